@@ -1,0 +1,87 @@
+/** The CLI adapter in-process: output, exit statuses and one-line user errors. */
+import { jest } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from '../helpers.js';
+import { main } from '../../src/cli/main.js';
+
+async function cli(argv: string[], cwd: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd });
+  return { code, stdout, stderr };
+}
+
+describe('evidence-gate run', () => {
+  test('runs the bundled example, prints the summary and exits 1 on a failing gate', async () => {
+    const root = exampleRepo();
+    const r = await cli(['run', '--config', EXAMPLE_CONFIG], root);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('# Evidence Gate: ❌ FAIL');
+    expect(r.stdout).toContain('length_psi/data');
+    expect(r.stdout.trimEnd().split('\n').pop()).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/);
+    expect(existsSync(join(root, 'evidence-gate-out', 'manifest.json'))).toBe(true);
+    expect(r.stderr).toContain('evidence: 184 rows');
+  });
+
+  test('exits 0 when the gate passes, and --out and --quiet are honoured', async () => {
+    const root = tinyRepo({}, 'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100 }');
+    const r = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'reports/eg', '--quiet'], root);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('verdict: pass (0 blocking checks); evidence in reports/eg/\n');
+    expect(r.code).toBe(0);
+  });
+
+  test('a config error exits 2 with one line and no stack', async () => {
+    const root = tinyRepo({}, 'gate: { max_flip_rat: 0.1 }');
+    const r = await cli(['run', '--config', 'evidence-gate.yml'], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^evidence-gate: config error: evidence-gate\.yml:11: gate\.max_flip_rat: unknown key; expected one of min_challenge_examples, /);
+    expect(r.stdout).toBe('');
+  });
+
+  test('a data error exits 2 naming file and line', async () => {
+    const root = tinyRepo({ 'data/controlled.jsonl': '{"id": "c1", "text": "ok", "label": "result"}\n{not json}\n' });
+    const r = await cli(['run', '--config', 'evidence-gate.yml'], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^evidence-gate: data error: data\/controlled\.jsonl:2: malformed JSON \(/);
+  });
+
+  test.each([
+    [[], 'evidence-gate: usage error: expected a command: run (see --help)\n'],
+    [['check'], 'evidence-gate: usage error: unknown command "check"; expected run (see --help)\n'],
+    [['run'], 'evidence-gate: usage error: run needs --config FILE (see --help)\n'],
+    [['run', '--config', 'a.yml', 'extra'], 'evidence-gate: usage error: unexpected argument "extra" (see --help)\n']
+  ])('usage error %j exits 2', async (argv, message) => {
+    const r = await cli(argv, tinyRepo());
+    expect(r).toEqual({ code: 2, stdout: '', stderr: message });
+  });
+
+  test('an unknown flag is a usage error', async () => {
+    const r = await cli(['run', '--bogus'], tinyRepo());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^evidence-gate: usage error: Unknown option '--bogus'/);
+  });
+
+  test('--help and --version exit 0', async () => {
+    expect((await cli(['--help'], tinyRepo())).stdout).toContain('Usage: evidence-gate run --config FILE');
+    expect(await cli(['--version'], tinyRepo())).toEqual({ code: 0, stdout: 'evidence-gate 0.1.0\n', stderr: '' });
+  });
+});
+
+describe('internal errors', () => {
+  test('exit 3 with the stack', async () => {
+    jest.resetModules();
+    jest.unstable_mockModule('../../src/engine.js', () => ({
+      run: async () => {
+        throw new TypeError('boom');
+      }
+    }));
+    const { main: mocked } = await import('../../src/cli/main.js');
+    let stderr = '';
+    const code = await mocked(['run', '--config', 'x.yml'], { stdout: () => {}, stderr: (t) => (stderr += t), cwd: tinyRepo() });
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/^evidence-gate: internal error \(a bug, please report it\):\nTypeError: boom\n\s+at /);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The committed bundles run the way the runner and a user run them: dist/index.js with the
+ * runner's environment files, and the CLI bundle through the package bin.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tempRepo } from './helpers.js';
+import { readOutputs } from './action/runner-files.js';
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+  return { ...env, ...extra };
+}
+
+describe('dist/index.js (the action bundle)', () => {
+  test('runs the bundled example with GITHUB_STEP_SUMMARY and GITHUB_OUTPUT', () => {
+    const root = exampleRepo();
+    const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
+    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/index.js')], {
+      cwd: root,
+      encoding: 'utf8',
+      env: cleanEnv({
+        GITHUB_WORKSPACE: root,
+        GITHUB_STEP_SUMMARY: join(files, 'summary.md'),
+        GITHUB_OUTPUT: join(files, 'output.txt'),
+        INPUT_CONFIG: EXAMPLE_CONFIG,
+        'INPUT_OUTPUT-DIR': 'gate-out'
+      })
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('artifact upload skipped: no artifact service in this environment (local run)');
+    expect(r.stdout).toMatch(/^::error::Evidence Gate failed: \d+ blocking checks \(see the job summary\)$/m);
+    expect(readFileSync(join(files, 'summary.md'), 'utf8')).toContain('# Evidence Gate: ❌ FAIL');
+    const outputs = readOutputs(join(files, 'output.txt'));
+    expect(outputs).toMatchObject({ verdict: 'fail', 'output-dir': 'gate-out', 'artifact-id': '', 'artifact-url': '' });
+    const manifest = JSON.parse(readFileSync(join(root, 'gate-out', 'manifest.json'), 'utf8'));
+    expect(manifest.tool.bundle_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('the CLI bundle', () => {
+  test('bin/evidence-gate.js run exits 1 on the failing example and 2 on a bad config', () => {
+    const root = exampleRepo();
+    const bin = join(REPO_ROOT, 'bin/evidence-gate.js');
+    const ok = spawnSync(process.execPath, [bin, 'run', '--config', EXAMPLE_CONFIG, '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
+    expect(ok.status).toBe(1);
+    expect(ok.stdout).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/\n$/);
+    const bad = spawnSync(process.execPath, [bin, 'run', '--config', 'nope.yml'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe("evidence-gate: config error: config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)\n");
+  });
+});

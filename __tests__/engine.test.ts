@@ -1,0 +1,134 @@
+/** End to end through the engine on the bundled example and on tiny repositories. */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { run } from '../src/engine.js';
+import { EVIDENCE_FIELDS } from '../src/evidence/row.js';
+import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from './helpers.js';
+
+const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+const read = (root: string, out: string, file: string) => readFileSync(join(root, out, file));
+
+function withoutRun(manifestText: Buffer): unknown {
+  const m = JSON.parse(manifestText.toString('utf8')) as Record<string, unknown>;
+  delete m.run;
+  return m;
+}
+
+describe('the bundled academic-intent example', () => {
+  const root = exampleRepo();
+  let first: Awaited<ReturnType<typeof run>>;
+
+  beforeAll(async () => {
+    first = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
+  });
+
+  test('writes every output file, each with schema_version where it is JSON', () => {
+    expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'summary.md']);
+    for (const f of ['checks.json', 'metrics.json', 'manifest.json']) {
+      expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(1);
+    }
+  });
+
+  test('one evidence row per example × model × condition, all §7 fields in order', () => {
+    const lines = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(184);
+    const rows = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(rows[0] as object)).toEqual([...EVIDENCE_FIELDS]);
+    expect(Object.keys((rows[0] as { scores: object }).scores)).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
+    // Ordered by split in config order, then id in code-point order.
+    const keys = rows.map((r) => `${r.split}:${r.id}`);
+    const controlled = keys.filter((k) => k.startsWith('controlled:'));
+    expect(keys.slice(0, controlled.length)).toEqual(controlled);
+    expect(controlled).toEqual([...controlled].sort());
+    expect(rows.every((r) => r.condition === 'clean' && r.status === 'ok' && r.eligible === null)).toBe(true);
+  });
+
+  test('the manifest binds config, data, labels, model and every other output file', () => {
+    const m = JSON.parse(read(root, 'out-a', 'manifest.json').toString()) as Record<string, any>;
+    expect(m.config.sha256).toBe(sha(readFileSync(join(root, EXAMPLE_CONFIG))));
+    for (const f of m.data.files) expect(f.sha256).toBe(sha(readFileSync(join(root, f.path))));
+    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
+      expect(m.files[name].sha256).toBe(sha(read(root, 'out-a', name)));
+    }
+    expect(m.files['manifest.json']).toBeUndefined();
+    expect(m.data.labels).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
+    expect(m.data.label_digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(m.models[0]).toMatchObject({ name: 'naive-bayes', kind: 'naive-bayes', probabilities: true });
+    expect(m.statistics.seed).toBe(1637);
+    expect(m.tool).toMatchObject({ name: 'evidence-gate', node: process.version });
+    expect(m.counters[0]).toMatchObject({ model: 'naive-bayes', predictions: 184, distinctInputs: 184, modelCalls: 1 });
+    expect(Object.keys(m.run).sort()).toEqual(['context', 'finished_at', 'host', 'started_at', 'wall_ms']);
+    expect(first.manifestSha256).toBe(sha(read(root, 'out-a', 'manifest.json')));
+  });
+
+  test('fails its gate on length PSI, as the seed predicts', () => {
+    expect(first.verdict).toBe('fail');
+    expect(first.gate.failing).toContain('length_psi/data');
+    expect(first.gate.checks.find((c) => c.id === 'length_psi/data')?.value).toBeGreaterThan(0.5);
+    expect(first.gate.checks.find((c) => c.id === 'challenge_examples/data')).toMatchObject({ value: 54, status: 'pass' });
+  });
+
+  test('is deterministic: identical evidence, metrics, checks and summary bytes; manifest equal outside run', async () => {
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out-b' }, { timestamp: () => '2000-01-01T00:00:00.000Z' });
+    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json']) {
+      expect(sha(read(root, 'out-b', f))).toBe(sha(read(root, 'out-a', f)));
+    }
+    // The summary names its own folder; with the same folder it is byte-identical.
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
+    const again = exampleRepo();
+    await run({ root: again, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
+    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
+      expect(sha(read(again, 'out-a', f))).toBe(sha(read(root, 'out-a', f)));
+    }
+    expect(withoutRun(read(again, 'out-a', 'manifest.json'))).toEqual(withoutRun(read(root, 'out-a', 'manifest.json')));
+  });
+});
+
+describe('the output folder', () => {
+  test('replaces an earlier Evidence Gate output', async () => {
+    const root = tinyRepo();
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    writeFileSync(join(root, 'out', 'stale.txt'), 'x');
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    expect(existsSync(join(root, 'out', 'stale.txt'))).toBe(false);
+  });
+
+  test('refuses to replace a folder holding other files', async () => {
+    const root = tinyRepo();
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'src', 'keep.ts'), 'x');
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'src' })).rejects.toThrow(
+      'output folder src holds other files; expected an empty folder or an earlier Evidence Gate output'
+    );
+    expect(readFileSync(join(root, 'src', 'keep.ts'), 'utf8')).toBe('x');
+  });
+
+  test('must stay inside the root', async () => {
+    const root = tinyRepo();
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: '../elsewhere' })).rejects.toThrow(
+      'output folder: expected a path inside the repository root, found'
+    );
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: '.' })).rejects.toThrow('found the root itself');
+  });
+
+  test('a data error leaves no output folder and no staging folder behind', async () => {
+    const root = tinyRepo({ 'data/challenge.jsonl': '{"id": "h1", "text": "x", "label": "nope"}\n' });
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow('data/challenge.jsonl:1: label "nope" never occurs in the training data');
+    expect(readdirSync(root).sort()).toEqual(['data', 'evidence-gate.yml']);
+  });
+});
+
+describe('text privacy', () => {
+  test.each([
+    ['hash', (t: string) => sha(t)],
+    ['none', () => null]
+  ])('output.text: %s keeps the text out of the evidence', async (mode, expected) => {
+    const root = tinyRepo({}, `output: { text: ${mode} }`);
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    const rows = read(root, 'out', 'evidence.jsonl').toString().trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; text: string | null });
+    const c1 = rows.find((r) => r.id === 'c1');
+    expect(c1?.text).toBe(expected('results show a gain'));
+    expect(read(root, 'out', 'evidence.jsonl').toString()).not.toContain('results show a gain');
+  });
+});

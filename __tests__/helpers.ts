@@ -1,0 +1,71 @@
+/** Shared test helpers: throwaway repositories with a config and data files. */
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+/** A fresh folder with the given files (path → content) written into it. */
+export function tempRepo(files: Record<string, string | Uint8Array> = {}): string {
+  const root = mkdtempSync(join(tmpdir(), 'evidence-gate-test-'));
+  for (const [path, content] of Object.entries(files)) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  }
+  return root;
+}
+
+/** A temp repository holding a copy of the bundled academic-intent example. */
+export function exampleRepo(): string {
+  const root = tempRepo();
+  cpSync(join(REPO_ROOT, 'examples', 'academic-intent'), join(root, 'examples', 'academic-intent'), { recursive: true });
+  return root;
+}
+
+export const EXAMPLE_CONFIG = 'examples/academic-intent/evidence-gate.yml';
+
+export function jsonl(rows: object[]): string {
+  return rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+}
+
+/** A minimal valid config; `extra` is appended verbatim (YAML). */
+export function minimalConfig(extra = ''): string {
+  return [
+    'version: 1',
+    'threat_model:',
+    '  id: tm',
+    'data:',
+    '  train: data/train.jsonl',
+    '  evaluate:',
+    '    controlled: data/controlled.jsonl',
+    '    challenge: data/challenge.jsonl',
+    'models:',
+    '  - naive-bayes',
+    extra
+  ].join('\n');
+}
+
+const TRAIN = [
+  { id: 't1', text: 'the results show a clear gain', label: 'result', language: 'en' },
+  { id: 't2', text: 'results show strong gains overall', label: 'result', language: 'en' },
+  { id: 't3', text: 'one limitation is the small sample', label: 'limitation', language: 'en' },
+  { id: 't4', text: 'a limitation is the short window', label: 'limitation', language: 'en' }
+];
+
+/** A tiny, valid repository: config + three data files. */
+export function tinyRepo(overrides: Record<string, string | Uint8Array> = {}, configExtra = ''): string {
+  return tempRepo({
+    'evidence-gate.yml': minimalConfig(configExtra),
+    'data/train.jsonl': jsonl(TRAIN),
+    'data/controlled.jsonl': jsonl([
+      { id: 'c1', text: 'results show a gain', label: 'result', language: 'en' },
+      { id: 'c2', text: 'a limitation is the sample', label: 'limitation', language: 'en' }
+    ]),
+    'data/challenge.jsonl': jsonl([
+      { id: 'h1', text: 'we observe gains in results', label: 'result', language: 'es' },
+      { id: 'h2', text: 'caution: the window was short', label: 'limitation', language: 'es' }
+    ]),
+    ...overrides
+  });
+}

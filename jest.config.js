@@ -1,0 +1,12 @@
+// ts-jest in ESM mode: sources use NodeNext-style ".js" import suffixes, mapped back to ".ts".
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: [151002] } }]
+  },
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  testTimeout: 60000,
+  reporters: ['default', '<rootDir>/scripts/totals-reporter.js']
+};

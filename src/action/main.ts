@@ -1,0 +1,64 @@
+/**
+ * The action adapter: inputs → engine → job summary, artifact, outputs, exit status.
+ * Only this folder touches the runner; it calls setFailed at most once.
+ */
+import { join, resolve } from 'node:path';
+import { run, type RunResult } from '../engine.js';
+import { isUserError } from '../errors.js';
+import type { ActionHost } from './host.js';
+import { readInputs } from './inputs.js';
+
+export async function runAction(host: ActionHost): Promise<RunResult | null> {
+  try {
+    const inputs = readInputs((n) => host.getInput(n), host.env);
+    if (inputs.githubToken) host.setSecret(inputs.githubToken);
+    const root = resolve(host.env.GITHUB_WORKSPACE ?? process.cwd());
+    const result = await run(
+      { root, configPath: inputs.config, outputDir: inputs.outputDir },
+      { log: (line) => host.info(line), context: host.context(), bundleSha256: host.bundleSha256 }
+    );
+
+    let artifactId = '';
+    let artifactUrl = '';
+    let artifactNote: string;
+    if (!host.canUpload()) {
+      artifactNote = `The artifact service is not available here (a local run), so the evidence stays in \`${result.outputPath}/\`.`;
+      host.info('artifact upload skipped: no artifact service in this environment (local run)');
+    } else {
+      try {
+        const uploaded = await host.upload(
+          inputs.artifactName,
+          result.files.map((f) => join(result.outputDir, f)),
+          result.outputDir,
+          inputs.retentionDays
+        );
+        artifactId = uploaded.id === undefined ? '' : String(uploaded.id);
+        const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: runId } = host.env;
+        if (artifactId && server && repo && runId) artifactUrl = `${server}/${repo}/actions/runs/${runId}/artifacts/${artifactId}`;
+        artifactNote = artifactUrl
+          ? `Download the evidence: [${inputs.artifactName}](${artifactUrl}).`
+          : `The evidence is uploaded as the artifact \`${inputs.artifactName}\` of this workflow run.`;
+      } catch (error) {
+        host.error(`artifact upload failed: ${(error as Error).message}`, { title: 'Evidence Gate: artifact upload failed' });
+        artifactNote = `The artifact upload failed; the evidence was written to \`${result.outputPath}/\` on the runner only.`;
+      }
+    }
+
+    await host.writeSummary(`${result.summary}\n${artifactNote}\n`);
+    host.setOutput('verdict', result.verdict);
+    host.setOutput('failed-checks', String(result.failedChecks));
+    host.setOutput('output-dir', result.outputPath);
+    host.setOutput('manifest-sha256', result.manifestSha256);
+    host.setOutput('artifact-id', artifactId);
+    host.setOutput('artifact-url', artifactUrl);
+    host.info(`verdict: ${result.verdict} (${result.failedChecks} blocking checks)`);
+    if (result.verdict === 'fail' && inputs.failOnGate) {
+      host.setFailed(`Evidence Gate failed: ${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'} (see the job summary)`);
+    }
+    return result;
+  } catch (error) {
+    if (isUserError(error)) host.setFailed(`Evidence Gate ${error.kind} error: ${error.message}`);
+    else host.setFailed(`Evidence Gate internal error: ${(error as Error)?.stack ?? String(error)}`);
+    return null;
+  }
+}

@@ -1,0 +1,10 @@
+/** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
+import { fileDigest } from '../util/bundle.js';
+import { main } from './main.js';
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  cwd: process.cwd(),
+  bundleSha256: fileDigest(import.meta.url)
+});

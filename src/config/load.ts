@@ -1,0 +1,191 @@
+/** YAML file → validated, typed Plan (SPEC §3). */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError } from '../errors.js';
+import { sha256Hex } from '../util/hash.js';
+import { FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
+import { parseModels } from './models.js';
+import { resolveInside } from './paths.js';
+import type { AttackPlan, FileRef, GatePlan, Plan, Threshold } from './plan.js';
+import { ConfigSource, type KeyPath } from './source.js';
+import { configError, validateConfig } from './validate.js';
+
+// The raw, schema-checked shape of a version 1 config file.
+interface RawConfig {
+  version: 1;
+  task?: 'text' | 'tabular';
+  threat_model: {
+    id: string;
+    revision?: number | string;
+    protected_outcome?: string;
+    objective?: 'untargeted' | 'targeted';
+    protected_transitions?: Array<{ from: string; to: string }>;
+    access?: 'black-box' | 'white-box';
+    attacks?: {
+      format?: Record<string, never>;
+      transpose?: { words_per_change?: number };
+      dictionary?: { file: string };
+      append?: { sentences: Record<string, string> };
+      truncate?: { keep?: number };
+    };
+    constraints?: { max_char_edit_ratio?: number };
+  };
+  data: {
+    train: string;
+    evaluate: Record<string, string>;
+    columns?: Partial<Record<'id' | 'text' | 'label' | 'language' | 'domain', string>>;
+    on_bad_row?: 'error' | 'skip';
+  };
+  models: unknown[];
+  statistics?: Partial<Record<'seed' | 'bootstrap_iterations' | 'paired_iterations' | 'interval', number>>;
+  selective?: { abstain_below?: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
+  output?: { text?: 'full' | 'hash' | 'none' };
+  manifest?: { lock_files?: string[] };
+  gate?: Record<string, unknown> & {
+    families?: Record<string, Partial<Record<FamilyGateKey, number>>>;
+    allow_not_evaluated?: boolean;
+    models?: string[];
+  };
+}
+
+export interface LoadOptions {
+  /** Absolute repository root; every path must stay inside it. */
+  root: string;
+  /** Config path as given (relative to `cwd`, or absolute). */
+  configPath: string;
+  cwd?: string;
+}
+
+export function loadPlan(options: LoadOptions): Plan {
+  const { root } = options;
+  const given = options.configPath;
+  const resolved = resolveInside(root, resolve(options.cwd ?? root, given));
+  if (typeof resolved === 'string') throw new ConfigError(`config ${JSON.stringify(given)}: ${resolved}`);
+  if (!existsSync(resolved.absolute) || !statSync(resolved.absolute).isFile()) {
+    throw new ConfigError(`config file not found: ${resolved.relative} (expected a YAML file inside the repository; set --config or the action's config input)`);
+  }
+  const bytes = readFileSync(resolved.absolute);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const { source, errors } = ConfigSource.parse(resolved.relative, text);
+  const firstError = errors[0];
+  if (firstError) throw new ConfigError(`${resolved.relative}:${firstError.line}: invalid YAML: ${firstError.message}`);
+  const value = source.value();
+  validateConfig(value, source);
+  return buildPlan(value as RawConfig, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes) });
+}
+
+function fileRef(source: ConfigSource, root: string, path: KeyPath, p: string): FileRef {
+  const resolved = resolveInside(root, p);
+  if (typeof resolved === 'string') throw configError(source, path, resolved);
+  if (!existsSync(resolved.absolute)) throw configError(source, path, `file not found; expected an existing file, found ${JSON.stringify(p)}`);
+  const stat = statSync(resolved.absolute);
+  if (!stat.isFile()) {
+    const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
+    throw configError(source, path, `expected a regular file, found ${kind} ${JSON.stringify(p)}`);
+  }
+  return { absolute: resolved.absolute, path: resolved.relative };
+}
+
+function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: Plan['config']): Plan {
+  if ((raw.task ?? 'text') === 'tabular') {
+    throw configError(source, ['task'], 'tabular evaluation is not available in this release; expected "text"');
+  }
+  const tm = raw.threat_model;
+  const objective = tm.objective ?? 'untargeted';
+  const transitions = tm.protected_transitions ?? [];
+  if (objective === 'targeted' && transitions.length === 0) {
+    throw configError(source, ['threat_model', 'objective'], 'a targeted objective needs threat_model.protected_transitions; expected at least one { from, to }, found none');
+  }
+  transitions.forEach((t, i) => {
+    if (t.from === t.to) throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${JSON.stringify(t.from)} twice`);
+  });
+
+  const attacks: AttackPlan = {};
+  const a = tm.attacks ?? {};
+  if (a.format) attacks.format = {};
+  if (a.transpose) attacks.transpose = { words_per_change: a.transpose.words_per_change ?? 5 };
+  if (a.dictionary) attacks.dictionary = { file: fileRef(source, root, ['threat_model', 'attacks', 'dictionary', 'file'], a.dictionary.file) };
+  if (a.append) attacks.append = { sentences: { ...a.append.sentences } };
+  if (a.truncate) attacks.truncate = { keep: a.truncate.keep ?? 0.65 };
+
+  const models = parseModels(raw.models, source);
+  const modelNames = new Set(models.map((m) => m.name));
+
+  const abstain = raw.selective?.abstain_below ?? {};
+  for (const name of Object.keys(abstain)) {
+    if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
+  }
+
+  const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
+  if (evaluate.some((e) => e.split === 'train')) {
+    throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
+  }
+
+  const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
+  return {
+    version: 1,
+    root,
+    config,
+    source,
+    task: 'text',
+    threatModel: {
+      id: tm.id,
+      revision: tm.revision === undefined ? '0' : String(tm.revision),
+      protectedOutcome: tm.protected_outcome ?? null,
+      objective,
+      protectedTransitions: transitions.map((t) => ({ from: t.from, to: t.to })),
+      access: tm.access ?? 'black-box',
+      attacks,
+      constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null }
+    },
+    data: {
+      train: fileRef(source, root, ['data', 'train'], raw.data.train),
+      evaluate,
+      columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns },
+      onBadRow: raw.data.on_bad_row ?? 'error'
+    },
+    models,
+    statistics: {
+      seed: stats.seed,
+      bootstrapIterations: stats.bootstrap_iterations,
+      pairedIterations: stats.paired_iterations,
+      interval: stats.interval
+    },
+    selective: { abstainBelow: abstain },
+    output: { text: raw.output?.text ?? 'full' },
+    manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
+    gate: buildGate(raw, source, [...modelNames])
+  };
+}
+
+function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[]): GatePlan {
+  const gate = raw.gate ?? {};
+  const gateLine = source.has(['gate']) ? source.keyLineOf(['gate']) : 1;
+  const threshold = (path: string[], value: number | undefined, fallback: number): Threshold =>
+    value === undefined
+      ? { value: fallback, configKey: path.join('.'), isDefault: true, line: gateLine }
+      : { value, configKey: path.join('.'), isDefault: false, line: source.keyLineOf(path) };
+
+  const thresholds = Object.fromEntries(
+    GATE_KEYS.map((key) => [key, threshold(['gate', key], gate[key] as number | undefined, GATE_DEFAULTS_V1[key])])
+  ) as GatePlan['thresholds'];
+
+  const families: GatePlan['families'] = {};
+  const familyNames = new Set([...Object.keys(FAMILY_DEFAULTS_V1), ...Object.keys(gate.families ?? {})]);
+  for (const family of familyNames) {
+    const set = gate.families?.[family] ?? {};
+    const builtin = FAMILY_DEFAULTS_V1[family] ?? {};
+    const entry: Partial<Record<FamilyGateKey, Threshold>> = {};
+    for (const key of FAMILY_GATE_KEYS) {
+      if (set[key] !== undefined) entry[key] = threshold(['gate', 'families', family, key], set[key], 0);
+      else if (builtin[key] !== undefined) entry[key] = threshold(['gate', 'families', family, key], undefined, builtin[key]);
+    }
+    families[family] = entry;
+  }
+
+  const judged = gate.models ?? modelNames;
+  judged.forEach((name, i) => {
+    if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${modelNames.join(', ')}), found ${JSON.stringify(name)}`);
+  });
+  return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged] };
+}

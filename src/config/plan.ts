@@ -1,0 +1,101 @@
+/** The typed plan that every later stage reads: the config, validated and normalised. */
+import type { FamilyGateKey, GateKey } from './defaults.js';
+import type { ConfigSource } from './source.js';
+
+export interface FileRef {
+  /** Absolute path on disk. */
+  absolute: string;
+  /** Repository-relative path with forward slashes. */
+  path: string;
+}
+
+export interface ProtectedTransition {
+  from: string;
+  to: string;
+}
+
+export interface AttackPlan {
+  format?: Record<string, never>;
+  transpose?: { words_per_change: number };
+  dictionary?: { file: FileRef };
+  append?: { sentences: Record<string, string> };
+  truncate?: { keep: number };
+}
+
+export interface ThreatModelPlan {
+  id: string;
+  revision: string;
+  protectedOutcome: string | null;
+  objective: 'untargeted' | 'targeted';
+  protectedTransitions: ProtectedTransition[];
+  access: 'black-box' | 'white-box';
+  attacks: AttackPlan;
+  constraints: { maxCharEditRatio: number | null };
+}
+
+export interface ColumnMap {
+  id: string;
+  text: string;
+  label: string;
+  language: string;
+  domain: string;
+}
+
+export interface DataPlan {
+  train: FileRef;
+  /** Evaluation splits in config order. */
+  evaluate: Array<{ split: string; file: FileRef }>;
+  columns: ColumnMap;
+  onBadRow: 'error' | 'skip';
+}
+
+export type ModelPlan =
+  | { name: string; kind: 'naive-bayes'; params: { alpha: number } }
+  | { name: string; kind: 'tfidf-word' | 'tfidf-char'; params: Record<string, never> }
+  | { name: string; kind: 'hybrid'; params: { word_weight: number } }
+  | {
+      name: string;
+      kind: 'external';
+      params: { command: string; timeout_s: number; probabilities: boolean; files: FileRef[]; env: string[] };
+    };
+
+export interface StatisticsPlan {
+  seed: number;
+  bootstrapIterations: number;
+  pairedIterations: number;
+  interval: number;
+}
+
+export interface Threshold {
+  value: number;
+  /** `gate.<key>` or `gate.families.<family>.<key>`: where the threshold is (or would be) set. */
+  configKey: string;
+  /** True when the threshold came from the frozen defaults. */
+  isDefault: boolean;
+  /** Line of the config key (the `gate:` line, or line 1, when the default applies). */
+  line: number;
+}
+
+export interface GatePlan {
+  thresholds: Record<GateKey, Threshold>;
+  families: Record<string, Partial<Record<FamilyGateKey, Threshold>>>;
+  allowNotEvaluated: boolean;
+  /** Models the gate judges (all configured models when not restricted). */
+  models: string[];
+}
+
+export interface Plan {
+  version: 1;
+  root: string;
+  config: FileRef & { sha256: string };
+  source: ConfigSource;
+  task: 'text';
+  threatModel: ThreatModelPlan;
+  data: DataPlan;
+  models: ModelPlan[];
+  statistics: StatisticsPlan;
+  selective: { abstainBelow: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
+  output: { text: 'full' | 'hash' | 'none' };
+  manifest: { lockFiles: FileRef[] };
+  gate: GatePlan;
+}

@@ -1,0 +1,115 @@
+/**
+ * JSON Schema of the config file, version 1 (SPEC §3). Every mapping closes its key set
+ * (`additionalProperties: false`) so that a misspelt key is an error instead of a silently
+ * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
+ * their messages stay specific.
+ */
+import { FAMILY_GATE_KEYS, GATE_KEYS } from './defaults.js';
+
+type Schema = Record<string, unknown>;
+
+const rate: Schema = { type: 'number', minimum: 0, maximum: 1 };
+const count: Schema = { type: 'integer', minimum: 0 };
+const pp: Schema = { type: 'number', minimum: -100, maximum: 100 };
+const nonEmpty: Schema = { type: 'string', minLength: 1 };
+const path: Schema = { type: 'string', minLength: 1 };
+
+function closed(properties: Record<string, Schema>, required: string[] = []): Schema {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+const gateThresholds: Record<string, Schema> = {
+  min_challenge_examples: count,
+  min_challenge_accuracy: rate,
+  max_generalization_gap_pp: pp,
+  min_language_examples: count,
+  min_language_accuracy: rate,
+  max_length_psi: { type: 'number', minimum: 0 },
+  min_changed_examples: count,
+  max_flip_rate: rate,
+  max_accuracy_drop_pp: pp,
+  min_eligible_coverage: rate,
+  max_attack_success: rate,
+  max_protected_transitions: count,
+  max_missing_rows: count
+};
+for (const key of GATE_KEYS) if (!gateThresholds[key]) throw new Error(`schema lacks gate key ${key}`);
+
+const familyOverrides = closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k] as Schema])));
+
+const languageMap: Schema = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { minLength: 1 },
+  additionalProperties: nonEmpty
+};
+
+export const CONFIG_SCHEMA: Schema = closed(
+  {
+    version: { const: 1 },
+    task: { enum: ['text', 'tabular'] },
+    threat_model: closed(
+      {
+        id: { type: 'string', minLength: 1, maxLength: 200 },
+        revision: { type: ['integer', 'string'], minimum: 0 },
+        protected_outcome: { type: 'string', maxLength: 2000 },
+        objective: { enum: ['untargeted', 'targeted'] },
+        protected_transitions: {
+          type: 'array',
+          items: closed({ from: nonEmpty, to: nonEmpty }, ['from', 'to'])
+        },
+        access: { enum: ['black-box', 'white-box'] },
+        attacks: closed({
+          format: closed({}),
+          transpose: closed({ words_per_change: { type: 'integer', minimum: 1 } }),
+          dictionary: closed({ file: path }, ['file']),
+          append: closed({ sentences: languageMap }, ['sentences']),
+          truncate: closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
+        }),
+        constraints: closed({ max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
+      },
+      ['id']
+    ),
+    data: closed(
+      {
+        train: path,
+        evaluate: {
+          type: 'object',
+          minProperties: 1,
+          propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
+          additionalProperties: path
+        },
+        columns: closed({ id: nonEmpty, text: nonEmpty, label: nonEmpty, language: nonEmpty, domain: nonEmpty }),
+        on_bad_row: { enum: ['error', 'skip'] }
+      },
+      ['train', 'evaluate']
+    ),
+    models: { type: 'array', minItems: 1 },
+    statistics: closed({
+      seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      bootstrap_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
+      paired_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
+      interval: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }
+    }),
+    selective: closed({
+      abstain_below: {
+        type: 'object',
+        additionalProperties: closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
+      }
+    }),
+    output: closed({ text: { enum: ['full', 'hash', 'none'] } }),
+    manifest: closed({ lock_files: { type: 'array', items: path } }),
+    gate: closed({
+      ...gateThresholds,
+      families: closed({
+        format: familyOverrides,
+        transpose: familyOverrides,
+        dictionary: familyOverrides,
+        append: familyOverrides
+      }),
+      allow_not_evaluated: { type: 'boolean' },
+      models: { type: 'array', items: nonEmpty, minItems: 1 }
+    })
+  },
+  ['version', 'threat_model', 'data', 'models']
+);

@@ -1,0 +1,207 @@
+/**
+ * Load the training file and the evaluation splits into frozen examples (SPEC §4):
+ * column mapping, strict row checks, digests, the label set and the train/evaluation overlap.
+ */
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import type { ColumnMap, DataPlan, FileRef } from '../config/plan.js';
+import { DataError, describeFound } from '../errors.js';
+import { sha256Hex } from '../util/hash.js';
+import { stableJson } from '../util/json.js';
+import { compareCodePoints, sortCodePoints } from '../util/strings.js';
+import { parseCsv } from './csv.js';
+import { decodeUtf8 } from './decode.js';
+import { UNKNOWN_LANGUAGE, type Example } from './example.js';
+import { parseJsonl } from './jsonl.js';
+import type { BadRow, ParsedFile } from './records.js';
+
+export interface DataFileInfo {
+  split: string;
+  path: string;
+  format: 'jsonl' | 'csv';
+  sha256: string;
+  bytes: number;
+  rows: number;
+  skipped: number;
+}
+
+export interface SplitData {
+  split: string;
+  /** Examples in id code-point order. */
+  examples: Example[];
+}
+
+export interface Overlap {
+  split: string;
+  count: number;
+  ids: string[];
+}
+
+export interface Dataset {
+  train: Example[];
+  splits: SplitData[];
+  /** Training labels in code-point order: the label set of every model. */
+  labels: string[];
+  /** Language slices seen across the evaluation splits, in code-point order. */
+  languages: string[];
+  files: DataFileInfo[];
+  labelDigest: string;
+  skipped: BadRow[];
+  overlap: Overlap[];
+}
+
+/** The documented label digest: SHA-256 of this JSON list of [split, id, label] triples. */
+export const LABEL_DIGEST_DEFINITION =
+  'sha256 of the compact JSON list [[split, id, label], ...]: train first, then the evaluation splits in config order, ids in code-point order within each split';
+
+function parseFile(ref: FileRef): { parsed: ParsedFile; info: Omit<DataFileInfo, 'split' | 'rows' | 'skipped'> } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(ref.absolute);
+  } catch (error) {
+    throw new DataError(`${ref.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected a readable file`);
+  }
+  const ext = extname(ref.path).toLowerCase();
+  const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
+  if (!format) throw new DataError(`${ref.path}: unsupported extension ${JSON.stringify(ext || '(none)')}; expected .jsonl or .csv`);
+  const text = decodeUtf8(bytes, ref.path);
+  if (text.trim() === '') throw new DataError(`${ref.path}:1: empty file; expected at least one row`);
+  const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
+  return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
+}
+
+class RowProblem extends Error {}
+
+/**
+ * Strings stay strings; numbers become their decimal text; anything else is refused. A whole
+ * number beyond 2^53 has already lost digits in the JSON reader, so it is refused rather than
+ * risking two ids collapsing into one.
+ */
+function asString(value: unknown, column: string): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      throw new RowProblem(`column ${JSON.stringify(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
+    }
+    return String(value);
+  }
+  return null;
+}
+
+function toExample(values: Record<string, unknown>, columns: ColumnMap, split: string, file: string, line: number): Example {
+  const need = (key: 'id' | 'label'): string => {
+    const column = columns[key];
+    if (!(column in values)) throw new RowProblem(`missing required column ${JSON.stringify(column)} (${key})`);
+    const v = asString(values[column], column);
+    if (v === null) throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
+    if (v.trim() === '') throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a non-empty value, found ${JSON.stringify(v)}`);
+    return v;
+  };
+  const id = need('id');
+  const label = need('label');
+  if (!(columns.text in values)) throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
+  const text = values[columns.text];
+  if (typeof text !== 'string') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+  if (text.trim() === '') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
+  const optional = (column: string): string | null => {
+    const v = values[column];
+    if (v === undefined || v === null || v === '') return null;
+    const s = asString(v, column);
+    if (s === null) throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${describeFound(v)}`);
+    return s;
+  };
+  return {
+    id,
+    split,
+    label,
+    language: optional(columns.language) ?? UNKNOWN_LANGUAGE,
+    domain: optional(columns.domain),
+    input: { kind: 'text', text },
+    file,
+    line
+  };
+}
+
+export function loadDataset(plan: DataPlan): Dataset {
+  const skipped: BadRow[] = [];
+  const files: DataFileInfo[] = [];
+  const reject = (row: BadRow): void => {
+    if (plan.onBadRow === 'skip') skipped.push(row);
+    else throw new DataError(`${row.file}:${row.line}: ${row.reason}`);
+  };
+
+  const readSplit = (split: string, ref: FileRef, seen: Map<string, string>): Example[] => {
+    const { parsed, info } = parseFile(ref);
+    const before = skipped.length;
+    parsed.bad.forEach(reject);
+    if (parsed.header) {
+      for (const key of ['id', 'text', 'label'] as const) {
+        if (!parsed.header.includes(plan.columns[key])) {
+          throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(plan.columns[key])} (${key}); found columns ${parsed.header.join(', ')}`);
+        }
+      }
+    }
+    const examples: Example[] = [];
+    for (const record of parsed.records) {
+      let example: Example;
+      try {
+        example = toExample(record.values, plan.columns, split, ref.path, record.line);
+      } catch (error) {
+        if (!(error instanceof RowProblem)) throw error;
+        reject({ file: ref.path, line: record.line, reason: error.message });
+        continue;
+      }
+      const earlier = seen.get(example.id);
+      if (earlier !== undefined) {
+        reject({ file: ref.path, line: record.line, reason: `duplicate id ${JSON.stringify(example.id)}; expected unique ids, first seen at ${earlier}` });
+        continue;
+      }
+      seen.set(example.id, `${ref.path}:${record.line}`);
+      examples.push(example);
+    }
+    if (examples.length === 0) throw new DataError(`${ref.path}:1: no usable rows; expected at least one row`);
+    files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
+    return examples;
+  };
+
+  const train = readSplit('train', plan.train, new Map());
+  const labels = sortCodePoints(new Set(train.map((e) => e.label)));
+  if (labels.length < 2) {
+    throw new DataError(`${plan.train.path}: training data has ${labels.length} label; expected at least two labels to classify`);
+  }
+  const known = new Set(labels);
+  const evalIds = new Map<string, string>();
+  const splits: SplitData[] = plan.evaluate.map(({ split, file }) => {
+    const examples = readSplit(split, file, evalIds).filter((e) => {
+      if (known.has(e.label)) return true;
+      reject({ file: e.file, line: e.line, reason: `label ${JSON.stringify(e.label)} never occurs in the training data; expected one of ${labels.join(', ')}` });
+      return false;
+    });
+    const info = files[files.length - 1];
+    if (info) info.rows = examples.length;
+    if (examples.length === 0) throw new DataError(`${file.path}:1: no usable rows; expected at least one row`);
+    return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
+  });
+  if (plan.onBadRow === 'skip') {
+    for (const info of files) info.skipped = skipped.filter((s) => s.file === info.path).length;
+  }
+
+  const languages = sortCodePoints(new Set(splits.flatMap((s) => s.examples.map((e) => e.language))));
+  const sortedTrain = [...train].sort((a, b) => compareCodePoints(a.id, b.id));
+  const triples = [...sortedTrain, ...splits.flatMap((s) => s.examples)].map((e) => [e.split, e.id, e.label]);
+  const trainTexts = new Set(train.map((e) => (e.input.kind === 'text' ? e.input.text : '')));
+  const overlap = splits.map(({ split, examples }) => {
+    const ids = examples.filter((e) => e.input.kind === 'text' && trainTexts.has(e.input.text)).map((e) => e.id);
+    return { split, count: ids.length, ids };
+  });
+  return {
+    train,
+    splits,
+    labels,
+    languages,
+    files,
+    labelDigest: sha256Hex(stableJson(triples)),
+    skipped,
+    overlap
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The one engine both adapters call (SPEC §2): config → plan → data → models → evidence →
+ * metrics → gate → reports, all written to one output folder. No GitHub or terminal I/O here:
+ * the clock, the log and the run context are passed in.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { hostname, platform, arch, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CONDITIONS, type Condition } from './config/families.js';
+import { DEFAULT_OUTPUT_DIR } from './config/defaults.js';
+import { loadPlan } from './config/load.js';
+import { resolveInside } from './config/paths.js';
+import type { Plan } from './config/plan.js';
+import { loadDataset, type Dataset } from './data/dataset.js';
+import { UsageError } from './errors.js';
+import { evaluatedConditions } from './evaluate/conditions.js';
+import { evaluate } from './evaluate/evaluate.js';
+import { serializeRow, type EvidenceRow } from './evidence/row.js';
+import { JsonlWriter } from './evidence/writer.js';
+import { evaluateGate, type GateResult } from './gate/checks.js';
+import { buildMetrics, type DataFacts } from './metrics/build.js';
+import { uniqueTokenTypes } from './metrics/shift.js';
+import { buildModels } from './models/build.js';
+import { buildManifest, type FileDigest, type RunSection } from './report/manifest.js';
+import { assertReplaceable, commitStaging, createStaging, discardStaging } from './report/output-dir.js';
+import { renderSummary } from './report/summary.js';
+import { sha256Hex } from './util/hash.js';
+import { stableJson } from './util/json.js';
+
+export interface RunOptions {
+  /** Repository root: every path must stay inside it. */
+  root: string;
+  /** Config path, relative to `cwd` (default: the root) or absolute. */
+  configPath: string;
+  /** Output folder, relative to `cwd` or absolute (default `evidence-gate-out`). */
+  outputDir?: string;
+  cwd?: string;
+}
+
+export interface RunDeps {
+  /** Milliseconds, for stage wall times. */
+  now?: () => number;
+  /** ISO timestamp for `manifest.run`. */
+  timestamp?: () => string;
+  /** Progress lines; never receives dataset text. */
+  log?: (line: string) => void;
+  /** Run context for `manifest.run.context` (repository, commit, workflow run, ...). */
+  context?: Record<string, string | number | null>;
+  /** SHA-256 of the running bundle, when known. */
+  bundleSha256?: string | null;
+}
+
+export interface RunResult {
+  verdict: 'pass' | 'fail';
+  failedChecks: number;
+  gate: GateResult;
+  /** Absolute path of the output folder. */
+  outputDir: string;
+  /** Output folder relative to the root. */
+  outputPath: string;
+  manifestSha256: string;
+  summary: string;
+  files: string[];
+}
+
+export const OUTPUT_FILES = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'manifest.json'] as const;
+
+function dataFacts(dataset: Dataset): DataFacts {
+  const rows: Record<string, number> = {};
+  const languageRows: Record<string, Record<string, number>> = {};
+  const tokenTypes: Record<string, number[]> = {};
+  let hasLanguage = false;
+  for (const { split, examples } of dataset.splits) {
+    rows[split] = examples.length;
+    const perLanguage: Record<string, number> = {};
+    for (const e of examples) {
+      perLanguage[e.language] = (perLanguage[e.language] ?? 0) + 1;
+      if (e.language !== 'unknown') hasLanguage = true;
+    }
+    languageRows[split] = perLanguage;
+    tokenTypes[split] = examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0));
+  }
+  return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, tokenTypes, hasLanguage };
+}
+
+function configuredNotRun(plan: Plan, evaluated: readonly Condition[]): string[] {
+  return CONDITIONS.filter((c) => c !== 'clean' && c in plan.threatModel.attacks && !evaluated.includes(c));
+}
+
+function writeFile(dir: string, name: string, content: string, files: Record<string, FileDigest>): void {
+  writeFileSync(join(dir, name), content, 'utf8');
+  files[name] = { sha256: sha256Hex(content), bytes: Buffer.byteLength(content, 'utf8') };
+}
+
+export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunResult> {
+  const now = deps.now ?? (() => performance.now());
+  const timestamp = deps.timestamp ?? (() => new Date().toISOString());
+  const log = deps.log ?? (() => {});
+  const root = resolve(options.root);
+  const started = timestamp();
+  const wall: Record<string, number> = {};
+  let mark = now();
+  const stage = (name: string) => {
+    const t = now();
+    wall[name] = Math.round((t - mark) * 1000) / 1000;
+    mark = t;
+  };
+
+  const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
+  const outGiven = options.outputDir ?? DEFAULT_OUTPUT_DIR;
+  const out = resolveInside(root, resolve(options.cwd ?? root, outGiven));
+  if (typeof out === 'string') throw new UsageError(`output folder: ${out}`);
+  if (out.relative === '.') throw new UsageError('output folder: expected a folder below the repository root, found the root itself');
+  assertReplaceable(out.absolute, out.relative);
+  stage('config');
+
+  const dataset = loadDataset(plan.data);
+  log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
+  stage('data');
+
+  const models = await buildModels(plan.models, dataset.train, dataset.labels);
+  stage('train');
+
+  const staging = createStaging(out.absolute);
+  try {
+    const conditions = evaluatedConditions();
+    const rows: EvidenceRow[] = [];
+    const writer = new JsonlWriter(join(staging, 'evidence.jsonl'));
+    const counters = await evaluate(plan, dataset, models, conditions, async (row) => {
+      rows.push(row);
+      await writer.write(serializeRow(row, dataset.labels));
+    });
+    const evidence = await writer.close();
+    await Promise.all(models.map((m) => m.close()));
+    log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
+    stage('evaluate');
+
+    const metrics = buildMetrics(rows, models.map((m) => m.name), dataFacts(dataset), conditions);
+    const gate = evaluateGate(metrics, plan.gate);
+    stage('metrics');
+
+    const notRun = configuredNotRun(plan, conditions);
+    const files: Record<string, FileDigest> = { 'evidence.jsonl': evidence };
+    writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
+    writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
+    const summary = renderSummary({ plan, dataset, metrics, gate, conditionsNotRun: notRun, outputDir: out.relative });
+    writeFile(staging, 'summary.md', summary, files);
+    stage('report');
+
+    const runSection: RunSection = {
+      started_at: started,
+      finished_at: timestamp(),
+      wall_ms: wall,
+      host: { hostname: hostname(), platform: platform(), arch: arch(), cpus: cpus().length },
+      context: deps.context ?? {}
+    };
+    const manifest = buildManifest({
+      plan,
+      dataset,
+      models: models.map((m) => m.describe()),
+      counters,
+      conditionsEvaluated: conditions,
+      conditionsNotRun: notRun,
+      gate,
+      files,
+      lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
+      bundleSha256: deps.bundleSha256 ?? null,
+      run: runSection
+    });
+    const manifestText = stableJson(manifest, 2) + '\n';
+    writeFileSync(join(staging, 'manifest.json'), manifestText, 'utf8');
+    commitStaging(staging, out.absolute);
+    return {
+      verdict: gate.verdict,
+      failedChecks: gate.failing.length,
+      gate,
+      outputDir: out.absolute,
+      outputPath: out.relative,
+      manifestSha256: sha256Hex(manifestText),
+      summary,
+      files: [...OUTPUT_FILES]
+    };
+  } catch (error) {
+    discardStaging(staging);
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+/** A gate check (SPEC §9) and the exact comparison that decides it. */
+import type { GateKey } from '../config/defaults.js';
+import type { Threshold } from '../config/plan.js';
+import type { Figure } from '../metrics/figure.js';
+import { compareFractions, fraction, fractionOf, type Fraction } from '../util/fraction.js';
+
+export type CheckStatus = 'pass' | 'fail' | 'not_evaluated' | 'not_applicable';
+export type Direction = 'min' | 'max';
+
+export interface Check {
+  /** `<check>/<model or data>[/<family or language>]` */
+  id: string;
+  check: string;
+  subject: string;
+  qualifier: string | null;
+  /** Rows the figure reads, e.g. `challenge` or `controlled vs challenge`. */
+  scope: string;
+  value: number | null;
+  numerator: number | null;
+  denominator: number | null;
+  /** `min`: value must be ≥ threshold; `max`: value must be ≤ threshold. */
+  direction: Direction;
+  threshold: number;
+  config_key: string;
+  config_line: number;
+  threshold_is_default: boolean;
+  status: CheckStatus;
+  /** False for models outside `gate.models`: reported, never blocking. */
+  judged: boolean;
+  reason: string | null;
+}
+
+export interface CheckSpec {
+  check: string;
+  key: GateKey;
+  subject: string;
+  qualifier?: string | null;
+  scope: string;
+  direction: Direction;
+  threshold: Threshold;
+  figure: Figure;
+  /** The exact value as a fraction, when the figure is built from counts. */
+  exact?: Fraction | null;
+  judged?: boolean;
+}
+
+function passes(direction: Direction, value: Fraction | number, threshold: number): boolean {
+  const sign = typeof value === 'number' ? Math.sign(value - threshold) : compareFractions(value, fractionOf(threshold));
+  return direction === 'min' ? sign >= 0 : sign <= 0;
+}
+
+export function decideCheck(spec: CheckSpec): Check {
+  const { figure } = spec;
+  let status: CheckStatus;
+  if (figure.status === 'not_applicable') status = 'not_applicable';
+  else if (figure.status === 'not_evaluated' || figure.value === null) status = 'not_evaluated';
+  else status = passes(spec.direction, spec.exact ?? figure.value, spec.threshold.value) ? 'pass' : 'fail';
+  const qualifier = spec.qualifier ?? null;
+  return {
+    id: [spec.check, spec.subject, ...(qualifier === null ? [] : [qualifier])].join('/'),
+    check: spec.check,
+    subject: spec.subject,
+    qualifier,
+    scope: spec.scope,
+    value: figure.value,
+    numerator: figure.numerator,
+    denominator: figure.denominator,
+    direction: spec.direction,
+    threshold: spec.threshold.value,
+    config_key: spec.threshold.configKey,
+    config_line: spec.threshold.line,
+    threshold_is_default: spec.threshold.isDefault,
+    status,
+    judged: spec.judged ?? true,
+    reason: figure.reason
+  };
+}
+
+/** Exact fraction of a ratio figure (numerator / denominator). */
+export function ratioOf(figure: Figure): Fraction | null {
+  if (figure.status !== 'ok' || figure.numerator === null || !figure.denominator) return null;
+  return fraction(figure.numerator, figure.denominator);
+}

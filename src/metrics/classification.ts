@@ -1,0 +1,23 @@
+/**
+ * Clean-condition accuracy (SPEC §8): correct / N over the rows of a scope, where a missing
+ * row (status not `ok`) counts as incorrect and stays in N. Not evaluated when N = 0.
+ */
+import type { EvidenceRow } from '../evidence/row.js';
+import { rate, type Figure } from './figure.js';
+
+export function isCorrect(row: EvidenceRow): boolean {
+  return row.status === 'ok' && row.prediction === row.label;
+}
+
+export function accuracy(rows: readonly EvidenceRow[]): Figure {
+  let correct = 0;
+  for (const row of rows) if (isCorrect(row)) correct++;
+  return rate(correct, rows.length, 'no rows in this scope');
+}
+
+/** Missing rows (errors and timeouts) among all of a model's rows. */
+export function missingRows(rows: readonly EvidenceRow[]): Figure {
+  let missing = 0;
+  for (const row of rows) if (row.status !== 'ok') missing++;
+  return { value: missing, numerator: missing, denominator: rows.length, status: 'ok', reason: null };
+}

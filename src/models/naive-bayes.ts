@@ -1,0 +1,113 @@
+/**
+ * Multinomial naive Bayes on word counts, equal to scikit-learn's
+ * `MultinomialNB(alpha).fit(CountVectorizer().fit_transform(train))` and its `predict_proba`:
+ *   log P(w|c) = ln(count(c,w) + α) − ln(Σ_w' count(c,w') + α·|V|)
+ *   log P(c)   = ln(n_c) − ln(n)
+ *   P(c|x)     = softmax_c(log P(c) + Σ_w x_w · log P(w|c))
+ * Words outside the training vocabulary are ignored; a text with no known word scores 0 for
+ * every label (SPEC §5), not the class prior.
+ */
+import type { Example, ExampleInput } from '../data/example.js';
+import { sha256Hex } from '../util/hash.js';
+import { stableJson } from '../util/json.js';
+import { sortCodePoints } from '../util/strings.js';
+import { wordTokens } from '../text/word-tokens.js';
+import type { Model, ModelDescription, ScoreResult } from './model.js';
+
+export interface NaiveBayesParameters {
+  labels: string[];
+  vocabulary: string[];
+  classCount: number[];
+  /** featureCount[c][f]: occurrences of vocabulary[f] in training texts of labels[c]. */
+  featureCount: number[][];
+}
+
+export function fitNaiveBayesCounts(train: readonly Example[], labels: readonly string[]): NaiveBayesParameters {
+  const docs = train.map((e) => (e.input.kind === 'text' ? wordTokens(e.input.text) : []));
+  const vocabulary = sortCodePoints(new Set(docs.flat()));
+  const index = new Map(vocabulary.map((w, i) => [w, i]));
+  const labelIndex = new Map(labels.map((l, i) => [l, i]));
+  const classCount = labels.map(() => 0);
+  const featureCount = labels.map(() => new Array<number>(vocabulary.length).fill(0));
+  train.forEach((e, d) => {
+    const c = labelIndex.get(e.label) as number;
+    classCount[c] = (classCount[c] as number) + 1;
+    const row = featureCount[c] as number[];
+    for (const w of docs[d] as string[]) {
+      const f = index.get(w) as number;
+      row[f] = (row[f] as number) + 1;
+    }
+  });
+  return { labels: [...labels], vocabulary, classCount, featureCount };
+}
+
+export class NaiveBayesModel implements Model {
+  readonly labels: readonly string[];
+  private readonly index: Map<string, number>;
+  private readonly logPrior: number[];
+  private readonly logLikelihood: Float64Array[];
+  private readonly digest: string;
+
+  constructor(
+    readonly name: string,
+    private readonly params: NaiveBayesParameters,
+    private readonly alpha: number
+  ) {
+    this.labels = params.labels;
+    this.index = new Map(params.vocabulary.map((w, i) => [w, i]));
+    const n = params.classCount.reduce((a, b) => a + b, 0);
+    this.logPrior = params.classCount.map((c) => Math.log(c) - Math.log(n));
+    this.logLikelihood = params.featureCount.map((row) => {
+      const total = row.reduce((a, b) => a + b + alpha, 0);
+      const logTotal = Math.log(total);
+      return Float64Array.from(row, (c) => Math.log(c + alpha) - logTotal);
+    });
+    this.digest = sha256Hex(stableJson({ kind: 'naive-bayes', alpha, ...params }));
+  }
+
+  static fit(name: string, train: readonly Example[], labels: readonly string[], alpha = 1): NaiveBayesModel {
+    return new NaiveBayesModel(name, fitNaiveBayesCounts(train, labels), alpha);
+  }
+
+  describe(): ModelDescription {
+    return {
+      name: this.name,
+      kind: 'naive-bayes',
+      params: { alpha: this.alpha, vocabulary_size: this.params.vocabulary.length, features: 'CountVectorizer(lowercase=True)' },
+      digest: this.digest,
+      probabilities: true
+    };
+  }
+
+  /** Posterior probabilities in label order. */
+  probabilities(text: string): number[] {
+    const counts = new Map<number, number>();
+    for (const w of wordTokens(text)) {
+      const f = this.index.get(w);
+      if (f !== undefined) counts.set(f, (counts.get(f) ?? 0) + 1);
+    }
+    if (counts.size === 0) return this.labels.map(() => 0);
+    // Sum features in vocabulary order, as a sparse row product does.
+    const features = [...counts.keys()].sort((a, b) => a - b);
+    const joint = this.logLikelihood.map((row, c) => {
+      let s = 0;
+      for (const f of features) s += (counts.get(f) as number) * (row[f] as number);
+      return s + (this.logPrior[c] as number);
+    });
+    const max = Math.max(...joint);
+    let sum = 0;
+    for (const j of joint) sum += Math.exp(j - max);
+    const logNorm = Math.log(sum) + max;
+    return joint.map((j) => Math.exp(j - logNorm));
+  }
+
+  async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    return inputs.map((input) =>
+      input.kind === 'text'
+        ? { status: 'ok' as const, scores: this.probabilities(input.text) }
+        : { status: 'error' as const, error: 'naive-bayes scores text inputs only' }
+    );
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,29 @@
+/**
+ * Dataset and config text shown in markdown is inert: HTML is escaped, markdown syntax is
+ * backslash-escaped, `@` cannot mention anyone, line breaks cannot end a table row, and the
+ * length is bounded (in code points, so no surrogate pair is cut).
+ */
+export const DEFAULT_MAX_CHARS = 80;
+
+export function truncate(text: string, max = DEFAULT_MAX_CHARS): string {
+  const points = Array.from(text);
+  return points.length <= max ? text : points.slice(0, Math.max(1, max - 1)).join('') + '…';
+}
+
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
+
+/** Escape for a markdown table cell or inline text. */
+export function md(text: string, max = DEFAULT_MAX_CHARS): string {
+  const flat = truncate(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '), max);
+  // Markdown first, so the `#` and `;` of the entities added next stay as they are.
+  return flat.replace(/[\\`*_{}[\]()#+\-.!|~:]/g, (c) => `\\${c}`).replace(/[&<>"'@]/g, (c) => HTML[c] as string);
+}
+
+/**
+ * Inline code for identifiers (check ids, config keys, paths), which may embed data values
+ * such as a language: no backtick can close the span early and `\|` keeps table cells intact.
+ */
+export function code(text: string, max = DEFAULT_MAX_CHARS): string {
+  const flat = truncate(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '), max);
+  return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
+}

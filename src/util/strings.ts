@@ -1,0 +1,39 @@
+/**
+ * Code-point aware string helpers. JavaScript compares strings by UTF-16 code units,
+ * which orders astral characters before U+E000–U+FFFF; Python (and this project)
+ * orders by code point.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Only when both units are in the surrogate/high-BMP zone can unit order differ
+    // from code-point order; compare whole code points there.
+    const cx = a.codePointAt(i) ?? x;
+    const cy = b.codePointAt(i) ?? y;
+    return cx < cy ? -1 : cx > cy ? 1 : 0;
+  }
+  return a.length - b.length;
+}
+
+export function sortCodePoints(values: Iterable<string>): string[] {
+  return [...values].sort(compareCodePoints);
+}
+
+/** Length in code points, as Python's len(). */
+export function codePointLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
