@@ -28,6 +28,9 @@ describe('the bundled academic-intent example', () => {
     for (const f of ['checks.json', 'metrics.json', 'manifest.json']) {
       expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(1);
     }
+    expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe('<!-- evidence-gate summary schema_version: 1 -->');
+    const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
+    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 1, rows: 184 });
   });
 
   test('one evidence row per example × model × condition, all §7 fields in order', () => {

@@ -15,7 +15,7 @@ import { loadDataset, type Dataset } from './data/dataset.js';
 import { UsageError } from './errors.js';
 import { evaluatedConditions } from './evaluate/conditions.js';
 import { evaluate } from './evaluate/evaluate.js';
-import { serializeRow, type EvidenceRow } from './evidence/row.js';
+import { EVIDENCE_SCHEMA_VERSION, serializeRow, type EvidenceRow } from './evidence/row.js';
 import { JsonlWriter } from './evidence/writer.js';
 import { evaluateGate, type GateResult } from './gate/checks.js';
 import { buildMetrics, type DataFacts } from './metrics/build.js';
@@ -140,7 +140,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     stage('metrics');
 
     const notRun = configuredNotRun(plan, conditions);
-    const files: Record<string, FileDigest> = { 'evidence.jsonl': evidence };
+    const files: Record<string, FileDigest> = { 'evidence.jsonl': { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION } };
     writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
     writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
     const summary = renderSummary({ plan, dataset, metrics, gate, conditionsNotRun: notRun, outputDir: out.relative });

@@ -37,3 +37,7 @@ describe('terminal rendering', () => {
     expect(toTerminal('a\u001b[31mred')).toBe('a[31mred');
   });
 });
+
+test('the terminal view drops the summary version comment', () => {
+  expect(toTerminal('<!-- evidence-gate summary schema_version: 1 -->\n# Title')).toBe('# Title');
+});

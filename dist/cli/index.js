@@ -9126,6 +9126,8 @@ async function evaluate(plan, dataset, models, conditions, sink) {
 
 ;// CONCATENATED MODULE: ./src/evidence/row.ts
 
+/** Version of the row layout below; recorded in the manifest's entry for evidence.jsonl. */
+const EVIDENCE_SCHEMA_VERSION = 1;
 const EVIDENCE_FIELDS = [
     'id', 'split', 'model', 'condition', 'language', 'domain', 'text', 'perturbed_text', 'label',
     'clean_prediction', 'prediction', 'scores', 'margin', 'clean_margin', 'changed',
@@ -9727,6 +9729,7 @@ function fixed(value, digits = 3) {
 
 
 const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
+const SUMMARY_SCHEMA_VERSION = 1;
 /** Bound on listed checks so that the summary stays far below GitHub's 1 MiB step limit. */
 const MAX_LISTED_CHECKS = 200;
 function checkValue(c) {
@@ -9753,7 +9756,8 @@ function table(header, rows) {
 function renderSummary(input) {
     const { plan, dataset, metrics, gate } = input;
     const tm = plan.threatModel;
-    const out = [];
+    // An HTML comment: invisible when rendered, it versions the file like every other output.
+    const out = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
     const verdict = gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
     out.push(`# Evidence Gate: ${verdict}`, '');
     out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${tm.objective}**, access ${tm.access}. Config ${md(plan.config.path, 120)}.`, '');
@@ -9903,7 +9907,7 @@ async function run(options, deps = {}) {
         const gate = evaluateGate(metrics, plan.gate);
         stage('metrics');
         const notRun = configuredNotRun(plan, conditions);
-        const files = { 'evidence.jsonl': evidence };
+        const files = { 'evidence.jsonl': { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION } };
         writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
         writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
         const summary = renderSummary({ plan, dataset, metrics, gate, conditionsNotRun: notRun, outputDir: out.relative });
@@ -9959,6 +9963,7 @@ const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;
 function toTerminal(markdown) {
     return markdown
         .split('\n')
+        .filter((line) => !/^<!--.*-->$/.test(line))
         .map((line) => line
         .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
         .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e])

@@ -6,6 +6,9 @@
 import type { Condition } from '../config/families.js';
 import { orderedMap, stableJson } from '../util/json.js';
 
+/** Version of the row layout below; recorded in the manifest's entry for evidence.jsonl. */
+export const EVIDENCE_SCHEMA_VERSION = 1;
+
 export type RowStatus = 'ok' | 'error' | 'timeout';
 export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'invalid' | 'missing';
 

@@ -16,6 +16,7 @@ export interface FileDigest {
   sha256: string;
   bytes: number;
   rows?: number;
+  schema_version?: number;
 }
 
 export interface RunSection {

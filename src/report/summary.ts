@@ -21,6 +21,8 @@ export interface SummaryInput {
 }
 
 const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' } as const;
+export const SUMMARY_SCHEMA_VERSION = 1;
+
 /** Bound on listed checks so that the summary stays far below GitHub's 1 MiB step limit. */
 export const MAX_LISTED_CHECKS = 200;
 
@@ -46,7 +48,8 @@ function table(header: string[], rows: string[][]): string[] {
 export function renderSummary(input: SummaryInput): string {
   const { plan, dataset, metrics, gate } = input;
   const tm = plan.threatModel;
-  const out: string[] = [];
+  // An HTML comment: invisible when rendered, it versions the file like every other output.
+  const out: string[] = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
   const verdict = gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
   out.push(`# Evidence Gate: ${verdict}`, '');
   out.push(

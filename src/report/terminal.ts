@@ -8,6 +8,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 export function toTerminal(markdown: string): string {
   return markdown
     .split('\n')
+    .filter((line) => !/^<!--.*-->$/.test(line))
     .map((line) =>
       line
         .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
