@@ -30,24 +30,50 @@ describe('the bundled academic-intent example', () => {
     }
     expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe('<!-- evidence-gate summary schema_version: 1 -->');
     const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
-    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 1, rows: 184 });
+    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 1, rows: 4416 });
   });
 
   test('one evidence row per example × model × condition, all §7 fields in order', () => {
     const lines = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(184);
-    const rows = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(Object.keys(rows[0] as object)).toEqual([...EVIDENCE_FIELDS]);
-    expect(Object.keys((rows[0] as { scores: object }).scores)).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
-    // Ordered by split in config order, then id in code-point order.
-    const keys = rows.map((r) => `${r.split}:${r.id}`);
-    const controlled = keys.filter((k) => k.startsWith('controlled:'));
-    expect(keys.slice(0, controlled.length)).toEqual(controlled);
+    expect(lines).toHaveLength(184 * 4 * 6);
+    const rows = lines.map((l) => JSON.parse(l) as Record<string, any>);
+    const head = rows[0] as Record<string, any>;
+    expect(Object.keys(head)).toEqual([...EVIDENCE_FIELDS]);
+    expect(Object.keys(head.scores)).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
+    // Ordered by split (config order), id (code points), model (config order), condition (§6 order).
+    expect(rows.slice(0, 24).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
+      ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'].flatMap((m) =>
+        ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'].map((c) => `${head.id}/${m}/${c}`)
+      )
+    );
+    const ids = rows.filter((r) => r.model === 'naive-bayes' && r.condition === 'clean').map((r) => `${r.split}:${r.id}`);
+    const controlled = ids.filter((k) => k.startsWith('controlled:'));
+    expect(ids.slice(0, controlled.length)).toEqual(controlled);
     expect(controlled).toEqual([...controlled].sort());
-    expect(rows.every((r) => r.condition === 'clean' && r.status === 'ok' && r.eligible === null)).toBe(true);
+    for (const r of rows) {
+      const masked = r.condition !== 'clean' && r.condition !== 'truncate';
+      for (const mask of ['eligible', 'tested', 'success', 'uncovered']) expect(typeof r[mask]).toBe(masked ? 'boolean' : 'object');
+      if (r.condition === 'clean') expect(r).toMatchObject({ perturbed_text: null, changed: false, valid: null, prediction: r.clean_prediction });
+      if (r.tested) expect(r).toMatchObject({ eligible: true, changed: true, valid: true, status: 'ok' });
+      if (r.success) expect(r.prediction).not.toBe(r.label);
+      if (r.uncovered) expect(r.uncovered_reason).not.toBeNull();
+    }
   });
 
-  test('the manifest binds config, data, labels, model and every other output file', () => {
+  test('candidates do not depend on the model, and the dictionary changes at least 20 of 184 rows', () => {
+    const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const byKey = new Map<string, string>();
+    for (const r of rows) {
+      const key = `${r.id}/${r.condition}`;
+      const seen = byKey.get(key);
+      if (seen === undefined) byKey.set(key, r.perturbed_text);
+      else expect(r.perturbed_text).toBe(seen);
+    }
+    const changedDictionary = rows.filter((r) => r.model === 'naive-bayes' && r.condition === 'dictionary' && r.changed);
+    expect(changedDictionary.length).toBeGreaterThanOrEqual(20);
+  });
+
+  test('the manifest binds config, data, labels, models, perturbations and every other output file', () => {
     const m = JSON.parse(read(root, 'out-a', 'manifest.json').toString()) as Record<string, any>;
     expect(m.config.sha256).toBe(sha(readFileSync(join(root, EXAMPLE_CONFIG))));
     for (const f of m.data.files) expect(f.sha256).toBe(sha(readFileSync(join(root, f.path))));
@@ -57,10 +83,23 @@ describe('the bundled academic-intent example', () => {
     expect(m.files['manifest.json']).toBeUndefined();
     expect(m.data.labels).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
     expect(m.data.label_digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(m.models[0]).toMatchObject({ name: 'naive-bayes', kind: 'naive-bayes', probabilities: true });
-    expect(m.statistics.seed).toBe(1637);
+    expect(m.models.map((x: any) => [x.name, x.kind, x.probabilities])).toEqual([
+      ['naive-bayes', 'naive-bayes', true],
+      ['tfidf-word', 'tfidf-word', false],
+      ['tfidf-char', 'tfidf-char', false],
+      ['hybrid', 'hybrid', false]
+    ]);
+    for (const x of m.models) expect(x.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate']);
+    expect(m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)).toBe(true);
+    expect(m.threat_model.dictionaries[0].sha256).toBe(sha(readFileSync(join(root, 'examples/academic-intent/dictionary.yml'))));
+    expect(m.statistics).toMatchObject({ seed: 1637, prng: 'xoroshiro128plus (pure-rand 8)' });
     expect(m.tool).toMatchObject({ name: 'evidence-gate', node: process.version });
-    expect(m.counters[0]).toMatchObject({ model: 'naive-bayes', predictions: 184, distinctInputs: 184, modelCalls: 1 });
+    // Each distinct text is scored once per model: unchanged candidates reuse the clean score.
+    for (const c of m.counters) {
+      expect(c.predictions).toBe(1104);
+      expect(c.distinctInputs).toBeLessThan(1104);
+    }
     expect(Object.keys(m.run).sort()).toEqual(['context', 'finished_at', 'host', 'started_at', 'wall_ms']);
     expect(first.manifestSha256).toBe(sha(read(root, 'out-a', 'manifest.json')));
   });
@@ -133,5 +172,29 @@ describe('text privacy', () => {
     const c1 = rows.find((r) => r.id === 'c1');
     expect(c1?.text).toBe(expected('results show a gain'));
     expect(read(root, 'out', 'evidence.jsonl').toString()).not.toContain('results show a gain');
+  });
+});
+
+describe('config checked against the data', () => {
+  test('a protected transition must name training labels', async () => {
+    const root = tinyRepo();
+    writeFileSync(
+      join(root, 'evidence-gate.yml'),
+      readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('  id: tm\n', '  id: tm\n  protected_transitions: [ { from: limitation, to: reslt } ]\n')
+    );
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
+      'evidence-gate.yml:4: threat_model.protected_transitions[0].to: expected a label of the training data (limitation, result), found "reslt"'
+    );
+  });
+
+  test('append needs a sentence for every language slice, including unknown', async () => {
+    const root = tinyRepo();
+    writeFileSync(
+      join(root, 'evidence-gate.yml'),
+      readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('  id: tm\n', '  id: tm\n  attacks:\n    append: { sentences: { en: "See the appendix." } }\n')
+    );
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
+      'evidence-gate.yml:5: threat_model.attacks.append.sentences: expected a sentence for every language slice of the evaluation data (en, es), found none for es'
+    );
   });
 });

@@ -6,14 +6,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname, platform, arch, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CONDITIONS, type Condition } from './config/families.js';
+import { FAMILIES } from './config/families.js';
 import { DEFAULT_OUTPUT_DIR } from './config/defaults.js';
 import { loadPlan } from './config/load.js';
 import { resolveInside } from './config/paths.js';
 import type { Plan } from './config/plan.js';
 import { loadDataset, type Dataset } from './data/dataset.js';
+import { UNKNOWN_LANGUAGE } from './data/example.js';
 import { UsageError } from './errors.js';
-import { evaluatedConditions } from './evaluate/conditions.js';
+import { checkPlanAgainstData } from './config/against-data.js';
+import { conditionsFor } from './evaluate/conditions.js';
+import { buildFamilies } from './perturb/registry.js';
 import { evaluate } from './evaluate/evaluate.js';
 import { EVIDENCE_SCHEMA_VERSION, serializeRow, type EvidenceRow } from './evidence/row.js';
 import { JsonlWriter } from './evidence/writer.js';
@@ -68,23 +71,28 @@ export const OUTPUT_FILES = ['evidence.jsonl', 'metrics.json', 'checks.json', 's
 function dataFacts(dataset: Dataset): DataFacts {
   const rows: Record<string, number> = {};
   const languageRows: Record<string, Record<string, number>> = {};
+  const labelRows: Record<string, Record<string, number>> = {};
   const tokenTypes: Record<string, number[]> = {};
   let hasLanguage = false;
   for (const { split, examples } of dataset.splits) {
     rows[split] = examples.length;
     const perLanguage: Record<string, number> = {};
+    const perLabel: Record<string, number> = {};
     for (const e of examples) {
       perLanguage[e.language] = (perLanguage[e.language] ?? 0) + 1;
-      if (e.language !== 'unknown') hasLanguage = true;
+      perLabel[e.label] = (perLabel[e.label] ?? 0) + 1;
+      if (e.language !== UNKNOWN_LANGUAGE) hasLanguage = true;
     }
     languageRows[split] = perLanguage;
+    labelRows[split] = perLabel;
     tokenTypes[split] = examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0));
   }
-  return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, tokenTypes, hasLanguage };
+  return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, labelRows, tokenTypes, hasLanguage, overlap: dataset.overlap };
 }
 
-function configuredNotRun(plan: Plan, evaluated: readonly Condition[]): string[] {
-  return CONDITIONS.filter((c) => c !== 'clean' && c in plan.threatModel.attacks && !evaluated.includes(c));
+/** Families the threat model leaves out: reported as not tested. */
+function familiesNotConfigured(plan: Plan): string[] {
+  return FAMILIES.filter((f) => !(f in plan.threatModel.attacks));
 }
 
 function writeFile(dir: string, name: string, content: string, files: Record<string, FileDigest>): void {
@@ -115,6 +123,8 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   stage('config');
 
   const dataset = loadDataset(plan.data);
+  checkPlanAgainstData(plan, dataset);
+  const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
   log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
   stage('data');
 
@@ -123,10 +133,10 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
 
   const staging = createStaging(out.absolute);
   try {
-    const conditions = evaluatedConditions();
+    const conditions = conditionsFor(families.runners);
     const rows: EvidenceRow[] = [];
     const writer = new JsonlWriter(join(staging, 'evidence.jsonl'));
-    const counters = await evaluate(plan, dataset, models, conditions, async (row) => {
+    const counters = await evaluate(plan, dataset, models, families.runners, async (row) => {
       rows.push(row);
       await writer.write(serializeRow(row, dataset.labels));
     });
@@ -135,15 +145,27 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
     stage('evaluate');
 
-    const metrics = buildMetrics(rows, models.map((m) => m.name), dataFacts(dataset), conditions);
+    const descriptions = models.map((m) => m.describe());
+    const metrics = buildMetrics(rows, dataFacts(dataset), {
+      labels: dataset.labels,
+      models: descriptions.map((d) => ({ name: d.name, probabilities: d.probabilities })),
+      conditions,
+      objective: plan.threatModel.objective,
+      transitions: plan.threatModel.protectedTransitions,
+      seed: plan.statistics.seed,
+      bootstrapIterations: plan.statistics.bootstrapIterations,
+      pairedIterations: plan.statistics.pairedIterations,
+      interval: plan.statistics.interval,
+      abstainBelow: plan.selective.abstainBelow
+    });
     const gate = evaluateGate(metrics, plan.gate);
     stage('metrics');
 
-    const notRun = configuredNotRun(plan, conditions);
+    const notConfigured = familiesNotConfigured(plan);
     const files: Record<string, FileDigest> = { 'evidence.jsonl': { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION } };
     writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
     writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
-    const summary = renderSummary({ plan, dataset, metrics, gate, conditionsNotRun: notRun, outputDir: out.relative });
+    const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative });
     writeFile(staging, 'summary.md', summary, files);
     stage('report');
 
@@ -157,12 +179,14 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const manifest = buildManifest({
       plan,
       dataset,
-      models: models.map((m) => m.describe()),
+      models: descriptions,
       counters,
       conditionsEvaluated: conditions,
-      conditionsNotRun: notRun,
+      familiesNotConfigured: notConfigured,
       gate,
       files,
+      families: families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+      dictionaries: families.dictionaries,
       lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
       bundleSha256: deps.bundleSha256 ?? null,
       run: runSection

@@ -21,7 +21,7 @@ describe('evidence-gate run', () => {
     expect(r.stdout).toContain('length_psi/data');
     expect(r.stdout.trimEnd().split('\n').pop()).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/);
     expect(existsSync(join(root, 'evidence-gate-out', 'manifest.json'))).toBe(true);
-    expect(r.stderr).toContain('evidence: 184 rows');
+    expect(r.stderr).toContain('evidence: 4416 rows (184 examples × 4 models × 6 conditions)');
   });
 
   test('exits 0 when the gate passes, and --out and --quiet are honoured', async () => {

@@ -258,15 +258,27 @@ describe('loadPlan: models', () => {
     expectConfigError(minimalConfig('  - naive-bayes'), 'evidence-gate.yml:11: models[1]: duplicate model name; expected each model once, found "naive-bayes" again');
   });
 
-  test('a known built-in that this release cannot run', () => {
-    expectConfigError(minimalConfig('  - tfidf-word'), 'evidence-gate.yml:11: models[1]: model kind "tfidf-word" is not available in this release; expected one of naive-bayes');
+  test('all four built-ins are accepted, in config order, with their parameters', () => {
+    const root = tinyRepo({ [CONFIG]: minimalConfig('  - tfidf-word\n  - tfidf-char\n  - { hybrid: { word_weight: 0.3 } }\n  - { hybrid: {}, name: hybrid-even }') });
+    expect(loadPlan({ root, configPath: CONFIG }).models).toEqual([
+      { name: 'naive-bayes', kind: 'naive-bayes', params: { alpha: 1 } },
+      { name: 'tfidf-word', kind: 'tfidf-word', params: {} },
+      { name: 'tfidf-char', kind: 'tfidf-char', params: {} },
+      { name: 'hybrid', kind: 'hybrid', params: { word_weight: 0.3 } },
+      { name: 'hybrid-even', kind: 'hybrid', params: { word_weight: 0.5 } }
+    ]);
   });
 
-  test('a hybrid model with parameters is not available yet', () => {
-    expectConfigError(
-      minimalConfig('  - { hybrid: { word_weight: 0.5 } }'),
-      'evidence-gate.yml:11: models[1]: model kind "hybrid" is not available in this release; expected one of naive-bayes'
-    );
+  test('a hybrid weight outside [0, 1]', () => {
+    expectConfigError(minimalConfig('  - { hybrid: { word_weight: 1.5 } }'), 'evidence-gate.yml:11: models[1].hybrid.word_weight: expected a number from 0 to 1, found number 1.5');
+  });
+
+  test('an unknown model parameter', () => {
+    expectConfigError(minimalConfig('  - { tfidf-char: { ngrams: 3 } }'), 'evidence-gate.yml:11: models[1].tfidf-char.ngrams: unknown key; expected no parameters, found "ngrams"');
+  });
+
+  test('one kind twice needs distinct names', () => {
+    expectConfigError(minimalConfig('  - hybrid\n  - { hybrid: { word_weight: 0.2 } }'), 'evidence-gate.yml:12: models[2]: duplicate model name; expected each model once, found "hybrid" again');
   });
 
   test('an external command model is not available yet', () => {
@@ -406,13 +418,20 @@ describe('loadPlan: the resulting plan', () => {
     expect(plan.config.path).toBe(EXAMPLE_CONFIG);
     expect(plan.task).toBe('text');
     expect(plan.threatModel.id).toBe('academic-intent-evasion');
-    expect(plan.threatModel.protectedTransitions).toEqual([{ from: 'limitation', to: 'result' }]);
+    expect(plan.threatModel.protectedTransitions).toEqual([
+      { from: 'limitation', to: 'result' },
+      { from: 'limitation', to: 'implication' },
+      { from: 'gap', to: 'result' }
+    ]);
+    expect(Object.keys(plan.threatModel.attacks)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate']);
+    expect(plan.threatModel.attacks.dictionary?.file.path).toBe('examples/academic-intent/dictionary.yml');
+    expect(plan.threatModel.constraints.maxCharEditRatio).toBe(0.25);
     expect(plan.data.train.path).toBe('examples/academic-intent/data/train.jsonl');
     expect(plan.data.evaluate.map((e) => [e.split, e.file.path])).toEqual([
       ['controlled', 'examples/academic-intent/data/controlled.jsonl'],
       ['challenge', 'examples/academic-intent/data/challenge.jsonl']
     ]);
-    expect(plan.models.map((m) => m.name)).toEqual(['naive-bayes']);
+    expect(plan.models.map((m) => m.name)).toEqual(['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid']);
   });
 
   test('paths are repository-relative with forward slashes, evaluation splits in config order', () => {

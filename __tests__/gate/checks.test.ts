@@ -5,6 +5,7 @@ import { evaluateGate } from '../../src/gate/checks.js';
 import type { Metrics, ModelMetrics } from '../../src/metrics/build.js';
 import { count, notApplicable, rate } from '../../src/metrics/figure.js';
 import { fraction } from '../../src/util/fraction.js';
+import { generalizationGap } from '../../src/metrics/gap.js';
 
 function threshold(value: number, key = 'gate.x'): Threshold {
   return { value, configKey: key, isDefault: false, line: 7 };
@@ -18,29 +19,46 @@ function gatePlan(overrides: Partial<Record<string, number>> = {}, models = ['m'
 }
 
 function modelMetrics(model: string, controlled: [number, number], challenge: [number, number], missing = 0): ModelMetrics {
+  const accuracy = [
+    { scope: 'all', split: null, language: null, figure: rate(controlled[0] + challenge[0], controlled[1] + challenge[1]) },
+    { scope: 'controlled', split: 'controlled', language: null, figure: rate(...controlled) },
+    { scope: 'challenge', split: 'challenge', language: null, figure: rate(...challenge) },
+    { scope: 'challenge/en', split: 'challenge', language: 'en', figure: rate(...challenge) }
+  ];
   return {
     model,
+    probabilities: false,
     missing_rows: count(missing, controlled[1] + challenge[1]),
-    accuracy: [
-      { scope: 'all', split: null, language: null, figure: rate(controlled[0] + challenge[0], controlled[1] + challenge[1]) },
-      { scope: 'controlled', split: 'controlled', language: null, figure: rate(...controlled) },
-      { scope: 'challenge', split: 'challenge', language: null, figure: rate(...challenge) },
-      { scope: 'challenge/en', split: 'challenge', language: 'en', figure: rate(...challenge) }
-    ]
+    accuracy,
+    classification: [],
+    generalization_gap_pp: generalizationGap(accuracy[1]!.figure, accuracy[2]!.figure),
+    robustness: [],
+    ledger: [],
+    union: [],
+    protected_transitions: [],
+    selective: [],
+    reliability: null,
+    abstention: null
   };
 }
 
 function metrics(models: ModelMetrics[], challengeRows = 60): Metrics {
   return {
     schema_version: 1,
+    labels: ['a', 'b'],
     conditions_evaluated: ['clean'],
+    prng: { name: 'x', derivation: 'y', seed: 1 },
     data: {
       rows: { controlled: 100, challenge: challengeRows },
       challenge_examples: count(challengeRows, 100 + challengeRows),
       language_examples: [{ scope: 'challenge/en', split: 'challenge', language: 'en', figure: count(challengeRows, challengeRows) }],
-      length_psi: { value: 0.1, numerator: null, denominator: challengeRows, status: 'ok', reason: null }
+      length_psi: { value: 0.1, numerator: null, denominator: challengeRows, status: 'ok', reason: null },
+      language_jsd: { value: 0, numerator: null, denominator: challengeRows, status: 'ok', reason: null },
+      label_jsd: { value: 0, numerator: null, denominator: challengeRows, status: 'ok', reason: null },
+      train_overlap: []
     },
-    models
+    models,
+    comparisons: []
   };
 }
 
@@ -112,13 +130,16 @@ describe('the gate', () => {
     noChallenge.data.language_examples = [];
     noChallenge.data.length_psi = notApplicable('no challenge split');
     noChallenge.models[0]!.accuracy = noChallenge.models[0]!.accuracy.filter((a) => a.split !== 'challenge');
+    noChallenge.models[0]!.generalization_gap_pp = notApplicable('no challenge split');
     const g = evaluateGate(noChallenge, gatePlan());
-    expect(g.checks.filter((c) => c.status === 'not_applicable').map((c) => c.id)).toEqual([
-      'challenge_examples/data',
-      'length_psi/data',
-      'challenge_accuracy/m',
-      'generalization_gap/m'
-    ]);
+    const na = g.checks.filter((c) => c.status === 'not_applicable').map((c) => c.id);
+    expect(na.slice(0, 4)).toEqual(['challenge_examples/data', 'length_psi/data', 'challenge_accuracy/m', 'generalization_gap/m']);
+    // No family configured: every family, union and protected-transition check is not applicable.
+    for (const family of ['format', 'transpose', 'dictionary', 'append']) {
+      for (const check of ['changed_examples', 'flip_rate', 'accuracy_drop', 'eligible_coverage', 'attack_success']) expect(na).toContain(`${check}/m/${family}`);
+    }
+    expect(na).toEqual(expect.arrayContaining(['eligible_coverage/m/union', 'attack_success/m/union', 'protected_transitions/m']));
+    expect(g.checks.find((c) => c.id === 'flip_rate/m/format')?.reason).toBe('the format family is not configured in threat_model.attacks');
     expect(g.verdict).toBe('pass');
   });
 

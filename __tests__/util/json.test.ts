@@ -20,3 +20,18 @@ describe('stableJson', () => {
     expect(stableJson(value, 2)).toBe(JSON.stringify(value, null, 2));
   });
 });
+
+describe('evidence row serialisation', () => {
+  test('equals stableJson of the same ordered map, byte for byte', async () => {
+    const { serializeRow, EVIDENCE_FIELDS } = await import('../../src/evidence/row.js');
+    const row = {
+      id: 'a"1', split: 's', model: 'm', condition: 'format' as const, language: 'pt', domain: null, text: 'Não <b>\u2028', perturbed_text: 'x',
+      label: '10', clean_prediction: '9', prediction: null, scores: [0.1, 1e-7, NaN], margin: 0, clean_margin: -0, changed: true, valid: false,
+      invalid_reason: 'r', eligible: true, tested: false, success: false, uncovered: true, uncovered_reason: 'invalid' as const, status: 'error' as const, error: 'e'
+    };
+    const labels = ['10', '9', 'é'];
+    const expected = stableJson(orderedMap(EVIDENCE_FIELDS.map((f) => [f, f === 'scores' ? orderedMap(labels.map((l, i) => [l, row.scores[i]])) : row[f]] as const)));
+    expect(serializeRow(row, labels)).toBe(expected);
+    expect(JSON.parse(serializeRow({ ...row, scores: null }, labels)).scores).toBeNull();
+  });
+});

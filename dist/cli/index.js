@@ -5808,7 +5808,7 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6792);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1214);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5824,7 +5824,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6792:
+/***/ 1214:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5843,10 +5843,10 @@ var external_node_fs_ = __nccwpck_require__(3024);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/config/families.ts
 /** Condition names in SPEC §6 order; `clean` is the reference, the rest are perturbation families. */
-const CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
-const FAMILIES = (/* unused pure expression or super */ null && (['format', 'transpose', 'dictionary', 'append', 'truncate']));
+const CONDITIONS = (/* unused pure expression or super */ null && (['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate']));
+const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
 /** Families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
-const NON_DESTRUCTIVE_FAMILIES = (/* unused pure expression or super */ null && (['format', 'transpose', 'dictionary', 'append']));
+const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append'];
 
 ;// CONCATENATED MODULE: ./src/config/defaults.ts
 /**
@@ -6261,18 +6261,11 @@ function configError(source, path, message, atKey = false) {
  */
 
 
-/** Built-in kinds this release can evaluate. */
-const AVAILABLE_BUILTINS = ['naive-bayes'];
-/** Built-in kinds the config language knows (SPEC §5); the rest arrive in later releases. */
-const KNOWN_BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'];
-function unavailable(source, index, kind) {
-    return configError(source, ['models', index], `model kind ${JSON.stringify(kind)} is not available in this release; expected one of ${AVAILABLE_BUILTINS.join(', ')}`);
-}
+/** Built-in kinds (SPEC §5). */
+const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'];
+const DEFAULT_WORD_WEIGHT = 0.5;
 function parseModels(raw, source) {
-    const models = [];
-    raw.forEach((entry, index) => {
-        models.push(parseModel(entry, index, source));
-    });
+    const models = raw.map((entry, index) => parseModel(entry, index, source));
     const seen = new Set();
     models.forEach((m, index) => {
         if (seen.has(m.name))
@@ -6281,15 +6274,38 @@ function parseModels(raw, source) {
     });
     return models;
 }
+function builtin(kind, params, index, source) {
+    const at = ['models', index, kind];
+    const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : [];
+    for (const key of Object.keys(params)) {
+        if (!allowed.includes(key)) {
+            throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${JSON.stringify(key)}`, true);
+        }
+    }
+    switch (kind) {
+        case 'naive-bayes': {
+            const alpha = params.alpha ?? 1;
+            if (typeof alpha !== 'number' || !(alpha > 0))
+                throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
+            return { name: kind, kind, params: { alpha } };
+        }
+        case 'hybrid': {
+            const w = params.word_weight ?? DEFAULT_WORD_WEIGHT;
+            if (typeof w !== 'number' || w < 0 || w > 1)
+                throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
+            return { name: kind, kind, params: { word_weight: w } };
+        }
+        default:
+            return { name: kind, kind, params: {} };
+    }
+}
 function parseModel(entry, index, source) {
     const at = ['models', index];
     if (typeof entry === 'string') {
-        if (!KNOWN_BUILTINS.includes(entry)) {
-            throw configError(source, at, `expected one of ${KNOWN_BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
+        if (!BUILTINS.includes(entry)) {
+            throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
         }
-        if (entry === 'naive-bayes')
-            return { name: entry, kind: 'naive-bayes', params: { alpha: 1 } };
-        throw unavailable(source, index, entry);
+        return builtin(entry, {}, index, source);
     }
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
         throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
@@ -6299,11 +6315,23 @@ function parseModel(entry, index, source) {
         // External models (SPEC §10) are accepted by the config language but not yet run.
         throw configError(source, at, 'external command models are not available in this release; expected a built-in model name');
     }
-    const keys = Object.keys(obj);
-    if (keys.length === 1 && KNOWN_BUILTINS.includes(keys[0])) {
-        throw unavailable(source, index, keys[0]);
+    // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
+    const keys = Object.keys(obj).filter((k) => k !== 'name');
+    const kind = keys[0];
+    if (keys.length === 1 && kind !== undefined && BUILTINS.includes(kind)) {
+        const params = obj[kind] ?? {};
+        if (typeof params !== 'object' || Array.isArray(params)) {
+            throw configError(source, [...at, kind], `expected a mapping of parameters, found ${describeFound(params)}`);
+        }
+        const plan = builtin(kind, params, index, source);
+        if ('name' in obj) {
+            if (typeof obj.name !== 'string' || obj.name.trim() === '')
+                throw configError(source, [...at, 'name'], `expected a non-empty string, found ${describeFound(obj.name)}`);
+            return { ...plan, name: obj.name };
+        }
+        return plan;
     }
-    throw configError(source, at, `expected a built-in name (${KNOWN_BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found a mapping with keys ${keys.join(', ') || '(none)'}`);
+    throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found a mapping with keys ${keys.join(', ') || '(none)'}`);
 }
 
 ;// CONCATENATED MODULE: ./src/config/paths.ts
@@ -6506,7 +6534,7 @@ function sortCodePoints(values) {
     return [...values].sort(compareCodePoints);
 }
 /** Length in code points, as Python's len(). */
-function codePointLength(s) {
+function strings_codePointLength(s) {
     let n = 0;
     for (let i = 0; i < s.length; i++) {
         const c = s.charCodeAt(i);
@@ -8988,25 +9016,957 @@ function loadDataset(plan) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/config/against-data.ts
+
+function checkPlanAgainstData(plan, dataset) {
+    const labels = new Set(dataset.labels);
+    plan.threatModel.protectedTransitions.forEach((t, i) => {
+        for (const side of ['from', 'to']) {
+            if (!labels.has(t[side])) {
+                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${dataset.labels.join(', ')}), found ${JSON.stringify(t[side])}`);
+            }
+        }
+    });
+    const append = plan.threatModel.attacks.append;
+    if (append) {
+        const missing = dataset.languages.filter((l) => !(l in append.sentences));
+        if (missing.length > 0) {
+            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${dataset.languages.join(', ')}), found none for ${missing.join(', ')}`, true);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/evaluate/conditions.ts
 function cleanCandidate(example) {
-    return { condition: 'clean', input: example.input, perturbedText: null, changed: false, valid: null, invalidReason: null };
+    return { condition: 'clean', input: example.input, perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, labelPreserving: true };
 }
-/** Conditions evaluated by this release, in SPEC §6 order. */
-function evaluatedConditions() {
-    return ['clean'];
+/** Conditions evaluated for a set of family runners, in SPEC §6 order. */
+function conditionsFor(runners) {
+    return ['clean', ...runners.map((r) => r.family)];
 }
-function candidatesFor(example, conditions) {
-    return conditions.map((condition) => {
-        if (condition === 'clean')
-            return cleanCandidate(example);
-        throw new Error(`condition ${condition} has no producer in this release`);
-    });
+function candidatesFor(example, runners) {
+    const list = [cleanCandidate(example)];
+    if (example.input.kind !== 'text')
+        return list;
+    const original = example.input.text;
+    for (const runner of runners) {
+        const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
+        const changed = outcome.text !== original;
+        list.push({
+            condition: runner.family,
+            input: changed ? { kind: 'text', text: outcome.text } : example.input,
+            perturbedText: outcome.text,
+            attempted: outcome.attempted,
+            changed,
+            // No candidate exists when the family could not act: valid is then null, as on clean rows.
+            valid: outcome.attempted ? outcome.valid : null,
+            invalidReason: outcome.attempted ? outcome.invalidReason : null,
+            labelPreserving: runner.labelPreserving
+        });
+    }
+    return list;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/outcome.ts
+/**
+ * An attempted outcome: an unchanged candidate is valid without a check; otherwise
+ * `check` (the family's validity rule) decides and its reason is kept.
+ */
+function checkedOutcome(original, candidate, check) {
+    const reason = candidate === original ? null : check();
+    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
+}
+/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
+function applyEdits(text, edits) {
+    if (edits.length === 0)
+        return text;
+    const sorted = [...edits].sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const edit of sorted) {
+        out += text.slice(at, edit.start) + edit.replacement;
+        at = edit.end;
+    }
+    return out + text.slice(at);
+}
+/** A rule text with the edit-ratio bound appended when one is set. */
+function withRatio(rule, max) {
+    return max === null ? rule : `${rule}; and Levenshtein distance ÷ original length (code points) ≤ ${max}`;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/append.ts
+
+const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
+/** The `append` candidate; throws when `language` has no sentence. */
+function appendCandidate(text, language, sentences) {
+    if (!Object.hasOwn(sentences, language)) {
+        throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
+    }
+    return `${text} ${sentences[language]}`;
+}
+/** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
+function appendViolation(original, candidate, sentences) {
+    if (!candidate.startsWith(original))
+        return 'the original text is not an exact prefix of the candidate';
+    const suffix = candidate.slice(original.length);
+    if (!suffix.startsWith(' '))
+        return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
+    const sentence = suffix.slice(1);
+    if (!Object.values(sentences).includes(sentence))
+        return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
+    return null;
+}
+function appendFamily(params) {
+    const sentences = { ...params.sentences };
+    return {
+        family: 'append',
+        labelPreserving: true,
+        validityRule: APPEND_RULE,
+        parameters: { sentences: { ...sentences } },
+        perturb(input) {
+            const candidate = appendCandidate(input.text, input.language, sentences);
+            return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/levenshtein.ts
+/**
+ * Levenshtein distance over code points (as Python's strings count them), the measure
+ * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
+ * single code points, each costing 1.
+ */
+
+function codePoints(s) {
+    const out = [];
+    for (const ch of s)
+        out.push(ch.codePointAt(0));
+    return out;
+}
+/**
+ * Edit distance between `a` and `b` in code points. The shared prefix and suffix are
+ * skipped first; the rest runs Myers' bit-vector form of the classic dynamic programme
+ * (one DP column as 32-bit blocks of +1/−1 deltas over the shorter remainder): the same
+ * O(n·m) table, 32 cells per operation, memory proportional to the shorter remainder.
+ */
+function levenshtein(a, b) {
+    if (a === b)
+        return 0;
+    return distance(codePoints(a), codePoints(b));
+}
+function distance(x, y) {
+    let lo = 0;
+    while (lo < x.length && lo < y.length && x[lo] === y[lo])
+        lo++;
+    let hiX = x.length;
+    let hiY = y.length;
+    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
+        hiX--;
+        hiY--;
+    }
+    const lengthX = hiX - lo;
+    const lengthY = hiY - lo;
+    if (lengthX === 0)
+        return lengthY;
+    if (lengthY === 0)
+        return lengthX;
+    // The shorter remainder is the "pattern" along the DP column.
+    return lengthX <= lengthY ? bitVectorDistance(x, lo, hiX, y, lo, hiY) : bitVectorDistance(y, lo, hiY, x, lo, hiX);
+}
+/**
+ * A cheap upper bound on the distance: substitute every mismatch of the two texts laid
+ * side by side from the start (or from the end, whichever is fewer), then insert or delete
+ * the length difference.
+ */
+function upperBound(x, y) {
+    const n = Math.min(x.length, y.length);
+    let fromStart = 0;
+    let fromEnd = 0;
+    for (let i = 0; i < n; i++) {
+        if (x[i] !== y[i])
+            fromStart++;
+        if (x[x.length - 1 - i] !== y[y.length - 1 - i])
+            fromEnd++;
+    }
+    return Math.min(fromStart, fromEnd) + Math.abs(x.length - y.length);
+}
+/**
+ * Distance between p[pFrom, pTo) and t[tFrom, tTo) (both non-empty). Column j of the DP
+ * table D[i][j] is kept as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1}, bit i of
+ * `plus`/`minus`, in blocks of 32 rows; each block passes its bottom row's horizontal
+ * delta to the block below it (Myers 1999, block-based variant). The top row is
+ * D[0][j] = j, so the delta entering the first block is always +1.
+ */
+function bitVectorDistance(p, pFrom, pTo, t, tFrom, tTo) {
+    const m = pTo - pFrom;
+    const blocks = (m + 31) >>> 5;
+    // Peq: for every code point of the pattern, the rows where it occurs.
+    const peq = new Map();
+    for (let i = 0; i < m; i++) {
+        const c = p[pFrom + i];
+        let bits = peq.get(c);
+        if (!bits) {
+            bits = new Int32Array(blocks);
+            peq.set(c, bits);
+        }
+        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
+    }
+    const plus = new Int32Array(blocks).fill(-1);
+    const minus = new Int32Array(blocks);
+    const lastHigh = 1 << ((m - 1) & 31);
+    let score = m;
+    for (let j = tFrom; j < tTo; j++) {
+        const eqs = peq.get(t[j]);
+        let carry = 1;
+        for (let b = 0; b < blocks; b++) {
+            let eq = eqs ? eqs[b] : 0;
+            const pv = plus[b];
+            const mv = minus[b];
+            const xv = eq | mv;
+            if (carry < 0)
+                eq |= 1;
+            const xh = (((eq & pv) + pv) ^ pv) | eq;
+            let ph = mv | ~(xh | pv);
+            let mh = pv & xh;
+            const high = b === blocks - 1 ? lastHigh : 1 << 31;
+            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
+            ph <<= 1;
+            mh <<= 1;
+            if (carry < 0)
+                mh |= 1;
+            else if (carry > 0)
+                ph |= 1;
+            plus[b] = mh | ~(xv | ph);
+            minus[b] = ph & xv;
+            carry = out;
+        }
+        score += carry;
+    }
+    return score;
+}
+/**
+ * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
+ * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
+ */
+function editRatio(original, candidate) {
+    const distance = levenshtein(original, candidate);
+    const length = codePointLength(original);
+    if (length === 0)
+        return distance === 0 ? 0 : Infinity;
+    return distance / length;
+}
+/**
+ * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
+ * `max` (or no maximum is set), otherwise the reason it is not.
+ */
+function editRatioViolation(original, candidate, max) {
+    if (max === null || original === candidate)
+        return null;
+    const x = codePoints(original);
+    const y = codePoints(candidate);
+    const length = x.length;
+    // Most candidates are a few substitutions: the bound settles them without the full table.
+    if (length > 0 && upperBound(x, y) / length <= max)
+        return null;
+    const edits = distance(x, y);
+    const ratio = length === 0 ? Infinity : edits / length;
+    if (ratio <= max)
+        return null;
+    const shown = Number.isFinite(ratio) ? ratio.toFixed(4) : 'infinite';
+    return `edit ratio ${shown} (${edits} edit${edits === 1 ? '' : 's'} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/words.ts
+/**
+ * Shared text scanning for the perturbation families.
+ *
+ * A word is a maximal run of Unicode letters, together with any combining marks that
+ * follow a letter inside the run (so a decomposed "ã" stays one word). A chunk is a
+ * maximal run of non-whitespace characters.
+ *
+ * Protected text is never edited by any family:
+ * - negator words of the row's language (en: not, never, no; es: no, nunca, ni;
+ *   pt: não, nunca, nem), compared case-insensitively after NFC normalisation; a
+ *   language without its own list protects the union of the three lists;
+ * - every chunk that contains a digit (numbers such as "12%", "n=240", "2017"), and
+ *   every chunk that looks like a URL (contains "://" or starts with "www.", ignoring
+ *   opening punctuation and case). These chunks are untouchable as a whole, including
+ *   their punctuation, and every word inside them is protected.
+ *
+ * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
+ */
+const NEGATORS = {
+    en: ['not', 'never', 'no'],
+    es: ['no', 'nunca', 'ni'],
+    pt: ['não', 'nunca', 'nem']
+};
+const ALL_NEGATORS = new Set(Object.values(NEGATORS).flat());
+const NEGATOR_SETS = new Map(Object.entries(NEGATORS).map(([language, list]) => [language, new Set(list)]));
+/** The negator set protecting a row of `language` (exact code, then its primary subtag, else the union). */
+function negatorsFor(language) {
+    const exact = NEGATOR_SETS.get(language);
+    if (exact)
+        return exact;
+    const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
+    return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
+}
+const ASCII_LETTERS = /^[A-Za-z]*$/;
+/** The comparison form of a word: NFC, lower case. */
+function foldWord(word) {
+    return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
+}
+/** True when `word` is a negator of the given language's list. */
+function isNegator(word, language) {
+    return negatorsFor(language).has(foldWord(word));
+}
+/** True when `word` is a negator in any language's list. */
+function isNegatorInAnyLanguage(word) {
+    return ALL_NEGATORS.has(foldWord(word));
+}
+const HAS_NUMBER = /\p{N}/u;
+const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
+/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
+function isProtectedChunk(chunk) {
+    return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
+}
+const WORD = /\p{L}[\p{L}\p{M}]*/gu;
+const CHUNK = /\S+/gu;
+const HAS_MARK = /\p{M}/u;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const MARKS = /\p{M}/gu;
+/** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
+const MAX_NEGATOR_UNITS = 8;
+// The last few scans: a family scans the original to build its candidate and again to check it.
+const recent = [];
+const RECENT = 4;
+/**
+ * Split `text` into chunks and words and mark what is protected (see the module comment).
+ * The result is shared between callers (the last few are remembered): do not modify it.
+ */
+function scanText(text, language) {
+    for (const entry of recent)
+        if (entry.text === text && entry.language === language)
+            return entry.scan;
+    const scan = freshScan(text, language);
+    recent.unshift({ text, language, scan });
+    if (recent.length > RECENT)
+        recent.pop();
+    return scan;
+}
+function freshScan(text, language) {
+    const chunks = [];
+    for (const m of text.matchAll(CHUNK)) {
+        chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
+    }
+    const negators = negatorsFor(language);
+    const words = [];
+    // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
+    const astral = SURROGATE.test(text);
+    let chunkIndex = 0;
+    let cpOffset = 0;
+    let unitOffset = 0;
+    for (const m of text.matchAll(WORD)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
+        unitOffset = start;
+        while (chunkIndex < chunks.length && chunks[chunkIndex].end <= start)
+            chunkIndex++;
+        const chunk = chunks[chunkIndex];
+        const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
+        const cpLength = astral ? countCodePoints(text, start, end) : end - start;
+        const letters = HAS_MARK.test(m[0]) ? cpLength - m[0].match(MARKS).length : cpLength;
+        const protection = inProtectedChunk
+            ? 'number-or-url'
+            : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
+                ? 'negator'
+                : null;
+        words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
+    }
+    return { words, chunks };
+}
+/** Code points in text[from, to) (UTF-16 offsets). */
+function countCodePoints(text, from, to) {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
+            const d = text.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff)
+                i++;
+        }
+        n++;
+    }
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/dictionary.ts
+
+
+
+const DICTIONARY_RULE = 'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
+const LETTER = /\p{L}/u;
+/** Upper-case the first code point. */
+function capitalise(word) {
+    const first = String.fromCodePoint(word.codePointAt(0));
+    return first.toUpperCase() + word.slice(first.length);
+}
+/** The replacement in the case of `word`, or null when the word's case is mixed. */
+function keepCase(word, replacement) {
+    if (word === word.toLowerCase())
+        return replacement;
+    const chars = [...word];
+    const letters = chars.filter((c) => LETTER.test(c)).length;
+    if (letters >= 2 && word === word.toUpperCase())
+        return replacement.toUpperCase();
+    const first = chars[0];
+    const rest = chars.slice(1).join('');
+    if (first !== first.toLowerCase() && rest === rest.toLowerCase())
+        return capitalise(replacement);
+    return null;
+}
+/** The substitutions for `language`, or undefined when the dictionary has none. */
+function dictionaryFor(dictionary, language) {
+    return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
+}
+/** The `dictionary` candidate: `text` with every eligible word replaced. */
+function substituteWords(text, language, words) {
+    let out = '';
+    let at = 0;
+    for (const word of scanText(text, language).words) {
+        if (word.protection !== null)
+            continue;
+        const replacement = words.get(foldWord(word.text));
+        if (replacement === undefined)
+            continue;
+        const cased = keepCase(word.text, replacement);
+        if (cased === null)
+            continue;
+        out += text.slice(at, word.start) + cased;
+        at = word.end;
+    }
+    return at === 0 ? text : out + text.slice(at);
+}
+/** Null when `candidate` is a valid `dictionary` edit of `original`, otherwise why not. */
+function dictionaryViolation(original, candidate, language, words, maxCharEditRatio) {
+    const before = scanText(original, language).words;
+    const after = scanText(candidate, language).words;
+    if (before.length !== after.length)
+        return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
+    let atBefore = 0;
+    let atAfter = 0;
+    for (let i = 0; i <= before.length; i++) {
+        const b = before[i];
+        const a = after[i];
+        const gapBefore = original.slice(atBefore, b ? b.start : original.length);
+        const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
+        if (gapBefore !== gapAfter)
+            return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
+        if (!b || !a)
+            break;
+        atBefore = b.end;
+        atAfter = a.end;
+        if (b.text === a.text)
+            continue;
+        const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
+        if (b.protection !== null)
+            return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
+        const expected = words.get(foldWord(b.text));
+        if (expected === undefined || foldWord(expected) !== foldWord(a.text))
+            return `${change} is not a dictionary substitution`;
+    }
+    return editRatioViolation(original, candidate, maxCharEditRatio);
+}
+function dictionaryFamily(options, dictionary) {
+    return {
+        family: 'dictionary',
+        labelPreserving: true,
+        validityRule: withRatio(DICTIONARY_RULE, options.maxCharEditRatio),
+        parameters: { file: dictionary.path, sha256: dictionary.sha256 },
+        perturb(input) {
+            const words = dictionaryFor(dictionary, input.language);
+            if (!words)
+                return { text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null };
+            const candidate = substituteWords(input.text, input.language, words);
+            return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/dictionary-file.ts
+/**
+ * The substitution dictionary file of the `dictionary` family:
+ *
+ *   version: 1
+ *   languages:
+ *     en: { study: research, data: records }
+ *     es: { estudio: trabajo }
+ *
+ * Rules: `version` must be 1; `languages` maps a language code to a non-empty mapping
+ * of word → word; every key and value is one lowercase word (letters, with combining
+ * marks after a letter; no spaces, digits or punctuation); neither a key nor a value may
+ * be a negator of any language (negators are never edited, nor introduced); a word may
+ * not map to itself; no other top-level keys. Problems are ConfigErrors naming the file,
+ * line and key path, as the main config's are. The digest covers the raw file bytes.
+ */
+
+
+
+
+
+
+const TOP_LEVEL_KEYS = ['version', 'languages'];
+const dictionary_file_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
+const WORD_EXPECTED = 'a single lowercase word of letters only';
+function isMapping(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function isLowercaseWord(value) {
+    return typeof value === 'string' && dictionary_file_WORD.test(value) && value === value.toLowerCase();
+}
+/** Read, parse and validate a dictionary file; throws ConfigError on any problem. */
+function loadDictionary(ref) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
+    }
+    catch (error) {
+        const code = error.code ?? 'unknown error';
+        throw new ConfigError(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
+    }
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw new ConfigError(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
+    }
+    const { source, errors } = ConfigSource.parse(ref.path, text);
+    const firstError = errors[0];
+    if (firstError)
+        throw new ConfigError(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
+    const value = source.value();
+    const fail = (path, message, atKey = false) => {
+        throw configError(source, path, message, atKey);
+    };
+    if (!isMapping(value))
+        return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
+    for (const key of Object.keys(value)) {
+        if (!TOP_LEVEL_KEYS.includes(key))
+            fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+    }
+    if (!('version' in value))
+        fail(['version'], 'missing required key; expected 1, found nothing');
+    if (value.version !== 1)
+        fail(['version'], `expected 1, found ${describeFound(value.version)}`);
+    if (!('languages' in value))
+        fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
+    const rawLanguages = value.languages;
+    if (!isMapping(rawLanguages) || Object.keys(rawLanguages).length === 0) {
+        fail(['languages'], `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`);
+    }
+    const languages = Object.create(null);
+    for (const [language, rawWords] of Object.entries(rawLanguages)) {
+        const base = ['languages', language];
+        if (language === '')
+            fail(base, 'expected a language code, found an empty name', true);
+        if (!isMapping(rawWords) || Object.keys(rawWords).length === 0) {
+            fail(base, `expected a non-empty mapping of word to replacement word, found ${describeEmpty(rawWords)}`);
+        }
+        const words = new Map();
+        for (const [key, replacement] of Object.entries(rawWords)) {
+            const path = [...base, key];
+            if (!isLowercaseWord(key))
+                fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
+            if (isNegatorInAnyLanguage(key))
+                fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
+            if (!isLowercaseWord(replacement))
+                fail(path, `expected ${WORD_EXPECTED}, found ${describeFound(replacement)}`);
+            if (isNegatorInAnyLanguage(replacement))
+                fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
+            const folded = key.normalize('NFC');
+            if (replacement.normalize('NFC') === folded)
+                fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
+            if (words.has(folded))
+                fail(path, `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`, true);
+            words.set(folded, replacement);
+        }
+        languages[language] = words;
+    }
+    return { path: ref.path, sha256: sha256Hex(bytes), version: 1, languages };
+}
+function describeEmpty(value) {
+    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : describeFound(value);
+}
+
+;// CONCATENATED MODULE: ./src/perturb/decision.ts
+/**
+ * The single source of randomness for perturbations. A choice is a pure function of
+ * (seed, family, example id, position): hashing those four values, and nothing else,
+ * keeps every candidate independent of row order and of the other rows in the data.
+ */
+
+const TWO_TO_32 = 4294967296;
+// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
+const oneShot = external_node_crypto_.hash;
+function decision_sha256Hex(text) {
+    return oneShot ? oneShot('sha256', text, 'hex') : external_node_crypto_.createHash('sha256').update(text, 'utf8').digest('hex');
+}
+/**
+ * A number in [0, 1): the first four bytes (big-endian unsigned) of
+ * SHA-256(UTF-8 of `${seed}\0${family}\0${id}\0${position}`), divided by 2^32.
+ * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
+ */
+function decide(seed, family, id, position) {
+    return parseInt(decision_sha256Hex(`${seed}\u0000${family}\u0000${id}\u0000${position}`).slice(0, 8), 16) / TWO_TO_32;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/format.ts
+
+
+
+
+const WORDS_PER_CASE_CHANGE = 5;
+const UPPER_SHARE = 0.15;
+const FORMAT_RULE = 'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
+/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
+function safeFlip(ch, mapped) {
+    if (mapped === ch)
+        return ch;
+    const first = mapped.codePointAt(0);
+    if (first === undefined || String.fromCodePoint(first) !== mapped)
+        return ch;
+    return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
+}
+const upper = (ch) => safeFlip(ch, ch.toUpperCase());
+const lower = (ch) => safeFlip(ch, ch.toLowerCase());
+function splitFirst(word) {
+    const first = String.fromCodePoint(word.codePointAt(0));
+    return [first, word.slice(first.length)];
+}
+/** Every character upper-cased where that is a safe flip. */
+function allUpper(word) {
+    let out = '';
+    for (const ch of word)
+        out += upper(ch);
+    return out;
+}
+/** How a word's case may change; null for mixed case or when nothing can flip. */
+function caseChoice(word) {
+    const [first, rest] = splitFirst(word);
+    if (word === word.toLowerCase()) {
+        const title = upper(first) + rest;
+        if (title !== word)
+            return { usual: title, rare: () => allUpper(word) };
+        const shouted = allUpper(word);
+        return shouted === word ? null : { usual: shouted, rare: null };
+    }
+    if (rest === rest.toLowerCase()) {
+        const lowered = lower(first) + rest;
+        return lowered === word ? null : { usual: lowered, rare: null };
+    }
+    if (word === word.toUpperCase()) {
+        let titled = first;
+        for (const ch of rest)
+            titled += lower(ch);
+        return titled === word ? null : { usual: titled, rare: null };
+    }
+    return null;
+}
+function punctuationSites(text, chunks) {
+    const sites = [];
+    for (const chunk of chunks) {
+        if (chunk.protected)
+            continue;
+        // A separator that ends its chunk with whitespace after it.
+        const ch = text[chunk.end - 1];
+        if ((ch === ',' || ch === ';') && chunk.end < text.length) {
+            sites.push({ start: chunk.end - 1, end: chunk.end, choices: [ch === ',' ? ';' : ','] });
+        }
+    }
+    const last = chunks[chunks.length - 1];
+    if (last && !last.protected) {
+        const end = last.end;
+        const ch = text[end - 1];
+        if (ch === '.' && text[end - 2] !== '.')
+            sites.push({ start: end - 1, end, choices: ['!', ''] });
+        else if (ch === '!' || ch === '?')
+            sites.push({ start: end - 1, end, choices: ['.'] });
+        else if (/^\p{L}$/u.test([...last.text].pop()))
+            sites.push({ start: end, end, choices: ['.'] });
+    }
+    return sites;
+}
+/** The `format` candidate for one row (see the module comment for the rule). */
+function formatCandidate(text, row) {
+    const { words, chunks } = scanText(text, row.language);
+    const eligible = [];
+    for (const word of words) {
+        if (word.protection !== null)
+            continue;
+        const choice = caseChoice(word.text);
+        if (choice)
+            eligible.push({ start: word.start, end: word.end, choice });
+    }
+    const edits = [];
+    const sites = punctuationSites(text, chunks);
+    if (sites.length > 0) {
+        const site = sites[Math.floor(decide(row.seed, 'format', row.id, 'punct') * sites.length)];
+        const choice = site.choices.length === 1 ? 0 : Math.floor(decide(row.seed, 'format', row.id, 'end') * site.choices.length);
+        edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
+    }
+    let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
+    if (sites.length === 0 && eligible.length > 0)
+        changes = Math.max(changes, 1);
+    for (let j = 0; j < changes; j++) {
+        const scaled = decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
+        const pick = Math.floor(scaled);
+        const [word] = eligible.splice(pick, 1);
+        if (!word)
+            break;
+        const { usual, rare } = word.choice;
+        const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
+        edits.push({ start: word.start, end: word.end, replacement });
+    }
+    return applyEdits(text, edits);
+}
+const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
+/** Letters, combining marks and digits of `text`, each lower-cased on its own. */
+function foldedLettersAndDigits(text) {
+    const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
+    // Lower-casing a whole string differs from doing it character by character only for
+    // capital sigma (final ς versus σ), so only that case needs the slow path.
+    if (!kept.includes('\u03A3'))
+        return kept.toLowerCase();
+    let out = '';
+    for (const ch of kept)
+        out += ch.toLowerCase();
+    return out;
+}
+/** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
+function formatViolation(original, candidate, maxCharEditRatio) {
+    if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
+        return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
+    }
+    return editRatioViolation(original, candidate, maxCharEditRatio);
+}
+function formatFamily(options) {
+    return {
+        family: 'format',
+        labelPreserving: true,
+        validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
+        parameters: {},
+        perturb(input) {
+            const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
+            return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/transpose.ts
+
+
+
+
+const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
+const transpose_LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+/**
+ * Indices i (in code points) where characters i and i+1 of a word may be swapped;
+ * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
+ */
+function swapPositions(chars, lettersOnly = false) {
+    const out = [];
+    for (let i = 1; i + 1 <= chars.length - 2; i++) {
+        const a = chars[i];
+        const b = chars[i + 1];
+        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !MARK.test(chars[i + 2]))))
+            out.push(i);
+    }
+    return out;
+}
+const transpose_SURROGATE = /[\uD800-\uDFFF]/;
+/**
+ * The code points of `s`, indexable: the string itself when it has no surrogate pairs
+ * (then code units are code points), otherwise an array. `cpLength`, when known, spares
+ * the test.
+ */
+function characters(s, cpLength) {
+    const plain = cpLength === undefined ? !transpose_SURROGATE.test(s) : cpLength === s.length;
+    return plain ? s : [...s];
+}
+/** The `transpose` candidate for one row and the swaps it declares. */
+function transposeCandidate(text, row, wordsPerChange) {
+    const eligible = [];
+    for (const word of scanText(text, row.language).words) {
+        if (word.protection !== null || word.letters < 4)
+            continue;
+        const chars = characters(word.text, word.cpLength);
+        // A word without combining marks is letters only.
+        const positions = swapPositions(chars, word.letters === word.cpLength);
+        if (positions.length === 0)
+            continue;
+        eligible.push({ word, chars, positions, d: decide(row.seed, 'transpose', row.id, word.index) });
+    }
+    if (eligible.length === 0)
+        return { text, swaps: [] };
+    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
+    const chosen = eligible.sort((a, b) => a.d - b.d || a.word.index - b.word.index).slice(0, k);
+    const edits = [];
+    const swaps = [];
+    for (const { word, chars, positions } of chosen) {
+        const i = positions[Math.floor(decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
+        const swapped = Array.from(chars);
+        swapped[i] = chars[i + 1];
+        swapped[i + 1] = chars[i];
+        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
+        swaps.push(word.cpStart + i);
+    }
+    swaps.sort((a, b) => a - b);
+    return { text: applyEdits(text, edits), swaps };
+}
+/**
+ * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
+ * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ */
+function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
+    const o = characters(original);
+    const c = characters(candidate);
+    if (o.length !== c.length)
+        return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
+    const swaps = [];
+    for (let p = 0; p < o.length; p++) {
+        if (o[p] === c[p])
+            continue;
+        if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
+            return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
+        }
+        swaps.push(p);
+        p++;
+    }
+    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
+        return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
+    }
+    const words = scanText(original, language).words;
+    let w = 0;
+    let lastWord = -1;
+    for (const p of swaps) {
+        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
+            w++;
+        const word = words[w];
+        const at = `swap at code points ${p}-${p + 1}`;
+        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
+            return `${at} is not inside one word`;
+        const name = JSON.stringify(word.text);
+        if (word.protection !== null)
+            return `${at} edits the protected word ${name}`;
+        if (word.letters < 4)
+            return `${at} is in ${name}, a word of fewer than 4 letters`;
+        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
+            return `${at} moves the first or last character of ${name}`;
+        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
+            return `${at} in ${name} moves something other than two letters without accents attached`;
+        }
+        if (w === lastWord)
+            return `${at} is a second swap in ${name}`;
+        lastWord = w;
+    }
+    return editRatioViolation(original, candidate, maxCharEditRatio);
+}
+function transposeFamily(options, params) {
+    const wordsPerChange = params.words_per_change;
+    return {
+        family: 'transpose',
+        labelPreserving: true,
+        validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
+        parameters: { words_per_change: wordsPerChange },
+        perturb(input) {
+            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
+            return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/truncate.ts
+
+const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
+const truncate_CHUNK = /\S+/gu;
+/** How many words truncation keeps out of `words`. */
+function keptWordCount(words, keep) {
+    if (words === 0)
+        return 0;
+    const exact = Number((keep * words).toFixed(9));
+    return Math.min(words, Math.max(1, Math.ceil(exact)));
+}
+/** The `truncate` candidate for one text. */
+function truncateCandidate(text, keep) {
+    const ends = [];
+    for (const m of text.matchAll(truncate_CHUNK))
+        ends.push(m.index + m[0].length);
+    const kept = keptWordCount(ends.length, keep);
+    if (kept === 0)
+        return text;
+    return text.slice(0, ends[kept - 1]);
+}
+/** Null when `candidate` is the truncation of `original`, otherwise why not. */
+function truncateViolation(original, candidate, keep) {
+    const expected = truncateCandidate(original, keep);
+    if (candidate === expected)
+        return null;
+    if (!original.startsWith(candidate))
+        return 'the candidate is not a prefix of the original';
+    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
+}
+function truncateFamily(params) {
+    const keep = params.keep;
+    return {
+        family: 'truncate',
+        labelPreserving: false,
+        validityRule: TRUNCATE_RULE,
+        parameters: { keep },
+        perturb(input) {
+            const candidate = truncateCandidate(input.text, keep);
+            return checkedOutcome(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/registry.ts
+
+
+
+
+
+
+
+/** One runner per configured family; throws ConfigError for a bad dictionary file. */
+function buildFamilies(attacks, options) {
+    const runners = [];
+    const dictionaries = [];
+    if (attacks.format)
+        runners.push(formatFamily(options));
+    if (attacks.transpose)
+        runners.push(transposeFamily(options, attacks.transpose));
+    if (attacks.dictionary) {
+        const dictionary = loadDictionary(attacks.dictionary.file);
+        runners.push(dictionaryFamily(options, dictionary));
+        dictionaries.push({
+            path: dictionary.path,
+            sha256: dictionary.sha256,
+            version: dictionary.version,
+            languages: sortCodePoints(Object.keys(dictionary.languages))
+        });
+    }
+    if (attacks.append)
+        runners.push(appendFamily(attacks.append));
+    if (attacks.truncate)
+        runners.push(truncateFamily(attacks.truncate));
+    return { runners, dictionaries };
 }
 
 ;// CONCATENATED MODULE: ./src/models/model.ts
 /** Argmax with ties to the first label; margin = top − second (SPEC §5). */
-function decide(labels, scores) {
+function model_decide(labels, scores) {
     let best = 0;
     for (let i = 1; i < scores.length; i++)
         if (scores[i] > scores[best])
@@ -9016,6 +9976,31 @@ function decide(labels, scores) {
         if (i !== best && scores[i] > second)
             second = scores[i];
     return { prediction: labels[best], margin: scores[best] - second };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/ledger.ts
+function isProtected(transitions, from, to) {
+    return to !== null && transitions.some((t) => t.from === from && t.to === to);
+}
+function ledgerMasks(m) {
+    const inScope = m.cleanOk && (m.objective === 'untargeted' || m.transitions.some((t) => t.from === m.gold));
+    const eligible = inScope && m.cleanPrediction === m.gold;
+    const tested = eligible && m.attempted && m.changed && m.valid && m.rowOk;
+    const wrong = m.objective === 'untargeted' ? m.prediction !== m.gold : isProtected(m.transitions, m.gold, m.prediction);
+    const success = tested && wrong;
+    const uncovered = eligible && !tested;
+    let reason = null;
+    if (uncovered) {
+        if (!m.attempted)
+            reason = 'no_dictionary';
+        else if (!m.changed)
+            reason = 'unchanged';
+        else if (!m.valid)
+            reason = 'invalid';
+        else
+            reason = 'missing';
+    }
+    return { in_scope: inScope, eligible, tested, success, uncovered, uncovered_reason: reason };
 }
 
 ;// CONCATENATED MODULE: ./src/evaluate/score-cache.ts
@@ -9062,6 +10047,7 @@ function checked(result, width) {
 
 
 
+
 function renderText(policy, text) {
     if (text === null || policy === 'none')
         return null;
@@ -9070,9 +10056,10 @@ function renderText(policy, text) {
 function exampleText(example) {
     return example.input.kind === 'text' ? example.input.text : null;
 }
-async function evaluate(plan, dataset, models, conditions, sink) {
+async function evaluate(plan, dataset, models, runners, sink) {
     const examples = dataset.splits.flatMap((s) => s.examples);
-    const candidates = new Map(examples.map((e) => [e, candidatesFor(e, conditions)]));
+    const candidates = new Map(examples.map((e) => [e, candidatesFor(e, runners)]));
+    const tm = plan.threatModel;
     const caches = [];
     const counters = [];
     for (const model of models) {
@@ -9086,11 +10073,26 @@ async function evaluate(plan, dataset, models, conditions, sink) {
         for (const [m, model] of models.entries()) {
             const cache = caches[m];
             const clean = cache.get(inputKey(example.input));
-            const cleanDecision = clean.status === 'ok' ? decide(model.labels, clean.scores) : null;
+            const cleanDecision = clean.status === 'ok' ? model_decide(model.labels, clean.scores) : null;
             for (const candidate of list) {
                 const result = cache.get(inputKey(candidate.input));
-                const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
+                const decision = result.status === 'ok' ? model_decide(model.labels, result.scores) : null;
                 counters[m].predictions++;
+                // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+                const masks = candidate.condition === 'clean' || !candidate.labelPreserving
+                    ? null
+                    : ledgerMasks({
+                        objective: tm.objective,
+                        transitions: tm.protectedTransitions,
+                        gold: example.label,
+                        cleanOk: clean.status === 'ok',
+                        cleanPrediction: cleanDecision?.prediction ?? null,
+                        attempted: candidate.attempted,
+                        changed: candidate.changed,
+                        valid: candidate.valid === true,
+                        rowOk: result.status === 'ok',
+                        prediction: decision?.prediction ?? null
+                    });
                 await sink({
                     id: example.id,
                     split: example.split,
@@ -9109,12 +10111,11 @@ async function evaluate(plan, dataset, models, conditions, sink) {
                     changed: candidate.changed,
                     valid: candidate.valid,
                     invalid_reason: candidate.invalidReason,
-                    // Ledger masks are null on clean rows (SPEC §7); families fill them in.
-                    eligible: null,
-                    tested: null,
-                    success: null,
-                    uncovered: null,
-                    uncovered_reason: null,
+                    eligible: masks?.eligible ?? null,
+                    tested: masks?.tested ?? null,
+                    success: masks?.success ?? null,
+                    uncovered: masks?.uncovered ?? null,
+                    uncovered_reason: masks?.uncovered_reason ?? null,
                     status: result.status,
                     error: result.status === 'ok' ? null : result.error
                 });
@@ -9125,7 +10126,6 @@ async function evaluate(plan, dataset, models, conditions, sink) {
 }
 
 ;// CONCATENATED MODULE: ./src/evidence/row.ts
-
 /** Version of the row layout below; recorded in the manifest's entry for evidence.jsonl. */
 const EVIDENCE_SCHEMA_VERSION = 1;
 const EVIDENCE_FIELDS = [
@@ -9134,14 +10134,36 @@ const EVIDENCE_FIELDS = [
     'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
     'error'
 ];
-/** One JSONL line (without the newline). */
+/** One JSON value: finite numbers as JSON prints them, non-finite as null. */
+function value(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v) ? String(v) : 'null';
+    return v === undefined ? 'null' : JSON.stringify(v);
+}
+/**
+ * One JSONL line (without the newline), keys in EVIDENCE_FIELDS order and scores in label
+ * order. Built by hand: this runs once per row and is the hottest serialisation in a run.
+ */
 function serializeRow(row, labels) {
-    return stableJson(orderedMap(EVIDENCE_FIELDS.map((field) => {
+    let out = '{';
+    for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
+        const field = EVIDENCE_FIELDS[f];
+        out += (f === 0 ? '"' : ',"') + field + '":';
         if (field === 'scores') {
-            return [field, row.scores === null ? null : orderedMap(labels.map((l, i) => [l, row.scores?.[i]]))];
+            const scores = row.scores;
+            if (scores === null)
+                out += 'null';
+            else {
+                out += '{';
+                for (let i = 0; i < labels.length; i++)
+                    out += (i === 0 ? '' : ',') + JSON.stringify(labels[i]) + ':' + value(scores[i]);
+                out += '}';
+            }
         }
-        return [field, row[field]];
-    })));
+        else
+            out += value(row[field]);
+    }
+    return out + '}';
 }
 
 ;// CONCATENATED MODULE: external "node:events"
@@ -9220,6 +10242,980 @@ function missingRows(rows) {
     return { value: missing, numerator: missing, denominator: rows.length, status: 'ok', reason: null };
 }
 
+;// CONCATENATED MODULE: ./src/metrics/abstention.ts
+
+
+/** The value a policy compares with its threshold, or null for a missing row. */
+function abstentionValue(row, on) {
+    if (row.status !== 'ok')
+        return null;
+    if (on === 'margin')
+        return row.margin;
+    return row.scores === null || row.scores.length === 0 ? null : Math.max(...row.scores);
+}
+function abstention(rows, policy) {
+    let abstained = 0;
+    let accepted = 0;
+    let acceptedWrong = 0;
+    let missing = 0;
+    for (const row of rows) {
+        const value = abstentionValue(row, policy.on);
+        if (value === null)
+            missing++;
+        else if (value < policy.threshold)
+            abstained++;
+        else {
+            accepted++;
+            if (!isCorrect(row))
+                acceptedWrong++;
+        }
+    }
+    const n = rows.length;
+    return {
+        policy: { ...policy },
+        abstained: figure_rate(abstained, n, 'no rows in this scope'),
+        accepted: figure_count(accepted, n),
+        accepted_but_wrong: figure_count(acceptedWrong, accepted),
+        accepted_error_rate: figure_rate(acceptedWrong, accepted, 'no accepted rows'),
+        missing: figure_count(missing, n)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/percentile.ts
+/**
+ * Percentiles with numpy's default method ('linear', Hyndman & Fan type 7), reproduced
+ * operation for operation so results are bit-identical to `numpy.percentile(x, q)`:
+ *   x sorted ascending, n = len(x), h = (n − 1) · (q / 100), lower = ⌊h⌋, γ = h − lower
+ *   h ≥ n − 1 → x[n−1]; otherwise lerp(x[lower], x[lower+1], γ), where numpy's lerp is
+ *   a + (b − a)·γ for γ < 0.5 and b − (b − a)·(1 − γ) for γ ≥ 0.5 (the same value in exact
+ *   arithmetic).
+ */
+function checkQ(q) {
+    if (!(q >= 0 && q <= 100))
+        throw new RangeError(`percentile q must be in [0, 100], got ${q}`);
+}
+function sortedCopy(values) {
+    if (values.length === 0)
+        throw new RangeError('percentile of an empty sequence');
+    // Float64Array sorts numerically; NaN is outside this function's contract.
+    return Float64Array.from(values).sort();
+}
+/** numpy 'linear' percentile of values already sorted ascending (not checked). */
+function percentileOfSorted(sorted, q) {
+    checkQ(q);
+    const n = sorted.length;
+    if (n === 0)
+        throw new RangeError('percentile of an empty sequence');
+    const h = (n - 1) * (q / 100);
+    if (h >= n - 1)
+        return sorted[n - 1];
+    const lower = Math.floor(h);
+    const gamma = h - lower;
+    const a = sorted[lower];
+    const b = sorted[lower + 1];
+    const diff = b - a;
+    return gamma >= 0.5 ? b - diff * (1 - gamma) : a + diff * gamma;
+}
+/**
+ * The q-th percentile (q in [0, 100]) of `values`, in any order, equal to numpy.percentile's
+ * default: h = (n − 1)·q/100, value = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]) on the sorted
+ * copy. Throws a RangeError for an empty input or q outside [0, 100]; never returns null.
+ */
+function percentile(sortedOrUnsorted, q) {
+    checkQ(q);
+    return percentileOfSorted(sortedCopy(sortedOrUnsorted), q);
+}
+/** Throws unless 0 < level < 1. */
+function checkLevel(level) {
+    if (!(level > 0 && level < 1))
+        throw new RangeError(`confidence level must be in (0, 1), got ${level}`);
+}
+/**
+ * Central percentile interval at `level` (in (0, 1), e.g. 0.95):
+ * [percentile(100·(1 − level)/2), percentile(100·(1 + level)/2)], sorting once.
+ * Throws a RangeError for an empty input or a level outside (0, 1).
+ */
+function interval(values, level) {
+    checkLevel(level);
+    const sorted = sortedCopy(values);
+    return [percentileOfSorted(sorted, (100 * (1 - level)) / 2), percentileOfSorted(sorted, (100 * (1 + level)) / 2)];
+}
+
+;// CONCATENATED MODULE: ./node_modules/pure-rand/lib/esm/distribution/uniformInt.js
+//#region src/distribution/internals/uniformIntInternal.ts
+/**
+* Uniformly generate number in range [0 ; rangeSize[
+* With rangeSize <= 0x100000000
+* @internal
+*/
+function uniformIntInternal(rng, rangeSize) {
+	const MaxAllowed = rangeSize > 2 ? ~~(4294967296 / rangeSize) * rangeSize : 4294967296;
+	let deltaV = rng.next() + 2147483648;
+	while (deltaV >= MaxAllowed) deltaV = rng.next() + 2147483648;
+	return deltaV % rangeSize;
+}
+//#endregion
+//#region src/distribution/internals/ArrayInt64.ts
+/**
+* We only accept safe integers here
+* @internal
+*/
+function fromNumberToArrayInt64(out, n) {
+	if (n < 0) {
+		const posN = -n;
+		out.sign = -1;
+		out.data[0] = ~~(posN / 4294967296);
+		out.data[1] = posN >>> 0;
+	} else {
+		out.sign = 1;
+		out.data[0] = ~~(n / 4294967296);
+		out.data[1] = n >>> 0;
+	}
+	return out;
+}
+/**
+* Substract two ArrayInt of 64 bits on 64 bits.
+* With arrayIntA - arrayIntB >= 0
+* @internal
+*/
+function substractArrayInt64(out, arrayIntA, arrayIntB) {
+	const lowA = arrayIntA.data[1];
+	const highA = arrayIntA.data[0];
+	const signA = arrayIntA.sign;
+	const lowB = arrayIntB.data[1];
+	const highB = arrayIntB.data[0];
+	const signB = arrayIntB.sign;
+	out.sign = 1;
+	if (signA === 1 && signB === -1) {
+		const low = lowA + lowB;
+		const high = highA + highB + (low > 4294967295 ? 1 : 0);
+		out.data[0] = high >>> 0;
+		out.data[1] = low >>> 0;
+		return out;
+	}
+	let lowFirst = lowA;
+	let highFirst = highA;
+	let lowSecond = lowB;
+	let highSecond = highB;
+	if (signA === -1) {
+		lowFirst = lowB;
+		highFirst = highB;
+		lowSecond = lowA;
+		highSecond = highA;
+	}
+	let reminderLow = 0;
+	let low = lowFirst - lowSecond;
+	if (low < 0) {
+		reminderLow = 1;
+		low = low >>> 0;
+	}
+	out.data[0] = highFirst - highSecond - reminderLow;
+	out.data[1] = low;
+	return out;
+}
+//#endregion
+//#region src/distribution/internals/uniformArrayIntInternal.ts
+/**
+* Uniformly generate ArrayInt64 in range [0 ; rangeSize[
+*
+* @remarks
+* In the worst case scenario it may discard half of the randomly generated value.
+* Worst case being: most significant number is 1 and remaining part evaluates to 0.
+*
+* @internal
+*/
+function uniformArrayIntInternal(rng, out, rangeSize) {
+	const maxIndex0 = rangeSize[0] + 1;
+	out[0] = uniformIntInternal(rng, maxIndex0);
+	out[1] = uniformIntInternal(rng, 4294967296);
+	while (out[0] >= rangeSize[0] && (out[0] !== rangeSize[0] || out[1] >= rangeSize[1])) {
+		out[0] = uniformIntInternal(rng, maxIndex0);
+		out[1] = uniformIntInternal(rng, 4294967296);
+	}
+	return out;
+}
+//#endregion
+//#region src/distribution/uniformInt.ts
+const safeNumberMaxSafeInteger = Number.MAX_SAFE_INTEGER;
+const sharedA = {
+	sign: 1,
+	data: [0, 0]
+};
+const sharedB = {
+	sign: 1,
+	data: [0, 0]
+};
+const sharedC = {
+	sign: 1,
+	data: [0, 0]
+};
+const sharedData = [0, 0];
+function uniformLargeIntInternal(rng, from, to, rangeSize) {
+	const rangeSizeArrayIntValue = rangeSize <= safeNumberMaxSafeInteger ? fromNumberToArrayInt64(sharedC, rangeSize) : substractArrayInt64(sharedC, fromNumberToArrayInt64(sharedA, to), fromNumberToArrayInt64(sharedB, from));
+	if (rangeSizeArrayIntValue.data[1] === 4294967295) {
+		rangeSizeArrayIntValue.data[0] += 1;
+		rangeSizeArrayIntValue.data[1] = 0;
+	} else rangeSizeArrayIntValue.data[1] += 1;
+	uniformArrayIntInternal(rng, sharedData, rangeSizeArrayIntValue.data);
+	return sharedData[0] * 4294967296 + sharedData[1] + from;
+}
+/**
+* Uniformly generate random integer values between `from` (included) and `to` (included)
+*
+* @param rng - Instance of RandomGenerator to extract random values from
+* @param from - Lower bound of the range (included)
+* @param to - Upper bound of the range (included)
+*
+* @public
+*/
+function uniformInt(rng, from, to) {
+	const rangeSize = to - from;
+	if (rangeSize <= 4294967295) return uniformIntInternal(rng, rangeSize + 1) + from;
+	return uniformLargeIntInternal(rng, from, to, rangeSize);
+}
+//#endregion
+
+
+;// CONCATENATED MODULE: ./node_modules/pure-rand/lib/esm/generator/xoroshiro128plus.js
+//#region src/generator/xoroshiro128plus.ts
+const jumps = [
+	3639956645,
+	3750757012,
+	1261568508,
+	386426335
+];
+var XoroShiro128Plus = class XoroShiro128Plus {
+	constructor(s01, s00, s11, s10) {
+		this.s01 = s01;
+		this.s00 = s00;
+		this.s11 = s11;
+		this.s10 = s10;
+	}
+	clone() {
+		return new XoroShiro128Plus(this.s01, this.s00, this.s11, this.s10);
+	}
+	next() {
+		const out = this.s00 + this.s10 | 0;
+		const a0 = this.s10 ^ this.s00;
+		const a1 = this.s11 ^ this.s01;
+		const s00 = this.s00;
+		const s01 = this.s01;
+		this.s00 = s00 << 24 ^ s01 >>> 8 ^ a0 ^ a0 << 16;
+		this.s01 = s01 << 24 ^ s00 >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+		this.s10 = a1 << 5 ^ a0 >>> 27;
+		this.s11 = a0 << 5 ^ a1 >>> 27;
+		return out;
+	}
+	jump() {
+		let ns01 = 0;
+		let ns00 = 0;
+		let ns11 = 0;
+		let ns10 = 0;
+		let s01 = this.s01;
+		let s00 = this.s00;
+		let s11 = this.s11;
+		let s10 = this.s10;
+		for (let i = 0; i !== 4; ++i) {
+			const ji = jumps[i];
+			for (let mask = 1; mask; mask <<= 1) {
+				if (ji & mask) {
+					ns01 ^= s01;
+					ns00 ^= s00;
+					ns11 ^= s11;
+					ns10 ^= s10;
+				}
+				const a0 = s10 ^ s00;
+				const a1 = s11 ^ s01;
+				const s00_ = s00;
+				const s01_ = s01;
+				s00 = s00_ << 24 ^ s01_ >>> 8 ^ a0 ^ a0 << 16;
+				s01 = s01_ << 24 ^ s00_ >>> 8 ^ a1 ^ (a1 << 16 | a0 >>> 16);
+				s10 = a1 << 5 ^ a0 >>> 27;
+				s11 = a0 << 5 ^ a1 >>> 27;
+			}
+		}
+		this.s01 = ns01;
+		this.s00 = ns00;
+		this.s11 = ns11;
+		this.s10 = ns10;
+	}
+	getState() {
+		return [
+			this.s01,
+			this.s00,
+			this.s11,
+			this.s10
+		];
+	}
+};
+function xoroshiro128plusFromState(state) {
+	if (!(state.length === 4)) throw new Error("The state must have been produced by a xoroshiro128plus RandomGenerator");
+	return new XoroShiro128Plus(state[0], state[1], state[2], state[3]);
+}
+function xoroshiro128plus(seed) {
+	return new XoroShiro128Plus(-1, ~seed, seed | 0, 0);
+}
+//#endregion
+
+
+;// CONCATENATED MODULE: ./src/metrics/random.ts
+/**
+ * The one pseudo-random generator used for statistics (bootstrap resampling, SPEC §8).
+ *
+ * Generator: xoroshiro128+ from pure-rand 8, seeded with a 32-bit value. Every bootstrap
+ * cell — (metric name, model, second model or '', condition, scope) — gets its own
+ * stream, seeded from a SHA-256 of the run seed and the cell's names, so adding a model,
+ * a condition or a split never shifts the draws of another cell, and computing cells in
+ * any order gives the same numbers. Indices are drawn with pure-rand's unbiased
+ * (rejection-sampling) `uniformInt`.
+ */
+
+
+
+/** Recorded in the manifest: which generator produced every bootstrap draw. */
+const PRNG_NAME = 'xoroshiro128plus (pure-rand 8)';
+/** Recorded in the manifest: how each cell's stream is seeded and how indices are drawn. */
+const STREAM_DERIVATION = "seed32 = first 4 bytes, big-endian uint32, of SHA-256(UTF-8([String(seed), metric, model, second model or '', condition or '', scope].join('\\u0000'))); " +
+    'rng = xoroshiro128plus(seed32); index in [0, n) = uniformInt(rng, 0, n - 1) (unbiased rejection sampling)';
+/** Largest n accepted by `nextIndex` (pure-rand draws from one 32-bit output below this). */
+const MAX_RANGE = 0x1_0000_0000;
+/** `[metric, model, secondModel ?? '', condition ?? '', scope]` — the `parts` for a cell. */
+function cellParts(cell) {
+    return [cell.metric, cell.model, cell.secondModel ?? '', cell.condition ?? '', cell.scope];
+}
+/**
+ * 32-bit seed of one stream: the first 4 bytes (big-endian, as an unsigned integer) of
+ * SHA-256 over the UTF-8 of `[String(seed), ...parts].join('\u0000')`. pure-rand reduces
+ * the seed to int32 itself, so the unsigned and the `| 0` forms seed identical streams.
+ */
+function streamSeed(seed, parts) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update([String(seed), ...parts].join('\u0000'), 'utf8').digest();
+    return digest.readUInt32BE(0);
+}
+/**
+ * A fresh, independent index stream for one cell (see `streamSeed`). Throws a RangeError
+ * when `nextIndex` is asked for a range that is not a positive integer ≤ 2^32.
+ */
+function createStream(seed, parts) {
+    const rng = xoroshiro128plus(streamSeed(seed, parts));
+    return {
+        nextIndex(n) {
+            // No global lookups here (Number.isInteger, …): this is the bootstrap's innermost call,
+            // and globals are slow inside sandboxed contexts such as jest's.
+            if (!(n >= 1 && n <= MAX_RANGE && n % 1 === 0))
+                throw new RangeError(`nextIndex needs a positive integer range ≤ 2^32, got ${n}`);
+            return uniformInt(rng, 0, n - 1);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/bootstrap.ts
+
+
+
+
+function checkIterations(iterations) {
+    if (!(Number.isInteger(iterations) && iterations >= 1))
+        throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
+}
+/** The resample means as a Float64Array (the tight loop behind `bootstrapMean`). */
+function bootstrapMeans(values, iterations, stream) {
+    checkIterations(iterations);
+    const n = values.length;
+    if (n === 0)
+        throw new RangeError('cannot bootstrap an empty sample');
+    const x = Float64Array.from(values);
+    const means = new Float64Array(iterations);
+    for (let it = 0; it < iterations; it++) {
+        let sum = 0;
+        for (let k = 0; k < n; k++)
+            sum += x[stream.nextIndex(n)];
+        means[it] = sum / n;
+    }
+    return means;
+}
+/**
+ * `iterations` bootstrap resample means of `values`: each iteration draws values.length
+ * indices with replacement from `stream` (in order) and records Σ x[index] / n, summed in
+ * draw order. Throws a RangeError when `values` is empty or iterations is not a positive
+ * integer.
+ */
+function bootstrapMean(values, iterations, stream) {
+    return Array.from(bootstrapMeans(values, iterations, stream));
+}
+/**
+ * Percentile interval at `level` of the bootstrap means of `values`, drawn from the stream
+ * of (seed, parts): [p(100·(1 − level)/2), p(100·(1 + level)/2)] over the sorted means.
+ * Null when `values` is empty (nothing to resample).
+ */
+function bootstrapInterval(values, iterations, level, seed, parts) {
+    checkIterations(iterations);
+    checkLevel(level);
+    if (values.length === 0)
+        return null;
+    const means = bootstrapMeans(values, iterations, createStream(seed, parts)).sort();
+    return { low: percentileOfSorted(means, (100 * (1 - level)) / 2), high: percentileOfSorted(means, (100 * (1 + level)) / 2) };
+}
+/**
+ * `bootstrapInterval` as a reported figure, the bounds multiplied by `scale` (100 for pp,
+ * 1 for a fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`,
+ * n = 0) when there is nothing to resample — never a zero-width interval.
+ */
+function intervalFigure(values, options, scale, emptyReason) {
+    const bounds = bootstrapInterval(values, options.iterations, options.level, options.seed, options.streamParts);
+    const base = { level: options.level, iterations: options.iterations };
+    if (bounds === null)
+        return { low: null, high: null, ...base, n: 0, status: 'not_evaluated', reason: emptyReason };
+    return { low: bounds.low * scale, high: bounds.high * scale, ...base, n: values.length, status: 'ok', reason: null };
+}
+/** An interval that does not apply here (e.g. an accuracy delta under a destructive condition). */
+function intervalNotApplicable(options, reason) {
+    return { low: null, high: null, level: options.level, iterations: options.iterations, n: null, status: 'not_applicable', reason };
+}
+/** Rows ordered by id in code-point order (stable for equal ids): resampling order never depends on input order. */
+function byId(rows) {
+    return [...rows].sort((a, b) => compareCodePoints(a.id, b.id));
+}
+/**
+ * Bootstrap interval of accuracy (a fraction in [0, 1], not pp) over one model's rows in one
+ * scope: per-row correctness 1/0 (a missing row is 0), rows in id code-point order,
+ * resampled with replacement. `not_evaluated` when there are no rows.
+ */
+function accuracyInterval(rows, options) {
+    const correct = byId(rows).map((r) => (isCorrect(r) ? 1 : 0));
+    return intervalFigure(correct, options, 1, 'no rows in this scope');
+}
+
+;// CONCATENATED MODULE: ./src/metrics/comparison.ts
+
+
+
+/**
+ * A percentage-point figure from integer counts: value = 100 × numerator / denominator,
+ * numerator and denominator kept. `not_evaluated` (with `reason`) when the denominator is 0.
+ */
+function percentagePoints(numerator, denominator, reason) {
+    if (denominator === 0)
+        return { ...notEvaluated(reason, 0), numerator };
+    return { value: (100 * numerator) / denominator, numerator, denominator, status: 'ok', reason: null };
+}
+/**
+ * Compares model A with model B on the same rows (normally: the clean rows of the challenge
+ * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
+ * an Error is thrown. difference_pp = 100 × Σ(correct_A − correct_B) / n; the interval
+ * resamples the per-id differences (in id code-point order) with the stream named by
+ * `options.streamParts`. n = 0 → both figures are `not_evaluated`.
+ */
+function pairedComparison(a, b, options) {
+    const bRows = new Map();
+    for (const row of b) {
+        if (bRows.has(row.id))
+            throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
+        bRows.set(row.id, row);
+    }
+    if (a.length !== b.length)
+        throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
+    const seen = new Set();
+    const diffs = [];
+    let sum = 0;
+    for (const rowA of byId(a)) {
+        if (seen.has(rowA.id))
+            throw new Error(`paired comparison: id "${rowA.id}" appears twice for model ${rowA.model}`);
+        seen.add(rowA.id);
+        const rowB = bRows.get(rowA.id);
+        if (rowB === undefined)
+            throw new Error(`paired comparison: id "${rowA.id}" has no row for the second model`);
+        const d = (isCorrect(rowA) ? 1 : 0) - (isCorrect(rowB) ? 1 : 0);
+        diffs.push(d);
+        sum += d;
+    }
+    const reason = 'no paired rows';
+    return {
+        difference_pp: percentagePoints(sum, diffs.length, reason),
+        interval_pp: intervalFigure(diffs, options, 100, reason)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/confusion.ts
+/** The prediction a row counts with: null when the row is missing (status not `ok`). */
+function predictionOf(row) {
+    return row.status === 'ok' ? row.prediction : null;
+}
+function labelIndex(labels) {
+    const index = new Map(labels.map((l, i) => [l, i]));
+    return (label, what) => {
+        const i = index.get(label);
+        if (i === undefined)
+            throw new Error(`${what} "${label}" is not one of the labels [${labels.join(', ')}]`);
+        return i;
+    };
+}
+function confusion_confusionCounts(rows, labels) {
+    const indexOf = labelIndex(labels);
+    const matrix = labels.map(() => new Array(labels.length).fill(0));
+    const missing = new Array(labels.length).fill(0);
+    for (const row of rows) {
+        const t = indexOf(row.label, `gold label of row ${row.id}`);
+        const predicted = predictionOf(row);
+        if (predicted === null)
+            missing[t] = missing[t] + 1;
+        else {
+            const line = matrix[t];
+            const p = indexOf(predicted, `prediction of row ${row.id}`);
+            line[p] = line[p] + 1;
+        }
+    }
+    return { labels: [...labels], matrix, missing, total: rows.length };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/divergence.ts
+/**
+ * Jensen–Shannon divergence between two categorical distributions given as counts (SPEC §8,
+ * shift: language and gold-label distributions, controlled → challenge).
+ *   P, Q = the counts normalised over the union of categories (a category absent on one
+ *          side has probability 0 there);  M = (P + Q) / 2
+ *   JSD = ½ Σ P·log₂(P/M) + ½ Σ Q·log₂(Q/M), with 0·log 0 = 0; it lies in [0, 1]
+ * This is the divergence itself: the square of scipy's `jensenshannon(p, q, base=2)`, which
+ * returns the distance. Not evaluated when either side has no observations. The figure's
+ * numerator is null and its denominator is the comparison side's total (as for PSI).
+ */
+
+
+/** Count each value; e.g. the languages or gold labels of one split's examples. */
+function categoryCounts(values) {
+    const counts = new Map();
+    for (const v of values)
+        counts.set(v, (counts.get(v) ?? 0) + 1);
+    return counts;
+}
+function total(counts) {
+    let sum = 0;
+    for (const [category, c] of counts) {
+        if (!(c >= 0) || !Number.isFinite(c))
+            throw new Error(`count of "${category}" must be a finite number ≥ 0, got ${c}`);
+        sum += c;
+    }
+    return sum;
+}
+function jensenShannonDivergence(reference, comparison) {
+    const pTotal = total(reference);
+    const qTotal = total(comparison);
+    if (pTotal === 0 || qTotal === 0)
+        return notEvaluated('a side has no observations', Math.min(pTotal, qTotal));
+    // Summed in code-point order of the categories, so the result does not depend on map order.
+    const categories = [...new Set([...reference.keys(), ...comparison.keys()])].sort(compareCodePoints);
+    let sum = 0;
+    for (const category of categories) {
+        const p = (reference.get(category) ?? 0) / pTotal;
+        const q = (comparison.get(category) ?? 0) / qTotal;
+        const m = (p + q) / 2;
+        if (p > 0)
+            sum += p * Math.log(p / m);
+        if (q > 0)
+            sum += q * Math.log(q / m);
+    }
+    const value = Math.min(1, Math.max(0, sum / (2 * Math.LN2)));
+    return measure(value, qTotal);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/f1.ts
+
+
+function f1FromConfusion(c) {
+    const labels = c.labels.map((label, i) => {
+        const line = c.matrix[i];
+        const tp = line[i];
+        const support = line.reduce((a, b) => a + b, 0) + c.missing[i];
+        let predicted = 0;
+        for (const other of c.matrix)
+            predicted += other[i];
+        const fp = predicted - tp;
+        const fn = support - tp;
+        const denominator = 2 * tp + fp + fn;
+        const f1 = denominator === 0
+            ? { value: 0, numerator: 0, denominator: 0, status: 'ok', reason: 'label neither in gold nor predicted: F1 is 0 by definition' }
+            : { value: (2 * tp) / denominator, numerator: 2 * tp, denominator, status: 'ok', reason: null };
+        return { label, support, tp, fp, fn, f1 };
+    });
+    const averaged = labels.filter((l) => l.support > 0);
+    const macro = averaged.length === 0
+        ? notEvaluated('no rows in this scope')
+        : measure(averaged.reduce((sum, l) => sum + l.f1.value, 0) / averaged.length, averaged.length);
+    return { macro, averaged: averaged.map((l) => l.label), labels };
+}
+function f1Scores(rows, labels) {
+    return f1FromConfusion(confusionCounts(rows, labels));
+}
+
+;// CONCATENATED MODULE: ./src/metrics/ledger.ts
+
+
+
+/** In scope (SPEC §7): the clean row is `ok` and, under a targeted objective, its gold is a declared `from`. */
+function isInScope(clean, objective, transitions) {
+    // Delegates to the rule that set the stored masks, so the two can never disagree.
+    return ledgerMasks({
+        objective,
+        transitions,
+        gold: clean.label,
+        cleanOk: clean.status === 'ok',
+        cleanPrediction: clean.status === 'ok' ? clean.prediction : null,
+        attempted: false,
+        changed: false,
+        valid: false,
+        rowOk: false,
+        prediction: null
+    }).in_scope;
+}
+function cleanRowOf(cleanRows, row) {
+    const clean = cleanRows.get(row.id);
+    if (clean === undefined)
+        throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
+    if (clean.model !== row.model || clean.condition !== 'clean') {
+        throw new Error(`the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected model ${row.model}, condition clean`);
+    }
+    return clean;
+}
+function masksOf(row, inScope) {
+    const { eligible, tested, success, uncovered } = row;
+    if (eligible === null || tested === null || success === null || uncovered === null) {
+        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) has no ledger masks: pass rows of a non-destructive family`);
+    }
+    if (eligible && !inScope) {
+        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is eligible but not in scope: objective or transitions differ from the run's`);
+    }
+    if (uncovered && row.uncovered_reason === null)
+        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is uncovered without a reason`);
+    return { eligible, tested, success, uncovered, reason: row.uncovered_reason };
+}
+function byCodePoint(ids) {
+    return [...ids].sort(compareCodePoints);
+}
+function familyLedger(rows, cleanRows, objective, transitions) {
+    let inScope = 0;
+    let eligible = 0;
+    let tested = 0;
+    let successes = 0;
+    let uncovered = 0;
+    const byReason = { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 };
+    for (const row of rows) {
+        const scoped = isInScope(cleanRowOf(cleanRows, row), objective, transitions);
+        const m = masksOf(row, scoped);
+        if (scoped)
+            inScope++;
+        if (m.eligible)
+            eligible++;
+        if (m.tested)
+            tested++;
+        if (m.tested && m.success)
+            successes++;
+        if (m.uncovered && m.reason !== null) {
+            uncovered++;
+            byReason[m.reason]++;
+        }
+    }
+    const robust = tested - successes;
+    return {
+        rows: rows.length,
+        in_scope: figure_count(inScope, rows.length),
+        eligible: figure_count(eligible, inScope),
+        tested: figure_count(tested, eligible),
+        successes: figure_count(successes, tested),
+        robust: figure_count(robust, inScope),
+        uncovered: figure_count(uncovered, eligible),
+        uncovered_by_reason: byReason,
+        attack_success: figure_rate(successes, tested, 'no tested rows'),
+        eligible_coverage: figure_rate(tested, eligible, 'no eligible rows'),
+        robust_accuracy: figure_rate(robust, inScope, 'no rows in scope')
+    };
+}
+function unionLedger(rowsByFamily, cleanRows, objective, transitions) {
+    const inScope = new Set();
+    const eligible = new Set();
+    const tested = new Set();
+    const succeeded = new Set();
+    const missing = new Set();
+    for (const [family, rows] of rowsByFamily) {
+        for (const row of rows) {
+            if (row.condition !== family)
+                throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
+            const scoped = isInScope(cleanRowOf(cleanRows, row), objective, transitions);
+            const m = masksOf(row, scoped);
+            if (scoped)
+                inScope.add(row.id);
+            if (m.eligible)
+                eligible.add(row.id);
+            if (m.tested)
+                tested.add(row.id);
+            if (m.tested && m.success)
+                succeeded.add(row.id);
+            if (row.status !== 'ok')
+                missing.add(row.id);
+        }
+    }
+    let robust = 0;
+    for (const id of tested)
+        if (!succeeded.has(id) && !missing.has(id))
+            robust++;
+    return {
+        families: [...rowsByFamily.keys()],
+        in_scope: figure_count(inScope.size, inScope.size),
+        eligible: figure_count(eligible.size, inScope.size),
+        tested: figure_count(tested.size, eligible.size),
+        successes: figure_count(succeeded.size, tested.size),
+        untested: figure_count(eligible.size - tested.size, eligible.size),
+        robust: figure_count(robust, inScope.size),
+        success_ids: byCodePoint(succeeded),
+        union_success: figure_rate(succeeded.size, tested.size, 'no row tested by any family'),
+        union_coverage: figure_rate(tested.size, eligible.size, 'no eligible rows'),
+        union_robust_accuracy: figure_rate(robust, inScope.size, 'no rows in scope')
+    };
+}
+function perTransition(transitions, pairs) {
+    return transitions.map((t) => ({ from: t.from, to: t.to, count: pairs.get(JSON.stringify([t.from, t.to]))?.size ?? 0 }));
+}
+function addPair(pairs, from, to, id) {
+    const key = JSON.stringify([from, to]);
+    const ids = pairs.get(key) ?? new Set();
+    ids.add(id);
+    pairs.set(key, ids);
+}
+function protectedTransitions(rowsByFamily, cleanRows, transitions) {
+    const moved = new Set();
+    const testedIds = new Set();
+    const pairs = new Map();
+    const byFamily = [];
+    for (const [family, rows] of rowsByFamily) {
+        const own = new Set();
+        for (const row of rows) {
+            if (row.condition !== family)
+                throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
+            const clean = cleanRowOf(cleanRows, row);
+            const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
+            if (row.tested !== true || !cleanCorrect)
+                continue;
+            testedIds.add(row.id);
+            if (row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) {
+                moved.add(row.id);
+                own.add(row.id);
+                addPair(pairs, row.label, row.prediction, row.id);
+            }
+        }
+        byFamily.push({ family, count: own.size });
+    }
+    const confused = new Set();
+    const cleanPairs = new Map();
+    for (const clean of cleanRows.values()) {
+        if (clean.status === 'ok' && isProtected(transitions, clean.label, clean.prediction)) {
+            confused.add(clean.id);
+            addPair(cleanPairs, clean.label, clean.prediction, clean.id);
+        }
+    }
+    const none = transitions.length === 0 ? 'no protected transitions are declared' : rowsByFamily.size === 0 ? 'no non-destructive family is configured' : null;
+    return {
+        protected_transitions: none !== null ? notApplicable(none) : testedIds.size === 0 ? figure_rate(moved.size, 0, 'no row tested by any family') : figure_count(moved.size, testedIds.size),
+        ids: byCodePoint(moved),
+        by_transition: perTransition(transitions, pairs),
+        by_family: byFamily,
+        clean_confusions: transitions.length === 0 ? notApplicable('no protected transitions are declared') : figure_count(confused.size, cleanRows.size),
+        clean_confusion_ids: byCodePoint(confused),
+        clean_by_transition: perTransition(transitions, cleanPairs)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/reliability.ts
+
+
+const RELIABILITY_BINS = 8;
+function reliabilityBin(p) {
+    return Math.max(0, Math.min(Math.floor(RELIABILITY_BINS * p), RELIABILITY_BINS - 1));
+}
+/** The top-class probability of a row, or null when the row is missing. */
+function topProbability(row) {
+    if (row.status !== 'ok' || row.scores === null || row.scores.length === 0)
+        return null;
+    return Math.max(...row.scores);
+}
+function reliability(rows) {
+    const sums = new Array(RELIABILITY_BINS).fill(0);
+    const sizes = new Array(RELIABILITY_BINS).fill(0);
+    const correct = new Array(RELIABILITY_BINS).fill(0);
+    let missing = 0;
+    for (const row of rows) {
+        const p = topProbability(row);
+        if (p === null) {
+            missing++;
+            continue;
+        }
+        const b = reliabilityBin(p);
+        sums[b] = sums[b] + p;
+        sizes[b] = sizes[b] + 1;
+        if (isCorrect(row))
+            correct[b] = correct[b] + 1;
+    }
+    const n = rows.length - missing;
+    let ece = 0;
+    const bins = sizes.map((size, b) => {
+        const lower = b / RELIABILITY_BINS;
+        const upper = (b + 1) / RELIABILITY_BINS;
+        if (size === 0)
+            return { bin: b, lower, upper, n: 0, correct: 0, mean_probability: null, accuracy: null };
+        const mean = sums[b] / size;
+        const acc = correct[b] / size;
+        ece += (size / n) * Math.abs(mean - acc);
+        return { bin: b, lower, upper, n: size, correct: correct[b], mean_probability: mean, accuracy: acc };
+    });
+    return {
+        ece: n === 0 ? notEvaluated('no rows with probabilities in this scope') : measure(ece, n),
+        missing: figure_count(missing, rows.length),
+        bins
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/robustness.ts
+
+
+
+
+const DESTRUCTIVE_REASON = 'destructive condition: the gold label may no longer hold';
+const NO_VALID_CHANGED = 'no changed and valid rows';
+/** A prediction that differs from the clean one; a missing row on either side has none (null). */
+function flipped(row, clean) {
+    const transformed = row.status === 'ok' ? row.prediction : null;
+    const original = clean.status === 'ok' ? clean.prediction : null;
+    return transformed === null || transformed !== original;
+}
+/**
+ * Figures for one model × perturbed condition × scope. `rows` are that cell's rows;
+ * `cleanRows` maps id → the same model's clean row (needed for every id in C; an Error
+ * otherwise, as it is for rows of mixed models or conditions).
+ *   changed = |changed| of N; coverage = |changed| / N; valid_changed = |C| of N;
+ *   invalid = |changed ∧ valid ≠ true| of |changed|;
+ *   flips = rows in C with prediction ≠ clean prediction (a missing transformed row always
+ *   flips); flip_rate = flips / N; changed_flip_rate = flips / |C|;
+ *   modified_accuracy = correct transformed in C / |C|; matched_accuracy = correct clean on
+ *   the same ids / |C|; accuracy_delta_pp = 100 × (correct_transformed − correct_clean) / |C|;
+ *   delta_interval_pp = bootstrap percentile interval (× 100) of the mean of the per-id
+ *   differences correct_transformed − correct_clean over C, ids in code-point order.
+ * Not evaluated: a rate whose denominator is 0 (N = 0, or |C| = 0 for changed_flip_rate,
+ * the accuracies, the delta and its interval). Not applicable when `destructive`: the two
+ * accuracies, the delta and its interval; flips and flip rates are still reported.
+ */
+function conditionFigures(rows, cleanRows, options) {
+    const first = rows[0];
+    if (first !== undefined && first.condition === 'clean')
+        throw new Error('conditionFigures needs the rows of a perturbed condition, not clean');
+    let changed = 0;
+    let invalid = 0;
+    let flips = 0;
+    let correctTransformed = 0;
+    let correctClean = 0;
+    const diffs = [];
+    for (const row of rows) {
+        if (first !== undefined && (row.model !== first.model || row.condition !== first.condition)) {
+            throw new Error(`conditionFigures: rows mix ${first.model}/${first.condition} with ${row.model}/${row.condition}`);
+        }
+        if (!row.changed)
+            continue;
+        changed++;
+        if (row.valid !== true) {
+            invalid++;
+            continue;
+        }
+        const clean = cleanRows.get(row.id);
+        if (clean === undefined)
+            throw new Error(`conditionFigures: no clean row for id "${row.id}" of model ${row.model}`);
+        if (clean.condition !== 'clean' || clean.model !== row.model) {
+            throw new Error(`conditionFigures: the clean row for id "${row.id}" is ${clean.model}/${clean.condition}, expected ${row.model}/clean`);
+        }
+        if (flipped(row, clean))
+            flips++;
+        const t = isCorrect(row) ? 1 : 0;
+        const c = isCorrect(clean) ? 1 : 0;
+        correctTransformed += t;
+        correctClean += c;
+        diffs.push({ id: row.id, d: t - c });
+    }
+    const n = rows.length;
+    const validChanged = diffs.length;
+    const base = {
+        changed: figure_count(changed, n),
+        coverage: figure_rate(changed, n, 'no rows in this scope'),
+        valid_changed: figure_count(validChanged, n),
+        invalid: figure_count(invalid, changed),
+        flips: figure_count(flips, validChanged),
+        flip_rate: figure_rate(flips, n, 'no rows in this scope'),
+        changed_flip_rate: figure_rate(flips, validChanged, NO_VALID_CHANGED)
+    };
+    if (options.destructive) {
+        return {
+            ...base,
+            modified_accuracy: notApplicable(DESTRUCTIVE_REASON),
+            matched_accuracy: notApplicable(DESTRUCTIVE_REASON),
+            accuracy_delta_pp: notApplicable(DESTRUCTIVE_REASON),
+            delta_interval_pp: intervalNotApplicable(options, DESTRUCTIVE_REASON)
+        };
+    }
+    return {
+        ...base,
+        modified_accuracy: figure_rate(correctTransformed, validChanged, NO_VALID_CHANGED),
+        matched_accuracy: figure_rate(correctClean, validChanged, NO_VALID_CHANGED),
+        accuracy_delta_pp: percentagePoints(correctTransformed - correctClean, validChanged, NO_VALID_CHANGED),
+        delta_interval_pp: intervalFigure(byId(diffs).map((x) => x.d), options, 100, NO_VALID_CHANGED)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/selective.ts
+
+
+function riskCoverageOf(items) {
+    const n = items.length;
+    const ranked = items.filter((i) => i.margin !== null).sort((a, b) => b.margin - a.margin);
+    const missing = n - ranked.length;
+    // Tie blocks as (size, errors), in rank order; the missing rows are the last block.
+    const blocks = [];
+    let previous = null;
+    for (const item of ranked) {
+        if (previous === null || item.margin !== previous)
+            blocks.push({ size: 0, errors: 0 });
+        const block = blocks[blocks.length - 1];
+        block.size++;
+        if (!item.correct)
+            block.errors++;
+        previous = item.margin;
+    }
+    if (missing > 0)
+        blocks.push({ size: missing, errors: missing });
+    const curve = [];
+    let position = 0;
+    let errorsBefore = 0;
+    let riskSum = 0;
+    for (const { size, errors } of blocks) {
+        for (let j = 1; j <= size; j++) {
+            const k = position + j;
+            const risk = (errorsBefore + (j * errors) / size) / k;
+            riskSum += risk;
+            curve.push({ k, coverage: k / n, risk });
+        }
+        position += size;
+        errorsBefore += errors;
+    }
+    return {
+        n,
+        errors: errorsBefore,
+        missing,
+        aurc: n === 0 ? notEvaluated('no rows in this scope') : measure(riskSum / n, n),
+        curve
+    };
+}
+/** The curve of one model's clean rows in a scope, ranked by `clean_margin`. */
+function riskCoverage(rows) {
+    return riskCoverageOf(rows.map((row) => {
+        const margin = row.status === 'ok' ? row.clean_margin : null;
+        return { margin, correct: margin !== null && isCorrect(row) };
+    }));
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/shift.ts
 /**
  * Length shift between two splits (SPEC §8): Population Stability Index on the number of
@@ -9262,57 +11258,6 @@ function psi(reference, comparison) {
     return measure(total, comparison.length);
 }
 
-;// CONCATENATED MODULE: ./src/metrics/build.ts
-
-
-
-const METRICS_SCHEMA_VERSION = 1;
-const CHALLENGE_SPLIT = 'challenge';
-const REFERENCE_SPLIT = 'controlled';
-function buildMetrics(rows, models, facts, conditions) {
-    const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
-    const hasReference = facts.splits.includes(REFERENCE_SPLIT);
-    const challengeRows = facts.rows[CHALLENGE_SPLIT] ?? 0;
-    const total = facts.splits.reduce((n, s) => n + (facts.rows[s] ?? 0), 0);
-    return {
-        schema_version: METRICS_SCHEMA_VERSION,
-        conditions_evaluated: conditions,
-        data: {
-            rows: facts.rows,
-            challenge_examples: hasChallenge ? figure_count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
-            language_examples: facts.languages.map((language) => ({
-                scope: `${CHALLENGE_SPLIT}/${language}`,
-                split: CHALLENGE_SPLIT,
-                language,
-                figure: !hasChallenge
-                    ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
-                    : !facts.hasLanguage
-                        ? notApplicable('the data has no language column')
-                        : figure_count(facts.languageRows[CHALLENGE_SPLIT]?.[language] ?? 0, challengeRows)
-            })),
-            length_psi: hasChallenge && hasReference
-                ? psi(facts.tokenTypes[REFERENCE_SPLIT] ?? [], facts.tokenTypes[CHALLENGE_SPLIT] ?? [])
-                : notApplicable(`needs both a "${REFERENCE_SPLIT}" and a "${CHALLENGE_SPLIT}" split`)
-        },
-        models: models.map((model) => {
-            const own = rows.filter((r) => r.model === model);
-            const clean = own.filter((r) => r.condition === 'clean');
-            const scoped = [{ scope: 'all', split: null, language: null, figure: accuracy(clean) }];
-            for (const split of facts.splits) {
-                const inSplit = clean.filter((r) => r.split === split);
-                scoped.push({ scope: split, split, language: null, figure: accuracy(inSplit) });
-                for (const language of facts.languages) {
-                    scoped.push({ scope: `${split}/${language}`, split, language, figure: accuracy(inSplit.filter((r) => r.language === language)) });
-                }
-            }
-            return { model, missing_rows: missingRows(own), accuracy: scoped };
-        })
-    };
-}
-function findAccuracy(metrics, split, language = null) {
-    return metrics.accuracy.find((s) => s.split === split && s.language === language)?.figure;
-}
-
 ;// CONCATENATED MODULE: ./src/util/fraction.ts
 /** The decimal a finite double prints as (shortest round-trip), as an exact fraction. */
 function fractionOf(x) {
@@ -9344,6 +11289,223 @@ function compareFractions(a, b) {
     const l = a.num * b.den;
     const r = b.num * a.den;
     return l < r ? -1 : l > r ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/gap.ts
+/**
+ * Generalization gap (SPEC §8) in percentage points: 100 × (controlled accuracy − challenge
+ * accuracy). Not applicable without both splits; not evaluated when either accuracy is.
+ * `gapFraction` gives the same difference exactly, for the gate.
+ */
+
+
+function ratio(f) {
+    if (f.status !== 'ok' || f.numerator === null || !f.denominator)
+        return null;
+    return fraction(f.numerator, f.denominator);
+}
+function gapFraction(reference, challenge) {
+    const r = reference && ratio(reference);
+    const c = challenge && ratio(challenge);
+    if (!r || !c)
+        return null;
+    return fraction(100n * (r.num * c.den - c.num * r.den), r.den * c.den);
+}
+function generalizationGap(reference, challenge) {
+    if (!reference || !challenge)
+        return notApplicable('needs both a "controlled" and a "challenge" split');
+    if (reference.status !== 'ok' || challenge.status !== 'ok' || reference.value === null || challenge.value === null) {
+        return notEvaluated('an accuracy was not evaluated', null);
+    }
+    // A difference of two rates has no single numerator; the denominator is the challenge size.
+    return { value: 100 * (reference.value - challenge.value), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/build.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const METRICS_SCHEMA_VERSION = 1;
+const CHALLENGE_SPLIT = 'challenge';
+const REFERENCE_SPLIT = 'controlled';
+const ALL = 'all';
+/** Rows grouped once: model → condition → rows, each in evidence order. */
+function groupRows(rows) {
+    const out = new Map();
+    for (const row of rows) {
+        const byCondition = out.get(row.model) ?? new Map();
+        const list = byCondition.get(row.condition) ?? [];
+        list.push(row);
+        byCondition.set(row.condition, list);
+        out.set(row.model, byCondition);
+    }
+    return out;
+}
+function dataFigures(facts) {
+    const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
+    const hasReference = facts.splits.includes(REFERENCE_SPLIT);
+    const challengeRows = facts.rows[CHALLENGE_SPLIT] ?? 0;
+    const total = facts.splits.reduce((n, s) => n + (facts.rows[s] ?? 0), 0);
+    const bothSplits = `needs both a "${REFERENCE_SPLIT}" and a "${CHALLENGE_SPLIT}" split`;
+    const counts = (m) => new Map(Object.entries(m ?? {}));
+    return {
+        rows: facts.rows,
+        challenge_examples: hasChallenge ? figure_count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
+        language_examples: facts.languages.map((language) => ({
+            scope: `${CHALLENGE_SPLIT}/${language}`,
+            split: CHALLENGE_SPLIT,
+            language,
+            figure: !hasChallenge
+                ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
+                : !facts.hasLanguage
+                    ? notApplicable('the data has no language column')
+                    : figure_count(facts.languageRows[CHALLENGE_SPLIT]?.[language] ?? 0, challengeRows)
+        })),
+        length_psi: hasChallenge && hasReference ? psi(facts.tokenTypes[REFERENCE_SPLIT] ?? [], facts.tokenTypes[CHALLENGE_SPLIT] ?? []) : notApplicable(bothSplits),
+        language_jsd: hasChallenge && hasReference
+            ? facts.hasLanguage
+                ? jensenShannonDivergence(counts(facts.languageRows[REFERENCE_SPLIT]), counts(facts.languageRows[CHALLENGE_SPLIT]))
+                : notApplicable('the data has no language column')
+            : notApplicable(bothSplits),
+        label_jsd: hasChallenge && hasReference ? jensenShannonDivergence(counts(facts.labelRows[REFERENCE_SPLIT]), counts(facts.labelRows[CHALLENGE_SPLIT])) : notApplicable(bothSplits),
+        train_overlap: facts.overlap
+    };
+}
+function scopes(facts, withLanguages) {
+    const list = [{ scope: ALL, split: null, language: null, keep: () => true }];
+    for (const split of facts.splits) {
+        list.push({ scope: split, split, language: null, keep: (r) => r.split === split });
+        if (!withLanguages)
+            continue;
+        for (const language of facts.languages) {
+            list.push({ scope: `${split}/${language}`, split, language, keep: (r) => r.split === split && r.language === language });
+        }
+    }
+    return list;
+}
+function modelMetrics(model, byCondition, facts, run) {
+    const name = model.name;
+    const clean = byCondition.get('clean') ?? [];
+    const options = (metric, condition, scope, iterations = run.bootstrapIterations) => ({
+        iterations,
+        level: run.interval,
+        seed: run.seed,
+        streamParts: cellParts({ metric, model: name, condition, scope })
+    });
+    const classification = scopes(facts, true).map((s) => {
+        const rows = clean.filter(s.keep);
+        const confusion = confusion_confusionCounts(rows, run.labels);
+        const f1 = f1FromConfusion(confusion);
+        return {
+            scope: s.scope,
+            split: s.split,
+            language: s.language,
+            accuracy: accuracy(rows),
+            accuracy_interval: accuracyInterval(rows, options('accuracy', 'clean', s.scope)),
+            macro_f1: f1.macro,
+            per_label: f1.labels,
+            confusion
+        };
+    });
+    const accuracyOf = (split) => classification.find((c) => c.split === split && c.language === null)?.accuracy;
+    const robustness = [];
+    const ledger = [];
+    const union = [];
+    const transitions = [];
+    const selective = [];
+    const calibration = [];
+    const abstained = [];
+    const policy = run.abstainBelow[name];
+    for (const s of scopes(facts, false)) {
+        const cleanInScope = clean.filter(s.keep);
+        const cleanById = new Map(cleanInScope.map((r) => [r.id, r]));
+        const families = new Map();
+        for (const condition of run.conditions) {
+            if (condition === 'clean')
+                continue;
+            const rows = (byCondition.get(condition) ?? []).filter(s.keep);
+            robustness.push({ condition, scope: s.scope, ...conditionFigures(rows, cleanById, { ...options('accuracy_delta', condition, s.scope), destructive: condition === 'truncate' }) });
+            if (NON_DESTRUCTIVE_FAMILIES.includes(condition)) {
+                const family = condition;
+                families.set(family, rows);
+                ledger.push({ family, scope: s.scope, ...familyLedger(rows, cleanById, run.objective, run.transitions) });
+                if (policy)
+                    abstained.push({ condition, scope: s.scope, ...abstention(rows, policy) });
+            }
+        }
+        if (families.size > 0) {
+            union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
+            transitions.push({ scope: s.scope, ...protectedTransitions(families, cleanById, run.transitions) });
+        }
+        if (policy)
+            abstained.unshift({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
+        selective.push({ scope: s.scope, ...riskCoverage(cleanInScope) });
+        if (model.probabilities)
+            calibration.push({ scope: s.scope, ...reliability(cleanInScope) });
+    }
+    return {
+        model: name,
+        probabilities: model.probabilities,
+        missing_rows: missingRows([...byCondition.values()].flat()),
+        accuracy: classification.map((c) => ({ scope: c.scope, split: c.split, language: c.language, figure: c.accuracy })),
+        classification,
+        generalization_gap_pp: generalizationGap(accuracyOf(REFERENCE_SPLIT), accuracyOf(CHALLENGE_SPLIT)),
+        robustness,
+        ledger,
+        union,
+        protected_transitions: transitions,
+        selective,
+        reliability: model.probabilities ? calibration : null,
+        abstention: policy ? abstained : null
+    };
+}
+function buildMetrics(rows, facts, run) {
+    const grouped = groupRows(rows);
+    const models = run.models.map((m) => modelMetrics(m, grouped.get(m.name) ?? new Map(), facts, run));
+    const comparisons = [];
+    if (facts.splits.includes(CHALLENGE_SPLIT)) {
+        const challengeClean = (name) => (grouped.get(name)?.get('clean') ?? []).filter((r) => r.split === CHALLENGE_SPLIT);
+        run.models.forEach((a, i) => {
+            for (const b of run.models.slice(i + 1)) {
+                comparisons.push({
+                    model_a: a.name,
+                    model_b: b.name,
+                    split: CHALLENGE_SPLIT,
+                    ...pairedComparison(challengeClean(a.name), challengeClean(b.name), {
+                        iterations: run.pairedIterations,
+                        level: run.interval,
+                        seed: run.seed,
+                        streamParts: cellParts({ metric: 'paired_comparison', model: a.name, secondModel: b.name, scope: CHALLENGE_SPLIT })
+                    })
+                });
+            }
+        });
+    }
+    return {
+        schema_version: METRICS_SCHEMA_VERSION,
+        labels: [...run.labels],
+        conditions_evaluated: run.conditions,
+        prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, seed: run.seed },
+        data: dataFigures(facts),
+        models,
+        comparisons
+    };
+}
+function findAccuracy(metrics, split, language = null) {
+    return metrics.accuracy.find((s) => s.split === split && s.language === language)?.figure;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/check.ts
@@ -9393,50 +11555,75 @@ function ratioOf(figure) {
 
 
 
+
+
 const CHECKS_SCHEMA_VERSION = 1;
-/** Checks of SPEC §9 that need perturbed conditions, not run until those conditions exist. */
-const CHECKS_NOT_RUN = ['changed_examples', 'flip_rate', 'accuracy_drop', 'eligible_coverage', 'attack_success', 'protected_transitions'];
-/** Generalization gap in pp = 100 × (reference accuracy − challenge accuracy), exactly. */
-function gapFigure(reference, challenge) {
-    if (!reference || !challenge)
-        return { figure: notApplicable(`needs both a "${REFERENCE_SPLIT}" and a "${CHALLENGE_SPLIT}" split`), exact: null };
-    const r = ratioOf(reference);
-    const c = ratioOf(challenge);
-    if (!r || !c)
-        return { figure: { value: null, numerator: null, denominator: null, status: 'not_evaluated', reason: 'an accuracy was not evaluated' }, exact: null };
-    const exact = fraction(100n * (r.num * c.den - c.num * r.den), r.den * c.den);
-    return {
-        figure: { value: 100 * (reference.value - challenge.value), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null },
-        exact
-    };
+/** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
+function familyThreshold(gate, family, key) {
+    return gate.families[family]?.[key] ?? gate.thresholds[key];
+}
+const NOT_CONFIGURED = (family) => notApplicable(`the ${family} family is not configured in threat_model.attacks`);
+function familyChecks(m, gate, judged) {
+    const specs = [];
+    for (const family of NON_DESTRUCTIVE_FAMILIES) {
+        const robust = m.robustness.find((r) => r.condition === family && r.scope === ALL);
+        const ledger = m.ledger.find((l) => l.family === family && l.scope === ALL);
+        const base = { subject: m.model, qualifier: family, scope: ALL, judged };
+        const delta = robust?.accuracy_delta_pp;
+        // Deterioration is the negated delta: a drop of 5 pp is +5.
+        const drop = delta && (delta.status === 'ok' ? { ...delta, value: -delta.value, numerator: -delta.numerator } : delta);
+        specs.push({ ...base, check: 'changed_examples', key: 'min_changed_examples', direction: 'min', threshold: familyThreshold(gate, family, 'min_changed_examples'), figure: robust?.valid_changed ?? NOT_CONFIGURED(family) }, { ...base, check: 'flip_rate', key: 'max_flip_rate', direction: 'max', threshold: familyThreshold(gate, family, 'max_flip_rate'), figure: robust?.changed_flip_rate ?? NOT_CONFIGURED(family), exact: robust && ratioOf(robust.changed_flip_rate) }, {
+            ...base,
+            check: 'accuracy_drop',
+            key: 'max_accuracy_drop_pp',
+            direction: 'max',
+            threshold: familyThreshold(gate, family, 'max_accuracy_drop_pp'),
+            figure: drop ?? NOT_CONFIGURED(family),
+            exact: drop && drop.status === 'ok' ? fraction(100 * drop.numerator, drop.denominator) : null
+        }, { ...base, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: familyThreshold(gate, family, 'min_eligible_coverage'), figure: ledger?.eligible_coverage ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.eligible_coverage) }, { ...base, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: familyThreshold(gate, family, 'max_attack_success'), figure: ledger?.attack_success ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.attack_success) });
+    }
+    const union = m.union.find((u) => u.scope === ALL);
+    const noFamily = notApplicable('no non-destructive family is configured');
+    const t = gate.thresholds;
+    specs.push({ subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: t.min_eligible_coverage, figure: union?.union_coverage ?? noFamily, exact: union && ratioOf(union.union_coverage) }, { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: t.max_attack_success, figure: union?.union_success ?? noFamily, exact: union && ratioOf(union.union_success) });
+    const protectedFigure = m.protected_transitions.find((p) => p.scope === ALL)?.protected_transitions ?? noFamily;
+    specs.push({ subject: m.model, scope: ALL, judged, check: 'protected_transitions', key: 'max_protected_transitions', direction: 'max', threshold: t.max_protected_transitions, figure: protectedFigure, exact: protectedFigure.status === 'ok' ? fraction(protectedFigure.numerator, 1) : null });
+    return specs;
 }
 function evaluateGate(metrics, gate) {
     const t = gate.thresholds;
-    const checks = [];
+    const specs = [];
     const d = metrics.data;
-    checks.push(decideCheck({ check: 'challenge_examples', key: 'min_challenge_examples', subject: 'data', scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_examples, figure: d.challenge_examples }));
+    specs.push({ check: 'challenge_examples', key: 'min_challenge_examples', subject: 'data', scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_examples, figure: d.challenge_examples });
     for (const lang of d.language_examples) {
-        checks.push(decideCheck({ check: 'language_examples', key: 'min_language_examples', subject: 'data', qualifier: lang.language, scope: lang.scope, direction: 'min', threshold: t.min_language_examples, figure: lang.figure }));
+        specs.push({ check: 'language_examples', key: 'min_language_examples', subject: 'data', qualifier: lang.language, scope: lang.scope, direction: 'min', threshold: t.min_language_examples, figure: lang.figure });
     }
-    checks.push(decideCheck({ check: 'length_psi', key: 'max_length_psi', subject: 'data', scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_length_psi, figure: d.length_psi }));
+    specs.push({ check: 'length_psi', key: 'max_length_psi', subject: 'data', scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_length_psi, figure: d.length_psi });
     const hasChallenge = d.challenge_examples.status !== 'not_applicable';
     for (const m of metrics.models) {
         const judged = gate.models.includes(m.model);
-        const challenge = findAccuracy(m, CHALLENGE_SPLIT);
-        const reference = findAccuracy(m, REFERENCE_SPLIT);
-        const challengeFigure = challenge ?? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`);
-        checks.push(decideCheck({ check: 'challenge_accuracy', key: 'min_challenge_accuracy', subject: m.model, scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_accuracy, figure: challengeFigure, exact: ratioOf(challengeFigure), judged }));
-        const gap = gapFigure(reference, challenge);
-        checks.push(decideCheck({ check: 'generalization_gap', key: 'max_generalization_gap_pp', subject: m.model, scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_generalization_gap_pp, figure: gap.figure, exact: gap.exact, judged }));
+        const challenge = findAccuracy(m, CHALLENGE_SPLIT) ?? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`);
+        specs.push({ check: 'challenge_accuracy', key: 'min_challenge_accuracy', subject: m.model, scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_accuracy, figure: challenge, exact: ratioOf(challenge), judged });
+        specs.push({
+            check: 'generalization_gap',
+            key: 'max_generalization_gap_pp',
+            subject: m.model,
+            scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`,
+            direction: 'max',
+            threshold: t.max_generalization_gap_pp,
+            figure: m.generalization_gap_pp,
+            exact: gapFraction(findAccuracy(m, REFERENCE_SPLIT), findAccuracy(m, CHALLENGE_SPLIT)),
+            judged
+        });
         for (const lang of d.language_examples) {
             const language = lang.language;
-            const figure = lang.figure.status === 'not_applicable' || !hasChallenge
-                ? lang.figure
-                : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
-            checks.push(decideCheck({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged }));
+            const figure = lang.figure.status === 'not_applicable' || !hasChallenge ? lang.figure : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
+            specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
         }
-        checks.push(decideCheck({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: 'all', direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged }));
+        specs.push(...familyChecks(m, gate, judged));
+        specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
     }
+    const checks = specs.map(decideCheck);
     const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
     for (const c of checks)
         counts[c.status]++;
@@ -9447,9 +11634,231 @@ function evaluateGate(metrics, gate) {
         allow_not_evaluated: gate.allowNotEvaluated,
         counts,
         failing: blocking.map((c) => c.id),
-        checks_not_run: CHECKS_NOT_RUN,
         checks
     };
+}
+
+;// CONCATENATED MODULE: ./src/text/char-ngrams.ts
+/**
+ * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
+ * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
+ * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
+ * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
+ * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
+ * first one even when the padded word is shorter than n. Once an n-gram covers the whole
+ * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
+ */
+/** Python's `str.isspace()` characters: the separators of `str.split()`. */
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
+const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+/** The lowercased words of a text, as Python's `text.lower().split()`. */
+function words(text) {
+    return text
+        .toLowerCase()
+        .split(PY_WHITESPACE)
+        .filter((w) => w !== '');
+}
+/** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
+function padInto(word, w) {
+    let len = 0;
+    w[len++] = 0x20;
+    for (let u = 0; u < word.length; u++) {
+        const cp = word.codePointAt(u);
+        if (cp > 0xffff)
+            u++;
+        w[len++] = cp;
+    }
+    w[len++] = 0x20;
+    return len;
+}
+function gramOf(w, from, to) {
+    let gram = '';
+    for (let i = from; i < to; i++)
+        gram += String.fromCodePoint(w[i]);
+    return gram;
+}
+function charWbNgrams(text, minN = 2, maxN = 4) {
+    const grams = [];
+    for (const word of words(text)) {
+        const w = new Int32Array(word.length + 2);
+        const len = padInto(word, w);
+        for (let n = minN; n <= maxN; n++) {
+            let offset = 0;
+            grams.push(gramOf(w, 0, Math.min(n, len)));
+            while (offset + n < len) {
+                offset++;
+                grams.push(gramOf(w, offset, offset + n));
+            }
+            if (offset === 0)
+                break;
+        }
+    }
+    return grams;
+}
+/** Trie edges (node, code point) → child, in an open-addressing hash table of typed arrays. */
+class Edges {
+    from = new Int32Array(1024).fill(-1);
+    point = new Int32Array(1024);
+    to = new Int32Array(1024);
+    size = 0;
+    /** The child, or −1. */
+    get(node, cp) {
+        const { from, point } = this;
+        const mask = from.length - 1;
+        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
+        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
+        for (;;) {
+            const f = from[i];
+            if (f === -1)
+                return -1;
+            if (f === node && point[i] === cp)
+                return this.to[i];
+            i = (i + 1) & mask;
+        }
+    }
+    /** Adds an edge that is not in the table yet. */
+    add(node, cp, child) {
+        if (2 * (this.size + 1) > this.from.length)
+            this.grow();
+        const mask = this.from.length - 1;
+        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
+        while (this.from[i] !== -1)
+            i = (i + 1) & mask;
+        this.from[i] = node;
+        this.point[i] = cp;
+        this.to[i] = child;
+        this.size++;
+    }
+    grow() {
+        const { from, point, to } = this;
+        this.from = new Int32Array(from.length * 2).fill(-1);
+        this.point = new Int32Array(from.length * 2);
+        this.to = new Int32Array(from.length * 2);
+        this.size = 0;
+        for (let i = 0; i < from.length; i++)
+            if (from[i] !== -1)
+                this.add(from[i], point[i], to[i]);
+    }
+}
+const WORD_CACHE_LIMIT = 50_000;
+/**
+ * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
+ * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
+ * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
+ * (only the order differs): every window of length minN..maxN that fits in the padded word,
+ * or the whole padded word once if it is shorter than minN.
+ */
+class CharWbIndex {
+    minN;
+    maxN;
+    edges = new Edges();
+    /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
+    feature = [-1];
+    /** The n-grams registered while learning, by id. */
+    learned = [];
+    learnedCount = 0;
+    /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
+    generation = 0;
+    cache = new Map();
+    /** Reused buffers: a padded word, its ids, and the ids of a text. */
+    word = new Int32Array(64);
+    wordIds = new Int32Array(256);
+    out = new Int32Array(1024);
+    constructor(minN = 2, maxN = 4) {
+        this.minN = minN;
+        this.maxN = maxN;
+        if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN))
+            throw new Error(`bad n-gram range (${minN}, ${maxN})`);
+    }
+    /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
+    add(gram, id) {
+        let node = 0;
+        for (let u = 0; u < gram.length; u++) {
+            const cp = gram.codePointAt(u);
+            if (cp > 0xffff)
+                u++;
+            const next = this.edges.get(node, cp);
+            node = next >= 0 ? next : this.newNode(node, cp);
+        }
+        this.feature[node] = id;
+        this.generation++;
+    }
+    /**
+     * The feature ids of the text's n-gram occurrences, as a view that the next call reuses.
+     * Unknown n-grams are skipped or, with `learn`, registered under the next id of `learned`
+     * (do not mix learning with `add`).
+     */
+    ids(text, learn = false) {
+        let count = 0;
+        for (const word of words(text)) {
+            const ids = this.idsOfWord(word, learn);
+            if (count + ids.length > this.out.length) {
+                const bigger = new Int32Array(2 * (count + ids.length));
+                bigger.set(this.out);
+                this.out = bigger;
+            }
+            this.out.set(ids, count);
+            count += ids.length;
+        }
+        return this.out.subarray(0, count);
+    }
+    idsOfWord(word, learn) {
+        const hit = this.cache.get(word);
+        if (hit !== undefined && (hit.complete || hit.generation === this.generation))
+            return hit.ids;
+        if (word.length + 2 > this.word.length)
+            this.word = new Int32Array(2 * word.length + 2);
+        const w = this.word;
+        const len = padInto(word, w);
+        if (len * this.maxN > this.wordIds.length)
+            this.wordIds = new Int32Array(2 * len * this.maxN);
+        const out = this.wordIds;
+        const { minN, maxN, edges, feature } = this;
+        let count = 0;
+        let complete = true;
+        const minDepth = Math.min(minN, len);
+        for (let start = 0; start + minDepth <= len; start++) {
+            const maxDepth = Math.min(maxN, len - start);
+            let node = 0;
+            for (let depth = 1; depth <= maxDepth; depth++) {
+                const c = w[start + depth - 1];
+                let next = edges.get(node, c);
+                if (next < 0) {
+                    if (!learn) {
+                        complete = false;
+                        break;
+                    }
+                    next = this.newNode(node, c);
+                }
+                node = next;
+                if (depth < minDepth)
+                    continue;
+                let id = feature[node];
+                if (id < 0) {
+                    if (!learn) {
+                        complete = false;
+                        continue;
+                    }
+                    id = this.learnedCount++;
+                    feature[node] = id;
+                    this.learned.push(gramOf(w, start, start + depth));
+                    this.generation++;
+                }
+                out[count++] = id;
+            }
+        }
+        const ids = out.slice(0, count);
+        if (this.cache.size >= WORD_CACHE_LIMIT)
+            this.cache.clear();
+        this.cache.set(word, { ids, complete, generation: this.generation });
+        return ids;
+    }
+    newNode(parent, cp) {
+        const node = this.feature.length;
+        this.feature.push(-1);
+        this.edges.add(parent, cp, node);
+        return node;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/text/word-tokens.ts
@@ -9463,6 +11872,260 @@ function evaluateGate(metrics, gate) {
 const WORD_RUN = /[\p{L}\p{N}_]{2,}/gu;
 function wordTokens(text) {
     return text.toLowerCase().match(WORD_RUN) ?? [];
+}
+
+;// CONCATENATED MODULE: ./src/models/tfidf.ts
+
+
+
+
+
+const CHAR_NGRAM_RANGE = [2, 4];
+/** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
+class Tally {
+    counts = new Uint32Array(1024);
+    seen = new Int32Array(1024);
+    row(occurrences) {
+        let distinct = 0;
+        let { counts, seen } = this;
+        for (let i = 0; i < occurrences.length; i++) {
+            const f = occurrences[i];
+            if (f >= counts.length)
+                counts = this.counts = grown(counts, f + 1);
+            if (counts[f] === 0) {
+                if (distinct === seen.length)
+                    seen = this.seen = grown(seen, distinct + 1);
+                seen[distinct++] = f;
+            }
+            counts[f] = counts[f] + 1;
+        }
+        const ids = seen.slice(0, distinct);
+        const n = new Uint32Array(distinct);
+        for (let i = 0; i < distinct; i++) {
+            const f = ids[i];
+            n[i] = counts[f];
+            counts[f] = 0;
+        }
+        return { ids, counts: n };
+    }
+}
+function grown(a, least) {
+    const b = new a.constructor(Math.max(least, 2 * a.length));
+    b.set(a);
+    return b;
+}
+/** The ids of a text's known feature occurrences, for a fixed vocabulary. */
+function featureIds(analyzer, vocabulary) {
+    if (analyzer === 'char') {
+        const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
+        vocabulary.forEach((g, i) => index.add(g, i));
+        return (text) => index.ids(text);
+    }
+    const index = new Map(vocabulary.map((t, i) => [t, i]));
+    return (text) => wordTokens(text).flatMap((w) => index.get(w) ?? []);
+}
+/** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
+function sortVocabulary(features) {
+    const all = [...features];
+    return all.some((f) => /[\ud800-\uffff]/.test(f)) ? sortCodePoints(all) : all.sort();
+}
+/** The sorted training vocabulary and each training text's row of feature counts. */
+function analyzeTraining(analyzer, texts) {
+    const tally = new Tally();
+    if (analyzer === 'word') {
+        const tokens = texts.map(wordTokens);
+        const vocabulary = sortVocabulary(new Set(tokens.flat()));
+        const index = new Map(vocabulary.map((t, i) => [t, i]));
+        return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t)))) };
+    }
+    // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
+    const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
+    const rows = texts.map((t) => tally.row(index.ids(t, true)));
+    const vocabulary = sortVocabulary(index.learned);
+    const rank = new Map(vocabulary.map((g, i) => [g, i]));
+    const renumber = Int32Array.from(index.learned, (g) => rank.get(g));
+    for (const { ids } of rows)
+        for (let i = 0; i < ids.length; i++)
+            ids[i] = renumber[ids[i]];
+    return { vocabulary, rows };
+}
+/** A row's tf-idf weights (count × idf), in the order of its ids, and their Euclidean norm. */
+function weigh(row, idf) {
+    const weights = new Float64Array(row.ids.length);
+    let sq = 0;
+    for (let i = 0; i < weights.length; i++) {
+        const v = row.counts[i] * idf[row.ids[i]];
+        weights[i] = v;
+        sq += v * v;
+    }
+    return { weights, norm: Math.sqrt(sq) };
+}
+/** Adds a row's L2-normalised tf-idf vector to a dense sum; an empty row adds nothing. */
+function addNormalisedRow(sum, row, idf) {
+    const { ids, counts } = row;
+    let sq = 0;
+    for (let i = 0; i < ids.length; i++)
+        sq += (counts[i] * idf[ids[i]]) ** 2;
+    if (sq === 0)
+        return;
+    const norm = Math.sqrt(sq);
+    for (let i = 0; i < ids.length; i++) {
+        const f = ids[i];
+        sum[f] = sum[f] + (counts[i] * idf[f]) / norm;
+    }
+}
+function fitTfidf(analyzer, train, labels) {
+    // Canonical example order (label, then text): the float sums, hence the digest, then do
+    // not depend on the order of the training file.
+    const examples = train
+        .map((e) => ({ label: e.label, text: e.input.kind === 'text' ? e.input.text : '' }))
+        .sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.text, b.text));
+    const { vocabulary, rows } = analyzeTraining(analyzer, examples.map((e) => e.text));
+    const df = new Float64Array(vocabulary.length);
+    for (const { ids } of rows)
+        for (let i = 0; i < ids.length; i++)
+            df[ids[i]] = df[ids[i]] + 1;
+    const n = examples.length;
+    const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
+    const labelIndex = new Map(labels.map((l, i) => [l, i]));
+    const centroids = labels.map(() => new Float64Array(vocabulary.length));
+    const classSize = labels.map(() => 0);
+    examples.forEach((e, d) => {
+        const c = labelIndex.get(e.label);
+        if (c === undefined)
+            throw new Error(`training label ${JSON.stringify(e.label)} is not among the labels`);
+        classSize[c] = classSize[c] + 1;
+        addNormalisedRow(centroids[c], rows[d], idf);
+    });
+    centroids.forEach((centroid, c) => {
+        const size = classSize[c];
+        if (size > 0)
+            for (let f = 0; f < centroid.length; f++)
+                centroid[f] = centroid[f] / size;
+    });
+    return { analyzer, labels: [...labels], vocabulary, idf, centroids };
+}
+class TfidfModel {
+    name;
+    params;
+    labels;
+    kind;
+    featureIds;
+    tally = new Tally();
+    centroidNorms;
+    cachedDigest;
+    constructor(name, params) {
+        this.name = name;
+        this.params = params;
+        this.labels = params.labels;
+        this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
+        this.featureIds = featureIds(params.analyzer, params.vocabulary);
+        this.centroidNorms = params.centroids.map((c) => {
+            let sq = 0;
+            for (let f = 0; f < c.length; f++)
+                sq += c[f] ** 2;
+            return Math.sqrt(sq);
+        });
+    }
+    static fit(name, train, labels, analyzer) {
+        return new TfidfModel(name, fitTfidf(analyzer, train, labels));
+    }
+    /** SHA-256 of the trained parameters, computed on first use (a char vocabulary is large). */
+    get digest() {
+        this.cachedDigest ??= sha256Hex(stableJson({
+            kind: this.kind,
+            labels: this.params.labels,
+            vocabulary: this.params.vocabulary,
+            idf: Array.from(this.params.idf),
+            centroids: this.params.centroids.map((c) => Array.from(c))
+        }));
+        return this.cachedDigest;
+    }
+    describe() {
+        const char = this.params.analyzer === 'char';
+        return {
+            name: this.name,
+            kind: this.kind,
+            params: {
+                analyzer: char ? 'char_wb' : 'word',
+                ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
+                vocabulary_size: this.params.vocabulary.length,
+                idf: 'smooth',
+                norm: 'l2',
+                scores: 'centroid cosine'
+            },
+            digest: this.digest,
+            probabilities: false
+        };
+    }
+    /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. */
+    scoresFor(text) {
+        const row = this.tally.row(this.featureIds(text));
+        const { weights, norm } = weigh(row, this.params.idf);
+        if (norm === 0)
+            return this.labels.map(() => 0);
+        return this.params.centroids.map((centroid, c) => {
+            const cnorm = this.centroidNorms[c];
+            if (cnorm === 0)
+                return 0;
+            let dot = 0;
+            for (let i = 0; i < weights.length; i++)
+                dot += weights[i] * centroid[row.ids[i]];
+            return dot / norm / cnorm;
+        });
+    }
+    async score(inputs) {
+        return inputs.map((input) => input.kind === 'text'
+            ? { status: 'ok', scores: this.scoresFor(input.text) }
+            : { status: 'error', error: `${this.kind} scores text inputs only` });
+    }
+    async close() { }
+}
+
+;// CONCATENATED MODULE: ./src/models/hybrid.ts
+
+
+
+const hybrid_DEFAULT_WORD_WEIGHT = 0.5;
+class HybridModel {
+    name;
+    word;
+    char;
+    wordWeight;
+    labels;
+    cachedDigest;
+    constructor(name, word, char, wordWeight = hybrid_DEFAULT_WORD_WEIGHT) {
+        this.name = name;
+        this.word = word;
+        this.char = char;
+        this.wordWeight = wordWeight;
+        if (!(wordWeight >= 0 && wordWeight <= 1))
+            throw new Error(`hybrid word_weight must be in [0, 1], got ${wordWeight}`);
+        if (word.kind !== 'tfidf-word' || char.kind !== 'tfidf-char')
+            throw new Error('hybrid needs a tfidf-word and a tfidf-char model');
+        if (stableJson(word.labels) !== stableJson(char.labels))
+            throw new Error('hybrid components have different labels');
+        this.labels = word.labels;
+    }
+    static fit(name, train, labels, wordWeight = hybrid_DEFAULT_WORD_WEIGHT) {
+        return new HybridModel(name, TfidfModel.fit(`${name}/word`, train, labels, 'word'), TfidfModel.fit(`${name}/char`, train, labels, 'char'), wordWeight);
+    }
+    describe() {
+        this.cachedDigest ??= sha256Hex(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
+        return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
+    }
+    scoresFor(text) {
+        const w = this.wordWeight;
+        const word = this.word.scoresFor(text);
+        const char = this.char.scoresFor(text);
+        return word.map((s, i) => w * s + (1 - w) * char[i]);
+    }
+    async score(inputs) {
+        return inputs.map((input) => input.kind === 'text'
+            ? { status: 'ok', scores: this.scoresFor(input.text) }
+            : { status: 'error', error: 'hybrid scores text inputs only' });
+    }
+    async close() { }
 }
 
 ;// CONCATENATED MODULE: ./src/models/naive-bayes.ts
@@ -9559,11 +12222,25 @@ class NaiveBayesModel {
 
 ;// CONCATENATED MODULE: ./src/models/build.ts
 
+
+
 async function buildModels(plans, train, labels) {
+    const fitted = new Map();
+    const tfidf = (analyzer, name) => {
+        const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
+        fitted.set(analyzer, params);
+        return new TfidfModel(name, params);
+    };
     return plans.map((plan) => {
         switch (plan.kind) {
             case 'naive-bayes':
                 return NaiveBayesModel.fit(plan.name, train, labels, plan.params.alpha);
+            case 'tfidf-word':
+                return tfidf('word', plan.name);
+            case 'tfidf-char':
+                return tfidf('char', plan.name);
+            case 'hybrid':
+                return new HybridModel(plan.name, tfidf('word', `${plan.name}/word`), tfidf('char', `${plan.name}/char`), plan.params.word_weight);
             default:
                 // The config loader refuses kinds this release cannot build; reaching here is a bug.
                 throw new Error(`model kind ${plan.kind} has no builder`);
@@ -9577,6 +12254,7 @@ const TOOL_NAME = 'evidence-gate';
 const TOOL_VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./src/report/manifest.ts
+
 
 
 const MANIFEST_SCHEMA_VERSION = 1;
@@ -9594,11 +12272,9 @@ function buildManifest(input) {
             objective: tm.objective,
             protected_transitions: tm.protectedTransitions,
             access: tm.access,
-            attacks: Object.fromEntries(Object.entries(tm.attacks).map(([family, params]) => [
-                family,
-                family === 'dictionary' ? { file: params.file.path } : params
-            ])),
-            constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio }
+            attacks: input.families,
+            constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio },
+            dictionaries: input.dictionaries
         },
         data: {
             task: plan.task,
@@ -9618,9 +12294,11 @@ function buildManifest(input) {
             bootstrap_iterations: plan.statistics.bootstrapIterations,
             paired_iterations: plan.statistics.pairedIterations,
             interval: plan.statistics.interval,
-            random_draws: 'none: this release makes no random choice (clean condition only)'
+            prng: PRNG_NAME,
+            stream_derivation: STREAM_DERIVATION,
+            perturbation_decisions: 'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
         },
-        conditions: { evaluated: input.conditionsEvaluated, configured_not_run: input.conditionsNotRun },
+        conditions: { evaluated: input.conditionsEvaluated, families_not_configured: input.familiesNotConfigured },
         lock_files: input.lockFiles,
         counters: input.counters,
         gate: {
@@ -9713,13 +12391,24 @@ function code(text, max = DEFAULT_MAX_CHARS) {
 function percent(value, digits = 1) {
     return `${(100 * value).toFixed(digits)}%`;
 }
-/** "77.8% (42/54)", or the status when the figure has no value. */
-function rateText(figure) {
+function statusText(figure) {
     if (figure.status === 'not_applicable')
-        return 'not applicable';
+        return 'n/a';
     if (figure.status === 'not_evaluated' || figure.value === null)
         return `not evaluated (n=${figure.denominator ?? 0})`;
-    return `${percent(figure.value)} (${figure.numerator}/${figure.denominator})`;
+    return null;
+}
+/** "77.8% (42/54)", or the status when the figure has no value. */
+function rateText(figure) {
+    return statusText(figure) ?? `${percent(figure.value)} (${figure.numerator}/${figure.denominator})`;
+}
+/** "42/54" for a count within its population. */
+function countText(figure) {
+    return statusText(figure) ?? `${figure.value}/${figure.denominator}`;
+}
+/** "−3.7 pp" for a percentage-point figure. */
+function ppText(figure) {
+    return statusText(figure) ?? `${figure.value >= 0 ? '+' : ''}${figure.value.toFixed(1)} pp`;
 }
 function fixed(value, digits = 3) {
     return value === null ? '—' : value.toFixed(digits);
@@ -9728,17 +12417,17 @@ function fixed(value, digits = 3) {
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
-const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
+
 const SUMMARY_SCHEMA_VERSION = 1;
-/** Bound on listed checks so that the summary stays far below GitHub's 1 MiB step limit. */
-const MAX_LISTED_CHECKS = 200;
+/** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
+const MAX_TABLE_ROWS = 1000;
+const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
 function checkValue(c) {
     if (c.value === null)
         return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
-    const isRate = /accuracy$/.test(c.check);
-    if (isRate)
+    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
         return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
-    if (c.check.endsWith('_gap'))
+    if (c.check === 'generalization_gap' || c.check === 'accuracy_drop')
         return `${c.value.toFixed(2)} pp`;
     if (c.check === 'length_psi')
         return fixed(c.value, 3);
@@ -9746,63 +12435,121 @@ function checkValue(c) {
 }
 function checkThreshold(c) {
     const op = c.direction === 'min' ? '≥' : '≤';
-    if (/accuracy$/.test(c.check))
+    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
         return `${op} ${percent(c.threshold, 0)}`;
-    return `${op} ${c.threshold}${c.check.endsWith('_gap') ? ' pp' : ''}`;
+    return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
 }
 function table(header, rows) {
-    return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+    const shown = rows.slice(0, MAX_TABLE_ROWS);
+    const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
+    if (rows.length > shown.length)
+        out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
+    return out;
+}
+function intervalText(i, unit) {
+    if (i.status !== 'ok' || i.low === null || i.high === null)
+        return '';
+    return unit === 'pp' ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : ` [${percent(i.low)}, ${percent(i.high)}]`;
+}
+function deltaText(delta, interval) {
+    return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+}
+function robustnessRows(m) {
+    return m.robustness
+        .filter((r) => r.scope === ALL)
+        .map((r) => {
+        const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
+        return [
+            md(m.model, 40),
+            r.condition,
+            countText(r.changed),
+            rateText(r.changed_flip_rate),
+            rateText(r.flip_rate),
+            deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
+            ledger ? rateText(ledger.attack_success) : 'n/a (destructive)'
+        ];
+    });
+}
+function ledgerRows(m) {
+    const rows = m.ledger
+        .filter((l) => l.scope === ALL)
+        .map((l) => {
+        const u = l.uncovered_by_reason;
+        const reasons = Object.entries(u)
+            .filter(([, n]) => n > 0)
+            .map(([reason, n]) => `${reason} ${n}`)
+            .join(', ');
+        return [md(m.model, 40), l.family, String(l.in_scope.value), String(l.eligible.value), String(l.tested.value), String(l.successes.value), reasons || '0', rateText(l.eligible_coverage), rateText(l.robust_accuracy)];
+    });
+    const u = m.union.find((x) => x.scope === ALL);
+    if (u)
+        rows.push([md(m.model, 40), '**union**', String(u.in_scope.value), String(u.eligible.value), String(u.tested.value), String(u.successes.value), String(u.untested.value), rateText(u.union_coverage), rateText(u.union_robust_accuracy)]);
+    return rows;
+}
+function checklistRows(m, languages) {
+    const cls = (split, language = null) => m.classification.find((c) => c.split === split && c.language === language);
+    const challenge = cls(CHALLENGE_SPLIT);
+    const reference = cls(REFERENCE_SPLIT);
+    const langs = languages.map((l) => {
+        const f = cls(CHALLENGE_SPLIT, l)?.accuracy;
+        return `${md(l, 20)} ${f ? rateText(f) : '—'}`;
+    });
+    return [
+        [
+            md(m.model, 40),
+            reference ? rateText(reference.accuracy) : '—',
+            challenge ? `${rateText(challenge.accuracy)}${intervalText(challenge.accuracy_interval, '%')}` : '—',
+            m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '),
+            challenge && challenge.macro_f1.value !== null ? fixed(challenge.macro_f1.value, 3) : '—',
+            langs.join('; ') || '—'
+        ]
+    ];
 }
 function renderSummary(input) {
     const { plan, dataset, metrics, gate } = input;
     const tm = plan.threatModel;
     // An HTML comment: invisible when rendered, it versions the file like every other output.
     const out = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
-    const verdict = gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
-    out.push(`# Evidence Gate: ${verdict}`, '');
+    out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}`, '');
     out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${tm.objective}**, access ${tm.access}. Config ${md(plan.config.path, 120)}.`, '');
     const c = gate.counts;
     out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
     const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
     if (listed.length > 0) {
         out.push('## Failing and not-evaluated checks', '');
-        const shown = listed.slice(0, MAX_LISTED_CHECKS);
-        out.push(...table(['check', 'status', 'value', 'threshold', 'n', 'config key'], shown.map((x) => [
+        out.push(...table(['check', 'status', 'value', 'threshold', 'n', 'config key'], listed.map((x) => [
             md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
             STATUS_WORD[x.status],
             checkValue(x),
             checkThreshold(x),
             String(x.denominator ?? '—'),
             `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
-        ])));
-        if (listed.length > shown.length)
-            out.push('', `…and ${listed.length - shown.length} more in \`checks.json\`.`);
-        out.push('');
+        ])), '');
     }
-    out.push('## Clean accuracy', '');
-    const splits = dataset.splits.map((s) => s.split);
-    out.push(...table(['model', 'all', ...splits.map((s) => md(s, 40))], metrics.models.map((m) => [
-        md(m.model, 40),
-        rateText(m.accuracy[0]?.figure ?? { value: null, numerator: null, denominator: 0, status: 'not_evaluated', reason: null }),
-        ...splits.map((s) => {
-            const f = m.accuracy.find((a) => a.split === s && a.language === null)?.figure;
-            return f ? rateText(f) : '—';
-        })
-    ])), '');
-    out.push('## Data', '');
-    out.push(...table(['split', 'file', 'rows', 'skipped', 'sha256'], dataset.files.map((f) => [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), code(f.sha256.slice(0, 12))])), '');
-    const psiFig = metrics.data.length_psi;
-    out.push(`Length PSI (controlled → challenge): ${psiFig.value === null ? psiFig.status.replace('_', ' ') : fixed(psiFig.value, 3)}.`);
-    const overlaps = dataset.overlap.map((o) => `${md(o.split, 40)} ${o.count}`).join(', ');
-    out.push(`Exact text overlap with training: ${overlaps}. Labels: ${dataset.labels.length}; language slices: ${dataset.languages.map((l) => md(l, 20)).join(', ')}.`);
+    if (metrics.conditions_evaluated.length > 1) {
+        out.push('## Robustness (all rows)', '');
+        out.push('Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
+        out.push(...table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
+        out.push('## Ledger (all rows)', '');
+        out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
+    }
+    out.push('## Release checklist (clean)', '');
+    out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+    out.push('## Shift and data', '');
+    const d = metrics.data;
+    const figure = (f) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
+    out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
+    out.push(...table(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], dataset.files.map((f) => {
+        const overlap = dataset.overlap.find((o) => o.split === f.split);
+        return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
+    })), '');
     if (dataset.skipped.length > 0)
-        out.push(`Skipped bad rows (data.on_bad_row: skip): **${dataset.skipped.length}**.`);
-    out.push('');
-    out.push('## Not tested in this run', '');
+        out.push(`Skipped bad rows (data.on_bad_row: skip): **${dataset.skipped.length}**.`, '');
+    out.push('## Not tested', '');
     out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
-    if (input.conditionsNotRun.length > 0)
-        out.push(`Configured but not run by this release: ${input.conditionsNotRun.join(', ')}.`);
-    out.push(`Gate checks not run by this release: ${gate.checks_not_run.join(', ')}.`, '');
+    if (input.familiesNotConfigured.length > 0)
+        out.push(`Families left out of the threat model (not tested): ${input.familiesNotConfigured.join(', ')}.`);
+    out.push('Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
     out.push('## Evidence', '');
     out.push(`Per-example evidence, metrics, checks and the manifest are in ${md(input.outputDir + '/', 120)}.`, '');
     out.push('_The gate is an engineering checklist, not a certification of robustness, safety or fairness._', '');
@@ -9837,27 +12584,35 @@ function renderSummary(input) {
 
 
 
+
+
+
 const OUTPUT_FILES = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'manifest.json'];
 function dataFacts(dataset) {
     const rows = {};
     const languageRows = {};
+    const labelRows = {};
     const tokenTypes = {};
     let hasLanguage = false;
     for (const { split, examples } of dataset.splits) {
         rows[split] = examples.length;
         const perLanguage = {};
+        const perLabel = {};
         for (const e of examples) {
             perLanguage[e.language] = (perLanguage[e.language] ?? 0) + 1;
-            if (e.language !== 'unknown')
+            perLabel[e.label] = (perLabel[e.label] ?? 0) + 1;
+            if (e.language !== UNKNOWN_LANGUAGE)
                 hasLanguage = true;
         }
         languageRows[split] = perLanguage;
+        labelRows[split] = perLabel;
         tokenTypes[split] = examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0));
     }
-    return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, tokenTypes, hasLanguage };
+    return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, labelRows, tokenTypes, hasLanguage, overlap: dataset.overlap };
 }
-function configuredNotRun(plan, evaluated) {
-    return CONDITIONS.filter((c) => c !== 'clean' && c in plan.threatModel.attacks && !evaluated.includes(c));
+/** Families the threat model leaves out: reported as not tested. */
+function familiesNotConfigured(plan) {
+    return FAMILIES.filter((f) => !(f in plan.threatModel.attacks));
 }
 function writeFile(dir, name, content, files) {
     (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(dir, name), content, 'utf8');
@@ -9886,16 +12641,18 @@ async function run(options, deps = {}) {
     assertReplaceable(out.absolute, out.relative);
     stage('config');
     const dataset = loadDataset(plan.data);
+    checkPlanAgainstData(plan, dataset);
+    const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
     log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
     stage('data');
     const models = await buildModels(plan.models, dataset.train, dataset.labels);
     stage('train');
     const staging = createStaging(out.absolute);
     try {
-        const conditions = evaluatedConditions();
+        const conditions = conditionsFor(families.runners);
         const rows = [];
         const writer = new JsonlWriter((0,external_node_path_namespaceObject.join)(staging, 'evidence.jsonl'));
-        const counters = await evaluate(plan, dataset, models, conditions, async (row) => {
+        const counters = await evaluate(plan, dataset, models, families.runners, async (row) => {
             rows.push(row);
             await writer.write(serializeRow(row, dataset.labels));
         });
@@ -9903,14 +12660,26 @@ async function run(options, deps = {}) {
         await Promise.all(models.map((m) => m.close()));
         log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
         stage('evaluate');
-        const metrics = buildMetrics(rows, models.map((m) => m.name), dataFacts(dataset), conditions);
+        const descriptions = models.map((m) => m.describe());
+        const metrics = buildMetrics(rows, dataFacts(dataset), {
+            labels: dataset.labels,
+            models: descriptions.map((d) => ({ name: d.name, probabilities: d.probabilities })),
+            conditions,
+            objective: plan.threatModel.objective,
+            transitions: plan.threatModel.protectedTransitions,
+            seed: plan.statistics.seed,
+            bootstrapIterations: plan.statistics.bootstrapIterations,
+            pairedIterations: plan.statistics.pairedIterations,
+            interval: plan.statistics.interval,
+            abstainBelow: plan.selective.abstainBelow
+        });
         const gate = evaluateGate(metrics, plan.gate);
         stage('metrics');
-        const notRun = configuredNotRun(plan, conditions);
+        const notConfigured = familiesNotConfigured(plan);
         const files = { 'evidence.jsonl': { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION } };
         writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
         writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
-        const summary = renderSummary({ plan, dataset, metrics, gate, conditionsNotRun: notRun, outputDir: out.relative });
+        const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative });
         writeFile(staging, 'summary.md', summary, files);
         stage('report');
         const runSection = {
@@ -9923,12 +12692,14 @@ async function run(options, deps = {}) {
         const manifest = buildManifest({
             plan,
             dataset,
-            models: models.map((m) => m.describe()),
+            models: descriptions,
             counters,
             conditionsEvaluated: conditions,
-            conditionsNotRun: notRun,
+            familiesNotConfigured: notConfigured,
             gate,
             files,
+            families: families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+            dictionaries: families.dictionaries,
             lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
             bundleSha256: deps.bundleSha256 ?? null,
             run: runSection

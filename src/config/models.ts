@@ -8,24 +8,14 @@ import type { ModelPlan } from './plan.js';
 import type { ConfigSource } from './source.js';
 import { configError } from './validate.js';
 
-/** Built-in kinds this release can evaluate. */
-export const AVAILABLE_BUILTINS = ['naive-bayes'] as const;
-/** Built-in kinds the config language knows (SPEC §5); the rest arrive in later releases. */
-const KNOWN_BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'] as const;
+/** Built-in kinds (SPEC §5). */
+export const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'] as const;
+type Builtin = (typeof BUILTINS)[number];
 
-function unavailable(source: ConfigSource, index: number, kind: string) {
-  return configError(
-    source,
-    ['models', index],
-    `model kind ${JSON.stringify(kind)} is not available in this release; expected one of ${AVAILABLE_BUILTINS.join(', ')}`
-  );
-}
+export const DEFAULT_WORD_WEIGHT = 0.5;
 
 export function parseModels(raw: unknown[], source: ConfigSource): ModelPlan[] {
-  const models: ModelPlan[] = [];
-  raw.forEach((entry, index) => {
-    models.push(parseModel(entry, index, source));
-  });
+  const models = raw.map((entry, index) => parseModel(entry, index, source));
   const seen = new Set<string>();
   models.forEach((m, index) => {
     if (seen.has(m.name)) throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${JSON.stringify(m.name)} again`);
@@ -34,14 +24,37 @@ export function parseModels(raw: unknown[], source: ConfigSource): ModelPlan[] {
   return models;
 }
 
+function builtin(kind: Builtin, params: Record<string, unknown>, index: number, source: ConfigSource): ModelPlan {
+  const at = ['models', index, kind];
+  const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : [];
+  for (const key of Object.keys(params)) {
+    if (!allowed.includes(key)) {
+      throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${JSON.stringify(key)}`, true);
+    }
+  }
+  switch (kind) {
+    case 'naive-bayes': {
+      const alpha = params.alpha ?? 1;
+      if (typeof alpha !== 'number' || !(alpha > 0)) throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
+      return { name: kind, kind, params: { alpha } };
+    }
+    case 'hybrid': {
+      const w = params.word_weight ?? DEFAULT_WORD_WEIGHT;
+      if (typeof w !== 'number' || w < 0 || w > 1) throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
+      return { name: kind, kind, params: { word_weight: w } };
+    }
+    default:
+      return { name: kind, kind, params: {} };
+  }
+}
+
 function parseModel(entry: unknown, index: number, source: ConfigSource): ModelPlan {
   const at = ['models', index];
   if (typeof entry === 'string') {
-    if (!(KNOWN_BUILTINS as readonly string[]).includes(entry)) {
-      throw configError(source, at, `expected one of ${KNOWN_BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
+    if (!(BUILTINS as readonly string[]).includes(entry)) {
+      throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
     }
-    if (entry === 'naive-bayes') return { name: entry, kind: 'naive-bayes', params: { alpha: 1 } };
-    throw unavailable(source, index, entry);
+    return builtin(entry as Builtin, {}, index, source);
   }
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
     throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
@@ -51,13 +64,24 @@ function parseModel(entry: unknown, index: number, source: ConfigSource): ModelP
     // External models (SPEC §10) are accepted by the config language but not yet run.
     throw configError(source, at, 'external command models are not available in this release; expected a built-in model name');
   }
-  const keys = Object.keys(obj);
-  if (keys.length === 1 && (KNOWN_BUILTINS as readonly string[]).includes(keys[0] as string)) {
-    throw unavailable(source, index, keys[0] as string);
+  // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
+  const keys = Object.keys(obj).filter((k) => k !== 'name');
+  const kind = keys[0];
+  if (keys.length === 1 && kind !== undefined && (BUILTINS as readonly string[]).includes(kind)) {
+    const params = obj[kind] ?? {};
+    if (typeof params !== 'object' || Array.isArray(params)) {
+      throw configError(source, [...at, kind], `expected a mapping of parameters, found ${describeFound(params)}`);
+    }
+    const plan = builtin(kind as Builtin, params as Record<string, unknown>, index, source);
+    if ('name' in obj) {
+      if (typeof obj.name !== 'string' || obj.name.trim() === '') throw configError(source, [...at, 'name'], `expected a non-empty string, found ${describeFound(obj.name)}`);
+      return { ...plan, name: obj.name };
+    }
+    return plan;
   }
   throw configError(
     source,
     at,
-    `expected a built-in name (${KNOWN_BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found a mapping with keys ${keys.join(', ') || '(none)'}`
+    `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found a mapping with keys ${keys.join(', ') || '(none)'}`
   );
 }

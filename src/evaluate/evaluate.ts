@@ -2,7 +2,6 @@
  * Evaluate every (example × model × condition) and stream one evidence row each (SPEC §7),
  * in the order split (config) → id (code points) → model (config) → condition (§6).
  */
-import type { Condition } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
@@ -10,6 +9,8 @@ import type { EvidenceRow } from '../evidence/row.js';
 import { decide, type Model, type ScoreResult } from '../models/model.js';
 import { inputKey } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
+import { ledgerMasks } from '../evidence/ledger.js';
+import type { FamilyRunner } from '../perturb/family.js';
 import { candidatesFor, type Candidate } from './conditions.js';
 import { scoreDistinct } from './score-cache.js';
 
@@ -35,11 +36,12 @@ export async function evaluate(
   plan: Plan,
   dataset: Dataset,
   models: readonly Model[],
-  conditions: readonly Condition[],
+  runners: readonly FamilyRunner[],
   sink: RowSink
 ): Promise<ModelCounters[]> {
   const examples = dataset.splits.flatMap((s) => s.examples);
-  const candidates = new Map<Example, Candidate[]>(examples.map((e) => [e, candidatesFor(e, conditions)]));
+  const candidates = new Map<Example, Candidate[]>(examples.map((e) => [e, candidatesFor(e, runners)]));
+  const tm = plan.threatModel;
 
   const caches: Array<Map<string, ScoreResult>> = [];
   const counters: ModelCounters[] = [];
@@ -60,6 +62,22 @@ export async function evaluate(
         const result = cache.get(inputKey(candidate.input)) as ScoreResult;
         const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
         (counters[m] as ModelCounters).predictions++;
+        // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+        const masks =
+          candidate.condition === 'clean' || !candidate.labelPreserving
+            ? null
+            : ledgerMasks({
+                objective: tm.objective,
+                transitions: tm.protectedTransitions,
+                gold: example.label,
+                cleanOk: clean.status === 'ok',
+                cleanPrediction: cleanDecision?.prediction ?? null,
+                attempted: candidate.attempted,
+                changed: candidate.changed,
+                valid: candidate.valid === true,
+                rowOk: result.status === 'ok',
+                prediction: decision?.prediction ?? null
+              });
         await sink({
           id: example.id,
           split: example.split,
@@ -78,12 +96,11 @@ export async function evaluate(
           changed: candidate.changed,
           valid: candidate.valid,
           invalid_reason: candidate.invalidReason,
-          // Ledger masks are null on clean rows (SPEC §7); families fill them in.
-          eligible: null,
-          tested: null,
-          success: null,
-          uncovered: null,
-          uncovered_reason: null,
+          eligible: masks?.eligible ?? null,
+          tested: masks?.tested ?? null,
+          success: masks?.success ?? null,
+          uncovered: masks?.uncovered ?? null,
+          uncovered_reason: masks?.uncovered_reason ?? null,
           status: result.status,
           error: result.status === 'ok' ? null : result.error
         });

@@ -1,72 +1,110 @@
 /**
- * The gate checks this release can evaluate from the clean condition (SPEC §9 rows 1–6 and
- * missing rows). Perturbation checks join when the families do; the summary lists which
- * checks were not run so that nothing reads as tested when it was not.
+ * Every check of SPEC §9, read from metrics.json figures (never recomputed here): data
+ * checks, per-model checks, per model × non-destructive family, the union across families,
+ * protected transitions and missing rows. The gate passes only if no judged check fails and
+ * none is not evaluated (unless allowed); not applicable never blocks; nothing offsets anything.
  */
-import type { GatePlan } from '../config/plan.js';
-import { CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics } from '../metrics/build.js';
+import type { FamilyGateKey } from '../config/defaults.js';
+import { NON_DESTRUCTIVE_FAMILIES } from '../config/families.js';
+import type { GatePlan, Threshold } from '../config/plan.js';
+import { ALL, CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/build.js';
 import { notApplicable, type Figure } from '../metrics/figure.js';
-import { fraction, type Fraction } from '../util/fraction.js';
-import { decideCheck, ratioOf, type Check } from './check.js';
+import { gapFraction } from '../metrics/gap.js';
+import { fraction } from '../util/fraction.js';
+import { decideCheck, ratioOf, type Check, type CheckSpec } from './check.js';
 
 export const CHECKS_SCHEMA_VERSION = 1;
-
-/** Checks of SPEC §9 that need perturbed conditions, not run until those conditions exist. */
-export const CHECKS_NOT_RUN = ['changed_examples', 'flip_rate', 'accuracy_drop', 'eligible_coverage', 'attack_success', 'protected_transitions'] as const;
 
 export interface GateResult {
   schema_version: number;
   verdict: 'pass' | 'fail';
   allow_not_evaluated: boolean;
   counts: Record<'pass' | 'fail' | 'not_evaluated' | 'not_applicable', number>;
+  /** Ids of the checks that block the gate. */
   failing: string[];
-  checks_not_run: readonly string[];
   checks: Check[];
 }
 
-/** Generalization gap in pp = 100 × (reference accuracy − challenge accuracy), exactly. */
-function gapFigure(reference: Figure | undefined, challenge: Figure | undefined): { figure: Figure; exact: Fraction | null } {
-  if (!reference || !challenge) return { figure: notApplicable(`needs both a "${REFERENCE_SPLIT}" and a "${CHALLENGE_SPLIT}" split`), exact: null };
-  const r = ratioOf(reference);
-  const c = ratioOf(challenge);
-  if (!r || !c) return { figure: { value: null, numerator: null, denominator: null, status: 'not_evaluated', reason: 'an accuracy was not evaluated' }, exact: null };
-  const exact = fraction(100n * (r.num * c.den - c.num * r.den), r.den * c.den);
-  return {
-    figure: { value: 100 * ((reference.value as number) - (challenge.value as number)), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null },
-    exact
-  };
+/** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
+function familyThreshold(gate: GatePlan, family: string, key: FamilyGateKey): Threshold {
+  return gate.families[family]?.[key] ?? gate.thresholds[key];
+}
+
+const NOT_CONFIGURED = (family: string) => notApplicable(`the ${family} family is not configured in threat_model.attacks`);
+
+function familyChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): CheckSpec[] {
+  const specs: CheckSpec[] = [];
+  for (const family of NON_DESTRUCTIVE_FAMILIES) {
+    const robust = m.robustness.find((r) => r.condition === family && r.scope === ALL);
+    const ledger = m.ledger.find((l) => l.family === family && l.scope === ALL);
+    const base = { subject: m.model, qualifier: family, scope: ALL, judged };
+    const delta = robust?.accuracy_delta_pp;
+    // Deterioration is the negated delta: a drop of 5 pp is +5.
+    const drop: Figure | undefined = delta && (delta.status === 'ok' ? { ...delta, value: -(delta.value as number), numerator: -(delta.numerator as number) } : delta);
+    specs.push(
+      { ...base, check: 'changed_examples', key: 'min_changed_examples', direction: 'min', threshold: familyThreshold(gate, family, 'min_changed_examples'), figure: robust?.valid_changed ?? NOT_CONFIGURED(family) },
+      { ...base, check: 'flip_rate', key: 'max_flip_rate', direction: 'max', threshold: familyThreshold(gate, family, 'max_flip_rate'), figure: robust?.changed_flip_rate ?? NOT_CONFIGURED(family), exact: robust && ratioOf(robust.changed_flip_rate) },
+      {
+        ...base,
+        check: 'accuracy_drop',
+        key: 'max_accuracy_drop_pp',
+        direction: 'max',
+        threshold: familyThreshold(gate, family, 'max_accuracy_drop_pp'),
+        figure: drop ?? NOT_CONFIGURED(family),
+        exact: drop && drop.status === 'ok' ? fraction(100 * (drop.numerator as number), drop.denominator as number) : null
+      },
+      { ...base, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: familyThreshold(gate, family, 'min_eligible_coverage'), figure: ledger?.eligible_coverage ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.eligible_coverage) },
+      { ...base, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: familyThreshold(gate, family, 'max_attack_success'), figure: ledger?.attack_success ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.attack_success) }
+    );
+  }
+  const union = m.union.find((u) => u.scope === ALL);
+  const noFamily = notApplicable('no non-destructive family is configured');
+  const t = gate.thresholds;
+  specs.push(
+    { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: t.min_eligible_coverage, figure: union?.union_coverage ?? noFamily, exact: union && ratioOf(union.union_coverage) },
+    { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: t.max_attack_success, figure: union?.union_success ?? noFamily, exact: union && ratioOf(union.union_success) }
+  );
+  const protectedFigure = m.protected_transitions.find((p) => p.scope === ALL)?.protected_transitions ?? noFamily;
+  specs.push({ subject: m.model, scope: ALL, judged, check: 'protected_transitions', key: 'max_protected_transitions', direction: 'max', threshold: t.max_protected_transitions, figure: protectedFigure, exact: protectedFigure.status === 'ok' ? fraction(protectedFigure.numerator as number, 1) : null });
+  return specs;
 }
 
 export function evaluateGate(metrics: Metrics, gate: GatePlan): GateResult {
   const t = gate.thresholds;
-  const checks: Check[] = [];
+  const specs: CheckSpec[] = [];
   const d = metrics.data;
-  checks.push(decideCheck({ check: 'challenge_examples', key: 'min_challenge_examples', subject: 'data', scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_examples, figure: d.challenge_examples }));
+  specs.push({ check: 'challenge_examples', key: 'min_challenge_examples', subject: 'data', scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_examples, figure: d.challenge_examples });
   for (const lang of d.language_examples) {
-    checks.push(decideCheck({ check: 'language_examples', key: 'min_language_examples', subject: 'data', qualifier: lang.language, scope: lang.scope, direction: 'min', threshold: t.min_language_examples, figure: lang.figure }));
+    specs.push({ check: 'language_examples', key: 'min_language_examples', subject: 'data', qualifier: lang.language, scope: lang.scope, direction: 'min', threshold: t.min_language_examples, figure: lang.figure });
   }
-  checks.push(decideCheck({ check: 'length_psi', key: 'max_length_psi', subject: 'data', scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_length_psi, figure: d.length_psi }));
+  specs.push({ check: 'length_psi', key: 'max_length_psi', subject: 'data', scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_length_psi, figure: d.length_psi });
 
   const hasChallenge = d.challenge_examples.status !== 'not_applicable';
   for (const m of metrics.models) {
     const judged = gate.models.includes(m.model);
-    const challenge = findAccuracy(m, CHALLENGE_SPLIT);
-    const reference = findAccuracy(m, REFERENCE_SPLIT);
-    const challengeFigure = challenge ?? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`);
-    checks.push(decideCheck({ check: 'challenge_accuracy', key: 'min_challenge_accuracy', subject: m.model, scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_accuracy, figure: challengeFigure, exact: ratioOf(challengeFigure), judged }));
-    const gap = gapFigure(reference, challenge);
-    checks.push(decideCheck({ check: 'generalization_gap', key: 'max_generalization_gap_pp', subject: m.model, scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_generalization_gap_pp, figure: gap.figure, exact: gap.exact, judged }));
+    const challenge = findAccuracy(m, CHALLENGE_SPLIT) ?? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`);
+    specs.push({ check: 'challenge_accuracy', key: 'min_challenge_accuracy', subject: m.model, scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_accuracy, figure: challenge, exact: ratioOf(challenge), judged });
+    specs.push({
+      check: 'generalization_gap',
+      key: 'max_generalization_gap_pp',
+      subject: m.model,
+      scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`,
+      direction: 'max',
+      threshold: t.max_generalization_gap_pp,
+      figure: m.generalization_gap_pp,
+      exact: gapFraction(findAccuracy(m, REFERENCE_SPLIT), findAccuracy(m, CHALLENGE_SPLIT)),
+      judged
+    });
     for (const lang of d.language_examples) {
       const language = lang.language as string;
-      const figure =
-        lang.figure.status === 'not_applicable' || !hasChallenge
-          ? lang.figure
-          : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
-      checks.push(decideCheck({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged }));
+      const figure = lang.figure.status === 'not_applicable' || !hasChallenge ? lang.figure : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
+      specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
     }
-    checks.push(decideCheck({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: 'all', direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged }));
+    specs.push(...familyChecks(m, gate, judged));
+    specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
   }
 
+  const checks = specs.map(decideCheck);
   const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
   for (const c of checks) counts[c.status]++;
   const blocking = checks.filter((c) => c.judged && (c.status === 'fail' || (c.status === 'not_evaluated' && !gate.allowNotEvaluated)));
@@ -76,7 +114,6 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan): GateResult {
     allow_not_evaluated: gate.allowNotEvaluated,
     counts,
     failing: blocking.map((c) => c.id),
-    checks_not_run: CHECKS_NOT_RUN,
     checks
   };
 }

@@ -1,14 +1,32 @@
-/** Train or attach every configured model, in config order. */
+/**
+ * Train every configured model, in config order, on the training split only. The two TF-IDF
+ * fits are shared: `hybrid` reuses the same fitted word and char models as `tfidf-word` and
+ * `tfidf-char` (fitting is deterministic, so sharing changes no score).
+ */
 import type { ModelPlan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
+import { HybridModel } from './hybrid.js';
 import type { Model } from './model.js';
 import { NaiveBayesModel } from './naive-bayes.js';
+import { fitTfidf, TfidfModel, type TfidfAnalyzer, type TfidfParameters } from './tfidf.js';
 
 export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[]): Promise<Model[]> {
+  const fitted = new Map<TfidfAnalyzer, TfidfParameters>();
+  const tfidf = (analyzer: TfidfAnalyzer, name: string): TfidfModel => {
+    const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
+    fitted.set(analyzer, params);
+    return new TfidfModel(name, params);
+  };
   return plans.map((plan) => {
     switch (plan.kind) {
       case 'naive-bayes':
         return NaiveBayesModel.fit(plan.name, train, labels, plan.params.alpha);
+      case 'tfidf-word':
+        return tfidf('word', plan.name);
+      case 'tfidf-char':
+        return tfidf('char', plan.name);
+      case 'hybrid':
+        return new HybridModel(plan.name, tfidf('word', `${plan.name}/word`), tfidf('char', `${plan.name}/char`), plan.params.word_weight);
       default:
         // The config loader refuses kinds this release cannot build; reaching here is a bug.
         throw new Error(`model kind ${plan.kind} has no builder`);

@@ -9,6 +9,7 @@ import type { ModelCounters } from '../evaluate/evaluate.js';
 import type { GateResult } from '../gate/checks.js';
 import type { ModelDescription } from '../models/model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { PRNG_NAME, STREAM_DERIVATION } from '../metrics/random.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
 
@@ -33,10 +34,13 @@ export interface ManifestInput {
   models: ModelDescription[];
   counters: ModelCounters[];
   conditionsEvaluated: Condition[];
-  conditionsNotRun: string[];
+  familiesNotConfigured: string[];
   gate: GateResult;
   files: Record<string, FileDigest>;
   lockFiles: Array<{ path: string; sha256: string }>;
+  /** Each evaluated perturbation family: parameters and validity rule. */
+  families: Array<{ family: string; label_preserving: boolean; parameters: Record<string, unknown>; validity_rule: string }>;
+  dictionaries: Array<{ path: string; sha256: string; version: number; languages: string[] }>;
   bundleSha256: string | null;
   run: RunSection;
 }
@@ -55,13 +59,9 @@ export function buildManifest(input: ManifestInput): Record<string, unknown> {
       objective: tm.objective,
       protected_transitions: tm.protectedTransitions,
       access: tm.access,
-      attacks: Object.fromEntries(
-        Object.entries(tm.attacks).map(([family, params]) => [
-          family,
-          family === 'dictionary' ? { file: (params as { file: { path: string } }).file.path } : params
-        ])
-      ),
-      constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio }
+      attacks: input.families,
+      constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio },
+      dictionaries: input.dictionaries
     },
     data: {
       task: plan.task,
@@ -81,9 +81,12 @@ export function buildManifest(input: ManifestInput): Record<string, unknown> {
       bootstrap_iterations: plan.statistics.bootstrapIterations,
       paired_iterations: plan.statistics.pairedIterations,
       interval: plan.statistics.interval,
-      random_draws: 'none: this release makes no random choice (clean condition only)'
+      prng: PRNG_NAME,
+      stream_derivation: STREAM_DERIVATION,
+      perturbation_decisions:
+        'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
     },
-    conditions: { evaluated: input.conditionsEvaluated, configured_not_run: input.conditionsNotRun },
+    conditions: { evaluated: input.conditionsEvaluated, families_not_configured: input.familiesNotConfigured },
     lock_files: input.lockFiles,
     counters: input.counters,
     gate: {

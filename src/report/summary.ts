@@ -1,48 +1,116 @@
 /**
  * summary.md (SPEC §12): the verdict and check counts first, then every failing and
- * not-evaluated check, then compact figures, then what was not tested. Deterministic: it holds
- * no timestamps and no artifact link (adapters may append the link after upload).
+ * not-evaluated check, then compact tables (robustness per model × condition, the ledger,
+ * the release checklist, shift), then what was not tested and where the evidence is.
+ * Deterministic: no timestamps and no artifact link (adapters may append one after upload).
+ * Every figure shown is read from metrics/checks, never recomputed here.
  */
 import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Check } from '../gate/check.js';
 import type { GateResult } from '../gate/checks.js';
-import type { Metrics } from '../metrics/build.js';
+import { ALL, CHALLENGE_SPLIT, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/build.js';
+import type { IntervalFigure } from '../metrics/bootstrap.js';
+import type { Figure } from '../metrics/figure.js';
 import { code, md } from './escape.js';
-import { fixed, percent, rateText } from './format.js';
+import { countText, fixed, percent, ppText, rateText } from './format.js';
 
 export interface SummaryInput {
   plan: Plan;
   dataset: Dataset;
   metrics: Metrics;
   gate: GateResult;
-  conditionsNotRun: string[];
+  familiesNotConfigured: string[];
   outputDir: string;
 }
 
-const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' } as const;
 export const SUMMARY_SCHEMA_VERSION = 1;
+/** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
+export const MAX_TABLE_ROWS = 1000;
 
-/** Bound on listed checks so that the summary stays far below GitHub's 1 MiB step limit. */
-export const MAX_LISTED_CHECKS = 200;
+const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' } as const;
 
 function checkValue(c: Check): string {
   if (c.value === null) return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
-  const isRate = /accuracy$/.test(c.check);
-  if (isRate) return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
-  if (c.check.endsWith('_gap')) return `${c.value.toFixed(2)} pp`;
+  if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check)) return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
+  if (c.check === 'generalization_gap' || c.check === 'accuracy_drop') return `${c.value.toFixed(2)} pp`;
   if (c.check === 'length_psi') return fixed(c.value, 3);
   return String(c.value);
 }
 
 function checkThreshold(c: Check): string {
   const op = c.direction === 'min' ? '≥' : '≤';
-  if (/accuracy$/.test(c.check)) return `${op} ${percent(c.threshold, 0)}`;
-  return `${op} ${c.threshold}${c.check.endsWith('_gap') ? ' pp' : ''}`;
+  if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check)) return `${op} ${percent(c.threshold, 0)}`;
+  return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
 }
 
 function table(header: string[], rows: string[][]): string[] {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+  const shown = rows.slice(0, MAX_TABLE_ROWS);
+  const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
+  if (rows.length > shown.length) out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
+  return out;
+}
+
+function intervalText(i: IntervalFigure, unit: 'pp' | '%'): string {
+  if (i.status !== 'ok' || i.low === null || i.high === null) return '';
+  return unit === 'pp' ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : ` [${percent(i.low)}, ${percent(i.high)}]`;
+}
+
+function deltaText(delta: Figure, interval: IntervalFigure): string {
+  return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+}
+
+function robustnessRows(m: ModelMetrics): string[][] {
+  return m.robustness
+    .filter((r) => r.scope === ALL)
+    .map((r) => {
+      const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
+      return [
+        md(m.model, 40),
+        r.condition,
+        countText(r.changed),
+        rateText(r.changed_flip_rate),
+        rateText(r.flip_rate),
+        deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
+        ledger ? rateText(ledger.attack_success) : 'n/a (destructive)'
+      ];
+    });
+}
+
+function ledgerRows(m: ModelMetrics): string[][] {
+  const rows = m.ledger
+    .filter((l) => l.scope === ALL)
+    .map((l) => {
+      const u = l.uncovered_by_reason;
+      const reasons = Object.entries(u)
+        .filter(([, n]) => n > 0)
+        .map(([reason, n]) => `${reason} ${n}`)
+        .join(', ');
+      return [md(m.model, 40), l.family, String(l.in_scope.value), String(l.eligible.value), String(l.tested.value), String(l.successes.value), reasons || '0', rateText(l.eligible_coverage), rateText(l.robust_accuracy)];
+    });
+  const u = m.union.find((x) => x.scope === ALL);
+  if (u) rows.push([md(m.model, 40), '**union**', String(u.in_scope.value), String(u.eligible.value), String(u.tested.value), String(u.successes.value), String(u.untested.value), rateText(u.union_coverage), rateText(u.union_robust_accuracy)]);
+  return rows;
+}
+
+function checklistRows(m: ModelMetrics, languages: string[]): string[][] {
+  const cls = (split: string | null, language: string | null = null) => m.classification.find((c) => c.split === split && c.language === language);
+  const challenge = cls(CHALLENGE_SPLIT);
+  const reference = cls(REFERENCE_SPLIT);
+  const langs = languages.map((l) => {
+    const f = cls(CHALLENGE_SPLIT, l)?.accuracy;
+    return `${md(l, 20)} ${f ? rateText(f) : '—'}`;
+  });
+  return [
+    [
+      md(m.model, 40),
+      reference ? rateText(reference.accuracy) : '—',
+      challenge ? `${rateText(challenge.accuracy)}${intervalText(challenge.accuracy_interval, '%')}` : '—',
+      m.generalization_gap_pp.status === 'ok' ? `${(m.generalization_gap_pp.value as number).toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '),
+      challenge && challenge.macro_f1.value !== null ? fixed(challenge.macro_f1.value, 3) : '—',
+      langs.join('; ') || '—'
+    ]
+  ];
 }
 
 export function renderSummary(input: SummaryInput): string {
@@ -50,23 +118,18 @@ export function renderSummary(input: SummaryInput): string {
   const tm = plan.threatModel;
   // An HTML comment: invisible when rendered, it versions the file like every other output.
   const out: string[] = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
-  const verdict = gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL';
-  out.push(`# Evidence Gate: ${verdict}`, '');
-  out.push(
-    `Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${tm.objective}**, access ${tm.access}. Config ${md(plan.config.path, 120)}.`,
-    ''
-  );
+  out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}`, '');
+  out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${tm.objective}**, access ${tm.access}. Config ${md(plan.config.path, 120)}.`, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
 
   const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
   if (listed.length > 0) {
     out.push('## Failing and not-evaluated checks', '');
-    const shown = listed.slice(0, MAX_LISTED_CHECKS);
     out.push(
       ...table(
         ['check', 'status', 'value', 'threshold', 'n', 'config key'],
-        shown.map((x) => [
+        listed.map((x) => [
           md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
           STATUS_WORD[x.status],
           checkValue(x),
@@ -74,48 +137,36 @@ export function renderSummary(input: SummaryInput): string {
           String(x.denominator ?? '—'),
           `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
         ])
-      )
+      ),
+      ''
     );
-    if (listed.length > shown.length) out.push('', `…and ${listed.length - shown.length} more in \`checks.json\`.`);
-    out.push('');
   }
 
-  out.push('## Clean accuracy', '');
-  const splits = dataset.splits.map((s) => s.split);
-  out.push(
-    ...table(
-      ['model', 'all', ...splits.map((s) => md(s, 40))],
-      metrics.models.map((m) => [
-        md(m.model, 40),
-        rateText(m.accuracy[0]?.figure ?? { value: null, numerator: null, denominator: 0, status: 'not_evaluated', reason: null }),
-        ...splits.map((s) => {
-          const f = m.accuracy.find((a) => a.split === s && a.language === null)?.figure;
-          return f ? rateText(f) : '—';
-        })
-      ])
-    ),
-    ''
-  );
+  if (metrics.conditions_evaluated.length > 1) {
+    out.push('## Robustness (all rows)', '');
+    out.push('Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
+    out.push(...table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
+    out.push('## Ledger (all rows)', '');
+    out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
+  }
 
-  out.push('## Data', '');
-  out.push(
-    ...table(
-      ['split', 'file', 'rows', 'skipped', 'sha256'],
-      dataset.files.map((f) => [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), code(f.sha256.slice(0, 12))])
-    ),
-    ''
-  );
-  const psiFig = metrics.data.length_psi;
-  out.push(`Length PSI (controlled → challenge): ${psiFig.value === null ? psiFig.status.replace('_', ' ') : fixed(psiFig.value, 3)}.`);
-  const overlaps = dataset.overlap.map((o) => `${md(o.split, 40)} ${o.count}`).join(', ');
-  out.push(`Exact text overlap with training: ${overlaps}. Labels: ${dataset.labels.length}; language slices: ${dataset.languages.map((l) => md(l, 20)).join(', ')}.`);
-  if (dataset.skipped.length > 0) out.push(`Skipped bad rows (data.on_bad_row: skip): **${dataset.skipped.length}**.`);
-  out.push('');
+  out.push('## Release checklist (clean)', '');
+  out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
 
-  out.push('## Not tested in this run', '');
+  out.push('## Shift and data', '');
+  const d = metrics.data;
+  const figure = (f: Figure) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
+  out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
+  out.push(...table(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], dataset.files.map((f) => {
+    const overlap = dataset.overlap.find((o) => o.split === f.split);
+    return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
+  })), '');
+  if (dataset.skipped.length > 0) out.push(`Skipped bad rows (data.on_bad_row: skip): **${dataset.skipped.length}**.`, '');
+
+  out.push('## Not tested', '');
   out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
-  if (input.conditionsNotRun.length > 0) out.push(`Configured but not run by this release: ${input.conditionsNotRun.join(', ')}.`);
-  out.push(`Gate checks not run by this release: ${gate.checks_not_run.join(', ')}.`, '');
+  if (input.familiesNotConfigured.length > 0) out.push(`Families left out of the threat model (not tested): ${input.familiesNotConfigured.join(', ')}.`);
+  out.push('Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
 
   out.push('## Evidence', '');
   out.push(`Per-example evidence, metrics, checks and the manifest are in ${md(input.outputDir + '/', 120)}.`, '');

@@ -1,0 +1,74 @@
+import { isNegator, isProtectedChunk, negatorsFor, scanText } from '../../src/perturb/words.js';
+
+function protectedWords(text: string, language: string): string[] {
+  return scanText(text, language)
+    .words.filter((w) => w.protection !== null)
+    .map((w) => w.text);
+}
+
+describe('words', () => {
+  test('are maximal letter runs, split by punctuation, with UTF-16 offsets', () => {
+    const { words } = scanText('Well-known (data), e.g. ação!', 'en');
+    expect(words.map((w) => w.text)).toEqual(['Well', 'known', 'data', 'e', 'g', 'ação']);
+    expect(words.map((w) => [w.start, w.end])).toEqual([[0, 4], [5, 10], [12, 16], [19, 20], [21, 22], [24, 28]]);
+    expect(words.map((w) => w.index)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  test('keep combining marks inside a word and count only letters as letters', () => {
+    const decomposed = 'nac\u0327a\u0303o';
+    const [word] = scanText(decomposed, 'pt').words;
+    expect(word?.text).toBe(decomposed);
+    expect(word?.cpLength).toBe(7);
+    expect(word?.letters).toBe(5);
+  });
+
+  test('report code-point offsets past astral characters', () => {
+    const { words } = scanText('\u{1F600} ab \u{1D400}cd', 'en');
+    // 𝐀 (U+1D400) is a letter: the last word is "𝐀cd".
+    expect(words.map((w) => [w.text, w.start, w.cpStart, w.cpLength])).toEqual([
+      ['ab', 3, 2, 2],
+      ['\u{1D400}cd', 6, 5, 3]
+    ]);
+  });
+});
+
+describe('protection', () => {
+  test('negators per language, case-insensitive', () => {
+    expect(protectedWords('The sample did NOT include, and Never will; no way.', 'en')).toEqual(['NOT', 'Never', 'no']);
+    expect(protectedWords('No se observó nunca ni una vez.', 'es')).toEqual(['No', 'nunca', 'ni']);
+    expect(protectedWords('Não foi nunca observado, nem no grupo.', 'pt')).toEqual(['Não', 'nunca', 'nem']);
+  });
+
+  test('Portuguese "no" ("in the") is not a Portuguese negator', () => {
+    expect(isNegator('no', 'pt')).toBe(false);
+    expect(isNegator('no', 'es')).toBe(true);
+    expect(isNegator('não', 'pt')).toBe(true);
+    expect(isNegator('na\u0303o', 'pt')).toBe(true); // decomposed
+  });
+
+  test('a language without a list protects the union', () => {
+    expect([...negatorsFor('unknown')].sort()).toEqual(['nem', 'never', 'ni', 'no', 'not', 'nunca', 'não']);
+    expect(protectedWords('not ni nem no', 'fr')).toEqual(['not', 'ni', 'nem', 'no']);
+    expect(negatorsFor('pt-BR').has('não')).toBe(true);
+    expect(negatorsFor('pt-BR').has('no')).toBe(false);
+  });
+
+  test('chunks with a digit or a URL protect every word inside them', () => {
+    expect(isProtectedChunk('12%')).toBe(true);
+    expect(isProtectedChunk('n=240')).toBe(true);
+    expect(isProtectedChunk('(2017),')).toBe(true);
+    expect(isProtectedChunk('https://example.org/x')).toBe(true);
+    expect(isProtectedChunk('(www.Example.org)')).toBe(true);
+    expect(isProtectedChunk('WWW.example.org')).toBe(true);
+    expect(isProtectedChunk('words.')).toBe(false);
+    expect(protectedWords('See https://example.org/study and n=240 items (COVID19era).', 'en')).toEqual([
+      'https',
+      'example',
+      'org',
+      'study',
+      'n',
+      'COVID',
+      'era'
+    ]);
+  });
+});

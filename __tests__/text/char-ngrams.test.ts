@@ -1,0 +1,84 @@
+/**
+ * char_wb n-grams against scikit-learn's analyzer (golden file from scripts/golden/tfidf.py).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { CharWbIndex, charWbNgrams } from '../../src/text/char-ngrams.js';
+import { REPO_ROOT } from '../helpers.js';
+
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/tfidf.json'), 'utf8')) as {
+  char_wb: Array<{ text: string; ngrams: string[] }>;
+};
+
+describe('charWbNgrams equals TfidfVectorizer(analyzer="char_wb", ngram_range=(2,4)).build_analyzer()', () => {
+  test.each(golden.char_wb.map((c) => [JSON.stringify(c.text), c] as const))('%s', (_, c) => {
+    expect(charWbNgrams(c.text)).toEqual(c.ngrams);
+  });
+
+  test('short padded words are emitted once, whole', () => {
+    expect(charWbNgrams('a')).toEqual([' a', 'a ', ' a ']);
+    expect(charWbNgrams('ab')).toEqual([' a', 'ab', 'b ', ' ab', 'ab ', ' ab ']);
+  });
+
+  test('an astral character is one code point', () => {
+    expect(charWbNgrams('😀')).toEqual([' 😀', '😀 ', ' 😀 ']);
+  });
+
+  test('Python whitespace, not JavaScript whitespace', () => {
+    expect(charWbNgrams('a\u0085b')).toEqual(charWbNgrams('a b'));
+    expect(charWbNgrams('a\u001cb')).toEqual(charWbNgrams('a b'));
+    expect(charWbNgrams('a\ufeffb')).toContain('a\ufeffb');
+    expect(charWbNgrams('a\u200bb')).toContain('a\u200bb');
+  });
+
+  test('other n ranges', () => {
+    expect(charWbNgrams('abc', 1, 1)).toEqual([' ', 'a', 'b', 'c', ' ']);
+    expect(charWbNgrams('ab', 3, 5)).toEqual([' ab', 'ab ', ' ab ']);
+  });
+});
+
+describe('CharWbIndex yields the n-grams of charWbNgrams (as a multiset)', () => {
+  const alphabet = ['a', 'b', 'É', 'ñ', '😀', '𝐀', ' ', '\t', '\n', '\u00a0', '\u0085', '\u001c', '\u200b', '\ufeff', '-', '!'];
+  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 24 }).map((cs) => cs.join(''));
+  const range = fc.integer({ min: 1, max: 5 }).chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo, max: 7 })));
+  const sorted = (xs: string[]) => [...xs].sort();
+
+  test('learning registers every occurrence, across texts', () => {
+    fc.assert(
+      fc.property(text, text, range, (t1, t2, [lo, hi]) => {
+        const index = new CharWbIndex(lo, hi);
+        const grams = (ids: Int32Array) => sorted(Array.from(ids, (i) => index.learned[i] as string));
+        expect(grams(index.ids(t1, true))).toEqual(sorted(charWbNgrams(t1, lo, hi)));
+        expect(grams(index.ids(t2, true))).toEqual(sorted(charWbNgrams(t2, lo, hi)));
+        expect(grams(index.ids(t1))).toEqual(sorted(charWbNgrams(t1, lo, hi)));
+      })
+    );
+  });
+
+  test('lookup keeps exactly the registered n-grams', () => {
+    fc.assert(
+      fc.property(text, text, range, (known, t, [lo, hi]) => {
+        const vocabulary = [...new Set(charWbNgrams(known, lo, hi))];
+        const index = new CharWbIndex(lo, hi);
+        vocabulary.forEach((g, i) => index.add(g, i));
+        const want = charWbNgrams(t, lo, hi).filter((g) => vocabulary.includes(g));
+        const got = Array.from(index.ids(t), (i) => vocabulary[i] as string);
+        expect(sorted(got)).toEqual(sorted(want));
+      })
+    );
+  });
+
+  test('a cached word follows n-grams registered later', () => {
+    const index = new CharWbIndex(2, 4);
+    index.add(' a', 0);
+    expect(Array.from(index.ids('ab ab'))).toEqual([0, 0]);
+    index.add('b ', 1);
+    expect(Array.from(index.ids('ab')).sort()).toEqual([0, 1]);
+  });
+
+  test('refuses a bad range', () => {
+    expect(() => new CharWbIndex(3, 2)).toThrow(/range/);
+    expect(() => new CharWbIndex(0, 2)).toThrow(/range/);
+  });
+});

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Golden values for the statistics helpers in src/metrics/{percentile,random,bootstrap}.ts.
+
+Writes __tests__/golden/bootstrap.json with four independent references:
+
+* percentile: numpy.percentile (default method 'linear') on random arrays and q values,
+  including n = 1, duplicates, negative values and q at 0, 100 and between order statistics.
+* interval: numpy.percentile at [100(1 - level)/2, 100(1 + level)/2].
+* streams: the stream seed (SHA-256 with hashlib) and the first indices of each stream,
+  from a from-scratch xoroshiro128+ written in 64-bit arithmetic after the reference C
+  code (Blackman & Vigna, 2018: a = 24, b = 16, c = 37), seeded as pure-rand seeds it
+  (s0 = 0xFFFFFFFF:~seed, s1 = seed:0), returning the low 32 bits of s0 + s1 as pure-rand
+  does, plus pure-rand's rejection rule for uniformInt.
+* bootstrap: resample means (summed in draw order) and the numpy percentile interval.
+
+Run from the repository root: python3 scripts/golden/bootstrap.py
+"""
+import hashlib
+import json
+
+import numpy as np
+
+OUT = "__tests__/golden/bootstrap.json"
+M64 = (1 << 64) - 1
+M32 = (1 << 32) - 1
+
+
+def rotl(x, k):
+    return ((x << k) | (x >> (64 - k))) & M64
+
+
+class Xoroshiro128Plus:
+    def __init__(self, seed):
+        s = seed & M32
+        self.s0 = (M32 << 32) | (~s & M32)
+        self.s1 = s << 32
+
+    def next64(self):
+        s0, s1 = self.s0, self.s1
+        result = (s0 + s1) & M64
+        s1 ^= s0
+        self.s0 = rotl(s0, 24) ^ s1 ^ ((s1 << 16) & M64)
+        self.s1 = rotl(s1, 37)
+        return result
+
+    def next_int32(self):
+        r = self.next64() & M32
+        return r - (1 << 32) if r >= (1 << 31) else r
+
+
+def uniform_index(rng, n):
+    """An index in [0, n): pure-rand's uniformInt(rng, 0, n - 1) for n <= 2**32."""
+    max_allowed = (2**32 // n) * n if n > 2 else 2**32
+    v = rng.next_int32() + 2**31
+    while v >= max_allowed:
+        v = rng.next_int32() + 2**31
+    return v % n
+
+
+def stream_seed(seed, parts):
+    data = "\u0000".join([str(seed)] + list(parts)).encode("utf-8")
+    return int.from_bytes(hashlib.sha256(data).digest()[:4], "big")
+
+
+def bootstrap_means(values, iterations, rng):
+    n = len(values)
+    means = []
+    for _ in range(iterations):
+        s = 0.0
+        for _ in range(n):
+            s += values[uniform_index(rng, n)]
+        means.append(s / n)
+    return means
+
+
+def bounds(values, level):
+    return [float(np.percentile(values, 100 * (1 - level) / 2)), float(np.percentile(values, 100 * (1 + level) / 2))]
+
+
+def main():
+    gen = np.random.default_rng(20240611)
+    arrays = []
+    for n in [1, 2, 3, 4, 5, 7, 10, 17, 50, 200, 1000]:
+        arrays.append(gen.normal(0, 10, n))
+        arrays.append(gen.integers(-3, 4, n).astype(float))  # duplicates, negatives
+        arrays.append(-np.abs(gen.standard_cauchy(n)))  # all negative, heavy tail
+    arrays.append(np.full(6, 0.25))
+    arrays.append(np.array([-1.0, 0.0, 1.0, 0.0, 0.0, -1.0, 1.0, 1.0]))
+    arrays.append(np.arange(11, dtype=float)[::-1] / 10)
+    fixed_q = [0, 100, 50, 2.5, 97.5, 25, 75, 5, 95, 1e-9, 99.9999999, 100 / 3, 12.5, 87.5]
+    percentile_cases = []
+    for x in arrays:
+        qs = fixed_q + [float(q) for q in gen.uniform(0, 100, 6)]
+        values = [float(v) for v in x]
+        percentile_cases.append({
+            "values": values,
+            "q": qs,
+            "expected": [float(np.percentile(x, q)) for q in qs],
+        })
+
+    interval_cases = []
+    for x in arrays[::2]:
+        for level in [0.95, 0.9, 0.5, 0.99, 0.8]:
+            interval_cases.append({"values": [float(v) for v in x], "level": level, "expected": bounds(x, level)})
+
+    stream_cases = []
+    for seed, parts in [
+        (0, []),
+        (42, ["delta", "naive-bayes", "", "format", "all"]),
+        (42, ["delta", "naive-bayes", "", "format", "challenge"]),
+        (42, ["delta", "tfidf", "", "format", "all"]),
+        (7, ["paired", "naive-bayes", "tfidf", "", "challenge"]),
+        (123456789, ["accuracy", "modèle-é", "", "", "contrôlé/ünï"]),
+        (-5, ["x"]),
+        (3.5, ["y"]),
+    ]:
+        s = stream_seed(seed, parts)
+        draws = {}
+        for n in [1, 2, 3, 7, 10, 184, 1000, 2**31 + 1, 2**32]:
+            rng = Xoroshiro128Plus(s)
+            draws[str(n)] = [uniform_index(rng, n) for _ in range(25)]
+        stream_cases.append({"seed": seed, "parts": parts, "stream_seed": s, "indices": draws})
+
+    bootstrap_cases = []
+    specs = [
+        ([1.0, 0.0, -1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, -1.0, 1.0, 0.0], 1000, 0.95, 42, ["delta", "m", "", "format", "all"]),
+        ([float(v) for v in gen.integers(-1, 2, 92)], 1000, 0.95, 1, ["delta", "tfidf", "", "append", "challenge"]),
+        ([float(v) for v in gen.integers(0, 2, 184)], 1000, 0.95, 1, ["accuracy", "tfidf", "", "", "all"]),
+        ([float(v) for v in gen.integers(-1, 2, 92)], 500, 0.95, 1, ["paired", "naive-bayes", "tfidf", "", "challenge"]),
+        ([float(v) for v in gen.normal(0, 1, 37)], 250, 0.9, 99, ["float"]),
+        ([0.5], 10, 0.95, 3, ["single"]),
+        ([2.0, 2.0, 2.0], 1, 0.95, 3, ["constant"]),
+    ]
+    for values, iterations, level, seed, parts in specs:
+        rng = Xoroshiro128Plus(stream_seed(seed, parts))
+        means = bootstrap_means(values, iterations, rng)
+        low, high = bounds(means, level)
+        bootstrap_cases.append({
+            "values": values, "iterations": iterations, "level": level, "seed": seed, "parts": parts,
+            "first_means": means[:10], "low": low, "high": high,
+        })
+
+    golden = {
+        "numpy_version": np.__version__,
+        "percentile": percentile_cases,
+        "interval": interval_cases,
+        "streams": stream_cases,
+        "bootstrap": bootstrap_cases,
+    }
+    with open(OUT, "w", encoding="utf-8") as f:
+        json.dump(golden, f, separators=(",", ":"))
+        f.write("\n")
+    total_q = sum(len(c["q"]) for c in percentile_cases)
+    print(f"wrote {OUT}: {len(percentile_cases)} arrays / {total_q} percentiles, {len(interval_cases)} intervals, "
+          f"{len(stream_cases)} streams, {len(bootstrap_cases)} bootstraps")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+/**
+ * Config facts that can only be checked once the data is loaded: protected transitions must
+ * name training labels, and `append` needs a sentence for every language slice it will see.
+ * Errors point at the config line, since the config is what needs to change.
+ */
+import type { Dataset } from '../data/dataset.js';
+import type { Plan } from './plan.js';
+import { configError } from './validate.js';
+
+export function checkPlanAgainstData(plan: Plan, dataset: Dataset): void {
+  const labels = new Set(dataset.labels);
+  plan.threatModel.protectedTransitions.forEach((t, i) => {
+    for (const side of ['from', 'to'] as const) {
+      if (!labels.has(t[side])) {
+        throw configError(
+          plan.source,
+          ['threat_model', 'protected_transitions', i, side],
+          `expected a label of the training data (${dataset.labels.join(', ')}), found ${JSON.stringify(t[side])}`
+        );
+      }
+    }
+  });
+  const append = plan.threatModel.attacks.append;
+  if (append) {
+    const missing = dataset.languages.filter((l) => !(l in append.sentences));
+    if (missing.length > 0) {
+      throw configError(
+        plan.source,
+        ['threat_model', 'attacks', 'append', 'sentences'],
+        `expected a sentence for every language slice of the evaluation data (${dataset.languages.join(', ')}), found none for ${missing.join(', ')}`,
+        true
+      );
+    }
+  }
+}

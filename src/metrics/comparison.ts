@@ -1,0 +1,58 @@
+/**
+ * Paired model comparison (SPEC §8): on the same examples, the per-id difference
+ * correct_A − correct_B (each 1/0, a missing row is incorrect), its mean in percentage
+ * points and a bootstrap percentile interval of that mean.
+ */
+import type { EvidenceRow } from '../evidence/row.js';
+import { byId, intervalFigure, type BootstrapOptions, type IntervalFigure } from './bootstrap.js';
+import { isCorrect } from './classification.js';
+import { notEvaluated, type Figure } from './figure.js';
+
+/**
+ * A percentage-point figure from integer counts: value = 100 × numerator / denominator,
+ * numerator and denominator kept. `not_evaluated` (with `reason`) when the denominator is 0.
+ */
+export function percentagePoints(numerator: number, denominator: number, reason: string): Figure {
+  if (denominator === 0) return { ...notEvaluated(reason, 0), numerator };
+  return { value: (100 * numerator) / denominator, numerator, denominator, status: 'ok', reason: null };
+}
+
+export interface PairedComparison {
+  /** Mean of correct_A − correct_B in pp: numerator Σ difference, denominator n. */
+  difference_pp: Figure;
+  /** Bootstrap percentile interval of that mean, in pp. */
+  interval_pp: IntervalFigure;
+}
+
+/**
+ * Compares model A with model B on the same rows (normally: the clean rows of the challenge
+ * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
+ * an Error is thrown. difference_pp = 100 × Σ(correct_A − correct_B) / n; the interval
+ * resamples the per-id differences (in id code-point order) with the stream named by
+ * `options.streamParts`. n = 0 → both figures are `not_evaluated`.
+ */
+export function pairedComparison(a: readonly EvidenceRow[], b: readonly EvidenceRow[], options: BootstrapOptions): PairedComparison {
+  const bRows = new Map<string, EvidenceRow>();
+  for (const row of b) {
+    if (bRows.has(row.id)) throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
+    bRows.set(row.id, row);
+  }
+  if (a.length !== b.length) throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
+  const seen = new Set<string>();
+  const diffs: number[] = [];
+  let sum = 0;
+  for (const rowA of byId(a)) {
+    if (seen.has(rowA.id)) throw new Error(`paired comparison: id "${rowA.id}" appears twice for model ${rowA.model}`);
+    seen.add(rowA.id);
+    const rowB = bRows.get(rowA.id);
+    if (rowB === undefined) throw new Error(`paired comparison: id "${rowA.id}" has no row for the second model`);
+    const d = (isCorrect(rowA) ? 1 : 0) - (isCorrect(rowB) ? 1 : 0);
+    diffs.push(d);
+    sum += d;
+  }
+  const reason = 'no paired rows';
+  return {
+    difference_pp: percentagePoints(sum, diffs.length, reason),
+    interval_pp: intervalFigure(diffs, options, 100, reason)
+  };
+}

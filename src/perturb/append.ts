@@ -1,0 +1,45 @@
+/**
+ * `append` (SPEC §6.4): add one neutral research-context sentence in the row's language:
+ * candidate = text + " " + sentence. Every language in the data must have a sentence; the
+ * config loader enforces that, so a missing one here is a bug.
+ *
+ * Validity: the original is an exact prefix of the candidate and what follows it is a
+ * space and then one of the configured sentences, exactly. `max_char_edit_ratio` does not
+ * apply: the suffix rule bounds the edit.
+ */
+import type { FamilyRunner } from './family.js';
+import { checkedOutcome } from './outcome.js';
+
+export const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
+
+/** The `append` candidate; throws when `language` has no sentence. */
+export function appendCandidate(text: string, language: string, sentences: Readonly<Record<string, string>>): string {
+  if (!Object.hasOwn(sentences, language)) {
+    throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
+  }
+  return `${text} ${sentences[language] as string}`;
+}
+
+/** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
+export function appendViolation(original: string, candidate: string, sentences: Readonly<Record<string, string>>): string | null {
+  if (!candidate.startsWith(original)) return 'the original text is not an exact prefix of the candidate';
+  const suffix = candidate.slice(original.length);
+  if (!suffix.startsWith(' ')) return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
+  const sentence = suffix.slice(1);
+  if (!Object.values(sentences).includes(sentence)) return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
+  return null;
+}
+
+export function appendFamily(params: { sentences: Record<string, string> }): FamilyRunner {
+  const sentences = { ...params.sentences };
+  return {
+    family: 'append',
+    labelPreserving: true,
+    validityRule: APPEND_RULE,
+    parameters: { sentences: { ...sentences } },
+    perturb(input) {
+      const candidate = appendCandidate(input.text, input.language, sentences);
+      return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
+    }
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The contract every perturbation family (SPEC §6) fulfils. A family turns one text into one
+ * candidate, deterministically from (seed, family, example id, position), and checks the
+ * candidate against its own validity rule (plus `max_char_edit_ratio` where it applies).
+ */
+import type { Family } from '../config/families.js';
+
+export interface PerturbInput {
+  id: string;
+  text: string;
+  /** Language slice of the row (`unknown` when the data has none). */
+  language: string;
+}
+
+export interface PerturbOutcome {
+  /** The candidate; equal to the input text when the family changed nothing. */
+  text: string;
+  /** False when the family could not act at all on this row (e.g. no dictionary for its language). */
+  attempted: boolean;
+  /** Why the family could not act; null when attempted. */
+  notAttemptedReason: 'no_dictionary' | null;
+  /** Whether the candidate satisfies the family's validity rule (true for an unchanged text). */
+  valid: boolean;
+  /** Why the candidate is invalid; null when valid. */
+  invalidReason: string | null;
+}
+
+export interface FamilyRunner {
+  family: Family;
+  /** False only for `truncate`, which can change the true class (SPEC §6.5). */
+  labelPreserving: boolean;
+  /** Human-readable validity rule, recorded in the manifest. */
+  validityRule: string;
+  /** Parameters as recorded in the manifest. */
+  parameters: Record<string, unknown>;
+  perturb(input: PerturbInput): PerturbOutcome;
+}

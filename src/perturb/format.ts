@@ -1,0 +1,175 @@
+/**
+ * `format` (SPEC §6.1): case and punctuation only.
+ *
+ * Case: round(eligible ÷ 5) of the eligible words (unprotected, with a case to flip) change,
+ * drawn one after another without replacement with positions "case:0", "case:1", … (the
+ * draw d picks word ⌊d × remaining⌋; its fractional remainder below 0.15 asks for UPPER).
+ * lower → Title (or UPPER), Title → lower, UPPER → Title; mixed-case words are never
+ * eligible. A character's case flips only when the flipped form is one code point that
+ * lower-cases to the same thing as the original (so ß, ŉ, ſ, ı, İ and the like never
+ * change).
+ * Punctuation: one edit, at a site drawn with position "punct" among: every "," or ";"
+ * that ends a chunk with whitespace after it (→ the other one), and the end of the last
+ * chunk: a final "." (→ "!" or removed, drawn with position "end"), a final "!" or "?"
+ * (→ "."), a final letter (→ "." added). Sites in protected chunks (numbers, URLs) are
+ * excluded, so their punctuation never changes.
+ * When there is no punctuation site, at least one eligible word changes, so a row with
+ * anything eligible always changes.
+ *
+ * Validity: the sequence of letters, combining marks and digits, each lower-cased on its
+ * own, is unchanged; and the edit ratio is within `max_char_edit_ratio` when set.
+ */
+import type { FamilyRunner } from './family.js';
+import { decide } from './decision.js';
+import { editRatioViolation } from './levenshtein.js';
+import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
+import { scanText, type Chunk } from './words.js';
+
+const WORDS_PER_CASE_CHANGE = 5;
+const UPPER_SHARE = 0.15;
+
+export const FORMAT_RULE =
+  'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
+
+/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
+function safeFlip(ch: string, mapped: string): string {
+  if (mapped === ch) return ch;
+  const first = mapped.codePointAt(0);
+  if (first === undefined || String.fromCodePoint(first) !== mapped) return ch;
+  return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
+}
+
+const upper = (ch: string): string => safeFlip(ch, ch.toUpperCase());
+const lower = (ch: string): string => safeFlip(ch, ch.toLowerCase());
+
+function splitFirst(word: string): [string, string] {
+  const first = String.fromCodePoint(word.codePointAt(0) as number);
+  return [first, word.slice(first.length)];
+}
+
+/** Every character upper-cased where that is a safe flip. */
+function allUpper(word: string): string {
+  let out = '';
+  for (const ch of word) out += upper(ch);
+  return out;
+}
+
+interface CaseChoice {
+  /** The usual change: lower → Title, Title → lower, UPPER → Title. */
+  usual: string;
+  /** For lower-case words: the whole word in upper case (computed only when drawn). */
+  rare: (() => string) | null;
+}
+
+/** How a word's case may change; null for mixed case or when nothing can flip. */
+function caseChoice(word: string): CaseChoice | null {
+  const [first, rest] = splitFirst(word);
+  if (word === word.toLowerCase()) {
+    const title = upper(first) + rest;
+    if (title !== word) return { usual: title, rare: () => allUpper(word) };
+    const shouted = allUpper(word);
+    return shouted === word ? null : { usual: shouted, rare: null };
+  }
+  if (rest === rest.toLowerCase()) {
+    const lowered = lower(first) + rest;
+    return lowered === word ? null : { usual: lowered, rare: null };
+  }
+  if (word === word.toUpperCase()) {
+    let titled = first;
+    for (const ch of rest) titled += lower(ch);
+    return titled === word ? null : { usual: titled, rare: null };
+  }
+  return null;
+}
+
+interface Site {
+  start: number;
+  end: number;
+  choices: string[];
+}
+
+function punctuationSites(text: string, chunks: readonly Chunk[]): Site[] {
+  const sites: Site[] = [];
+  for (const chunk of chunks) {
+    if (chunk.protected) continue;
+    // A separator that ends its chunk with whitespace after it.
+    const ch = text[chunk.end - 1];
+    if ((ch === ',' || ch === ';') && chunk.end < text.length) {
+      sites.push({ start: chunk.end - 1, end: chunk.end, choices: [ch === ',' ? ';' : ','] });
+    }
+  }
+  const last = chunks[chunks.length - 1];
+  if (last && !last.protected) {
+    const end = last.end;
+    const ch = text[end - 1] as string;
+    if (ch === '.' && text[end - 2] !== '.') sites.push({ start: end - 1, end, choices: ['!', ''] });
+    else if (ch === '!' || ch === '?') sites.push({ start: end - 1, end, choices: ['.'] });
+    else if (/^\p{L}$/u.test([...last.text].pop() as string)) sites.push({ start: end, end, choices: ['.'] });
+  }
+  return sites;
+}
+
+/** The `format` candidate for one row (see the module comment for the rule). */
+export function formatCandidate(text: string, row: RowContext): string {
+  const { words, chunks } = scanText(text, row.language);
+  const eligible: Array<{ start: number; end: number; choice: CaseChoice }> = [];
+  for (const word of words) {
+    if (word.protection !== null) continue;
+    const choice = caseChoice(word.text);
+    if (choice) eligible.push({ start: word.start, end: word.end, choice });
+  }
+  const edits: Array<{ start: number; end: number; replacement: string }> = [];
+  const sites = punctuationSites(text, chunks);
+  if (sites.length > 0) {
+    const site = sites[Math.floor(decide(row.seed, 'format', row.id, 'punct') * sites.length)] as Site;
+    const choice = site.choices.length === 1 ? 0 : Math.floor(decide(row.seed, 'format', row.id, 'end') * site.choices.length);
+    edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] as string });
+  }
+  let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
+  if (sites.length === 0 && eligible.length > 0) changes = Math.max(changes, 1);
+  for (let j = 0; j < changes; j++) {
+    const scaled = decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
+    const pick = Math.floor(scaled);
+    const [word] = eligible.splice(pick, 1);
+    if (!word) break;
+    const { usual, rare } = word.choice;
+    const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
+    edits.push({ start: word.start, end: word.end, replacement });
+  }
+  return applyEdits(text, edits);
+}
+
+const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
+
+/** Letters, combining marks and digits of `text`, each lower-cased on its own. */
+export function foldedLettersAndDigits(text: string): string {
+  const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
+  // Lower-casing a whole string differs from doing it character by character only for
+  // capital sigma (final ς versus σ), so only that case needs the slow path.
+  if (!kept.includes('\u03A3')) return kept.toLowerCase();
+  let out = '';
+  for (const ch of kept) out += ch.toLowerCase();
+  return out;
+}
+
+/** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
+export function formatViolation(original: string, candidate: string, maxCharEditRatio: number | null): string | null {
+  if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
+    return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
+  }
+  return editRatioViolation(original, candidate, maxCharEditRatio);
+}
+
+export function formatFamily(options: FamilyOptions): FamilyRunner {
+  return {
+    family: 'format',
+    labelPreserving: true,
+    validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
+    parameters: {},
+    perturb(input) {
+      const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
+      return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
+    }
+  };
+}
+

@@ -1,0 +1,150 @@
+/**
+ * `transpose` (SPEC §6.2): swap two adjacent interior letters inside some words.
+ *
+ * Eligible words: unprotected words of at least 4 letters that have a swappable pair,
+ * i.e. code points i, i+1 of the word with 1 ≤ i and i+1 ≤ length−2 (neither the first nor
+ * the last character moves), both letters, different from each other, and with no
+ * combining mark attached to the second one.
+ * k = max(1, round(eligible ÷ words_per_change)), at most the number of eligible words.
+ * The k eligible words with the smallest decide(seed, 'transpose', id, wordIndex) change
+ * (ties by word index); inside each, the pair is drawn with position `${wordIndex}:swap`
+ * among its swappable pairs. One swap per chosen word.
+ *
+ * Validity (checked on the candidate text alone, independently of how it was made): the
+ * same length in code points, every difference is one adjacent swap (a, b) → (b, a) of two
+ * different letters interior to an unprotected word of ≥ 4 letters, at most one swap per
+ * word, the swaps are exactly the declared ones (when declared), and the edit ratio is
+ * within `max_char_edit_ratio` when set.
+ */
+import type { FamilyRunner } from './family.js';
+import { decide } from './decision.js';
+import { editRatioViolation } from './levenshtein.js';
+import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
+import { scanText, type Word } from './words.js';
+
+export const TRANSPOSE_RULE =
+  'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
+
+const LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+
+/**
+ * Indices i (in code points) where characters i and i+1 of a word may be swapped;
+ * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
+ */
+export function swapPositions(chars: ArrayLike<string>, lettersOnly = false): number[] {
+  const out: number[] = [];
+  for (let i = 1; i + 1 <= chars.length - 2; i++) {
+    const a = chars[i] as string;
+    const b = chars[i + 1] as string;
+    if (a !== b && (lettersOnly || (LETTER.test(a) && LETTER.test(b) && !MARK.test(chars[i + 2] as string)))) out.push(i);
+  }
+  return out;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * The code points of `s`, indexable: the string itself when it has no surrogate pairs
+ * (then code units are code points), otherwise an array. `cpLength`, when known, spares
+ * the test.
+ */
+function characters(s: string, cpLength?: number): ArrayLike<string> {
+  const plain = cpLength === undefined ? !SURROGATE.test(s) : cpLength === s.length;
+  return plain ? s : [...s];
+}
+
+export interface TransposeResult {
+  text: string;
+  /** Code-point offsets p of the swapped pairs (p, p+1), ascending. */
+  swaps: number[];
+}
+
+/** The `transpose` candidate for one row and the swaps it declares. */
+export function transposeCandidate(text: string, row: RowContext, wordsPerChange: number): TransposeResult {
+  const eligible: Array<{ word: Readonly<Word>; chars: ArrayLike<string>; positions: number[]; d: number }> = [];
+  for (const word of scanText(text, row.language).words) {
+    if (word.protection !== null || word.letters < 4) continue;
+    const chars = characters(word.text, word.cpLength);
+    // A word without combining marks is letters only.
+    const positions = swapPositions(chars, word.letters === word.cpLength);
+    if (positions.length === 0) continue;
+    eligible.push({ word, chars, positions, d: decide(row.seed, 'transpose', row.id, word.index) });
+  }
+  if (eligible.length === 0) return { text, swaps: [] };
+  const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
+  const chosen = eligible.sort((a, b) => a.d - b.d || a.word.index - b.word.index).slice(0, k);
+  const edits: Array<{ start: number; end: number; replacement: string }> = [];
+  const swaps: number[] = [];
+  for (const { word, chars, positions } of chosen) {
+    const i = positions[Math.floor(decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)] as number;
+    const swapped = Array.from(chars);
+    swapped[i] = chars[i + 1] as string;
+    swapped[i + 1] = chars[i] as string;
+    edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
+    swaps.push(word.cpStart + i);
+  }
+  swaps.sort((a, b) => a - b);
+  return { text: applyEdits(text, edits), swaps };
+}
+
+/**
+ * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
+ * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ */
+export function transposeViolation(
+  original: string,
+  candidate: string,
+  language: string,
+  maxCharEditRatio: number | null,
+  declared?: readonly number[]
+): string | null {
+  const o = characters(original);
+  const c = characters(candidate);
+  if (o.length !== c.length) return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
+  const swaps: number[] = [];
+  for (let p = 0; p < o.length; p++) {
+    if (o[p] === c[p]) continue;
+    if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
+      return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
+    }
+    swaps.push(p);
+    p++;
+  }
+  if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
+    return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
+  }
+  const words = scanText(original, language).words;
+  let w = 0;
+  let lastWord = -1;
+  for (const p of swaps) {
+    while (w < words.length && (words[w] as Word).cpStart + (words[w] as Word).cpLength <= p) w++;
+    const word = words[w];
+    const at = `swap at code points ${p}-${p + 1}`;
+    if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength) return `${at} is not inside one word`;
+    const name = JSON.stringify(word.text);
+    if (word.protection !== null) return `${at} edits the protected word ${name}`;
+    if (word.letters < 4) return `${at} is in ${name}, a word of fewer than 4 letters`;
+    if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1) return `${at} moves the first or last character of ${name}`;
+    if (!LETTER.test(o[p] as string) || !LETTER.test(o[p + 1] as string) || MARK.test(o[p + 2] ?? '')) {
+      return `${at} in ${name} moves something other than two letters without accents attached`;
+    }
+    if (w === lastWord) return `${at} is a second swap in ${name}`;
+    lastWord = w;
+  }
+  return editRatioViolation(original, candidate, maxCharEditRatio);
+}
+
+export function transposeFamily(options: FamilyOptions, params: { words_per_change: number }): FamilyRunner {
+  const wordsPerChange = params.words_per_change;
+  return {
+    family: 'transpose',
+    labelPreserving: true,
+    validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
+    parameters: { words_per_change: wordsPerChange },
+    perturb(input) {
+      const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
+      return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
+    }
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
+ * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
+ * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
+ * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
+ * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
+ * first one even when the padded word is shorter than n. Once an n-gram covers the whole
+ * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
+ */
+
+/** Python's `str.isspace()` characters: the separators of `str.split()`. */
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
+const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+
+/** The lowercased words of a text, as Python's `text.lower().split()`. */
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(PY_WHITESPACE)
+    .filter((w) => w !== '');
+}
+
+/** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
+function padInto(word: string, w: Int32Array): number {
+  let len = 0;
+  w[len++] = 0x20;
+  for (let u = 0; u < word.length; u++) {
+    const cp = word.codePointAt(u) as number;
+    if (cp > 0xffff) u++;
+    w[len++] = cp;
+  }
+  w[len++] = 0x20;
+  return len;
+}
+
+function gramOf(w: Int32Array, from: number, to: number): string {
+  let gram = '';
+  for (let i = from; i < to; i++) gram += String.fromCodePoint(w[i] as number);
+  return gram;
+}
+
+export function charWbNgrams(text: string, minN = 2, maxN = 4): string[] {
+  const grams: string[] = [];
+  for (const word of words(text)) {
+    const w = new Int32Array(word.length + 2);
+    const len = padInto(word, w);
+    for (let n = minN; n <= maxN; n++) {
+      let offset = 0;
+      grams.push(gramOf(w, 0, Math.min(n, len)));
+      while (offset + n < len) {
+        offset++;
+        grams.push(gramOf(w, offset, offset + n));
+      }
+      if (offset === 0) break;
+    }
+  }
+  return grams;
+}
+
+/** Trie edges (node, code point) → child, in an open-addressing hash table of typed arrays. */
+class Edges {
+  private from = new Int32Array(1024).fill(-1);
+  private point = new Int32Array(1024);
+  private to = new Int32Array(1024);
+  private size = 0;
+
+  /** The child, or −1. */
+  get(node: number, cp: number): number {
+    const { from, point } = this;
+    const mask = from.length - 1;
+    // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
+    let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
+    for (;;) {
+      const f = from[i] as number;
+      if (f === -1) return -1;
+      if (f === node && point[i] === cp) return this.to[i] as number;
+      i = (i + 1) & mask;
+    }
+  }
+
+  /** Adds an edge that is not in the table yet. */
+  add(node: number, cp: number, child: number): void {
+    if (2 * (this.size + 1) > this.from.length) this.grow();
+    const mask = this.from.length - 1;
+    let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
+    while (this.from[i] !== -1) i = (i + 1) & mask;
+    this.from[i] = node;
+    this.point[i] = cp;
+    this.to[i] = child;
+    this.size++;
+  }
+
+  private grow(): void {
+    const { from, point, to } = this;
+    this.from = new Int32Array(from.length * 2).fill(-1);
+    this.point = new Int32Array(from.length * 2);
+    this.to = new Int32Array(from.length * 2);
+    this.size = 0;
+    for (let i = 0; i < from.length; i++) if (from[i] !== -1) this.add(from[i] as number, point[i] as number, to[i] as number);
+  }
+}
+
+/** Cached feature ids of one word; a partial list (some n-gram unknown) is only good until a new n-gram is registered. */
+interface WordEntry {
+  ids: Int32Array;
+  complete: boolean;
+  generation: number;
+}
+
+const WORD_CACHE_LIMIT = 50_000;
+
+/**
+ * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
+ * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
+ * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
+ * (only the order differs): every window of length minN..maxN that fits in the padded word,
+ * or the whole padded word once if it is shorter than minN.
+ */
+export class CharWbIndex {
+  private readonly edges = new Edges();
+  /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
+  private readonly feature: number[] = [-1];
+  /** The n-grams registered while learning, by id. */
+  readonly learned: string[] = [];
+  private learnedCount = 0;
+  /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
+  private generation = 0;
+  private readonly cache = new Map<string, WordEntry>();
+  /** Reused buffers: a padded word, its ids, and the ids of a text. */
+  private word = new Int32Array(64);
+  private wordIds = new Int32Array(256);
+  private out = new Int32Array(1024);
+
+  constructor(
+    readonly minN = 2,
+    readonly maxN = 4
+  ) {
+    if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN)) throw new Error(`bad n-gram range (${minN}, ${maxN})`);
+  }
+
+  /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
+  add(gram: string, id: number): void {
+    let node = 0;
+    for (let u = 0; u < gram.length; u++) {
+      const cp = gram.codePointAt(u) as number;
+      if (cp > 0xffff) u++;
+      const next = this.edges.get(node, cp);
+      node = next >= 0 ? next : this.newNode(node, cp);
+    }
+    this.feature[node] = id;
+    this.generation++;
+  }
+
+  /**
+   * The feature ids of the text's n-gram occurrences, as a view that the next call reuses.
+   * Unknown n-grams are skipped or, with `learn`, registered under the next id of `learned`
+   * (do not mix learning with `add`).
+   */
+  ids(text: string, learn = false): Int32Array {
+    let count = 0;
+    for (const word of words(text)) {
+      const ids = this.idsOfWord(word, learn);
+      if (count + ids.length > this.out.length) {
+        const bigger = new Int32Array(2 * (count + ids.length));
+        bigger.set(this.out);
+        this.out = bigger;
+      }
+      this.out.set(ids, count);
+      count += ids.length;
+    }
+    return this.out.subarray(0, count);
+  }
+
+  private idsOfWord(word: string, learn: boolean): Int32Array {
+    const hit = this.cache.get(word);
+    if (hit !== undefined && (hit.complete || hit.generation === this.generation)) return hit.ids;
+    if (word.length + 2 > this.word.length) this.word = new Int32Array(2 * word.length + 2);
+    const w = this.word;
+    const len = padInto(word, w);
+    if (len * this.maxN > this.wordIds.length) this.wordIds = new Int32Array(2 * len * this.maxN);
+    const out = this.wordIds;
+    const { minN, maxN, edges, feature } = this;
+    let count = 0;
+    let complete = true;
+    const minDepth = Math.min(minN, len);
+    for (let start = 0; start + minDepth <= len; start++) {
+      const maxDepth = Math.min(maxN, len - start);
+      let node = 0;
+      for (let depth = 1; depth <= maxDepth; depth++) {
+        const c = w[start + depth - 1] as number;
+        let next = edges.get(node, c);
+        if (next < 0) {
+          if (!learn) {
+            complete = false;
+            break;
+          }
+          next = this.newNode(node, c);
+        }
+        node = next;
+        if (depth < minDepth) continue;
+        let id = feature[node] as number;
+        if (id < 0) {
+          if (!learn) {
+            complete = false;
+            continue;
+          }
+          id = this.learnedCount++;
+          feature[node] = id;
+          this.learned.push(gramOf(w, start, start + depth));
+          this.generation++;
+        }
+        out[count++] = id;
+      }
+    }
+    const ids = out.slice(0, count);
+    if (this.cache.size >= WORD_CACHE_LIMIT) this.cache.clear();
+    this.cache.set(word, { ids, complete, generation: this.generation });
+    return ids;
+  }
+
+  private newNode(parent: number, cp: number): number {
+    const node = this.feature.length;
+    this.feature.push(-1);
+    this.edges.add(parent, cp, node);
+    return node;
+  }
+}
