@@ -1,6 +1,7 @@
 /** End to end through the engine on the bundled example and on tiny repositories. */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { run } from '../src/engine.js';
 import { EVIDENCE_FIELDS } from '../src/evidence/row.js';
@@ -196,5 +197,28 @@ describe('config checked against the data', () => {
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
       'evidence-gate.yml:5: threat_model.attacks.append.sentences: expected a sentence for every language slice of the evaluation data (en, es), found none for es'
     );
+  });
+});
+
+describe('large evidence', () => {
+  test('above output.gzip_above_bytes the evidence ships as evidence.jsonl.gz, digested both ways', async () => {
+    const plain = tinyRepo();
+    await run({ root: plain, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    const zipped = tinyRepo({}, 'output: { gzip_above_bytes: 100 }');
+    const result = await run({ root: zipped, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    expect(readdirSync(join(zipped, 'out')).sort()).toEqual(['checks.json', 'evidence.jsonl.gz', 'manifest.json', 'metrics.json', 'summary.md']);
+    expect(result.files).toContain('evidence.jsonl.gz');
+    const rows = read(plain, 'out', 'evidence.jsonl');
+    expect(gunzipSync(read(zipped, 'out', 'evidence.jsonl.gz')).equals(rows)).toBe(true);
+    const m = JSON.parse(read(zipped, 'out', 'manifest.json').toString()) as Record<string, any>;
+    expect(m.evidence).toEqual({ file: 'evidence.jsonl.gz', gzip: true, gzip_above_bytes: 100 });
+    expect(m.files['evidence.jsonl.gz']).toMatchObject({
+      sha256: sha(read(zipped, 'out', 'evidence.jsonl.gz')),
+      uncompressed: { name: 'evidence.jsonl', sha256: sha(rows), bytes: rows.length }
+    });
+    // The compressed bytes repeat too.
+    const again = tinyRepo({}, 'output: { gzip_above_bytes: 100 }');
+    await run({ root: again, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    expect(sha(read(again, 'out', 'evidence.jsonl.gz'))).toBe(sha(read(zipped, 'out', 'evidence.jsonl.gz')));
   });
 });

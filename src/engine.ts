@@ -19,7 +19,7 @@ import { conditionsFor } from './evaluate/conditions.js';
 import { buildFamilies } from './perturb/registry.js';
 import { evaluate } from './evaluate/evaluate.js';
 import { EVIDENCE_SCHEMA_VERSION, serializeRow, type EvidenceRow } from './evidence/row.js';
-import { JsonlWriter } from './evidence/writer.js';
+import { gzipFile, JsonlWriter } from './evidence/writer.js';
 import { evaluateGate, type GateResult } from './gate/checks.js';
 import { buildMetrics, type DataFacts } from './metrics/build.js';
 import { uniqueTokenTypes } from './metrics/shift.js';
@@ -61,12 +61,14 @@ export interface RunResult {
   outputDir: string;
   /** Output folder relative to the root. */
   outputPath: string;
+  /** Config file relative to the root (for annotations). */
+  configPath: string;
   manifestSha256: string;
   summary: string;
   files: string[];
 }
 
-export const OUTPUT_FILES = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'manifest.json'] as const;
+export const EVIDENCE_FILE = 'evidence.jsonl';
 
 function dataFacts(dataset: Dataset): DataFacts {
   const rows: Record<string, number> = {};
@@ -135,12 +137,14 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   try {
     const conditions = conditionsFor(families.runners);
     const rows: EvidenceRow[] = [];
-    const writer = new JsonlWriter(join(staging, 'evidence.jsonl'));
+    const writer = new JsonlWriter(join(staging, EVIDENCE_FILE));
     const counters = await evaluate(plan, dataset, models, families.runners, async (row) => {
       rows.push(row);
       await writer.write(serializeRow(row, dataset.labels));
     });
     const evidence = await writer.close();
+    // Large evidence ships gzipped; the manifest keeps the digest of the uncompressed rows too.
+    const compressed = evidence.bytes > plan.output.gzipAboveBytes ? await gzipFile(join(staging, EVIDENCE_FILE)) : null;
     await Promise.all(models.map((m) => m.close()));
     log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
     stage('evaluate');
@@ -162,7 +166,10 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     stage('metrics');
 
     const notConfigured = familiesNotConfigured(plan);
-    const files: Record<string, FileDigest> = { 'evidence.jsonl': { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION } };
+    const evidenceEntry: FileDigest = { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION };
+    const files: Record<string, FileDigest> = compressed
+      ? { [`${EVIDENCE_FILE}.gz`]: { sha256: compressed.sha256, bytes: compressed.bytes, rows: evidence.rows, schema_version: EVIDENCE_SCHEMA_VERSION, uncompressed: { name: EVIDENCE_FILE, sha256: evidence.sha256, bytes: evidence.bytes } } }
+      : { [EVIDENCE_FILE]: evidenceEntry };
     writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
     writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
     const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative });
@@ -187,6 +194,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       files,
       families: families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
       dictionaries: families.dictionaries,
+      evidence: { file: compressed ? `${EVIDENCE_FILE}.gz` : EVIDENCE_FILE, gzip: compressed !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
       lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
       bundleSha256: deps.bundleSha256 ?? null,
       run: runSection
@@ -200,9 +208,10 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       gate,
       outputDir: out.absolute,
       outputPath: out.relative,
+      configPath: plan.config.path,
       manifestSha256: sha256Hex(manifestText),
       summary,
-      files: [...OUTPUT_FILES]
+      files: [...Object.keys(files), 'manifest.json']
     };
   } catch (error) {
     discardStaging(staging);

@@ -6,6 +6,7 @@ export interface FakeHost extends ActionHost {
   summaries: string[];
   failures: string[];
   errors: Array<{ line: string; where?: object }>;
+  warnings: Array<{ line: string; where?: object }>;
   infos: string[];
   secrets: string[];
   uploads: Array<{ name: string; files: string[]; root: string; retentionDays: number | undefined }>;
@@ -17,6 +18,7 @@ export function fakeHost(inputs: Record<string, string>, env: NodeJS.ProcessEnv,
     summaries: [],
     failures: [],
     errors: [],
+    warnings: [],
     infos: [],
     secrets: [],
     uploads: [],
@@ -26,7 +28,7 @@ export function fakeHost(inputs: Record<string, string>, env: NodeJS.ProcessEnv,
       host.outputs[name] = value;
     },
     info: (line) => host.infos.push(line),
-    warning: (line) => host.infos.push(`warning: ${line}`),
+    warning: (line, where) => host.warnings.push({ line, where }),
     error: (line, where) => host.errors.push({ line, where }),
     setFailed: (m) => host.failures.push(m),
     writeSummary: async (md) => {

@@ -7,6 +7,40 @@ import { fakeHost } from './fake-host.js';
 const ENV = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '77', GITHUB_JOB: 'gate' };
 const PASSING_GATE = 'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100 }';
 
+describe('annotations', () => {
+  const GATE = 'gate:\n  max_missing_rows: 0\n  min_challenge_examples: 5';
+
+  test('each blocking check is annotated on its threshold line, or on the gate: line for a default', async () => {
+    const root = tinyRepo({}, GATE);
+    const host = fakeHost({ config: 'evidence-gate.yml', 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: root }, undefined, false);
+    await runAction(host);
+    const byId = (prefix: string) => host.errors.find((e) => e.line.startsWith(prefix));
+    // Lines: 11 `gate:`, 12 max_missing_rows, 13 min_challenge_examples.
+    expect(byId('challenge_examples/data')).toEqual({
+      line: 'challenge_examples/data: 2, required ≥ 5 (gate.min_challenge_examples; n=4)',
+      where: { title: 'Evidence Gate: challenge examples failed', file: 'evidence-gate.yml', startLine: 13 }
+    });
+    expect(byId('language_examples/data/en')?.where).toEqual({ title: 'Evidence Gate: language examples failed', file: 'evidence-gate.yml', startLine: 11 });
+    expect(byId('language_examples/data/en')?.line).toBe('language_examples/data/en: 0, required ≥ 10 (gate.min_language_examples, default; n=2)');
+  });
+
+  test('at most 10 error annotations per step, the verdict included, and one line counting the rest', async () => {
+    const root = exampleRepo();
+    const failing = fakeHost({ config: EXAMPLE_CONFIG }, { GITHUB_WORKSPACE: root }, undefined, false);
+    const result = await runAction(failing);
+    expect(result?.failedChecks).toBe(20);
+    expect(failing.errors).toHaveLength(9);
+    expect(failing.failures).toHaveLength(1);
+    expect(failing.infos).toContain('11 more blocking checks not annotated (GitHub shows 10 error annotations per step): see the job summary and checks.json');
+    // Breaches of a zero ceiling rank first (the larger count first), then the largest relative overshoot (length PSI 15.4 vs 0.5).
+    expect(failing.errors.slice(0, 3).map((e) => e.line.split(':')[0])).toEqual(['protected_transitions/naive-bayes', 'protected_transitions/tfidf-word', 'length_psi/data']);
+    const reporting = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: exampleRepo() }, undefined, false);
+    await runAction(reporting);
+    expect(reporting.errors).toHaveLength(10);
+    expect(reporting.failures).toHaveLength(0);
+  });
+});
+
 describe('runAction', () => {
   test('failing gate: summary, outputs, artifact of every file, setFailed once', async () => {
     const root = exampleRepo();
@@ -16,7 +50,7 @@ describe('runAction', () => {
     expect(host.secrets).toEqual(['ghs_secret']);
     expect(host.summaries).toHaveLength(1);
     expect(host.summaries[0]).toContain('# Evidence Gate: ❌ FAIL');
-    expect(host.summaries[0]).toContain('Download the evidence: [evidence-gate-gate-');
+    expect(host.summaries[0]).toContain('Download the evidence: [evidence-gate-gate-0-');
     expect(host.summaries[0]).toContain('](https://github.example/o/r/actions/runs/77/artifacts/42)');
     expect(host.uploads).toHaveLength(1);
     expect(host.uploads[0]?.root).toBe(join(root, 'evidence-gate-out'));
@@ -63,13 +97,13 @@ describe('runAction', () => {
     expect(host.outputs.verdict).toBe('pass');
   });
 
-  test('a failed upload is one error annotation; summary, outputs and status still follow the gate', async () => {
+  test('a failed upload is one warning annotation; summary, outputs and status still follow the gate', async () => {
     const root = exampleRepo();
     const host = fakeHost({ config: EXAMPLE_CONFIG }, { ...ENV, GITHUB_WORKSPACE: root }, async () => {
       throw new Error('quota exceeded');
     });
     await runAction(host);
-    expect(host.errors).toEqual([{ line: 'artifact upload failed: quota exceeded', where: { title: 'Evidence Gate: artifact upload failed' } }]);
+    expect(host.warnings).toEqual([{ line: 'artifact upload failed: quota exceeded', where: { title: 'Evidence Gate: artifact upload failed' } }]);
     expect(host.summaries[0]).toContain('The artifact upload failed');
     expect(host.outputs.verdict).toBe('fail');
     expect(host.outputs['artifact-url']).toBe('');

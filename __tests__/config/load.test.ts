@@ -495,3 +495,15 @@ describe('loadPlan: the resulting plan', () => {
     expect(plan.threatModel.attacks.dictionary?.file.path).toBe('dict/words.yml');
   });
 });
+
+describe('loadPlan: abstention policies', () => {
+  test('on: probability needs a probability model', () => {
+    const root = tinyRepo({ [CONFIG]: minimalConfig('  - tfidf-word\nselective:\n  abstain_below:\n    tfidf-word: { on: probability, threshold: 0.6 }') });
+    expect(() => loadPlan({ root, configPath: CONFIG })).toThrow('evidence-gate.yml:14: selective.abstain_below.tfidf-word.on: expected "margin" for a model without probabilities (tfidf-word), found "probability"');
+  });
+
+  test('on: margin works for any scoring model', () => {
+    const root = tinyRepo({ [CONFIG]: minimalConfig('  - tfidf-word\nselective:\n  abstain_below:\n    tfidf-word: { on: margin, threshold: 0.1 }') });
+    expect(loadPlan({ root, configPath: CONFIG }).selective.abstainBelow).toEqual({ 'tfidf-word': { on: 'margin', threshold: 0.1 } });
+  });
+});

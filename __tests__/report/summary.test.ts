@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
-import { jsonl, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, exampleRepo, jsonl, REPO_ROOT, tinyRepo } from '../helpers.js';
 
 const HOSTILE = '<script>alert(1)</script>|`x`@octocat [l](http://e.x)\n::error::pwned';
 
@@ -33,4 +33,12 @@ test('hostile languages, ids, labels and texts never reach the summary raw', asy
     if (width === 0) width = cells;
     expect(cells).toBe(width);
   }
+});
+
+test('the bundled example renders exactly the reviewed golden summary', async () => {
+  const root = exampleRepo();
+  const result = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'evidence-gate-out' });
+  const golden = readFileSync(join(REPO_ROOT, '__tests__/__outputs__/academic-intent-summary.md'), 'utf8');
+  // On a difference, review it and regenerate with: node scripts/golden/summary.js
+  expect(result.summary).toBe(golden);
 });

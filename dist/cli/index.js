@@ -5808,7 +5808,7 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1214);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3172);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5824,7 +5824,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1214:
+/***/ 3172:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5903,6 +5903,8 @@ const STATISTICS_DEFAULTS_V1 = Object.freeze({
 });
 const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
 const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
+/** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
+const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 
 ;// CONCATENATED MODULE: ./src/errors.ts
 class UserError extends Error {
@@ -6047,7 +6049,7 @@ const CONFIG_SCHEMA = schema_closed({
             additionalProperties: schema_closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
         }
     }),
-    output: schema_closed({ text: { enum: ['full', 'hash', 'none'] } }),
+    output: schema_closed({ text: { enum: ['full', 'hash', 'none'] }, gzip_above_bytes: { type: 'integer', minimum: 0 } }),
     manifest: schema_closed({ lock_files: { type: 'array', items: path } }),
     gate: schema_closed({
         ...gateThresholds,
@@ -6434,9 +6436,13 @@ function buildPlan(raw, source, root, config) {
     const models = parseModels(raw.models, source);
     const modelNames = new Set(models.map((m) => m.name));
     const abstain = raw.selective?.abstain_below ?? {};
-    for (const name of Object.keys(abstain)) {
+    for (const [name, policy] of Object.entries(abstain)) {
         if (!modelNames.has(name))
             throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
+        const kind = models.find((m) => m.name === name)?.kind;
+        if (policy.on === 'probability' && kind !== 'naive-bayes') {
+            throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
+        }
     }
     const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
     if (evaluate.some((e) => e.split === 'train')) {
@@ -6473,7 +6479,7 @@ function buildPlan(raw, source, root, config) {
             interval: stats.interval
         },
         selective: { abstainBelow: abstain },
-        output: { text: raw.output?.text ?? 'full' },
+        output: { text: raw.output?.text ?? 'full', gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES },
         manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
         gate: buildGate(raw, source, [...modelNames])
     };
@@ -10166,10 +10172,19 @@ function serializeRow(row, labels) {
     return out + '}';
 }
 
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 ;// CONCATENATED MODULE: ./src/evidence/writer.ts
 /** Streams evidence rows to disk with backpressure, hashing the bytes as they are written. */
+
+
+
 
 
 
@@ -10181,7 +10196,8 @@ class JsonlWriter {
     bytes = 0;
     constructor(path) {
         this.path = path;
-        this.stream = (0,external_node_fs_.createWriteStream)(path, { encoding: 'utf8' });
+        // A large buffer: rows are small and many, and each drain wait costs a turn of the event loop.
+        this.stream = (0,external_node_fs_.createWriteStream)(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
     }
     async write(line) {
         const chunk = line + '\n';
@@ -10197,6 +10213,23 @@ class JsonlWriter {
         await (0,external_node_events_namespaceObject.once)(this.stream, 'finish');
         return { sha256: this.hash.digest('hex'), rows: this.count, bytes: this.bytes };
     }
+}
+/**
+ * Replace `path` by `path.gz` (gzip, level 9); returns the compressed file's SHA-256 and size.
+ * Node writes a fixed gzip header (no name, mtime 0), so the bytes repeat for the same input.
+ */
+async function gzipFile(path) {
+    const target = `${path}.gz`;
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    let bytes = 0;
+    const gzip = (0,external_node_zlib_namespaceObject.createGzip)({ level: 9 });
+    gzip.on('data', (chunk) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+    });
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_.createReadStream)(path), gzip, (0,external_node_fs_.createWriteStream)(target));
+    await (0,promises_namespaceObject.rm)(path);
+    return { path: target, sha256: hash.digest('hex'), bytes };
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/figure.ts
@@ -12308,6 +12341,7 @@ function buildManifest(input) {
             allow_not_evaluated: gate.allow_not_evaluated,
             judged_models: plan.gate.models
         },
+        evidence: input.evidence,
         files: input.files,
         run: input.run
     };
@@ -12372,9 +12406,13 @@ function truncate(text, max = DEFAULT_MAX_CHARS) {
     return points.length <= max ? text : points.slice(0, Math.max(1, max - 1)).join('') + '…';
 }
 const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
+/** Control characters and line separators become one space: the text stays on one line. */
+function flatten(text) {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
 /** Escape for a markdown table cell or inline text. */
 function md(text, max = DEFAULT_MAX_CHARS) {
-    const flat = truncate(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '), max);
+    const flat = truncate(flatten(text), max);
     // Markdown first, so the `#` and `;` of the entities added next stay as they are.
     return flat.replace(/[\\`*_{}[\]()#+\-.!|~:]/g, (c) => `\\${c}`).replace(/[&<>"'@]/g, (c) => HTML[c]);
 }
@@ -12383,7 +12421,7 @@ function md(text, max = DEFAULT_MAX_CHARS) {
  * such as a language: no backtick can close the span early and `\|` keeps table cells intact.
  */
 function code(text, max = DEFAULT_MAX_CHARS) {
-    const flat = truncate(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '), max);
+    const flat = truncate(flatten(text), max);
     return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }
 
@@ -12587,7 +12625,7 @@ function renderSummary(input) {
 
 
 
-const OUTPUT_FILES = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'manifest.json'];
+const EVIDENCE_FILE = 'evidence.jsonl';
 function dataFacts(dataset) {
     const rows = {};
     const languageRows = {};
@@ -12651,12 +12689,14 @@ async function run(options, deps = {}) {
     try {
         const conditions = conditionsFor(families.runners);
         const rows = [];
-        const writer = new JsonlWriter((0,external_node_path_namespaceObject.join)(staging, 'evidence.jsonl'));
+        const writer = new JsonlWriter((0,external_node_path_namespaceObject.join)(staging, EVIDENCE_FILE));
         const counters = await evaluate(plan, dataset, models, families.runners, async (row) => {
             rows.push(row);
             await writer.write(serializeRow(row, dataset.labels));
         });
         const evidence = await writer.close();
+        // Large evidence ships gzipped; the manifest keeps the digest of the uncompressed rows too.
+        const compressed = evidence.bytes > plan.output.gzipAboveBytes ? await gzipFile((0,external_node_path_namespaceObject.join)(staging, EVIDENCE_FILE)) : null;
         await Promise.all(models.map((m) => m.close()));
         log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
         stage('evaluate');
@@ -12676,7 +12716,10 @@ async function run(options, deps = {}) {
         const gate = evaluateGate(metrics, plan.gate);
         stage('metrics');
         const notConfigured = familiesNotConfigured(plan);
-        const files = { 'evidence.jsonl': { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION } };
+        const evidenceEntry = { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION };
+        const files = compressed
+            ? { [`${EVIDENCE_FILE}.gz`]: { sha256: compressed.sha256, bytes: compressed.bytes, rows: evidence.rows, schema_version: EVIDENCE_SCHEMA_VERSION, uncompressed: { name: EVIDENCE_FILE, sha256: evidence.sha256, bytes: evidence.bytes } } }
+            : { [EVIDENCE_FILE]: evidenceEntry };
         writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
         writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
         const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative });
@@ -12700,6 +12743,7 @@ async function run(options, deps = {}) {
             files,
             families: families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
             dictionaries: families.dictionaries,
+            evidence: { file: compressed ? `${EVIDENCE_FILE}.gz` : EVIDENCE_FILE, gzip: compressed !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
             lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
             bundleSha256: deps.bundleSha256 ?? null,
             run: runSection
@@ -12713,9 +12757,10 @@ async function run(options, deps = {}) {
             gate,
             outputDir: out.absolute,
             outputPath: out.relative,
+            configPath: plan.config.path,
             manifestSha256: sha256Hex(manifestText),
             summary,
-            files: [...OUTPUT_FILES]
+            files: [...Object.keys(files), 'manifest.json']
         };
     }
     catch (error) {

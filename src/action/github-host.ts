@@ -10,7 +10,7 @@ export function githubHost(bundleSha256: string | null): ActionHost {
     setSecret: (value) => core.setSecret(value),
     setOutput: (name, value) => core.setOutput(name, value),
     info: (line) => core.info(line),
-    warning: (line) => core.warning(line),
+    warning: (line, where) => core.warning(line, where ?? {}),
     error: (line, where) => core.error(line, where ?? {}),
     setFailed: (message) => core.setFailed(message),
     writeSummary: async (markdown) => {

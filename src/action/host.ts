@@ -12,7 +12,7 @@ export interface ActionHost {
   setSecret(value: string): void;
   setOutput(name: string, value: string): void;
   info(line: string): void;
-  warning(line: string): void;
+  warning(line: string, where?: { title?: string; file?: string; startLine?: number }): void;
   error(line: string, where?: { title?: string; file?: string; startLine?: number }): void;
   setFailed(message: string): void;
   writeSummary(markdown: string): Promise<void>;

@@ -12,7 +12,8 @@ export const INPUT = {
   artifactName: 'artifact-name',
   retentionDays: 'retention-days',
   failOnGate: 'fail-on-gate',
-  githubToken: 'github-token'
+  githubToken: 'github-token',
+  jobIndex: 'strategy-job-index'
 } as const;
 
 export interface ActionInputs {
@@ -27,14 +28,16 @@ export interface ActionInputs {
 export type GetInput = (name: string) => string;
 
 /**
- * Default artifact name, unique per step of a workflow run: the job id plus a short hash of
- * (job, step, matrix-independent config and output paths, run attempt). Matrix jobs that share
- * a job id must set `artifact-name`, e.g. from matrix values; see README.
+ * Default artifact name, unique within a workflow run: `evidence-gate-<job>-<matrix index>-<hash>`.
+ * The matrix index (from `strategy.job-index`, passed by action.yml) separates jobs of one
+ * matrix, which share a job id; the hash of (step id, config path, output folder, run attempt)
+ * separates two steps of one job.
  */
-export function defaultArtifactName(env: NodeJS.ProcessEnv, config: string, outputDir: string): string {
+export function defaultArtifactName(env: NodeJS.ProcessEnv, config: string, outputDir: string, jobIndex: string): string {
   const job = (env.GITHUB_JOB ?? 'local').replace(/[^A-Za-z0-9_-]/g, '-');
-  const key = [env.GITHUB_JOB ?? '', env.GITHUB_ACTION ?? '', config, outputDir, env.GITHUB_RUN_ATTEMPT ?? ''].join('\n');
-  return `evidence-gate-${job}-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+  const index = /^\d+$/.test(jobIndex) ? jobIndex : '0';
+  const key = [env.GITHUB_ACTION ?? '', config, outputDir, env.GITHUB_RUN_ATTEMPT ?? ''].join('\n');
+  return `evidence-gate-${job}-${index}-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
 }
 
 export function readInputs(get: GetInput, env: NodeJS.ProcessEnv): ActionInputs {
@@ -52,7 +55,7 @@ export function readInputs(get: GetInput, env: NodeJS.ProcessEnv): ActionInputs 
   if (failRaw !== 'true' && failRaw !== 'false') {
     throw new UsageError(`input ${INPUT.failOnGate}: expected true or false, found ${JSON.stringify(failRaw)}`);
   }
-  const artifactName = get(INPUT.artifactName).trim() || defaultArtifactName(env, config, outputDir);
+  const artifactName = get(INPUT.artifactName).trim() || defaultArtifactName(env, config, outputDir, get(INPUT.jobIndex).trim());
   if (/[":<>|*?\\/\r\n]/.test(artifactName)) {
     throw new UsageError(`input ${INPUT.artifactName}: expected a name without " : < > | * ? \\ / or line breaks, found ${JSON.stringify(artifactName)}`);
   }

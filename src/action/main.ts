@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { run, type RunResult } from '../engine.js';
 import { isUserError } from '../errors.js';
 import type { ActionHost } from './host.js';
+import { checkAnnotations } from './annotations.js';
 import { readInputs } from './inputs.js';
 
 export async function runAction(host: ActionHost): Promise<RunResult | null> {
@@ -39,7 +40,8 @@ export async function runAction(host: ActionHost): Promise<RunResult | null> {
           ? `Download the evidence: [${inputs.artifactName}](${artifactUrl}).`
           : `The evidence is uploaded as the artifact \`${inputs.artifactName}\` of this workflow run.`;
       } catch (error) {
-        host.error(`artifact upload failed: ${(error as Error).message}`, { title: 'Evidence Gate: artifact upload failed' });
+        // A warning, so that it never takes one of the step's 10 error-annotation slots.
+        host.warning(`artifact upload failed: ${(error as Error).message}`, { title: 'Evidence Gate: artifact upload failed' });
         artifactNote = `The artifact upload failed; the evidence was written to \`${result.outputPath}/\` on the runner only.`;
       }
     }
@@ -52,7 +54,12 @@ export async function runAction(host: ActionHost): Promise<RunResult | null> {
     host.setOutput('artifact-id', artifactId);
     host.setOutput('artifact-url', artifactUrl);
     host.info(`verdict: ${result.verdict} (${result.failedChecks} blocking checks)`);
-    if (result.verdict === 'fail' && inputs.failOnGate) {
+    const willFail = result.verdict === 'fail' && inputs.failOnGate;
+    const blocking = result.gate.checks.filter((c) => result.gate.failing.includes(c.id));
+    const { annotations, omitted } = checkAnnotations(blocking, result.configPath, willFail);
+    for (const a of annotations) host.error(a.message, { title: a.title, file: a.file, startLine: a.startLine });
+    if (omitted > 0) host.info(`${omitted} more blocking check${omitted === 1 ? '' : 's'} not annotated (GitHub shows 10 error annotations per step): see the job summary and checks.json`);
+    if (willFail) {
       host.setFailed(`Evidence Gate failed: ${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'} (see the job summary)`);
     }
     return result;

@@ -61,3 +61,6 @@ export const STATISTICS_DEFAULTS_V1 = Object.freeze({
 
 export const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
 export const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
+
+/** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
+export const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
-import { FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
+import { DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
 import type { AttackPlan, FileRef, GatePlan, Plan, Threshold } from './plan.js';
@@ -39,7 +39,7 @@ interface RawConfig {
   models: unknown[];
   statistics?: Partial<Record<'seed' | 'bootstrap_iterations' | 'paired_iterations' | 'interval', number>>;
   selective?: { abstain_below?: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
-  output?: { text?: 'full' | 'hash' | 'none' };
+  output?: { text?: 'full' | 'hash' | 'none'; gzip_above_bytes?: number };
   manifest?: { lock_files?: string[] };
   gate?: Record<string, unknown> & {
     families?: Record<string, Partial<Record<FamilyGateKey, number>>>;
@@ -112,8 +112,12 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   const modelNames = new Set(models.map((m) => m.name));
 
   const abstain = raw.selective?.abstain_below ?? {};
-  for (const name of Object.keys(abstain)) {
+  for (const [name, policy] of Object.entries(abstain)) {
     if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
+    const kind = models.find((m) => m.name === name)?.kind;
+    if (policy.on === 'probability' && kind !== 'naive-bayes') {
+      throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
+    }
   }
 
   const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
@@ -152,7 +156,7 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
       interval: stats.interval
     },
     selective: { abstainBelow: abstain },
-    output: { text: raw.output?.text ?? 'full' },
+    output: { text: raw.output?.text ?? 'full', gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES },
     manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
     gate: buildGate(raw, source, [...modelNames])
   };

@@ -95,7 +95,8 @@ export interface Plan {
   models: ModelPlan[];
   statistics: StatisticsPlan;
   selective: { abstainBelow: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
-  output: { text: 'full' | 'hash' | 'none' };
+  /** `gzipAboveBytes`: evidence.jsonl larger than this is shipped as evidence.jsonl.gz. */
+  output: { text: 'full' | 'hash' | 'none'; gzipAboveBytes: number };
   manifest: { lockFiles: FileRef[] };
   gate: GatePlan;
 }

@@ -97,7 +97,7 @@ export const CONFIG_SCHEMA: Schema = closed(
         additionalProperties: closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
       }
     }),
-    output: closed({ text: { enum: ['full', 'hash', 'none'] } }),
+    output: closed({ text: { enum: ['full', 'hash', 'none'] }, gzip_above_bytes: { type: 'integer', minimum: 0 } }),
     manifest: closed({ lock_files: { type: 'array', items: path } }),
     gate: closed({
       ...gateThresholds,

@@ -12,9 +12,14 @@ export function truncate(text: string, max = DEFAULT_MAX_CHARS): string {
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
 
+/** Control characters and line separators become one space: the text stays on one line. */
+export function flatten(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
+
 /** Escape for a markdown table cell or inline text. */
 export function md(text: string, max = DEFAULT_MAX_CHARS): string {
-  const flat = truncate(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '), max);
+  const flat = truncate(flatten(text), max);
   // Markdown first, so the `#` and `;` of the entities added next stay as they are.
   return flat.replace(/[\\`*_{}[\]()#+\-.!|~:]/g, (c) => `\\${c}`).replace(/[&<>"'@]/g, (c) => HTML[c] as string);
 }
@@ -24,6 +29,6 @@ export function md(text: string, max = DEFAULT_MAX_CHARS): string {
  * such as a language: no backtick can close the span early and `\|` keeps table cells intact.
  */
 export function code(text: string, max = DEFAULT_MAX_CHARS): string {
-  const flat = truncate(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '), max);
+  const flat = truncate(flatten(text), max);
   return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }

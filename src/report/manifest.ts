@@ -18,6 +18,8 @@ export interface FileDigest {
   bytes: number;
   rows?: number;
   schema_version?: number;
+  /** For a gzipped file: the digest of its uncompressed content. */
+  uncompressed?: { name: string; sha256: string; bytes: number };
 }
 
 export interface RunSection {
@@ -38,6 +40,7 @@ export interface ManifestInput {
   gate: GateResult;
   files: Record<string, FileDigest>;
   lockFiles: Array<{ path: string; sha256: string }>;
+  evidence: { file: string; gzip: boolean; gzip_above_bytes: number };
   /** Each evaluated perturbation family: parameters and validity rule. */
   families: Array<{ family: string; label_preserving: boolean; parameters: Record<string, unknown>; validity_rule: string }>;
   dictionaries: Array<{ path: string; sha256: string; version: number; languages: string[] }>;
@@ -96,6 +99,7 @@ export function buildManifest(input: ManifestInput): Record<string, unknown> {
       allow_not_evaluated: gate.allow_not_evaluated,
       judged_models: plan.gate.models
     },
+    evidence: input.evidence,
     files: input.files,
     run: input.run
   };

@@ -1,0 +1,46 @@
+/**
+ * Error annotations for blocking checks, each on the config line of its threshold (the
+ * `gate:` line, or line 1, when a default applies). GitHub shows at most 10 error annotations
+ * per step, and a failing step spends one on its own verdict, so the most severe checks get
+ * the remaining slots and one log line counts the rest.
+ */
+import type { Check } from '../gate/check.js';
+import { bySeverity } from '../gate/severity.js';
+import { flatten, truncate } from '../report/escape.js';
+import { percent } from '../report/format.js';
+
+export const MAX_ERROR_ANNOTATIONS = 10;
+
+export interface Annotation {
+  message: string;
+  title: string;
+  file: string;
+  startLine: number;
+}
+
+/** Text from ids (which may carry data values such as a language) kept to one short line. */
+function oneLine(text: string): string {
+  return truncate(flatten(text), 120);
+}
+
+function describe(c: Check): string {
+  const op = c.direction === 'min' ? '≥' : '≤';
+  const isRate = /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
+  const value = c.value === null ? 'not evaluated' : isRate ? `${percent(c.value)} (${c.numerator}/${c.denominator})` : `${Number(c.value.toFixed(4))}`;
+  const threshold = isRate ? percent(c.threshold, 0) : String(c.threshold);
+  return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${c.config_key}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;
+}
+
+export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean): { annotations: Annotation[]; omitted: number } {
+  const slots = MAX_ERROR_ANNOTATIONS - (willFailStep ? 1 : 0);
+  const ranked = bySeverity(blocking);
+  return {
+    annotations: ranked.slice(0, slots).map((c) => ({
+      message: describe(c),
+      title: `Evidence Gate: ${c.check.replace(/_/g, ' ')} ${c.status === 'fail' ? 'failed' : 'not evaluated'}`,
+      file: configPath,
+      startLine: c.config_line
+    })),
+    omitted: Math.max(0, ranked.length - slots)
+  };
+}
