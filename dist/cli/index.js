@@ -11350,8 +11350,10 @@ function generalizationGap(reference, challenge) {
     if (reference.status !== 'ok' || challenge.status !== 'ok' || reference.value === null || challenge.value === null) {
         return notEvaluated('an accuracy was not evaluated', null);
     }
+    // One division of integers (as SPEC §8 asks of pp figures), not a difference of two rounded rates.
+    const exact = gapFraction(reference, challenge);
     // A difference of two rates has no single numerator; the denominator is the challenge size.
-    return { value: 100 * (reference.value - challenge.value), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };
+    return { value: Number(exact.num) / Number(exact.den), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/build.ts
@@ -11466,6 +11468,8 @@ function modelMetrics(model, byCondition, facts, run) {
         const cleanInScope = clean.filter(s.keep);
         const cleanById = new Map(cleanInScope.map((r) => [r.id, r]));
         const families = new Map();
+        if (policy)
+            abstained.push({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
         for (const condition of run.conditions) {
             if (condition === 'clean')
                 continue;
@@ -11483,8 +11487,6 @@ function modelMetrics(model, byCondition, facts, run) {
             union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
             transitions.push({ scope: s.scope, ...protectedTransitions(families, cleanById, run.transitions) });
         }
-        if (policy)
-            abstained.unshift({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
         selective.push({ scope: s.scope, ...riskCoverage(cleanInScope) });
         if (model.probabilities)
             calibration.push({ scope: s.scope, ...reliability(cleanInScope) });
@@ -12331,6 +12333,7 @@ function buildManifest(input) {
             stream_derivation: STREAM_DERIVATION,
             perturbation_decisions: 'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
         },
+        selective: { abstain_below: plan.selective.abstainBelow },
         conditions: { evaluated: input.conditionsEvaluated, families_not_configured: input.familiesNotConfigured },
         lock_files: input.lockFiles,
         counters: input.counters,

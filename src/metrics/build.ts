@@ -217,6 +217,7 @@ function modelMetrics(model: { name: string; probabilities: boolean }, byConditi
     const cleanInScope = clean.filter(s.keep);
     const cleanById = new Map(cleanInScope.map((r) => [r.id, r]));
     const families = new Map<NonDestructiveFamily, EvidenceRow[]>();
+    if (policy) abstained.push({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
     for (const condition of run.conditions) {
       if (condition === 'clean') continue;
       const rows = (byCondition.get(condition) ?? []).filter(s.keep);
@@ -232,7 +233,7 @@ function modelMetrics(model: { name: string; probabilities: boolean }, byConditi
       union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
       transitions.push({ scope: s.scope, ...protectedTransitions(families, cleanById, run.transitions) });
     }
-    if (policy) abstained.unshift({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
+
     selective.push({ scope: s.scope, ...riskCoverage(cleanInScope) });
     if (model.probabilities) calibration.push({ scope: s.scope, ...reliability(cleanInScope) });
   }

@@ -89,6 +89,7 @@ export function buildManifest(input: ManifestInput): Record<string, unknown> {
       perturbation_decisions:
         'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
     },
+    selective: { abstain_below: plan.selective.abstainBelow },
     conditions: { evaluated: input.conditionsEvaluated, families_not_configured: input.familiesNotConfigured },
     lock_files: input.lockFiles,
     counters: input.counters,
