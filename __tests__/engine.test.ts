@@ -177,23 +177,23 @@ describe('text privacy', () => {
 });
 
 describe('config checked against the data', () => {
-  test('a protected transition must name training labels', async () => {
+  /** A tiny repository whose threat_model gets `lines` right after its id. */
+  function withThreatModel(lines: string): string {
     const root = tinyRepo();
-    writeFileSync(
-      join(root, 'evidence-gate.yml'),
-      readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('  id: tm\n', '  id: tm\n  protected_transitions: [ { from: limitation, to: reslt } ]\n')
-    );
+    const config = join(root, 'evidence-gate.yml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('  id: tm\n', `  id: tm\n${lines}\n`));
+    return root;
+  }
+
+  test('a protected transition must name training labels', async () => {
+    const root = withThreatModel('  protected_transitions: [ { from: limitation, to: reslt } ]');
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
       'evidence-gate.yml:4: threat_model.protected_transitions[0].to: expected a label of the training data (limitation, result), found "reslt"'
     );
   });
 
-  test('append needs a sentence for every language slice, including unknown', async () => {
-    const root = tinyRepo();
-    writeFileSync(
-      join(root, 'evidence-gate.yml'),
-      readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('  id: tm\n', '  id: tm\n  attacks:\n    append: { sentences: { en: "See the appendix." } }\n')
-    );
+  test('append needs a sentence for every language slice of the data', async () => {
+    const root = withThreatModel('  attacks:\n    append: { sentences: { en: "See the appendix." } }');
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
       'evidence-gate.yml:5: threat_model.attacks.append.sentences: expected a sentence for every language slice of the evaluation data (en, es), found none for es'
     );

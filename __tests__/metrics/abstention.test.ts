@@ -1,19 +1,8 @@
 /** Abstention under a fixed probability or margin threshold (SPEC §8). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { abstention, abstentionValue } from '../../src/metrics/abstention.js';
-import { REPO_ROOT } from '../helpers.js';
+import { fixture, golden } from './golden-fixtures.js';
 
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/metrics.json'), 'utf8'));
-/** The fixture rows, with label-keyed scores turned back into the in-memory label-ordered array. */
-const fixture: EvidenceRow[] = readFileSync(join(REPO_ROOT, golden.evidence), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => {
-    const o = JSON.parse(line);
-    return { ...o, scores: o.scores === null ? null : golden.labels.map((l: string) => o.scores[l]) };
-  });
 
 /** A row predicting `prediction` (gold a) with scores in label order [a, b]. */
 function row(id: string, scores: [number, number] | null, over: Partial<EvidenceRow> = {}): EvidenceRow {

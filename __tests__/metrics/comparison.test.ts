@@ -1,22 +1,10 @@
 /** Paired model comparison (SPEC §8) on hand-worked rows and the golden bootstrap file. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import type { BootstrapOptions } from '../../src/metrics/bootstrap.js';
 import { pairedComparison, percentagePoints } from '../../src/metrics/comparison.js';
-import { REPO_ROOT } from '../helpers.js';
+import { bootstrapGolden as golden, type BootstrapCase } from './golden-fixtures.js';
 
-interface BootstrapCase {
-  values: number[];
-  iterations: number;
-  level: number;
-  seed: number;
-  parts: string[];
-  low: number;
-  high: number;
-}
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[] };
 
 function row(model: string, id: string, correct: boolean | 'missing'): EvidenceRow {
   const prediction = correct === 'missing' ? null : correct ? 'x' : 'y';

@@ -1,19 +1,8 @@
 /** Confusion counts (SPEC §8): row = true label, column = predicted, plus a `missing` column. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { confusionCounts, predictionOf } from '../../src/metrics/confusion.js';
-import { REPO_ROOT } from '../helpers.js';
+import { fixture, golden } from './golden-fixtures.js';
 
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/metrics.json'), 'utf8'));
-/** The fixture rows, with label-keyed scores turned back into the in-memory label-ordered array. */
-const fixture: EvidenceRow[] = readFileSync(join(REPO_ROOT, golden.evidence), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => {
-    const o = JSON.parse(line);
-    return { ...o, scores: o.scores === null ? null : golden.labels.map((l: string) => o.scores[l]) };
-  });
 
 function row(label: string, prediction: string | null, over: Partial<EvidenceRow> = {}): EvidenceRow {
   return {

@@ -1,22 +1,11 @@
 /** Ledger figures per family and across families, and protected transitions (SPEC §7). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { NonDestructiveFamily } from '../../src/config/families.js';
 import type { ProtectedTransition } from '../../src/config/plan.js';
 import { ledgerMasks } from '../../src/evidence/ledger.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { familyLedger, isInScope, protectedTransitions, unionLedger, type Objective } from '../../src/metrics/ledger.js';
-import { REPO_ROOT } from '../helpers.js';
+import { fixture, golden } from './golden-fixtures.js';
 
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/metrics.json'), 'utf8'));
-/** The fixture rows, with label-keyed scores turned back into the in-memory label-ordered array. */
-const fixture: EvidenceRow[] = readFileSync(join(REPO_ROOT, golden.evidence), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => {
-    const o = JSON.parse(line);
-    return { ...o, scores: o.scores === null ? null : golden.labels.map((l: string) => o.scores[l]) };
-  });
 
 const BASE: EvidenceRow = {
   id: 'x', split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null,

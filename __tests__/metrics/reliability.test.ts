@@ -1,19 +1,8 @@
 /** ECE over 8 equal-width bins of the top-class probability (SPEC §8, reliability). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { reliability, reliabilityBin, topProbability } from '../../src/metrics/reliability.js';
-import { REPO_ROOT } from '../helpers.js';
+import { fixture, golden } from './golden-fixtures.js';
 
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/metrics.json'), 'utf8'));
-/** The fixture rows, with label-keyed scores turned back into the in-memory label-ordered array. */
-const fixture: EvidenceRow[] = readFileSync(join(REPO_ROOT, golden.evidence), 'utf8')
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => {
-    const o = JSON.parse(line);
-    return { ...o, scores: o.scores === null ? null : golden.labels.map((l: string) => o.scores[l]) };
-  });
 
 /** A clean row of a two-label probability model with top probability p on label a. */
 function row(p: number, right: boolean): EvidenceRow {

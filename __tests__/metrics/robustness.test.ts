@@ -3,23 +3,11 @@
  * out by hand below each fixture; intervals are checked against the golden bootstrap file
  * (scripts/golden/bootstrap.py) or against properties.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Condition } from '../../src/config/families.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { conditionFigures, DESTRUCTIVE_REASON, type ConditionOptions } from '../../src/metrics/robustness.js';
-import { REPO_ROOT } from '../helpers.js';
+import { bootstrapGolden as golden, type BootstrapCase } from './golden-fixtures.js';
 
-interface BootstrapCase {
-  values: number[];
-  iterations: number;
-  level: number;
-  seed: number;
-  parts: string[];
-  low: number;
-  high: number;
-}
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[] };
 
 const BASE: EvidenceRow = {
   id: '', split: 'challenge', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label: 'x',
