@@ -16,6 +16,8 @@ import { UNKNOWN_LANGUAGE } from './data/example.js';
 import { UsageError } from './errors.js';
 import { checkPlanAgainstData } from './config/against-data.js';
 import { conditionsFor } from './evaluate/conditions.js';
+import { evaluateTabular, featureSpace, tabularConditions } from './evaluate/tabular.js';
+import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from './tabular/validity.js';
 import { buildFamilies } from './perturb/registry.js';
 import { evaluate } from './evaluate/evaluate.js';
 import { EVIDENCE_SCHEMA_VERSION, serializeRow, type EvidenceRow } from './evidence/row.js';
@@ -94,7 +96,22 @@ function dataFacts(dataset: Dataset): DataFacts {
 
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan: Plan): string[] {
-  return FAMILIES.filter((f) => !(f in plan.threatModel.attacks));
+  const all: readonly string[] = plan.task === 'tabular' ? ['noise', 'fgm'] : FAMILIES;
+  return all.filter((f) => !(f in plan.threatModel.attacks));
+}
+
+/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
+function tabularFamilies(plan: Plan): Array<{ family: string; label_preserving: boolean; parameters: Record<string, unknown>; validity_rule: string }> {
+  const space = featureSpace(plan);
+  const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+  return tabularConditions(plan)
+    .filter((c) => c !== 'clean')
+    .map((family) => ({
+      family,
+      label_preserving: true,
+      parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: 'one sign step of size eps on clean-correct rows, labels = the model\'s own predictions, clipped to bounds' },
+      validity_rule: TABULAR_VALIDITY_RULE
+    }));
 }
 
 function writeFile(dir: string, name: string, content: string, files: Record<string, FileDigest>): void {
@@ -130,18 +147,20 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
   stage('data');
 
-  const models = await buildModels(plan.models, dataset.train, dataset.labels);
+  const models = await buildModels(plan.models, dataset.train, dataset.labels, plan.data.columns.features);
   stage('train');
 
   const staging = createStaging(out.absolute);
   try {
-    const conditions = conditionsFor(families.runners);
+    const tabular = plan.task === 'tabular';
+    const conditions = tabular ? tabularConditions(plan) : conditionsFor(families.runners);
     const rows: EvidenceRow[] = [];
     const writer = new JsonlWriter(join(staging, EVIDENCE_FILE));
-    const counters = await evaluate(plan, dataset, models, families.runners, async (row) => {
+    const sink = async (row: EvidenceRow) => {
       rows.push(row);
       await writer.write(serializeRow(row, dataset.labels));
-    });
+    };
+    const counters = tabular ? await evaluateTabular(plan, dataset, models, sink) : await evaluate(plan, dataset, models, families.runners, sink);
     const evidence = await writer.close();
     // Large evidence ships gzipped; the manifest keeps the digest of the uncompressed rows too.
     const compressed = evidence.bytes > plan.output.gzipAboveBytes ? await gzipFile(join(staging, EVIDENCE_FILE)) : null;
@@ -151,6 +170,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
 
     const descriptions = models.map((m) => m.describe());
     const metrics = buildMetrics(rows, dataFacts(dataset), {
+      task: plan.task,
       labels: dataset.labels,
       models: descriptions.map((d) => ({ name: d.name, probabilities: d.probabilities })),
       conditions,
@@ -192,7 +212,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       familiesNotConfigured: notConfigured,
       gate,
       files,
-      families: families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+      families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
       dictionaries: families.dictionaries,
       evidence: { file: compressed ? `${EVIDENCE_FILE}.gz` : EVIDENCE_FILE, gzip: compressed !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
       lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),

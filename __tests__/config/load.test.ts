@@ -83,7 +83,7 @@ describe('loadPlan: unknown keys', () => {
   test('a destructive family cannot take gate overrides', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    truncate:\n      max_flip_rate: 0.3'),
-      'evidence-gate.yml:13: gate.families.truncate: unknown key; expected one of format, transpose, dictionary, append, found "truncate"'
+      'evidence-gate.yml:13: gate.families.truncate: unknown key; expected one of format, transpose, dictionary, append, fgm, found "truncate"'
     );
   });
 
@@ -250,7 +250,7 @@ describe('loadPlan: models', () => {
   test('an unknown model name', () => {
     expectConfigError(
       minimalConfig().replace('  - naive-bayes', '  - nb'),
-      'evidence-gate.yml:10: models[0]: expected one of naive-bayes, tfidf-word, tfidf-char, hybrid or a mapping, found "nb"'
+      'evidence-gate.yml:10: models[0]: expected one of naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression or a mapping, found "nb"'
     );
   });
 
@@ -291,7 +291,7 @@ describe('loadPlan: models', () => {
   test('a mapping of unknown shape', () => {
     expectConfigError(
       minimalConfig('  - { foo: 1 }'),
-      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid), { hybrid: { word_weight } } or { name, command }, found a mapping with keys foo'
+      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys foo'
     );
   });
 
@@ -332,8 +332,8 @@ describe('loadPlan: threat model, task and splits', () => {
     );
   });
 
-  test('task: tabular is not available yet', () => {
-    expectConfigError(minimalConfig('task: tabular'), 'evidence-gate.yml:11: task: tabular evaluation is not available in this release; expected "text"');
+  test('task: tabular without feature columns', () => {
+    expectConfigError(minimalConfig('task: tabular'), 'evidence-gate.yml:4: data.columns: task tabular needs data.columns.features; expected a list of numeric feature columns, found none');
   });
 
   test('an evaluation split named train', () => {
@@ -482,7 +482,7 @@ describe('loadPlan: the resulting plan', () => {
     expect(plan.version).toBe(1);
     expect(plan.threatModel.objective).toBe('untargeted');
     expect(plan.threatModel.access).toBe('black-box');
-    expect(plan.data.columns).toEqual({ id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain' });
+    expect(plan.data.columns).toEqual({ id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', features: [] });
     expect(plan.data.onBadRow).toBe('error');
     expect(plan.statistics).toEqual({ seed: 1637, bootstrapIterations: 1000, pairedIterations: 500, interval: 0.95 });
     expect(plan.output.text).toBe('full');

@@ -45,6 +45,8 @@ function modelMetrics(model: string, controlled: [number, number], challenge: [n
 function metrics(models: ModelMetrics[], challengeRows = 60): Metrics {
   return {
     schema_version: 1,
+    task: 'text',
+    attack_families: ['format', 'transpose', 'dictionary', 'append'],
     labels: ['a', 'b'],
     conditions_evaluated: ['clean'],
     prng: { name: 'x', derivation: 'y', seed: 1 },

@@ -5808,7 +5808,7 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3172);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6898);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5824,7 +5824,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3172:
+/***/ 6898:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5842,11 +5842,21 @@ var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/config/families.ts
-/** Condition names in SPEC §6 order; `clean` is the reference, the rest are perturbation families. */
-const CONDITIONS = (/* unused pure expression or super */ null && (['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate']));
+/** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
+const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
+const TABULAR_CONDITIONS = (/* unused pure expression or super */ null && (['clean', 'noise', 'fgm']));
+const CONDITIONS = [...TEXT_CONDITIONS, 'noise', 'fgm'];
 const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
-/** Families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
+/** Text families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
 const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append'];
+/**
+ * Conditions that carry ledger masks and are judged as attacks: the text families above and
+ * tabular FGM. Tabular `noise` is a corruption baseline, reported but never an attack.
+ */
+const ATTACK_FAMILIES = [...NON_DESTRUCTIVE_FAMILIES, 'fgm'];
+function isAttackFamily(condition) {
+    return ATTACK_FAMILIES.includes(condition);
+}
 
 ;// CONCATENATED MODULE: ./src/config/defaults.ts
 /**
@@ -6017,13 +6027,21 @@ const CONFIG_SCHEMA = schema_closed({
         },
         access: { enum: ['black-box', 'white-box'] },
         attacks: schema_closed({
+            noise: schema_closed({}),
+            fgm: schema_closed({}),
             format: schema_closed({}),
             transpose: schema_closed({ words_per_change: { type: 'integer', minimum: 1 } }),
             dictionary: schema_closed({ file: path }, ['file']),
             append: schema_closed({ sentences: languageMap }, ['sentences']),
             truncate: schema_closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
         }),
-        constraints: schema_closed({ max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
+        constraints: schema_closed({
+            max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+            // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
+            linf_eps: { type: 'number', exclusiveMinimum: 0 },
+            editable: { type: 'array', items: nonEmpty, minItems: 1 },
+            bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
+        })
     }, ['id']),
     data: schema_closed({
         train: path,
@@ -6033,7 +6051,14 @@ const CONFIG_SCHEMA = schema_closed({
             propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
             additionalProperties: path
         },
-        columns: schema_closed({ id: nonEmpty, text: nonEmpty, label: nonEmpty, language: nonEmpty, domain: nonEmpty }),
+        columns: schema_closed({
+            id: nonEmpty,
+            text: nonEmpty,
+            label: nonEmpty,
+            language: nonEmpty,
+            domain: nonEmpty,
+            features: { type: 'array', items: nonEmpty, minItems: 1 }
+        }),
         on_bad_row: { enum: ['error', 'skip'] }
     }, ['train', 'evaluate']),
     models: { type: 'array', minItems: 1 },
@@ -6057,7 +6082,8 @@ const CONFIG_SCHEMA = schema_closed({
             format: familyOverrides,
             transpose: familyOverrides,
             dictionary: familyOverrides,
-            append: familyOverrides
+            append: familyOverrides,
+            fgm: familyOverrides
         }),
         allow_not_evaluated: { type: 'boolean' },
         models: { type: 'array', items: nonEmpty, minItems: 1 }
@@ -6117,6 +6143,8 @@ class ConfigSource {
                     return this.lines.linePos(pair.key.range[0]).line;
                 }
             }
+            // An absent key: point at the key of the mapping that should hold it.
+            return this.keyLineOf(path.slice(0, -1));
         }
         return this.lineOf(path);
     }
@@ -6264,7 +6292,7 @@ function configError(source, path, message, atKey = false) {
 
 
 /** Built-in kinds (SPEC §5). */
-const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'];
+const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'];
 const DEFAULT_WORD_WEIGHT = 0.5;
 function parseModels(raw, source) {
     const models = raw.map((entry, index) => parseModel(entry, index, source));
@@ -6278,7 +6306,7 @@ function parseModels(raw, source) {
 }
 function builtin(kind, params, index, source) {
     const at = ['models', index, kind];
-    const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : [];
+    const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : kind === 'logistic-regression' ? ['C'] : [];
     for (const key of Object.keys(params)) {
         if (!allowed.includes(key)) {
             throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${JSON.stringify(key)}`, true);
@@ -6296,6 +6324,12 @@ function builtin(kind, params, index, source) {
             if (typeof w !== 'number' || w < 0 || w > 1)
                 throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
             return { name: kind, kind, params: { word_weight: w } };
+        }
+        case 'logistic-regression': {
+            const C = params.C ?? 1;
+            if (typeof C !== 'number' || !(C > 0) || !Number.isFinite(C))
+                throw configError(source, [...at, 'C'], `expected a number > 0, found ${describeFound(C)}`);
+            return { name: kind, kind, params: { C } };
         }
         default:
             return { name: kind, kind, params: {} };
@@ -6408,9 +6442,7 @@ function fileRef(source, root, path, p) {
     return { absolute: resolved.absolute, path: resolved.relative };
 }
 function buildPlan(raw, source, root, config) {
-    if ((raw.task ?? 'text') === 'tabular') {
-        throw configError(source, ['task'], 'tabular evaluation is not available in this release; expected "text"');
-    }
+    const task = raw.task ?? 'text';
     const tm = raw.threat_model;
     const objective = tm.objective ?? 'untargeted';
     const transitions = tm.protected_transitions ?? [];
@@ -6423,6 +6455,11 @@ function buildPlan(raw, source, root, config) {
     });
     const attacks = {};
     const a = tm.attacks ?? {};
+    checkTaskKeys(raw, source, task);
+    if (a.noise)
+        attacks.noise = {};
+    if (a.fgm)
+        attacks.fgm = {};
     if (a.format)
         attacks.format = {};
     if (a.transpose)
@@ -6434,13 +6471,22 @@ function buildPlan(raw, source, root, config) {
     if (a.truncate)
         attacks.truncate = { keep: a.truncate.keep ?? 0.65 };
     const models = parseModels(raw.models, source);
+    models.forEach((m, i) => {
+        const tabularKind = m.kind === 'logistic-regression';
+        if (tabularKind !== (task === 'tabular')) {
+            throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
+        }
+    });
+    if (attacks.fgm && (tm.access ?? 'black-box') !== 'white-box') {
+        throw configError(source, ['threat_model', 'attacks', 'fgm'], 'fgm follows the model\'s gradient and needs threat_model.access: white-box; expected white-box access, found black-box', true);
+    }
     const modelNames = new Set(models.map((m) => m.name));
     const abstain = raw.selective?.abstain_below ?? {};
     for (const [name, policy] of Object.entries(abstain)) {
         if (!modelNames.has(name))
             throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
         const kind = models.find((m) => m.name === name)?.kind;
-        if (policy.on === 'probability' && kind !== 'naive-bayes') {
+        if (policy.on === 'probability' && kind !== 'naive-bayes' && kind !== 'logistic-regression') {
             throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
         }
     }
@@ -6448,13 +6494,14 @@ function buildPlan(raw, source, root, config) {
     if (evaluate.some((e) => e.split === 'train')) {
         throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
     }
+    const features = raw.data.columns?.features ?? [];
     const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
     return {
         version: 1,
         root,
         config,
         source,
-        task: 'text',
+        task,
         threatModel: {
             id: tm.id,
             revision: tm.revision === undefined ? '0' : String(tm.revision),
@@ -6463,12 +6510,13 @@ function buildPlan(raw, source, root, config) {
             protectedTransitions: transitions.map((t) => ({ from: t.from, to: t.to })),
             access: tm.access ?? 'black-box',
             attacks,
-            constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null }
+            constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null },
+            tabular: task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null
         },
         data: {
             train: fileRef(source, root, ['data', 'train'], raw.data.train),
             evaluate,
-            columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns },
+            columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns, features },
             onBadRow: raw.data.on_bad_row ?? 'error'
         },
         models,
@@ -6483,6 +6531,50 @@ function buildPlan(raw, source, root, config) {
         manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
         gate: buildGate(raw, source, [...modelNames])
     };
+}
+const TEXT_ONLY_ATTACKS = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
+const TABULAR_ONLY_ATTACKS = ['noise', 'fgm'];
+/** Keys that belong to the other task are refused, naming the task they belong to. */
+function checkTaskKeys(raw, source, task) {
+    const attacks = Object.keys(raw.threat_model.attacks ?? {});
+    const constraints = Object.keys(raw.threat_model.constraints ?? {});
+    const foreignAttacks = task === 'text' ? TABULAR_ONLY_ATTACKS : TEXT_ONLY_ATTACKS;
+    const foreignConstraints = task === 'text' ? ['linf_eps', 'editable', 'bounds'] : ['max_char_edit_ratio'];
+    for (const key of attacks) {
+        if (foreignAttacks.includes(key))
+            throw configError(source, ['threat_model', 'attacks', key], `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`, true);
+    }
+    for (const key of constraints) {
+        if (foreignConstraints.includes(key))
+            throw configError(source, ['threat_model', 'constraints', key], `this constraint belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a constraint of task ${task}`, true);
+    }
+    const features = raw.data.columns?.features;
+    if (task === 'text' && features)
+        throw configError(source, ['data', 'columns', 'features'], 'feature columns belong to task tabular; expected task: tabular or no features key', true);
+    if (task === 'tabular' && !features)
+        throw configError(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
+}
+/** The L∞ threat model of SPEC §13: budget, editable features, bounds (all checked against the feature list). */
+function tabularPlan(constraints, features, source, hasAttack) {
+    const at = ['threat_model', 'constraints'];
+    const known = (name, path) => {
+        if (!features.includes(name))
+            throw configError(source, path, `expected one of the feature columns (${features.join(', ')}), found ${JSON.stringify(name)}`, true);
+    };
+    if (hasAttack && constraints.linf_eps === undefined) {
+        throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
+    }
+    const editable = constraints.editable ?? features;
+    editable.forEach((name, i) => known(name, [...at, 'editable', i]));
+    const bounds = {};
+    for (const [name, pair] of Object.entries(constraints.bounds ?? {})) {
+        known(name, [...at, 'bounds', name]);
+        const [lo, hi] = pair;
+        if (!(lo <= hi))
+            throw configError(source, [...at, 'bounds', name], `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`);
+        bounds[name] = [lo, hi];
+    }
+    return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
 }
 function buildGate(raw, source, modelNames) {
     const gate = raw.gate ?? {};
@@ -8874,6 +8966,20 @@ function parseFile(ref) {
     return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
 }
 class RowProblem extends Error {
+    column;
+    /** 1-based column of the offending value, where the format has columns (CSV). */
+    constructor(message, column = null) {
+        super(message);
+        this.column = column;
+    }
+}
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A numeric feature: a finite JSON number, or a CSV cell holding a decimal number. */
+function featureValue(value, column) {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isFinite(n))
+        throw new RowProblem(`column ${JSON.stringify(column)}: expected a finite number, found ${describeFound(value)}`, column);
+    return n;
 }
 /**
  * Strings stay strings; numbers become their decimal text; anything else is refused. A whole
@@ -8905,13 +9011,6 @@ function toExample(values, columns, split, file, line) {
     };
     const id = need('id');
     const label = need('label');
-    if (!(columns.text in values))
-        throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
-    const text = values[columns.text];
-    if (typeof text !== 'string')
-        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
-    if (text.trim() === '')
-        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
     const optional = (column) => {
         const v = values[column];
         if (v === undefined || v === null || v === '')
@@ -8921,16 +9020,24 @@ function toExample(values, columns, split, file, line) {
             throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${describeFound(v)}`);
         return s;
     };
-    return {
-        id,
-        split,
-        label,
-        language: optional(columns.language) ?? UNKNOWN_LANGUAGE,
-        domain: optional(columns.domain),
-        input: { kind: 'text', text },
-        file,
-        line
-    };
+    const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
+    if (columns.features.length > 0) {
+        const features = {};
+        for (const name of columns.features) {
+            if (!(name in values))
+                throw new RowProblem(`missing required feature column ${JSON.stringify(name)}`);
+            features[name] = featureValue(values[name], name);
+        }
+        return { ...common, input: { kind: 'features', values: features } };
+    }
+    if (!(columns.text in values))
+        throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
+    const text = values[columns.text];
+    if (typeof text !== 'string')
+        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+    if (text.trim() === '')
+        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
+    return { ...common, input: { kind: 'text', text } };
 }
 function loadDataset(plan) {
     const skipped = [];
@@ -8939,19 +9046,23 @@ function loadDataset(plan) {
         if (plan.onBadRow === 'skip')
             skipped.push(row);
         else
-            throw new DataError(`${row.file}:${row.line}: ${row.reason}`);
+            throw new DataError(`${row.file}:${row.at ?? row.line}: ${row.reason}`);
     };
     const readSplit = (split, ref, seen) => {
         const { parsed, info } = parseFile(ref);
         const before = skipped.length;
         parsed.bad.forEach(reject);
-        if (parsed.header) {
-            for (const key of ['id', 'text', 'label']) {
-                if (!parsed.header.includes(plan.columns[key])) {
-                    throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(plan.columns[key])} (${key}); found columns ${parsed.header.join(', ')}`);
+        const header = parsed.header;
+        if (header) {
+            const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : ['id', 'text', 'label'].map((k) => [k, plan.columns[k]]);
+            for (const [key, column] of required) {
+                if (!header.includes(column)) {
+                    throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(column)} (${key}); found columns ${header.join(', ')}`);
                 }
             }
         }
+        // CSV errors name the column by its 1-based position in the header.
+        const where = (line, column) => (header && column !== null ? `${line}:${header.indexOf(column) + 1}` : undefined);
         const examples = [];
         for (const record of parsed.records) {
             let example;
@@ -8961,7 +9072,7 @@ function loadDataset(plan) {
             catch (error) {
                 if (!(error instanceof RowProblem))
                     throw error;
-                reject({ file: ref.path, line: record.line, reason: error.message });
+                reject({ file: ref.path, line: record.line, reason: error.message, at: where(record.line, error.column) });
                 continue;
             }
             const earlier = seen.get(example.id);
@@ -9005,9 +9116,10 @@ function loadDataset(plan) {
     const languages = sortCodePoints(new Set(splits.flatMap((s) => s.examples.map((e) => e.language))));
     const sortedTrain = [...train].sort((a, b) => compareCodePoints(a.id, b.id));
     const triples = [...sortedTrain, ...splits.flatMap((s) => s.examples)].map((e) => [e.split, e.id, e.label]);
-    const trainTexts = new Set(train.map((e) => (e.input.kind === 'text' ? e.input.text : '')));
+    // Exact overlap of inputs: the same text, or the same feature vector.
+    const trainInputs = new Set(train.map((e) => inputKey(e.input)));
     const overlap = splits.map(({ split, examples }) => {
-        const ids = examples.filter((e) => e.input.kind === 'text' && trainTexts.has(e.input.text)).map((e) => e.id);
+        const ids = examples.filter((e) => trainInputs.has(inputKey(e.input))).map((e) => e.id);
         return { split, count: ids.length, ids };
     });
     return {
@@ -9071,6 +9183,384 @@ function candidatesFor(example, runners) {
         });
     }
     return list;
+}
+
+;// CONCATENATED MODULE: ./src/evidence/ledger.ts
+function isProtected(transitions, from, to) {
+    return to !== null && transitions.some((t) => t.from === from && t.to === to);
+}
+function ledgerMasks(m) {
+    const inScope = m.cleanOk && (m.objective === 'untargeted' || m.transitions.some((t) => t.from === m.gold));
+    const eligible = inScope && m.cleanPrediction === m.gold;
+    const tested = eligible && m.attempted && m.changed && m.valid && m.rowOk;
+    const wrong = m.objective === 'untargeted' ? m.prediction !== m.gold : isProtected(m.transitions, m.gold, m.prediction);
+    const success = tested && wrong;
+    const uncovered = eligible && !tested;
+    let reason = null;
+    if (uncovered) {
+        if (!m.attempted)
+            reason = 'no_dictionary';
+        else if (!m.changed)
+            reason = 'unchanged';
+        else if (!m.valid)
+            reason = 'invalid';
+        else
+            reason = 'missing';
+    }
+    return { in_scope: inScope, eligible, tested, success, uncovered, uncovered_reason: reason };
+}
+
+;// CONCATENATED MODULE: ./src/models/model.ts
+/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
+function decide(labels, scores) {
+    let best = 0;
+    for (let i = 1; i < scores.length; i++)
+        if (scores[i] > scores[best])
+            best = i;
+    let second = -Infinity;
+    for (let i = 0; i < scores.length; i++)
+        if (i !== best && scores[i] > second)
+            second = scores[i];
+    return { prediction: labels[best], margin: scores[best] - second };
+}
+
+;// CONCATENATED MODULE: ./src/tabular/clip.ts
+/** Projection onto one feature's inclusive bounds (either may be ±Infinity). */
+function clip(value, lower, upper) {
+    return Math.min(upper, Math.max(lower, value));
+}
+
+;// CONCATENATED MODULE: ./src/tabular/validity.ts
+/** Absolute slack on the per-feature budget: |Δ| ≤ eps + VALIDITY_TOLERANCE. */
+const VALIDITY_TOLERANCE = 1e-6;
+/** The rule as it is recorded in the manifest. */
+const VALIDITY_RULE = 'every value finite, inside its feature bounds (inclusive), |candidate − original| ≤ eps + 1e-6 per feature, and features that are not editable unchanged';
+/** Null when `candidate` satisfies the rule for `original` in `space`, otherwise the first reason. */
+function validateCandidate(original, candidate, space) {
+    const n = space.names.length;
+    if (candidate.length !== original.length || original.length !== n) {
+        return `the candidate has ${candidate.length} values and the original ${original.length}; the feature space has ${n} features`;
+    }
+    const name = (i) => space.names[i] ?? `#${i}`;
+    for (let i = 0; i < n; i++) {
+        const v = candidate[i];
+        if (!Number.isFinite(v))
+            return `feature ${name(i)} is not finite (${String(v)})`;
+    }
+    for (let i = 0; i < n; i++) {
+        const v = original[i];
+        if (!Number.isFinite(v))
+            return `the original value of feature ${name(i)} is not finite (${String(v)})`;
+    }
+    for (let i = 0; i < n; i++) {
+        const v = candidate[i];
+        const lo = space.lower[i] ?? -Infinity;
+        const hi = space.upper[i] ?? Infinity;
+        if (!(v >= lo && v <= hi))
+            return `feature ${name(i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
+    }
+    const limit = space.eps + VALIDITY_TOLERANCE;
+    for (let i = 0; i < n; i++) {
+        const moved = Math.abs(candidate[i] - original[i]);
+        if (!(moved <= limit))
+            return `feature ${name(i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
+    }
+    for (let i = 0; i < n; i++) {
+        if (space.editable[i] !== true && candidate[i] !== original[i])
+            return `feature ${name(i)} is not editable but changed`;
+    }
+    return null;
+}
+/**
+ * A difference of two floats, readable: 12 significant digits (0.07, not 0.06999999999999995),
+ * unless that rounding would make an over-budget move look within budget.
+ */
+function formatDelta(moved, limit) {
+    const short = Number(moved.toPrecision(12));
+    return short > limit ? String(short) : String(moved);
+}
+
+;// CONCATENATED MODULE: ./src/tabular/fgm.ts
+/**
+ * `fgm` (SPEC §13): one untargeted white-box fast-gradient-sign step of size eps, projected
+ * onto the feature bounds, on rows the model classifies correctly.
+ *
+ *   1. ŷ = model.predict(x). If ŷ ≠ gold the row is not attacked: the candidate is x itself,
+ *      attempted = false (an initially wrong row can never be a new attack success).
+ *   2. g = model.inputGradient(x, ŷ) — the label is the model's own prediction, as ART's
+ *      FastGradientMethod does with y = None.
+ *   3. x'ᵢ = clip(xᵢ + eps·sign(gᵢ), lowerᵢ, upperᵢ) for editable i (sign(0) = 0, so a
+ *      zero-gradient feature stays put); other features are copied.
+ *   4. model.predict(x') — the post-step success check (as ART's FGM does after its step).
+ *   5. The validity rule decides `valid` / `invalidReason` (for unattacked rows too).
+ *
+ * Work counters (FGM_COUNTING): per ATTACKED row one gradient evaluation (step 2) and two
+ * prediction evaluations (steps 1 and 4). The step-1 prediction on a row that turns out to
+ * be wrong is eligibility scoring — clean scoring, not attack generation — and is not
+ * counted; neither is any later scoring or reporting of the candidate by the caller. This is
+ * the seed's accounting: 959 attacked rows → 959 gradient and 1,918 prediction evaluations.
+ */
+
+
+const FGM_FAMILY = 'fgm';
+const FGM_COUNTING = 'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the label ŷ, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are not counted';
+/**
+ * Why the step is exact for a binary linear model. The true-class logit (±(w·x + b), signed
+ * for the predicted class) is linear in x, so over a product of intervals it is minimised
+ * coordinate by coordinate: each editable feature goes to the end of its feasible interval
+ * [max(lowerᵢ, xᵢ − eps), min(upperᵢ, xᵢ + eps)] that lowers the logit, i.e. in the direction
+ * −sign(wᵢ) for the predicted class. The cross-entropy gradient is a positive multiple of
+ * that direction's negative, so xᵢ + eps·sign(gᵢ) points the same way, and clipping it to
+ * the bounds lands on exactly that end: the box ∩ L∞ ball is the product of those intervals.
+ * A zero weight leaves the logit flat in that feature (any value is optimal; the step keeps
+ * xᵢ). Conditions: x inside its bounds (otherwise the feasible set can be empty) and a
+ * gradient that has not underflowed to zero (a probability that rounds to exactly 1). With
+ * more than two labels, or a non-linear model, one sign step is a heuristic, not the worst case.
+ */
+const FGM_EXACTNESS_NOTE = 'for a binary linear model the projected one-step FGM point is the exact worst case in the box ∩ L∞ ball: the logit is linear in x and the feasible set is a product of intervals, so each editable feature independently moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
+/** True only for binary linear models, where the projected sign step is the exact worst case. */
+function fgmIsExact(labelCount, linear) {
+    return linear && labelCount === 2;
+}
+/** The projected sign step: clip(xᵢ + eps·sign(gᵢ)) on editable features, others copied. */
+function signStep(x, gradient, space) {
+    return x.map((xi, i) => {
+        if (space.editable[i] !== true)
+            return xi;
+        const direction = Math.sign(gradient[i] ?? NaN);
+        if (direction === 0)
+            return xi;
+        return clip(xi + space.eps * direction, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+    });
+}
+/** The `fgm` candidate for one row; adds its work to `counters`. */
+function fgmCandidate(x, gold, model, space, counters) {
+    const predicted = model.predict(x);
+    if (predicted !== gold) {
+        const values = [...x];
+        const reason = validateCandidate(x, values, space);
+        return { values, attempted: false, valid: reason === null, invalidReason: reason };
+    }
+    counters.predictionEvaluations += 1;
+    const gradient = model.inputGradient(x, predicted);
+    counters.gradientEvaluations += 1;
+    const values = signStep(x, gradient, space);
+    model.predict(values);
+    counters.predictionEvaluations += 1;
+    const reason = validateCandidate(x, values, space);
+    return { values, attempted: true, valid: reason === null, invalidReason: reason };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/decision.ts
+/**
+ * The single source of randomness for perturbations. A choice is a pure function of
+ * (seed, family, example id, position): hashing those four values, and nothing else,
+ * keeps every candidate independent of row order and of the other rows in the data.
+ */
+
+const TWO_TO_32 = 4294967296;
+// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
+const oneShot = external_node_crypto_.hash;
+function decision_sha256Hex(text) {
+    return oneShot ? oneShot('sha256', text, 'hex') : external_node_crypto_.createHash('sha256').update(text, 'utf8').digest('hex');
+}
+/**
+ * A number in [0, 1): the first four bytes (big-endian unsigned) of
+ * SHA-256(UTF-8 of `${seed}\0${family}\0${id}\0${position}`), divided by 2^32.
+ * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
+ */
+function decision_decide(seed, family, id, position) {
+    return parseInt(decision_sha256Hex(`${seed}\u0000${family}\u0000${id}\u0000${position}`).slice(0, 8), 16) / TWO_TO_32;
+}
+
+;// CONCATENATED MODULE: ./src/tabular/noise.ts
+/**
+ * `noise` (SPEC §13): the non-adversarial corruption baseline. Every row gets it, correct or
+ * not, and the result is reported as a conditional error-induction rate, never as attack
+ * success.
+ *
+ * For each editable feature i: x'ᵢ = clip(xᵢ + eps·(2u − 1), lowerᵢ, upperᵢ) with
+ * u = decide(seed, 'noise', id, i) ∈ [0, 1), so the offset is uniform on [−eps, eps) and the
+ * candidate depends only on (seed, id, feature index, xᵢ) — never on row order or other rows.
+ * Features that are not editable are copied. No model is consulted (no work counted).
+ */
+
+
+
+const NOISE_FAMILY = 'noise';
+const NOISE_METHOD = 'every row, every editable feature: x + eps·(2u − 1) with u = decide(seed, "noise", id, feature index), clipped to the feature bounds; other features unchanged';
+/** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
+function noiseCandidate(id, x, space, seed) {
+    const values = x.map((xi, i) => {
+        if (space.editable[i] !== true)
+            return xi;
+        const u = decision_decide(seed, NOISE_FAMILY, id, i);
+        return clip(xi + space.eps * (2 * u - 1), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+    });
+    const reason = validateCandidate(x, values, space);
+    return { values, attempted: true, valid: reason === null, invalidReason: reason };
+}
+
+;// CONCATENATED MODULE: ./src/evaluate/score-cache.ts
+/**
+ * Scores each distinct input once per model, in fixed-size batches, whatever the number of
+ * examples and conditions that share it.
+ */
+
+async function scoreDistinct(model, inputs, batchSize = 512) {
+    const pending = new Map();
+    for (const input of inputs) {
+        const key = inputKey(input);
+        if (!pending.has(key))
+            pending.set(key, input);
+    }
+    const keys = [...pending.keys()];
+    const cache = new Map();
+    let modelCalls = 0;
+    for (let start = 0; start < keys.length; start += batchSize) {
+        const batchKeys = keys.slice(start, start + batchSize);
+        const results = await model.score(batchKeys.map((k) => pending.get(k)));
+        modelCalls++;
+        if (results.length !== batchKeys.length) {
+            throw new Error(`model ${model.name} returned ${results.length} results for ${batchKeys.length} inputs`);
+        }
+        batchKeys.forEach((k, i) => cache.set(k, checked(results[i], model.labels.length)));
+    }
+    return { cache, counters: { distinctInputs: keys.length, modelCalls } };
+}
+/** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
+function checked(result, width) {
+    if (result.status !== 'ok')
+        return result;
+    if (result.scores.length !== width)
+        return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
+    if (result.scores.some((s) => !Number.isFinite(s)))
+        return { status: 'error', error: 'non-finite score' };
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/evaluate/tabular.ts
+
+
+
+
+
+function featureSpace(plan) {
+    const names = plan.data.columns.features;
+    const tab = plan.threatModel.tabular;
+    const bound = (name, side) => tab?.bounds[name]?.[side] ?? (side === 0 ? -Infinity : Infinity);
+    return {
+        names,
+        editable: names.map((n) => tab?.editable.includes(n) ?? false),
+        lower: names.map((n) => bound(n, 0)),
+        upper: names.map((n) => bound(n, 1)),
+        eps: tab?.eps ?? 0
+    };
+}
+function tabularConditions(plan) {
+    const a = plan.threatModel.attacks;
+    return ['clean', ...(a.noise ? ['noise'] : []), ...(a.fgm ? ['fgm'] : [])];
+}
+function vector(example, names) {
+    if (example.input.kind !== 'features')
+        throw new Error(`example ${example.id} has no features`);
+    const values = example.input.values;
+    return names.map((n) => values[n]);
+}
+function asRecord(names, x) {
+    return Object.fromEntries(names.map((n, i) => [n, x[i]]));
+}
+function isDifferentiable(model) {
+    return typeof model.inputGradient === 'function' && typeof model.predict === 'function';
+}
+async function evaluateTabular(plan, dataset, models, sink) {
+    const space = featureSpace(plan);
+    const conditions = tabularConditions(plan);
+    const tm = plan.threatModel;
+    const examples = dataset.splits.flatMap((s) => s.examples);
+    const clean = new Map(examples.map((e) => [e, vector(e, space.names)]));
+    const noise = new Map();
+    if (conditions.includes('noise'))
+        for (const e of examples)
+            noise.set(e, noiseCandidate(e.id, clean.get(e), space, plan.statistics.seed));
+    const all = [];
+    const perModel = [];
+    for (const model of models) {
+        const attack = { gradientEvaluations: 0, predictionEvaluations: 0 };
+        const fgm = new Map();
+        if (conditions.includes('fgm')) {
+            if (!isDifferentiable(model))
+                throw new Error(`model ${model.name} exposes no gradient for fgm`);
+            for (const e of examples)
+                fgm.set(e, fgmCandidate(clean.get(e), e.label, model, space, attack));
+        }
+        const inputs = examples.flatMap((e) => [clean.get(e), noise.get(e)?.values, fgm.get(e)?.values].filter((x) => x !== undefined));
+        const { cache, counters } = await scoreDistinct(model, inputs.map((x) => ({ kind: 'features', values: asRecord(space.names, x) })));
+        perModel.push({ fgm, cache });
+        all.push({ model: model.name, predictions: 0, ...counters, ...attack });
+    }
+    const exact = fgmIsExact(dataset.labels.length, models.every((m) => m.describe().kind === 'logistic-regression'));
+    for (const example of examples) {
+        const x = clean.get(example);
+        for (const [m, model] of models.entries()) {
+            const { fgm, cache } = perModel[m];
+            const score = (v) => cache.get(JSON.stringify(asRecord(space.names, v)));
+            const cleanResult = score(x);
+            const cleanDecision = cleanResult.status === 'ok' ? decide(model.labels, cleanResult.scores) : null;
+            for (const condition of conditions) {
+                const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
+                const values = candidate?.values ?? x;
+                const result = score(values);
+                const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
+                const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
+                const masks = condition === 'fgm' && candidate
+                    ? ledgerMasks({
+                        objective: tm.objective,
+                        transitions: tm.protectedTransitions,
+                        gold: example.label,
+                        cleanOk: cleanResult.status === 'ok',
+                        cleanPrediction: cleanDecision?.prediction ?? null,
+                        attempted: candidate.attempted,
+                        changed,
+                        valid: candidate.valid,
+                        rowOk: result.status === 'ok',
+                        prediction: decision?.prediction ?? null
+                    })
+                    : null;
+                all[m].predictions++;
+                await sink({
+                    id: example.id,
+                    split: example.split,
+                    model: model.name,
+                    condition,
+                    language: example.language,
+                    domain: example.domain,
+                    text: null,
+                    perturbed_text: null,
+                    label: example.label,
+                    clean_prediction: cleanDecision?.prediction ?? null,
+                    prediction: decision?.prediction ?? null,
+                    scores: result.status === 'ok' ? result.scores : null,
+                    margin: decision?.margin ?? null,
+                    clean_margin: cleanDecision?.margin ?? null,
+                    changed,
+                    valid: candidate ? (candidate.attempted ? candidate.valid : null) : null,
+                    invalid_reason: candidate?.attempted ? candidate.invalidReason : null,
+                    eligible: masks?.eligible ?? null,
+                    tested: masks?.tested ?? null,
+                    success: masks?.success ?? null,
+                    uncovered: masks?.uncovered ?? null,
+                    uncovered_reason: masks?.uncovered_reason ?? null,
+                    status: result.status,
+                    error: result.status === 'ok' ? null : result.error,
+                    features: asRecord(space.names, x),
+                    perturbed_features: candidate ? asRecord(space.names, values) : null,
+                    exact: condition === 'fgm' ? exact : null
+                });
+            }
+        }
+    }
+    return all;
 }
 
 ;// CONCATENATED MODULE: ./src/perturb/outcome.ts
@@ -9605,28 +10095,6 @@ function describeEmpty(value) {
     return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : describeFound(value);
 }
 
-;// CONCATENATED MODULE: ./src/perturb/decision.ts
-/**
- * The single source of randomness for perturbations. A choice is a pure function of
- * (seed, family, example id, position): hashing those four values, and nothing else,
- * keeps every candidate independent of row order and of the other rows in the data.
- */
-
-const TWO_TO_32 = 4294967296;
-// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
-const oneShot = external_node_crypto_.hash;
-function decision_sha256Hex(text) {
-    return oneShot ? oneShot('sha256', text, 'hex') : external_node_crypto_.createHash('sha256').update(text, 'utf8').digest('hex');
-}
-/**
- * A number in [0, 1): the first four bytes (big-endian unsigned) of
- * SHA-256(UTF-8 of `${seed}\0${family}\0${id}\0${position}`), divided by 2^32.
- * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
- */
-function decide(seed, family, id, position) {
-    return parseInt(decision_sha256Hex(`${seed}\u0000${family}\u0000${id}\u0000${position}`).slice(0, 8), 16) / TWO_TO_32;
-}
-
 ;// CONCATENATED MODULE: ./src/perturb/format.ts
 
 
@@ -9717,15 +10185,15 @@ function formatCandidate(text, row) {
     const edits = [];
     const sites = punctuationSites(text, chunks);
     if (sites.length > 0) {
-        const site = sites[Math.floor(decide(row.seed, 'format', row.id, 'punct') * sites.length)];
-        const choice = site.choices.length === 1 ? 0 : Math.floor(decide(row.seed, 'format', row.id, 'end') * site.choices.length);
+        const site = sites[Math.floor(decision_decide(row.seed, 'format', row.id, 'punct') * sites.length)];
+        const choice = site.choices.length === 1 ? 0 : Math.floor(decision_decide(row.seed, 'format', row.id, 'end') * site.choices.length);
         edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
     }
     let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
     if (sites.length === 0 && eligible.length > 0)
         changes = Math.max(changes, 1);
     for (let j = 0; j < changes; j++) {
-        const scaled = decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
+        const scaled = decision_decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
         const pick = Math.floor(scaled);
         const [word] = eligible.splice(pick, 1);
         if (!word)
@@ -9812,7 +10280,7 @@ function transposeCandidate(text, row, wordsPerChange) {
         const positions = swapPositions(chars, word.letters === word.cpLength);
         if (positions.length === 0)
             continue;
-        eligible.push({ word, chars, positions, d: decide(row.seed, 'transpose', row.id, word.index) });
+        eligible.push({ word, chars, positions, d: decision_decide(row.seed, 'transpose', row.id, word.index) });
     }
     if (eligible.length === 0)
         return { text, swaps: [] };
@@ -9821,7 +10289,7 @@ function transposeCandidate(text, row, wordsPerChange) {
     const edits = [];
     const swaps = [];
     for (const { word, chars, positions } of chosen) {
-        const i = positions[Math.floor(decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
+        const i = positions[Math.floor(decision_decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
         const swapped = Array.from(chars);
         swapped[i] = chars[i + 1];
         swapped[i + 1] = chars[i];
@@ -9970,83 +10438,6 @@ function buildFamilies(attacks, options) {
     return { runners, dictionaries };
 }
 
-;// CONCATENATED MODULE: ./src/models/model.ts
-/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
-function model_decide(labels, scores) {
-    let best = 0;
-    for (let i = 1; i < scores.length; i++)
-        if (scores[i] > scores[best])
-            best = i;
-    let second = -Infinity;
-    for (let i = 0; i < scores.length; i++)
-        if (i !== best && scores[i] > second)
-            second = scores[i];
-    return { prediction: labels[best], margin: scores[best] - second };
-}
-
-;// CONCATENATED MODULE: ./src/evidence/ledger.ts
-function isProtected(transitions, from, to) {
-    return to !== null && transitions.some((t) => t.from === from && t.to === to);
-}
-function ledgerMasks(m) {
-    const inScope = m.cleanOk && (m.objective === 'untargeted' || m.transitions.some((t) => t.from === m.gold));
-    const eligible = inScope && m.cleanPrediction === m.gold;
-    const tested = eligible && m.attempted && m.changed && m.valid && m.rowOk;
-    const wrong = m.objective === 'untargeted' ? m.prediction !== m.gold : isProtected(m.transitions, m.gold, m.prediction);
-    const success = tested && wrong;
-    const uncovered = eligible && !tested;
-    let reason = null;
-    if (uncovered) {
-        if (!m.attempted)
-            reason = 'no_dictionary';
-        else if (!m.changed)
-            reason = 'unchanged';
-        else if (!m.valid)
-            reason = 'invalid';
-        else
-            reason = 'missing';
-    }
-    return { in_scope: inScope, eligible, tested, success, uncovered, uncovered_reason: reason };
-}
-
-;// CONCATENATED MODULE: ./src/evaluate/score-cache.ts
-/**
- * Scores each distinct input once per model, in fixed-size batches, whatever the number of
- * examples and conditions that share it.
- */
-
-async function scoreDistinct(model, inputs, batchSize = 512) {
-    const pending = new Map();
-    for (const input of inputs) {
-        const key = inputKey(input);
-        if (!pending.has(key))
-            pending.set(key, input);
-    }
-    const keys = [...pending.keys()];
-    const cache = new Map();
-    let modelCalls = 0;
-    for (let start = 0; start < keys.length; start += batchSize) {
-        const batchKeys = keys.slice(start, start + batchSize);
-        const results = await model.score(batchKeys.map((k) => pending.get(k)));
-        modelCalls++;
-        if (results.length !== batchKeys.length) {
-            throw new Error(`model ${model.name} returned ${results.length} results for ${batchKeys.length} inputs`);
-        }
-        batchKeys.forEach((k, i) => cache.set(k, checked(results[i], model.labels.length)));
-    }
-    return { cache, counters: { distinctInputs: keys.length, modelCalls } };
-}
-/** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
-function checked(result, width) {
-    if (result.status !== 'ok')
-        return result;
-    if (result.scores.length !== width)
-        return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
-    if (result.scores.some((s) => !Number.isFinite(s)))
-        return { status: 'error', error: 'non-finite score' };
-    return result;
-}
-
 ;// CONCATENATED MODULE: ./src/evaluate/evaluate.ts
 
 
@@ -10079,10 +10470,10 @@ async function evaluate(plan, dataset, models, runners, sink) {
         for (const [m, model] of models.entries()) {
             const cache = caches[m];
             const clean = cache.get(inputKey(example.input));
-            const cleanDecision = clean.status === 'ok' ? model_decide(model.labels, clean.scores) : null;
+            const cleanDecision = clean.status === 'ok' ? decide(model.labels, clean.scores) : null;
             for (const candidate of list) {
                 const result = cache.get(inputKey(candidate.input));
-                const decision = result.status === 'ok' ? model_decide(model.labels, result.scores) : null;
+                const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
                 counters[m].predictions++;
                 // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
                 const masks = candidate.condition === 'clean' || !candidate.labelPreserving
@@ -10140,6 +10531,8 @@ const EVIDENCE_FIELDS = [
     'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
     'error'
 ];
+/** Appended after EVIDENCE_FIELDS on tabular rows. */
+const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'];
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
 function value(v) {
     if (typeof v === 'number')
@@ -10168,6 +10561,13 @@ function serializeRow(row, labels) {
         }
         else
             out += value(row[field]);
+    }
+    // Tabular rows: feature maps in the config's feature order (insertion order of the record).
+    if (row.features !== undefined) {
+        for (const field of TABULAR_FIELDS) {
+            const v = row[field];
+            out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+        }
     }
     return out + '}';
 }
@@ -10273,6 +10673,56 @@ function missingRows(rows) {
         if (row.status !== 'ok')
             missing++;
     return { value: missing, numerator: missing, denominator: rows.length, status: 'ok', reason: null };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/accounting.ts
+
+
+function accounting(rows, cleanRows) {
+    let wrongAfter = 0;
+    let cleanCorrect = 0;
+    let induced = 0;
+    let cleanWrong = 0;
+    let fixed = 0;
+    for (const row of rows) {
+        const clean = cleanRows.get(row.id);
+        if (!clean)
+            throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
+        const before = isCorrect(clean);
+        const after = isCorrect(row);
+        if (!after)
+            wrongAfter++;
+        if (before) {
+            cleanCorrect++;
+            if (!after)
+                induced++;
+        }
+        else {
+            cleanWrong++;
+            if (after)
+                fixed++;
+        }
+    }
+    return {
+        post_test_errors: figure_rate(wrongAfter, rows.length, 'no rows in this scope'),
+        post_test_accuracy: figure_rate(rows.length - wrongAfter, rows.length, 'no rows in this scope'),
+        error_induction: figure_rate(induced, cleanCorrect, 'no clean-correct rows'),
+        became_correct: figure_count(fixed, cleanWrong)
+    };
+}
+/** Up to `n` rows that link a counted failure to its actual change: successes first, in evidence order. */
+function workedExamples(rows, n = 3) {
+    const tested = rows.filter((r) => r.tested);
+    const picked = [...tested.filter((r) => r.success), ...tested.filter((r) => !r.success)].slice(0, n);
+    return picked.map((r) => ({
+        id: r.id,
+        features: r.features ?? null,
+        perturbed_features: r.perturbed_features ?? null,
+        label: r.label,
+        clean_prediction: r.clean_prediction,
+        prediction: r.prediction,
+        success: r.success === true
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/abstention.ts
@@ -11357,6 +11807,13 @@ function generalizationGap(reference, challenge) {
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/build.ts
+/**
+ * metrics.json (SPEC §7–§8): every figure, for every model × condition × scope, each with
+ * its counts. A pure function of the evidence rows plus the run facts recorded in the
+ * manifest (labels, objective, seeds, data-level facts), so it can be recomputed later
+ * from the artifact alone (SPEC §14).
+ */
+
 
 
 
@@ -11464,6 +11921,7 @@ function modelMetrics(model, byCondition, facts, run) {
     const calibration = [];
     const abstained = [];
     const policy = run.abstainBelow[name];
+    const accounted = [];
     for (const s of scopes(facts, false)) {
         const cleanInScope = clean.filter(s.keep);
         const cleanById = new Map(cleanInScope.map((r) => [r.id, r]));
@@ -11475,13 +11933,14 @@ function modelMetrics(model, byCondition, facts, run) {
                 continue;
             const rows = (byCondition.get(condition) ?? []).filter(s.keep);
             robustness.push({ condition, scope: s.scope, ...conditionFigures(rows, cleanById, { ...options('accuracy_delta', condition, s.scope), destructive: condition === 'truncate' }) });
-            if (NON_DESTRUCTIVE_FAMILIES.includes(condition)) {
-                const family = condition;
-                families.set(family, rows);
-                ledger.push({ family, scope: s.scope, ...familyLedger(rows, cleanById, run.objective, run.transitions) });
-                if (policy)
-                    abstained.push({ condition, scope: s.scope, ...abstention(rows, policy) });
+            if (isAttackFamily(condition)) {
+                families.set(condition, rows);
+                ledger.push({ family: condition, scope: s.scope, ...familyLedger(rows, cleanById, run.objective, run.transitions) });
             }
+            if (policy && condition !== 'truncate')
+                abstained.push({ condition, scope: s.scope, ...abstention(rows, policy) });
+            if (run.task === 'tabular')
+                accounted.push({ condition, scope: s.scope, ...accounting(rows, cleanById) });
         }
         if (families.size > 0) {
             union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
@@ -11504,7 +11963,8 @@ function modelMetrics(model, byCondition, facts, run) {
         protected_transitions: transitions,
         selective,
         reliability: model.probabilities ? calibration : null,
-        abstention: policy ? abstained : null
+        abstention: policy ? abstained : null,
+        ...(run.task === 'tabular' ? { accounting: accounted, worked_examples: workedExamples(byCondition.get('fgm') ?? []) } : {})
     };
 }
 function buildMetrics(rows, facts, run) {
@@ -11531,6 +11991,8 @@ function buildMetrics(rows, facts, run) {
     }
     return {
         schema_version: METRICS_SCHEMA_VERSION,
+        task: run.task,
+        attack_families: run.task === 'tabular' ? ['fgm'] : ['format', 'transpose', 'dictionary', 'append'],
         labels: [...run.labels],
         conditions_evaluated: run.conditions,
         prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, seed: run.seed },
@@ -11591,16 +12053,16 @@ function ratioOf(figure) {
 
 
 
-
 const CHECKS_SCHEMA_VERSION = 1;
 /** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
 function familyThreshold(gate, family, key) {
     return gate.families[family]?.[key] ?? gate.thresholds[key];
 }
 const NOT_CONFIGURED = (family) => notApplicable(`the ${family} family is not configured in threat_model.attacks`);
-function familyChecks(m, gate, judged) {
+const NO_FAMILY = 'no attack family is configured';
+function familyChecks(m, families, gate, judged) {
     const specs = [];
-    for (const family of NON_DESTRUCTIVE_FAMILIES) {
+    for (const family of families) {
         const robust = m.robustness.find((r) => r.condition === family && r.scope === ALL);
         const ledger = m.ledger.find((l) => l.family === family && l.scope === ALL);
         const base = { subject: m.model, qualifier: family, scope: ALL, judged };
@@ -11618,7 +12080,7 @@ function familyChecks(m, gate, judged) {
         }, { ...base, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: familyThreshold(gate, family, 'min_eligible_coverage'), figure: ledger?.eligible_coverage ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.eligible_coverage) }, { ...base, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: familyThreshold(gate, family, 'max_attack_success'), figure: ledger?.attack_success ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.attack_success) });
     }
     const union = m.union.find((u) => u.scope === ALL);
-    const noFamily = notApplicable('no non-destructive family is configured');
+    const noFamily = notApplicable(NO_FAMILY);
     const t = gate.thresholds;
     specs.push({ subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: t.min_eligible_coverage, figure: union?.union_coverage ?? noFamily, exact: union && ratioOf(union.union_coverage) }, { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: t.max_attack_success, figure: union?.union_success ?? noFamily, exact: union && ratioOf(union.union_success) });
     const protectedFigure = m.protected_transitions.find((p) => p.scope === ALL)?.protected_transitions ?? noFamily;
@@ -11655,7 +12117,7 @@ function evaluateGate(metrics, gate) {
             const figure = lang.figure.status === 'not_applicable' || !hasChallenge ? lang.figure : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
             specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
         }
-        specs.push(...familyChecks(m, gate, judged));
+        specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
         specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
     }
     const checks = specs.map(decideCheck);
@@ -12163,6 +12625,484 @@ class HybridModel {
     async close() { }
 }
 
+;// CONCATENATED MODULE: ./src/models/logistic.ts
+
+
+
+const LOGISTIC_TOL = 1e-12;
+const LOGISTIC_MAX_ITERATIONS = 200;
+/** Predicted decrease, relative to the objective, below which objective comparisons are rounding noise. */
+const NOISE_REGIME = 1e-11;
+function softplus(u) {
+    return u > 0 ? u + Math.log1p(Math.exp(-u)) : Math.log1p(Math.exp(u));
+}
+function sigmoid(z) {
+    if (z >= 0)
+        return 1 / (1 + Math.exp(-z));
+    const e = Math.exp(z);
+    return e / (1 + e);
+}
+function logistic_evaluate(pr, theta) {
+    const { n, D, m, K, C, X, y } = pr;
+    const d = D - 1;
+    const g = new Float64Array(m * D);
+    let loss = 0;
+    let p;
+    if (m === 1) {
+        p = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
+            const o = i * D;
+            let z = 0;
+            for (let j = 0; j < D; j++)
+                z += X[o + j] * theta[j];
+            const positive = y[i] === 1;
+            loss += softplus(positive ? -z : z);
+            const pi = sigmoid(z);
+            p[i] = pi;
+            const r = pi - (positive ? 1 : 0);
+            for (let j = 0; j < D; j++)
+                g[j] = g[j] + r * X[o + j];
+        }
+    }
+    else {
+        p = new Float64Array(n * K);
+        const z = new Float64Array(K);
+        for (let i = 0; i < n; i++) {
+            const o = i * D;
+            let max = -Infinity;
+            for (let k = 0; k < K; k++) {
+                let s = 0;
+                const t = k * D;
+                for (let j = 0; j < D; j++)
+                    s += X[o + j] * theta[t + j];
+                z[k] = s;
+                if (s > max)
+                    max = s;
+            }
+            let sum = 0;
+            for (let k = 0; k < K; k++)
+                sum += Math.exp(z[k] - max);
+            const lse = max + Math.log(sum);
+            const yi = y[i];
+            loss += lse - z[yi];
+            for (let k = 0; k < K; k++) {
+                const pk = Math.exp(z[k] - lse);
+                p[i * K + k] = pk;
+                const r = pk - (k === yi ? 1 : 0);
+                const t = k * D;
+                for (let j = 0; j < D; j++)
+                    g[t + j] = g[t + j] + r * X[o + j];
+            }
+        }
+    }
+    let penalty = 0;
+    for (let r = 0; r < m; r++) {
+        for (let j = 0; j < d; j++) {
+            const q = r * D + j;
+            const w = theta[q];
+            penalty += w * w;
+            g[q] = C * g[q] + w;
+        }
+        g[r * D + d] = C * g[r * D + d];
+    }
+    return { f: C * loss + 0.5 * penalty, g, p };
+}
+/** Full symmetric Hessian (P × P, P = m·D) at the evaluation's probabilities. */
+function hessian(pr, ev) {
+    const { n, D, m, K, C, X } = pr;
+    const d = D - 1;
+    const P = m * D;
+    const H = new Float64Array(P * P);
+    // Blocks (k, l), k ≤ l: C·Σᵢ wᵢₖₗ xᵢxᵢᵀ, upper triangles of each block accumulated first.
+    const pairs = [];
+    for (let k = 0; k < m; k++)
+        for (let l = k; l < m; l++)
+            pairs.push([k, l]);
+    const blocks = pairs.map(() => new Float64Array(D * D));
+    // Rows are taken four at a time (padding rows get weight 0) so that each pass over a block
+    // does four multiply-adds per load and store: the Hessian dominates the cost for large n.
+    const weight = (i, k, l) => {
+        if (m === 1) {
+            const pi = ev.p[i];
+            return pi * (1 - pi);
+        }
+        const pk = ev.p[i * K + k];
+        return pk * ((k === l ? 1 : 0) - ev.p[i * K + l]);
+    };
+    for (let i0 = 0; i0 < n; i0 += 4) {
+        const i1 = Math.min(i0 + 1, n - 1);
+        const i2 = Math.min(i0 + 2, n - 1);
+        const i3 = Math.min(i0 + 3, n - 1);
+        const o0 = i0 * D;
+        const o1 = i1 * D;
+        const o2 = i2 * D;
+        const o3 = i3 * D;
+        for (let q = 0; q < pairs.length; q++) {
+            const [k, l] = pairs[q];
+            const w0 = weight(i0, k, l);
+            const w1 = i0 + 1 < n ? weight(i1, k, l) : 0;
+            const w2 = i0 + 2 < n ? weight(i2, k, l) : 0;
+            const w3 = i0 + 3 < n ? weight(i3, k, l) : 0;
+            const B = blocks[q];
+            for (let a = 0; a < D; a++) {
+                const a0 = w0 * X[o0 + a];
+                const a1 = w1 * X[o1 + a];
+                const a2 = w2 * X[o2 + a];
+                const a3 = w3 * X[o3 + a];
+                const row = a * D;
+                for (let b = a; b < D; b++) {
+                    B[row + b] =
+                        B[row + b] + a0 * X[o0 + b] + a1 * X[o1 + b] + a2 * X[o2 + b] + a3 * X[o3 + b];
+                }
+            }
+        }
+    }
+    pairs.forEach(([k, l], q) => {
+        const B = blocks[q];
+        for (let a = 0; a < D; a++) {
+            for (let b = a; b < D; b++) {
+                const v = C * B[a * D + b];
+                const r1 = k * D + a;
+                const c1 = l * D + b;
+                const r2 = k * D + b;
+                const c2 = l * D + a;
+                H[r1 * P + c1] = v;
+                H[c1 * P + r1] = v;
+                H[r2 * P + c2] = v;
+                H[c2 * P + r2] = v;
+            }
+        }
+    });
+    for (let r = 0; r < m; r++)
+        for (let j = 0; j < d; j++)
+            H[(r * D + j) * P + r * D + j] = H[(r * D + j) * P + r * D + j] + 1;
+    if (m > 1) {
+        const lambda = 1 + C * n;
+        for (let k = 0; k < m; k++)
+            for (let l = 0; l < m; l++)
+                H[(k * D + d) * P + l * D + d] = H[(k * D + d) * P + l * D + d] + lambda;
+    }
+    return H;
+}
+/** Solve H x = rhs by Cholesky (H symmetric positive definite); null when a pivot is not positive. */
+function choleskySolve(H, rhs, P, jitter) {
+    const L = new Float64Array(P * P);
+    for (let i = 0; i < P; i++) {
+        for (let j = 0; j <= i; j++) {
+            let s = H[i * P + j] + (i === j ? jitter : 0);
+            for (let k = 0; k < j; k++)
+                s -= L[i * P + k] * L[j * P + k];
+            if (i === j) {
+                if (!(s > 0) || !Number.isFinite(s))
+                    return null;
+                L[i * P + i] = Math.sqrt(s);
+            }
+            else {
+                L[i * P + j] = s / L[j * P + j];
+            }
+        }
+    }
+    const x = Float64Array.from(rhs);
+    for (let i = 0; i < P; i++) {
+        let s = x[i];
+        for (let k = 0; k < i; k++)
+            s -= L[i * P + k] * x[k];
+        x[i] = s / L[i * P + i];
+    }
+    for (let i = P - 1; i >= 0; i--) {
+        let s = x[i];
+        for (let k = i + 1; k < P; k++)
+            s -= L[k * P + i] * x[k];
+        x[i] = s / L[i * P + i];
+    }
+    return x;
+}
+function newtonDirection(H, g, P) {
+    let maxDiag = 0;
+    for (let i = 0; i < P; i++)
+        maxDiag = Math.max(maxDiag, Math.abs(H[i * P + i]));
+    let jitter = 0;
+    for (let attempt = 0; attempt < 12; attempt++) {
+        const x = choleskySolve(H, g, P, jitter);
+        if (x !== null) {
+            for (let i = 0; i < P; i++)
+                x[i] = -x[i];
+            return x;
+        }
+        jitter = jitter === 0 ? 1e-12 * Math.max(maxDiag, 1) : jitter * 100;
+    }
+    throw new Error('logistic regression: the Newton system is not positive definite');
+}
+function centreIntercepts(pr, theta) {
+    if (pr.m === 1)
+        return;
+    const d = pr.D - 1;
+    let mean = 0;
+    for (let k = 0; k < pr.m; k++)
+        mean += theta[k * pr.D + d];
+    mean /= pr.m;
+    for (let k = 0; k < pr.m; k++)
+        theta[k * pr.D + d] = theta[k * pr.D + d] - mean;
+}
+/** max_q |g_q| / limit_q; converged when ≤ 1. */
+function scaledGradient(pr, theta, g, columnScale) {
+    let worst = 0;
+    for (let r = 0; r < pr.m; r++) {
+        for (let j = 0; j < pr.D; j++) {
+            const q = r * pr.D + j;
+            const limit = LOGISTIC_TOL * Math.max(1, Math.abs(theta[q]), columnScale[j]);
+            worst = Math.max(worst, Math.abs(g[q]) / limit);
+        }
+    }
+    return worst;
+}
+function solve(pr) {
+    const P = pr.m * pr.D;
+    const columnScale = new Float64Array(pr.D);
+    for (let i = 0; i < pr.n; i++)
+        for (let j = 0; j < pr.D; j++)
+            columnScale[j] = columnScale[j] + Math.abs(pr.X[i * pr.D + j]);
+    for (let j = 0; j < pr.D; j++)
+        columnScale[j] = pr.C * columnScale[j];
+    let theta = new Float64Array(P);
+    let ev = logistic_evaluate(pr, theta);
+    let iterations = 0;
+    for (;;) {
+        const scaled = scaledGradient(pr, theta, ev.g, columnScale);
+        if (scaled <= 1)
+            return { theta, iterations };
+        if (iterations >= LOGISTIC_MAX_ITERATIONS) {
+            throw new Error(`logistic regression did not converge in ${LOGISTIC_MAX_ITERATIONS} Newton steps (scaled gradient ${scaled.toExponential(3)})`);
+        }
+        const step = newtonDirection(hessian(pr, ev), ev.g, P);
+        let slope = 0;
+        for (let q = 0; q < P; q++)
+            slope += ev.g[q] * step[q];
+        let accepted = null;
+        // −slope = ΔᵀHΔ, twice the predicted decrease. Once that is below the objective's own
+        // rounding noise (a sum of n terms), comparing objectives is meaningless: the step is then
+        // judged by the scaled gradient instead, which Newton's step drives to zero.
+        const inNoise = -slope < NOISE_REGIME * Math.max(1, Math.abs(ev.f));
+        if (slope < 0) {
+            for (let alpha = 1; alpha >= 1e-12; alpha /= 2) {
+                const trial = new Float64Array(P);
+                for (let q = 0; q < P; q++)
+                    trial[q] = theta[q] + alpha * step[q];
+                centreIntercepts(pr, trial);
+                const tev = logistic_evaluate(pr, trial);
+                if (!Number.isFinite(tev.f))
+                    continue;
+                const improves = inNoise ? scaledGradient(pr, trial, tev.g, columnScale) < scaled : tev.f <= ev.f + 1e-4 * alpha * slope;
+                if (improves) {
+                    accepted = { theta: trial, ev: tev };
+                    break;
+                }
+            }
+        }
+        if (accepted === null) {
+            throw new Error(`logistic regression: the line search made no progress after ${iterations} Newton steps (scaled gradient ${scaled.toExponential(3)})`);
+        }
+        theta = accepted.theta;
+        ev = accepted.ev;
+        iterations++;
+    }
+}
+function compareRows(X, D, y, a, b) {
+    for (let j = 0; j < D - 1; j++) {
+        const u = X[a * D + j];
+        const v = X[b * D + j];
+        if (u !== v)
+            return u < v ? -1 : 1;
+    }
+    return y[a] - y[b];
+}
+class LogisticRegressionModel {
+    name;
+    params;
+    labels;
+    features;
+    coef;
+    intercept;
+    labelIndex;
+    digest;
+    constructor(name, params) {
+        this.name = name;
+        this.params = params;
+        const K = params.labels.length;
+        const m = K === 2 ? 1 : K;
+        if (K < 2)
+            throw new Error('logistic regression needs at least two labels');
+        if (params.coef.length !== m || params.intercept.length !== m || params.coef.some((row) => row.length !== params.features.length)) {
+            throw new Error('logistic regression: coef/intercept do not match the labels and features');
+        }
+        this.labels = params.labels;
+        this.features = params.features;
+        this.coef = params.coef.map((row) => Float64Array.from(row));
+        this.intercept = Float64Array.from(params.intercept);
+        this.labelIndex = new Map(params.labels.map((l, i) => [l, i]));
+        this.digest = sha256Hex(stableJson({ kind: 'logistic-regression', C: params.C, labels: params.labels, features: params.features, coef: params.coef, intercept: params.intercept }));
+    }
+    /**
+     * Fit on `train` (feature inputs; values read by name in `features` order). Throws a plain
+     * Error on invalid training data, a label without training rows (no finite optimum), or
+     * non-convergence.
+     */
+    static fit(name, train, labels, features, C = 1) {
+        if (labels.length < 2)
+            throw new Error('logistic regression needs at least two labels');
+        if (new Set(labels).size !== labels.length)
+            throw new Error('logistic regression: duplicate labels');
+        if (new Set(features).size !== features.length)
+            throw new Error('logistic regression: duplicate feature names');
+        if (!(C > 0) || !Number.isFinite(C))
+            throw new Error(`logistic regression: C must be a positive finite number, got ${C}`);
+        if (train.length === 0)
+            throw new Error('logistic regression: no training rows');
+        const K = labels.length;
+        const d = features.length;
+        const D = d + 1;
+        const n = train.length;
+        const labelIndex = new Map(labels.map((l, i) => [l, i]));
+        const rawX = new Float64Array(n * D);
+        const rawY = new Int32Array(n);
+        const counts = new Array(K).fill(0);
+        train.forEach((e, i) => {
+            const k = labelIndex.get(e.label);
+            if (k === undefined)
+                throw new Error(`logistic regression: training row ${e.id} has label ${JSON.stringify(e.label)}, not one of the model's labels`);
+            rawY[i] = k;
+            counts[k] = counts[k] + 1;
+            const x = featureVector(e.input, features);
+            if (typeof x === 'string')
+                throw new Error(`logistic regression: training row ${e.id}: ${x}`);
+            rawX.set(x, i * D);
+            rawX[i * D + d] = 1;
+        });
+        const empty = labels.filter((_, k) => counts[k] === 0);
+        if (empty.length > 0)
+            throw new Error(`logistic regression: no training rows for label(s) ${empty.map((l) => JSON.stringify(l)).join(', ')}`);
+        // Canonical row order: the fit is a function of the multiset of rows.
+        const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareRows(rawX, D, rawY, a, b));
+        const X = new Float64Array(n * D);
+        const y = new Int32Array(n);
+        order.forEach((src, dst) => {
+            X.set(rawX.subarray(src * D, src * D + D), dst * D);
+            y[dst] = rawY[src];
+        });
+        const m = K === 2 ? 1 : K;
+        const { theta, iterations } = solve({ n, D, m, K, C, X, y });
+        const coef = [];
+        const intercept = [];
+        for (let r = 0; r < m; r++) {
+            coef.push(Array.from(theta.subarray(r * D, r * D + d)));
+            intercept.push(theta[r * D + d]);
+        }
+        return new LogisticRegressionModel(name, { labels: [...labels], features: [...features], C, coef, intercept, iterations });
+    }
+    /** The trained parameters (copies). */
+    parameters() {
+        return {
+            ...this.params,
+            labels: [...this.params.labels],
+            features: [...this.params.features],
+            coef: this.params.coef.map((row) => [...row]),
+            intercept: [...this.params.intercept]
+        };
+    }
+    describe() {
+        return {
+            name: this.name,
+            kind: 'logistic-regression',
+            params: {
+                C: this.params.C,
+                solver: 'newton',
+                tol: LOGISTIC_TOL,
+                iterations: this.params.iterations,
+                coef: this.params.coef.map((row) => [...row]),
+                intercept: [...this.params.intercept]
+            },
+            digest: this.digest,
+            probabilities: true
+        };
+    }
+    /** predict_proba for a vector in `features` order: binary [1 − p, p], multinomial softmax. */
+    probabilities(x) {
+        this.checkVector(x);
+        const z = this.coef.map((w, r) => {
+            let s = 0;
+            for (let j = 0; j < w.length; j++)
+                s += w[j] * x[j];
+            return s + this.intercept[r];
+        });
+        if (z.length === 1) {
+            // sklearn: expit(decision), then [1 − p, p].
+            const p = 1 / (1 + Math.exp(-z[0]));
+            return [1 - p, p];
+        }
+        const max = Math.max(...z);
+        const e = z.map((v) => Math.exp(v - max));
+        const sum = e.reduce((a, b) => a + b, 0);
+        return e.map((v) => v / sum);
+    }
+    /** ∂ cross-entropy(x, label) / ∂x. */
+    inputGradient(x, label) {
+        const c = this.labelIndex.get(label);
+        if (c === undefined)
+            throw new Error(`logistic regression: unknown label ${JSON.stringify(label)}`);
+        const p = this.probabilities(x);
+        const grad = new Array(this.features.length).fill(0);
+        if (this.coef.length === 1) {
+            const r = p[1] - (c === 1 ? 1 : 0);
+            const w = this.coef[0];
+            for (let j = 0; j < grad.length; j++)
+                grad[j] = r * w[j];
+            return grad;
+        }
+        this.coef.forEach((w, k) => {
+            const r = p[k] - (k === c ? 1 : 0);
+            for (let j = 0; j < grad.length; j++)
+                grad[j] = grad[j] + r * w[j];
+        });
+        return grad;
+    }
+    predict(x) {
+        return decide(this.labels, this.probabilities(x)).prediction;
+    }
+    /** The input's feature vector in `features` order, or why it cannot be scored. */
+    vector(input) {
+        return featureVector(input, this.features);
+    }
+    async score(inputs) {
+        return inputs.map((input) => {
+            const x = featureVector(input, this.features);
+            return typeof x === 'string' ? { status: 'error', error: x } : { status: 'ok', scores: this.probabilities(x) };
+        });
+    }
+    async close() { }
+    checkVector(x) {
+        if (x.length !== this.features.length)
+            throw new Error(`logistic regression: expected ${this.features.length} feature values, got ${x.length}`);
+        for (let j = 0; j < x.length; j++) {
+            if (typeof x[j] !== 'number' || !Number.isFinite(x[j]))
+                throw new Error(`logistic regression: feature ${JSON.stringify(this.features[j])} is not a finite number`);
+        }
+    }
+}
+function featureVector(input, features) {
+    if (input.kind !== 'features')
+        return 'logistic regression scores numeric feature inputs only';
+    const x = [];
+    for (const f of features) {
+        if (!Object.hasOwn(input.values, f))
+            return `missing feature ${JSON.stringify(f)}`;
+        const v = input.values[f];
+        if (typeof v !== 'number' || !Number.isFinite(v))
+            return `feature ${JSON.stringify(f)} is not a finite number: ${String(v)}`;
+        x.push(v);
+    }
+    return x;
+}
+
 ;// CONCATENATED MODULE: ./src/models/naive-bayes.ts
 
 
@@ -12259,7 +13199,8 @@ class NaiveBayesModel {
 
 
 
-async function buildModels(plans, train, labels) {
+
+async function buildModels(plans, train, labels, features = []) {
     const fitted = new Map();
     const tfidf = (analyzer, name) => {
         const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
@@ -12274,6 +13215,8 @@ async function buildModels(plans, train, labels) {
                 return tfidf('word', plan.name);
             case 'tfidf-char':
                 return tfidf('char', plan.name);
+            case 'logistic-regression':
+                return LogisticRegressionModel.fit(plan.name, train, labels, features, plan.params.C);
             case 'hybrid':
                 return new HybridModel(plan.name, tfidf('word', `${plan.name}/word`), tfidf('char', `${plan.name}/char`), plan.params.word_weight);
             default:
@@ -12507,7 +13450,7 @@ function robustnessRows(m) {
             rateText(r.changed_flip_rate),
             rateText(r.flip_rate),
             deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
-            ledger ? rateText(ledger.attack_success) : 'n/a (destructive)'
+            ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)'
         ];
     });
 }
@@ -12546,6 +13489,45 @@ function checklistRows(m, languages) {
         ]
     ];
 }
+function features(values) {
+    if (!values)
+        return '—';
+    return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
+}
+/** SPEC §13 accounting: why post-attack errors over all rows differ from attack successes. */
+function tabularSections(metrics) {
+    const out = ['## Attack accounting (all rows)', ''];
+    out.push('Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.', '');
+    const rows = metrics.models.map((m) => {
+        const clean = m.classification.find((c) => c.scope === ALL)?.accuracy;
+        const ledger = m.ledger.find((l) => l.family === 'fgm' && l.scope === ALL);
+        const fgm = m.accounting?.find((a) => a.condition === 'fgm' && a.scope === ALL);
+        const noise = m.accounting?.find((a) => a.condition === 'noise' && a.scope === ALL);
+        return [
+            md(m.model, 40),
+            clean ? rateText(clean) : '—',
+            ledger ? String(ledger.eligible.value) : '—',
+            ledger ? String(ledger.tested.value) : '—',
+            ledger ? rateText(ledger.attack_success) : 'n/a',
+            fgm ? rateText(fgm.post_test_errors) : 'n/a',
+            ledger ? rateText(ledger.robust_accuracy) : 'n/a',
+            noise ? rateText(noise.error_induction) : 'n/a',
+            noise ? `${rateText(noise.post_test_accuracy)}; ${noise.became_correct.value} became correct` : 'n/a'
+        ];
+    });
+    out.push(...table(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
+    if (metrics.models.some((m) => m.worked_examples && m.worked_examples.length > 0)) {
+        out.push('For a binary linear model one clipped sign step is the exact worst case inside the box ∩ L∞ ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
+        out.push('### Worked examples', '');
+        out.push(...table(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
+    }
+    const abstaining = metrics.models.filter((m) => m.abstention);
+    if (abstaining.length > 0) {
+        out.push('### Abstention (post-hoc review policy, not an adaptive attack)', '');
+        out.push(...table(['model', 'condition', 'abstained', 'accepted', 'accepted but wrong'], abstaining.flatMap((m) => (m.abstention ?? []).filter((a) => a.scope === ALL).map((a) => [md(m.model, 40), a.condition, rateText(a.abstained), String(a.accepted.value), String(a.accepted_but_wrong.value)]))), '');
+    }
+    return out;
+}
 function renderSummary(input) {
     const { plan, dataset, metrics, gate } = input;
     const tm = plan.threatModel;
@@ -12574,8 +13556,24 @@ function renderSummary(input) {
         out.push('## Ledger (all rows)', '');
         out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
     }
-    out.push('## Release checklist (clean)', '');
-    out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+    if (metrics.task === 'tabular')
+        out.push(...tabularSections(metrics));
+    if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
+        out.push('## Release checklist (clean)', '');
+        out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+    }
+    else {
+        out.push('## Clean accuracy', '');
+        const splits = dataset.splits.map((s) => s.split);
+        out.push(...table(['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'], metrics.models.map((m) => [
+            md(m.model, 40),
+            ...splits.map((s) => {
+                const c = m.classification.find((x) => x.split === s && x.language === null);
+                return c ? `${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}` : '—';
+            }),
+            fixed(m.classification[0]?.macro_f1.value ?? null, 3)
+        ])), '');
+    }
     out.push('## Shift and data', '');
     const d = metrics.data;
     const figure = (f) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
@@ -12590,7 +13588,9 @@ function renderSummary(input) {
     out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
     if (input.familiesNotConfigured.length > 0)
         out.push(`Families left out of the threat model (not tested): ${input.familiesNotConfigured.join(', ')}.`);
-    out.push('Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
+    out.push(metrics.task === 'tabular'
+        ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
+        : 'Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
     out.push('## Evidence', '');
     out.push(`Per-example evidence, metrics, checks and the manifest are in ${md(input.outputDir + '/', 120)}.`, '');
     out.push('_The gate is an engineering checklist, not a certification of robustness, safety or fairness._', '');
@@ -12603,6 +13603,8 @@ function renderSummary(input) {
  * metrics → gate → reports, all written to one output folder. No GitHub or terminal I/O here:
  * the clock, the log and the run context are passed in.
  */
+
+
 
 
 
@@ -12653,7 +13655,21 @@ function dataFacts(dataset) {
 }
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan) {
-    return FAMILIES.filter((f) => !(f in plan.threatModel.attacks));
+    const all = plan.task === 'tabular' ? ['noise', 'fgm'] : FAMILIES;
+    return all.filter((f) => !(f in plan.threatModel.attacks));
+}
+/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
+function tabularFamilies(plan) {
+    const space = featureSpace(plan);
+    const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+    return tabularConditions(plan)
+        .filter((c) => c !== 'clean')
+        .map((family) => ({
+        family,
+        label_preserving: true,
+        parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: 'one sign step of size eps on clean-correct rows, labels = the model\'s own predictions, clipped to bounds' },
+        validity_rule: VALIDITY_RULE
+    }));
 }
 function writeFile(dir, name, content, files) {
     (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(dir, name), content, 'utf8');
@@ -12686,17 +13702,19 @@ async function run(options, deps = {}) {
     const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
     log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
     stage('data');
-    const models = await buildModels(plan.models, dataset.train, dataset.labels);
+    const models = await buildModels(plan.models, dataset.train, dataset.labels, plan.data.columns.features);
     stage('train');
     const staging = createStaging(out.absolute);
     try {
-        const conditions = conditionsFor(families.runners);
+        const tabular = plan.task === 'tabular';
+        const conditions = tabular ? tabularConditions(plan) : conditionsFor(families.runners);
         const rows = [];
         const writer = new JsonlWriter((0,external_node_path_namespaceObject.join)(staging, EVIDENCE_FILE));
-        const counters = await evaluate(plan, dataset, models, families.runners, async (row) => {
+        const sink = async (row) => {
             rows.push(row);
             await writer.write(serializeRow(row, dataset.labels));
-        });
+        };
+        const counters = tabular ? await evaluateTabular(plan, dataset, models, sink) : await evaluate(plan, dataset, models, families.runners, sink);
         const evidence = await writer.close();
         // Large evidence ships gzipped; the manifest keeps the digest of the uncompressed rows too.
         const compressed = evidence.bytes > plan.output.gzipAboveBytes ? await gzipFile((0,external_node_path_namespaceObject.join)(staging, EVIDENCE_FILE)) : null;
@@ -12705,6 +13723,7 @@ async function run(options, deps = {}) {
         stage('evaluate');
         const descriptions = models.map((m) => m.describe());
         const metrics = buildMetrics(rows, dataFacts(dataset), {
+            task: plan.task,
             labels: dataset.labels,
             models: descriptions.map((d) => ({ name: d.name, probabilities: d.probabilities })),
             conditions,
@@ -12744,7 +13763,7 @@ async function run(options, deps = {}) {
             familiesNotConfigured: notConfigured,
             gate,
             files,
-            families: families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+            families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
             dictionaries: families.dictionaries,
             evidence: { file: compressed ? `${EVIDENCE_FILE}.gz` : EVIDENCE_FILE, gzip: compressed !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
             lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),

@@ -755,6 +755,9 @@ def compute(rows, manifest, root):
 
     metrics = {
         "schema_version": METRICS_SCHEMA_VERSION,
+        # A text run: the four label-preserving text families are the attacks (SPEC §9).
+        "task": "text",
+        "attack_families": [c for c in ["format", "transpose", "dictionary", "append"]],
         "labels": labels,
         "conditions_evaluated": conditions,
         "prng": {"name": st["prng"], "derivation": st["stream_derivation"], "seed": seed},

@@ -6,7 +6,7 @@ import { sha256Hex } from '../util/hash.js';
 import { DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
-import type { AttackPlan, FileRef, GatePlan, Plan, Threshold } from './plan.js';
+import type { AttackPlan, FileRef, GatePlan, Plan, TabularPlan, Threshold } from './plan.js';
 import { ConfigSource, type KeyPath } from './source.js';
 import { configError, validateConfig } from './validate.js';
 
@@ -22,18 +22,20 @@ interface RawConfig {
     protected_transitions?: Array<{ from: string; to: string }>;
     access?: 'black-box' | 'white-box';
     attacks?: {
+      noise?: Record<string, never>;
+      fgm?: Record<string, never>;
       format?: Record<string, never>;
       transpose?: { words_per_change?: number };
       dictionary?: { file: string };
       append?: { sentences: Record<string, string> };
       truncate?: { keep?: number };
     };
-    constraints?: { max_char_edit_ratio?: number };
+    constraints?: { max_char_edit_ratio?: number; linf_eps?: number; editable?: string[]; bounds?: Record<string, number[]> };
   };
   data: {
     train: string;
     evaluate: Record<string, string>;
-    columns?: Partial<Record<'id' | 'text' | 'label' | 'language' | 'domain', string>>;
+    columns?: Partial<Record<'id' | 'text' | 'label' | 'language' | 'domain', string>> & { features?: string[] };
     on_bad_row?: 'error' | 'skip';
   };
   models: unknown[];
@@ -87,9 +89,7 @@ function fileRef(source: ConfigSource, root: string, path: KeyPath, p: string): 
 }
 
 function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: Plan['config']): Plan {
-  if ((raw.task ?? 'text') === 'tabular') {
-    throw configError(source, ['task'], 'tabular evaluation is not available in this release; expected "text"');
-  }
+  const task = raw.task ?? 'text';
   const tm = raw.threat_model;
   const objective = tm.objective ?? 'untargeted';
   const transitions = tm.protected_transitions ?? [];
@@ -102,6 +102,9 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
 
   const attacks: AttackPlan = {};
   const a = tm.attacks ?? {};
+  checkTaskKeys(raw, source, task);
+  if (a.noise) attacks.noise = {};
+  if (a.fgm) attacks.fgm = {};
   if (a.format) attacks.format = {};
   if (a.transpose) attacks.transpose = { words_per_change: a.transpose.words_per_change ?? 5 };
   if (a.dictionary) attacks.dictionary = { file: fileRef(source, root, ['threat_model', 'attacks', 'dictionary', 'file'], a.dictionary.file) };
@@ -109,13 +112,22 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   if (a.truncate) attacks.truncate = { keep: a.truncate.keep ?? 0.65 };
 
   const models = parseModels(raw.models, source);
+  models.forEach((m, i) => {
+    const tabularKind = m.kind === 'logistic-regression';
+    if (tabularKind !== (task === 'tabular')) {
+      throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
+    }
+  });
+  if (attacks.fgm && (tm.access ?? 'black-box') !== 'white-box') {
+    throw configError(source, ['threat_model', 'attacks', 'fgm'], 'fgm follows the model\'s gradient and needs threat_model.access: white-box; expected white-box access, found black-box', true);
+  }
   const modelNames = new Set(models.map((m) => m.name));
 
   const abstain = raw.selective?.abstain_below ?? {};
   for (const [name, policy] of Object.entries(abstain)) {
     if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
     const kind = models.find((m) => m.name === name)?.kind;
-    if (policy.on === 'probability' && kind !== 'naive-bayes') {
+    if (policy.on === 'probability' && kind !== 'naive-bayes' && kind !== 'logistic-regression') {
       throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
     }
   }
@@ -125,13 +137,14 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
     throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
   }
 
+  const features = raw.data.columns?.features ?? [];
   const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
   return {
     version: 1,
     root,
     config,
     source,
-    task: 'text',
+    task,
     threatModel: {
       id: tm.id,
       revision: tm.revision === undefined ? '0' : String(tm.revision),
@@ -140,12 +153,13 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
       protectedTransitions: transitions.map((t) => ({ from: t.from, to: t.to })),
       access: tm.access ?? 'black-box',
       attacks,
-      constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null }
+      constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null },
+      tabular: task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null
     },
     data: {
       train: fileRef(source, root, ['data', 'train'], raw.data.train),
       evaluate,
-      columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns },
+      columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns, features },
       onBadRow: raw.data.on_bad_row ?? 'error'
     },
     models,
@@ -160,6 +174,47 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
     manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
     gate: buildGate(raw, source, [...modelNames])
   };
+}
+
+const TEXT_ONLY_ATTACKS = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
+const TABULAR_ONLY_ATTACKS = ['noise', 'fgm'];
+
+/** Keys that belong to the other task are refused, naming the task they belong to. */
+function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tabular'): void {
+  const attacks = Object.keys(raw.threat_model.attacks ?? {});
+  const constraints = Object.keys(raw.threat_model.constraints ?? {});
+  const foreignAttacks = task === 'text' ? TABULAR_ONLY_ATTACKS : TEXT_ONLY_ATTACKS;
+  const foreignConstraints = task === 'text' ? ['linf_eps', 'editable', 'bounds'] : ['max_char_edit_ratio'];
+  for (const key of attacks) {
+    if (foreignAttacks.includes(key)) throw configError(source, ['threat_model', 'attacks', key], `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`, true);
+  }
+  for (const key of constraints) {
+    if (foreignConstraints.includes(key)) throw configError(source, ['threat_model', 'constraints', key], `this constraint belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a constraint of task ${task}`, true);
+  }
+  const features = raw.data.columns?.features;
+  if (task === 'text' && features) throw configError(source, ['data', 'columns', 'features'], 'feature columns belong to task tabular; expected task: tabular or no features key', true);
+  if (task === 'tabular' && !features) throw configError(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
+}
+
+/** The L∞ threat model of SPEC §13: budget, editable features, bounds (all checked against the feature list). */
+function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constraints']>, features: string[], source: ConfigSource, hasAttack: boolean): TabularPlan {
+  const at = ['threat_model', 'constraints'];
+  const known = (name: string, path: KeyPath) => {
+    if (!features.includes(name)) throw configError(source, path, `expected one of the feature columns (${features.join(', ')}), found ${JSON.stringify(name)}`, true);
+  };
+  if (hasAttack && constraints.linf_eps === undefined) {
+    throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
+  }
+  const editable = constraints.editable ?? features;
+  editable.forEach((name, i) => known(name, [...at, 'editable', i]));
+  const bounds: Record<string, [number, number]> = {};
+  for (const [name, pair] of Object.entries(constraints.bounds ?? {})) {
+    known(name, [...at, 'bounds', name]);
+    const [lo, hi] = pair as [number, number];
+    if (!(lo <= hi)) throw configError(source, [...at, 'bounds', name], `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`);
+    bounds[name] = [lo, hi];
+  }
+  return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
 }
 
 function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[]): GatePlan {

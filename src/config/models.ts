@@ -9,7 +9,7 @@ import type { ConfigSource } from './source.js';
 import { configError } from './validate.js';
 
 /** Built-in kinds (SPEC §5). */
-export const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'] as const;
+export const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'] as const;
 type Builtin = (typeof BUILTINS)[number];
 
 export const DEFAULT_WORD_WEIGHT = 0.5;
@@ -26,7 +26,7 @@ export function parseModels(raw: unknown[], source: ConfigSource): ModelPlan[] {
 
 function builtin(kind: Builtin, params: Record<string, unknown>, index: number, source: ConfigSource): ModelPlan {
   const at = ['models', index, kind];
-  const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : [];
+  const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : kind === 'logistic-regression' ? ['C'] : [];
   for (const key of Object.keys(params)) {
     if (!allowed.includes(key)) {
       throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${JSON.stringify(key)}`, true);
@@ -42,6 +42,11 @@ function builtin(kind: Builtin, params: Record<string, unknown>, index: number, 
       const w = params.word_weight ?? DEFAULT_WORD_WEIGHT;
       if (typeof w !== 'number' || w < 0 || w > 1) throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
       return { name: kind, kind, params: { word_weight: w } };
+    }
+    case 'logistic-regression': {
+      const C = params.C ?? 1;
+      if (typeof C !== 'number' || !(C > 0) || !Number.isFinite(C)) throw configError(source, [...at, 'C'], `expected a number > 0, found ${describeFound(C)}`);
+      return { name: kind, kind, params: { C } };
     }
     default:
       return { name: kind, kind, params: {} };

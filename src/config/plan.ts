@@ -15,6 +15,8 @@ export interface ProtectedTransition {
 }
 
 export interface AttackPlan {
+  noise?: Record<string, never>;
+  fgm?: Record<string, never>;
   format?: Record<string, never>;
   transpose?: { words_per_change: number };
   dictionary?: { file: FileRef };
@@ -31,6 +33,16 @@ export interface ThreatModelPlan {
   access: 'black-box' | 'white-box';
   attacks: AttackPlan;
   constraints: { maxCharEditRatio: number | null };
+  /** Tabular feature space (SPEC §13); null for text. */
+  tabular: TabularPlan | null;
+}
+
+export interface TabularPlan {
+  eps: number;
+  /** Editable features (all features unless restricted). */
+  editable: string[];
+  /** Inclusive bounds per feature; features without bounds are unbounded. */
+  bounds: Record<string, [number, number]>;
 }
 
 export interface ColumnMap {
@@ -39,6 +51,8 @@ export interface ColumnMap {
   label: string;
   language: string;
   domain: string;
+  /** Tabular: the numeric feature columns, in order (empty for text). */
+  features: string[];
 }
 
 export interface DataPlan {
@@ -53,6 +67,7 @@ export type ModelPlan =
   | { name: string; kind: 'naive-bayes'; params: { alpha: number } }
   | { name: string; kind: 'tfidf-word' | 'tfidf-char'; params: Record<string, never> }
   | { name: string; kind: 'hybrid'; params: { word_weight: number } }
+  | { name: string; kind: 'logistic-regression'; params: { C: number } }
   | {
       name: string;
       kind: 'external';
@@ -89,7 +104,7 @@ export interface Plan {
   root: string;
   config: FileRef & { sha256: string };
   source: ConfigSource;
-  task: 'text';
+  task: 'text' | 'tabular';
   threatModel: ThreatModelPlan;
   data: DataPlan;
   models: ModelPlan[];

@@ -60,13 +60,21 @@ export const CONFIG_SCHEMA: Schema = closed(
         },
         access: { enum: ['black-box', 'white-box'] },
         attacks: closed({
+          noise: closed({}),
+          fgm: closed({}),
           format: closed({}),
           transpose: closed({ words_per_change: { type: 'integer', minimum: 1 } }),
           dictionary: closed({ file: path }, ['file']),
           append: closed({ sentences: languageMap }, ['sentences']),
           truncate: closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
         }),
-        constraints: closed({ max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
+        constraints: closed({
+          max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+          // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
+          linf_eps: { type: 'number', exclusiveMinimum: 0 },
+          editable: { type: 'array', items: nonEmpty, minItems: 1 },
+          bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
+        })
       },
       ['id']
     ),
@@ -79,7 +87,14 @@ export const CONFIG_SCHEMA: Schema = closed(
           propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
           additionalProperties: path
         },
-        columns: closed({ id: nonEmpty, text: nonEmpty, label: nonEmpty, language: nonEmpty, domain: nonEmpty }),
+        columns: closed({
+          id: nonEmpty,
+          text: nonEmpty,
+          label: nonEmpty,
+          language: nonEmpty,
+          domain: nonEmpty,
+          features: { type: 'array', items: nonEmpty, minItems: 1 }
+        }),
         on_bad_row: { enum: ['error', 'skip'] }
       },
       ['train', 'evaluate']
@@ -105,7 +120,8 @@ export const CONFIG_SCHEMA: Schema = closed(
         format: familyOverrides,
         transpose: familyOverrides,
         dictionary: familyOverrides,
-        append: familyOverrides
+        append: familyOverrides,
+        fgm: familyOverrides
       }),
       allow_not_evaluated: { type: 'boolean' },
       models: { type: 'array', items: nonEmpty, minItems: 1 }

@@ -51,6 +51,8 @@ export class ConfigSource {
           return this.lines.linePos(pair.key.range[0]).line;
         }
       }
+      // An absent key: point at the key of the mapping that should hold it.
+      return this.keyLineOf(path.slice(0, -1));
     }
     return this.lineOf(path);
   }

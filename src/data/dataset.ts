@@ -11,7 +11,7 @@ import { stableJson } from '../util/json.js';
 import { compareCodePoints, sortCodePoints } from '../util/strings.js';
 import { parseCsv } from './csv.js';
 import { decodeUtf8 } from './decode.js';
-import { UNKNOWN_LANGUAGE, type Example } from './example.js';
+import { inputKey, UNKNOWN_LANGUAGE, type Example } from './example.js';
 import { parseJsonl } from './jsonl.js';
 import type { BadRow, ParsedFile } from './records.js';
 
@@ -70,7 +70,24 @@ function parseFile(ref: FileRef): { parsed: ParsedFile; info: Omit<DataFileInfo,
   return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
 }
 
-class RowProblem extends Error {}
+class RowProblem extends Error {
+  /** 1-based column of the offending value, where the format has columns (CSV). */
+  constructor(
+    message: string,
+    readonly column: string | null = null
+  ) {
+    super(message);
+  }
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A numeric feature: a finite JSON number, or a CSV cell holding a decimal number. */
+function featureValue(value: unknown, column: string): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) throw new RowProblem(`column ${JSON.stringify(column)}: expected a finite number, found ${describeFound(value)}`, column);
+  return n;
+}
 
 /**
  * Strings stay strings; numbers become their decimal text; anything else is refused. A whole
@@ -99,10 +116,6 @@ function toExample(values: Record<string, unknown>, columns: ColumnMap, split: s
   };
   const id = need('id');
   const label = need('label');
-  if (!(columns.text in values)) throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
-  const text = values[columns.text];
-  if (typeof text !== 'string') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
-  if (text.trim() === '') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
   const optional = (column: string): string | null => {
     const v = values[column];
     if (v === undefined || v === null || v === '') return null;
@@ -110,16 +123,20 @@ function toExample(values: Record<string, unknown>, columns: ColumnMap, split: s
     if (s === null) throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${describeFound(v)}`);
     return s;
   };
-  return {
-    id,
-    split,
-    label,
-    language: optional(columns.language) ?? UNKNOWN_LANGUAGE,
-    domain: optional(columns.domain),
-    input: { kind: 'text', text },
-    file,
-    line
-  };
+  const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
+  if (columns.features.length > 0) {
+    const features: Record<string, number> = {};
+    for (const name of columns.features) {
+      if (!(name in values)) throw new RowProblem(`missing required feature column ${JSON.stringify(name)}`);
+      features[name] = featureValue(values[name], name);
+    }
+    return { ...common, input: { kind: 'features', values: features } };
+  }
+  if (!(columns.text in values)) throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
+  const text = values[columns.text];
+  if (typeof text !== 'string') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+  if (text.trim() === '') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
+  return { ...common, input: { kind: 'text', text } };
 }
 
 export function loadDataset(plan: DataPlan): Dataset {
@@ -127,20 +144,24 @@ export function loadDataset(plan: DataPlan): Dataset {
   const files: DataFileInfo[] = [];
   const reject = (row: BadRow): void => {
     if (plan.onBadRow === 'skip') skipped.push(row);
-    else throw new DataError(`${row.file}:${row.line}: ${row.reason}`);
+    else throw new DataError(`${row.file}:${row.at ?? row.line}: ${row.reason}`);
   };
 
   const readSplit = (split: string, ref: FileRef, seen: Map<string, string>): Example[] => {
     const { parsed, info } = parseFile(ref);
     const before = skipped.length;
     parsed.bad.forEach(reject);
-    if (parsed.header) {
-      for (const key of ['id', 'text', 'label'] as const) {
-        if (!parsed.header.includes(plan.columns[key])) {
-          throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(plan.columns[key])} (${key}); found columns ${parsed.header.join(', ')}`);
+    const header = parsed.header;
+    if (header) {
+      const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : (['id', 'text', 'label'] as const).map((k) => [k, plan.columns[k]]);
+      for (const [key, column] of required) {
+        if (!header.includes(column as string)) {
+          throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(column)} (${key}); found columns ${header.join(', ')}`);
         }
       }
     }
+    // CSV errors name the column by its 1-based position in the header.
+    const where = (line: number, column: string | null) => (header && column !== null ? `${line}:${header.indexOf(column) + 1}` : undefined);
     const examples: Example[] = [];
     for (const record of parsed.records) {
       let example: Example;
@@ -148,7 +169,7 @@ export function loadDataset(plan: DataPlan): Dataset {
         example = toExample(record.values, plan.columns, split, ref.path, record.line);
       } catch (error) {
         if (!(error instanceof RowProblem)) throw error;
-        reject({ file: ref.path, line: record.line, reason: error.message });
+        reject({ file: ref.path, line: record.line, reason: error.message, at: where(record.line, error.column) });
         continue;
       }
       const earlier = seen.get(example.id);
@@ -189,9 +210,10 @@ export function loadDataset(plan: DataPlan): Dataset {
   const languages = sortCodePoints(new Set(splits.flatMap((s) => s.examples.map((e) => e.language))));
   const sortedTrain = [...train].sort((a, b) => compareCodePoints(a.id, b.id));
   const triples = [...sortedTrain, ...splits.flatMap((s) => s.examples)].map((e) => [e.split, e.id, e.label]);
-  const trainTexts = new Set(train.map((e) => (e.input.kind === 'text' ? e.input.text : '')));
+  // Exact overlap of inputs: the same text, or the same feature vector.
+  const trainInputs = new Set(train.map((e) => inputKey(e.input)));
   const overlap = splits.map(({ split, examples }) => {
-    const ids = examples.filter((e) => e.input.kind === 'text' && trainTexts.has(e.input.text)).map((e) => e.id);
+    const ids = examples.filter((e) => trainInputs.has(inputKey(e.input))).map((e) => e.id);
     return { split, count: ids.length, ids };
   });
   return {

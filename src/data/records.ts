@@ -10,6 +10,8 @@ export interface BadRow {
   file: string;
   line: number;
   reason: string;
+  /** `line:column` when the column is known (CSV feature values). */
+  at?: string;
 }
 
 export interface ParsedFile {

@@ -37,6 +37,10 @@ export interface EvidenceRow {
   uncovered_reason: UncoveredReason | null;
   status: RowStatus;
   error: string | null;
+  /** Tabular rows only (SPEC §13): the clean feature vector, the candidate, and whether FGM is the exact worst case. */
+  features?: Record<string, number>;
+  perturbed_features?: Record<string, number> | null;
+  exact?: boolean | null;
 }
 
 export const EVIDENCE_FIELDS = [
@@ -45,6 +49,9 @@ export const EVIDENCE_FIELDS = [
   'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
   'error'
 ] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+/** Appended after EVIDENCE_FIELDS on tabular rows. */
+export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
 function value(v: unknown): string {
@@ -70,6 +77,13 @@ export function serializeRow(row: EvidenceRow, labels: readonly string[]): strin
         out += '}';
       }
     } else out += value(row[field]);
+  }
+  // Tabular rows: feature maps in the config's feature order (insertion order of the record).
+  if (row.features !== undefined) {
+    for (const field of TABULAR_FIELDS) {
+      const v = row[field];
+      out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+    }
   }
   return out + '}';
 }

@@ -5,7 +5,7 @@
  * none is not evaluated (unless allowed); not applicable never blocks; nothing offsets anything.
  */
 import type { FamilyGateKey } from '../config/defaults.js';
-import { NON_DESTRUCTIVE_FAMILIES } from '../config/families.js';
+import type { AttackFamily } from '../config/families.js';
 import type { GatePlan, Threshold } from '../config/plan.js';
 import { ALL, CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/build.js';
 import { notApplicable, type Figure } from '../metrics/figure.js';
@@ -31,10 +31,11 @@ function familyThreshold(gate: GatePlan, family: string, key: FamilyGateKey): Th
 }
 
 const NOT_CONFIGURED = (family: string) => notApplicable(`the ${family} family is not configured in threat_model.attacks`);
+const NO_FAMILY = 'no attack family is configured';
 
-function familyChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): CheckSpec[] {
+function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: GatePlan, judged: boolean): CheckSpec[] {
   const specs: CheckSpec[] = [];
-  for (const family of NON_DESTRUCTIVE_FAMILIES) {
+  for (const family of families) {
     const robust = m.robustness.find((r) => r.condition === family && r.scope === ALL);
     const ledger = m.ledger.find((l) => l.family === family && l.scope === ALL);
     const base = { subject: m.model, qualifier: family, scope: ALL, judged };
@@ -58,7 +59,7 @@ function familyChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): CheckSp
     );
   }
   const union = m.union.find((u) => u.scope === ALL);
-  const noFamily = notApplicable('no non-destructive family is configured');
+  const noFamily = notApplicable(NO_FAMILY);
   const t = gate.thresholds;
   specs.push(
     { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: t.min_eligible_coverage, figure: union?.union_coverage ?? noFamily, exact: union && ratioOf(union.union_coverage) },
@@ -100,7 +101,7 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan): GateResult {
       const figure = lang.figure.status === 'not_applicable' || !hasChallenge ? lang.figure : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
       specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
     }
-    specs.push(...familyChecks(m, gate, judged));
+    specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
     specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
   }
 

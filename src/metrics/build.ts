@@ -4,8 +4,8 @@
  * manifest (labels, objective, seeds, data-level facts), so it can be recomputed later
  * from the artifact alone (SPEC §14).
  */
-import type { Condition, NonDestructiveFamily } from '../config/families.js';
-import { NON_DESTRUCTIVE_FAMILIES } from '../config/families.js';
+import { isAttackFamily, type AttackFamily, type Condition } from '../config/families.js';
+import { accounting, workedExamples, type Accounting, type WorkedExample } from './accounting.js';
 import type { ProtectedTransition } from '../config/plan.js';
 import type { Overlap } from '../data/dataset.js';
 import type { EvidenceRow } from '../evidence/row.js';
@@ -48,6 +48,7 @@ export interface DataFacts {
 }
 
 export interface RunFacts {
+  task: 'text' | 'tabular';
   labels: readonly string[];
   models: ReadonlyArray<{ name: string; probabilities: boolean }>;
   conditions: Condition[];
@@ -87,16 +88,22 @@ export interface ModelMetrics {
   classification: ClassificationScope[];
   generalization_gap_pp: Figure;
   robustness: Array<{ condition: Condition; scope: string } & ConditionFigures>;
-  ledger: Array<{ family: NonDestructiveFamily; scope: string } & FamilyLedger>;
+  ledger: Array<{ family: AttackFamily; scope: string } & FamilyLedger>;
   union: Array<{ scope: string } & UnionLedger>;
   protected_transitions: Array<{ scope: string } & ProtectedTransitions>;
   selective: Array<{ scope: string } & RiskCoverage>;
   reliability: Array<{ scope: string } & Reliability> | null;
   abstention: Array<{ condition: Condition; scope: string } & Abstention> | null;
+  /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
+  accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
+  worked_examples?: WorkedExample[];
 }
 
 export interface Metrics {
   schema_version: number;
+  task: 'text' | 'tabular';
+  /** The families judged as attacks for this task (their checks are not applicable when not configured). */
+  attack_families: AttackFamily[];
   labels: string[];
   conditions_evaluated: Condition[];
   prng: { name: string; derivation: string; seed: number };
@@ -212,22 +219,23 @@ function modelMetrics(model: { name: string; probabilities: boolean }, byConditi
   const calibration: NonNullable<ModelMetrics['reliability']> = [];
   const abstained: NonNullable<ModelMetrics['abstention']> = [];
   const policy = run.abstainBelow[name];
+  const accounted: NonNullable<ModelMetrics['accounting']> = [];
 
   for (const s of scopes(facts, false)) {
     const cleanInScope = clean.filter(s.keep);
     const cleanById = new Map(cleanInScope.map((r) => [r.id, r]));
-    const families = new Map<NonDestructiveFamily, EvidenceRow[]>();
+    const families = new Map<AttackFamily, EvidenceRow[]>();
     if (policy) abstained.push({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
     for (const condition of run.conditions) {
       if (condition === 'clean') continue;
       const rows = (byCondition.get(condition) ?? []).filter(s.keep);
       robustness.push({ condition, scope: s.scope, ...conditionFigures(rows, cleanById, { ...options('accuracy_delta', condition, s.scope), destructive: condition === 'truncate' }) });
-      if ((NON_DESTRUCTIVE_FAMILIES as readonly string[]).includes(condition)) {
-        const family = condition as NonDestructiveFamily;
-        families.set(family, rows);
-        ledger.push({ family, scope: s.scope, ...familyLedger(rows, cleanById, run.objective, run.transitions) });
-        if (policy) abstained.push({ condition, scope: s.scope, ...abstention(rows, policy) });
+      if (isAttackFamily(condition)) {
+        families.set(condition, rows);
+        ledger.push({ family: condition, scope: s.scope, ...familyLedger(rows, cleanById, run.objective, run.transitions) });
       }
+      if (policy && condition !== 'truncate') abstained.push({ condition, scope: s.scope, ...abstention(rows, policy) });
+      if (run.task === 'tabular') accounted.push({ condition, scope: s.scope, ...accounting(rows, cleanById) });
     }
     if (families.size > 0) {
       union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
@@ -251,7 +259,8 @@ function modelMetrics(model: { name: string; probabilities: boolean }, byConditi
     protected_transitions: transitions,
     selective,
     reliability: model.probabilities ? calibration : null,
-    abstention: policy ? abstained : null
+    abstention: policy ? abstained : null,
+    ...(run.task === 'tabular' ? { accounting: accounted, worked_examples: workedExamples(byCondition.get('fgm') ?? []) } : {})
   };
 }
 
@@ -279,6 +288,8 @@ export function buildMetrics(rows: readonly EvidenceRow[], facts: DataFacts, run
   }
   return {
     schema_version: METRICS_SCHEMA_VERSION,
+    task: run.task,
+    attack_families: run.task === 'tabular' ? ['fgm'] : ['format', 'transpose', 'dictionary', 'append'],
     labels: [...run.labels],
     conditions_evaluated: run.conditions,
     prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, seed: run.seed },

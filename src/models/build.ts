@@ -6,11 +6,12 @@
 import type { ModelPlan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { HybridModel } from './hybrid.js';
+import { LogisticRegressionModel } from './logistic.js';
 import type { Model } from './model.js';
 import { NaiveBayesModel } from './naive-bayes.js';
 import { fitTfidf, TfidfModel, type TfidfAnalyzer, type TfidfParameters } from './tfidf.js';
 
-export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[]): Promise<Model[]> {
+export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[], features: readonly string[] = []): Promise<Model[]> {
   const fitted = new Map<TfidfAnalyzer, TfidfParameters>();
   const tfidf = (analyzer: TfidfAnalyzer, name: string): TfidfModel => {
     const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
@@ -25,6 +26,8 @@ export async function buildModels(plans: readonly ModelPlan[], train: readonly E
         return tfidf('word', plan.name);
       case 'tfidf-char':
         return tfidf('char', plan.name);
+      case 'logistic-regression':
+        return LogisticRegressionModel.fit(plan.name, train, labels, features, plan.params.C);
       case 'hybrid':
         return new HybridModel(plan.name, tfidf('word', `${plan.name}/word`), tfidf('char', `${plan.name}/char`), plan.params.word_weight);
       default:

@@ -72,7 +72,7 @@ function robustnessRows(m: ModelMetrics): string[][] {
         rateText(r.changed_flip_rate),
         rateText(r.flip_rate),
         deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
-        ledger ? rateText(ledger.attack_success) : 'n/a (destructive)'
+        ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)'
       ];
     });
 }
@@ -113,6 +113,65 @@ function checklistRows(m: ModelMetrics, languages: string[]): string[][] {
   ];
 }
 
+function features(values: Record<string, number> | null): string {
+  if (!values) return '—';
+  return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
+}
+
+/** SPEC §13 accounting: why post-attack errors over all rows differ from attack successes. */
+function tabularSections(metrics: Metrics): string[] {
+  const out: string[] = ['## Attack accounting (all rows)', ''];
+  out.push(
+    'Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.',
+    ''
+  );
+  const rows = metrics.models.map((m) => {
+    const clean = m.classification.find((c) => c.scope === ALL)?.accuracy;
+    const ledger = m.ledger.find((l) => l.family === 'fgm' && l.scope === ALL);
+    const fgm = m.accounting?.find((a) => a.condition === 'fgm' && a.scope === ALL);
+    const noise = m.accounting?.find((a) => a.condition === 'noise' && a.scope === ALL);
+    return [
+      md(m.model, 40),
+      clean ? rateText(clean) : '—',
+      ledger ? String(ledger.eligible.value) : '—',
+      ledger ? String(ledger.tested.value) : '—',
+      ledger ? rateText(ledger.attack_success) : 'n/a',
+      fgm ? rateText(fgm.post_test_errors) : 'n/a',
+      ledger ? rateText(ledger.robust_accuracy) : 'n/a',
+      noise ? rateText(noise.error_induction) : 'n/a',
+      noise ? `${rateText(noise.post_test_accuracy)}; ${noise.became_correct.value} became correct` : 'n/a'
+    ];
+  });
+  out.push(...table(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
+  if (metrics.models.some((m) => m.worked_examples && m.worked_examples.length > 0)) {
+    out.push('For a binary linear model one clipped sign step is the exact worst case inside the box ∩ L∞ ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
+    out.push('### Worked examples', '');
+    out.push(
+      ...table(
+        ['model', 'id', 'features', 'after FGM', 'label', 'prediction'],
+        metrics.models.flatMap((m) =>
+          (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`])
+        )
+      ),
+      ''
+    );
+  }
+  const abstaining = metrics.models.filter((m) => m.abstention);
+  if (abstaining.length > 0) {
+    out.push('### Abstention (post-hoc review policy, not an adaptive attack)', '');
+    out.push(
+      ...table(
+        ['model', 'condition', 'abstained', 'accepted', 'accepted but wrong'],
+        abstaining.flatMap((m) =>
+          (m.abstention ?? []).filter((a) => a.scope === ALL).map((a) => [md(m.model, 40), a.condition, rateText(a.abstained), String(a.accepted.value), String(a.accepted_but_wrong.value)])
+        )
+      ),
+      ''
+    );
+  }
+  return out;
+}
+
 export function renderSummary(input: SummaryInput): string {
   const { plan, dataset, metrics, gate } = input;
   const tm = plan.threatModel;
@@ -150,8 +209,29 @@ export function renderSummary(input: SummaryInput): string {
     out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
   }
 
-  out.push('## Release checklist (clean)', '');
-  out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+  if (metrics.task === 'tabular') out.push(...tabularSections(metrics));
+
+  if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
+    out.push('## Release checklist (clean)', '');
+    out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+  } else {
+    out.push('## Clean accuracy', '');
+    const splits = dataset.splits.map((s) => s.split);
+    out.push(
+      ...table(
+        ['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'],
+        metrics.models.map((m) => [
+          md(m.model, 40),
+          ...splits.map((s) => {
+            const c = m.classification.find((x) => x.split === s && x.language === null);
+            return c ? `${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}` : '—';
+          }),
+          fixed(m.classification[0]?.macro_f1.value ?? null, 3)
+        ])
+      ),
+      ''
+    );
+  }
 
   out.push('## Shift and data', '');
   const d = metrics.data;
@@ -166,7 +246,12 @@ export function renderSummary(input: SummaryInput): string {
   out.push('## Not tested', '');
   out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
   if (input.familiesNotConfigured.length > 0) out.push(`Families left out of the threat model (not tested): ${input.familiesNotConfigured.join(', ')}.`);
-  out.push('Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
+  out.push(
+    metrics.task === 'tabular'
+      ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
+      : 'Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.',
+    ''
+  );
 
   out.push('## Evidence', '');
   out.push(`Per-example evidence, metrics, checks and the manifest are in ${md(input.outputDir + '/', 120)}.`, '');

@@ -1,0 +1,77 @@
+import type { FeatureSpace } from '../../src/tabular/contract.js';
+import { VALIDITY_RULE, VALIDITY_TOLERANCE, validateCandidate } from '../../src/tabular/validity.js';
+
+const SPACE: FeatureSpace = {
+  names: ['x1', 'x2', 'x3'],
+  editable: [true, true, false],
+  lower: [0, 0, -Infinity],
+  upper: [1, 1, Infinity],
+  eps: 0.05
+};
+const X = [0.5, 0.5, 10];
+
+describe('validateCandidate', () => {
+  test('exports the tolerance and a one-line rule', () => {
+    expect(VALIDITY_TOLERANCE).toBe(1e-6);
+    expect(VALIDITY_RULE).not.toMatch(/\n/);
+    expect(VALIDITY_RULE).toContain('eps + 1e-6');
+  });
+
+  test('accepts the original itself and a move inside the ball', () => {
+    expect(validateCandidate(X, X, SPACE)).toBeNull();
+    expect(validateCandidate(X, [0.45, 0.55, 10], SPACE)).toBeNull();
+  });
+
+  test('rejects a length mismatch', () => {
+    expect(validateCandidate(X, [0.5, 0.5], SPACE)).toBe('the candidate has 2 values and the original 3; the feature space has 3 features');
+    expect(validateCandidate([0.5, 0.5], [0.5, 0.5], SPACE)).toBe('the candidate has 2 values and the original 2; the feature space has 3 features');
+  });
+
+  test('rejects NaN, +Infinity and −Infinity', () => {
+    expect(validateCandidate(X, [0.5, NaN, 10], SPACE)).toBe('feature x2 is not finite (NaN)');
+    expect(validateCandidate(X, [Infinity, 0.5, 10], SPACE)).toBe('feature x1 is not finite (Infinity)');
+    expect(validateCandidate(X, [0.5, 0.5, -Infinity], SPACE)).toBe('feature x3 is not finite (-Infinity)');
+    // an unbounded feature is still required to be finite
+    expect(validateCandidate(X, [0.5, 0.5, Infinity], SPACE)).toBe('feature x3 is not finite (Infinity)');
+  });
+
+  test('rejects a non-finite original value', () => {
+    expect(validateCandidate([0.5, NaN, 10], [0.5, 0.5, 10], SPACE)).toBe('the original value of feature x2 is not finite (NaN)');
+  });
+
+  test('rejects values outside the bounds (inclusive bounds accepted)', () => {
+    const space = { ...SPACE, eps: 1 };
+    expect(validateCandidate(X, [1.2, 0.5, 10], space)).toBe('feature x1 = 1.2 is outside [0, 1]');
+    expect(validateCandidate(X, [0.5, -0.01, 10], space)).toBe('feature x2 = -0.01 is outside [0, 1]');
+    expect(validateCandidate(X, [1, 0, 10], space)).toBeNull();
+  });
+
+  test('rejects an oversized delta with the move rounded for reading', () => {
+    expect(validateCandidate(X, [0.57, 0.5, 10], SPACE)).toBe('feature x1 moved 0.07, more than eps 0.05');
+    expect(validateCandidate(X, [0.5, 0.4, 10], SPACE)).toBe('feature x2 moved 0.1, more than eps 0.05');
+  });
+
+  test('the budget tolerance: eps + 1e-7 accepted, eps + 2e-6 rejected', () => {
+    expect(validateCandidate([0.5, 0.5, 10], [0.5 + 0.05 + 1e-7, 0.5 - 0.05 - 1e-7, 10], SPACE)).toBeNull();
+    expect(validateCandidate([0.5, 0.5, 10], [0.5 + 0.05 + 2e-6, 0.5, 10], SPACE)).toBe('feature x1 moved 0.050002, more than eps 0.05');
+    expect(validateCandidate([0.5, 0.5, 10], [0.5, 0.5 - 0.05 - 2e-6, 10], SPACE)).toBe('feature x2 moved 0.050002, more than eps 0.05');
+  });
+
+  test('a move just over the limit is not rounded into looking within it', () => {
+    const reason = validateCandidate([0, 0.5, 10], [0.050001000000001, 0.5, 10], SPACE);
+    expect(reason).toMatch(/^feature x1 moved 0\.0500010000000\d*, more than eps 0\.05$/);
+  });
+
+  test('rejects a change to a feature that is not editable', () => {
+    expect(validateCandidate(X, [0.5, 0.5, 10.01], SPACE)).toBe('feature x3 is not editable but changed');
+    expect(validateCandidate(X, [0.5, 0.5, 10 + 1e-12], SPACE)).toBe('feature x3 is not editable but changed');
+  });
+
+  test('checks run in order: length, finite, bounds, delta, editable', () => {
+    expect(validateCandidate(X, [NaN, 5, 11], SPACE)).toBe('feature x1 is not finite (NaN)');
+    expect(validateCandidate(X, [5, NaN, 11], SPACE)).toBe('feature x2 is not finite (NaN)'); // finiteness before bounds
+    expect(validateCandidate(X, [0.6, 5, 11], SPACE)).toBe('feature x2 = 5 is outside [0, 1]'); // bounds before delta
+    expect(validateCandidate(X, [0.5, 0.6, 10.01], SPACE)).toBe('feature x2 moved 0.1, more than eps 0.05'); // delta before editable
+    expect(validateCandidate(X, [0.5, 0.5, 11], SPACE)).toBe('feature x3 moved 1, more than eps 0.05'); // a big non-editable move is a delta first
+  });
+});

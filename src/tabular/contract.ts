@@ -1,0 +1,40 @@
+/**
+ * The tabular threat model (SPEC §13) as the attacks see it: numeric feature vectors in the
+ * config's feature order, raw units, an L∞ budget `eps`, per-feature bounds and the set of
+ * editable features. A white-box model exposes its input gradient.
+ */
+
+export interface FeatureSpace {
+  /** Feature names, in config order; vectors are indexed the same way. */
+  names: readonly string[];
+  /** editable[i]: whether feature i may change. */
+  editable: readonly boolean[];
+  /** Inclusive bounds per feature; -Infinity / Infinity when unbounded. */
+  lower: readonly number[];
+  upper: readonly number[];
+  /** L∞ budget in raw feature units (> 0). */
+  eps: number;
+}
+
+/** What FGM needs from a model: the gradient of its cross-entropy loss with respect to the input. */
+export interface Differentiable {
+  /** ∂ loss(x, label) / ∂x, one entry per feature. */
+  inputGradient(x: readonly number[], label: string): number[];
+  /** The model's predicted label for x (argmax of its probabilities, ties to the first label). */
+  predict(x: readonly number[]): string;
+}
+
+/** A candidate and its validity (every candidate is checked; invalid ones are kept and flagged). */
+export interface TabularCandidate {
+  values: number[];
+  /** False when the attack did not act on the row (FGM on an initially wrong row). */
+  attempted: boolean;
+  valid: boolean;
+  invalidReason: string | null;
+}
+
+/** Work done inside attack generation, for the manifest and the summary. */
+export interface AttackCounters {
+  gradientEvaluations: number;
+  predictionEvaluations: number;
+}

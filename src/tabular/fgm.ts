@@ -1,0 +1,82 @@
+/**
+ * `fgm` (SPEC §13): one untargeted white-box fast-gradient-sign step of size eps, projected
+ * onto the feature bounds, on rows the model classifies correctly.
+ *
+ *   1. ŷ = model.predict(x). If ŷ ≠ gold the row is not attacked: the candidate is x itself,
+ *      attempted = false (an initially wrong row can never be a new attack success).
+ *   2. g = model.inputGradient(x, ŷ) — the label is the model's own prediction, as ART's
+ *      FastGradientMethod does with y = None.
+ *   3. x'ᵢ = clip(xᵢ + eps·sign(gᵢ), lowerᵢ, upperᵢ) for editable i (sign(0) = 0, so a
+ *      zero-gradient feature stays put); other features are copied.
+ *   4. model.predict(x') — the post-step success check (as ART's FGM does after its step).
+ *   5. The validity rule decides `valid` / `invalidReason` (for unattacked rows too).
+ *
+ * Work counters (FGM_COUNTING): per ATTACKED row one gradient evaluation (step 2) and two
+ * prediction evaluations (steps 1 and 4). The step-1 prediction on a row that turns out to
+ * be wrong is eligibility scoring — clean scoring, not attack generation — and is not
+ * counted; neither is any later scoring or reporting of the candidate by the caller. This is
+ * the seed's accounting: 959 attacked rows → 959 gradient and 1,918 prediction evaluations.
+ */
+import { clip } from './clip.js';
+import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
+import { validateCandidate } from './validity.js';
+
+export const FGM_FAMILY = 'fgm';
+
+export const FGM_COUNTING =
+  'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the label ŷ, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are not counted';
+
+/**
+ * Why the step is exact for a binary linear model. The true-class logit (±(w·x + b), signed
+ * for the predicted class) is linear in x, so over a product of intervals it is minimised
+ * coordinate by coordinate: each editable feature goes to the end of its feasible interval
+ * [max(lowerᵢ, xᵢ − eps), min(upperᵢ, xᵢ + eps)] that lowers the logit, i.e. in the direction
+ * −sign(wᵢ) for the predicted class. The cross-entropy gradient is a positive multiple of
+ * that direction's negative, so xᵢ + eps·sign(gᵢ) points the same way, and clipping it to
+ * the bounds lands on exactly that end: the box ∩ L∞ ball is the product of those intervals.
+ * A zero weight leaves the logit flat in that feature (any value is optimal; the step keeps
+ * xᵢ). Conditions: x inside its bounds (otherwise the feasible set can be empty) and a
+ * gradient that has not underflowed to zero (a probability that rounds to exactly 1). With
+ * more than two labels, or a non-linear model, one sign step is a heuristic, not the worst case.
+ */
+export const FGM_EXACTNESS_NOTE =
+  'for a binary linear model the projected one-step FGM point is the exact worst case in the box ∩ L∞ ball: the logit is linear in x and the feasible set is a product of intervals, so each editable feature independently moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
+
+/** True only for binary linear models, where the projected sign step is the exact worst case. */
+export function fgmIsExact(labelCount: number, linear: boolean): boolean {
+  return linear && labelCount === 2;
+}
+
+/** The projected sign step: clip(xᵢ + eps·sign(gᵢ)) on editable features, others copied. */
+export function signStep(x: readonly number[], gradient: readonly number[], space: FeatureSpace): number[] {
+  return x.map((xi, i) => {
+    if (space.editable[i] !== true) return xi;
+    const direction = Math.sign(gradient[i] ?? NaN);
+    if (direction === 0) return xi;
+    return clip(xi + space.eps * direction, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+  });
+}
+
+/** The `fgm` candidate for one row; adds its work to `counters`. */
+export function fgmCandidate(
+  x: readonly number[],
+  gold: string,
+  model: Differentiable,
+  space: FeatureSpace,
+  counters: AttackCounters
+): TabularCandidate {
+  const predicted = model.predict(x);
+  if (predicted !== gold) {
+    const values = [...x];
+    const reason = validateCandidate(x, values, space);
+    return { values, attempted: false, valid: reason === null, invalidReason: reason };
+  }
+  counters.predictionEvaluations += 1;
+  const gradient = model.inputGradient(x, predicted);
+  counters.gradientEvaluations += 1;
+  const values = signStep(x, gradient, space);
+  model.predict(values);
+  counters.predictionEvaluations += 1;
+  const reason = validateCandidate(x, values, space);
+  return { values, attempted: true, valid: reason === null, invalidReason: reason };
+}

@@ -1,0 +1,30 @@
+/**
+ * `noise` (SPEC §13): the non-adversarial corruption baseline. Every row gets it, correct or
+ * not, and the result is reported as a conditional error-induction rate, never as attack
+ * success.
+ *
+ * For each editable feature i: x'ᵢ = clip(xᵢ + eps·(2u − 1), lowerᵢ, upperᵢ) with
+ * u = decide(seed, 'noise', id, i) ∈ [0, 1), so the offset is uniform on [−eps, eps) and the
+ * candidate depends only on (seed, id, feature index, xᵢ) — never on row order or other rows.
+ * Features that are not editable are copied. No model is consulted (no work counted).
+ */
+import { decide } from '../perturb/decision.js';
+import { clip } from './clip.js';
+import type { FeatureSpace, TabularCandidate } from './contract.js';
+import { validateCandidate } from './validity.js';
+
+export const NOISE_FAMILY = 'noise';
+
+export const NOISE_METHOD =
+  'every row, every editable feature: x + eps·(2u − 1) with u = decide(seed, "noise", id, feature index), clipped to the feature bounds; other features unchanged';
+
+/** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
+export function noiseCandidate(id: string, x: readonly number[], space: FeatureSpace, seed: number): TabularCandidate {
+  const values = x.map((xi, i) => {
+    if (space.editable[i] !== true) return xi;
+    const u = decide(seed, NOISE_FAMILY, id, i);
+    return clip(xi + space.eps * (2 * u - 1), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+  });
+  const reason = validateCandidate(x, values, space);
+  return { values, attempted: true, valid: reason === null, invalidReason: reason };
+}
