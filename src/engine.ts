@@ -192,7 +192,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       : { [EVIDENCE_FILE]: evidenceEntry };
     writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
     writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
-    const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative });
+    const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative, counters });
     writeFile(staging, 'summary.md', summary, files);
     stage('report');
 

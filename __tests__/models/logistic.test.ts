@@ -52,8 +52,8 @@ function maxAbsDiff(a: readonly number[], b: readonly number[]): number {
 const deviations: Record<string, { coef: number; proba: number; gradient: number }> = {};
 
 afterAll(() => {
-  // The observed deviations from sklearn, for the record.
-  console.log('logistic regression: max |deviation| from scikit-learn\n' + JSON.stringify(deviations, null, 1));
+  // The observed deviations from sklearn, for the record (LOGISTIC_REPORT=1 npm test -- logistic).
+  if (process.env.LOGISTIC_REPORT) console.log('logistic regression: max |deviation| from scikit-learn\n' + JSON.stringify(deviations, null, 1));
 });
 
 describe('logistic regression equals a fully converged scikit-learn LogisticRegression', () => {
@@ -216,7 +216,7 @@ describe('logistic regression behaviour', () => {
       const correct = train.filter((e, i) => model.predict(vectors[i] as number[]) === e.label).length;
       expect(correct / train.length).toBeGreaterThan(C >= 1e4 ? 0.99 : 0.9);
       if (C >= 1e6) expect(correct).toBe(train.length);
-      console.log(`separable C=${C}: ${iterations} Newton steps, |w| = ${norm.toPrecision(6)}, ${correct}/${train.length} correct`);
+      if (process.env.LOGISTIC_REPORT) console.log(`separable C=${C}: ${iterations} Newton steps, |w| = ${norm.toPrecision(6)}, ${correct}/${train.length} correct`);
     }
   });
 
@@ -244,7 +244,7 @@ describe('logistic regression behaviour', () => {
       const t0 = performance.now();
       const model = LogisticRegressionModel.fit('perf', train, ['hi', 'lo'], features);
       const ms = performance.now() - t0;
-      console.log(`logistic fit ${n} × ${d}: ${ms.toFixed(0)} ms, ${model.parameters().iterations} Newton steps`);
+      if (process.env.LOGISTIC_REPORT) console.log(`logistic fit ${n} × ${d}: ${ms.toFixed(0)} ms, ${model.parameters().iterations} Newton steps`);
       expect(ms).toBeLessThan(20000);
     }
   });

@@ -13495,7 +13495,7 @@ function features(values) {
     return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
 }
 /** SPEC §13 accounting: why post-attack errors over all rows differ from attack successes. */
-function tabularSections(metrics) {
+function tabularSections(metrics, counters) {
     const out = ['## Attack accounting (all rows)', ''];
     out.push('Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.', '');
     const rows = metrics.models.map((m) => {
@@ -13521,6 +13521,9 @@ function tabularSections(metrics) {
         out.push('### Worked examples', '');
         out.push(...table(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
     }
+    out.push(`Work inside attack generation: ${counters
+        .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
+        .join('; ')}.`, '');
     const abstaining = metrics.models.filter((m) => m.abstention);
     if (abstaining.length > 0) {
         out.push('### Abstention (post-hoc review policy, not an adaptive attack)', '');
@@ -13557,7 +13560,7 @@ function renderSummary(input) {
         out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
     }
     if (metrics.task === 'tabular')
-        out.push(...tabularSections(metrics));
+        out.push(...tabularSections(metrics, input.counters));
     if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
         out.push('## Release checklist (clean)', '');
         out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
@@ -13744,7 +13747,7 @@ async function run(options, deps = {}) {
             : { [EVIDENCE_FILE]: evidenceEntry };
         writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
         writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
-        const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative });
+        const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative, counters });
         writeFile(staging, 'summary.md', summary, files);
         stage('report');
         const runSection = {

@@ -22,6 +22,8 @@ export interface SummaryInput {
   gate: GateResult;
   familiesNotConfigured: string[];
   outputDir: string;
+  /** Work counters per model (tabular adds gradient and prediction evaluations inside attack generation). */
+  counters: ReadonlyArray<{ model: string; predictions: number; distinctInputs: number; modelCalls: number; gradientEvaluations?: number; predictionEvaluations?: number }>;
 }
 
 export const SUMMARY_SCHEMA_VERSION = 1;
@@ -119,7 +121,7 @@ function features(values: Record<string, number> | null): string {
 }
 
 /** SPEC §13 accounting: why post-attack errors over all rows differ from attack successes. */
-function tabularSections(metrics: Metrics): string[] {
+function tabularSections(metrics: Metrics, counters: SummaryInput['counters']): string[] {
   const out: string[] = ['## Attack accounting (all rows)', ''];
   out.push(
     'Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.',
@@ -156,6 +158,12 @@ function tabularSections(metrics: Metrics): string[] {
       ''
     );
   }
+  out.push(
+    `Work inside attack generation: ${counters
+      .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
+      .join('; ')}.`,
+    ''
+  );
   const abstaining = metrics.models.filter((m) => m.abstention);
   if (abstaining.length > 0) {
     out.push('### Abstention (post-hoc review policy, not an adaptive attack)', '');
@@ -209,7 +217,7 @@ export function renderSummary(input: SummaryInput): string {
     out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
   }
 
-  if (metrics.task === 'tabular') out.push(...tabularSections(metrics));
+  if (metrics.task === 'tabular') out.push(...tabularSections(metrics, input.counters));
 
   if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
     out.push('## Release checklist (clean)', '');
