@@ -93,7 +93,7 @@ describe('the bundled inspection example', () => {
     expect(result.summary).toContain('## Attack accounting (all rows)');
     expect(result.summary).toContain('### Worked examples');
     const ledger = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models[0].ledger.find((l: any) => l.family === 'fgm' && l.scope === 'all');
-    expect(result.summary).toContain(`logistic-regression ${ledger.eligible.value} gradient and ${2 * ledger.eligible.value} prediction evaluations`);
+    expect(result.summary).toContain(`${ledger.eligible.value} gradient and ${2 * ledger.eligible.value} prediction evaluations`);
   });
 
   test('the manifest states the L∞ threat model and the validity rule', () => {
