@@ -10,7 +10,7 @@ import { FAMILIES } from './config/families.js';
 import { DEFAULT_OUTPUT_DIR } from './config/defaults.js';
 import { loadPlan } from './config/load.js';
 import { resolveInside } from './config/paths.js';
-import type { Plan } from './config/plan.js';
+import type { ModelPlan, Plan } from './config/plan.js';
 import { loadDataset, type Dataset } from './data/dataset.js';
 import { UNKNOWN_LANGUAGE } from './data/example.js';
 import { UsageError } from './errors.js';
@@ -26,6 +26,8 @@ import { evaluateGate, type GateResult } from './gate/checks.js';
 import { buildMetrics, type DataFacts } from './metrics/build.js';
 import { uniqueTokenTypes } from './metrics/shift.js';
 import { buildModels } from './models/build.js';
+import { ExternalModel } from './models/external/external-model.js';
+import type { Model, ModelDescription } from './models/model.js';
 import { buildManifest, type FileDigest, type RunSection } from './report/manifest.js';
 import { assertReplaceable, commitStaging, createStaging, discardStaging } from './report/output-dir.js';
 import { renderSummary } from './report/summary.js';
@@ -94,6 +96,37 @@ function dataFacts(dataset: Dataset): DataFacts {
   return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, labelRows, tokenTypes, hasLanguage, overlap: dataset.overlap };
 }
 
+/** A model's manifest entry; external models add their command's file digests and protocol counters. */
+function describeForManifest(model: Model, plan: ModelPlan): ModelDescription & Record<string, unknown> {
+  const description: ModelDescription & Record<string, unknown> = { ...model.describe() };
+  if (plan.kind !== 'external' || !(model instanceof ExternalModel)) return description;
+  return {
+    ...description,
+    files: plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
+    env: plan.params.env,
+    // Wall time cannot repeat: it lives in manifest.run (see externalWallTimes).
+    counters: { ...model.counters(), wall_ms: undefined }
+  };
+}
+
+/** Each external model's process wall time, for manifest.run. */
+function externalWallTimes(models: readonly Model[]): Record<string, number> {
+  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+}
+
+/** The tail of each external model's stderr, when it wrote any, as `stderr-<model>.txt`. */
+function writeStderrTails(dir: string, models: readonly Model[]): Record<string, FileDigest> {
+  const out: Record<string, FileDigest> = {};
+  models.forEach((m, i) => {
+    if (!(m instanceof ExternalModel)) return;
+    const tail = m.stderrTail();
+    if (tail === '') return;
+    const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
+    writeFile(dir, name, tail, out);
+  });
+  return out;
+}
+
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan: Plan): string[] {
   const all: readonly string[] = plan.task === 'tabular' ? ['noise', 'fgm'] : FAMILIES;
@@ -147,7 +180,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
   stage('data');
 
-  const models = await buildModels(plan.models, dataset.train, dataset.labels, plan.data.columns.features);
+  const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root, log });
   stage('train');
 
   const staging = createStaging(out.absolute);
@@ -168,7 +201,8 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
     stage('evaluate');
 
-    const descriptions = models.map((m) => m.describe());
+    const descriptions = models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan));
+    const stderrFiles = writeStderrTails(staging, models);
     const metrics = buildMetrics(rows, dataFacts(dataset), {
       task: plan.task,
       labels: dataset.labels,
@@ -199,9 +233,11 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const runSection: RunSection = {
       started_at: started,
       finished_at: timestamp(),
-      wall_ms: wall,
+      wall_ms: { ...wall, ...externalWallTimes(models) },
       host: { hostname: hostname(), platform: platform(), arch: arch(), cpus: cpus().length },
-      context: deps.context ?? {}
+      context: deps.context ?? {},
+      // A user's model writes what it likes to stderr: kept for diagnosis, outside the determinism promise.
+      stderr_files: stderrFiles
     };
     const manifest = buildManifest({
       plan,
@@ -231,7 +267,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       configPath: plan.config.path,
       manifestSha256: sha256Hex(manifestText),
       summary,
-      files: [...Object.keys(files), 'manifest.json']
+      files: [...Object.keys(files), ...Object.keys(stderrFiles), 'manifest.json']
     };
   } catch (error) {
     discardStaging(staging);

@@ -281,11 +281,35 @@ describe('loadPlan: models', () => {
     expectConfigError(minimalConfig('  - hybrid\n  - { hybrid: { word_weight: 0.2 } }'), 'evidence-gate.yml:12: models[2]: duplicate model name; expected each model once, found "hybrid" again');
   });
 
-  test('an external command model is not available yet', () => {
-    expectConfigError(
-      minimalConfig('  - { name: mine, command: "python predict.py", timeout_s: 120 }'),
-      'evidence-gate.yml:11: models[1]: external command models are not available in this release; expected a built-in model name'
-    );
+  test('an external command model with its defaults', () => {
+    const root = tinyRepo({ [CONFIG]: minimalConfig('  - { name: mine, command: "python predict.py", files: [data/train.jsonl] }') });
+    expect(loadPlan({ root, configPath: CONFIG }).models[1]).toEqual({
+      name: 'mine',
+      kind: 'external',
+      params: {
+        command: 'python predict.py',
+        timeout_s: 600,
+        request_timeout_s: 30,
+        probabilities: false,
+        files: [{ absolute: join(root, 'data', 'train.jsonl'), path: 'data/train.jsonl' }],
+        env: [],
+        window: 256
+      }
+    });
+  });
+
+  test.each([
+    ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, found "timeout"'],
+    ['{ name: m, command: "" }', 'evidence-gate.yml:11: models[1].command: expected a non-empty string, found ""'],
+    ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a non-empty string, found nothing'],
+    ['{ name: m, command: "x", timeout_s: 0 }', 'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds > 0, found number 0'],
+    ['{ name: m, command: "x", env: [GITHUB_TOKEN] }', 'evidence-gate.yml:11: models[1].env[0]: expected a variable that is not a token or secret (model processes never receive those), found "GITHUB_TOKEN"'],
+    ['{ name: m, command: "x", env: ["A-B"] }', 'evidence-gate.yml:11: models[1].env[0]: expected an environment variable name, found "A-B"'],
+    ['{ name: m, command: "x", files: [../outside.py] }', 'evidence-gate.yml:11: models[1].files[0]: expected a path inside the repository root, found "../outside.py"'],
+    ['{ name: m, command: "x", probabilities: "yes" }', 'evidence-gate.yml:11: models[1].probabilities: expected true or false, found "yes"'],
+    ['{ name: m, command: "x", window: 0 }', 'evidence-gate.yml:11: models[1].window: expected a whole number ≥ 1, found number 0']
+  ])('external model %s is refused', (entry, message) => {
+    expectConfigError(minimalConfig(`  - ${entry}`), message);
   });
 
   test('a mapping of unknown shape', () => {

@@ -28,6 +28,7 @@ function modelMetrics(model: string, controlled: [number, number], challenge: [n
   return {
     model,
     probabilities: false,
+    label_only: false,
     missing_rows: count(missing, controlled[1] + challenge[1]),
     accuracy,
     classification: [],

@@ -12,7 +12,7 @@ async function check(train: Example[], c: GoldenCase, weight: string): Promise<v
   const model = HybridModel.fit('h', train, labels, Number(weight));
   const results = await model.score(c.texts.map((text) => ({ kind: 'text', text })));
   const got = results.map((r) => {
-    if (r.status !== 'ok') throw new Error('unexpected error');
+    if (r.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
     return r.scores;
   });
   expectScores(got, c.hybrid[weight] as GoldenCase['word'], labels);
@@ -43,7 +43,7 @@ describe('HybridModel', () => {
       { kind: 'text', text: 'alphabet' }
     ]);
     expect(none).toEqual({ status: 'ok', scores: [0, 0] });
-    if (charOnly?.status !== 'ok') throw new Error('unexpected error');
+    if (charOnly?.status !== 'ok' || charOnly.scores === null) throw new Error('unexpected error');
     expect(charOnly.scores.some((s) => s > 0)).toBe(true);
   });
 

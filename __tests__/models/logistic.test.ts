@@ -78,7 +78,7 @@ describe('logistic regression equals a fully converged scikit-learn LogisticRegr
     const results = await model.score(inputs);
     let probaDev = 0;
     results.forEach((r, i) => {
-      if (r.status !== 'ok') throw new Error(`unexpected ${r.status}`);
+      if (r.status !== 'ok' || r.scores === null) throw new Error(`unexpected ${r.status}`);
       const want = c.test_proba[i] as number[];
       probaDev = Math.max(probaDev, maxAbsDiff(r.scores, want));
     });
@@ -134,7 +134,7 @@ describe('logistic regression behaviour', () => {
     expect(model.parameters().coef[0]?.[0]).toBeCloseTo(0, 12);
     expect(model.parameters().intercept[0]).toBeCloseTo(0, 12);
     const [r] = await model.score([{ kind: 'features', values: { x: 3 } }]);
-    if (r?.status !== 'ok') throw new Error('unexpected error');
+    if (r?.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
     expect(r.scores[0]).toBeCloseTo(0.5, 12);
     expect(model.predict([3])).toBe('a');
 
@@ -154,7 +154,7 @@ describe('logistic regression behaviour', () => {
     expect(model.predict([0.9, 0.9])).toBe('1');
     expect(model.predict([0.1, 0.1])).toBe('0');
     const [r] = await model.score([{ kind: 'features', values: { f2: 0.8, f1: 0.7 } }]);
-    if (r?.status !== 'ok') throw new Error('unexpected error');
+    if (r?.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
     expect((r.scores[0] as number) + (r.scores[1] as number)).toBeCloseTo(1, 15);
     // Label "1" raises the loss when the model leans to "0", so its gradient points down-hill of p1.
     expect(model.inputGradient([0.2, 0.2], '1').every((v) => v < 0)).toBe(true);

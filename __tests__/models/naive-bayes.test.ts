@@ -33,7 +33,7 @@ async function expectMatches(train: Example[], c: GoldenCase): Promise<void> {
   expect(model.describe().params.vocabulary_size).toBe(c.vocabulary_size);
   const results = await model.score(c.texts.map((text) => ({ kind: 'text', text })));
   results.forEach((r, i) => {
-    if (r.status !== 'ok') throw new Error('unexpected error');
+    if (r.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
     const want = c.scores[i] as number[];
     r.scores.forEach((s, j) => expect(Math.abs(s - (want[j] as number))).toBeLessThan(1e-9));
   });

@@ -15,7 +15,7 @@ async function check(train: Example[], c: GoldenCase, analyzer: TfidfAnalyzer): 
   expect(model.describe().params.vocabulary_size).toBe(want.vocabulary_size);
   const results = await model.score(c.texts.map((text) => ({ kind: 'text', text })));
   const got = results.map((r) => {
-    if (r.status !== 'ok') throw new Error('unexpected error');
+    if (r.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
     return r.scores;
   });
   expectScores(got, want, labels);

@@ -5808,7 +5808,7 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6898);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1995);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5824,7 +5824,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6898:
+/***/ 1995:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6294,8 +6294,8 @@ function configError(source, path, message, atKey = false) {
 /** Built-in kinds (SPEC §5). */
 const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'];
 const DEFAULT_WORD_WEIGHT = 0.5;
-function parseModels(raw, source) {
-    const models = raw.map((entry, index) => parseModel(entry, index, source));
+function parseModels(raw, source, resolveFile) {
+    const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile));
     const seen = new Set();
     models.forEach((m, index) => {
         if (seen.has(m.name))
@@ -6335,7 +6335,62 @@ function builtin(kind, params, index, source) {
             return { name: kind, kind, params: {} };
     }
 }
-function parseModel(entry, index, source) {
+const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'probabilities', 'env', 'files', 'window'];
+/** Variables that must never reach a user's model process, whatever the config says. */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
+/** `{ name, command, … }`: the user's own classifier over the JSONL protocol (SPEC §10). */
+function external(obj, index, source, resolveFile) {
+    const at = ['models', index];
+    for (const key of Object.keys(obj)) {
+        if (!EXTERNAL_KEYS.includes(key))
+            throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+    }
+    const text = (key) => {
+        const v = obj[key];
+        if (typeof v !== 'string' || v.trim() === '')
+            throw configError(source, [...at, key], `expected a non-empty string, found ${describeFound(v)}`);
+        return v;
+    };
+    const seconds = (key, fallback) => {
+        const v = obj[key] ?? fallback;
+        if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v))
+            throw configError(source, [...at, key], `expected a number of seconds > 0, found ${describeFound(v)}`);
+        return v;
+    };
+    const list = (key) => {
+        const v = obj[key] ?? [];
+        if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
+            throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
+        return v;
+    };
+    const probabilities = obj.probabilities ?? false;
+    if (typeof probabilities !== 'boolean')
+        throw configError(source, [...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
+    const window = obj.window ?? 256;
+    if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
+        throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
+    const env = list('env');
+    env.forEach((name, i) => {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+            throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
+        if (SECRET_NAME.test(name))
+            throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${JSON.stringify(name)}`);
+    });
+    return {
+        name: text('name'),
+        kind: 'external',
+        params: {
+            command: text('command'),
+            timeout_s: seconds('timeout_s', 600),
+            request_timeout_s: seconds('request_timeout_s', 30),
+            probabilities,
+            files: list('files').map((p, i) => resolveFile([...at, 'files', i], p)),
+            env,
+            window
+        }
+    };
+}
+function parseModel(entry, index, source, resolveFile) {
     const at = ['models', index];
     if (typeof entry === 'string') {
         if (!BUILTINS.includes(entry)) {
@@ -6347,10 +6402,8 @@ function parseModel(entry, index, source) {
         throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
     }
     const obj = entry;
-    if ('command' in obj) {
-        // External models (SPEC §10) are accepted by the config language but not yet run.
-        throw configError(source, at, 'external command models are not available in this release; expected a built-in model name');
-    }
+    if ('command' in obj)
+        return external(obj, index, source, resolveFile);
     // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
     const keys = Object.keys(obj).filter((k) => k !== 'name');
     const kind = keys[0];
@@ -6470,10 +6523,10 @@ function buildPlan(raw, source, root, config) {
         attacks.append = { sentences: { ...a.append.sentences } };
     if (a.truncate)
         attacks.truncate = { keep: a.truncate.keep ?? 0.65 };
-    const models = parseModels(raw.models, source);
+    const models = parseModels(raw.models, source, (path, p) => fileRef(source, root, path, p));
     models.forEach((m, i) => {
         const tabularKind = m.kind === 'logistic-regression';
-        if (tabularKind !== (task === 'tabular')) {
+        if (m.kind !== 'external' && tabularKind !== (task === 'tabular')) {
             throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
         }
     });
@@ -6486,7 +6539,9 @@ function buildPlan(raw, source, root, config) {
         if (!modelNames.has(name))
             throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
         const kind = models.find((m) => m.name === name)?.kind;
-        if (policy.on === 'probability' && kind !== 'naive-bayes' && kind !== 'logistic-regression') {
+        const model = models.find((m) => m.name === name);
+        const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
+        if (policy.on === 'probability' && !probabilistic) {
             throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
         }
     }
@@ -9211,6 +9266,12 @@ function ledgerMasks(m) {
 }
 
 ;// CONCATENATED MODULE: ./src/models/model.ts
+/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
+function decisionOf(labels, result) {
+    if (result.status !== 'ok')
+        return null;
+    return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
+}
 /** Argmax with ties to the first label; margin = top − second (SPEC §5). */
 function decide(labels, scores) {
     let best = 0;
@@ -9407,7 +9468,7 @@ function noiseCandidate(id, x, space, seed) {
  * examples and conditions that share it.
  */
 
-async function scoreDistinct(model, inputs, batchSize = 512) {
+async function scoreDistinct(model, inputs, batchSize = model.batchSize ?? 512) {
     const pending = new Map();
     for (const input of inputs) {
         const key = inputKey(input);
@@ -9417,8 +9478,9 @@ async function scoreDistinct(model, inputs, batchSize = 512) {
     const keys = [...pending.keys()];
     const cache = new Map();
     let modelCalls = 0;
-    for (let start = 0; start < keys.length; start += batchSize) {
-        const batchKeys = keys.slice(start, start + batchSize);
+    const step = Number.isFinite(batchSize) && batchSize > 0 ? batchSize : Math.max(keys.length, 1);
+    for (let start = 0; start < keys.length; start += step) {
+        const batchKeys = keys.slice(start, start + step);
         const results = await model.score(batchKeys.map((k) => pending.get(k)));
         modelCalls++;
         if (results.length !== batchKeys.length) {
@@ -9430,7 +9492,7 @@ async function scoreDistinct(model, inputs, batchSize = 512) {
 }
 /** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
 function checked(result, width) {
-    if (result.status !== 'ok')
+    if (result.status !== 'ok' || result.scores === null)
         return result;
     if (result.scores.length !== width)
         return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
@@ -9506,12 +9568,12 @@ async function evaluateTabular(plan, dataset, models, sink) {
             const { fgm, cache } = perModel[m];
             const score = (v) => cache.get(JSON.stringify(asRecord(space.names, v)));
             const cleanResult = score(x);
-            const cleanDecision = cleanResult.status === 'ok' ? decide(model.labels, cleanResult.scores) : null;
+            const cleanDecision = decisionOf(model.labels, cleanResult);
             for (const condition of conditions) {
                 const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
                 const values = candidate?.values ?? x;
                 const result = score(values);
-                const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
+                const decision = decisionOf(model.labels, result);
                 const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
                 const masks = condition === 'fgm' && candidate
                     ? ledgerMasks({
@@ -10470,10 +10532,10 @@ async function evaluate(plan, dataset, models, runners, sink) {
         for (const [m, model] of models.entries()) {
             const cache = caches[m];
             const clean = cache.get(inputKey(example.input));
-            const cleanDecision = clean.status === 'ok' ? decide(model.labels, clean.scores) : null;
+            const cleanDecision = decisionOf(model.labels, clean);
             for (const candidate of list) {
                 const result = cache.get(inputKey(candidate.input));
-                const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
+                const decision = decisionOf(model.labels, result);
                 counters[m].predictions++;
                 // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
                 const masks = candidate.condition === 'clean' || !candidate.labelPreserving
@@ -11888,6 +11950,10 @@ function scopes(facts, withLanguages) {
     }
     return list;
 }
+const LABEL_ONLY = 'label-only model: it returns no scores, so there is no margin';
+function noMargin(n) {
+    return { n, errors: 0, missing: 0, aurc: notEvaluated(LABEL_ONLY, n), curve: [] };
+}
 function modelMetrics(model, byCondition, facts, run) {
     const name = model.name;
     const clean = byCondition.get('clean') ?? [];
@@ -11920,7 +11986,9 @@ function modelMetrics(model, byCondition, facts, run) {
     const selective = [];
     const calibration = [];
     const abstained = [];
-    const policy = run.abstainBelow[name];
+    // A label-only external model returns no scores: no margin, so no risk–coverage or abstention.
+    const labelOnly = clean.some((r) => r.status === 'ok' && r.scores === null);
+    const policy = labelOnly ? undefined : run.abstainBelow[name];
     const accounted = [];
     for (const s of scopes(facts, false)) {
         const cleanInScope = clean.filter(s.keep);
@@ -11946,13 +12014,14 @@ function modelMetrics(model, byCondition, facts, run) {
             union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
             transitions.push({ scope: s.scope, ...protectedTransitions(families, cleanById, run.transitions) });
         }
-        selective.push({ scope: s.scope, ...riskCoverage(cleanInScope) });
+        selective.push({ scope: s.scope, ...(labelOnly ? noMargin(cleanInScope.length) : riskCoverage(cleanInScope)) });
         if (model.probabilities)
             calibration.push({ scope: s.scope, ...reliability(cleanInScope) });
     }
     return {
         model: name,
         probabilities: model.probabilities,
+        label_only: labelOnly,
         missing_rows: missingRows([...byCondition.values()].flat()),
         accuracy: classification.map((c) => ({ scope: c.scope, split: c.split, language: c.language, figure: c.accuracy })),
         classification,
@@ -12133,6 +12202,885 @@ function evaluateGate(metrics, gate) {
         failing: blocking.map((c) => c.id),
         checks
     };
+}
+
+;// CONCATENATED MODULE: ./src/models/external/contract.ts
+/**
+ * The user's own classifier behind a JSONL command protocol (SPEC §10), as the engine sees it.
+ * The command starts once from the repository root with a minimal environment; requests go to
+ * its stdin, responses come back on its stdout, one JSON object per line:
+ *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
+ *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
+ *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
+ */
+const PROTOCOL_VERSION = 1;
+
+;// CONCATENATED MODULE: ./src/models/external/environment.ts
+/**
+ * The environment of an external model: PATH, HOME and LANG when set, plus the names the config
+ * passes through — never the runner's token or the action's internals (GITHUB_TOKEN, ACTIONS_*,
+ * INPUT_*), even when listed.
+ */
+const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG'];
+const NEVER_PASSED = /^(GITHUB_TOKEN|ACTIONS_.*|INPUT_.*)$/i;
+function modelEnvironment(parent, extra) {
+    const env = {};
+    const refused = [];
+    for (const name of [...BASE_ENV_NAMES, ...extra]) {
+        if (NEVER_PASSED.test(name)) {
+            if (!refused.includes(name))
+                refused.push(name);
+            continue;
+        }
+        const value = parent[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    return { env, refused };
+}
+
+;// CONCATENATED MODULE: ./src/models/external/protocol.ts
+const PROBABILITY_TOLERANCE = 1e-6;
+/** How much of an offending response line a reason quotes. */
+const QUOTE_CHARS = 80;
+function requestId(seq) {
+    return `r${seq}`;
+}
+/** The sequence number of an id exactly as `requestId` writes it (`r` + digits, no leading zero), else null. */
+function requestSeq(id) {
+    const n = id.length;
+    if (n < 2 || n > 16 || id.charCodeAt(0) !== 114 /* r */)
+        return null;
+    let seq = 0;
+    for (let i = 1; i < n; i++) {
+        const d = id.charCodeAt(i) - 48;
+        if (d < 0 || d > 9 || (i === 1 && d === 0))
+            return null;
+        seq = seq * 10 + d;
+    }
+    return seq;
+}
+/** Characters JSON.stringify would escape (or might: any surrogate, in case it is lone). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** A JSON string literal, identical to JSON.stringify(text) but faster for plain text. */
+function jsonString(text) {
+    return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+/** One request line, newline included. */
+function encodeRequest(seq, input) {
+    return input.kind === 'text'
+        ? `{"id":"r${seq}","text":${jsonString(input.text)}}\n`
+        : `{"id":"r${seq}","features":${JSON.stringify(input.values)}}\n`;
+}
+/** The first `QUOTE_CHARS` characters of untrusted text, JSON-quoted so control characters stay visible. */
+function quote(text, max = QUOTE_CHARS) {
+    if (text.length <= max)
+        return JSON.stringify(text);
+    let end = max;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--; // never split a surrogate pair
+    return `${JSON.stringify(text.slice(0, end))}…`;
+}
+function list(names) {
+    const shown = names.slice(0, 5).map((n) => quote(n, 40));
+    return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
+}
+function describeValue(value) {
+    return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
+}
+/**
+ * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
+ * Object.hasOwn and `new Array(n)` cost ~0.2 µs a call inside jest's VM contexts, which matters
+ * at 200,000 responses per second; the hot path below avoids them.
+ */
+function isArray(value) {
+    return typeof value.length === 'number' && Array.isArray(value);
+}
+class ResponseParser {
+    labels;
+    probabilities;
+    labelSet;
+    labelIndex;
+    template;
+    constructor(labels, probabilities) {
+        this.labels = labels;
+        this.probabilities = probabilities;
+        this.labelSet = new Set(labels);
+        this.labelIndex = new Map(labels.map((l, i) => [l, i]));
+        this.template = labels.map(() => 0.5);
+    }
+    parse(line) {
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
+        }
+        if (typeof value !== 'object' || value === null || isArray(value)) {
+            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
+        }
+        const obj = value;
+        const id = obj.id;
+        if (typeof id !== 'string') {
+            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
+        }
+        // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
+        // Object.hasOwn inside jest's VM contexts).
+        const hasScores = obj.scores !== undefined;
+        const hasLabel = obj.label !== undefined;
+        if (hasScores === hasLabel) {
+            const what = hasScores ? 'both "scores" and "label"' : 'neither "scores" nor "label"';
+            return { ok: false, id, failure: 'bad_response', reason: `response has ${what}` };
+        }
+        return hasLabel ? this.labelOnly(id, obj.label) : this.scores(id, obj.scores);
+    }
+    labelOnly(id, label) {
+        if (typeof label !== 'string') {
+            return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
+        }
+        if (!this.labelSet.has(label)) {
+            return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
+        }
+        return { ok: true, id, result: { status: 'ok', scores: null, label } };
+    }
+    scores(id, raw) {
+        if (typeof raw !== 'object' || raw === null || isArray(raw)) {
+            return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${describeValue(raw)}` };
+        }
+        const table = raw;
+        const labels = this.labels;
+        // A copy of a double-filled template: cheaper than `new Array(n)` (slow inside jest's VM
+        // contexts) or growing `[]`, and already in the elements kind of the result.
+        const values = this.template.slice();
+        let found = 0;
+        let extra = false;
+        // JSON.parse objects have only own keys (no duplicates); for-in is the fastest walk over them.
+        for (const key in table) {
+            const i = this.labelIndex.get(key);
+            if (i === undefined)
+                extra = true;
+            else {
+                values[i] = table[key];
+                found++;
+            }
+        }
+        if (found < labels.length) {
+            const missing = labels.filter((l) => !Object.hasOwn(table, l));
+            return { ok: false, id, failure: 'missing_labels', reason: `scores miss training labels ${list(missing)}` };
+        }
+        if (extra) {
+            const unknown = Object.keys(table).filter((k) => !this.labelIndex.has(k));
+            return { ok: false, id, failure: 'unknown_label', reason: `scores have labels outside the training set: ${list(unknown)}` };
+        }
+        const scores = values;
+        let sum = 0;
+        for (let i = 0; i < scores.length; i++) {
+            const v = scores[i];
+            // v − v is NaN exactly for NaN and ±Infinity.
+            if (typeof v !== 'number' || v - v !== 0) {
+                return {
+                    ok: false,
+                    id,
+                    failure: 'non_finite_score',
+                    reason: `score for ${quote(labels[i], 40)} is not a finite number: ${describeValue(v)}`
+                };
+            }
+            sum += v;
+        }
+        if (this.probabilities) {
+            const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
+            if (outside !== -1) {
+                return {
+                    ok: false,
+                    id,
+                    failure: 'not_probabilities',
+                    reason: `score for ${quote(labels[outside], 40)} is not a probability: ${scores[outside]}`
+                };
+            }
+            if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
+                return { ok: false, id, failure: 'not_probabilities', reason: `probabilities sum to ${sum}, not 1 (tolerance 1e-6)` };
+            }
+        }
+        return { ok: true, id, result: { status: 'ok', scores } };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/request-table.ts
+/**
+ * The state of every request written to one process, by sequence number (`r<seq>`, from 1):
+ * in flight, answered, or failed (timed out, charged with a malformed line, or lost to a crash).
+ * Requests are written in sequence order, so send times increase with the sequence number and
+ * the oldest request in flight is always the one to time out first: one sweep walks forward from
+ * it instead of keeping a timer per request.
+ */
+const IN_FLIGHT = 1;
+const ANSWERED = 2;
+const FAILED = 3;
+class RequestTable {
+    state = new Uint8Array(1024);
+    sentAt = new Float64Array(1024);
+    next = 1;
+    oldest = 1;
+    flying = 0;
+    /** The sequence number the next written request gets. */
+    get nextSeq() {
+        return this.next;
+    }
+    get inFlight() {
+        return this.flying;
+    }
+    /** Records `count` requests written at `now`; returns the first one's sequence number. */
+    send(count, now) {
+        const first = this.next;
+        const end = first + count;
+        if (end > this.state.length)
+            this.grow(end);
+        this.state.fill(IN_FLIGHT, first, end);
+        this.sentAt.fill(now, first, end);
+        this.next = end;
+        this.flying += count;
+        return first;
+    }
+    stateOf(seq) {
+        return seq >= 1 && seq < this.next ? this.state[seq] : 0;
+    }
+    /** Moves an in-flight request to `ANSWERED` or `FAILED`; false when it was not in flight. */
+    settle(seq, to) {
+        if (this.stateOf(seq) !== IN_FLIGHT)
+            return false;
+        this.state[seq] = to;
+        this.flying--;
+        return true;
+    }
+    oldestInFlight() {
+        while (this.oldest < this.next && this.state[this.oldest] !== IN_FLIGHT)
+            this.oldest++;
+        return this.oldest < this.next ? this.oldest : null;
+    }
+    /** Fails every request in flight written at or before `cutoff`, oldest first. */
+    expire(cutoff, onExpired) {
+        for (let seq = this.oldestInFlight(); seq !== null && this.sentAt[seq] <= cutoff; seq = this.oldestInFlight()) {
+            this.settle(seq, FAILED);
+            onExpired(seq);
+        }
+    }
+    /** Fails every request in flight, oldest first. */
+    failAll(onFailed) {
+        for (let seq = this.oldestInFlight(); seq !== null; seq = this.oldestInFlight()) {
+            this.settle(seq, FAILED);
+            onFailed(seq);
+        }
+    }
+    grow(min) {
+        let size = this.state.length;
+        while (size < min)
+            size *= 2;
+        const state = new Uint8Array(size);
+        state.set(this.state);
+        const sentAt = new Float64Array(size);
+        sentAt.set(this.sentAt);
+        this.state = state;
+        this.sentAt = sentAt;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/models/external/lines.ts
+/**
+ * Splits a decoded text stream into lines across chunk boundaries: `\n` ends a line, a trailing
+ * `\r` is dropped (CRLF tolerated), blank or whitespace-only lines are skipped. A line longer
+ * than `maxLine` characters is cut: its first `maxLine` characters are emitted (they will not
+ * parse) and the rest, up to the next newline, is dropped, so a model that never writes a
+ * newline cannot exhaust memory.
+ */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+class LineSplitter {
+    onLine;
+    maxLine;
+    partial = '';
+    discarding = false;
+    constructor(onLine, maxLine = MAX_LINE_CHARS) {
+        this.onLine = onLine;
+        this.maxLine = maxLine;
+    }
+    push(chunk) {
+        let start = 0;
+        let nl = chunk.indexOf('\n');
+        if (nl === -1) {
+            this.append(chunk);
+            return;
+        }
+        if (this.partial.length > 0 || this.discarding) {
+            const head = chunk.slice(0, nl);
+            if (!this.discarding)
+                this.emit(this.partial + head);
+            this.partial = '';
+            this.discarding = false;
+            start = nl + 1;
+            nl = chunk.indexOf('\n', start);
+        }
+        while (nl !== -1) {
+            this.emit(chunk.slice(start, nl));
+            start = nl + 1;
+            nl = chunk.indexOf('\n', start);
+        }
+        if (start < chunk.length)
+            this.append(chunk.slice(start));
+    }
+    /** The last line when the stream ended without a newline. */
+    end() {
+        if (this.partial.length > 0 && !this.discarding)
+            this.emit(this.partial);
+        this.partial = '';
+        this.discarding = false;
+    }
+    append(text) {
+        if (this.discarding)
+            return;
+        this.partial += text;
+        if (this.partial.length > this.maxLine) {
+            this.emit(this.partial.slice(0, this.maxLine));
+            this.partial = '';
+            this.discarding = true;
+        }
+    }
+    emit(line) {
+        let end = line.length;
+        if (end > 0 && line.charCodeAt(end - 1) === 13)
+            end--;
+        if (end === 0)
+            return;
+        const text = end === line.length ? line : line.slice(0, end);
+        if (text.charCodeAt(0) <= 32 && text.trim() === '')
+            return;
+        this.onLine(text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/stderr-tail.ts
+/** The last `limit` bytes of a byte stream (the model's stderr), kept without unbounded growth. */
+const STDERR_TAIL_BYTES = 64 * 1024;
+class ByteTail {
+    limit;
+    chunks = [];
+    size = 0;
+    constructor(limit = STDERR_TAIL_BYTES) {
+        this.limit = limit;
+    }
+    push(chunk) {
+        if (chunk.length === 0)
+            return;
+        this.chunks.push(chunk);
+        this.size += chunk.length;
+        while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
+            this.size -= this.chunks.shift().length;
+        }
+    }
+    /** The kept bytes decoded as UTF-8 (a character cut at the start shows as U+FFFD and is dropped). */
+    text() {
+        let bytes = Buffer.concat(this.chunks, this.size);
+        if (bytes.length > this.limit)
+            bytes = bytes.subarray(bytes.length - this.limit);
+        let start = 0;
+        while (start < bytes.length && start < 3 && (bytes[start] & 0xc0) === 0x80)
+            start++;
+        return bytes.subarray(start).toString('utf8');
+    }
+    /** The last `count` non-blank lines, joined with " | " and cut to `maxChars` (keeping the end). */
+    lastLines(count = 5, maxChars = 400) {
+        const lines = this.text()
+            .split(/\r?\n/)
+            .map((l) => l.trim())
+            .filter((l) => l.length > 0)
+            .slice(-count);
+        const joined = lines.join(' | ');
+        return joined.length > maxChars ? `…${joined.slice(joined.length - maxChars + 1)}` : joined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/runner.ts
+/**
+ * One external model process: `/bin/sh -c <command>` in its own process group, stdout read as a
+ * stream of lines (always, even while requests are being written, so a model that answers before
+ * it has read everything cannot deadlock us), stderr kept as a 64 KiB tail, stdin written with
+ * backpressure. Reports every line, every drain and, once, the end of the process.
+ */
+
+
+
+/** After `exit`, how long to wait for stdout to close (a grandchild may hold it open). */
+const CLOSE_GRACE_MS = 500;
+class ModelProcess {
+    events;
+    child;
+    stderr = new ByteTail();
+    lines;
+    ended = null;
+    exitInfo = null;
+    closeTimer = null;
+    stdinOpen = true;
+    endWaiters = [];
+    constructor(command, cwd, env, events) {
+        this.events = events;
+        this.lines = new LineSplitter((line) => events.line(line));
+        this.child = (0,external_node_child_process_namespaceObject.spawn)('/bin/sh', ['-c', command], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+        const { stdin, stdout, stderr } = this.child;
+        if (!stdin || !stdout || !stderr)
+            throw new Error('external model: stdio pipes missing');
+        stdout.setEncoding('utf8');
+        stdout.on('data', (chunk) => {
+            this.lines.push(chunk);
+            events.chunk();
+        });
+        stderr.on('data', (chunk) => this.stderr.push(chunk));
+        // EPIPE and friends: the process died; its end is reported through `exit`/`close`.
+        stdin.on('error', () => {
+            this.stdinOpen = false;
+        });
+        stdout.on('error', () => { });
+        stderr.on('error', () => { });
+        stdin.on('drain', () => events.drain());
+        this.child.on('error', (error) => {
+            // Only a failure to start ends the process here; a failed kill() is not an end.
+            if (this.child.pid === undefined)
+                this.finish({ code: null, signal: null, error });
+        });
+        this.child.on('exit', (code, signal) => {
+            this.exitInfo = { code, signal };
+            this.stdinOpen = false;
+            this.closeTimer = setTimeout(() => this.finish({ code, signal }), CLOSE_GRACE_MS);
+            this.closeTimer.unref();
+        });
+        this.child.on('close', (code, signal) => this.finish(this.exitInfo ?? { code, signal }));
+    }
+    get running() {
+        return this.ended === null;
+    }
+    get end() {
+        return this.ended;
+    }
+    /** Writes to stdin; false means wait for `drain` before writing more. Ignored once stdin is closed. */
+    write(text) {
+        if (!this.stdinOpen || !this.child.stdin?.writable)
+            return true;
+        return this.child.stdin.write(text);
+    }
+    /** Closes stdin (the model's signal to finish). */
+    closeInput() {
+        if (!this.stdinOpen)
+            return;
+        this.stdinOpen = false;
+        this.child.stdin?.end();
+    }
+    /** Signals the whole process group (the shell and whatever it started). */
+    kill(signal) {
+        if (this.ended !== null || this.child.pid === undefined)
+            return;
+        try {
+            process.kill(-this.child.pid, signal);
+        }
+        catch {
+            try {
+                this.child.kill(signal);
+            }
+            catch {
+                // already gone
+            }
+        }
+    }
+    /** Resolves once the process has ended, or after `ms` (then false). */
+    waitForEnd(ms) {
+        if (this.ended !== null)
+            return Promise.resolve(true);
+        return new Promise((resolve) => {
+            const timer = setTimeout(() => resolve(false), ms);
+            this.endWaiters.push(() => {
+                clearTimeout(timer);
+                resolve(true);
+            });
+        });
+    }
+    stderrTail() {
+        return this.stderr.text();
+    }
+    stderrLastLines() {
+        return this.stderr.lastLines();
+    }
+    finish(end) {
+        if (this.ended !== null)
+            return;
+        if (this.closeTimer !== null)
+            clearTimeout(this.closeTimer);
+        this.lines.end();
+        this.ended = end;
+        this.stdinOpen = false;
+        this.child.stdout?.destroy();
+        this.child.stderr?.destroy();
+        this.child.stdin?.destroy();
+        this.events.end(end);
+        for (const wake of this.endWaiters.splice(0))
+            wake();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/pipeline.ts
+
+
+
+/** Most request lines / characters in one stdin write. */
+const CHUNK_LINES = 4096;
+const CHUNK_CHARS = 1 << 20;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** After SIGTERM, how long before SIGKILL. */
+const KILL_GRACE_MS = 1000;
+class Pipeline {
+    options;
+    process;
+    parser;
+    table = new RequestTable();
+    failures = {};
+    requests = 0;
+    responses = 0;
+    startedAt = performance.now();
+    endedAt = null;
+    batch = null;
+    stopped = null;
+    waitingDrain = false;
+    sweepTimer = null;
+    runTimer = null;
+    killTimer = null;
+    sweepMs;
+    progressMs;
+    lowWater;
+    constructor(options) {
+        this.options = options;
+        this.parser = new ResponseParser(options.labels, options.probabilities);
+        this.sweepMs = options.sweepMs ?? 50;
+        this.progressMs = options.progressMs ?? 5000;
+        // Write when a useful number of slots is free, not one line per answer.
+        this.lowWater = Math.max(1, Math.floor(options.window / 8));
+        this.process = new ModelProcess(options.command, options.cwd, options.env, {
+            line: (line) => this.onLine(line),
+            chunk: () => this.pump(),
+            drain: () => {
+                this.waitingDrain = false;
+                this.pump();
+            },
+            end: (end) => this.onEnd(end)
+        });
+        if (Number.isFinite(options.runTimeoutMs)) {
+            // setTimeout cannot wait longer than 2^31 − 1 ms (~24.8 days).
+            this.runTimer = setTimeout(() => this.onRunTimeout(), Math.min(Math.max(0, options.runTimeoutMs), MAX_TIMER_MS));
+            this.runTimer.unref();
+        }
+    }
+    /** One result per input, in input order. Calls must not overlap (the model serialises them). */
+    score(inputs) {
+        if (this.batch !== null)
+            throw new Error('external model: overlapping score() calls');
+        const results = new Array(inputs.length);
+        if (inputs.length === 0)
+            return Promise.resolve([]);
+        if (this.stopped !== null) {
+            const stop = this.stopped;
+            results.fill({ status: stop.status, error: stop.reason });
+            this.count(stop.kind, inputs.length);
+            return Promise.resolve(results);
+        }
+        return new Promise((resolve) => {
+            const now = performance.now();
+            this.batch = { inputs, results, firstSeq: this.table.nextSeq, sent: 0, settled: 0, answered: 0, lastProgress: now, resolve };
+            this.sweepTimer = setInterval(() => this.sweep(), this.sweepMs);
+            this.pump();
+        });
+    }
+    counters() {
+        const end = this.process.end;
+        return {
+            requests: this.requests,
+            responses: this.responses,
+            failures: { ...this.failures },
+            wall_ms: Math.round((this.endedAt ?? performance.now()) - this.startedAt),
+            exit_code: end?.code ?? null,
+            signal: end?.signal ?? null
+        };
+    }
+    stderrTail() {
+        return this.process.stderrTail();
+    }
+    get running() {
+        return this.process.running;
+    }
+    /** Ends stdin, waits up to `graceMs` for the model to exit, then stops its process group. */
+    async close(graceMs) {
+        this.process.closeInput();
+        if (!(await this.process.waitForEnd(graceMs))) {
+            this.process.kill('SIGTERM');
+            if (!(await this.process.waitForEnd(KILL_GRACE_MS))) {
+                this.process.kill('SIGKILL');
+                await this.process.waitForEnd(KILL_GRACE_MS);
+            }
+        }
+        this.clearTimers();
+    }
+    // --- writing -------------------------------------------------------------------------------
+    pump() {
+        const batch = this.batch;
+        if (batch === null || this.waitingDrain || this.stopped !== null)
+            return;
+        const window = this.options.window;
+        const inputs = batch.inputs;
+        for (;;) {
+            const remaining = inputs.length - batch.sent;
+            const free = window - this.table.inFlight;
+            if (remaining === 0 || free <= 0)
+                return;
+            if (free < this.lowWater && free < remaining && this.table.inFlight > 0)
+                return;
+            let count = Math.min(free, remaining, CHUNK_LINES);
+            let seq = batch.firstSeq + batch.sent;
+            let text = '';
+            for (let i = 0; i < count; i++) {
+                text += encodeRequest(seq + i, inputs[batch.sent + i]);
+                if (text.length >= CHUNK_CHARS)
+                    count = i + 1;
+            }
+            seq = this.table.send(count, performance.now());
+            if (seq !== batch.firstSeq + batch.sent)
+                throw new Error('external model: request sequence out of step');
+            batch.sent += count;
+            this.requests += count;
+            if (!this.process.write(text)) {
+                this.waitingDrain = true;
+                return;
+            }
+        }
+    }
+    // --- reading -------------------------------------------------------------------------------
+    onLine(line) {
+        this.responses++;
+        const parsed = this.parser.parse(line);
+        if (!parsed.ok && parsed.id === null) {
+            this.count(parsed.failure);
+            const oldest = this.table.oldestInFlight();
+            if (oldest !== null)
+                this.failRequest(oldest, 'error', parsed.reason, null);
+            return;
+        }
+        const seq = requestSeq(parsed.id);
+        const state = seq === null ? 0 : this.table.stateOf(seq);
+        if (seq === null || state === 0) {
+            this.count('unknown_id');
+            return;
+        }
+        if (state === ANSWERED) {
+            this.count('duplicate_response');
+            return;
+        }
+        if (state !== IN_FLIGHT)
+            return; // late answer to a failed request: ignored (see above)
+        this.table.settle(seq, ANSWERED);
+        const batch = this.batch;
+        batch.answered++;
+        if (parsed.ok)
+            this.settleInput(batch, seq, parsed.result);
+        else {
+            this.count(parsed.failure);
+            this.settleInput(batch, seq, { status: 'error', error: parsed.reason });
+        }
+    }
+    settleInput(batch, seq, result) {
+        const index = seq - batch.firstSeq;
+        if (batch.results[index] !== undefined)
+            return;
+        batch.results[index] = result;
+        batch.settled++;
+        if (batch.settled === batch.inputs.length)
+            this.finishBatch(batch);
+    }
+    /** Fails one in-flight request; `kind` null when the caller has counted already. */
+    failRequest(seq, status, reason, kind) {
+        this.table.settle(seq, FAILED);
+        if (kind !== null)
+            this.count(kind);
+        const batch = this.batch;
+        if (batch !== null)
+            this.settleInput(batch, seq, { status, error: reason });
+    }
+    finishBatch(batch) {
+        this.batch = null;
+        if (this.sweepTimer !== null)
+            clearInterval(this.sweepTimer);
+        this.sweepTimer = null;
+        batch.resolve(batch.results);
+    }
+    // --- time ----------------------------------------------------------------------------------
+    sweep() {
+        const batch = this.batch;
+        if (batch === null)
+            return;
+        const now = performance.now();
+        const limit = this.options.requestTimeoutMs;
+        const reason = `no response within request_timeout_s=${limit / 1000}s`;
+        this.table.expire(now - limit, (seq) => {
+            this.count('timeout');
+            this.settleInput(batch, seq, { status: 'timeout', error: reason });
+        });
+        if (this.batch === batch && now - batch.lastProgress >= this.progressMs) {
+            batch.lastProgress = now;
+            this.options.log(`model ${this.options.name}: ${batch.answered}/${batch.inputs.length} answered`);
+        }
+        this.pump();
+    }
+    onRunTimeout() {
+        this.runTimer = null;
+        if (this.stopped !== null || !this.process.running)
+            return;
+        const limit = this.options.runTimeoutMs / 1000;
+        this.stop({ kind: 'run_timeout', status: 'timeout', reason: `whole-run limit timeout_s=${limit}s reached; the model was stopped` });
+        this.process.kill('SIGTERM');
+        this.killTimer = setTimeout(() => this.process.kill('SIGKILL'), KILL_GRACE_MS);
+        this.killTimer.unref();
+    }
+    onEnd(end) {
+        this.endedAt = performance.now();
+        if (this.stopped === null)
+            this.stop({ kind: 'crash', status: 'error', reason: this.crashReason(end) });
+        this.clearTimers();
+    }
+    /** From now on every unanswered input fails with `stop`. */
+    stop(stop) {
+        this.stopped = stop;
+        const batch = this.batch;
+        if (batch === null)
+            return;
+        this.table.failAll(() => { });
+        let affected = 0;
+        for (let i = 0; i < batch.results.length; i++) {
+            if (batch.results[i] === undefined) {
+                batch.results[i] = { status: stop.status, error: stop.reason };
+                affected++;
+            }
+        }
+        this.count(stop.kind, affected);
+        this.finishBatch(batch);
+    }
+    crashReason(end) {
+        const tail = this.process.stderrLastLines();
+        const stderr = tail.length > 0 ? `; stderr: ${tail}` : '';
+        if (end.error !== undefined)
+            return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;
+        let what;
+        if (end.signal !== null)
+            what = `the model process was killed by signal ${end.signal}`;
+        else if (end.code === 127)
+            what = 'the model command could not be run (exit code 127: command not found)';
+        else if (end.code === 126)
+            what = 'the model command could not be run (exit code 126: not executable)';
+        else
+            what = `the model process exited with code ${end.code}`;
+        return `${what} before answering${stderr}`;
+    }
+    count(kind, n = 1) {
+        if (n > 0)
+            this.failures[kind] = (this.failures[kind] ?? 0) + n;
+    }
+    clearTimers() {
+        for (const timer of [this.runTimer, this.killTimer])
+            if (timer !== null)
+                clearTimeout(timer);
+        if (this.sweepTimer !== null)
+            clearInterval(this.sweepTimer);
+        this.runTimer = this.killTimer = this.sweepTimer = null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/external-model.ts
+
+
+
+
+/** How long close() waits for the model to exit after its stdin is closed, before stopping it. */
+const external_model_CLOSE_GRACE_MS = 1000;
+class ExternalModel {
+    plan;
+    root;
+    log;
+    name;
+    labels;
+    batchSize = Infinity;
+    pipeline = null;
+    closed = false;
+    /** score() calls run one after another on the one process. */
+    queue = Promise.resolve();
+    digest;
+    constructor(plan, labels, root, log) {
+        this.plan = plan;
+        this.root = root;
+        this.log = log;
+        this.name = plan.name;
+        this.labels = [...labels];
+        this.digest = sha256Hex(plan.command);
+    }
+    describe() {
+        return {
+            name: this.name,
+            kind: 'external',
+            params: {
+                command: this.plan.command,
+                protocol_version: PROTOCOL_VERSION,
+                probabilities: this.plan.probabilities,
+                timeout_s: this.plan.timeoutS,
+                request_timeout_s: this.plan.requestTimeoutS,
+                window: this.plan.window
+            },
+            digest: this.digest,
+            probabilities: this.plan.probabilities
+        };
+    }
+    score(inputs) {
+        if (this.closed)
+            return Promise.resolve(inputs.map(() => ({ status: 'error', error: 'the model was closed' })));
+        const run = this.queue.then(() => this.start().score(inputs));
+        this.queue = run.catch(() => undefined);
+        return run;
+    }
+    counters() {
+        return this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
+    }
+    /** The last 64 KiB of the model's stderr (empty before it started). */
+    stderrTail() {
+        return this.pipeline?.stderrTail() ?? '';
+    }
+    async close() {
+        this.closed = true;
+        await this.queue;
+        await this.pipeline?.close(external_model_CLOSE_GRACE_MS);
+    }
+    start() {
+        if (this.pipeline !== null)
+            return this.pipeline;
+        const { env, refused } = modelEnvironment(process.env, this.plan.env);
+        if (refused.length > 0)
+            this.log(`model ${this.name}: environment variables never passed to a model: ${refused.join(', ')}`);
+        this.pipeline = new Pipeline({
+            name: this.name,
+            command: this.plan.command,
+            cwd: this.root,
+            env,
+            labels: this.labels,
+            probabilities: this.plan.probabilities,
+            window: Math.max(1, Math.floor(this.plan.window)),
+            requestTimeoutMs: this.plan.requestTimeoutS * 1000,
+            runTimeoutMs: this.plan.timeoutS * 1000,
+            log: this.log
+        });
+        return this.pipeline;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/text/char-ngrams.ts
@@ -13200,7 +14148,9 @@ class NaiveBayesModel {
 
 
 
-async function buildModels(plans, train, labels, features = []) {
+
+async function buildModels(plans, train, labels, options = {}) {
+    const features = options.features ?? [];
     const fitted = new Map();
     const tfidf = (analyzer, name) => {
         const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
@@ -13217,10 +14167,15 @@ async function buildModels(plans, train, labels, features = []) {
                 return tfidf('char', plan.name);
             case 'logistic-regression':
                 return LogisticRegressionModel.fit(plan.name, train, labels, features, plan.params.C);
+            case 'external': {
+                const p = plan.params;
+                const externalPlan = { name: plan.name, command: p.command, timeoutS: p.timeout_s, requestTimeoutS: p.request_timeout_s, probabilities: p.probabilities, env: p.env, window: p.window };
+                return new ExternalModel(externalPlan, labels, options.root ?? process.cwd(), options.log ?? (() => { }));
+            }
             case 'hybrid':
                 return new HybridModel(plan.name, tfidf('word', `${plan.name}/word`), tfidf('char', `${plan.name}/char`), plan.params.word_weight);
             default:
-                // The config loader refuses kinds this release cannot build; reaching here is a bug.
+                // Every kind the config loader accepts has a case above; reaching here is a bug.
                 throw new Error(`model kind ${plan.kind} has no builder`);
         }
     });
@@ -13633,6 +14588,7 @@ function renderSummary(input) {
 
 
 
+
 const EVIDENCE_FILE = 'evidence.jsonl';
 function dataFacts(dataset) {
     const rows = {};
@@ -13655,6 +14611,37 @@ function dataFacts(dataset) {
         tokenTypes[split] = examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0));
     }
     return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, labelRows, tokenTypes, hasLanguage, overlap: dataset.overlap };
+}
+/** A model's manifest entry; external models add their command's file digests and protocol counters. */
+function describeForManifest(model, plan) {
+    const description = { ...model.describe() };
+    if (plan.kind !== 'external' || !(model instanceof ExternalModel))
+        return description;
+    return {
+        ...description,
+        files: plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
+        env: plan.params.env,
+        // Wall time cannot repeat: it lives in manifest.run (see externalWallTimes).
+        counters: { ...model.counters(), wall_ms: undefined }
+    };
+}
+/** Each external model's process wall time, for manifest.run. */
+function externalWallTimes(models) {
+    return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+}
+/** The tail of each external model's stderr, when it wrote any, as `stderr-<model>.txt`. */
+function writeStderrTails(dir, models) {
+    const out = {};
+    models.forEach((m, i) => {
+        if (!(m instanceof ExternalModel))
+            return;
+        const tail = m.stderrTail();
+        if (tail === '')
+            return;
+        const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
+        writeFile(dir, name, tail, out);
+    });
+    return out;
 }
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan) {
@@ -13705,7 +14692,7 @@ async function run(options, deps = {}) {
     const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
     log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
     stage('data');
-    const models = await buildModels(plan.models, dataset.train, dataset.labels, plan.data.columns.features);
+    const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root, log });
     stage('train');
     const staging = createStaging(out.absolute);
     try {
@@ -13724,7 +14711,8 @@ async function run(options, deps = {}) {
         await Promise.all(models.map((m) => m.close()));
         log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
         stage('evaluate');
-        const descriptions = models.map((m) => m.describe());
+        const descriptions = models.map((m, i) => describeForManifest(m, plan.models[i]));
+        const stderrFiles = writeStderrTails(staging, models);
         const metrics = buildMetrics(rows, dataFacts(dataset), {
             task: plan.task,
             labels: dataset.labels,
@@ -13753,9 +14741,11 @@ async function run(options, deps = {}) {
         const runSection = {
             started_at: started,
             finished_at: timestamp(),
-            wall_ms: wall,
+            wall_ms: { ...wall, ...externalWallTimes(models) },
             host: { hostname: (0,external_node_os_namespaceObject.hostname)(), platform: (0,external_node_os_namespaceObject.platform)(), arch: (0,external_node_os_namespaceObject.arch)(), cpus: (0,external_node_os_namespaceObject.cpus)().length },
-            context: deps.context ?? {}
+            context: deps.context ?? {},
+            // A user's model writes what it likes to stderr: kept for diagnosis, outside the determinism promise.
+            stderr_files: stderrFiles
         };
         const manifest = buildManifest({
             plan,
@@ -13785,7 +14775,7 @@ async function run(options, deps = {}) {
             configPath: plan.config.path,
             manifestSha256: sha256Hex(manifestText),
             summary,
-            files: [...Object.keys(files), 'manifest.json']
+            files: [...Object.keys(files), ...Object.keys(stderrFiles), 'manifest.json']
         };
     }
     catch (error) {

@@ -725,6 +725,8 @@ def compute(rows, manifest, root):
         out_models.append({
             "model": name,
             "probabilities": m["probabilities"],
+            # Label-only: an ok clean row without scores (none of the built-in baselines is).
+            "label_only": any(is_ok(r) and r["condition"] == "clean" and r["scores"] is None for r in own),
             "missing_rows": f_count(sum(not is_ok(r) for r in own), len(own)),
             "accuracy": [{"scope": c["scope"], "split": c["split"], "language": c["language"], "figure": c["accuracy"]} for c in classification_scopes],
             "classification": classification_scopes,

@@ -111,10 +111,10 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   if (a.append) attacks.append = { sentences: { ...a.append.sentences } };
   if (a.truncate) attacks.truncate = { keep: a.truncate.keep ?? 0.65 };
 
-  const models = parseModels(raw.models, source);
+  const models = parseModels(raw.models, source, (path, p) => fileRef(source, root, path, p));
   models.forEach((m, i) => {
     const tabularKind = m.kind === 'logistic-regression';
-    if (tabularKind !== (task === 'tabular')) {
+    if (m.kind !== 'external' && tabularKind !== (task === 'tabular')) {
       throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
     }
   });
@@ -127,7 +127,9 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   for (const [name, policy] of Object.entries(abstain)) {
     if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
     const kind = models.find((m) => m.name === name)?.kind;
-    if (policy.on === 'probability' && kind !== 'naive-bayes' && kind !== 'logistic-regression') {
+    const model = models.find((m) => m.name === name);
+    const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
+    if (policy.on === 'probability' && !probabilistic) {
       throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
     }
   }

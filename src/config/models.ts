@@ -4,8 +4,8 @@
  * Each shape is checked on its own so the message speaks about the shape the user meant.
  */
 import { describeFound } from '../errors.js';
-import type { ModelPlan } from './plan.js';
-import type { ConfigSource } from './source.js';
+import type { FileRef, ModelPlan } from './plan.js';
+import type { ConfigSource, KeyPath } from './source.js';
 import { configError } from './validate.js';
 
 /** Built-in kinds (SPEC §5). */
@@ -14,8 +14,11 @@ type Builtin = (typeof BUILTINS)[number];
 
 export const DEFAULT_WORD_WEIGHT = 0.5;
 
-export function parseModels(raw: unknown[], source: ConfigSource): ModelPlan[] {
-  const models = raw.map((entry, index) => parseModel(entry, index, source));
+/** Resolves a repository path named by the config (inside the root, existing) or throws. */
+export type ResolveFile = (path: KeyPath, p: string) => FileRef;
+
+export function parseModels(raw: unknown[], source: ConfigSource, resolveFile: ResolveFile): ModelPlan[] {
+  const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile));
   const seen = new Set<string>();
   models.forEach((m, index) => {
     if (seen.has(m.name)) throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${JSON.stringify(m.name)} again`);
@@ -53,7 +56,56 @@ function builtin(kind: Builtin, params: Record<string, unknown>, index: number, 
   }
 }
 
-function parseModel(entry: unknown, index: number, source: ConfigSource): ModelPlan {
+const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'probabilities', 'env', 'files', 'window'];
+/** Variables that must never reach a user's model process, whatever the config says. */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
+
+/** `{ name, command, … }`: the user's own classifier over the JSONL protocol (SPEC §10). */
+function external(obj: Record<string, unknown>, index: number, source: ConfigSource, resolveFile: ResolveFile): ModelPlan {
+  const at: KeyPath = ['models', index];
+  for (const key of Object.keys(obj)) {
+    if (!EXTERNAL_KEYS.includes(key)) throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+  }
+  const text = (key: string): string => {
+    const v = obj[key];
+    if (typeof v !== 'string' || v.trim() === '') throw configError(source, [...at, key], `expected a non-empty string, found ${describeFound(v)}`);
+    return v;
+  };
+  const seconds = (key: string, fallback: number): number => {
+    const v = obj[key] ?? fallback;
+    if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) throw configError(source, [...at, key], `expected a number of seconds > 0, found ${describeFound(v)}`);
+    return v;
+  };
+  const list = (key: string): string[] => {
+    const v = obj[key] ?? [];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === '')) throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
+    return v as string[];
+  };
+  const probabilities = obj.probabilities ?? false;
+  if (typeof probabilities !== 'boolean') throw configError(source, [...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
+  const window = obj.window ?? 256;
+  if (typeof window !== 'number' || !Number.isInteger(window) || window < 1) throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
+  const env = list('env');
+  env.forEach((name, i) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
+    if (SECRET_NAME.test(name)) throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${JSON.stringify(name)}`);
+  });
+  return {
+    name: text('name'),
+    kind: 'external',
+    params: {
+      command: text('command'),
+      timeout_s: seconds('timeout_s', 600),
+      request_timeout_s: seconds('request_timeout_s', 30),
+      probabilities,
+      files: list('files').map((p, i) => resolveFile([...at, 'files', i], p)),
+      env,
+      window
+    }
+  };
+}
+
+function parseModel(entry: unknown, index: number, source: ConfigSource, resolveFile: ResolveFile): ModelPlan {
   const at = ['models', index];
   if (typeof entry === 'string') {
     if (!(BUILTINS as readonly string[]).includes(entry)) {
@@ -65,10 +117,7 @@ function parseModel(entry: unknown, index: number, source: ConfigSource): ModelP
     throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
   }
   const obj = entry as Record<string, unknown>;
-  if ('command' in obj) {
-    // External models (SPEC §10) are accepted by the config language but not yet run.
-    throw configError(source, at, 'external command models are not available in this release; expected a built-in model name');
-  }
+  if ('command' in obj) return external(obj, index, source, resolveFile);
   // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
   const keys = Object.keys(obj).filter((k) => k !== 'name');
   const kind = keys[0];

@@ -71,7 +71,7 @@ export type ModelPlan =
   | {
       name: string;
       kind: 'external';
-      params: { command: string; timeout_s: number; probabilities: boolean; files: FileRef[]; env: string[] };
+      params: { command: string; timeout_s: number; request_timeout_s: number; probabilities: boolean; files: FileRef[]; env: string[]; window: number };
     };
 
 export interface StatisticsPlan {

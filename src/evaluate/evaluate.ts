@@ -6,7 +6,7 @@ import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
 import type { EvidenceRow } from '../evidence/row.js';
-import { decide, type Model, type ScoreResult } from '../models/model.js';
+import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import { inputKey } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
 import { ledgerMasks } from '../evidence/ledger.js';
@@ -57,10 +57,10 @@ export async function evaluate(
     for (const [m, model] of models.entries()) {
       const cache = caches[m] as Map<string, ScoreResult>;
       const clean = cache.get(inputKey(example.input)) as ScoreResult;
-      const cleanDecision = clean.status === 'ok' ? decide(model.labels, clean.scores) : null;
+      const cleanDecision = decisionOf(model.labels, clean);
       for (const candidate of list) {
         const result = cache.get(inputKey(candidate.input)) as ScoreResult;
-        const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
+        const decision = decisionOf(model.labels, result);
         (counters[m] as ModelCounters).predictions++;
         // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
         const masks =

@@ -10,7 +10,7 @@ export interface ScoreCounters {
   modelCalls: number;
 }
 
-export async function scoreDistinct(model: Model, inputs: Iterable<ExampleInput>, batchSize = 512): Promise<{ cache: Map<string, ScoreResult>; counters: ScoreCounters }> {
+export async function scoreDistinct(model: Model, inputs: Iterable<ExampleInput>, batchSize = model.batchSize ?? 512): Promise<{ cache: Map<string, ScoreResult>; counters: ScoreCounters }> {
   const pending = new Map<string, ExampleInput>();
   for (const input of inputs) {
     const key = inputKey(input);
@@ -19,8 +19,9 @@ export async function scoreDistinct(model: Model, inputs: Iterable<ExampleInput>
   const keys = [...pending.keys()];
   const cache = new Map<string, ScoreResult>();
   let modelCalls = 0;
-  for (let start = 0; start < keys.length; start += batchSize) {
-    const batchKeys = keys.slice(start, start + batchSize);
+  const step = Number.isFinite(batchSize) && batchSize > 0 ? batchSize : Math.max(keys.length, 1);
+  for (let start = 0; start < keys.length; start += step) {
+    const batchKeys = keys.slice(start, start + step);
     const results = await model.score(batchKeys.map((k) => pending.get(k) as ExampleInput));
     modelCalls++;
     if (results.length !== batchKeys.length) {
@@ -33,7 +34,7 @@ export async function scoreDistinct(model: Model, inputs: Iterable<ExampleInput>
 
 /** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
 function checked(result: ScoreResult, width: number): ScoreResult {
-  if (result.status !== 'ok') return result;
+  if (result.status !== 'ok' || result.scores === null) return result;
   if (result.scores.length !== width) return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
   if (result.scores.some((s) => !Number.isFinite(s))) return { status: 'error', error: 'non-finite score' };
   return result;

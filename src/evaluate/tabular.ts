@@ -9,7 +9,7 @@ import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
 import { ledgerMasks } from '../evidence/ledger.js';
-import { decide, type Model, type ScoreResult } from '../models/model.js';
+import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
 import { fgmCandidate, fgmIsExact } from '../tabular/fgm.js';
 import { noiseCandidate } from '../tabular/noise.js';
@@ -84,12 +84,12 @@ export async function evaluateTabular(plan: Plan, dataset: Dataset, models: read
       const { fgm, cache } = perModel[m] as (typeof perModel)[number];
       const score = (v: readonly number[]) => cache.get(JSON.stringify(asRecord(space.names, v))) as ScoreResult;
       const cleanResult = score(x);
-      const cleanDecision = cleanResult.status === 'ok' ? decide(model.labels, cleanResult.scores) : null;
+      const cleanDecision = decisionOf(model.labels, cleanResult);
       for (const condition of conditions) {
         const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
         const values = candidate?.values ?? x;
         const result = score(values);
-        const decision = result.status === 'ok' ? decide(model.labels, result.scores) : null;
+        const decision = decisionOf(model.labels, result);
         const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
         const masks =
           condition === 'fgm' && candidate

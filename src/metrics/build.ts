@@ -16,7 +16,7 @@ import { pairedComparison, type PairedComparison } from './comparison.js';
 import { confusionCounts, type ConfusionCounts } from './confusion.js';
 import { jensenShannonDivergence } from './divergence.js';
 import { f1FromConfusion, type F1Scores } from './f1.js';
-import { count, notApplicable, type Figure } from './figure.js';
+import { count, notApplicable, notEvaluated, type Figure } from './figure.js';
 import { familyLedger, protectedTransitions, unionLedger, type FamilyLedger, type ProtectedTransitions, type UnionLedger } from './ledger.js';
 import { cellParts, PRNG_NAME, STREAM_DERIVATION } from './random.js';
 import { reliability, type Reliability } from './reliability.js';
@@ -82,6 +82,8 @@ export interface ClassificationScope {
 export interface ModelMetrics {
   model: string;
   probabilities: boolean;
+  /** A label-only model (SPEC §10): margin-based figures are not evaluated. */
+  label_only: boolean;
   missing_rows: Figure;
   /** Clean accuracy: scope `all`, each split, and each split × language (kept for the gate). */
   accuracy: ScopedFigure[];
@@ -184,6 +186,12 @@ function scopes(facts: DataFacts, withLanguages: boolean): Scope[] {
   return list;
 }
 
+const LABEL_ONLY = 'label-only model: it returns no scores, so there is no margin';
+
+function noMargin(n: number): RiskCoverage {
+  return { n, errors: 0, missing: 0, aurc: notEvaluated(LABEL_ONLY, n), curve: [] };
+}
+
 function modelMetrics(model: { name: string; probabilities: boolean }, byCondition: Map<Condition, EvidenceRow[]>, facts: DataFacts, run: RunFacts): ModelMetrics {
   const name = model.name;
   const clean = byCondition.get('clean') ?? [];
@@ -218,7 +226,9 @@ function modelMetrics(model: { name: string; probabilities: boolean }, byConditi
   const selective: ModelMetrics['selective'] = [];
   const calibration: NonNullable<ModelMetrics['reliability']> = [];
   const abstained: NonNullable<ModelMetrics['abstention']> = [];
-  const policy = run.abstainBelow[name];
+  // A label-only external model returns no scores: no margin, so no risk–coverage or abstention.
+  const labelOnly = clean.some((r) => r.status === 'ok' && r.scores === null);
+  const policy = labelOnly ? undefined : run.abstainBelow[name];
   const accounted: NonNullable<ModelMetrics['accounting']> = [];
 
   for (const s of scopes(facts, false)) {
@@ -242,13 +252,14 @@ function modelMetrics(model: { name: string; probabilities: boolean }, byConditi
       transitions.push({ scope: s.scope, ...protectedTransitions(families, cleanById, run.transitions) });
     }
 
-    selective.push({ scope: s.scope, ...riskCoverage(cleanInScope) });
+    selective.push({ scope: s.scope, ...(labelOnly ? noMargin(cleanInScope.length) : riskCoverage(cleanInScope)) });
     if (model.probabilities) calibration.push({ scope: s.scope, ...reliability(cleanInScope) });
   }
 
   return {
     model: name,
     probabilities: model.probabilities,
+    label_only: labelOnly,
     missing_rows: missingRows([...byCondition.values()].flat()),
     accuracy: classification.map((c) => ({ scope: c.scope, split: c.split, language: c.language, figure: c.accuracy })),
     classification,

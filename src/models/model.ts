@@ -4,8 +4,13 @@
  */
 import type { ExampleInput } from '../data/example.js';
 
+/**
+ * One input's result: scores for every label (in label order), or — for a label-only external
+ * model (SPEC §10) — just the predicted label with `scores: null`.
+ */
 export type ScoreResult =
-  | { status: 'ok'; scores: number[] }
+  | { status: 'ok'; scores: number[]; label?: undefined }
+  | { status: 'ok'; scores: null; label: string }
   | { status: 'error' | 'timeout'; error: string };
 
 export interface ModelDescription {
@@ -19,6 +24,11 @@ export interface ModelDescription {
 
 export interface Model {
   readonly name: string;
+  /**
+   * How many inputs one score() call should receive: built-in models take fixed batches;
+   * an external process takes everything at once and pipelines it itself.
+   */
+  readonly batchSize?: number;
   /** Labels in code-point order; `scores[i]` belongs to `labels[i]`. */
   readonly labels: readonly string[];
   describe(): ModelDescription;
@@ -30,6 +40,12 @@ export interface Model {
 export interface Decision {
   prediction: string;
   margin: number;
+}
+
+/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
+export function decisionOf(labels: readonly string[], result: ScoreResult): { prediction: string; margin: number | null } | null {
+  if (result.status !== 'ok') return null;
+  return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
 }
 
 /** Argmax with ties to the first label; margin = top − second (SPEC §5). */

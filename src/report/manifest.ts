@@ -28,12 +28,13 @@ export interface RunSection {
   wall_ms: Record<string, number>;
   host: { hostname: string; platform: string; arch: string; cpus: number };
   context: Record<string, string | number | null>;
+  stderr_files?: Record<string, FileDigest>;
 }
 
 export interface ManifestInput {
   plan: Plan;
   dataset: Dataset;
-  models: ModelDescription[];
+  models: Array<ModelDescription & Record<string, unknown>>;
   counters: ModelCounters[];
   conditionsEvaluated: Condition[];
   familiesNotConfigured: string[];

@@ -1,0 +1,48 @@
+/**
+ * The user's own classifier behind a JSONL command protocol (SPEC §10), as the engine sees it.
+ * The command starts once from the repository root with a minimal environment; requests go to
+ * its stdin, responses come back on its stdout, one JSON object per line:
+ *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
+ *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
+ *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
+ */
+export const PROTOCOL_VERSION = 1;
+
+export interface ExternalModelPlan {
+  name: string;
+  /** Shell command line, run with /bin/sh -c from the repository root. */
+  command: string;
+  /** Whole-run limit in seconds: past it the process is stopped and every unanswered input is a `timeout`. */
+  timeoutS: number;
+  /** Per-request limit in seconds, counted from when the request was written. */
+  requestTimeoutS: number;
+  /** Scores are probabilities: each response's scores must sum to 1 within 1e-6. */
+  probabilities: boolean;
+  /** Extra environment variable names passed through (never tokens). */
+  env: string[];
+  /** Most requests in flight at once (backpressure). */
+  window: number;
+}
+
+/** Why a request failed; each kind is counted in the manifest. */
+export type FailureKind =
+  | 'crash'
+  | 'timeout'
+  | 'run_timeout'
+  | 'malformed_json'
+  | 'unknown_id'
+  | 'duplicate_response'
+  | 'missing_labels'
+  | 'unknown_label'
+  | 'non_finite_score'
+  | 'not_probabilities'
+  | 'bad_response';
+
+export interface ExternalCounters {
+  requests: number;
+  responses: number;
+  failures: Partial<Record<FailureKind, number>>;
+  wall_ms: number;
+  exit_code: number | null;
+  signal: string | null;
+}

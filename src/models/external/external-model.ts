@@ -1,0 +1,94 @@
+/**
+ * The user's own classifier as a Model (SPEC §10): a command started once, lazily, from the
+ * repository root with a minimal environment, fed every distinct input of a call at once
+ * (`batchSize = Infinity`) and pipelined by `Pipeline`. See pipeline.ts for the failure rules.
+ */
+import type { ExampleInput } from '../../data/example.js';
+import { sha256Hex } from '../../util/hash.js';
+import type { Model, ModelDescription, ScoreResult } from '../model.js';
+import { PROTOCOL_VERSION, type ExternalCounters, type ExternalModelPlan } from './contract.js';
+import { modelEnvironment } from './environment.js';
+import { Pipeline } from './pipeline.js';
+
+/** How long close() waits for the model to exit after its stdin is closed, before stopping it. */
+export const CLOSE_GRACE_MS = 1000;
+
+export class ExternalModel implements Model {
+  readonly name: string;
+  readonly labels: readonly string[];
+  readonly batchSize = Infinity;
+  private pipeline: Pipeline | null = null;
+  private closed = false;
+  /** score() calls run one after another on the one process. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly digest: string;
+
+  constructor(
+    private readonly plan: ExternalModelPlan,
+    labels: readonly string[],
+    private readonly root: string,
+    private readonly log: (line: string) => void
+  ) {
+    this.name = plan.name;
+    this.labels = [...labels];
+    this.digest = sha256Hex(plan.command);
+  }
+
+  describe(): ModelDescription {
+    return {
+      name: this.name,
+      kind: 'external',
+      params: {
+        command: this.plan.command,
+        protocol_version: PROTOCOL_VERSION,
+        probabilities: this.plan.probabilities,
+        timeout_s: this.plan.timeoutS,
+        request_timeout_s: this.plan.requestTimeoutS,
+        window: this.plan.window
+      },
+      digest: this.digest,
+      probabilities: this.plan.probabilities
+    };
+  }
+
+  score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    if (this.closed) return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
+    const run = this.queue.then(() => this.start().score(inputs));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  counters(): ExternalCounters {
+    return this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
+  }
+
+  /** The last 64 KiB of the model's stderr (empty before it started). */
+  stderrTail(): string {
+    return this.pipeline?.stderrTail() ?? '';
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    await this.pipeline?.close(CLOSE_GRACE_MS);
+  }
+
+  private start(): Pipeline {
+    if (this.pipeline !== null) return this.pipeline;
+    const { env, refused } = modelEnvironment(process.env, this.plan.env);
+    if (refused.length > 0) this.log(`model ${this.name}: environment variables never passed to a model: ${refused.join(', ')}`);
+    this.pipeline = new Pipeline({
+      name: this.name,
+      command: this.plan.command,
+      cwd: this.root,
+      env,
+      labels: this.labels,
+      probabilities: this.plan.probabilities,
+      window: Math.max(1, Math.floor(this.plan.window)),
+      requestTimeoutMs: this.plan.requestTimeoutS * 1000,
+      runTimeoutMs: this.plan.timeoutS * 1000,
+      log: this.log
+    });
+    return this.pipeline;
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The JSONL wire format of an external model (SPEC §10): encoding one request line, and
+ * parsing + validating one response line against the training labels.
+ *
+ * Request ids are `r1, r2, …` (one sequence per process, in the order requests are written).
+ * A response is checked in this order, the first problem found being the one reported:
+ *   not JSON or not a JSON object          → malformed_json  (no usable id)
+ *   no string `id`                         → bad_response    (no usable id)
+ *   both or neither of `scores` / `label`  → bad_response
+ *   `label` not a string                   → bad_response
+ *   `label` outside the label set          → unknown_label
+ *   `scores` not an object                 → bad_response
+ *   a training label absent from `scores`  → missing_labels
+ *   a key of `scores` not a training label → unknown_label
+ *   a score not a finite number            → non_finite_score (JSON `1e999` parses as Infinity)
+ *   probabilities declared, and a score outside [0, 1] or the sum off 1 by more than 1e-6
+ *                                          → not_probabilities
+ */
+import type { ExampleInput } from '../../data/example.js';
+import type { ScoreResult } from '../model.js';
+import type { FailureKind } from './contract.js';
+
+export type OkResult = Extract<ScoreResult, { status: 'ok' }>;
+
+/** One parsed response line: an accepted answer, or a failure (with `id: null` when no id could be read). */
+export type ParsedResponse =
+  | { ok: true; id: string; result: OkResult }
+  | { ok: false; id: string | null; failure: FailureKind; reason: string };
+
+export const PROBABILITY_TOLERANCE = 1e-6;
+/** How much of an offending response line a reason quotes. */
+export const QUOTE_CHARS = 80;
+
+export function requestId(seq: number): string {
+  return `r${seq}`;
+}
+
+/** The sequence number of an id exactly as `requestId` writes it (`r` + digits, no leading zero), else null. */
+export function requestSeq(id: string): number | null {
+  const n = id.length;
+  if (n < 2 || n > 16 || id.charCodeAt(0) !== 114 /* r */) return null;
+  let seq = 0;
+  for (let i = 1; i < n; i++) {
+    const d = id.charCodeAt(i) - 48;
+    if (d < 0 || d > 9 || (i === 1 && d === 0)) return null;
+    seq = seq * 10 + d;
+  }
+  return seq;
+}
+
+/** Characters JSON.stringify would escape (or might: any surrogate, in case it is lone). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A JSON string literal, identical to JSON.stringify(text) but faster for plain text. */
+function jsonString(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** One request line, newline included. */
+export function encodeRequest(seq: number, input: ExampleInput): string {
+  return input.kind === 'text'
+    ? `{"id":"r${seq}","text":${jsonString(input.text)}}\n`
+    : `{"id":"r${seq}","features":${JSON.stringify(input.values)}}\n`;
+}
+
+/** The first `QUOTE_CHARS` characters of untrusted text, JSON-quoted so control characters stay visible. */
+export function quote(text: string, max = QUOTE_CHARS): string {
+  if (text.length <= max) return JSON.stringify(text);
+  let end = max;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--; // never split a surrogate pair
+  return `${JSON.stringify(text.slice(0, end))}…`;
+}
+
+function list(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((n) => quote(n, 40));
+  return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
+}
+
+/**
+ * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
+ * Object.hasOwn and `new Array(n)` cost ~0.2 µs a call inside jest's VM contexts, which matters
+ * at 200,000 responses per second; the hot path below avoids them.
+ */
+function isArray(value: object): boolean {
+  return typeof (value as { length?: unknown }).length === 'number' && Array.isArray(value);
+}
+
+export class ResponseParser {
+  private readonly labelSet: ReadonlySet<string>;
+  private readonly labelIndex: ReadonlyMap<string, number>;
+  private readonly template: number[];
+
+  constructor(
+    private readonly labels: readonly string[],
+    private readonly probabilities: boolean
+  ) {
+    this.labelSet = new Set(labels);
+    this.labelIndex = new Map(labels.map((l, i) => [l, i]));
+    this.template = labels.map(() => 0.5);
+  }
+
+  parse(line: string): ParsedResponse {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
+    }
+    if (typeof value !== 'object' || value === null || isArray(value)) {
+      return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
+    }
+    const obj = value as Record<string, unknown>;
+    const id = obj.id;
+    if (typeof id !== 'string') {
+      return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
+    }
+    // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
+    // Object.hasOwn inside jest's VM contexts).
+    const hasScores = obj.scores !== undefined;
+    const hasLabel = obj.label !== undefined;
+    if (hasScores === hasLabel) {
+      const what = hasScores ? 'both "scores" and "label"' : 'neither "scores" nor "label"';
+      return { ok: false, id, failure: 'bad_response', reason: `response has ${what}` };
+    }
+    return hasLabel ? this.labelOnly(id, obj.label) : this.scores(id, obj.scores);
+  }
+
+  private labelOnly(id: string, label: unknown): ParsedResponse {
+    if (typeof label !== 'string') {
+      return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
+    }
+    if (!this.labelSet.has(label)) {
+      return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
+    }
+    return { ok: true, id, result: { status: 'ok', scores: null, label } };
+  }
+
+  private scores(id: string, raw: unknown): ParsedResponse {
+    if (typeof raw !== 'object' || raw === null || isArray(raw)) {
+      return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${describeValue(raw)}` };
+    }
+    const table = raw as Record<string, unknown>;
+    const labels = this.labels;
+    // A copy of a double-filled template: cheaper than `new Array(n)` (slow inside jest's VM
+    // contexts) or growing `[]`, and already in the elements kind of the result.
+    const values: unknown[] = this.template.slice();
+    let found = 0;
+    let extra = false;
+    // JSON.parse objects have only own keys (no duplicates); for-in is the fastest walk over them.
+    for (const key in table) {
+      const i = this.labelIndex.get(key);
+      if (i === undefined) extra = true;
+      else {
+        values[i] = table[key];
+        found++;
+      }
+    }
+    if (found < labels.length) {
+      const missing = labels.filter((l) => !Object.hasOwn(table, l));
+      return { ok: false, id, failure: 'missing_labels', reason: `scores miss training labels ${list(missing)}` };
+    }
+    if (extra) {
+      const unknown = Object.keys(table).filter((k) => !this.labelIndex.has(k));
+      return { ok: false, id, failure: 'unknown_label', reason: `scores have labels outside the training set: ${list(unknown)}` };
+    }
+    const scores = values as number[];
+    let sum = 0;
+    for (let i = 0; i < scores.length; i++) {
+      const v = scores[i];
+      // v − v is NaN exactly for NaN and ±Infinity.
+      if (typeof v !== 'number' || v - v !== 0) {
+        return {
+          ok: false,
+          id,
+          failure: 'non_finite_score',
+          reason: `score for ${quote(labels[i] as string, 40)} is not a finite number: ${describeValue(v)}`
+        };
+      }
+      sum += v;
+    }
+    if (this.probabilities) {
+      const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
+      if (outside !== -1) {
+        return {
+          ok: false,
+          id,
+          failure: 'not_probabilities',
+          reason: `score for ${quote(labels[outside] as string, 40)} is not a probability: ${scores[outside]}`
+        };
+      }
+      if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
+        return { ok: false, id, failure: 'not_probabilities', reason: `probabilities sum to ${sum}, not 1 (tolerance 1e-6)` };
+      }
+    }
+    return { ok: true, id, result: { status: 'ok', scores } };
+  }
+}
