@@ -5808,7 +5808,7 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1995);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9797);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5824,7 +5824,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1995:
+/***/ 9797:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9240,6 +9240,26 @@ function candidatesFor(example, runners) {
     return list;
 }
 
+;// CONCATENATED MODULE: ./src/models/model.ts
+/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
+function decisionOf(labels, result) {
+    if (result.status !== 'ok')
+        return null;
+    return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
+}
+/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
+function decide(labels, scores) {
+    let best = 0;
+    for (let i = 1; i < scores.length; i++)
+        if (scores[i] > scores[best])
+            best = i;
+    let second = -Infinity;
+    for (let i = 0; i < scores.length; i++)
+        if (i !== best && scores[i] > second)
+            second = scores[i];
+    return { prediction: labels[best], margin: scores[best] - second };
+}
+
 ;// CONCATENATED MODULE: ./src/evidence/ledger.ts
 function isProtected(transitions, from, to) {
     return to !== null && transitions.some((t) => t.from === from && t.to === to);
@@ -9265,24 +9285,53 @@ function ledgerMasks(m) {
     return { in_scope: inScope, eligible, tested, success, uncovered, uncovered_reason: reason };
 }
 
-;// CONCATENATED MODULE: ./src/models/model.ts
-/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
-function decisionOf(labels, result) {
-    if (result.status !== 'ok')
-        return null;
-    return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
-}
-/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
-function decide(labels, scores) {
-    let best = 0;
-    for (let i = 1; i < scores.length; i++)
-        if (scores[i] > scores[best])
-            best = i;
-    let second = -Infinity;
-    for (let i = 0; i < scores.length; i++)
-        if (i !== best && scores[i] > second)
-            second = scores[i];
-    return { prediction: labels[best], margin: scores[best] - second };
+;// CONCATENATED MODULE: ./src/evidence/build-row.ts
+
+
+function evidenceRow(f) {
+    const cleanDecision = decisionOf(f.labels, f.clean);
+    const decision = decisionOf(f.labels, f.result);
+    const c = f.candidate;
+    const masks = f.masked && c
+        ? ledgerMasks({
+            objective: f.objective,
+            transitions: f.transitions,
+            gold: f.example.label,
+            cleanOk: f.clean.status === 'ok',
+            cleanPrediction: cleanDecision?.prediction ?? null,
+            attempted: c.attempted,
+            changed: c.changed,
+            valid: c.valid === true,
+            rowOk: f.result.status === 'ok',
+            prediction: decision?.prediction ?? null
+        })
+        : null;
+    return {
+        id: f.example.id,
+        split: f.example.split,
+        model: f.model,
+        condition: f.condition,
+        language: f.example.language,
+        domain: f.example.domain,
+        text: f.text,
+        perturbed_text: f.perturbedText,
+        label: f.example.label,
+        clean_prediction: cleanDecision?.prediction ?? null,
+        prediction: decision?.prediction ?? null,
+        scores: f.result.status === 'ok' ? f.result.scores : null,
+        margin: decision?.margin ?? null,
+        clean_margin: cleanDecision?.margin ?? null,
+        changed: c?.changed ?? false,
+        valid: c?.valid ?? null,
+        invalid_reason: c?.invalidReason ?? null,
+        eligible: masks?.eligible ?? null,
+        tested: masks?.tested ?? null,
+        success: masks?.success ?? null,
+        uncovered: masks?.uncovered ?? null,
+        uncovered_reason: masks?.uncovered_reason ?? null,
+        status: f.result.status,
+        error: f.result.status === 'ok' ? null : f.result.error
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/tabular/clip.ts
@@ -9506,7 +9555,6 @@ function checked(result, width) {
 
 
 
-
 function featureSpace(plan) {
     const names = plan.data.columns.features;
     const tab = plan.threatModel.tabular;
@@ -9568,57 +9616,29 @@ async function evaluateTabular(plan, dataset, models, sink) {
             const { fgm, cache } = perModel[m];
             const score = (v) => cache.get(JSON.stringify(asRecord(space.names, v)));
             const cleanResult = score(x);
-            const cleanDecision = decisionOf(model.labels, cleanResult);
             for (const condition of conditions) {
                 const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
                 const values = candidate?.values ?? x;
-                const result = score(values);
-                const decision = decisionOf(model.labels, result);
                 const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
-                const masks = condition === 'fgm' && candidate
-                    ? ledgerMasks({
-                        objective: tm.objective,
-                        transitions: tm.protectedTransitions,
-                        gold: example.label,
-                        cleanOk: cleanResult.status === 'ok',
-                        cleanPrediction: cleanDecision?.prediction ?? null,
-                        attempted: candidate.attempted,
-                        changed,
-                        valid: candidate.valid,
-                        rowOk: result.status === 'ok',
-                        prediction: decision?.prediction ?? null
-                    })
-                    : null;
                 all[m].predictions++;
-                await sink({
-                    id: example.id,
-                    split: example.split,
+                const row = evidenceRow({
+                    example,
                     model: model.name,
+                    labels: model.labels,
                     condition,
-                    language: example.language,
-                    domain: example.domain,
+                    clean: cleanResult,
+                    result: score(values),
+                    candidate: candidate
+                        ? { attempted: candidate.attempted, changed, valid: candidate.attempted ? candidate.valid : null, invalidReason: candidate.attempted ? candidate.invalidReason : null }
+                        : null,
+                    // FGM is the attack; noise is a corruption baseline without ledger masks.
+                    masked: condition === 'fgm',
+                    objective: tm.objective,
+                    transitions: tm.protectedTransitions,
                     text: null,
-                    perturbed_text: null,
-                    label: example.label,
-                    clean_prediction: cleanDecision?.prediction ?? null,
-                    prediction: decision?.prediction ?? null,
-                    scores: result.status === 'ok' ? result.scores : null,
-                    margin: decision?.margin ?? null,
-                    clean_margin: cleanDecision?.margin ?? null,
-                    changed,
-                    valid: candidate ? (candidate.attempted ? candidate.valid : null) : null,
-                    invalid_reason: candidate?.attempted ? candidate.invalidReason : null,
-                    eligible: masks?.eligible ?? null,
-                    tested: masks?.tested ?? null,
-                    success: masks?.success ?? null,
-                    uncovered: masks?.uncovered ?? null,
-                    uncovered_reason: masks?.uncovered_reason ?? null,
-                    status: result.status,
-                    error: result.status === 'ok' ? null : result.error,
-                    features: asRecord(space.names, x),
-                    perturbed_features: candidate ? asRecord(space.names, values) : null,
-                    exact: condition === 'fgm' ? exact : null
+                    perturbedText: null
                 });
+                await sink({ ...row, features: asRecord(space.names, x), perturbed_features: candidate ? asRecord(space.names, values) : null, exact: condition === 'fgm' ? exact : null });
             }
         }
     }
@@ -10506,7 +10526,6 @@ function buildFamilies(attacks, options) {
 
 
 
-
 function renderText(policy, text) {
     if (text === null || policy === 'none')
         return null;
@@ -10532,52 +10551,24 @@ async function evaluate(plan, dataset, models, runners, sink) {
         for (const [m, model] of models.entries()) {
             const cache = caches[m];
             const clean = cache.get(inputKey(example.input));
-            const cleanDecision = decisionOf(model.labels, clean);
             for (const candidate of list) {
                 const result = cache.get(inputKey(candidate.input));
-                const decision = decisionOf(model.labels, result);
                 counters[m].predictions++;
-                // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-                const masks = candidate.condition === 'clean' || !candidate.labelPreserving
-                    ? null
-                    : ledgerMasks({
-                        objective: tm.objective,
-                        transitions: tm.protectedTransitions,
-                        gold: example.label,
-                        cleanOk: clean.status === 'ok',
-                        cleanPrediction: cleanDecision?.prediction ?? null,
-                        attempted: candidate.attempted,
-                        changed: candidate.changed,
-                        valid: candidate.valid === true,
-                        rowOk: result.status === 'ok',
-                        prediction: decision?.prediction ?? null
-                    });
-                await sink({
-                    id: example.id,
-                    split: example.split,
+                await sink(evidenceRow({
+                    example,
                     model: model.name,
+                    labels: model.labels,
                     condition: candidate.condition,
-                    language: example.language,
-                    domain: example.domain,
+                    clean,
+                    result,
+                    candidate: candidate.condition === 'clean' ? null : candidate,
+                    // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+                    masked: candidate.condition !== 'clean' && candidate.labelPreserving,
+                    objective: tm.objective,
+                    transitions: tm.protectedTransitions,
                     text: renderText(plan.output.text, exampleText(example)),
-                    perturbed_text: renderText(plan.output.text, candidate.perturbedText),
-                    label: example.label,
-                    clean_prediction: cleanDecision?.prediction ?? null,
-                    prediction: decision?.prediction ?? null,
-                    scores: result.status === 'ok' ? result.scores : null,
-                    margin: decision?.margin ?? null,
-                    clean_margin: cleanDecision?.margin ?? null,
-                    changed: candidate.changed,
-                    valid: candidate.valid,
-                    invalid_reason: candidate.invalidReason,
-                    eligible: masks?.eligible ?? null,
-                    tested: masks?.tested ?? null,
-                    success: masks?.success ?? null,
-                    uncovered: masks?.uncovered ?? null,
-                    uncovered_reason: masks?.uncovered_reason ?? null,
-                    status: result.status,
-                    error: result.status === 'ok' ? null : result.error
-                });
+                    perturbedText: renderText(plan.output.text, candidate.perturbedText)
+                }));
             }
         }
     }

@@ -6,10 +6,10 @@ import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
 import type { EvidenceRow } from '../evidence/row.js';
-import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
+import type { Model, ScoreResult } from '../models/model.js';
 import { inputKey } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
-import { ledgerMasks } from '../evidence/ledger.js';
+import { evidenceRow } from '../evidence/build-row.js';
 import type { FamilyRunner } from '../perturb/family.js';
 import { candidatesFor, type Candidate } from './conditions.js';
 import { scoreDistinct } from './score-cache.js';
@@ -57,53 +57,26 @@ export async function evaluate(
     for (const [m, model] of models.entries()) {
       const cache = caches[m] as Map<string, ScoreResult>;
       const clean = cache.get(inputKey(example.input)) as ScoreResult;
-      const cleanDecision = decisionOf(model.labels, clean);
       for (const candidate of list) {
         const result = cache.get(inputKey(candidate.input)) as ScoreResult;
-        const decision = decisionOf(model.labels, result);
         (counters[m] as ModelCounters).predictions++;
-        // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-        const masks =
-          candidate.condition === 'clean' || !candidate.labelPreserving
-            ? null
-            : ledgerMasks({
-                objective: tm.objective,
-                transitions: tm.protectedTransitions,
-                gold: example.label,
-                cleanOk: clean.status === 'ok',
-                cleanPrediction: cleanDecision?.prediction ?? null,
-                attempted: candidate.attempted,
-                changed: candidate.changed,
-                valid: candidate.valid === true,
-                rowOk: result.status === 'ok',
-                prediction: decision?.prediction ?? null
-              });
-        await sink({
-          id: example.id,
-          split: example.split,
-          model: model.name,
-          condition: candidate.condition,
-          language: example.language,
-          domain: example.domain,
-          text: renderText(plan.output.text, exampleText(example)),
-          perturbed_text: renderText(plan.output.text, candidate.perturbedText),
-          label: example.label,
-          clean_prediction: cleanDecision?.prediction ?? null,
-          prediction: decision?.prediction ?? null,
-          scores: result.status === 'ok' ? result.scores : null,
-          margin: decision?.margin ?? null,
-          clean_margin: cleanDecision?.margin ?? null,
-          changed: candidate.changed,
-          valid: candidate.valid,
-          invalid_reason: candidate.invalidReason,
-          eligible: masks?.eligible ?? null,
-          tested: masks?.tested ?? null,
-          success: masks?.success ?? null,
-          uncovered: masks?.uncovered ?? null,
-          uncovered_reason: masks?.uncovered_reason ?? null,
-          status: result.status,
-          error: result.status === 'ok' ? null : result.error
-        });
+        await sink(
+          evidenceRow({
+            example,
+            model: model.name,
+            labels: model.labels,
+            condition: candidate.condition,
+            clean,
+            result,
+            candidate: candidate.condition === 'clean' ? null : candidate,
+            // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+            masked: candidate.condition !== 'clean' && candidate.labelPreserving,
+            objective: tm.objective,
+            transitions: tm.protectedTransitions,
+            text: renderText(plan.output.text, exampleText(example)),
+            perturbedText: renderText(plan.output.text, candidate.perturbedText)
+          })
+        );
       }
     }
   }

@@ -8,8 +8,8 @@ import type { Condition } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
-import { ledgerMasks } from '../evidence/ledger.js';
-import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
+import { evidenceRow } from '../evidence/build-row.js';
+import type { Model, ScoreResult } from '../models/model.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
 import { fgmCandidate, fgmIsExact } from '../tabular/fgm.js';
 import { noiseCandidate } from '../tabular/noise.js';
@@ -84,58 +84,29 @@ export async function evaluateTabular(plan: Plan, dataset: Dataset, models: read
       const { fgm, cache } = perModel[m] as (typeof perModel)[number];
       const score = (v: readonly number[]) => cache.get(JSON.stringify(asRecord(space.names, v))) as ScoreResult;
       const cleanResult = score(x);
-      const cleanDecision = decisionOf(model.labels, cleanResult);
       for (const condition of conditions) {
         const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
         const values = candidate?.values ?? x;
-        const result = score(values);
-        const decision = decisionOf(model.labels, result);
         const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
-        const masks =
-          condition === 'fgm' && candidate
-            ? ledgerMasks({
-                objective: tm.objective,
-                transitions: tm.protectedTransitions,
-                gold: example.label,
-                cleanOk: cleanResult.status === 'ok',
-                cleanPrediction: cleanDecision?.prediction ?? null,
-                attempted: candidate.attempted,
-                changed,
-                valid: candidate.valid,
-                rowOk: result.status === 'ok',
-                prediction: decision?.prediction ?? null
-              })
-            : null;
         (all[m] as TabularCounters).predictions++;
-        await sink({
-          id: example.id,
-          split: example.split,
+        const row = evidenceRow({
+          example,
           model: model.name,
+          labels: model.labels,
           condition,
-          language: example.language,
-          domain: example.domain,
+          clean: cleanResult,
+          result: score(values),
+          candidate: candidate
+            ? { attempted: candidate.attempted, changed, valid: candidate.attempted ? candidate.valid : null, invalidReason: candidate.attempted ? candidate.invalidReason : null }
+            : null,
+          // FGM is the attack; noise is a corruption baseline without ledger masks.
+          masked: condition === 'fgm',
+          objective: tm.objective,
+          transitions: tm.protectedTransitions,
           text: null,
-          perturbed_text: null,
-          label: example.label,
-          clean_prediction: cleanDecision?.prediction ?? null,
-          prediction: decision?.prediction ?? null,
-          scores: result.status === 'ok' ? result.scores : null,
-          margin: decision?.margin ?? null,
-          clean_margin: cleanDecision?.margin ?? null,
-          changed,
-          valid: candidate ? (candidate.attempted ? candidate.valid : null) : null,
-          invalid_reason: candidate?.attempted ? candidate.invalidReason : null,
-          eligible: masks?.eligible ?? null,
-          tested: masks?.tested ?? null,
-          success: masks?.success ?? null,
-          uncovered: masks?.uncovered ?? null,
-          uncovered_reason: masks?.uncovered_reason ?? null,
-          status: result.status,
-          error: result.status === 'ok' ? null : result.error,
-          features: asRecord(space.names, x),
-          perturbed_features: candidate ? asRecord(space.names, values) : null,
-          exact: condition === 'fgm' ? exact : null
+          perturbedText: null
         });
+        await sink({ ...row, features: asRecord(space.names, x), perturbed_features: candidate ? asRecord(space.names, values) : null, exact: condition === 'fgm' ? exact : null });
       }
     }
   }

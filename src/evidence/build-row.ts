@@ -1,0 +1,75 @@
+/**
+ * One evidence row from what a condition did and what the model answered: decisions, scores,
+ * flags and, for attack families, the ledger masks. Shared by the text and tabular paths so the
+ * §7 fields are filled one way.
+ */
+import type { Condition } from '../config/families.js';
+import type { ProtectedTransition } from '../config/plan.js';
+import type { Example } from '../data/example.js';
+import { decisionOf, type ScoreResult } from '../models/model.js';
+import { ledgerMasks } from './ledger.js';
+import type { EvidenceRow } from './row.js';
+
+export interface RowFacts {
+  example: Example;
+  model: string;
+  labels: readonly string[];
+  condition: Condition;
+  clean: ScoreResult;
+  result: ScoreResult;
+  /** What the condition produced (null on clean rows). */
+  candidate: { attempted: boolean; changed: boolean; valid: boolean | null; invalidReason: string | null } | null;
+  /** True for attack families: the row carries ledger masks. */
+  masked: boolean;
+  objective: 'untargeted' | 'targeted';
+  transitions: readonly ProtectedTransition[];
+  text: string | null;
+  perturbedText: string | null;
+}
+
+export function evidenceRow(f: RowFacts): EvidenceRow {
+  const cleanDecision = decisionOf(f.labels, f.clean);
+  const decision = decisionOf(f.labels, f.result);
+  const c = f.candidate;
+  const masks =
+    f.masked && c
+      ? ledgerMasks({
+          objective: f.objective,
+          transitions: f.transitions,
+          gold: f.example.label,
+          cleanOk: f.clean.status === 'ok',
+          cleanPrediction: cleanDecision?.prediction ?? null,
+          attempted: c.attempted,
+          changed: c.changed,
+          valid: c.valid === true,
+          rowOk: f.result.status === 'ok',
+          prediction: decision?.prediction ?? null
+        })
+      : null;
+  return {
+    id: f.example.id,
+    split: f.example.split,
+    model: f.model,
+    condition: f.condition,
+    language: f.example.language,
+    domain: f.example.domain,
+    text: f.text,
+    perturbed_text: f.perturbedText,
+    label: f.example.label,
+    clean_prediction: cleanDecision?.prediction ?? null,
+    prediction: decision?.prediction ?? null,
+    scores: f.result.status === 'ok' ? f.result.scores : null,
+    margin: decision?.margin ?? null,
+    clean_margin: cleanDecision?.margin ?? null,
+    changed: c?.changed ?? false,
+    valid: c?.valid ?? null,
+    invalid_reason: c?.invalidReason ?? null,
+    eligible: masks?.eligible ?? null,
+    tested: masks?.tested ?? null,
+    success: masks?.success ?? null,
+    uncovered: masks?.uncovered ?? null,
+    uncovered_reason: masks?.uncovered_reason ?? null,
+    status: f.result.status,
+    error: f.result.status === 'ok' ? null : f.result.error
+  };
+}
