@@ -93,3 +93,16 @@ describe('external models in a run', () => {
     expect(withoutRun(b)).toEqual(withoutRun(a));
   });
 });
+
+test('the digest of an external model binds its command and its declared files', async () => {
+  const entry = '  - { name: mine, command: "node model.mjs scores", files: [model.mjs] }';
+  const digestOf = async (root: string) => {
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    return JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8')).models.find((m: any) => m.name === 'mine').digest;
+  };
+  const a = await digestOf(repoWith(entry));
+  const changed = repoWith(entry);
+  writeFileSync(join(changed, 'model.mjs'), readFileSync(join(changed, 'model.mjs'), 'utf8') + '\n// a new version\n');
+  expect(await digestOf(changed)).not.toBe(a);
+  expect(await digestOf(repoWith(entry))).toBe(a);
+});

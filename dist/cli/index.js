@@ -14608,9 +14608,12 @@ function describeForManifest(model, plan) {
     const description = { ...model.describe() };
     if (plan.kind !== 'external' || !(model instanceof ExternalModel))
         return description;
+    const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) }));
     return {
         ...description,
-        files: plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
+        // The model's identity: its command line and the digests of the files it was declared to use.
+        digest: sha256Hex(stableJson({ command: plan.params.command, files })),
+        files,
         env: plan.params.env,
         // Wall time cannot repeat: it lives in manifest.run (see externalWallTimes).
         counters: { ...model.counters(), wall_ms: undefined }

@@ -1,0 +1,241 @@
+/**
+ * Tiny, pure SVG chart helpers for report.html (SPEC §11). Each returns one inline `<svg>`
+ * string of fixed size: every coordinate is printed with a fixed number of decimals, every
+ * text is escaped and bounded, and there is no `xmlns` URL, script, link or external
+ * resource. Same input → identical string.
+ */
+import { flatten, truncate } from './escape.js';
+
+export const CHART_WIDTH = 560;
+export const CHART_HEIGHT = 320;
+/** Points drawn per series; longer curves are downsampled evenly, keeping the last point. */
+export const MAX_CURVE_POINTS = 500;
+/** Bars drawn per bar chart. */
+export const MAX_BARS = 100;
+
+const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
+const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
+const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escape for HTML/SVG text and attribute values (& < > " '). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+}
+
+/** Untrusted text made inert: one line, bounded length, escaped. */
+export function safeText(text: string, max = 80): string {
+  return escapeHtml(truncate(flatten(String(text)), max));
+}
+
+/** A coordinate or value with a fixed number of decimals; non-finite values become 0. */
+export function num(value: number, digits = 2): string {
+  if (!Number.isFinite(value)) return (0).toFixed(digits);
+  const out = value.toFixed(digits);
+  return /^-0(\.0+)?$/.test(out) ? out.slice(1) : out;
+}
+
+/** At most `max` items, taken evenly, always keeping the first and the last. */
+export function downsample<T>(items: readonly T[], max = MAX_CURVE_POINTS): T[] {
+  if (items.length <= max) return [...items];
+  if (max <= 1) return items.slice(-1);
+  const out: T[] = [];
+  const step = (items.length - 1) / (max - 1);
+  for (let i = 0; i < max - 1; i++) out.push(items[Math.round(i * step)] as T);
+  out.push(items[items.length - 1] as T);
+  return out;
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo;
+}
+
+/** A round upper bound for an axis: one significant step above the data's maximum. */
+function niceMax(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) return 1;
+  const magnitude = Math.pow(10, Math.floor(Math.log10(value)));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * magnitude >= value) return step * magnitude;
+  return 10 * magnitude;
+}
+
+function open(title: string): string[] {
+  const t = safeText(title, 120);
+  return [
+    `<svg class="chart" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-label="${t}">`,
+    `<title>${t}</title>`,
+    `<rect x="0" y="0" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" fill="#ffffff"/>`,
+    `<text x="${CHART_WIDTH / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${t}</text>`
+  ];
+}
+
+function axisLabels(xLabel: string, yLabel: string): string[] {
+  const cy = MARGIN.top + PLOT_H / 2;
+  return [
+    `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${CHART_HEIGHT - 8}" text-anchor="middle" font-size="12">${safeText(xLabel, 60)}</text>`,
+    `<text x="14" y="${num(cy)}" text-anchor="middle" font-size="12" transform="rotate(-90 14 ${num(cy)})">${safeText(yLabel, 60)}</text>`
+  ];
+}
+
+function frame(): string {
+  return `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${PLOT_W}" height="${PLOT_H}" fill="none" stroke="#333333" stroke-width="1"/>`;
+}
+
+/** Five ticks on each axis of a [0, xMax] × [yMin, yMax] plot, with grid lines. */
+function ticks(xMax: number | null, yMin: number, yMax: number, digits: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i <= 4; i++) {
+    const f = i / 4;
+    const y = MARGIN.top + PLOT_H - f * PLOT_H;
+    out.push(`<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" stroke-width="1"/>`);
+    out.push(`<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">${num(yMin + f * (yMax - yMin), digits)}</text>`);
+    if (xMax !== null) {
+      const x = MARGIN.left + f * PLOT_W;
+      out.push(`<text x="${num(x)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${num(f * xMax, 2)}</text>`);
+    }
+  }
+  return out;
+}
+
+function empty(): string {
+  return `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${num(MARGIN.top + PLOT_H / 2)}" text-anchor="middle" font-size="12" fill="#666666">no data</text>`;
+}
+
+export interface LineSeries {
+  name: string;
+  points: ReadonlyArray<readonly [number, number]>;
+}
+
+export interface LineChartOptions {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** Default 1. */
+  xMax?: number;
+  /** Default: a round bound above the largest y (1 when there is no data). */
+  yMax?: number;
+}
+
+/** Line chart, e.g. risk–coverage curves (x = coverage, y = risk), one line and legend entry per series. */
+export function lineChart(series: readonly LineSeries[], opts: LineChartOptions): string {
+  const xMax = opts.xMax !== undefined && opts.xMax > 0 ? opts.xMax : 1;
+  const allY = series.flatMap((s) => s.points.map((p) => p[1])).filter((v) => Number.isFinite(v));
+  const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? Math.max(...allY) : 1);
+  const sx = (x: number) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
+  const sy = (y: number) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
+  const out = open(opts.title);
+  out.push(...ticks(xMax, 0, yMax, yMax < 0.1 ? 3 : 2), frame());
+  const shown = series.slice(0, PALETTE.length * 2);
+  shown.forEach((s, i) => {
+    const color = PALETTE[i % PALETTE.length] as string;
+    const pts = downsample(s.points);
+    if (pts.length === 1) {
+      const [x, y] = pts[0] as readonly [number, number];
+      out.push(`<circle cx="${num(sx(x))}" cy="${num(sy(y))}" r="3" fill="${color}"/>`);
+    } else if (pts.length > 1) {
+      out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map(([x, y]) => `${num(sx(x))},${num(sy(y))}`).join(' ')}"/>`);
+    }
+  });
+  if (shown.every((s) => s.points.length === 0)) out.push(empty());
+  // Legend, top-left inside the plot.
+  shown.forEach((s, i) => {
+    const color = PALETTE[i % PALETTE.length] as string;
+    const y = MARGIN.top + 14 + i * 16;
+    out.push(`<line x1="${MARGIN.left + 8}" y1="${y - 4}" x2="${MARGIN.left + 26}" y2="${y - 4}" stroke="${color}" stroke-width="3"/>`);
+    out.push(`<text x="${MARGIN.left + 32}" y="${y}" font-size="11">${safeText(s.name, 70)}</text>`);
+  });
+  out.push(...axisLabels(opts.xLabel, opts.yLabel), '</svg>');
+  return out.join('\n');
+}
+
+export interface ReliabilityBarBin {
+  lower: number;
+  upper: number;
+  n: number;
+  accuracy: number | null;
+  mean_probability?: number | null;
+}
+
+/** Reliability diagram: one bar of accuracy per confidence bin, against the diagonal of perfect calibration. */
+export function reliabilityChart(bins: readonly ReliabilityBarBin[], title: string): string {
+  const sx = (x: number) => MARGIN.left + clamp(x, 0, 1) * PLOT_W;
+  const sy = (y: number) => MARGIN.top + PLOT_H - clamp(y, 0, 1) * PLOT_H;
+  const out = open(title);
+  out.push(...ticks(1, 0, 1, 2), frame());
+  let drawn = 0;
+  for (const b of bins.slice(0, MAX_CURVE_POINTS)) {
+    if (b.accuracy === null || b.n <= 0) continue;
+    const x0 = sx(b.lower);
+    const x1 = sx(b.upper);
+    const y = sy(b.accuracy);
+    out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.7"><title>${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${Math.trunc(b.n)})</title></rect>`);
+    if (b.mean_probability !== undefined && b.mean_probability !== null) {
+      out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(sy(b.mean_probability))}" r="2.5" fill="#d62728"/>`);
+    }
+    drawn++;
+  }
+  if (drawn === 0) out.push(empty());
+  out.push(`<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`);
+  out.push(`<text x="${MARGIN.left + 8}" y="${MARGIN.top + 14}" font-size="11">bars: accuracy per bin; dashed: perfect calibration</text>`);
+  out.push(...axisLabels('confidence (top probability)', 'accuracy'), '</svg>');
+  return out.join('\n');
+}
+
+export interface BarItem {
+  label: string;
+  value: number | null;
+  low?: number | null;
+  high?: number | null;
+}
+
+export interface BarChartOptions {
+  title: string;
+  xLabel?: string;
+  yLabel: string;
+  /** Decimals on the value axis (default 1). */
+  digits?: number;
+}
+
+/** Vertical bars around a zero line (values may be negative), with optional interval whiskers. */
+export function barChart(items: readonly BarItem[], opts: BarChartOptions): string {
+  const shown = items.slice(0, MAX_BARS);
+  const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v): v is number => v !== null && Number.isFinite(v));
+  const hi = values.length > 0 ? Math.max(0, ...values) : 1;
+  const lo = values.length > 0 ? Math.min(0, ...values) : 0;
+  const yMax = hi > 0 ? niceMax(hi) : 0;
+  const yMin = lo < 0 ? -niceMax(-lo) : 0;
+  const span = yMax - yMin || 1;
+  const sy = (v: number) => MARGIN.top + PLOT_H - ((clamp(v, yMin, yMax) - yMin) / span) * PLOT_H;
+  const out = open(opts.title);
+  out.push(...ticks(null, yMin, yMin + span, opts.digits ?? 1), frame());
+  const zero = sy(0);
+  out.push(`<line x1="${MARGIN.left}" y1="${num(zero)}" x2="${MARGIN.left + PLOT_W}" y2="${num(zero)}" stroke="#333333" stroke-width="1"/>`);
+  const slot = PLOT_W / Math.max(1, shown.length);
+  const width = Math.max(1, Math.min(48, slot * 0.6));
+  shown.forEach((item, i) => {
+    const cx = MARGIN.left + slot * (i + 0.5);
+    const label = safeText(item.label, shown.length > 8 ? 8 : 16);
+    out.push(`<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${label}</text>`);
+    if (item.value === null || !Number.isFinite(item.value)) {
+      out.push(`<text x="${num(cx)}" y="${num(zero - 4)}" text-anchor="middle" font-size="10" fill="#666666">n/a</text>`);
+      return;
+    }
+    const y = sy(item.value);
+    const top = Math.min(y, zero);
+    const color = item.value < 0 ? '#d62728' : '#2ca02c';
+    out.push(`<rect x="${num(cx - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(Math.abs(zero - y))}" fill="${color}" fill-opacity="0.75"><title>${label}: ${num(item.value, opts.digits ?? 1)}</title></rect>`);
+    const low = item.low ?? null;
+    const high = item.high ?? null;
+    if (low !== null && high !== null && Number.isFinite(low) && Number.isFinite(high)) {
+      const yl = sy(low);
+      const yh = sy(high);
+      out.push(`<line x1="${num(cx)}" y1="${num(yl)}" x2="${num(cx)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`);
+      out.push(`<line x1="${num(cx - 6)}" y1="${num(yl)}" x2="${num(cx + 6)}" y2="${num(yl)}" stroke="#000000" stroke-width="1.5"/>`);
+      out.push(`<line x1="${num(cx - 6)}" y1="${num(yh)}" x2="${num(cx + 6)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`);
+    }
+  });
+  if (shown.length === 0) out.push(empty());
+  out.push(...axisLabels(opts.xLabel ?? '', opts.yLabel), '</svg>');
+  return out.join('\n');
+}
