@@ -25,7 +25,7 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('writes every output file, each with schema_version where it is JSON', () => {
-    expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'summary.md']);
+    expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
     for (const f of ['checks.json', 'metrics.json', 'manifest.json']) {
       expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(1);
     }
@@ -78,7 +78,7 @@ describe('the bundled academic-intent example', () => {
     const m = JSON.parse(read(root, 'out-a', 'manifest.json').toString()) as Record<string, any>;
     expect(m.config.sha256).toBe(sha(readFileSync(join(root, EXAMPLE_CONFIG))));
     for (const f of m.data.files) expect(f.sha256).toBe(sha(readFileSync(join(root, f.path))));
-    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
+    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {
       expect(m.files[name].sha256).toBe(sha(read(root, 'out-a', name)));
     }
     expect(m.files['manifest.json']).toBeUndefined();
@@ -121,7 +121,7 @@ describe('the bundled academic-intent example', () => {
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
     const again = exampleRepo();
     await run({ root: again, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
-    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
+    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {
       expect(sha(read(again, 'out-a', f))).toBe(sha(read(root, 'out-a', f)));
     }
     expect(withoutRun(read(again, 'out-a', 'manifest.json'))).toEqual(withoutRun(read(root, 'out-a', 'manifest.json')));
@@ -206,7 +206,7 @@ describe('large evidence', () => {
     await run({ root: plain, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const zipped = tinyRepo({}, 'output: { gzip_above_bytes: 100 }');
     const result = await run({ root: zipped, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    expect(readdirSync(join(zipped, 'out')).sort()).toEqual(['checks.json', 'evidence.jsonl.gz', 'manifest.json', 'metrics.json', 'summary.md']);
+    expect(readdirSync(join(zipped, 'out')).sort()).toEqual(['checks.json', 'evidence.jsonl.gz', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
     expect(result.files).toContain('evidence.jsonl.gz');
     const rows = read(plain, 'out', 'evidence.jsonl');
     expect(gunzipSync(read(zipped, 'out', 'evidence.jsonl.gz')).equals(rows)).toBe(true);

@@ -30,6 +30,7 @@ import { ExternalModel } from './models/external/external-model.js';
 import type { Model, ModelDescription } from './models/model.js';
 import { buildManifest, type FileDigest, type RunSection } from './report/manifest.js';
 import { assertReplaceable, commitStaging, createStaging, discardStaging } from './report/output-dir.js';
+import { renderReport } from './report/html.js';
 import { renderSummary } from './report/summary.js';
 import { sha256Hex } from './util/hash.js';
 import { stableJson } from './util/json.js';
@@ -231,6 +232,8 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
     const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative, counters });
     writeFile(staging, 'summary.md', summary, files);
+    const tm = plan.threatModel;
+    writeFile(staging, 'report.html', renderReport({ metrics, gate, title: `Evidence Gate: ${tm.id}`, threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective }, configPath: plan.config.path }), files);
     stage('report');
 
     const runSection: RunSection = {

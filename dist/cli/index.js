@@ -5808,7 +5808,7 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9797);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8194);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5824,7 +5824,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9797:
+/***/ 8194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14286,6 +14286,33 @@ function discardStaging(staging) {
     (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
 }
 
+;// CONCATENATED MODULE: ./src/report/format.ts
+function percent(value, digits = 1) {
+    return `${(100 * value).toFixed(digits)}%`;
+}
+function statusText(figure) {
+    if (figure.status === 'not_applicable')
+        return 'n/a';
+    if (figure.status === 'not_evaluated' || figure.value === null)
+        return `not evaluated (n=${figure.denominator ?? 0})`;
+    return null;
+}
+/** "77.8% (42/54)", or the status when the figure has no value. */
+function rateText(figure) {
+    return statusText(figure) ?? `${percent(figure.value)} (${figure.numerator}/${figure.denominator})`;
+}
+/** "42/54" for a count within its population. */
+function countText(figure) {
+    return statusText(figure) ?? `${figure.value}/${figure.denominator}`;
+}
+/** "−3.7 pp" for a percentage-point figure. */
+function ppText(figure) {
+    return statusText(figure) ?? `${figure.value >= 0 ? '+' : ''}${figure.value.toFixed(1)} pp`;
+}
+function fixed(value, digits = 3) {
+    return value === null ? '—' : value.toFixed(digits);
+}
+
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 /**
  * Dataset and config text shown in markdown is inert: HTML is escaped, markdown syntax is
@@ -14317,41 +14344,233 @@ function code(text, max = DEFAULT_MAX_CHARS) {
     return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }
 
-;// CONCATENATED MODULE: ./src/report/format.ts
-function percent(value, digits = 1) {
-    return `${(100 * value).toFixed(digits)}%`;
+;// CONCATENATED MODULE: ./src/report/svg.ts
+/**
+ * Tiny, pure SVG chart helpers for report.html (SPEC §11). Each returns one inline `<svg>`
+ * string of fixed size: every coordinate is printed with a fixed number of decimals, every
+ * text is escaped and bounded, and there is no `xmlns` URL, script, link or external
+ * resource. Same input → identical string.
+ */
+
+const CHART_WIDTH = 560;
+const CHART_HEIGHT = 320;
+/** Points drawn per series; longer curves are downsampled evenly, keeping the last point. */
+const MAX_CURVE_POINTS = 500;
+/** Bars drawn per bar chart. */
+const MAX_BARS = 100;
+const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
+const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
+const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
+const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escape for HTML/SVG text and attribute values (& < > " '). */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
-function statusText(figure) {
-    if (figure.status === 'not_applicable')
-        return 'n/a';
-    if (figure.status === 'not_evaluated' || figure.value === null)
-        return `not evaluated (n=${figure.denominator ?? 0})`;
-    return null;
+/** Untrusted text made inert: one line, bounded length, escaped. */
+function safeText(text, max = 80) {
+    return escapeHtml(truncate(flatten(String(text)), max));
 }
-/** "77.8% (42/54)", or the status when the figure has no value. */
-function rateText(figure) {
-    return statusText(figure) ?? `${percent(figure.value)} (${figure.numerator}/${figure.denominator})`;
+/** A coordinate or value with a fixed number of decimals; non-finite values become 0. */
+function num(value, digits = 2) {
+    if (!Number.isFinite(value))
+        return (0).toFixed(digits);
+    const out = value.toFixed(digits);
+    return /^-0(\.0+)?$/.test(out) ? out.slice(1) : out;
 }
-/** "42/54" for a count within its population. */
-function countText(figure) {
-    return statusText(figure) ?? `${figure.value}/${figure.denominator}`;
+/** At most `max` items, taken evenly, always keeping the first and the last. */
+function downsample(items, max = MAX_CURVE_POINTS) {
+    if (items.length <= max)
+        return [...items];
+    if (max <= 1)
+        return items.slice(-1);
+    const out = [];
+    const step = (items.length - 1) / (max - 1);
+    for (let i = 0; i < max - 1; i++)
+        out.push(items[Math.round(i * step)]);
+    out.push(items[items.length - 1]);
+    return out;
 }
-/** "−3.7 pp" for a percentage-point figure. */
-function ppText(figure) {
-    return statusText(figure) ?? `${figure.value >= 0 ? '+' : ''}${figure.value.toFixed(1)} pp`;
+function clamp(v, lo, hi) {
+    return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo;
 }
-function fixed(value, digits = 3) {
-    return value === null ? '—' : value.toFixed(digits);
+/** A round upper bound for an axis: one significant step above the data's maximum. */
+function niceMax(value) {
+    if (!Number.isFinite(value) || value <= 0)
+        return 1;
+    const magnitude = Math.pow(10, Math.floor(Math.log10(value)));
+    for (const step of [1, 2, 2.5, 5, 10])
+        if (step * magnitude >= value)
+            return step * magnitude;
+    return 10 * magnitude;
+}
+function svg_open(title) {
+    const t = safeText(title, 120);
+    return [
+        `<svg class="chart" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-label="${t}">`,
+        `<title>${t}</title>`,
+        `<rect x="0" y="0" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" fill="#ffffff"/>`,
+        `<text x="${CHART_WIDTH / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${t}</text>`
+    ];
+}
+function axisLabels(xLabel, yLabel) {
+    const cy = MARGIN.top + PLOT_H / 2;
+    return [
+        `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${CHART_HEIGHT - 8}" text-anchor="middle" font-size="12">${safeText(xLabel, 60)}</text>`,
+        `<text x="14" y="${num(cy)}" text-anchor="middle" font-size="12" transform="rotate(-90 14 ${num(cy)})">${safeText(yLabel, 60)}</text>`
+    ];
+}
+function svg_frame() {
+    return `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${PLOT_W}" height="${PLOT_H}" fill="none" stroke="#333333" stroke-width="1"/>`;
+}
+/** Five ticks on each axis of a [0, xMax] × [yMin, yMax] plot, with grid lines. */
+function ticks(xMax, yMin, yMax, digits) {
+    const out = [];
+    for (let i = 0; i <= 4; i++) {
+        const f = i / 4;
+        const y = MARGIN.top + PLOT_H - f * PLOT_H;
+        out.push(`<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" stroke-width="1"/>`);
+        out.push(`<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">${num(yMin + f * (yMax - yMin), digits)}</text>`);
+        if (xMax !== null) {
+            const x = MARGIN.left + f * PLOT_W;
+            out.push(`<text x="${num(x)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${num(f * xMax, 2)}</text>`);
+        }
+    }
+    return out;
+}
+function empty() {
+    return `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${num(MARGIN.top + PLOT_H / 2)}" text-anchor="middle" font-size="12" fill="#666666">no data</text>`;
+}
+/** Line chart, e.g. risk–coverage curves (x = coverage, y = risk), one line and legend entry per series. */
+function lineChart(series, opts) {
+    const xMax = opts.xMax !== undefined && opts.xMax > 0 ? opts.xMax : 1;
+    const allY = series.flatMap((s) => s.points.map((p) => p[1])).filter((v) => Number.isFinite(v));
+    const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? Math.max(...allY) : 1);
+    const sx = (x) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
+    const sy = (y) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
+    const out = svg_open(opts.title);
+    out.push(...ticks(xMax, 0, yMax, yMax < 0.1 ? 3 : 2), svg_frame());
+    const shown = series.slice(0, PALETTE.length * 2);
+    shown.forEach((s, i) => {
+        const color = PALETTE[i % PALETTE.length];
+        const pts = downsample(s.points);
+        if (pts.length === 1) {
+            const [x, y] = pts[0];
+            out.push(`<circle cx="${num(sx(x))}" cy="${num(sy(y))}" r="3" fill="${color}"/>`);
+        }
+        else if (pts.length > 1) {
+            out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map(([x, y]) => `${num(sx(x))},${num(sy(y))}`).join(' ')}"/>`);
+        }
+    });
+    if (shown.every((s) => s.points.length === 0))
+        out.push(empty());
+    // Legend, top-left inside the plot.
+    shown.forEach((s, i) => {
+        const color = PALETTE[i % PALETTE.length];
+        const y = MARGIN.top + 14 + i * 16;
+        out.push(`<line x1="${MARGIN.left + 8}" y1="${y - 4}" x2="${MARGIN.left + 26}" y2="${y - 4}" stroke="${color}" stroke-width="3"/>`);
+        out.push(`<text x="${MARGIN.left + 32}" y="${y}" font-size="11">${safeText(s.name, 70)}</text>`);
+    });
+    out.push(...axisLabels(opts.xLabel, opts.yLabel), '</svg>');
+    return out.join('\n');
+}
+/** Reliability diagram: one bar of accuracy per confidence bin, against the diagonal of perfect calibration. */
+function reliabilityChart(bins, title) {
+    const sx = (x) => MARGIN.left + clamp(x, 0, 1) * PLOT_W;
+    const sy = (y) => MARGIN.top + PLOT_H - clamp(y, 0, 1) * PLOT_H;
+    const out = svg_open(title);
+    out.push(...ticks(1, 0, 1, 2), svg_frame());
+    let drawn = 0;
+    for (const b of bins.slice(0, MAX_CURVE_POINTS)) {
+        if (b.accuracy === null || b.n <= 0)
+            continue;
+        const x0 = sx(b.lower);
+        const x1 = sx(b.upper);
+        const y = sy(b.accuracy);
+        out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.7"><title>${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${Math.trunc(b.n)})</title></rect>`);
+        if (b.mean_probability !== undefined && b.mean_probability !== null) {
+            out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(sy(b.mean_probability))}" r="2.5" fill="#d62728"/>`);
+        }
+        drawn++;
+    }
+    if (drawn === 0)
+        out.push(empty());
+    out.push(`<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`);
+    out.push(`<text x="${MARGIN.left + 8}" y="${MARGIN.top + 14}" font-size="11">bars: accuracy per bin; dashed: perfect calibration</text>`);
+    out.push(...axisLabels('confidence (top probability)', 'accuracy'), '</svg>');
+    return out.join('\n');
+}
+/** Vertical bars around a zero line (values may be negative), with optional interval whiskers. */
+function barChart(items, opts) {
+    const shown = items.slice(0, MAX_BARS);
+    const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v) => v !== null && Number.isFinite(v));
+    const hi = values.length > 0 ? Math.max(0, ...values) : 1;
+    const lo = values.length > 0 ? Math.min(0, ...values) : 0;
+    // Both signs: a symmetric axis, so zero falls on a grid line.
+    const bound = niceMax(Math.max(hi, -lo));
+    const yMax = hi > 0 ? (lo < 0 ? bound : niceMax(hi)) : 0;
+    const yMin = lo < 0 ? (hi > 0 ? -bound : -niceMax(-lo)) : 0;
+    const span = yMax - yMin || 1;
+    const sy = (v) => MARGIN.top + PLOT_H - ((clamp(v, yMin, yMax) - yMin) / span) * PLOT_H;
+    const out = svg_open(opts.title);
+    out.push(...ticks(null, yMin, yMin + span, opts.digits ?? 1), svg_frame());
+    const zero = sy(0);
+    out.push(`<line x1="${MARGIN.left}" y1="${num(zero)}" x2="${MARGIN.left + PLOT_W}" y2="${num(zero)}" stroke="#333333" stroke-width="1"/>`);
+    const slot = PLOT_W / Math.max(1, shown.length);
+    const width = Math.max(1, Math.min(48, slot * 0.6));
+    shown.forEach((item, i) => {
+        const cx = MARGIN.left + slot * (i + 0.5);
+        const label = safeText(item.label, shown.length > 8 ? 8 : 16);
+        out.push(`<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${label}</text>`);
+        if (item.value === null || !Number.isFinite(item.value)) {
+            out.push(`<text x="${num(cx)}" y="${num(zero - 4)}" text-anchor="middle" font-size="10" fill="#666666">n/a</text>`);
+            return;
+        }
+        const y = sy(item.value);
+        const top = Math.min(y, zero);
+        const color = item.value < 0 ? '#d62728' : '#2ca02c';
+        out.push(`<rect x="${num(cx - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(Math.abs(zero - y))}" fill="${color}" fill-opacity="0.75"><title>${label}: ${num(item.value, opts.digits ?? 1)}</title></rect>`);
+        const low = item.low ?? null;
+        const high = item.high ?? null;
+        if (low !== null && high !== null && Number.isFinite(low) && Number.isFinite(high)) {
+            const yl = sy(low);
+            const yh = sy(high);
+            out.push(`<line x1="${num(cx)}" y1="${num(yl)}" x2="${num(cx)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`);
+            out.push(`<line x1="${num(cx - 6)}" y1="${num(yl)}" x2="${num(cx + 6)}" y2="${num(yl)}" stroke="#000000" stroke-width="1.5"/>`);
+            out.push(`<line x1="${num(cx - 6)}" y1="${num(yh)}" x2="${num(cx + 6)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`);
+        }
+    });
+    if (shown.length === 0)
+        out.push(empty());
+    out.push(...axisLabels(opts.xLabel ?? '', opts.yLabel), '</svg>');
+    return out.join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
+;// CONCATENATED MODULE: ./src/report/html.ts
 
 
 
-const SUMMARY_SCHEMA_VERSION = 1;
-/** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
+const HTML_REPORT_SCHEMA_VERSION = 1;
+/** Rows per table before the rest is left to checks.json / metrics.json. */
 const MAX_TABLE_ROWS = 1000;
-const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const STYLE = `
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #1a1a1a; line-height: 1.45; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; } h3 { font-size: 1.05rem; }
+table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .88rem; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; overflow-wrap: anywhere; }
+.verdict { display: inline-block; padding: .3rem .8rem; border-radius: 4px; font-weight: bold; color: #fff; }
+.verdict.pass { background: #1b7f3b; } .verdict.fail { background: #b42318; }
+.status-fail, .status-not_evaluated { font-weight: bold; color: #b42318; }
+.charts { display: flex; flex-wrap: wrap; gap: 1rem; }
+svg.chart { border: 1px solid #ddd; max-width: 100%; height: auto; font-family: inherit; }
+.note { color: #555; font-size: .9rem; }
+`;
+const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' };
+/** A figure as fixed-decimal text (only numbers and fixed words; safe without escaping). */
 function checkValue(c) {
     if (c.value === null)
         return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
@@ -14369,12 +14588,23 @@ function checkThreshold(c) {
         return `${op} ${percent(c.threshold, 0)}`;
     return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
 }
+/** Text from numbers/format helpers: escaped too, as a matter of course. */
+function t(text) {
+    return { html: escapeHtml(text) };
+}
+function n(text) {
+    return { html: escapeHtml(text), num: true };
+}
 function table(header, rows) {
     const shown = rows.slice(0, MAX_TABLE_ROWS);
-    const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
+    const cell = (c) => (typeof c === 'string' ? `<td>${safeText(c)}</td>` : `<td${c.num ? ' class="num"' : ''}>${c.html}</td>`);
+    const out = ['<table>', `<thead><tr>${header.map((x) => `<th>${escapeHtml(x)}</th>`).join('')}</tr></thead>`, '<tbody>'];
+    for (const r of shown)
+        out.push(`<tr>${r.map(cell).join('')}</tr>`);
+    out.push('</tbody>', '</table>');
     if (rows.length > shown.length)
-        out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
-    return out;
+        out.push(`<p class="note">…and ${rows.length - shown.length} more rows in the evidence files.</p>`);
+    return out.join('\n');
 }
 function intervalText(i, unit) {
     if (i.status !== 'ok' || i.low === null || i.high === null)
@@ -14383,6 +14613,238 @@ function intervalText(i, unit) {
 }
 function deltaText(delta, interval) {
     return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+}
+function figureText(f) {
+    return f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3);
+}
+function verdictSection(input) {
+    const { gate, threatModel: tm } = input;
+    const c = gate.counts;
+    return [
+        `<h1>${safeText(input.title, 120)}</h1>`,
+        `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`,
+        `<p>Threat model <strong>${safeText(tm.id, 80)}</strong> revision ${safeText(tm.revision, 20)}, objective <strong>${safeText(tm.objective, 40)}</strong>. Config <code>${safeText(input.configPath, 120)}</code>. Task ${safeText(input.metrics.task, 20)}.</p>`,
+        `<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`
+    ];
+}
+function checksSection(gate) {
+    const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
+    if (listed.length === 0)
+        return ['<h2>Failing and not-evaluated checks</h2>', '<p>None.</p>'];
+    return [
+        '<h2>Failing and not-evaluated checks</h2>',
+        table(['check', 'status', 'value', 'threshold', 'n', 'config key', 'reason'], listed.map((x) => [
+            { html: `<code>${safeText(x.id, 120)}</code>${x.judged ? '' : ' (not judged)'}` },
+            { html: `<span class="status-${x.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[x.status]}</span>` },
+            n(checkValue(x)),
+            n(checkThreshold(x)),
+            n(String(x.denominator ?? '—')),
+            { html: `<code>${safeText(x.config_key, 80)}</code>${x.threshold_is_default ? ' (default)' : ''}` },
+            x.reason ?? ''
+        ]))
+    ];
+}
+function robustnessSection(m) {
+    const rows = m.robustness.filter((r) => r.scope === ALL);
+    if (rows.length === 0)
+        return [];
+    const out = [`<h3>${safeText(m.model, 60)}</h3>`];
+    out.push(table(['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp) [interval]', 'attack success'], rows.map((r) => {
+        const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
+        return [
+            r.condition,
+            n(countText(r.changed)),
+            n(rateText(r.changed_flip_rate)),
+            n(rateText(r.flip_rate)),
+            n(deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
+            t(ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)')
+        ];
+    })));
+    out.push('<div class="charts">', barChart(rows.map((r) => {
+        const ok = r.delta_interval_pp.status === 'ok';
+        return {
+            label: r.condition,
+            value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null,
+            low: ok ? r.delta_interval_pp.low : null,
+            high: ok ? r.delta_interval_pp.high : null
+        };
+    }), { title: `Δ accuracy per condition: ${m.model}`, xLabel: 'condition', yLabel: 'Δ accuracy (pp)' }), '</div>');
+    return out;
+}
+function ledgerRows(m) {
+    const rows = m.ledger
+        .filter((l) => l.scope === ALL)
+        .map((l) => {
+        const reasons = Object.entries(l.uncovered_by_reason)
+            .filter(([, count]) => count > 0)
+            .map(([reason, count]) => `${reason} ${count}`)
+            .join(', ');
+        return [m.model, l.family, n(String(l.eligible.value)), n(String(l.tested.value)), n(String(l.successes.value)), reasons || '0', n(rateText(l.eligible_coverage)), n(rateText(l.robust_accuracy))];
+    });
+    const u = m.union.find((x) => x.scope === ALL);
+    if (u)
+        rows.push([m.model, { html: '<strong>union</strong>' }, n(String(u.eligible.value)), n(String(u.tested.value)), n(String(u.successes.value)), n(String(u.untested.value)), n(rateText(u.union_coverage)), n(rateText(u.union_robust_accuracy))]);
+    return rows;
+}
+function riskCoverageSection(metrics) {
+    const series = metrics.models.map((m) => {
+        const s = m.selective.find((x) => x.scope === ALL);
+        const aurc = s ? (s.aurc.value === null ? s.aurc.status.replace('_', ' ') : fixed(s.aurc.value, 4)) : 'n/a';
+        return { name: `${truncateName(m.model)} (AURC ${aurc})`, points: (s?.curve ?? []).map((p) => [p.coverage, p.risk]) };
+    });
+    return [
+        '<h2>Risk–coverage (clean, all rows)</h2>',
+        '<p class="note">Rows are accepted in order of decreasing margin; risk is the error rate among the accepted rows. Lower AURC is better.</p>',
+        '<div class="charts">',
+        lineChart(series, { title: 'Risk–coverage', xLabel: 'coverage', yLabel: 'risk', xMax: 1 }),
+        '</div>'
+    ];
+}
+/** Model names in legends are bounded before the AURC text is appended (so the AURC stays visible). */
+function truncateName(name) {
+    const points = Array.from(name);
+    return points.length <= 40 ? name : points.slice(0, 39).join('') + '…';
+}
+function reliabilitySection(metrics) {
+    const models = metrics.models.filter((m) => m.reliability);
+    if (models.length === 0)
+        return [];
+    const out = ['<h2>Reliability (clean, all rows)</h2>', '<div class="charts">'];
+    for (const m of models) {
+        const r = m.reliability?.find((x) => x.scope === ALL);
+        if (!r)
+            continue;
+        out.push(reliabilityChart(r.bins, `${truncateName(m.model)}: ECE ${figureText(r.ece)}`));
+    }
+    out.push('</div>');
+    return out;
+}
+function features(values) {
+    if (!values)
+        return '—';
+    return '(' + Object.entries(values).map(([k, v]) => `${k}=${Number(v.toFixed(6)).toString()}`).join(', ') + ')';
+}
+function tabularSection(metrics) {
+    const out = ['<h2>Attack accounting (all rows)</h2>'];
+    out.push('<p class="note">Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.</p>');
+    out.push(table(['model', 'condition', 'errors after (all rows)', 'accuracy after (all rows)', 'errors induced', 'became correct'], metrics.models.flatMap((m) => (m.accounting ?? [])
+        .filter((a) => a.scope === ALL)
+        .map((a) => [m.model, a.condition, n(rateText(a.post_test_errors)), n(rateText(a.post_test_accuracy)), n(rateText(a.error_induction)), n(String(a.became_correct.value ?? '—'))]))));
+    const examples = metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => ({ m, w })));
+    if (examples.length > 0) {
+        out.push('<h3>Worked examples</h3>');
+        out.push(table(['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'], examples.map(({ m, w }) => [m.model, w.id, features(w.features), features(w.perturbed_features), w.label, `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])));
+    }
+    return out;
+}
+function cleanSection(metrics) {
+    return [
+        '<h2>Clean accuracy</h2>',
+        table(['model', 'scope', 'accuracy [interval]', 'macro-F1'], metrics.models.flatMap((m) => m.classification.map((c) => [m.model, c.scope, n(`${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}`), n(fixed(c.macro_f1.value, 3))]))),
+        ...(metrics.models.some((m) => m.generalization_gap_pp.status !== 'not_applicable')
+            ? [
+                table(['model', 'generalization gap'], metrics.models.map((m) => [m.model, n(m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '))]))
+            ]
+            : []),
+        ...(metrics.comparisons.length > 0
+            ? [
+                '<h3>Paired comparisons</h3>',
+                table(['model A', 'model B', 'split', 'A − B (pp) [interval]'], metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(deltaText(c.difference_pp, c.interval_pp))]))
+            ]
+            : [])
+    ];
+}
+function shiftSection(metrics) {
+    const d = metrics.data;
+    return [
+        '<h2>Shift and data</h2>',
+        `<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (controlled → challenge). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`,
+        table(['split', 'rows', 'overlap with train'], Object.entries(d.rows).map(([split, rows]) => {
+            const overlap = d.train_overlap.find((o) => o.split === split);
+            return [split, n(String(rows)), n(overlap ? String(overlap.count) : '—')];
+        })),
+        ...(d.language_examples.length > 0 ? [table(['scope', 'language', 'examples'], d.language_examples.map((l) => [l.scope, l.language ?? '—', n(countText(l.figure))]))] : [])
+    ];
+}
+function renderReport(input) {
+    const { metrics, gate } = input;
+    const body = [...verdictSection(input), ...checksSection(gate)];
+    if (metrics.models.some((m) => m.robustness.some((r) => r.scope === ALL))) {
+        body.push('<h2>Robustness (all rows)</h2>');
+        body.push('<p class="note">Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>');
+        for (const m of metrics.models)
+            body.push(...robustnessSection(m));
+    }
+    const ledger = metrics.models.flatMap(ledgerRows);
+    if (ledger.length > 0) {
+        body.push('<h2>Ledger (all rows)</h2>');
+        body.push(table(['model', 'family', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], ledger));
+    }
+    body.push(...riskCoverageSection(metrics), ...reliabilitySection(metrics));
+    if (metrics.task === 'tabular')
+        body.push(...tabularSection(metrics));
+    body.push(...cleanSection(metrics), ...shiftSection(metrics));
+    body.push('<h2>Not tested</h2>', `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => safeText(c, 40)).join(', ')}.</p>`);
+    body.push('<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>');
+    return [
+        '<!DOCTYPE html>',
+        `<!-- evidence-gate report schema_version: ${HTML_REPORT_SCHEMA_VERSION} -->`,
+        '<html lang="en">',
+        '<head>',
+        '<meta charset="utf-8">',
+        `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="referrer" content="no-referrer">',
+        `<title>${safeText(input.title, 120)}</title>`,
+        `<style>${STYLE}</style>`,
+        '</head>',
+        '<body>',
+        ...body,
+        '</body>',
+        '</html>',
+        ''
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+const SUMMARY_SCHEMA_VERSION = 1;
+/** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
+const summary_MAX_TABLE_ROWS = 1000;
+const summary_STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
+function summary_checkValue(c) {
+    if (c.value === null)
+        return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
+    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
+        return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
+    if (c.check === 'generalization_gap' || c.check === 'accuracy_drop')
+        return `${c.value.toFixed(2)} pp`;
+    if (c.check === 'length_psi')
+        return fixed(c.value, 3);
+    return String(c.value);
+}
+function summary_checkThreshold(c) {
+    const op = c.direction === 'min' ? '≥' : '≤';
+    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
+        return `${op} ${percent(c.threshold, 0)}`;
+    return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
+}
+function summary_table(header, rows) {
+    const shown = rows.slice(0, summary_MAX_TABLE_ROWS);
+    const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
+    if (rows.length > shown.length)
+        out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
+    return out;
+}
+function summary_intervalText(i, unit) {
+    if (i.status !== 'ok' || i.low === null || i.high === null)
+        return '';
+    return unit === 'pp' ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : ` [${percent(i.low)}, ${percent(i.high)}]`;
+}
+function summary_deltaText(delta, interval) {
+    return delta.status === 'ok' ? `${ppText(delta)}${summary_intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
 }
 function robustnessRows(m) {
     return m.robustness
@@ -14395,12 +14857,12 @@ function robustnessRows(m) {
             countText(r.changed),
             rateText(r.changed_flip_rate),
             rateText(r.flip_rate),
-            deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
+            summary_deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
             ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)'
         ];
     });
 }
-function ledgerRows(m) {
+function summary_ledgerRows(m) {
     const rows = m.ledger
         .filter((l) => l.scope === ALL)
         .map((l) => {
@@ -14428,14 +14890,14 @@ function checklistRows(m, languages) {
         [
             md(m.model, 40),
             reference ? rateText(reference.accuracy) : '—',
-            challenge ? `${rateText(challenge.accuracy)}${intervalText(challenge.accuracy_interval, '%')}` : '—',
+            challenge ? `${rateText(challenge.accuracy)}${summary_intervalText(challenge.accuracy_interval, '%')}` : '—',
             m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '),
             challenge && challenge.macro_f1.value !== null ? fixed(challenge.macro_f1.value, 3) : '—',
             langs.join('; ') || '—'
         ]
     ];
 }
-function features(values) {
+function summary_features(values) {
     if (!values)
         return '—';
     return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
@@ -14461,11 +14923,11 @@ function tabularSections(metrics, counters) {
             noise ? `${rateText(noise.post_test_accuracy)}; ${noise.became_correct.value} became correct` : 'n/a'
         ];
     });
-    out.push(...table(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
+    out.push(...summary_table(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
     if (metrics.models.some((m) => m.worked_examples && m.worked_examples.length > 0)) {
         out.push('For a binary linear model one clipped sign step is the exact worst case inside the box ∩ L∞ ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
         out.push('### Worked examples', '');
-        out.push(...table(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
+        out.push(...summary_table(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), summary_features(w.features), summary_features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
     }
     out.push(`Work inside attack generation: ${counters
         .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
@@ -14473,7 +14935,7 @@ function tabularSections(metrics, counters) {
     const abstaining = metrics.models.filter((m) => m.abstention);
     if (abstaining.length > 0) {
         out.push('### Abstention (post-hoc review policy, not an adaptive attack)', '');
-        out.push(...table(['model', 'condition', 'abstained', 'accepted', 'accepted but wrong'], abstaining.flatMap((m) => (m.abstention ?? []).filter((a) => a.scope === ALL).map((a) => [md(m.model, 40), a.condition, rateText(a.abstained), String(a.accepted.value), String(a.accepted_but_wrong.value)]))), '');
+        out.push(...summary_table(['model', 'condition', 'abstained', 'accepted', 'accepted but wrong'], abstaining.flatMap((m) => (m.abstention ?? []).filter((a) => a.scope === ALL).map((a) => [md(m.model, 40), a.condition, rateText(a.abstained), String(a.accepted.value), String(a.accepted_but_wrong.value)]))), '');
     }
     return out;
 }
@@ -14489,11 +14951,11 @@ function renderSummary(input) {
     const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
     if (listed.length > 0) {
         out.push('## Failing and not-evaluated checks', '');
-        out.push(...table(['check', 'status', 'value', 'threshold', 'n', 'config key'], listed.map((x) => [
+        out.push(...summary_table(['check', 'status', 'value', 'threshold', 'n', 'config key'], listed.map((x) => [
             md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
-            STATUS_WORD[x.status],
-            checkValue(x),
-            checkThreshold(x),
+            summary_STATUS_WORD[x.status],
+            summary_checkValue(x),
+            summary_checkThreshold(x),
             String(x.denominator ?? '—'),
             `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
         ])), '');
@@ -14501,24 +14963,24 @@ function renderSummary(input) {
     if (metrics.conditions_evaluated.length > 1) {
         out.push('## Robustness (all rows)', '');
         out.push('Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
-        out.push(...table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
+        out.push(...summary_table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
         out.push('## Ledger (all rows)', '');
-        out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
+        out.push(...summary_table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(summary_ledgerRows)), '');
     }
     if (metrics.task === 'tabular')
         out.push(...tabularSections(metrics, input.counters));
     if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
         out.push('## Release checklist (clean)', '');
-        out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+        out.push(...summary_table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
     }
     else {
         out.push('## Clean accuracy', '');
         const splits = dataset.splits.map((s) => s.split);
-        out.push(...table(['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'], metrics.models.map((m) => [
+        out.push(...summary_table(['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'], metrics.models.map((m) => [
             md(m.model, 40),
             ...splits.map((s) => {
                 const c = m.classification.find((x) => x.split === s && x.language === null);
-                return c ? `${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}` : '—';
+                return c ? `${rateText(c.accuracy)}${summary_intervalText(c.accuracy_interval, '%')}` : '—';
             }),
             fixed(m.classification[0]?.macro_f1.value ?? null, 3)
         ])), '');
@@ -14527,7 +14989,7 @@ function renderSummary(input) {
     const d = metrics.data;
     const figure = (f) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
     out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
-    out.push(...table(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], dataset.files.map((f) => {
+    out.push(...summary_table(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], dataset.files.map((f) => {
         const overlap = dataset.overlap.find((o) => o.split === f.split);
         return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
     })), '');
@@ -14552,6 +15014,7 @@ function renderSummary(input) {
  * metrics → gate → reports, all written to one output folder. No GitHub or terminal I/O here:
  * the clock, the log and the run context are passed in.
  */
+
 
 
 
@@ -14731,6 +15194,8 @@ async function run(options, deps = {}) {
         writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
         const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative, counters });
         writeFile(staging, 'summary.md', summary, files);
+        const tm = plan.threatModel;
+        writeFile(staging, 'report.html', renderReport({ metrics, gate, title: `Evidence Gate: ${tm.id}`, threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective }, configPath: plan.config.path }), files);
         stage('report');
         const runSection = {
             started_at: started,
@@ -14784,14 +15249,14 @@ async function run(options, deps = {}) {
  * HTML entities undone for reading, control characters removed, and no line allowed to start
  * with `::` (which a GitHub runner would take as a workflow command).
  */
-const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
+const terminal_ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
 function toTerminal(markdown) {
     return markdown
         .split('\n')
         .filter((line) => !/^<!--.*-->$/.test(line))
         .map((line) => line
         .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
-        .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e])
+        .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => terminal_ENTITIES[e])
         .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
         .replace(/^(\s*)::/, '$1 ::'))
         .join('\n');

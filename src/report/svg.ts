@@ -203,8 +203,10 @@ export function barChart(items: readonly BarItem[], opts: BarChartOptions): stri
   const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v): v is number => v !== null && Number.isFinite(v));
   const hi = values.length > 0 ? Math.max(0, ...values) : 1;
   const lo = values.length > 0 ? Math.min(0, ...values) : 0;
-  const yMax = hi > 0 ? niceMax(hi) : 0;
-  const yMin = lo < 0 ? -niceMax(-lo) : 0;
+  // Both signs: a symmetric axis, so zero falls on a grid line.
+  const bound = niceMax(Math.max(hi, -lo));
+  const yMax = hi > 0 ? (lo < 0 ? bound : niceMax(hi)) : 0;
+  const yMin = lo < 0 ? (hi > 0 ? -bound : -niceMax(-lo)) : 0;
   const span = yMax - yMin || 1;
   const sy = (v: number) => MARGIN.top + PLOT_H - ((clamp(v, yMin, yMax) - yMin) / span) * PLOT_H;
   const out = open(opts.title);
