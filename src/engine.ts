@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname, platform, arch, cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FAMILIES } from './config/families.js';
+import { FAMILIES, TABULAR_FAMILIES } from './config/families.js';
 import { DEFAULT_OUTPUT_DIR } from './config/defaults.js';
 import { loadPlan } from './config/load.js';
 import { resolveInside } from './config/paths.js';
@@ -133,7 +133,7 @@ function writeStderrTails(dir: string, models: readonly Model[]): Record<string,
 
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan: Plan): string[] {
-  const all: readonly string[] = plan.task === 'tabular' ? ['noise', 'fgm'] : FAMILIES;
+  const all: readonly string[] = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
   return all.filter((f) => !(f in plan.threatModel.attacks));
 }
 

@@ -5844,8 +5844,9 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 ;// CONCATENATED MODULE: ./src/config/families.ts
 /** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
 const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
-const TABULAR_CONDITIONS = (/* unused pure expression or super */ null && (['clean', 'noise', 'fgm']));
 const CONDITIONS = [...TEXT_CONDITIONS, 'noise', 'fgm'];
+/** The tabular families (SPEC §13), in order. */
+const TABULAR_FAMILIES = ['noise', 'fgm'];
 const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
 /** Text families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
 const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append'];
@@ -5968,6 +5969,587 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 function sha256Hex(data) {
     return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/util/strings.ts
+/**
+ * Code-point aware string helpers. JavaScript compares strings by UTF-16 code units,
+ * which orders astral characters before U+E000–U+FFFF; Python (and this project)
+ * orders by code point.
+ */
+function compareCodePoints(a, b) {
+    if (a === b)
+        return 0;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+        const x = a.charCodeAt(i);
+        const y = b.charCodeAt(i);
+        if (x === y)
+            continue;
+        // Only when both units are in the surrogate/high-BMP zone can unit order differ
+        // from code-point order; compare whole code points there.
+        const cx = a.codePointAt(i) ?? x;
+        const cy = b.codePointAt(i) ?? y;
+        return cx < cy ? -1 : cx > cy ? 1 : 0;
+    }
+    return a.length - b.length;
+}
+function sortCodePoints(values) {
+    return [...values].sort(compareCodePoints);
+}
+/** Length in code points, as Python's len(). */
+function strings_codePointLength(s) {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        // A high surrogate followed by a low one is one code point.
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff)
+                i++;
+        }
+        n++;
+    }
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/util/json.ts
+/**
+ * Deterministic JSON. Plain JSON.stringify enumerates integer-like keys ("0", "10", "9")
+ * first in numeric order, whatever the insertion order, so label-keyed maps would not keep
+ * code-point order. `stableJson` writes object keys in code-point order unless the value is
+ * an OrderedMap, which keeps its own order.
+ */
+
+class OrderedMap {
+    entries;
+    constructor(entries) {
+        this.entries = entries;
+    }
+}
+function orderedMap(entries) {
+    return new OrderedMap(entries);
+}
+function scalar(value) {
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    return JSON.stringify(value) ?? 'null';
+}
+/** Serialise with a fixed key order; `indent` > 0 pretty-prints. */
+function stableJson(value, indent = 0) {
+    const pad = (depth) => (indent > 0 ? '\n' + ' '.repeat(indent * depth) : '');
+    const sep = indent > 0 ? ': ' : ':';
+    const walk = (v, depth) => {
+        if (v instanceof OrderedMap)
+            return obj(v.entries, depth);
+        if (Array.isArray(v)) {
+            if (v.length === 0)
+                return '[]';
+            return '[' + v.map((x) => pad(depth + 1) + walk(x === undefined ? null : x, depth + 1)).join(',') + pad(depth) + ']';
+        }
+        if (v !== null && typeof v === 'object') {
+            const keys = Object.keys(v).sort(compareCodePoints);
+            return obj(keys.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), depth);
+        }
+        return scalar(v);
+    };
+    const obj = (entries, depth) => {
+        const kept = entries.filter(([, x]) => x !== undefined);
+        if (kept.length === 0)
+            return '{}';
+        return '{' + kept.map(([k, x]) => pad(depth + 1) + JSON.stringify(k) + sep + walk(x, depth + 1)).join(',') + pad(depth) + '}';
+    };
+    return walk(value, 0);
+}
+
+;// CONCATENATED MODULE: ./src/text/char-ngrams.ts
+/**
+ * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
+ * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
+ * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
+ * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
+ * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
+ * first one even when the padded word is shorter than n. Once an n-gram covers the whole
+ * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
+ */
+/** Python's `str.isspace()` characters: the separators of `str.split()`. */
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
+const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+/** The lowercased words of a text, as Python's `text.lower().split()`. */
+function words(text) {
+    return text
+        .toLowerCase()
+        .split(PY_WHITESPACE)
+        .filter((w) => w !== '');
+}
+/** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
+function padInto(word, w) {
+    let len = 0;
+    w[len++] = 0x20;
+    for (let u = 0; u < word.length; u++) {
+        const cp = word.codePointAt(u);
+        if (cp > 0xffff)
+            u++;
+        w[len++] = cp;
+    }
+    w[len++] = 0x20;
+    return len;
+}
+function gramOf(w, from, to) {
+    let gram = '';
+    for (let i = from; i < to; i++)
+        gram += String.fromCodePoint(w[i]);
+    return gram;
+}
+function charWbNgrams(text, minN = 2, maxN = 4) {
+    const grams = [];
+    for (const word of words(text)) {
+        const w = new Int32Array(word.length + 2);
+        const len = padInto(word, w);
+        for (let n = minN; n <= maxN; n++) {
+            let offset = 0;
+            grams.push(gramOf(w, 0, Math.min(n, len)));
+            while (offset + n < len) {
+                offset++;
+                grams.push(gramOf(w, offset, offset + n));
+            }
+            if (offset === 0)
+                break;
+        }
+    }
+    return grams;
+}
+/** Trie edges (node, code point) → child, in an open-addressing hash table of typed arrays. */
+class Edges {
+    from = new Int32Array(1024).fill(-1);
+    point = new Int32Array(1024);
+    to = new Int32Array(1024);
+    size = 0;
+    /** The child, or −1. */
+    get(node, cp) {
+        const { from, point } = this;
+        const mask = from.length - 1;
+        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
+        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
+        for (;;) {
+            const f = from[i];
+            if (f === -1)
+                return -1;
+            if (f === node && point[i] === cp)
+                return this.to[i];
+            i = (i + 1) & mask;
+        }
+    }
+    /** Adds an edge that is not in the table yet. */
+    add(node, cp, child) {
+        if (2 * (this.size + 1) > this.from.length)
+            this.grow();
+        const mask = this.from.length - 1;
+        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
+        while (this.from[i] !== -1)
+            i = (i + 1) & mask;
+        this.from[i] = node;
+        this.point[i] = cp;
+        this.to[i] = child;
+        this.size++;
+    }
+    grow() {
+        const { from, point, to } = this;
+        this.from = new Int32Array(from.length * 2).fill(-1);
+        this.point = new Int32Array(from.length * 2);
+        this.to = new Int32Array(from.length * 2);
+        this.size = 0;
+        for (let i = 0; i < from.length; i++)
+            if (from[i] !== -1)
+                this.add(from[i], point[i], to[i]);
+    }
+}
+const WORD_CACHE_LIMIT = 50_000;
+/**
+ * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
+ * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
+ * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
+ * (only the order differs): every window of length minN..maxN that fits in the padded word,
+ * or the whole padded word once if it is shorter than minN.
+ */
+class CharWbIndex {
+    minN;
+    maxN;
+    edges = new Edges();
+    /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
+    feature = [-1];
+    /** The n-grams registered while learning, by id. */
+    learned = [];
+    learnedCount = 0;
+    /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
+    generation = 0;
+    cache = new Map();
+    /** Reused buffers: a padded word, its ids, and the ids of a text. */
+    word = new Int32Array(64);
+    wordIds = new Int32Array(256);
+    out = new Int32Array(1024);
+    constructor(minN = 2, maxN = 4) {
+        this.minN = minN;
+        this.maxN = maxN;
+        if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN))
+            throw new Error(`bad n-gram range (${minN}, ${maxN})`);
+    }
+    /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
+    add(gram, id) {
+        let node = 0;
+        for (let u = 0; u < gram.length; u++) {
+            const cp = gram.codePointAt(u);
+            if (cp > 0xffff)
+                u++;
+            const next = this.edges.get(node, cp);
+            node = next >= 0 ? next : this.newNode(node, cp);
+        }
+        this.feature[node] = id;
+        this.generation++;
+    }
+    /**
+     * The feature ids of the text's n-gram occurrences, as a view that the next call reuses.
+     * Unknown n-grams are skipped or, with `learn`, registered under the next id of `learned`
+     * (do not mix learning with `add`).
+     */
+    ids(text, learn = false) {
+        let count = 0;
+        for (const word of words(text)) {
+            const ids = this.idsOfWord(word, learn);
+            if (count + ids.length > this.out.length) {
+                const bigger = new Int32Array(2 * (count + ids.length));
+                bigger.set(this.out);
+                this.out = bigger;
+            }
+            this.out.set(ids, count);
+            count += ids.length;
+        }
+        return this.out.subarray(0, count);
+    }
+    idsOfWord(word, learn) {
+        const hit = this.cache.get(word);
+        if (hit !== undefined && (hit.complete || hit.generation === this.generation))
+            return hit.ids;
+        if (word.length + 2 > this.word.length)
+            this.word = new Int32Array(2 * word.length + 2);
+        const w = this.word;
+        const len = padInto(word, w);
+        if (len * this.maxN > this.wordIds.length)
+            this.wordIds = new Int32Array(2 * len * this.maxN);
+        const out = this.wordIds;
+        const { minN, maxN, edges, feature } = this;
+        let count = 0;
+        let complete = true;
+        const minDepth = Math.min(minN, len);
+        for (let start = 0; start + minDepth <= len; start++) {
+            const maxDepth = Math.min(maxN, len - start);
+            let node = 0;
+            for (let depth = 1; depth <= maxDepth; depth++) {
+                const c = w[start + depth - 1];
+                let next = edges.get(node, c);
+                if (next < 0) {
+                    if (!learn) {
+                        complete = false;
+                        break;
+                    }
+                    next = this.newNode(node, c);
+                }
+                node = next;
+                if (depth < minDepth)
+                    continue;
+                let id = feature[node];
+                if (id < 0) {
+                    if (!learn) {
+                        complete = false;
+                        continue;
+                    }
+                    id = this.learnedCount++;
+                    feature[node] = id;
+                    this.learned.push(gramOf(w, start, start + depth));
+                    this.generation++;
+                }
+                out[count++] = id;
+            }
+        }
+        const ids = out.slice(0, count);
+        if (this.cache.size >= WORD_CACHE_LIMIT)
+            this.cache.clear();
+        this.cache.set(word, { ids, complete, generation: this.generation });
+        return ids;
+    }
+    newNode(parent, cp) {
+        const node = this.feature.length;
+        this.feature.push(-1);
+        this.edges.add(parent, cp, node);
+        return node;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/text/word-tokens.ts
+/**
+ * Word tokens exactly as scikit-learn's default `token_pattern` `(?u)\b\w\w+\b` after
+ * `lowercase=True`: maximal runs of two or more Unicode word characters. Python's `\w`
+ * is letters, digits/numerics and underscore; JavaScript's `\w` is ASCII-only, hence the
+ * explicit property classes. Combining marks (Mn/Mc) are not word characters in Python
+ * either, so a decomposed accent splits a token there too.
+ */
+const WORD_RUN = /[\p{L}\p{N}_]{2,}/gu;
+function wordTokens(text) {
+    return text.toLowerCase().match(WORD_RUN) ?? [];
+}
+
+;// CONCATENATED MODULE: ./src/models/tfidf.ts
+
+
+
+
+
+const CHAR_NGRAM_RANGE = [2, 4];
+/** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
+class Tally {
+    counts = new Uint32Array(1024);
+    seen = new Int32Array(1024);
+    row(occurrences) {
+        let distinct = 0;
+        let { counts, seen } = this;
+        for (let i = 0; i < occurrences.length; i++) {
+            const f = occurrences[i];
+            if (f >= counts.length)
+                counts = this.counts = grown(counts, f + 1);
+            if (counts[f] === 0) {
+                if (distinct === seen.length)
+                    seen = this.seen = grown(seen, distinct + 1);
+                seen[distinct++] = f;
+            }
+            counts[f] = counts[f] + 1;
+        }
+        const ids = seen.slice(0, distinct);
+        const n = new Uint32Array(distinct);
+        for (let i = 0; i < distinct; i++) {
+            const f = ids[i];
+            n[i] = counts[f];
+            counts[f] = 0;
+        }
+        return { ids, counts: n };
+    }
+}
+function grown(a, least) {
+    const b = new a.constructor(Math.max(least, 2 * a.length));
+    b.set(a);
+    return b;
+}
+/** The ids of a text's known feature occurrences, for a fixed vocabulary. */
+function featureIds(analyzer, vocabulary) {
+    if (analyzer === 'char') {
+        const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
+        vocabulary.forEach((g, i) => index.add(g, i));
+        return (text) => index.ids(text);
+    }
+    const index = new Map(vocabulary.map((t, i) => [t, i]));
+    return (text) => wordTokens(text).flatMap((w) => index.get(w) ?? []);
+}
+/** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
+function sortVocabulary(features) {
+    const all = [...features];
+    return all.some((f) => /[\ud800-\uffff]/.test(f)) ? sortCodePoints(all) : all.sort();
+}
+/** The sorted training vocabulary and each training text's row of feature counts. */
+function analyzeTraining(analyzer, texts) {
+    const tally = new Tally();
+    if (analyzer === 'word') {
+        const tokens = texts.map(wordTokens);
+        const vocabulary = sortVocabulary(new Set(tokens.flat()));
+        const index = new Map(vocabulary.map((t, i) => [t, i]));
+        return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t)))) };
+    }
+    // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
+    const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
+    const rows = texts.map((t) => tally.row(index.ids(t, true)));
+    const vocabulary = sortVocabulary(index.learned);
+    const rank = new Map(vocabulary.map((g, i) => [g, i]));
+    const renumber = Int32Array.from(index.learned, (g) => rank.get(g));
+    for (const { ids } of rows)
+        for (let i = 0; i < ids.length; i++)
+            ids[i] = renumber[ids[i]];
+    return { vocabulary, rows };
+}
+/** A row's tf-idf weights (count × idf), in the order of its ids, and their Euclidean norm. */
+function weigh(row, idf) {
+    const weights = new Float64Array(row.ids.length);
+    let sq = 0;
+    for (let i = 0; i < weights.length; i++) {
+        const v = row.counts[i] * idf[row.ids[i]];
+        weights[i] = v;
+        sq += v * v;
+    }
+    return { weights, norm: Math.sqrt(sq) };
+}
+/** Adds a row's L2-normalised tf-idf vector to a dense sum; an empty row adds nothing. */
+function addNormalisedRow(sum, row, idf) {
+    const { ids, counts } = row;
+    let sq = 0;
+    for (let i = 0; i < ids.length; i++)
+        sq += (counts[i] * idf[ids[i]]) ** 2;
+    if (sq === 0)
+        return;
+    const norm = Math.sqrt(sq);
+    for (let i = 0; i < ids.length; i++) {
+        const f = ids[i];
+        sum[f] = sum[f] + (counts[i] * idf[f]) / norm;
+    }
+}
+function fitTfidf(analyzer, train, labels) {
+    // Canonical example order (label, then text): the float sums, hence the digest, then do
+    // not depend on the order of the training file.
+    const examples = train
+        .map((e) => ({ label: e.label, text: e.input.kind === 'text' ? e.input.text : '' }))
+        .sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.text, b.text));
+    const { vocabulary, rows } = analyzeTraining(analyzer, examples.map((e) => e.text));
+    const df = new Float64Array(vocabulary.length);
+    for (const { ids } of rows)
+        for (let i = 0; i < ids.length; i++)
+            df[ids[i]] = df[ids[i]] + 1;
+    const n = examples.length;
+    const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
+    const labelIndex = new Map(labels.map((l, i) => [l, i]));
+    const centroids = labels.map(() => new Float64Array(vocabulary.length));
+    const classSize = labels.map(() => 0);
+    examples.forEach((e, d) => {
+        const c = labelIndex.get(e.label);
+        if (c === undefined)
+            throw new Error(`training label ${JSON.stringify(e.label)} is not among the labels`);
+        classSize[c] = classSize[c] + 1;
+        addNormalisedRow(centroids[c], rows[d], idf);
+    });
+    centroids.forEach((centroid, c) => {
+        const size = classSize[c];
+        if (size > 0)
+            for (let f = 0; f < centroid.length; f++)
+                centroid[f] = centroid[f] / size;
+    });
+    return { analyzer, labels: [...labels], vocabulary, idf, centroids };
+}
+class TfidfModel {
+    name;
+    params;
+    labels;
+    kind;
+    featureIds;
+    tally = new Tally();
+    centroidNorms;
+    cachedDigest;
+    constructor(name, params) {
+        this.name = name;
+        this.params = params;
+        this.labels = params.labels;
+        this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
+        this.featureIds = featureIds(params.analyzer, params.vocabulary);
+        this.centroidNorms = params.centroids.map((c) => {
+            let sq = 0;
+            for (let f = 0; f < c.length; f++)
+                sq += c[f] ** 2;
+            return Math.sqrt(sq);
+        });
+    }
+    static fit(name, train, labels, analyzer) {
+        return new TfidfModel(name, fitTfidf(analyzer, train, labels));
+    }
+    /** SHA-256 of the trained parameters, computed on first use (a char vocabulary is large). */
+    get digest() {
+        this.cachedDigest ??= sha256Hex(stableJson({
+            kind: this.kind,
+            labels: this.params.labels,
+            vocabulary: this.params.vocabulary,
+            idf: Array.from(this.params.idf),
+            centroids: this.params.centroids.map((c) => Array.from(c))
+        }));
+        return this.cachedDigest;
+    }
+    describe() {
+        const char = this.params.analyzer === 'char';
+        return {
+            name: this.name,
+            kind: this.kind,
+            params: {
+                analyzer: char ? 'char_wb' : 'word',
+                ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
+                vocabulary_size: this.params.vocabulary.length,
+                idf: 'smooth',
+                norm: 'l2',
+                scores: 'centroid cosine'
+            },
+            digest: this.digest,
+            probabilities: false
+        };
+    }
+    /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. */
+    scoresFor(text) {
+        const row = this.tally.row(this.featureIds(text));
+        const { weights, norm } = weigh(row, this.params.idf);
+        if (norm === 0)
+            return this.labels.map(() => 0);
+        return this.params.centroids.map((centroid, c) => {
+            const cnorm = this.centroidNorms[c];
+            if (cnorm === 0)
+                return 0;
+            let dot = 0;
+            for (let i = 0; i < weights.length; i++)
+                dot += weights[i] * centroid[row.ids[i]];
+            return dot / norm / cnorm;
+        });
+    }
+    async score(inputs) {
+        return inputs.map((input) => input.kind === 'text'
+            ? { status: 'ok', scores: this.scoresFor(input.text) }
+            : { status: 'error', error: `${this.kind} scores text inputs only` });
+    }
+    async close() { }
+}
+
+;// CONCATENATED MODULE: ./src/models/hybrid.ts
+
+
+
+const DEFAULT_WORD_WEIGHT = 0.5;
+class HybridModel {
+    name;
+    word;
+    char;
+    wordWeight;
+    labels;
+    cachedDigest;
+    constructor(name, word, char, wordWeight = DEFAULT_WORD_WEIGHT) {
+        this.name = name;
+        this.word = word;
+        this.char = char;
+        this.wordWeight = wordWeight;
+        if (!(wordWeight >= 0 && wordWeight <= 1))
+            throw new Error(`hybrid word_weight must be in [0, 1], got ${wordWeight}`);
+        if (word.kind !== 'tfidf-word' || char.kind !== 'tfidf-char')
+            throw new Error('hybrid needs a tfidf-word and a tfidf-char model');
+        if (stableJson(word.labels) !== stableJson(char.labels))
+            throw new Error('hybrid components have different labels');
+        this.labels = word.labels;
+    }
+    static fit(name, train, labels, wordWeight = DEFAULT_WORD_WEIGHT) {
+        return new HybridModel(name, TfidfModel.fit(`${name}/word`, train, labels, 'word'), TfidfModel.fit(`${name}/char`, train, labels, 'char'), wordWeight);
+    }
+    describe() {
+        this.cachedDigest ??= sha256Hex(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
+        return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
+    }
+    scoresFor(text) {
+        const w = this.wordWeight;
+        const word = this.word.scoresFor(text);
+        const char = this.char.scoresFor(text);
+        return word.map((s, i) => w * s + (1 - w) * char[i]);
+    }
+    async score(inputs) {
+        return inputs.map((input) => input.kind === 'text'
+            ? { status: 'ok', scores: this.scoresFor(input.text) }
+            : { status: 'error', error: 'hybrid scores text inputs only' });
+    }
+    async close() { }
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
@@ -6291,9 +6873,9 @@ function configError(source, path, message, atKey = false) {
  */
 
 
+
 /** Built-in kinds (SPEC §5). */
 const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'];
-const DEFAULT_WORD_WEIGHT = 0.5;
 function parseModels(raw, source, resolveFile) {
     const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile));
     const seen = new Set();
@@ -6462,6 +7044,7 @@ function resolveInside(root, p) {
 
 
 
+
 function loadPlan(options) {
     const { root } = options;
     const given = options.configPath;
@@ -6587,8 +7170,8 @@ function buildPlan(raw, source, root, config) {
         gate: buildGate(raw, source, [...modelNames])
     };
 }
-const TEXT_ONLY_ATTACKS = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
-const TABULAR_ONLY_ATTACKS = ['noise', 'fgm'];
+const TEXT_ONLY_ATTACKS = FAMILIES;
+const TABULAR_ONLY_ATTACKS = TABULAR_FAMILIES;
 /** Keys that belong to the other task are refused, naming the task they belong to. */
 function checkTaskKeys(raw, source, task) {
     const attacks = Object.keys(raw.threat_model.attacks ?? {});
@@ -6658,97 +7241,6 @@ function buildGate(raw, source, modelNames) {
             throw configError(source, ['gate', 'models', i], `expected a configured model name (${modelNames.join(', ')}), found ${JSON.stringify(name)}`);
     });
     return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged] };
-}
-
-;// CONCATENATED MODULE: ./src/util/strings.ts
-/**
- * Code-point aware string helpers. JavaScript compares strings by UTF-16 code units,
- * which orders astral characters before U+E000–U+FFFF; Python (and this project)
- * orders by code point.
- */
-function compareCodePoints(a, b) {
-    if (a === b)
-        return 0;
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-        const x = a.charCodeAt(i);
-        const y = b.charCodeAt(i);
-        if (x === y)
-            continue;
-        // Only when both units are in the surrogate/high-BMP zone can unit order differ
-        // from code-point order; compare whole code points there.
-        const cx = a.codePointAt(i) ?? x;
-        const cy = b.codePointAt(i) ?? y;
-        return cx < cy ? -1 : cx > cy ? 1 : 0;
-    }
-    return a.length - b.length;
-}
-function sortCodePoints(values) {
-    return [...values].sort(compareCodePoints);
-}
-/** Length in code points, as Python's len(). */
-function strings_codePointLength(s) {
-    let n = 0;
-    for (let i = 0; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        // A high surrogate followed by a low one is one code point.
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff)
-                i++;
-        }
-        n++;
-    }
-    return n;
-}
-
-;// CONCATENATED MODULE: ./src/util/json.ts
-/**
- * Deterministic JSON. Plain JSON.stringify enumerates integer-like keys ("0", "10", "9")
- * first in numeric order, whatever the insertion order, so label-keyed maps would not keep
- * code-point order. `stableJson` writes object keys in code-point order unless the value is
- * an OrderedMap, which keeps its own order.
- */
-
-class OrderedMap {
-    entries;
-    constructor(entries) {
-        this.entries = entries;
-    }
-}
-function orderedMap(entries) {
-    return new OrderedMap(entries);
-}
-function scalar(value) {
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? JSON.stringify(value) : 'null';
-    return JSON.stringify(value) ?? 'null';
-}
-/** Serialise with a fixed key order; `indent` > 0 pretty-prints. */
-function stableJson(value, indent = 0) {
-    const pad = (depth) => (indent > 0 ? '\n' + ' '.repeat(indent * depth) : '');
-    const sep = indent > 0 ? ': ' : ':';
-    const walk = (v, depth) => {
-        if (v instanceof OrderedMap)
-            return obj(v.entries, depth);
-        if (Array.isArray(v)) {
-            if (v.length === 0)
-                return '[]';
-            return '[' + v.map((x) => pad(depth + 1) + walk(x === undefined ? null : x, depth + 1)).join(',') + pad(depth) + ']';
-        }
-        if (v !== null && typeof v === 'object') {
-            const keys = Object.keys(v).sort(compareCodePoints);
-            return obj(keys.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), depth);
-        }
-        return scalar(v);
-    };
-    const obj = (entries, depth) => {
-        const kept = entries.filter(([, x]) => x !== undefined);
-        if (kept.length === 0)
-            return '{}';
-        return '{' + kept.map(([k, x]) => pad(depth + 1) + JSON.stringify(k) + sep + walk(x, depth + 1)).join(',') + pad(depth) + '}';
-    };
-    return walk(value, 0);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
@@ -13074,496 +13566,6 @@ class ExternalModel {
     }
 }
 
-;// CONCATENATED MODULE: ./src/text/char-ngrams.ts
-/**
- * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
- * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
- * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
- * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
- * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
- * first one even when the padded word is shorter than n. Once an n-gram covers the whole
- * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
- */
-/** Python's `str.isspace()` characters: the separators of `str.split()`. */
-// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
-/** The lowercased words of a text, as Python's `text.lower().split()`. */
-function words(text) {
-    return text
-        .toLowerCase()
-        .split(PY_WHITESPACE)
-        .filter((w) => w !== '');
-}
-/** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
-function padInto(word, w) {
-    let len = 0;
-    w[len++] = 0x20;
-    for (let u = 0; u < word.length; u++) {
-        const cp = word.codePointAt(u);
-        if (cp > 0xffff)
-            u++;
-        w[len++] = cp;
-    }
-    w[len++] = 0x20;
-    return len;
-}
-function gramOf(w, from, to) {
-    let gram = '';
-    for (let i = from; i < to; i++)
-        gram += String.fromCodePoint(w[i]);
-    return gram;
-}
-function charWbNgrams(text, minN = 2, maxN = 4) {
-    const grams = [];
-    for (const word of words(text)) {
-        const w = new Int32Array(word.length + 2);
-        const len = padInto(word, w);
-        for (let n = minN; n <= maxN; n++) {
-            let offset = 0;
-            grams.push(gramOf(w, 0, Math.min(n, len)));
-            while (offset + n < len) {
-                offset++;
-                grams.push(gramOf(w, offset, offset + n));
-            }
-            if (offset === 0)
-                break;
-        }
-    }
-    return grams;
-}
-/** Trie edges (node, code point) → child, in an open-addressing hash table of typed arrays. */
-class Edges {
-    from = new Int32Array(1024).fill(-1);
-    point = new Int32Array(1024);
-    to = new Int32Array(1024);
-    size = 0;
-    /** The child, or −1. */
-    get(node, cp) {
-        const { from, point } = this;
-        const mask = from.length - 1;
-        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
-        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
-        for (;;) {
-            const f = from[i];
-            if (f === -1)
-                return -1;
-            if (f === node && point[i] === cp)
-                return this.to[i];
-            i = (i + 1) & mask;
-        }
-    }
-    /** Adds an edge that is not in the table yet. */
-    add(node, cp, child) {
-        if (2 * (this.size + 1) > this.from.length)
-            this.grow();
-        const mask = this.from.length - 1;
-        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
-        while (this.from[i] !== -1)
-            i = (i + 1) & mask;
-        this.from[i] = node;
-        this.point[i] = cp;
-        this.to[i] = child;
-        this.size++;
-    }
-    grow() {
-        const { from, point, to } = this;
-        this.from = new Int32Array(from.length * 2).fill(-1);
-        this.point = new Int32Array(from.length * 2);
-        this.to = new Int32Array(from.length * 2);
-        this.size = 0;
-        for (let i = 0; i < from.length; i++)
-            if (from[i] !== -1)
-                this.add(from[i], point[i], to[i]);
-    }
-}
-const WORD_CACHE_LIMIT = 50_000;
-/**
- * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
- * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
- * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
- * (only the order differs): every window of length minN..maxN that fits in the padded word,
- * or the whole padded word once if it is shorter than minN.
- */
-class CharWbIndex {
-    minN;
-    maxN;
-    edges = new Edges();
-    /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
-    feature = [-1];
-    /** The n-grams registered while learning, by id. */
-    learned = [];
-    learnedCount = 0;
-    /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
-    generation = 0;
-    cache = new Map();
-    /** Reused buffers: a padded word, its ids, and the ids of a text. */
-    word = new Int32Array(64);
-    wordIds = new Int32Array(256);
-    out = new Int32Array(1024);
-    constructor(minN = 2, maxN = 4) {
-        this.minN = minN;
-        this.maxN = maxN;
-        if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN))
-            throw new Error(`bad n-gram range (${minN}, ${maxN})`);
-    }
-    /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
-    add(gram, id) {
-        let node = 0;
-        for (let u = 0; u < gram.length; u++) {
-            const cp = gram.codePointAt(u);
-            if (cp > 0xffff)
-                u++;
-            const next = this.edges.get(node, cp);
-            node = next >= 0 ? next : this.newNode(node, cp);
-        }
-        this.feature[node] = id;
-        this.generation++;
-    }
-    /**
-     * The feature ids of the text's n-gram occurrences, as a view that the next call reuses.
-     * Unknown n-grams are skipped or, with `learn`, registered under the next id of `learned`
-     * (do not mix learning with `add`).
-     */
-    ids(text, learn = false) {
-        let count = 0;
-        for (const word of words(text)) {
-            const ids = this.idsOfWord(word, learn);
-            if (count + ids.length > this.out.length) {
-                const bigger = new Int32Array(2 * (count + ids.length));
-                bigger.set(this.out);
-                this.out = bigger;
-            }
-            this.out.set(ids, count);
-            count += ids.length;
-        }
-        return this.out.subarray(0, count);
-    }
-    idsOfWord(word, learn) {
-        const hit = this.cache.get(word);
-        if (hit !== undefined && (hit.complete || hit.generation === this.generation))
-            return hit.ids;
-        if (word.length + 2 > this.word.length)
-            this.word = new Int32Array(2 * word.length + 2);
-        const w = this.word;
-        const len = padInto(word, w);
-        if (len * this.maxN > this.wordIds.length)
-            this.wordIds = new Int32Array(2 * len * this.maxN);
-        const out = this.wordIds;
-        const { minN, maxN, edges, feature } = this;
-        let count = 0;
-        let complete = true;
-        const minDepth = Math.min(minN, len);
-        for (let start = 0; start + minDepth <= len; start++) {
-            const maxDepth = Math.min(maxN, len - start);
-            let node = 0;
-            for (let depth = 1; depth <= maxDepth; depth++) {
-                const c = w[start + depth - 1];
-                let next = edges.get(node, c);
-                if (next < 0) {
-                    if (!learn) {
-                        complete = false;
-                        break;
-                    }
-                    next = this.newNode(node, c);
-                }
-                node = next;
-                if (depth < minDepth)
-                    continue;
-                let id = feature[node];
-                if (id < 0) {
-                    if (!learn) {
-                        complete = false;
-                        continue;
-                    }
-                    id = this.learnedCount++;
-                    feature[node] = id;
-                    this.learned.push(gramOf(w, start, start + depth));
-                    this.generation++;
-                }
-                out[count++] = id;
-            }
-        }
-        const ids = out.slice(0, count);
-        if (this.cache.size >= WORD_CACHE_LIMIT)
-            this.cache.clear();
-        this.cache.set(word, { ids, complete, generation: this.generation });
-        return ids;
-    }
-    newNode(parent, cp) {
-        const node = this.feature.length;
-        this.feature.push(-1);
-        this.edges.add(parent, cp, node);
-        return node;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/text/word-tokens.ts
-/**
- * Word tokens exactly as scikit-learn's default `token_pattern` `(?u)\b\w\w+\b` after
- * `lowercase=True`: maximal runs of two or more Unicode word characters. Python's `\w`
- * is letters, digits/numerics and underscore; JavaScript's `\w` is ASCII-only, hence the
- * explicit property classes. Combining marks (Mn/Mc) are not word characters in Python
- * either, so a decomposed accent splits a token there too.
- */
-const WORD_RUN = /[\p{L}\p{N}_]{2,}/gu;
-function wordTokens(text) {
-    return text.toLowerCase().match(WORD_RUN) ?? [];
-}
-
-;// CONCATENATED MODULE: ./src/models/tfidf.ts
-
-
-
-
-
-const CHAR_NGRAM_RANGE = [2, 4];
-/** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
-class Tally {
-    counts = new Uint32Array(1024);
-    seen = new Int32Array(1024);
-    row(occurrences) {
-        let distinct = 0;
-        let { counts, seen } = this;
-        for (let i = 0; i < occurrences.length; i++) {
-            const f = occurrences[i];
-            if (f >= counts.length)
-                counts = this.counts = grown(counts, f + 1);
-            if (counts[f] === 0) {
-                if (distinct === seen.length)
-                    seen = this.seen = grown(seen, distinct + 1);
-                seen[distinct++] = f;
-            }
-            counts[f] = counts[f] + 1;
-        }
-        const ids = seen.slice(0, distinct);
-        const n = new Uint32Array(distinct);
-        for (let i = 0; i < distinct; i++) {
-            const f = ids[i];
-            n[i] = counts[f];
-            counts[f] = 0;
-        }
-        return { ids, counts: n };
-    }
-}
-function grown(a, least) {
-    const b = new a.constructor(Math.max(least, 2 * a.length));
-    b.set(a);
-    return b;
-}
-/** The ids of a text's known feature occurrences, for a fixed vocabulary. */
-function featureIds(analyzer, vocabulary) {
-    if (analyzer === 'char') {
-        const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-        vocabulary.forEach((g, i) => index.add(g, i));
-        return (text) => index.ids(text);
-    }
-    const index = new Map(vocabulary.map((t, i) => [t, i]));
-    return (text) => wordTokens(text).flatMap((w) => index.get(w) ?? []);
-}
-/** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
-function sortVocabulary(features) {
-    const all = [...features];
-    return all.some((f) => /[\ud800-\uffff]/.test(f)) ? sortCodePoints(all) : all.sort();
-}
-/** The sorted training vocabulary and each training text's row of feature counts. */
-function analyzeTraining(analyzer, texts) {
-    const tally = new Tally();
-    if (analyzer === 'word') {
-        const tokens = texts.map(wordTokens);
-        const vocabulary = sortVocabulary(new Set(tokens.flat()));
-        const index = new Map(vocabulary.map((t, i) => [t, i]));
-        return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t)))) };
-    }
-    // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
-    const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-    const rows = texts.map((t) => tally.row(index.ids(t, true)));
-    const vocabulary = sortVocabulary(index.learned);
-    const rank = new Map(vocabulary.map((g, i) => [g, i]));
-    const renumber = Int32Array.from(index.learned, (g) => rank.get(g));
-    for (const { ids } of rows)
-        for (let i = 0; i < ids.length; i++)
-            ids[i] = renumber[ids[i]];
-    return { vocabulary, rows };
-}
-/** A row's tf-idf weights (count × idf), in the order of its ids, and their Euclidean norm. */
-function weigh(row, idf) {
-    const weights = new Float64Array(row.ids.length);
-    let sq = 0;
-    for (let i = 0; i < weights.length; i++) {
-        const v = row.counts[i] * idf[row.ids[i]];
-        weights[i] = v;
-        sq += v * v;
-    }
-    return { weights, norm: Math.sqrt(sq) };
-}
-/** Adds a row's L2-normalised tf-idf vector to a dense sum; an empty row adds nothing. */
-function addNormalisedRow(sum, row, idf) {
-    const { ids, counts } = row;
-    let sq = 0;
-    for (let i = 0; i < ids.length; i++)
-        sq += (counts[i] * idf[ids[i]]) ** 2;
-    if (sq === 0)
-        return;
-    const norm = Math.sqrt(sq);
-    for (let i = 0; i < ids.length; i++) {
-        const f = ids[i];
-        sum[f] = sum[f] + (counts[i] * idf[f]) / norm;
-    }
-}
-function fitTfidf(analyzer, train, labels) {
-    // Canonical example order (label, then text): the float sums, hence the digest, then do
-    // not depend on the order of the training file.
-    const examples = train
-        .map((e) => ({ label: e.label, text: e.input.kind === 'text' ? e.input.text : '' }))
-        .sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.text, b.text));
-    const { vocabulary, rows } = analyzeTraining(analyzer, examples.map((e) => e.text));
-    const df = new Float64Array(vocabulary.length);
-    for (const { ids } of rows)
-        for (let i = 0; i < ids.length; i++)
-            df[ids[i]] = df[ids[i]] + 1;
-    const n = examples.length;
-    const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
-    const labelIndex = new Map(labels.map((l, i) => [l, i]));
-    const centroids = labels.map(() => new Float64Array(vocabulary.length));
-    const classSize = labels.map(() => 0);
-    examples.forEach((e, d) => {
-        const c = labelIndex.get(e.label);
-        if (c === undefined)
-            throw new Error(`training label ${JSON.stringify(e.label)} is not among the labels`);
-        classSize[c] = classSize[c] + 1;
-        addNormalisedRow(centroids[c], rows[d], idf);
-    });
-    centroids.forEach((centroid, c) => {
-        const size = classSize[c];
-        if (size > 0)
-            for (let f = 0; f < centroid.length; f++)
-                centroid[f] = centroid[f] / size;
-    });
-    return { analyzer, labels: [...labels], vocabulary, idf, centroids };
-}
-class TfidfModel {
-    name;
-    params;
-    labels;
-    kind;
-    featureIds;
-    tally = new Tally();
-    centroidNorms;
-    cachedDigest;
-    constructor(name, params) {
-        this.name = name;
-        this.params = params;
-        this.labels = params.labels;
-        this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
-        this.featureIds = featureIds(params.analyzer, params.vocabulary);
-        this.centroidNorms = params.centroids.map((c) => {
-            let sq = 0;
-            for (let f = 0; f < c.length; f++)
-                sq += c[f] ** 2;
-            return Math.sqrt(sq);
-        });
-    }
-    static fit(name, train, labels, analyzer) {
-        return new TfidfModel(name, fitTfidf(analyzer, train, labels));
-    }
-    /** SHA-256 of the trained parameters, computed on first use (a char vocabulary is large). */
-    get digest() {
-        this.cachedDigest ??= sha256Hex(stableJson({
-            kind: this.kind,
-            labels: this.params.labels,
-            vocabulary: this.params.vocabulary,
-            idf: Array.from(this.params.idf),
-            centroids: this.params.centroids.map((c) => Array.from(c))
-        }));
-        return this.cachedDigest;
-    }
-    describe() {
-        const char = this.params.analyzer === 'char';
-        return {
-            name: this.name,
-            kind: this.kind,
-            params: {
-                analyzer: char ? 'char_wb' : 'word',
-                ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
-                vocabulary_size: this.params.vocabulary.length,
-                idf: 'smooth',
-                norm: 'l2',
-                scores: 'centroid cosine'
-            },
-            digest: this.digest,
-            probabilities: false
-        };
-    }
-    /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. */
-    scoresFor(text) {
-        const row = this.tally.row(this.featureIds(text));
-        const { weights, norm } = weigh(row, this.params.idf);
-        if (norm === 0)
-            return this.labels.map(() => 0);
-        return this.params.centroids.map((centroid, c) => {
-            const cnorm = this.centroidNorms[c];
-            if (cnorm === 0)
-                return 0;
-            let dot = 0;
-            for (let i = 0; i < weights.length; i++)
-                dot += weights[i] * centroid[row.ids[i]];
-            return dot / norm / cnorm;
-        });
-    }
-    async score(inputs) {
-        return inputs.map((input) => input.kind === 'text'
-            ? { status: 'ok', scores: this.scoresFor(input.text) }
-            : { status: 'error', error: `${this.kind} scores text inputs only` });
-    }
-    async close() { }
-}
-
-;// CONCATENATED MODULE: ./src/models/hybrid.ts
-
-
-
-const hybrid_DEFAULT_WORD_WEIGHT = 0.5;
-class HybridModel {
-    name;
-    word;
-    char;
-    wordWeight;
-    labels;
-    cachedDigest;
-    constructor(name, word, char, wordWeight = hybrid_DEFAULT_WORD_WEIGHT) {
-        this.name = name;
-        this.word = word;
-        this.char = char;
-        this.wordWeight = wordWeight;
-        if (!(wordWeight >= 0 && wordWeight <= 1))
-            throw new Error(`hybrid word_weight must be in [0, 1], got ${wordWeight}`);
-        if (word.kind !== 'tfidf-word' || char.kind !== 'tfidf-char')
-            throw new Error('hybrid needs a tfidf-word and a tfidf-char model');
-        if (stableJson(word.labels) !== stableJson(char.labels))
-            throw new Error('hybrid components have different labels');
-        this.labels = word.labels;
-    }
-    static fit(name, train, labels, wordWeight = hybrid_DEFAULT_WORD_WEIGHT) {
-        return new HybridModel(name, TfidfModel.fit(`${name}/word`, train, labels, 'word'), TfidfModel.fit(`${name}/char`, train, labels, 'char'), wordWeight);
-    }
-    describe() {
-        this.cachedDigest ??= sha256Hex(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
-        return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
-    }
-    scoresFor(text) {
-        const w = this.wordWeight;
-        const word = this.word.scoresFor(text);
-        const char = this.char.scoresFor(text);
-        return word.map((s, i) => w * s + (1 - w) * char[i]);
-    }
-    async score(inputs) {
-        return inputs.map((input) => input.kind === 'text'
-            ? { status: 'ok', scores: this.scoresFor(input.text) }
-            : { status: 'error', error: 'hybrid scores text inputs only' });
-    }
-    async close() { }
-}
-
 ;// CONCATENATED MODULE: ./src/models/logistic.ts
 
 
@@ -14312,6 +14314,30 @@ function ppText(figure) {
 function fixed(value, digits = 3) {
     return value === null ? '—' : value.toFixed(digits);
 }
+/** Checks whose figure is a rate of counts, shown as a percentage with its counts. */
+function isRateCheck(c) {
+    return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
+}
+const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop']);
+/** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
+function checkValueText(c) {
+    if (c.value === null)
+        return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
+    if (isRateCheck(c))
+        return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
+    if (PP_CHECKS.has(c.check))
+        return `${c.value.toFixed(2)} pp`;
+    if (c.check === 'length_psi')
+        return fixed(c.value, 3);
+    return String(c.value);
+}
+/** A check's threshold with its direction: "≥ 75%", "≤ 22 pp". */
+function checkThresholdText(c) {
+    const op = c.direction === 'min' ? '≥' : '≤';
+    if (isRateCheck(c))
+        return `${op} ${percent(c.threshold, 0)}`;
+    return `${op} ${c.threshold}${PP_CHECKS.has(c.check) ? ' pp' : ''}`;
+}
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 /**
@@ -14343,6 +14369,11 @@ function code(text, max = DEFAULT_MAX_CHARS) {
     const flat = truncate(flatten(text), max);
     return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }
+const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escape for HTML/SVG text and attribute values (& < > " '). */
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
 
 ;// CONCATENATED MODULE: ./src/report/svg.ts
 /**
@@ -14362,11 +14393,6 @@ const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
 const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escape for HTML/SVG text and attribute values (& < > " '). */
-function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
 /** Untrusted text made inert: one line, bounded length, escaped. */
 function safeText(text, max = 80) {
     return escapeHtml(truncate(flatten(String(text)), max));
@@ -14550,6 +14576,7 @@ function barChart(items, opts) {
 
 
 
+
 const HTML_REPORT_SCHEMA_VERSION = 1;
 /** Rows per table before the rest is left to checks.json / metrics.json. */
 const MAX_TABLE_ROWS = 1000;
@@ -14570,24 +14597,6 @@ svg.chart { border: 1px solid #ddd; max-width: 100%; height: auto; font-family: 
 .note { color: #555; font-size: .9rem; }
 `;
 const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' };
-/** A figure as fixed-decimal text (only numbers and fixed words; safe without escaping). */
-function checkValue(c) {
-    if (c.value === null)
-        return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
-    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
-        return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
-    if (c.check === 'generalization_gap' || c.check === 'accuracy_drop')
-        return `${c.value.toFixed(2)} pp`;
-    if (c.check === 'length_psi')
-        return fixed(c.value, 3);
-    return String(c.value);
-}
-function checkThreshold(c) {
-    const op = c.direction === 'min' ? '≥' : '≤';
-    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
-        return `${op} ${percent(c.threshold, 0)}`;
-    return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
-}
 /** Text from numbers/format helpers: escaped too, as a matter of course. */
 function t(text) {
     return { html: escapeHtml(text) };
@@ -14636,8 +14645,8 @@ function checksSection(gate) {
         table(['check', 'status', 'value', 'threshold', 'n', 'config key', 'reason'], listed.map((x) => [
             { html: `<code>${safeText(x.id, 120)}</code>${x.judged ? '' : ' (not judged)'}` },
             { html: `<span class="status-${x.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[x.status]}</span>` },
-            n(checkValue(x)),
-            n(checkThreshold(x)),
+            n(checkValueText(x)),
+            n(checkThresholdText(x)),
             n(String(x.denominator ?? '—')),
             { html: `<code>${safeText(x.config_key, 80)}</code>${x.threshold_is_default ? ' (default)' : ''}` },
             x.reason ?? ''
@@ -14814,23 +14823,6 @@ const SUMMARY_SCHEMA_VERSION = 1;
 /** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
 const summary_MAX_TABLE_ROWS = 1000;
 const summary_STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
-function summary_checkValue(c) {
-    if (c.value === null)
-        return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
-    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
-        return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
-    if (c.check === 'generalization_gap' || c.check === 'accuracy_drop')
-        return `${c.value.toFixed(2)} pp`;
-    if (c.check === 'length_psi')
-        return fixed(c.value, 3);
-    return String(c.value);
-}
-function summary_checkThreshold(c) {
-    const op = c.direction === 'min' ? '≥' : '≤';
-    if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check))
-        return `${op} ${percent(c.threshold, 0)}`;
-    return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
-}
 function summary_table(header, rows) {
     const shown = rows.slice(0, summary_MAX_TABLE_ROWS);
     const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
@@ -14954,8 +14946,8 @@ function renderSummary(input) {
         out.push(...summary_table(['check', 'status', 'value', 'threshold', 'n', 'config key'], listed.map((x) => [
             md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
             summary_STATUS_WORD[x.status],
-            summary_checkValue(x),
-            summary_checkThreshold(x),
+            checkValueText(x),
+            checkThresholdText(x),
             String(x.denominator ?? '—'),
             `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
         ])), '');
@@ -15102,7 +15094,7 @@ function writeStderrTails(dir, models) {
 }
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan) {
-    const all = plan.task === 'tabular' ? ['noise', 'fgm'] : FAMILIES;
+    const all = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
     return all.filter((f) => !(f in plan.threatModel.attacks));
 }
 /** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */

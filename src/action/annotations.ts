@@ -7,7 +7,7 @@
 import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
 import { flatten, truncate } from '../report/escape.js';
-import { percent } from '../report/format.js';
+import { isRateCheck, percent } from '../report/format.js';
 
 export const MAX_ERROR_ANNOTATIONS = 10;
 
@@ -25,7 +25,7 @@ function oneLine(text: string): string {
 
 function describe(c: Check): string {
   const op = c.direction === 'min' ? '≥' : '≤';
-  const isRate = /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
+  const isRate = isRateCheck(c);
   const value = c.value === null ? 'not evaluated' : isRate ? `${percent(c.value)} (${c.numerator}/${c.denominator})` : `${Number(c.value.toFixed(4))}`;
   const threshold = isRate ? percent(c.threshold, 0) : String(c.threshold);
   return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${c.config_key}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;

@@ -1,7 +1,8 @@
 /** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
 export const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'] as const;
-export const TABULAR_CONDITIONS = ['clean', 'noise', 'fgm'] as const;
 export const CONDITIONS = [...TEXT_CONDITIONS, 'noise', 'fgm'] as const;
+/** The tabular families (SPEC §13), in order. */
+export const TABULAR_FAMILIES = ['noise', 'fgm'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
 export const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'] as const;

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { FAMILIES, TABULAR_FAMILIES } from './families.js';
 import { sha256Hex } from '../util/hash.js';
 import { DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
@@ -178,8 +179,8 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   };
 }
 
-const TEXT_ONLY_ATTACKS = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
-const TABULAR_ONLY_ATTACKS = ['noise', 'fgm'];
+const TEXT_ONLY_ATTACKS: readonly string[] = FAMILIES;
+const TABULAR_ONLY_ATTACKS: readonly string[] = TABULAR_FAMILIES;
 
 /** Keys that belong to the other task are refused, naming the task they belong to. */
 function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tabular'): void {

@@ -4,6 +4,7 @@
  * Each shape is checked on its own so the message speaks about the shape the user meant.
  */
 import { describeFound } from '../errors.js';
+import { DEFAULT_WORD_WEIGHT } from '../models/hybrid.js';
 import type { FileRef, ModelPlan } from './plan.js';
 import type { ConfigSource, KeyPath } from './source.js';
 import { configError } from './validate.js';
@@ -12,7 +13,6 @@ import { configError } from './validate.js';
 export const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'] as const;
 type Builtin = (typeof BUILTINS)[number];
 
-export const DEFAULT_WORD_WEIGHT = 0.5;
 
 /** Resolves a repository path named by the config (inside the root, existing) or throws. */
 export type ResolveFile = (path: KeyPath, p: string) => FileRef;

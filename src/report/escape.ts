@@ -32,3 +32,10 @@ export function code(text: string, max = DEFAULT_MAX_CHARS): string {
   const flat = truncate(flatten(text), max);
   return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escape for HTML/SVG text and attribute values (& < > " '). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+}

@@ -1,4 +1,5 @@
 /** Number formatting shared by the summary and the terminal output. */
+import type { Check } from '../gate/check.js';
 import type { Figure } from '../metrics/figure.js';
 
 export function percent(value: number, digits = 1): string {
@@ -28,4 +29,27 @@ export function ppText(figure: Figure): string {
 
 export function fixed(value: number | null, digits = 3): string {
   return value === null ? '—' : value.toFixed(digits);
+}
+
+/** Checks whose figure is a rate of counts, shown as a percentage with its counts. */
+export function isRateCheck(c: Check): boolean {
+  return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
+}
+
+const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop']);
+
+/** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
+export function checkValueText(c: Check): string {
+  if (c.value === null) return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
+  if (isRateCheck(c)) return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
+  if (PP_CHECKS.has(c.check)) return `${c.value.toFixed(2)} pp`;
+  if (c.check === 'length_psi') return fixed(c.value, 3);
+  return String(c.value);
+}
+
+/** A check's threshold with its direction: "≥ 75%", "≤ 22 pp". */
+export function checkThresholdText(c: Check): string {
+  const op = c.direction === 'min' ? '≥' : '≤';
+  if (isRateCheck(c)) return `${op} ${percent(c.threshold, 0)}`;
+  return `${op} ${c.threshold}${PP_CHECKS.has(c.check) ? ' pp' : ''}`;
 }

@@ -7,13 +7,13 @@
  * Deterministic: no timestamps, same input → identical string. Tables stop at
  * MAX_TABLE_ROWS rows and curves at MAX_CURVE_POINTS points.
  */
-import type { Check } from '../gate/check.js';
 import type { GateResult } from '../gate/checks.js';
 import { ALL, type Metrics, type ModelMetrics } from '../metrics/build.js';
 import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
-import { countText, fixed, percent, ppText, rateText } from './format.js';
-import { barChart, escapeHtml, lineChart, reliabilityChart, safeText as h } from './svg.js';
+import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';
+import { escapeHtml } from './escape.js';
+import { barChart, lineChart, reliabilityChart, safeText as h } from './svg.js';
 
 export const HTML_REPORT_SCHEMA_VERSION = 1;
 /** Rows per table before the rest is left to checks.json / metrics.json. */
@@ -46,21 +46,6 @@ svg.chart { border: 1px solid #ddd; max-width: 100%; height: auto; font-family: 
 `;
 
 const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' } as const;
-
-/** A figure as fixed-decimal text (only numbers and fixed words; safe without escaping). */
-function checkValue(c: Check): string {
-  if (c.value === null) return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
-  if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check)) return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
-  if (c.check === 'generalization_gap' || c.check === 'accuracy_drop') return `${c.value.toFixed(2)} pp`;
-  if (c.check === 'length_psi') return fixed(c.value, 3);
-  return String(c.value);
-}
-
-function checkThreshold(c: Check): string {
-  const op = c.direction === 'min' ? '≥' : '≤';
-  if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check)) return `${op} ${percent(c.threshold, 0)}`;
-  return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
-}
 
 /** A cell: either escaped text, or trusted markup built here from numbers and fixed words. */
 type Cell = string | { html: string; num?: boolean };
@@ -118,8 +103,8 @@ function checksSection(gate: GateResult): string[] {
       listed.map((x) => [
         { html: `<code>${h(x.id, 120)}</code>${x.judged ? '' : ' (not judged)'}` },
         { html: `<span class="status-${x.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[x.status]}</span>` },
-        n(checkValue(x)),
-        n(checkThreshold(x)),
+        n(checkValueText(x)),
+        n(checkThresholdText(x)),
         n(String(x.denominator ?? '—')),
         { html: `<code>${h(x.config_key, 80)}</code>${x.threshold_is_default ? ' (default)' : ''}` },
         x.reason ?? ''

@@ -7,13 +7,12 @@
  */
 import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
-import type { Check } from '../gate/check.js';
 import type { GateResult } from '../gate/checks.js';
 import { ALL, CHALLENGE_SPLIT, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/build.js';
 import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
 import { code, md } from './escape.js';
-import { countText, fixed, percent, ppText, rateText } from './format.js';
+import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';
 
 export interface SummaryInput {
   plan: Plan;
@@ -31,20 +30,6 @@ export const SUMMARY_SCHEMA_VERSION = 1;
 export const MAX_TABLE_ROWS = 1000;
 
 const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' } as const;
-
-function checkValue(c: Check): string {
-  if (c.value === null) return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
-  if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check)) return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
-  if (c.check === 'generalization_gap' || c.check === 'accuracy_drop') return `${c.value.toFixed(2)} pp`;
-  if (c.check === 'length_psi') return fixed(c.value, 3);
-  return String(c.value);
-}
-
-function checkThreshold(c: Check): string {
-  const op = c.direction === 'min' ? '≥' : '≤';
-  if (/(accuracy|flip_rate|coverage|attack_success)$/.test(c.check)) return `${op} ${percent(c.threshold, 0)}`;
-  return `${op} ${c.threshold}${c.check === 'generalization_gap' || c.check === 'accuracy_drop' ? ' pp' : ''}`;
-}
 
 function table(header: string[], rows: string[][]): string[] {
   const shown = rows.slice(0, MAX_TABLE_ROWS);
@@ -199,8 +184,8 @@ export function renderSummary(input: SummaryInput): string {
         listed.map((x) => [
           md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
           STATUS_WORD[x.status],
-          checkValue(x),
-          checkThreshold(x),
+          checkValueText(x),
+          checkThresholdText(x),
           String(x.denominator ?? '—'),
           `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
         ])

@@ -4,7 +4,7 @@
  * text is escaped and bounded, and there is no `xmlns` URL, script, link or external
  * resource. Same input → identical string.
  */
-import { flatten, truncate } from './escape.js';
+import { escapeHtml, flatten, truncate } from './escape.js';
 
 export const CHART_WIDTH = 560;
 export const CHART_HEIGHT = 320;
@@ -18,12 +18,6 @@ const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escape for HTML/SVG text and attribute values (& < > " '). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
-}
 
 /** Untrusted text made inert: one line, bounded length, escaped. */
 export function safeText(text: string, max = 80): string {
