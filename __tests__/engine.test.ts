@@ -27,11 +27,11 @@ describe('the bundled academic-intent example', () => {
   test('writes every output file, each with schema_version where it is JSON', () => {
     expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
     for (const f of ['checks.json', 'metrics.json', 'manifest.json']) {
-      expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(1);
+      expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(2);
     }
-    expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe('<!-- evidence-gate summary schema_version: 1 -->');
+    expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe('<!-- evidence-gate summary schema_version: 2 -->');
     const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
-    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 1, rows: 4416 });
+    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 4416 });
   });
 
   test('one evidence row per example × model × condition, all §7 fields in order', () => {
@@ -95,7 +95,12 @@ describe('the bundled academic-intent example', () => {
     expect(m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)).toBe(true);
     expect(m.threat_model.dictionaries[0].sha256).toBe(sha(readFileSync(join(root, 'examples/academic-intent/dictionary.yml'))));
     expect(m.statistics).toMatchObject({ seed: 1637, prng: 'xoroshiro128plus (pure-rand 8)' });
-    expect(m.tool).toMatchObject({ name: 'evidence-gate', node: process.version });
+    expect(m.tool).toMatchObject({ name: 'evidence-gate', node: process.version, unicode: { unicode: process.versions.unicode } });
+    // Everything metrics, checks and the summary are derived from is in the manifest (SPEC §14).
+    expect(m.data.splits).toEqual(['controlled', 'challenge']);
+    expect(m.data.length_histogram.counts.challenge.reduce((a: number, b: number) => a + b, 0)).toBe(54);
+    expect(m.gate.plan.thresholds.max_length_psi).toEqual({ value: 0.5, config_key: 'gate.max_length_psi', line: expect.any(Number), is_default: true });
+    expect(m.output).toEqual({ text: 'full', examples_per_check: 20, gzip_above_bytes: 64 * 1024 * 1024 });
     // Each distinct text is scored once per model: unchanged candidates reuse the clean score.
     for (const c of m.counters) {
       expect(c.predictions).toBe(1104);
@@ -106,10 +111,19 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('fails its gate on length PSI, as the seed predicts', () => {
+    const gate = first.gate as NonNullable<typeof first.gate>;
     expect(first.verdict).toBe('fail');
-    expect(first.gate.failing).toContain('length_psi/data');
-    expect(first.gate.checks.find((c) => c.id === 'length_psi/data')?.value).toBeGreaterThan(0.5);
-    expect(first.gate.checks.find((c) => c.id === 'challenge_examples/data')).toMatchObject({ value: 54, status: 'pass' });
+    expect(gate.failing).toContain('length_psi/data');
+    expect(gate.checks.find((c) => c.id === 'length_psi/data')?.value).toBeGreaterThan(0.5);
+    expect(gate.checks.find((c) => c.id === 'challenge_examples/data')).toMatchObject({ value: 54, status: 'pass' });
+  });
+
+  test('each evidence row records the SHA-256 of the input its model scored', () => {
+    const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    for (const r of rows.slice(0, 240)) {
+      const input = r.condition === 'clean' || !r.changed ? r.text : r.perturbed_text;
+      expect(r.input_sha256).toBe(sha(Buffer.from(input, 'utf8')));
+    }
   });
 
   test('is deterministic: identical evidence, metrics, checks and summary bytes; manifest equal outside run', async () => {
@@ -117,8 +131,8 @@ describe('the bundled academic-intent example', () => {
     for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json']) {
       expect(sha(read(root, 'out-b', f))).toBe(sha(read(root, 'out-a', f)));
     }
-    // The summary names its own folder; with the same folder it is byte-identical.
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
+    // The summary does not name its folder: another folder gives the same bytes.
+    expect(sha(read(root, 'out-b', 'summary.md'))).toBe(sha(read(root, 'out-a', 'summary.md')));
     const again = exampleRepo();
     await run({ root: again, configPath: EXAMPLE_CONFIG, outputDir: 'out-a' });
     for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {

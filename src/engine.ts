@@ -1,39 +1,33 @@
 /**
- * The one engine both adapters call (SPEC §2): config → plan → data → models → evidence →
- * metrics → gate → reports, all written to one output folder. No GitHub or terminal I/O here:
- * the clock, the log and the run context are passed in.
+ * The engine both adapters call (SPEC §2): `run` (one job, or one shard of it), `merge` (shards
+ * into one output, SPEC §16) and `verify` (SPEC §17) are short lists of the same stages —
+ * prepare → evaluate → stream evidence → derive (pipeline/derive.ts) → render → manifest. No
+ * GitHub or terminal I/O here: the clock, the log and the run context are passed in.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { hostname, platform, arch, cpus } from 'node:os';
-import { join, resolve } from 'node:path';
-import { FAMILIES, TABULAR_FAMILIES } from './config/families.js';
-import { DEFAULT_OUTPUT_DIR } from './config/defaults.js';
+import { resolve } from 'node:path';
 import { loadPlan } from './config/load.js';
-import { resolveInside } from './config/paths.js';
-import type { ModelPlan, Plan } from './config/plan.js';
-import { loadDataset, type Dataset } from './data/dataset.js';
-import { UNKNOWN_LANGUAGE } from './data/example.js';
-import { UsageError } from './errors.js';
-import { checkPlanAgainstData } from './config/against-data.js';
-import { conditionsFor } from './evaluate/conditions.js';
-import { evaluateTabular, featureSpace, tabularConditions } from './evaluate/tabular.js';
-import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from './tabular/validity.js';
-import { buildFamilies } from './perturb/registry.js';
+import type { ModelPlan } from './config/plan.js';
 import { evaluate } from './evaluate/evaluate.js';
-import { EVIDENCE_SCHEMA_VERSION, serializeRow, type EvidenceRow } from './evidence/row.js';
-import { gzipFile, JsonlWriter } from './evidence/writer.js';
-import { evaluateGate, type GateResult } from './gate/checks.js';
-import { buildMetrics, type DataFacts } from './metrics/build.js';
-import { uniqueTokenTypes } from './metrics/shift.js';
-import { buildModels } from './models/build.js';
+import { serializeRow } from './evidence/row.js';
+import { EvidenceWriter } from './evidence/writer.js';
+import type { GateResult } from './gate/checks.js';
+import { readDerivationFacts, readReportFacts } from './manifest/facts.js';
 import { ExternalModel } from './models/external/external-model.js';
-import type { Model, ModelDescription } from './models/model.js';
-import { buildManifest, type FileDigest, type RunSection } from './report/manifest.js';
-import { assertReplaceable, commitStaging, createStaging, discardStaging } from './report/output-dir.js';
-import { renderReport } from './report/html.js';
-import { renderSummary } from './report/summary.js';
+import type { Model } from './models/model.js';
+import { evidenceEntry, finishManifest, writeStderrTails } from './pipeline/finish.js';
+import { OutputStaging, outputTarget } from './pipeline/output.js';
+import { describeForManifest, prepare } from './pipeline/prepare.js';
+import type { Comparison } from './compare/comparison.js';
+import type { Manifest } from './manifest/manifest.js';
+import { Derivation, noBaselineReasonOf, renderDerived } from './pipeline/derive.js';
+import type { ShardSpec } from './shard/select.js';
 import { sha256Hex } from './util/hash.js';
-import { stableJson } from './util/json.js';
+import { unicodeFacts } from './util/unicode.js';
+
+export { merge, type MergeOptions } from './pipeline/merge.js';
+export { hostFacts, openBaseline, stageClock, staleReasons, type BaselineSource, type Progress, type RunDeps, type RunResult } from './pipeline/common.js';
+import { hostFacts, openBaseline, stageClock, type BaselineSource, type RunDeps, type RunResult } from './pipeline/common.js';
+export { verify, type VerifyOptions, type VerifyResult } from './pipeline/verify.js';
 
 export interface RunOptions {
   /** Repository root: every path must stay inside it. */
@@ -43,117 +37,14 @@ export interface RunOptions {
   /** Output folder, relative to `cwd` or absolute (default `evidence-gate-out`). */
   outputDir?: string;
   cwd?: string;
-}
-
-export interface RunDeps {
-  /** Milliseconds, for stage wall times. */
-  now?: () => number;
-  /** ISO timestamp for `manifest.run`. */
-  timestamp?: () => string;
-  /** Progress lines; never receives dataset text. */
-  log?: (line: string) => void;
-  /** Run context for `manifest.run.context` (repository, commit, workflow run, ...). */
-  context?: Record<string, string | number | null>;
-  /** SHA-256 of the running bundle, when known. */
-  bundleSha256?: string | null;
-}
-
-export interface RunResult {
-  verdict: 'pass' | 'fail';
-  failedChecks: number;
-  gate: GateResult;
-  /** Absolute path of the output folder. */
-  outputDir: string;
-  /** Output folder relative to the root. */
-  outputPath: string;
-  /** Config file relative to the root (for annotations). */
-  configPath: string;
-  manifestSha256: string;
-  summary: string;
-  files: string[];
-}
-
-export const EVIDENCE_FILE = 'evidence.jsonl';
-
-function dataFacts(dataset: Dataset): DataFacts {
-  const rows: Record<string, number> = {};
-  const languageRows: Record<string, Record<string, number>> = {};
-  const labelRows: Record<string, Record<string, number>> = {};
-  const tokenTypes: Record<string, number[]> = {};
-  let hasLanguage = false;
-  for (const { split, examples } of dataset.splits) {
-    rows[split] = examples.length;
-    const perLanguage: Record<string, number> = {};
-    const perLabel: Record<string, number> = {};
-    for (const e of examples) {
-      perLanguage[e.language] = (perLanguage[e.language] ?? 0) + 1;
-      perLabel[e.label] = (perLabel[e.label] ?? 0) + 1;
-      if (e.language !== UNKNOWN_LANGUAGE) hasLanguage = true;
-    }
-    languageRows[split] = perLanguage;
-    labelRows[split] = perLabel;
-    tokenTypes[split] = examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0));
-  }
-  return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, labelRows, tokenTypes, hasLanguage, overlap: dataset.overlap };
-}
-
-/** A model's manifest entry; external models add their command's file digests and protocol counters. */
-function describeForManifest(model: Model, plan: ModelPlan): ModelDescription & Record<string, unknown> {
-  const description: ModelDescription & Record<string, unknown> = { ...model.describe() };
-  if (plan.kind !== 'external' || !(model instanceof ExternalModel)) return description;
-  const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) }));
-  return {
-    ...description,
-    // The model's identity: its command line and the digests of the files it was declared to use.
-    digest: sha256Hex(stableJson({ command: plan.params.command, files })),
-    files,
-    env: plan.params.env,
-    // Wall time cannot repeat: it lives in manifest.run (see externalWallTimes).
-    counters: { ...model.counters(), wall_ms: undefined }
-  };
-}
-
-/** Each external model's process wall time, for manifest.run. */
-function externalWallTimes(models: readonly Model[]): Record<string, number> {
-  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
-}
-
-/** The tail of each external model's stderr, when it wrote any, as `stderr-<model>.txt`. */
-function writeStderrTails(dir: string, models: readonly Model[]): Record<string, FileDigest> {
-  const out: Record<string, FileDigest> = {};
-  models.forEach((m, i) => {
-    if (!(m instanceof ExternalModel)) return;
-    const tail = m.stderrTail();
-    if (tail === '') return;
-    const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
-    writeFile(dir, name, tail, out);
-  });
-  return out;
-}
-
-/** Families the threat model leaves out: reported as not tested. */
-function familiesNotConfigured(plan: Plan): string[] {
-  const all: readonly string[] = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
-  return all.filter((f) => !(f in plan.threatModel.attacks));
-}
-
-/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
-function tabularFamilies(plan: Plan): Array<{ family: string; label_preserving: boolean; parameters: Record<string, unknown>; validity_rule: string }> {
-  const space = featureSpace(plan);
-  const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
-  return tabularConditions(plan)
-    .filter((c) => c !== 'clean')
-    .map((family) => ({
-      family,
-      label_preserving: true,
-      parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: 'one sign step of size eps on clean-correct rows, labels = the model\'s own predictions, clipped to bounds' },
-      validity_rule: TABULAR_VALIDITY_RULE
-    }));
-}
-
-function writeFile(dir: string, name: string, content: string, files: Record<string, FileDigest>): void {
-  writeFileSync(join(dir, name), content, 'utf8');
-  files[name] = { sha256: sha256Hex(content), bytes: Buffer.byteLength(content, 'utf8') };
+  /** Evaluate only this shard's examples (SPEC §16): evidence and a shard manifest, no gate. */
+  shard?: ShardSpec | null;
+  /** Compare with an earlier output (SPEC §15); a string is a folder path; null: no baseline (with `noBaselineReason`). */
+  baseline?: BaselineSource | null;
+  /** Why there is no baseline, when the caller looked for one and found none. */
+  noBaselineReason?: string;
+  /** An absolute scratch folder outside the root (verify --rerun), instead of `outputDir`. */
+  scratchOutput?: string;
 }
 
 export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunResult> {
@@ -161,122 +52,100 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   const timestamp = deps.timestamp ?? (() => new Date().toISOString());
   const log = deps.log ?? (() => {});
   const root = resolve(options.root);
+  const cwd = options.cwd ?? root;
   const started = timestamp();
-  const wall: Record<string, number> = {};
-  let mark = now();
-  const stage = (name: string) => {
-    const t = now();
-    wall[name] = Math.round((t - mark) * 1000) / 1000;
-    mark = t;
-  };
+  const { wall, stage } = stageClock(now);
+  const shard = options.shard ?? null;
 
   const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
-  const outGiven = options.outputDir ?? DEFAULT_OUTPUT_DIR;
-  const out = resolveInside(root, resolve(options.cwd ?? root, outGiven));
-  if (typeof out === 'string') throw new UsageError(`output folder: ${out}`);
-  if (out.relative === '.') throw new UsageError('output folder: expected a folder below the repository root, found the root itself');
-  assertReplaceable(out.absolute, out.relative);
+  const target = options.scratchOutput ? { absolute: options.scratchOutput, relative: options.scratchOutput } : outputTarget(root, options.outputDir, options.cwd);
   stage('config');
-
-  const dataset = loadDataset(plan.data);
-  checkPlanAgainstData(plan, dataset);
-  const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
-  log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
-  stage('data');
-
-  const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root, log });
+  const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+  const { dataset, models, source, head } = prepared;
   stage('train');
+  const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+  if (baseline && 'index' in baseline) stage('baseline');
 
-  const staging = createStaging(out.absolute);
+  const staging = new OutputStaging(target);
+  const writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
   try {
-    const tabular = plan.task === 'tabular';
-    const conditions = tabular ? tabularConditions(plan) : conditionsFor(families.runners);
-    const rows: EvidenceRow[] = [];
-    const writer = new JsonlWriter(join(staging, EVIDENCE_FILE));
-    const sink = async (row: EvidenceRow) => {
-      rows.push(row);
-      await writer.write(serializeRow(row, dataset.labels));
-    };
-    const counters = tabular ? await evaluateTabular(plan, dataset, models, sink) : await evaluate(plan, dataset, models, families.runners, sink);
-    const evidence = await writer.close();
-    // Large evidence ships gzipped; the manifest keeps the digest of the uncompressed rows too.
-    const compressed = evidence.bytes > plan.output.gzipAboveBytes ? await gzipFile(join(staging, EVIDENCE_FILE)) : null;
-    await Promise.all(models.map((m) => m.close()));
-    log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
-    stage('evaluate');
-
-    const descriptions = models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan));
-    const stderrFiles = writeStderrTails(staging, models);
-    const metrics = buildMetrics(rows, dataFacts(dataset), {
-      task: plan.task,
-      labels: dataset.labels,
-      models: descriptions.map((d) => ({ name: d.name, probabilities: d.probabilities })),
-      conditions,
-      objective: plan.threatModel.objective,
-      transitions: plan.threatModel.protectedTransitions,
-      seed: plan.statistics.seed,
-      bootstrapIterations: plan.statistics.bootstrapIterations,
-      pairedIterations: plan.statistics.pairedIterations,
-      interval: plan.statistics.interval,
-      abstainBelow: plan.selective.abstainBelow
-    });
-    const gate = evaluateGate(metrics, plan.gate);
-    stage('metrics');
-
-    const notConfigured = familiesNotConfigured(plan);
-    const evidenceEntry: FileDigest = { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION };
-    const files: Record<string, FileDigest> = compressed
-      ? { [`${EVIDENCE_FILE}.gz`]: { sha256: compressed.sha256, bytes: compressed.bytes, rows: evidence.rows, schema_version: EVIDENCE_SCHEMA_VERSION, uncompressed: { name: EVIDENCE_FILE, sha256: evidence.sha256, bytes: evidence.bytes } } }
-      : { [EVIDENCE_FILE]: evidenceEntry };
-    writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
-    writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
-    const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative, counters });
-    writeFile(staging, 'summary.md', summary, files);
-    const tm = plan.threatModel;
-    writeFile(staging, 'report.html', renderReport({ metrics, gate, title: `Evidence Gate: ${tm.id}`, threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective }, configPath: plan.config.path }), files);
-    stage('report');
-
-    const runSection: RunSection = {
-      started_at: started,
-      finished_at: timestamp(),
-      wall_ms: { ...wall, ...externalWallTimes(models) },
-      host: { hostname: hostname(), platform: platform(), arch: arch(), cpus: cpus().length },
-      context: deps.context ?? {},
-      // A user's model writes what it likes to stderr: kept for diagnosis, outside the determinism promise.
-      stderr_files: stderrFiles
-    };
-    const manifest = buildManifest({
+    const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
+    const labels = dataset.labels;
+    const counters = await evaluate(
       plan,
       dataset,
-      models: descriptions,
+      models,
+      source,
+      (row) => {
+        writer.write(serializeRow(row, labels));
+        derivation?.add(row);
+      },
+      { shard, drain: () => writer.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
+    );
+    const evidence = await writer.close();
+    await Promise.all(models.map((m) => m.close()));
+    log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
+    stage('evaluate');
+
+    const files = { ...evidenceEntry(evidence) };
+    const stderrFiles = writeStderrTails(staging, models);
+    const body: Manifest = {
+      ...head,
+      models: models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan)),
       counters,
-      conditionsEvaluated: conditions,
-      familiesNotConfigured: notConfigured,
-      gate,
+      baseline: baseline && 'record' in baseline ? baseline.record : null,
+      no_baseline_reason: shard ? null : noBaselineReasonOf(baseline),
+      evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
       files,
-      families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
-      dictionaries: families.dictionaries,
-      evidence: { file: compressed ? `${EVIDENCE_FILE}.gz` : EVIDENCE_FILE, gzip: compressed !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
-      lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
-      bundleSha256: deps.bundleSha256 ?? null,
-      run: runSection
+      run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
+    };
+    let summary: string;
+    let gate: GateResult | null = null;
+    let derivedComparison: Comparison | null = null;
+    let noBaselineReason: string | null = null;
+    if (derivation) {
+      const derived = derivation.finish();
+      stage('metrics');
+      gate = derived.gate;
+      derivedComparison = derived.comparison;
+      noBaselineReason = derived.noBaselineReason;
+      const rendered = renderDerived(derived, readReportFacts(body));
+      for (const [name, content] of Object.entries(rendered)) staging.write(name, content);
+      summary = rendered['summary.md'] as string;
+      stage('report');
+    } else {
+      summary = `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate merge\`.\n`;
+    }
+    const manifestText = finishManifest(staging, body, gate, {
+      finished_at: timestamp(),
+      wall_ms: { ...wall, ...externalWallTimes(models) },
+      stderr_files: stderrFiles
     });
-    const manifestText = stableJson(manifest, 2) + '\n';
-    writeFileSync(join(staging, 'manifest.json'), manifestText, 'utf8');
-    commitStaging(staging, out.absolute);
+    staging.commit();
     return {
-      verdict: gate.verdict,
-      failedChecks: gate.failing.length,
+      kind: shard ? 'shard' : 'run',
+      verdict: gate?.verdict ?? null,
+      failedChecks: gate?.failing.length ?? 0,
       gate,
-      outputDir: out.absolute,
-      outputPath: out.relative,
+      comparison: derivedComparison,
+      noBaselineReason,
+      shard,
+      outputDir: target.absolute,
+      outputPath: target.relative,
       configPath: plan.config.path,
       manifestSha256: sha256Hex(manifestText),
       summary,
-      files: [...Object.keys(files), ...Object.keys(stderrFiles), 'manifest.json']
+      files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
     };
   } catch (error) {
-    discardStaging(staging);
+    writer.abort();
+    await Promise.all(models.map((m) => m.close().catch(() => undefined)));
+    staging.discard();
     throw error;
   }
+}
+
+/** Each external model's process wall time, for manifest.run. */
+function externalWallTimes(models: readonly Model[]): Record<string, number> {
+  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
 }

@@ -2,7 +2,7 @@ import type { GatePlan, Threshold } from '../../src/config/plan.js';
 import { GATE_DEFAULTS_V1, GATE_KEYS } from '../../src/config/defaults.js';
 import { decideCheck } from '../../src/gate/check.js';
 import { evaluateGate } from '../../src/gate/checks.js';
-import type { Metrics, ModelMetrics } from '../../src/metrics/build.js';
+import type { Metrics, ModelMetrics } from '../../src/metrics/metrics.js';
 import { count, notApplicable, rate } from '../../src/metrics/figure.js';
 import { fraction } from '../../src/util/fraction.js';
 import { generalizationGap } from '../../src/metrics/gap.js';

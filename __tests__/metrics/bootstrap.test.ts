@@ -1,12 +1,13 @@
 /**
  * Bootstrap means and intervals. Golden resample means and intervals come from
- * scripts/golden/bootstrap.py (independent xoroshiro128+ + numpy.percentile).
+ * scripts/golden/bootstrap.py (independent xoroshiro128+, binomial inversion and numpy.percentile):
+ * the row-by-row reference sampler and the count-based sampler the metrics use.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { accuracyInterval, bootstrapInterval, bootstrapMean, byId, intervalFigure, type BootstrapOptions } from '../../src/metrics/bootstrap.js';
+import { accuracyIntervalOf, bootstrapInterval, bootstrapMean, countBootstrapMeans, countInterval, intervalFigure, outcomeCounts, type BootstrapOptions } from '../../src/metrics/bootstrap.js';
 import { pairedComparison } from '../../src/metrics/comparison.js';
 import { conditionFigures } from '../../src/metrics/robustness.js';
 import { createStream } from '../../src/metrics/random.js';
@@ -22,7 +23,19 @@ interface BootstrapCase {
   low: number;
   high: number;
 }
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[] };
+interface CountCase {
+  plus: number;
+  minus: number;
+  zero: number;
+  iterations: number;
+  level: number;
+  seed: number;
+  parts: string[];
+  first_means: number[];
+  low: number;
+  high: number;
+}
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[]; count_bootstrap: CountCase[] };
 
 function row(id: string, label: string, prediction: string | null, extra: Partial<EvidenceRow> = {}): EvidenceRow {
   return {
@@ -122,44 +135,125 @@ describe('bootstrapInterval', () => {
     expect(() => bootstrapInterval([1], 0, 0.95, 1, ['x'])).toThrow(RangeError);
   });
 
+});
+
+describe('count-based bootstrap', () => {
+  test('resample means and intervals equal the golden ones (independent Python port)', () => {
+    for (const c of golden.count_bootstrap) {
+      const means = countBootstrapMeans(c, c.iterations, createStream(c.seed, c.parts));
+      expect(Array.from(means.slice(0, c.first_means.length))).toEqual(c.first_means);
+      expect(countInterval(c, c.iterations, c.level, c.seed, c.parts)).toEqual({ low: c.low, high: c.high });
+    }
+  });
+
+  test('each iteration consumes exactly two uniforms, even when an outcome is certain', () => {
+    let calls = 0;
+    const stream = { nextUniform: () => (calls++, 0.5) };
+    countBootstrapMeans({ plus: 3, minus: 0, zero: 0 }, 7, stream);
+    expect(calls).toBe(14);
+  });
+
+  test('same distribution as row-by-row resampling: interval endpoints agree within Monte Carlo error', () => {
+    // Large iteration counts make each endpoint's Monte Carlo error small; the two samplers use
+    // different draws, so they agree to within that error, not bit for bit.
+    const cases = [
+      { plus: 6, minus: 0, zero: 4 },
+      { plus: 30, minus: 0, zero: 27 },
+      { plus: 9, minus: 5, zero: 170 },
+      { plus: 40, minus: 31, zero: 329 },
+      { plus: 250, minus: 0, zero: 750 }
+    ];
+    for (const c of cases) {
+      const n = c.plus + c.minus + c.zero;
+      const values = [...Array(c.plus).fill(1), ...Array(c.minus).fill(-1), ...Array(c.zero).fill(0)];
+      const iterations = 20_000;
+      const byRows = bootstrapInterval(values, iterations, 0.95, 5, ['mc', String(n)]) as { low: number; high: number };
+      const byCounts = countInterval(c, iterations, 0.95, 6, ['mc', String(n)]) as { low: number; high: number };
+      // The endpoint is a 2.5% quantile of a mean with sd ≈ σ/√n; its estimate from 20,000 draws has a
+      // standard error well under 0.1 sd, and both lie on the 1/n lattice: allow 0.25 sd plus one step.
+      const p = (c.plus + c.minus) / n;
+      const sd = Math.sqrt((c.plus + c.minus) / n - ((c.plus - c.minus) / n) ** 2) / Math.sqrt(n);
+      const tolerance = 0.25 * sd + 1 / n;
+      expect(p).toBeGreaterThan(0);
+      expect(Math.abs(byRows.low - byCounts.low)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(byRows.high - byCounts.high)).toBeLessThanOrEqual(tolerance);
+    }
+  });
+
+  test('the resample counts follow the binomial law (chi-square against exact probabilities)', () => {
+    const n = 30;
+    const plus = 12;
+    const iterations = 50_000;
+    const means = countBootstrapMeans({ plus, minus: 0, zero: n - plus }, iterations, createStream(11, ['chi']));
+    const observed = new Array<number>(n + 1).fill(0);
+    for (const m of means) observed[Math.round(m * n)]++;
+    // Exact Bin(30, 0.4) probabilities by a product of ratios.
+    const p = plus / n;
+    const pmf = [Math.pow(1 - p, n)];
+    for (let k = 0; k < n; k++) pmf.push(((pmf[k] as number) * (n - k) * p) / ((k + 1) * (1 - p)));
+    let chi = 0;
+    let df = -1;
+    let pooledO = 0;
+    let pooledE = 0;
+    for (let k = 0; k <= n; k++) {
+      pooledO += observed[k] as number;
+      pooledE += (pmf[k] as number) * iterations;
+      if (pooledE >= 20) {
+        chi += (pooledO - pooledE) ** 2 / pooledE;
+        df++;
+        pooledO = 0;
+        pooledE = 0;
+      }
+    }
+    // df ≈ 14; the 0.999 quantile of chi-square(14) is 36.1.
+    expect(df).toBeGreaterThan(8);
+    expect(chi).toBeLessThan(36.1 + 2 * (df - 14));
+  });
+
+  test('outcomeCounts reads +1/0/−1 values and refuses others', () => {
+    expect(outcomeCounts([1, 0, -1, 1, 0, 0])).toEqual({ plus: 2, minus: 1, zero: 3 });
+    expect(() => outcomeCounts([0.5])).toThrow(RangeError);
+  });
+
   test('intervalFigure scales after the percentiles and is not_evaluated when empty', () => {
-    const c = golden.bootstrap[0] as BootstrapCase;
-    const f = intervalFigure(c.values, { iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts }, 100, 'none');
-    expect(f).toEqual({ low: c.low * 100, high: c.high * 100, level: 0.95, iterations: 1000, n: c.values.length, status: 'ok', reason: null });
-    expect(intervalFigure([], options(['x']), 100, 'nothing to resample')).toEqual({
+    const c = golden.count_bootstrap[0] as CountCase;
+    const f = intervalFigure(c, { iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts }, 100, 'none');
+    expect(f).toEqual({ low: c.low * 100, high: c.high * 100, level: 0.95, iterations: 1000, n: c.plus + c.minus + c.zero, status: 'ok', reason: null });
+    expect(intervalFigure({ plus: 0, minus: 0, zero: 0 }, options(['x']), 100, 'nothing to resample')).toEqual({
       low: null, high: null, level: 0.95, iterations: 1000, n: 0, status: 'not_evaluated', reason: 'nothing to resample'
     });
   });
+
+  test('property: the interval lies within the range the values allow, and low ≤ high', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ plus: fc.nat(50), minus: fc.nat(50), zero: fc.nat(50) }).filter((c) => c.plus + c.minus + c.zero > 0),
+        fc.integer({ min: 1, max: 200 }),
+        fc.constantFrom(0.5, 0.9, 0.95),
+        fc.integer({ min: 0, max: 1e6 }),
+        (c, iterations, level, seed) => {
+          const b = countInterval(c, iterations, level, seed, ['p']) as { low: number; high: number };
+          expect(b.low).toBeGreaterThanOrEqual(c.minus > 0 ? -1 : 0);
+          expect(b.high).toBeLessThanOrEqual(c.plus > 0 ? 1 : 0);
+          expect(b.low).toBeLessThanOrEqual(b.high);
+        }
+      ),
+      { numRuns: 200 }
+    );
+  });
 });
 
-describe('accuracyInterval', () => {
-  test('bootstraps 1/0 correctness in id code-point order; a missing row counts as wrong', () => {
-    const rows = [row('b', 'x', 'x'), row('a', 'x', 'y'), row('d', 'y', null), row('c', 'y', 'y'), row('\u{1F600}', 'x', 'x'), row('\uFFFD', 'x', 'x')];
-    // code-point order: a b c d U+FFFD U+1F600 → correctness 0 1 1 0 1 1
-    expect(byId(rows).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', '\uFFFD', '\u{1F600}']);
+describe('accuracyIntervalOf', () => {
+  test('equals the count-based interval of correct/wrong rows; all right gives [1, 1], all wrong [0, 0]', () => {
     const opts = options(['accuracy', 'm', '', '', 'challenge']);
-    const f = accuracyInterval(rows, opts);
-    const expected = bootstrapInterval([0, 1, 1, 0, 1, 1], 1000, 0.95, 42, opts.streamParts);
+    const f = accuracyIntervalOf(4, 6, opts);
+    const expected = countInterval({ plus: 4, minus: 0, zero: 2 }, 1000, 0.95, 42, opts.streamParts);
     expect(f).toEqual({ low: expected?.low, high: expected?.high, level: 0.95, iterations: 1000, n: 6, status: 'ok', reason: null });
-    expect(f.low as number).toBeGreaterThanOrEqual(0);
-    expect(f.high as number).toBeLessThanOrEqual(1);
-  });
-
-  test('independent of input order, and not_evaluated with no rows', () => {
-    const rows = Array.from({ length: 40 }, (_, i) => row(`r${i}`, 'x', i % 3 === 0 ? 'y' : 'x'));
-    const opts = options(['accuracy', 'm', '', '', 'all']);
-    expect(accuracyInterval([...rows].reverse(), opts)).toEqual(accuracyInterval(rows, opts));
-    const empty = accuracyInterval([], opts);
-    expect(empty.status).toBe('not_evaluated');
-    expect(empty.low).toBeNull();
-  });
-
-  test('all-correct rows give [1, 1]; all-wrong rows give [0, 0]', () => {
-    const opts = options(['accuracy', 'm', '', '', 'all']);
-    const right = accuracyInterval([row('a', 'x', 'x'), row('b', 'y', 'y')], opts);
+    const right = accuracyIntervalOf(2, 2, opts);
     expect([right.low, right.high]).toEqual([1, 1]);
-    const wrong = accuracyInterval([row('a', 'x', 'y'), row('b', 'y', null)], opts);
+    const wrong = accuracyIntervalOf(0, 2, opts);
     expect([wrong.low, wrong.high]).toEqual([0, 0]);
+    expect(accuracyIntervalOf(0, 0, opts).status).toBe('not_evaluated');
   });
 });
 
@@ -187,7 +281,7 @@ describe('performance', () => {
       conditionFigures(cell.rows, cell.map, { destructive: false, iterations: 1000, level: 0.95, seed: 1, streamParts: ['delta', cell.model, '', cell.condition, cell.scope] });
     }
     for (const model of models) {
-      for (const [scope, n] of scopes) accuracyInterval(clean(model, n, 0), options(['accuracy', model, '', '', scope]));
+      for (const [scope, n] of scopes) accuracyIntervalOf(Math.floor(n * 0.8), n, options(['accuracy', model, '', '', scope]));
     }
     for (let i = 0; i < models.length; i++) {
       for (let j = i + 1; j < models.length; j++) {
@@ -198,5 +292,15 @@ describe('performance', () => {
     const elapsed = performance.now() - start;
     expect(inputs).toHaveLength(60);
     expect(elapsed).toBeLessThan(1000);
+  });
+
+  test('a cell of a million rows costs the same as a cell of a hundred (O(iterations))', () => {
+    const time = (n: number) => {
+      const start = performance.now();
+      countInterval({ plus: Math.floor(n * 0.05), minus: Math.floor(n * 0.04), zero: n - Math.floor(n * 0.05) - Math.floor(n * 0.04) }, 1000, 0.95, 1, ['big', String(n)]);
+      return performance.now() - start;
+    };
+    time(100);
+    expect(time(1_000_000)).toBeLessThan(500);
   });
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import type { BootstrapOptions } from '../../src/metrics/bootstrap.js';
 import { pairedComparison, percentagePoints } from '../../src/metrics/comparison.js';
-import { bootstrapGolden as golden, type BootstrapCase } from './golden-fixtures.js';
+import { bootstrapGolden as golden, countValues, type CountCase } from './golden-fixtures.js';
 
 
 function row(model: string, id: string, correct: boolean | 'missing'): EvidenceRow {
@@ -63,16 +63,18 @@ describe('pairedComparison', () => {
     expect(() => pairedComparison(side('a', [true, true], ['x', 'y']), side('b', [true, true], ['y', 'y']), opts())).toThrow(/twice/);
   });
 
-  test('the interval equals the golden bootstrap of the differences in id order', () => {
-    const c = golden.bootstrap.find((g) => g.parts[0] === 'paired') as BootstrapCase;
-    const ids = c.values.map((_, i) => `id${String(i).padStart(3, '0')}`);
+  test('the interval equals the golden count-based bootstrap of the differences', () => {
+    const c = golden.count_bootstrap.find((g) => g.parts[0] === 'paired_comparison') as CountCase;
+    const values = countValues(c);
+    const ids = values.map((v) => v.id);
     // d = +1: A right, B wrong; d = −1: A wrong, B right; d = 0: both right.
-    const a = side('naive-bayes', c.values.map((d) => d >= 0), ids);
-    const b = side('tfidf', c.values.map((d) => d <= 0), ids);
+    const a = side('a', values.map(({ d }) => d >= 0), ids);
+    const b = side('b', values.map(({ d }) => d <= 0), ids);
     const r = pairedComparison(a, b, { iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts });
-    expect(r.interval_pp).toEqual({ low: c.low * 100, high: c.high * 100, level: c.level, iterations: c.iterations, n: c.values.length, status: 'ok', reason: null });
-    const sum = c.values.reduce((s, v) => s + v, 0);
-    expect(r.difference_pp).toEqual({ value: (100 * sum) / c.values.length, numerator: sum, denominator: c.values.length, status: 'ok', reason: null });
+    const n = values.length;
+    expect(r.interval_pp).toEqual({ low: c.low * 100, high: c.high * 100, level: c.level, iterations: c.iterations, n, status: 'ok', reason: null });
+    const sum = c.plus - c.minus;
+    expect(r.difference_pp).toEqual({ value: (100 * sum) / n, numerator: sum, denominator: n, status: 'ok', reason: null });
   });
 
   test('property: the interval lies within [min, max] of the per-id differences (in pp)', () => {

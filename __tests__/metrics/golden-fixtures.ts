@@ -26,4 +26,22 @@ export interface BootstrapCase {
   low: number;
   high: number;
 }
-export const bootstrapGolden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[] };
+/** A count-based bootstrap case: how many +1, −1 and 0 values, and the golden interval. */
+export interface CountCase {
+  plus: number;
+  minus: number;
+  zero: number;
+  iterations: number;
+  level: number;
+  seed: number;
+  parts: string[];
+  low: number;
+  high: number;
+}
+export const bootstrapGolden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[]; count_bootstrap: CountCase[] };
+
+/** The values of a count case, +1s then −1s then 0s, and ids that sort in that order. */
+export function countValues(c: CountCase): Array<{ id: string; d: number }> {
+  const values = [...Array<number>(c.plus).fill(1), ...Array<number>(c.minus).fill(-1), ...Array<number>(c.zero).fill(0)];
+  return values.map((d, i) => ({ id: `id${String(i).padStart(4, '0')}`, d }));
+}

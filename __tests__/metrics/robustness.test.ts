@@ -6,7 +6,7 @@
 import type { Condition } from '../../src/config/families.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { conditionFigures, DESTRUCTIVE_REASON, type ConditionOptions } from '../../src/metrics/robustness.js';
-import { bootstrapGolden as golden, type BootstrapCase } from './golden-fixtures.js';
+import { bootstrapGolden as golden, countValues, type CountCase } from './golden-fixtures.js';
 
 
 const BASE: EvidenceRow = {
@@ -215,14 +215,15 @@ describe('conditionFigures — edge cases', () => {
     expect(f.delta_interval_pp).toMatchObject({ low: null, high: null, status: 'not_applicable', reason: DESTRUCTIVE_REASON });
   });
 
-  test('the interval equals the golden paired bootstrap of the per-id differences (ids in code-point order)', () => {
-    const c = golden.bootstrap.find((b) => b.parts.join('|') === 'delta|tfidf||append|challenge') as BootstrapCase;
+  test('the interval equals the golden count-based bootstrap of the per-id differences, whatever the row order', () => {
+    const c = golden.count_bootstrap.find((b) => b.parts.join('|') === 'accuracy_delta|m||format|all') as CountCase;
     // d = +1: clean wrong, transformed right; d = −1: the reverse; d = 0: both right.
-    const specs: Spec[] = c.values.map((d, i) => ({ id: `id${String(i).padStart(3, '0')}`, clean: d === 1 ? 'y' : 'x', pred: d === -1 ? 'y' : 'x' }));
-    const { rows, clean } = build(specs, 'append', 'tfidf');
+    const specs: Spec[] = countValues(c).map(({ id, d }) => ({ id, clean: d === 1 ? 'y' : 'x', pred: d === -1 ? 'y' : 'x' }));
+    const { rows, clean } = build(specs, 'format', 'm');
     const f = conditionFigures([...rows].reverse(), clean, { destructive: false, iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts });
-    expect(f.delta_interval_pp).toEqual({ low: c.low * 100, high: c.high * 100, level: c.level, iterations: c.iterations, n: c.values.length, status: 'ok', reason: null });
-    expect(f.accuracy_delta_pp.numerator).toBe(c.values.reduce((s, v) => s + v, 0));
+    const n = c.plus + c.minus + c.zero;
+    expect(f.delta_interval_pp).toEqual({ low: c.low * 100, high: c.high * 100, level: c.level, iterations: c.iterations, n, status: 'ok', reason: null });
+    expect(f.accuracy_delta_pp.numerator).toBe(c.plus - c.minus);
   });
 
   test('stream independence: computing cell X alone or after cell Y gives identical figures', () => {

@@ -3,7 +3,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import type { GateResult } from '../../src/gate/checks.js';
-import type { Metrics } from '../../src/metrics/build.js';
+import type { Metrics } from '../../src/metrics/metrics.js';
 import { renderReport, type ReportInput } from '../../src/report/html.js';
 import { barChart, downsample, lineChart, reliabilityChart } from '../../src/report/svg.js';
 import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tempRepo } from '../helpers.js';

@@ -27,7 +27,8 @@ describe('evidence row serialisation', () => {
     const row = {
       id: 'a"1', split: 's', model: 'm', condition: 'format' as const, language: 'pt', domain: null, text: 'Não <b>\u2028', perturbed_text: 'x',
       label: '10', clean_prediction: '9', prediction: null, scores: [0.1, 1e-7, NaN], margin: 0, clean_margin: -0, changed: true, valid: false,
-      invalid_reason: 'r', eligible: true, tested: false, success: false, uncovered: true, uncovered_reason: 'invalid' as const, status: 'error' as const, error: 'e'
+      invalid_reason: 'r', eligible: true, tested: false, success: false, uncovered: true, uncovered_reason: 'invalid' as const, status: 'error' as const, error: 'e',
+      input_sha256: 'f'.repeat(64)
     };
     const labels = ['10', '9', 'é'];
     const expected = stableJson(orderedMap(EVIDENCE_FIELDS.map((f) => [f, f === 'scores' ? orderedMap(labels.map((l, i) => [l, row.scores[i]])) : row[f]] as const)));

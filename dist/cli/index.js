@@ -5808,14 +5808,15 @@ function escapeJsonPtr(str) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8194);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2771);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2), {
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .iW)(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
+    stderrIsTTY: process.stderr.isTTY === true,
     bundleSha256: (0,_util_bundle_js__WEBPACK_IMPORTED_MODULE_0__/* .fileDigest */ .h)(import.meta.url)
 });
 
@@ -5824,23 +5825,433 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8194:
+/***/ 2771:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  i: () => (/* binding */ main)
+  iW: () => (/* binding */ main)
 });
 
-// UNUSED EXPORTS: EXIT
+// UNUSED EXPORTS: EXIT, safeOutput
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: ./src/engine.ts + 130 modules
+var engine = __nccwpck_require__(2594);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/report/terminal.ts
+/**
+ * The summary for a terminal: the same content as summary.md with markdown escapes and
+ * HTML entities undone for reading, control characters removed, and no line allowed to start
+ * with `::` (which a GitHub runner would take as a workflow command).
+ */
+const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
+function toTerminal(markdown) {
+    return markdown
+        .split('\n')
+        .filter((line) => !/^<!--.*-->$/.test(line))
+        .map((line) => line
+        .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
+        .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e])
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+        .replace(/^(\s*)::/, '$1 ::'))
+        .join('\n');
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/util/git.ts
+/** The commit checked out at `root`, read from .git without running git; null when unknown. */
+
+
+function gitHead(root) {
+    try {
+        const gitDir = (0,external_node_path_.join)(root, '.git');
+        if (!(0,external_node_fs_.existsSync)(gitDir))
+            return { sha: null, ref: null };
+        const head = (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(gitDir, 'HEAD'), 'utf8').trim();
+        if (!head.startsWith('ref: '))
+            return { sha: /^[0-9a-f]{40}$/.test(head) ? head : null, ref: null };
+        const ref = head.slice(5);
+        const loose = (0,external_node_path_.join)(gitDir, ref);
+        if ((0,external_node_fs_.existsSync)(loose))
+            return { sha: (0,external_node_fs_.readFileSync)(loose, 'utf8').trim(), ref };
+        const packed = (0,external_node_path_.join)(gitDir, 'packed-refs');
+        if ((0,external_node_fs_.existsSync)(packed)) {
+            for (const line of (0,external_node_fs_.readFileSync)(packed, 'utf8').split('\n')) {
+                const [sha, name] = line.split(' ');
+                if (name === ref && sha)
+                    return { sha, ref };
+            }
+        }
+        return { sha: null, ref };
+    }
+    catch {
+        return { sha: null, ref: null };
+    }
+}
+
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
+var levenshtein = __nccwpck_require__(195);
+// EXTERNAL MODULE: ./src/shard/select.ts
+var shard_select = __nccwpck_require__(8450);
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
+ * person can act on: the unknown option, the closest known one, and where to read more.
+ */
+
+
+
+const USAGE = `Usage:
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
+  evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
+  evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
+  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--json] [--root DIR]
+
+Commands:
+  run      evaluate the models of FILE under its threat model and write the evidence folder
+  merge    join the folders of 'run --shard K/N' into the folder one unsharded run writes
+  verify   re-derive a downloaded evidence folder and report any difference (--rerun: evaluate again)
+  explain  show how every model reads one text under each configured perturbation (writes nothing)
+
+Options:
+  --config FILE    gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
+  --out DIR        output folder inside the root (default evidence-gate-out)
+  --baseline DIR   an earlier output folder to compare with (SPEC §15): paired per example
+  --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
+  --rerun          verify: also re-run the evaluation from the inputs the manifest names
+  --root DIR       repository root that every path must stay inside
+                   (default: the git top level of the current folder, else the current folder)
+  --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
+  --language LANG  explain: the text's language slice (default: unknown)
+  --json           explain: one JSON object instead of text
+  --quiet          print only the verdict line
+  --help, --version
+Paths given on the command line are relative to the current folder; paths inside the config are
+relative to the root.
+Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a difference),
+2 usage/config/data error, 3 internal error.`;
+const COMMANDS = ['run', 'merge', 'verify', 'explain'];
+/** Options that take a value, and flags; each command accepts the ones listed for it. */
+const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language'];
+const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'];
+const SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
+const ACCEPTS = {
+    run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
+    merge: ['out', 'root', 'baseline', 'quiet'],
+    verify: ['root', 'baseline', 'rerun'],
+    explain: ['config', 'root', 'text', 'text-file', 'language', 'json']
+};
+function closest(word, candidates) {
+    let best = null;
+    let distance = Infinity;
+    for (const c of candidates) {
+        const d = (0,levenshtein/* levenshtein */.eG)(word.toLowerCase(), c);
+        if (d < distance) {
+            distance = d;
+            best = c;
+        }
+    }
+    return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+function shownArg(arg) {
+    const flat = arg.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    return flat.length > 40 ? `${flat.slice(0, 37)}...` : flat;
+}
+function unknownOption(token) {
+    const name = token.replace(/^-+/, '').split('=')[0] ?? '';
+    const all = [...VALUE_OPTIONS, ...FLAGS];
+    const hint = name === 'v' || name === 'V' ? 'version' : closest(name, all);
+    return new errors/* UsageError */.eb(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
+}
+function tokenize(argv) {
+    const values = new Map();
+    const flags = new Set();
+    const positionals = [];
+    for (let i = 0; i < argv.length; i++) {
+        const token = argv[i];
+        if (token === '-' || !token.startsWith('-')) {
+            positionals.push(token);
+            continue;
+        }
+        if (token === '--') {
+            positionals.push(...argv.slice(i + 1));
+            break;
+        }
+        const long = token.startsWith('--');
+        const [rawName, inline] = long ? token.slice(2).split(/=(.*)/s, 2) : [token.slice(1), undefined];
+        const name = long ? rawName : SHORT[rawName];
+        if (name === undefined)
+            throw unknownOption(token);
+        if (FLAGS.includes(name)) {
+            if (inline !== undefined)
+                throw new errors/* UsageError */.eb(`option --${name} takes no value (see --help)`);
+            flags.add(name);
+            continue;
+        }
+        if (!VALUE_OPTIONS.includes(name))
+            throw unknownOption(token);
+        const value = inline ?? argv[i + 1];
+        if (value === undefined || (inline === undefined && value.startsWith('--')))
+            throw new errors/* UsageError */.eb(`option --${name} needs a value (see --help)`);
+        if (inline === undefined)
+            i++;
+        if (values.has(name))
+            throw new errors/* UsageError */.eb(`option --${name} given twice (see --help)`);
+        values.set(name, value);
+    }
+    return { values, flags, positionals };
+}
+function parseCli(argv) {
+    const { values, flags, positionals } = tokenize(argv);
+    if (flags.has('help'))
+        return { command: 'help' };
+    if (flags.has('version'))
+        return { command: 'version' };
+    const [first, ...rest] = positionals;
+    if (first === undefined)
+        throw new errors/* UsageError */.eb(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
+    if (!COMMANDS.includes(first)) {
+        const hint = closest(first, COMMANDS);
+        throw new errors/* UsageError */.eb(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
+    }
+    const command = first;
+    for (const name of [...values.keys(), ...flags]) {
+        if (!ACCEPTS[command].includes(name))
+            throw new errors/* UsageError */.eb(`${command} does not take --${name} (see --help)`);
+    }
+    const v = (name) => values.get(name);
+    switch (command) {
+        case 'run':
+            if (rest.length > 0)
+                throw new errors/* UsageError */.eb(`unexpected argument ${JSON.stringify(shownArg(rest[0]))} (see --help)`);
+            if (!v('config'))
+                throw new errors/* UsageError */.eb('run needs --config FILE (see --help)');
+            return { command, config: v('config'), out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? (0,shard_select/* parseShard */.uK)(v('shard'), '--shard') : null };
+        case 'merge':
+            if (rest.length === 0)
+                throw new errors/* UsageError */.eb('merge needs the shard folders: merge DIR... --out DIR (see --help)');
+            if (!v('out'))
+                throw new errors/* UsageError */.eb('merge needs --out DIR for the merged folder (see --help)');
+            return { command, shards: rest, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline') };
+        case 'verify':
+            if (rest.length !== 1)
+                throw new errors/* UsageError */.eb(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
+            return { command, dir: rest[0], rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
+        case 'explain': {
+            const stdin = rest.length === 1 && rest[0] === '-';
+            if (rest.length > 0 && !stdin)
+                throw new errors/* UsageError */.eb(`unexpected argument ${JSON.stringify(shownArg(rest[0]))}; give the text with --text, --text-file or - (see --help)`);
+            if (!v('config'))
+                throw new errors/* UsageError */.eb('explain needs --config FILE (see --help)');
+            const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
+            if (sources !== 1)
+                throw new errors/* UsageError */.eb('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
+            return { command, config: v('config'), text: v('text'), textFile: v('text-file'), stdin, language: v('language'), json: flags.has('json'), root: v('root') };
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/progress.ts
+const WIDTH = 24;
+function seconds(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return s >= 120 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}
+function formatProgress(p, elapsedMs) {
+    const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
+    const rate = elapsedMs > 0 ? (p.rows * 1000) / elapsedMs : 0;
+    const eta = rate > 0 ? ((p.total - p.rows) * 1000) / rate : 0;
+    const n = (x) => Math.round(x).toLocaleString('en-US');
+    return `${p.stage}: ${n(p.rows)}/${n(p.total)} rows (${(100 * fraction).toFixed(0)}%), ${n(rate)} rows/s, about ${seconds(eta)} left`;
+}
+class ProgressReporter {
+    options;
+    now;
+    start = new Map();
+    lastDraw = -Infinity;
+    drawn = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? (() => performance.now());
+    }
+    update = (p) => {
+        const t = this.now();
+        if (!this.start.has(p.stage))
+            this.start.set(p.stage, t);
+        const elapsed = t - this.start.get(p.stage);
+        const done = p.rows >= p.total;
+        if (this.options.tty) {
+            if (!done && t - this.lastDraw < 100)
+                return;
+            this.lastDraw = t;
+            const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
+            const filled = Math.round(fraction * WIDTH);
+            this.options.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${formatProgress(p, elapsed)}`);
+            this.drawn = !done;
+            if (done)
+                this.options.write('\n');
+            return;
+        }
+        if (done || t - this.lastDraw < (this.options.lineEveryMs ?? 5000))
+            return;
+        this.lastDraw = t;
+        this.options.write(`${formatProgress(p, elapsed)}\n`);
+    };
+    /** Clears a half-drawn bar before another line is written to the terminal. */
+    clear() {
+        if (this.drawn)
+            this.options.write('\r\x1b[K');
+        this.drawn = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/root.ts
+/** The repository root the CLI works in: `--root`, else the git top level of the current folder, else the current folder. */
+
+
+function gitTopLevel(from) {
+    let dir = (0,external_node_path_.resolve)(from);
+    for (;;) {
+        if ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(dir, '.git')))
+            return dir;
+        const parent = (0,external_node_path_.dirname)(dir);
+        if (parent === dir)
+            return null;
+        dir = parent;
+    }
+}
+function cliRoot(cwd, given) {
+    if (given !== undefined)
+        return (0,external_node_path_.resolve)(cwd, given);
+    return gitTopLevel(cwd) ?? (0,external_node_path_.resolve)(cwd);
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+/**
+ * The CLI adapter: arguments in, the engine's summary on stdout, an exit status out
+ * (0 pass, 1 fail, 2 usage/config/data error, 3 internal error). It never calls process.exit
+ * itself, so it can be tested in-process.
+ */
+
+
+
+
+
+
+
+
+const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
+/**
+ * Text for the terminal: control characters other than newline shown as escapes, and no line that
+ * starts with `::` (a runner would read it as a workflow command).
+ */
+function safeOutput(text) {
+    return text
+        .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+        .replace(/^(\s*)::/gm, '$1 ::');
+}
+function verdictLine(result) {
+    if (result.kind === 'shard')
+        return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${result.outputPath}/\n`;
+    return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`;
+}
+async function execute(cmd, io) {
+    const root = cliRoot(io.cwd, cmd.root);
+    const quiet = 'quiet' in cmd && cmd.quiet;
+    const progress = quiet ? null : new ProgressReporter({ write: io.stderr, tty: io.stderrIsTTY ?? false });
+    const head = gitHead(root);
+    const deps = {
+        log: quiet
+            ? undefined
+            : (line) => {
+                progress?.clear();
+                io.stderr(safeOutput(`${line}\n`));
+            },
+        warn: (line) => io.stderr(safeOutput(`${version/* TOOL_NAME */.l}: warning: ${line}\n`)),
+        progress: progress?.update,
+        context: { runner: 'cli', commit: head.sha, ref: head.ref },
+        bundleSha256: io.bundleSha256 ?? null
+    };
+    const baseline = 'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' } : null;
+    if (cmd.command === 'verify') {
+        const result = await (0,engine/* verify */.MX)({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null }, deps);
+        for (const note of result.notes)
+            io.stderr(safeOutput(`note: ${note}\n`));
+        for (const d of result.differences)
+            io.stdout(safeOutput(`${d}\n`));
+        if (result.differences.length === 0) {
+            io.stdout(`verified: every digest, metric and check of ${cmd.dir} agrees${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`);
+            return EXIT.pass;
+        }
+        io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
+        return EXIT.fail;
+    }
+    if (cmd.command === 'explain')
+        throw new errors/* UsageError */.eb('explain: TODO-WIRE (being built)');
+    const result = cmd.command === 'merge'
+        ? await (0,engine/* merge */.h1)({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
+        : await (0,engine.run)({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
+    progress?.clear();
+    if (!quiet && result.kind === 'run')
+        io.stdout(safeOutput(toTerminal(result.summary)) + '\n');
+    io.stdout(safeOutput(verdictLine(result)));
+    if (result.kind === 'shard')
+        return EXIT.pass;
+    return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+}
+async function main(argv, io) {
+    try {
+        const cmd = parseCli(argv);
+        if (cmd.command === 'help') {
+            io.stdout(USAGE + '\n');
+            return EXIT.pass;
+        }
+        if (cmd.command === 'version') {
+            io.stdout(`${version/* TOOL_NAME */.l} ${version/* TOOL_VERSION */.w}\n`);
+            return EXIT.pass;
+        }
+        return await execute(cmd, io);
+    }
+    catch (error) {
+        if ((0,errors/* isUserError */.iU)(error)) {
+            const [first, ...more] = error.message.split('\n');
+            io.stderr(safeOutput(`${version/* TOOL_NAME */.l}: ${error.kind} error: ${first}\n${more.map((l) => `  ${l}\n`).join('')}`));
+            return EXIT.user;
+        }
+        io.stderr(`${version/* TOOL_NAME */.l}: internal error (a bug, please report it):\n${safeOutput(error?.stack ?? String(error))}\n`);
+        return EXIT.internal;
+    }
+}
+
+
+/***/ }),
+
+/***/ 2594:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  h1: () => (/* reexport */ merge),
+  run: () => (/* binding */ run),
+  MX: () => (/* reexport */ verify)
+});
+
+// UNUSED EXPORTS: hostFacts, openBaseline, stageClock, staleReasons
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(3916);
 ;// CONCATENATED MODULE: ./src/config/families.ts
 /** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
 const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
@@ -5857,6 +6268,14 @@ const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append']
 const ATTACK_FAMILIES = [...NON_DESTRUCTIVE_FAMILIES, 'fgm'];
 function isAttackFamily(condition) {
     return ATTACK_FAMILIES.includes(condition);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/util/hash.ts
+
+function sha256Hex(data) {
+    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
 }
 
 ;// CONCATENATED MODULE: ./src/config/defaults.ts
@@ -5877,7 +6296,9 @@ const GATE_KEYS = [
     'min_eligible_coverage',
     'max_attack_success',
     'max_protected_transitions',
-    'max_missing_rows'
+    'max_missing_rows',
+    'max_regression_pp',
+    'max_new_protected_transitions'
 ];
 const GATE_DEFAULTS_V1 = Object.freeze({
     min_challenge_examples: 50,
@@ -5892,7 +6313,10 @@ const GATE_DEFAULTS_V1 = Object.freeze({
     min_eligible_coverage: 0.9,
     max_attack_success: 0.25,
     max_protected_transitions: 0,
-    max_missing_rows: 0
+    max_missing_rows: 0,
+    // Comparison with a baseline (SPEC §15).
+    max_regression_pp: 1.0,
+    max_new_protected_transitions: 0
 });
 /** Keys that may be overridden per perturbation family under `gate.families.<family>`. */
 const FAMILY_GATE_KEYS = [
@@ -5900,7 +6324,8 @@ const FAMILY_GATE_KEYS = [
     'max_flip_rate',
     'max_accuracy_drop_pp',
     'min_eligible_coverage',
-    'max_attack_success'
+    'max_attack_success',
+    'max_regression_pp'
 ];
 /** Built-in per-family defaults: dictionary substitution is sparse by design (SPEC §9). */
 const FAMILY_DEFAULTS_V1 = Object.freeze({
@@ -5912,64 +6337,12 @@ const STATISTICS_DEFAULTS_V1 = Object.freeze({
     paired_iterations: 500,
     interval: 0.95
 });
+/** References listed per failing check in checks.json and the summary (SPEC §18). */
+const DEFAULT_EXAMPLES_PER_CHECK = 20;
 const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
 const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
 /** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
 const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
-
-;// CONCATENATED MODULE: ./src/errors.ts
-class UserError extends Error {
-    kind;
-    constructor(kind, message) {
-        super(message);
-        this.kind = kind;
-        this.name = new.target.name;
-    }
-}
-class UsageError extends UserError {
-    constructor(message) {
-        super('usage', message);
-    }
-}
-/** A config problem: `file:line: key.path: expected …, found …`. */
-class ConfigError extends UserError {
-    constructor(message) {
-        super('config', message);
-    }
-}
-/** A data problem: `file:line[:column]: what is wrong`. */
-class DataError extends UserError {
-    constructor(message) {
-        super('data', message);
-    }
-}
-function isUserError(error) {
-    return error instanceof UserError;
-}
-/** Render a value found in user input, briefly, for an error message. */
-function describeFound(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return `a list of ${value.length}`;
-    if (typeof value === 'object')
-        return 'a mapping';
-    if (typeof value === 'string') {
-        const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-        return JSON.stringify(shown);
-    }
-    return `${typeof value} ${String(value)}`;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/util/hash.ts
-
-function sha256Hex(data) {
-    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
-}
 
 ;// CONCATENATED MODULE: ./src/util/strings.ts
 /**
@@ -5998,7 +6371,7 @@ function sortCodePoints(values) {
     return [...values].sort(compareCodePoints);
 }
 /** Length in code points, as Python's len(). */
-function strings_codePointLength(s) {
+function codePointLength(s) {
     let n = 0;
     for (let i = 0; i < s.length; i++) {
         const c = s.charCodeAt(i);
@@ -6583,12 +6956,16 @@ const gateThresholds = {
     min_eligible_coverage: rate,
     max_attack_success: rate,
     max_protected_transitions: count,
-    max_missing_rows: count
+    max_missing_rows: count,
+    max_regression_pp: { type: 'number', minimum: 0, maximum: 100 },
+    max_new_protected_transitions: count
 };
 for (const key of GATE_KEYS)
     if (!gateThresholds[key])
         throw new Error(`schema lacks gate key ${key}`);
 const familyOverrides = schema_closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k]])));
+// Conditions that are not attacks are only compared with the baseline (SPEC §15).
+const regressionOnly = schema_closed({ max_regression_pp: gateThresholds.max_regression_pp });
 const languageMap = {
     type: 'object',
     minProperties: 1,
@@ -6656,7 +7033,11 @@ const CONFIG_SCHEMA = schema_closed({
             additionalProperties: schema_closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
         }
     }),
-    output: schema_closed({ text: { enum: ['full', 'hash', 'none'] }, gzip_above_bytes: { type: 'integer', minimum: 0 } }),
+    output: schema_closed({
+        text: { enum: ['full', 'hash', 'none'] },
+        gzip_above_bytes: { type: 'integer', minimum: 0 },
+        examples_per_check: { type: 'integer', minimum: 0, maximum: 1000 }
+    }),
     manifest: schema_closed({ lock_files: { type: 'array', items: path } }),
     gate: schema_closed({
         ...gateThresholds,
@@ -6665,9 +7046,13 @@ const CONFIG_SCHEMA = schema_closed({
             transpose: familyOverrides,
             dictionary: familyOverrides,
             append: familyOverrides,
-            fgm: familyOverrides
+            fgm: familyOverrides,
+            clean: regressionOnly,
+            truncate: regressionOnly,
+            noise: regressionOnly
         }),
         allow_not_evaluated: { type: 'boolean' },
+        require_baseline: { type: 'boolean' },
         models: { type: 'array', items: nonEmpty, minItems: 1 }
     })
 }, ['version', 'threat_model', 'data', 'models']);
@@ -6838,15 +7223,15 @@ function locate(error, source) {
         }
         case 'pattern':
             // Only reached through propertyNames, whose own error carries the message.
-            return { line: source.lineOf(path), path, message: `expected a name matching ${String(error.params.pattern)}, found ${describeFound(error.data)}` };
+            return { line: source.lineOf(path), path, message: `expected a name matching ${String(error.params.pattern)}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
         default:
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
     }
 }
 /** Validate the parsed document; throws one ConfigError naming the first problem (by line). */
 function validateConfig(value, source) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new ConfigError(`${source.file}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
+        throw new src_errors/* ConfigError */.xL(`${source.file}:1: expected a mapping of config keys at the top level, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
     }
     if (validateSchema(value))
         return;
@@ -6856,13 +7241,13 @@ function validateConfig(value, source) {
         .sort((a, b) => a.line - b.line);
     const first = located[0];
     if (!first)
-        throw new ConfigError(`${source.file}:1: invalid config`);
+        throw new src_errors/* ConfigError */.xL(`${source.file}:1: invalid config`);
     const more = located.length > 1 ? ` (and ${located.length - 1} more config error${located.length > 2 ? 's' : ''})` : '';
-    throw new ConfigError(`${source.file}:${first.line}: ${formatKeyPath(first.path)}: ${first.message}${more}`);
+    throw new src_errors/* ConfigError */.xL(`${source.file}:${first.line}: ${formatKeyPath(first.path)}: ${first.message}${more}`);
 }
 function configError(source, path, message, atKey = false) {
     const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-    return new ConfigError(`${source.file}:${line}: ${formatKeyPath(path)}: ${message}`);
+    return new src_errors/* ConfigError */.xL(`${source.file}:${line}: ${formatKeyPath(path)}: ${message}`);
 }
 
 ;// CONCATENATED MODULE: ./src/config/models.ts
@@ -6898,19 +7283,19 @@ function builtin(kind, params, index, source) {
         case 'naive-bayes': {
             const alpha = params.alpha ?? 1;
             if (typeof alpha !== 'number' || !(alpha > 0))
-                throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
+                throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${(0,src_errors/* describeFound */.Kq)(alpha)}`);
             return { name: kind, kind, params: { alpha } };
         }
         case 'hybrid': {
             const w = params.word_weight ?? DEFAULT_WORD_WEIGHT;
             if (typeof w !== 'number' || w < 0 || w > 1)
-                throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
+                throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${(0,src_errors/* describeFound */.Kq)(w)}`);
             return { name: kind, kind, params: { word_weight: w } };
         }
         case 'logistic-regression': {
             const C = params.C ?? 1;
             if (typeof C !== 'number' || !(C > 0) || !Number.isFinite(C))
-                throw configError(source, [...at, 'C'], `expected a number > 0, found ${describeFound(C)}`);
+                throw configError(source, [...at, 'C'], `expected a number > 0, found ${(0,src_errors/* describeFound */.Kq)(C)}`);
             return { name: kind, kind, params: { C } };
         }
         default:
@@ -6930,31 +7315,31 @@ function external(obj, index, source, resolveFile) {
     const text = (key) => {
         const v = obj[key];
         if (typeof v !== 'string' || v.trim() === '')
-            throw configError(source, [...at, key], `expected a non-empty string, found ${describeFound(v)}`);
+            throw configError(source, [...at, key], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const seconds = (key, fallback) => {
         const v = obj[key] ?? fallback;
         if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v))
-            throw configError(source, [...at, key], `expected a number of seconds > 0, found ${describeFound(v)}`);
+            throw configError(source, [...at, key], `expected a number of seconds > 0, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const list = (key) => {
         const v = obj[key] ?? [];
         if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
-            throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
+            throw configError(source, [...at, key], `expected a list of non-empty strings, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const probabilities = obj.probabilities ?? false;
     if (typeof probabilities !== 'boolean')
-        throw configError(source, [...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
+        throw configError(source, [...at, 'probabilities'], `expected true or false, found ${(0,src_errors/* describeFound */.Kq)(probabilities)}`);
     const window = obj.window ?? 256;
     if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
-        throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
+        throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${(0,src_errors/* describeFound */.Kq)(window)}`);
     const env = list('env');
     env.forEach((name, i) => {
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-            throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
+            throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${(0,src_errors/* describeFound */.Kq)(name)}`);
         if (SECRET_NAME.test(name))
             throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${JSON.stringify(name)}`);
     });
@@ -6976,12 +7361,12 @@ function parseModel(entry, index, source, resolveFile) {
     const at = ['models', index];
     if (typeof entry === 'string') {
         if (!BUILTINS.includes(entry)) {
-            throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
+            throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
         }
         return builtin(entry, {}, index, source);
     }
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-        throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
+        throw configError(source, at, `expected a model name or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
     }
     const obj = entry;
     if ('command' in obj)
@@ -6992,12 +7377,12 @@ function parseModel(entry, index, source, resolveFile) {
     if (keys.length === 1 && kind !== undefined && BUILTINS.includes(kind)) {
         const params = obj[kind] ?? {};
         if (typeof params !== 'object' || Array.isArray(params)) {
-            throw configError(source, [...at, kind], `expected a mapping of parameters, found ${describeFound(params)}`);
+            throw configError(source, [...at, kind], `expected a mapping of parameters, found ${(0,src_errors/* describeFound */.Kq)(params)}`);
         }
         const plan = builtin(kind, params, index, source);
         if ('name' in obj) {
             if (typeof obj.name !== 'string' || obj.name.trim() === '')
-                throw configError(source, [...at, 'name'], `expected a non-empty string, found ${describeFound(obj.name)}`);
+                throw configError(source, [...at, 'name'], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(obj.name)}`);
             return { ...plan, name: obj.name };
         }
         return plan;
@@ -7013,15 +7398,15 @@ function parseModel(entry, index, source, resolveFile) {
 
 
 function isInside(root, candidate) {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, candidate);
-    return rel === '' || (!rel.startsWith('..' + external_node_path_namespaceObject.sep) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+    const rel = (0,external_node_path_.relative)(root, candidate);
+    return rel === '' || (!rel.startsWith('..' + external_node_path_.sep) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel));
 }
 /**
  * Resolve `p` (relative to `root`, or absolute) and return it if it stays inside the root.
  * Returns a reason string when it does not.
  */
 function resolveInside(root, p) {
-    const absolute = (0,external_node_path_namespaceObject.resolve)(root, p);
+    const absolute = (0,external_node_path_.resolve)(root, p);
     if (!isInside(root, absolute))
         return `expected a path inside the repository root, found ${JSON.stringify(p)}`;
     if ((0,external_node_fs_.existsSync)(absolute)) {
@@ -7030,7 +7415,7 @@ function resolveInside(root, p) {
         if (!isInside(realRoot, real))
             return `expected a path inside the repository root, found ${JSON.stringify(p)} (a link that leads outside)`;
     }
-    return { absolute, relative: (0,external_node_path_namespaceObject.relative)(root, absolute).split(external_node_path_namespaceObject.sep).join('/') || '.' };
+    return { absolute, relative: (0,external_node_path_.relative)(root, absolute).split(external_node_path_.sep).join('/') || '.' };
 }
 
 ;// CONCATENATED MODULE: ./src/config/load.ts
@@ -7048,18 +7433,18 @@ function resolveInside(root, p) {
 function loadPlan(options) {
     const { root } = options;
     const given = options.configPath;
-    const resolved = resolveInside(root, (0,external_node_path_namespaceObject.resolve)(options.cwd ?? root, given));
+    const resolved = resolveInside(root, (0,external_node_path_.resolve)(options.cwd ?? root, given));
     if (typeof resolved === 'string')
-        throw new ConfigError(`config ${JSON.stringify(given)}: ${resolved}`);
+        throw new src_errors/* ConfigError */.xL(`config ${JSON.stringify(given)}: ${resolved}`);
     if (!(0,external_node_fs_.existsSync)(resolved.absolute) || !(0,external_node_fs_.statSync)(resolved.absolute).isFile()) {
-        throw new ConfigError(`config file not found: ${resolved.relative} (expected a YAML file inside the repository; set --config or the action's config input)`);
+        throw new src_errors/* ConfigError */.xL(`config file not found: ${resolved.relative} (expected a YAML file inside the repository; set --config or the action's config input)`);
     }
     const bytes = (0,external_node_fs_.readFileSync)(resolved.absolute);
     const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
     const { source, errors } = ConfigSource.parse(resolved.relative, text);
     const firstError = errors[0];
     if (firstError)
-        throw new ConfigError(`${resolved.relative}:${firstError.line}: invalid YAML: ${firstError.message}`);
+        throw new src_errors/* ConfigError */.xL(`${resolved.relative}:${firstError.line}: invalid YAML: ${firstError.message}`);
     const value = source.value();
     validateConfig(value, source);
     return buildPlan(value, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes) });
@@ -7165,7 +7550,11 @@ function buildPlan(raw, source, root, config) {
             interval: stats.interval
         },
         selective: { abstainBelow: abstain },
-        output: { text: raw.output?.text ?? 'full', gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES },
+        output: {
+            text: raw.output?.text ?? 'full',
+            gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES,
+            examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
+        },
         manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
         gate: buildGate(raw, source, [...modelNames])
     };
@@ -7240,7 +7629,1570 @@ function buildGate(raw, source, modelNames) {
         if (!modelNames.includes(name))
             throw configError(source, ['gate', 'models', i], `expected a configured model name (${modelNames.join(', ')}), found ${JSON.stringify(name)}`);
     });
-    return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged] };
+    return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
+}
+
+;// CONCATENATED MODULE: ./src/models/model.ts
+/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
+function decisionOf(labels, result) {
+    if (result.status !== 'ok')
+        return null;
+    return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
+}
+/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
+function decide(labels, scores) {
+    let best = 0;
+    for (let i = 1; i < scores.length; i++)
+        if (scores[i] > scores[best])
+            best = i;
+    let second = -Infinity;
+    for (let i = 0; i < scores.length; i++)
+        if (i !== best && scores[i] > second)
+            second = scores[i];
+    return { prediction: labels[best], margin: scores[best] - second };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/ledger.ts
+function isProtected(transitions, from, to) {
+    return to !== null && transitions.some((t) => t.from === from && t.to === to);
+}
+function ledgerMasks(m) {
+    const inScope = m.cleanOk && (m.objective === 'untargeted' || m.transitions.some((t) => t.from === m.gold));
+    const eligible = inScope && m.cleanPrediction === m.gold;
+    const tested = eligible && m.attempted && m.changed && m.valid && m.rowOk;
+    const wrong = m.objective === 'untargeted' ? m.prediction !== m.gold : isProtected(m.transitions, m.gold, m.prediction);
+    const success = tested && wrong;
+    const uncovered = eligible && !tested;
+    let reason = null;
+    if (uncovered) {
+        if (!m.attempted)
+            reason = 'no_dictionary';
+        else if (!m.changed)
+            reason = 'unchanged';
+        else if (!m.valid)
+            reason = 'invalid';
+        else
+            reason = 'missing';
+    }
+    return { in_scope: inScope, eligible, tested, success, uncovered, uncovered_reason: reason };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/build-row.ts
+
+
+function evidenceRow(f) {
+    const cleanDecision = decisionOf(f.labels, f.clean);
+    const decision = decisionOf(f.labels, f.result);
+    const c = f.candidate;
+    const masks = f.masked && c
+        ? ledgerMasks({
+            objective: f.objective,
+            transitions: f.transitions,
+            gold: f.example.label,
+            cleanOk: f.clean.status === 'ok',
+            cleanPrediction: cleanDecision?.prediction ?? null,
+            attempted: c.attempted,
+            changed: c.changed,
+            valid: c.valid === true,
+            rowOk: f.result.status === 'ok',
+            prediction: decision?.prediction ?? null
+        })
+        : null;
+    return {
+        id: f.example.id,
+        split: f.example.split,
+        model: f.model,
+        condition: f.condition,
+        language: f.example.language,
+        domain: f.example.domain,
+        text: f.text,
+        perturbed_text: f.perturbedText,
+        label: f.example.label,
+        clean_prediction: cleanDecision?.prediction ?? null,
+        prediction: decision?.prediction ?? null,
+        scores: f.result.status === 'ok' ? f.result.scores : null,
+        margin: decision?.margin ?? null,
+        clean_margin: cleanDecision?.margin ?? null,
+        changed: c?.changed ?? false,
+        valid: c?.valid ?? null,
+        invalid_reason: c?.invalidReason ?? null,
+        eligible: masks?.eligible ?? null,
+        tested: masks?.tested ?? null,
+        success: masks?.success ?? null,
+        uncovered: masks?.uncovered ?? null,
+        uncovered_reason: masks?.uncovered_reason ?? null,
+        status: f.result.status,
+        error: f.result.status === 'ok' ? null : f.result.error,
+        input_sha256: f.inputSha256
+    };
+}
+
+// EXTERNAL MODULE: ./src/shard/select.ts
+var shard_select = __nccwpck_require__(8450);
+;// CONCATENATED MODULE: ./src/evaluate/score-store.ts
+const DEFAULT_BATCH = 512;
+class ScoreStore {
+    slots = new Map();
+    results;
+    constructor(models) {
+        this.results = Array.from({ length: models }, () => []);
+    }
+    slot(digest) {
+        let s = this.slots.get(digest);
+        if (s === undefined) {
+            s = this.slots.size;
+            this.slots.set(digest, s);
+        }
+        return s;
+    }
+    /** Scores, in batches, the inputs this model has not scored yet; counts distinct inputs and calls. */
+    async score(modelIndex, model, inputs, counters) {
+        const results = this.results[modelIndex];
+        const todo = [];
+        const queued = new Set();
+        for (const { digest, input } of inputs) {
+            const s = this.slot(digest);
+            if (results[s] !== undefined || queued.has(s))
+                continue;
+            queued.add(s);
+            todo.push({ slot: s, input });
+        }
+        const size = model.batchSize ?? DEFAULT_BATCH;
+        const step = Number.isFinite(size) && size > 0 ? size : Math.max(todo.length, 1);
+        for (let start = 0; start < todo.length; start += step) {
+            const batch = todo.slice(start, start + step);
+            const scored = await model.score(batch.map((t) => t.input));
+            counters.modelCalls++;
+            if (scored.length !== batch.length)
+                throw new Error(`model ${model.name} returned ${scored.length} results for ${batch.length} inputs`);
+            batch.forEach((t, i) => {
+                results[t.slot] = checked(scored[i], model.labels.length);
+            });
+        }
+        counters.distinctInputs += todo.length;
+    }
+    get(modelIndex, digest) {
+        const s = this.slots.get(digest);
+        const r = s === undefined ? undefined : this.results[modelIndex]?.[s];
+        if (r === undefined)
+            throw new Error(`no score for input ${digest} (model ${modelIndex})`);
+        return r;
+    }
+}
+/** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
+function checked(result, width) {
+    if (result.status !== 'ok' || result.scores === null)
+        return result;
+    if (result.scores.length !== width)
+        return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
+    if (result.scores.some((s) => !Number.isFinite(s)))
+        return { status: 'error', error: 'non-finite score' };
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/evaluate/evaluate.ts
+
+
+
+
+/** The examples this run evaluates, in evidence order (all, or one shard's). */
+function examplesOf(dataset, shard) {
+    const all = dataset.splits.flatMap((s) => s.examples);
+    return shard ? all.filter((e) => (0,shard_select/* shardOf */.IS)(e.split, e.id, shard.count) === shard.index) : all;
+}
+function renderText(policy, text, digest) {
+    if (text === null || policy === 'none')
+        return null;
+    return policy === 'hash' ? (digest ?? sha256Hex(text)) : text;
+}
+async function evaluate(plan, dataset, models, source, sink, options = {}) {
+    const examples = examplesOf(dataset, options.shard);
+    const chunk = options.chunkExamples ?? 2048;
+    const tm = plan.threatModel;
+    const store = new ScoreStore(models.length);
+    const counters = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
+    const total = examples.length * models.length * source.conditions.length;
+    let done = 0;
+    for (let start = 0; start < examples.length; start += chunk) {
+        const part = examples.slice(start, start + chunk);
+        const lists = models.map((_, m) => part.map((e) => source.candidates(e, m)));
+        for (const [m, model] of models.entries()) {
+            const inputs = lists[m].flatMap((list) => list);
+            await store.score(m, model, inputs, counters[m]);
+        }
+        part.forEach((example, e) => {
+            const text = example.input.kind === 'text' ? example.input.text : null;
+            models.forEach((model, m) => {
+                const list = lists[m][e];
+                const clean = list[0];
+                const cleanResult = store.get(m, clean.digest);
+                const renderedText = renderText(plan.output.text, text, clean.digest);
+                for (const candidate of list) {
+                    const row = evidenceRow({
+                        example,
+                        model: model.name,
+                        labels: model.labels,
+                        condition: candidate.condition,
+                        clean: cleanResult,
+                        result: candidate === clean ? cleanResult : store.get(m, candidate.digest),
+                        candidate: candidate === clean ? null : candidate,
+                        masked: candidate.masked,
+                        objective: tm.objective,
+                        transitions: tm.protectedTransitions,
+                        text: renderedText,
+                        perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
+                        inputSha256: candidate.digest
+                    });
+                    sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
+                }
+                counters[m].predictions += list.length;
+            });
+        });
+        source.release?.();
+        done += part.length * models.length * source.conditions.length;
+        if (options.drain)
+            await options.drain();
+        options.progress?.(done, total);
+    }
+    return counters.map((c, m) => ({ ...c, ...(source.counters?.(m) ?? {}) }));
+}
+
+;// CONCATENATED MODULE: ./src/evidence/row.ts
+/** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
+const EVIDENCE_SCHEMA_VERSION = 2;
+const EVIDENCE_FIELDS = [
+    'id', 'split', 'model', 'condition', 'language', 'domain', 'text', 'perturbed_text', 'label',
+    'clean_prediction', 'prediction', 'scores', 'margin', 'clean_margin', 'changed',
+    'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
+    'error', 'input_sha256'
+];
+/** Appended after EVIDENCE_FIELDS on tabular rows. */
+const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'];
+/** One JSON value: finite numbers as JSON prints them, non-finite as null. */
+function value(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v) ? String(v) : 'null';
+    return v === undefined ? 'null' : JSON.stringify(v);
+}
+/**
+ * One JSONL line (without the newline), keys in EVIDENCE_FIELDS order and scores in label
+ * order. Built by hand: this runs once per row and is the hottest serialisation in a run.
+ */
+function serializeRow(row, labels) {
+    let out = '{';
+    for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
+        const field = EVIDENCE_FIELDS[f];
+        out += (f === 0 ? '"' : ',"') + field + '":';
+        if (field === 'scores') {
+            const scores = row.scores;
+            if (scores === null)
+                out += 'null';
+            else {
+                out += '{';
+                for (let i = 0; i < labels.length; i++)
+                    out += (i === 0 ? '' : ',') + JSON.stringify(labels[i]) + ':' + value(scores[i]);
+                out += '}';
+            }
+        }
+        else
+            out += value(row[field]);
+    }
+    // Tabular rows: feature maps in the config's feature order (insertion order of the record).
+    if (row.features !== undefined) {
+        for (const field of TABULAR_FIELDS) {
+            const v = row[field];
+            out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+        }
+    }
+    return out + '}';
+}
+/** A line of evidence.jsonl that cannot be read back as a row. */
+class EvidenceParseError extends Error {
+}
+const STATUSES = new Set(['ok', 'error', 'timeout']);
+/**
+ * One JSONL line back into a row: scores go from the label-keyed map to the label-ordered array
+ * (every label present, no other key). Field types are checked so that a damaged file gives a
+ * clear message instead of wrong figures.
+ */
+function parseRow(line, labels, where) {
+    let o;
+    try {
+        o = JSON.parse(line);
+    }
+    catch (error) {
+        throw new EvidenceParseError(`${where}: not JSON (${error.message})`);
+    }
+    if (o === null || typeof o !== 'object' || Array.isArray(o))
+        throw new EvidenceParseError(`${where}: expected a JSON object`);
+    const text = (k) => {
+        if (typeof o[k] !== 'string')
+            throw new EvidenceParseError(`${where}: field ${k} must be a string`);
+    };
+    const textOrNull = (k) => {
+        if (o[k] !== null && typeof o[k] !== 'string')
+            throw new EvidenceParseError(`${where}: field ${k} must be a string or null`);
+    };
+    const boolOrNull = (k) => {
+        if (o[k] !== null && typeof o[k] !== 'boolean')
+            throw new EvidenceParseError(`${where}: field ${k} must be true, false or null`);
+    };
+    const numOrNull = (k) => {
+        if (o[k] !== null && typeof o[k] !== 'number')
+            throw new EvidenceParseError(`${where}: field ${k} must be a number or null`);
+    };
+    for (const k of ['id', 'split', 'model', 'condition', 'language', 'label', 'status', 'input_sha256'])
+        text(k);
+    for (const k of ['domain', 'text', 'perturbed_text', 'clean_prediction', 'prediction', 'invalid_reason', 'uncovered_reason', 'error'])
+        textOrNull(k);
+    for (const k of ['valid', 'eligible', 'tested', 'success', 'uncovered'])
+        boolOrNull(k);
+    for (const k of ['margin', 'clean_margin'])
+        numOrNull(k);
+    if (typeof o.changed !== 'boolean')
+        throw new EvidenceParseError(`${where}: field changed must be true or false`);
+    if (!STATUSES.has(o.status))
+        throw new EvidenceParseError(`${where}: status must be ok, error or timeout`);
+    let scores = null;
+    if (o.scores !== null) {
+        const map = o.scores;
+        if (typeof map !== 'object' || Array.isArray(map))
+            throw new EvidenceParseError(`${where}: scores must be a label-keyed object or null`);
+        if (Object.keys(map).length !== labels.length)
+            throw new EvidenceParseError(`${where}: scores must name every label once`);
+        scores = labels.map((l) => {
+            const v = map[l];
+            if (typeof v !== 'number')
+                throw new EvidenceParseError(`${where}: scores.${l} must be a number`);
+            return v;
+        });
+    }
+    return { ...o, scores };
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./src/evidence/writer.ts
+/**
+ * Streams evidence lines to disk in one pass, hashing the uncompressed bytes as they go. Lines
+ * are gathered into ~1 MiB chunks (one hash update and one write each). While the file is
+ * small it is plain `evidence.jsonl`; once it grows past `gzipAboveBytes` the bytes written so
+ * far are fed through gzip (level 6, in the thread pool, beside the evaluation) and every later
+ * chunk goes straight to `evidence.jsonl.gz`, whose bytes are hashed too. Node writes a fixed
+ * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
+ */
+
+
+
+
+
+
+const EVIDENCE_FILE = 'evidence.jsonl';
+const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
+const GZIP_LEVEL = 6;
+const CHUNK_BYTES = 1 << 20;
+class EvidenceWriter {
+    gzipAboveBytes;
+    plainPath;
+    gzPath;
+    hash = (0,external_node_crypto_.createHash)('sha256');
+    plain;
+    gzip = null;
+    /** In gzip mode every chunk is written through this chain, so chunks keep their order across the hand-over. */
+    tail = null;
+    backpressure = null;
+    pending = [];
+    pendingChars = 0;
+    rows = 0;
+    bytes = 0;
+    constructor(dir, gzipAboveBytes) {
+        this.gzipAboveBytes = gzipAboveBytes;
+        this.plainPath = (0,external_node_path_.join)(dir, EVIDENCE_FILE);
+        this.gzPath = (0,external_node_path_.join)(dir, EVIDENCE_GZ_FILE);
+        this.plain = (0,external_node_fs_.createWriteStream)(this.plainPath);
+    }
+    /** Adds one row's line (without the newline). */
+    write(line) {
+        this.pending.push(line);
+        this.pendingChars += line.length + 1;
+        this.rows++;
+        if (this.pendingChars >= CHUNK_BYTES)
+            this.flushPending();
+    }
+    /** Waits until the sink has taken what it was given (call between chunks of work). */
+    async drain() {
+        if (this.tail)
+            await this.tail;
+        if (this.backpressure) {
+            const wait = this.backpressure;
+            this.backpressure = null;
+            await wait;
+        }
+    }
+    flushPending() {
+        if (this.pending.length === 0)
+            return;
+        const chunk = Buffer.from(this.pending.join('\n') + '\n', 'utf8');
+        this.pending = [];
+        this.pendingChars = 0;
+        this.hash.update(chunk);
+        this.bytes += chunk.length;
+        if (this.tail) {
+            this.tail = this.tail.then(() => this.writeGzip(chunk));
+            return;
+        }
+        if (!this.plain.write(chunk))
+            this.backpressure = (0,external_node_events_namespaceObject.once)(this.plain, 'drain');
+        if (this.bytes > this.gzipAboveBytes)
+            this.tail = this.startGzip();
+    }
+    async writeGzip(chunk) {
+        const stream = this.gzip.stream;
+        if (!stream.write(chunk))
+            await (0,external_node_events_namespaceObject.once)(stream, 'drain');
+    }
+    /** Closes the plain file and re-reads it through gzip; later chunks follow it into the gzip stream. */
+    async startGzip() {
+        this.plain.end();
+        await (0,external_node_events_namespaceObject.once)(this.plain, 'finish');
+        this.backpressure = null;
+        const stream = (0,external_node_zlib_namespaceObject.createGzip)({ level: GZIP_LEVEL });
+        const out = (0,external_node_fs_.createWriteStream)(this.gzPath);
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        const gz = { stream, out, hash, bytes: 0 };
+        stream.on('data', (data) => {
+            hash.update(data);
+            gz.bytes += data.length;
+        });
+        stream.pipe(out);
+        this.gzip = gz;
+        for await (const data of (0,external_node_fs_.createReadStream)(this.plainPath, { highWaterMark: CHUNK_BYTES })) {
+            if (!stream.write(data))
+                await (0,external_node_events_namespaceObject.once)(stream, 'drain');
+        }
+    }
+    /** Flushes everything and closes the file; returns what the manifest records. */
+    async close() {
+        this.flushPending();
+        if (this.tail)
+            await this.tail;
+        const sha256 = this.hash.digest('hex');
+        if (this.gzip) {
+            const { stream, out } = this.gzip;
+            stream.end();
+            await (0,external_node_events_namespaceObject.once)(out, 'finish');
+            await (0,promises_namespaceObject.rm)(this.plainPath, { force: true });
+            return { file: EVIDENCE_GZ_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: { sha256: this.gzip.hash.digest('hex'), bytes: this.gzip.bytes } };
+        }
+        this.plain.end();
+        await (0,external_node_events_namespaceObject.once)(this.plain, 'finish');
+        return { file: EVIDENCE_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: null };
+    }
+    /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
+    abort() {
+        this.plain.destroy();
+        this.gzip?.stream.destroy();
+        this.gzip?.out.destroy();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/manifest/facts.ts
+function threshold(r) {
+    return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
+}
+function readDerivationFacts(m) {
+    const plan = m.gate.plan;
+    return {
+        metric: {
+            task: m.data.task,
+            labels: m.data.labels,
+            models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities })),
+            conditions: m.conditions.evaluated,
+            objective: m.threat_model.objective,
+            transitions: m.threat_model.protected_transitions,
+            seed: m.statistics.seed,
+            bootstrapIterations: m.statistics.bootstrap_iterations,
+            pairedIterations: m.statistics.paired_iterations,
+            interval: m.statistics.interval,
+            abstainBelow: m.selective.abstain_below,
+            splits: m.data.splits,
+            languages: m.data.languages,
+            lengthHistogram: m.data.length_histogram.counts,
+            overlap: m.data.train_overlap
+        },
+        drill: {
+            models: m.models.map((d) => d.name),
+            conditions: m.conditions.evaluated,
+            transitions: m.threat_model.protected_transitions,
+            examplesPerCheck: m.output.examples_per_check,
+            withText: m.output.text === 'full'
+        },
+        gate: {
+            thresholds: Object.fromEntries(Object.entries(plan.thresholds).map(([k, r]) => [k, threshold(r)])),
+            families: Object.fromEntries(Object.entries(plan.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)]))])),
+            allowNotEvaluated: plan.allow_not_evaluated,
+            models: [...plan.judged_models],
+            requireBaseline: plan.require_baseline
+        }
+    };
+}
+function readReportFacts(m) {
+    const tm = m.threat_model;
+    return {
+        task: m.data.task,
+        configPath: m.config.path,
+        threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome },
+        files: m.data.files,
+        skippedRows: m.data.skipped_rows.length,
+        languages: m.data.languages,
+        splits: m.data.splits,
+        overlap: m.data.train_overlap,
+        familiesNotConfigured: m.conditions.families_not_configured,
+        conditions: m.conditions.evaluated,
+        counters: m.counters,
+        textPolicy: m.output.text
+    };
+}
+
+;// CONCATENATED MODULE: ./src/models/external/contract.ts
+/**
+ * The user's own classifier behind a JSONL command protocol (SPEC §10), as the engine sees it.
+ * The command starts once from the repository root with a minimal environment; requests go to
+ * its stdin, responses come back on its stdout, one JSON object per line:
+ *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
+ *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
+ *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
+ */
+const PROTOCOL_VERSION = 1;
+
+;// CONCATENATED MODULE: ./src/models/external/environment.ts
+/**
+ * The environment of an external model: PATH, HOME and LANG when set, plus the names the config
+ * passes through — never the runner's token or the action's internals (GITHUB_TOKEN, ACTIONS_*,
+ * INPUT_*), even when listed.
+ */
+const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG'];
+const NEVER_PASSED = /^(GITHUB_TOKEN|ACTIONS_.*|INPUT_.*)$/i;
+function modelEnvironment(parent, extra) {
+    const env = {};
+    const refused = [];
+    for (const name of [...BASE_ENV_NAMES, ...extra]) {
+        if (NEVER_PASSED.test(name)) {
+            if (!refused.includes(name))
+                refused.push(name);
+            continue;
+        }
+        const value = parent[name];
+        if (value !== undefined)
+            env[name] = value;
+    }
+    return { env, refused };
+}
+
+;// CONCATENATED MODULE: ./src/models/external/protocol.ts
+const PROBABILITY_TOLERANCE = 1e-6;
+/** How much of an offending response line a reason quotes. */
+const QUOTE_CHARS = 80;
+function requestId(seq) {
+    return `r${seq}`;
+}
+/** The sequence number of an id exactly as `requestId` writes it (`r` + digits, no leading zero), else null. */
+function requestSeq(id) {
+    const n = id.length;
+    if (n < 2 || n > 16 || id.charCodeAt(0) !== 114 /* r */)
+        return null;
+    let seq = 0;
+    for (let i = 1; i < n; i++) {
+        const d = id.charCodeAt(i) - 48;
+        if (d < 0 || d > 9 || (i === 1 && d === 0))
+            return null;
+        seq = seq * 10 + d;
+    }
+    return seq;
+}
+/** Characters JSON.stringify would escape (or might: any surrogate, in case it is lone). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** A JSON string literal, identical to JSON.stringify(text) but faster for plain text. */
+function jsonString(text) {
+    return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+/** One request line, newline included. */
+function encodeRequest(seq, input) {
+    return input.kind === 'text'
+        ? `{"id":"r${seq}","text":${jsonString(input.text)}}\n`
+        : `{"id":"r${seq}","features":${JSON.stringify(input.values)}}\n`;
+}
+/** The first `QUOTE_CHARS` characters of untrusted text, JSON-quoted so control characters stay visible. */
+function quote(text, max = QUOTE_CHARS) {
+    if (text.length <= max)
+        return JSON.stringify(text);
+    let end = max;
+    const last = text.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff)
+        end--; // never split a surrogate pair
+    return `${JSON.stringify(text.slice(0, end))}…`;
+}
+function list(names) {
+    const shown = names.slice(0, 5).map((n) => quote(n, 40));
+    return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
+}
+function describeValue(value) {
+    return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
+}
+/**
+ * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
+ * Object.hasOwn and `new Array(n)` cost ~0.2 µs a call inside jest's VM contexts, which matters
+ * at 200,000 responses per second; the hot path below avoids them.
+ */
+function isArray(value) {
+    return typeof value.length === 'number' && Array.isArray(value);
+}
+class ResponseParser {
+    labels;
+    probabilities;
+    labelSet;
+    labelIndex;
+    template;
+    constructor(labels, probabilities) {
+        this.labels = labels;
+        this.probabilities = probabilities;
+        this.labelSet = new Set(labels);
+        this.labelIndex = new Map(labels.map((l, i) => [l, i]));
+        this.template = labels.map(() => 0.5);
+    }
+    parse(line) {
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
+        }
+        if (typeof value !== 'object' || value === null || isArray(value)) {
+            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
+        }
+        const obj = value;
+        const id = obj.id;
+        if (typeof id !== 'string') {
+            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
+        }
+        // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
+        // Object.hasOwn inside jest's VM contexts).
+        const hasScores = obj.scores !== undefined;
+        const hasLabel = obj.label !== undefined;
+        if (hasScores === hasLabel) {
+            const what = hasScores ? 'both "scores" and "label"' : 'neither "scores" nor "label"';
+            return { ok: false, id, failure: 'bad_response', reason: `response has ${what}` };
+        }
+        return hasLabel ? this.labelOnly(id, obj.label) : this.scores(id, obj.scores);
+    }
+    labelOnly(id, label) {
+        if (typeof label !== 'string') {
+            return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
+        }
+        if (!this.labelSet.has(label)) {
+            return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
+        }
+        return { ok: true, id, result: { status: 'ok', scores: null, label } };
+    }
+    scores(id, raw) {
+        if (typeof raw !== 'object' || raw === null || isArray(raw)) {
+            return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${describeValue(raw)}` };
+        }
+        const table = raw;
+        const labels = this.labels;
+        // A copy of a double-filled template: cheaper than `new Array(n)` (slow inside jest's VM
+        // contexts) or growing `[]`, and already in the elements kind of the result.
+        const values = this.template.slice();
+        let found = 0;
+        let extra = false;
+        // JSON.parse objects have only own keys (no duplicates); for-in is the fastest walk over them.
+        for (const key in table) {
+            const i = this.labelIndex.get(key);
+            if (i === undefined)
+                extra = true;
+            else {
+                values[i] = table[key];
+                found++;
+            }
+        }
+        if (found < labels.length) {
+            const missing = labels.filter((l) => !Object.hasOwn(table, l));
+            return { ok: false, id, failure: 'missing_labels', reason: `scores miss training labels ${list(missing)}` };
+        }
+        if (extra) {
+            const unknown = Object.keys(table).filter((k) => !this.labelIndex.has(k));
+            return { ok: false, id, failure: 'unknown_label', reason: `scores have labels outside the training set: ${list(unknown)}` };
+        }
+        const scores = values;
+        let sum = 0;
+        for (let i = 0; i < scores.length; i++) {
+            const v = scores[i];
+            // v − v is NaN exactly for NaN and ±Infinity.
+            if (typeof v !== 'number' || v - v !== 0) {
+                return {
+                    ok: false,
+                    id,
+                    failure: 'non_finite_score',
+                    reason: `score for ${quote(labels[i], 40)} is not a finite number: ${describeValue(v)}`
+                };
+            }
+            sum += v;
+        }
+        if (this.probabilities) {
+            const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
+            if (outside !== -1) {
+                return {
+                    ok: false,
+                    id,
+                    failure: 'not_probabilities',
+                    reason: `score for ${quote(labels[outside], 40)} is not a probability: ${scores[outside]}`
+                };
+            }
+            if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
+                return { ok: false, id, failure: 'not_probabilities', reason: `probabilities sum to ${sum}, not 1 (tolerance 1e-6)` };
+            }
+        }
+        return { ok: true, id, result: { status: 'ok', scores } };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/request-table.ts
+/**
+ * The state of every request written to one process, by sequence number (`r<seq>`, from 1):
+ * in flight, answered, or failed (timed out, charged with a malformed line, or lost to a crash).
+ * Requests are written in sequence order, so send times increase with the sequence number and
+ * the oldest request in flight is always the one to time out first: one sweep walks forward from
+ * it instead of keeping a timer per request.
+ */
+const IN_FLIGHT = 1;
+const ANSWERED = 2;
+const FAILED = 3;
+class RequestTable {
+    state = new Uint8Array(1024);
+    sentAt = new Float64Array(1024);
+    next = 1;
+    oldest = 1;
+    flying = 0;
+    /** The sequence number the next written request gets. */
+    get nextSeq() {
+        return this.next;
+    }
+    get inFlight() {
+        return this.flying;
+    }
+    /** Records `count` requests written at `now`; returns the first one's sequence number. */
+    send(count, now) {
+        const first = this.next;
+        const end = first + count;
+        if (end > this.state.length)
+            this.grow(end);
+        this.state.fill(IN_FLIGHT, first, end);
+        this.sentAt.fill(now, first, end);
+        this.next = end;
+        this.flying += count;
+        return first;
+    }
+    stateOf(seq) {
+        return seq >= 1 && seq < this.next ? this.state[seq] : 0;
+    }
+    /** Moves an in-flight request to `ANSWERED` or `FAILED`; false when it was not in flight. */
+    settle(seq, to) {
+        if (this.stateOf(seq) !== IN_FLIGHT)
+            return false;
+        this.state[seq] = to;
+        this.flying--;
+        return true;
+    }
+    oldestInFlight() {
+        while (this.oldest < this.next && this.state[this.oldest] !== IN_FLIGHT)
+            this.oldest++;
+        return this.oldest < this.next ? this.oldest : null;
+    }
+    /** Fails every request in flight written at or before `cutoff`, oldest first. */
+    expire(cutoff, onExpired) {
+        for (let seq = this.oldestInFlight(); seq !== null && this.sentAt[seq] <= cutoff; seq = this.oldestInFlight()) {
+            this.settle(seq, FAILED);
+            onExpired(seq);
+        }
+    }
+    /** Fails every request in flight, oldest first. */
+    failAll(onFailed) {
+        for (let seq = this.oldestInFlight(); seq !== null; seq = this.oldestInFlight()) {
+            this.settle(seq, FAILED);
+            onFailed(seq);
+        }
+    }
+    grow(min) {
+        let size = this.state.length;
+        while (size < min)
+            size *= 2;
+        const state = new Uint8Array(size);
+        state.set(this.state);
+        const sentAt = new Float64Array(size);
+        sentAt.set(this.sentAt);
+        this.state = state;
+        this.sentAt = sentAt;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/models/external/lines.ts
+/**
+ * Splits a decoded text stream into lines across chunk boundaries: `\n` ends a line, a trailing
+ * `\r` is dropped (CRLF tolerated), blank or whitespace-only lines are skipped. A line longer
+ * than `maxLine` characters is cut: its first `maxLine` characters are emitted (they will not
+ * parse) and the rest, up to the next newline, is dropped, so a model that never writes a
+ * newline cannot exhaust memory.
+ */
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
+class LineSplitter {
+    onLine;
+    maxLine;
+    partial = '';
+    discarding = false;
+    constructor(onLine, maxLine = MAX_LINE_CHARS) {
+        this.onLine = onLine;
+        this.maxLine = maxLine;
+    }
+    push(chunk) {
+        let start = 0;
+        let nl = chunk.indexOf('\n');
+        if (nl === -1) {
+            this.append(chunk);
+            return;
+        }
+        if (this.partial.length > 0 || this.discarding) {
+            const head = chunk.slice(0, nl);
+            if (!this.discarding)
+                this.emit(this.partial + head);
+            this.partial = '';
+            this.discarding = false;
+            start = nl + 1;
+            nl = chunk.indexOf('\n', start);
+        }
+        while (nl !== -1) {
+            this.emit(chunk.slice(start, nl));
+            start = nl + 1;
+            nl = chunk.indexOf('\n', start);
+        }
+        if (start < chunk.length)
+            this.append(chunk.slice(start));
+    }
+    /** The last line when the stream ended without a newline. */
+    end() {
+        if (this.partial.length > 0 && !this.discarding)
+            this.emit(this.partial);
+        this.partial = '';
+        this.discarding = false;
+    }
+    append(text) {
+        if (this.discarding)
+            return;
+        this.partial += text;
+        if (this.partial.length > this.maxLine) {
+            this.emit(this.partial.slice(0, this.maxLine));
+            this.partial = '';
+            this.discarding = true;
+        }
+    }
+    emit(line) {
+        let end = line.length;
+        if (end > 0 && line.charCodeAt(end - 1) === 13)
+            end--;
+        if (end === 0)
+            return;
+        const text = end === line.length ? line : line.slice(0, end);
+        if (text.charCodeAt(0) <= 32 && text.trim() === '')
+            return;
+        this.onLine(text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/stderr-tail.ts
+/** The last `limit` bytes of a byte stream (the model's stderr), kept without unbounded growth. */
+const STDERR_TAIL_BYTES = 64 * 1024;
+class ByteTail {
+    limit;
+    chunks = [];
+    size = 0;
+    constructor(limit = STDERR_TAIL_BYTES) {
+        this.limit = limit;
+    }
+    push(chunk) {
+        if (chunk.length === 0)
+            return;
+        this.chunks.push(chunk);
+        this.size += chunk.length;
+        while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
+            this.size -= this.chunks.shift().length;
+        }
+    }
+    /** The kept bytes decoded as UTF-8 (a character cut at the start shows as U+FFFD and is dropped). */
+    text() {
+        let bytes = Buffer.concat(this.chunks, this.size);
+        if (bytes.length > this.limit)
+            bytes = bytes.subarray(bytes.length - this.limit);
+        let start = 0;
+        while (start < bytes.length && start < 3 && (bytes[start] & 0xc0) === 0x80)
+            start++;
+        return bytes.subarray(start).toString('utf8');
+    }
+    /** The last `count` non-blank lines, joined with " | " and cut to `maxChars` (keeping the end). */
+    lastLines(count = 5, maxChars = 400) {
+        const lines = this.text()
+            .split(/\r?\n/)
+            .map((l) => l.trim())
+            .filter((l) => l.length > 0)
+            .slice(-count);
+        const joined = lines.join(' | ');
+        return joined.length > maxChars ? `…${joined.slice(joined.length - maxChars + 1)}` : joined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/runner.ts
+/**
+ * One external model process: `/bin/sh -c <command>` in its own process group, stdout read as a
+ * stream of lines (always, even while requests are being written, so a model that answers before
+ * it has read everything cannot deadlock us), stderr kept as a 64 KiB tail, stdin written with
+ * backpressure. Reports every line, every drain and, once, the end of the process.
+ */
+
+
+
+/** After `exit`, how long to wait for stdout to close (a grandchild may hold it open). */
+const CLOSE_GRACE_MS = 500;
+class ModelProcess {
+    events;
+    child;
+    stderr = new ByteTail();
+    lines;
+    ended = null;
+    exitInfo = null;
+    closeTimer = null;
+    stdinOpen = true;
+    endWaiters = [];
+    constructor(command, cwd, env, events) {
+        this.events = events;
+        this.lines = new LineSplitter((line) => events.line(line));
+        this.child = (0,external_node_child_process_namespaceObject.spawn)('/bin/sh', ['-c', command], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+        const { stdin, stdout, stderr } = this.child;
+        if (!stdin || !stdout || !stderr)
+            throw new Error('external model: stdio pipes missing');
+        stdout.setEncoding('utf8');
+        stdout.on('data', (chunk) => {
+            this.lines.push(chunk);
+            events.chunk();
+        });
+        stderr.on('data', (chunk) => this.stderr.push(chunk));
+        // EPIPE and friends: the process died; its end is reported through `exit`/`close`.
+        stdin.on('error', () => {
+            this.stdinOpen = false;
+        });
+        stdout.on('error', () => { });
+        stderr.on('error', () => { });
+        stdin.on('drain', () => events.drain());
+        this.child.on('error', (error) => {
+            // Only a failure to start ends the process here; a failed kill() is not an end.
+            if (this.child.pid === undefined)
+                this.finish({ code: null, signal: null, error });
+        });
+        this.child.on('exit', (code, signal) => {
+            this.exitInfo = { code, signal };
+            this.stdinOpen = false;
+            this.closeTimer = setTimeout(() => this.finish({ code, signal }), CLOSE_GRACE_MS);
+            this.closeTimer.unref();
+        });
+        this.child.on('close', (code, signal) => this.finish(this.exitInfo ?? { code, signal }));
+    }
+    get running() {
+        return this.ended === null;
+    }
+    get end() {
+        return this.ended;
+    }
+    /** Writes to stdin; false means wait for `drain` before writing more. Ignored once stdin is closed. */
+    write(text) {
+        if (!this.stdinOpen || !this.child.stdin?.writable)
+            return true;
+        return this.child.stdin.write(text);
+    }
+    /** Closes stdin (the model's signal to finish). */
+    closeInput() {
+        if (!this.stdinOpen)
+            return;
+        this.stdinOpen = false;
+        this.child.stdin?.end();
+    }
+    /** Signals the whole process group (the shell and whatever it started). */
+    kill(signal) {
+        if (this.ended !== null || this.child.pid === undefined)
+            return;
+        try {
+            process.kill(-this.child.pid, signal);
+        }
+        catch {
+            try {
+                this.child.kill(signal);
+            }
+            catch {
+                // already gone
+            }
+        }
+    }
+    /** Resolves once the process has ended, or after `ms` (then false). */
+    waitForEnd(ms) {
+        if (this.ended !== null)
+            return Promise.resolve(true);
+        return new Promise((resolve) => {
+            const timer = setTimeout(() => resolve(false), ms);
+            this.endWaiters.push(() => {
+                clearTimeout(timer);
+                resolve(true);
+            });
+        });
+    }
+    stderrTail() {
+        return this.stderr.text();
+    }
+    stderrLastLines() {
+        return this.stderr.lastLines();
+    }
+    finish(end) {
+        if (this.ended !== null)
+            return;
+        if (this.closeTimer !== null)
+            clearTimeout(this.closeTimer);
+        this.lines.end();
+        this.ended = end;
+        this.stdinOpen = false;
+        this.child.stdout?.destroy();
+        this.child.stderr?.destroy();
+        this.child.stdin?.destroy();
+        this.events.end(end);
+        for (const wake of this.endWaiters.splice(0))
+            wake();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/pipeline.ts
+
+
+
+/** Most request lines / characters in one stdin write. */
+const CHUNK_LINES = 4096;
+const CHUNK_CHARS = 1 << 20;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** After SIGTERM, how long before SIGKILL. */
+const KILL_GRACE_MS = 1000;
+class Pipeline {
+    options;
+    process;
+    parser;
+    table = new RequestTable();
+    failures = {};
+    requests = 0;
+    responses = 0;
+    startedAt = performance.now();
+    endedAt = null;
+    batch = null;
+    stopped = null;
+    waitingDrain = false;
+    sweepTimer = null;
+    runTimer = null;
+    killTimer = null;
+    sweepMs;
+    progressMs;
+    lowWater;
+    constructor(options) {
+        this.options = options;
+        this.parser = new ResponseParser(options.labels, options.probabilities);
+        this.sweepMs = options.sweepMs ?? 50;
+        this.progressMs = options.progressMs ?? 5000;
+        // Write when a useful number of slots is free, not one line per answer.
+        this.lowWater = Math.max(1, Math.floor(options.window / 8));
+        this.process = new ModelProcess(options.command, options.cwd, options.env, {
+            line: (line) => this.onLine(line),
+            chunk: () => this.pump(),
+            drain: () => {
+                this.waitingDrain = false;
+                this.pump();
+            },
+            end: (end) => this.onEnd(end)
+        });
+        if (Number.isFinite(options.runTimeoutMs)) {
+            // setTimeout cannot wait longer than 2^31 − 1 ms (~24.8 days).
+            this.runTimer = setTimeout(() => this.onRunTimeout(), Math.min(Math.max(0, options.runTimeoutMs), MAX_TIMER_MS));
+            this.runTimer.unref();
+        }
+    }
+    /** One result per input, in input order. Calls must not overlap (the model serialises them). */
+    score(inputs) {
+        if (this.batch !== null)
+            throw new Error('external model: overlapping score() calls');
+        const results = new Array(inputs.length);
+        if (inputs.length === 0)
+            return Promise.resolve([]);
+        if (this.stopped !== null) {
+            const stop = this.stopped;
+            results.fill({ status: stop.status, error: stop.reason });
+            this.count(stop.kind, inputs.length);
+            return Promise.resolve(results);
+        }
+        return new Promise((resolve) => {
+            const now = performance.now();
+            this.batch = { inputs, results, firstSeq: this.table.nextSeq, sent: 0, settled: 0, answered: 0, lastProgress: now, resolve };
+            this.sweepTimer = setInterval(() => this.sweep(), this.sweepMs);
+            this.pump();
+        });
+    }
+    counters() {
+        const end = this.process.end;
+        return {
+            requests: this.requests,
+            responses: this.responses,
+            failures: { ...this.failures },
+            wall_ms: Math.round((this.endedAt ?? performance.now()) - this.startedAt),
+            exit_code: end?.code ?? null,
+            signal: end?.signal ?? null
+        };
+    }
+    stderrTail() {
+        return this.process.stderrTail();
+    }
+    get running() {
+        return this.process.running;
+    }
+    /** Ends stdin, waits up to `graceMs` for the model to exit, then stops its process group. */
+    async close(graceMs) {
+        this.process.closeInput();
+        if (!(await this.process.waitForEnd(graceMs))) {
+            this.process.kill('SIGTERM');
+            if (!(await this.process.waitForEnd(KILL_GRACE_MS))) {
+                this.process.kill('SIGKILL');
+                await this.process.waitForEnd(KILL_GRACE_MS);
+            }
+        }
+        this.clearTimers();
+    }
+    // --- writing -------------------------------------------------------------------------------
+    pump() {
+        const batch = this.batch;
+        if (batch === null || this.waitingDrain || this.stopped !== null)
+            return;
+        const window = this.options.window;
+        const inputs = batch.inputs;
+        for (;;) {
+            const remaining = inputs.length - batch.sent;
+            const free = window - this.table.inFlight;
+            if (remaining === 0 || free <= 0)
+                return;
+            if (free < this.lowWater && free < remaining && this.table.inFlight > 0)
+                return;
+            let count = Math.min(free, remaining, CHUNK_LINES);
+            let seq = batch.firstSeq + batch.sent;
+            let text = '';
+            for (let i = 0; i < count; i++) {
+                text += encodeRequest(seq + i, inputs[batch.sent + i]);
+                if (text.length >= CHUNK_CHARS)
+                    count = i + 1;
+            }
+            seq = this.table.send(count, performance.now());
+            if (seq !== batch.firstSeq + batch.sent)
+                throw new Error('external model: request sequence out of step');
+            batch.sent += count;
+            this.requests += count;
+            if (!this.process.write(text)) {
+                this.waitingDrain = true;
+                return;
+            }
+        }
+    }
+    // --- reading -------------------------------------------------------------------------------
+    onLine(line) {
+        this.responses++;
+        const parsed = this.parser.parse(line);
+        if (!parsed.ok && parsed.id === null) {
+            this.count(parsed.failure);
+            const oldest = this.table.oldestInFlight();
+            if (oldest !== null)
+                this.failRequest(oldest, 'error', parsed.reason, null);
+            return;
+        }
+        const seq = requestSeq(parsed.id);
+        const state = seq === null ? 0 : this.table.stateOf(seq);
+        if (seq === null || state === 0) {
+            this.count('unknown_id');
+            return;
+        }
+        if (state === ANSWERED) {
+            this.count('duplicate_response');
+            return;
+        }
+        if (state !== IN_FLIGHT)
+            return; // late answer to a failed request: ignored (see above)
+        this.table.settle(seq, ANSWERED);
+        const batch = this.batch;
+        batch.answered++;
+        if (parsed.ok)
+            this.settleInput(batch, seq, parsed.result);
+        else {
+            this.count(parsed.failure);
+            this.settleInput(batch, seq, { status: 'error', error: parsed.reason });
+        }
+    }
+    settleInput(batch, seq, result) {
+        const index = seq - batch.firstSeq;
+        if (batch.results[index] !== undefined)
+            return;
+        batch.results[index] = result;
+        batch.settled++;
+        if (batch.settled === batch.inputs.length)
+            this.finishBatch(batch);
+    }
+    /** Fails one in-flight request; `kind` null when the caller has counted already. */
+    failRequest(seq, status, reason, kind) {
+        this.table.settle(seq, FAILED);
+        if (kind !== null)
+            this.count(kind);
+        const batch = this.batch;
+        if (batch !== null)
+            this.settleInput(batch, seq, { status, error: reason });
+    }
+    finishBatch(batch) {
+        this.batch = null;
+        if (this.sweepTimer !== null)
+            clearInterval(this.sweepTimer);
+        this.sweepTimer = null;
+        batch.resolve(batch.results);
+    }
+    // --- time ----------------------------------------------------------------------------------
+    sweep() {
+        const batch = this.batch;
+        if (batch === null)
+            return;
+        const now = performance.now();
+        const limit = this.options.requestTimeoutMs;
+        const reason = `no response within request_timeout_s=${limit / 1000}s`;
+        this.table.expire(now - limit, (seq) => {
+            this.count('timeout');
+            this.settleInput(batch, seq, { status: 'timeout', error: reason });
+        });
+        if (this.batch === batch && now - batch.lastProgress >= this.progressMs) {
+            batch.lastProgress = now;
+            this.options.log(`model ${this.options.name}: ${batch.answered}/${batch.inputs.length} answered`);
+        }
+        this.pump();
+    }
+    onRunTimeout() {
+        this.runTimer = null;
+        if (this.stopped !== null || !this.process.running)
+            return;
+        const limit = this.options.runTimeoutMs / 1000;
+        this.stop({ kind: 'run_timeout', status: 'timeout', reason: `whole-run limit timeout_s=${limit}s reached; the model was stopped` });
+        this.process.kill('SIGTERM');
+        this.killTimer = setTimeout(() => this.process.kill('SIGKILL'), KILL_GRACE_MS);
+        this.killTimer.unref();
+    }
+    onEnd(end) {
+        this.endedAt = performance.now();
+        if (this.stopped === null)
+            this.stop({ kind: 'crash', status: 'error', reason: this.crashReason(end) });
+        this.clearTimers();
+    }
+    /** From now on every unanswered input fails with `stop`. */
+    stop(stop) {
+        this.stopped = stop;
+        const batch = this.batch;
+        if (batch === null)
+            return;
+        this.table.failAll(() => { });
+        let affected = 0;
+        for (let i = 0; i < batch.results.length; i++) {
+            if (batch.results[i] === undefined) {
+                batch.results[i] = { status: stop.status, error: stop.reason };
+                affected++;
+            }
+        }
+        this.count(stop.kind, affected);
+        this.finishBatch(batch);
+    }
+    crashReason(end) {
+        const tail = this.process.stderrLastLines();
+        const stderr = tail.length > 0 ? `; stderr: ${tail}` : '';
+        if (end.error !== undefined)
+            return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;
+        let what;
+        if (end.signal !== null)
+            what = `the model process was killed by signal ${end.signal}`;
+        else if (end.code === 127)
+            what = 'the model command could not be run (exit code 127: command not found)';
+        else if (end.code === 126)
+            what = 'the model command could not be run (exit code 126: not executable)';
+        else
+            what = `the model process exited with code ${end.code}`;
+        return `${what} before answering${stderr}`;
+    }
+    count(kind, n = 1) {
+        if (n > 0)
+            this.failures[kind] = (this.failures[kind] ?? 0) + n;
+    }
+    clearTimers() {
+        for (const timer of [this.runTimer, this.killTimer])
+            if (timer !== null)
+                clearTimeout(timer);
+        if (this.sweepTimer !== null)
+            clearInterval(this.sweepTimer);
+        this.runTimer = this.killTimer = this.sweepTimer = null;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/external-model.ts
+
+
+
+
+/** How long close() waits for the model to exit after its stdin is closed, before stopping it. */
+const external_model_CLOSE_GRACE_MS = 1000;
+class ExternalModel {
+    plan;
+    root;
+    log;
+    name;
+    labels;
+    batchSize = Infinity;
+    pipeline = null;
+    closed = false;
+    /** score() calls run one after another on the one process. */
+    queue = Promise.resolve();
+    digest;
+    constructor(plan, labels, root, log) {
+        this.plan = plan;
+        this.root = root;
+        this.log = log;
+        this.name = plan.name;
+        this.labels = [...labels];
+        this.digest = sha256Hex(plan.command);
+    }
+    describe() {
+        return {
+            name: this.name,
+            kind: 'external',
+            params: {
+                command: this.plan.command,
+                protocol_version: PROTOCOL_VERSION,
+                probabilities: this.plan.probabilities,
+                timeout_s: this.plan.timeoutS,
+                request_timeout_s: this.plan.requestTimeoutS,
+                window: this.plan.window
+            },
+            digest: this.digest,
+            probabilities: this.plan.probabilities
+        };
+    }
+    score(inputs) {
+        if (this.closed)
+            return Promise.resolve(inputs.map(() => ({ status: 'error', error: 'the model was closed' })));
+        const run = this.queue.then(() => this.start().score(inputs));
+        this.queue = run.catch(() => undefined);
+        return run;
+    }
+    counters() {
+        return this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
+    }
+    /** The last 64 KiB of the model's stderr (empty before it started). */
+    stderrTail() {
+        return this.pipeline?.stderrTail() ?? '';
+    }
+    async close() {
+        this.closed = true;
+        await this.queue;
+        await this.pipeline?.close(external_model_CLOSE_GRACE_MS);
+    }
+    start() {
+        if (this.pipeline !== null)
+            return this.pipeline;
+        const { env, refused } = modelEnvironment(process.env, this.plan.env);
+        if (refused.length > 0)
+            this.log(`model ${this.name}: environment variables never passed to a model: ${refused.join(', ')}`);
+        this.pipeline = new Pipeline({
+            name: this.name,
+            command: this.plan.command,
+            cwd: this.root,
+            env,
+            labels: this.labels,
+            probabilities: this.plan.probabilities,
+            window: Math.max(1, Math.floor(this.plan.window)),
+            requestTimeoutMs: this.plan.requestTimeoutS * 1000,
+            runTimeoutMs: this.plan.timeoutS * 1000,
+            log: this.log
+        });
+        return this.pipeline;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/finish.ts
+/** The last stage of every command: the evidence entry, external models' stderr tails, and the manifest, written last. */
+
+
+
+
+
+/** The manifest's `files` entry for the evidence, plain or gzipped (both digests kept). */
+function evidenceEntry(e) {
+    const base = { rows: e.rows, schema_version: EVIDENCE_SCHEMA_VERSION };
+    if (e.gzip)
+        return { [e.file]: { sha256: e.gzip.sha256, bytes: e.gzip.bytes, ...base, uncompressed: { name: EVIDENCE_FILE, sha256: e.sha256, bytes: e.bytes } } };
+    return { [e.file]: { sha256: e.sha256, bytes: e.bytes, ...base } };
+}
+/** The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism promise). */
+function writeStderrTails(staging, models) {
+    const out = {};
+    models.forEach((m, i) => {
+        if (!(m instanceof ExternalModel))
+            return;
+        const tail = m.stderrTail();
+        if (tail === '')
+            return;
+        const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
+        staging.writeUnlisted(name, tail);
+        out[name] = { sha256: sha256Hex(tail), bytes: Buffer.byteLength(tail, 'utf8') };
+    });
+    return out;
+}
+/** Adds the gate's results, the files and the run section, writes manifest.json and returns its text. */
+function finishManifest(staging, body, gate, run) {
+    const manifest = {
+        ...body,
+        gate: gate ? { plan: body.gate.plan, verdict: gate.verdict, counts: gate.counts, failing_checks: gate.failing } : { plan: body.gate.plan },
+        files: { ...body.files, ...staging.files },
+        run: { ...body.run, ...run }
+    };
+    const text = stableJson(manifest, 2) + '\n';
+    staging.writeUnlisted('manifest.json', text);
+    return text;
+}
+
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/report/output-dir.ts
+/**
+ * The output folder is written under a temporary sibling name and moved into place only when
+ * complete, so an interrupted run never leaves a folder that looks like valid evidence.
+ * An existing folder is replaced only if it is empty or an earlier Evidence Gate output.
+ */
+
+
+
+
+function isOurs(dir) {
+    const entries = (0,external_node_fs_.readdirSync)(dir);
+    if (entries.length === 0)
+        return true;
+    const manifest = (0,external_node_path_.join)(dir, 'manifest.json');
+    if (!(0,external_node_fs_.existsSync)(manifest))
+        return false;
+    try {
+        return JSON.parse((0,external_node_fs_.readFileSync)(manifest, 'utf8')).tool?.name === version/* TOOL_NAME */.l;
+    }
+    catch {
+        return false;
+    }
+}
+function assertReplaceable(dir, shown) {
+    if (!(0,external_node_fs_.existsSync)(dir))
+        return;
+    if (!(0,external_node_fs_.statSync)(dir).isDirectory())
+        throw new src_errors/* UsageError */.eb(`output ${shown} exists and is not a folder; expected a folder path for the evidence`);
+    if (!isOurs(dir))
+        throw new src_errors/* UsageError */.eb(`output folder ${shown} holds other files; expected an empty folder or an earlier Evidence Gate output`);
+}
+function createStaging(dir) {
+    (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(dir), { recursive: true });
+    const staging = (0,external_node_path_.join)((0,external_node_path_.dirname)(dir), `.${(0,external_node_path_.basename)(dir)}.tmp-${process.pid}`);
+    (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+    (0,external_node_fs_.mkdirSync)(staging);
+    return staging;
+}
+function commitStaging(staging, dir) {
+    (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
+    (0,external_node_fs_.renameSync)(staging, dir);
+}
+function discardStaging(staging) {
+    (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/output.ts
+/**
+ * The output folder of one command: resolved inside the root and checked before any work, written
+ * under a staging name, and moved into place only when complete (report/output-dir.ts).
+ */
+
+
+
+
+
+
+
+/** Resolves `given` (relative to `cwd`, default the root) inside the root and checks that it may be replaced. */
+function outputTarget(root, given, cwd) {
+    const out = resolveInside(root, (0,external_node_path_.resolve)(cwd ?? root, given ?? DEFAULT_OUTPUT_DIR));
+    if (typeof out === 'string')
+        throw new src_errors/* UsageError */.eb(`output folder: ${out}`);
+    if (out.relative === '.')
+        throw new src_errors/* UsageError */.eb('output folder: expected a folder below the repository root, found the root itself');
+    assertReplaceable(out.absolute, out.relative);
+    return out;
+}
+/** A staging folder for `target`; files written to it are digested for the manifest. */
+class OutputStaging {
+    target;
+    dir;
+    files = {};
+    constructor(target) {
+        this.target = target;
+        this.dir = createStaging(target.absolute);
+    }
+    write(name, content) {
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(this.dir, name), content, 'utf8');
+        this.files[name] = { sha256: sha256Hex(content), bytes: Buffer.byteLength(content, 'utf8') };
+    }
+    /** Writes a file that the manifest does not digest (the manifest itself). */
+    writeUnlisted(name, content) {
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(this.dir, name), content, 'utf8');
+    }
+    commit() {
+        commitStaging(this.dir, this.target.absolute);
+    }
+    discard() {
+        discardStaging(this.dir);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/config/against-data.ts
+
+function checkPlanAgainstData(plan, dataset) {
+    const labels = new Set(dataset.labels);
+    plan.threatModel.protectedTransitions.forEach((t, i) => {
+        for (const side of ['from', 'to']) {
+            if (!labels.has(t[side])) {
+                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${dataset.labels.join(', ')}), found ${JSON.stringify(t[side])}`);
+            }
+        }
+    });
+    const append = plan.threatModel.attacks.append;
+    if (append) {
+        const missing = dataset.languages.filter((l) => !(l in append.sentences));
+        if (missing.length > 0) {
+            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${dataset.languages.join(', ')}), found none for ${missing.join(', ')}`, true);
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
@@ -9358,11 +11310,11 @@ function parseCsv(text, file) {
     }
     catch (error) {
         const e = error;
-        throw new DataError(`${file}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
+        throw new src_errors/* DataError */.fL(`${file}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
     }
     if (unclosed) {
         const start = nextRecordLine(text.split('\n'), rows[rows.length - 1]?.info.lines ?? 0);
-        throw new DataError(`${file}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
+        throw new src_errors/* DataError */.fL(`${file}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
     }
     const first = rows[0];
     if (!first)
@@ -9370,9 +11322,9 @@ function parseCsv(text, file) {
     const header = first.record.map((h) => h.trim());
     header.forEach((name, i) => {
         if (name === '')
-            throw new DataError(`${file}:1: CSV header column ${i + 1} is empty; expected a column name`);
+            throw new src_errors/* DataError */.fL(`${file}:1: CSV header column ${i + 1} is empty; expected a column name`);
         if (header.indexOf(name) !== i)
-            throw new DataError(`${file}:1: CSV header names column ${JSON.stringify(name)} twice; expected unique column names`);
+            throw new src_errors/* DataError */.fL(`${file}:1: CSV header names column ${JSON.stringify(name)} twice; expected unique column names`);
     });
     const records = rows.slice(1).map(({ record, info }) => ({
         line: info.lines,
@@ -9437,7 +11389,7 @@ function decodeUtf8(bytes, file) {
                 lineStart = i + 1;
             }
         }
-        throw new DataError(`${file}:${line}:${at - lineStart + 1}: invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text`);
+        throw new src_errors/* DataError */.fL(`${file}:${line}:${at - lineStart + 1}: invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text`);
     }
 }
 
@@ -9469,7 +11421,7 @@ function parseJsonl(text, file) {
             return;
         }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            bad.push({ file, line, reason: `expected a JSON object, found ${describeFound(value)}` });
+            bad.push({ file, line, reason: `expected a JSON object, found ${(0,src_errors/* describeFound */.Kq)(value)}` });
             return;
         }
         records.push({ line, values: value });
@@ -9500,15 +11452,15 @@ function parseFile(ref) {
         bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
     }
     catch (error) {
-        throw new DataError(`${ref.path}: cannot read (${error.code ?? error.message}); expected a readable file`);
+        throw new src_errors/* DataError */.fL(`${ref.path}: cannot read (${error.code ?? error.message}); expected a readable file`);
     }
-    const ext = (0,external_node_path_namespaceObject.extname)(ref.path).toLowerCase();
+    const ext = (0,external_node_path_.extname)(ref.path).toLowerCase();
     const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
     if (!format)
-        throw new DataError(`${ref.path}: unsupported extension ${JSON.stringify(ext || '(none)')}; expected .jsonl or .csv`);
+        throw new src_errors/* DataError */.fL(`${ref.path}: unsupported extension ${JSON.stringify(ext || '(none)')}; expected .jsonl or .csv`);
     const text = decodeUtf8(bytes, ref.path);
     if (text.trim() === '')
-        throw new DataError(`${ref.path}:1: empty file; expected at least one row`);
+        throw new src_errors/* DataError */.fL(`${ref.path}:1: empty file; expected at least one row`);
     const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
     return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
 }
@@ -9525,7 +11477,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 function featureValue(value, column) {
     const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isFinite(n))
-        throw new RowProblem(`column ${JSON.stringify(column)}: expected a finite number, found ${describeFound(value)}`, column);
+        throw new RowProblem(`column ${JSON.stringify(column)}: expected a finite number, found ${(0,src_errors/* describeFound */.Kq)(value)}`, column);
     return n;
 }
 /**
@@ -9551,7 +11503,7 @@ function toExample(values, columns, split, file, line) {
             throw new RowProblem(`missing required column ${JSON.stringify(column)} (${key})`);
         const v = asString(values[column], column);
         if (v === null)
-            throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
+            throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a string or number, found ${(0,src_errors/* describeFound */.Kq)(values[column])}`);
         if (v.trim() === '')
             throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a non-empty value, found ${JSON.stringify(v)}`);
         return v;
@@ -9564,7 +11516,7 @@ function toExample(values, columns, split, file, line) {
             return null;
         const s = asString(v, column);
         if (s === null)
-            throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${describeFound(v)}`);
+            throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return s;
     };
     const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
@@ -9581,7 +11533,7 @@ function toExample(values, columns, split, file, line) {
         throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
     const text = values[columns.text];
     if (typeof text !== 'string')
-        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${(0,src_errors/* describeFound */.Kq)(text)}`);
     if (text.trim() === '')
         throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
     return { ...common, input: { kind: 'text', text } };
@@ -9593,7 +11545,7 @@ function loadDataset(plan) {
         if (plan.onBadRow === 'skip')
             skipped.push(row);
         else
-            throw new DataError(`${row.file}:${row.at ?? row.line}: ${row.reason}`);
+            throw new src_errors/* DataError */.fL(`${row.file}:${row.at ?? row.line}: ${row.reason}`);
     };
     const readSplit = (split, ref, seen) => {
         const { parsed, info } = parseFile(ref);
@@ -9604,7 +11556,7 @@ function loadDataset(plan) {
             const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : ['id', 'text', 'label'].map((k) => [k, plan.columns[k]]);
             for (const [key, column] of required) {
                 if (!header.includes(column)) {
-                    throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(column)} (${key}); found columns ${header.join(', ')}`);
+                    throw new src_errors/* DataError */.fL(`${ref.path}:1: missing required column ${JSON.stringify(column)} (${key}); found columns ${header.join(', ')}`);
                 }
             }
         }
@@ -9631,14 +11583,14 @@ function loadDataset(plan) {
             examples.push(example);
         }
         if (examples.length === 0)
-            throw new DataError(`${ref.path}:1: no usable rows; expected at least one row`);
+            throw new src_errors/* DataError */.fL(`${ref.path}:1: no usable rows; expected at least one row`);
         files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
         return examples;
     };
     const train = readSplit('train', plan.train, new Map());
     const labels = sortCodePoints(new Set(train.map((e) => e.label)));
     if (labels.length < 2) {
-        throw new DataError(`${plan.train.path}: training data has ${labels.length} label; expected at least two labels to classify`);
+        throw new src_errors/* DataError */.fL(`${plan.train.path}: training data has ${labels.length} label; expected at least two labels to classify`);
     }
     const known = new Set(labels);
     const evalIds = new Map();
@@ -9653,7 +11605,7 @@ function loadDataset(plan) {
         if (info)
             info.rows = examples.length;
         if (examples.length === 0)
-            throw new DataError(`${file.path}:1: no usable rows; expected at least one row`);
+            throw new src_errors/* DataError */.fL(`${file.path}:1: no usable rows; expected at least one row`);
         return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
     });
     if (plan.onBadRow === 'skip') {
@@ -9681,148 +11633,71 @@ function loadDataset(plan) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/config/against-data.ts
+;// CONCATENATED MODULE: ./src/evaluate/candidate.ts
 
-function checkPlanAgainstData(plan, dataset) {
-    const labels = new Set(dataset.labels);
-    plan.threatModel.protectedTransitions.forEach((t, i) => {
-        for (const side of ['from', 'to']) {
-            if (!labels.has(t[side])) {
-                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${dataset.labels.join(', ')}), found ${JSON.stringify(t[side])}`);
-            }
-        }
-    });
-    const append = plan.threatModel.attacks.append;
-    if (append) {
-        const missing = dataset.languages.filter((l) => !(l in append.sentences));
-        if (missing.length > 0) {
-            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${dataset.languages.join(', ')}), found none for ${missing.join(', ')}`, true);
-        }
-    }
+
+/** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
+function inputDigest(input) {
+    return sha256Hex(inputKey(input));
 }
 
 ;// CONCATENATED MODULE: ./src/evaluate/conditions.ts
+/**
+ * Text candidates (SPEC §6): the clean text, then one candidate per configured family, each with
+ * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
+ * same list.
+ */
+
+
 function cleanCandidate(example) {
-    return { condition: 'clean', input: example.input, perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, labelPreserving: true };
+    return { condition: 'clean', input: example.input, digest: inputDigest(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
 }
 /** Conditions evaluated for a set of family runners, in SPEC §6 order. */
 function conditionsFor(runners) {
     return ['clean', ...runners.map((r) => r.family)];
 }
 function candidatesFor(example, runners) {
-    const list = [cleanCandidate(example)];
+    const clean = cleanCandidate(example);
+    const list = [clean];
     if (example.input.kind !== 'text')
         return list;
     const original = example.input.text;
     for (const runner of runners) {
         const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
         const changed = outcome.text !== original;
+        const input = changed ? { kind: 'text', text: outcome.text } : example.input;
         list.push({
             condition: runner.family,
-            input: changed ? { kind: 'text', text: outcome.text } : example.input,
+            input,
+            digest: changed ? inputDigest(input) : clean.digest,
             perturbedText: outcome.text,
             attempted: outcome.attempted,
             changed,
             // No candidate exists when the family could not act: valid is then null, as on clean rows.
             valid: outcome.attempted ? outcome.valid : null,
             invalidReason: outcome.attempted ? outcome.invalidReason : null,
-            labelPreserving: runner.labelPreserving
+            // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+            masked: runner.labelPreserving && isAttackFamily(runner.family)
         });
     }
     return list;
 }
-
-;// CONCATENATED MODULE: ./src/models/model.ts
-/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
-function decisionOf(labels, result) {
-    if (result.status !== 'ok')
-        return null;
-    return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
-}
-/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
-function decide(labels, scores) {
-    let best = 0;
-    for (let i = 1; i < scores.length; i++)
-        if (scores[i] > scores[best])
-            best = i;
-    let second = -Infinity;
-    for (let i = 0; i < scores.length; i++)
-        if (i !== best && scores[i] > second)
-            second = scores[i];
-    return { prediction: labels[best], margin: scores[best] - second };
-}
-
-;// CONCATENATED MODULE: ./src/evidence/ledger.ts
-function isProtected(transitions, from, to) {
-    return to !== null && transitions.some((t) => t.from === from && t.to === to);
-}
-function ledgerMasks(m) {
-    const inScope = m.cleanOk && (m.objective === 'untargeted' || m.transitions.some((t) => t.from === m.gold));
-    const eligible = inScope && m.cleanPrediction === m.gold;
-    const tested = eligible && m.attempted && m.changed && m.valid && m.rowOk;
-    const wrong = m.objective === 'untargeted' ? m.prediction !== m.gold : isProtected(m.transitions, m.gold, m.prediction);
-    const success = tested && wrong;
-    const uncovered = eligible && !tested;
-    let reason = null;
-    if (uncovered) {
-        if (!m.attempted)
-            reason = 'no_dictionary';
-        else if (!m.changed)
-            reason = 'unchanged';
-        else if (!m.valid)
-            reason = 'invalid';
-        else
-            reason = 'missing';
-    }
-    return { in_scope: inScope, eligible, tested, success, uncovered, uncovered_reason: reason };
-}
-
-;// CONCATENATED MODULE: ./src/evidence/build-row.ts
-
-
-function evidenceRow(f) {
-    const cleanDecision = decisionOf(f.labels, f.clean);
-    const decision = decisionOf(f.labels, f.result);
-    const c = f.candidate;
-    const masks = f.masked && c
-        ? ledgerMasks({
-            objective: f.objective,
-            transitions: f.transitions,
-            gold: f.example.label,
-            cleanOk: f.clean.status === 'ok',
-            cleanPrediction: cleanDecision?.prediction ?? null,
-            attempted: c.attempted,
-            changed: c.changed,
-            valid: c.valid === true,
-            rowOk: f.result.status === 'ok',
-            prediction: decision?.prediction ?? null
-        })
-        : null;
+/** The text task's candidates, computed once per example and shared by every model. */
+function textCandidates(runners) {
+    const cache = new Map();
     return {
-        id: f.example.id,
-        split: f.example.split,
-        model: f.model,
-        condition: f.condition,
-        language: f.example.language,
-        domain: f.example.domain,
-        text: f.text,
-        perturbed_text: f.perturbedText,
-        label: f.example.label,
-        clean_prediction: cleanDecision?.prediction ?? null,
-        prediction: decision?.prediction ?? null,
-        scores: f.result.status === 'ok' ? f.result.scores : null,
-        margin: decision?.margin ?? null,
-        clean_margin: cleanDecision?.margin ?? null,
-        changed: c?.changed ?? false,
-        valid: c?.valid ?? null,
-        invalid_reason: c?.invalidReason ?? null,
-        eligible: masks?.eligible ?? null,
-        tested: masks?.tested ?? null,
-        success: masks?.success ?? null,
-        uncovered: masks?.uncovered ?? null,
-        uncovered_reason: masks?.uncovered_reason ?? null,
-        status: f.result.status,
-        error: f.result.status === 'ok' ? null : f.result.error
+        conditions: conditionsFor(runners),
+        candidates(example) {
+            let list = cache.get(example);
+            if (list === undefined) {
+                list = candidatesFor(example, runners);
+                cache.set(example, list);
+            }
+            return list;
+        },
+        release() {
+            cache.clear();
+        }
     };
 }
 
@@ -10003,47 +11878,7 @@ function noiseCandidate(id, x, space, seed) {
     return { values, attempted: true, valid: reason === null, invalidReason: reason };
 }
 
-;// CONCATENATED MODULE: ./src/evaluate/score-cache.ts
-/**
- * Scores each distinct input once per model, in fixed-size batches, whatever the number of
- * examples and conditions that share it.
- */
-
-async function scoreDistinct(model, inputs, batchSize = model.batchSize ?? 512) {
-    const pending = new Map();
-    for (const input of inputs) {
-        const key = inputKey(input);
-        if (!pending.has(key))
-            pending.set(key, input);
-    }
-    const keys = [...pending.keys()];
-    const cache = new Map();
-    let modelCalls = 0;
-    const step = Number.isFinite(batchSize) && batchSize > 0 ? batchSize : Math.max(keys.length, 1);
-    for (let start = 0; start < keys.length; start += step) {
-        const batchKeys = keys.slice(start, start + step);
-        const results = await model.score(batchKeys.map((k) => pending.get(k)));
-        modelCalls++;
-        if (results.length !== batchKeys.length) {
-            throw new Error(`model ${model.name} returned ${results.length} results for ${batchKeys.length} inputs`);
-        }
-        batchKeys.forEach((k, i) => cache.set(k, checked(results[i], model.labels.length)));
-    }
-    return { cache, counters: { distinctInputs: keys.length, modelCalls } };
-}
-/** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
-function checked(result, width) {
-    if (result.status !== 'ok' || result.scores === null)
-        return result;
-    if (result.scores.length !== width)
-        return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
-    if (result.scores.some((s) => !Number.isFinite(s)))
-        return { status: 'error', error: 'non-finite score' };
-    return result;
-}
-
 ;// CONCATENATED MODULE: ./src/evaluate/tabular.ts
-
 
 
 
@@ -10075,1238 +11910,171 @@ function asRecord(names, x) {
 function isDifferentiable(model) {
     return typeof model.inputGradient === 'function' && typeof model.predict === 'function';
 }
-async function evaluateTabular(plan, dataset, models, sink) {
+function tabularCandidates(plan, models, labels) {
     const space = featureSpace(plan);
     const conditions = tabularConditions(plan);
-    const tm = plan.threatModel;
-    const examples = dataset.splits.flatMap((s) => s.examples);
-    const clean = new Map(examples.map((e) => [e, vector(e, space.names)]));
-    const noise = new Map();
-    if (conditions.includes('noise'))
-        for (const e of examples)
-            noise.set(e, noiseCandidate(e.id, clean.get(e), space, plan.statistics.seed));
-    const all = [];
-    const perModel = [];
-    for (const model of models) {
-        const attack = { gradientEvaluations: 0, predictionEvaluations: 0 };
-        const fgm = new Map();
-        if (conditions.includes('fgm')) {
+    const seed = plan.statistics.seed;
+    const attack = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
+    if (conditions.includes('fgm')) {
+        for (const model of models)
             if (!isDifferentiable(model))
                 throw new Error(`model ${model.name} exposes no gradient for fgm`);
-            for (const e of examples)
-                fgm.set(e, fgmCandidate(clean.get(e), e.label, model, space, attack));
-        }
-        const inputs = examples.flatMap((e) => [clean.get(e), noise.get(e)?.values, fgm.get(e)?.values].filter((x) => x !== undefined));
-        const { cache, counters } = await scoreDistinct(model, inputs.map((x) => ({ kind: 'features', values: asRecord(space.names, x) })));
-        perModel.push({ fgm, cache });
-        all.push({ model: model.name, predictions: 0, ...counters, ...attack });
     }
-    const exact = fgmIsExact(dataset.labels.length, models.every((m) => m.describe().kind === 'logistic-regression'));
-    for (const example of examples) {
-        const x = clean.get(example);
-        for (const [m, model] of models.entries()) {
-            const { fgm, cache } = perModel[m];
-            const score = (v) => cache.get(JSON.stringify(asRecord(space.names, v)));
-            const cleanResult = score(x);
-            for (const condition of conditions) {
-                const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
-                const values = candidate?.values ?? x;
-                const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
-                all[m].predictions++;
-                const row = evidenceRow({
-                    example,
-                    model: model.name,
-                    labels: model.labels,
-                    condition,
-                    clean: cleanResult,
-                    result: score(values),
-                    candidate: candidate
-                        ? { attempted: candidate.attempted, changed, valid: candidate.attempted ? candidate.valid : null, invalidReason: candidate.attempted ? candidate.invalidReason : null }
-                        : null,
-                    // FGM is the attack; noise is a corruption baseline without ledger masks.
-                    masked: condition === 'fgm',
-                    objective: tm.objective,
-                    transitions: tm.protectedTransitions,
-                    text: null,
-                    perturbedText: null
-                });
-                await sink({ ...row, features: asRecord(space.names, x), perturbed_features: candidate ? asRecord(space.names, values) : null, exact: condition === 'fgm' ? exact : null });
-            }
-        }
-    }
-    return all;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/outcome.ts
-/**
- * An attempted outcome: an unchanged candidate is valid without a check; otherwise
- * `check` (the family's validity rule) decides and its reason is kept.
- */
-function checkedOutcome(original, candidate, check) {
-    const reason = candidate === original ? null : check();
-    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
-}
-/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
-function applyEdits(text, edits) {
-    if (edits.length === 0)
-        return text;
-    const sorted = [...edits].sort((a, b) => a.start - b.start);
-    let out = '';
-    let at = 0;
-    for (const edit of sorted) {
-        out += text.slice(at, edit.start) + edit.replacement;
-        at = edit.end;
-    }
-    return out + text.slice(at);
-}
-/** A rule text with the edit-ratio bound appended when one is set. */
-function withRatio(rule, max) {
-    return max === null ? rule : `${rule}; and Levenshtein distance ÷ original length (code points) ≤ ${max}`;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/append.ts
-
-const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
-/** The `append` candidate; throws when `language` has no sentence. */
-function appendCandidate(text, language, sentences) {
-    if (!Object.hasOwn(sentences, language)) {
-        throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
-    }
-    return `${text} ${sentences[language]}`;
-}
-/** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
-function appendViolation(original, candidate, sentences) {
-    if (!candidate.startsWith(original))
-        return 'the original text is not an exact prefix of the candidate';
-    const suffix = candidate.slice(original.length);
-    if (!suffix.startsWith(' '))
-        return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
-    const sentence = suffix.slice(1);
-    if (!Object.values(sentences).includes(sentence))
-        return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
-    return null;
-}
-function appendFamily(params) {
-    const sentences = { ...params.sentences };
+    const exact = fgmIsExact(labels.length, models.every((m) => m.describe().kind === 'logistic-regression'));
+    const shared = new Map();
+    const candidate = (condition, x, features, c) => {
+        const perturbed = asRecord(space.names, c.values);
+        const input = { kind: 'features', values: perturbed };
+        return {
+            condition,
+            input,
+            digest: inputDigest(input),
+            perturbedText: null,
+            attempted: c.attempted,
+            changed: c.values.some((v, i) => v !== x[i]),
+            valid: c.attempted ? c.valid : null,
+            invalidReason: c.attempted ? c.invalidReason : null,
+            // FGM is the attack; noise is a corruption baseline without ledger masks.
+            masked: condition === 'fgm',
+            tabular: { features, perturbed, exact: condition === 'fgm' ? exact : null }
+        };
+    };
     return {
-        family: 'append',
-        labelPreserving: true,
-        validityRule: APPEND_RULE,
-        parameters: { sentences: { ...sentences } },
-        perturb(input) {
-            const candidate = appendCandidate(input.text, input.language, sentences);
-            return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
+        conditions,
+        candidates(example, modelIndex) {
+            let base = shared.get(example);
+            if (base === undefined) {
+                const x = vector(example, space.names);
+                const features = asRecord(space.names, x);
+                const input = { kind: 'features', values: features };
+                const clean = {
+                    condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
+                    tabular: { features, perturbed: null, exact: null }
+                };
+                const noise = conditions.includes('noise') ? candidate('noise', x, features, noiseCandidate(example.id, x, space, seed)) : null;
+                base = { x, features, clean, noise };
+                shared.set(example, base);
+            }
+            const list = [base.clean];
+            if (base.noise)
+                list.push(base.noise);
+            if (conditions.includes('fgm')) {
+                const model = models[modelIndex];
+                list.push(candidate('fgm', base.x, base.features, fgmCandidate(base.x, example.label, model, space, attack[modelIndex])));
+            }
+            return list;
+        },
+        counters: (modelIndex) => ({ ...attack[modelIndex] }),
+        release() {
+            shared.clear();
         }
     };
 }
 
-;// CONCATENATED MODULE: ./src/perturb/levenshtein.ts
+;// CONCATENATED MODULE: ./src/metrics/binomial.ts
 /**
- * Levenshtein distance over code points (as Python's strings count them), the measure
- * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
- * single code points, each costing 1.
- */
-
-function codePoints(s) {
-    const out = [];
-    for (const ch of s)
-        out.push(ch.codePointAt(0));
-    return out;
-}
-/**
- * Edit distance between `a` and `b` in code points. The shared prefix and suffix are
- * skipped first; the rest runs Myers' bit-vector form of the classic dynamic programme
- * (one DP column as 32-bit blocks of +1/−1 deltas over the shorter remainder): the same
- * O(n·m) table, 32 cells per operation, memory proportional to the shorter remainder.
- */
-function levenshtein(a, b) {
-    if (a === b)
-        return 0;
-    return distance(codePoints(a), codePoints(b));
-}
-function distance(x, y) {
-    let lo = 0;
-    while (lo < x.length && lo < y.length && x[lo] === y[lo])
-        lo++;
-    let hiX = x.length;
-    let hiY = y.length;
-    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
-        hiX--;
-        hiY--;
-    }
-    const lengthX = hiX - lo;
-    const lengthY = hiY - lo;
-    if (lengthX === 0)
-        return lengthY;
-    if (lengthY === 0)
-        return lengthX;
-    // The shorter remainder is the "pattern" along the DP column.
-    return lengthX <= lengthY ? bitVectorDistance(x, lo, hiX, y, lo, hiY) : bitVectorDistance(y, lo, hiY, x, lo, hiX);
-}
-/**
- * A cheap upper bound on the distance: substitute every mismatch of the two texts laid
- * side by side from the start (or from the end, whichever is fewer), then insert or delete
- * the length difference.
- */
-function upperBound(x, y) {
-    const n = Math.min(x.length, y.length);
-    let fromStart = 0;
-    let fromEnd = 0;
-    for (let i = 0; i < n; i++) {
-        if (x[i] !== y[i])
-            fromStart++;
-        if (x[x.length - 1 - i] !== y[y.length - 1 - i])
-            fromEnd++;
-    }
-    return Math.min(fromStart, fromEnd) + Math.abs(x.length - y.length);
-}
-/**
- * Distance between p[pFrom, pTo) and t[tFrom, tTo) (both non-empty). Column j of the DP
- * table D[i][j] is kept as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1}, bit i of
- * `plus`/`minus`, in blocks of 32 rows; each block passes its bottom row's horizontal
- * delta to the block below it (Myers 1999, block-based variant). The top row is
- * D[0][j] = j, so the delta entering the first block is always +1.
- */
-function bitVectorDistance(p, pFrom, pTo, t, tFrom, tTo) {
-    const m = pTo - pFrom;
-    const blocks = (m + 31) >>> 5;
-    // Peq: for every code point of the pattern, the rows where it occurs.
-    const peq = new Map();
-    for (let i = 0; i < m; i++) {
-        const c = p[pFrom + i];
-        let bits = peq.get(c);
-        if (!bits) {
-            bits = new Int32Array(blocks);
-            peq.set(c, bits);
-        }
-        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
-    }
-    const plus = new Int32Array(blocks).fill(-1);
-    const minus = new Int32Array(blocks);
-    const lastHigh = 1 << ((m - 1) & 31);
-    let score = m;
-    for (let j = tFrom; j < tTo; j++) {
-        const eqs = peq.get(t[j]);
-        let carry = 1;
-        for (let b = 0; b < blocks; b++) {
-            let eq = eqs ? eqs[b] : 0;
-            const pv = plus[b];
-            const mv = minus[b];
-            const xv = eq | mv;
-            if (carry < 0)
-                eq |= 1;
-            const xh = (((eq & pv) + pv) ^ pv) | eq;
-            let ph = mv | ~(xh | pv);
-            let mh = pv & xh;
-            const high = b === blocks - 1 ? lastHigh : 1 << 31;
-            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
-            ph <<= 1;
-            mh <<= 1;
-            if (carry < 0)
-                mh |= 1;
-            else if (carry > 0)
-                ph |= 1;
-            plus[b] = mh | ~(xv | ph);
-            minus[b] = ph & xv;
-            carry = out;
-        }
-        score += carry;
-    }
-    return score;
-}
-/**
- * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
- * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
- */
-function editRatio(original, candidate) {
-    const distance = levenshtein(original, candidate);
-    const length = codePointLength(original);
-    if (length === 0)
-        return distance === 0 ? 0 : Infinity;
-    return distance / length;
-}
-/**
- * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
- * `max` (or no maximum is set), otherwise the reason it is not.
- */
-function editRatioViolation(original, candidate, max) {
-    if (max === null || original === candidate)
-        return null;
-    const x = codePoints(original);
-    const y = codePoints(candidate);
-    const length = x.length;
-    // Most candidates are a few substitutions: the bound settles them without the full table.
-    if (length > 0 && upperBound(x, y) / length <= max)
-        return null;
-    const edits = distance(x, y);
-    const ratio = length === 0 ? Infinity : edits / length;
-    if (ratio <= max)
-        return null;
-    const shown = Number.isFinite(ratio) ? ratio.toFixed(4) : 'infinite';
-    return `edit ratio ${shown} (${edits} edit${edits === 1 ? '' : 's'} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/words.ts
-/**
- * Shared text scanning for the perturbation families.
+ * Binomial weights and draws with rational success probabilities p = num / den, built from
+ * +, −, × and ÷ only (each correctly rounded in IEEE 754), so that any language with doubles
+ * reproduces every value bit for bit when it follows the same operation order.
  *
- * A word is a maximal run of Unicode letters, together with any combining marks that
- * follow a letter inside the run (so a decomposed "ã" stays one word). A chunk is a
- * maximal run of non-whitespace characters.
+ * Weights of Bin(m, num/den), relative to the mode j0 = ⌊(m + 1)·num / den⌋ (clamped to m),
+ * whose weight is 1:
+ *   upward    w(j + 1) = w(j) · (m − j) / (j + 1) · num / (den − num)
+ *   downward  w(j − 1) = w(j) · j / (m − j + 1) · (den − num) / num
+ * each evaluated left to right, stopping (exclusive) at the first weight below TAIL = 2^−60:
+ * the mass left out is below 1e−16, far under the 2^−53 resolution of a draw.
  *
- * Protected text is never edited by any family:
- * - negator words of the row's language (en: not, never, no; es: no, nunca, ni;
- *   pt: não, nunca, nem), compared case-insensitively after NFC normalisation; a
- *   language without its own list protects the union of the three lists;
- * - every chunk that contains a digit (numbers such as "12%", "n=240", "2017"), and
- *   every chunk that looks like a URL (contains "://" or starts with "www.", ignoring
- *   opening punctuation and case). These chunks are untouchable as a whole, including
- *   their punctuation, and every word inside them is protected.
- *
- * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
+ * A draw by inversion: C(k) = Σ_{j = lo..k} w(j), summed from lo upward; t = u · C(hi);
+ * the result is the smallest k with t < C(k), or hi when none is (u is a double in [0, 1)).
  */
-const NEGATORS = {
-    en: ['not', 'never', 'no'],
-    es: ['no', 'nunca', 'ni'],
-    pt: ['não', 'nunca', 'nem']
-};
-const ALL_NEGATORS = new Set(Object.values(NEGATORS).flat());
-const NEGATOR_SETS = new Map(Object.entries(NEGATORS).map(([language, list]) => [language, new Set(list)]));
-/** The negator set protecting a row of `language` (exact code, then its primary subtag, else the union). */
-function negatorsFor(language) {
-    const exact = NEGATOR_SETS.get(language);
-    if (exact)
-        return exact;
-    const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
-    return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
+/** Weights below this fraction of the mode's are dropped. */
+const TAIL = 2 ** -60;
+function checkCounts(m, num, den) {
+    if (!(Number.isSafeInteger(m) && m >= 0))
+        throw new RangeError(`binomial size must be a whole number ≥ 0, got ${m}`);
+    if (!(Number.isSafeInteger(num) && Number.isSafeInteger(den) && den > 0 && num >= 0 && num <= den)) {
+        throw new RangeError(`binomial probability must be num/den with 0 ≤ num ≤ den, den > 0; got ${num}/${den}`);
+    }
 }
-const ASCII_LETTERS = /^[A-Za-z]*$/;
-/** The comparison form of a word: NFC, lower case. */
-function foldWord(word) {
-    return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
+/** ⌊(m + 1)·num / den⌋ clamped to m, in exact integer arithmetic. */
+function binomialMode(m, num, den) {
+    const mode = Number((BigInt(m + 1) * BigInt(num)) / BigInt(den));
+    return Math.min(mode, m);
 }
-/** True when `word` is a negator of the given language's list. */
-function isNegator(word, language) {
-    return negatorsFor(language).has(foldWord(word));
-}
-/** True when `word` is a negator in any language's list. */
-function isNegatorInAnyLanguage(word) {
-    return ALL_NEGATORS.has(foldWord(word));
-}
-const HAS_NUMBER = /\p{N}/u;
-const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
-/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
-function isProtectedChunk(chunk) {
-    return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
-}
-const WORD = /\p{L}[\p{L}\p{M}]*/gu;
-const CHUNK = /\S+/gu;
-const HAS_MARK = /\p{M}/u;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const MARKS = /\p{M}/gu;
-/** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
-const MAX_NEGATOR_UNITS = 8;
-// The last few scans: a family scans the original to build its candidate and again to check it.
-const recent = [];
-const RECENT = 4;
 /**
- * Split `text` into chunks and words and mark what is protected (see the module comment).
- * The result is shared between callers (the last few are remembered): do not modify it.
+ * The relative weights of Bin(m, num/den) from `lo` to `hi` (see the file comment), the mode's
+ * weight being exactly 1. `tail` 0 keeps every weight down to the ends (those that underflow are 0).
  */
-function scanText(text, language) {
-    for (const entry of recent)
-        if (entry.text === text && entry.language === language)
-            return entry.scan;
-    const scan = freshScan(text, language);
-    recent.unshift({ text, language, scan });
-    if (recent.length > RECENT)
-        recent.pop();
-    return scan;
-}
-function freshScan(text, language) {
-    const chunks = [];
-    for (const m of text.matchAll(CHUNK)) {
-        chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
-    }
-    const negators = negatorsFor(language);
-    const words = [];
-    // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
-    const astral = SURROGATE.test(text);
-    let chunkIndex = 0;
-    let cpOffset = 0;
-    let unitOffset = 0;
-    for (const m of text.matchAll(WORD)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
-        unitOffset = start;
-        while (chunkIndex < chunks.length && chunks[chunkIndex].end <= start)
-            chunkIndex++;
-        const chunk = chunks[chunkIndex];
-        const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
-        const cpLength = astral ? countCodePoints(text, start, end) : end - start;
-        const letters = HAS_MARK.test(m[0]) ? cpLength - m[0].match(MARKS).length : cpLength;
-        const protection = inProtectedChunk
-            ? 'number-or-url'
-            : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
-                ? 'negator'
-                : null;
-        words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
-    }
-    return { words, chunks };
-}
-/** Code points in text[from, to) (UTF-16 offsets). */
-function countCodePoints(text, from, to) {
-    let n = 0;
-    for (let i = from; i < to; i++) {
-        const c = text.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
-            const d = text.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff)
-                i++;
-        }
-        n++;
-    }
-    return n;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/dictionary.ts
-
-
-
-const DICTIONARY_RULE = 'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
-const LETTER = /\p{L}/u;
-/** Upper-case the first code point. */
-function capitalise(word) {
-    const first = String.fromCodePoint(word.codePointAt(0));
-    return first.toUpperCase() + word.slice(first.length);
-}
-/** The replacement in the case of `word`, or null when the word's case is mixed. */
-function keepCase(word, replacement) {
-    if (word === word.toLowerCase())
-        return replacement;
-    const chars = [...word];
-    const letters = chars.filter((c) => LETTER.test(c)).length;
-    if (letters >= 2 && word === word.toUpperCase())
-        return replacement.toUpperCase();
-    const first = chars[0];
-    const rest = chars.slice(1).join('');
-    if (first !== first.toLowerCase() && rest === rest.toLowerCase())
-        return capitalise(replacement);
-    return null;
-}
-/** The substitutions for `language`, or undefined when the dictionary has none. */
-function dictionaryFor(dictionary, language) {
-    return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
-}
-/** The `dictionary` candidate: `text` with every eligible word replaced. */
-function substituteWords(text, language, words) {
-    let out = '';
-    let at = 0;
-    for (const word of scanText(text, language).words) {
-        if (word.protection !== null)
-            continue;
-        const replacement = words.get(foldWord(word.text));
-        if (replacement === undefined)
-            continue;
-        const cased = keepCase(word.text, replacement);
-        if (cased === null)
-            continue;
-        out += text.slice(at, word.start) + cased;
-        at = word.end;
-    }
-    return at === 0 ? text : out + text.slice(at);
-}
-/** Null when `candidate` is a valid `dictionary` edit of `original`, otherwise why not. */
-function dictionaryViolation(original, candidate, language, words, maxCharEditRatio) {
-    const before = scanText(original, language).words;
-    const after = scanText(candidate, language).words;
-    if (before.length !== after.length)
-        return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
-    let atBefore = 0;
-    let atAfter = 0;
-    for (let i = 0; i <= before.length; i++) {
-        const b = before[i];
-        const a = after[i];
-        const gapBefore = original.slice(atBefore, b ? b.start : original.length);
-        const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
-        if (gapBefore !== gapAfter)
-            return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
-        if (!b || !a)
+function binomialWeights(m, num, den, tail = TAIL) {
+    checkCounts(m, num, den);
+    const mode = binomialMode(m, num, den);
+    const up = [];
+    let w = 1;
+    for (let j = mode; j < m; j++) {
+        w = (((w * (m - j)) / (j + 1)) * num) / (den - num);
+        if (w < tail || (tail === 0 && w === 0))
             break;
-        atBefore = b.end;
-        atAfter = a.end;
-        if (b.text === a.text)
-            continue;
-        const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
-        if (b.protection !== null)
-            return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
-        const expected = words.get(foldWord(b.text));
-        if (expected === undefined || foldWord(expected) !== foldWord(a.text))
-            return `${change} is not a dictionary substitution`;
+        up.push(w);
     }
-    return editRatioViolation(original, candidate, maxCharEditRatio);
-}
-function dictionaryFamily(options, dictionary) {
-    return {
-        family: 'dictionary',
-        labelPreserving: true,
-        validityRule: withRatio(DICTIONARY_RULE, options.maxCharEditRatio),
-        parameters: { file: dictionary.path, sha256: dictionary.sha256 },
-        perturb(input) {
-            const words = dictionaryFor(dictionary, input.language);
-            if (!words)
-                return { text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null };
-            const candidate = substituteWords(input.text, input.language, words);
-            return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/dictionary-file.ts
-/**
- * The substitution dictionary file of the `dictionary` family:
- *
- *   version: 1
- *   languages:
- *     en: { study: research, data: records }
- *     es: { estudio: trabajo }
- *
- * Rules: `version` must be 1; `languages` maps a language code to a non-empty mapping
- * of word → word; every key and value is one lowercase word (letters, with combining
- * marks after a letter; no spaces, digits or punctuation); neither a key nor a value may
- * be a negator of any language (negators are never edited, nor introduced); a word may
- * not map to itself; no other top-level keys. Problems are ConfigErrors naming the file,
- * line and key path, as the main config's are. The digest covers the raw file bytes.
- */
-
-
-
-
-
-
-const TOP_LEVEL_KEYS = ['version', 'languages'];
-const dictionary_file_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
-const WORD_EXPECTED = 'a single lowercase word of letters only';
-function isMapping(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function isLowercaseWord(value) {
-    return typeof value === 'string' && dictionary_file_WORD.test(value) && value === value.toLowerCase();
-}
-/** Read, parse and validate a dictionary file; throws ConfigError on any problem. */
-function loadDictionary(ref) {
-    let bytes;
-    try {
-        bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
-    }
-    catch (error) {
-        const code = error.code ?? 'unknown error';
-        throw new ConfigError(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
-    }
-    let text;
-    try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    }
-    catch {
-        throw new ConfigError(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
-    }
-    const { source, errors } = ConfigSource.parse(ref.path, text);
-    const firstError = errors[0];
-    if (firstError)
-        throw new ConfigError(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
-    const value = source.value();
-    const fail = (path, message, atKey = false) => {
-        throw configError(source, path, message, atKey);
-    };
-    if (!isMapping(value))
-        return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
-    for (const key of Object.keys(value)) {
-        if (!TOP_LEVEL_KEYS.includes(key))
-            fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
-    }
-    if (!('version' in value))
-        fail(['version'], 'missing required key; expected 1, found nothing');
-    if (value.version !== 1)
-        fail(['version'], `expected 1, found ${describeFound(value.version)}`);
-    if (!('languages' in value))
-        fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
-    const rawLanguages = value.languages;
-    if (!isMapping(rawLanguages) || Object.keys(rawLanguages).length === 0) {
-        fail(['languages'], `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`);
-    }
-    const languages = Object.create(null);
-    for (const [language, rawWords] of Object.entries(rawLanguages)) {
-        const base = ['languages', language];
-        if (language === '')
-            fail(base, 'expected a language code, found an empty name', true);
-        if (!isMapping(rawWords) || Object.keys(rawWords).length === 0) {
-            fail(base, `expected a non-empty mapping of word to replacement word, found ${describeEmpty(rawWords)}`);
-        }
-        const words = new Map();
-        for (const [key, replacement] of Object.entries(rawWords)) {
-            const path = [...base, key];
-            if (!isLowercaseWord(key))
-                fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
-            if (isNegatorInAnyLanguage(key))
-                fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
-            if (!isLowercaseWord(replacement))
-                fail(path, `expected ${WORD_EXPECTED}, found ${describeFound(replacement)}`);
-            if (isNegatorInAnyLanguage(replacement))
-                fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
-            const folded = key.normalize('NFC');
-            if (replacement.normalize('NFC') === folded)
-                fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
-            if (words.has(folded))
-                fail(path, `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`, true);
-            words.set(folded, replacement);
-        }
-        languages[language] = words;
-    }
-    return { path: ref.path, sha256: sha256Hex(bytes), version: 1, languages };
-}
-function describeEmpty(value) {
-    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : describeFound(value);
-}
-
-;// CONCATENATED MODULE: ./src/perturb/format.ts
-
-
-
-
-const WORDS_PER_CASE_CHANGE = 5;
-const UPPER_SHARE = 0.15;
-const FORMAT_RULE = 'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
-/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
-function safeFlip(ch, mapped) {
-    if (mapped === ch)
-        return ch;
-    const first = mapped.codePointAt(0);
-    if (first === undefined || String.fromCodePoint(first) !== mapped)
-        return ch;
-    return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
-}
-const upper = (ch) => safeFlip(ch, ch.toUpperCase());
-const lower = (ch) => safeFlip(ch, ch.toLowerCase());
-function splitFirst(word) {
-    const first = String.fromCodePoint(word.codePointAt(0));
-    return [first, word.slice(first.length)];
-}
-/** Every character upper-cased where that is a safe flip. */
-function allUpper(word) {
-    let out = '';
-    for (const ch of word)
-        out += upper(ch);
-    return out;
-}
-/** How a word's case may change; null for mixed case or when nothing can flip. */
-function caseChoice(word) {
-    const [first, rest] = splitFirst(word);
-    if (word === word.toLowerCase()) {
-        const title = upper(first) + rest;
-        if (title !== word)
-            return { usual: title, rare: () => allUpper(word) };
-        const shouted = allUpper(word);
-        return shouted === word ? null : { usual: shouted, rare: null };
-    }
-    if (rest === rest.toLowerCase()) {
-        const lowered = lower(first) + rest;
-        return lowered === word ? null : { usual: lowered, rare: null };
-    }
-    if (word === word.toUpperCase()) {
-        let titled = first;
-        for (const ch of rest)
-            titled += lower(ch);
-        return titled === word ? null : { usual: titled, rare: null };
-    }
-    return null;
-}
-function punctuationSites(text, chunks) {
-    const sites = [];
-    for (const chunk of chunks) {
-        if (chunk.protected)
-            continue;
-        // A separator that ends its chunk with whitespace after it.
-        const ch = text[chunk.end - 1];
-        if ((ch === ',' || ch === ';') && chunk.end < text.length) {
-            sites.push({ start: chunk.end - 1, end: chunk.end, choices: [ch === ',' ? ';' : ','] });
-        }
-    }
-    const last = chunks[chunks.length - 1];
-    if (last && !last.protected) {
-        const end = last.end;
-        const ch = text[end - 1];
-        if (ch === '.' && text[end - 2] !== '.')
-            sites.push({ start: end - 1, end, choices: ['!', ''] });
-        else if (ch === '!' || ch === '?')
-            sites.push({ start: end - 1, end, choices: ['.'] });
-        else if (/^\p{L}$/u.test([...last.text].pop()))
-            sites.push({ start: end, end, choices: ['.'] });
-    }
-    return sites;
-}
-/** The `format` candidate for one row (see the module comment for the rule). */
-function formatCandidate(text, row) {
-    const { words, chunks } = scanText(text, row.language);
-    const eligible = [];
-    for (const word of words) {
-        if (word.protection !== null)
-            continue;
-        const choice = caseChoice(word.text);
-        if (choice)
-            eligible.push({ start: word.start, end: word.end, choice });
-    }
-    const edits = [];
-    const sites = punctuationSites(text, chunks);
-    if (sites.length > 0) {
-        const site = sites[Math.floor(decision_decide(row.seed, 'format', row.id, 'punct') * sites.length)];
-        const choice = site.choices.length === 1 ? 0 : Math.floor(decision_decide(row.seed, 'format', row.id, 'end') * site.choices.length);
-        edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
-    }
-    let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
-    if (sites.length === 0 && eligible.length > 0)
-        changes = Math.max(changes, 1);
-    for (let j = 0; j < changes; j++) {
-        const scaled = decision_decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
-        const pick = Math.floor(scaled);
-        const [word] = eligible.splice(pick, 1);
-        if (!word)
+    const down = [];
+    w = 1;
+    for (let j = mode; j > 0; j--) {
+        w = (((w * j) / (m - j + 1)) * (den - num)) / num;
+        if (w < tail || (tail === 0 && w === 0))
             break;
-        const { usual, rare } = word.choice;
-        const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
-        edits.push({ start: word.start, end: word.end, replacement });
+        down.push(w);
     }
-    return applyEdits(text, edits);
+    const weights = new Float64Array(down.length + 1 + up.length);
+    for (let i = 0; i < down.length; i++)
+        weights[i] = down[down.length - 1 - i];
+    weights[down.length] = 1;
+    for (let i = 0; i < up.length; i++)
+        weights[down.length + 1 + i] = up[i];
+    return { lo: mode - down.length, hi: mode + up.length, weights };
 }
-const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
-/** Letters, combining marks and digits of `text`, each lower-cased on its own. */
-function foldedLettersAndDigits(text) {
-    const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
-    // Lower-casing a whole string differs from doing it character by character only for
-    // capital sigma (final ς versus σ), so only that case needs the slow path.
-    if (!kept.includes('\u03A3'))
-        return kept.toLowerCase();
-    let out = '';
-    for (const ch of kept)
-        out += ch.toLowerCase();
-    return out;
-}
-/** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
-function formatViolation(original, candidate, maxCharEditRatio) {
-    if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
-        return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
+function binomialTable(m, num, den) {
+    const { lo, hi, weights } = binomialWeights(m, num, den);
+    const cumulative = new Float64Array(weights.length);
+    let sum = 0;
+    for (let i = 0; i < weights.length; i++) {
+        sum += weights[i];
+        cumulative[i] = sum;
     }
-    return editRatioViolation(original, candidate, maxCharEditRatio);
+    return { lo, hi, cumulative };
 }
-function formatFamily(options) {
-    return {
-        family: 'format',
-        labelPreserving: true,
-        validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
-        parameters: {},
-        perturb(input) {
-            const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
-            return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/transpose.ts
-
-
-
-
-const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
-const transpose_LETTER = /^\p{L}$/u;
-const MARK = /^\p{M}$/u;
-/**
- * Indices i (in code points) where characters i and i+1 of a word may be swapped;
- * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
- */
-function swapPositions(chars, lettersOnly = false) {
-    const out = [];
-    for (let i = 1; i + 1 <= chars.length - 2; i++) {
-        const a = chars[i];
-        const b = chars[i + 1];
-        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !MARK.test(chars[i + 2]))))
-            out.push(i);
-    }
-    return out;
-}
-const transpose_SURROGATE = /[\uD800-\uDFFF]/;
-/**
- * The code points of `s`, indexable: the string itself when it has no surrogate pairs
- * (then code units are code points), otherwise an array. `cpLength`, when known, spares
- * the test.
- */
-function characters(s, cpLength) {
-    const plain = cpLength === undefined ? !transpose_SURROGATE.test(s) : cpLength === s.length;
-    return plain ? s : [...s];
-}
-/** The `transpose` candidate for one row and the swaps it declares. */
-function transposeCandidate(text, row, wordsPerChange) {
-    const eligible = [];
-    for (const word of scanText(text, row.language).words) {
-        if (word.protection !== null || word.letters < 4)
-            continue;
-        const chars = characters(word.text, word.cpLength);
-        // A word without combining marks is letters only.
-        const positions = swapPositions(chars, word.letters === word.cpLength);
-        if (positions.length === 0)
-            continue;
-        eligible.push({ word, chars, positions, d: decision_decide(row.seed, 'transpose', row.id, word.index) });
-    }
-    if (eligible.length === 0)
-        return { text, swaps: [] };
-    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
-    const chosen = eligible.sort((a, b) => a.d - b.d || a.word.index - b.word.index).slice(0, k);
-    const edits = [];
-    const swaps = [];
-    for (const { word, chars, positions } of chosen) {
-        const i = positions[Math.floor(decision_decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
-        const swapped = Array.from(chars);
-        swapped[i] = chars[i + 1];
-        swapped[i + 1] = chars[i];
-        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
-        swaps.push(word.cpStart + i);
-    }
-    swaps.sort((a, b) => a - b);
-    return { text: applyEdits(text, edits), swaps };
-}
-/**
- * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
- * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
- */
-function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
-    const o = characters(original);
-    const c = characters(candidate);
-    if (o.length !== c.length)
-        return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
-    const swaps = [];
-    for (let p = 0; p < o.length; p++) {
-        if (o[p] === c[p])
-            continue;
-        if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
-            return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
-        }
-        swaps.push(p);
-        p++;
-    }
-    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
-        return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
-    }
-    const words = scanText(original, language).words;
-    let w = 0;
-    let lastWord = -1;
-    for (const p of swaps) {
-        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
-            w++;
-        const word = words[w];
-        const at = `swap at code points ${p}-${p + 1}`;
-        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
-            return `${at} is not inside one word`;
-        const name = JSON.stringify(word.text);
-        if (word.protection !== null)
-            return `${at} edits the protected word ${name}`;
-        if (word.letters < 4)
-            return `${at} is in ${name}, a word of fewer than 4 letters`;
-        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
-            return `${at} moves the first or last character of ${name}`;
-        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
-            return `${at} in ${name} moves something other than two letters without accents attached`;
-        }
-        if (w === lastWord)
-            return `${at} is a second swap in ${name}`;
-        lastWord = w;
-    }
-    return editRatioViolation(original, candidate, maxCharEditRatio);
-}
-function transposeFamily(options, params) {
-    const wordsPerChange = params.words_per_change;
-    return {
-        family: 'transpose',
-        labelPreserving: true,
-        validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
-        parameters: { words_per_change: wordsPerChange },
-        perturb(input) {
-            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
-            return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/truncate.ts
-
-const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
-const truncate_CHUNK = /\S+/gu;
-/** How many words truncation keeps out of `words`. */
-function keptWordCount(words, keep) {
-    if (words === 0)
-        return 0;
-    const exact = Number((keep * words).toFixed(9));
-    return Math.min(words, Math.max(1, Math.ceil(exact)));
-}
-/** The `truncate` candidate for one text. */
-function truncateCandidate(text, keep) {
-    const ends = [];
-    for (const m of text.matchAll(truncate_CHUNK))
-        ends.push(m.index + m[0].length);
-    const kept = keptWordCount(ends.length, keep);
-    if (kept === 0)
-        return text;
-    return text.slice(0, ends[kept - 1]);
-}
-/** Null when `candidate` is the truncation of `original`, otherwise why not. */
-function truncateViolation(original, candidate, keep) {
-    const expected = truncateCandidate(original, keep);
-    if (candidate === expected)
-        return null;
-    if (!original.startsWith(candidate))
-        return 'the candidate is not a prefix of the original';
-    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
-}
-function truncateFamily(params) {
-    const keep = params.keep;
-    return {
-        family: 'truncate',
-        labelPreserving: false,
-        validityRule: TRUNCATE_RULE,
-        parameters: { keep },
-        perturb(input) {
-            const candidate = truncateCandidate(input.text, keep);
-            return checkedOutcome(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/registry.ts
-
-
-
-
-
-
-
-/** One runner per configured family; throws ConfigError for a bad dictionary file. */
-function buildFamilies(attacks, options) {
-    const runners = [];
-    const dictionaries = [];
-    if (attacks.format)
-        runners.push(formatFamily(options));
-    if (attacks.transpose)
-        runners.push(transposeFamily(options, attacks.transpose));
-    if (attacks.dictionary) {
-        const dictionary = loadDictionary(attacks.dictionary.file);
-        runners.push(dictionaryFamily(options, dictionary));
-        dictionaries.push({
-            path: dictionary.path,
-            sha256: dictionary.sha256,
-            version: dictionary.version,
-            languages: sortCodePoints(Object.keys(dictionary.languages))
-        });
-    }
-    if (attacks.append)
-        runners.push(appendFamily(attacks.append));
-    if (attacks.truncate)
-        runners.push(truncateFamily(attacks.truncate));
-    return { runners, dictionaries };
-}
-
-;// CONCATENATED MODULE: ./src/evaluate/evaluate.ts
-
-
-
-
-
-function renderText(policy, text) {
-    if (text === null || policy === 'none')
-        return null;
-    return policy === 'hash' ? sha256Hex(text) : text;
-}
-function exampleText(example) {
-    return example.input.kind === 'text' ? example.input.text : null;
-}
-async function evaluate(plan, dataset, models, runners, sink) {
-    const examples = dataset.splits.flatMap((s) => s.examples);
-    const candidates = new Map(examples.map((e) => [e, candidatesFor(e, runners)]));
-    const tm = plan.threatModel;
-    const caches = [];
-    const counters = [];
-    for (const model of models) {
-        const inputs = [...candidates.values()].flatMap((list) => list.map((c) => c.input));
-        const { cache, counters: c } = await scoreDistinct(model, inputs);
-        caches.push(cache);
-        counters.push({ model: model.name, predictions: 0, ...c });
-    }
-    for (const example of examples) {
-        const list = candidates.get(example);
-        for (const [m, model] of models.entries()) {
-            const cache = caches[m];
-            const clean = cache.get(inputKey(example.input));
-            for (const candidate of list) {
-                const result = cache.get(inputKey(candidate.input));
-                counters[m].predictions++;
-                await sink(evidenceRow({
-                    example,
-                    model: model.name,
-                    labels: model.labels,
-                    condition: candidate.condition,
-                    clean,
-                    result,
-                    candidate: candidate.condition === 'clean' ? null : candidate,
-                    // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-                    masked: candidate.condition !== 'clean' && candidate.labelPreserving,
-                    objective: tm.objective,
-                    transitions: tm.protectedTransitions,
-                    text: renderText(plan.output.text, exampleText(example)),
-                    perturbedText: renderText(plan.output.text, candidate.perturbedText)
-                }));
-            }
-        }
-    }
-    return counters;
-}
-
-;// CONCATENATED MODULE: ./src/evidence/row.ts
-/** Version of the row layout below; recorded in the manifest's entry for evidence.jsonl. */
-const EVIDENCE_SCHEMA_VERSION = 1;
-const EVIDENCE_FIELDS = [
-    'id', 'split', 'model', 'condition', 'language', 'domain', 'text', 'perturbed_text', 'label',
-    'clean_prediction', 'prediction', 'scores', 'margin', 'clean_margin', 'changed',
-    'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
-    'error'
-];
-/** Appended after EVIDENCE_FIELDS on tabular rows. */
-const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'];
-/** One JSON value: finite numbers as JSON prints them, non-finite as null. */
-function value(v) {
-    if (typeof v === 'number')
-        return Number.isFinite(v) ? String(v) : 'null';
-    return v === undefined ? 'null' : JSON.stringify(v);
-}
-/**
- * One JSONL line (without the newline), keys in EVIDENCE_FIELDS order and scores in label
- * order. Built by hand: this runs once per row and is the hottest serialisation in a run.
- */
-function serializeRow(row, labels) {
-    let out = '{';
-    for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
-        const field = EVIDENCE_FIELDS[f];
-        out += (f === 0 ? '"' : ',"') + field + '":';
-        if (field === 'scores') {
-            const scores = row.scores;
-            if (scores === null)
-                out += 'null';
-            else {
-                out += '{';
-                for (let i = 0; i < labels.length; i++)
-                    out += (i === 0 ? '' : ',') + JSON.stringify(labels[i]) + ':' + value(scores[i]);
-                out += '}';
-            }
-        }
+/** The outcome for a uniform u in [0, 1): the smallest k with u·C(hi) < C(k), else hi. */
+function drawFromTable(table, u) {
+    const c = table.cumulative;
+    const t = u * c[c.length - 1];
+    let a = 0;
+    let b = c.length - 1;
+    // Invariant: the answer is in [a, b] (b = last index when no C exceeds t).
+    while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (t < c[mid])
+            b = mid;
         else
-            out += value(row[field]);
+            a = mid + 1;
     }
-    // Tabular rows: feature maps in the config's feature order (insertion order of the record).
-    if (row.features !== undefined) {
-        for (const field of TABULAR_FIELDS) {
-            const v = row[field];
-            out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+    return table.lo + a;
+}
+/** Tables of one (num, den) for many sizes m, built once each. */
+class BinomialTables {
+    num;
+    den;
+    tables = new Map();
+    constructor(num, den) {
+        this.num = num;
+        this.den = den;
+    }
+    get(m) {
+        let t = this.tables.get(m);
+        if (t === undefined) {
+            t = binomialTable(m, this.num, this.den);
+            this.tables.set(m, t);
         }
+        return t;
     }
-    return out + '}';
-}
-
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: external "node:events"
-const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-;// CONCATENATED MODULE: ./src/evidence/writer.ts
-/** Streams evidence rows to disk with backpressure, hashing the bytes as they are written. */
-
-
-
-
-
-
-class JsonlWriter {
-    path;
-    stream;
-    hash = (0,external_node_crypto_.createHash)('sha256');
-    count = 0;
-    bytes = 0;
-    constructor(path) {
-        this.path = path;
-        // A large buffer: rows are small and many, and each drain wait costs a turn of the event loop.
-        this.stream = (0,external_node_fs_.createWriteStream)(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-    }
-    async write(line) {
-        const chunk = line + '\n';
-        this.hash.update(chunk, 'utf8');
-        this.count++;
-        this.bytes += Buffer.byteLength(chunk, 'utf8');
-        if (!this.stream.write(chunk))
-            await (0,external_node_events_namespaceObject.once)(this.stream, 'drain');
-    }
-    /** Close the file; returns its SHA-256, row count and byte size. */
-    async close() {
-        this.stream.end();
-        await (0,external_node_events_namespaceObject.once)(this.stream, 'finish');
-        return { sha256: this.hash.digest('hex'), rows: this.count, bytes: this.bytes };
-    }
-}
-/**
- * Replace `path` by `path.gz` (gzip, level 9); returns the compressed file's SHA-256 and size.
- * Node writes a fixed gzip header (no name, mtime 0), so the bytes repeat for the same input.
- */
-async function gzipFile(path) {
-    const target = `${path}.gz`;
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    let bytes = 0;
-    const gzip = (0,external_node_zlib_namespaceObject.createGzip)({ level: 9 });
-    gzip.on('data', (chunk) => {
-        hash.update(chunk);
-        bytes += chunk.length;
-    });
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_.createReadStream)(path), gzip, (0,external_node_fs_.createWriteStream)(target));
-    await (0,promises_namespaceObject.rm)(path);
-    return { path: target, sha256: hash.digest('hex'), bytes };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/figure.ts
-/** numerator / denominator; `not_evaluated` with `reason` when the denominator is 0. */
-function figure_rate(numerator, denominator, reason = 'zero denominator') {
-    if (denominator === 0)
-        return { value: null, numerator, denominator, status: 'not_evaluated', reason };
-    return { value: numerator / denominator, numerator, denominator, status: 'ok', reason: null };
-}
-/** A plain count: the denominator is the population it was counted in. */
-function figure_count(n, population) {
-    return { value: n, numerator: n, denominator: population, status: 'ok', reason: null };
-}
-/** A figure that is not a ratio of counts (e.g. PSI); numerator/denominator are null. */
-function measure(value, denominator = null) {
-    return { value, numerator: null, denominator, status: 'ok', reason: null };
-}
-function notApplicable(reason) {
-    return { value: null, numerator: null, denominator: null, status: 'not_applicable', reason };
-}
-function notEvaluated(reason, denominator = 0) {
-    return { value: null, numerator: null, denominator, status: 'not_evaluated', reason };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/classification.ts
-
-function isCorrect(row) {
-    return row.status === 'ok' && row.prediction === row.label;
-}
-function accuracy(rows) {
-    let correct = 0;
-    for (const row of rows)
-        if (isCorrect(row))
-            correct++;
-    return figure_rate(correct, rows.length, 'no rows in this scope');
-}
-/** Missing rows (errors and timeouts) among all of a model's rows. */
-function missingRows(rows) {
-    let missing = 0;
-    for (const row of rows)
-        if (row.status !== 'ok')
-            missing++;
-    return { value: missing, numerator: missing, denominator: rows.length, status: 'ok', reason: null };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/accounting.ts
-
-
-function accounting(rows, cleanRows) {
-    let wrongAfter = 0;
-    let cleanCorrect = 0;
-    let induced = 0;
-    let cleanWrong = 0;
-    let fixed = 0;
-    for (const row of rows) {
-        const clean = cleanRows.get(row.id);
-        if (!clean)
-            throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
-        const before = isCorrect(clean);
-        const after = isCorrect(row);
-        if (!after)
-            wrongAfter++;
-        if (before) {
-            cleanCorrect++;
-            if (!after)
-                induced++;
-        }
-        else {
-            cleanWrong++;
-            if (after)
-                fixed++;
-        }
-    }
-    return {
-        post_test_errors: figure_rate(wrongAfter, rows.length, 'no rows in this scope'),
-        post_test_accuracy: figure_rate(rows.length - wrongAfter, rows.length, 'no rows in this scope'),
-        error_induction: figure_rate(induced, cleanCorrect, 'no clean-correct rows'),
-        became_correct: figure_count(fixed, cleanWrong)
-    };
-}
-/** Up to `n` rows that link a counted failure to its actual change: successes first, in evidence order. */
-function workedExamples(rows, n = 3) {
-    const tested = rows.filter((r) => r.tested);
-    const picked = [...tested.filter((r) => r.success), ...tested.filter((r) => !r.success)].slice(0, n);
-    return picked.map((r) => ({
-        id: r.id,
-        features: r.features ?? null,
-        perturbed_features: r.perturbed_features ?? null,
-        label: r.label,
-        clean_prediction: r.clean_prediction,
-        prediction: r.prediction,
-        success: r.success === true
-    }));
-}
-
-;// CONCATENATED MODULE: ./src/metrics/abstention.ts
-
-
-/** The value a policy compares with its threshold, or null for a missing row. */
-function abstentionValue(row, on) {
-    if (row.status !== 'ok')
-        return null;
-    if (on === 'margin')
-        return row.margin;
-    return row.scores === null || row.scores.length === 0 ? null : Math.max(...row.scores);
-}
-function abstention(rows, policy) {
-    let abstained = 0;
-    let accepted = 0;
-    let acceptedWrong = 0;
-    let missing = 0;
-    for (const row of rows) {
-        const value = abstentionValue(row, policy.on);
-        if (value === null)
-            missing++;
-        else if (value < policy.threshold)
-            abstained++;
-        else {
-            accepted++;
-            if (!isCorrect(row))
-                acceptedWrong++;
-        }
-    }
-    const n = rows.length;
-    return {
-        policy: { ...policy },
-        abstained: figure_rate(abstained, n, 'no rows in this scope'),
-        accepted: figure_count(accepted, n),
-        accepted_but_wrong: figure_count(acceptedWrong, accepted),
-        accepted_error_rate: figure_rate(acceptedWrong, accepted, 'no accepted rows'),
-        missing: figure_count(missing, n)
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/percentile.ts
@@ -11354,7 +12122,7 @@ function percentile(sortedOrUnsorted, q) {
     return percentileOfSorted(sortedCopy(sortedOrUnsorted), q);
 }
 /** Throws unless 0 < level < 1. */
-function checkLevel(level) {
+function percentile_checkLevel(level) {
     if (!(level > 0 && level < 1))
         throw new RangeError(`confidence level must be in (0, 1), got ${level}`);
 }
@@ -11364,7 +12132,7 @@ function checkLevel(level) {
  * Throws a RangeError for an empty input or a level outside (0, 1).
  */
 function interval(values, level) {
-    checkLevel(level);
+    percentile_checkLevel(level);
     const sorted = sortedCopy(values);
     return [percentileOfSorted(sorted, (100 * (1 - level)) / 2), percentileOfSorted(sorted, (100 * (1 + level)) / 2)];
 }
@@ -11594,8 +12362,10 @@ function xoroshiro128plus(seed) {
  * cell — (metric name, model, second model or '', condition, scope) — gets its own
  * stream, seeded from a SHA-256 of the run seed and the cell's names, so adding a model,
  * a condition or a split never shifts the draws of another cell, and computing cells in
- * any order gives the same numbers. Indices are drawn with pure-rand's unbiased
- * (rejection-sampling) `uniformInt`.
+ * any order gives the same numbers. A stream hands out uniform doubles in [0, 1) built from
+ * two 32-bit outputs (53 bits), which the count-based bootstrap turns into binomial draws
+ * (binomial.ts); indices for resampling rows one by one (the reference path in the tests)
+ * come from pure-rand's unbiased (rejection-sampling) `uniformInt`.
  */
 
 
@@ -11604,9 +12374,11 @@ function xoroshiro128plus(seed) {
 const PRNG_NAME = 'xoroshiro128plus (pure-rand 8)';
 /** Recorded in the manifest: how each cell's stream is seeded and how indices are drawn. */
 const STREAM_DERIVATION = "seed32 = first 4 bytes, big-endian uint32, of SHA-256(UTF-8([String(seed), metric, model, second model or '', condition or '', scope].join('\\u0000'))); " +
-    'rng = xoroshiro128plus(seed32); index in [0, n) = uniformInt(rng, 0, n - 1) (unbiased rejection sampling)';
+    'rng = xoroshiro128plus(seed32); u = (((next() >>> 0) >>> 5) * 2^26 + ((next() >>> 0) >>> 6)) / 2^53, a double in [0, 1) from two 32-bit outputs';
 /** Largest n accepted by `nextIndex` (pure-rand draws from one 32-bit output below this). */
 const MAX_RANGE = 0x1_0000_0000;
+const TWO_26 = 67108864;
+const TWO_53 = 9007199254740992;
 /** `[metric, model, secondModel ?? '', condition ?? '', scope]` — the `parts` for a cell. */
 function cellParts(cell) {
     return [cell.metric, cell.model, cell.secondModel ?? '', cell.condition ?? '', cell.scope];
@@ -11624,9 +12396,14 @@ function streamSeed(seed, parts) {
  * A fresh, independent index stream for one cell (see `streamSeed`). Throws a RangeError
  * when `nextIndex` is asked for a range that is not a positive integer ≤ 2^32.
  */
-function createStream(seed, parts) {
+function random_createStream(seed, parts) {
     const rng = xoroshiro128plus(streamSeed(seed, parts));
     return {
+        nextUniform() {
+            const high = (rng.next() >>> 0) >>> 5;
+            const low = (rng.next() >>> 0) >>> 6;
+            return (high * TWO_26 + low) / TWO_53;
+        },
         nextIndex(n) {
             // No global lookups here (Number.isInteger, …): this is the bootstrap's innermost call,
             // and globals are slow inside sandboxed contexts such as jest's.
@@ -11638,15 +12415,70 @@ function createStream(seed, parts) {
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/bootstrap.ts
+/**
+ * Bootstrap percentile intervals with the project's seeded streams (SPEC §8). Every statistic
+ * bootstrapped here is a mean of per-row values in {+1, 0, −1} (accuracy: 1/0; a paired
+ * difference: +1/0/−1), so a resample of n rows is fully described by how many of each value it
+ * drew: the counts follow Multinomial(n; plus/n, minus/n, zero/n), exactly as when n rows are
+ * drawn one by one with replacement. Each iteration therefore draws two binomials instead of n
+ * row indices (O(iterations) per cell, whatever n is):
+ *   X₊ ~ Bin(n, plus/n),  X₋ ~ Bin(n − X₊, minus/(minus + zero)),  mean = (X₊ − X₋) / n
+ * (binomial.ts; each draw consumes one uniform u, also when its outcome is certain). The
+ * interval is the numpy 'linear' percentile interval of the sorted means. Unstratified: a scope
+ * resamples its own rows only. `bootstrapMeans` keeps the row-by-row resampling as the
+ * reference the tests compare the count-based draws with.
+ */
 
 
 
-
+/** Recorded in metrics.json and the manifest: how a resample is drawn. */
+const BOOTSTRAP_METHOD = 'per iteration X+ = Bin(n, plus/n) and X- = Bin(n - X+, minus/(minus + zero)) by inversion of exact-rational binomial weights (one u each, X+ first); ' +
+    'mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means';
 function checkIterations(iterations) {
     if (!(Number.isInteger(iterations) && iterations >= 1))
         throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
 }
-/** The resample means as a Float64Array (the tight loop behind `bootstrapMean`). */
+function bootstrap_checkCounts(c) {
+    for (const k of ['plus', 'minus', 'zero']) {
+        if (!(Number.isSafeInteger(c[k]) && c[k] >= 0))
+            throw new RangeError(`outcome count ${k} must be a whole number ≥ 0, got ${c[k]}`);
+    }
+    return c.plus + c.minus + c.zero;
+}
+/** The counts of a sample of +1/0/−1 values (anything else throws). */
+function outcomeCounts(values) {
+    const c = { plus: 0, minus: 0, zero: 0 };
+    for (let i = 0; i < values.length; i++) {
+        const v = values[i];
+        if (v === 1)
+            c.plus++;
+        else if (v === -1)
+            c.minus++;
+        else if (v === 0)
+            c.zero++;
+        else
+            throw new RangeError(`a count-based bootstrap needs values in {+1, 0, -1}, got ${v}`);
+    }
+    return c;
+}
+/** `iterations` resample means drawn from the counts (see the file comment), in draw order. */
+function countBootstrapMeans(counts, iterations, stream) {
+    checkIterations(iterations);
+    const n = bootstrap_checkCounts(counts);
+    if (n === 0)
+        throw new RangeError('cannot bootstrap an empty sample');
+    const first = binomialTable(n, counts.plus, n);
+    const rest = counts.minus + counts.zero;
+    const second = new BinomialTables(counts.minus, rest > 0 ? rest : 1);
+    const means = new Float64Array(iterations);
+    for (let it = 0; it < iterations; it++) {
+        const x = drawFromTable(first, stream.nextUniform());
+        const y = drawFromTable(second.get(n - x), stream.nextUniform());
+        means[it] = (x - y) / n;
+    }
+    return means;
+}
+/** The resample means of `values` drawn row by row: each iteration takes n indices from `stream` (the reference sampler). */
 function bootstrapMeans(values, iterations, stream) {
     checkIterations(iterations);
     const n = values.length;
@@ -11662,586 +12494,141 @@ function bootstrapMeans(values, iterations, stream) {
     }
     return means;
 }
-/**
- * `iterations` bootstrap resample means of `values`: each iteration draws values.length
- * indices with replacement from `stream` (in order) and records Σ x[index] / n, summed in
- * draw order. Throws a RangeError when `values` is empty or iterations is not a positive
- * integer.
- */
+/** `bootstrapMeans` as a plain array (summed in draw order). */
 function bootstrapMean(values, iterations, stream) {
     return Array.from(bootstrapMeans(values, iterations, stream));
 }
-/**
- * Percentile interval at `level` of the bootstrap means of `values`, drawn from the stream
- * of (seed, parts): [p(100·(1 − level)/2), p(100·(1 + level)/2)] over the sorted means.
- * Null when `values` is empty (nothing to resample).
- */
+function percentileBounds(sortedMeans, level) {
+    return { low: percentileOfSorted(sortedMeans, (100 * (1 - level)) / 2), high: percentileOfSorted(sortedMeans, (100 * (1 + level)) / 2) };
+}
+/** Row-by-row reference interval of `values` (null when empty). */
 function bootstrapInterval(values, iterations, level, seed, parts) {
     checkIterations(iterations);
     checkLevel(level);
     if (values.length === 0)
         return null;
-    const means = bootstrapMeans(values, iterations, createStream(seed, parts)).sort();
-    return { low: percentileOfSorted(means, (100 * (1 - level)) / 2), high: percentileOfSorted(means, (100 * (1 + level)) / 2) };
+    return percentileBounds(bootstrapMeans(values, iterations, createStream(seed, parts)).sort(), level);
+}
+/** Count-based interval at `level` from the stream of (seed, parts); null when the counts are all 0. */
+function countInterval(counts, iterations, level, seed, parts) {
+    checkIterations(iterations);
+    percentile_checkLevel(level);
+    if (bootstrap_checkCounts(counts) === 0)
+        return null;
+    return percentileBounds(countBootstrapMeans(counts, iterations, random_createStream(seed, parts)).sort(), level);
 }
 /**
- * `bootstrapInterval` as a reported figure, the bounds multiplied by `scale` (100 for pp,
- * 1 for a fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`,
- * n = 0) when there is nothing to resample — never a zero-width interval.
+ * `countInterval` as a reported figure, the bounds multiplied by `scale` (100 for pp, 1 for a
+ * fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`, n = 0) when
+ * there is nothing to resample — never a zero-width interval.
  */
-function intervalFigure(values, options, scale, emptyReason) {
-    const bounds = bootstrapInterval(values, options.iterations, options.level, options.seed, options.streamParts);
+function intervalFigure(counts, options, scale, emptyReason) {
+    const bounds = countInterval(counts, options.iterations, options.level, options.seed, options.streamParts);
     const base = { level: options.level, iterations: options.iterations };
     if (bounds === null)
         return { low: null, high: null, ...base, n: 0, status: 'not_evaluated', reason: emptyReason };
-    return { low: bounds.low * scale, high: bounds.high * scale, ...base, n: values.length, status: 'ok', reason: null };
+    return { low: bounds.low * scale, high: bounds.high * scale, ...base, n: counts.plus + counts.minus + counts.zero, status: 'ok', reason: null };
 }
 /** An interval that does not apply here (e.g. an accuracy delta under a destructive condition). */
 function intervalNotApplicable(options, reason) {
     return { low: null, high: null, level: options.level, iterations: options.iterations, n: null, status: 'not_applicable', reason };
 }
-/** Rows ordered by id in code-point order (stable for equal ids): resampling order never depends on input order. */
-function byId(rows) {
-    return [...rows].sort((a, b) => compareCodePoints(a.id, b.id));
-}
-/**
- * Bootstrap interval of accuracy (a fraction in [0, 1], not pp) over one model's rows in one
- * scope: per-row correctness 1/0 (a missing row is 0), rows in id code-point order,
- * resampled with replacement. `not_evaluated` when there are no rows.
- */
-function accuracyInterval(rows, options) {
-    const correct = byId(rows).map((r) => (isCorrect(r) ? 1 : 0));
-    return intervalFigure(correct, options, 1, 'no rows in this scope');
+/** Interval of an accuracy (a fraction, not pp) from `correct` of `n` rows; `not_evaluated` when n = 0. */
+function accuracyIntervalOf(correct, n, options) {
+    return intervalFigure({ plus: correct, minus: 0, zero: n - correct }, options, 1, 'no rows in this scope');
 }
 
-;// CONCATENATED MODULE: ./src/metrics/comparison.ts
+;// CONCATENATED MODULE: ./src/manifest/manifest.ts
 
 
 
-/**
- * A percentage-point figure from integer counts: value = 100 × numerator / denominator,
- * numerator and denominator kept. `not_evaluated` (with `reason`) when the denominator is 0.
- */
-function percentagePoints(numerator, denominator, reason) {
+
+
+/** Major version of this layout. v2: facts for re-derivation (gate plan, length histogram, output), shards, baseline. */
+const MANIFEST_SCHEMA_VERSION = 2;
+function gatePlanRecord(plan) {
+    const record = (t) => ({ value: t.value, config_key: t.configKey, line: t.line, is_default: t.isDefault });
+    return {
+        thresholds: Object.fromEntries(Object.entries(plan.gate.thresholds).map(([k, t]) => [k, record(t)])),
+        families: Object.fromEntries(Object.entries(plan.gate.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).flatMap(([k, t]) => (t ? [[k, record(t)]] : [])))])),
+        allow_not_evaluated: plan.gate.allowNotEvaluated,
+        judged_models: [...plan.gate.models],
+        require_baseline: plan.gate.requireBaseline
+    };
+}
+function buildManifestHead(input) {
+    const { plan, dataset } = input;
+    const tm = plan.threatModel;
+    return {
+        schema_version: MANIFEST_SCHEMA_VERSION,
+        kind: input.shard ? 'shard' : 'run',
+        tool: { name: version/* TOOL_NAME */.l, version: version/* TOOL_VERSION */.w, bundle_sha256: input.bundleSha256, node: process.version, ...(input.tool ?? {}) },
+        config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version },
+        threat_model: {
+            id: tm.id,
+            revision: tm.revision,
+            protected_outcome: tm.protectedOutcome,
+            objective: tm.objective,
+            protected_transitions: tm.protectedTransitions,
+            access: tm.access,
+            attacks: input.families,
+            constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio },
+            dictionaries: input.dictionaries
+        },
+        data: {
+            task: plan.task,
+            files: dataset.files,
+            columns: { ...plan.data.columns },
+            on_bad_row: plan.data.onBadRow,
+            skipped_rows: dataset.skipped,
+            labels: dataset.labels,
+            languages: dataset.languages,
+            splits: dataset.splits.map((s) => s.split),
+            label_digest: dataset.labelDigest,
+            label_digest_definition: LABEL_DIGEST_DEFINITION,
+            train_overlap: dataset.overlap,
+            length_histogram: input.lengthHistogram
+        },
+        models: input.models,
+        statistics: {
+            seed: plan.statistics.seed,
+            bootstrap_iterations: plan.statistics.bootstrapIterations,
+            paired_iterations: plan.statistics.pairedIterations,
+            interval: plan.statistics.interval,
+            prng: PRNG_NAME,
+            stream_derivation: STREAM_DERIVATION,
+            bootstrap: BOOTSTRAP_METHOD,
+            perturbation_decisions: 'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
+        },
+        selective: { abstain_below: plan.selective.abstainBelow },
+        conditions: { evaluated: input.conditions, families_not_configured: input.familiesNotConfigured },
+        output: { text: plan.output.text, examples_per_check: plan.output.examplesPerCheck, gzip_above_bytes: plan.output.gzipAboveBytes },
+        lock_files: input.lockFiles,
+        gate: { plan: gatePlanRecord(plan) },
+        ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: shard_select/* SHARD_RULE */.yT, examples: input.shard.examples } } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/figure.ts
+/** numerator / denominator; `not_evaluated` with `reason` when the denominator is 0. */
+function figure_rate(numerator, denominator, reason = 'zero denominator') {
     if (denominator === 0)
-        return { ...notEvaluated(reason, 0), numerator };
-    return { value: (100 * numerator) / denominator, numerator, denominator, status: 'ok', reason: null };
+        return { value: null, numerator, denominator, status: 'not_evaluated', reason };
+    return { value: numerator / denominator, numerator, denominator, status: 'ok', reason: null };
 }
-/**
- * Compares model A with model B on the same rows (normally: the clean rows of the challenge
- * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
- * an Error is thrown. difference_pp = 100 × Σ(correct_A − correct_B) / n; the interval
- * resamples the per-id differences (in id code-point order) with the stream named by
- * `options.streamParts`. n = 0 → both figures are `not_evaluated`.
- */
-function pairedComparison(a, b, options) {
-    const bRows = new Map();
-    for (const row of b) {
-        if (bRows.has(row.id))
-            throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
-        bRows.set(row.id, row);
-    }
-    if (a.length !== b.length)
-        throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
-    const seen = new Set();
-    const diffs = [];
-    let sum = 0;
-    for (const rowA of byId(a)) {
-        if (seen.has(rowA.id))
-            throw new Error(`paired comparison: id "${rowA.id}" appears twice for model ${rowA.model}`);
-        seen.add(rowA.id);
-        const rowB = bRows.get(rowA.id);
-        if (rowB === undefined)
-            throw new Error(`paired comparison: id "${rowA.id}" has no row for the second model`);
-        const d = (isCorrect(rowA) ? 1 : 0) - (isCorrect(rowB) ? 1 : 0);
-        diffs.push(d);
-        sum += d;
-    }
-    const reason = 'no paired rows';
-    return {
-        difference_pp: percentagePoints(sum, diffs.length, reason),
-        interval_pp: intervalFigure(diffs, options, 100, reason)
-    };
+/** A plain count: the denominator is the population it was counted in. */
+function figure_count(n, population) {
+    return { value: n, numerator: n, denominator: population, status: 'ok', reason: null };
 }
-
-;// CONCATENATED MODULE: ./src/metrics/confusion.ts
-/** The prediction a row counts with: null when the row is missing (status not `ok`). */
-function predictionOf(row) {
-    return row.status === 'ok' ? row.prediction : null;
+/** A figure that is not a ratio of counts (e.g. PSI); numerator/denominator are null. */
+function measure(value, denominator = null) {
+    return { value, numerator: null, denominator, status: 'ok', reason: null };
 }
-function labelIndex(labels) {
-    const index = new Map(labels.map((l, i) => [l, i]));
-    return (label, what) => {
-        const i = index.get(label);
-        if (i === undefined)
-            throw new Error(`${what} "${label}" is not one of the labels [${labels.join(', ')}]`);
-        return i;
-    };
+function notApplicable(reason) {
+    return { value: null, numerator: null, denominator: null, status: 'not_applicable', reason };
 }
-function confusion_confusionCounts(rows, labels) {
-    const indexOf = labelIndex(labels);
-    const matrix = labels.map(() => new Array(labels.length).fill(0));
-    const missing = new Array(labels.length).fill(0);
-    for (const row of rows) {
-        const t = indexOf(row.label, `gold label of row ${row.id}`);
-        const predicted = predictionOf(row);
-        if (predicted === null)
-            missing[t] = missing[t] + 1;
-        else {
-            const line = matrix[t];
-            const p = indexOf(predicted, `prediction of row ${row.id}`);
-            line[p] = line[p] + 1;
-        }
-    }
-    return { labels: [...labels], matrix, missing, total: rows.length };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/divergence.ts
-/**
- * Jensen–Shannon divergence between two categorical distributions given as counts (SPEC §8,
- * shift: language and gold-label distributions, controlled → challenge).
- *   P, Q = the counts normalised over the union of categories (a category absent on one
- *          side has probability 0 there);  M = (P + Q) / 2
- *   JSD = ½ Σ P·log₂(P/M) + ½ Σ Q·log₂(Q/M), with 0·log 0 = 0; it lies in [0, 1]
- * This is the divergence itself: the square of scipy's `jensenshannon(p, q, base=2)`, which
- * returns the distance. Not evaluated when either side has no observations. The figure's
- * numerator is null and its denominator is the comparison side's total (as for PSI).
- */
-
-
-/** Count each value; e.g. the languages or gold labels of one split's examples. */
-function categoryCounts(values) {
-    const counts = new Map();
-    for (const v of values)
-        counts.set(v, (counts.get(v) ?? 0) + 1);
-    return counts;
-}
-function total(counts) {
-    let sum = 0;
-    for (const [category, c] of counts) {
-        if (!(c >= 0) || !Number.isFinite(c))
-            throw new Error(`count of "${category}" must be a finite number ≥ 0, got ${c}`);
-        sum += c;
-    }
-    return sum;
-}
-function jensenShannonDivergence(reference, comparison) {
-    const pTotal = total(reference);
-    const qTotal = total(comparison);
-    if (pTotal === 0 || qTotal === 0)
-        return notEvaluated('a side has no observations', Math.min(pTotal, qTotal));
-    // Summed in code-point order of the categories, so the result does not depend on map order.
-    const categories = [...new Set([...reference.keys(), ...comparison.keys()])].sort(compareCodePoints);
-    let sum = 0;
-    for (const category of categories) {
-        const p = (reference.get(category) ?? 0) / pTotal;
-        const q = (comparison.get(category) ?? 0) / qTotal;
-        const m = (p + q) / 2;
-        if (p > 0)
-            sum += p * Math.log(p / m);
-        if (q > 0)
-            sum += q * Math.log(q / m);
-    }
-    const value = Math.min(1, Math.max(0, sum / (2 * Math.LN2)));
-    return measure(value, qTotal);
-}
-
-;// CONCATENATED MODULE: ./src/metrics/f1.ts
-
-
-function f1FromConfusion(c) {
-    const labels = c.labels.map((label, i) => {
-        const line = c.matrix[i];
-        const tp = line[i];
-        const support = line.reduce((a, b) => a + b, 0) + c.missing[i];
-        let predicted = 0;
-        for (const other of c.matrix)
-            predicted += other[i];
-        const fp = predicted - tp;
-        const fn = support - tp;
-        const denominator = 2 * tp + fp + fn;
-        const f1 = denominator === 0
-            ? { value: 0, numerator: 0, denominator: 0, status: 'ok', reason: 'label neither in gold nor predicted: F1 is 0 by definition' }
-            : { value: (2 * tp) / denominator, numerator: 2 * tp, denominator, status: 'ok', reason: null };
-        return { label, support, tp, fp, fn, f1 };
-    });
-    const averaged = labels.filter((l) => l.support > 0);
-    const macro = averaged.length === 0
-        ? notEvaluated('no rows in this scope')
-        : measure(averaged.reduce((sum, l) => sum + l.f1.value, 0) / averaged.length, averaged.length);
-    return { macro, averaged: averaged.map((l) => l.label), labels };
-}
-function f1Scores(rows, labels) {
-    return f1FromConfusion(confusionCounts(rows, labels));
-}
-
-;// CONCATENATED MODULE: ./src/metrics/ledger.ts
-
-
-
-/** In scope (SPEC §7): the clean row is `ok` and, under a targeted objective, its gold is a declared `from`. */
-function isInScope(clean, objective, transitions) {
-    // Delegates to the rule that set the stored masks, so the two can never disagree.
-    return ledgerMasks({
-        objective,
-        transitions,
-        gold: clean.label,
-        cleanOk: clean.status === 'ok',
-        cleanPrediction: clean.status === 'ok' ? clean.prediction : null,
-        attempted: false,
-        changed: false,
-        valid: false,
-        rowOk: false,
-        prediction: null
-    }).in_scope;
-}
-function cleanRowOf(cleanRows, row) {
-    const clean = cleanRows.get(row.id);
-    if (clean === undefined)
-        throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
-    if (clean.model !== row.model || clean.condition !== 'clean') {
-        throw new Error(`the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected model ${row.model}, condition clean`);
-    }
-    return clean;
-}
-function masksOf(row, inScope) {
-    const { eligible, tested, success, uncovered } = row;
-    if (eligible === null || tested === null || success === null || uncovered === null) {
-        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) has no ledger masks: pass rows of a non-destructive family`);
-    }
-    if (eligible && !inScope) {
-        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is eligible but not in scope: objective or transitions differ from the run's`);
-    }
-    if (uncovered && row.uncovered_reason === null)
-        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is uncovered without a reason`);
-    return { eligible, tested, success, uncovered, reason: row.uncovered_reason };
-}
-function byCodePoint(ids) {
-    return [...ids].sort(compareCodePoints);
-}
-function familyLedger(rows, cleanRows, objective, transitions) {
-    let inScope = 0;
-    let eligible = 0;
-    let tested = 0;
-    let successes = 0;
-    let uncovered = 0;
-    const byReason = { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 };
-    for (const row of rows) {
-        const scoped = isInScope(cleanRowOf(cleanRows, row), objective, transitions);
-        const m = masksOf(row, scoped);
-        if (scoped)
-            inScope++;
-        if (m.eligible)
-            eligible++;
-        if (m.tested)
-            tested++;
-        if (m.tested && m.success)
-            successes++;
-        if (m.uncovered && m.reason !== null) {
-            uncovered++;
-            byReason[m.reason]++;
-        }
-    }
-    const robust = tested - successes;
-    return {
-        rows: rows.length,
-        in_scope: figure_count(inScope, rows.length),
-        eligible: figure_count(eligible, inScope),
-        tested: figure_count(tested, eligible),
-        successes: figure_count(successes, tested),
-        robust: figure_count(robust, inScope),
-        uncovered: figure_count(uncovered, eligible),
-        uncovered_by_reason: byReason,
-        attack_success: figure_rate(successes, tested, 'no tested rows'),
-        eligible_coverage: figure_rate(tested, eligible, 'no eligible rows'),
-        robust_accuracy: figure_rate(robust, inScope, 'no rows in scope')
-    };
-}
-function unionLedger(rowsByFamily, cleanRows, objective, transitions) {
-    const inScope = new Set();
-    const eligible = new Set();
-    const tested = new Set();
-    const succeeded = new Set();
-    const missing = new Set();
-    for (const [family, rows] of rowsByFamily) {
-        for (const row of rows) {
-            if (row.condition !== family)
-                throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
-            const scoped = isInScope(cleanRowOf(cleanRows, row), objective, transitions);
-            const m = masksOf(row, scoped);
-            if (scoped)
-                inScope.add(row.id);
-            if (m.eligible)
-                eligible.add(row.id);
-            if (m.tested)
-                tested.add(row.id);
-            if (m.tested && m.success)
-                succeeded.add(row.id);
-            if (row.status !== 'ok')
-                missing.add(row.id);
-        }
-    }
-    let robust = 0;
-    for (const id of tested)
-        if (!succeeded.has(id) && !missing.has(id))
-            robust++;
-    return {
-        families: [...rowsByFamily.keys()],
-        in_scope: figure_count(inScope.size, inScope.size),
-        eligible: figure_count(eligible.size, inScope.size),
-        tested: figure_count(tested.size, eligible.size),
-        successes: figure_count(succeeded.size, tested.size),
-        untested: figure_count(eligible.size - tested.size, eligible.size),
-        robust: figure_count(robust, inScope.size),
-        success_ids: byCodePoint(succeeded),
-        union_success: figure_rate(succeeded.size, tested.size, 'no row tested by any family'),
-        union_coverage: figure_rate(tested.size, eligible.size, 'no eligible rows'),
-        union_robust_accuracy: figure_rate(robust, inScope.size, 'no rows in scope')
-    };
-}
-function perTransition(transitions, pairs) {
-    return transitions.map((t) => ({ from: t.from, to: t.to, count: pairs.get(JSON.stringify([t.from, t.to]))?.size ?? 0 }));
-}
-function addPair(pairs, from, to, id) {
-    const key = JSON.stringify([from, to]);
-    const ids = pairs.get(key) ?? new Set();
-    ids.add(id);
-    pairs.set(key, ids);
-}
-function protectedTransitions(rowsByFamily, cleanRows, transitions) {
-    const moved = new Set();
-    const testedIds = new Set();
-    const pairs = new Map();
-    const byFamily = [];
-    for (const [family, rows] of rowsByFamily) {
-        const own = new Set();
-        for (const row of rows) {
-            if (row.condition !== family)
-                throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
-            const clean = cleanRowOf(cleanRows, row);
-            const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
-            if (row.tested !== true || !cleanCorrect)
-                continue;
-            testedIds.add(row.id);
-            if (row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) {
-                moved.add(row.id);
-                own.add(row.id);
-                addPair(pairs, row.label, row.prediction, row.id);
-            }
-        }
-        byFamily.push({ family, count: own.size });
-    }
-    const confused = new Set();
-    const cleanPairs = new Map();
-    for (const clean of cleanRows.values()) {
-        if (clean.status === 'ok' && isProtected(transitions, clean.label, clean.prediction)) {
-            confused.add(clean.id);
-            addPair(cleanPairs, clean.label, clean.prediction, clean.id);
-        }
-    }
-    const none = transitions.length === 0 ? 'no protected transitions are declared' : rowsByFamily.size === 0 ? 'no non-destructive family is configured' : null;
-    return {
-        protected_transitions: none !== null ? notApplicable(none) : testedIds.size === 0 ? figure_rate(moved.size, 0, 'no row tested by any family') : figure_count(moved.size, testedIds.size),
-        ids: byCodePoint(moved),
-        by_transition: perTransition(transitions, pairs),
-        by_family: byFamily,
-        clean_confusions: transitions.length === 0 ? notApplicable('no protected transitions are declared') : figure_count(confused.size, cleanRows.size),
-        clean_confusion_ids: byCodePoint(confused),
-        clean_by_transition: perTransition(transitions, cleanPairs)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/reliability.ts
-
-
-const RELIABILITY_BINS = 8;
-function reliabilityBin(p) {
-    return Math.max(0, Math.min(Math.floor(RELIABILITY_BINS * p), RELIABILITY_BINS - 1));
-}
-/** The top-class probability of a row, or null when the row is missing. */
-function topProbability(row) {
-    if (row.status !== 'ok' || row.scores === null || row.scores.length === 0)
-        return null;
-    return Math.max(...row.scores);
-}
-function reliability(rows) {
-    const sums = new Array(RELIABILITY_BINS).fill(0);
-    const sizes = new Array(RELIABILITY_BINS).fill(0);
-    const correct = new Array(RELIABILITY_BINS).fill(0);
-    let missing = 0;
-    for (const row of rows) {
-        const p = topProbability(row);
-        if (p === null) {
-            missing++;
-            continue;
-        }
-        const b = reliabilityBin(p);
-        sums[b] = sums[b] + p;
-        sizes[b] = sizes[b] + 1;
-        if (isCorrect(row))
-            correct[b] = correct[b] + 1;
-    }
-    const n = rows.length - missing;
-    let ece = 0;
-    const bins = sizes.map((size, b) => {
-        const lower = b / RELIABILITY_BINS;
-        const upper = (b + 1) / RELIABILITY_BINS;
-        if (size === 0)
-            return { bin: b, lower, upper, n: 0, correct: 0, mean_probability: null, accuracy: null };
-        const mean = sums[b] / size;
-        const acc = correct[b] / size;
-        ece += (size / n) * Math.abs(mean - acc);
-        return { bin: b, lower, upper, n: size, correct: correct[b], mean_probability: mean, accuracy: acc };
-    });
-    return {
-        ece: n === 0 ? notEvaluated('no rows with probabilities in this scope') : measure(ece, n),
-        missing: figure_count(missing, rows.length),
-        bins
-    };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/robustness.ts
-
-
-
-
-const DESTRUCTIVE_REASON = 'destructive condition: the gold label may no longer hold';
-const NO_VALID_CHANGED = 'no changed and valid rows';
-/** A prediction that differs from the clean one; a missing row on either side has none (null). */
-function flipped(row, clean) {
-    const transformed = row.status === 'ok' ? row.prediction : null;
-    const original = clean.status === 'ok' ? clean.prediction : null;
-    return transformed === null || transformed !== original;
-}
-/**
- * Figures for one model × perturbed condition × scope. `rows` are that cell's rows;
- * `cleanRows` maps id → the same model's clean row (needed for every id in C; an Error
- * otherwise, as it is for rows of mixed models or conditions).
- *   changed = |changed| of N; coverage = |changed| / N; valid_changed = |C| of N;
- *   invalid = |changed ∧ valid ≠ true| of |changed|;
- *   flips = rows in C with prediction ≠ clean prediction (a missing transformed row always
- *   flips); flip_rate = flips / N; changed_flip_rate = flips / |C|;
- *   modified_accuracy = correct transformed in C / |C|; matched_accuracy = correct clean on
- *   the same ids / |C|; accuracy_delta_pp = 100 × (correct_transformed − correct_clean) / |C|;
- *   delta_interval_pp = bootstrap percentile interval (× 100) of the mean of the per-id
- *   differences correct_transformed − correct_clean over C, ids in code-point order.
- * Not evaluated: a rate whose denominator is 0 (N = 0, or |C| = 0 for changed_flip_rate,
- * the accuracies, the delta and its interval). Not applicable when `destructive`: the two
- * accuracies, the delta and its interval; flips and flip rates are still reported.
- */
-function conditionFigures(rows, cleanRows, options) {
-    const first = rows[0];
-    if (first !== undefined && first.condition === 'clean')
-        throw new Error('conditionFigures needs the rows of a perturbed condition, not clean');
-    let changed = 0;
-    let invalid = 0;
-    let flips = 0;
-    let correctTransformed = 0;
-    let correctClean = 0;
-    const diffs = [];
-    for (const row of rows) {
-        if (first !== undefined && (row.model !== first.model || row.condition !== first.condition)) {
-            throw new Error(`conditionFigures: rows mix ${first.model}/${first.condition} with ${row.model}/${row.condition}`);
-        }
-        if (!row.changed)
-            continue;
-        changed++;
-        if (row.valid !== true) {
-            invalid++;
-            continue;
-        }
-        const clean = cleanRows.get(row.id);
-        if (clean === undefined)
-            throw new Error(`conditionFigures: no clean row for id "${row.id}" of model ${row.model}`);
-        if (clean.condition !== 'clean' || clean.model !== row.model) {
-            throw new Error(`conditionFigures: the clean row for id "${row.id}" is ${clean.model}/${clean.condition}, expected ${row.model}/clean`);
-        }
-        if (flipped(row, clean))
-            flips++;
-        const t = isCorrect(row) ? 1 : 0;
-        const c = isCorrect(clean) ? 1 : 0;
-        correctTransformed += t;
-        correctClean += c;
-        diffs.push({ id: row.id, d: t - c });
-    }
-    const n = rows.length;
-    const validChanged = diffs.length;
-    const base = {
-        changed: figure_count(changed, n),
-        coverage: figure_rate(changed, n, 'no rows in this scope'),
-        valid_changed: figure_count(validChanged, n),
-        invalid: figure_count(invalid, changed),
-        flips: figure_count(flips, validChanged),
-        flip_rate: figure_rate(flips, n, 'no rows in this scope'),
-        changed_flip_rate: figure_rate(flips, validChanged, NO_VALID_CHANGED)
-    };
-    if (options.destructive) {
-        return {
-            ...base,
-            modified_accuracy: notApplicable(DESTRUCTIVE_REASON),
-            matched_accuracy: notApplicable(DESTRUCTIVE_REASON),
-            accuracy_delta_pp: notApplicable(DESTRUCTIVE_REASON),
-            delta_interval_pp: intervalNotApplicable(options, DESTRUCTIVE_REASON)
-        };
-    }
-    return {
-        ...base,
-        modified_accuracy: figure_rate(correctTransformed, validChanged, NO_VALID_CHANGED),
-        matched_accuracy: figure_rate(correctClean, validChanged, NO_VALID_CHANGED),
-        accuracy_delta_pp: percentagePoints(correctTransformed - correctClean, validChanged, NO_VALID_CHANGED),
-        delta_interval_pp: intervalFigure(byId(diffs).map((x) => x.d), options, 100, NO_VALID_CHANGED)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/selective.ts
-
-
-function riskCoverageOf(items) {
-    const n = items.length;
-    const ranked = items.filter((i) => i.margin !== null).sort((a, b) => b.margin - a.margin);
-    const missing = n - ranked.length;
-    // Tie blocks as (size, errors), in rank order; the missing rows are the last block.
-    const blocks = [];
-    let previous = null;
-    for (const item of ranked) {
-        if (previous === null || item.margin !== previous)
-            blocks.push({ size: 0, errors: 0 });
-        const block = blocks[blocks.length - 1];
-        block.size++;
-        if (!item.correct)
-            block.errors++;
-        previous = item.margin;
-    }
-    if (missing > 0)
-        blocks.push({ size: missing, errors: missing });
-    const curve = [];
-    let position = 0;
-    let errorsBefore = 0;
-    let riskSum = 0;
-    for (const { size, errors } of blocks) {
-        for (let j = 1; j <= size; j++) {
-            const k = position + j;
-            const risk = (errorsBefore + (j * errors) / size) / k;
-            riskSum += risk;
-            curve.push({ k, coverage: k / n, risk });
-        }
-        position += size;
-        errorsBefore += errors;
-    }
-    return {
-        n,
-        errors: errorsBefore,
-        missing,
-        aurc: n === 0 ? notEvaluated('no rows in this scope') : measure(riskSum / n, n),
-        curve
-    };
-}
-/** The curve of one model's clean rows in a scope, ranked by `clean_margin`. */
-function riskCoverage(rows) {
-    return riskCoverageOf(rows.map((row) => {
-        const margin = row.status === 'ok' ? row.clean_margin : null;
-        return { margin, correct: margin !== null && isCorrect(row) };
-    }));
+function notEvaluated(reason, denominator = 0) {
+    return { value: null, numerator: null, denominator, status: 'not_evaluated', reason };
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/shift.ts
@@ -12272,1298 +12659,22 @@ function histogram(values) {
         bins[psiBin(v)] = bins[psiBin(v)] + 1;
     return bins;
 }
-function psi(reference, comparison) {
-    if (reference.length === 0 || comparison.length === 0)
-        return notEvaluated('a split has no texts', Math.min(reference.length, comparison.length));
-    const p = histogram(reference);
-    const q = histogram(comparison);
+/** PSI from two histograms over the PSI bins (reference p, comparison q). */
+function psiOfHistograms(reference, comparison) {
+    const pTotal = reference.reduce((a, b) => a + b, 0);
+    const qTotal = comparison.reduce((a, b) => a + b, 0);
+    if (pTotal === 0 || qTotal === 0)
+        return notEvaluated('a split has no texts', Math.min(pTotal, qTotal));
     let total = 0;
-    for (let i = 0; i < p.length; i++) {
-        const pi = Math.max(p[i] / reference.length, PSI_FLOOR);
-        const qi = Math.max(q[i] / comparison.length, PSI_FLOOR);
+    for (let i = 0; i < reference.length; i++) {
+        const pi = Math.max(reference[i] / pTotal, PSI_FLOOR);
+        const qi = Math.max(comparison[i] / qTotal, PSI_FLOOR);
         total += (qi - pi) * Math.log(qi / pi);
     }
-    return measure(total, comparison.length);
+    return measure(total, qTotal);
 }
-
-;// CONCATENATED MODULE: ./src/util/fraction.ts
-/** The decimal a finite double prints as (shortest round-trip), as an exact fraction. */
-function fractionOf(x) {
-    if (!Number.isFinite(x))
-        throw new Error(`not a finite number: ${x}`);
-    const text = String(x);
-    const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
-    if (!match)
-        throw new Error(`cannot read ${text} as a decimal`);
-    const [, sign, int, frac = '', exp = '0'] = match;
-    let num = BigInt(`${int}${frac}`);
-    let den = 10n ** BigInt(frac.length);
-    const e = Number(exp);
-    if (e > 0)
-        num *= 10n ** BigInt(e);
-    else if (e < 0)
-        den *= 10n ** BigInt(-e);
-    return { num: sign === '-' ? -num : num, den };
-}
-function fraction(num, den) {
-    const n = BigInt(num);
-    const d = BigInt(den);
-    if (d === 0n)
-        throw new Error('zero denominator');
-    return d < 0n ? { num: -n, den: -d } : { num: n, den: d };
-}
-/** Sign of a − b. */
-function compareFractions(a, b) {
-    const l = a.num * b.den;
-    const r = b.num * a.den;
-    return l < r ? -1 : l > r ? 1 : 0;
-}
-
-;// CONCATENATED MODULE: ./src/metrics/gap.ts
-/**
- * Generalization gap (SPEC §8) in percentage points: 100 × (controlled accuracy − challenge
- * accuracy). Not applicable without both splits; not evaluated when either accuracy is.
- * `gapFraction` gives the same difference exactly, for the gate.
- */
-
-
-function ratio(f) {
-    if (f.status !== 'ok' || f.numerator === null || !f.denominator)
-        return null;
-    return fraction(f.numerator, f.denominator);
-}
-function gapFraction(reference, challenge) {
-    const r = reference && ratio(reference);
-    const c = challenge && ratio(challenge);
-    if (!r || !c)
-        return null;
-    return fraction(100n * (r.num * c.den - c.num * r.den), r.den * c.den);
-}
-function generalizationGap(reference, challenge) {
-    if (!reference || !challenge)
-        return notApplicable('needs both a "controlled" and a "challenge" split');
-    if (reference.status !== 'ok' || challenge.status !== 'ok' || reference.value === null || challenge.value === null) {
-        return notEvaluated('an accuracy was not evaluated', null);
-    }
-    // One division of integers (as SPEC §8 asks of pp figures), not a difference of two rounded rates.
-    const exact = gapFraction(reference, challenge);
-    // A difference of two rates has no single numerator; the denominator is the challenge size.
-    return { value: Number(exact.num) / Number(exact.den), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };
-}
-
-;// CONCATENATED MODULE: ./src/metrics/build.ts
-/**
- * metrics.json (SPEC §7–§8): every figure, for every model × condition × scope, each with
- * its counts. A pure function of the evidence rows plus the run facts recorded in the
- * manifest (labels, objective, seeds, data-level facts), so it can be recomputed later
- * from the artifact alone (SPEC §14).
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const METRICS_SCHEMA_VERSION = 1;
-const CHALLENGE_SPLIT = 'challenge';
-const REFERENCE_SPLIT = 'controlled';
-const ALL = 'all';
-/** Rows grouped once: model → condition → rows, each in evidence order. */
-function groupRows(rows) {
-    const out = new Map();
-    for (const row of rows) {
-        const byCondition = out.get(row.model) ?? new Map();
-        const list = byCondition.get(row.condition) ?? [];
-        list.push(row);
-        byCondition.set(row.condition, list);
-        out.set(row.model, byCondition);
-    }
-    return out;
-}
-function dataFigures(facts) {
-    const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
-    const hasReference = facts.splits.includes(REFERENCE_SPLIT);
-    const challengeRows = facts.rows[CHALLENGE_SPLIT] ?? 0;
-    const total = facts.splits.reduce((n, s) => n + (facts.rows[s] ?? 0), 0);
-    const bothSplits = `needs both a "${REFERENCE_SPLIT}" and a "${CHALLENGE_SPLIT}" split`;
-    const counts = (m) => new Map(Object.entries(m ?? {}));
-    return {
-        rows: facts.rows,
-        challenge_examples: hasChallenge ? figure_count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
-        language_examples: facts.languages.map((language) => ({
-            scope: `${CHALLENGE_SPLIT}/${language}`,
-            split: CHALLENGE_SPLIT,
-            language,
-            figure: !hasChallenge
-                ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
-                : !facts.hasLanguage
-                    ? notApplicable('the data has no language column')
-                    : figure_count(facts.languageRows[CHALLENGE_SPLIT]?.[language] ?? 0, challengeRows)
-        })),
-        length_psi: hasChallenge && hasReference ? psi(facts.tokenTypes[REFERENCE_SPLIT] ?? [], facts.tokenTypes[CHALLENGE_SPLIT] ?? []) : notApplicable(bothSplits),
-        language_jsd: hasChallenge && hasReference
-            ? facts.hasLanguage
-                ? jensenShannonDivergence(counts(facts.languageRows[REFERENCE_SPLIT]), counts(facts.languageRows[CHALLENGE_SPLIT]))
-                : notApplicable('the data has no language column')
-            : notApplicable(bothSplits),
-        label_jsd: hasChallenge && hasReference ? jensenShannonDivergence(counts(facts.labelRows[REFERENCE_SPLIT]), counts(facts.labelRows[CHALLENGE_SPLIT])) : notApplicable(bothSplits),
-        train_overlap: facts.overlap
-    };
-}
-function scopes(facts, withLanguages) {
-    const list = [{ scope: ALL, split: null, language: null, keep: () => true }];
-    for (const split of facts.splits) {
-        list.push({ scope: split, split, language: null, keep: (r) => r.split === split });
-        if (!withLanguages)
-            continue;
-        for (const language of facts.languages) {
-            list.push({ scope: `${split}/${language}`, split, language, keep: (r) => r.split === split && r.language === language });
-        }
-    }
-    return list;
-}
-const LABEL_ONLY = 'label-only model: it returns no scores, so there is no margin';
-function noMargin(n) {
-    return { n, errors: 0, missing: 0, aurc: notEvaluated(LABEL_ONLY, n), curve: [] };
-}
-function modelMetrics(model, byCondition, facts, run) {
-    const name = model.name;
-    const clean = byCondition.get('clean') ?? [];
-    const options = (metric, condition, scope, iterations = run.bootstrapIterations) => ({
-        iterations,
-        level: run.interval,
-        seed: run.seed,
-        streamParts: cellParts({ metric, model: name, condition, scope })
-    });
-    const classification = scopes(facts, true).map((s) => {
-        const rows = clean.filter(s.keep);
-        const confusion = confusion_confusionCounts(rows, run.labels);
-        const f1 = f1FromConfusion(confusion);
-        return {
-            scope: s.scope,
-            split: s.split,
-            language: s.language,
-            accuracy: accuracy(rows),
-            accuracy_interval: accuracyInterval(rows, options('accuracy', 'clean', s.scope)),
-            macro_f1: f1.macro,
-            per_label: f1.labels,
-            confusion
-        };
-    });
-    const accuracyOf = (split) => classification.find((c) => c.split === split && c.language === null)?.accuracy;
-    const robustness = [];
-    const ledger = [];
-    const union = [];
-    const transitions = [];
-    const selective = [];
-    const calibration = [];
-    const abstained = [];
-    // A label-only external model returns no scores: no margin, so no risk–coverage or abstention.
-    const labelOnly = clean.some((r) => r.status === 'ok' && r.scores === null);
-    const policy = labelOnly ? undefined : run.abstainBelow[name];
-    const accounted = [];
-    for (const s of scopes(facts, false)) {
-        const cleanInScope = clean.filter(s.keep);
-        const cleanById = new Map(cleanInScope.map((r) => [r.id, r]));
-        const families = new Map();
-        if (policy)
-            abstained.push({ condition: 'clean', scope: s.scope, ...abstention(cleanInScope, policy) });
-        for (const condition of run.conditions) {
-            if (condition === 'clean')
-                continue;
-            const rows = (byCondition.get(condition) ?? []).filter(s.keep);
-            robustness.push({ condition, scope: s.scope, ...conditionFigures(rows, cleanById, { ...options('accuracy_delta', condition, s.scope), destructive: condition === 'truncate' }) });
-            if (isAttackFamily(condition)) {
-                families.set(condition, rows);
-                ledger.push({ family: condition, scope: s.scope, ...familyLedger(rows, cleanById, run.objective, run.transitions) });
-            }
-            if (policy && condition !== 'truncate')
-                abstained.push({ condition, scope: s.scope, ...abstention(rows, policy) });
-            if (run.task === 'tabular')
-                accounted.push({ condition, scope: s.scope, ...accounting(rows, cleanById) });
-        }
-        if (families.size > 0) {
-            union.push({ scope: s.scope, ...unionLedger(families, cleanById, run.objective, run.transitions) });
-            transitions.push({ scope: s.scope, ...protectedTransitions(families, cleanById, run.transitions) });
-        }
-        selective.push({ scope: s.scope, ...(labelOnly ? noMargin(cleanInScope.length) : riskCoverage(cleanInScope)) });
-        if (model.probabilities)
-            calibration.push({ scope: s.scope, ...reliability(cleanInScope) });
-    }
-    return {
-        model: name,
-        probabilities: model.probabilities,
-        label_only: labelOnly,
-        missing_rows: missingRows([...byCondition.values()].flat()),
-        accuracy: classification.map((c) => ({ scope: c.scope, split: c.split, language: c.language, figure: c.accuracy })),
-        classification,
-        generalization_gap_pp: generalizationGap(accuracyOf(REFERENCE_SPLIT), accuracyOf(CHALLENGE_SPLIT)),
-        robustness,
-        ledger,
-        union,
-        protected_transitions: transitions,
-        selective,
-        reliability: model.probabilities ? calibration : null,
-        abstention: policy ? abstained : null,
-        ...(run.task === 'tabular' ? { accounting: accounted, worked_examples: workedExamples(byCondition.get('fgm') ?? []) } : {})
-    };
-}
-function buildMetrics(rows, facts, run) {
-    const grouped = groupRows(rows);
-    const models = run.models.map((m) => modelMetrics(m, grouped.get(m.name) ?? new Map(), facts, run));
-    const comparisons = [];
-    if (facts.splits.includes(CHALLENGE_SPLIT)) {
-        const challengeClean = (name) => (grouped.get(name)?.get('clean') ?? []).filter((r) => r.split === CHALLENGE_SPLIT);
-        run.models.forEach((a, i) => {
-            for (const b of run.models.slice(i + 1)) {
-                comparisons.push({
-                    model_a: a.name,
-                    model_b: b.name,
-                    split: CHALLENGE_SPLIT,
-                    ...pairedComparison(challengeClean(a.name), challengeClean(b.name), {
-                        iterations: run.pairedIterations,
-                        level: run.interval,
-                        seed: run.seed,
-                        streamParts: cellParts({ metric: 'paired_comparison', model: a.name, secondModel: b.name, scope: CHALLENGE_SPLIT })
-                    })
-                });
-            }
-        });
-    }
-    return {
-        schema_version: METRICS_SCHEMA_VERSION,
-        task: run.task,
-        attack_families: run.task === 'tabular' ? ['fgm'] : ['format', 'transpose', 'dictionary', 'append'],
-        labels: [...run.labels],
-        conditions_evaluated: run.conditions,
-        prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, seed: run.seed },
-        data: dataFigures(facts),
-        models,
-        comparisons
-    };
-}
-function findAccuracy(metrics, split, language = null) {
-    return metrics.accuracy.find((s) => s.split === split && s.language === language)?.figure;
-}
-
-;// CONCATENATED MODULE: ./src/gate/check.ts
-
-function passes(direction, value, threshold) {
-    const sign = typeof value === 'number' ? Math.sign(value - threshold) : compareFractions(value, fractionOf(threshold));
-    return direction === 'min' ? sign >= 0 : sign <= 0;
-}
-function decideCheck(spec) {
-    const { figure } = spec;
-    let status;
-    if (figure.status === 'not_applicable')
-        status = 'not_applicable';
-    else if (figure.status === 'not_evaluated' || figure.value === null)
-        status = 'not_evaluated';
-    else
-        status = passes(spec.direction, spec.exact ?? figure.value, spec.threshold.value) ? 'pass' : 'fail';
-    const qualifier = spec.qualifier ?? null;
-    return {
-        id: [spec.check, spec.subject, ...(qualifier === null ? [] : [qualifier])].join('/'),
-        check: spec.check,
-        subject: spec.subject,
-        qualifier,
-        scope: spec.scope,
-        value: figure.value,
-        numerator: figure.numerator,
-        denominator: figure.denominator,
-        direction: spec.direction,
-        threshold: spec.threshold.value,
-        config_key: spec.threshold.configKey,
-        config_line: spec.threshold.line,
-        threshold_is_default: spec.threshold.isDefault,
-        status,
-        judged: spec.judged ?? true,
-        reason: figure.reason
-    };
-}
-/** Exact fraction of a ratio figure (numerator / denominator). */
-function ratioOf(figure) {
-    if (figure.status !== 'ok' || figure.numerator === null || !figure.denominator)
-        return null;
-    return fraction(figure.numerator, figure.denominator);
-}
-
-;// CONCATENATED MODULE: ./src/gate/checks.ts
-
-
-
-
-
-const CHECKS_SCHEMA_VERSION = 1;
-/** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
-function familyThreshold(gate, family, key) {
-    return gate.families[family]?.[key] ?? gate.thresholds[key];
-}
-const NOT_CONFIGURED = (family) => notApplicable(`the ${family} family is not configured in threat_model.attacks`);
-const NO_FAMILY = 'no attack family is configured';
-function familyChecks(m, families, gate, judged) {
-    const specs = [];
-    for (const family of families) {
-        const robust = m.robustness.find((r) => r.condition === family && r.scope === ALL);
-        const ledger = m.ledger.find((l) => l.family === family && l.scope === ALL);
-        const base = { subject: m.model, qualifier: family, scope: ALL, judged };
-        const delta = robust?.accuracy_delta_pp;
-        // Deterioration is the negated delta: a drop of 5 pp is +5.
-        const drop = delta && (delta.status === 'ok' ? { ...delta, value: -delta.value, numerator: -delta.numerator } : delta);
-        specs.push({ ...base, check: 'changed_examples', key: 'min_changed_examples', direction: 'min', threshold: familyThreshold(gate, family, 'min_changed_examples'), figure: robust?.valid_changed ?? NOT_CONFIGURED(family) }, { ...base, check: 'flip_rate', key: 'max_flip_rate', direction: 'max', threshold: familyThreshold(gate, family, 'max_flip_rate'), figure: robust?.changed_flip_rate ?? NOT_CONFIGURED(family), exact: robust && ratioOf(robust.changed_flip_rate) }, {
-            ...base,
-            check: 'accuracy_drop',
-            key: 'max_accuracy_drop_pp',
-            direction: 'max',
-            threshold: familyThreshold(gate, family, 'max_accuracy_drop_pp'),
-            figure: drop ?? NOT_CONFIGURED(family),
-            exact: drop && drop.status === 'ok' ? fraction(100 * drop.numerator, drop.denominator) : null
-        }, { ...base, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: familyThreshold(gate, family, 'min_eligible_coverage'), figure: ledger?.eligible_coverage ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.eligible_coverage) }, { ...base, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: familyThreshold(gate, family, 'max_attack_success'), figure: ledger?.attack_success ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.attack_success) });
-    }
-    const union = m.union.find((u) => u.scope === ALL);
-    const noFamily = notApplicable(NO_FAMILY);
-    const t = gate.thresholds;
-    specs.push({ subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: t.min_eligible_coverage, figure: union?.union_coverage ?? noFamily, exact: union && ratioOf(union.union_coverage) }, { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: t.max_attack_success, figure: union?.union_success ?? noFamily, exact: union && ratioOf(union.union_success) });
-    const protectedFigure = m.protected_transitions.find((p) => p.scope === ALL)?.protected_transitions ?? noFamily;
-    specs.push({ subject: m.model, scope: ALL, judged, check: 'protected_transitions', key: 'max_protected_transitions', direction: 'max', threshold: t.max_protected_transitions, figure: protectedFigure, exact: protectedFigure.status === 'ok' ? fraction(protectedFigure.numerator, 1) : null });
-    return specs;
-}
-function evaluateGate(metrics, gate) {
-    const t = gate.thresholds;
-    const specs = [];
-    const d = metrics.data;
-    specs.push({ check: 'challenge_examples', key: 'min_challenge_examples', subject: 'data', scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_examples, figure: d.challenge_examples });
-    for (const lang of d.language_examples) {
-        specs.push({ check: 'language_examples', key: 'min_language_examples', subject: 'data', qualifier: lang.language, scope: lang.scope, direction: 'min', threshold: t.min_language_examples, figure: lang.figure });
-    }
-    specs.push({ check: 'length_psi', key: 'max_length_psi', subject: 'data', scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_length_psi, figure: d.length_psi });
-    const hasChallenge = d.challenge_examples.status !== 'not_applicable';
-    for (const m of metrics.models) {
-        const judged = gate.models.includes(m.model);
-        const challenge = findAccuracy(m, CHALLENGE_SPLIT) ?? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`);
-        specs.push({ check: 'challenge_accuracy', key: 'min_challenge_accuracy', subject: m.model, scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_accuracy, figure: challenge, exact: ratioOf(challenge), judged });
-        specs.push({
-            check: 'generalization_gap',
-            key: 'max_generalization_gap_pp',
-            subject: m.model,
-            scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`,
-            direction: 'max',
-            threshold: t.max_generalization_gap_pp,
-            figure: m.generalization_gap_pp,
-            exact: gapFraction(findAccuracy(m, REFERENCE_SPLIT), findAccuracy(m, CHALLENGE_SPLIT)),
-            judged
-        });
-        for (const lang of d.language_examples) {
-            const language = lang.language;
-            const figure = lang.figure.status === 'not_applicable' || !hasChallenge ? lang.figure : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
-            specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
-        }
-        specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
-        specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
-    }
-    const checks = specs.map(decideCheck);
-    const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
-    for (const c of checks)
-        counts[c.status]++;
-    const blocking = checks.filter((c) => c.judged && (c.status === 'fail' || (c.status === 'not_evaluated' && !gate.allowNotEvaluated)));
-    return {
-        schema_version: CHECKS_SCHEMA_VERSION,
-        verdict: blocking.length === 0 ? 'pass' : 'fail',
-        allow_not_evaluated: gate.allowNotEvaluated,
-        counts,
-        failing: blocking.map((c) => c.id),
-        checks
-    };
-}
-
-;// CONCATENATED MODULE: ./src/models/external/contract.ts
-/**
- * The user's own classifier behind a JSONL command protocol (SPEC §10), as the engine sees it.
- * The command starts once from the repository root with a minimal environment; requests go to
- * its stdin, responses come back on its stdout, one JSON object per line:
- *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
- *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
- *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
- */
-const PROTOCOL_VERSION = 1;
-
-;// CONCATENATED MODULE: ./src/models/external/environment.ts
-/**
- * The environment of an external model: PATH, HOME and LANG when set, plus the names the config
- * passes through — never the runner's token or the action's internals (GITHUB_TOKEN, ACTIONS_*,
- * INPUT_*), even when listed.
- */
-const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG'];
-const NEVER_PASSED = /^(GITHUB_TOKEN|ACTIONS_.*|INPUT_.*)$/i;
-function modelEnvironment(parent, extra) {
-    const env = {};
-    const refused = [];
-    for (const name of [...BASE_ENV_NAMES, ...extra]) {
-        if (NEVER_PASSED.test(name)) {
-            if (!refused.includes(name))
-                refused.push(name);
-            continue;
-        }
-        const value = parent[name];
-        if (value !== undefined)
-            env[name] = value;
-    }
-    return { env, refused };
-}
-
-;// CONCATENATED MODULE: ./src/models/external/protocol.ts
-const PROBABILITY_TOLERANCE = 1e-6;
-/** How much of an offending response line a reason quotes. */
-const QUOTE_CHARS = 80;
-function requestId(seq) {
-    return `r${seq}`;
-}
-/** The sequence number of an id exactly as `requestId` writes it (`r` + digits, no leading zero), else null. */
-function requestSeq(id) {
-    const n = id.length;
-    if (n < 2 || n > 16 || id.charCodeAt(0) !== 114 /* r */)
-        return null;
-    let seq = 0;
-    for (let i = 1; i < n; i++) {
-        const d = id.charCodeAt(i) - 48;
-        if (d < 0 || d > 9 || (i === 1 && d === 0))
-            return null;
-        seq = seq * 10 + d;
-    }
-    return seq;
-}
-/** Characters JSON.stringify would escape (or might: any surrogate, in case it is lone). */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-/** A JSON string literal, identical to JSON.stringify(text) but faster for plain text. */
-function jsonString(text) {
-    return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
-}
-/** One request line, newline included. */
-function encodeRequest(seq, input) {
-    return input.kind === 'text'
-        ? `{"id":"r${seq}","text":${jsonString(input.text)}}\n`
-        : `{"id":"r${seq}","features":${JSON.stringify(input.values)}}\n`;
-}
-/** The first `QUOTE_CHARS` characters of untrusted text, JSON-quoted so control characters stay visible. */
-function quote(text, max = QUOTE_CHARS) {
-    if (text.length <= max)
-        return JSON.stringify(text);
-    let end = max;
-    const last = text.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff)
-        end--; // never split a surrogate pair
-    return `${JSON.stringify(text.slice(0, end))}…`;
-}
-function list(names) {
-    const shown = names.slice(0, 5).map((n) => quote(n, 40));
-    return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
-}
-function describeValue(value) {
-    return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
-}
-/**
- * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
- * Object.hasOwn and `new Array(n)` cost ~0.2 µs a call inside jest's VM contexts, which matters
- * at 200,000 responses per second; the hot path below avoids them.
- */
-function isArray(value) {
-    return typeof value.length === 'number' && Array.isArray(value);
-}
-class ResponseParser {
-    labels;
-    probabilities;
-    labelSet;
-    labelIndex;
-    template;
-    constructor(labels, probabilities) {
-        this.labels = labels;
-        this.probabilities = probabilities;
-        this.labelSet = new Set(labels);
-        this.labelIndex = new Map(labels.map((l, i) => [l, i]));
-        this.template = labels.map(() => 0.5);
-    }
-    parse(line) {
-        let value;
-        try {
-            value = JSON.parse(line);
-        }
-        catch {
-            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
-        }
-        if (typeof value !== 'object' || value === null || isArray(value)) {
-            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
-        }
-        const obj = value;
-        const id = obj.id;
-        if (typeof id !== 'string') {
-            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
-        }
-        // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
-        // Object.hasOwn inside jest's VM contexts).
-        const hasScores = obj.scores !== undefined;
-        const hasLabel = obj.label !== undefined;
-        if (hasScores === hasLabel) {
-            const what = hasScores ? 'both "scores" and "label"' : 'neither "scores" nor "label"';
-            return { ok: false, id, failure: 'bad_response', reason: `response has ${what}` };
-        }
-        return hasLabel ? this.labelOnly(id, obj.label) : this.scores(id, obj.scores);
-    }
-    labelOnly(id, label) {
-        if (typeof label !== 'string') {
-            return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
-        }
-        if (!this.labelSet.has(label)) {
-            return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
-        }
-        return { ok: true, id, result: { status: 'ok', scores: null, label } };
-    }
-    scores(id, raw) {
-        if (typeof raw !== 'object' || raw === null || isArray(raw)) {
-            return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${describeValue(raw)}` };
-        }
-        const table = raw;
-        const labels = this.labels;
-        // A copy of a double-filled template: cheaper than `new Array(n)` (slow inside jest's VM
-        // contexts) or growing `[]`, and already in the elements kind of the result.
-        const values = this.template.slice();
-        let found = 0;
-        let extra = false;
-        // JSON.parse objects have only own keys (no duplicates); for-in is the fastest walk over them.
-        for (const key in table) {
-            const i = this.labelIndex.get(key);
-            if (i === undefined)
-                extra = true;
-            else {
-                values[i] = table[key];
-                found++;
-            }
-        }
-        if (found < labels.length) {
-            const missing = labels.filter((l) => !Object.hasOwn(table, l));
-            return { ok: false, id, failure: 'missing_labels', reason: `scores miss training labels ${list(missing)}` };
-        }
-        if (extra) {
-            const unknown = Object.keys(table).filter((k) => !this.labelIndex.has(k));
-            return { ok: false, id, failure: 'unknown_label', reason: `scores have labels outside the training set: ${list(unknown)}` };
-        }
-        const scores = values;
-        let sum = 0;
-        for (let i = 0; i < scores.length; i++) {
-            const v = scores[i];
-            // v − v is NaN exactly for NaN and ±Infinity.
-            if (typeof v !== 'number' || v - v !== 0) {
-                return {
-                    ok: false,
-                    id,
-                    failure: 'non_finite_score',
-                    reason: `score for ${quote(labels[i], 40)} is not a finite number: ${describeValue(v)}`
-                };
-            }
-            sum += v;
-        }
-        if (this.probabilities) {
-            const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
-            if (outside !== -1) {
-                return {
-                    ok: false,
-                    id,
-                    failure: 'not_probabilities',
-                    reason: `score for ${quote(labels[outside], 40)} is not a probability: ${scores[outside]}`
-                };
-            }
-            if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
-                return { ok: false, id, failure: 'not_probabilities', reason: `probabilities sum to ${sum}, not 1 (tolerance 1e-6)` };
-            }
-        }
-        return { ok: true, id, result: { status: 'ok', scores } };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/models/external/request-table.ts
-/**
- * The state of every request written to one process, by sequence number (`r<seq>`, from 1):
- * in flight, answered, or failed (timed out, charged with a malformed line, or lost to a crash).
- * Requests are written in sequence order, so send times increase with the sequence number and
- * the oldest request in flight is always the one to time out first: one sweep walks forward from
- * it instead of keeping a timer per request.
- */
-const IN_FLIGHT = 1;
-const ANSWERED = 2;
-const FAILED = 3;
-class RequestTable {
-    state = new Uint8Array(1024);
-    sentAt = new Float64Array(1024);
-    next = 1;
-    oldest = 1;
-    flying = 0;
-    /** The sequence number the next written request gets. */
-    get nextSeq() {
-        return this.next;
-    }
-    get inFlight() {
-        return this.flying;
-    }
-    /** Records `count` requests written at `now`; returns the first one's sequence number. */
-    send(count, now) {
-        const first = this.next;
-        const end = first + count;
-        if (end > this.state.length)
-            this.grow(end);
-        this.state.fill(IN_FLIGHT, first, end);
-        this.sentAt.fill(now, first, end);
-        this.next = end;
-        this.flying += count;
-        return first;
-    }
-    stateOf(seq) {
-        return seq >= 1 && seq < this.next ? this.state[seq] : 0;
-    }
-    /** Moves an in-flight request to `ANSWERED` or `FAILED`; false when it was not in flight. */
-    settle(seq, to) {
-        if (this.stateOf(seq) !== IN_FLIGHT)
-            return false;
-        this.state[seq] = to;
-        this.flying--;
-        return true;
-    }
-    oldestInFlight() {
-        while (this.oldest < this.next && this.state[this.oldest] !== IN_FLIGHT)
-            this.oldest++;
-        return this.oldest < this.next ? this.oldest : null;
-    }
-    /** Fails every request in flight written at or before `cutoff`, oldest first. */
-    expire(cutoff, onExpired) {
-        for (let seq = this.oldestInFlight(); seq !== null && this.sentAt[seq] <= cutoff; seq = this.oldestInFlight()) {
-            this.settle(seq, FAILED);
-            onExpired(seq);
-        }
-    }
-    /** Fails every request in flight, oldest first. */
-    failAll(onFailed) {
-        for (let seq = this.oldestInFlight(); seq !== null; seq = this.oldestInFlight()) {
-            this.settle(seq, FAILED);
-            onFailed(seq);
-        }
-    }
-    grow(min) {
-        let size = this.state.length;
-        while (size < min)
-            size *= 2;
-        const state = new Uint8Array(size);
-        state.set(this.state);
-        const sentAt = new Float64Array(size);
-        sentAt.set(this.sentAt);
-        this.state = state;
-        this.sentAt = sentAt;
-    }
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/models/external/lines.ts
-/**
- * Splits a decoded text stream into lines across chunk boundaries: `\n` ends a line, a trailing
- * `\r` is dropped (CRLF tolerated), blank or whitespace-only lines are skipped. A line longer
- * than `maxLine` characters is cut: its first `maxLine` characters are emitted (they will not
- * parse) and the rest, up to the next newline, is dropped, so a model that never writes a
- * newline cannot exhaust memory.
- */
-const MAX_LINE_CHARS = 16 * 1024 * 1024;
-class LineSplitter {
-    onLine;
-    maxLine;
-    partial = '';
-    discarding = false;
-    constructor(onLine, maxLine = MAX_LINE_CHARS) {
-        this.onLine = onLine;
-        this.maxLine = maxLine;
-    }
-    push(chunk) {
-        let start = 0;
-        let nl = chunk.indexOf('\n');
-        if (nl === -1) {
-            this.append(chunk);
-            return;
-        }
-        if (this.partial.length > 0 || this.discarding) {
-            const head = chunk.slice(0, nl);
-            if (!this.discarding)
-                this.emit(this.partial + head);
-            this.partial = '';
-            this.discarding = false;
-            start = nl + 1;
-            nl = chunk.indexOf('\n', start);
-        }
-        while (nl !== -1) {
-            this.emit(chunk.slice(start, nl));
-            start = nl + 1;
-            nl = chunk.indexOf('\n', start);
-        }
-        if (start < chunk.length)
-            this.append(chunk.slice(start));
-    }
-    /** The last line when the stream ended without a newline. */
-    end() {
-        if (this.partial.length > 0 && !this.discarding)
-            this.emit(this.partial);
-        this.partial = '';
-        this.discarding = false;
-    }
-    append(text) {
-        if (this.discarding)
-            return;
-        this.partial += text;
-        if (this.partial.length > this.maxLine) {
-            this.emit(this.partial.slice(0, this.maxLine));
-            this.partial = '';
-            this.discarding = true;
-        }
-    }
-    emit(line) {
-        let end = line.length;
-        if (end > 0 && line.charCodeAt(end - 1) === 13)
-            end--;
-        if (end === 0)
-            return;
-        const text = end === line.length ? line : line.slice(0, end);
-        if (text.charCodeAt(0) <= 32 && text.trim() === '')
-            return;
-        this.onLine(text);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/models/external/stderr-tail.ts
-/** The last `limit` bytes of a byte stream (the model's stderr), kept without unbounded growth. */
-const STDERR_TAIL_BYTES = 64 * 1024;
-class ByteTail {
-    limit;
-    chunks = [];
-    size = 0;
-    constructor(limit = STDERR_TAIL_BYTES) {
-        this.limit = limit;
-    }
-    push(chunk) {
-        if (chunk.length === 0)
-            return;
-        this.chunks.push(chunk);
-        this.size += chunk.length;
-        while (this.chunks.length > 1 && this.size - this.chunks[0].length >= this.limit) {
-            this.size -= this.chunks.shift().length;
-        }
-    }
-    /** The kept bytes decoded as UTF-8 (a character cut at the start shows as U+FFFD and is dropped). */
-    text() {
-        let bytes = Buffer.concat(this.chunks, this.size);
-        if (bytes.length > this.limit)
-            bytes = bytes.subarray(bytes.length - this.limit);
-        let start = 0;
-        while (start < bytes.length && start < 3 && (bytes[start] & 0xc0) === 0x80)
-            start++;
-        return bytes.subarray(start).toString('utf8');
-    }
-    /** The last `count` non-blank lines, joined with " | " and cut to `maxChars` (keeping the end). */
-    lastLines(count = 5, maxChars = 400) {
-        const lines = this.text()
-            .split(/\r?\n/)
-            .map((l) => l.trim())
-            .filter((l) => l.length > 0)
-            .slice(-count);
-        const joined = lines.join(' | ');
-        return joined.length > maxChars ? `…${joined.slice(joined.length - maxChars + 1)}` : joined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/models/external/runner.ts
-/**
- * One external model process: `/bin/sh -c <command>` in its own process group, stdout read as a
- * stream of lines (always, even while requests are being written, so a model that answers before
- * it has read everything cannot deadlock us), stderr kept as a 64 KiB tail, stdin written with
- * backpressure. Reports every line, every drain and, once, the end of the process.
- */
-
-
-
-/** After `exit`, how long to wait for stdout to close (a grandchild may hold it open). */
-const CLOSE_GRACE_MS = 500;
-class ModelProcess {
-    events;
-    child;
-    stderr = new ByteTail();
-    lines;
-    ended = null;
-    exitInfo = null;
-    closeTimer = null;
-    stdinOpen = true;
-    endWaiters = [];
-    constructor(command, cwd, env, events) {
-        this.events = events;
-        this.lines = new LineSplitter((line) => events.line(line));
-        this.child = (0,external_node_child_process_namespaceObject.spawn)('/bin/sh', ['-c', command], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-        const { stdin, stdout, stderr } = this.child;
-        if (!stdin || !stdout || !stderr)
-            throw new Error('external model: stdio pipes missing');
-        stdout.setEncoding('utf8');
-        stdout.on('data', (chunk) => {
-            this.lines.push(chunk);
-            events.chunk();
-        });
-        stderr.on('data', (chunk) => this.stderr.push(chunk));
-        // EPIPE and friends: the process died; its end is reported through `exit`/`close`.
-        stdin.on('error', () => {
-            this.stdinOpen = false;
-        });
-        stdout.on('error', () => { });
-        stderr.on('error', () => { });
-        stdin.on('drain', () => events.drain());
-        this.child.on('error', (error) => {
-            // Only a failure to start ends the process here; a failed kill() is not an end.
-            if (this.child.pid === undefined)
-                this.finish({ code: null, signal: null, error });
-        });
-        this.child.on('exit', (code, signal) => {
-            this.exitInfo = { code, signal };
-            this.stdinOpen = false;
-            this.closeTimer = setTimeout(() => this.finish({ code, signal }), CLOSE_GRACE_MS);
-            this.closeTimer.unref();
-        });
-        this.child.on('close', (code, signal) => this.finish(this.exitInfo ?? { code, signal }));
-    }
-    get running() {
-        return this.ended === null;
-    }
-    get end() {
-        return this.ended;
-    }
-    /** Writes to stdin; false means wait for `drain` before writing more. Ignored once stdin is closed. */
-    write(text) {
-        if (!this.stdinOpen || !this.child.stdin?.writable)
-            return true;
-        return this.child.stdin.write(text);
-    }
-    /** Closes stdin (the model's signal to finish). */
-    closeInput() {
-        if (!this.stdinOpen)
-            return;
-        this.stdinOpen = false;
-        this.child.stdin?.end();
-    }
-    /** Signals the whole process group (the shell and whatever it started). */
-    kill(signal) {
-        if (this.ended !== null || this.child.pid === undefined)
-            return;
-        try {
-            process.kill(-this.child.pid, signal);
-        }
-        catch {
-            try {
-                this.child.kill(signal);
-            }
-            catch {
-                // already gone
-            }
-        }
-    }
-    /** Resolves once the process has ended, or after `ms` (then false). */
-    waitForEnd(ms) {
-        if (this.ended !== null)
-            return Promise.resolve(true);
-        return new Promise((resolve) => {
-            const timer = setTimeout(() => resolve(false), ms);
-            this.endWaiters.push(() => {
-                clearTimeout(timer);
-                resolve(true);
-            });
-        });
-    }
-    stderrTail() {
-        return this.stderr.text();
-    }
-    stderrLastLines() {
-        return this.stderr.lastLines();
-    }
-    finish(end) {
-        if (this.ended !== null)
-            return;
-        if (this.closeTimer !== null)
-            clearTimeout(this.closeTimer);
-        this.lines.end();
-        this.ended = end;
-        this.stdinOpen = false;
-        this.child.stdout?.destroy();
-        this.child.stderr?.destroy();
-        this.child.stdin?.destroy();
-        this.events.end(end);
-        for (const wake of this.endWaiters.splice(0))
-            wake();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/models/external/pipeline.ts
-
-
-
-/** Most request lines / characters in one stdin write. */
-const CHUNK_LINES = 4096;
-const CHUNK_CHARS = 1 << 20;
-const MAX_TIMER_MS = 2 ** 31 - 1;
-/** After SIGTERM, how long before SIGKILL. */
-const KILL_GRACE_MS = 1000;
-class Pipeline {
-    options;
-    process;
-    parser;
-    table = new RequestTable();
-    failures = {};
-    requests = 0;
-    responses = 0;
-    startedAt = performance.now();
-    endedAt = null;
-    batch = null;
-    stopped = null;
-    waitingDrain = false;
-    sweepTimer = null;
-    runTimer = null;
-    killTimer = null;
-    sweepMs;
-    progressMs;
-    lowWater;
-    constructor(options) {
-        this.options = options;
-        this.parser = new ResponseParser(options.labels, options.probabilities);
-        this.sweepMs = options.sweepMs ?? 50;
-        this.progressMs = options.progressMs ?? 5000;
-        // Write when a useful number of slots is free, not one line per answer.
-        this.lowWater = Math.max(1, Math.floor(options.window / 8));
-        this.process = new ModelProcess(options.command, options.cwd, options.env, {
-            line: (line) => this.onLine(line),
-            chunk: () => this.pump(),
-            drain: () => {
-                this.waitingDrain = false;
-                this.pump();
-            },
-            end: (end) => this.onEnd(end)
-        });
-        if (Number.isFinite(options.runTimeoutMs)) {
-            // setTimeout cannot wait longer than 2^31 − 1 ms (~24.8 days).
-            this.runTimer = setTimeout(() => this.onRunTimeout(), Math.min(Math.max(0, options.runTimeoutMs), MAX_TIMER_MS));
-            this.runTimer.unref();
-        }
-    }
-    /** One result per input, in input order. Calls must not overlap (the model serialises them). */
-    score(inputs) {
-        if (this.batch !== null)
-            throw new Error('external model: overlapping score() calls');
-        const results = new Array(inputs.length);
-        if (inputs.length === 0)
-            return Promise.resolve([]);
-        if (this.stopped !== null) {
-            const stop = this.stopped;
-            results.fill({ status: stop.status, error: stop.reason });
-            this.count(stop.kind, inputs.length);
-            return Promise.resolve(results);
-        }
-        return new Promise((resolve) => {
-            const now = performance.now();
-            this.batch = { inputs, results, firstSeq: this.table.nextSeq, sent: 0, settled: 0, answered: 0, lastProgress: now, resolve };
-            this.sweepTimer = setInterval(() => this.sweep(), this.sweepMs);
-            this.pump();
-        });
-    }
-    counters() {
-        const end = this.process.end;
-        return {
-            requests: this.requests,
-            responses: this.responses,
-            failures: { ...this.failures },
-            wall_ms: Math.round((this.endedAt ?? performance.now()) - this.startedAt),
-            exit_code: end?.code ?? null,
-            signal: end?.signal ?? null
-        };
-    }
-    stderrTail() {
-        return this.process.stderrTail();
-    }
-    get running() {
-        return this.process.running;
-    }
-    /** Ends stdin, waits up to `graceMs` for the model to exit, then stops its process group. */
-    async close(graceMs) {
-        this.process.closeInput();
-        if (!(await this.process.waitForEnd(graceMs))) {
-            this.process.kill('SIGTERM');
-            if (!(await this.process.waitForEnd(KILL_GRACE_MS))) {
-                this.process.kill('SIGKILL');
-                await this.process.waitForEnd(KILL_GRACE_MS);
-            }
-        }
-        this.clearTimers();
-    }
-    // --- writing -------------------------------------------------------------------------------
-    pump() {
-        const batch = this.batch;
-        if (batch === null || this.waitingDrain || this.stopped !== null)
-            return;
-        const window = this.options.window;
-        const inputs = batch.inputs;
-        for (;;) {
-            const remaining = inputs.length - batch.sent;
-            const free = window - this.table.inFlight;
-            if (remaining === 0 || free <= 0)
-                return;
-            if (free < this.lowWater && free < remaining && this.table.inFlight > 0)
-                return;
-            let count = Math.min(free, remaining, CHUNK_LINES);
-            let seq = batch.firstSeq + batch.sent;
-            let text = '';
-            for (let i = 0; i < count; i++) {
-                text += encodeRequest(seq + i, inputs[batch.sent + i]);
-                if (text.length >= CHUNK_CHARS)
-                    count = i + 1;
-            }
-            seq = this.table.send(count, performance.now());
-            if (seq !== batch.firstSeq + batch.sent)
-                throw new Error('external model: request sequence out of step');
-            batch.sent += count;
-            this.requests += count;
-            if (!this.process.write(text)) {
-                this.waitingDrain = true;
-                return;
-            }
-        }
-    }
-    // --- reading -------------------------------------------------------------------------------
-    onLine(line) {
-        this.responses++;
-        const parsed = this.parser.parse(line);
-        if (!parsed.ok && parsed.id === null) {
-            this.count(parsed.failure);
-            const oldest = this.table.oldestInFlight();
-            if (oldest !== null)
-                this.failRequest(oldest, 'error', parsed.reason, null);
-            return;
-        }
-        const seq = requestSeq(parsed.id);
-        const state = seq === null ? 0 : this.table.stateOf(seq);
-        if (seq === null || state === 0) {
-            this.count('unknown_id');
-            return;
-        }
-        if (state === ANSWERED) {
-            this.count('duplicate_response');
-            return;
-        }
-        if (state !== IN_FLIGHT)
-            return; // late answer to a failed request: ignored (see above)
-        this.table.settle(seq, ANSWERED);
-        const batch = this.batch;
-        batch.answered++;
-        if (parsed.ok)
-            this.settleInput(batch, seq, parsed.result);
-        else {
-            this.count(parsed.failure);
-            this.settleInput(batch, seq, { status: 'error', error: parsed.reason });
-        }
-    }
-    settleInput(batch, seq, result) {
-        const index = seq - batch.firstSeq;
-        if (batch.results[index] !== undefined)
-            return;
-        batch.results[index] = result;
-        batch.settled++;
-        if (batch.settled === batch.inputs.length)
-            this.finishBatch(batch);
-    }
-    /** Fails one in-flight request; `kind` null when the caller has counted already. */
-    failRequest(seq, status, reason, kind) {
-        this.table.settle(seq, FAILED);
-        if (kind !== null)
-            this.count(kind);
-        const batch = this.batch;
-        if (batch !== null)
-            this.settleInput(batch, seq, { status, error: reason });
-    }
-    finishBatch(batch) {
-        this.batch = null;
-        if (this.sweepTimer !== null)
-            clearInterval(this.sweepTimer);
-        this.sweepTimer = null;
-        batch.resolve(batch.results);
-    }
-    // --- time ----------------------------------------------------------------------------------
-    sweep() {
-        const batch = this.batch;
-        if (batch === null)
-            return;
-        const now = performance.now();
-        const limit = this.options.requestTimeoutMs;
-        const reason = `no response within request_timeout_s=${limit / 1000}s`;
-        this.table.expire(now - limit, (seq) => {
-            this.count('timeout');
-            this.settleInput(batch, seq, { status: 'timeout', error: reason });
-        });
-        if (this.batch === batch && now - batch.lastProgress >= this.progressMs) {
-            batch.lastProgress = now;
-            this.options.log(`model ${this.options.name}: ${batch.answered}/${batch.inputs.length} answered`);
-        }
-        this.pump();
-    }
-    onRunTimeout() {
-        this.runTimer = null;
-        if (this.stopped !== null || !this.process.running)
-            return;
-        const limit = this.options.runTimeoutMs / 1000;
-        this.stop({ kind: 'run_timeout', status: 'timeout', reason: `whole-run limit timeout_s=${limit}s reached; the model was stopped` });
-        this.process.kill('SIGTERM');
-        this.killTimer = setTimeout(() => this.process.kill('SIGKILL'), KILL_GRACE_MS);
-        this.killTimer.unref();
-    }
-    onEnd(end) {
-        this.endedAt = performance.now();
-        if (this.stopped === null)
-            this.stop({ kind: 'crash', status: 'error', reason: this.crashReason(end) });
-        this.clearTimers();
-    }
-    /** From now on every unanswered input fails with `stop`. */
-    stop(stop) {
-        this.stopped = stop;
-        const batch = this.batch;
-        if (batch === null)
-            return;
-        this.table.failAll(() => { });
-        let affected = 0;
-        for (let i = 0; i < batch.results.length; i++) {
-            if (batch.results[i] === undefined) {
-                batch.results[i] = { status: stop.status, error: stop.reason };
-                affected++;
-            }
-        }
-        this.count(stop.kind, affected);
-        this.finishBatch(batch);
-    }
-    crashReason(end) {
-        const tail = this.process.stderrLastLines();
-        const stderr = tail.length > 0 ? `; stderr: ${tail}` : '';
-        if (end.error !== undefined)
-            return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;
-        let what;
-        if (end.signal !== null)
-            what = `the model process was killed by signal ${end.signal}`;
-        else if (end.code === 127)
-            what = 'the model command could not be run (exit code 127: command not found)';
-        else if (end.code === 126)
-            what = 'the model command could not be run (exit code 126: not executable)';
-        else
-            what = `the model process exited with code ${end.code}`;
-        return `${what} before answering${stderr}`;
-    }
-    count(kind, n = 1) {
-        if (n > 0)
-            this.failures[kind] = (this.failures[kind] ?? 0) + n;
-    }
-    clearTimers() {
-        for (const timer of [this.runTimer, this.killTimer])
-            if (timer !== null)
-                clearTimeout(timer);
-        if (this.sweepTimer !== null)
-            clearInterval(this.sweepTimer);
-        this.runTimer = this.killTimer = this.sweepTimer = null;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/models/external/external-model.ts
-
-
-
-
-/** How long close() waits for the model to exit after its stdin is closed, before stopping it. */
-const external_model_CLOSE_GRACE_MS = 1000;
-class ExternalModel {
-    plan;
-    root;
-    log;
-    name;
-    labels;
-    batchSize = Infinity;
-    pipeline = null;
-    closed = false;
-    /** score() calls run one after another on the one process. */
-    queue = Promise.resolve();
-    digest;
-    constructor(plan, labels, root, log) {
-        this.plan = plan;
-        this.root = root;
-        this.log = log;
-        this.name = plan.name;
-        this.labels = [...labels];
-        this.digest = sha256Hex(plan.command);
-    }
-    describe() {
-        return {
-            name: this.name,
-            kind: 'external',
-            params: {
-                command: this.plan.command,
-                protocol_version: PROTOCOL_VERSION,
-                probabilities: this.plan.probabilities,
-                timeout_s: this.plan.timeoutS,
-                request_timeout_s: this.plan.requestTimeoutS,
-                window: this.plan.window
-            },
-            digest: this.digest,
-            probabilities: this.plan.probabilities
-        };
-    }
-    score(inputs) {
-        if (this.closed)
-            return Promise.resolve(inputs.map(() => ({ status: 'error', error: 'the model was closed' })));
-        const run = this.queue.then(() => this.start().score(inputs));
-        this.queue = run.catch(() => undefined);
-        return run;
-    }
-    counters() {
-        return this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
-    }
-    /** The last 64 KiB of the model's stderr (empty before it started). */
-    stderrTail() {
-        return this.pipeline?.stderrTail() ?? '';
-    }
-    async close() {
-        this.closed = true;
-        await this.queue;
-        await this.pipeline?.close(external_model_CLOSE_GRACE_MS);
-    }
-    start() {
-        if (this.pipeline !== null)
-            return this.pipeline;
-        const { env, refused } = modelEnvironment(process.env, this.plan.env);
-        if (refused.length > 0)
-            this.log(`model ${this.name}: environment variables never passed to a model: ${refused.join(', ')}`);
-        this.pipeline = new Pipeline({
-            name: this.name,
-            command: this.plan.command,
-            cwd: this.root,
-            env,
-            labels: this.labels,
-            probabilities: this.plan.probabilities,
-            window: Math.max(1, Math.floor(this.plan.window)),
-            requestTimeoutMs: this.plan.requestTimeoutS * 1000,
-            runTimeoutMs: this.plan.timeoutS * 1000,
-            log: this.log
-        });
-        return this.pipeline;
-    }
+function psi(reference, comparison) {
+    return psiOfHistograms(histogram(reference), histogram(comparison));
 }
 
 ;// CONCATENATED MODULE: ./src/models/logistic.ts
@@ -14174,118 +13285,3005 @@ async function buildModels(plans, train, labels, options = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
-/** Tool identity recorded in every manifest; kept equal to package.json by a test. */
-const TOOL_NAME = 'evidence-gate';
-const TOOL_VERSION = '0.1.0';
+;// CONCATENATED MODULE: ./src/perturb/outcome.ts
+/**
+ * An attempted outcome: an unchanged candidate is valid without a check; otherwise
+ * `check` (the family's validity rule) decides and its reason is kept.
+ */
+function checkedOutcome(original, candidate, check) {
+    const reason = candidate === original ? null : check();
+    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
+}
+/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
+function applyEdits(text, edits) {
+    if (edits.length === 0)
+        return text;
+    const sorted = [...edits].sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const edit of sorted) {
+        out += text.slice(at, edit.start) + edit.replacement;
+        at = edit.end;
+    }
+    return out + text.slice(at);
+}
+/** A rule text with the edit-ratio bound appended when one is set. */
+function withRatio(rule, max) {
+    return max === null ? rule : `${rule}; and Levenshtein distance ÷ original length (code points) ≤ ${max}`;
+}
 
-;// CONCATENATED MODULE: ./src/report/manifest.ts
+;// CONCATENATED MODULE: ./src/perturb/append.ts
 
-
-
-const MANIFEST_SCHEMA_VERSION = 1;
-function buildManifest(input) {
-    const { plan, dataset, gate } = input;
-    const tm = plan.threatModel;
+const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
+/** The `append` candidate; throws when `language` has no sentence. */
+function appendCandidate(text, language, sentences) {
+    if (!Object.hasOwn(sentences, language)) {
+        throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
+    }
+    return `${text} ${sentences[language]}`;
+}
+/** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
+function appendViolation(original, candidate, sentences) {
+    if (!candidate.startsWith(original))
+        return 'the original text is not an exact prefix of the candidate';
+    const suffix = candidate.slice(original.length);
+    if (!suffix.startsWith(' '))
+        return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
+    const sentence = suffix.slice(1);
+    if (!Object.values(sentences).includes(sentence))
+        return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
+    return null;
+}
+function appendFamily(params) {
+    const sentences = { ...params.sentences };
     return {
-        schema_version: MANIFEST_SCHEMA_VERSION,
-        tool: { name: TOOL_NAME, version: TOOL_VERSION, bundle_sha256: input.bundleSha256, node: process.version },
-        config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version },
-        threat_model: {
-            id: tm.id,
-            revision: tm.revision,
-            protected_outcome: tm.protectedOutcome,
-            objective: tm.objective,
-            protected_transitions: tm.protectedTransitions,
-            access: tm.access,
-            attacks: input.families,
-            constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio },
-            dictionaries: input.dictionaries
-        },
-        data: {
-            task: plan.task,
-            files: dataset.files,
-            columns: plan.data.columns,
-            on_bad_row: plan.data.onBadRow,
-            skipped_rows: dataset.skipped,
-            labels: dataset.labels,
-            languages: dataset.languages,
-            label_digest: dataset.labelDigest,
-            label_digest_definition: LABEL_DIGEST_DEFINITION,
-            train_overlap: dataset.overlap
-        },
-        models: input.models,
-        statistics: {
-            seed: plan.statistics.seed,
-            bootstrap_iterations: plan.statistics.bootstrapIterations,
-            paired_iterations: plan.statistics.pairedIterations,
-            interval: plan.statistics.interval,
-            prng: PRNG_NAME,
-            stream_derivation: STREAM_DERIVATION,
-            perturbation_decisions: 'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
-        },
-        selective: { abstain_below: plan.selective.abstainBelow },
-        conditions: { evaluated: input.conditionsEvaluated, families_not_configured: input.familiesNotConfigured },
-        lock_files: input.lockFiles,
-        counters: input.counters,
-        gate: {
-            verdict: gate.verdict,
-            counts: gate.counts,
-            failing_checks: gate.failing,
-            allow_not_evaluated: gate.allow_not_evaluated,
-            judged_models: plan.gate.models
-        },
-        evidence: input.evidence,
-        files: input.files,
-        run: input.run
+        family: 'append',
+        labelPreserving: true,
+        validityRule: APPEND_RULE,
+        parameters: { sentences: { ...sentences } },
+        perturb(input) {
+            const candidate = appendCandidate(input.text, input.language, sentences);
+            return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
+        }
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/output-dir.ts
+// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
+var levenshtein = __nccwpck_require__(195);
+;// CONCATENATED MODULE: ./src/perturb/words.ts
 /**
- * The output folder is written under a temporary sibling name and moved into place only when
- * complete, so an interrupted run never leaves a folder that looks like valid evidence.
- * An existing folder is replaced only if it is empty or an earlier Evidence Gate output.
+ * Shared text scanning for the perturbation families.
+ *
+ * A word is a maximal run of Unicode letters, together with any combining marks that
+ * follow a letter inside the run (so a decomposed "ã" stays one word). A chunk is a
+ * maximal run of non-whitespace characters.
+ *
+ * Protected text is never edited by any family:
+ * - negator words of the row's language (en: not, never, no; es: no, nunca, ni;
+ *   pt: não, nunca, nem), compared case-insensitively after NFC normalisation; a
+ *   language without its own list protects the union of the three lists;
+ * - every chunk that contains a digit (numbers such as "12%", "n=240", "2017"), and
+ *   every chunk that looks like a URL (contains "://" or starts with "www.", ignoring
+ *   opening punctuation and case). These chunks are untouchable as a whole, including
+ *   their punctuation, and every word inside them is protected.
+ *
+ * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
+ */
+const NEGATORS = {
+    en: ['not', 'never', 'no'],
+    es: ['no', 'nunca', 'ni'],
+    pt: ['não', 'nunca', 'nem']
+};
+const ALL_NEGATORS = new Set(Object.values(NEGATORS).flat());
+const NEGATOR_SETS = new Map(Object.entries(NEGATORS).map(([language, list]) => [language, new Set(list)]));
+/** The negator set protecting a row of `language` (exact code, then its primary subtag, else the union). */
+function negatorsFor(language) {
+    const exact = NEGATOR_SETS.get(language);
+    if (exact)
+        return exact;
+    const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
+    return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
+}
+const ASCII_LETTERS = /^[A-Za-z]*$/;
+/** The comparison form of a word: NFC, lower case. */
+function foldWord(word) {
+    return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
+}
+/** True when `word` is a negator of the given language's list. */
+function isNegator(word, language) {
+    return negatorsFor(language).has(foldWord(word));
+}
+/** True when `word` is a negator in any language's list. */
+function isNegatorInAnyLanguage(word) {
+    return ALL_NEGATORS.has(foldWord(word));
+}
+const HAS_NUMBER = /\p{N}/u;
+const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
+/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
+function isProtectedChunk(chunk) {
+    return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
+}
+const WORD = /\p{L}[\p{L}\p{M}]*/gu;
+const CHUNK = /\S+/gu;
+const HAS_MARK = /\p{M}/u;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const MARKS = /\p{M}/gu;
+/** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
+const MAX_NEGATOR_UNITS = 8;
+// The last few scans: a family scans the original to build its candidate and again to check it.
+const recent = [];
+const RECENT = 4;
+/**
+ * Split `text` into chunks and words and mark what is protected (see the module comment).
+ * The result is shared between callers (the last few are remembered): do not modify it.
+ */
+function scanText(text, language) {
+    for (const entry of recent)
+        if (entry.text === text && entry.language === language)
+            return entry.scan;
+    const scan = freshScan(text, language);
+    recent.unshift({ text, language, scan });
+    if (recent.length > RECENT)
+        recent.pop();
+    return scan;
+}
+function freshScan(text, language) {
+    const chunks = [];
+    for (const m of text.matchAll(CHUNK)) {
+        chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
+    }
+    const negators = negatorsFor(language);
+    const words = [];
+    // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
+    const astral = SURROGATE.test(text);
+    let chunkIndex = 0;
+    let cpOffset = 0;
+    let unitOffset = 0;
+    for (const m of text.matchAll(WORD)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
+        unitOffset = start;
+        while (chunkIndex < chunks.length && chunks[chunkIndex].end <= start)
+            chunkIndex++;
+        const chunk = chunks[chunkIndex];
+        const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
+        const cpLength = astral ? countCodePoints(text, start, end) : end - start;
+        const letters = HAS_MARK.test(m[0]) ? cpLength - m[0].match(MARKS).length : cpLength;
+        const protection = inProtectedChunk
+            ? 'number-or-url'
+            : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
+                ? 'negator'
+                : null;
+        words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
+    }
+    return { words, chunks };
+}
+/** Code points in text[from, to) (UTF-16 offsets). */
+function countCodePoints(text, from, to) {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
+            const d = text.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff)
+                i++;
+        }
+        n++;
+    }
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/dictionary.ts
+
+
+
+const DICTIONARY_RULE = 'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
+const LETTER = /\p{L}/u;
+/** Upper-case the first code point. */
+function capitalise(word) {
+    const first = String.fromCodePoint(word.codePointAt(0));
+    return first.toUpperCase() + word.slice(first.length);
+}
+/** The replacement in the case of `word`, or null when the word's case is mixed. */
+function keepCase(word, replacement) {
+    if (word === word.toLowerCase())
+        return replacement;
+    const chars = [...word];
+    const letters = chars.filter((c) => LETTER.test(c)).length;
+    if (letters >= 2 && word === word.toUpperCase())
+        return replacement.toUpperCase();
+    const first = chars[0];
+    const rest = chars.slice(1).join('');
+    if (first !== first.toLowerCase() && rest === rest.toLowerCase())
+        return capitalise(replacement);
+    return null;
+}
+/** The substitutions for `language`, or undefined when the dictionary has none. */
+function dictionaryFor(dictionary, language) {
+    return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
+}
+/** The `dictionary` candidate: `text` with every eligible word replaced. */
+function substituteWords(text, language, words) {
+    let out = '';
+    let at = 0;
+    for (const word of scanText(text, language).words) {
+        if (word.protection !== null)
+            continue;
+        const replacement = words.get(foldWord(word.text));
+        if (replacement === undefined)
+            continue;
+        const cased = keepCase(word.text, replacement);
+        if (cased === null)
+            continue;
+        out += text.slice(at, word.start) + cased;
+        at = word.end;
+    }
+    return at === 0 ? text : out + text.slice(at);
+}
+/** Null when `candidate` is a valid `dictionary` edit of `original`, otherwise why not. */
+function dictionaryViolation(original, candidate, language, words, maxCharEditRatio) {
+    const before = scanText(original, language).words;
+    const after = scanText(candidate, language).words;
+    if (before.length !== after.length)
+        return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
+    let atBefore = 0;
+    let atAfter = 0;
+    for (let i = 0; i <= before.length; i++) {
+        const b = before[i];
+        const a = after[i];
+        const gapBefore = original.slice(atBefore, b ? b.start : original.length);
+        const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
+        if (gapBefore !== gapAfter)
+            return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
+        if (!b || !a)
+            break;
+        atBefore = b.end;
+        atAfter = a.end;
+        if (b.text === a.text)
+            continue;
+        const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
+        if (b.protection !== null)
+            return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
+        const expected = words.get(foldWord(b.text));
+        if (expected === undefined || foldWord(expected) !== foldWord(a.text))
+            return `${change} is not a dictionary substitution`;
+    }
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+}
+function dictionaryFamily(options, dictionary) {
+    return {
+        family: 'dictionary',
+        labelPreserving: true,
+        validityRule: withRatio(DICTIONARY_RULE, options.maxCharEditRatio),
+        parameters: { file: dictionary.path, sha256: dictionary.sha256 },
+        perturb(input) {
+            const words = dictionaryFor(dictionary, input.language);
+            if (!words)
+                return { text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null };
+            const candidate = substituteWords(input.text, input.language, words);
+            return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/dictionary-file.ts
+/**
+ * The substitution dictionary file of the `dictionary` family:
+ *
+ *   version: 1
+ *   languages:
+ *     en: { study: research, data: records }
+ *     es: { estudio: trabajo }
+ *
+ * Rules: `version` must be 1; `languages` maps a language code to a non-empty mapping
+ * of word → word; every key and value is one lowercase word (letters, with combining
+ * marks after a letter; no spaces, digits or punctuation); neither a key nor a value may
+ * be a negator of any language (negators are never edited, nor introduced); a word may
+ * not map to itself; no other top-level keys. Problems are ConfigErrors naming the file,
+ * line and key path, as the main config's are. The digest covers the raw file bytes.
  */
 
 
 
 
-function isOurs(dir) {
-    const entries = (0,external_node_fs_.readdirSync)(dir);
-    if (entries.length === 0)
-        return true;
-    const manifest = (0,external_node_path_namespaceObject.join)(dir, 'manifest.json');
-    if (!(0,external_node_fs_.existsSync)(manifest))
-        return false;
+
+
+const TOP_LEVEL_KEYS = ['version', 'languages'];
+const dictionary_file_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
+const WORD_EXPECTED = 'a single lowercase word of letters only';
+function isMapping(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function isLowercaseWord(value) {
+    return typeof value === 'string' && dictionary_file_WORD.test(value) && value === value.toLowerCase();
+}
+/** Read, parse and validate a dictionary file; throws ConfigError on any problem. */
+function loadDictionary(ref) {
+    let bytes;
     try {
-        return JSON.parse((0,external_node_fs_.readFileSync)(manifest, 'utf8')).tool?.name === TOOL_NAME;
+        bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
+    }
+    catch (error) {
+        const code = error.code ?? 'unknown error';
+        throw new src_errors/* ConfigError */.xL(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
+    }
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     }
     catch {
-        return false;
+        throw new src_errors/* ConfigError */.xL(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
+    }
+    const { source, errors } = ConfigSource.parse(ref.path, text);
+    const firstError = errors[0];
+    if (firstError)
+        throw new src_errors/* ConfigError */.xL(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
+    const value = source.value();
+    const fail = (path, message, atKey = false) => {
+        throw configError(source, path, message, atKey);
+    };
+    if (!isMapping(value))
+        return fail([], `expected a mapping with keys version, languages, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+    for (const key of Object.keys(value)) {
+        if (!TOP_LEVEL_KEYS.includes(key))
+            fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+    }
+    if (!('version' in value))
+        fail(['version'], 'missing required key; expected 1, found nothing');
+    if (value.version !== 1)
+        fail(['version'], `expected 1, found ${(0,src_errors/* describeFound */.Kq)(value.version)}`);
+    if (!('languages' in value))
+        fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
+    const rawLanguages = value.languages;
+    if (!isMapping(rawLanguages) || Object.keys(rawLanguages).length === 0) {
+        fail(['languages'], `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`);
+    }
+    const languages = Object.create(null);
+    for (const [language, rawWords] of Object.entries(rawLanguages)) {
+        const base = ['languages', language];
+        if (language === '')
+            fail(base, 'expected a language code, found an empty name', true);
+        if (!isMapping(rawWords) || Object.keys(rawWords).length === 0) {
+            fail(base, `expected a non-empty mapping of word to replacement word, found ${describeEmpty(rawWords)}`);
+        }
+        const words = new Map();
+        for (const [key, replacement] of Object.entries(rawWords)) {
+            const path = [...base, key];
+            if (!isLowercaseWord(key))
+                fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
+            if (isNegatorInAnyLanguage(key))
+                fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
+            if (!isLowercaseWord(replacement))
+                fail(path, `expected ${WORD_EXPECTED}, found ${(0,src_errors/* describeFound */.Kq)(replacement)}`);
+            if (isNegatorInAnyLanguage(replacement))
+                fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
+            const folded = key.normalize('NFC');
+            if (replacement.normalize('NFC') === folded)
+                fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
+            if (words.has(folded))
+                fail(path, `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`, true);
+            words.set(folded, replacement);
+        }
+        languages[language] = words;
+    }
+    return { path: ref.path, sha256: sha256Hex(bytes), version: 1, languages };
+}
+function describeEmpty(value) {
+    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : (0,src_errors/* describeFound */.Kq)(value);
+}
+
+;// CONCATENATED MODULE: ./src/perturb/format.ts
+
+
+
+
+const WORDS_PER_CASE_CHANGE = 5;
+const UPPER_SHARE = 0.15;
+const FORMAT_RULE = 'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
+/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
+function safeFlip(ch, mapped) {
+    if (mapped === ch)
+        return ch;
+    const first = mapped.codePointAt(0);
+    if (first === undefined || String.fromCodePoint(first) !== mapped)
+        return ch;
+    return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
+}
+const upper = (ch) => safeFlip(ch, ch.toUpperCase());
+const lower = (ch) => safeFlip(ch, ch.toLowerCase());
+function splitFirst(word) {
+    const first = String.fromCodePoint(word.codePointAt(0));
+    return [first, word.slice(first.length)];
+}
+/** Every character upper-cased where that is a safe flip. */
+function allUpper(word) {
+    let out = '';
+    for (const ch of word)
+        out += upper(ch);
+    return out;
+}
+/** How a word's case may change; null for mixed case or when nothing can flip. */
+function caseChoice(word) {
+    const [first, rest] = splitFirst(word);
+    if (word === word.toLowerCase()) {
+        const title = upper(first) + rest;
+        if (title !== word)
+            return { usual: title, rare: () => allUpper(word) };
+        const shouted = allUpper(word);
+        return shouted === word ? null : { usual: shouted, rare: null };
+    }
+    if (rest === rest.toLowerCase()) {
+        const lowered = lower(first) + rest;
+        return lowered === word ? null : { usual: lowered, rare: null };
+    }
+    if (word === word.toUpperCase()) {
+        let titled = first;
+        for (const ch of rest)
+            titled += lower(ch);
+        return titled === word ? null : { usual: titled, rare: null };
+    }
+    return null;
+}
+function punctuationSites(text, chunks) {
+    const sites = [];
+    for (const chunk of chunks) {
+        if (chunk.protected)
+            continue;
+        // A separator that ends its chunk with whitespace after it.
+        const ch = text[chunk.end - 1];
+        if ((ch === ',' || ch === ';') && chunk.end < text.length) {
+            sites.push({ start: chunk.end - 1, end: chunk.end, choices: [ch === ',' ? ';' : ','] });
+        }
+    }
+    const last = chunks[chunks.length - 1];
+    if (last && !last.protected) {
+        const end = last.end;
+        const ch = text[end - 1];
+        if (ch === '.' && text[end - 2] !== '.')
+            sites.push({ start: end - 1, end, choices: ['!', ''] });
+        else if (ch === '!' || ch === '?')
+            sites.push({ start: end - 1, end, choices: ['.'] });
+        else if (/^\p{L}$/u.test([...last.text].pop()))
+            sites.push({ start: end, end, choices: ['.'] });
+    }
+    return sites;
+}
+/** The `format` candidate for one row (see the module comment for the rule). */
+function formatCandidate(text, row) {
+    const { words, chunks } = scanText(text, row.language);
+    const eligible = [];
+    for (const word of words) {
+        if (word.protection !== null)
+            continue;
+        const choice = caseChoice(word.text);
+        if (choice)
+            eligible.push({ start: word.start, end: word.end, choice });
+    }
+    const edits = [];
+    const sites = punctuationSites(text, chunks);
+    if (sites.length > 0) {
+        const site = sites[Math.floor(decision_decide(row.seed, 'format', row.id, 'punct') * sites.length)];
+        const choice = site.choices.length === 1 ? 0 : Math.floor(decision_decide(row.seed, 'format', row.id, 'end') * site.choices.length);
+        edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
+    }
+    let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
+    if (sites.length === 0 && eligible.length > 0)
+        changes = Math.max(changes, 1);
+    for (let j = 0; j < changes; j++) {
+        const scaled = decision_decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
+        const pick = Math.floor(scaled);
+        const [word] = eligible.splice(pick, 1);
+        if (!word)
+            break;
+        const { usual, rare } = word.choice;
+        const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
+        edits.push({ start: word.start, end: word.end, replacement });
+    }
+    return applyEdits(text, edits);
+}
+const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
+/** Letters, combining marks and digits of `text`, each lower-cased on its own. */
+function foldedLettersAndDigits(text) {
+    const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
+    // Lower-casing a whole string differs from doing it character by character only for
+    // capital sigma (final ς versus σ), so only that case needs the slow path.
+    if (!kept.includes('\u03A3'))
+        return kept.toLowerCase();
+    let out = '';
+    for (const ch of kept)
+        out += ch.toLowerCase();
+    return out;
+}
+/** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
+function formatViolation(original, candidate, maxCharEditRatio) {
+    if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
+        return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
+    }
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+}
+function formatFamily(options) {
+    return {
+        family: 'format',
+        labelPreserving: true,
+        validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
+        parameters: {},
+        perturb(input) {
+            const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
+            return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/transpose.ts
+
+
+
+
+const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
+const transpose_LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+/**
+ * Indices i (in code points) where characters i and i+1 of a word may be swapped;
+ * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
+ */
+function swapPositions(chars, lettersOnly = false) {
+    const out = [];
+    for (let i = 1; i + 1 <= chars.length - 2; i++) {
+        const a = chars[i];
+        const b = chars[i + 1];
+        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !MARK.test(chars[i + 2]))))
+            out.push(i);
+    }
+    return out;
+}
+const transpose_SURROGATE = /[\uD800-\uDFFF]/;
+/**
+ * The code points of `s`, indexable: the string itself when it has no surrogate pairs
+ * (then code units are code points), otherwise an array. `cpLength`, when known, spares
+ * the test.
+ */
+function characters(s, cpLength) {
+    const plain = cpLength === undefined ? !transpose_SURROGATE.test(s) : cpLength === s.length;
+    return plain ? s : [...s];
+}
+/** The `transpose` candidate for one row and the swaps it declares. */
+function transposeCandidate(text, row, wordsPerChange) {
+    const eligible = [];
+    for (const word of scanText(text, row.language).words) {
+        if (word.protection !== null || word.letters < 4)
+            continue;
+        const chars = characters(word.text, word.cpLength);
+        // A word without combining marks is letters only.
+        const positions = swapPositions(chars, word.letters === word.cpLength);
+        if (positions.length === 0)
+            continue;
+        eligible.push({ word, chars, positions, d: decision_decide(row.seed, 'transpose', row.id, word.index) });
+    }
+    if (eligible.length === 0)
+        return { text, swaps: [] };
+    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
+    const chosen = eligible.sort((a, b) => a.d - b.d || a.word.index - b.word.index).slice(0, k);
+    const edits = [];
+    const swaps = [];
+    for (const { word, chars, positions } of chosen) {
+        const i = positions[Math.floor(decision_decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
+        const swapped = Array.from(chars);
+        swapped[i] = chars[i + 1];
+        swapped[i + 1] = chars[i];
+        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
+        swaps.push(word.cpStart + i);
+    }
+    swaps.sort((a, b) => a - b);
+    return { text: applyEdits(text, edits), swaps };
+}
+/**
+ * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
+ * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ */
+function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
+    const o = characters(original);
+    const c = characters(candidate);
+    if (o.length !== c.length)
+        return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
+    const swaps = [];
+    for (let p = 0; p < o.length; p++) {
+        if (o[p] === c[p])
+            continue;
+        if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
+            return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
+        }
+        swaps.push(p);
+        p++;
+    }
+    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
+        return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
+    }
+    const words = scanText(original, language).words;
+    let w = 0;
+    let lastWord = -1;
+    for (const p of swaps) {
+        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
+            w++;
+        const word = words[w];
+        const at = `swap at code points ${p}-${p + 1}`;
+        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
+            return `${at} is not inside one word`;
+        const name = JSON.stringify(word.text);
+        if (word.protection !== null)
+            return `${at} edits the protected word ${name}`;
+        if (word.letters < 4)
+            return `${at} is in ${name}, a word of fewer than 4 letters`;
+        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
+            return `${at} moves the first or last character of ${name}`;
+        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
+            return `${at} in ${name} moves something other than two letters without accents attached`;
+        }
+        if (w === lastWord)
+            return `${at} is a second swap in ${name}`;
+        lastWord = w;
+    }
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+}
+function transposeFamily(options, params) {
+    const wordsPerChange = params.words_per_change;
+    return {
+        family: 'transpose',
+        labelPreserving: true,
+        validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
+        parameters: { words_per_change: wordsPerChange },
+        perturb(input) {
+            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
+            return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/truncate.ts
+
+const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
+const truncate_CHUNK = /\S+/gu;
+/** How many words truncation keeps out of `words`. */
+function keptWordCount(words, keep) {
+    if (words === 0)
+        return 0;
+    const exact = Number((keep * words).toFixed(9));
+    return Math.min(words, Math.max(1, Math.ceil(exact)));
+}
+/** The `truncate` candidate for one text. */
+function truncateCandidate(text, keep) {
+    const ends = [];
+    for (const m of text.matchAll(truncate_CHUNK))
+        ends.push(m.index + m[0].length);
+    const kept = keptWordCount(ends.length, keep);
+    if (kept === 0)
+        return text;
+    return text.slice(0, ends[kept - 1]);
+}
+/** Null when `candidate` is the truncation of `original`, otherwise why not. */
+function truncateViolation(original, candidate, keep) {
+    const expected = truncateCandidate(original, keep);
+    if (candidate === expected)
+        return null;
+    if (!original.startsWith(candidate))
+        return 'the candidate is not a prefix of the original';
+    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
+}
+function truncateFamily(params) {
+    const keep = params.keep;
+    return {
+        family: 'truncate',
+        labelPreserving: false,
+        validityRule: TRUNCATE_RULE,
+        parameters: { keep },
+        perturb(input) {
+            const candidate = truncateCandidate(input.text, keep);
+            return checkedOutcome(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/registry.ts
+
+
+
+
+
+
+
+/** One runner per configured family; throws ConfigError for a bad dictionary file. */
+function buildFamilies(attacks, options) {
+    const runners = [];
+    const dictionaries = [];
+    if (attacks.format)
+        runners.push(formatFamily(options));
+    if (attacks.transpose)
+        runners.push(transposeFamily(options, attacks.transpose));
+    if (attacks.dictionary) {
+        const dictionary = loadDictionary(attacks.dictionary.file);
+        runners.push(dictionaryFamily(options, dictionary));
+        dictionaries.push({
+            path: dictionary.path,
+            sha256: dictionary.sha256,
+            version: dictionary.version,
+            languages: sortCodePoints(Object.keys(dictionary.languages))
+        });
+    }
+    if (attacks.append)
+        runners.push(appendFamily(attacks.append));
+    if (attacks.truncate)
+        runners.push(truncateFamily(attacks.truncate));
+    return { runners, dictionaries };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/prepare.ts
+/**
+ * The stages before evaluation (SPEC §2): config → plan, data → dataset, the perturbation
+ * families, the trained models, and the manifest's head — the facts every later stage reads.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Families the threat model leaves out: reported as not tested. */
+function familiesNotConfigured(plan) {
+    const all = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
+    return all.filter((f) => !(f in plan.threatModel.attacks));
+}
+/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
+function tabularFamilies(plan) {
+    const space = featureSpace(plan);
+    const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+    return tabularConditions(plan)
+        .filter((c) => c !== 'clean')
+        .map((family) => ({
+        family,
+        label_preserving: true,
+        parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds" },
+        validity_rule: VALIDITY_RULE
+    }));
+}
+/** Per evaluation split, how many texts fall in each length-PSI bin (unique token types; 0 for tabular rows). */
+function lengthHistogram(dataset) {
+    return {
+        edges: [...PSI_EDGES],
+        counts: Object.fromEntries(dataset.splits.map((s) => [s.split, histogram(s.examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0)))]))
+    };
+}
+/** A model's manifest entry; external models add their command's file digests and protocol counters. */
+function describeForManifest(model, plan) {
+    const description = { ...model.describe() };
+    if (plan.kind !== 'external' || !(model instanceof ExternalModel))
+        return description;
+    const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) }));
+    return {
+        ...description,
+        // The model's identity: its command line and the digests of the files it was declared to use.
+        digest: sha256Hex(stableJson({ command: plan.params.command, files })),
+        files,
+        env: plan.params.env,
+        // Wall time cannot repeat: it lives in manifest.run.
+        counters: { ...model.counters(), wall_ms: undefined }
+    };
+}
+/** Data, families and models for a loaded plan; `stage` marks the end of the data stage for wall times. */
+async function prepare(plan, options, stage = () => { }) {
+    const log = options.log ?? (() => { });
+    const dataset = loadDataset(plan.data);
+    checkPlanAgainstData(plan, dataset);
+    const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
+    log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
+    stage('data');
+    const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
+    const tabular = plan.task === 'tabular';
+    const source = tabular ? tabularCandidates(plan, models, dataset.labels) : textCandidates(families.runners);
+    const conditions = source.conditions;
+    const head = buildManifestHead({
+        plan,
+        dataset,
+        models: models.map((m, i) => describeForManifest(m, plan.models[i])),
+        conditions,
+        familiesNotConfigured: familiesNotConfigured(plan),
+        families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+        dictionaries: families.dictionaries,
+        lengthHistogram: lengthHistogram(dataset),
+        lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
+        bundleSha256: options.bundleSha256 ?? null,
+        tool: options.tool,
+        shard: options.shard ? { spec: options.shard, examples: examplesOf(dataset, options.shard).length } : null
+    });
+    return { plan, dataset, models, source, conditions, head };
+}
+
+;// CONCATENATED MODULE: ./src/drill/ref.ts
+
+
+/** Longest display of a text: SPEC §18 cuts at 200 characters. */
+const SNIPPET_CHARS = 200;
+/**
+ * `text` cut to `max` code points around [from, to) (code-unit offsets), keeping the changed
+ * span in view: up to a quarter of the room before it.
+ */
+function snippet(text, from, to, max = SNIPPET_CHARS) {
+    const points = Array.from(text);
+    // Code-unit offsets → code-point offsets.
+    const cp = (unit) => Array.from(text.slice(0, unit)).length;
+    const a = cp(from);
+    const b = cp(to);
+    if (points.length <= max)
+        return { before: points.slice(0, a).join(''), changed: points.slice(a, b).join(''), after: points.slice(b).join(''), cutStart: false, cutEnd: false };
+    const start = Math.max(0, Math.min(a - Math.floor(max / 4), points.length - max));
+    const end = Math.min(points.length, start + max);
+    const clip = (x) => Math.max(start, Math.min(end, x));
+    return {
+        before: points.slice(start, clip(a)).join(''),
+        changed: points.slice(clip(a), clip(b)).join(''),
+        after: points.slice(clip(b), end).join(''),
+        cutStart: start > 0,
+        cutEnd: end < points.length
+    };
+}
+/** The changed span between an original and its candidate: common prefix and suffix left out (code units, surrogate-safe). */
+function changedSpan(original, candidate) {
+    let start = 0;
+    const n = Math.min(original.length, candidate.length);
+    while (start < n && original.charCodeAt(start) === candidate.charCodeAt(start))
+        start++;
+    // Never split a surrogate pair.
+    if (start > 0 && start < original.length && isLowSurrogate(original.charCodeAt(start)))
+        start--;
+    let tail = 0;
+    while (tail < n - start && original.charCodeAt(original.length - 1 - tail) === candidate.charCodeAt(candidate.length - 1 - tail))
+        tail++;
+    if (tail > 0 && isLowSurrogate(original.charCodeAt(original.length - tail)))
+        tail--;
+    return { start, endOriginal: original.length - tail, endCandidate: candidate.length - tail };
+}
+function isLowSurrogate(c) {
+    return c >= 0xdc00 && c <= 0xdfff;
+}
+function refOf(row) {
+    return {
+        split: row.split,
+        id: row.id,
+        language: row.language,
+        model: row.model,
+        condition: row.condition,
+        gold: row.label,
+        clean_prediction: row.clean_prediction,
+        prediction: row.prediction,
+        clean_margin: row.clean_margin,
+        margin: row.margin
+    };
+}
+/** Ranks a row; `order` is its position among the rows of its example (model × condition). Texts are cut later, only for kept refs. */
+function rank(row, transitions, order) {
+    const missing = row.status !== 'ok';
+    const loss = missing ? Infinity : row.clean_margin !== null && row.margin !== null ? row.clean_margin - row.margin : 0;
+    return { ref: refOf(row), protected: !missing && isProtected(transitions, row.label, row.prediction), loss, order, original: null, perturbed: null };
+}
+/** Cuts the row's texts (when the evidence holds them) into the ref, the changed span marked. */
+function withTexts(ranked, row) {
+    if (row.text === null)
+        return;
+    if (row.perturbed_text !== null && row.perturbed_text !== row.text) {
+        const span = changedSpan(row.text, row.perturbed_text);
+        ranked.original = snippet(row.text, span.start, span.endOriginal);
+        ranked.perturbed = snippet(row.perturbed_text, span.start, span.endCandidate);
+    }
+    else
+        ranked.original = snippet(row.text, 0, 0);
+}
+/** A data-level reference: the example, with no model's reading. */
+function dataRef(row) {
+    return {
+        ref: { split: row.split, id: row.id, language: row.language, model: null, condition: null, gold: row.label, clean_prediction: null, prediction: null, clean_margin: null, margin: null },
+        protected: false,
+        loss: 0,
+        order: 0,
+        original: null,
+        perturbed: null
+    };
+}
+/** Negative when `a` is more severe than `b`. */
+function compareSeverity(a, b) {
+    if (a.protected !== b.protected)
+        return a.protected ? -1 : 1;
+    if (a.loss !== b.loss)
+        return a.loss > b.loss ? -1 : 1;
+    return compareCodePoints(a.ref.id, b.ref.id) || compareCodePoints(a.ref.split, b.ref.split) || a.order - b.order;
+}
+/** The `limit` most severe refs seen, and how many were offered. */
+class TopRefs {
+    limit;
+    count = 0;
+    kept = [];
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** Counts a ref and keeps it if it is among the most severe; `fill` completes a kept ref (its texts). */
+    offer(ranked, fill) {
+        this.count++;
+        if (this.limit === 0)
+            return;
+        const kept = this.kept;
+        if (kept.length === this.limit && compareSeverity(ranked, kept[kept.length - 1]) >= 0)
+            return;
+        fill?.(ranked);
+        let i = kept.length;
+        while (i > 0 && compareSeverity(ranked, kept[i - 1]) < 0)
+            i--;
+        kept.splice(i, 0, ranked);
+        if (kept.length > this.limit)
+            kept.pop();
+    }
+    list() {
+        return [...this.kept];
     }
 }
-function assertReplaceable(dir, shown) {
-    if (!(0,external_node_fs_.existsSync)(dir))
+
+;// CONCATENATED MODULE: ./src/metrics/classification.ts
+
+function isCorrect(row) {
+    return row.status === 'ok' && row.prediction === row.label;
+}
+function accuracyOf(correct, n) {
+    return figure_rate(correct, n, 'no rows in this scope');
+}
+function accuracy(rows) {
+    let correct = 0;
+    for (const row of rows)
+        if (isCorrect(row))
+            correct++;
+    return accuracyOf(correct, rows.length);
+}
+/** Missing rows (errors and timeouts) among `total` rows. */
+function missingRowsOf(missing, total) {
+    return { value: missing, numerator: missing, denominator: total, status: 'ok', reason: null };
+}
+/** Missing rows (errors and timeouts) among all of a model's rows. */
+function missingRows(rows) {
+    let missing = 0;
+    for (const row of rows)
+        if (row.status !== 'ok')
+            missing++;
+    return missingRowsOf(missing, rows.length);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/comparison.ts
+
+
+
+/**
+ * A percentage-point figure from integer counts: value = 100 × numerator / denominator,
+ * numerator and denominator kept. `not_evaluated` (with `reason`) when the denominator is 0.
+ */
+function percentagePoints(numerator, denominator, reason) {
+    if (denominator === 0)
+        return { ...notEvaluated(reason, 0), numerator };
+    return { value: (100 * numerator) / denominator, numerator, denominator, status: 'ok', reason: null };
+}
+/** Adds one id's pair of rows to the counts. */
+function addPair(counts, a, b) {
+    const d = (isCorrect(a) ? 1 : 0) - (isCorrect(b) ? 1 : 0);
+    if (d > 0)
+        counts.plus++;
+    else if (d < 0)
+        counts.minus++;
+    else
+        counts.zero++;
+}
+/** difference_pp = 100 × (plus − minus) / n and its interval; n = 0 → both `not_evaluated`. */
+function pairedComparisonOf(counts, options) {
+    const reason = 'no paired rows';
+    const n = counts.plus + counts.minus + counts.zero;
+    return {
+        difference_pp: percentagePoints(counts.plus - counts.minus, n, reason),
+        interval_pp: intervalFigure(counts, options, 100, reason)
+    };
+}
+/**
+ * Compares model A with model B on the same rows (normally: the clean rows of the challenge
+ * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
+ * an Error is thrown.
+ */
+function pairedComparison(a, b, options) {
+    const bRows = new Map();
+    for (const row of b) {
+        if (bRows.has(row.id))
+            throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
+        bRows.set(row.id, row);
+    }
+    if (a.length !== b.length)
+        throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
+    const seen = new Set();
+    const counts = { plus: 0, minus: 0, zero: 0 };
+    for (const rowA of a) {
+        if (seen.has(rowA.id))
+            throw new Error(`paired comparison: id "${rowA.id}" appears twice for model ${rowA.model}`);
+        seen.add(rowA.id);
+        const rowB = bRows.get(rowA.id);
+        if (rowB === undefined)
+            throw new Error(`paired comparison: id "${rowA.id}" has no row for the second model`);
+        addPair(counts, rowA, rowB);
+    }
+    return pairedComparisonOf(counts, options);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/mcnemar.ts
+/**
+ * McNemar's exact test (SPEC §15) on the discordant pairs of a paired comparison: under the null
+ * hypothesis each of the n = fixed + broken discordant pairs is fixed or broken with probability
+ * ½, so the two-sided p-value is min(1, 2·P(X ≤ min(fixed, broken))) with X ~ Bin(n, ½), and 1
+ * when n = 0 (scipy.stats.binomtest(k, n, 0.5) gives the same for p = ½). Computed from the
+ * relative binomial weights (binomial.ts) as a ratio of two sums, so nothing under- or
+ * overflows for large n.
+ */
+
+function mcnemarExactP(fixed, broken) {
+    const n = fixed + broken;
+    if (n === 0)
+        return 1;
+    const k = Math.min(fixed, broken);
+    const { lo, weights } = binomialWeights(n, 1, 2, 0);
+    let total = 0;
+    let lower = 0;
+    for (let i = 0; i < weights.length; i++) {
+        total += weights[i];
+        if (lo + i <= k)
+            lower += weights[i];
+    }
+    return Math.min(1, (2 * lower) / total);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/metrics.ts
+const METRICS_SCHEMA_VERSION = 2;
+const CHALLENGE_SPLIT = 'challenge';
+const REFERENCE_SPLIT = 'controlled';
+const ALL = 'all';
+/** The families that carry ledger masks for a task, in evidence order. */
+function attackFamiliesOf(task) {
+    return task === 'tabular' ? ['fgm'] : ['format', 'transpose', 'dictionary', 'append'];
+}
+function findAccuracy(metrics, split, language = null) {
+    return metrics.accuracy.find((s) => s.split === split && s.language === language)?.figure;
+}
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/evidence/reader.ts
+/**
+ * Reads an evidence file back line by line, plain or gzipped, in bounded memory, and hashes the
+ * file's bytes and the uncompressed bytes on the way so a caller can check both digests against
+ * a manifest once the last line is read.
+ */
+
+
+
+
+/** Lines of `path` (without their newline); gzip when the name ends in .gz. A trailing newline gives no empty last line. */
+function readEvidenceLines(path) {
+    const fileHash = (0,external_node_crypto_.createHash)('sha256');
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    let fileBytes = 0;
+    let bytes = 0;
+    let last = 0x0a;
+    let done = null;
+    async function* lines() {
+        const file = (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1 << 20 });
+        const gz = path.endsWith('.gz');
+        let source = file;
+        if (gz) {
+            // pipe() reads with 'data' events too, so this listener sees every compressed chunk.
+            file.on('data', (chunk) => {
+                fileHash.update(chunk);
+                fileBytes += chunk.length;
+            });
+            const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)();
+            file.on('error', (e) => gunzip.destroy(e));
+            source = file.pipe(gunzip);
+        }
+        const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+        let rest = '';
+        for await (const chunk of source) {
+            if (gz)
+                hash.update(chunk);
+            else {
+                fileHash.update(chunk);
+                fileBytes += chunk.length;
+            }
+            bytes += chunk.length;
+            if (chunk.length > 0)
+                last = chunk[chunk.length - 1];
+            const text = rest + decoder.write(chunk);
+            const parts = text.split('\n');
+            rest = parts.pop();
+            for (const line of parts)
+                yield line;
+        }
+        rest += decoder.end();
+        if (rest !== '')
+            yield rest;
+        const fileDigest = fileHash.digest('hex');
+        done = { sha256: gz ? hash.digest('hex') : fileDigest, bytes, fileSha256: fileDigest, fileBytes, endsWithNewline: last === 0x0a };
+    }
+    return {
+        lines: lines(),
+        digests: () => {
+            if (done === null)
+                throw new Error('evidence digests are known only after the last line');
+            return done;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/read.ts
+/**
+ * Opening an Evidence Gate output folder written earlier (a baseline, a shard, a downloaded
+ * artifact): its manifest, the schema versions this build can read, and the evidence file the
+ * manifest names. Problems are `ArtifactError`s: one line naming the folder and what is wrong.
+ */
+
+
+
+
+
+
+
+
+/** A folder that is not a readable Evidence Gate output of a schema this build knows. */
+class ArtifactError extends src_errors/* UsageError */.eb {
+}
+/** The integer major version of a schema_version value ("2", 2, "2.1" → 2), or null. */
+function majorVersion(value) {
+    if (typeof value === 'number' && Number.isInteger(value))
+        return value;
+    if (typeof value === 'string' && /^\d+(\.\d+)*$/.test(value))
+        return Number(value.split('.')[0]);
+    return null;
+}
+function openArtifact(dir, shown) {
+    if (!(0,external_node_fs_.existsSync)(dir) || !(0,external_node_fs_.statSync)(dir).isDirectory())
+        throw new ArtifactError(`${shown}: not a folder; expected an Evidence Gate output folder`);
+    const path = (0,external_node_path_.join)(dir, 'manifest.json');
+    if (!(0,external_node_fs_.existsSync)(path))
+        throw new ArtifactError(`${shown}: no manifest.json; expected an Evidence Gate output folder`);
+    const bytes = (0,external_node_fs_.readFileSync)(path);
+    let manifest;
+    try {
+        manifest = JSON.parse(bytes.toString('utf8'));
+    }
+    catch (error) {
+        throw new ArtifactError(`${shown}/manifest.json: not valid JSON (${error.message})`);
+    }
+    if (manifest === null || typeof manifest !== 'object' || manifest.tool?.name !== version/* TOOL_NAME */.l)
+        throw new ArtifactError(`${shown}/manifest.json: not an Evidence Gate manifest`);
+    const major = majorVersion(manifest.schema_version);
+    if (major !== MANIFEST_SCHEMA_VERSION) {
+        throw new ArtifactError(`${shown}/manifest.json: schema_version ${JSON.stringify(manifest.schema_version)} is not one this build reads (${MANIFEST_SCHEMA_VERSION}); use the Evidence Gate version that wrote it`);
+    }
+    const file = manifest.evidence?.file;
+    if (file !== EVIDENCE_FILE && file !== EVIDENCE_GZ_FILE)
+        throw new ArtifactError(`${shown}/manifest.json: evidence.file must be ${EVIDENCE_FILE} or ${EVIDENCE_GZ_FILE}`);
+    const entry = manifest.files?.[file];
+    if (!entry)
+        throw new ArtifactError(`${shown}/manifest.json: files lists no ${file}`);
+    const evidenceMajor = majorVersion(entry.schema_version);
+    if (evidenceMajor !== EVIDENCE_SCHEMA_VERSION) {
+        throw new ArtifactError(`${shown}/${file}: schema_version ${JSON.stringify(entry.schema_version)} is not one this build reads (${EVIDENCE_SCHEMA_VERSION})`);
+    }
+    const evidencePath = (0,external_node_path_.join)(dir, file);
+    if (!(0,external_node_fs_.existsSync)(evidencePath))
+        throw new ArtifactError(`${shown}/${file}: missing; the manifest lists it`);
+    return {
+        dir,
+        shown,
+        manifest,
+        manifestSha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'),
+        evidencePath,
+        evidenceEntry: entry
+    };
+}
+/** SHA-256 of a file, streamed in chunks. */
+function fileSha256(path) {
+    return (0,external_node_crypto_.createHash)('sha256').update((0,external_node_fs_.readFileSync)(path)).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/compare/baseline.ts
+/**
+ * A baseline output folder (SPEC §15) read into a compact index: per (split, id, model,
+ * condition) one number packing 48 bits of the input digest and whether the row was ok and
+ * correct, and the (split, id, model) triples that had a protected transition. Reading it checks
+ * every digest its manifest lists; a folder whose schema is unknown or whose files do not match
+ * their digests is refused (ArtifactError).
+ */
+
+
+
+
+
+function rowKey(split, id, model, condition) {
+    return `${split}\0${id}\0${model}\0${condition}`;
+}
+function packRow(digest, ok, correct) {
+    return parseInt(digest.slice(0, 12), 16) * 4 + (ok ? 2 : 0) + (correct ? 1 : 0);
+}
+const packedDigest = (packed) => Math.floor(packed / 4);
+const packedOk = (packed) => (packed & 2) !== 0;
+const packedCorrect = (packed) => (packed & 1) !== 0;
+/** Reads and indexes the baseline in `dir`; `transitions` are the head run's declared pairs. */
+async function loadBaseline(dir, shown, transitions) {
+    const artifact = openArtifact(dir, shown);
+    const m = artifact.manifest;
+    for (const [name, entry] of Object.entries(m.files)) {
+        if (name === m.evidence.file)
+            continue;
+        let actual;
+        try {
+            actual = fileSha256((0,external_node_path_.join)(dir, name));
+        }
+        catch {
+            throw new ArtifactError(`${shown}/${name}: missing or unreadable; the manifest lists it`);
+        }
+        if (actual !== entry.sha256)
+            throw new ArtifactError(`${shown}/${name}: SHA-256 does not match the manifest (the folder was changed after it was written)`);
+    }
+    const labels = m.data.labels;
+    const rows = new Map();
+    const moved = new Set();
+    const reader = readEvidenceLines(artifact.evidencePath);
+    let n = 0;
+    try {
+        for await (const line of reader.lines) {
+            n++;
+            const row = parseRow(line, labels, `${shown}/${m.evidence.file}:${n}`);
+            const ok = row.status === 'ok';
+            rows.set(rowKey(row.split, row.id, row.model, row.condition), packRow(row.input_sha256, ok, ok && row.prediction === row.label));
+            if (row.tested === true && ok && isProtected(transitions, row.label, row.prediction))
+                moved.add(`${row.split}\0${row.id}\0${row.model}`);
+        }
+    }
+    catch (error) {
+        if (error instanceof EvidenceParseError)
+            throw new ArtifactError(error.message);
+        throw new ArtifactError(`${shown}/${m.evidence.file}: unreadable (${error.message})`);
+    }
+    const digests = reader.digests();
+    const expected = artifact.evidenceEntry.uncompressed?.sha256 ?? artifact.evidenceEntry.sha256;
+    if (digests.fileSha256 !== artifact.evidenceEntry.sha256 || digests.sha256 !== expected) {
+        throw new ArtifactError(`${shown}/${m.evidence.file}: SHA-256 does not match the manifest (truncated or changed)`);
+    }
+    return { artifact, rows, moved, rowCount: n };
+}
+
+;// CONCATENATED MODULE: ./src/compare/comparison.ts
+const COMPARISON_SCHEMA_VERSION = 1;
+
+;// CONCATENATED MODULE: ./src/compare/accumulate.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const emptyCell = () => ({ pairs: 0, baseCorrect: 0, headCorrect: 0, fixedIds: [], brokenIds: [] });
+class ComparisonAccumulator {
+    facts;
+    baseline;
+    record;
+    inBaseline;
+    /** cells[model][condition][scope]: scope 0 = all, 1 + i = split i. */
+    cells;
+    newMoved;
+    cleanPaired;
+    tops = new Map();
+    rows = { baseline: 0, head: 0, paired: 0, changed: 0, baseline_only: 0, head_only: 0, not_ok: 0 };
+    constructor(facts, baseline, record) {
+        this.facts = facts;
+        this.baseline = baseline;
+        this.record = record;
+        const baseModels = new Set(baseline.artifact.manifest.models.map((m) => m.name));
+        this.inBaseline = facts.models.map((m) => baseModels.has(m));
+        this.cells = facts.models.map(() => facts.conditions.map(() => [ALL, ...facts.splits].map(emptyCell)));
+        this.newMoved = facts.models.map(() => []);
+        this.cleanPaired = facts.models.map(() => 0);
+        this.rows.baseline = baseline.rowCount;
+    }
+    top(id) {
+        let t = this.tops.get(id);
+        if (t === undefined) {
+            t = new TopRefs(this.facts.examplesPerCheck);
+            this.tops.set(id, t);
+        }
+        return t;
+    }
+    offer(id, r, row) {
+        this.top(id).offer(r, this.facts.withText ? (k) => withTexts(k, row) : undefined);
+    }
+    addExample(g) {
+        const { models, conditions, transitions } = this.facts;
+        const scopes = [0, 1 + this.facts.splits.indexOf(g.split)];
+        models.forEach((model, m) => {
+            const rows = g.rows[m] ?? [];
+            let cleanPaired = false;
+            let headMoved = null;
+            const clean = rows[0];
+            const cleanCorrect = clean !== undefined && clean.status === 'ok' && clean.prediction === clean.label;
+            rows.forEach((row, c) => {
+                if (row === undefined)
+                    return;
+                this.rows.head++;
+                const key = rowKey(row.split, row.id, model, row.condition);
+                const base = this.baseline.rows.get(key);
+                if (base === undefined) {
+                    this.rows.head_only++;
+                    return;
+                }
+                this.baseline.rows.delete(key);
+                const ok = row.status === 'ok';
+                if (packedDigest(base) !== packedDigest(packRow(row.input_sha256, false, false))) {
+                    this.rows.changed++;
+                    return;
+                }
+                if (!ok || !packedOk(base)) {
+                    this.rows.not_ok++;
+                    return;
+                }
+                this.rows.paired++;
+                if (c === 0)
+                    cleanPaired = true;
+                const before = packedCorrect(base);
+                const after = isCorrect(row);
+                for (const s of scopes) {
+                    const cell = this.cells[m][c][s];
+                    cell.pairs++;
+                    if (before)
+                        cell.baseCorrect++;
+                    if (after)
+                        cell.headCorrect++;
+                    if (!before && after)
+                        cell.fixedIds.push(row.id);
+                    if (before && !after)
+                        cell.brokenIds.push(row.id);
+                }
+                if (before && !after)
+                    this.offer(`regression/${model}/${conditions[c]}`, rank(row, transitions, m * conditions.length + c), row);
+            });
+            // A protected transition (SPEC §7): a tested candidate of a clean-correct row moved into a declared pair.
+            rows.forEach((row, c) => {
+                if (row === undefined || c === 0 || row.tested !== true || !cleanCorrect || row.status !== 'ok' || !isProtected(transitions, row.label, row.prediction))
+                    return;
+                const r = rank(row, transitions, m * conditions.length + c);
+                if (headMoved === null || compareSeverity(r, headMoved.r) < 0)
+                    headMoved = { r, row };
+            });
+            if (!this.inBaseline[m] || !cleanPaired)
+                return;
+            this.cleanPaired[m] = this.cleanPaired[m] + 1;
+            const moved = headMoved;
+            if (moved !== null && !this.baseline.moved.has(`${g.split}\0${g.id}\0${model}`)) {
+                this.newMoved[m].push(g.id);
+                this.offer(`new_protected_transitions/${model}`, moved.r, moved.row);
+            }
+        });
+    }
+    cellFigures(model, condition, scope, cell) {
+        const fixed = cell.fixedIds.length;
+        const broken = cell.brokenIds.length;
+        const n = cell.pairs;
+        const reason = 'no paired rows';
+        const out = {
+            condition,
+            scope,
+            pairs: n,
+            base_correct: figure_count(cell.baseCorrect, n),
+            head_correct: figure_count(cell.headCorrect, n),
+            fixed: figure_count(fixed, n),
+            broken: figure_count(broken, n),
+            delta_pp: percentagePoints(fixed - broken, n, reason),
+            interval_pp: intervalFigure({ plus: fixed, minus: broken, zero: n - fixed - broken }, { iterations: this.facts.iterations, level: this.facts.level, seed: this.facts.seed, streamParts: cellParts({ metric: 'regression', model, condition, scope }) }, 100, reason),
+            mcnemar_p: measure(mcnemarExactP(fixed, broken), fixed + broken)
+        };
+        if (scope === ALL) {
+            out.fixed_ids = [...cell.fixedIds].sort(compareCodePoints);
+            out.broken_ids = [...cell.brokenIds].sort(compareCodePoints);
+        }
+        return out;
+    }
+    finish() {
+        const { models, conditions, splits } = this.facts;
+        // Whatever the head run did not claim stays in the index: rows only in the baseline.
+        this.rows.baseline_only = this.baseline.rows.size;
+        const compared = [];
+        models.forEach((model, m) => {
+            if (!this.inBaseline[m])
+                return;
+            const cells = [];
+            [ALL, ...splits].forEach((scope, s) => {
+                conditions.forEach((condition, c) => cells.push(this.cellFigures(model, condition, scope, this.cells[m][c][s])));
+            });
+            const ids = [...this.newMoved[m]].sort(compareCodePoints);
+            compared.push({ model, cells, new_protected_transitions: figure_count(ids.length, this.cleanPaired[m]), new_protected_transition_ids: ids });
+        });
+        const baseModels = this.baseline.artifact.manifest.models.map((x) => x.name);
+        const r = this.rows;
+        const drill = new Map();
+        for (const [id, top] of this.tops)
+            drill.set(id, { count: top.count, refs: top.list() });
+        return {
+            comparison: {
+                schema_version: COMPARISON_SCHEMA_VERSION,
+                baseline: this.record,
+                rows: { ...r, dropped: r.baseline_only + r.changed, new: r.head_only + r.changed },
+                models: compared,
+                models_only_in_head: models.filter((x, i) => !this.inBaseline[i]),
+                models_only_in_baseline: baseModels.filter((x) => !models.includes(x))
+            },
+            drill
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/metrics/robustness.ts
+
+
+
+
+const DESTRUCTIVE_REASON = 'destructive condition: the gold label may no longer hold';
+const NO_VALID_CHANGED = 'no changed and valid rows';
+function emptyConditionCounts() {
+    return { n: 0, changed: 0, invalid: 0, validChanged: 0, flips: 0, correctTransformed: 0, correctClean: 0, up: 0, down: 0 };
+}
+/** A prediction that differs from the clean one; a missing row on either side has none (null). */
+function flipped(row, clean) {
+    const transformed = row.status === 'ok' ? row.prediction : null;
+    const original = clean.status === 'ok' ? clean.prediction : null;
+    return transformed === null || transformed !== original;
+}
+/** Whether a row is in C: changed and valid. */
+function inChangedValid(row) {
+    return row.changed && row.valid === true;
+}
+/**
+ * Counts one row of the cell. `clean` is the same model's clean row of the same id (needed for a
+ * row in C; an Error otherwise, as is a clean row of another model or condition).
+ */
+function addConditionRow(c, row, clean) {
+    c.n++;
+    if (!row.changed)
         return;
-    if (!(0,external_node_fs_.statSync)(dir).isDirectory())
-        throw new UsageError(`output ${shown} exists and is not a folder; expected a folder path for the evidence`);
-    if (!isOurs(dir))
-        throw new UsageError(`output folder ${shown} holds other files; expected an empty folder or an earlier Evidence Gate output`);
+    c.changed++;
+    if (row.valid !== true) {
+        c.invalid++;
+        return;
+    }
+    if (clean === undefined)
+        throw new Error(`conditionFigures: no clean row for id "${row.id}" of model ${row.model}`);
+    if (clean.condition !== 'clean' || clean.model !== row.model) {
+        throw new Error(`conditionFigures: the clean row for id "${row.id}" is ${clean.model}/${clean.condition}, expected ${row.model}/clean`);
+    }
+    c.validChanged++;
+    if (flipped(row, clean))
+        c.flips++;
+    const t = isCorrect(row);
+    const k = isCorrect(clean);
+    if (t)
+        c.correctTransformed++;
+    if (k)
+        c.correctClean++;
+    if (t && !k)
+        c.up++;
+    else if (!t && k)
+        c.down++;
 }
-function createStaging(dir) {
-    (0,external_node_fs_.mkdirSync)((0,external_node_path_namespaceObject.dirname)(dir), { recursive: true });
-    const staging = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(dir), `.${(0,external_node_path_namespaceObject.basename)(dir)}.tmp-${process.pid}`);
-    (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
-    (0,external_node_fs_.mkdirSync)(staging);
-    return staging;
+/**
+ * Figures of one cell from its counts.
+ *   changed = |changed| of N; coverage = |changed| / N; valid_changed = |C| of N;
+ *   invalid = |changed ∧ valid ≠ true| of |changed|;
+ *   flips = rows in C with prediction ≠ clean prediction (a missing transformed row always
+ *   flips); flip_rate = flips / N; changed_flip_rate = flips / |C|;
+ *   modified_accuracy = correct transformed in C / |C|; matched_accuracy = correct clean on
+ *   the same ids / |C|; accuracy_delta_pp = 100 × (correct_transformed − correct_clean) / |C|;
+ *   delta_interval_pp = count-based bootstrap interval (× 100) of the mean per-id difference
+ *   correct_transformed − correct_clean over C (values +1 = up, −1 = down, 0 otherwise).
+ * Not evaluated: a rate whose denominator is 0 (N = 0, or |C| = 0 for changed_flip_rate,
+ * the accuracies, the delta and its interval). Not applicable when `destructive`: the two
+ * accuracies, the delta and its interval; flips and flip rates are still reported.
+ */
+function conditionFiguresOf(c, options) {
+    const base = {
+        changed: figure_count(c.changed, c.n),
+        coverage: figure_rate(c.changed, c.n, 'no rows in this scope'),
+        valid_changed: figure_count(c.validChanged, c.n),
+        invalid: figure_count(c.invalid, c.changed),
+        flips: figure_count(c.flips, c.validChanged),
+        flip_rate: figure_rate(c.flips, c.n, 'no rows in this scope'),
+        changed_flip_rate: figure_rate(c.flips, c.validChanged, NO_VALID_CHANGED)
+    };
+    if (options.destructive) {
+        return {
+            ...base,
+            modified_accuracy: notApplicable(DESTRUCTIVE_REASON),
+            matched_accuracy: notApplicable(DESTRUCTIVE_REASON),
+            accuracy_delta_pp: notApplicable(DESTRUCTIVE_REASON),
+            delta_interval_pp: intervalNotApplicable(options, DESTRUCTIVE_REASON)
+        };
+    }
+    return {
+        ...base,
+        modified_accuracy: figure_rate(c.correctTransformed, c.validChanged, NO_VALID_CHANGED),
+        matched_accuracy: figure_rate(c.correctClean, c.validChanged, NO_VALID_CHANGED),
+        accuracy_delta_pp: percentagePoints(c.correctTransformed - c.correctClean, c.validChanged, NO_VALID_CHANGED),
+        delta_interval_pp: intervalFigure({ plus: c.up, minus: c.down, zero: c.validChanged - c.up - c.down }, options, 100, NO_VALID_CHANGED)
+    };
 }
-function commitStaging(staging, dir) {
-    (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
-    (0,external_node_fs_.renameSync)(staging, dir);
+/**
+ * Figures for one model × perturbed condition × scope from its rows. `cleanRows` maps id → the
+ * same model's clean row (needed for every id in C). Rows of mixed models or conditions, or of
+ * the clean condition, are a caller error and throw.
+ */
+function conditionFigures(rows, cleanRows, options) {
+    const first = rows[0];
+    if (first !== undefined && first.condition === 'clean')
+        throw new Error('conditionFigures needs the rows of a perturbed condition, not clean');
+    const c = emptyConditionCounts();
+    for (const row of rows) {
+        if (first !== undefined && (row.model !== first.model || row.condition !== first.condition)) {
+            throw new Error(`conditionFigures: rows mix ${first.model}/${first.condition} with ${row.model}/${row.condition}`);
+        }
+        addConditionRow(c, row, inChangedValid(row) ? cleanRows.get(row.id) : undefined);
+    }
+    return conditionFiguresOf(c, options);
 }
-function discardStaging(staging) {
-    (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+
+;// CONCATENATED MODULE: ./src/drill/collect.ts
+/**
+ * The rows behind every check that can fail (SPEC §18), collected while the evidence streams
+ * past: per check id, how many rows (or ids) stand behind it and the most severe few. Which rows
+ * stand behind each kind:
+ *   challenge_accuracy, generalization_gap   misclassified clean rows of the challenge split
+ *   language_accuracy/<m>/<lang>             the same, in that language
+ *   challenge_examples, language_examples    the challenge examples (of that language)
+ *   changed_examples/<m>/<f>                 the family's rows that are not changed-and-valid
+ *   flip_rate/<m>/<f>                        changed-and-valid rows whose prediction flipped
+ *   accuracy_drop/<m>/<f>                    changed-and-valid rows right before, wrong after
+ *   eligible_coverage/<m>/<f>                uncovered rows (eligible, not tested)
+ *   eligible_coverage/<m>/union              eligible ids no family tested (their most severe row)
+ *   attack_success/<m>/<f>                   successes
+ *   attack_success/<m>/union                 ids with a success (their most severe success)
+ *   protected_transitions/<m>                ids moved into a declared pair (their most severe row)
+ *   missing_rows/<m>                         rows with status error or timeout, every condition
+ * The length-PSI check shows the histogram instead (metrics.json); comparison checks get their
+ * rows from the comparison with the baseline.
+ */
+
+
+
+
+
+
+class DrillCollector {
+    facts;
+    tops = new Map();
+    fill;
+    constructor(facts) {
+        this.facts = facts;
+        this.fill = facts.withText ? withTexts : null;
+    }
+    top(id) {
+        let t = this.tops.get(id);
+        if (t === undefined) {
+            t = new TopRefs(this.facts.examplesPerCheck);
+            this.tops.set(id, t);
+        }
+        return t;
+    }
+    offer(id, ranked, row) {
+        const fill = this.fill;
+        this.top(id).offer(ranked, fill ? (r) => fill(r, row) : undefined);
+    }
+    /** Offers the most severe of an id's qualifying rows as the id's one reference. */
+    offerWorst(id, candidates) {
+        if (candidates.length === 0)
+            return;
+        let worst = candidates[0];
+        for (const c of candidates)
+            if (compareSeverity(c.ranked, worst.ranked) < 0)
+                worst = c;
+        this.offer(id, worst.ranked, worst.row);
+    }
+    addExample(g) {
+        const { models, conditions, transitions } = this.facts;
+        const challenge = g.split === CHALLENGE_SPLIT;
+        const first = g.rows[0]?.[0];
+        if (challenge && first) {
+            this.offer('challenge_examples/data', dataRef(first), first);
+            this.offer(`language_examples/data/${g.language}`, dataRef(first), first);
+        }
+        models.forEach((model, m) => {
+            const rows = g.rows[m] ?? [];
+            const clean = rows[0];
+            if (clean === undefined)
+                return;
+            const ranked = (row, c) => rank(row, transitions, m * conditions.length + c);
+            rows.forEach((row, c) => {
+                if (row !== undefined && row.status !== 'ok')
+                    this.offer(`missing_rows/${model}`, ranked(row, c), row);
+            });
+            if (challenge && !isCorrect(clean)) {
+                const r = ranked(clean, 0);
+                this.offer(`challenge_accuracy/${model}`, r, clean);
+                this.offer(`generalization_gap/${model}`, r, clean);
+                this.offer(`language_accuracy/${model}/${g.language}`, r, clean);
+            }
+            const uncovered = [];
+            const successes = [];
+            const moved = [];
+            let eligible = false;
+            let tested = false;
+            const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
+            conditions.forEach((condition, c) => {
+                const row = rows[c];
+                if (row === undefined || c === 0 || !isAttackFamily(condition))
+                    return;
+                const r = ranked(row, c);
+                const inC = inChangedValid(row);
+                if (!inC)
+                    this.offer(`changed_examples/${model}/${condition}`, r, row);
+                if (inC && flipped(row, clean))
+                    this.offer(`flip_rate/${model}/${condition}`, r, row);
+                if (inC && isCorrect(clean) && !isCorrect(row))
+                    this.offer(`accuracy_drop/${model}/${condition}`, r, row);
+                if (row.eligible)
+                    eligible = true;
+                if (row.tested)
+                    tested = true;
+                if (row.uncovered) {
+                    this.offer(`eligible_coverage/${model}/${condition}`, r, row);
+                    uncovered.push({ ranked: r, row });
+                }
+                if (row.tested && row.success) {
+                    this.offer(`attack_success/${model}/${condition}`, r, row);
+                    successes.push({ ranked: r, row });
+                }
+                if (row.tested && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction))
+                    moved.push({ ranked: r, row });
+            });
+            if (eligible && !tested)
+                this.offerWorst(`eligible_coverage/${model}/union`, uncovered);
+            this.offerWorst(`attack_success/${model}/union`, successes);
+            this.offerWorst(`protected_transitions/${model}`, moved);
+        });
+    }
+    result() {
+        const out = new Map();
+        for (const [id, top] of this.tops)
+            out.set(id, { count: top.count, refs: top.list() });
+        return out;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/evidence/group.ts
+
+/** A row that does not fit the layout or the file order: the evidence does not match its manifest. */
+class EvidenceOrderError extends Error {
+}
+class ExampleGrouper {
+    layout;
+    onExample;
+    splitRank;
+    modelIndex;
+    conditionIndex;
+    current = null;
+    currentRank = -1;
+    /** Where in the current group the last row stood (model index × conditions + condition index). */
+    lastSlot = -1;
+    rowsSeen = 0;
+    examplesSeen = 0;
+    constructor(layout, onExample) {
+        this.layout = layout;
+        this.onExample = onExample;
+        this.splitRank = new Map(layout.splits.map((s, i) => [s, i]));
+        this.modelIndex = new Map(layout.models.map((m, i) => [m, i]));
+        this.conditionIndex = new Map(layout.conditions.map((c, i) => [c, i]));
+    }
+    add(row) {
+        const where = `evidence row ${this.rowsSeen + 1} (id ${JSON.stringify(row.id)}, model ${JSON.stringify(row.model)}, condition ${JSON.stringify(row.condition)})`;
+        const rank = this.splitRank.get(row.split);
+        const m = this.modelIndex.get(row.model);
+        const c = this.conditionIndex.get(row.condition);
+        if (rank === undefined)
+            throw new EvidenceOrderError(`${where}: split ${JSON.stringify(row.split)} is not an evaluation split of the manifest`);
+        if (m === undefined)
+            throw new EvidenceOrderError(`${where}: model is not one of the manifest's models`);
+        if (c === undefined)
+            throw new EvidenceOrderError(`${where}: condition is not one of the manifest's conditions`);
+        const g = this.current;
+        if (g === null || g.split !== row.split || g.id !== row.id) {
+            if (g !== null) {
+                const order = rank - this.currentRank || compareCodePoints(row.id, g.id);
+                if (order <= 0)
+                    throw new EvidenceOrderError(`${where}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
+                this.flush();
+            }
+            this.current = {
+                split: row.split,
+                id: row.id,
+                language: row.language,
+                label: row.label,
+                rows: this.layout.models.map(() => new Array(this.layout.conditions.length))
+            };
+            this.currentRank = rank;
+            this.lastSlot = -1;
+        }
+        const group = this.current;
+        const slot = m * this.layout.conditions.length + c;
+        if (slot <= this.lastSlot)
+            throw new EvidenceOrderError(`${where}: out of order or repeated within its example; rows are sorted by model (config order) then condition`);
+        if (row.label !== group.label || row.language !== group.language)
+            throw new EvidenceOrderError(`${where}: label or language differs from the example's other rows`);
+        this.lastSlot = slot;
+        group.rows[m][c] = row;
+        this.rowsSeen++;
+    }
+    /** Hands on the last group. */
+    finish() {
+        this.flush();
+    }
+    flush() {
+        if (this.current === null)
+            return;
+        const g = this.current;
+        this.current = null;
+        this.examplesSeen++;
+        this.onExample(g);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/util/fraction.ts
+/** The decimal a finite double prints as (shortest round-trip), as an exact fraction. */
+function fractionOf(x) {
+    if (!Number.isFinite(x))
+        throw new Error(`not a finite number: ${x}`);
+    const text = String(x);
+    const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
+    if (!match)
+        throw new Error(`cannot read ${text} as a decimal`);
+    const [, sign, int, frac = '', exp = '0'] = match;
+    let num = BigInt(`${int}${frac}`);
+    let den = 10n ** BigInt(frac.length);
+    const e = Number(exp);
+    if (e > 0)
+        num *= 10n ** BigInt(e);
+    else if (e < 0)
+        den *= 10n ** BigInt(-e);
+    return { num: sign === '-' ? -num : num, den };
+}
+function fraction(num, den) {
+    const n = BigInt(num);
+    const d = BigInt(den);
+    if (d === 0n)
+        throw new Error('zero denominator');
+    return d < 0n ? { num: -n, den: -d } : { num: n, den: d };
+}
+/** Sign of a − b. */
+function compareFractions(a, b) {
+    const l = a.num * b.den;
+    const r = b.num * a.den;
+    return l < r ? -1 : l > r ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/gap.ts
+/**
+ * Generalization gap (SPEC §8) in percentage points: 100 × (controlled accuracy − challenge
+ * accuracy). Not applicable without both splits; not evaluated when either accuracy is.
+ * `gapFraction` gives the same difference exactly, for the gate.
+ */
+
+
+function ratio(f) {
+    if (f.status !== 'ok' || f.numerator === null || !f.denominator)
+        return null;
+    return fraction(f.numerator, f.denominator);
+}
+function gapFraction(reference, challenge) {
+    const r = reference && ratio(reference);
+    const c = challenge && ratio(challenge);
+    if (!r || !c)
+        return null;
+    return fraction(100n * (r.num * c.den - c.num * r.den), r.den * c.den);
+}
+function generalizationGap(reference, challenge) {
+    if (!reference || !challenge)
+        return notApplicable('needs both a "controlled" and a "challenge" split');
+    if (reference.status !== 'ok' || challenge.status !== 'ok' || reference.value === null || challenge.value === null) {
+        return notEvaluated('an accuracy was not evaluated', null);
+    }
+    // One division of integers (as SPEC §8 asks of pp figures), not a difference of two rounded rates.
+    const exact = gapFraction(reference, challenge);
+    // A difference of two rates has no single numerator; the denominator is the challenge size.
+    return { value: Number(exact.num) / Number(exact.den), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };
+}
+
+;// CONCATENATED MODULE: ./src/gate/check.ts
+
+function passes(direction, value, threshold) {
+    const sign = typeof value === 'number' ? Math.sign(value - threshold) : compareFractions(value, fractionOf(threshold));
+    return direction === 'min' ? sign >= 0 : sign <= 0;
+}
+function decideCheck(spec) {
+    const { figure } = spec;
+    let status;
+    if (figure.status === 'not_applicable')
+        status = 'not_applicable';
+    else if (figure.status === 'not_evaluated' || figure.value === null)
+        status = 'not_evaluated';
+    else
+        status = passes(spec.direction, spec.exact ?? figure.value, spec.threshold.value) ? 'pass' : 'fail';
+    const qualifier = spec.qualifier ?? null;
+    return {
+        id: [spec.check, spec.subject, ...(qualifier === null ? [] : [qualifier])].join('/'),
+        check: spec.check,
+        subject: spec.subject,
+        qualifier,
+        scope: spec.scope,
+        value: figure.value,
+        numerator: figure.numerator,
+        denominator: figure.denominator,
+        direction: spec.direction,
+        threshold: spec.threshold.value,
+        config_key: spec.threshold.configKey,
+        config_line: spec.threshold.line,
+        threshold_is_default: spec.threshold.isDefault,
+        status,
+        judged: spec.judged ?? true,
+        reason: figure.reason
+    };
+}
+/** Exact fraction of a ratio figure (numerator / denominator). */
+function ratioOf(figure) {
+    if (figure.status !== 'ok' || figure.numerator === null || !figure.denominator)
+        return null;
+    return fraction(figure.numerator, figure.denominator);
+}
+
+;// CONCATENATED MODULE: ./src/gate/checks.ts
+
+
+
+
+
+const CHECKS_SCHEMA_VERSION = 2;
+/** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
+function familyThreshold(gate, family, key) {
+    return gate.families[family]?.[key] ?? gate.thresholds[key];
+}
+const NOT_CONFIGURED = (family) => notApplicable(`the ${family} family is not configured in threat_model.attacks`);
+const NO_FAMILY = 'no attack family is configured';
+function familyChecks(m, families, gate, judged) {
+    const specs = [];
+    for (const family of families) {
+        const robust = m.robustness.find((r) => r.condition === family && r.scope === ALL);
+        const ledger = m.ledger.find((l) => l.family === family && l.scope === ALL);
+        const base = { subject: m.model, qualifier: family, scope: ALL, judged };
+        const delta = robust?.accuracy_delta_pp;
+        // Deterioration is the negated delta: a drop of 5 pp is +5.
+        const drop = delta && (delta.status === 'ok' ? { ...delta, value: -delta.value, numerator: -delta.numerator } : delta);
+        specs.push({ ...base, check: 'changed_examples', key: 'min_changed_examples', direction: 'min', threshold: familyThreshold(gate, family, 'min_changed_examples'), figure: robust?.valid_changed ?? NOT_CONFIGURED(family) }, { ...base, check: 'flip_rate', key: 'max_flip_rate', direction: 'max', threshold: familyThreshold(gate, family, 'max_flip_rate'), figure: robust?.changed_flip_rate ?? NOT_CONFIGURED(family), exact: robust && ratioOf(robust.changed_flip_rate) }, {
+            ...base,
+            check: 'accuracy_drop',
+            key: 'max_accuracy_drop_pp',
+            direction: 'max',
+            threshold: familyThreshold(gate, family, 'max_accuracy_drop_pp'),
+            figure: drop ?? NOT_CONFIGURED(family),
+            exact: drop && drop.status === 'ok' ? fraction(100 * drop.numerator, drop.denominator) : null
+        }, { ...base, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: familyThreshold(gate, family, 'min_eligible_coverage'), figure: ledger?.eligible_coverage ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.eligible_coverage) }, { ...base, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: familyThreshold(gate, family, 'max_attack_success'), figure: ledger?.attack_success ?? NOT_CONFIGURED(family), exact: ledger && ratioOf(ledger.attack_success) });
+    }
+    const union = m.union.find((u) => u.scope === ALL);
+    const noFamily = notApplicable(NO_FAMILY);
+    const t = gate.thresholds;
+    specs.push({ subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'eligible_coverage', key: 'min_eligible_coverage', direction: 'min', threshold: t.min_eligible_coverage, figure: union?.union_coverage ?? noFamily, exact: union && ratioOf(union.union_coverage) }, { subject: m.model, qualifier: 'union', scope: ALL, judged, check: 'attack_success', key: 'max_attack_success', direction: 'max', threshold: t.max_attack_success, figure: union?.union_success ?? noFamily, exact: union && ratioOf(union.union_success) });
+    const protectedFigure = m.protected_transitions.find((p) => p.scope === ALL)?.protected_transitions ?? noFamily;
+    specs.push({ subject: m.model, scope: ALL, judged, check: 'protected_transitions', key: 'max_protected_transitions', direction: 'max', threshold: t.max_protected_transitions, figure: protectedFigure, exact: protectedFigure.status === 'ok' ? fraction(protectedFigure.numerator, 1) : null });
+    return specs;
+}
+/** Comparison checks (SPEC §15): regression per model × condition and new protected transitions per model. */
+function comparisonChecks(metrics, gate, inputs) {
+    const specs = [];
+    const comparison = inputs.comparison ?? null;
+    const absent = (reason) => (gate.requireBaseline ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
+    for (const m of metrics.models) {
+        const judged = gate.models.includes(m.model);
+        const compared = comparison?.models.find((x) => x.model === m.model);
+        const missing = comparison === null ? absent(inputs.noBaselineReason ?? 'no baseline to compare with') : compared === undefined ? notApplicable('the baseline has no model of this name') : null;
+        for (const condition of metrics.conditions_evaluated) {
+            const cell = compared?.cells.find((c) => c.condition === condition && c.scope === ALL);
+            let figure;
+            if (missing)
+                figure = missing;
+            else if (!cell || cell.pairs === 0)
+                figure = notEvaluated('no paired rows (every row changed its input or is missing on one side)', 0);
+            else {
+                // Regression is the negated Δ: 2 pp worse is +2, compared with max_regression_pp.
+                const worse = cell.broken.value - cell.fixed.value;
+                figure = { value: (100 * worse) / cell.pairs, numerator: worse, denominator: cell.pairs, status: 'ok', reason: null };
+            }
+            specs.push({
+                check: 'regression',
+                key: 'max_regression_pp',
+                subject: m.model,
+                qualifier: condition,
+                scope: ALL,
+                direction: 'max',
+                threshold: familyThreshold(gate, condition, 'max_regression_pp'),
+                figure,
+                exact: figure.status === 'ok' ? fraction(100 * figure.numerator, figure.denominator) : null,
+                judged
+            });
+        }
+        const moved = missing ?? compared.new_protected_transitions;
+        specs.push({ check: 'new_protected_transitions', key: 'max_new_protected_transitions', subject: m.model, scope: ALL, direction: 'max', threshold: gate.thresholds.max_new_protected_transitions, figure: moved, exact: moved.status === 'ok' ? fraction(moved.numerator, 1) : null, judged });
+    }
+    return specs;
+}
+function checks_examplesOf(check, metrics, drill) {
+    if (check.check === 'length_psi') {
+        const counts = metrics.data.length_histogram.counts;
+        return {
+            count: null,
+            shown: [],
+            histogram: {
+                edges: metrics.data.length_histogram.edges,
+                reference: { split: REFERENCE_SPLIT, counts: counts[REFERENCE_SPLIT] ?? [] },
+                comparison: { split: CHALLENGE_SPLIT, counts: counts[CHALLENGE_SPLIT] ?? [] }
+            }
+        };
+    }
+    const d = drill?.get(check.id);
+    return { count: d?.count ?? 0, shown: (d?.refs ?? []).map((r) => r.ref) };
+}
+function evaluateGate(metrics, gate, inputs = {}) {
+    const t = gate.thresholds;
+    const specs = [];
+    const d = metrics.data;
+    specs.push({ check: 'challenge_examples', key: 'min_challenge_examples', subject: 'data', scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_examples, figure: d.challenge_examples });
+    for (const lang of d.language_examples) {
+        specs.push({ check: 'language_examples', key: 'min_language_examples', subject: 'data', qualifier: lang.language, scope: lang.scope, direction: 'min', threshold: t.min_language_examples, figure: lang.figure });
+    }
+    specs.push({ check: 'length_psi', key: 'max_length_psi', subject: 'data', scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`, direction: 'max', threshold: t.max_length_psi, figure: d.length_psi });
+    const hasChallenge = d.challenge_examples.status !== 'not_applicable';
+    for (const m of metrics.models) {
+        const judged = gate.models.includes(m.model);
+        const challenge = findAccuracy(m, CHALLENGE_SPLIT) ?? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`);
+        specs.push({ check: 'challenge_accuracy', key: 'min_challenge_accuracy', subject: m.model, scope: CHALLENGE_SPLIT, direction: 'min', threshold: t.min_challenge_accuracy, figure: challenge, exact: ratioOf(challenge), judged });
+        specs.push({
+            check: 'generalization_gap',
+            key: 'max_generalization_gap_pp',
+            subject: m.model,
+            scope: `${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT}`,
+            direction: 'max',
+            threshold: t.max_generalization_gap_pp,
+            figure: m.generalization_gap_pp,
+            exact: gapFraction(findAccuracy(m, REFERENCE_SPLIT), findAccuracy(m, CHALLENGE_SPLIT)),
+            judged
+        });
+        for (const lang of d.language_examples) {
+            const language = lang.language;
+            const figure = lang.figure.status === 'not_applicable' || !hasChallenge ? lang.figure : (findAccuracy(m, CHALLENGE_SPLIT, language) ?? notApplicable('no such slice'));
+            specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
+        }
+        specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
+        specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
+    }
+    specs.push(...comparisonChecks(metrics, gate, inputs));
+    const checks = specs.map(decideCheck).map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: checks_examplesOf(c, metrics, inputs.drill) } : c));
+    const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
+    for (const c of checks)
+        counts[c.status]++;
+    const blocking = checks.filter((c) => c.judged && (c.status === 'fail' || (c.status === 'not_evaluated' && !gate.allowNotEvaluated)));
+    return {
+        schema_version: CHECKS_SCHEMA_VERSION,
+        verdict: blocking.length === 0 ? 'pass' : 'fail',
+        allow_not_evaluated: gate.allowNotEvaluated,
+        counts,
+        failing: blocking.map((c) => c.id),
+        checks
+    };
+}
+
+;// CONCATENATED MODULE: ./src/util/numbers.ts
+/** Number helpers that never spread an array into arguments (a large spread overflows the call stack). */
+/** Largest value of a non-empty sequence; −Infinity when empty. */
+function maxOf(values) {
+    let best = -Infinity;
+    for (let i = 0; i < values.length; i++)
+        if (values[i] > best)
+            best = values[i];
+    return best;
+}
+/** Smallest value of a sequence; Infinity when empty. */
+function minOf(values) {
+    let best = Infinity;
+    for (let i = 0; i < values.length; i++)
+        if (values[i] < best)
+            best = values[i];
+    return best;
+}
+/** A Float64Array that grows by doubling. */
+class GrowableFloat64 {
+    data = new Float64Array(16);
+    length = 0;
+    push(value) {
+        if (this.length === this.data.length) {
+            const bigger = new Float64Array(this.data.length * 2);
+            bigger.set(this.data);
+            this.data = bigger;
+        }
+        this.data[this.length++] = value;
+    }
+    /** The values pushed, sorted ascending (a copy). */
+    sorted() {
+        return this.data.slice(0, this.length).sort();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/metrics/abstention.ts
+
+
+
+/** The value a policy compares with its threshold, or null for a missing row. */
+function abstentionValue(row, on) {
+    if (row.status !== 'ok')
+        return null;
+    if (on === 'margin')
+        return row.margin;
+    return row.scores === null || row.scores.length === 0 ? null : maxOf(row.scores);
+}
+function emptyAbstention() {
+    return { abstained: 0, accepted: 0, acceptedWrong: 0, missing: 0, n: 0 };
+}
+function addAbstentionRow(c, row, policy) {
+    c.n++;
+    const value = abstentionValue(row, policy.on);
+    if (value === null)
+        c.missing++;
+    else if (value < policy.threshold)
+        c.abstained++;
+    else {
+        c.accepted++;
+        if (!isCorrect(row))
+            c.acceptedWrong++;
+    }
+}
+function abstentionOf(c, policy) {
+    return {
+        policy: { ...policy },
+        abstained: figure_rate(c.abstained, c.n, 'no rows in this scope'),
+        accepted: figure_count(c.accepted, c.n),
+        accepted_but_wrong: figure_count(c.acceptedWrong, c.accepted),
+        accepted_error_rate: figure_rate(c.acceptedWrong, c.accepted, 'no accepted rows'),
+        missing: figure_count(c.missing, c.n)
+    };
+}
+function abstention(rows, policy) {
+    const c = emptyAbstention();
+    for (const row of rows)
+        addAbstentionRow(c, row, policy);
+    return abstentionOf(c, policy);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/accounting.ts
+
+
+function emptyAccounting() {
+    return { n: 0, wrongAfter: 0, cleanCorrect: 0, induced: 0, cleanWrong: 0, fixed: 0 };
+}
+function addAccountingRow(c, row, clean) {
+    if (!clean)
+        throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
+    const before = isCorrect(clean);
+    const after = isCorrect(row);
+    c.n++;
+    if (!after)
+        c.wrongAfter++;
+    if (before) {
+        c.cleanCorrect++;
+        if (!after)
+            c.induced++;
+    }
+    else {
+        c.cleanWrong++;
+        if (after)
+            c.fixed++;
+    }
+}
+function accountingOf(c) {
+    return {
+        post_test_errors: figure_rate(c.wrongAfter, c.n, 'no rows in this scope'),
+        post_test_accuracy: figure_rate(c.n - c.wrongAfter, c.n, 'no rows in this scope'),
+        error_induction: figure_rate(c.induced, c.cleanCorrect, 'no clean-correct rows'),
+        became_correct: figure_count(c.fixed, c.cleanWrong)
+    };
+}
+function accounting(rows, cleanRows) {
+    const c = emptyAccounting();
+    for (const row of rows)
+        addAccountingRow(c, row, cleanRows.get(row.id));
+    return accountingOf(c);
+}
+const WORKED_EXAMPLES = 3;
+/** Keeps the first tested successes and non-successes, in evidence order, as the worked examples need. */
+class WorkedExamplePicker {
+    n;
+    successes = [];
+    others = [];
+    constructor(n = WORKED_EXAMPLES) {
+        this.n = n;
+    }
+    add(row) {
+        if (!row.tested)
+            return;
+        const list = row.success ? this.successes : this.others;
+        if (list.length < this.n)
+            list.push(row);
+    }
+    /** Up to `n` rows that link a counted failure to its actual change: successes first. */
+    picked() {
+        return [...this.successes, ...this.others].slice(0, this.n).map(worked);
+    }
+}
+/** Up to `n` rows that link a counted failure to its actual change: successes first, in evidence order. */
+function workedExamples(rows, n = WORKED_EXAMPLES) {
+    const picker = new WorkedExamplePicker(n);
+    for (const row of rows)
+        picker.add(row);
+    return picker.picked();
+}
+function worked(r) {
+    return {
+        id: r.id,
+        features: r.features ?? null,
+        perturbed_features: r.perturbed_features ?? null,
+        label: r.label,
+        clean_prediction: r.clean_prediction,
+        prediction: r.prediction,
+        success: r.success === true
+    };
+}
+
+;// CONCATENATED MODULE: ./src/metrics/confusion.ts
+/** The prediction a row counts with: null when the row is missing (status not `ok`). */
+function predictionOf(row) {
+    return row.status === 'ok' ? row.prediction : null;
+}
+function labelIndex(labels) {
+    const index = new Map(labels.map((l, i) => [l, i]));
+    return (label, what) => {
+        const i = index.get(label);
+        if (i === undefined)
+            throw new Error(`${what} "${label}" is not one of the labels [${labels.join(', ')}]`);
+        return i;
+    };
+}
+function emptyConfusion(labels) {
+    return { labels: [...labels], matrix: labels.map(() => new Array(labels.length).fill(0)), missing: new Array(labels.length).fill(0), total: 0 };
+}
+/** Counts one row; `indexOf` comes from `labelIndex(c.labels)`. */
+function addToConfusion(c, row, indexOf) {
+    const t = indexOf(row.label, `gold label of row ${row.id}`);
+    const predicted = predictionOf(row);
+    if (predicted === null)
+        c.missing[t] = c.missing[t] + 1;
+    else {
+        const line = c.matrix[t];
+        const p = indexOf(predicted, `prediction of row ${row.id}`);
+        line[p] = line[p] + 1;
+    }
+    c.total++;
+}
+function confusion_confusionCounts(rows, labels) {
+    const indexOf = labelIndex(labels);
+    const c = emptyConfusion(labels);
+    for (const row of rows)
+        addToConfusion(c, row, indexOf);
+    return c;
+}
+
+;// CONCATENATED MODULE: ./src/metrics/divergence.ts
+/**
+ * Jensen–Shannon divergence between two categorical distributions given as counts (SPEC §8,
+ * shift: language and gold-label distributions, controlled → challenge).
+ *   P, Q = the counts normalised over the union of categories (a category absent on one
+ *          side has probability 0 there);  M = (P + Q) / 2
+ *   JSD = ½ Σ P·log₂(P/M) + ½ Σ Q·log₂(Q/M), with 0·log 0 = 0; it lies in [0, 1]
+ * This is the divergence itself: the square of scipy's `jensenshannon(p, q, base=2)`, which
+ * returns the distance. Not evaluated when either side has no observations. The figure's
+ * numerator is null and its denominator is the comparison side's total (as for PSI).
+ */
+
+
+/** Count each value; e.g. the languages or gold labels of one split's examples. */
+function categoryCounts(values) {
+    const counts = new Map();
+    for (const v of values)
+        counts.set(v, (counts.get(v) ?? 0) + 1);
+    return counts;
+}
+function total(counts) {
+    let sum = 0;
+    for (const [category, c] of counts) {
+        if (!(c >= 0) || !Number.isFinite(c))
+            throw new Error(`count of "${category}" must be a finite number ≥ 0, got ${c}`);
+        sum += c;
+    }
+    return sum;
+}
+function jensenShannonDivergence(reference, comparison) {
+    const pTotal = total(reference);
+    const qTotal = total(comparison);
+    if (pTotal === 0 || qTotal === 0)
+        return notEvaluated('a side has no observations', Math.min(pTotal, qTotal));
+    // Summed in code-point order of the categories, so the result does not depend on map order.
+    const categories = [...new Set([...reference.keys(), ...comparison.keys()])].sort(compareCodePoints);
+    let sum = 0;
+    for (const category of categories) {
+        const p = (reference.get(category) ?? 0) / pTotal;
+        const q = (comparison.get(category) ?? 0) / qTotal;
+        const m = (p + q) / 2;
+        if (p > 0)
+            sum += p * Math.log(p / m);
+        if (q > 0)
+            sum += q * Math.log(q / m);
+    }
+    const value = Math.min(1, Math.max(0, sum / (2 * Math.LN2)));
+    return measure(value, qTotal);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/f1.ts
+
+
+function f1FromConfusion(c) {
+    const labels = c.labels.map((label, i) => {
+        const line = c.matrix[i];
+        const tp = line[i];
+        const support = line.reduce((a, b) => a + b, 0) + c.missing[i];
+        let predicted = 0;
+        for (const other of c.matrix)
+            predicted += other[i];
+        const fp = predicted - tp;
+        const fn = support - tp;
+        const denominator = 2 * tp + fp + fn;
+        const f1 = denominator === 0
+            ? { value: 0, numerator: 0, denominator: 0, status: 'ok', reason: 'label neither in gold nor predicted: F1 is 0 by definition' }
+            : { value: (2 * tp) / denominator, numerator: 2 * tp, denominator, status: 'ok', reason: null };
+        return { label, support, tp, fp, fn, f1 };
+    });
+    const averaged = labels.filter((l) => l.support > 0);
+    const macro = averaged.length === 0
+        ? notEvaluated('no rows in this scope')
+        : measure(averaged.reduce((sum, l) => sum + l.f1.value, 0) / averaged.length, averaged.length);
+    return { macro, averaged: averaged.map((l) => l.label), labels };
+}
+function f1Scores(rows, labels) {
+    return f1FromConfusion(confusionCounts(rows, labels));
+}
+
+;// CONCATENATED MODULE: ./src/metrics/ledger.ts
+
+
+
+/** In scope (SPEC §7): the clean row is `ok` and, under a targeted objective, its gold is a declared `from`. */
+function isInScope(clean, objective, transitions) {
+    // Delegates to the rule that set the stored masks, so the two can never disagree.
+    return ledgerMasks({
+        objective,
+        transitions,
+        gold: clean.label,
+        cleanOk: clean.status === 'ok',
+        cleanPrediction: clean.status === 'ok' ? clean.prediction : null,
+        attempted: false,
+        changed: false,
+        valid: false,
+        rowOk: false,
+        prediction: null
+    }).in_scope;
+}
+function cleanRowOf(cleanRows, row) {
+    const clean = cleanRows.get(row.id);
+    if (clean === undefined)
+        throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
+    return clean;
+}
+function checkClean(clean, row) {
+    if (clean.model !== row.model || clean.condition !== 'clean' || clean.id !== row.id) {
+        throw new Error(`the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected model ${row.model}, condition clean`);
+    }
+}
+function masksOf(row, inScope) {
+    const { eligible, tested, success, uncovered } = row;
+    if (eligible === null || tested === null || success === null || uncovered === null) {
+        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) has no ledger masks: pass rows of a non-destructive family`);
+    }
+    if (eligible && !inScope) {
+        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is eligible but not in scope: objective or transitions differ from the run's`);
+    }
+    if (uncovered && row.uncovered_reason === null)
+        throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is uncovered without a reason`);
+    return { eligible, tested, success, uncovered, reason: row.uncovered_reason };
+}
+function byCodePoint(ids) {
+    return [...ids].sort(compareCodePoints);
+}
+function emptyFamilyCounts() {
+    return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason: { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 } };
+}
+/** Counts one family row; `clean` is the same model's clean row of the id. */
+function addFamilyRow(c, row, clean, objective, transitions) {
+    checkClean(clean, row);
+    const scoped = isInScope(clean, objective, transitions);
+    const m = masksOf(row, scoped);
+    c.rows++;
+    if (scoped)
+        c.inScope++;
+    if (m.eligible)
+        c.eligible++;
+    if (m.tested)
+        c.tested++;
+    if (m.tested && m.success)
+        c.successes++;
+    if (m.uncovered && m.reason !== null) {
+        c.uncovered++;
+        c.byReason[m.reason]++;
+    }
+}
+function familyLedgerOf(c) {
+    const robust = c.tested - c.successes;
+    return {
+        rows: c.rows,
+        in_scope: figure_count(c.inScope, c.rows),
+        eligible: figure_count(c.eligible, c.inScope),
+        tested: figure_count(c.tested, c.eligible),
+        successes: figure_count(c.successes, c.tested),
+        robust: figure_count(robust, c.inScope),
+        uncovered: figure_count(c.uncovered, c.eligible),
+        uncovered_by_reason: { ...c.byReason },
+        attack_success: figure_rate(c.successes, c.tested, 'no tested rows'),
+        eligible_coverage: figure_rate(c.tested, c.eligible, 'no eligible rows'),
+        robust_accuracy: figure_rate(robust, c.inScope, 'no rows in scope')
+    };
+}
+function familyLedger(rows, cleanRows, objective, transitions) {
+    const c = emptyFamilyCounts();
+    for (const row of rows)
+        addFamilyRow(c, row, cleanRowOf(cleanRows, row), objective, transitions);
+    return familyLedgerOf(c);
+}
+/** The union outcome of one id from its rows in each family present (one row per family). */
+function unionOutcome(familyRows, clean, objective, transitions) {
+    const out = { inScope: false, eligible: false, tested: false, succeeded: false, missing: false };
+    if (familyRows.length === 0)
+        return out;
+    const scoped = isInScope(clean, objective, transitions);
+    for (const row of familyRows) {
+        checkClean(clean, row);
+        const m = masksOf(row, scoped);
+        if (scoped)
+            out.inScope = true;
+        if (m.eligible)
+            out.eligible = true;
+        if (m.tested)
+            out.tested = true;
+        if (m.tested && m.success)
+            out.succeeded = true;
+        if (row.status !== 'ok')
+            out.missing = true;
+    }
+    return out;
+}
+function emptyUnionCounts(families) {
+    return { families: [...families], inScope: 0, eligible: 0, tested: 0, succeeded: 0, robust: 0, successIds: [] };
+}
+function addUnionOutcome(c, id, o) {
+    if (o.inScope)
+        c.inScope++;
+    if (o.eligible)
+        c.eligible++;
+    if (o.tested)
+        c.tested++;
+    if (o.succeeded) {
+        c.succeeded++;
+        c.successIds.push(id);
+    }
+    if (o.tested && !o.succeeded && !o.missing)
+        c.robust++;
+}
+function unionLedgerOf(c) {
+    return {
+        families: [...c.families],
+        in_scope: figure_count(c.inScope, c.inScope),
+        eligible: figure_count(c.eligible, c.inScope),
+        tested: figure_count(c.tested, c.eligible),
+        successes: figure_count(c.succeeded, c.tested),
+        untested: figure_count(c.eligible - c.tested, c.eligible),
+        robust: figure_count(c.robust, c.inScope),
+        success_ids: byCodePoint(c.successIds),
+        union_success: figure_rate(c.succeeded, c.tested, 'no row tested by any family'),
+        union_coverage: figure_rate(c.tested, c.eligible, 'no eligible rows'),
+        union_robust_accuracy: figure_rate(c.robust, c.inScope, 'no rows in scope')
+    };
+}
+/** Rows of several families grouped by id, ids in first-seen order; each row checked against its family. */
+function rowsById(rowsByFamily) {
+    const byId = new Map();
+    for (const [family, rows] of rowsByFamily) {
+        for (const row of rows) {
+            if (row.condition !== family)
+                throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
+            const list = byId.get(row.id) ?? [];
+            list.push(row);
+            byId.set(row.id, list);
+        }
+    }
+    return byId;
+}
+function unionLedger(rowsByFamily, cleanRows, objective, transitions) {
+    const c = emptyUnionCounts([...rowsByFamily.keys()]);
+    for (const [id, rows] of rowsById(rowsByFamily)) {
+        addUnionOutcome(c, id, unionOutcome(rows, cleanRowOf(cleanRows, rows[0]), objective, transitions));
+    }
+    return unionLedgerOf(c);
+}
+const pairKey = (from, to) => JSON.stringify([from, to]);
+function transitionOutcome(familyRows, clean, transitions) {
+    const out = { tested: false, pairs: [], families: [] };
+    const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
+    if (!cleanCorrect)
+        return out;
+    for (const row of familyRows) {
+        checkClean(clean, row);
+        if (row.tested !== true)
+            continue;
+        out.tested = true;
+        if (row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) {
+            const key = pairKey(row.label, row.prediction);
+            if (!out.pairs.includes(key))
+                out.pairs.push(key);
+            out.families.push(row.condition);
+        }
+    }
+    return out;
+}
+function emptyTransitionCounts(families, transitions) {
+    return { families: [...families], transitions: [...transitions], tested: 0, movedIds: [], pairs: new Map(), byFamily: new Map(), cleanRows: 0, confusedIds: [], cleanPairs: new Map() };
+}
+const bump = (m, key) => m.set(key, (m.get(key) ?? 0) + 1);
+function addTransitionOutcome(c, id, o) {
+    if (o.tested)
+        c.tested++;
+    if (o.pairs.length > 0)
+        c.movedIds.push(id);
+    for (const key of o.pairs)
+        bump(c.pairs, key);
+    for (const f of o.families)
+        c.byFamily.set(f, (c.byFamily.get(f) ?? 0) + 1);
+}
+/** Counts one clean row for the clean protected confusions (reported, not gated). */
+function addTransitionClean(c, clean) {
+    c.cleanRows++;
+    if (clean.status === 'ok' && isProtected(c.transitions, clean.label, clean.prediction)) {
+        c.confusedIds.push(clean.id);
+        bump(c.cleanPairs, pairKey(clean.label, clean.prediction));
+    }
+}
+function perTransition(transitions, pairs) {
+    return transitions.map((t) => ({ from: t.from, to: t.to, count: pairs.get(pairKey(t.from, t.to)) ?? 0 }));
+}
+function protectedTransitionsOf(c) {
+    const none = c.transitions.length === 0 ? 'no protected transitions are declared' : c.families.length === 0 ? 'no non-destructive family is configured' : null;
+    const moved = c.movedIds.length;
+    return {
+        protected_transitions: none !== null ? notApplicable(none) : c.tested === 0 ? figure_rate(moved, 0, 'no row tested by any family') : figure_count(moved, c.tested),
+        ids: byCodePoint(c.movedIds),
+        by_transition: perTransition(c.transitions, c.pairs),
+        by_family: c.families.map((family) => ({ family, count: c.byFamily.get(family) ?? 0 })),
+        clean_confusions: c.transitions.length === 0 ? notApplicable('no protected transitions are declared') : figure_count(c.confusedIds.length, c.cleanRows),
+        clean_confusion_ids: byCodePoint(c.confusedIds),
+        clean_by_transition: perTransition(c.transitions, c.cleanPairs)
+    };
+}
+function protectedTransitions(rowsByFamily, cleanRows, transitions) {
+    const c = emptyTransitionCounts([...rowsByFamily.keys()], transitions);
+    for (const [id, rows] of rowsById(rowsByFamily)) {
+        addTransitionOutcome(c, id, transitionOutcome(rows, cleanRowOf(cleanRows, rows[0]), transitions));
+    }
+    for (const clean of cleanRows.values())
+        addTransitionClean(c, clean);
+    return protectedTransitionsOf(c);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/reliability.ts
+
+
+
+const RELIABILITY_BINS = 8;
+function reliabilityBin(p) {
+    return Math.max(0, Math.min(Math.floor(RELIABILITY_BINS * p), RELIABILITY_BINS - 1));
+}
+/** The top-class probability of a row, or null when the row is missing. */
+function topProbability(row) {
+    if (row.status !== 'ok' || row.scores === null || row.scores.length === 0)
+        return null;
+    return maxOf(row.scores);
+}
+function emptyReliability() {
+    return { sums: new Array(RELIABILITY_BINS).fill(0), sizes: new Array(RELIABILITY_BINS).fill(0), correct: new Array(RELIABILITY_BINS).fill(0), missing: 0, rows: 0 };
+}
+function addReliabilityRow(c, row) {
+    c.rows++;
+    const p = topProbability(row);
+    if (p === null) {
+        c.missing++;
+        return;
+    }
+    const b = reliabilityBin(p);
+    c.sums[b] = c.sums[b] + p;
+    c.sizes[b] = c.sizes[b] + 1;
+    if (isCorrect(row))
+        c.correct[b] = c.correct[b] + 1;
+}
+function reliabilityOf(c) {
+    const n = c.rows - c.missing;
+    let ece = 0;
+    const bins = c.sizes.map((size, b) => {
+        const lower = b / RELIABILITY_BINS;
+        const upper = (b + 1) / RELIABILITY_BINS;
+        if (size === 0)
+            return { bin: b, lower, upper, n: 0, correct: 0, mean_probability: null, accuracy: null };
+        const mean = c.sums[b] / size;
+        const acc = c.correct[b] / size;
+        ece += (size / n) * Math.abs(mean - acc);
+        return { bin: b, lower, upper, n: size, correct: c.correct[b], mean_probability: mean, accuracy: acc };
+    });
+    return {
+        ece: n === 0 ? notEvaluated('no rows with probabilities in this scope') : measure(ece, n),
+        missing: figure_count(c.missing, c.rows),
+        bins
+    };
+}
+function reliability(rows) {
+    const c = emptyReliability();
+    for (const row of rows)
+        addReliabilityRow(c, row);
+    return reliabilityOf(c);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/selective.ts
+
+
+
+/** Most points stored per curve; AURC is always exact over every k. */
+const MAX_CURVE_POINTS = 256;
+/** The k values a stored curve keeps: every k when N ≤ MAX_CURVE_POINTS, else k = ⌈i·N/256⌉ for i = 1..256. */
+function keptK(n) {
+    if (n <= MAX_CURVE_POINTS)
+        return () => true;
+    let next = 1;
+    let target = Math.ceil(n / MAX_CURVE_POINTS);
+    return (k) => {
+        if (k !== target)
+            return false;
+        next++;
+        target = Math.ceil((next * n) / MAX_CURVE_POINTS);
+        return true;
+    };
+}
+/** Collects one cell's margins: correct and wrong rows apart, so each sorts as a plain typed array. */
+class RiskCoverageAccumulator {
+    right = new GrowableFloat64();
+    wrong = new GrowableFloat64();
+    missing = 0;
+    /** A row with no margin (missing, or a label-only model) is added with margin null. */
+    add(margin, correct) {
+        if (margin === null)
+            this.missing++;
+        else if (correct)
+            this.right.push(margin);
+        else
+            this.wrong.push(margin);
+    }
+    finish() {
+        const right = this.right.sorted();
+        const wrong = this.wrong.sorted();
+        const n = right.length + wrong.length + this.missing;
+        const keep = keptK(n);
+        const curve = [];
+        let position = 0;
+        let errorsBefore = 0;
+        let riskSum = 0;
+        const block = (size, errors) => {
+            for (let j = 1; j <= size; j++) {
+                const k = position + j;
+                const risk = (errorsBefore + (j * errors) / size) / k;
+                riskSum += risk;
+                if (keep(k))
+                    curve.push({ k, coverage: k / n, risk });
+            }
+            position += size;
+            errorsBefore += errors;
+        };
+        // Highest margins first: walk both sorted arrays from their ends; equal margins form one block.
+        let i = right.length - 1;
+        let w = wrong.length - 1;
+        while (i >= 0 || w >= 0) {
+            const top = Math.max(i >= 0 ? right[i] : -Infinity, w >= 0 ? wrong[w] : -Infinity);
+            let size = 0;
+            let errors = 0;
+            while (i >= 0 && right[i] === top) {
+                size++;
+                i--;
+            }
+            while (w >= 0 && wrong[w] === top) {
+                size++;
+                errors++;
+                w--;
+            }
+            if (size === 0)
+                throw new Error(`risk-coverage: a margin that is not a finite number (${top})`);
+            block(size, errors);
+        }
+        if (this.missing > 0)
+            block(this.missing, this.missing);
+        return {
+            n,
+            errors: errorsBefore,
+            missing: this.missing,
+            aurc: n === 0 ? notEvaluated('no rows in this scope') : measure(riskSum / n, n),
+            curve
+        };
+    }
+}
+function riskCoverageOf(items) {
+    const acc = new RiskCoverageAccumulator();
+    for (const item of items)
+        acc.add(item.margin, item.correct);
+    return acc.finish();
+}
+/** The margin and correctness a clean row is ranked with (no margin when the row is missing). */
+function selectiveOutcome(row) {
+    const margin = row.status === 'ok' ? row.clean_margin : null;
+    return { margin, correct: margin !== null && isCorrect(row) };
+}
+/** The curve of one model's clean rows in a scope, ranked by `clean_margin`. */
+function riskCoverage(rows) {
+    return riskCoverageOf(rows.map(selectiveOutcome));
+}
+
+;// CONCATENATED MODULE: ./src/metrics/accumulate.ts
+/**
+ * metrics.json by streaming accumulators (SPEC §14): one example group at a time (evidence/
+ * group.ts), each cell keeps counts — and, for the risk–coverage order statistic, the margins —
+ * never the rows. The figures come from the same formula functions the array forms use, so a
+ * cell computed here equals the cell computed from its rows.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const LABEL_ONLY = 'label-only model: it returns no scores, so there is no margin';
+class MetricsAccumulator {
+    facts;
+    scopes;
+    perturbed;
+    /** Indexes into the group's condition axis, per perturbed condition. */
+    perturbedIndex;
+    families;
+    abstainConditions;
+    states;
+    indexOf;
+    pairs;
+    splitRows = new Map();
+    languageRows = new Map();
+    labelRows = new Map();
+    constructor(facts) {
+        this.facts = facts;
+        if (facts.conditions[0] !== 'clean')
+            throw new Error('the first condition must be clean');
+        this.scopes = [ALL, ...facts.splits];
+        this.perturbed = facts.conditions.slice(1);
+        this.perturbedIndex = this.perturbed.map((_, i) => i + 1);
+        this.families = this.perturbed.filter(isAttackFamily);
+        this.abstainConditions = facts.conditions.filter((c) => c !== 'truncate');
+        this.indexOf = labelIndex(facts.labels);
+        const perScope = (make) => this.scopes.map(make);
+        this.states = facts.models.map((m) => {
+            const policy = facts.abstainBelow[m.name];
+            const classification = new Map();
+            for (const key of this.classificationScopes().map((s) => s.scope))
+                classification.set(key, { confusion: emptyConfusion(facts.labels), correct: 0 });
+            return {
+                name: m.name,
+                probabilities: m.probabilities,
+                policy,
+                rows: 0,
+                missing: 0,
+                labelOnly: false,
+                classification,
+                robustness: this.perturbed.map(() => perScope(emptyConditionCounts)),
+                ledger: this.families.map(() => perScope(emptyFamilyCounts)),
+                union: perScope(() => emptyUnionCounts(this.families)),
+                transitions: perScope(() => emptyTransitionCounts(this.families, facts.transitions)),
+                selective: perScope(() => new RiskCoverageAccumulator()),
+                reliability: m.probabilities ? perScope(emptyReliability) : null,
+                abstention: policy ? this.abstainConditions.map(() => perScope(emptyAbstention)) : null,
+                accounting: facts.task === 'tabular' ? this.perturbed.map(() => perScope(emptyAccounting)) : null,
+                worked: facts.task === 'tabular' ? new WorkedExamplePicker() : null
+            };
+        });
+        this.pairs = facts.models.map(() => facts.models.map(() => ({ plus: 0, minus: 0, zero: 0 })));
+        for (const split of facts.splits) {
+            this.splitRows.set(split, 0);
+            this.languageRows.set(split, new Map());
+            this.labelRows.set(split, new Map());
+        }
+    }
+    /** Scopes of the classification figures: all, then each split followed by its language slices. */
+    classificationScopes() {
+        const list = [{ scope: ALL, split: null, language: null }];
+        for (const split of this.facts.splits) {
+            list.push({ scope: split, split, language: null });
+            for (const language of this.facts.languages)
+                list.push({ scope: `${split}/${language}`, split, language });
+        }
+        return list;
+    }
+    addExample(g) {
+        const facts = this.facts;
+        const scopeIndexes = [0, 1 + facts.splits.indexOf(g.split)];
+        if (scopeIndexes[1] < 1)
+            throw new Error(`split ${g.split} is not one of the evaluation splits`);
+        const classKeys = [ALL, g.split, `${g.split}/${g.language}`];
+        const cleanRows = [];
+        this.states.forEach((st, mi) => {
+            const rows = g.rows[mi];
+            const clean = rows[0];
+            if (clean === undefined)
+                throw new Error(`no clean row for id "${g.id}" (model ${st.name})`);
+            cleanRows.push(clean);
+            for (const row of rows) {
+                if (row === undefined)
+                    continue;
+                st.rows++;
+                if (row.status !== 'ok')
+                    st.missing++;
+            }
+            if (clean.status === 'ok' && clean.scores === null)
+                st.labelOnly = true;
+            const correct = isCorrect(clean);
+            for (const key of classKeys) {
+                const cell = st.classification.get(key);
+                if (cell === undefined)
+                    throw new Error(`language ${g.language} is not one of the manifest's languages`);
+                addToConfusion(cell.confusion, clean, this.indexOf);
+                if (correct)
+                    cell.correct++;
+            }
+            const outcome = selectiveOutcome(clean);
+            for (const s of scopeIndexes) {
+                st.selective[s].add(outcome.margin, outcome.correct);
+                if (st.reliability)
+                    addReliabilityRow(st.reliability[s], clean);
+                if (st.abstention && st.policy)
+                    addAbstentionRow(st.abstention[0][s], clean, st.policy);
+            }
+            const familyRows = [];
+            this.perturbed.forEach((condition, pi) => {
+                const row = rows[this.perturbedIndex[pi]];
+                if (row === undefined)
+                    return;
+                const inC = inChangedValid(row);
+                for (const s of scopeIndexes)
+                    addConditionRow(st.robustness[pi][s], row, inC ? clean : undefined);
+                const fi = this.families.indexOf(condition);
+                if (fi >= 0) {
+                    for (const s of scopeIndexes)
+                        addFamilyRow(st.ledger[fi][s], row, clean, facts.objective, facts.transitions);
+                    familyRows.push(row);
+                }
+                const ai = this.abstainConditions.indexOf(condition);
+                if (st.abstention && st.policy && ai >= 0)
+                    for (const s of scopeIndexes)
+                        addAbstentionRow(st.abstention[ai][s], row, st.policy);
+                if (st.accounting)
+                    for (const s of scopeIndexes)
+                        addAccountingRow(st.accounting[pi][s], row, clean);
+                if (st.worked && condition === 'fgm')
+                    st.worked.add(row);
+            });
+            if (this.families.length > 0) {
+                const union = unionOutcome(familyRows, clean, facts.objective, facts.transitions);
+                const moved = transitionOutcome(familyRows, clean, facts.transitions);
+                for (const s of scopeIndexes) {
+                    addUnionOutcome(st.union[s], g.id, union);
+                    addTransitionOutcome(st.transitions[s], g.id, moved);
+                    addTransitionClean(st.transitions[s], clean);
+                }
+            }
+        });
+        if (g.split === CHALLENGE_SPLIT) {
+            for (let a = 0; a < cleanRows.length; a++) {
+                for (let b = a + 1; b < cleanRows.length; b++)
+                    addPair(this.pairs[a][b], cleanRows[a], cleanRows[b]);
+            }
+        }
+        this.splitRows.set(g.split, (this.splitRows.get(g.split) ?? 0) + 1);
+        const bump = (m, key) => m?.set(key, (m.get(key) ?? 0) + 1);
+        bump(this.languageRows.get(g.split), g.language);
+        bump(this.labelRows.get(g.split), g.label);
+    }
+    options(model, metric, condition, scope, iterations = this.facts.bootstrapIterations) {
+        return { iterations, level: this.facts.interval, seed: this.facts.seed, streamParts: cellParts({ metric, model, condition, scope }) };
+    }
+    modelMetrics(st) {
+        const facts = this.facts;
+        const classification = this.classificationScopes().map((s) => {
+            const cell = st.classification.get(s.scope);
+            const f1 = f1FromConfusion(cell.confusion);
+            return {
+                scope: s.scope,
+                split: s.split,
+                language: s.language,
+                accuracy: accuracyOf(cell.correct, cell.confusion.total),
+                accuracy_interval: accuracyIntervalOf(cell.correct, cell.confusion.total, this.options(st.name, 'accuracy', 'clean', s.scope)),
+                macro_f1: f1.macro,
+                per_label: f1.labels,
+                confusion: cell.confusion
+            };
+        });
+        const accuracyOfSplit = (split) => classification.find((c) => c.split === split && c.language === null)?.accuracy;
+        const robustness = [];
+        const ledger = [];
+        const union = [];
+        const transitions = [];
+        const selective = [];
+        const calibration = [];
+        const abstained = [];
+        const accounted = [];
+        const abstains = st.abstention !== null && !st.labelOnly;
+        this.scopes.forEach((scope, s) => {
+            if (abstains && st.policy)
+                abstained.push({ condition: 'clean', scope, ...abstentionOf((st.abstention?.[0])[s], st.policy) });
+            this.perturbed.forEach((condition, pi) => {
+                const options = { ...this.options(st.name, 'accuracy_delta', condition, scope), destructive: condition === 'truncate' };
+                robustness.push({ condition, scope, ...conditionFiguresOf(st.robustness[pi][s], options) });
+                const fi = this.families.indexOf(condition);
+                if (fi >= 0)
+                    ledger.push({ family: condition, scope, ...familyLedgerOf(st.ledger[fi][s]) });
+                const ai = this.abstainConditions.indexOf(condition);
+                if (abstains && st.policy && ai >= 0)
+                    abstained.push({ condition, scope, ...abstentionOf((st.abstention?.[ai])[s], st.policy) });
+                if (st.accounting)
+                    accounted.push({ condition, scope, ...accountingOf(st.accounting[pi][s]) });
+            });
+            if (this.families.length > 0) {
+                union.push({ scope, ...unionLedgerOf(st.union[s]) });
+                transitions.push({ scope, ...protectedTransitionsOf(st.transitions[s]) });
+            }
+            const curve = st.selective[s].finish();
+            selective.push({ scope, ...(st.labelOnly ? noMargin(curve.n) : curve) });
+            if (st.reliability)
+                calibration.push({ scope, ...reliabilityOf(st.reliability[s]) });
+        });
+        return {
+            model: st.name,
+            probabilities: st.probabilities,
+            label_only: st.labelOnly,
+            missing_rows: missingRowsOf(st.missing, st.rows),
+            accuracy: classification.map((c) => ({ scope: c.scope, split: c.split, language: c.language, figure: c.accuracy })),
+            classification,
+            generalization_gap_pp: generalizationGap(accuracyOfSplit(REFERENCE_SPLIT), accuracyOfSplit(CHALLENGE_SPLIT)),
+            robustness,
+            ledger,
+            union,
+            protected_transitions: transitions,
+            selective,
+            reliability: st.probabilities ? calibration : null,
+            abstention: abstains ? abstained : null,
+            ...(facts.task === 'tabular' ? { accounting: accounted, worked_examples: st.worked?.picked() ?? [] } : {})
+        };
+    }
+    dataFigures() {
+        const facts = this.facts;
+        const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
+        const hasReference = facts.splits.includes(REFERENCE_SPLIT);
+        const hasLanguage = facts.languages.some((l) => l !== UNKNOWN_LANGUAGE);
+        const challengeRows = this.splitRows.get(CHALLENGE_SPLIT) ?? 0;
+        let total = 0;
+        for (const n of this.splitRows.values())
+            total += n;
+        const bothSplits = `needs both a "${REFERENCE_SPLIT}" and a "${CHALLENGE_SPLIT}" split`;
+        const histogram = (split) => facts.lengthHistogram[split] ?? [];
+        return {
+            rows: Object.fromEntries(this.splitRows),
+            challenge_examples: hasChallenge ? figure_count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
+            language_examples: facts.languages.map((language) => ({
+                scope: `${CHALLENGE_SPLIT}/${language}`,
+                split: CHALLENGE_SPLIT,
+                language,
+                figure: !hasChallenge
+                    ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
+                    : !hasLanguage
+                        ? notApplicable('the data has no language column')
+                        : figure_count(this.languageRows.get(CHALLENGE_SPLIT)?.get(language) ?? 0, challengeRows)
+            })),
+            length_psi: hasChallenge && hasReference ? psiOfHistograms(histogram(REFERENCE_SPLIT), histogram(CHALLENGE_SPLIT)) : notApplicable(bothSplits),
+            length_histogram: { edges: [...PSI_EDGES], counts: Object.fromEntries(facts.splits.map((s) => [s, [...histogram(s)]])) },
+            language_jsd: hasChallenge && hasReference
+                ? hasLanguage
+                    ? jensenShannonDivergence(this.languageRows.get(REFERENCE_SPLIT) ?? new Map(), this.languageRows.get(CHALLENGE_SPLIT) ?? new Map())
+                    : notApplicable('the data has no language column')
+                : notApplicable(bothSplits),
+            label_jsd: hasChallenge && hasReference ? jensenShannonDivergence(this.labelRows.get(REFERENCE_SPLIT) ?? new Map(), this.labelRows.get(CHALLENGE_SPLIT) ?? new Map()) : notApplicable(bothSplits),
+            train_overlap: facts.overlap.map((o) => ({ split: o.split, count: o.count, ids: [...o.ids] }))
+        };
+    }
+    finish() {
+        const facts = this.facts;
+        const comparisons = [];
+        if (facts.splits.includes(CHALLENGE_SPLIT)) {
+            facts.models.forEach((a, i) => {
+                facts.models.slice(i + 1).forEach((b, k) => {
+                    const options = { ...this.options(a.name, 'paired_comparison', '', CHALLENGE_SPLIT, facts.pairedIterations), streamParts: cellParts({ metric: 'paired_comparison', model: a.name, secondModel: b.name, scope: CHALLENGE_SPLIT }) };
+                    comparisons.push({ model_a: a.name, model_b: b.name, split: CHALLENGE_SPLIT, ...pairedComparisonOf(this.pairs[i][i + 1 + k], options) });
+                });
+            });
+        }
+        return {
+            schema_version: METRICS_SCHEMA_VERSION,
+            task: facts.task,
+            attack_families: attackFamiliesOf(facts.task),
+            labels: [...facts.labels],
+            conditions_evaluated: [...facts.conditions],
+            prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, bootstrap: BOOTSTRAP_METHOD, seed: facts.seed },
+            data: this.dataFigures(),
+            models: this.states.map((st) => this.modelMetrics(st)),
+            comparisons
+        };
+    }
+}
+function noMargin(n) {
+    return { n, errors: 0, missing: 0, aurc: notEvaluated(LABEL_ONLY, n), curve: [] };
 }
 
 ;// CONCATENATED MODULE: ./src/report/format.ts
@@ -14383,10 +16381,11 @@ function escapeHtml(text) {
  * resource. Same input → identical string.
  */
 
+
 const CHART_WIDTH = 560;
 const CHART_HEIGHT = 320;
 /** Points drawn per series; longer curves are downsampled evenly, keeping the last point. */
-const MAX_CURVE_POINTS = 500;
+const svg_MAX_CURVE_POINTS = 500;
 /** Bars drawn per bar chart. */
 const MAX_BARS = 100;
 const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
@@ -14405,7 +16404,7 @@ function num(value, digits = 2) {
     return /^-0(\.0+)?$/.test(out) ? out.slice(1) : out;
 }
 /** At most `max` items, taken evenly, always keeping the first and the last. */
-function downsample(items, max = MAX_CURVE_POINTS) {
+function downsample(items, max = svg_MAX_CURVE_POINTS) {
     if (items.length <= max)
         return [...items];
     if (max <= 1)
@@ -14471,7 +16470,7 @@ function empty() {
 function lineChart(series, opts) {
     const xMax = opts.xMax !== undefined && opts.xMax > 0 ? opts.xMax : 1;
     const allY = series.flatMap((s) => s.points.map((p) => p[1])).filter((v) => Number.isFinite(v));
-    const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? Math.max(...allY) : 1);
+    const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? maxOf(allY) : 1);
     const sx = (x) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
     const sy = (y) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
     const out = svg_open(opts.title);
@@ -14507,7 +16506,7 @@ function reliabilityChart(bins, title) {
     const out = svg_open(title);
     out.push(...ticks(1, 0, 1, 2), svg_frame());
     let drawn = 0;
-    for (const b of bins.slice(0, MAX_CURVE_POINTS)) {
+    for (const b of bins.slice(0, svg_MAX_CURVE_POINTS)) {
         if (b.accuracy === null || b.n <= 0)
             continue;
         const x0 = sx(b.lower);
@@ -14530,8 +16529,8 @@ function reliabilityChart(bins, title) {
 function barChart(items, opts) {
     const shown = items.slice(0, MAX_BARS);
     const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v) => v !== null && Number.isFinite(v));
-    const hi = values.length > 0 ? Math.max(0, ...values) : 1;
-    const lo = values.length > 0 ? Math.min(0, ...values) : 0;
+    const hi = values.length > 0 ? Math.max(0, maxOf(values)) : 1;
+    const lo = values.length > 0 ? Math.min(0, minOf(values)) : 0;
     // Both signs: a symmetric axis, so zero falls on a grid line.
     const bound = niceMax(Math.max(hi, -lo));
     const yMax = hi > 0 ? (lo < 0 ? bound : niceMax(hi)) : 0;
@@ -14815,21 +16814,224 @@ function renderReport(input) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
+;// CONCATENATED MODULE: ./src/gate/severity.ts
+/** How far past its threshold a check's value lies (0 when it is not past it). */
+function distancePast(c) {
+    if (c.value === null)
+        return 0;
+    return Math.max(0, c.direction === 'max' ? c.value - c.threshold : c.threshold - c.value);
+}
+function overshoot(c) {
+    const past = distancePast(c);
+    if (past === 0)
+        return 0;
+    return c.threshold === 0 ? Number.POSITIVE_INFINITY : past / Math.abs(c.threshold);
+}
+function bySeverity(checks) {
+    const rank = (c) => (c.status === 'fail' ? 0 : 1);
+    // Infinity − Infinity is NaN, so compare the relative overshoots without subtracting.
+    const relative = (a, b) => (overshoot(a) === overshoot(b) ? 0 : overshoot(a) > overshoot(b) ? -1 : 1);
+    return [...checks].sort((a, b) => rank(a) - rank(b) || relative(a, b) || distancePast(b) - distancePast(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+;// CONCATENATED MODULE: ./src/report/check-words.ts
 
 
+const CHECK_WORDS = {
+    challenge_examples: 'challenge examples',
+    language_examples: 'examples per language',
+    length_psi: 'length shift',
+    challenge_accuracy: 'challenge accuracy',
+    generalization_gap: 'generalization gap',
+    language_accuracy: 'accuracy per language',
+    changed_examples: 'changed examples',
+    flip_rate: 'flip rate',
+    accuracy_drop: 'accuracy drop',
+    eligible_coverage: 'eligible coverage',
+    attack_success: 'attack success',
+    protected_transitions: 'protected transitions',
+    missing_rows: 'missing rows',
+    regression: 'regression against the baseline',
+    new_protected_transitions: 'new protected transitions'
+};
+function checkWords(check) {
+    return CHECK_WORDS[check] ?? check.replace(/_/g, ' ');
+}
+/** "(PSI 15.437 > 0.5)", "(4 models)", "(9 checks, 4 models)" for one kind's blocking checks. */
+function detail(checks) {
+    const first = checks[0];
+    if (checks.length === 1 && first.subject === 'data') {
+        const op = first.direction === 'max' ? '>' : '<';
+        return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
+    }
+    const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    if (models === checks.length)
+        return plural(models, 'model');
+    return models > 0 ? `${plural(checks.length, 'check')}, ${plural(models, 'model')}` : plural(checks.length, 'check');
+}
+/**
+ * One sentence naming the kinds of the blocking checks and how many of each, the most severe
+ * kind first, e.g. "length shift (PSI 15.437 > 0.5); challenge accuracy (4 models)". Escaping is
+ * the caller's (the words and figures here hold no data values).
+ */
+function causeSentence(blocking) {
+    const kinds = new Map();
+    for (const c of bySeverity(blocking)) {
+        const key = `${c.status}:${c.check}`;
+        kinds.set(key, [...(kinds.get(key) ?? []), c]);
+    }
+    return [...kinds.entries()]
+        .map(([key, checks]) => `${checkWords(checks[0]?.check ?? key)}${key.startsWith('not_evaluated') ? ' not evaluated' : ''} (${detail(checks)})`)
+        .join('; ');
+}
 
-const SUMMARY_SCHEMA_VERSION = 1;
-/** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
-const summary_MAX_TABLE_ROWS = 1000;
-const summary_STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
-function summary_table(header, rows) {
-    const shown = rows.slice(0, summary_MAX_TABLE_ROWS);
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/** Markdown tables for summary.md, capped so the summary stays far below GitHub's 1 MiB step limit. */
+/** Rows listed per table before the rest is left to checks.json / metrics.json. */
+const markdown_MAX_TABLE_ROWS = 1000;
+/** Cells must already be escaped (escape.ts). */
+function markdownTable(header, rows, max = markdown_MAX_TABLE_ROWS) {
+    const shown = rows.slice(0, max);
     const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
     if (rows.length > shown.length)
         out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
     return out;
 }
+
+;// CONCATENATED MODULE: ./src/report/summary-compare.ts
+
+
+
+
+/** Ids shown inline; the rest are in comparison.json. */
+const IDS_SHOWN = 10;
+function idList(ids) {
+    const shown = ids.slice(0, IDS_SHOWN).map((id) => code(id, 60));
+    return shown.join(', ') + (ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '');
+}
+function baselineLine(c) {
+    const b = c.baseline;
+    const where = [b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
+        .filter((x) => x !== null)
+        .join(', ');
+    return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${code(b.manifest_sha256.slice(0, 12))}.`;
+}
+function compareSection(comparison, noBaselineReason, conditions) {
+    const out = ['## Compared with base', ''];
+    if (comparison === null) {
+        out.push(`No comparison: ${md(noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are not applicable.`, '');
+        return out;
+    }
+    const r = comparison.rows;
+    out.push(baselineLine(comparison), '');
+    if (comparison.baseline.stale) {
+        out.push(`**Stale baseline** (${comparison.baseline.stale_reasons.map((x) => md(x, 200)).join('; ')}): compared on the paired rows only.`, '');
+    }
+    out.push(`Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.`, '');
+    out.push('Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test.', '');
+    const rows = comparison.models.map((m) => [
+        md(m.model, 40),
+        ...conditions.map((condition) => {
+            const cell = m.cells.find((x) => x.condition === condition && x.scope === ALL);
+            if (!cell || cell.pairs === 0)
+                return 'no pairs';
+            const i = cell.interval_pp;
+            const interval = i.status === 'ok' && i.low !== null && i.high !== null ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : '';
+            return `${ppText(cell.delta_pp)}${interval}; ${cell.fixed.value} fixed, ${cell.broken.value} broken; p=${cell.mcnemar_p.value.toPrecision(2)}`;
+        }),
+        m.new_protected_transition_ids.length === 0 ? 'none' : `${m.new_protected_transition_ids.length}: ${idList(m.new_protected_transition_ids)}`
+    ]);
+    out.push(...markdownTable(['model', ...conditions.map((c) => md(c, 20)), 'new protected transitions'], rows), '');
+    if (comparison.models_only_in_head.length > 0)
+        out.push(`Only in this run (not compared): ${comparison.models_only_in_head.map((m) => md(m, 40)).join(', ')}.`, '');
+    if (comparison.models_only_in_baseline.length > 0)
+        out.push(`Only in the baseline (not compared): ${comparison.models_only_in_baseline.map((m) => md(m, 40)).join(', ')}.`, '');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary-details.ts
+
+
+/** References shown per check in the summary (checks.json keeps output.examples_per_check). */
+const SUMMARY_REFS = 10;
+/** Bytes of <details> blocks at most, all checks together (the caller may give less room). */
+const DETAILS_BUDGET = 400 * 1024;
+/** Text inside an HTML tag (a <summary> is not markdown): escaped, one line, bounded, no @mention. */
+function inTag(text, max) {
+    return escapeHtml(truncate(flatten(text), max)).replace(/@/g, '&#64;');
+}
+function margin(x) {
+    return x === null ? '—' : x.toFixed(3);
+}
+function snippetText(s) {
+    const mark = s.changed === '' && s.before !== '' && s.after !== '' ? '⟦⟧' : s.changed === '' ? '' : `⟦${md(s.changed, 200)}⟧`;
+    return `${s.cutStart ? '…' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '…' : ''}`;
+}
+function refLines(r) {
+    const ref = r.ref;
+    const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
+    const reading = ref.model === null
+        ? `gold ${md(ref.gold, 40)}`
+        : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ${margin(ref.clean_margin)} → ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
+    const lines = [`- ${where} ${reading}`];
+    if (r.original)
+        lines.push(`  - original: ${snippetText(r.original)}`);
+    if (r.perturbed)
+        lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
+    return lines;
+}
+function histogramLines(c) {
+    const h = c.examples?.histogram;
+    if (!h)
+        return [];
+    const bins = h.edges.slice(0, -1).map((lo, i) => `${lo}–${i === h.edges.length - 2 ? '' : h.edges[i + 1] - 1}`);
+    return [
+        `| unique word types | ${bins.join(' | ')} |`,
+        `|---|${bins.map(() => '---').join('|')}|`,
+        `| ${md(h.reference.split, 30)} | ${h.reference.counts.join(' | ')} |`,
+        `| ${md(h.comparison.split, 30)} | ${h.comparison.counts.join(' | ')} |`
+    ];
+}
+/** The blocks for the failing checks in `ordered` (most severe first), within the byte budget. */
+function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
+    const out = [];
+    let used = 0;
+    let left = 0;
+    for (const c of ordered) {
+        const refs = drill.get(c.id)?.refs ?? [];
+        const count = c.examples?.count;
+        const title = `<code>${inTag(c.id, 120)}</code>: ${checkWords(c.check)}${count === null || count === undefined ? '' : `, ${count} row${count === 1 ? '' : 's'} behind it`}`;
+        const body = c.examples?.histogram ? histogramLines(c) : refs.slice(0, SUMMARY_REFS).flatMap(refLines);
+        if (body.length === 0)
+            continue;
+        const more = refs.length > SUMMARY_REFS || (count ?? 0) > refs.length ? [`- …the rest are listed in checks.json and report.html.`] : [];
+        const block = ['<details>', `<summary>${title}</summary>`, '', ...body, ...more, '', '</details>', ''].join('\n');
+        if (used + Buffer.byteLength(block, 'utf8') > budget) {
+            left++;
+            continue;
+        }
+        used += Buffer.byteLength(block, 'utf8');
+        out.push(block);
+    }
+    if (left > 0)
+        out.push(`Rows behind ${left} more failing check${left === 1 ? '' : 's'} are in checks.json and report.html.`, '');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+
+
+
+
+
+const SUMMARY_SCHEMA_VERSION = 2;
+/** The whole summary stays below this many bytes (GitHub refuses a step summary over 1 MiB). */
+const SUMMARY_BUDGET = 800 * 1024;
+const summary_STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' };
 function summary_intervalText(i, unit) {
     if (i.status !== 'ok' || i.low === null || i.high === null)
         return '';
@@ -14915,11 +17117,11 @@ function tabularSections(metrics, counters) {
             noise ? `${rateText(noise.post_test_accuracy)}; ${noise.became_correct.value} became correct` : 'n/a'
         ];
     });
-    out.push(...summary_table(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
+    out.push(...markdownTable(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
     if (metrics.models.some((m) => m.worked_examples && m.worked_examples.length > 0)) {
         out.push('For a binary linear model one clipped sign step is the exact worst case inside the box ∩ L∞ ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
         out.push('### Worked examples', '');
-        out.push(...summary_table(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), summary_features(w.features), summary_features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
+        out.push(...markdownTable(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), summary_features(w.features), summary_features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
     }
     out.push(`Work inside attack generation: ${counters
         .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
@@ -14927,48 +17129,75 @@ function tabularSections(metrics, counters) {
     const abstaining = metrics.models.filter((m) => m.abstention);
     if (abstaining.length > 0) {
         out.push('### Abstention (post-hoc review policy, not an adaptive attack)', '');
-        out.push(...summary_table(['model', 'condition', 'abstained', 'accepted', 'accepted but wrong'], abstaining.flatMap((m) => (m.abstention ?? []).filter((a) => a.scope === ALL).map((a) => [md(m.model, 40), a.condition, rateText(a.abstained), String(a.accepted.value), String(a.accepted_but_wrong.value)]))), '');
+        out.push(...markdownTable(['model', 'condition', 'abstained', 'accepted', 'accepted but wrong'], abstaining.flatMap((m) => (m.abstention ?? []).filter((a) => a.scope === ALL).map((a) => [md(m.model, 40), a.condition, rateText(a.abstained), String(a.accepted.value), String(a.accepted_but_wrong.value)]))), '');
     }
     return out;
 }
-function renderSummary(input) {
-    const { plan, dataset, metrics, gate } = input;
-    const tm = plan.threatModel;
+function header(input) {
+    const { facts, gate } = input;
+    const tm = facts.threatModel;
     // An HTML comment: invisible when rendered, it versions the file like every other output.
     const out = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
     out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}`, '');
-    out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${tm.objective}**, access ${tm.access}. Config ${md(plan.config.path, 120)}.`, '');
+    const blocking = gate.checks.filter((c) => gate.failing.includes(c.id));
+    if (blocking.length > 0)
+        out.push(`**Why it failed:** ${md(causeSentence(blocking), 2000)}.`, '');
+    else
+        out.push('**Every judged check passed.**', '');
+    out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${md(tm.objective, 20)}**, access ${md(tm.access, 20)}. Config ${md(facts.configPath, 120)}.`, '');
     const c = gate.counts;
     out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
-    const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
-    if (listed.length > 0) {
-        out.push('## Failing and not-evaluated checks', '');
-        out.push(...summary_table(['check', 'status', 'value', 'threshold', 'n', 'config key'], listed.map((x) => [
-            md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
-            summary_STATUS_WORD[x.status],
-            checkValueText(x),
-            checkThresholdText(x),
-            String(x.denominator ?? '—'),
-            `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
-        ])), '');
-    }
+    return out;
+}
+function failingSection(input, detailsBudget) {
+    const listed = bySeverity(input.gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated'));
+    if (listed.length === 0)
+        return [];
+    const out = ['## Failing and not-evaluated checks', '', 'Most severe first: breaches of a zero ceiling (protected transitions, missing rows), then by how far the value lies past its threshold.', ''];
+    out.push(...markdownTable(['check', 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key'], listed.map((x) => [
+        md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
+        summary_STATUS_WORD[x.status],
+        checkValueText(x),
+        checkThresholdText(x),
+        String(x.denominator ?? '—'),
+        x.examples?.histogram ? 'histogram' : String(x.examples?.count ?? 0),
+        `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
+    ])), '');
+    const blocks = detailsBlocks(listed, input.drill, detailsBudget);
+    if (blocks.length > 0)
+        out.push('### The rows behind each check', '', ...blocks);
+    return out;
+}
+function renderSummary(input) {
+    const head = [...header(input), ...compareSection(input.comparison, input.noBaselineReason, input.metrics.conditions_evaluated)];
+    const tail = tables(input);
+    // The rows behind the failing checks get the room the rest leaves, up to their own budget.
+    const rest = Buffer.byteLength([...head, ...failingSection(input, 0), ...tail].join('\n'), 'utf8');
+    const budget = Math.max(0, Math.min(DETAILS_BUDGET, SUMMARY_BUDGET - rest));
+    return [...head, ...failingSection(input, budget), ...tail].join('\n');
+}
+/** Everything after the failing checks: robustness, ledger, checklist, shift, scope and evidence. */
+function tables(input) {
+    const { facts, metrics } = input;
+    const out = [];
     if (metrics.conditions_evaluated.length > 1) {
         out.push('## Robustness (all rows)', '');
-        out.push('Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
-        out.push(...summary_table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
+        out.push('The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
+        out.push(...markdownTable(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
         out.push('## Ledger (all rows)', '');
-        out.push(...summary_table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(summary_ledgerRows)), '');
+        out.push('Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.', '');
+        out.push(...markdownTable(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(summary_ledgerRows)), '');
     }
     if (metrics.task === 'tabular')
-        out.push(...tabularSections(metrics, input.counters));
-    if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
+        out.push(...tabularSections(metrics, facts.counters));
+    if (facts.splits.includes(CHALLENGE_SPLIT)) {
         out.push('## Release checklist (clean)', '');
-        out.push(...summary_table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+        out.push(...markdownTable(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, facts.languages))), '');
     }
     else {
         out.push('## Clean accuracy', '');
-        const splits = dataset.splits.map((s) => s.split);
-        out.push(...summary_table(['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'], metrics.models.map((m) => [
+        const splits = facts.splits;
+        out.push(...markdownTable(['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'], metrics.models.map((m) => [
             md(m.model, 40),
             ...splits.map((s) => {
                 const c = m.classification.find((x) => x.split === s && x.language === null);
@@ -14981,30 +17210,782 @@ function renderSummary(input) {
     const d = metrics.data;
     const figure = (f) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
     out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
-    out.push(...summary_table(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], dataset.files.map((f) => {
-        const overlap = dataset.overlap.find((o) => o.split === f.split);
+    out.push(...markdownTable(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], facts.files.map((f) => {
+        const overlap = facts.overlap.find((o) => o.split === f.split);
         return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
     })), '');
-    if (dataset.skipped.length > 0)
-        out.push(`Skipped bad rows (data.on_bad_row: skip): **${dataset.skipped.length}**.`, '');
-    out.push('## Not tested', '');
+    if (facts.skippedRows > 0)
+        out.push(`Skipped bad rows (data.on_bad_row: skip): **${facts.skippedRows}**.`, '');
+    out.push('## Scope of this evaluation', '');
     out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
-    if (input.familiesNotConfigured.length > 0)
-        out.push(`Families left out of the threat model (not tested): ${input.familiesNotConfigured.join(', ')}.`);
+    if (facts.familiesNotConfigured.length > 0)
+        out.push(`Not tested (left out of the threat model): ${facts.familiesNotConfigured.join(', ')}.`);
     out.push(metrics.task === 'tabular'
         ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
         : 'Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
     out.push('## Evidence', '');
-    out.push(`Per-example evidence, metrics, checks and the manifest are in ${md(input.outputDir + '/', 120)}.`, '');
+    out.push('Every row behind these figures is in evidence.jsonl (one row per example, model and condition), with metrics.json, checks.json' +
+        (input.comparison ? ', comparison.json' : '') +
+        ' and manifest.json beside it; report.html shows the plots and a table of rows for each failing check. `evidence-gate verify` re-derives every figure from the folder.', '');
     out.push('_The gate is an engineering checklist, not a certification of robustness, safety or fairness._', '');
-    return out.join('\n');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/derive.ts
+/**
+ * The one derivation every command shares (SPEC §14): evidence rows in file order plus the
+ * manifest's facts → metrics.json, checks.json, comparison.json, summary.md and report.html.
+ * A run feeds it the rows it evaluates, a merge the rows of its shards, `verify` the rows of a
+ * downloaded artifact.
+ */
+
+
+
+
+
+
+
+
+/** Why there is no comparison, as checks.json and the summary state it (null when there is one). */
+function noBaselineReasonOf(input) {
+    if (input && 'index' in input)
+        return null;
+    return input && 'reason' in input ? input.reason : 'no baseline was given';
+}
+class Derivation {
+    facts;
+    baseline;
+    grouper;
+    metrics;
+    drill;
+    compare;
+    constructor(facts, baseline) {
+        this.facts = facts;
+        this.baseline = baseline;
+        const f = facts.metric;
+        this.metrics = new MetricsAccumulator(f);
+        this.drill = new DrillCollector(facts.drill);
+        this.compare =
+            baseline && 'index' in baseline
+                ? new ComparisonAccumulator({
+                    models: f.models.map((m) => m.name),
+                    conditions: f.conditions,
+                    splits: f.splits,
+                    transitions: f.transitions,
+                    seed: f.seed,
+                    iterations: f.bootstrapIterations,
+                    level: f.interval,
+                    examplesPerCheck: facts.drill.examplesPerCheck,
+                    withText: facts.drill.withText
+                }, baseline.index, baseline.record)
+                : null;
+        this.grouper = new ExampleGrouper({ splits: f.splits, models: f.models.map((m) => m.name), conditions: f.conditions }, (g) => {
+            this.metrics.addExample(g);
+            this.drill.addExample(g);
+            this.compare?.addExample(g);
+        });
+    }
+    add(row) {
+        this.grouper.add(row);
+    }
+    finish() {
+        this.grouper.finish();
+        const metrics = this.metrics.finish();
+        const drill = this.drill.result();
+        let comparison = null;
+        if (this.compare) {
+            const c = this.compare.finish();
+            comparison = c.comparison;
+            for (const [id, d] of c.drill)
+                drill.set(id, d);
+        }
+        const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
+        const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined });
+        return { metrics, gate, comparison, noBaselineReason, drill };
+    }
+}
+/** The derived files' contents, by file name. */
+function renderDerived(derived, report) {
+    const files = {
+        'metrics.json': stableJson(derived.metrics, 2) + '\n',
+        'checks.json': stableJson(derived.gate, 2) + '\n'
+    };
+    if (derived.comparison)
+        files['comparison.json'] = stableJson(derived.comparison, 2) + '\n';
+    files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });
+    const tm = report.threatModel;
+    files['report.html'] = renderReport({
+        metrics: derived.metrics,
+        gate: derived.gate,
+        title: `Evidence Gate: ${tm.id}`,
+        threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective },
+        configPath: report.configPath
+    });
+    return files;
+}
+
+;// CONCATENATED MODULE: ./src/util/unicode.ts
+function unicodeFacts() {
+    return { unicode: process.versions.unicode ?? 'unknown', icu: process.versions.icu ?? null, node: process.version };
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/pipeline/common.ts
+/** Pieces every command of the engine shares: options and results, the stage clock, the host, and opening a baseline. */
+
+
+
+
+/** A clock for stage wall times. */
+function stageClock(now) {
+    const wall = {};
+    let mark = now();
+    return {
+        wall,
+        stage: (name) => {
+            const t = now();
+            wall[name] = Math.round((t - mark) * 1000) / 1000;
+            mark = t;
+        }
+    };
+}
+function hostFacts() {
+    return { hostname: (0,external_node_os_namespaceObject.hostname)(), platform: (0,external_node_os_namespaceObject.platform)(), arch: (0,external_node_os_namespaceObject.arch)(), cpus: (0,external_node_os_namespaceObject.cpus)().length };
+}
+/** Evaluation data digests and threat model of a manifest: what makes a baseline stale when it differs. */
+function staleReasons(head, base) {
+    const reasons = [];
+    const digests = (m) => new Map(m.data.files.filter((f) => f.split !== 'train').map((f) => [f.split, f.sha256]));
+    const a = digests(head);
+    const b = digests(base);
+    const splits = [...new Set([...a.keys(), ...b.keys()])];
+    const changed = splits.filter((s) => a.get(s) !== b.get(s));
+    if (changed.length > 0)
+        reasons.push(`evaluation data differs (${changed.join(', ')})`);
+    if (head.threat_model.id !== base.threat_model.id || head.threat_model.revision !== base.threat_model.revision) {
+        reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} → ${head.threat_model.id} revision ${head.threat_model.revision}`);
+    }
+    return reasons;
+}
+/** Reads the baseline (SPEC §15); a refused one is an error or, with onError 'warn', the reason there is no comparison. */
+async function openBaseline(source, head, cwd, warn, noBaselineReason) {
+    if (!source)
+        return noBaselineReason ? { reason: noBaselineReason } : null;
+    const dir = (0,external_node_path_.resolve)(cwd, source.dir);
+    const shown = source.shown ?? source.dir;
+    try {
+        const index = await loadBaseline(dir, shown, head.threat_model.protected_transitions);
+        const m = index.artifact.manifest;
+        const reasons = staleReasons(head, m);
+        const context = m.run?.context ?? {};
+        const record = {
+            source: shown,
+            commit: source.origin?.commit ?? (typeof context.commit === 'string' ? context.commit : null),
+            run_id: source.origin?.runId ?? (typeof context.run_id === 'number' ? context.run_id : null),
+            artifact_id: source.origin?.artifactId ?? null,
+            manifest_sha256: index.artifact.manifestSha256,
+            stale: reasons.length > 0,
+            stale_reasons: reasons
+        };
+        return { index, record };
+    }
+    catch (error) {
+        if (!(error instanceof ArtifactError) || source.onError !== 'warn')
+            throw error;
+        warn(`baseline refused: ${error.message}`);
+        return { reason: `the baseline was refused (${error.message})` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/merge.ts
+/**
+ * `evidence-gate merge DIR... --out DIR` (SPEC §16): checks that the shard folders belong to one
+ * job — same config, data, labels, models, seeds and shard count, every index 1..N exactly once,
+ * each holding the rows it should — then interleaves their evidence back into file order and
+ * derives every output exactly as one unsharded run would. Any disagreement is a one-line
+ * UsageError naming the shard; a shard whose evidence does not match its digest discards the
+ * half-written output.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The sections every shard of one job must share, and how a difference is named. */
+const SHARED = [
+    ['config', 'config'],
+    ['data', 'data (files, labels, splits)'],
+    ['threat_model', 'threat model'],
+    ['statistics', 'seed or statistics'],
+    ['conditions', 'conditions'],
+    ['selective', 'abstention policy'],
+    ['output', 'output settings'],
+    ['lock_files', 'lock files'],
+    ['gate', 'gate thresholds']
+];
+/** A model's identity, without the per-shard counters of an external model. */
+function modelIdentity(m) {
+    const { counters: _counters, ...rest } = m;
+    return rest;
+}
+function checkAgreement(shards) {
+    const first = shards[0];
+    for (const s of shards) {
+        if (s.manifest.kind !== 'shard' || !s.manifest.shard)
+            throw new src_errors/* UsageError */.eb(`${s.shown}: not a shard output (run it with --shard K/N)`);
+    }
+    const count = first.manifest.shard?.count;
+    for (const s of shards.slice(1)) {
+        const m = s.manifest;
+        if (m.shard?.count !== count)
+            throw new src_errors/* UsageError */.eb(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
+        if (m.tool.version !== first.manifest.tool.version)
+            throw new src_errors/* UsageError */.eb(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
+        for (const [key, words] of SHARED) {
+            if (stableJson(m[key]) !== stableJson(first.manifest[key]))
+                throw new src_errors/* UsageError */.eb(`${s.shown}: ${words} differ from ${first.shown}'s; shards must come from one config, data and seed`);
+        }
+        if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
+            throw new src_errors/* UsageError */.eb(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
+        }
+    }
+    const seen = new Map();
+    for (const s of shards) {
+        const k = s.manifest.shard?.index;
+        const earlier = seen.get(k);
+        if (earlier !== undefined)
+            throw new src_errors/* UsageError */.eb(`shard ${k}/${count} given twice: ${earlier} and ${s.shown}`);
+        seen.set(k, s.shown);
+    }
+    for (let k = 1; k <= count; k++)
+        if (!seen.has(k))
+            throw new src_errors/* UsageError */.eb(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
+    const total = first.manifest.data.files.filter((f) => f.split !== 'train').reduce((n, f) => n + f.rows, 0);
+    const covered = shards.reduce((n, s) => n + (s.manifest.shard?.examples ?? 0), 0);
+    if (covered !== total)
+        throw new src_errors/* UsageError */.eb(`the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`);
+    const perExample = first.manifest.models.length * first.manifest.conditions.evaluated.length;
+    for (const s of shards) {
+        const rows = s.evidenceEntry.rows;
+        const expected = (s.manifest.shard?.examples ?? 0) * perExample;
+        if (rows !== expected)
+            throw new src_errors/* UsageError */.eb(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
+    }
+}
+/** One shard's evidence, read an example at a time. */
+class ShardCursor {
+    shard;
+    labels;
+    reader;
+    iterator;
+    line = 0;
+    pending = null;
+    /** The current example's lines and rows, in file order. */
+    group = [];
+    done = false;
+    constructor(shard, labels) {
+        this.shard = shard;
+        this.labels = labels;
+        this.reader = readEvidenceLines(shard.evidencePath);
+        this.iterator = this.reader.lines[Symbol.asyncIterator]();
+    }
+    async next() {
+        const r = await this.iterator.next();
+        if (r.done)
+            return null;
+        this.line++;
+        const where = `${this.shard.shown}/${this.shard.manifest.evidence.file}:${this.line}`;
+        try {
+            return { line: r.value, row: parseRow(r.value, this.labels, where) };
+        }
+        catch (error) {
+            if (error instanceof EvidenceParseError)
+                throw new src_errors/* UsageError */.eb(`${error.message} (a truncated or damaged shard)`);
+            throw error;
+        }
+    }
+    /** Loads the next example's rows into `group`; false at the end. */
+    async advance() {
+        const first = this.pending ?? (await this.next());
+        this.pending = null;
+        if (first === null) {
+            this.group = [];
+            this.done = true;
+            return false;
+        }
+        const group = [first];
+        for (;;) {
+            const n = await this.next();
+            if (n === null)
+                break;
+            if (n.row.split !== first.row.split || n.row.id !== first.row.id) {
+                this.pending = n;
+                break;
+            }
+            group.push(n);
+        }
+        this.group = group;
+        return true;
+    }
+    digests() {
+        return this.reader.digests();
+    }
+}
+async function merge(options, deps = {}) {
+    const now = deps.now ?? (() => performance.now());
+    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
+    const log = deps.log ?? (() => { });
+    const root = (0,external_node_path_.resolve)(options.root);
+    const cwd = options.cwd ?? root;
+    const started = timestamp();
+    const { wall, stage } = stageClock(now);
+    if (options.shards.length === 0)
+        throw new src_errors/* UsageError */.eb('merge needs at least one shard folder');
+    const shards = options.shards.map((d) => openArtifact((0,external_node_path_.resolve)(cwd, d), d));
+    checkAgreement(shards);
+    shards.sort((a, b) => a.manifest.shard?.index - b.manifest.shard?.index);
+    const first = shards[0];
+    const { shard: _shard, ...shared } = first.manifest;
+    const head = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m)) };
+    const target = outputTarget(root, options.outputDir, options.cwd);
+    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    stage('config');
+    const staging = new OutputStaging(target);
+    const writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
+    try {
+        const facts = readDerivationFacts(head);
+        const derivation = new Derivation(facts, baseline);
+        const splitRank = new Map(head.data.splits.map((s, i) => [s, i]));
+        const cursors = shards.map((s) => new ShardCursor(s, head.data.labels));
+        for (const c of cursors)
+            await c.advance();
+        const total = shards.reduce((n, s) => n + (s.evidenceEntry.rows ?? 0), 0);
+        let rows = 0;
+        const key = (c) => c.group[0]?.row;
+        for (;;) {
+            let best = null;
+            for (const c of cursors) {
+                if (c.done)
+                    continue;
+                if (best === null)
+                    best = c;
+                else {
+                    const a = key(c);
+                    const b = key(best);
+                    if (((splitRank.get(a.split) ?? 0) - (splitRank.get(b.split) ?? 0) || compareCodePoints(a.id, b.id)) < 0)
+                        best = c;
+                }
+            }
+            if (best === null)
+                break;
+            const index = best.shard.manifest.shard?.index;
+            const count = best.shard.manifest.shard?.count;
+            const k = key(best);
+            if ((0,shard_select/* shardOf */.IS)(k.split, k.id, count) !== index)
+                throw new src_errors/* UsageError */.eb(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${(0,shard_select/* shardOf */.IS)(k.split, k.id, count)}, not ${index}`);
+            for (const { line, row } of best.group) {
+                writer.write(line);
+                derivation.add(row);
+            }
+            rows += best.group.length;
+            if (rows % 65536 < best.group.length) {
+                await writer.drain();
+                deps.progress?.({ stage: 'merge', rows, total });
+            }
+            await best.advance();
+        }
+        for (const c of cursors) {
+            const d = c.digests();
+            const e = c.shard.evidenceEntry;
+            const expected = e.uncompressed?.sha256 ?? e.sha256;
+            if (d.fileSha256 !== e.sha256 || d.sha256 !== expected)
+                throw new src_errors/* UsageError */.eb(`${c.shard.shown}/${c.shard.manifest.evidence.file}: SHA-256 does not match its manifest (a truncated or changed shard)`);
+        }
+        const evidence = await writer.close();
+        stage('merge');
+        const body = {
+            ...head,
+            models: mergedModels(shards),
+            counters: mergedCounters(shards),
+            baseline: baseline && 'record' in baseline ? baseline.record : null,
+            no_baseline_reason: noBaselineReasonOf(baseline),
+            merged_from: shards.map((s) => ({ index: s.manifest.shard?.index, manifest_sha256: s.manifestSha256 })),
+            evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: head.output.gzip_above_bytes },
+            files: evidenceEntry(evidence),
+            run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
+        };
+        const derived = derivation.finish();
+        stage('metrics');
+        const rendered = renderDerived(derived, readReportFacts(body));
+        for (const [name, content] of Object.entries(rendered))
+            staging.write(name, content);
+        stage('report');
+        const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
+        staging.commit();
+        log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
+        return {
+            kind: 'run',
+            verdict: derived.gate.verdict,
+            failedChecks: derived.gate.failing.length,
+            gate: derived.gate,
+            comparison: derived.comparison,
+            noBaselineReason: derived.noBaselineReason,
+            shard: null,
+            outputDir: target.absolute,
+            outputPath: target.relative,
+            configPath: head.config.path,
+            manifestSha256: sha256Hex(manifestText),
+            summary: rendered['summary.md'],
+            files: [evidence.file, ...Object.keys(staging.files), 'manifest.json']
+        };
+    }
+    catch (error) {
+        writer.abort();
+        staging.discard();
+        throw error;
+    }
+}
+/** Work counters add up across shards (a text shared by examples of two shards is scored in both). */
+function mergedCounters(shards) {
+    const first = shards[0].manifest.counters;
+    return first.map((c, i) => {
+        const sum = (k) => shards.reduce((n, s) => n + (s.manifest.counters[i][k] ?? 0), 0);
+        return {
+            ...c,
+            predictions: sum('predictions'),
+            distinctInputs: sum('distinctInputs'),
+            modelCalls: sum('modelCalls'),
+            ...(c.gradientEvaluations !== undefined ? { gradientEvaluations: sum('gradientEvaluations'), predictionEvaluations: sum('predictionEvaluations') } : {})
+        };
+    });
+}
+/** Model entries with an external model's protocol counters summed over the shards. */
+function mergedModels(shards) {
+    return shards[0].manifest.models.map((m, i) => {
+        const counters = m.counters;
+        if (!counters)
+            return m;
+        const all = shards.map((s) => (s.manifest.models[i].counters ?? {}));
+        const add = (k) => all.reduce((n, c) => n + (typeof c[k] === 'number' ? c[k] : 0), 0);
+        const failures = {};
+        for (const c of all)
+            for (const [k, v] of Object.entries((c.failures ?? {})))
+                failures[k] = (failures[k] ?? 0) + v;
+        return { ...m, counters: { ...counters, requests: add('requests'), responses: add('responses'), failures } };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/util/json-diff.ts
+/** Where two JSON values differ, as `path: recorded X, recomputed Y` lines (for verify, SPEC §17). */
+function shown(v) {
+    if (v === undefined)
+        return '(absent)';
+    const text = JSON.stringify(v);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/**
+ * Appends up to `limit` differences between `recorded` and `recomputed` to `out`; returns how many
+ * differences there are in all. `skip` leaves out paths (and everything under them).
+ */
+function jsonDifferences(recorded, recomputed, path, out, limit = 50, skip = () => false) {
+    if (skip(path))
+        return 0;
+    if (Array.isArray(recorded) && Array.isArray(recomputed)) {
+        let n = 0;
+        const len = Math.max(recorded.length, recomputed.length);
+        for (let i = 0; i < len; i++)
+            n += jsonDifferences(recorded[i], recomputed[i], `${path}[${i}]`, out, limit, skip);
+        return n;
+    }
+    if (isObject(recorded) && isObject(recomputed)) {
+        let n = 0;
+        const keys = [...new Set([...Object.keys(recorded), ...Object.keys(recomputed)])].sort();
+        for (const k of keys)
+            n += jsonDifferences(recorded[k], recomputed[k], path === '' ? k : `${path}.${k}`, out, limit, skip);
+        return n;
+    }
+    if (recorded === recomputed || (typeof recorded === 'number' && typeof recomputed === 'number' && Object.is(recorded, recomputed)))
+        return 0;
+    if (out.length < limit)
+        out.push(`${path || '(top level)'}: recorded ${shown(recorded)}, recomputed ${shown(recomputed)}`);
+    return 1;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/verify.ts
+/**
+ * `evidence-gate verify DIR [--rerun]` (SPEC §17): a reviewer who distrusts a green check re-derives
+ * the artifact. Without --rerun: every SHA-256 the manifest lists is checked, and metrics.json,
+ * checks.json, comparison.json (given the baseline's folder), summary.md and report.html are
+ * derived again from the evidence and the manifest alone and compared exactly. With --rerun: the
+ * inputs the manifest names (config, data, dictionaries, lock files, model files) are checked
+ * against their digests, the evaluation is run again into a scratch folder, and the new evidence,
+ * metrics and checks must equal the recorded ones byte for byte.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const LIMIT = 50;
+/** The derived JSON files and the major versions this build reads. */
+const DERIVED_JSON = [
+    ['metrics.json', METRICS_SCHEMA_VERSION],
+    ['checks.json', CHECKS_SCHEMA_VERSION],
+    ['comparison.json', COMPARISON_SCHEMA_VERSION]
+];
+function readJson(path, shown) {
+    try {
+        return JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
+    }
+    catch (error) {
+        throw new ArtifactError(`${shown}: not readable JSON (${error.message})`);
+    }
+}
+/** The SHA-256 of every listed file but the evidence (checked while it streams). */
+function checkDigests(art, out) {
+    const m = art.manifest;
+    const listed = { ...m.files, ...(m.run?.stderr_files ?? {}) };
+    for (const [name, entry] of Object.entries(listed)) {
+        if (name === m.evidence.file)
+            continue;
+        const path = (0,external_node_path_.join)(art.dir, name);
+        if (!(0,external_node_fs_.existsSync)(path)) {
+            out.push(`${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)`);
+            continue;
+        }
+        const actual = fileSha256(path);
+        if (actual !== entry.sha256)
+            out.push(`${name}: SHA-256 recorded ${entry.sha256}, found ${actual}`);
+    }
+}
+function firstDifferentLine(a, b) {
+    const x = a.split('\n');
+    const y = b.split('\n');
+    for (let i = 0; i < Math.max(x.length, y.length); i++)
+        if (x[i] !== y[i])
+            return i + 1;
+    return 0;
+}
+async function rederive(art, options, deps, out) {
+    const m = art.manifest;
+    if (m.kind === 'shard') {
+        out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
+    }
+    const recordedComparison = (0,external_node_fs_.existsSync)((0,external_node_path_.join)(art.dir, 'comparison.json')) ? readJson((0,external_node_path_.join)(art.dir, 'comparison.json'), 'comparison.json') : null;
+    let baseline = null;
+    if (options.baseline)
+        baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => { });
+    else if (recordedComparison)
+        out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
+    const facts = readDerivationFacts(m);
+    const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason } : null));
+    const reader = readEvidenceLines(art.evidencePath);
+    let line = 0;
+    let broken = false;
+    try {
+        for await (const text of reader.lines) {
+            line++;
+            if (broken)
+                continue;
+            try {
+                derivation?.add(parseRow(text, m.data.labels, `${m.evidence.file}:${line}`));
+            }
+            catch (error) {
+                if (!(error instanceof EvidenceParseError || error instanceof EvidenceOrderError))
+                    throw error;
+                out.differences.push(`${m.evidence.file}:${line}: ${error.message}`);
+                broken = true;
+            }
+            if (line % 65536 === 0)
+                deps.progress?.({ stage: 'verify', rows: line, total: art.evidenceEntry.rows ?? 0 });
+        }
+    }
+    catch (error) {
+        if (error instanceof ArtifactError)
+            throw error;
+        out.differences.push(`${m.evidence.file}: unreadable (${error.message})`);
+        return;
+    }
+    const d = reader.digests();
+    const entry = art.evidenceEntry;
+    if (d.fileSha256 !== entry.sha256)
+        out.differences.push(`${m.evidence.file}: SHA-256 recorded ${entry.sha256}, found ${d.fileSha256}`);
+    if (entry.uncompressed && d.sha256 !== entry.uncompressed.sha256)
+        out.differences.push(`${m.evidence.file}: uncompressed SHA-256 recorded ${entry.uncompressed.sha256}, found ${d.sha256}`);
+    if (entry.rows !== undefined && entry.rows !== line)
+        out.differences.push(`${m.evidence.file}: rows recorded ${entry.rows}, found ${line}`);
+    if (broken || derivation === null)
+        return;
+    const derived = derivation.finish();
+    if (!options.baseline && recordedComparison) {
+        // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
+        const recordedChecks = readJson((0,external_node_path_.join)(art.dir, 'checks.json'), 'checks.json');
+        const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
+        for (const c of gate.checks) {
+            if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
+                const recorded = recordedChecks.checks?.find((x) => x.id === c.id)?.examples;
+                if (recorded !== undefined)
+                    c.examples = recorded;
+            }
+        }
+        derived.gate = gate;
+        derived.comparison = recordedComparison;
+        derived.noBaselineReason = null;
+    }
+    const rendered = renderDerived(derived, readReportFacts(m));
+    for (const [name] of DERIVED_JSON) {
+        const path = (0,external_node_path_.join)(art.dir, name);
+        const recomputed = rendered[name];
+        if (recomputed === undefined) {
+            if ((0,external_node_fs_.existsSync)(path) && !(name === 'comparison.json' && !options.baseline))
+                out.differences.push(`${name}: present, but nothing to derive it from`);
+            continue;
+        }
+        if (name === 'comparison.json' && !options.baseline)
+            continue;
+        if (!(0,external_node_fs_.existsSync)(path)) {
+            out.differences.push(`${name}: missing`);
+            continue;
+        }
+        const diffs = [];
+        const n = jsonDifferences(readJson(path, name), JSON.parse(recomputed), '', diffs, LIMIT);
+        out.differences.push(...diffs.map((x) => `${name}: ${x}`));
+        if (n > diffs.length)
+            out.differences.push(`${name}: …and ${n - diffs.length} more differences`);
+    }
+    const gateDiffs = [];
+    jsonDifferences({ verdict: m.gate.verdict, counts: m.gate.counts, failing_checks: m.gate.failing_checks }, { verdict: derived.gate.verdict, counts: derived.gate.counts, failing_checks: derived.gate.failing }, 'gate', gateDiffs, LIMIT);
+    out.differences.push(...gateDiffs.map((x) => `manifest.json: ${x}`));
+    if (m.tool.version !== version/* TOOL_VERSION */.w) {
+        out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${version/* TOOL_VERSION */.w}: summary.md and report.html were not compared (their wording may differ between versions)`);
+        return;
+    }
+    for (const name of ['summary.md', 'report.html']) {
+        const path = (0,external_node_path_.join)(art.dir, name);
+        if (!(0,external_node_fs_.existsSync)(path))
+            continue;
+        const recorded = (0,external_node_fs_.readFileSync)(path, 'utf8');
+        const recomputed = rendered[name];
+        if (recorded !== recomputed)
+            out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
+    }
+}
+/** Inputs the manifest names, with the digests they had: a changed one stops the rerun. */
+function changedInputs(m, root) {
+    const inputs = [
+        { what: 'config', path: m.config.path, sha256: m.config.sha256 },
+        ...m.data.files.map((f) => ({ what: `data (${f.split})`, path: f.path, sha256: f.sha256 })),
+        ...m.threat_model.dictionaries.map((d) => ({ what: 'dictionary', path: d.path, sha256: d.sha256 })),
+        ...m.lock_files.map((f) => ({ what: 'lock file', path: f.path, sha256: f.sha256 })),
+        ...m.models.flatMap((model) => (model.files ?? []).map((f) => ({ what: `model ${model.name} file`, path: f.path, sha256: f.sha256 })))
+    ];
+    const out = [];
+    for (const input of inputs) {
+        const resolved = resolveInside(root, input.path);
+        if (typeof resolved === 'string' || !(0,external_node_fs_.existsSync)(resolved.absolute)) {
+            out.push(`${input.what} ${input.path}: missing under ${root}; the rerun needs the inputs the manifest names (set --root)`);
+            continue;
+        }
+        const actual = fileSha256(resolved.absolute);
+        if (actual !== input.sha256)
+            out.push(`${input.what} ${input.path}: SHA-256 recorded ${input.sha256}, found ${actual} (the input changed since the run)`);
+    }
+    return out;
+}
+async function rerun(art, options, deps, out) {
+    const m = art.manifest;
+    const changed = changedInputs(m, options.root);
+    if (changed.length > 0) {
+        out.differences.push(...changed, 'rerun stopped: an input differs from the one the manifest records');
+        return;
+    }
+    const recordedUnicode = m.tool.unicode?.unicode;
+    if (recordedUnicode !== undefined && recordedUnicode !== process.versions.unicode) {
+        out.notes.push(`Unicode tables differ: the run used Unicode ${recordedUnicode}, this Node has ${process.versions.unicode}; a text with recently assigned characters can tokenize differently`);
+    }
+    const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'evidence-gate-verify-'));
+    try {
+        const { run } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2594));
+        await run({
+            root: options.root,
+            configPath: m.config.path,
+            scratchOutput: (0,external_node_path_.join)(scratch, 'out'),
+            shard: m.shard ? { index: m.shard.index, count: m.shard.count } : null,
+            baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null
+        }, { ...deps, log: () => { } });
+        const fresh = openArtifact((0,external_node_path_.join)(scratch, 'out'), 'rerun');
+        const sha = (a) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
+        if (sha(fresh) !== sha(art))
+            out.differences.push(`${m.evidence.file}: the rerun's rows differ (uncompressed SHA-256 recorded ${sha(art)}, rerun ${sha(fresh)})`);
+        for (const [name] of DERIVED_JSON) {
+            const a = (0,external_node_path_.join)(art.dir, name);
+            const b = (0,external_node_path_.join)(scratch, 'out', name);
+            if (!(0,external_node_fs_.existsSync)(a) && !(0,external_node_fs_.existsSync)(b))
+                continue;
+            if (!(0,external_node_fs_.existsSync)(a) || !(0,external_node_fs_.existsSync)(b)) {
+                out.differences.push(`${name}: ${(0,external_node_fs_.existsSync)(a) ? 'the rerun wrote none' : 'the artifact has none, the rerun wrote one'}`);
+                continue;
+            }
+            if ((0,external_node_fs_.readFileSync)(a, 'utf8') === (0,external_node_fs_.readFileSync)(b, 'utf8'))
+                continue;
+            const diffs = [];
+            jsonDifferences(readJson(a, name), readJson(b, `rerun ${name}`), '', diffs, LIMIT);
+            out.differences.push(...(diffs.length > 0 ? diffs.map((x) => `${name} (rerun): ${x}`) : [`${name} (rerun): bytes differ`]));
+        }
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(scratch, { recursive: true, force: true });
+    }
+}
+async function verify(options, deps = {}) {
+    const art = openArtifact((0,external_node_path_.resolve)(options.cwd, options.dir), options.dir);
+    for (const [name, major] of DERIVED_JSON) {
+        const path = (0,external_node_path_.join)(art.dir, name);
+        if (!(0,external_node_fs_.existsSync)(path))
+            continue;
+        const version = majorVersion(readJson(path, name).schema_version);
+        if (version !== major)
+            throw new ArtifactError(`${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`);
+    }
+    const out = { differences: [], notes: [] };
+    checkDigests(art, out.differences);
+    await rederive(art, options, deps, out);
+    if (options.rerun)
+        await rerun(art, options, deps, out);
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/engine.ts
 /**
- * The one engine both adapters call (SPEC §2): config → plan → data → models → evidence →
- * metrics → gate → reports, all written to one output folder. No GitHub or terminal I/O here:
- * the clock, the log and the run context are passed in.
+ * The engine both adapters call (SPEC §2): `run` (one job, or one shard of it), `merge` (shards
+ * into one output, SPEC §16) and `verify` (SPEC §17) are short lists of the same stages —
+ * prepare → evaluate → stream evidence → derive (pipeline/derive.ts) → render → manifest. No
+ * GitHub or terminal I/O here: the clock, the log and the run context are passed in.
  */
 
 
@@ -15023,364 +18004,352 @@ function renderSummary(input) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-const EVIDENCE_FILE = 'evidence.jsonl';
-function dataFacts(dataset) {
-    const rows = {};
-    const languageRows = {};
-    const labelRows = {};
-    const tokenTypes = {};
-    let hasLanguage = false;
-    for (const { split, examples } of dataset.splits) {
-        rows[split] = examples.length;
-        const perLanguage = {};
-        const perLabel = {};
-        for (const e of examples) {
-            perLanguage[e.language] = (perLanguage[e.language] ?? 0) + 1;
-            perLabel[e.label] = (perLabel[e.label] ?? 0) + 1;
-            if (e.language !== UNKNOWN_LANGUAGE)
-                hasLanguage = true;
+async function run(options, deps = {}) {
+    const now = deps.now ?? (() => performance.now());
+    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
+    const log = deps.log ?? (() => { });
+    const root = (0,external_node_path_.resolve)(options.root);
+    const cwd = options.cwd ?? root;
+    const started = timestamp();
+    const { wall, stage } = stageClock(now);
+    const shard = options.shard ?? null;
+    const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
+    const target = options.scratchOutput ? { absolute: options.scratchOutput, relative: options.scratchOutput } : outputTarget(root, options.outputDir, options.cwd);
+    stage('config');
+    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+    const { dataset, models, source, head } = prepared;
+    stage('train');
+    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    if (baseline && 'index' in baseline)
+        stage('baseline');
+    const staging = new OutputStaging(target);
+    const writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
+    try {
+        const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
+        const labels = dataset.labels;
+        const counters = await evaluate(plan, dataset, models, source, (row) => {
+            writer.write(serializeRow(row, labels));
+            derivation?.add(row);
+        }, { shard, drain: () => writer.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
+        const evidence = await writer.close();
+        await Promise.all(models.map((m) => m.close()));
+        log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
+        stage('evaluate');
+        const files = { ...evidenceEntry(evidence) };
+        const stderrFiles = writeStderrTails(staging, models);
+        const body = {
+            ...head,
+            models: models.map((m, i) => describeForManifest(m, plan.models[i])),
+            counters,
+            baseline: baseline && 'record' in baseline ? baseline.record : null,
+            no_baseline_reason: shard ? null : noBaselineReasonOf(baseline),
+            evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
+            files,
+            run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
+        };
+        let summary;
+        let gate = null;
+        let derivedComparison = null;
+        let noBaselineReason = null;
+        if (derivation) {
+            const derived = derivation.finish();
+            stage('metrics');
+            gate = derived.gate;
+            derivedComparison = derived.comparison;
+            noBaselineReason = derived.noBaselineReason;
+            const rendered = renderDerived(derived, readReportFacts(body));
+            for (const [name, content] of Object.entries(rendered))
+                staging.write(name, content);
+            summary = rendered['summary.md'];
+            stage('report');
         }
-        languageRows[split] = perLanguage;
-        labelRows[split] = perLabel;
-        tokenTypes[split] = examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0));
+        else {
+            summary = `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate merge\`.\n`;
+        }
+        const manifestText = finishManifest(staging, body, gate, {
+            finished_at: timestamp(),
+            wall_ms: { ...wall, ...externalWallTimes(models) },
+            stderr_files: stderrFiles
+        });
+        staging.commit();
+        return {
+            kind: shard ? 'shard' : 'run',
+            verdict: gate?.verdict ?? null,
+            failedChecks: gate?.failing.length ?? 0,
+            gate,
+            comparison: derivedComparison,
+            noBaselineReason,
+            shard,
+            outputDir: target.absolute,
+            outputPath: target.relative,
+            configPath: plan.config.path,
+            manifestSha256: sha256Hex(manifestText),
+            summary,
+            files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
+        };
     }
-    return { splits: dataset.splits.map((s) => s.split), rows, languages: dataset.languages, languageRows, labelRows, tokenTypes, hasLanguage, overlap: dataset.overlap };
-}
-/** A model's manifest entry; external models add their command's file digests and protocol counters. */
-function describeForManifest(model, plan) {
-    const description = { ...model.describe() };
-    if (plan.kind !== 'external' || !(model instanceof ExternalModel))
-        return description;
-    const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) }));
-    return {
-        ...description,
-        // The model's identity: its command line and the digests of the files it was declared to use.
-        digest: sha256Hex(stableJson({ command: plan.params.command, files })),
-        files,
-        env: plan.params.env,
-        // Wall time cannot repeat: it lives in manifest.run (see externalWallTimes).
-        counters: { ...model.counters(), wall_ms: undefined }
-    };
+    catch (error) {
+        writer.abort();
+        await Promise.all(models.map((m) => m.close().catch(() => undefined)));
+        staging.discard();
+        throw error;
+    }
 }
 /** Each external model's process wall time, for manifest.run. */
 function externalWallTimes(models) {
     return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
 }
-/** The tail of each external model's stderr, when it wrote any, as `stderr-<model>.txt`. */
-function writeStderrTails(dir, models) {
-    const out = {};
-    models.forEach((m, i) => {
-        if (!(m instanceof ExternalModel))
-            return;
-        const tail = m.stderrTail();
-        if (tail === '')
-            return;
-        const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
-        writeFile(dir, name, tail, out);
-    });
+
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kq: () => (/* binding */ describeFound),
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   fL: () => (/* binding */ DataError),
+/* harmony export */   iU: () => (/* binding */ isUserError),
+/* harmony export */   xL: () => (/* binding */ ConfigError)
+/* harmony export */ });
+/* unused harmony export UserError */
+class UserError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = new.target.name;
+    }
+}
+class UsageError extends UserError {
+    constructor(message) {
+        super('usage', message);
+    }
+}
+/** A config problem: `file:line: key.path: expected …, found …`. */
+class ConfigError extends UserError {
+    constructor(message) {
+        super('config', message);
+    }
+}
+/** A data problem: `file:line[:column]: what is wrong`. */
+class DataError extends UserError {
+    constructor(message) {
+        super('data', message);
+    }
+}
+function isUserError(error) {
+    return error instanceof UserError;
+}
+/** Render a value found in user input, briefly, for an error message. */
+function describeFound(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return 'a mapping';
+    if (typeof value === 'string') {
+        const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+        return JSON.stringify(shown);
+    }
+    return `${typeof value} ${String(value)}`;
+}
+
+
+/***/ }),
+
+/***/ 195:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NF: () => (/* binding */ editRatioViolation),
+/* harmony export */   eG: () => (/* binding */ levenshtein)
+/* harmony export */ });
+/* unused harmony export editRatio */
+/**
+ * Levenshtein distance over code points (as Python's strings count them), the measure
+ * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
+ * single code points, each costing 1.
+ */
+
+function codePoints(s) {
+    const out = [];
+    for (const ch of s)
+        out.push(ch.codePointAt(0));
     return out;
 }
-/** Families the threat model leaves out: reported as not tested. */
-function familiesNotConfigured(plan) {
-    const all = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
-    return all.filter((f) => !(f in plan.threatModel.attacks));
-}
-/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
-function tabularFamilies(plan) {
-    const space = featureSpace(plan);
-    const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
-    return tabularConditions(plan)
-        .filter((c) => c !== 'clean')
-        .map((family) => ({
-        family,
-        label_preserving: true,
-        parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: 'one sign step of size eps on clean-correct rows, labels = the model\'s own predictions, clipped to bounds' },
-        validity_rule: VALIDITY_RULE
-    }));
-}
-function writeFile(dir, name, content, files) {
-    (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(dir, name), content, 'utf8');
-    files[name] = { sha256: sha256Hex(content), bytes: Buffer.byteLength(content, 'utf8') };
-}
-async function run(options, deps = {}) {
-    const now = deps.now ?? (() => performance.now());
-    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
-    const log = deps.log ?? (() => { });
-    const root = (0,external_node_path_namespaceObject.resolve)(options.root);
-    const started = timestamp();
-    const wall = {};
-    let mark = now();
-    const stage = (name) => {
-        const t = now();
-        wall[name] = Math.round((t - mark) * 1000) / 1000;
-        mark = t;
-    };
-    const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
-    const outGiven = options.outputDir ?? DEFAULT_OUTPUT_DIR;
-    const out = resolveInside(root, (0,external_node_path_namespaceObject.resolve)(options.cwd ?? root, outGiven));
-    if (typeof out === 'string')
-        throw new UsageError(`output folder: ${out}`);
-    if (out.relative === '.')
-        throw new UsageError('output folder: expected a folder below the repository root, found the root itself');
-    assertReplaceable(out.absolute, out.relative);
-    stage('config');
-    const dataset = loadDataset(plan.data);
-    checkPlanAgainstData(plan, dataset);
-    const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
-    log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
-    stage('data');
-    const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root, log });
-    stage('train');
-    const staging = createStaging(out.absolute);
-    try {
-        const tabular = plan.task === 'tabular';
-        const conditions = tabular ? tabularConditions(plan) : conditionsFor(families.runners);
-        const rows = [];
-        const writer = new JsonlWriter((0,external_node_path_namespaceObject.join)(staging, EVIDENCE_FILE));
-        const sink = async (row) => {
-            rows.push(row);
-            await writer.write(serializeRow(row, dataset.labels));
-        };
-        const counters = tabular ? await evaluateTabular(plan, dataset, models, sink) : await evaluate(plan, dataset, models, families.runners, sink);
-        const evidence = await writer.close();
-        // Large evidence ships gzipped; the manifest keeps the digest of the uncompressed rows too.
-        const compressed = evidence.bytes > plan.output.gzipAboveBytes ? await gzipFile((0,external_node_path_namespaceObject.join)(staging, EVIDENCE_FILE)) : null;
-        await Promise.all(models.map((m) => m.close()));
-        log(`evidence: ${evidence.rows} rows (${dataset.splits.reduce((n, s) => n + s.examples.length, 0)} examples × ${models.length} models × ${conditions.length} conditions)`);
-        stage('evaluate');
-        const descriptions = models.map((m, i) => describeForManifest(m, plan.models[i]));
-        const stderrFiles = writeStderrTails(staging, models);
-        const metrics = buildMetrics(rows, dataFacts(dataset), {
-            task: plan.task,
-            labels: dataset.labels,
-            models: descriptions.map((d) => ({ name: d.name, probabilities: d.probabilities })),
-            conditions,
-            objective: plan.threatModel.objective,
-            transitions: plan.threatModel.protectedTransitions,
-            seed: plan.statistics.seed,
-            bootstrapIterations: plan.statistics.bootstrapIterations,
-            pairedIterations: plan.statistics.pairedIterations,
-            interval: plan.statistics.interval,
-            abstainBelow: plan.selective.abstainBelow
-        });
-        const gate = evaluateGate(metrics, plan.gate);
-        stage('metrics');
-        const notConfigured = familiesNotConfigured(plan);
-        const evidenceEntry = { ...evidence, schema_version: EVIDENCE_SCHEMA_VERSION };
-        const files = compressed
-            ? { [`${EVIDENCE_FILE}.gz`]: { sha256: compressed.sha256, bytes: compressed.bytes, rows: evidence.rows, schema_version: EVIDENCE_SCHEMA_VERSION, uncompressed: { name: EVIDENCE_FILE, sha256: evidence.sha256, bytes: evidence.bytes } } }
-            : { [EVIDENCE_FILE]: evidenceEntry };
-        writeFile(staging, 'metrics.json', stableJson(metrics, 2) + '\n', files);
-        writeFile(staging, 'checks.json', stableJson(gate, 2) + '\n', files);
-        const summary = renderSummary({ plan, dataset, metrics, gate, familiesNotConfigured: notConfigured, outputDir: out.relative, counters });
-        writeFile(staging, 'summary.md', summary, files);
-        const tm = plan.threatModel;
-        writeFile(staging, 'report.html', renderReport({ metrics, gate, title: `Evidence Gate: ${tm.id}`, threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective }, configPath: plan.config.path }), files);
-        stage('report');
-        const runSection = {
-            started_at: started,
-            finished_at: timestamp(),
-            wall_ms: { ...wall, ...externalWallTimes(models) },
-            host: { hostname: (0,external_node_os_namespaceObject.hostname)(), platform: (0,external_node_os_namespaceObject.platform)(), arch: (0,external_node_os_namespaceObject.arch)(), cpus: (0,external_node_os_namespaceObject.cpus)().length },
-            context: deps.context ?? {},
-            // A user's model writes what it likes to stderr: kept for diagnosis, outside the determinism promise.
-            stderr_files: stderrFiles
-        };
-        const manifest = buildManifest({
-            plan,
-            dataset,
-            models: descriptions,
-            counters,
-            conditionsEvaluated: conditions,
-            familiesNotConfigured: notConfigured,
-            gate,
-            files,
-            families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
-            dictionaries: families.dictionaries,
-            evidence: { file: compressed ? `${EVIDENCE_FILE}.gz` : EVIDENCE_FILE, gzip: compressed !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
-            lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
-            bundleSha256: deps.bundleSha256 ?? null,
-            run: runSection
-        });
-        const manifestText = stableJson(manifest, 2) + '\n';
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(staging, 'manifest.json'), manifestText, 'utf8');
-        commitStaging(staging, out.absolute);
-        return {
-            verdict: gate.verdict,
-            failedChecks: gate.failing.length,
-            gate,
-            outputDir: out.absolute,
-            outputPath: out.relative,
-            configPath: plan.config.path,
-            manifestSha256: sha256Hex(manifestText),
-            summary,
-            files: [...Object.keys(files), ...Object.keys(stderrFiles), 'manifest.json']
-        };
-    }
-    catch (error) {
-        discardStaging(staging);
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/terminal.ts
 /**
- * The summary for a terminal: the same content as summary.md with markdown escapes and
- * HTML entities undone for reading, control characters removed, and no line allowed to start
- * with `::` (which a GitHub runner would take as a workflow command).
+ * Edit distance between `a` and `b` in code points. The shared prefix and suffix are
+ * skipped first; the rest runs Myers' bit-vector form of the classic dynamic programme
+ * (one DP column as 32-bit blocks of +1/−1 deltas over the shorter remainder): the same
+ * O(n·m) table, 32 cells per operation, memory proportional to the shorter remainder.
  */
-const terminal_ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
-function toTerminal(markdown) {
-    return markdown
-        .split('\n')
-        .filter((line) => !/^<!--.*-->$/.test(line))
-        .map((line) => line
-        .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
-        .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => terminal_ENTITIES[e])
-        .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-        .replace(/^(\s*)::/, '$1 ::'))
-        .join('\n');
+function levenshtein(a, b) {
+    if (a === b)
+        return 0;
+    return distance(codePoints(a), codePoints(b));
 }
-
-;// CONCATENATED MODULE: ./src/util/git.ts
-/** The commit checked out at `root`, read from .git without running git; null when unknown. */
-
-
-function gitHead(root) {
-    try {
-        const gitDir = (0,external_node_path_namespaceObject.join)(root, '.git');
-        if (!(0,external_node_fs_.existsSync)(gitDir))
-            return { sha: null, ref: null };
-        const head = (0,external_node_fs_.readFileSync)((0,external_node_path_namespaceObject.join)(gitDir, 'HEAD'), 'utf8').trim();
-        if (!head.startsWith('ref: '))
-            return { sha: /^[0-9a-f]{40}$/.test(head) ? head : null, ref: null };
-        const ref = head.slice(5);
-        const loose = (0,external_node_path_namespaceObject.join)(gitDir, ref);
-        if ((0,external_node_fs_.existsSync)(loose))
-            return { sha: (0,external_node_fs_.readFileSync)(loose, 'utf8').trim(), ref };
-        const packed = (0,external_node_path_namespaceObject.join)(gitDir, 'packed-refs');
-        if ((0,external_node_fs_.existsSync)(packed)) {
-            for (const line of (0,external_node_fs_.readFileSync)(packed, 'utf8').split('\n')) {
-                const [sha, name] = line.split(' ');
-                if (name === ref && sha)
-                    return { sha, ref };
-            }
-        }
-        return { sha: null, ref };
+function distance(x, y) {
+    let lo = 0;
+    while (lo < x.length && lo < y.length && x[lo] === y[lo])
+        lo++;
+    let hiX = x.length;
+    let hiY = y.length;
+    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
+        hiX--;
+        hiY--;
     }
-    catch {
-        return { sha: null, ref: null };
-    }
+    const lengthX = hiX - lo;
+    const lengthY = hiY - lo;
+    if (lengthX === 0)
+        return lengthY;
+    if (lengthY === 0)
+        return lengthX;
+    // The shorter remainder is the "pattern" along the DP column.
+    return lengthX <= lengthY ? bitVectorDistance(x, lo, hiX, y, lo, hiY) : bitVectorDistance(y, lo, hiY, x, lo, hiX);
 }
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/cli/args.ts
-/** Command-line arguments of `evidence-gate`, read in one typed place. */
-
-
-const USAGE = `Usage: evidence-gate run --config FILE [--out DIR] [--root DIR]
-
-Evaluate the models of FILE under its threat model and write the evidence folder.
-  --config FILE  gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
-  --out DIR      output folder inside the root (default evidence-gate-out)
-  --root DIR     repository root that every path must stay inside (default: current folder)
-  --quiet        print only the verdict line
-Exit status: 0 gate passes, 1 gate fails, 2 usage/config/data error, 3 internal error.`;
-function parseCli(argv) {
-    let parsed;
-    try {
-        parsed = (0,external_node_util_namespaceObject.parseArgs)({
-            args: [...argv],
-            allowPositionals: true,
-            strict: true,
-            options: {
-                config: { type: 'string', short: 'c' },
-                out: { type: 'string', short: 'o' },
-                root: { type: 'string' },
-                quiet: { type: 'boolean', short: 'q' },
-                help: { type: 'boolean', short: 'h' },
-                version: { type: 'boolean' }
-            }
-        });
-    }
-    catch (error) {
-        throw new UsageError(`${error.message.split('\n')[0]} (see --help)`);
-    }
-    const { values, positionals } = parsed;
-    if (values.help)
-        return { command: 'help' };
-    if (values.version)
-        return { command: 'version' };
-    const [command, ...rest] = positionals;
-    if (command === undefined)
-        throw new UsageError('expected a command: run (see --help)');
-    if (command !== 'run')
-        throw new UsageError(`unknown command ${JSON.stringify(command)}; expected run (see --help)`);
-    if (rest.length > 0)
-        throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])} (see --help)`);
-    if (!values.config)
-        throw new UsageError('run needs --config FILE (see --help)');
-    return { command: 'run', config: values.config, out: values.out, root: values.root, quiet: values.quiet ?? false };
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
- * The CLI adapter: arguments in, the engine's summary on stdout, an exit status out
- * (0 pass, 1 fail, 2 usage/config/data error, 3 internal error). It never calls process.exit
- * itself, so it can be tested in-process.
+ * A cheap upper bound on the distance: substitute every mismatch of the two texts laid
+ * side by side from the start (or from the end, whichever is fewer), then insert or delete
+ * the length difference.
+ */
+function upperBound(x, y) {
+    const n = Math.min(x.length, y.length);
+    let fromStart = 0;
+    let fromEnd = 0;
+    for (let i = 0; i < n; i++) {
+        if (x[i] !== y[i])
+            fromStart++;
+        if (x[x.length - 1 - i] !== y[y.length - 1 - i])
+            fromEnd++;
+    }
+    return Math.min(fromStart, fromEnd) + Math.abs(x.length - y.length);
+}
+/**
+ * Distance between p[pFrom, pTo) and t[tFrom, tTo) (both non-empty). Column j of the DP
+ * table D[i][j] is kept as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1}, bit i of
+ * `plus`/`minus`, in blocks of 32 rows; each block passes its bottom row's horizontal
+ * delta to the block below it (Myers 1999, block-based variant). The top row is
+ * D[0][j] = j, so the delta entering the first block is always +1.
+ */
+function bitVectorDistance(p, pFrom, pTo, t, tFrom, tTo) {
+    const m = pTo - pFrom;
+    const blocks = (m + 31) >>> 5;
+    // Peq: for every code point of the pattern, the rows where it occurs.
+    const peq = new Map();
+    for (let i = 0; i < m; i++) {
+        const c = p[pFrom + i];
+        let bits = peq.get(c);
+        if (!bits) {
+            bits = new Int32Array(blocks);
+            peq.set(c, bits);
+        }
+        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
+    }
+    const plus = new Int32Array(blocks).fill(-1);
+    const minus = new Int32Array(blocks);
+    const lastHigh = 1 << ((m - 1) & 31);
+    let score = m;
+    for (let j = tFrom; j < tTo; j++) {
+        const eqs = peq.get(t[j]);
+        let carry = 1;
+        for (let b = 0; b < blocks; b++) {
+            let eq = eqs ? eqs[b] : 0;
+            const pv = plus[b];
+            const mv = minus[b];
+            const xv = eq | mv;
+            if (carry < 0)
+                eq |= 1;
+            const xh = (((eq & pv) + pv) ^ pv) | eq;
+            let ph = mv | ~(xh | pv);
+            let mh = pv & xh;
+            const high = b === blocks - 1 ? lastHigh : 1 << 31;
+            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
+            ph <<= 1;
+            mh <<= 1;
+            if (carry < 0)
+                mh |= 1;
+            else if (carry > 0)
+                ph |= 1;
+            plus[b] = mh | ~(xv | ph);
+            minus[b] = ph & xv;
+            carry = out;
+        }
+        score += carry;
+    }
+    return score;
+}
+/**
+ * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
+ * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
+ */
+function editRatio(original, candidate) {
+    const distance = levenshtein(original, candidate);
+    const length = codePointLength(original);
+    if (length === 0)
+        return distance === 0 ? 0 : Infinity;
+    return distance / length;
+}
+/**
+ * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
+ * `max` (or no maximum is set), otherwise the reason it is not.
+ */
+function editRatioViolation(original, candidate, max) {
+    if (max === null || original === candidate)
+        return null;
+    const x = codePoints(original);
+    const y = codePoints(candidate);
+    const length = x.length;
+    // Most candidates are a few substitutions: the bound settles them without the full table.
+    if (length > 0 && upperBound(x, y) / length <= max)
+        return null;
+    const edits = distance(x, y);
+    const ratio = length === 0 ? Infinity : edits / length;
+    if (ratio <= max)
+        return null;
+    const shown = Number.isFinite(ratio) ? ratio.toFixed(4) : 'infinite';
+    return `edit ratio ${shown} (${edits} edit${edits === 1 ? '' : 's'} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
+}
+
+
+/***/ }),
+
+/***/ 8450:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IS: () => (/* binding */ shardOf),
+/* harmony export */   uK: () => (/* binding */ parseShard),
+/* harmony export */   yT: () => (/* binding */ SHARD_RULE)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/**
+ * Which shard evaluates an example (SPEC §16): the first 8 bytes of SHA-256 of the UTF-8 of
+ * `split + "\0" + id`, read as a big-endian unsigned 64-bit integer, modulo the shard count.
+ * Shard K of N (1-based) takes the examples whose remainder is K − 1.
  */
 
 
-
-
-
-
-
-const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
-async function main(argv, io) {
-    try {
-        const cmd = parseCli(argv);
-        if (cmd.command === 'help') {
-            io.stdout(USAGE + '\n');
-            return EXIT.pass;
-        }
-        if (cmd.command === 'version') {
-            io.stdout(`${TOOL_NAME} ${TOOL_VERSION}\n`);
-            return EXIT.pass;
-        }
-        const root = (0,external_node_path_namespaceObject.resolve)(io.cwd, cmd.root ?? '.');
-        const head = gitHead(root);
-        const result = await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd }, {
-            log: cmd.quiet ? undefined : (line) => io.stderr(`${line}\n`),
-            context: { runner: 'cli', commit: head.sha, ref: head.ref },
-            bundleSha256: io.bundleSha256 ?? null
-        });
-        if (!cmd.quiet)
-            io.stdout(toTerminal(result.summary) + '\n');
-        io.stdout(`verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`);
-        return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+const SHARD_RULE = 'uint64(first 8 bytes of SHA-256(UTF-8(split + "\\0" + id)), big-endian) mod N = K - 1';
+function shardOf(split, id, count) {
+    const digest = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`${split}\0${id}`, 'utf8').digest();
+    return Number(digest.readBigUInt64BE(0) % BigInt(count)) + 1;
+}
+/** Reads "K/N" (1 ≤ K ≤ N ≤ 1000). */
+function parseShard(text, what) {
+    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(text);
+    const index = m ? Number(m[1]) : NaN;
+    const count = m ? Number(m[2]) : NaN;
+    if (!m || !(count >= 1 && count <= 1000 && index >= 1 && index <= count)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
     }
-    catch (error) {
-        if (isUserError(error)) {
-            io.stderr(`${TOOL_NAME}: ${error.kind} error: ${error.message}\n`);
-            return EXIT.user;
-        }
-        io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${error?.stack ?? String(error)}\n`);
-        return EXIT.internal;
-    }
+    return { index, count };
 }
 
 
@@ -15418,6 +18387,20 @@ function fileDigest(moduleUrl) {
 
 /***/ }),
 
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ TOOL_NAME),
+/* harmony export */   w: () => (/* binding */ TOOL_VERSION)
+/* harmony export */ });
+/** Tool identity recorded in every manifest; kept equal to package.json by a test. */
+const TOOL_NAME = 'evidence-gate';
+const TOOL_VERSION = '0.1.0';
+
+
+/***/ }),
+
 /***/ 181:
 /***/ ((module) => {
 
@@ -15436,6 +18419,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -25932,6 +28922,18 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -11,7 +11,12 @@ Writes __tests__/golden/bootstrap.json with four independent references:
   code (Blackman & Vigna, 2018: a = 24, b = 16, c = 37), seeded as pure-rand seeds it
   (s0 = 0xFFFFFFFF:~seed, s1 = seed:0), returning the low 32 bits of s0 + s1 as pure-rand
   does, plus pure-rand's rejection rule for uniformInt.
-* bootstrap: resample means (summed in draw order) and the numpy percentile interval.
+* bootstrap: resample means (summed in draw order) and the numpy percentile interval, drawn
+  row by row (the reference sampler the tests keep).
+* count_bootstrap: the count-based sampler of src/metrics/bootstrap.ts, written again here from
+  its documented rules: per iteration X+ ~ Bin(n, plus/n) and X- ~ Bin(n - X+, minus/(minus+zero))
+  by inversion of relative binomial weights (mode weight 1, tails cut below 2^-60), each draw
+  consuming one u = ((next >>> 5) * 2^26 + (next >>> 6)) / 2^53; mean = (X+ - X-)/n.
 
 Run from the repository root: python3 scripts/golden/bootstrap.py
 """
@@ -55,6 +60,76 @@ def uniform_index(rng, n):
     while v >= max_allowed:
         v = rng.next_int32() + 2**31
     return v % n
+
+
+def next_uniform(rng):
+    """A double in [0, 1) from two 32-bit outputs: 27 high bits of the first, 26 of the second."""
+    high = (rng.next_int32() & M32) >> 5
+    low = (rng.next_int32() & M32) >> 6
+    return (high * 2**26 + low) / 2**53
+
+
+TAIL = 2.0**-60
+
+
+def binomial_weights(m, num, den, tail=TAIL):
+    """Relative weights of Bin(m, num/den), the mode's weight 1; same operation order as binomial.ts."""
+    mode = min((m + 1) * num // den, m)
+    up = []
+    w = 1.0
+    j = mode
+    while j < m:
+        w = w * (m - j) / (j + 1) * num / (den - num)
+        if w < tail or (tail == 0 and w == 0):
+            break
+        up.append(w)
+        j += 1
+    down = []
+    w = 1.0
+    j = mode
+    while j > 0:
+        w = w * j / (m - j + 1) * (den - num) / num
+        if w < tail or (tail == 0 and w == 0):
+            break
+        down.append(w)
+        j -= 1
+    weights = list(reversed(down)) + [1.0] + up
+    return mode - len(down), weights
+
+
+def binomial_table(m, num, den):
+    lo, weights = binomial_weights(m, num, den)
+    cumulative = []
+    total = 0.0
+    for w in weights:
+        total += w
+        cumulative.append(total)
+    return lo, cumulative
+
+
+def draw_from_table(table, u):
+    lo, c = table
+    t = u * c[-1]
+    for k, ck in enumerate(c):
+        if t < ck:
+            return lo + k
+    return lo + len(c) - 1
+
+
+def count_bootstrap_means(plus, minus, zero, iterations, rng):
+    n = plus + minus + zero
+    first = binomial_table(n, plus, n)
+    rest = minus + zero
+    second = {}
+    means = []
+    for _ in range(iterations):
+        x = draw_from_table(first, next_uniform(rng))
+        m = n - x
+        if m not in second:
+            second[m] = binomial_table(m, minus, rest if rest > 0 else 1)
+        y = draw_from_table(second[m], next_uniform(rng))
+        means.append((x - y) / n)
+    return means
 
 
 def stream_seed(seed, parts):
@@ -140,8 +215,36 @@ def main():
             "first_means": means[:10], "low": low, "high": high,
         })
 
+    count_cases = []
+    for plus, minus, zero, iterations, level, seed, parts in [
+        (12, 3, 9, 1000, 0.95, 42, ["accuracy_delta", "m", "", "format", "all"]),
+        (27, 0, 27, 1000, 0.95, 1637, ["accuracy", "naive-bayes", "", "clean", "challenge"]),
+        (0, 0, 184, 1000, 0.95, 1637, ["accuracy_delta", "m", "", "format", "all"]),
+        (5, 9, 40, 500, 0.95, 1637, ["paired_comparison", "a", "b", "", "challenge"]),
+        (184, 0, 0, 100, 0.9, 7, ["accuracy", "m", "", "clean", "all"]),
+        (1, 0, 0, 10, 0.95, 3, ["single"]),
+        (0, 1, 0, 10, 0.95, 3, ["single-minus"]),
+        (3012, 211, 38101, 1000, 0.95, 1637, ["accuracy_delta", "big", "", "append", "all"]),
+        (20345, 0, 21255, 1000, 0.95, 1637, ["accuracy", "big", "", "clean", "all"]),
+        (700, 650, 98650, 300, 0.8, 99, ["regression", "m", "", "clean", "all"]),
+    ]:
+        rng = Xoroshiro128Plus(stream_seed(seed, parts))
+        means = count_bootstrap_means(plus, minus, zero, iterations, rng)
+        low, high = bounds(means, level)
+        count_cases.append({
+            "plus": plus, "minus": minus, "zero": zero, "iterations": iterations, "level": level, "seed": seed, "parts": parts,
+            "first_means": means[:10], "low": low, "high": high,
+        })
+
+    weight_cases = []
+    for m, num, den in [(0, 0, 1), (1, 1, 2), (10, 3, 10), (184, 27, 54), (1000, 1, 1000), (5000, 4999, 5000), (40000, 2000, 40000), (7, 7, 7), (7, 0, 7)]:
+        lo, weights = binomial_weights(m, num, den)
+        weight_cases.append({"m": m, "num": num, "den": den, "lo": lo, "weights": weights})
+
     golden = {
         "numpy_version": np.__version__,
+        "count_bootstrap": count_cases,
+        "binomial_weights": weight_cases,
         "percentile": percentile_cases,
         "interval": interval_cases,
         "streams": stream_cases,
@@ -152,7 +255,7 @@ def main():
         f.write("\n")
     total_q = sum(len(c["q"]) for c in percentile_cases)
     print(f"wrote {OUT}: {len(percentile_cases)} arrays / {total_q} percentiles, {len(interval_cases)} intervals, "
-          f"{len(stream_cases)} streams, {len(bootstrap_cases)} bootstraps")
+          f"{len(stream_cases)} streams, {len(bootstrap_cases)} bootstraps, {len(count_cases)} count-based bootstraps")
 
 
 if __name__ == "__main__":

@@ -41,8 +41,10 @@ Independent routes:
     ok under the untargeted objective; eligible, tested, success, uncovered + reason) and must
     equal the stored ones; `changed` is recomputed as perturbed_text ≠ text. The ledger,
     union and protected-transition figures are then counted from the recomputed masks.
-  * bootstrap intervals: the from-scratch xoroshiro128+ / pure-rand uniformInt port and
-    SHA-256 stream seeds of scripts/golden/bootstrap.py, and numpy.percentile (linear).
+  * bootstrap intervals: the from-scratch xoroshiro128+ port, SHA-256 stream seeds and the
+    count-based resampling of scripts/golden/bootstrap.py (the per-row values +1/0/-1 are counted,
+    and each iteration draws X+ ~ Bin(n, plus/n), X- ~ Bin(n - X+, minus/(minus + zero)) by
+    inversion of exact-rational binomial weights), and numpy.percentile (linear).
     Stream parts [metric, model, second model, condition, scope] as src/metrics/build.ts
     names them: ('accuracy', model, '', 'clean', scope), ('accuracy_delta', model, '',
     condition, scope), ('paired_comparison', model A, model B, '', 'challenge').
@@ -85,7 +87,7 @@ from sklearn.metrics import accuracy_score, confusion_matrix, f1_score
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = "__tests__/golden/example-metrics.json"
-METRICS_SCHEMA_VERSION = 1
+METRICS_SCHEMA_VERSION = 2
 CONDITION_ORDER = ["clean", "format", "transpose", "dictionary", "append", "truncate"]
 NON_DESTRUCTIVE = ["format", "transpose", "dictionary", "append"]
 DESTRUCTIVE = ["truncate"]
@@ -151,8 +153,10 @@ def interval(values, iterations, level, seed, parts, scale):
     base = {"level": level, "iterations": iterations}
     if not values:
         return {"low": None, "high": None, **base, "n": 0, "status": "not_evaluated"}
+    assert all(v in (-1, 0, 1) for v in values)
+    plus, minus = sum(1 for v in values if v == 1), sum(1 for v in values if v == -1)
     rng = gb.Xoroshiro128Plus(gb.stream_seed(seed, parts))
-    means = gb.bootstrap_means(values, iterations, rng)
+    means = gb.count_bootstrap_means(plus, minus, len(values) - plus - minus, iterations, rng)
     low, high = gb.bounds(np.array(means, dtype=float), level)
     return {"low": low * scale, "high": high * scale, **base, "n": len(values), "status": "ok"}
 
@@ -457,6 +461,13 @@ def psi_bin(v):
     return 0
 
 
+def length_bins(values):
+    counts = [0] * (len(PSI_EDGES) - 1)
+    for v in values:
+        counts[psi_bin(v)] += 1
+    return counts
+
+
 def psi(reference, comparison):
     if not reference or not comparison:
         return f_not_evaluated(min(len(reference), len(comparison)))
@@ -651,6 +662,7 @@ def compute(rows, manifest, root):
                                "figure": f_count(sum(r["language"] == lang for r in by_split[CHALLENGE]), len(by_split[CHALLENGE]))}
                               for lang in languages] if CHALLENGE in splits and has_language else None,
         "length_psi": psi([token_types(r["text"]) for r in by_split[REFERENCE]], [token_types(r["text"]) for r in by_split[CHALLENGE]]) if has_both else f_not_applicable(),
+        "length_histogram": {"edges": list(PSI_EDGES), "counts": {s: length_bins([token_types(r["text"]) for r in by_split[s]]) for s in splits}},
         "language_jsd": jsd([r["language"] for r in by_split[REFERENCE]], [r["language"] for r in by_split[CHALLENGE]]) if has_both else f_not_applicable(),
         "label_jsd": jsd([r["label"] for r in by_split[REFERENCE]], [r["label"] for r in by_split[CHALLENGE]]) if has_both else f_not_applicable(),
         "train_overlap": train_overlap(manifest, root, splits, reference_rows) if root is not None else None,
@@ -762,7 +774,7 @@ def compute(rows, manifest, root):
         "attack_families": [c for c in ["format", "transpose", "dictionary", "append"]],
         "labels": labels,
         "conditions_evaluated": conditions,
-        "prng": {"name": st["prng"], "derivation": st["stream_derivation"], "seed": seed},
+        "prng": {"name": st["prng"], "derivation": st["stream_derivation"], "bootstrap": st["bootstrap"], "seed": seed},
         "data": data,
         "models": out_models,
         "comparisons": comparisons,

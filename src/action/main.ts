@@ -47,7 +47,7 @@ export async function runAction(host: ActionHost): Promise<RunResult | null> {
     }
 
     await host.writeSummary(`${result.summary}\n${artifactNote}\n`);
-    host.setOutput('verdict', result.verdict);
+    host.setOutput('verdict', result.verdict ?? 'shard');
     host.setOutput('failed-checks', String(result.failedChecks));
     host.setOutput('output-dir', result.outputPath);
     host.setOutput('manifest-sha256', result.manifestSha256);
@@ -55,7 +55,8 @@ export async function runAction(host: ActionHost): Promise<RunResult | null> {
     host.setOutput('artifact-url', artifactUrl);
     host.info(`verdict: ${result.verdict} (${result.failedChecks} blocking checks)`);
     const willFail = result.verdict === 'fail' && inputs.failOnGate;
-    const blocking = result.gate.checks.filter((c) => result.gate.failing.includes(c.id));
+    const gate = result.gate;
+    const blocking = gate ? gate.checks.filter((c) => gate.failing.includes(c.id)) : [];
     const { annotations, omitted } = checkAnnotations(blocking, result.configPath, willFail);
     for (const a of annotations) host.error(a.message, { title: a.title, file: a.file, startLine: a.startLine });
     if (omitted > 0) host.info(`${omitted} more blocking check${omitted === 1 ? '' : 's'} not annotated (GitHub shows 10 error annotations per step): see the job summary and checks.json`);

@@ -1,47 +1,161 @@
-/** Command-line arguments of `evidence-gate`, read in one typed place. */
-import { parseArgs } from 'node:util';
+/**
+ * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
+ * person can act on: the unknown option, the closest known one, and where to read more.
+ */
 import { UsageError } from '../errors.js';
+import { levenshtein } from '../perturb/levenshtein.js';
+import { parseShard, type ShardSpec } from '../shard/select.js';
 
-export const USAGE = `Usage: evidence-gate run --config FILE [--out DIR] [--root DIR]
+export const USAGE = `Usage:
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
+  evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
+  evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
+  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--json] [--root DIR]
 
-Evaluate the models of FILE under its threat model and write the evidence folder.
-  --config FILE  gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
-  --out DIR      output folder inside the root (default evidence-gate-out)
-  --root DIR     repository root that every path must stay inside (default: current folder)
-  --quiet        print only the verdict line
-Exit status: 0 gate passes, 1 gate fails, 2 usage/config/data error, 3 internal error.`;
+Commands:
+  run      evaluate the models of FILE under its threat model and write the evidence folder
+  merge    join the folders of 'run --shard K/N' into the folder one unsharded run writes
+  verify   re-derive a downloaded evidence folder and report any difference (--rerun: evaluate again)
+  explain  show how every model reads one text under each configured perturbation (writes nothing)
+
+Options:
+  --config FILE    gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
+  --out DIR        output folder inside the root (default evidence-gate-out)
+  --baseline DIR   an earlier output folder to compare with (SPEC §15): paired per example
+  --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
+  --rerun          verify: also re-run the evaluation from the inputs the manifest names
+  --root DIR       repository root that every path must stay inside
+                   (default: the git top level of the current folder, else the current folder)
+  --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
+  --language LANG  explain: the text's language slice (default: unknown)
+  --json           explain: one JSON object instead of text
+  --quiet          print only the verdict line
+  --help, --version
+Paths given on the command line are relative to the current folder; paths inside the config are
+relative to the root.
+Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a difference),
+2 usage/config/data error, 3 internal error.`;
 
 export type CliCommand =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'run'; config: string; out: string | undefined; root: string | undefined; quiet: boolean };
+  | { command: 'run'; config: string; out: string | undefined; root: string | undefined; quiet: boolean; baseline: string | undefined; shard: ShardSpec | null }
+  | { command: 'merge'; shards: string[]; out: string; root: string | undefined; quiet: boolean; baseline: string | undefined }
+  | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
+  | { command: 'explain'; config: string; text: string | undefined; textFile: string | undefined; stdin: boolean; language: string | undefined; json: boolean; root: string | undefined };
+
+const COMMANDS = ['run', 'merge', 'verify', 'explain'] as const;
+type Command = (typeof COMMANDS)[number];
+
+/** Options that take a value, and flags; each command accepts the ones listed for it. */
+const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language'] as const;
+const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'] as const;
+const SHORT: Record<string, string> = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
+const ACCEPTS: Record<Command, readonly string[]> = {
+  run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
+  merge: ['out', 'root', 'baseline', 'quiet'],
+  verify: ['root', 'baseline', 'rerun'],
+  explain: ['config', 'root', 'text', 'text-file', 'language', 'json']
+};
+
+function closest(word: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let distance = Infinity;
+  for (const c of candidates) {
+    const d = levenshtein(word.toLowerCase(), c);
+    if (d < distance) {
+      distance = d;
+      best = c;
+    }
+  }
+  return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+
+function shownArg(arg: string): string {
+  const flat = arg.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return flat.length > 40 ? `${flat.slice(0, 37)}...` : flat;
+}
+
+function unknownOption(token: string): UsageError {
+  const name = token.replace(/^-+/, '').split('=')[0] ?? '';
+  const all = [...VALUE_OPTIONS, ...FLAGS];
+  const hint = name === 'v' || name === 'V' ? 'version' : closest(name, all);
+  return new UsageError(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
+}
+
+interface Parsed {
+  values: Map<string, string>;
+  flags: Set<string>;
+  positionals: string[];
+}
+
+function tokenize(argv: readonly string[]): Parsed {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (token === '-' || !token.startsWith('-')) {
+      positionals.push(token);
+      continue;
+    }
+    if (token === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    const long = token.startsWith('--');
+    const [rawName, inline] = long ? (token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]) : [token.slice(1), undefined];
+    const name = long ? rawName : SHORT[rawName];
+    if (name === undefined) throw unknownOption(token);
+    if ((FLAGS as readonly string[]).includes(name)) {
+      if (inline !== undefined) throw new UsageError(`option --${name} takes no value (see --help)`);
+      flags.add(name);
+      continue;
+    }
+    if (!(VALUE_OPTIONS as readonly string[]).includes(name)) throw unknownOption(token);
+    const value = inline ?? argv[i + 1];
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`option --${name} needs a value (see --help)`);
+    if (inline === undefined) i++;
+    if (values.has(name)) throw new UsageError(`option --${name} given twice (see --help)`);
+    values.set(name, value);
+  }
+  return { values, flags, positionals };
+}
 
 export function parseCli(argv: readonly string[]): CliCommand {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        config: { type: 'string', short: 'c' },
-        out: { type: 'string', short: 'o' },
-        root: { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean' }
-      }
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+  const { values, flags, positionals } = tokenize(argv);
+  if (flags.has('help')) return { command: 'help' };
+  if (flags.has('version')) return { command: 'version' };
+  const [first, ...rest] = positionals;
+  if (first === undefined) throw new UsageError(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
+  if (!(COMMANDS as readonly string[]).includes(first)) {
+    const hint = closest(first, COMMANDS);
+    throw new UsageError(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
   }
-  const { values, positionals } = parsed;
-  if (values.help) return { command: 'help' };
-  if (values.version) return { command: 'version' };
-  const [command, ...rest] = positionals;
-  if (command === undefined) throw new UsageError('expected a command: run (see --help)');
-  if (command !== 'run') throw new UsageError(`unknown command ${JSON.stringify(command)}; expected run (see --help)`);
-  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])} (see --help)`);
-  if (!values.config) throw new UsageError('run needs --config FILE (see --help)');
-  return { command: 'run', config: values.config, out: values.out, root: values.root, quiet: values.quiet ?? false };
+  const command = first as Command;
+  for (const name of [...values.keys(), ...flags]) {
+    if (!ACCEPTS[command].includes(name)) throw new UsageError(`${command} does not take --${name} (see --help)`);
+  }
+  const v = (name: string) => values.get(name);
+  switch (command) {
+    case 'run':
+      if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0] as string))} (see --help)`);
+      if (!v('config')) throw new UsageError('run needs --config FILE (see --help)');
+      return { command, config: v('config') as string, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? parseShard(v('shard') as string, '--shard') : null };
+    case 'merge':
+      if (rest.length === 0) throw new UsageError('merge needs the shard folders: merge DIR... --out DIR (see --help)');
+      if (!v('out')) throw new UsageError('merge needs --out DIR for the merged folder (see --help)');
+      return { command, shards: rest, out: v('out') as string, root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline') };
+    case 'verify':
+      if (rest.length !== 1) throw new UsageError(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
+      return { command, dir: rest[0] as string, rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
+    case 'explain': {
+      const stdin = rest.length === 1 && rest[0] === '-';
+      if (rest.length > 0 && !stdin) throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0] as string))}; give the text with --text, --text-file or - (see --help)`);
+      if (!v('config')) throw new UsageError('explain needs --config FILE (see --help)');
+      const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
+      if (sources !== 1) throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
+      return { command, config: v('config') as string, text: v('text'), textFile: v('text-file'), stdin, language: v('language'), json: flags.has('json'), root: v('root') };
+    }
+  }
 }

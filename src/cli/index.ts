@@ -6,5 +6,6 @@ process.exitCode = await main(process.argv.slice(2), {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   cwd: process.cwd(),
+  stderrIsTTY: process.stderr.isTTY === true,
   bundleSha256: fileDigest(import.meta.url)
 });

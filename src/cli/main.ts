@@ -3,22 +3,81 @@
  * (0 pass, 1 fail, 2 usage/config/data error, 3 internal error). It never calls process.exit
  * itself, so it can be tested in-process.
  */
-import { resolve } from 'node:path';
-import { run } from '../engine.js';
-import { isUserError } from '../errors.js';
+import { merge, run, verify, type RunResult } from '../engine.js';
+import { isUserError, UsageError } from '../errors.js';
 import { toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { parseCli, USAGE } from './args.js';
+import { parseCli, USAGE, type CliCommand } from './args.js';
+import { ProgressReporter } from './progress.js';
+import { cliRoot } from './root.js';
 
 export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
+  /** Whether stderr is a terminal (a redrawn progress bar) or a log (a line every few seconds). */
+  stderrIsTTY?: boolean;
   bundleSha256?: string | null;
 }
 
 export const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 } as const;
+
+/**
+ * Text for the terminal: control characters other than newline shown as escapes, and no line that
+ * starts with `::` (a runner would read it as a workflow command).
+ */
+export function safeOutput(text: string): string {
+  return text
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+    .replace(/^(\s*)::/gm, '$1 ::');
+}
+
+function verdictLine(result: RunResult): string {
+  if (result.kind === 'shard') return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${result.outputPath}/\n`;
+  return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`;
+}
+
+async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>, io: CliIO): Promise<number> {
+  const root = cliRoot(io.cwd, cmd.root);
+  const quiet = 'quiet' in cmd && cmd.quiet;
+  const progress = quiet ? null : new ProgressReporter({ write: io.stderr, tty: io.stderrIsTTY ?? false });
+  const head = gitHead(root);
+  const deps = {
+    log: quiet
+      ? undefined
+      : (line: string) => {
+          progress?.clear();
+          io.stderr(safeOutput(`${line}\n`));
+        },
+    warn: (line: string) => io.stderr(safeOutput(`${TOOL_NAME}: warning: ${line}\n`)),
+    progress: progress?.update,
+    context: { runner: 'cli', commit: head.sha, ref: head.ref },
+    bundleSha256: io.bundleSha256 ?? null
+  };
+  const baseline = 'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' as const } : null;
+  if (cmd.command === 'verify') {
+    const result = await verify({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null }, deps);
+    for (const note of result.notes) io.stderr(safeOutput(`note: ${note}\n`));
+    for (const d of result.differences) io.stdout(safeOutput(`${d}\n`));
+    if (result.differences.length === 0) {
+      io.stdout(`verified: every digest, metric and check of ${cmd.dir} agrees${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`);
+      return EXIT.pass;
+    }
+    io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
+    return EXIT.fail;
+  }
+  if (cmd.command === 'explain') throw new UsageError('explain: TODO-WIRE (being built)');
+  const result =
+    cmd.command === 'merge'
+      ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
+      : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
+  progress?.clear();
+  if (!quiet && result.kind === 'run') io.stdout(safeOutput(toTerminal(result.summary)) + '\n');
+  io.stdout(safeOutput(verdictLine(result)));
+  if (result.kind === 'shard') return EXIT.pass;
+  return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+}
 
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   try {
@@ -31,25 +90,14 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stdout(`${TOOL_NAME} ${TOOL_VERSION}\n`);
       return EXIT.pass;
     }
-    const root = resolve(io.cwd, cmd.root ?? '.');
-    const head = gitHead(root);
-    const result = await run(
-      { root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd },
-      {
-        log: cmd.quiet ? undefined : (line) => io.stderr(`${line}\n`),
-        context: { runner: 'cli', commit: head.sha, ref: head.ref },
-        bundleSha256: io.bundleSha256 ?? null
-      }
-    );
-    if (!cmd.quiet) io.stdout(toTerminal(result.summary) + '\n');
-    io.stdout(`verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`);
-    return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+    return await execute(cmd, io);
   } catch (error) {
     if (isUserError(error)) {
-      io.stderr(`${TOOL_NAME}: ${error.kind} error: ${error.message}\n`);
+      const [first, ...more] = error.message.split('\n');
+      io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `  ${l}\n`).join('')}`));
       return EXIT.user;
     }
-    io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${(error as Error)?.stack ?? String(error)}\n`);
+    io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${safeOutput((error as Error)?.stack ?? String(error))}\n`);
     return EXIT.internal;
   }
 }

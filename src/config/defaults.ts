@@ -15,7 +15,9 @@ export const GATE_KEYS = [
   'min_eligible_coverage',
   'max_attack_success',
   'max_protected_transitions',
-  'max_missing_rows'
+  'max_missing_rows',
+  'max_regression_pp',
+  'max_new_protected_transitions'
 ] as const;
 
 export type GateKey = (typeof GATE_KEYS)[number];
@@ -33,7 +35,10 @@ export const GATE_DEFAULTS_V1: Readonly<Record<GateKey, number>> = Object.freeze
   min_eligible_coverage: 0.9,
   max_attack_success: 0.25,
   max_protected_transitions: 0,
-  max_missing_rows: 0
+  max_missing_rows: 0,
+  // Comparison with a baseline (SPEC §15).
+  max_regression_pp: 1.0,
+  max_new_protected_transitions: 0
 });
 
 /** Keys that may be overridden per perturbation family under `gate.families.<family>`. */
@@ -42,7 +47,8 @@ export const FAMILY_GATE_KEYS = [
   'max_flip_rate',
   'max_accuracy_drop_pp',
   'min_eligible_coverage',
-  'max_attack_success'
+  'max_attack_success',
+  'max_regression_pp'
 ] as const satisfies readonly GateKey[];
 
 export type FamilyGateKey = (typeof FAMILY_GATE_KEYS)[number];
@@ -58,6 +64,9 @@ export const STATISTICS_DEFAULTS_V1 = Object.freeze({
   paired_iterations: 500,
   interval: 0.95
 });
+
+/** References listed per failing check in checks.json and the summary (SPEC §18). */
+export const DEFAULT_EXAMPLES_PER_CHECK = 20;
 
 export const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
 export const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { FAMILIES, TABULAR_FAMILIES } from './families.js';
 import { sha256Hex } from '../util/hash.js';
-import { DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
+import { DEFAULT_EXAMPLES_PER_CHECK, DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
 import type { AttackPlan, FileRef, GatePlan, Plan, TabularPlan, Threshold } from './plan.js';
@@ -42,11 +42,12 @@ interface RawConfig {
   models: unknown[];
   statistics?: Partial<Record<'seed' | 'bootstrap_iterations' | 'paired_iterations' | 'interval', number>>;
   selective?: { abstain_below?: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
-  output?: { text?: 'full' | 'hash' | 'none'; gzip_above_bytes?: number };
+  output?: { text?: 'full' | 'hash' | 'none'; gzip_above_bytes?: number; examples_per_check?: number };
   manifest?: { lock_files?: string[] };
   gate?: Record<string, unknown> & {
     families?: Record<string, Partial<Record<FamilyGateKey, number>>>;
     allow_not_evaluated?: boolean;
+    require_baseline?: boolean;
     models?: string[];
   };
 }
@@ -173,7 +174,11 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
       interval: stats.interval
     },
     selective: { abstainBelow: abstain },
-    output: { text: raw.output?.text ?? 'full', gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES },
+    output: {
+      text: raw.output?.text ?? 'full',
+      gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES,
+      examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
+    },
     manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
     gate: buildGate(raw, source, [...modelNames])
   };
@@ -249,5 +254,5 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[]): 
   judged.forEach((name, i) => {
     if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${modelNames.join(', ')}), found ${JSON.stringify(name)}`);
   });
-  return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged] };
+  return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
 }

@@ -97,6 +97,8 @@ export interface GatePlan {
   allowNotEvaluated: boolean;
   /** Models the gate judges (all configured models when not restricted). */
   models: string[];
+  /** Without a usable baseline the comparison checks are not evaluated (blocking) instead of not applicable. */
+  requireBaseline: boolean;
 }
 
 export interface Plan {
@@ -111,7 +113,7 @@ export interface Plan {
   statistics: StatisticsPlan;
   selective: { abstainBelow: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
   /** `gzipAboveBytes`: evidence.jsonl larger than this is shipped as evidence.jsonl.gz. */
-  output: { text: 'full' | 'hash' | 'none'; gzipAboveBytes: number };
+  output: { text: 'full' | 'hash' | 'none'; gzipAboveBytes: number; examplesPerCheck: number };
   manifest: { lockFiles: FileRef[] };
   gate: GatePlan;
 }

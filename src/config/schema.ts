@@ -31,11 +31,15 @@ const gateThresholds: Record<string, Schema> = {
   min_eligible_coverage: rate,
   max_attack_success: rate,
   max_protected_transitions: count,
-  max_missing_rows: count
+  max_missing_rows: count,
+  max_regression_pp: { type: 'number', minimum: 0, maximum: 100 },
+  max_new_protected_transitions: count
 };
 for (const key of GATE_KEYS) if (!gateThresholds[key]) throw new Error(`schema lacks gate key ${key}`);
 
 const familyOverrides = closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k] as Schema])));
+// Conditions that are not attacks are only compared with the baseline (SPEC §15).
+const regressionOnly = closed({ max_regression_pp: gateThresholds.max_regression_pp as Schema });
 
 const languageMap: Schema = {
   type: 'object',
@@ -112,7 +116,11 @@ export const CONFIG_SCHEMA: Schema = closed(
         additionalProperties: closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
       }
     }),
-    output: closed({ text: { enum: ['full', 'hash', 'none'] }, gzip_above_bytes: { type: 'integer', minimum: 0 } }),
+    output: closed({
+      text: { enum: ['full', 'hash', 'none'] },
+      gzip_above_bytes: { type: 'integer', minimum: 0 },
+      examples_per_check: { type: 'integer', minimum: 0, maximum: 1000 }
+    }),
     manifest: closed({ lock_files: { type: 'array', items: path } }),
     gate: closed({
       ...gateThresholds,
@@ -121,9 +129,13 @@ export const CONFIG_SCHEMA: Schema = closed(
         transpose: familyOverrides,
         dictionary: familyOverrides,
         append: familyOverrides,
-        fgm: familyOverrides
+        fgm: familyOverrides,
+        clean: regressionOnly,
+        truncate: regressionOnly,
+        noise: regressionOnly
       }),
       allow_not_evaluated: { type: 'boolean' },
+      require_baseline: { type: 'boolean' },
       models: { type: 'array', items: nonEmpty, minItems: 1 }
     })
   },

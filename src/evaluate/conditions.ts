@@ -1,26 +1,15 @@
 /**
- * What each condition feeds a model for one example: the clean text, or one family's
- * candidate with its changed/valid flags (SPEC §6).
+ * Text candidates (SPEC §6): the clean text, then one candidate per configured family, each with
+ * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
+ * same list.
  */
-import type { Condition } from '../config/families.js';
-import type { Example, ExampleInput } from '../data/example.js';
+import { isAttackFamily, type Condition } from '../config/families.js';
+import type { Example } from '../data/example.js';
 import type { FamilyRunner } from '../perturb/family.js';
-
-export interface Candidate {
-  condition: Condition;
-  input: ExampleInput;
-  /** The perturbed text (null for clean, or when the input is not text). */
-  perturbedText: string | null;
-  /** False when the family could not act on this row (no dictionary for its language). */
-  attempted: boolean;
-  changed: boolean;
-  valid: boolean | null;
-  invalidReason: string | null;
-  labelPreserving: boolean;
-}
+import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
 
 export function cleanCandidate(example: Example): Candidate {
-  return { condition: 'clean', input: example.input, perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, labelPreserving: true };
+  return { condition: 'clean', input: example.input, digest: inputDigest(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
 }
 
 /** Conditions evaluated for a set of family runners, in SPEC §6 order. */
@@ -29,23 +18,46 @@ export function conditionsFor(runners: readonly FamilyRunner[]): Condition[] {
 }
 
 export function candidatesFor(example: Example, runners: readonly FamilyRunner[]): Candidate[] {
-  const list = [cleanCandidate(example)];
+  const clean = cleanCandidate(example);
+  const list = [clean];
   if (example.input.kind !== 'text') return list;
   const original = example.input.text;
   for (const runner of runners) {
     const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
     const changed = outcome.text !== original;
+    const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
     list.push({
       condition: runner.family,
-      input: changed ? { kind: 'text', text: outcome.text } : example.input,
+      input,
+      digest: changed ? inputDigest(input) : clean.digest,
       perturbedText: outcome.text,
       attempted: outcome.attempted,
       changed,
       // No candidate exists when the family could not act: valid is then null, as on clean rows.
       valid: outcome.attempted ? outcome.valid : null,
       invalidReason: outcome.attempted ? outcome.invalidReason : null,
-      labelPreserving: runner.labelPreserving
+      // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+      masked: runner.labelPreserving && isAttackFamily(runner.family)
     });
   }
   return list;
+}
+
+/** The text task's candidates, computed once per example and shared by every model. */
+export function textCandidates(runners: readonly FamilyRunner[]): CandidateSource {
+  const cache = new Map<Example, Candidate[]>();
+  return {
+    conditions: conditionsFor(runners),
+    candidates(example) {
+      let list = cache.get(example);
+      if (list === undefined) {
+        list = candidatesFor(example, runners);
+        cache.set(example, list);
+      }
+      return list;
+    },
+    release() {
+      cache.clear();
+    }
+  };
 }

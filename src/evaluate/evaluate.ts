@@ -1,84 +1,92 @@
 /**
  * Evaluate every (example × model × condition) and stream one evidence row each (SPEC §7),
- * in the order split (config) → id (code points) → model (config) → condition (§6).
+ * in the order split (config) → id (code points) → model (config) → condition. Examples go in
+ * chunks: their candidates are built, each model scores the chunk's inputs it has not seen
+ * (score-store.ts), the rows are handed to the sink, and the chunk is forgotten — so memory
+ * holds one chunk plus one result per distinct input, whatever the number of rows.
  */
 import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
-import type { EvidenceRow } from '../evidence/row.js';
-import type { Model, ScoreResult } from '../models/model.js';
-import { inputKey } from '../data/example.js';
-import { sha256Hex } from '../util/hash.js';
 import { evidenceRow } from '../evidence/build-row.js';
-import type { FamilyRunner } from '../perturb/family.js';
-import { candidatesFor, type Candidate } from './conditions.js';
-import { scoreDistinct } from './score-cache.js';
+import type { EvidenceRow } from '../evidence/row.js';
+import type { Model } from '../models/model.js';
+import { shardOf, type ShardSpec } from '../shard/select.js';
+import { sha256Hex } from '../util/hash.js';
+import type { Candidate, CandidateSource } from './candidate.js';
+import type { ModelCounters } from './counters.js';
+import { ScoreStore } from './score-store.js';
 
-export interface ModelCounters {
-  model: string;
-  predictions: number;
-  distinctInputs: number;
-  modelCalls: number;
+export type RowSink = (row: EvidenceRow) => void;
+
+export interface EvaluateOptions {
+  shard?: ShardSpec | null;
+  /** Examples per chunk (default 2,048). */
+  chunkExamples?: number;
+  /** Called after each chunk's rows were handed on (the writer's backpressure). */
+  drain?: () => Promise<void>;
+  /** Rows done so far and the rows expected in all. */
+  progress?: (rows: number, total: number) => void;
 }
 
-export type RowSink = (row: EvidenceRow) => Promise<void>;
+/** The examples this run evaluates, in evidence order (all, or one shard's). */
+export function examplesOf(dataset: Dataset, shard: ShardSpec | null | undefined): Example[] {
+  const all = dataset.splits.flatMap((s) => s.examples);
+  return shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
+}
 
-function renderText(policy: Plan['output']['text'], text: string | null): string | null {
+function renderText(policy: Plan['output']['text'], text: string | null, digest: string | null): string | null {
   if (text === null || policy === 'none') return null;
-  return policy === 'hash' ? sha256Hex(text) : text;
+  return policy === 'hash' ? (digest ?? sha256Hex(text)) : text;
 }
 
-function exampleText(example: Example): string | null {
-  return example.input.kind === 'text' ? example.input.text : null;
-}
-
-export async function evaluate(
-  plan: Plan,
-  dataset: Dataset,
-  models: readonly Model[],
-  runners: readonly FamilyRunner[],
-  sink: RowSink
-): Promise<ModelCounters[]> {
-  const examples = dataset.splits.flatMap((s) => s.examples);
-  const candidates = new Map<Example, Candidate[]>(examples.map((e) => [e, candidatesFor(e, runners)]));
+export async function evaluate(plan: Plan, dataset: Dataset, models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
+  const examples = examplesOf(dataset, options.shard);
+  const chunk = options.chunkExamples ?? 2048;
   const tm = plan.threatModel;
-
-  const caches: Array<Map<string, ScoreResult>> = [];
-  const counters: ModelCounters[] = [];
-  for (const model of models) {
-    const inputs = [...candidates.values()].flatMap((list) => list.map((c) => c.input));
-    const { cache, counters: c } = await scoreDistinct(model, inputs);
-    caches.push(cache);
-    counters.push({ model: model.name, predictions: 0, ...c });
-  }
-
-  for (const example of examples) {
-    const list = candidates.get(example) as Candidate[];
+  const store = new ScoreStore(models.length);
+  const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
+  const total = examples.length * models.length * source.conditions.length;
+  let done = 0;
+  for (let start = 0; start < examples.length; start += chunk) {
+    const part = examples.slice(start, start + chunk);
+    const lists: Candidate[][][] = models.map((_, m) => part.map((e) => source.candidates(e, m)));
     for (const [m, model] of models.entries()) {
-      const cache = caches[m] as Map<string, ScoreResult>;
-      const clean = cache.get(inputKey(example.input)) as ScoreResult;
-      for (const candidate of list) {
-        const result = cache.get(inputKey(candidate.input)) as ScoreResult;
-        (counters[m] as ModelCounters).predictions++;
-        await sink(
-          evidenceRow({
+      const inputs = (lists[m] as Candidate[][]).flatMap((list) => list);
+      await store.score(m, model, inputs, counters[m] as ModelCounters);
+    }
+    part.forEach((example, e) => {
+      const text = example.input.kind === 'text' ? example.input.text : null;
+      models.forEach((model, m) => {
+        const list = (lists[m] as Candidate[][])[e] as Candidate[];
+        const clean = list[0] as Candidate;
+        const cleanResult = store.get(m, clean.digest);
+        const renderedText = renderText(plan.output.text, text, clean.digest);
+        for (const candidate of list) {
+          const row = evidenceRow({
             example,
             model: model.name,
             labels: model.labels,
             condition: candidate.condition,
-            clean,
-            result,
-            candidate: candidate.condition === 'clean' ? null : candidate,
-            // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-            masked: candidate.condition !== 'clean' && candidate.labelPreserving,
+            clean: cleanResult,
+            result: candidate === clean ? cleanResult : store.get(m, candidate.digest),
+            candidate: candidate === clean ? null : candidate,
+            masked: candidate.masked,
             objective: tm.objective,
             transitions: tm.protectedTransitions,
-            text: renderText(plan.output.text, exampleText(example)),
-            perturbedText: renderText(plan.output.text, candidate.perturbedText)
-          })
-        );
-      }
-    }
+            text: renderedText,
+            perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
+            inputSha256: candidate.digest
+          });
+          sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
+        }
+        (counters[m] as ModelCounters).predictions += list.length;
+      });
+    });
+    source.release?.();
+    done += part.length * models.length * source.conditions.length;
+    if (options.drain) await options.drain();
+    options.progress?.(done, total);
   }
-  return counters;
+  return counters.map((c, m) => ({ ...c, ...(source.counters?.(m) ?? {}) }));
 }

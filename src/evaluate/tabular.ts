@@ -1,25 +1,16 @@
 /**
- * Tabular evaluation (SPEC §13): for every (example × model) the clean row, the `noise`
+ * Tabular candidates (SPEC §13): for every (example × model) the clean row, the `noise`
  * corruption baseline (every row, model-independent) and one-step `fgm` (eligible rows only,
- * following that model's own gradient), each candidate validated and each distinct vector
- * scored once per model. Rows stream in the same order as text evidence.
+ * following that model's own gradient), each candidate validated.
  */
 import type { Condition } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
-import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
-import { evidenceRow } from '../evidence/build-row.js';
-import type { Model, ScoreResult } from '../models/model.js';
+import type { Model } from '../models/model.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
 import { fgmCandidate, fgmIsExact } from '../tabular/fgm.js';
 import { noiseCandidate } from '../tabular/noise.js';
-import type { ModelCounters, RowSink } from './evaluate.js';
-import { scoreDistinct } from './score-cache.js';
-
-export interface TabularCounters extends ModelCounters {
-  gradientEvaluations: number;
-  predictionEvaluations: number;
-}
+import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
 
 export function featureSpace(plan: Plan): FeatureSpace {
   const names = plan.data.columns.features;
@@ -53,62 +44,62 @@ function isDifferentiable(model: Model): model is Model & Differentiable {
   return typeof (model as Partial<Differentiable>).inputGradient === 'function' && typeof (model as Partial<Differentiable>).predict === 'function';
 }
 
-export async function evaluateTabular(plan: Plan, dataset: Dataset, models: readonly Model[], sink: RowSink): Promise<TabularCounters[]> {
+export function tabularCandidates(plan: Plan, models: readonly Model[], labels: readonly string[]): CandidateSource {
   const space = featureSpace(plan);
   const conditions = tabularConditions(plan);
-  const tm = plan.threatModel;
-  const examples = dataset.splits.flatMap((s) => s.examples);
-  const clean = new Map(examples.map((e) => [e, vector(e, space.names)]));
-  const noise = new Map<Example, TabularCandidate>();
-  if (conditions.includes('noise')) for (const e of examples) noise.set(e, noiseCandidate(e.id, clean.get(e) as number[], space, plan.statistics.seed));
-
-  const all: TabularCounters[] = [];
-  const perModel: Array<{ fgm: Map<Example, TabularCandidate>; cache: Map<string, ScoreResult> }> = [];
-  for (const model of models) {
-    const attack: AttackCounters = { gradientEvaluations: 0, predictionEvaluations: 0 };
-    const fgm = new Map<Example, TabularCandidate>();
-    if (conditions.includes('fgm')) {
-      if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for fgm`);
-      for (const e of examples) fgm.set(e, fgmCandidate(clean.get(e) as number[], e.label, model, space, attack));
-    }
-    const inputs = examples.flatMap((e) => [clean.get(e), noise.get(e)?.values, fgm.get(e)?.values].filter((x): x is number[] => x !== undefined));
-    const { cache, counters } = await scoreDistinct(model, inputs.map((x) => ({ kind: 'features' as const, values: asRecord(space.names, x) })));
-    perModel.push({ fgm, cache });
-    all.push({ model: model.name, predictions: 0, ...counters, ...attack });
+  const seed = plan.statistics.seed;
+  const attack: AttackCounters[] = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
+  if (conditions.includes('fgm')) {
+    for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for fgm`);
   }
+  const exact = fgmIsExact(labels.length, models.every((m) => m.describe().kind === 'logistic-regression'));
+  const shared = new Map<Example, { x: number[]; clean: Candidate; noise: Candidate | null; features: Record<string, number> }>();
 
-  const exact = fgmIsExact(dataset.labels.length, models.every((m) => m.describe().kind === 'logistic-regression'));
-  for (const example of examples) {
-    const x = clean.get(example) as number[];
-    for (const [m, model] of models.entries()) {
-      const { fgm, cache } = perModel[m] as (typeof perModel)[number];
-      const score = (v: readonly number[]) => cache.get(JSON.stringify(asRecord(space.names, v))) as ScoreResult;
-      const cleanResult = score(x);
-      for (const condition of conditions) {
-        const candidate = condition === 'noise' ? noise.get(example) : condition === 'fgm' ? fgm.get(example) : undefined;
-        const values = candidate?.values ?? x;
-        const changed = candidate !== undefined && values.some((v, i) => v !== x[i]);
-        (all[m] as TabularCounters).predictions++;
-        const row = evidenceRow({
-          example,
-          model: model.name,
-          labels: model.labels,
-          condition,
-          clean: cleanResult,
-          result: score(values),
-          candidate: candidate
-            ? { attempted: candidate.attempted, changed, valid: candidate.attempted ? candidate.valid : null, invalidReason: candidate.attempted ? candidate.invalidReason : null }
-            : null,
-          // FGM is the attack; noise is a corruption baseline without ledger masks.
-          masked: condition === 'fgm',
-          objective: tm.objective,
-          transitions: tm.protectedTransitions,
-          text: null,
-          perturbedText: null
-        });
-        await sink({ ...row, features: asRecord(space.names, x), perturbed_features: candidate ? asRecord(space.names, values) : null, exact: condition === 'fgm' ? exact : null });
+  const candidate = (condition: Condition, x: number[], features: Record<string, number>, c: TabularCandidate): Candidate => {
+    const perturbed = asRecord(space.names, c.values);
+    const input = { kind: 'features' as const, values: perturbed };
+    return {
+      condition,
+      input,
+      digest: inputDigest(input),
+      perturbedText: null,
+      attempted: c.attempted,
+      changed: c.values.some((v, i) => v !== x[i]),
+      valid: c.attempted ? c.valid : null,
+      invalidReason: c.attempted ? c.invalidReason : null,
+      // FGM is the attack; noise is a corruption baseline without ledger masks.
+      masked: condition === 'fgm',
+      tabular: { features, perturbed, exact: condition === 'fgm' ? exact : null }
+    };
+  };
+
+  return {
+    conditions,
+    candidates(example, modelIndex) {
+      let base = shared.get(example);
+      if (base === undefined) {
+        const x = vector(example, space.names);
+        const features = asRecord(space.names, x);
+        const input = { kind: 'features' as const, values: features };
+        const clean: Candidate = {
+          condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
+          tabular: { features, perturbed: null, exact: null }
+        };
+        const noise = conditions.includes('noise') ? candidate('noise', x, features, noiseCandidate(example.id, x, space, seed)) : null;
+        base = { x, features, clean, noise };
+        shared.set(example, base);
       }
+      const list = [base.clean];
+      if (base.noise) list.push(base.noise);
+      if (conditions.includes('fgm')) {
+        const model = models[modelIndex] as Model & Differentiable;
+        list.push(candidate('fgm', base.x, base.features, fgmCandidate(base.x, example.label, model, space, attack[modelIndex] as AttackCounters)));
+      }
+      return list;
+    },
+    counters: (modelIndex) => ({ ...(attack[modelIndex] as AttackCounters) }),
+    release() {
+      shared.clear();
     }
-  }
-  return all;
+  };
 }

@@ -25,6 +25,8 @@ export interface RowFacts {
   transitions: readonly ProtectedTransition[];
   text: string | null;
   perturbedText: string | null;
+  /** SHA-256 of the input the model scored (see evaluate/inputs.ts). */
+  inputSha256: string;
 }
 
 export function evidenceRow(f: RowFacts): EvidenceRow {
@@ -70,6 +72,7 @@ export function evidenceRow(f: RowFacts): EvidenceRow {
     uncovered: masks?.uncovered ?? null,
     uncovered_reason: masks?.uncovered_reason ?? null,
     status: f.result.status,
-    error: f.result.status === 'ok' ? null : f.result.error
+    error: f.result.status === 'ok' ? null : f.result.error,
+    input_sha256: f.inputSha256
   };
 }

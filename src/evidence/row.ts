@@ -5,8 +5,8 @@
  */
 import type { Condition } from '../config/families.js';
 
-/** Version of the row layout below; recorded in the manifest's entry for evidence.jsonl. */
-export const EVIDENCE_SCHEMA_VERSION = 1;
+/** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
+export const EVIDENCE_SCHEMA_VERSION = 2;
 
 export type RowStatus = 'ok' | 'error' | 'timeout';
 export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'invalid' | 'missing';
@@ -37,6 +37,8 @@ export interface EvidenceRow {
   uncovered_reason: UncoveredReason | null;
   status: RowStatus;
   error: string | null;
+  /** SHA-256 of the input the model scored: the text (perturbed on perturbed rows) or the feature record as written. */
+  input_sha256: string;
   /** Tabular rows only (SPEC §13): the clean feature vector, the candidate, and whether FGM is the exact worst case. */
   features?: Record<string, number>;
   perturbed_features?: Record<string, number> | null;
@@ -47,7 +49,7 @@ export const EVIDENCE_FIELDS = [
   'id', 'split', 'model', 'condition', 'language', 'domain', 'text', 'perturbed_text', 'label',
   'clean_prediction', 'prediction', 'scores', 'margin', 'clean_margin', 'changed',
   'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
-  'error'
+  'error', 'input_sha256'
 ] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
@@ -86,4 +88,54 @@ export function serializeRow(row: EvidenceRow, labels: readonly string[]): strin
     }
   }
   return out + '}';
+}
+
+/** A line of evidence.jsonl that cannot be read back as a row. */
+export class EvidenceParseError extends Error {}
+
+const STATUSES = new Set(['ok', 'error', 'timeout']);
+
+/**
+ * One JSONL line back into a row: scores go from the label-keyed map to the label-ordered array
+ * (every label present, no other key). Field types are checked so that a damaged file gives a
+ * clear message instead of wrong figures.
+ */
+export function parseRow(line: string, labels: readonly string[], where: string): EvidenceRow {
+  let o: Record<string, unknown>;
+  try {
+    o = JSON.parse(line) as Record<string, unknown>;
+  } catch (error) {
+    throw new EvidenceParseError(`${where}: not JSON (${(error as Error).message})`);
+  }
+  if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new EvidenceParseError(`${where}: expected a JSON object`);
+  const text = (k: string) => {
+    if (typeof o[k] !== 'string') throw new EvidenceParseError(`${where}: field ${k} must be a string`);
+  };
+  const textOrNull = (k: string) => {
+    if (o[k] !== null && typeof o[k] !== 'string') throw new EvidenceParseError(`${where}: field ${k} must be a string or null`);
+  };
+  const boolOrNull = (k: string) => {
+    if (o[k] !== null && typeof o[k] !== 'boolean') throw new EvidenceParseError(`${where}: field ${k} must be true, false or null`);
+  };
+  const numOrNull = (k: string) => {
+    if (o[k] !== null && typeof o[k] !== 'number') throw new EvidenceParseError(`${where}: field ${k} must be a number or null`);
+  };
+  for (const k of ['id', 'split', 'model', 'condition', 'language', 'label', 'status', 'input_sha256']) text(k);
+  for (const k of ['domain', 'text', 'perturbed_text', 'clean_prediction', 'prediction', 'invalid_reason', 'uncovered_reason', 'error']) textOrNull(k);
+  for (const k of ['valid', 'eligible', 'tested', 'success', 'uncovered']) boolOrNull(k);
+  for (const k of ['margin', 'clean_margin']) numOrNull(k);
+  if (typeof o.changed !== 'boolean') throw new EvidenceParseError(`${where}: field changed must be true or false`);
+  if (!STATUSES.has(o.status as string)) throw new EvidenceParseError(`${where}: status must be ok, error or timeout`);
+  let scores: number[] | null = null;
+  if (o.scores !== null) {
+    const map = o.scores as Record<string, unknown>;
+    if (typeof map !== 'object' || Array.isArray(map)) throw new EvidenceParseError(`${where}: scores must be a label-keyed object or null`);
+    if (Object.keys(map).length !== labels.length) throw new EvidenceParseError(`${where}: scores must name every label once`);
+    scores = labels.map((l) => {
+      const v = map[l];
+      if (typeof v !== 'number') throw new EvidenceParseError(`${where}: scores.${l} must be a number`);
+      return v;
+    });
+  }
+  return { ...(o as unknown as EvidenceRow), scores };
 }

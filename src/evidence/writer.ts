@@ -1,52 +1,136 @@
-/** Streams evidence rows to disk with backpressure, hashing the bytes as they are written. */
-import { createHash } from 'node:crypto';
+/**
+ * Streams evidence lines to disk in one pass, hashing the uncompressed bytes as they go. Lines
+ * are gathered into ~1 MiB chunks (one hash update and one write each). While the file is
+ * small it is plain `evidence.jsonl`; once it grows past `gzipAboveBytes` the bytes written so
+ * far are fed through gzip (level 6, in the thread pool, beside the evaluation) and every later
+ * chunk goes straight to `evidence.jsonl.gz`, whose bytes are hashed too. Node writes a fixed
+ * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
+ */
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import { once } from 'node:events';
+import { join } from 'node:path';
+import { createGzip, type Gzip } from 'node:zlib';
 
-export class JsonlWriter {
-  private readonly stream: WriteStream;
-  private readonly hash = createHash('sha256');
-  private count = 0;
-  private bytes = 0;
+export const EVIDENCE_FILE = 'evidence.jsonl';
+export const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
+export const GZIP_LEVEL = 6;
+const CHUNK_BYTES = 1 << 20;
 
-  constructor(readonly path: string) {
-    // A large buffer: rows are small and many, and each drain wait costs a turn of the event loop.
-    this.stream = createWriteStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  }
-
-  async write(line: string): Promise<void> {
-    const chunk = line + '\n';
-    this.hash.update(chunk, 'utf8');
-    this.count++;
-    this.bytes += Buffer.byteLength(chunk, 'utf8');
-    if (!this.stream.write(chunk)) await once(this.stream, 'drain');
-  }
-
-  /** Close the file; returns its SHA-256, row count and byte size. */
-  async close(): Promise<{ sha256: string; rows: number; bytes: number }> {
-    this.stream.end();
-    await once(this.stream, 'finish');
-    return { sha256: this.hash.digest('hex'), rows: this.count, bytes: this.bytes };
-  }
+export interface EvidenceFileInfo {
+  /** The file kept: evidence.jsonl or evidence.jsonl.gz. */
+  file: string;
+  rows: number;
+  /** SHA-256 and size of the uncompressed rows. */
+  sha256: string;
+  bytes: number;
+  /** SHA-256 and size of the gzip file, when the rows were compressed. */
+  gzip: { sha256: string; bytes: number } | null;
 }
 
-/**
- * Replace `path` by `path.gz` (gzip, level 9); returns the compressed file's SHA-256 and size.
- * Node writes a fixed gzip header (no name, mtime 0), so the bytes repeat for the same input.
- */
-export async function gzipFile(path: string): Promise<{ path: string; sha256: string; bytes: number }> {
-  const target = `${path}.gz`;
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const gzip = createGzip({ level: 9 });
-  gzip.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    bytes += chunk.length;
-  });
-  await pipeline(createReadStream(path), gzip, createWriteStream(target));
-  await rm(path);
-  return { path: target, sha256: hash.digest('hex'), bytes };
+export class EvidenceWriter {
+  private readonly plainPath: string;
+  private readonly gzPath: string;
+  private readonly hash = createHash('sha256');
+  private readonly plain: WriteStream;
+  private gzip: { stream: Gzip; out: WriteStream; hash: Hash; bytes: number } | null = null;
+  /** In gzip mode every chunk is written through this chain, so chunks keep their order across the hand-over. */
+  private tail: Promise<void> | null = null;
+  private backpressure: Promise<unknown> | null = null;
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private rows = 0;
+  private bytes = 0;
+
+  constructor(
+    dir: string,
+    private readonly gzipAboveBytes: number
+  ) {
+    this.plainPath = join(dir, EVIDENCE_FILE);
+    this.gzPath = join(dir, EVIDENCE_GZ_FILE);
+    this.plain = createWriteStream(this.plainPath);
+  }
+
+  /** Adds one row's line (without the newline). */
+  write(line: string): void {
+    this.pending.push(line);
+    this.pendingChars += line.length + 1;
+    this.rows++;
+    if (this.pendingChars >= CHUNK_BYTES) this.flushPending();
+  }
+
+  /** Waits until the sink has taken what it was given (call between chunks of work). */
+  async drain(): Promise<void> {
+    if (this.tail) await this.tail;
+    if (this.backpressure) {
+      const wait = this.backpressure;
+      this.backpressure = null;
+      await wait;
+    }
+  }
+
+  private flushPending(): void {
+    if (this.pending.length === 0) return;
+    const chunk = Buffer.from(this.pending.join('\n') + '\n', 'utf8');
+    this.pending = [];
+    this.pendingChars = 0;
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+    if (this.tail) {
+      this.tail = this.tail.then(() => this.writeGzip(chunk));
+      return;
+    }
+    if (!this.plain.write(chunk)) this.backpressure = once(this.plain, 'drain');
+    if (this.bytes > this.gzipAboveBytes) this.tail = this.startGzip();
+  }
+
+  private async writeGzip(chunk: Buffer): Promise<void> {
+    const stream = (this.gzip as NonNullable<EvidenceWriter['gzip']>).stream;
+    if (!stream.write(chunk)) await once(stream, 'drain');
+  }
+
+  /** Closes the plain file and re-reads it through gzip; later chunks follow it into the gzip stream. */
+  private async startGzip(): Promise<void> {
+    this.plain.end();
+    await once(this.plain, 'finish');
+    this.backpressure = null;
+    const stream = createGzip({ level: GZIP_LEVEL });
+    const out = createWriteStream(this.gzPath);
+    const hash = createHash('sha256');
+    const gz = { stream, out, hash, bytes: 0 };
+    stream.on('data', (data: Buffer) => {
+      hash.update(data);
+      gz.bytes += data.length;
+    });
+    stream.pipe(out);
+    this.gzip = gz;
+    for await (const data of createReadStream(this.plainPath, { highWaterMark: CHUNK_BYTES })) {
+      if (!stream.write(data)) await once(stream, 'drain');
+    }
+  }
+
+  /** Flushes everything and closes the file; returns what the manifest records. */
+  async close(): Promise<EvidenceFileInfo> {
+    this.flushPending();
+    if (this.tail) await this.tail;
+    const sha256 = this.hash.digest('hex');
+    if (this.gzip) {
+      const { stream, out } = this.gzip;
+      stream.end();
+      await once(out, 'finish');
+      await rm(this.plainPath, { force: true });
+      return { file: EVIDENCE_GZ_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: { sha256: this.gzip.hash.digest('hex'), bytes: this.gzip.bytes } };
+    }
+    this.plain.end();
+    await once(this.plain, 'finish');
+    return { file: EVIDENCE_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: null };
+  }
+
+  /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
+  abort(): void {
+    this.plain.destroy();
+    this.gzip?.stream.destroy();
+    this.gzip?.out.destroy();
+  }
 }

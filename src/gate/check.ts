@@ -1,6 +1,7 @@
 /** A gate check (SPEC §9) and the exact comparison that decides it. */
 import type { GateKey } from '../config/defaults.js';
 import type { Threshold } from '../config/plan.js';
+import type { ExampleRef } from '../drill/ref.js';
 import type { Figure } from '../metrics/figure.js';
 import { compareFractions, fraction, fractionOf, type Fraction } from '../util/fraction.js';
 
@@ -28,6 +29,16 @@ export interface Check {
   /** False for models outside `gate.models`: reported, never blocking. */
   judged: boolean;
   reason: string | null;
+  /** Failing and not-evaluated checks only: the rows behind the figure (SPEC §18). */
+  examples?: CheckExamples;
+}
+
+/** The rows behind a check: how many, the most severe few, or the histogram behind a length shift. */
+export interface CheckExamples {
+  /** Rows (or ids, for per-id checks) behind the figure; null for the length histogram. */
+  count: number | null;
+  shown: ExampleRef[];
+  histogram?: { edges: number[]; reference: { split: string; counts: number[] }; comparison: { split: string; counts: number[] } };
 }
 
 export interface CheckSpec {

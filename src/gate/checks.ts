@@ -1,19 +1,23 @@
 /**
- * Every check of SPEC §9, read from metrics.json figures (never recomputed here): data
- * checks, per-model checks, per model × non-destructive family, the union across families,
- * protected transitions and missing rows. The gate passes only if no judged check fails and
- * none is not evaluated (unless allowed); not applicable never blocks; nothing offsets anything.
+ * Every check of SPEC §9 and §15, read from metrics.json and comparison.json figures (never
+ * recomputed here): data checks, per-model checks, per model × non-destructive family, the union
+ * across families, protected transitions, missing rows, and the comparison with a baseline. The
+ * gate passes only if no judged check fails and none is not evaluated (unless allowed); not
+ * applicable never blocks; nothing offsets anything. Failing and not-evaluated checks carry the
+ * rows behind them (SPEC §18).
  */
 import type { FamilyGateKey } from '../config/defaults.js';
 import type { AttackFamily } from '../config/families.js';
 import type { GatePlan, Threshold } from '../config/plan.js';
-import { ALL, CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/build.js';
-import { notApplicable, type Figure } from '../metrics/figure.js';
+import type { Comparison } from '../compare/comparison.js';
+import type { DrillResult } from '../drill/collect.js';
+import { ALL, CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
+import { notApplicable, notEvaluated, type Figure } from '../metrics/figure.js';
 import { gapFraction } from '../metrics/gap.js';
 import { fraction } from '../util/fraction.js';
-import { decideCheck, ratioOf, type Check, type CheckSpec } from './check.js';
+import { decideCheck, ratioOf, type Check, type CheckExamples, type CheckSpec } from './check.js';
 
-export const CHECKS_SCHEMA_VERSION = 1;
+export const CHECKS_SCHEMA_VERSION = 2;
 
 export interface GateResult {
   schema_version: number;
@@ -23,6 +27,15 @@ export interface GateResult {
   /** Ids of the checks that block the gate. */
   failing: string[];
   checks: Check[];
+}
+
+/** What the gate reads besides metrics.json. */
+export interface GateInputs {
+  /** The rows behind each check id (drill/collect.ts and the comparison). */
+  drill?: DrillResult;
+  /** The comparison with a baseline, or null with the reason there is none. */
+  comparison?: Comparison | null;
+  noBaselineReason?: string;
 }
 
 /** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
@@ -70,7 +83,62 @@ function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: 
   return specs;
 }
 
-export function evaluateGate(metrics: Metrics, gate: GatePlan): GateResult {
+/** Comparison checks (SPEC §15): regression per model × condition and new protected transitions per model. */
+function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs): CheckSpec[] {
+  const specs: CheckSpec[] = [];
+  const comparison = inputs.comparison ?? null;
+  const absent = (reason: string): Figure => (gate.requireBaseline ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
+  for (const m of metrics.models) {
+    const judged = gate.models.includes(m.model);
+    const compared = comparison?.models.find((x) => x.model === m.model);
+    const missing = comparison === null ? absent(inputs.noBaselineReason ?? 'no baseline to compare with') : compared === undefined ? notApplicable('the baseline has no model of this name') : null;
+    for (const condition of metrics.conditions_evaluated) {
+      const cell = compared?.cells.find((c) => c.condition === condition && c.scope === ALL);
+      let figure: Figure;
+      if (missing) figure = missing;
+      else if (!cell || cell.pairs === 0) figure = notEvaluated('no paired rows (every row changed its input or is missing on one side)', 0);
+      else {
+        // Regression is the negated Δ: 2 pp worse is +2, compared with max_regression_pp.
+        const worse = (cell.broken.value as number) - (cell.fixed.value as number);
+        figure = { value: (100 * worse) / cell.pairs, numerator: worse, denominator: cell.pairs, status: 'ok', reason: null };
+      }
+      specs.push({
+        check: 'regression',
+        key: 'max_regression_pp',
+        subject: m.model,
+        qualifier: condition,
+        scope: ALL,
+        direction: 'max',
+        threshold: familyThreshold(gate, condition, 'max_regression_pp'),
+        figure,
+        exact: figure.status === 'ok' ? fraction(100 * (figure.numerator as number), figure.denominator as number) : null,
+        judged
+      });
+    }
+    const moved = missing ?? (compared as NonNullable<typeof compared>).new_protected_transitions;
+    specs.push({ check: 'new_protected_transitions', key: 'max_new_protected_transitions', subject: m.model, scope: ALL, direction: 'max', threshold: gate.thresholds.max_new_protected_transitions, figure: moved, exact: moved.status === 'ok' ? fraction(moved.numerator as number, 1) : null, judged });
+  }
+  return specs;
+}
+
+function examplesOf(check: Check, metrics: Metrics, drill: DrillResult | undefined): CheckExamples {
+  if (check.check === 'length_psi') {
+    const counts = metrics.data.length_histogram.counts;
+    return {
+      count: null,
+      shown: [],
+      histogram: {
+        edges: metrics.data.length_histogram.edges,
+        reference: { split: REFERENCE_SPLIT, counts: counts[REFERENCE_SPLIT] ?? [] },
+        comparison: { split: CHALLENGE_SPLIT, counts: counts[CHALLENGE_SPLIT] ?? [] }
+      }
+    };
+  }
+  const d = drill?.get(check.id);
+  return { count: d?.count ?? 0, shown: (d?.refs ?? []).map((r) => r.ref) };
+}
+
+export function evaluateGate(metrics: Metrics, gate: GatePlan, inputs: GateInputs = {}): GateResult {
   const t = gate.thresholds;
   const specs: CheckSpec[] = [];
   const d = metrics.data;
@@ -104,8 +172,9 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan): GateResult {
     specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
     specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
   }
+  specs.push(...comparisonChecks(metrics, gate, inputs));
 
-  const checks = specs.map(decideCheck);
+  const checks = specs.map(decideCheck).map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: examplesOf(c, metrics, inputs.drill) } : c));
   const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
   for (const c of checks) counts[c.status]++;
   const blocking = checks.filter((c) => c.judged && (c.status === 'fail' || (c.status === 'not_evaluated' && !gate.allowNotEvaluated)));

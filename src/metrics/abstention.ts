@@ -15,6 +15,7 @@
 import type { EvidenceRow } from '../evidence/row.js';
 import { isCorrect } from './classification.js';
 import { count, rate, type Figure } from './figure.js';
+import { maxOf } from '../util/numbers.js';
 
 export interface AbstentionPolicy {
   on: 'probability' | 'margin';
@@ -34,30 +35,45 @@ export interface Abstention {
 export function abstentionValue(row: EvidenceRow, on: AbstentionPolicy['on']): number | null {
   if (row.status !== 'ok') return null;
   if (on === 'margin') return row.margin;
-  return row.scores === null || row.scores.length === 0 ? null : Math.max(...row.scores);
+  return row.scores === null || row.scores.length === 0 ? null : maxOf(row.scores);
+}
+
+export interface AbstentionCounts {
+  abstained: number;
+  accepted: number;
+  acceptedWrong: number;
+  missing: number;
+  n: number;
+}
+
+export function emptyAbstention(): AbstentionCounts {
+  return { abstained: 0, accepted: 0, acceptedWrong: 0, missing: 0, n: 0 };
+}
+
+export function addAbstentionRow(c: AbstentionCounts, row: EvidenceRow, policy: AbstentionPolicy): void {
+  c.n++;
+  const value = abstentionValue(row, policy.on);
+  if (value === null) c.missing++;
+  else if (value < policy.threshold) c.abstained++;
+  else {
+    c.accepted++;
+    if (!isCorrect(row)) c.acceptedWrong++;
+  }
+}
+
+export function abstentionOf(c: AbstentionCounts, policy: AbstentionPolicy): Abstention {
+  return {
+    policy: { ...policy },
+    abstained: rate(c.abstained, c.n, 'no rows in this scope'),
+    accepted: count(c.accepted, c.n),
+    accepted_but_wrong: count(c.acceptedWrong, c.accepted),
+    accepted_error_rate: rate(c.acceptedWrong, c.accepted, 'no accepted rows'),
+    missing: count(c.missing, c.n)
+  };
 }
 
 export function abstention(rows: readonly EvidenceRow[], policy: AbstentionPolicy): Abstention {
-  let abstained = 0;
-  let accepted = 0;
-  let acceptedWrong = 0;
-  let missing = 0;
-  for (const row of rows) {
-    const value = abstentionValue(row, policy.on);
-    if (value === null) missing++;
-    else if (value < policy.threshold) abstained++;
-    else {
-      accepted++;
-      if (!isCorrect(row)) acceptedWrong++;
-    }
-  }
-  const n = rows.length;
-  return {
-    policy: { ...policy },
-    abstained: rate(abstained, n, 'no rows in this scope'),
-    accepted: count(accepted, n),
-    accepted_but_wrong: count(acceptedWrong, accepted),
-    accepted_error_rate: rate(acceptedWrong, accepted, 'no accepted rows'),
-    missing: count(missing, n)
-  };
+  const c = emptyAbstention();
+  for (const row of rows) addAbstentionRow(c, row, policy);
+  return abstentionOf(c, policy);
 }

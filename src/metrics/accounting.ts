@@ -21,32 +21,47 @@ export interface Accounting {
   became_correct: Figure;
 }
 
-export function accounting(rows: readonly EvidenceRow[], cleanRows: ReadonlyMap<string, EvidenceRow>): Accounting {
-  let wrongAfter = 0;
-  let cleanCorrect = 0;
-  let induced = 0;
-  let cleanWrong = 0;
-  let fixed = 0;
-  for (const row of rows) {
-    const clean = cleanRows.get(row.id);
-    if (!clean) throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
-    const before = isCorrect(clean);
-    const after = isCorrect(row);
-    if (!after) wrongAfter++;
-    if (before) {
-      cleanCorrect++;
-      if (!after) induced++;
-    } else {
-      cleanWrong++;
-      if (after) fixed++;
-    }
+export interface AccountingCounts {
+  n: number;
+  wrongAfter: number;
+  cleanCorrect: number;
+  induced: number;
+  cleanWrong: number;
+  fixed: number;
+}
+
+export function emptyAccounting(): AccountingCounts {
+  return { n: 0, wrongAfter: 0, cleanCorrect: 0, induced: 0, cleanWrong: 0, fixed: 0 };
+}
+
+export function addAccountingRow(c: AccountingCounts, row: EvidenceRow, clean: EvidenceRow | undefined): void {
+  if (!clean) throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
+  const before = isCorrect(clean);
+  const after = isCorrect(row);
+  c.n++;
+  if (!after) c.wrongAfter++;
+  if (before) {
+    c.cleanCorrect++;
+    if (!after) c.induced++;
+  } else {
+    c.cleanWrong++;
+    if (after) c.fixed++;
   }
+}
+
+export function accountingOf(c: AccountingCounts): Accounting {
   return {
-    post_test_errors: rate(wrongAfter, rows.length, 'no rows in this scope'),
-    post_test_accuracy: rate(rows.length - wrongAfter, rows.length, 'no rows in this scope'),
-    error_induction: rate(induced, cleanCorrect, 'no clean-correct rows'),
-    became_correct: count(fixed, cleanWrong)
+    post_test_errors: rate(c.wrongAfter, c.n, 'no rows in this scope'),
+    post_test_accuracy: rate(c.n - c.wrongAfter, c.n, 'no rows in this scope'),
+    error_induction: rate(c.induced, c.cleanCorrect, 'no clean-correct rows'),
+    became_correct: count(c.fixed, c.cleanWrong)
   };
+}
+
+export function accounting(rows: readonly EvidenceRow[], cleanRows: ReadonlyMap<string, EvidenceRow>): Accounting {
+  const c = emptyAccounting();
+  for (const row of rows) addAccountingRow(c, row, cleanRows.get(row.id));
+  return accountingOf(c);
 }
 
 export interface WorkedExample {
@@ -59,11 +74,35 @@ export interface WorkedExample {
   success: boolean;
 }
 
+export const WORKED_EXAMPLES = 3;
+
+/** Keeps the first tested successes and non-successes, in evidence order, as the worked examples need. */
+export class WorkedExamplePicker {
+  private readonly successes: EvidenceRow[] = [];
+  private readonly others: EvidenceRow[] = [];
+  constructor(private readonly n = WORKED_EXAMPLES) {}
+
+  add(row: EvidenceRow): void {
+    if (!row.tested) return;
+    const list = row.success ? this.successes : this.others;
+    if (list.length < this.n) list.push(row);
+  }
+
+  /** Up to `n` rows that link a counted failure to its actual change: successes first. */
+  picked(): WorkedExample[] {
+    return [...this.successes, ...this.others].slice(0, this.n).map(worked);
+  }
+}
+
 /** Up to `n` rows that link a counted failure to its actual change: successes first, in evidence order. */
-export function workedExamples(rows: readonly EvidenceRow[], n = 3): WorkedExample[] {
-  const tested = rows.filter((r) => r.tested);
-  const picked = [...tested.filter((r) => r.success), ...tested.filter((r) => !r.success)].slice(0, n);
-  return picked.map((r) => ({
+export function workedExamples(rows: readonly EvidenceRow[], n = WORKED_EXAMPLES): WorkedExample[] {
+  const picker = new WorkedExamplePicker(n);
+  for (const row of rows) picker.add(row);
+  return picker.picked();
+}
+
+function worked(r: EvidenceRow): WorkedExample {
+  return {
     id: r.id,
     features: r.features ?? null,
     perturbed_features: r.perturbed_features ?? null,
@@ -71,5 +110,5 @@ export function workedExamples(rows: readonly EvidenceRow[], n = 3): WorkedExamp
     clean_prediction: r.clean_prediction,
     prediction: r.prediction,
     success: r.success === true
-  }));
+  };
 }

@@ -1,15 +1,25 @@
 /**
- * Nonparametric bootstrap of a mean with the project's seeded streams (SPEC §8): resample
- * the values with replacement, record each resample's mean, and report the percentile
- * interval of those means (numpy's 'linear' percentiles). Unstratified: a scope resamples
- * its own values only.
+ * Bootstrap percentile intervals with the project's seeded streams (SPEC §8). Every statistic
+ * bootstrapped here is a mean of per-row values in {+1, 0, −1} (accuracy: 1/0; a paired
+ * difference: +1/0/−1), so a resample of n rows is fully described by how many of each value it
+ * drew: the counts follow Multinomial(n; plus/n, minus/n, zero/n), exactly as when n rows are
+ * drawn one by one with replacement. Each iteration therefore draws two binomials instead of n
+ * row indices (O(iterations) per cell, whatever n is):
+ *   X₊ ~ Bin(n, plus/n),  X₋ ~ Bin(n − X₊, minus/(minus + zero)),  mean = (X₊ − X₋) / n
+ * (binomial.ts; each draw consumes one uniform u, also when its outcome is certain). The
+ * interval is the numpy 'linear' percentile interval of the sorted means. Unstratified: a scope
+ * resamples its own rows only. `bootstrapMeans` keeps the row-by-row resampling as the
+ * reference the tests compare the count-based draws with.
  */
-import type { EvidenceRow } from '../evidence/row.js';
-import { compareCodePoints } from '../util/strings.js';
-import { isCorrect } from './classification.js';
+import { BinomialTables, binomialTable, drawFromTable } from './binomial.js';
 import type { FigureStatus } from './figure.js';
 import { checkLevel, percentileOfSorted, type Numbers } from './percentile.js';
-import { createStream, type IndexStream } from './random.js';
+import { createStream, type IndexStream, type UniformStream } from './random.js';
+
+/** Recorded in metrics.json and the manifest: how a resample is drawn. */
+export const BOOTSTRAP_METHOD =
+  'per iteration X+ = Bin(n, plus/n) and X- = Bin(n - X+, minus/(minus + zero)) by inversion of exact-rational binomial weights (one u each, X+ first); ' +
+  'mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means';
 
 /** Settings shared by every bootstrap cell; `streamParts` names the cell (see random.ts `cellParts`). */
 export interface BootstrapOptions {
@@ -17,6 +27,16 @@ export interface BootstrapOptions {
   level: number;
   seed: number;
   streamParts: readonly string[];
+}
+
+/** How many rows of a cell carry each per-row value. */
+export interface OutcomeCounts {
+  /** Rows whose value is +1 (a correct row, a row fixed by the head run, model A right and B wrong). */
+  plus: number;
+  /** Rows whose value is −1. */
+  minus: number;
+  /** Rows whose value is 0. */
+  zero: number;
 }
 
 export interface Bounds {
@@ -43,7 +63,44 @@ function checkIterations(iterations: number): void {
   if (!(Number.isInteger(iterations) && iterations >= 1)) throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
 }
 
-/** The resample means as a Float64Array (the tight loop behind `bootstrapMean`). */
+function checkCounts(c: OutcomeCounts): number {
+  for (const k of ['plus', 'minus', 'zero'] as const) {
+    if (!(Number.isSafeInteger(c[k]) && c[k] >= 0)) throw new RangeError(`outcome count ${k} must be a whole number ≥ 0, got ${c[k]}`);
+  }
+  return c.plus + c.minus + c.zero;
+}
+
+/** The counts of a sample of +1/0/−1 values (anything else throws). */
+export function outcomeCounts(values: Numbers): OutcomeCounts {
+  const c = { plus: 0, minus: 0, zero: 0 };
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === 1) c.plus++;
+    else if (v === -1) c.minus++;
+    else if (v === 0) c.zero++;
+    else throw new RangeError(`a count-based bootstrap needs values in {+1, 0, -1}, got ${v}`);
+  }
+  return c;
+}
+
+/** `iterations` resample means drawn from the counts (see the file comment), in draw order. */
+export function countBootstrapMeans(counts: OutcomeCounts, iterations: number, stream: UniformStream): Float64Array {
+  checkIterations(iterations);
+  const n = checkCounts(counts);
+  if (n === 0) throw new RangeError('cannot bootstrap an empty sample');
+  const first = binomialTable(n, counts.plus, n);
+  const rest = counts.minus + counts.zero;
+  const second = new BinomialTables(counts.minus, rest > 0 ? rest : 1);
+  const means = new Float64Array(iterations);
+  for (let it = 0; it < iterations; it++) {
+    const x = drawFromTable(first, stream.nextUniform());
+    const y = drawFromTable(second.get(n - x), stream.nextUniform());
+    means[it] = (x - y) / n;
+  }
+  return means;
+}
+
+/** The resample means of `values` drawn row by row: each iteration takes n indices from `stream` (the reference sampler). */
 export function bootstrapMeans(values: Numbers, iterations: number, stream: IndexStream): Float64Array {
   checkIterations(iterations);
   const n = values.length;
@@ -58,39 +115,41 @@ export function bootstrapMeans(values: Numbers, iterations: number, stream: Inde
   return means;
 }
 
-/**
- * `iterations` bootstrap resample means of `values`: each iteration draws values.length
- * indices with replacement from `stream` (in order) and records Σ x[index] / n, summed in
- * draw order. Throws a RangeError when `values` is empty or iterations is not a positive
- * integer.
- */
+/** `bootstrapMeans` as a plain array (summed in draw order). */
 export function bootstrapMean(values: readonly number[], iterations: number, stream: IndexStream): number[] {
   return Array.from(bootstrapMeans(values, iterations, stream));
 }
 
-/**
- * Percentile interval at `level` of the bootstrap means of `values`, drawn from the stream
- * of (seed, parts): [p(100·(1 − level)/2), p(100·(1 + level)/2)] over the sorted means.
- * Null when `values` is empty (nothing to resample).
- */
+function percentileBounds(sortedMeans: Float64Array, level: number): Bounds {
+  return { low: percentileOfSorted(sortedMeans, (100 * (1 - level)) / 2), high: percentileOfSorted(sortedMeans, (100 * (1 + level)) / 2) };
+}
+
+/** Row-by-row reference interval of `values` (null when empty). */
 export function bootstrapInterval(values: Numbers, iterations: number, level: number, seed: number, parts: readonly string[]): Bounds | null {
   checkIterations(iterations);
   checkLevel(level);
   if (values.length === 0) return null;
-  const means = bootstrapMeans(values, iterations, createStream(seed, parts)).sort();
-  return { low: percentileOfSorted(means, (100 * (1 - level)) / 2), high: percentileOfSorted(means, (100 * (1 + level)) / 2) };
+  return percentileBounds(bootstrapMeans(values, iterations, createStream(seed, parts)).sort(), level);
+}
+
+/** Count-based interval at `level` from the stream of (seed, parts); null when the counts are all 0. */
+export function countInterval(counts: OutcomeCounts, iterations: number, level: number, seed: number, parts: readonly string[]): Bounds | null {
+  checkIterations(iterations);
+  checkLevel(level);
+  if (checkCounts(counts) === 0) return null;
+  return percentileBounds(countBootstrapMeans(counts, iterations, createStream(seed, parts)).sort(), level);
 }
 
 /**
- * `bootstrapInterval` as a reported figure, the bounds multiplied by `scale` (100 for pp,
- * 1 for a fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`,
- * n = 0) when there is nothing to resample — never a zero-width interval.
+ * `countInterval` as a reported figure, the bounds multiplied by `scale` (100 for pp, 1 for a
+ * fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`, n = 0) when
+ * there is nothing to resample — never a zero-width interval.
  */
-export function intervalFigure(values: Numbers, options: BootstrapOptions, scale: number, emptyReason: string): IntervalFigure {
-  const bounds = bootstrapInterval(values, options.iterations, options.level, options.seed, options.streamParts);
+export function intervalFigure(counts: OutcomeCounts, options: BootstrapOptions, scale: number, emptyReason: string): IntervalFigure {
+  const bounds = countInterval(counts, options.iterations, options.level, options.seed, options.streamParts);
   const base = { level: options.level, iterations: options.iterations };
   if (bounds === null) return { low: null, high: null, ...base, n: 0, status: 'not_evaluated', reason: emptyReason };
-  return { low: bounds.low * scale, high: bounds.high * scale, ...base, n: values.length, status: 'ok', reason: null };
+  return { low: bounds.low * scale, high: bounds.high * scale, ...base, n: counts.plus + counts.minus + counts.zero, status: 'ok', reason: null };
 }
 
 /** An interval that does not apply here (e.g. an accuracy delta under a destructive condition). */
@@ -98,17 +157,7 @@ export function intervalNotApplicable(options: Pick<BootstrapOptions, 'iteration
   return { low: null, high: null, level: options.level, iterations: options.iterations, n: null, status: 'not_applicable', reason };
 }
 
-/** Rows ordered by id in code-point order (stable for equal ids): resampling order never depends on input order. */
-export function byId<T extends { id: string }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => compareCodePoints(a.id, b.id));
-}
-
-/**
- * Bootstrap interval of accuracy (a fraction in [0, 1], not pp) over one model's rows in one
- * scope: per-row correctness 1/0 (a missing row is 0), rows in id code-point order,
- * resampled with replacement. `not_evaluated` when there are no rows.
- */
-export function accuracyInterval(rows: readonly EvidenceRow[], options: BootstrapOptions): IntervalFigure {
-  const correct = byId(rows).map((r) => (isCorrect(r) ? 1 : 0));
-  return intervalFigure(correct, options, 1, 'no rows in this scope');
+/** Interval of an accuracy (a fraction, not pp) from `correct` of `n` rows; `not_evaluated` when n = 0. */
+export function accuracyIntervalOf(correct: number, n: number, options: BootstrapOptions): IntervalFigure {
+  return intervalFigure({ plus: correct, minus: 0, zero: n - correct }, options, 1, 'no rows in this scope');
 }

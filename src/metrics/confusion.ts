@@ -32,19 +32,26 @@ export function labelIndex(labels: readonly string[]): (label: string, what: str
   };
 }
 
+export function emptyConfusion(labels: readonly string[]): ConfusionCounts {
+  return { labels: [...labels], matrix: labels.map(() => new Array<number>(labels.length).fill(0)), missing: new Array<number>(labels.length).fill(0), total: 0 };
+}
+
+/** Counts one row; `indexOf` comes from `labelIndex(c.labels)`. */
+export function addToConfusion(c: ConfusionCounts, row: EvidenceRow, indexOf: (label: string, what: string) => number): void {
+  const t = indexOf(row.label, `gold label of row ${row.id}`);
+  const predicted = predictionOf(row);
+  if (predicted === null) c.missing[t] = (c.missing[t] as number) + 1;
+  else {
+    const line = c.matrix[t] as number[];
+    const p = indexOf(predicted, `prediction of row ${row.id}`);
+    line[p] = (line[p] as number) + 1;
+  }
+  c.total++;
+}
+
 export function confusionCounts(rows: readonly EvidenceRow[], labels: readonly string[]): ConfusionCounts {
   const indexOf = labelIndex(labels);
-  const matrix = labels.map(() => new Array<number>(labels.length).fill(0));
-  const missing = new Array<number>(labels.length).fill(0);
-  for (const row of rows) {
-    const t = indexOf(row.label, `gold label of row ${row.id}`);
-    const predicted = predictionOf(row);
-    if (predicted === null) missing[t] = (missing[t] as number) + 1;
-    else {
-      const line = matrix[t] as number[];
-      const p = indexOf(predicted, `prediction of row ${row.id}`);
-      line[p] = (line[p] as number) + 1;
-    }
-  }
-  return { labels: [...labels], matrix, missing, total: rows.length };
+  const c = emptyConfusion(labels);
+  for (const row of rows) addToConfusion(c, row, indexOf);
+  return c;
 }

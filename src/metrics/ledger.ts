@@ -108,10 +108,13 @@ export function isInScope(clean: EvidenceRow, objective: Objective, transitions:
 function cleanRowOf(cleanRows: CleanRowsById, row: EvidenceRow): EvidenceRow {
   const clean = cleanRows.get(row.id);
   if (clean === undefined) throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
-  if (clean.model !== row.model || clean.condition !== 'clean') {
+  return clean;
+}
+
+function checkClean(clean: EvidenceRow, row: EvidenceRow): void {
+  if (clean.model !== row.model || clean.condition !== 'clean' || clean.id !== row.id) {
     throw new Error(`the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected model ${row.model}, condition clean`);
   }
-  return clean;
 }
 
 interface StoredMasks {
@@ -138,44 +141,145 @@ function byCodePoint(ids: Iterable<string>): string[] {
   return [...ids].sort(compareCodePoints);
 }
 
+/** The counts behind one family cell. */
+export interface FamilyCounts {
+  rows: number;
+  inScope: number;
+  eligible: number;
+  tested: number;
+  successes: number;
+  uncovered: number;
+  byReason: Record<UncoveredReason, number>;
+}
+
+export function emptyFamilyCounts(): FamilyCounts {
+  return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason: { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 } };
+}
+
+/** Counts one family row; `clean` is the same model's clean row of the id. */
+export function addFamilyRow(c: FamilyCounts, row: EvidenceRow, clean: EvidenceRow, objective: Objective, transitions: readonly ProtectedTransition[]): void {
+  checkClean(clean, row);
+  const scoped = isInScope(clean, objective, transitions);
+  const m = masksOf(row, scoped);
+  c.rows++;
+  if (scoped) c.inScope++;
+  if (m.eligible) c.eligible++;
+  if (m.tested) c.tested++;
+  if (m.tested && m.success) c.successes++;
+  if (m.uncovered && m.reason !== null) {
+    c.uncovered++;
+    c.byReason[m.reason]++;
+  }
+}
+
+export function familyLedgerOf(c: FamilyCounts): FamilyLedger {
+  const robust = c.tested - c.successes;
+  return {
+    rows: c.rows,
+    in_scope: count(c.inScope, c.rows),
+    eligible: count(c.eligible, c.inScope),
+    tested: count(c.tested, c.eligible),
+    successes: count(c.successes, c.tested),
+    robust: count(robust, c.inScope),
+    uncovered: count(c.uncovered, c.eligible),
+    uncovered_by_reason: { ...c.byReason },
+    attack_success: rate(c.successes, c.tested, 'no tested rows'),
+    eligible_coverage: rate(c.tested, c.eligible, 'no eligible rows'),
+    robust_accuracy: rate(robust, c.inScope, 'no rows in scope')
+  };
+}
+
 export function familyLedger(
   rows: readonly EvidenceRow[],
   cleanRows: CleanRowsById,
   objective: Objective,
   transitions: readonly ProtectedTransition[]
 ): FamilyLedger {
-  let inScope = 0;
-  let eligible = 0;
-  let tested = 0;
-  let successes = 0;
-  let uncovered = 0;
-  const byReason: Record<UncoveredReason, number> = { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 };
-  for (const row of rows) {
-    const scoped = isInScope(cleanRowOf(cleanRows, row), objective, transitions);
+  const c = emptyFamilyCounts();
+  for (const row of rows) addFamilyRow(c, row, cleanRowOf(cleanRows, row), objective, transitions);
+  return familyLedgerOf(c);
+}
+
+/** What one id contributes to the union across families (SPEC §7). */
+export interface UnionOutcome {
+  inScope: boolean;
+  eligible: boolean;
+  tested: boolean;
+  succeeded: boolean;
+  /** A row of the id is missing in some family. */
+  missing: boolean;
+}
+
+/** The union outcome of one id from its rows in each family present (one row per family). */
+export function unionOutcome(familyRows: readonly EvidenceRow[], clean: EvidenceRow, objective: Objective, transitions: readonly ProtectedTransition[]): UnionOutcome {
+  const out = { inScope: false, eligible: false, tested: false, succeeded: false, missing: false };
+  if (familyRows.length === 0) return out;
+  const scoped = isInScope(clean, objective, transitions);
+  for (const row of familyRows) {
+    checkClean(clean, row);
     const m = masksOf(row, scoped);
-    if (scoped) inScope++;
-    if (m.eligible) eligible++;
-    if (m.tested) tested++;
-    if (m.tested && m.success) successes++;
-    if (m.uncovered && m.reason !== null) {
-      uncovered++;
-      byReason[m.reason]++;
+    if (scoped) out.inScope = true;
+    if (m.eligible) out.eligible = true;
+    if (m.tested) out.tested = true;
+    if (m.tested && m.success) out.succeeded = true;
+    if (row.status !== 'ok') out.missing = true;
+  }
+  return out;
+}
+
+export interface UnionCounts {
+  families: NonDestructiveFamily[];
+  inScope: number;
+  eligible: number;
+  tested: number;
+  succeeded: number;
+  robust: number;
+  successIds: string[];
+}
+
+export function emptyUnionCounts(families: readonly NonDestructiveFamily[]): UnionCounts {
+  return { families: [...families], inScope: 0, eligible: 0, tested: 0, succeeded: 0, robust: 0, successIds: [] };
+}
+
+export function addUnionOutcome(c: UnionCounts, id: string, o: UnionOutcome): void {
+  if (o.inScope) c.inScope++;
+  if (o.eligible) c.eligible++;
+  if (o.tested) c.tested++;
+  if (o.succeeded) {
+    c.succeeded++;
+    c.successIds.push(id);
+  }
+  if (o.tested && !o.succeeded && !o.missing) c.robust++;
+}
+
+export function unionLedgerOf(c: UnionCounts): UnionLedger {
+  return {
+    families: [...c.families],
+    in_scope: count(c.inScope, c.inScope),
+    eligible: count(c.eligible, c.inScope),
+    tested: count(c.tested, c.eligible),
+    successes: count(c.succeeded, c.tested),
+    untested: count(c.eligible - c.tested, c.eligible),
+    robust: count(c.robust, c.inScope),
+    success_ids: byCodePoint(c.successIds),
+    union_success: rate(c.succeeded, c.tested, 'no row tested by any family'),
+    union_coverage: rate(c.tested, c.eligible, 'no eligible rows'),
+    union_robust_accuracy: rate(c.robust, c.inScope, 'no rows in scope')
+  };
+}
+
+/** Rows of several families grouped by id, ids in first-seen order; each row checked against its family. */
+function rowsById(rowsByFamily: RowsByFamily): Map<string, EvidenceRow[]> {
+  const byId = new Map<string, EvidenceRow[]>();
+  for (const [family, rows] of rowsByFamily) {
+    for (const row of rows) {
+      if (row.condition !== family) throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
+      const list = byId.get(row.id) ?? [];
+      list.push(row);
+      byId.set(row.id, list);
     }
   }
-  const robust = tested - successes;
-  return {
-    rows: rows.length,
-    in_scope: count(inScope, rows.length),
-    eligible: count(eligible, inScope),
-    tested: count(tested, eligible),
-    successes: count(successes, tested),
-    robust: count(robust, inScope),
-    uncovered: count(uncovered, eligible),
-    uncovered_by_reason: byReason,
-    attack_success: rate(successes, tested, 'no tested rows'),
-    eligible_coverage: rate(tested, eligible, 'no eligible rows'),
-    robust_accuracy: rate(robust, inScope, 'no rows in scope')
-  };
+  return byId;
 }
 
 export function unionLedger(
@@ -184,49 +288,92 @@ export function unionLedger(
   objective: Objective,
   transitions: readonly ProtectedTransition[]
 ): UnionLedger {
-  const inScope = new Set<string>();
-  const eligible = new Set<string>();
-  const tested = new Set<string>();
-  const succeeded = new Set<string>();
-  const missing = new Set<string>();
-  for (const [family, rows] of rowsByFamily) {
-    for (const row of rows) {
-      if (row.condition !== family) throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
-      const scoped = isInScope(cleanRowOf(cleanRows, row), objective, transitions);
-      const m = masksOf(row, scoped);
-      if (scoped) inScope.add(row.id);
-      if (m.eligible) eligible.add(row.id);
-      if (m.tested) tested.add(row.id);
-      if (m.tested && m.success) succeeded.add(row.id);
-      if (row.status !== 'ok') missing.add(row.id);
+  const c = emptyUnionCounts([...rowsByFamily.keys()]);
+  for (const [id, rows] of rowsById(rowsByFamily)) {
+    addUnionOutcome(c, id, unionOutcome(rows, cleanRowOf(cleanRows, rows[0] as EvidenceRow), objective, transitions));
+  }
+  return unionLedgerOf(c);
+}
+
+/** What one id contributes to the protected-transition figures (SPEC §7). */
+export interface TransitionOutcome {
+  /** Tested by some family with the clean prediction correct. */
+  tested: boolean;
+  /** Pair keys (JSON [from, to]) the id was moved into, each once. */
+  pairs: string[];
+  /** Families whose tested candidate moved it. */
+  families: NonDestructiveFamily[];
+}
+
+const pairKey = (from: string, to: string) => JSON.stringify([from, to]);
+
+export function transitionOutcome(familyRows: readonly EvidenceRow[], clean: EvidenceRow, transitions: readonly ProtectedTransition[]): TransitionOutcome {
+  const out: TransitionOutcome = { tested: false, pairs: [], families: [] };
+  const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
+  if (!cleanCorrect) return out;
+  for (const row of familyRows) {
+    checkClean(clean, row);
+    if (row.tested !== true) continue;
+    out.tested = true;
+    if (row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) {
+      const key = pairKey(row.label, row.prediction as string);
+      if (!out.pairs.includes(key)) out.pairs.push(key);
+      out.families.push(row.condition as NonDestructiveFamily);
     }
   }
-  let robust = 0;
-  for (const id of tested) if (!succeeded.has(id) && !missing.has(id)) robust++;
+  return out;
+}
+
+export interface TransitionCounts {
+  families: NonDestructiveFamily[];
+  transitions: ProtectedTransition[];
+  tested: number;
+  movedIds: string[];
+  pairs: Map<string, number>;
+  byFamily: Map<NonDestructiveFamily, number>;
+  cleanRows: number;
+  confusedIds: string[];
+  cleanPairs: Map<string, number>;
+}
+
+export function emptyTransitionCounts(families: readonly NonDestructiveFamily[], transitions: readonly ProtectedTransition[]): TransitionCounts {
+  return { families: [...families], transitions: [...transitions], tested: 0, movedIds: [], pairs: new Map(), byFamily: new Map(), cleanRows: 0, confusedIds: [], cleanPairs: new Map() };
+}
+
+const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+
+export function addTransitionOutcome(c: TransitionCounts, id: string, o: TransitionOutcome): void {
+  if (o.tested) c.tested++;
+  if (o.pairs.length > 0) c.movedIds.push(id);
+  for (const key of o.pairs) bump(c.pairs, key);
+  for (const f of o.families) c.byFamily.set(f, (c.byFamily.get(f) ?? 0) + 1);
+}
+
+/** Counts one clean row for the clean protected confusions (reported, not gated). */
+export function addTransitionClean(c: TransitionCounts, clean: EvidenceRow): void {
+  c.cleanRows++;
+  if (clean.status === 'ok' && isProtected(c.transitions, clean.label, clean.prediction)) {
+    c.confusedIds.push(clean.id);
+    bump(c.cleanPairs, pairKey(clean.label, clean.prediction as string));
+  }
+}
+
+function perTransition(transitions: readonly ProtectedTransition[], pairs: Map<string, number>): TransitionCount[] {
+  return transitions.map((t) => ({ from: t.from, to: t.to, count: pairs.get(pairKey(t.from, t.to)) ?? 0 }));
+}
+
+export function protectedTransitionsOf(c: TransitionCounts): ProtectedTransitions {
+  const none = c.transitions.length === 0 ? 'no protected transitions are declared' : c.families.length === 0 ? 'no non-destructive family is configured' : null;
+  const moved = c.movedIds.length;
   return {
-    families: [...rowsByFamily.keys()],
-    in_scope: count(inScope.size, inScope.size),
-    eligible: count(eligible.size, inScope.size),
-    tested: count(tested.size, eligible.size),
-    successes: count(succeeded.size, tested.size),
-    untested: count(eligible.size - tested.size, eligible.size),
-    robust: count(robust, inScope.size),
-    success_ids: byCodePoint(succeeded),
-    union_success: rate(succeeded.size, tested.size, 'no row tested by any family'),
-    union_coverage: rate(tested.size, eligible.size, 'no eligible rows'),
-    union_robust_accuracy: rate(robust, inScope.size, 'no rows in scope')
+    protected_transitions: none !== null ? notApplicable(none) : c.tested === 0 ? rate(moved, 0, 'no row tested by any family') : count(moved, c.tested),
+    ids: byCodePoint(c.movedIds),
+    by_transition: perTransition(c.transitions, c.pairs),
+    by_family: c.families.map((family) => ({ family, count: c.byFamily.get(family) ?? 0 })),
+    clean_confusions: c.transitions.length === 0 ? notApplicable('no protected transitions are declared') : count(c.confusedIds.length, c.cleanRows),
+    clean_confusion_ids: byCodePoint(c.confusedIds),
+    clean_by_transition: perTransition(c.transitions, c.cleanPairs)
   };
-}
-
-function perTransition(transitions: readonly ProtectedTransition[], pairs: Map<string, Set<string>>): TransitionCount[] {
-  return transitions.map((t) => ({ from: t.from, to: t.to, count: pairs.get(JSON.stringify([t.from, t.to]))?.size ?? 0 }));
-}
-
-function addPair(pairs: Map<string, Set<string>>, from: string, to: string, id: string): void {
-  const key = JSON.stringify([from, to]);
-  const ids = pairs.get(key) ?? new Set<string>();
-  ids.add(id);
-  pairs.set(key, ids);
 }
 
 export function protectedTransitions(
@@ -234,44 +381,10 @@ export function protectedTransitions(
   cleanRows: CleanRowsById,
   transitions: readonly ProtectedTransition[]
 ): ProtectedTransitions {
-  const moved = new Set<string>();
-  const testedIds = new Set<string>();
-  const pairs = new Map<string, Set<string>>();
-  const byFamily: Array<{ family: NonDestructiveFamily; count: number }> = [];
-  for (const [family, rows] of rowsByFamily) {
-    const own = new Set<string>();
-    for (const row of rows) {
-      if (row.condition !== family) throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
-      const clean = cleanRowOf(cleanRows, row);
-      const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
-      if (row.tested !== true || !cleanCorrect) continue;
-      testedIds.add(row.id);
-      if (row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) {
-        moved.add(row.id);
-        own.add(row.id);
-        addPair(pairs, row.label, row.prediction as string, row.id);
-      }
-    }
-    byFamily.push({ family, count: own.size });
+  const c = emptyTransitionCounts([...rowsByFamily.keys()], transitions);
+  for (const [id, rows] of rowsById(rowsByFamily)) {
+    addTransitionOutcome(c, id, transitionOutcome(rows, cleanRowOf(cleanRows, rows[0] as EvidenceRow), transitions));
   }
-
-  const confused = new Set<string>();
-  const cleanPairs = new Map<string, Set<string>>();
-  for (const clean of cleanRows.values()) {
-    if (clean.status === 'ok' && isProtected(transitions, clean.label, clean.prediction)) {
-      confused.add(clean.id);
-      addPair(cleanPairs, clean.label, clean.prediction as string, clean.id);
-    }
-  }
-
-  const none = transitions.length === 0 ? 'no protected transitions are declared' : rowsByFamily.size === 0 ? 'no non-destructive family is configured' : null;
-  return {
-    protected_transitions: none !== null ? notApplicable(none) : testedIds.size === 0 ? rate(moved.size, 0, 'no row tested by any family') : count(moved.size, testedIds.size),
-    ids: byCodePoint(moved),
-    by_transition: perTransition(transitions, pairs),
-    by_family: byFamily,
-    clean_confusions: transitions.length === 0 ? notApplicable('no protected transitions are declared') : count(confused.size, cleanRows.size),
-    clean_confusion_ids: byCodePoint(confused),
-    clean_by_transition: perTransition(transitions, cleanPairs)
-  };
+  for (const clean of cleanRows.values()) addTransitionClean(c, clean);
+  return protectedTransitionsOf(c);
 }

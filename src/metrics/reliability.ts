@@ -12,6 +12,7 @@
 import type { EvidenceRow } from '../evidence/row.js';
 import { isCorrect } from './classification.js';
 import { count, measure, notEvaluated, type Figure } from './figure.js';
+import { maxOf } from '../util/numbers.js';
 
 export const RELIABILITY_BINS = 8;
 
@@ -41,39 +42,56 @@ export function reliabilityBin(p: number): number {
 /** The top-class probability of a row, or null when the row is missing. */
 export function topProbability(row: EvidenceRow): number | null {
   if (row.status !== 'ok' || row.scores === null || row.scores.length === 0) return null;
-  return Math.max(...row.scores);
+  return maxOf(row.scores);
 }
 
-export function reliability(rows: readonly EvidenceRow[]): Reliability {
-  const sums = new Array<number>(RELIABILITY_BINS).fill(0);
-  const sizes = new Array<number>(RELIABILITY_BINS).fill(0);
-  const correct = new Array<number>(RELIABILITY_BINS).fill(0);
-  let missing = 0;
-  for (const row of rows) {
-    const p = topProbability(row);
-    if (p === null) {
-      missing++;
-      continue;
-    }
-    const b = reliabilityBin(p);
-    sums[b] = (sums[b] as number) + p;
-    sizes[b] = (sizes[b] as number) + 1;
-    if (isCorrect(row)) correct[b] = (correct[b] as number) + 1;
+/** The running sums of one cell: per bin the size, the probability sum (in row order) and the correct count. */
+export interface ReliabilityCounts {
+  sums: number[];
+  sizes: number[];
+  correct: number[];
+  missing: number;
+  rows: number;
+}
+
+export function emptyReliability(): ReliabilityCounts {
+  return { sums: new Array<number>(RELIABILITY_BINS).fill(0), sizes: new Array<number>(RELIABILITY_BINS).fill(0), correct: new Array<number>(RELIABILITY_BINS).fill(0), missing: 0, rows: 0 };
+}
+
+export function addReliabilityRow(c: ReliabilityCounts, row: EvidenceRow): void {
+  c.rows++;
+  const p = topProbability(row);
+  if (p === null) {
+    c.missing++;
+    return;
   }
-  const n = rows.length - missing;
+  const b = reliabilityBin(p);
+  c.sums[b] = (c.sums[b] as number) + p;
+  c.sizes[b] = (c.sizes[b] as number) + 1;
+  if (isCorrect(row)) c.correct[b] = (c.correct[b] as number) + 1;
+}
+
+export function reliabilityOf(c: ReliabilityCounts): Reliability {
+  const n = c.rows - c.missing;
   let ece = 0;
-  const bins = sizes.map((size, b): ReliabilityBin => {
+  const bins = c.sizes.map((size, b): ReliabilityBin => {
     const lower = b / RELIABILITY_BINS;
     const upper = (b + 1) / RELIABILITY_BINS;
     if (size === 0) return { bin: b, lower, upper, n: 0, correct: 0, mean_probability: null, accuracy: null };
-    const mean = (sums[b] as number) / size;
-    const acc = (correct[b] as number) / size;
+    const mean = (c.sums[b] as number) / size;
+    const acc = (c.correct[b] as number) / size;
     ece += (size / n) * Math.abs(mean - acc);
-    return { bin: b, lower, upper, n: size, correct: correct[b] as number, mean_probability: mean, accuracy: acc };
+    return { bin: b, lower, upper, n: size, correct: c.correct[b] as number, mean_probability: mean, accuracy: acc };
   });
   return {
     ece: n === 0 ? notEvaluated('no rows with probabilities in this scope') : measure(ece, n),
-    missing: count(missing, rows.length),
+    missing: count(c.missing, c.rows),
     bins
   };
+}
+
+export function reliability(rows: readonly EvidenceRow[]): Reliability {
+  const c = emptyReliability();
+  for (const row of rows) addReliabilityRow(c, row);
+  return reliabilityOf(c);
 }

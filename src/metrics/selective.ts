@@ -12,10 +12,12 @@
  * error count is (errors before the block) + j·e/s. This is the exact average of the curve
  * (and of AURC) over every permutation within the tie blocks.
  * AURC is not evaluated when N = 0; its numerator is null (an area, not a count ratio).
+ * The stored curve keeps at most MAX_CURVE_POINTS points (see `keptK`); AURC uses every k.
  */
 import type { EvidenceRow } from '../evidence/row.js';
 import { isCorrect } from './classification.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
+import { GrowableFloat64 } from '../util/numbers.js';
 
 /** One ranked item: its margin (null when missing) and whether its prediction is right. */
 export interface ScoredOutcome {
@@ -35,56 +37,101 @@ export interface RiskCoverage {
   errors: number;
   missing: number;
   aurc: Figure;
-  /** One point per k = 1..N. */
+  /** Points at the k kept by `keptK` (every k up to MAX_CURVE_POINTS rows). */
   curve: RiskCoveragePoint[];
 }
 
-export function riskCoverageOf(items: readonly ScoredOutcome[]): RiskCoverage {
-  const n = items.length;
-  const ranked = items.filter((i): i is ScoredOutcome & { margin: number } => i.margin !== null).sort((a, b) => b.margin - a.margin);
-  const missing = n - ranked.length;
+/** Most points stored per curve; AURC is always exact over every k. */
+export const MAX_CURVE_POINTS = 256;
 
-  // Tie blocks as (size, errors), in rank order; the missing rows are the last block.
-  const blocks: Array<{ size: number; errors: number }> = [];
-  let previous: number | null = null;
-  for (const item of ranked) {
-    if (previous === null || item.margin !== previous) blocks.push({ size: 0, errors: 0 });
-    const block = blocks[blocks.length - 1] as { size: number; errors: number };
-    block.size++;
-    if (!item.correct) block.errors++;
-    previous = item.margin;
-  }
-  if (missing > 0) blocks.push({ size: missing, errors: missing });
-
-  const curve: RiskCoveragePoint[] = [];
-  let position = 0;
-  let errorsBefore = 0;
-  let riskSum = 0;
-  for (const { size, errors } of blocks) {
-    for (let j = 1; j <= size; j++) {
-      const k = position + j;
-      const risk = (errorsBefore + (j * errors) / size) / k;
-      riskSum += risk;
-      curve.push({ k, coverage: k / n, risk });
-    }
-    position += size;
-    errorsBefore += errors;
-  }
-  return {
-    n,
-    errors: errorsBefore,
-    missing,
-    aurc: n === 0 ? notEvaluated('no rows in this scope') : measure(riskSum / n, n),
-    curve
+/** The k values a stored curve keeps: every k when N ≤ MAX_CURVE_POINTS, else k = ⌈i·N/256⌉ for i = 1..256. */
+export function keptK(n: number): (k: number) => boolean {
+  if (n <= MAX_CURVE_POINTS) return () => true;
+  let next = 1;
+  let target = Math.ceil(n / MAX_CURVE_POINTS);
+  return (k) => {
+    if (k !== target) return false;
+    next++;
+    target = Math.ceil((next * n) / MAX_CURVE_POINTS);
+    return true;
   };
+}
+
+/** Collects one cell's margins: correct and wrong rows apart, so each sorts as a plain typed array. */
+export class RiskCoverageAccumulator {
+  private readonly right = new GrowableFloat64();
+  private readonly wrong = new GrowableFloat64();
+  private missing = 0;
+
+  /** A row with no margin (missing, or a label-only model) is added with margin null. */
+  add(margin: number | null, correct: boolean): void {
+    if (margin === null) this.missing++;
+    else if (correct) this.right.push(margin);
+    else this.wrong.push(margin);
+  }
+
+  finish(): RiskCoverage {
+    const right = this.right.sorted();
+    const wrong = this.wrong.sorted();
+    const n = right.length + wrong.length + this.missing;
+    const keep = keptK(n);
+    const curve: RiskCoveragePoint[] = [];
+    let position = 0;
+    let errorsBefore = 0;
+    let riskSum = 0;
+    const block = (size: number, errors: number) => {
+      for (let j = 1; j <= size; j++) {
+        const k = position + j;
+        const risk = (errorsBefore + (j * errors) / size) / k;
+        riskSum += risk;
+        if (keep(k)) curve.push({ k, coverage: k / n, risk });
+      }
+      position += size;
+      errorsBefore += errors;
+    };
+    // Highest margins first: walk both sorted arrays from their ends; equal margins form one block.
+    let i = right.length - 1;
+    let w = wrong.length - 1;
+    while (i >= 0 || w >= 0) {
+      const top = Math.max(i >= 0 ? (right[i] as number) : -Infinity, w >= 0 ? (wrong[w] as number) : -Infinity);
+      let size = 0;
+      let errors = 0;
+      while (i >= 0 && right[i] === top) {
+        size++;
+        i--;
+      }
+      while (w >= 0 && wrong[w] === top) {
+        size++;
+        errors++;
+        w--;
+      }
+      if (size === 0) throw new Error(`risk-coverage: a margin that is not a finite number (${top})`);
+      block(size, errors);
+    }
+    if (this.missing > 0) block(this.missing, this.missing);
+    return {
+      n,
+      errors: errorsBefore,
+      missing: this.missing,
+      aurc: n === 0 ? notEvaluated('no rows in this scope') : measure(riskSum / n, n),
+      curve
+    };
+  }
+}
+
+export function riskCoverageOf(items: readonly ScoredOutcome[]): RiskCoverage {
+  const acc = new RiskCoverageAccumulator();
+  for (const item of items) acc.add(item.margin, item.correct);
+  return acc.finish();
+}
+
+/** The margin and correctness a clean row is ranked with (no margin when the row is missing). */
+export function selectiveOutcome(row: EvidenceRow): ScoredOutcome {
+  const margin = row.status === 'ok' ? row.clean_margin : null;
+  return { margin, correct: margin !== null && isCorrect(row) };
 }
 
 /** The curve of one model's clean rows in a scope, ranked by `clean_margin`. */
 export function riskCoverage(rows: readonly EvidenceRow[]): RiskCoverage {
-  return riskCoverageOf(
-    rows.map((row) => {
-      const margin = row.status === 'ok' ? row.clean_margin : null;
-      return { margin, correct: margin !== null && isCorrect(row) };
-    })
-  );
+  return riskCoverageOf(rows.map(selectiveOutcome));
 }

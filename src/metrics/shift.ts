@@ -27,15 +27,20 @@ export function histogram(values: readonly number[]): number[] {
   return bins;
 }
 
-export function psi(reference: readonly number[], comparison: readonly number[]): Figure {
-  if (reference.length === 0 || comparison.length === 0) return notEvaluated('a split has no texts', Math.min(reference.length, comparison.length));
-  const p = histogram(reference);
-  const q = histogram(comparison);
+/** PSI from two histograms over the PSI bins (reference p, comparison q). */
+export function psiOfHistograms(reference: readonly number[], comparison: readonly number[]): Figure {
+  const pTotal = reference.reduce((a, b) => a + b, 0);
+  const qTotal = comparison.reduce((a, b) => a + b, 0);
+  if (pTotal === 0 || qTotal === 0) return notEvaluated('a split has no texts', Math.min(pTotal, qTotal));
   let total = 0;
-  for (let i = 0; i < p.length; i++) {
-    const pi = Math.max((p[i] as number) / reference.length, PSI_FLOOR);
-    const qi = Math.max((q[i] as number) / comparison.length, PSI_FLOOR);
+  for (let i = 0; i < reference.length; i++) {
+    const pi = Math.max((reference[i] as number) / pTotal, PSI_FLOOR);
+    const qi = Math.max((comparison[i] as number) / qTotal, PSI_FLOOR);
     total += (qi - pi) * Math.log(qi / pi);
   }
-  return measure(total, comparison.length);
+  return measure(total, qTotal);
+}
+
+export function psi(reference: readonly number[], comparison: readonly number[]): Figure {
+  return psiOfHistograms(histogram(reference), histogram(comparison));
 }

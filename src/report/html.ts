@@ -8,7 +8,7 @@
  * MAX_TABLE_ROWS rows and curves at MAX_CURVE_POINTS points.
  */
 import type { GateResult } from '../gate/checks.js';
-import { ALL, type Metrics, type ModelMetrics } from '../metrics/build.js';
+import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
 import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
 import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';

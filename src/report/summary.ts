@@ -1,42 +1,42 @@
 /**
- * summary.md (SPEC §12): the verdict and check counts first, then every failing and
- * not-evaluated check, then compact tables (robustness per model × condition, the ledger,
- * the release checklist, shift), then what was not tested and where the evidence is.
- * Deterministic: no timestamps and no artifact link (adapters may append one after upload).
- * Every figure shown is read from metrics/checks, never recomputed here.
+ * summary.md (SPEC §12, §15, §18): the verdict and the one-sentence cause first, the comparison
+ * with the base branch, then every failing and not-evaluated check in order of severity with the
+ * rows behind it, then compact tables (robustness per model × condition, the ledger, the release
+ * checklist, shift), the scope of the evaluation and where the evidence is. Deterministic: no
+ * timestamps, no output path and no artifact link (the action appends those to the job summary).
+ * Every figure shown is read from metrics/checks/comparison, never recomputed here.
  */
-import type { Plan } from '../config/plan.js';
-import type { Dataset } from '../data/dataset.js';
+import type { Comparison } from '../compare/comparison.js';
+import type { DrillResult } from '../drill/collect.js';
 import type { GateResult } from '../gate/checks.js';
-import { ALL, CHALLENGE_SPLIT, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/build.js';
+import { bySeverity } from '../gate/severity.js';
+import type { ReportFacts } from '../manifest/facts.js';
 import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
+import { ALL, CHALLENGE_SPLIT, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
+import { causeSentence } from './check-words.js';
 import { code, md } from './escape.js';
 import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';
+import { markdownTable as table } from './markdown.js';
+import { compareSection } from './summary-compare.js';
+import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
 export interface SummaryInput {
-  plan: Plan;
-  dataset: Dataset;
+  facts: ReportFacts;
   metrics: Metrics;
   gate: GateResult;
-  familiesNotConfigured: string[];
-  outputDir: string;
-  /** Work counters per model (tabular adds gradient and prediction evaluations inside attack generation). */
-  counters: ReadonlyArray<{ model: string; predictions: number; distinctInputs: number; modelCalls: number; gradientEvaluations?: number; predictionEvaluations?: number }>;
+  /** The rows behind each check, with their texts when the evidence holds them. */
+  drill: DrillResult;
+  comparison: Comparison | null;
+  /** Why there is no comparison (when `comparison` is null). */
+  noBaselineReason: string | null;
 }
 
-export const SUMMARY_SCHEMA_VERSION = 1;
-/** Rows listed per table before the rest is left to checks.json/metrics.json, to stay far below GitHub's 1 MiB step limit. */
-export const MAX_TABLE_ROWS = 1000;
+export const SUMMARY_SCHEMA_VERSION = 2;
+/** The whole summary stays below this many bytes (GitHub refuses a step summary over 1 MiB). */
+export const SUMMARY_BUDGET = 800 * 1024;
 
 const STATUS_WORD = { pass: 'pass', fail: '**fail**', not_evaluated: '**not evaluated**', not_applicable: 'not applicable' } as const;
-
-function table(header: string[], rows: string[][]): string[] {
-  const shown = rows.slice(0, MAX_TABLE_ROWS);
-  const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
-  if (rows.length > shown.length) out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
-  return out;
-}
 
 function intervalText(i: IntervalFigure, unit: 'pp' | '%'): string {
   if (i.status !== 'ok' || i.low === null || i.high === null) return '';
@@ -106,7 +106,7 @@ function features(values: Record<string, number> | null): string {
 }
 
 /** SPEC §13 accounting: why post-attack errors over all rows differ from attack successes. */
-function tabularSections(metrics: Metrics, counters: SummaryInput['counters']): string[] {
+function tabularSections(metrics: Metrics, counters: ReportFacts['counters']): string[] {
   const out: string[] = ['## Attack accounting (all rows)', ''];
   out.push(
     'Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.',
@@ -165,51 +165,81 @@ function tabularSections(metrics: Metrics, counters: SummaryInput['counters']): 
   return out;
 }
 
-export function renderSummary(input: SummaryInput): string {
-  const { plan, dataset, metrics, gate } = input;
-  const tm = plan.threatModel;
+function header(input: SummaryInput): string[] {
+  const { facts, gate } = input;
+  const tm = facts.threatModel;
   // An HTML comment: invisible when rendered, it versions the file like every other output.
   const out: string[] = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
   out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}`, '');
-  out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${tm.objective}**, access ${tm.access}. Config ${md(plan.config.path, 120)}.`, '');
+  const blocking = gate.checks.filter((c) => gate.failing.includes(c.id));
+  if (blocking.length > 0) out.push(`**Why it failed:** ${md(causeSentence(blocking), 2000)}.`, '');
+  else out.push('**Every judged check passed.**', '');
+  out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${md(tm.objective, 20)}**, access ${md(tm.access, 20)}. Config ${md(facts.configPath, 120)}.`, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
+  return out;
+}
 
-  const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
-  if (listed.length > 0) {
-    out.push('## Failing and not-evaluated checks', '');
-    out.push(
-      ...table(
-        ['check', 'status', 'value', 'threshold', 'n', 'config key'],
-        listed.map((x) => [
-          md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
-          STATUS_WORD[x.status],
-          checkValueText(x),
-          checkThresholdText(x),
-          String(x.denominator ?? '—'),
-          `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
-        ])
-      ),
-      ''
-    );
-  }
+function failingSection(input: SummaryInput, detailsBudget: number): string[] {
+  const listed = bySeverity(input.gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated'));
+  if (listed.length === 0) return [];
+  const out = ['## Failing and not-evaluated checks', '', 'Most severe first: breaches of a zero ceiling (protected transitions, missing rows), then by how far the value lies past its threshold.', ''];
+  out.push(
+    ...table(
+      ['check', 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key'],
+      listed.map((x) => [
+        md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
+        STATUS_WORD[x.status],
+        checkValueText(x),
+        checkThresholdText(x),
+        String(x.denominator ?? '—'),
+        x.examples?.histogram ? 'histogram' : String(x.examples?.count ?? 0),
+        `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
+      ])
+    ),
+    ''
+  );
+  const blocks = detailsBlocks(listed, input.drill, detailsBudget);
+  if (blocks.length > 0) out.push('### The rows behind each check', '', ...blocks);
+  return out;
+}
 
+export function renderSummary(input: SummaryInput): string {
+  const head = [...header(input), ...compareSection(input.comparison, input.noBaselineReason, input.metrics.conditions_evaluated)];
+  const tail = tables(input);
+  // The rows behind the failing checks get the room the rest leaves, up to their own budget.
+  const rest = Buffer.byteLength([...head, ...failingSection(input, 0), ...tail].join('\n'), 'utf8');
+  const budget = Math.max(0, Math.min(DETAILS_BUDGET, SUMMARY_BUDGET - rest));
+  return [...head, ...failingSection(input, budget), ...tail].join('\n');
+}
+
+/** Everything after the failing checks: robustness, ledger, checklist, shift, scope and evidence. */
+function tables(input: SummaryInput): string[] {
+  const { facts, metrics } = input;
+  const out: string[] = [];
   if (metrics.conditions_evaluated.length > 1) {
     out.push('## Robustness (all rows)', '');
-    out.push('Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
+    out.push(
+      'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
+      ''
+    );
     out.push(...table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
     out.push('## Ledger (all rows)', '');
+    out.push(
+      'Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.',
+      ''
+    );
     out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
   }
 
-  if (metrics.task === 'tabular') out.push(...tabularSections(metrics, input.counters));
+  if (metrics.task === 'tabular') out.push(...tabularSections(metrics, facts.counters));
 
-  if (dataset.splits.some((s) => s.split === CHALLENGE_SPLIT)) {
+  if (facts.splits.includes(CHALLENGE_SPLIT)) {
     out.push('## Release checklist (clean)', '');
-    out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, dataset.languages))), '');
+    out.push(...table(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, facts.languages))), '');
   } else {
     out.push('## Clean accuracy', '');
-    const splits = dataset.splits.map((s) => s.split);
+    const splits = facts.splits;
     out.push(
       ...table(
         ['model', ...splits.map((s) => md(s, 40)), 'macro-F1 (all)'],
@@ -230,15 +260,21 @@ export function renderSummary(input: SummaryInput): string {
   const d = metrics.data;
   const figure = (f: Figure) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
   out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
-  out.push(...table(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], dataset.files.map((f) => {
-    const overlap = dataset.overlap.find((o) => o.split === f.split);
-    return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
-  })), '');
-  if (dataset.skipped.length > 0) out.push(`Skipped bad rows (data.on_bad_row: skip): **${dataset.skipped.length}**.`, '');
+  out.push(
+    ...table(
+      ['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'],
+      facts.files.map((f) => {
+        const overlap = facts.overlap.find((o) => o.split === f.split);
+        return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
+      })
+    ),
+    ''
+  );
+  if (facts.skippedRows > 0) out.push(`Skipped bad rows (data.on_bad_row: skip): **${facts.skippedRows}**.`, '');
 
-  out.push('## Not tested', '');
+  out.push('## Scope of this evaluation', '');
   out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
-  if (input.familiesNotConfigured.length > 0) out.push(`Families left out of the threat model (not tested): ${input.familiesNotConfigured.join(', ')}.`);
+  if (facts.familiesNotConfigured.length > 0) out.push(`Not tested (left out of the threat model): ${facts.familiesNotConfigured.join(', ')}.`);
   out.push(
     metrics.task === 'tabular'
       ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
@@ -247,7 +283,12 @@ export function renderSummary(input: SummaryInput): string {
   );
 
   out.push('## Evidence', '');
-  out.push(`Per-example evidence, metrics, checks and the manifest are in ${md(input.outputDir + '/', 120)}.`, '');
+  out.push(
+    'Every row behind these figures is in evidence.jsonl (one row per example, model and condition), with metrics.json, checks.json' +
+      (input.comparison ? ', comparison.json' : '') +
+      ' and manifest.json beside it; report.html shows the plots and a table of rows for each failing check. `evidence-gate verify` re-derives every figure from the folder.',
+    ''
+  );
   out.push('_The gate is an engineering checklist, not a certification of robustness, safety or fairness._', '');
-  return out.join('\n');
+  return out;
 }

@@ -5,6 +5,7 @@
  * resource. Same input → identical string.
  */
 import { escapeHtml, flatten, truncate } from './escape.js';
+import { maxOf, minOf } from '../util/numbers.js';
 
 export const CHART_WIDTH = 560;
 export const CHART_HEIGHT = 320;
@@ -115,7 +116,7 @@ export interface LineChartOptions {
 export function lineChart(series: readonly LineSeries[], opts: LineChartOptions): string {
   const xMax = opts.xMax !== undefined && opts.xMax > 0 ? opts.xMax : 1;
   const allY = series.flatMap((s) => s.points.map((p) => p[1])).filter((v) => Number.isFinite(v));
-  const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? Math.max(...allY) : 1);
+  const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? maxOf(allY) : 1);
   const sx = (x: number) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
   const sy = (y: number) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
   const out = open(opts.title);
@@ -195,8 +196,8 @@ export interface BarChartOptions {
 export function barChart(items: readonly BarItem[], opts: BarChartOptions): string {
   const shown = items.slice(0, MAX_BARS);
   const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v): v is number => v !== null && Number.isFinite(v));
-  const hi = values.length > 0 ? Math.max(0, ...values) : 1;
-  const lo = values.length > 0 ? Math.min(0, ...values) : 0;
+  const hi = values.length > 0 ? Math.max(0, maxOf(values)) : 1;
+  const lo = values.length > 0 ? Math.min(0, minOf(values)) : 0;
   // Both signs: a symmetric axis, so zero falls on a grid line.
   const bound = niceMax(Math.max(hi, -lo));
   const yMax = hi > 0 ? (lo < 0 ? bound : niceMax(hi)) : 0;

@@ -1,0 +1,163 @@
+/**
+ * A reference to one evidence row behind a check (SPEC §18), ranked most severe first:
+ * a protected transition (gold → prediction is a declared pair), then the largest margin loss
+ * (clean margin − margin; a missing row, which has no prediction at all, loses the most), then
+ * id in code points, then split, model and condition in evidence order.
+ */
+import type { ProtectedTransition } from '../config/plan.js';
+import { isProtected } from '../evidence/ledger.js';
+import type { EvidenceRow } from '../evidence/row.js';
+import { compareCodePoints } from '../util/strings.js';
+
+/** What checks.json lists per example. */
+export interface ExampleRef {
+  split: string;
+  id: string;
+  language: string;
+  /** Null for data-level checks (the example itself, not a model's reading of it). */
+  model: string | null;
+  condition: string | null;
+  gold: string;
+  clean_prediction: string | null;
+  prediction: string | null;
+  clean_margin: number | null;
+  margin: number | null;
+}
+
+/** A piece of text cut for display, the changed span apart (null parts: no text in the evidence). */
+export interface TextSnippet {
+  before: string;
+  changed: string;
+  after: string;
+  /** Text was cut at the start / end. */
+  cutStart: boolean;
+  cutEnd: boolean;
+}
+
+/** A ref with its ranking keys and, when the evidence holds text, the texts cut for the summary. */
+export interface RankedRef {
+  ref: ExampleRef;
+  protected: boolean;
+  loss: number;
+  order: number;
+  original: TextSnippet | null;
+  perturbed: TextSnippet | null;
+}
+
+/** Longest display of a text: SPEC §18 cuts at 200 characters. */
+export const SNIPPET_CHARS = 200;
+
+/**
+ * `text` cut to `max` code points around [from, to) (code-unit offsets), keeping the changed
+ * span in view: up to a quarter of the room before it.
+ */
+export function snippet(text: string, from: number, to: number, max = SNIPPET_CHARS): TextSnippet {
+  const points = Array.from(text);
+  // Code-unit offsets → code-point offsets.
+  const cp = (unit: number) => Array.from(text.slice(0, unit)).length;
+  const a = cp(from);
+  const b = cp(to);
+  if (points.length <= max) return { before: points.slice(0, a).join(''), changed: points.slice(a, b).join(''), after: points.slice(b).join(''), cutStart: false, cutEnd: false };
+  const start = Math.max(0, Math.min(a - Math.floor(max / 4), points.length - max));
+  const end = Math.min(points.length, start + max);
+  const clip = (x: number) => Math.max(start, Math.min(end, x));
+  return {
+    before: points.slice(start, clip(a)).join(''),
+    changed: points.slice(clip(a), clip(b)).join(''),
+    after: points.slice(clip(b), end).join(''),
+    cutStart: start > 0,
+    cutEnd: end < points.length
+  };
+}
+
+/** The changed span between an original and its candidate: common prefix and suffix left out (code units, surrogate-safe). */
+export function changedSpan(original: string, candidate: string): { start: number; endOriginal: number; endCandidate: number } {
+  let start = 0;
+  const n = Math.min(original.length, candidate.length);
+  while (start < n && original.charCodeAt(start) === candidate.charCodeAt(start)) start++;
+  // Never split a surrogate pair.
+  if (start > 0 && start < original.length && isLowSurrogate(original.charCodeAt(start))) start--;
+  let tail = 0;
+  while (tail < n - start && original.charCodeAt(original.length - 1 - tail) === candidate.charCodeAt(candidate.length - 1 - tail)) tail++;
+  if (tail > 0 && isLowSurrogate(original.charCodeAt(original.length - tail))) tail--;
+  return { start, endOriginal: original.length - tail, endCandidate: candidate.length - tail };
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+export function refOf(row: EvidenceRow): ExampleRef {
+  return {
+    split: row.split,
+    id: row.id,
+    language: row.language,
+    model: row.model,
+    condition: row.condition,
+    gold: row.label,
+    clean_prediction: row.clean_prediction,
+    prediction: row.prediction,
+    clean_margin: row.clean_margin,
+    margin: row.margin
+  };
+}
+
+/** Ranks a row; `order` is its position among the rows of its example (model × condition). Texts are cut later, only for kept refs. */
+export function rank(row: EvidenceRow, transitions: readonly ProtectedTransition[], order: number): RankedRef {
+  const missing = row.status !== 'ok';
+  const loss = missing ? Infinity : row.clean_margin !== null && row.margin !== null ? row.clean_margin - row.margin : 0;
+  return { ref: refOf(row), protected: !missing && isProtected(transitions, row.label, row.prediction), loss, order, original: null, perturbed: null };
+}
+
+/** Cuts the row's texts (when the evidence holds them) into the ref, the changed span marked. */
+export function withTexts(ranked: RankedRef, row: EvidenceRow): void {
+  if (row.text === null) return;
+  if (row.perturbed_text !== null && row.perturbed_text !== row.text) {
+    const span = changedSpan(row.text, row.perturbed_text);
+    ranked.original = snippet(row.text, span.start, span.endOriginal);
+    ranked.perturbed = snippet(row.perturbed_text, span.start, span.endCandidate);
+  } else ranked.original = snippet(row.text, 0, 0);
+}
+
+/** A data-level reference: the example, with no model's reading. */
+export function dataRef(row: EvidenceRow): RankedRef {
+  return {
+    ref: { split: row.split, id: row.id, language: row.language, model: null, condition: null, gold: row.label, clean_prediction: null, prediction: null, clean_margin: null, margin: null },
+    protected: false,
+    loss: 0,
+    order: 0,
+    original: null,
+    perturbed: null
+  };
+}
+
+/** Negative when `a` is more severe than `b`. */
+export function compareSeverity(a: RankedRef, b: RankedRef): number {
+  if (a.protected !== b.protected) return a.protected ? -1 : 1;
+  if (a.loss !== b.loss) return a.loss > b.loss ? -1 : 1;
+  return compareCodePoints(a.ref.id, b.ref.id) || compareCodePoints(a.ref.split, b.ref.split) || a.order - b.order;
+}
+
+/** The `limit` most severe refs seen, and how many were offered. */
+export class TopRefs {
+  count = 0;
+  private readonly kept: RankedRef[] = [];
+  constructor(private readonly limit: number) {}
+
+  /** Counts a ref and keeps it if it is among the most severe; `fill` completes a kept ref (its texts). */
+  offer(ranked: RankedRef, fill?: (kept: RankedRef) => void): void {
+    this.count++;
+    if (this.limit === 0) return;
+    const kept = this.kept;
+    if (kept.length === this.limit && compareSeverity(ranked, kept[kept.length - 1] as RankedRef) >= 0) return;
+    fill?.(ranked);
+    let i = kept.length;
+    while (i > 0 && compareSeverity(ranked, kept[i - 1] as RankedRef) < 0) i--;
+    kept.splice(i, 0, ranked);
+    if (kept.length > this.limit) kept.pop();
+  }
+
+  list(): RankedRef[] {
+    return [...this.kept];
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * What one condition feeds one model for one example (SPEC §6, §13): the input, its digest,
+ * and what the condition did (attempted, changed, valid). Text candidates are the same for
+ * every model; a tabular FGM candidate follows each model's own gradient.
+ */
+import type { Condition } from '../config/families.js';
+import type { Example, ExampleInput } from '../data/example.js';
+import { inputKey } from '../data/example.js';
+import type { ModelCounters } from './counters.js';
+import { sha256Hex } from '../util/hash.js';
+
+export interface Candidate {
+  condition: Condition;
+  input: ExampleInput;
+  /** SHA-256 of what the model scores: the UTF-8 text, or the feature record as JSON (evidence form). */
+  digest: string;
+  /** The perturbed text (null for clean, or when the input is not text). */
+  perturbedText: string | null;
+  /** False when the condition could not act on this row (no dictionary, FGM on a wrong row). */
+  attempted: boolean;
+  changed: boolean;
+  valid: boolean | null;
+  invalidReason: string | null;
+  /** True for attack families: the row carries ledger masks. */
+  masked: boolean;
+  /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
+  tabular?: { features: Record<string, number>; perturbed: Record<string, number> | null; exact: boolean | null };
+}
+
+/** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
+export function inputDigest(input: ExampleInput): string {
+  return sha256Hex(inputKey(input));
+}
+
+/** Candidates of the examples of one task; `candidates` lists clean first, then each condition in order. */
+export interface CandidateSource {
+  conditions: Condition[];
+  candidates(example: Example, modelIndex: number): Candidate[];
+  /** Extra work counters of a model (tabular attack generation). */
+  counters?(modelIndex: number): Partial<ModelCounters>;
+  /** Forget per-example state once a chunk of examples is done. */
+  release?(): void;
+}

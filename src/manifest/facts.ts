@@ -1,0 +1,94 @@
+/**
+ * The facts every derived file is computed from, read back from a manifest (SPEC §14). A run
+ * reads them from the manifest it is about to write, a merge from its shards' manifests and
+ * `verify` from a downloaded artifact: the same function in every case, so the three agree.
+ */
+import type { FamilyGateKey, GateKey } from '../config/defaults.js';
+import type { GatePlan, Threshold } from '../config/plan.js';
+import type { DataFileInfo } from '../data/dataset.js';
+import type { DrillFacts } from '../drill/collect.js';
+import type { ModelCounters } from '../evaluate/counters.js';
+import type { MetricFacts, Overlap } from '../metrics/metrics.js';
+import type { Manifest, ManifestHead, ThresholdRecord } from './manifest.js';
+
+export interface ReportFacts {
+  task: 'text' | 'tabular';
+  configPath: string;
+  threatModel: { id: string; revision: string; objective: string; access: string; protectedOutcome: string | null };
+  files: DataFileInfo[];
+  skippedRows: number;
+  languages: string[];
+  splits: string[];
+  overlap: Overlap[];
+  familiesNotConfigured: string[];
+  conditions: string[];
+  counters: ModelCounters[];
+  textPolicy: 'full' | 'hash' | 'none';
+}
+
+export interface DerivationFacts {
+  metric: MetricFacts;
+  drill: DrillFacts;
+  gate: GatePlan;
+}
+
+function threshold(r: ThresholdRecord): Threshold {
+  return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
+}
+
+export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts {
+  const plan = m.gate.plan;
+  return {
+    metric: {
+      task: m.data.task,
+      labels: m.data.labels,
+      models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities })),
+      conditions: m.conditions.evaluated,
+      objective: m.threat_model.objective,
+      transitions: m.threat_model.protected_transitions,
+      seed: m.statistics.seed,
+      bootstrapIterations: m.statistics.bootstrap_iterations,
+      pairedIterations: m.statistics.paired_iterations,
+      interval: m.statistics.interval,
+      abstainBelow: m.selective.abstain_below,
+      splits: m.data.splits,
+      languages: m.data.languages,
+      lengthHistogram: m.data.length_histogram.counts,
+      overlap: m.data.train_overlap
+    },
+    drill: {
+      models: m.models.map((d) => d.name),
+      conditions: m.conditions.evaluated,
+      transitions: m.threat_model.protected_transitions,
+      examplesPerCheck: m.output.examples_per_check,
+      withText: m.output.text === 'full'
+    },
+    gate: {
+      thresholds: Object.fromEntries(Object.entries(plan.thresholds).map(([k, r]) => [k, threshold(r)])) as Record<GateKey, Threshold>,
+      families: Object.fromEntries(
+        Object.entries(plan.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)])) as Partial<Record<FamilyGateKey, Threshold>>])
+      ),
+      allowNotEvaluated: plan.allow_not_evaluated,
+      models: [...plan.judged_models],
+      requireBaseline: plan.require_baseline
+    }
+  };
+}
+
+export function readReportFacts(m: Manifest): ReportFacts {
+  const tm = m.threat_model;
+  return {
+    task: m.data.task,
+    configPath: m.config.path,
+    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome },
+    files: m.data.files,
+    skippedRows: m.data.skipped_rows.length,
+    languages: m.data.languages,
+    splits: m.data.splits,
+    overlap: m.data.train_overlap,
+    familiesNotConfigured: m.conditions.families_not_configured,
+    conditions: m.conditions.evaluated,
+    counters: m.counters,
+    textPolicy: m.output.text
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The shape of metrics.json (SPEC §7–§8) and the facts it is derived from besides the evidence
+ * rows. Every figure is a pure function of the evidence rows plus these facts, which the manifest
+ * records, so metrics.json can be recomputed from an artifact alone (SPEC §14).
+ */
+import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
+import type { ProtectedTransition } from '../config/plan.js';
+import type { Abstention, AbstentionPolicy } from './abstention.js';
+import type { Accounting, WorkedExample } from './accounting.js';
+import type { IntervalFigure } from './bootstrap.js';
+import type { PairedComparison } from './comparison.js';
+import type { ConfusionCounts } from './confusion.js';
+import type { F1Scores } from './f1.js';
+import type { Figure } from './figure.js';
+import type { FamilyLedger, ProtectedTransitions, UnionLedger } from './ledger.js';
+import type { Reliability } from './reliability.js';
+import type { ConditionFigures } from './robustness.js';
+import type { RiskCoverage } from './selective.js';
+
+export const METRICS_SCHEMA_VERSION = 2;
+export const CHALLENGE_SPLIT = 'challenge';
+export const REFERENCE_SPLIT = 'controlled';
+export const ALL = 'all';
+
+/** An exact-text overlap between the training file and one evaluation split (SPEC §4). */
+export interface Overlap {
+  split: string;
+  count: number;
+  ids: string[];
+}
+
+/** Everything besides the evidence rows that metrics.json depends on; recorded in the manifest. */
+export interface MetricFacts {
+  task: 'text' | 'tabular';
+  /** Labels in code-point order: the order of every score vector. */
+  labels: readonly string[];
+  /** Models in config order. */
+  models: ReadonlyArray<{ name: string; probabilities: boolean }>;
+  /** Conditions in evidence order, clean first. */
+  conditions: readonly Condition[];
+  objective: 'untargeted' | 'targeted';
+  transitions: readonly ProtectedTransition[];
+  seed: number;
+  bootstrapIterations: number;
+  pairedIterations: number;
+  interval: number;
+  abstainBelow: Readonly<Record<string, AbstentionPolicy>>;
+  /** Evaluation splits in config order. */
+  splits: readonly string[];
+  /** Language slices of the evaluation data, in code-point order. */
+  languages: readonly string[];
+  /** Per split, the number of texts in each length-PSI bin (unique token types; see shift.ts). */
+  lengthHistogram: Readonly<Record<string, readonly number[]>>;
+  overlap: readonly Overlap[];
+}
+
+export interface ScopedFigure {
+  scope: string;
+  split: string | null;
+  language: string | null;
+  figure: Figure;
+}
+
+export interface ClassificationScope {
+  scope: string;
+  split: string | null;
+  language: string | null;
+  accuracy: Figure;
+  accuracy_interval: IntervalFigure;
+  macro_f1: Figure;
+  per_label: F1Scores['labels'];
+  confusion: ConfusionCounts;
+}
+
+export interface ModelMetrics {
+  model: string;
+  probabilities: boolean;
+  /** A label-only model (SPEC §10): margin-based figures are not evaluated. */
+  label_only: boolean;
+  missing_rows: Figure;
+  /** Clean accuracy: scope `all`, each split, and each split × language (kept for the gate). */
+  accuracy: ScopedFigure[];
+  classification: ClassificationScope[];
+  generalization_gap_pp: Figure;
+  robustness: Array<{ condition: Condition; scope: string } & ConditionFigures>;
+  ledger: Array<{ family: AttackFamily; scope: string } & FamilyLedger>;
+  union: Array<{ scope: string } & UnionLedger>;
+  protected_transitions: Array<{ scope: string } & ProtectedTransitions>;
+  selective: Array<{ scope: string } & RiskCoverage>;
+  reliability: Array<{ scope: string } & Reliability> | null;
+  abstention: Array<{ condition: Condition; scope: string } & Abstention> | null;
+  /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
+  accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
+  worked_examples?: WorkedExample[];
+}
+
+/** The length-PSI bins of every split (SPEC §18: the histogram behind the PSI figure). */
+export interface LengthHistogram {
+  /** Bin edges: bin i is [edges[i], edges[i+1]), larger values in the last bin. */
+  edges: number[];
+  counts: Record<string, number[]>;
+}
+
+export interface Metrics {
+  schema_version: number;
+  task: 'text' | 'tabular';
+  /** The families judged as attacks for this task (their checks are not applicable when not configured). */
+  attack_families: AttackFamily[];
+  labels: string[];
+  conditions_evaluated: Condition[];
+  prng: { name: string; derivation: string; bootstrap: string; seed: number };
+  data: {
+    rows: Record<string, number>;
+    challenge_examples: Figure;
+    language_examples: ScopedFigure[];
+    length_psi: Figure;
+    length_histogram: LengthHistogram;
+    language_jsd: Figure;
+    label_jsd: Figure;
+    train_overlap: Overlap[];
+  };
+  models: ModelMetrics[];
+  comparisons: Array<{ model_a: string; model_b: string; split: string } & PairedComparison>;
+}
+
+/** The families that carry ledger masks for a task, in evidence order. */
+export function attackFamiliesOf(task: 'text' | 'tabular'): AttackFamily[] {
+  return task === 'tabular' ? ['fgm'] : ['format', 'transpose', 'dictionary', 'append'];
+}
+
+export type { NonDestructiveFamily };
+
+export function findAccuracy(metrics: ModelMetrics, split: string | null, language: string | null = null): Figure | undefined {
+  return metrics.accuracy.find((s) => s.split === split && s.language === language)?.figure;
+}

@@ -1,0 +1,114 @@
+/**
+ * The stages before evaluation (SPEC §2): config → plan, data → dataset, the perturbation
+ * families, the trained models, and the manifest's head — the facts every later stage reads.
+ */
+import { readFileSync } from 'node:fs';
+import { checkPlanAgainstData } from '../config/against-data.js';
+import { FAMILIES, TABULAR_FAMILIES, type Condition } from '../config/families.js';
+import type { ModelPlan, Plan } from '../config/plan.js';
+import { loadDataset, type Dataset } from '../data/dataset.js';
+import type { CandidateSource } from '../evaluate/candidate.js';
+import { textCandidates } from '../evaluate/conditions.js';
+import { examplesOf } from '../evaluate/evaluate.js';
+import { featureSpace, tabularCandidates, tabularConditions } from '../evaluate/tabular.js';
+import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
+import type { LengthHistogram } from '../metrics/metrics.js';
+import { histogram, PSI_EDGES, uniqueTokenTypes } from '../metrics/shift.js';
+import { buildModels } from '../models/build.js';
+import { ExternalModel } from '../models/external/external-model.js';
+import type { Model, ModelDescription } from '../models/model.js';
+import { buildFamilies } from '../perturb/registry.js';
+import type { ShardSpec } from '../shard/select.js';
+import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
+import { sha256Hex } from '../util/hash.js';
+import { stableJson } from '../util/json.js';
+
+export interface PrepareOptions {
+  root: string;
+  shard?: ShardSpec | null;
+  bundleSha256?: string | null;
+  tool?: Record<string, unknown>;
+  log?: (line: string) => void;
+}
+
+export interface Prepared {
+  plan: Plan;
+  dataset: Dataset;
+  models: Model[];
+  source: CandidateSource;
+  conditions: Condition[];
+  head: ManifestHead;
+}
+
+/** Families the threat model leaves out: reported as not tested. */
+function familiesNotConfigured(plan: Plan): string[] {
+  const all: readonly string[] = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
+  return all.filter((f) => !(f in plan.threatModel.attacks));
+}
+
+/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
+function tabularFamilies(plan: Plan): FamilyRecord[] {
+  const space = featureSpace(plan);
+  const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+  return tabularConditions(plan)
+    .filter((c) => c !== 'clean')
+    .map((family) => ({
+      family,
+      label_preserving: true,
+      parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds" },
+      validity_rule: TABULAR_VALIDITY_RULE
+    }));
+}
+
+/** Per evaluation split, how many texts fall in each length-PSI bin (unique token types; 0 for tabular rows). */
+export function lengthHistogram(dataset: Dataset): LengthHistogram {
+  return {
+    edges: [...PSI_EDGES],
+    counts: Object.fromEntries(dataset.splits.map((s) => [s.split, histogram(s.examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0)))]))
+  };
+}
+
+/** A model's manifest entry; external models add their command's file digests and protocol counters. */
+export function describeForManifest(model: Model, plan: ModelPlan): ModelDescription & Record<string, unknown> {
+  const description: ModelDescription & Record<string, unknown> = { ...model.describe() };
+  if (plan.kind !== 'external' || !(model instanceof ExternalModel)) return description;
+  const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) }));
+  return {
+    ...description,
+    // The model's identity: its command line and the digests of the files it was declared to use.
+    digest: sha256Hex(stableJson({ command: plan.params.command, files })),
+    files,
+    env: plan.params.env,
+    // Wall time cannot repeat: it lives in manifest.run.
+    counters: { ...model.counters(), wall_ms: undefined }
+  };
+}
+
+/** Data, families and models for a loaded plan; `stage` marks the end of the data stage for wall times. */
+export async function prepare(plan: Plan, options: PrepareOptions, stage: (name: string) => void = () => {}): Promise<Prepared> {
+  const log = options.log ?? (() => {});
+  const dataset = loadDataset(plan.data);
+  checkPlanAgainstData(plan, dataset);
+  const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
+  log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
+  stage('data');
+  const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
+  const tabular = plan.task === 'tabular';
+  const source = tabular ? tabularCandidates(plan, models, dataset.labels) : textCandidates(families.runners);
+  const conditions = source.conditions;
+  const head = buildManifestHead({
+    plan,
+    dataset,
+    models: models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan)),
+    conditions,
+    familiesNotConfigured: familiesNotConfigured(plan),
+    families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+    dictionaries: families.dictionaries,
+    lengthHistogram: lengthHistogram(dataset),
+    lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
+    bundleSha256: options.bundleSha256 ?? null,
+    tool: options.tool,
+    shard: options.shard ? { spec: options.shard, examples: examplesOf(dataset, options.shard).length } : null
+  });
+  return { plan, dataset, models, source, conditions, head };
+}

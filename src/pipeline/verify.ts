@@ -1,0 +1,262 @@
+/**
+ * `evidence-gate verify DIR [--rerun]` (SPEC §17): a reviewer who distrusts a green check re-derives
+ * the artifact. Without --rerun: every SHA-256 the manifest lists is checked, and metrics.json,
+ * checks.json, comparison.json (given the baseline's folder), summary.md and report.html are
+ * derived again from the evidence and the manifest alone and compared exactly. With --rerun: the
+ * inputs the manifest names (config, data, dictionaries, lock files, model files) are checked
+ * against their digests, the evaluation is run again into a scratch folder, and the new evidence,
+ * metrics and checks must equal the recorded ones byte for byte.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Comparison } from '../compare/comparison.js';
+import { EvidenceOrderError } from '../evidence/group.js';
+import { readEvidenceLines } from '../evidence/reader.js';
+import { EvidenceParseError, parseRow } from '../evidence/row.js';
+import { resolveInside } from '../config/paths.js';
+import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
+import type { Manifest } from '../manifest/manifest.js';
+import { ArtifactError, fileSha256, majorVersion, openArtifact, type OpenedArtifact } from '../manifest/read.js';
+import { METRICS_SCHEMA_VERSION } from '../metrics/metrics.js';
+import { CHECKS_SCHEMA_VERSION, evaluateGate } from '../gate/checks.js';
+import { COMPARISON_SCHEMA_VERSION } from '../compare/comparison.js';
+import { jsonDifferences } from '../util/json-diff.js';
+import { TOOL_VERSION } from '../version.js';
+import type { RunDeps } from './common.js';
+import { openBaseline } from './common.js';
+import { Derivation, renderDerived, type BaselineInput } from './derive.js';
+
+export interface VerifyOptions {
+  /** The artifact folder, relative to `cwd` or absolute. */
+  dir: string;
+  cwd: string;
+  /** Repository root the manifest's input paths are relative to (for --rerun). */
+  root: string;
+  rerun?: boolean;
+  /** The baseline folder the artifact was compared with, to re-derive comparison.json. */
+  baseline?: string | null;
+}
+
+export interface VerifyResult {
+  /** One line per difference: file, JSON path, recorded vs recomputed. */
+  differences: string[];
+  /** Things a reader should know that are not differences (what could not be re-derived, Unicode tables). */
+  notes: string[];
+}
+
+const LIMIT = 50;
+
+/** The derived JSON files and the major versions this build reads. */
+const DERIVED_JSON: Array<[string, number]> = [
+  ['metrics.json', METRICS_SCHEMA_VERSION],
+  ['checks.json', CHECKS_SCHEMA_VERSION],
+  ['comparison.json', COMPARISON_SCHEMA_VERSION]
+];
+
+function readJson(path: string, shown: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ArtifactError(`${shown}: not readable JSON (${(error as Error).message})`);
+  }
+}
+
+/** The SHA-256 of every listed file but the evidence (checked while it streams). */
+function checkDigests(art: OpenedArtifact, out: string[]): void {
+  const m = art.manifest;
+  const listed = { ...m.files, ...(m.run?.stderr_files ?? {}) };
+  for (const [name, entry] of Object.entries(listed)) {
+    if (name === m.evidence.file) continue;
+    const path = join(art.dir, name);
+    if (!existsSync(path)) {
+      out.push(`${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)`);
+      continue;
+    }
+    const actual = fileSha256(path);
+    if (actual !== entry.sha256) out.push(`${name}: SHA-256 recorded ${entry.sha256}, found ${actual}`);
+  }
+}
+
+function firstDifferentLine(a: string, b: string): number {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if (x[i] !== y[i]) return i + 1;
+  return 0;
+}
+
+async function rederive(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
+  const m = art.manifest;
+  if (m.kind === 'shard') {
+    out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
+  }
+  const recordedComparison = existsSync(join(art.dir, 'comparison.json')) ? (readJson(join(art.dir, 'comparison.json'), 'comparison.json') as Comparison) : null;
+  let baseline: BaselineInput = null;
+  if (options.baseline) baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
+  else if (recordedComparison) out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
+  const facts = readDerivationFacts(m);
+  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason } : null));
+  const reader = readEvidenceLines(art.evidencePath);
+  let line = 0;
+  let broken = false;
+  try {
+    for await (const text of reader.lines) {
+      line++;
+      if (broken) continue;
+      try {
+        derivation?.add(parseRow(text, m.data.labels, `${m.evidence.file}:${line}`));
+      } catch (error) {
+        if (!(error instanceof EvidenceParseError || error instanceof EvidenceOrderError)) throw error;
+        out.differences.push(`${m.evidence.file}:${line}: ${error.message}`);
+        broken = true;
+      }
+      if (line % 65536 === 0) deps.progress?.({ stage: 'verify', rows: line, total: art.evidenceEntry.rows ?? 0 });
+    }
+  } catch (error) {
+    if (error instanceof ArtifactError) throw error;
+    out.differences.push(`${m.evidence.file}: unreadable (${(error as Error).message})`);
+    return;
+  }
+  const d = reader.digests();
+  const entry = art.evidenceEntry;
+  if (d.fileSha256 !== entry.sha256) out.differences.push(`${m.evidence.file}: SHA-256 recorded ${entry.sha256}, found ${d.fileSha256}`);
+  if (entry.uncompressed && d.sha256 !== entry.uncompressed.sha256) out.differences.push(`${m.evidence.file}: uncompressed SHA-256 recorded ${entry.uncompressed.sha256}, found ${d.sha256}`);
+  if (entry.rows !== undefined && entry.rows !== line) out.differences.push(`${m.evidence.file}: rows recorded ${entry.rows}, found ${line}`);
+  if (broken || derivation === null) return;
+
+  const derived = derivation.finish();
+  if (!options.baseline && recordedComparison) {
+    // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
+    const recordedChecks = readJson(join(art.dir, 'checks.json'), 'checks.json') as { checks?: Array<{ id: string; examples?: unknown }> };
+    const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
+    for (const c of gate.checks) {
+      if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
+        const recorded = recordedChecks.checks?.find((x) => x.id === c.id)?.examples;
+        if (recorded !== undefined) c.examples = recorded as typeof c.examples;
+      }
+    }
+    derived.gate = gate;
+    derived.comparison = recordedComparison;
+    derived.noBaselineReason = null;
+  }
+  const rendered = renderDerived(derived, readReportFacts(m));
+  for (const [name] of DERIVED_JSON) {
+    const path = join(art.dir, name);
+    const recomputed = rendered[name];
+    if (recomputed === undefined) {
+      if (existsSync(path) && !(name === 'comparison.json' && !options.baseline)) out.differences.push(`${name}: present, but nothing to derive it from`);
+      continue;
+    }
+    if (name === 'comparison.json' && !options.baseline) continue;
+    if (!existsSync(path)) {
+      out.differences.push(`${name}: missing`);
+      continue;
+    }
+    const diffs: string[] = [];
+    const n = jsonDifferences(readJson(path, name) as never, JSON.parse(recomputed), '', diffs, LIMIT);
+    out.differences.push(...diffs.map((x) => `${name}: ${x}`));
+    if (n > diffs.length) out.differences.push(`${name}: …and ${n - diffs.length} more differences`);
+  }
+  const gateDiffs: string[] = [];
+  jsonDifferences(
+    { verdict: m.gate.verdict, counts: m.gate.counts, failing_checks: m.gate.failing_checks } as never,
+    { verdict: derived.gate.verdict, counts: derived.gate.counts, failing_checks: derived.gate.failing } as never,
+    'gate',
+    gateDiffs,
+    LIMIT
+  );
+  out.differences.push(...gateDiffs.map((x) => `manifest.json: ${x}`));
+  if (m.tool.version !== TOOL_VERSION) {
+    out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${TOOL_VERSION}: summary.md and report.html were not compared (their wording may differ between versions)`);
+    return;
+  }
+  for (const name of ['summary.md', 'report.html']) {
+    const path = join(art.dir, name);
+    if (!existsSync(path)) continue;
+    const recorded = readFileSync(path, 'utf8');
+    const recomputed = rendered[name] as string;
+    if (recorded !== recomputed) out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
+  }
+}
+
+/** Inputs the manifest names, with the digests they had: a changed one stops the rerun. */
+function changedInputs(m: Manifest, root: string): string[] {
+  const inputs: Array<{ what: string; path: string; sha256: string }> = [
+    { what: 'config', path: m.config.path, sha256: m.config.sha256 },
+    ...m.data.files.map((f) => ({ what: `data (${f.split})`, path: f.path, sha256: f.sha256 })),
+    ...m.threat_model.dictionaries.map((d) => ({ what: 'dictionary', path: d.path, sha256: d.sha256 })),
+    ...m.lock_files.map((f) => ({ what: 'lock file', path: f.path, sha256: f.sha256 })),
+    ...m.models.flatMap((model) => ((model.files as Array<{ path: string; sha256: string }> | undefined) ?? []).map((f) => ({ what: `model ${model.name} file`, path: f.path, sha256: f.sha256 })))
+  ];
+  const out: string[] = [];
+  for (const input of inputs) {
+    const resolved = resolveInside(root, input.path);
+    if (typeof resolved === 'string' || !existsSync(resolved.absolute)) {
+      out.push(`${input.what} ${input.path}: missing under ${root}; the rerun needs the inputs the manifest names (set --root)`);
+      continue;
+    }
+    const actual = fileSha256(resolved.absolute);
+    if (actual !== input.sha256) out.push(`${input.what} ${input.path}: SHA-256 recorded ${input.sha256}, found ${actual} (the input changed since the run)`);
+  }
+  return out;
+}
+
+async function rerun(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
+  const m = art.manifest;
+  const changed = changedInputs(m, options.root);
+  if (changed.length > 0) {
+    out.differences.push(...changed, 'rerun stopped: an input differs from the one the manifest records');
+    return;
+  }
+  const recordedUnicode = (m.tool.unicode as { unicode?: string } | undefined)?.unicode;
+  if (recordedUnicode !== undefined && recordedUnicode !== process.versions.unicode) {
+    out.notes.push(`Unicode tables differ: the run used Unicode ${recordedUnicode}, this Node has ${process.versions.unicode}; a text with recently assigned characters can tokenize differently`);
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'evidence-gate-verify-'));
+  try {
+    const { run } = await import('../engine.js');
+    await run(
+      {
+        root: options.root,
+        configPath: m.config.path,
+        scratchOutput: join(scratch, 'out'),
+        shard: m.shard ? { index: m.shard.index, count: m.shard.count } : null,
+        baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null
+      },
+      { ...deps, log: () => {} }
+    );
+    const fresh = openArtifact(join(scratch, 'out'), 'rerun');
+    const sha = (a: OpenedArtifact) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
+    if (sha(fresh) !== sha(art)) out.differences.push(`${m.evidence.file}: the rerun's rows differ (uncompressed SHA-256 recorded ${sha(art)}, rerun ${sha(fresh)})`);
+    for (const [name] of DERIVED_JSON) {
+      const a = join(art.dir, name);
+      const b = join(scratch, 'out', name);
+      if (!existsSync(a) && !existsSync(b)) continue;
+      if (!existsSync(a) || !existsSync(b)) {
+        out.differences.push(`${name}: ${existsSync(a) ? 'the rerun wrote none' : 'the artifact has none, the rerun wrote one'}`);
+        continue;
+      }
+      if (readFileSync(a, 'utf8') === readFileSync(b, 'utf8')) continue;
+      const diffs: string[] = [];
+      jsonDifferences(readJson(a, name) as never, readJson(b, `rerun ${name}`) as never, '', diffs, LIMIT);
+      out.differences.push(...(diffs.length > 0 ? diffs.map((x) => `${name} (rerun): ${x}`) : [`${name} (rerun): bytes differ`]));
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+export async function verify(options: VerifyOptions, deps: RunDeps = {}): Promise<VerifyResult> {
+  const art = openArtifact(resolve(options.cwd, options.dir), options.dir);
+  for (const [name, major] of DERIVED_JSON) {
+    const path = join(art.dir, name);
+    if (!existsSync(path)) continue;
+    const version = majorVersion((readJson(path, name) as { schema_version?: unknown }).schema_version);
+    if (version !== major) throw new ArtifactError(`${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`);
+  }
+  const out: VerifyResult = { differences: [], notes: [] };
+  checkDigests(art, out.differences);
+  await rederive(art, options, deps, out);
+  if (options.rerun) await rerun(art, options, deps, out);
+  return out;
+}
