@@ -94,10 +94,13 @@ describe('loadPlan: unknown keys', () => {
     );
   });
 
-  test('several problems report the first by line and count the others', () => {
+  test('several problems are all reported, one complete line each, by line', () => {
     expectConfigError(
       minimalConfig('colour: blue\ngate:\n  max_flip_rat: 0.3'),
-      `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour" (and 1 more config error)`
+      [
+        `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour"`,
+        `evidence-gate.yml:13: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"`
+      ].join('\n')
     );
   });
 });
@@ -301,7 +304,7 @@ describe('loadPlan: models', () => {
   test.each([
     ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, found "timeout"'],
     ['{ name: m, command: "" }', 'evidence-gate.yml:11: models[1].command: expected a non-empty string, found ""'],
-    ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a non-empty string, found nothing'],
+    ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a name of 1 to 200 characters, not blank, without control, bidi or invisible characters, found nothing'],
     ['{ name: m, command: "x", timeout_s: 0 }', 'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds > 0, found number 0'],
     ['{ name: m, command: "x", env: [GITHUB_TOKEN] }', 'evidence-gate.yml:11: models[1].env[0]: expected a variable that is not a token or secret (model processes never receive those), found "GITHUB_TOKEN"'],
     ['{ name: m, command: "x", env: ["A-B"] }', 'evidence-gate.yml:11: models[1].env[0]: expected an environment variable name, found "A-B"'],
@@ -315,21 +318,21 @@ describe('loadPlan: models', () => {
   test('a mapping of unknown shape', () => {
     expectConfigError(
       minimalConfig('  - { foo: 1 }'),
-      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys foo'
+      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys "foo"'
     );
   });
 
   test('gate.models naming a model that is not configured', () => {
     expectConfigError(
       minimalConfig('gate:\n  models: [naive-bayes, tfidf-word]'),
-      'evidence-gate.yml:12: gate.models[1]: expected a configured model name (naive-bayes), found "tfidf-word"'
+      'evidence-gate.yml:12: gate.models[1]: expected a configured model name ("naive-bayes"), found "tfidf-word"'
     );
   });
 
   test('selective.abstain_below for a model that is not configured', () => {
     expectConfigError(
       minimalConfig('selective:\n  abstain_below:\n    nb: { on: probability, threshold: 0.6 }'),
-      'evidence-gate.yml:13: selective.abstain_below.nb: expected a configured model name (naive-bayes), found "nb"'
+      'evidence-gate.yml:13: selective.abstain_below.nb: expected a configured model name ("naive-bayes"), found "nb"'
     );
   });
 });
