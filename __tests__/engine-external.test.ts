@@ -46,7 +46,7 @@ describe('external models in a run', () => {
     expect(entry).toMatchObject({ kind: 'external', probabilities: true, params: { command: 'node model.mjs scores', protocol_version: 1 } });
     expect(entry.files).toEqual([{ path: 'model.mjs', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(entry.counters).toMatchObject({ requests: 4, responses: 4 });
-    expect(result.gate.checks.find((c) => c.id === 'missing_rows/mine')?.status).toBe('pass');
+    expect(result.gate?.checks.find((c) => c.id === 'missing_rows/mine')?.status).toBe('pass');
     const metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
     expect(metrics.models.find((m: any) => m.model === 'mine').reliability).not.toBeNull();
   });
@@ -70,9 +70,9 @@ describe('external models in a run', () => {
     const missing = rows.filter((r) => r.status !== 'ok');
     expect(missing.length).toBe(2);
     expect(missing.every((r) => r.prediction === null && /exited with code 3/.test(r.error) && r.error.includes('out of memory (pretend)'))).toBe(true);
-    const check = result.gate.checks.find((c) => c.id === 'missing_rows/flaky');
+    const check = result.gate?.checks.find((c) => c.id === 'missing_rows/flaky');
     expect(check).toMatchObject({ status: 'fail', value: 2 });
-    expect(result.gate.failing).toContain('missing_rows/flaky');
+    expect(result.gate?.failing).toContain('missing_rows/flaky');
     expect(readFileSync(join(root, 'out', 'stderr-2-flaky.txt'), 'utf8')).toContain('out of memory (pretend)');
   });
 

@@ -202,14 +202,14 @@ describe('config checked against the data', () => {
   test('a protected transition must name training labels', async () => {
     const root = withThreatModel('  protected_transitions: [ { from: limitation, to: reslt } ]');
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
-      'evidence-gate.yml:4: threat_model.protected_transitions[0].to: expected a label of the training data (limitation, result), found "reslt"'
+      'evidence-gate.yml:4: threat_model.protected_transitions[0].to: expected a label of the training data ("limitation", "result"), found "reslt"'
     );
   });
 
   test('append needs a sentence for every language slice of the data', async () => {
     const root = withThreatModel('  attacks:\n    append: { sentences: { en: "See the appendix." } }');
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
-      'evidence-gate.yml:5: threat_model.attacks.append.sentences: expected a sentence for every language slice of the evaluation data (en, es), found none for es'
+      'evidence-gate.yml:5: threat_model.attacks.append.sentences: expected a sentence for every language slice of the evaluation data ("en", "es"), found none for "es"'
     );
   });
 });

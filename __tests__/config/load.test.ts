@@ -62,11 +62,14 @@ const SPEC_GATE_DEFAULTS: Array<[string, number]> = [
   ['min_eligible_coverage', 0.9],
   ['max_attack_success', 0.25],
   ['max_protected_transitions', 0],
-  ['max_missing_rows', 0]
+  ['max_missing_rows', 0],
+  // SPEC §15: the comparison with a baseline.
+  ['max_regression_pp', 1],
+  ['max_new_protected_transitions', 0]
 ];
 
 const TOP_LEVEL_KEYS = 'version, task, threat_model, data, models, statistics, selective, output, manifest, gate';
-const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'models'].join(', ');
+const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'require_baseline', 'models'].join(', ');
 
 describe('loadPlan: unknown keys', () => {
   test('an unknown top-level key names its line, the allowed keys and the key found', () => {
@@ -80,24 +83,36 @@ describe('loadPlan: unknown keys', () => {
     );
   });
 
-  test('a destructive family cannot take gate overrides', () => {
+  test('a destructive family takes only a regression override (its other checks do not exist)', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    truncate:\n      max_flip_rate: 0.3'),
-      'evidence-gate.yml:13: gate.families.truncate: unknown key; expected one of format, transpose, dictionary, append, fgm, found "truncate"'
+      'evidence-gate.yml:14: gate.families.truncate.max_flip_rate: unknown key; expected one of max_regression_pp, found "max_flip_rate"'
+    );
+    const plan = load(minimalConfig('gate:\n  families:\n    truncate:\n      max_regression_pp: 3'));
+    expect(plan.gate.families.truncate?.max_regression_pp).toEqual({ value: 3, configKey: 'gate.families.truncate.max_regression_pp', isDefault: false, line: 14 });
+  });
+
+  test('an unknown family is an unknown key', () => {
+    expectConfigError(
+      minimalConfig('gate:\n  families:\n    typos:\n      max_flip_rate: 0.3'),
+      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, dictionary, append, fgm, clean, truncate, noise, found "typos"'
     );
   });
 
   test('a non-family gate key under a family is an unknown key', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    format:\n      min_challenge_examples: 3'),
-      'evidence-gate.yml:14: gate.families.format.min_challenge_examples: unknown key; expected one of min_changed_examples, max_flip_rate, max_accuracy_drop_pp, min_eligible_coverage, max_attack_success, found "min_challenge_examples"'
+      'evidence-gate.yml:14: gate.families.format.min_challenge_examples: unknown key; expected one of min_changed_examples, max_flip_rate, max_accuracy_drop_pp, min_eligible_coverage, max_attack_success, max_regression_pp, found "min_challenge_examples"'
     );
   });
 
-  test('several problems report the first by line and count the others', () => {
+  test('several problems are all reported, one complete line each, by line', () => {
     expectConfigError(
       minimalConfig('colour: blue\ngate:\n  max_flip_rat: 0.3'),
-      `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour" (and 1 more config error)`
+      [
+        `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour"`,
+        `evidence-gate.yml:13: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"`
+      ].join('\n')
     );
   });
 });
@@ -301,7 +316,7 @@ describe('loadPlan: models', () => {
   test.each([
     ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, found "timeout"'],
     ['{ name: m, command: "" }', 'evidence-gate.yml:11: models[1].command: expected a non-empty string, found ""'],
-    ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a non-empty string, found nothing'],
+    ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a name of 1 to 200 characters, not blank, without control, bidi or invisible characters, found nothing'],
     ['{ name: m, command: "x", timeout_s: 0 }', 'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds > 0, found number 0'],
     ['{ name: m, command: "x", env: [GITHUB_TOKEN] }', 'evidence-gate.yml:11: models[1].env[0]: expected a variable that is not a token or secret (model processes never receive those), found "GITHUB_TOKEN"'],
     ['{ name: m, command: "x", env: ["A-B"] }', 'evidence-gate.yml:11: models[1].env[0]: expected an environment variable name, found "A-B"'],
@@ -315,21 +330,21 @@ describe('loadPlan: models', () => {
   test('a mapping of unknown shape', () => {
     expectConfigError(
       minimalConfig('  - { foo: 1 }'),
-      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys foo'
+      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys "foo"'
     );
   });
 
   test('gate.models naming a model that is not configured', () => {
     expectConfigError(
       minimalConfig('gate:\n  models: [naive-bayes, tfidf-word]'),
-      'evidence-gate.yml:12: gate.models[1]: expected a configured model name (naive-bayes), found "tfidf-word"'
+      'evidence-gate.yml:12: gate.models[1]: expected a configured model name ("naive-bayes"), found "tfidf-word"'
     );
   });
 
   test('selective.abstain_below for a model that is not configured', () => {
     expectConfigError(
       minimalConfig('selective:\n  abstain_below:\n    nb: { on: probability, threshold: 0.6 }'),
-      'evidence-gate.yml:13: selective.abstain_below.nb: expected a configured model name (naive-bayes), found "nb"'
+      'evidence-gate.yml:13: selective.abstain_below.nb: expected a configured model name ("naive-bayes"), found "nb"'
     );
   });
 });

@@ -60,8 +60,8 @@ describe('tabular config', () => {
     [['  constraints: { linf_eps: -0.05 }'], 'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number -0.05'],
     [[...ATTACKS], 'c.yml:3: threat_model.constraints: noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none'],
     [['  constraints: { linf_eps: 0.05, bounds: { x1: [1, 0] } }'], 'c.yml:6: threat_model.constraints.bounds.x1: expected [lower, upper] with lower ≤ upper, found [1, 0]'],
-    [['  constraints: { linf_eps: 0.05, bounds: { x9: [0, 1] } }'], 'c.yml:6: threat_model.constraints.bounds.x9: expected one of the feature columns (x1, x2), found "x9"'],
-    [['  constraints: { linf_eps: 0.05, editable: [x1, x3] }'], 'c.yml:6: threat_model.constraints.editable[1]: expected one of the feature columns (x1, x2), found "x3"'],
+    [['  constraints: { linf_eps: 0.05, bounds: { x9: [0, 1] } }'], 'c.yml:6: threat_model.constraints.bounds.x9: expected one of the feature columns ("x1", "x2"), found "x9"'],
+    [['  constraints: { linf_eps: 0.05, editable: [x1, x3] }'], 'c.yml:6: threat_model.constraints.editable[1]: expected one of the feature columns ("x1", "x2"), found "x3"'],
     [['  constraints: { linf_eps: 0.05, bounds: { x1: [0] } }'], 'c.yml:6: threat_model.constraints.bounds.x1: expected a list, found a list of 1'],
     [['  attacks: { format: {} }'], 'c.yml:6: threat_model.attacks.format: the format family belongs to task text; expected a family of task tabular'],
     [['  constraints: { max_char_edit_ratio: 0.2 }'], 'c.yml:6: threat_model.constraints.max_char_edit_ratio: this constraint belongs to task text; expected a constraint of task tabular']

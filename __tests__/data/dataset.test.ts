@@ -186,7 +186,7 @@ describe('loadDataset: malformed rows', () => {
     const csv = TRAIN_CSV.replace('id,text,label,language', 'id,body,label,language');
     expectDataError(
       { train: 'data/train.csv', files: { 'data/train.csv': csv } },
-      'data/train.csv:1: missing required column "text" (text); found columns id, body, label, language'
+      'data/train.csv:1: missing required column "text" (text); found columns "id", "body", "label", "language"'
     );
   });
 
@@ -283,7 +283,7 @@ describe('loadDataset: ids and labels across files', () => {
   test('a duplicate id in the training file', () => {
     expectDataError(
       { files: { 'data/train.jsonl': trainWithRow(3, { id: 't1', text: 'x y', label: 'limitation' }) } },
-      'data/train.jsonl:3: duplicate id "t1"; expected unique ids, first seen at data/train.jsonl:1'
+      'data/train.jsonl:3: duplicate id "t1" in split "train"; expected unique ids, first seen at data/train.jsonl:1'
     );
   });
 
@@ -294,7 +294,7 @@ describe('loadDataset: ids and labels across files', () => {
     ]);
     expectDataError(
       { files: { 'data/controlled.jsonl': controlled } },
-      'data/controlled.jsonl:2: duplicate id "c1"; expected unique ids, first seen at data/controlled.jsonl:1'
+      'data/controlled.jsonl:2: duplicate id "c1" in split "controlled"; expected unique ids, first seen at data/controlled.jsonl:1'
     );
   });
 
@@ -305,7 +305,7 @@ describe('loadDataset: ids and labels across files', () => {
     ]);
     expectDataError(
       { files: { 'data/challenge.jsonl': challenge } },
-      'data/challenge.jsonl:2: duplicate id "c2"; expected unique ids, first seen at data/controlled.jsonl:2'
+      'data/challenge.jsonl:2: duplicate id "c2" in splits "controlled" and "challenge"; expected unique ids, first seen at data/controlled.jsonl:2'
     );
   });
 
@@ -325,7 +325,7 @@ describe('loadDataset: ids and labels across files', () => {
     ]);
     expectDataError(
       { files: { 'data/controlled.jsonl': controlled } },
-      'data/controlled.jsonl:2: label "method" never occurs in the training data; expected one of limitation, result'
+      'data/controlled.jsonl:2: label "method" never occurs in the training data; expected one of "limitation", "result"'
     );
   });
 
@@ -557,8 +557,8 @@ describe('loadDataset: on_bad_row: skip', () => {
       ['challenge', ['h1']]
     ]);
     expect(dataset.skipped).toEqual([
-      { file: 'data/controlled.jsonl', line: 2, reason: 'label "method" never occurs in the training data; expected one of limitation, result' },
-      { file: 'data/challenge.jsonl', line: 2, reason: 'duplicate id "c1"; expected unique ids, first seen at data/controlled.jsonl:1' }
+      { file: 'data/controlled.jsonl', line: 2, reason: 'label "method" never occurs in the training data; expected one of "limitation", "result"' },
+      { file: 'data/challenge.jsonl', line: 2, reason: 'duplicate id "c1" in splits "controlled" and "challenge"; expected unique ids, first seen at data/controlled.jsonl:1' }
     ]);
     expect(dataset.files.map((f) => [f.split, f.rows, f.skipped])).toEqual([
       ['train', 4, 0],

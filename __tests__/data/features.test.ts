@@ -61,7 +61,7 @@ describe('feature columns', () => {
   });
 
   test('a CSV header without a feature column', () => {
-    expect(error('id,x1,label\nt1,0.5,1\n')).toBe('test.csv:1: missing required column "x2" (feature); found columns id, x1, label');
+    expect(error('id,x1,label\nt1,0.5,1\n')).toBe('test.csv:1: missing required column "x2" (feature); found columns "id", "x1", "label"');
   });
 
   test('an identical feature vector in training and evaluation is reported as overlap', () => {

@@ -15,7 +15,7 @@ function gatePlan(overrides: Partial<Record<string, number>> = {}, models = ['m'
   const thresholds = Object.fromEntries(
     GATE_KEYS.map((k) => [k, { value: overrides[k] ?? GATE_DEFAULTS_V1[k], configKey: `gate.${k}`, isDefault: overrides[k] === undefined, line: 3 }])
   ) as GatePlan['thresholds'];
-  return { thresholds, families: {}, allowNotEvaluated, models };
+  return { thresholds, families: {}, allowNotEvaluated, models, requireBaseline: false };
 }
 
 function modelMetrics(model: string, controlled: [number, number], challenge: [number, number], missing = 0): ModelMetrics {
@@ -50,12 +50,13 @@ function metrics(models: ModelMetrics[], challengeRows = 60): Metrics {
     attack_families: ['format', 'transpose', 'dictionary', 'append'],
     labels: ['a', 'b'],
     conditions_evaluated: ['clean'],
-    prng: { name: 'x', derivation: 'y', seed: 1 },
+    prng: { name: 'x', derivation: 'y', bootstrap: 'z', seed: 1 },
     data: {
       rows: { controlled: 100, challenge: challengeRows },
       challenge_examples: count(challengeRows, 100 + challengeRows),
       language_examples: [{ scope: 'challenge/en', split: 'challenge', language: 'en', figure: count(challengeRows, challengeRows) }],
       length_psi: { value: 0.1, numerator: null, denominator: challengeRows, status: 'ok', reason: null },
+      length_histogram: { edges: [0, 5], counts: { controlled: [100], challenge: [challengeRows] } },
       language_jsd: { value: 0, numerator: null, denominator: challengeRows, status: 'ok', reason: null },
       label_jsd: { value: 0, numerator: null, denominator: challengeRows, status: 'ok', reason: null },
       train_overlap: []

@@ -12,7 +12,7 @@ function row(id: string, scores: [number, number] | null, over: Partial<Evidence
     id, split: 'controlled', model: 'm', condition: 'format', language: 'en', domain: null, text: null, perturbed_text: null,
     label: 'a', clean_prediction: 'a', prediction, scores, margin, clean_margin: 0.5, changed: true, valid: true,
     invalid_reason: null, eligible: true, tested: scores !== null, success: prediction === 'b', uncovered: scores === null,
-    uncovered_reason: scores === null ? 'missing' : null, status: scores === null ? 'timeout' : 'ok', error: scores === null ? 'timed out' : null, ...over
+    uncovered_reason: scores === null ? 'missing' : null, status: scores === null ? 'timeout' : 'ok', error: scores === null ? 'timed out' : null, input_sha256: '', ...over
   };
 }
 

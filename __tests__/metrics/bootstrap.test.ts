@@ -42,7 +42,7 @@ function row(id: string, label: string, prediction: string | null, extra: Partia
     id, split: 'challenge', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label,
     clean_prediction: prediction, prediction, scores: null, margin: null, clean_margin: null, changed: false, valid: null,
     invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: prediction === null ? 'error' : 'ok', error: prediction === null ? 'boom' : null, ...extra
+    status: prediction === null ? 'error' : 'ok', error: prediction === null ? 'boom' : null, input_sha256: '', ...extra
   };
 }
 
@@ -186,7 +186,7 @@ describe('count-based bootstrap', () => {
     const iterations = 50_000;
     const means = countBootstrapMeans({ plus, minus: 0, zero: n - plus }, iterations, createStream(11, ['chi']));
     const observed = new Array<number>(n + 1).fill(0);
-    for (const m of means) observed[Math.round(m * n)]++;
+    for (const m of means) observed[Math.round(m * n)] = (observed[Math.round(m * n)] as number) + 1;
     // Exact Bin(30, 0.4) probabilities by a product of ratios.
     const p = plus / n;
     const pmf = [Math.pow(1 - p, n)];

@@ -12,7 +12,7 @@ function row(model: string, id: string, correct: boolean | 'missing'): EvidenceR
     id, split: 'challenge', model, condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label: 'x',
     clean_prediction: prediction, prediction, scores: null, margin: null, clean_margin: null, changed: false, valid: null,
     invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: correct === 'missing' ? 'timeout' : 'ok', error: correct === 'missing' ? 'timed out' : null
+    status: correct === 'missing' ? 'timeout' : 'ok', error: correct === 'missing' ? 'timed out' : null, input_sha256: ''
   };
 }
 const side = (model: string, correct: Array<boolean | 'missing'>, ids = correct.map((_, i) => `e${i}`)) => correct.map((c, i) => row(model, ids[i] as string, c));

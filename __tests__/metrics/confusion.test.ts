@@ -10,7 +10,7 @@ function row(label: string, prediction: string | null, over: Partial<EvidenceRow
     perturbed_text: null, label, clean_prediction: prediction, prediction, scores: prediction === null ? null : [1, 0, 0],
     margin: prediction === null ? null : 1, clean_margin: prediction === null ? null : 1, changed: false, valid: null,
     invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: prediction === null ? 'error' : 'ok', error: prediction === null ? 'boom' : null, ...over
+    status: prediction === null ? 'error' : 'ok', error: prediction === null ? 'boom' : null, input_sha256: '', ...over
   };
 }
 

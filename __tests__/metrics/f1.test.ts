@@ -11,7 +11,7 @@ function row(label: string, prediction: string | null): EvidenceRow {
     perturbed_text: null, label, clean_prediction: prediction, prediction, scores: prediction === null ? null : [1, 0, 0],
     margin: prediction === null ? null : 1, clean_margin: prediction === null ? null : 1, changed: false, valid: null,
     invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: prediction === null ? 'timeout' : 'ok', error: prediction === null ? 'timed out' : null
+    status: prediction === null ? 'timeout' : 'ok', error: prediction === null ? 'timed out' : null, input_sha256: ''
   };
 }
 

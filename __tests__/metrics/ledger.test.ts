@@ -11,7 +11,7 @@ const BASE: EvidenceRow = {
   id: 'x', split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null,
   label: 'limitation', clean_prediction: 'limitation', prediction: 'limitation', scores: [1, 0], margin: 1, clean_margin: 1,
   changed: false, valid: null, invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null,
-  uncovered_reason: null, status: 'ok', error: null
+  uncovered_reason: null, status: 'ok', error: null, input_sha256: ''
 };
 
 function clean(id: string, gold: string, prediction: string | null): EvidenceRow {

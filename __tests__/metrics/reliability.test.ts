@@ -11,7 +11,7 @@ function row(p: number, right: boolean): EvidenceRow {
     id: `${p}-${right}`, split: 'controlled', model: 'naive-bayes', condition: 'clean', language: 'en', domain: null, text: null,
     perturbed_text: null, label: 'a', clean_prediction: prediction, prediction, scores: right ? [p, 1 - p] : [1 - p, p],
     margin: 2 * p - 1, clean_margin: 2 * p - 1, changed: false, valid: null, invalid_reason: null, eligible: null, tested: null,
-    success: null, uncovered: null, uncovered_reason: null, status: 'ok', error: null
+    success: null, uncovered: null, uncovered_reason: null, status: 'ok', error: null, input_sha256: ''
   };
 }
 const missingRow: EvidenceRow = { ...row(0.9, true), id: 'gone', status: 'error', error: 'exit 1', prediction: null, clean_prediction: null, scores: null, margin: null, clean_margin: null };

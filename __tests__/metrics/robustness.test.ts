@@ -12,7 +12,7 @@ import { bootstrapGolden as golden, countValues, type CountCase } from './golden
 const BASE: EvidenceRow = {
   id: '', split: 'challenge', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label: 'x',
   clean_prediction: null, prediction: null, scores: null, margin: null, clean_margin: null, changed: false, valid: null,
-  invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null, status: 'ok', error: null
+  invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null, status: 'ok', error: null, input_sha256: ''
 };
 
 interface Spec {

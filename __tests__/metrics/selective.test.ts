@@ -140,7 +140,7 @@ describe('evidence rows', () => {
       id: 'x', split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null,
       label: 'a', clean_prediction: 'a', prediction: 'a', scores: [0.9, 0.1], margin: 0.8, clean_margin: 0.8, changed: false,
       valid: null, invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-      status: 'ok', error: null, ...over
+      status: 'ok', error: null, input_sha256: '', ...over
     };
   }
 

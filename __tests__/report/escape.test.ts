@@ -33,8 +33,8 @@ describe('terminal rendering', () => {
     expect(toTerminal(md('<b> & @me'))).toBe('<b> & @me');
   });
 
-  test('drops control characters such as ANSI escapes', () => {
-    expect(toTerminal('a\u001b[31mred')).toBe('a[31mred');
+  test('shows control characters such as ANSI escapes as \\uXXXX instead of passing them to the terminal', () => {
+    expect(toTerminal('a\u001b[31mred')).toBe('a\\u001B[31mred');
   });
 });
 

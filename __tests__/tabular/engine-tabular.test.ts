@@ -83,13 +83,13 @@ describe('the bundled inspection example', () => {
   });
 
   test('checks that need a challenge split or languages are not applicable; fgm is judged', () => {
-    const byId = (id: string) => result.gate.checks.find((c) => c.id === id);
+    const byId = (id: string) => result.gate?.checks.find((c) => c.id === id);
     for (const id of ['challenge_examples/data', 'length_psi/data', 'challenge_accuracy/logistic-regression', 'generalization_gap/logistic-regression']) {
       expect(byId(id)?.status).toBe('not_applicable');
     }
     expect(byId('attack_success/logistic-regression/fgm')?.status).toMatch(/^(pass|fail)$/);
     expect(byId('eligible_coverage/logistic-regression/fgm')?.status).toBe('pass');
-    expect(result.gate.checks.some((c) => c.id.endsWith('/format'))).toBe(false);
+    expect(result.gate?.checks.some((c) => c.id.endsWith('/format'))).toBe(false);
     expect(result.summary).toContain('## Attack accounting (all rows)');
     expect(result.summary).toContain('### Worked examples');
     const ledger = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models[0].ledger.find((l: any) => l.family === 'fgm' && l.scope === 'all');

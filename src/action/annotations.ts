@@ -18,7 +18,10 @@ export interface Annotation {
   startLine: number;
 }
 
-/** Text from ids (which may carry data values such as a language) kept to one short line. */
+/**
+ * Text from ids (which may carry data values such as a language) kept to one short line,
+ * with bidi and invisible characters shown as `\uXXXX` (flatten does both).
+ */
 function oneLine(text: string): string {
   return truncate(flatten(text), 120);
 }
@@ -28,7 +31,7 @@ function describe(c: Check): string {
   const isRate = isRateCheck(c);
   const value = c.value === null ? 'not evaluated' : isRate ? `${percent(c.value)} (${c.numerator}/${c.denominator})` : `${Number(c.value.toFixed(4))}`;
   const threshold = isRate ? percent(c.threshold, 0) : String(c.threshold);
-  return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${c.config_key}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;
+  return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${oneLine(c.config_key)}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;
 }
 
 export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean): { annotations: Annotation[]; omitted: number } {

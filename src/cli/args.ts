@@ -5,6 +5,7 @@
 import { UsageError } from '../errors.js';
 import { levenshtein } from '../perturb/levenshtein.js';
 import { parseShard, type ShardSpec } from '../shard/select.js';
+import { truncateText, visible } from '../util/visible.js';
 
 export const USAGE = `Usage:
   evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
@@ -72,8 +73,7 @@ function closest(word: string, candidates: readonly string[]): string | null {
 }
 
 function shownArg(arg: string): string {
-  const flat = arg.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return flat.length > 40 ? `${flat.slice(0, 37)}...` : flat;
+  return visible(truncateText(arg, 40));
 }
 
 function unknownOption(token: string): UsageError {

@@ -8,6 +8,7 @@ import { isUserError, UsageError } from '../errors.js';
 import { toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { visible } from '../util/visible.js';
 import { parseCli, USAGE, type CliCommand } from './args.js';
 import { ProgressReporter } from './progress.js';
 import { cliRoot } from './root.js';
@@ -28,9 +29,7 @@ export const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 } as const;
  * starts with `::` (a runner would read it as a workflow command).
  */
 export function safeOutput(text: string): string {
-  return text
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
-    .replace(/^(\s*)::/gm, '$1 ::');
+  return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
 
 function verdictLine(result: RunResult): string {
@@ -93,8 +92,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return await execute(cmd, io);
   } catch (error) {
     if (isUserError(error)) {
+      // A message of several lines (every config error) keeps one complete error per line.
       const [first, ...more] = error.message.split('\n');
-      io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `  ${l}\n`).join('')}`));
+      io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
       return EXIT.user;
     }
     io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${safeOutput((error as Error)?.stack ?? String(error))}\n`);

@@ -1,15 +1,25 @@
 /** YAML file → validated, typed Plan (SPEC §3). */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../errors.js';
+import { ConfigError, describeFound } from '../errors.js';
+import { invalidUtf8At } from '../data/decode.js';
+import { quoted, quotedList, truncateText, visible, visiblePath } from '../util/visible.js';
 import { FAMILIES, TABULAR_FAMILIES } from './families.js';
 import { sha256Hex } from '../util/hash.js';
 import { DEFAULT_EXAMPLES_PER_CHECK, DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
 import type { AttackPlan, FileRef, GatePlan, Plan, TabularPlan, Threshold } from './plan.js';
-import { ConfigSource, type KeyPath } from './source.js';
-import { configError, validateConfig } from './validate.js';
+import { ConfigSource, formatKeyPath, type KeyPath } from './source.js';
+import { configError, validateConfig, yamlErrors } from './validate.js';
+
+/**
+ * Largest config file read, in bytes (256 KiB); a larger file is refused before it is read.
+ * Real configs are a few kilobytes. The YAML reader costs roughly 10 µs and 600 bytes of
+ * memory per byte of the densest text (a flow list of numbers), so this bound keeps the worst
+ * file that is read at all to one to three seconds and about 160 MB above the process's own.
+ */
+export const MAX_CONFIG_BYTES = 256 * 1024;
 
 // The raw, schema-checked shape of a version 1 config file.
 interface RawConfig {
@@ -64,28 +74,57 @@ export function loadPlan(options: LoadOptions): Plan {
   const { root } = options;
   const given = options.configPath;
   const resolved = resolveInside(root, resolve(options.cwd ?? root, given));
-  if (typeof resolved === 'string') throw new ConfigError(`config ${JSON.stringify(given)}: ${resolved}`);
+  if (typeof resolved === 'string') throw new ConfigError(`config ${quoted(given, 200)}: ${visible(truncateText(resolved, 400))}`);
   if (!existsSync(resolved.absolute) || !statSync(resolved.absolute).isFile()) {
-    throw new ConfigError(`config file not found: ${resolved.relative} (expected a YAML file inside the repository; set --config or the action's config input)`);
+    throw new ConfigError(`config file not found: ${visiblePath(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
   }
-  const bytes = readFileSync(resolved.absolute);
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const bytes = readBounded(resolved.absolute, resolved.relative);
+  const text = decodeConfig(bytes, resolved.relative);
   const { source, errors } = ConfigSource.parse(resolved.relative, text);
-  const firstError = errors[0];
-  if (firstError) throw new ConfigError(`${resolved.relative}:${firstError.line}: invalid YAML: ${firstError.message}`);
+  if (errors.length > 0) throw yamlErrors(resolved.relative, errors);
   const value = source.value();
   validateConfig(value, source);
   return buildPlan(value as RawConfig, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes) });
 }
 
+/** The config's bytes, refused before reading when the file is over MAX_CONFIG_BYTES. */
+function readBounded(absolute: string, shown: string): Buffer {
+  const fd = openSync(absolute, 'r');
+  try {
+    const tooBig = (size: number) =>
+      new ConfigError(`${visiblePath(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
+    const size = fstatSync(fd).size;
+    if (size > MAX_CONFIG_BYTES) throw tooBig(size);
+    // Read one byte past the bound, in case the file grew since fstat.
+    const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_CONFIG_BYTES) throw tooBig(fstatSync(fd).size);
+    return buffer.subarray(0, length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Strict UTF-8 (as data files are read); a leading byte-order mark is dropped. */
+function decodeConfig(bytes: Buffer, shown: string): string {
+  const bad = invalidUtf8At(bytes);
+  if (bad) throw new ConfigError(`${visiblePath(shown)}:${bad.line}:${bad.column}: ${bad.message}`);
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** Longest path a config may name, in characters (PATH_MAX on Linux). */
+const MAX_PATH_CHARS = 4096;
+
 function fileRef(source: ConfigSource, root: string, path: KeyPath, p: string): FileRef {
+  if (p.length > MAX_PATH_CHARS) throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${quoted(p)}`);
   const resolved = resolveInside(root, p);
-  if (typeof resolved === 'string') throw configError(source, path, resolved);
-  if (!existsSync(resolved.absolute)) throw configError(source, path, `file not found; expected an existing file, found ${JSON.stringify(p)}`);
+  if (typeof resolved === 'string') throw configError(source, path, visible(resolved));
+  if (!existsSync(resolved.absolute)) throw configError(source, path, `file not found; expected an existing file, found ${quoted(p, 200)}`);
   const stat = statSync(resolved.absolute);
   if (!stat.isFile()) {
     const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
-    throw configError(source, path, `expected a regular file, found ${kind} ${JSON.stringify(p)}`);
+    throw configError(source, path, `expected a regular file, found ${kind} ${quoted(p, 200)}`);
   }
   return { absolute: resolved.absolute, path: resolved.relative };
 }
@@ -99,7 +138,7 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
     throw configError(source, ['threat_model', 'objective'], 'a targeted objective needs threat_model.protected_transitions; expected at least one { from, to }, found none');
   }
   transitions.forEach((t, i) => {
-    if (t.from === t.to) throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${JSON.stringify(t.from)} twice`);
+    if (t.from === t.to) throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${quoted(t.from)} twice`);
   });
 
   const attacks: AttackPlan = {};
@@ -127,21 +166,25 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
 
   const abstain = raw.selective?.abstain_below ?? {};
   for (const [name, policy] of Object.entries(abstain)) {
-    if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
+    if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`, true);
     const kind = models.find((m) => m.name === name)?.kind;
     const model = models.find((m) => m.name === name);
     const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
     if (policy.on === 'probability' && !probabilistic) {
       throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
     }
+    checkAbstainThreshold(policy, source, ['selective', 'abstain_below', name, 'threshold']);
   }
 
   const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
   if (evaluate.some((e) => e.split === 'train')) {
     throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
   }
+  const train = fileRef(source, root, ['data', 'train'], raw.data.train);
+  checkDistinctFiles(source, [{ path: ['data', 'train'], file: train }, ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))]);
 
   const features = raw.data.columns?.features ?? [];
+  const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
   const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
   return {
     version: 1,
@@ -158,13 +201,14 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
       access: tm.access ?? 'black-box',
       attacks,
       constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null },
-      tabular: task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null
+      tabular
     },
     data: {
-      train: fileRef(source, root, ['data', 'train'], raw.data.train),
+      train,
       evaluate,
       columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns, features },
-      onBadRow: raw.data.on_bad_row ?? 'error'
+      onBadRow: raw.data.on_bad_row ?? 'error',
+      bounds: tabular?.bounds ?? {}
     },
     models,
     statistics: {
@@ -208,7 +252,7 @@ function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tab
 function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constraints']>, features: string[], source: ConfigSource, hasAttack: boolean): TabularPlan {
   const at = ['threat_model', 'constraints'];
   const known = (name: string, path: KeyPath) => {
-    if (!features.includes(name)) throw configError(source, path, `expected one of the feature columns (${features.join(', ')}), found ${JSON.stringify(name)}`, true);
+    if (!features.includes(name)) throw configError(source, path, `expected one of the feature columns (${quotedList(features)}), found ${quoted(name)}`, true);
   };
   if (hasAttack && constraints.linf_eps === undefined) {
     throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
@@ -252,7 +296,44 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[]): 
 
   const judged = gate.models ?? modelNames;
   judged.forEach((name, i) => {
-    if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${modelNames.join(', ')}), found ${JSON.stringify(name)}`);
+    if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
   });
   return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
+}
+
+/**
+ * Abstention thresholds (SPEC §8): a probability lies in [0, 1]; a margin (top score minus
+ * second score) is never negative, and any finite value ≥ 0 is allowed since external models
+ * may score on any scale. A threshold outside that range would abstain on everything or
+ * nothing without saying so.
+ */
+function checkAbstainThreshold(policy: { on: 'probability' | 'margin'; threshold: number }, source: ConfigSource, path: KeyPath): void {
+  const t = policy.threshold;
+  if (policy.on === 'probability' && !(t >= 0 && t <= 1)) {
+    throw configError(source, path, `expected a probability from 0 to 1 for on: probability, found ${describeFound(t)}`);
+  }
+  if (policy.on === 'margin' && !(t >= 0 && Number.isFinite(t))) {
+    throw configError(source, path, `expected a margin ≥ 0 for on: margin, found ${describeFound(t)}`);
+  }
+}
+
+/**
+ * One data file read as two splits (or as training data and a split) would score a model on
+ * its own training rows, or count every row twice; refuse it here, naming both keys. Files
+ * are compared by their real path, so a link to another split's file counts as that file.
+ */
+function checkDistinctFiles(source: ConfigSource, files: Array<{ path: KeyPath; file: FileRef }>): void {
+  const seen = new Map<string, KeyPath>();
+  for (const { path, file } of files) {
+    const real = realpathSync(file.absolute);
+    const earlier = seen.get(real);
+    if (earlier) {
+      throw configError(
+        source,
+        path,
+        `expected a data file of its own, found ${quoted(file.path, 200)}, which ${formatKeyPath(earlier)} (line ${source.lineOf(earlier)}) already reads`
+      );
+    }
+    seen.set(real, path);
+  }
 }

@@ -4,15 +4,29 @@
  * Each shape is checked on its own so the message speaks about the shape the user meant.
  */
 import { describeFound } from '../errors.js';
+import { codePointLength } from '../util/strings.js';
+import { hasHidden, quoted, quotedList } from '../util/visible.js';
 import { DEFAULT_WORD_WEIGHT } from '../models/hybrid.js';
 import type { FileRef, ModelPlan } from './plan.js';
 import type { ConfigSource, KeyPath } from './source.js';
-import { configError } from './validate.js';
+import { PRINTABLE, configError } from './validate.js';
 
 /** Built-in kinds (SPEC §5). */
 export const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'] as const;
 type Builtin = (typeof BUILTINS)[number];
 
+/** Longest model name, in characters: names head report columns and evidence rows. */
+export const MAX_MODEL_NAME = 200;
+
+/**
+ * A model name as given (`name:`): 1 to MAX_MODEL_NAME characters, not blank, and none of
+ * them a control, bidi or invisible character, since the name is shown in every report.
+ */
+function modelName(value: unknown, source: ConfigSource, path: KeyPath): string {
+  const ok = typeof value === 'string' && value.trim() !== '' && codePointLength(value) <= MAX_MODEL_NAME && !hasHidden(value);
+  if (!ok) throw configError(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${describeFound(value)}`);
+  return value;
+}
 
 /** Resolves a repository path named by the config (inside the root, existing) or throws. */
 export type ResolveFile = (path: KeyPath, p: string) => FileRef;
@@ -21,7 +35,7 @@ export function parseModels(raw: unknown[], source: ConfigSource, resolveFile: R
   const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile));
   const seen = new Set<string>();
   models.forEach((m, index) => {
-    if (seen.has(m.name)) throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${JSON.stringify(m.name)} again`);
+    if (seen.has(m.name)) throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${quoted(m.name)} again`);
     seen.add(m.name);
   });
   return models;
@@ -32,7 +46,7 @@ function builtin(kind: Builtin, params: Record<string, unknown>, index: number, 
   const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : kind === 'logistic-regression' ? ['C'] : [];
   for (const key of Object.keys(params)) {
     if (!allowed.includes(key)) {
-      throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${JSON.stringify(key)}`, true);
+      throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${quoted(key)}`, true);
     }
   }
   switch (kind) {
@@ -64,11 +78,14 @@ const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_
 function external(obj: Record<string, unknown>, index: number, source: ConfigSource, resolveFile: ResolveFile): ModelPlan {
   const at: KeyPath = ['models', index];
   for (const key of Object.keys(obj)) {
-    if (!EXTERNAL_KEYS.includes(key)) throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+    if (!EXTERNAL_KEYS.includes(key)) throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${quoted(key)}`, true);
   }
-  const text = (key: string): string => {
-    const v = obj[key];
-    if (typeof v !== 'string' || v.trim() === '') throw configError(source, [...at, key], `expected a non-empty string, found ${describeFound(v)}`);
+  // The command runs as written: a hidden character (a line break that starts a second
+  // command, a bidi control that shows a reviewer other text) is refused.
+  const command = (): string => {
+    const v = obj.command;
+    if (typeof v !== 'string' || v.trim() === '') throw configError(source, [...at, 'command'], `expected a non-empty string, found ${describeFound(v)}`);
+    if (hasHidden(v)) throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${describeFound(v)}`);
     return v;
   };
   const seconds = (key: string, fallback: number): number => {
@@ -88,13 +105,13 @@ function external(obj: Record<string, unknown>, index: number, source: ConfigSou
   const env = list('env');
   env.forEach((name, i) => {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
-    if (SECRET_NAME.test(name)) throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${JSON.stringify(name)}`);
+    if (SECRET_NAME.test(name)) throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${quoted(name)}`);
   });
   return {
-    name: text('name'),
+    name: modelName(obj.name, source, [...at, 'name']),
     kind: 'external',
     params: {
-      command: text('command'),
+      command: command(),
       timeout_s: seconds('timeout_s', 600),
       request_timeout_s: seconds('request_timeout_s', 30),
       probabilities,
@@ -127,15 +144,12 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
       throw configError(source, [...at, kind], `expected a mapping of parameters, found ${describeFound(params)}`);
     }
     const plan = builtin(kind as Builtin, params as Record<string, unknown>, index, source);
-    if ('name' in obj) {
-      if (typeof obj.name !== 'string' || obj.name.trim() === '') throw configError(source, [...at, 'name'], `expected a non-empty string, found ${describeFound(obj.name)}`);
-      return { ...plan, name: obj.name };
-    }
+    if ('name' in obj) return { ...plan, name: modelName(obj.name, source, [...at, 'name']) };
     return plan;
   }
   throw configError(
     source,
     at,
-    `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found a mapping with keys ${keys.join(', ') || '(none)'}`
+    `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${quotedList(keys)}` : 'a mapping with no keys'}`
   );
 }

@@ -61,6 +61,11 @@ export interface DataPlan {
   evaluate: Array<{ split: string; file: FileRef }>;
   columns: ColumnMap;
   onBadRow: 'error' | 'skip';
+  /**
+   * Tabular: the declared feature bounds (threat_model.constraints.bounds), checked on every
+   * row as it is read, so that a value outside them is a data error at its line and column.
+   */
+  bounds?: Record<string, [number, number]>;
 }
 
 export type ModelPlan =

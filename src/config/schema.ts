@@ -12,7 +12,11 @@ const rate: Schema = { type: 'number', minimum: 0, maximum: 1 };
 const count: Schema = { type: 'integer', minimum: 0 };
 const pp: Schema = { type: 'number', minimum: -100, maximum: 100 };
 const nonEmpty: Schema = { type: 'string', minLength: 1 };
-const path: Schema = { type: 'string', minLength: 1 };
+// Names that end up in messages, file names and reports (labels, columns, features, model
+// names, ids) and paths must show as what they are: `printable` (a keyword added in
+// validate.ts) refuses control, bidi and invisible characters in them.
+const name: Schema = { type: 'string', minLength: 1, printable: true };
+const path: Schema = { type: 'string', minLength: 1, printable: true };
 
 function closed(properties: Record<string, Schema>, required: string[] = []): Schema {
   return { type: 'object', properties, required, additionalProperties: false };
@@ -44,7 +48,7 @@ const regressionOnly = closed({ max_regression_pp: gateThresholds.max_regression
 const languageMap: Schema = {
   type: 'object',
   minProperties: 1,
-  propertyNames: { minLength: 1 },
+  propertyNames: { minLength: 1, printable: true },
   additionalProperties: nonEmpty
 };
 
@@ -54,13 +58,13 @@ export const CONFIG_SCHEMA: Schema = closed(
     task: { enum: ['text', 'tabular'] },
     threat_model: closed(
       {
-        id: { type: 'string', minLength: 1, maxLength: 200 },
-        revision: { type: ['integer', 'string'], minimum: 0 },
+        id: { type: 'string', minLength: 1, maxLength: 200, printable: true },
+        revision: { type: ['integer', 'string'], minimum: 0, printable: true },
         protected_outcome: { type: 'string', maxLength: 2000 },
         objective: { enum: ['untargeted', 'targeted'] },
         protected_transitions: {
           type: 'array',
-          items: closed({ from: nonEmpty, to: nonEmpty }, ['from', 'to'])
+          items: closed({ from: name, to: name }, ['from', 'to'])
         },
         access: { enum: ['black-box', 'white-box'] },
         attacks: closed({
@@ -76,7 +80,7 @@ export const CONFIG_SCHEMA: Schema = closed(
           max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
           // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
           linf_eps: { type: 'number', exclusiveMinimum: 0 },
-          editable: { type: 'array', items: nonEmpty, minItems: 1 },
+          editable: { type: 'array', items: name, minItems: 1 },
           bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
         })
       },
@@ -92,12 +96,12 @@ export const CONFIG_SCHEMA: Schema = closed(
           additionalProperties: path
         },
         columns: closed({
-          id: nonEmpty,
-          text: nonEmpty,
-          label: nonEmpty,
-          language: nonEmpty,
-          domain: nonEmpty,
-          features: { type: 'array', items: nonEmpty, minItems: 1 }
+          id: name,
+          text: name,
+          label: name,
+          language: name,
+          domain: name,
+          features: { type: 'array', items: name, minItems: 1 }
         }),
         on_bad_row: { enum: ['error', 'skip'] }
       },
@@ -136,7 +140,7 @@ export const CONFIG_SCHEMA: Schema = closed(
       }),
       allow_not_evaluated: { type: 'boolean' },
       require_baseline: { type: 'boolean' },
-      models: { type: 'array', items: nonEmpty, minItems: 1 }
+      models: { type: 'array', items: name, minItems: 1 }
     })
   },
   ['version', 'threat_model', 'data', 'models']

@@ -1,14 +1,23 @@
 /**
  * Schema validation with messages a person can act on: the file and line, the key path,
- * what was expected and what was found.
+ * what was expected and what was found. Every problem is reported, one per line, up to
+ * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
  */
 import { Ajv, type ErrorObject } from 'ajv';
 import { ConfigError, describeFound } from '../errors.js';
+import { hasHidden, quoted, visiblePath } from '../util/visible.js';
 import { CONFIG_SCHEMA } from './schema.js';
-import { formatKeyPath, type ConfigSource, type KeyPath } from './source.js';
+import { formatKeyPath, type ConfigSource, type KeyPath, type ParseProblem } from './source.js';
+
+/** Problems listed in one ConfigError; the rest are counted on a last line. */
+export const MAX_LISTED_ERRORS = 20;
 
 const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+// `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
+ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !hasHidden(data), errors: false });
 const validateSchema = ajv.compile(CONFIG_SCHEMA);
+
+export const PRINTABLE = 'without control, bidi or invisible characters';
 
 const TYPE_NAMES: Record<string, string> = {
   integer: 'a whole number',
@@ -29,6 +38,10 @@ export function expectedOf(schema: SchemaNode | undefined): string {
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const base = types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
+  if (typeof schema.maxLength === 'number') {
+    const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+    return min > 0 ? `a string of ${min} to ${schema.maxLength} characters` : `a string of at most ${schema.maxLength} characters`;
+  }
   const bounds: string[] = [];
   if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
   else {
@@ -43,6 +56,14 @@ export function expectedOf(schema: SchemaNode | undefined): string {
   return bounds.length ? `${base} ${bounds.join(' and ')}` : base;
 }
 
+/** What a `propertyNames` schema asks of a key. */
+function expectedName(names: SchemaNode | undefined): string {
+  if (names && typeof names.pattern === 'string') return 'a name starting with a letter, using letters, digits, "_" or "-"';
+  const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
+  if (names?.printable === true) parts.push(PRINTABLE);
+  return parts.join(' ');
+}
+
 function pathOf(error: ErrorObject): Array<string | number> {
   if (!error.instancePath) return [];
   return error.instancePath
@@ -52,9 +73,12 @@ function pathOf(error: ErrorObject): Array<string | number> {
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
 
-interface Located {
+/** One config problem, before it is written as a line. */
+export interface Located {
   line: number;
-  path: KeyPath;
+  column?: number;
+  /** Key path; absent for problems of the YAML text itself. */
+  path?: KeyPath;
   message: string;
 }
 
@@ -69,7 +93,7 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
       return {
         line: source.keyLineOf(full),
         path: full,
-        message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${JSON.stringify(key)}`
+        message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${quoted(key)}`
       };
     }
     case 'required': {
@@ -80,33 +104,58 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
     }
     case 'propertyNames': {
       const name = String((error.params as { propertyName: string }).propertyName);
-      return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected a name starting with a letter, using letters, digits, "_" or "-", found ${JSON.stringify(name)}` };
+      const expected = expectedName(parent?.propertyNames as SchemaNode | undefined);
+      return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${quoted(name)}` };
     }
-    case 'pattern':
-      // Only reached through propertyNames, whose own error carries the message.
-      return { line: source.lineOf(path), path, message: `expected a name matching ${String((error.params as { pattern: string }).pattern)}, found ${describeFound(error.data)}` };
+    case 'printable':
+      return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${describeFound(error.data)}` };
     default:
       return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
   }
 }
 
-/** Validate the parsed document; throws one ConfigError naming the first problem (by line). */
+/**
+ * One ConfigError listing `problems` by line, one per line of the message, at most
+ * MAX_LISTED_ERRORS of them and then a count of the rest. Each line starts with the file.
+ */
+export function configErrors(file: string, problems: readonly Located[]): ConfigError {
+  const shownFile = visiblePath(file);
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const sorted = [...problems].sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
+  for (const p of sorted) {
+    const where = p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`;
+    const line = `${shownFile}:${where}: ${p.path ? `${formatKeyPath(p.path)}: ` : ''}${p.message}`;
+    if (!seen.has(line)) lines.push(line);
+    seen.add(line);
+  }
+  const shown = lines.slice(0, MAX_LISTED_ERRORS);
+  const rest = lines.length - shown.length;
+  if (rest > 0) shown.push(`(and ${rest} more config error${rest === 1 ? '' : 's'})`);
+  return new ConfigError(shown.join('\n') || `${shownFile}:1: invalid config`);
+}
+
+/** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: …`). */
+export function yamlErrors(file: string, problems: readonly ParseProblem[]): ConfigError {
+  return configErrors(
+    file,
+    problems.map((p) => ({ line: p.line, column: p.column, message: `invalid YAML: ${p.message}` }))
+  );
+}
+
+/** Validate the parsed document; throws one ConfigError listing every problem (by line). */
 export function validateConfig(value: unknown, source: ConfigSource): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ConfigError(`${source.file}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
+    throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
   }
   if (validateSchema(value)) return;
-  const located = (validateSchema.errors ?? [])
-    .filter((e) => e.keyword !== 'pattern' && e.keyword !== 'if')
-    .map((e) => locate(e, source))
-    .sort((a, b) => a.line - b.line);
-  const first = located[0];
-  if (!first) throw new ConfigError(`${source.file}:1: invalid config`);
-  const more = located.length > 1 ? ` (and ${located.length - 1} more config error${located.length > 2 ? 's' : ''})` : '';
-  throw new ConfigError(`${source.file}:${first.line}: ${formatKeyPath(first.path)}: ${first.message}${more}`);
+  // A bad key name yields both a `propertyNames` error and the inner errors that caused it
+  // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
+  const located = (validateSchema.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+  throw configErrors(source.file, located);
 }
 
 export function configError(source: ConfigSource, path: KeyPath, message: string, atKey = false): ConfigError {
   const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-  return new ConfigError(`${source.file}:${line}: ${formatKeyPath(path)}: ${message}`);
+  return new ConfigError(`${visiblePath(source.file)}:${line}: ${formatKeyPath(path)}: ${message}`);
 }

@@ -1,6 +1,7 @@
 /** CSV reader on csv-parse: the first record is the header; every row must have its width. */
 import { parse } from 'csv-parse/sync';
 import { DataError } from '../errors.js';
+import { quoted, truncateText as truncate, visible, visiblePath } from '../util/visible.js';
 import type { BadRow, ParsedFile, RawRecord } from './records.js';
 
 interface CsvError extends Error {
@@ -35,18 +36,18 @@ export function parseCsv(text: string, file: string): ParsedFile {
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (error) {
     const e = error as CsvError;
-    throw new DataError(`${file}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
+    throw new DataError(`${visiblePath(file)}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
   }
   if (unclosed) {
     const start = nextRecordLine(text.split('\n'), rows[rows.length - 1]?.info.lines ?? 0);
-    throw new DataError(`${file}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
+    throw new DataError(`${visiblePath(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
   }
   const first = rows[0];
   if (!first) return { records: [], bad, header: [] };
   const header = first.record.map((h) => h.trim());
   header.forEach((name, i) => {
-    if (name === '') throw new DataError(`${file}:1: CSV header column ${i + 1} is empty; expected a column name`);
-    if (header.indexOf(name) !== i) throw new DataError(`${file}:1: CSV header names column ${JSON.stringify(name)} twice; expected unique column names`);
+    if (name === '') throw new DataError(`${visiblePath(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
+    if (header.indexOf(name) !== i) throw new DataError(`${visiblePath(file)}:1: CSV header names column ${quoted(name)} twice; expected unique column names`);
   });
   const records: RawRecord[] = rows.slice(1).map(({ record, info }) => ({
     line: info.lines,
@@ -55,7 +56,8 @@ export function parseCsv(text: string, file: string): ParsedFile {
   return { records, bad, header };
 }
 
+/** The parser's own words, one line, bounded: they may quote a piece of the row. */
 function describe(e: CsvError): string {
   const first = (e.message ?? String(e)).split('\n')[0] ?? '';
-  return first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, '');
+  return visible(truncate(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
 }

@@ -4,11 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { ColumnMap, DataPlan, FileRef } from '../config/plan.js';
+import type { DataPlan, FileRef } from '../config/plan.js';
 import { DataError, describeFound } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints, sortCodePoints } from '../util/strings.js';
+import { quoted, quotedList, visible, visiblePath } from '../util/visible.js';
 import { parseCsv } from './csv.js';
 import { decodeUtf8 } from './decode.js';
 import { inputKey, UNKNOWN_LANGUAGE, type Example } from './example.js';
@@ -59,13 +60,13 @@ function parseFile(ref: FileRef): { parsed: ParsedFile; info: Omit<DataFileInfo,
   try {
     bytes = readFileSync(ref.absolute);
   } catch (error) {
-    throw new DataError(`${ref.path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); expected a readable file`);
+    throw new DataError(`${visiblePath(ref.path)}: cannot read (${visible((error as NodeJS.ErrnoException).code ?? (error as Error).message)}); expected a readable file`);
   }
   const ext = extname(ref.path).toLowerCase();
   const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
-  if (!format) throw new DataError(`${ref.path}: unsupported extension ${JSON.stringify(ext || '(none)')}; expected .jsonl or .csv`);
+  if (!format) throw new DataError(`${visiblePath(ref.path)}: unsupported extension ${quoted(ext || '(none)')}; expected .jsonl or .csv`);
   const text = decodeUtf8(bytes, ref.path);
-  if (text.trim() === '') throw new DataError(`${ref.path}:1: empty file; expected at least one row`);
+  if (text.trim() === '') throw new DataError(`${visiblePath(ref.path)}:1: empty file; expected at least one row`);
   const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
   return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
 }
@@ -82,10 +83,20 @@ class RowProblem extends Error {
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** A numeric feature: a finite JSON number, or a CSV cell holding a decimal number. */
-function featureValue(value: unknown, column: string): number {
+/**
+ * A numeric feature: a finite JSON number, or a CSV cell holding a decimal number, inside the
+ * feature's declared bounds when it has them (a row outside them is not a point of the
+ * declared feature space, so no attack result on it would mean anything).
+ */
+function featureValue(value: unknown, column: string, bounds: [number, number] | undefined): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw new RowProblem(`column ${JSON.stringify(column)}: expected a finite number, found ${describeFound(value)}`, column);
+  if (!Number.isFinite(n)) throw new RowProblem(`column ${quoted(column)}: expected a finite number, found ${describeFound(value)}`, column);
+  if (bounds && !(n >= bounds[0] && n <= bounds[1])) {
+    throw new RowProblem(
+      `column ${quoted(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`,
+      column
+    );
+  }
   return n;
 }
 
@@ -98,44 +109,45 @@ function asString(value: unknown, column: string): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-      throw new RowProblem(`column ${JSON.stringify(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
+      throw new RowProblem(`column ${quoted(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
     }
     return String(value);
   }
   return null;
 }
 
-function toExample(values: Record<string, unknown>, columns: ColumnMap, split: string, file: string, line: number): Example {
+function toExample(values: Record<string, unknown>, plan: DataPlan, split: string, file: string, line: number): Example {
+  const columns = plan.columns;
   const need = (key: 'id' | 'label'): string => {
     const column = columns[key];
-    if (!(column in values)) throw new RowProblem(`missing required column ${JSON.stringify(column)} (${key})`);
+    if (!Object.hasOwn(values, column)) throw new RowProblem(`missing required column ${quoted(column)} (${key})`);
     const v = asString(values[column], column);
-    if (v === null) throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
-    if (v.trim() === '') throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a non-empty value, found ${JSON.stringify(v)}`);
+    if (v === null) throw new RowProblem(`column ${quoted(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
+    if (v.trim() === '') throw new RowProblem(`column ${quoted(column)} (${key}): expected a non-empty value, found ${quoted(v)}`);
     return v;
   };
   const id = need('id');
   const label = need('label');
   const optional = (column: string): string | null => {
-    const v = values[column];
+    const v = Object.hasOwn(values, column) ? values[column] : undefined;
     if (v === undefined || v === null || v === '') return null;
     const s = asString(v, column);
-    if (s === null) throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${describeFound(v)}`);
+    if (s === null) throw new RowProblem(`column ${quoted(column)}: expected a string, found ${describeFound(v)}`);
     return s;
   };
   const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
   if (columns.features.length > 0) {
     const features: Record<string, number> = {};
     for (const name of columns.features) {
-      if (!(name in values)) throw new RowProblem(`missing required feature column ${JSON.stringify(name)}`);
-      features[name] = featureValue(values[name], name);
+      if (!Object.hasOwn(values, name)) throw new RowProblem(`missing required feature column ${quoted(name)}`);
+      features[name] = featureValue(values[name], name, plan.bounds?.[name]);
     }
     return { ...common, input: { kind: 'features', values: features } };
   }
-  if (!(columns.text in values)) throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
+  if (!Object.hasOwn(values, columns.text)) throw new RowProblem(`missing required column ${quoted(columns.text)} (text)`);
   const text = values[columns.text];
-  if (typeof text !== 'string') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${describeFound(text)}`);
-  if (text.trim() === '') throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
+  if (typeof text !== 'string') throw new RowProblem(`column ${quoted(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+  if (text.trim() === '') throw new RowProblem(`column ${quoted(columns.text)} (text): expected non-empty text, found ${quoted(text)}`);
   return { ...common, input: { kind: 'text', text } };
 }
 
@@ -144,10 +156,12 @@ export function loadDataset(plan: DataPlan): Dataset {
   const files: DataFileInfo[] = [];
   const reject = (row: BadRow): void => {
     if (plan.onBadRow === 'skip') skipped.push(row);
-    else throw new DataError(`${row.file}:${row.at ?? row.line}: ${row.reason}`);
+    else throw new DataError(`${visiblePath(row.file)}:${row.at ?? row.line}: ${row.reason}`);
   };
 
-  const readSplit = (split: string, ref: FileRef, seen: Map<string, string>): Example[] => {
+  /** Where each id was first read: its split and `file:line`. */
+  type Seen = Map<string, { split: string; at: string }>;
+  const readSplit = (split: string, ref: FileRef, seen: Seen): Example[] => {
     const { parsed, info } = parseFile(ref);
     const before = skipped.length;
     parsed.bad.forEach(reject);
@@ -156,7 +170,7 @@ export function loadDataset(plan: DataPlan): Dataset {
       const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : (['id', 'text', 'label'] as const).map((k) => [k, plan.columns[k]]);
       for (const [key, column] of required) {
         if (!header.includes(column as string)) {
-          throw new DataError(`${ref.path}:1: missing required column ${JSON.stringify(column)} (${key}); found columns ${header.join(', ')}`);
+          throw new DataError(`${visiblePath(ref.path)}:1: missing required column ${quoted(column as string)} (${key}); found columns ${quotedList(header)}`);
         }
       }
     }
@@ -166,7 +180,7 @@ export function loadDataset(plan: DataPlan): Dataset {
     for (const record of parsed.records) {
       let example: Example;
       try {
-        example = toExample(record.values, plan.columns, split, ref.path, record.line);
+        example = toExample(record.values, plan, split, ref.path, record.line);
       } catch (error) {
         if (!(error instanceof RowProblem)) throw error;
         reject({ file: ref.path, line: record.line, reason: error.message, at: where(record.line, error.column) });
@@ -174,13 +188,14 @@ export function loadDataset(plan: DataPlan): Dataset {
       }
       const earlier = seen.get(example.id);
       if (earlier !== undefined) {
-        reject({ file: ref.path, line: record.line, reason: `duplicate id ${JSON.stringify(example.id)}; expected unique ids, first seen at ${earlier}` });
+        const where = earlier.split === split ? `split ${quoted(split)}` : `splits ${quoted(earlier.split)} and ${quoted(split)}`;
+        reject({ file: ref.path, line: record.line, reason: `duplicate id ${quoted(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
         continue;
       }
-      seen.set(example.id, `${ref.path}:${record.line}`);
+      seen.set(example.id, { split, at: `${visiblePath(ref.path)}:${record.line}` });
       examples.push(example);
     }
-    if (examples.length === 0) throw new DataError(`${ref.path}:1: no usable rows; expected at least one row`);
+    if (examples.length === 0) throw new DataError(`${visiblePath(ref.path)}:1: no usable rows; expected at least one row`);
     files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
     return examples;
   };
@@ -188,19 +203,19 @@ export function loadDataset(plan: DataPlan): Dataset {
   const train = readSplit('train', plan.train, new Map());
   const labels = sortCodePoints(new Set(train.map((e) => e.label)));
   if (labels.length < 2) {
-    throw new DataError(`${plan.train.path}: training data has ${labels.length} label; expected at least two labels to classify`);
+    throw new DataError(`${visiblePath(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
   }
   const known = new Set(labels);
-  const evalIds = new Map<string, string>();
+  const evalIds: Seen = new Map();
   const splits: SplitData[] = plan.evaluate.map(({ split, file }) => {
     const examples = readSplit(split, file, evalIds).filter((e) => {
       if (known.has(e.label)) return true;
-      reject({ file: e.file, line: e.line, reason: `label ${JSON.stringify(e.label)} never occurs in the training data; expected one of ${labels.join(', ')}` });
+      reject({ file: e.file, line: e.line, reason: `label ${quoted(e.label)} never occurs in the training data; expected one of ${quotedList(labels)}` });
       return false;
     });
     const info = files[files.length - 1];
     if (info) info.rows = examples.length;
-    if (examples.length === 0) throw new DataError(`${file.path}:1: no usable rows; expected at least one row`);
+    if (examples.length === 0) throw new DataError(`${visiblePath(file.path)}:1: no usable rows; expected at least one row`);
     return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
   });
   if (plan.onBadRow === 'skip') {

@@ -1,5 +1,6 @@
 /** Strict UTF-8 decoding that reports where the first invalid byte sits. */
 import { DataError } from '../errors.js';
+import { visiblePath } from '../util/visible.js';
 
 const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -30,21 +31,28 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
+/** Where the first invalid byte sits, and a message for it; null when `bytes` is valid UTF-8. */
+export function invalidUtf8At(bytes: Uint8Array): { line: number; column: number; message: string } | null {
+  const at = firstInvalidUtf8(bytes);
+  if (at < 0) return null;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < at; i++) {
+    if (bytes[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: at - lineStart + 1, message: `invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text` };
+}
+
 /** Decode a data file; strips a leading byte-order mark; invalid UTF-8 is a `file:line:column` error. */
 export function decodeUtf8(bytes: Uint8Array, file: string): string {
   try {
     const text = fatal.decode(bytes);
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
-    const at = firstInvalidUtf8(bytes);
-    let line = 1;
-    let lineStart = 0;
-    for (let i = 0; i < at; i++) {
-      if (bytes[i] === 0x0a) {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    throw new DataError(`${file}:${line}:${at - lineStart + 1}: invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text`);
+    const bad = invalidUtf8At(bytes);
+    throw new DataError(`${visiblePath(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
   }
 }

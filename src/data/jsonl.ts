@@ -1,5 +1,6 @@
 /** JSON Lines reader: one object per line; blank lines and CRLF line ends are accepted. */
 import { describeFound } from '../errors.js';
+import { truncateText, visible } from '../util/visible.js';
 import type { BadRow, ParsedFile, RawRecord } from './records.js';
 
 export function parseJsonl(text: string, file: string): ParsedFile {
@@ -14,7 +15,8 @@ export function parseJsonl(text: string, file: string): ParsedFile {
     try {
       value = JSON.parse(content);
     } catch (error) {
-      bad.push({ file, line, reason: `malformed JSON (${(error as Error).message}); expected one JSON object per line` });
+      // The parser's message may quote a piece of the line: shown bounded, hidden characters escaped.
+      bad.push({ file, line, reason: `malformed JSON (${visible(truncateText((error as Error).message, 200))}); expected one JSON object per line` });
       return;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {

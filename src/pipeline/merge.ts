@@ -49,8 +49,7 @@ const SHARED: Array<[keyof ManifestHead, string]> = [
 
 /** A model's identity, without the per-shard counters of an external model. */
 function modelIdentity(m: Manifest['models'][number]): unknown {
-  const { counters: _counters, ...rest } = m as Record<string, unknown>;
-  return rest;
+  return Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'counters'));
 }
 
 function checkAgreement(shards: readonly OpenedArtifact[]): void {
@@ -161,8 +160,8 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   checkAgreement(shards);
   shards.sort((a, b) => (a.manifest.shard?.index as number) - (b.manifest.shard?.index as number));
   const first = shards[0] as OpenedArtifact;
-  const { shard: _shard, ...shared } = first.manifest;
-  const head: ManifestHead = { ...(shared as unknown as ManifestHead), kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number]) };
+  const shared = Object.fromEntries(Object.entries(first.manifest).filter(([k]) => k !== 'shard')) as unknown as ManifestHead;
+  const head: ManifestHead = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number]) };
   const target = outputTarget(root, options.outputDir, options.cwd);
   const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
   stage('config');

@@ -1,8 +1,11 @@
 /**
  * Dataset and config text shown in markdown is inert: HTML is escaped, markdown syntax is
- * backslash-escaped, `@` cannot mention anyone, line breaks cannot end a table row, and the
+ * backslash-escaped, `@` cannot mention anyone, line breaks cannot end a table row, bidi and
+ * invisible characters show as `\uXXXX` (so "\u202Eevil" cannot display as "live"), and the
  * length is bounded (in code points, so no surrogate pair is cut).
  */
+import { visible } from '../util/visible.js';
+
 export const DEFAULT_MAX_CHARS = 80;
 
 export function truncate(text: string, max = DEFAULT_MAX_CHARS): string {
@@ -12,9 +15,12 @@ export function truncate(text: string, max = DEFAULT_MAX_CHARS): string {
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
 
-/** Control characters and line separators become one space: the text stays on one line. */
+/**
+ * Control characters and line separators become one space, so the text stays on one line;
+ * bidi controls and invisible characters are written out as `\uXXXX` escapes.
+ */
 export function flatten(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  return visible(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
 }
 
 /** Escape for a markdown table cell or inline text. */
@@ -35,7 +41,10 @@ export function code(text: string, max = DEFAULT_MAX_CHARS): string {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escape for HTML/SVG text and attribute values (& < > " '). */
+/**
+ * Escape for HTML/SVG text and attribute values (& < > " '). Bidi, invisible and control
+ * characters other than tab and line ends are written out as `\uXXXX` escapes.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
+  return visible(text, '\t\n\r').replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
 }
