@@ -5840,22 +5840,25 @@ __nccwpck_require__.d(__webpack_exports__, {
 var engine = __nccwpck_require__(2594);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/visible.ts
+var visible = __nccwpck_require__(1526);
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
 /**
  * The summary for a terminal: the same content as summary.md with markdown escapes and
- * HTML entities undone for reading, control characters removed, and no line allowed to start
- * with `::` (which a GitHub runner would take as a workflow command).
+ * HTML entities undone for reading, control, bidi and invisible characters shown as `\uXXXX`
+ * escapes (an ANSI escape cannot recolour the terminal, nor a bidi control reorder a line),
+ * and no line allowed to start with `::` (which a GitHub runner would take as a workflow command).
  */
+
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
 function toTerminal(markdown) {
     return markdown
         .split('\n')
         .filter((line) => !/^<!--.*-->$/.test(line))
-        .map((line) => line
-        .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
-        .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e])
-        .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
-        .replace(/^(\s*)::/, '$1 ::'))
+        .map((line) => {
+        const read = line.replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1').replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e]);
+        return (0,visible/* visible */.RK)(read, '\t').replace(/^(\s*)::/, '$1 ::');
+    })
         .join('\n');
 }
 
@@ -5905,6 +5908,7 @@ var shard_select = __nccwpck_require__(8450);
  * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
  * person can act on: the unknown option, the closest known one, and where to read more.
  */
+
 
 
 
@@ -5961,8 +5965,7 @@ function closest(word, candidates) {
     return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
 }
 function shownArg(arg) {
-    const flat = arg.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    return flat.length > 40 ? `${flat.slice(0, 37)}...` : flat;
+    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(arg, 40));
 }
 function unknownOption(token) {
     const name = token.replace(/^-+/, '').split('=')[0] ?? '';
@@ -6147,15 +6150,14 @@ function cliRoot(cwd, given) {
 
 
 
+
 const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
 /**
  * Text for the terminal: control characters other than newline shown as escapes, and no line that
  * starts with `::` (a runner would read it as a workflow command).
  */
 function safeOutput(text) {
-    return text
-        .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
-        .replace(/^(\s*)::/gm, '$1 ::');
+    return (0,visible/* visible */.RK)(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
 function verdictLine(result) {
     if (result.kind === 'shard')
@@ -6221,8 +6223,9 @@ async function main(argv, io) {
     }
     catch (error) {
         if ((0,errors/* isUserError */.iU)(error)) {
+            // A message of several lines (every config error) keeps one complete error per line.
             const [first, ...more] = error.message.split('\n');
-            io.stderr(safeOutput(`${version/* TOOL_NAME */.l}: ${error.kind} error: ${first}\n${more.map((l) => `  ${l}\n`).join('')}`));
+            io.stderr(safeOutput(`${version/* TOOL_NAME */.l}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
             return EXIT.user;
         }
         io.stderr(`${version/* TOOL_NAME */.l}: internal error (a bug, please report it):\n${safeOutput(error?.stack ?? String(error))}\n`);
@@ -6252,6 +6255,72 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/errors.ts
 var src_errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/visible.ts
+var visible = __nccwpck_require__(1526);
+;// CONCATENATED MODULE: ./src/data/decode.ts
+/** Strict UTF-8 decoding that reports where the first invalid byte sits. */
+
+
+const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Offset of the first byte that does not start or continue a valid UTF-8 sequence, or -1. */
+function firstInvalidUtf8(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        if (b < 0x80) {
+            i++;
+            continue;
+        }
+        let need;
+        let min;
+        if (b >= 0xc2 && b <= 0xdf)
+            [need, min] = [1, 0x80];
+        else if (b >= 0xe0 && b <= 0xef)
+            [need, min] = [2, 0x800];
+        else if (b >= 0xf0 && b <= 0xf4)
+            [need, min] = [3, 0x10000];
+        else
+            return i;
+        let cp = b & (0x3f >> need);
+        for (let k = 1; k <= need; k++) {
+            const c = bytes[i + k];
+            if (c === undefined || (c & 0xc0) !== 0x80)
+                return i;
+            cp = (cp << 6) | (c & 0x3f);
+        }
+        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+            return i;
+        i += need + 1;
+    }
+    return -1;
+}
+/** Where the first invalid byte sits, and a message for it; null when `bytes` is valid UTF-8. */
+function invalidUtf8At(bytes) {
+    const at = firstInvalidUtf8(bytes);
+    if (at < 0)
+        return null;
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < at; i++) {
+        if (bytes[i] === 0x0a) {
+            line++;
+            lineStart = i + 1;
+        }
+    }
+    return { line, column: at - lineStart + 1, message: `invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text` };
+}
+/** Decode a data file; strips a leading byte-order mark; invalid UTF-8 is a `file:line:column` error. */
+function decodeUtf8(bytes, file) {
+    try {
+        const text = fatal.decode(bytes);
+        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    }
+    catch {
+        const bad = invalidUtf8At(bytes);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/config/families.ts
 /** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
 const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
@@ -6939,7 +7008,11 @@ const rate = { type: 'number', minimum: 0, maximum: 1 };
 const count = { type: 'integer', minimum: 0 };
 const pp = { type: 'number', minimum: -100, maximum: 100 };
 const nonEmpty = { type: 'string', minLength: 1 };
-const path = { type: 'string', minLength: 1 };
+// Names that end up in messages, file names and reports (labels, columns, features, model
+// names, ids) and paths must show as what they are: `printable` (a keyword added in
+// validate.ts) refuses control, bidi and invisible characters in them.
+const schema_name = { type: 'string', minLength: 1, printable: true };
+const path = { type: 'string', minLength: 1, printable: true };
 function schema_closed(properties, required = []) {
     return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -6969,20 +7042,20 @@ const regressionOnly = schema_closed({ max_regression_pp: gateThresholds.max_reg
 const languageMap = {
     type: 'object',
     minProperties: 1,
-    propertyNames: { minLength: 1 },
+    propertyNames: { minLength: 1, printable: true },
     additionalProperties: nonEmpty
 };
 const CONFIG_SCHEMA = schema_closed({
     version: { const: 1 },
     task: { enum: ['text', 'tabular'] },
     threat_model: schema_closed({
-        id: { type: 'string', minLength: 1, maxLength: 200 },
-        revision: { type: ['integer', 'string'], minimum: 0 },
+        id: { type: 'string', minLength: 1, maxLength: 200, printable: true },
+        revision: { type: ['integer', 'string'], minimum: 0, printable: true },
         protected_outcome: { type: 'string', maxLength: 2000 },
         objective: { enum: ['untargeted', 'targeted'] },
         protected_transitions: {
             type: 'array',
-            items: schema_closed({ from: nonEmpty, to: nonEmpty }, ['from', 'to'])
+            items: schema_closed({ from: schema_name, to: schema_name }, ['from', 'to'])
         },
         access: { enum: ['black-box', 'white-box'] },
         attacks: schema_closed({
@@ -6998,7 +7071,7 @@ const CONFIG_SCHEMA = schema_closed({
             max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
             // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
             linf_eps: { type: 'number', exclusiveMinimum: 0 },
-            editable: { type: 'array', items: nonEmpty, minItems: 1 },
+            editable: { type: 'array', items: schema_name, minItems: 1 },
             bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
         })
     }, ['id']),
@@ -7011,12 +7084,12 @@ const CONFIG_SCHEMA = schema_closed({
             additionalProperties: path
         },
         columns: schema_closed({
-            id: nonEmpty,
-            text: nonEmpty,
-            label: nonEmpty,
-            language: nonEmpty,
-            domain: nonEmpty,
-            features: { type: 'array', items: nonEmpty, minItems: 1 }
+            id: schema_name,
+            text: schema_name,
+            label: schema_name,
+            language: schema_name,
+            domain: schema_name,
+            features: { type: 'array', items: schema_name, minItems: 1 }
         }),
         on_bad_row: { enum: ['error', 'skip'] }
     }, ['train', 'evaluate']),
@@ -7053,7 +7126,7 @@ const CONFIG_SCHEMA = schema_closed({
         }),
         allow_not_evaluated: { type: 'boolean' },
         require_baseline: { type: 'boolean' },
-        models: { type: 'array', items: nonEmpty, minItems: 1 }
+        models: { type: 'array', items: schema_name, minItems: 1 }
     })
 }, ['version', 'threat_model', 'data', 'models']);
 
@@ -7063,38 +7136,80 @@ var dist = __nccwpck_require__(8815);
 /**
  * A parsed YAML config that still knows where each key stands, so errors and gate
  * annotations can name the line.
+ *
+ * Parsing is bounded: one pass over the syntax tree records every key's line (so locating
+ * thousands of errors costs no more than locating one), finds duplicate keys (the YAML
+ * library's own check compares each key with every earlier one), refuses tags the core
+ * schema does not define, and limits how much aliases may expand and how deep values nest.
  */
 
+
+
+/** Values that aliases may add to the document in total (each alias adds its anchor's size). */
+const MAX_ALIAS_VALUES = 10_000;
+/** Mappings and lists nested deeper than this are refused. */
+const MAX_NESTING = 64;
+/** Characters YAML does not allow in a stream (it allows tab, LF, CR, and printable text). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NON_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/g;
+const CORE_TAG = 'tag:yaml.org,2002:';
 class ConfigSource {
     file;
     doc;
     lines;
-    constructor(file, doc, lines) {
+    index;
+    problems;
+    constructor(file, doc, lines, index, problems) {
         this.file = file;
         this.doc = doc;
         this.lines = lines;
+        this.index = index;
+        this.problems = problems;
     }
     static parse(file, text) {
         const lines = new dist/* LineCounter */.HN();
-        const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, strict: true });
-        const source = new ConfigSource(file, doc, lines);
-        const errors = doc.errors.map((e) => ({
-            line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line,
-            message: e.code === 'DUPLICATE_KEY'
-                ? `duplicate key ${JSON.stringify(keyAt(text, e.pos[0]))}; expected each key once per mapping`
-                : (e.message.split('\n')[0] ?? e.message)
-        }));
-        return { source, errors };
+        // uniqueKeys: false because the library's duplicate check is quadratic; the walk below
+        // does it in one pass. resolveKnownTags: false so that !!binary, !!set, !!timestamp … are
+        // unknown tags, refused below like any other.
+        const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: true, resolveKnownTags: false });
+        const errors = [...controlCharacters(text, lines)];
+        for (const e of doc.errors) {
+            const message = e.message.split('\n')[0] ?? e.message;
+            // The reader recurses per level of nesting; it reports a stack overflow as its message.
+            const shown = /call stack/i.test(message) ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels` : (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(message, 200));
+            errors.push({ line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line, message: shown });
+        }
+        for (const w of doc.warnings) {
+            const line = w.linePos?.[0]?.line ?? lines.linePos(w.pos[0]).line;
+            if (w.code === 'TAG_RESOLVE_FAILED') {
+                const tag = w.message.replace(/^Unresolved tag: /, '').replace(CORE_TAG, '!!');
+                errors.push({ line, message: `unknown tag ${(0,visible/* quoted */.TL)(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)` });
+            }
+            else {
+                errors.push({ line, message: (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(w.message.split('\n')[0] ?? w.message, 200)) });
+            }
+        }
+        const index = new LineIndex(lines);
+        if (doc.errors.length === 0)
+            index.walk(doc.contents, errors);
+        errors.sort((a, b) => a.line - b.line);
+        return { source: new ConfigSource(file, doc, lines, index, errors), errors };
     }
+    /** The document as plain data. Refuses to build it while parse problems stand. */
     value() {
-        return this.doc.toJS({ maxAliasCount: 100 });
+        const first = this.problems[0];
+        if (first)
+            throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(this.file)}:${first.line}: invalid YAML: ${first.message}`);
+        // Alias expansion is already bounded by the walk (MAX_ALIAS_VALUES), with the line of the
+        // alias that crosses the bound; the library's own count would only repeat it without a line.
+        return this.doc.toJS({ maxAliasCount: -1 }) ?? null;
     }
     /** Line (1-based) of the value at `path`, or of its nearest present ancestor. */
     lineOf(path) {
         for (let depth = path.length; depth >= 0; depth--) {
-            const node = this.doc.getIn(path.slice(0, depth), true);
-            if (node && node.range)
-                return this.lines.linePos(node.range[0]).line;
+            const line = this.index.valueLine.get(keyOf(path.slice(0, depth)));
+            if (line !== undefined)
+                return line;
         }
         return 1;
     }
@@ -7102,30 +7217,134 @@ class ConfigSource {
     keyLineOf(path) {
         if (path.length === 0)
             return 1;
-        const parent = path.length === 1 ? this.doc.contents : this.doc.getIn(path.slice(0, -1), true);
-        const last = path[path.length - 1];
-        if ((0,dist/* isMap */.jh)(parent)) {
-            for (const pair of parent.items) {
-                if ((0,dist/* isScalar */.jn)(pair.key) && String(pair.key.value) === String(last) && pair.key.range) {
-                    return this.lines.linePos(pair.key.range[0]).line;
-                }
-            }
-            // An absent key: point at the key of the mapping that should hold it.
+        const line = this.index.keyLine.get(keyOf(path));
+        if (line !== undefined)
+            return line;
+        // An absent key: point at the key of the mapping that should hold it.
+        if (this.index.maps.has(keyOf(path.slice(0, -1))))
             return this.keyLineOf(path.slice(0, -1));
-        }
         return this.lineOf(path);
     }
     has(path) {
         return this.doc.hasIn(path);
     }
 }
-/** The plain or quoted key that starts at `offset`. */
-function keyAt(text, offset) {
-    const rest = text.slice(offset);
-    const quoted = /^"((?:[^"\\]|\\.)*)"|^'((?:[^']|'')*)'/.exec(rest);
-    if (quoted)
-        return quoted[1] ?? (quoted[2] ?? '').replace(/''/g, "'");
-    return (/^[^:#\n]*?(?=\s*:(\s|$))/.exec(rest)?.[0] ?? rest.split(/[:\n]/)[0] ?? '').trim();
+/** Index key of a path: map keys and list positions alike, as strings. */
+function keyOf(path) {
+    return path.map(String).join('\u0000');
+}
+/** Every character YAML refuses in a stream, by line and column (at most 20 are listed). */
+function controlCharacters(text, lines) {
+    const found = [];
+    for (const match of text.matchAll(NON_PRINTABLE)) {
+        const { line, col } = lines.linePos(match.index);
+        const code = (match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+        found.push({ line, column: col, message: `control character U+${code}; expected printable text (YAML allows tab, line feed and carriage return only)` });
+        if (found.length === 20)
+            break;
+    }
+    return found;
+}
+function kindOf(node) {
+    return (0,dist/* isMap */.jh)(node) ? 'a mapping' : (0,dist/* isSeq */.oP)(node) ? 'a list' : (0,dist/* isAlias */.Vj)(node) ? 'an alias' : 'a value';
+}
+/**
+ * Lines of keys and values by path, built in one walk of the syntax tree. The walk also
+ * checks what the YAML library leaves to the reader: duplicate and non-scalar keys,
+ * aliases (which must refer to an earlier, finished node, and may add at most
+ * MAX_ALIAS_VALUES values in all) and nesting depth.
+ */
+class LineIndex {
+    lines;
+    keyLine = new Map();
+    valueLine = new Map();
+    /** Paths whose value is a mapping. */
+    maps = new Set();
+    anchors = new Map();
+    /** Number of values in each anchored node, aliases counted at their expanded size. */
+    sizes = new Map();
+    aliasValues = 0;
+    reportedAliases = false;
+    reportedDepth = false;
+    constructor(lines) {
+        this.lines = lines;
+    }
+    lineAt(node) {
+        return node?.range ? this.lines.linePos(node.range[0]).line : undefined;
+    }
+    /** Walk `node` at `path`; returns its size in values (aliases expanded). */
+    walk(node, problems, path = [], depth = 0) {
+        if (node === null || node === undefined)
+            return 1;
+        const key = keyOf(path);
+        const line = this.lineAt(node);
+        if (line !== undefined)
+            this.valueLine.set(key, line);
+        if ((0,dist/* isAlias */.Vj)(node))
+            return this.alias(node, line ?? 1, problems);
+        const anchor = node.anchor;
+        // While its own values are walked, an anchor is in progress: an alias to it would be a cycle.
+        if (anchor)
+            this.anchors.set(anchor, node);
+        if (!(0,dist/* isMap */.jh)(node) && !(0,dist/* isSeq */.oP)(node))
+            return 1;
+        if (depth >= MAX_NESTING) {
+            if (!this.reportedDepth)
+                problems.push({ line: line ?? 1, message: `values nested more than ${MAX_NESTING} levels deep; expected a shallower config` });
+            this.reportedDepth = true;
+            if (anchor)
+                this.sizes.set(node, 1);
+            return 1;
+        }
+        let size = 1;
+        if ((0,dist/* isMap */.jh)(node)) {
+            this.maps.add(key);
+            const seen = new Set();
+            for (const pair of node.items) {
+                const keyNode = pair.key;
+                const keyLine = this.lineAt(keyNode) ?? line ?? 1;
+                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
+                    problems.push({ line: keyLine, message: `expected a plain key, found ${kindOf(keyNode)} used as a key` });
+                    continue;
+                }
+                const name = String(keyNode?.value ?? '');
+                if (seen.has(name)) {
+                    problems.push({ line: keyLine, message: `duplicate key ${(0,visible/* quoted */.TL)(name)}; expected each key once per mapping` });
+                    continue;
+                }
+                seen.add(name);
+                const childPath = [...path, name];
+                this.keyLine.set(keyOf(childPath), keyLine);
+                size += 1 + this.walk(pair.value, problems, childPath, depth + 1);
+            }
+        }
+        else {
+            node.items.forEach((item, i) => {
+                size += this.walk(item, problems, [...path, i], depth + 1);
+            });
+        }
+        if (anchor)
+            this.sizes.set(node, size);
+        return size;
+    }
+    alias(node, line, problems) {
+        const target = this.anchors.get(node.source);
+        if (!target) {
+            problems.push({ line, message: `alias ${(0,visible/* quoted */.TL)('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor` });
+            return 1;
+        }
+        const size = (0,dist/* isMap */.jh)(target) || (0,dist/* isSeq */.oP)(target) ? this.sizes.get(target) : 1;
+        if (size === undefined) {
+            problems.push({ line, message: `alias ${(0,visible/* quoted */.TL)('*' + node.source)} refers to a value that contains it; expected an alias to a finished value` });
+            return 1;
+        }
+        this.aliasValues += size;
+        if (this.aliasValues > MAX_ALIAS_VALUES && !this.reportedAliases) {
+            this.reportedAliases = true;
+            problems.push({ line, message: `aliases expand to more than ${MAX_ALIAS_VALUES} values (an alias bomb?); expected a config that repeats fewer values` });
+        }
+        return size;
+    }
 }
 function formatKeyPath(path) {
     if (path.length === 0)
@@ -7134,6 +7353,9 @@ function formatKeyPath(path) {
     for (const part of path) {
         if (typeof part === 'number')
             out += `[${part}]`;
+        // A key that is long, has hidden characters or could be misread as path syntax is quoted.
+        else if (!/^[^\s"'[\].:\\]{1,60}$/u.test(part) || (0,visible/* visible */.RK)(part) !== part)
+            out += `[${(0,visible/* quoted */.TL)(part)}]`;
         else
             out += out === '' ? part : `.${part}`;
     }
@@ -7143,14 +7365,21 @@ function formatKeyPath(path) {
 ;// CONCATENATED MODULE: ./src/config/validate.ts
 /**
  * Schema validation with messages a person can act on: the file and line, the key path,
- * what was expected and what was found.
+ * what was expected and what was found. Every problem is reported, one per line, up to
+ * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
  */
 
 
 
 
+
+/** Problems listed in one ConfigError; the rest are counted on a last line. */
+const MAX_LISTED_ERRORS = 20;
 const validate_ajv = new ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+// `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
+validate_ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
 const validateSchema = validate_ajv.compile(CONFIG_SCHEMA);
+const PRINTABLE = 'without control, bidi or invisible characters';
 const TYPE_NAMES = {
     integer: 'a whole number',
     number: 'a number',
@@ -7170,6 +7399,10 @@ function expectedOf(schema) {
         return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     const base = types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
+    if (typeof schema.maxLength === 'number') {
+        const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+        return min > 0 ? `a string of ${min} to ${schema.maxLength} characters` : `a string of at most ${schema.maxLength} characters`;
+    }
     const bounds = [];
     if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
         bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
@@ -7187,6 +7420,15 @@ function expectedOf(schema) {
         return `a non-empty ${base.replace(/^an? /, '')}${bounds.length ? ' ' + bounds.join(' and ') : ''}`;
     }
     return bounds.length ? `${base} ${bounds.join(' and ')}` : base;
+}
+/** What a `propertyNames` schema asks of a key. */
+function expectedName(names) {
+    if (names && typeof names.pattern === 'string')
+        return 'a name starting with a letter, using letters, digits, "_" or "-"';
+    const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
+    if (names?.printable === true)
+        parts.push(PRINTABLE);
+    return parts.join(' ');
 }
 function pathOf(error) {
     if (!error.instancePath)
@@ -7208,7 +7450,7 @@ function locate(error, source) {
             return {
                 line: source.keyLineOf(full),
                 path: full,
-                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${JSON.stringify(key)}`
+                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${(0,visible/* quoted */.TL)(key)}`
             };
         }
         case 'required': {
@@ -7219,35 +7461,56 @@ function locate(error, source) {
         }
         case 'propertyNames': {
             const name = String(error.params.propertyName);
-            return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected a name starting with a letter, using letters, digits, "_" or "-", found ${JSON.stringify(name)}` };
+            const expected = expectedName(parent?.propertyNames);
+            return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${(0,visible/* quoted */.TL)(name)}` };
         }
-        case 'pattern':
-            // Only reached through propertyNames, whose own error carries the message.
-            return { line: source.lineOf(path), path, message: `expected a name matching ${String(error.params.pattern)}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
+        case 'printable':
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
         default:
             return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
     }
 }
-/** Validate the parsed document; throws one ConfigError naming the first problem (by line). */
+/**
+ * One ConfigError listing `problems` by line, one per line of the message, at most
+ * MAX_LISTED_ERRORS of them and then a count of the rest. Each line starts with the file.
+ */
+function configErrors(file, problems) {
+    const shownFile = (0,visible/* visiblePath */.ex)(file);
+    const lines = [];
+    const seen = new Set();
+    const sorted = [...problems].sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
+    for (const p of sorted) {
+        const where = p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`;
+        const line = `${shownFile}:${where}: ${p.path ? `${formatKeyPath(p.path)}: ` : ''}${p.message}`;
+        if (!seen.has(line))
+            lines.push(line);
+        seen.add(line);
+    }
+    const shown = lines.slice(0, MAX_LISTED_ERRORS);
+    const rest = lines.length - shown.length;
+    if (rest > 0)
+        shown.push(`(and ${rest} more config error${rest === 1 ? '' : 's'})`);
+    return new src_errors/* ConfigError */.xL(shown.join('\n') || `${shownFile}:1: invalid config`);
+}
+/** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: …`). */
+function yamlErrors(file, problems) {
+    return configErrors(file, problems.map((p) => ({ line: p.line, column: p.column, message: `invalid YAML: ${p.message}` })));
+}
+/** Validate the parsed document; throws one ConfigError listing every problem (by line). */
 function validateConfig(value, source) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new src_errors/* ConfigError */.xL(`${source.file}:1: expected a mapping of config keys at the top level, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+        throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:1: expected a mapping of config keys at the top level, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
     }
     if (validateSchema(value))
         return;
-    const located = (validateSchema.errors ?? [])
-        .filter((e) => e.keyword !== 'pattern' && e.keyword !== 'if')
-        .map((e) => locate(e, source))
-        .sort((a, b) => a.line - b.line);
-    const first = located[0];
-    if (!first)
-        throw new src_errors/* ConfigError */.xL(`${source.file}:1: invalid config`);
-    const more = located.length > 1 ? ` (and ${located.length - 1} more config error${located.length > 2 ? 's' : ''})` : '';
-    throw new src_errors/* ConfigError */.xL(`${source.file}:${first.line}: ${formatKeyPath(first.path)}: ${first.message}${more}`);
+    // A bad key name yields both a `propertyNames` error and the inner errors that caused it
+    // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
+    const located = (validateSchema.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+    throw configErrors(source.file, located);
 }
 function configError(source, path, message, atKey = false) {
     const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-    return new src_errors/* ConfigError */.xL(`${source.file}:${line}: ${formatKeyPath(path)}: ${message}`);
+    return new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:${line}: ${formatKeyPath(path)}: ${message}`);
 }
 
 ;// CONCATENATED MODULE: ./src/config/models.ts
@@ -7259,14 +7522,28 @@ function configError(source, path, message, atKey = false) {
 
 
 
+
+
 /** Built-in kinds (SPEC §5). */
 const BUILTINS = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid', 'logistic-regression'];
+/** Longest model name, in characters: names head report columns and evidence rows. */
+const MAX_MODEL_NAME = 200;
+/**
+ * A model name as given (`name:`): 1 to MAX_MODEL_NAME characters, not blank, and none of
+ * them a control, bidi or invisible character, since the name is shown in every report.
+ */
+function modelName(value, source, path) {
+    const ok = typeof value === 'string' && value.trim() !== '' && codePointLength(value) <= MAX_MODEL_NAME && !(0,visible/* hasHidden */.Vh)(value);
+    if (!ok)
+        throw configError(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+    return value;
+}
 function parseModels(raw, source, resolveFile) {
     const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile));
     const seen = new Set();
     models.forEach((m, index) => {
         if (seen.has(m.name))
-            throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${JSON.stringify(m.name)} again`);
+            throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${(0,visible/* quoted */.TL)(m.name)} again`);
         seen.add(m.name);
     });
     return models;
@@ -7276,7 +7553,7 @@ function builtin(kind, params, index, source) {
     const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : kind === 'logistic-regression' ? ['C'] : [];
     for (const key of Object.keys(params)) {
         if (!allowed.includes(key)) {
-            throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${JSON.stringify(key)}`, true);
+            throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${(0,visible/* quoted */.TL)(key)}`, true);
         }
     }
     switch (kind) {
@@ -7310,12 +7587,16 @@ function external(obj, index, source, resolveFile) {
     const at = ['models', index];
     for (const key of Object.keys(obj)) {
         if (!EXTERNAL_KEYS.includes(key))
-            throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+            throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${(0,visible/* quoted */.TL)(key)}`, true);
     }
-    const text = (key) => {
-        const v = obj[key];
+    // The command runs as written: a hidden character (a line break that starts a second
+    // command, a bidi control that shows a reviewer other text) is refused.
+    const command = () => {
+        const v = obj.command;
         if (typeof v !== 'string' || v.trim() === '')
-            throw configError(source, [...at, key], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+            throw configError(source, [...at, 'command'], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+        if ((0,visible/* hasHidden */.Vh)(v))
+            throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const seconds = (key, fallback) => {
@@ -7341,13 +7622,13 @@ function external(obj, index, source, resolveFile) {
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
             throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${(0,src_errors/* describeFound */.Kq)(name)}`);
         if (SECRET_NAME.test(name))
-            throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${JSON.stringify(name)}`);
+            throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${(0,visible/* quoted */.TL)(name)}`);
     });
     return {
-        name: text('name'),
+        name: modelName(obj.name, source, [...at, 'name']),
         kind: 'external',
         params: {
-            command: text('command'),
+            command: command(),
             timeout_s: seconds('timeout_s', 600),
             request_timeout_s: seconds('request_timeout_s', 30),
             probabilities,
@@ -7380,14 +7661,11 @@ function parseModel(entry, index, source, resolveFile) {
             throw configError(source, [...at, kind], `expected a mapping of parameters, found ${(0,src_errors/* describeFound */.Kq)(params)}`);
         }
         const plan = builtin(kind, params, index, source);
-        if ('name' in obj) {
-            if (typeof obj.name !== 'string' || obj.name.trim() === '')
-                throw configError(source, [...at, 'name'], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(obj.name)}`);
-            return { ...plan, name: obj.name };
-        }
+        if ('name' in obj)
+            return { ...plan, name: modelName(obj.name, source, [...at, 'name']) };
         return plan;
     }
-    throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found a mapping with keys ${keys.join(', ') || '(none)'}`);
+    throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${(0,visible/* quotedList */.p4)(keys)}` : 'a mapping with no keys'}`);
 }
 
 ;// CONCATENATED MODULE: ./src/config/paths.ts
@@ -7430,35 +7708,75 @@ function resolveInside(root, p) {
 
 
 
+
+
+/**
+ * Largest config file read, in bytes (256 KiB); a larger file is refused before it is read.
+ * Real configs are a few kilobytes. The YAML reader costs roughly 10 µs and 600 bytes of
+ * memory per byte of the densest text (a flow list of numbers), so this bound keeps the worst
+ * file that is read at all to one to three seconds and about 160 MB above the process's own.
+ */
+const MAX_CONFIG_BYTES = 256 * 1024;
 function loadPlan(options) {
     const { root } = options;
     const given = options.configPath;
     const resolved = resolveInside(root, (0,external_node_path_.resolve)(options.cwd ?? root, given));
     if (typeof resolved === 'string')
-        throw new src_errors/* ConfigError */.xL(`config ${JSON.stringify(given)}: ${resolved}`);
+        throw new src_errors/* ConfigError */.xL(`config ${(0,visible/* quoted */.TL)(given, 200)}: ${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(resolved, 400))}`);
     if (!(0,external_node_fs_.existsSync)(resolved.absolute) || !(0,external_node_fs_.statSync)(resolved.absolute).isFile()) {
-        throw new src_errors/* ConfigError */.xL(`config file not found: ${resolved.relative} (expected a YAML file inside the repository; set --config or the action's config input)`);
+        throw new src_errors/* ConfigError */.xL(`config file not found: ${(0,visible/* visiblePath */.ex)(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
     }
-    const bytes = (0,external_node_fs_.readFileSync)(resolved.absolute);
-    const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+    const bytes = readBounded(resolved.absolute, resolved.relative);
+    const text = decodeConfig(bytes, resolved.relative);
     const { source, errors } = ConfigSource.parse(resolved.relative, text);
-    const firstError = errors[0];
-    if (firstError)
-        throw new src_errors/* ConfigError */.xL(`${resolved.relative}:${firstError.line}: invalid YAML: ${firstError.message}`);
+    if (errors.length > 0)
+        throw yamlErrors(resolved.relative, errors);
     const value = source.value();
     validateConfig(value, source);
     return buildPlan(value, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes) });
 }
+/** The config's bytes, refused before reading when the file is over MAX_CONFIG_BYTES. */
+function readBounded(absolute, shown) {
+    const fd = (0,external_node_fs_.openSync)(absolute, 'r');
+    try {
+        const tooBig = (size) => new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
+        const size = (0,external_node_fs_.fstatSync)(fd).size;
+        if (size > MAX_CONFIG_BYTES)
+            throw tooBig(size);
+        // Read one byte past the bound, in case the file grew since fstat.
+        const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
+        let length = 0;
+        for (let n = -1; n !== 0 && length < buffer.length; length += n)
+            n = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
+        if (length > MAX_CONFIG_BYTES)
+            throw tooBig((0,external_node_fs_.fstatSync)(fd).size);
+        return buffer.subarray(0, length);
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** Strict UTF-8 (as data files are read); a leading byte-order mark is dropped. */
+function decodeConfig(bytes, shown) {
+    const bad = invalidUtf8At(bytes);
+    if (bad)
+        throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(shown)}:${bad.line}:${bad.column}: ${bad.message}`);
+    return bytes.toString('utf8').replace(/^\uFEFF/, '');
+}
+/** Longest path a config may name, in characters (PATH_MAX on Linux). */
+const MAX_PATH_CHARS = 4096;
 function fileRef(source, root, path, p) {
+    if (p.length > MAX_PATH_CHARS)
+        throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${(0,visible/* quoted */.TL)(p)}`);
     const resolved = resolveInside(root, p);
     if (typeof resolved === 'string')
-        throw configError(source, path, resolved);
+        throw configError(source, path, (0,visible/* visible */.RK)(resolved));
     if (!(0,external_node_fs_.existsSync)(resolved.absolute))
-        throw configError(source, path, `file not found; expected an existing file, found ${JSON.stringify(p)}`);
+        throw configError(source, path, `file not found; expected an existing file, found ${(0,visible/* quoted */.TL)(p, 200)}`);
     const stat = (0,external_node_fs_.statSync)(resolved.absolute);
     if (!stat.isFile()) {
         const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
-        throw configError(source, path, `expected a regular file, found ${kind} ${JSON.stringify(p)}`);
+        throw configError(source, path, `expected a regular file, found ${kind} ${(0,visible/* quoted */.TL)(p, 200)}`);
     }
     return { absolute: resolved.absolute, path: resolved.relative };
 }
@@ -7472,7 +7790,7 @@ function buildPlan(raw, source, root, config) {
     }
     transitions.forEach((t, i) => {
         if (t.from === t.to)
-            throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${JSON.stringify(t.from)} twice`);
+            throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${(0,visible/* quoted */.TL)(t.from)} twice`);
     });
     const attacks = {};
     const a = tm.attacks ?? {};
@@ -7505,19 +7823,23 @@ function buildPlan(raw, source, root, config) {
     const abstain = raw.selective?.abstain_below ?? {};
     for (const [name, policy] of Object.entries(abstain)) {
         if (!modelNames.has(name))
-            throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${[...modelNames].join(', ')}), found ${JSON.stringify(name)}`, true);
+            throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${(0,visible/* quotedList */.p4)([...modelNames])}), found ${(0,visible/* quoted */.TL)(name)}`, true);
         const kind = models.find((m) => m.name === name)?.kind;
         const model = models.find((m) => m.name === name);
         const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
         if (policy.on === 'probability' && !probabilistic) {
             throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
         }
+        checkAbstainThreshold(policy, source, ['selective', 'abstain_below', name, 'threshold']);
     }
     const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
     if (evaluate.some((e) => e.split === 'train')) {
         throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
     }
+    const train = fileRef(source, root, ['data', 'train'], raw.data.train);
+    checkDistinctFiles(source, [{ path: ['data', 'train'], file: train }, ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))]);
     const features = raw.data.columns?.features ?? [];
+    const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
     const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
     return {
         version: 1,
@@ -7534,13 +7856,14 @@ function buildPlan(raw, source, root, config) {
             access: tm.access ?? 'black-box',
             attacks,
             constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null },
-            tabular: task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null
+            tabular
         },
         data: {
-            train: fileRef(source, root, ['data', 'train'], raw.data.train),
+            train,
             evaluate,
             columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns, features },
-            onBadRow: raw.data.on_bad_row ?? 'error'
+            onBadRow: raw.data.on_bad_row ?? 'error',
+            bounds: tabular?.bounds ?? {}
         },
         models,
         statistics: {
@@ -7586,7 +7909,7 @@ function tabularPlan(constraints, features, source, hasAttack) {
     const at = ['threat_model', 'constraints'];
     const known = (name, path) => {
         if (!features.includes(name))
-            throw configError(source, path, `expected one of the feature columns (${features.join(', ')}), found ${JSON.stringify(name)}`, true);
+            throw configError(source, path, `expected one of the feature columns (${(0,visible/* quotedList */.p4)(features)}), found ${(0,visible/* quoted */.TL)(name)}`, true);
     };
     if (hasAttack && constraints.linf_eps === undefined) {
         throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
@@ -7627,9 +7950,40 @@ function buildGate(raw, source, modelNames) {
     const judged = gate.models ?? modelNames;
     judged.forEach((name, i) => {
         if (!modelNames.includes(name))
-            throw configError(source, ['gate', 'models', i], `expected a configured model name (${modelNames.join(', ')}), found ${JSON.stringify(name)}`);
+            throw configError(source, ['gate', 'models', i], `expected a configured model name (${(0,visible/* quotedList */.p4)(modelNames)}), found ${(0,visible/* quoted */.TL)(name)}`);
     });
     return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
+}
+/**
+ * Abstention thresholds (SPEC §8): a probability lies in [0, 1]; a margin (top score minus
+ * second score) is never negative, and any finite value ≥ 0 is allowed since external models
+ * may score on any scale. A threshold outside that range would abstain on everything or
+ * nothing without saying so.
+ */
+function checkAbstainThreshold(policy, source, path) {
+    const t = policy.threshold;
+    if (policy.on === 'probability' && !(t >= 0 && t <= 1)) {
+        throw configError(source, path, `expected a probability from 0 to 1 for on: probability, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
+    }
+    if (policy.on === 'margin' && !(t >= 0 && Number.isFinite(t))) {
+        throw configError(source, path, `expected a margin ≥ 0 for on: margin, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
+    }
+}
+/**
+ * One data file read as two splits (or as training data and a split) would score a model on
+ * its own training rows, or count every row twice; refuse it here, naming both keys. Files
+ * are compared by their real path, so a link to another split's file counts as that file.
+ */
+function checkDistinctFiles(source, files) {
+    const seen = new Map();
+    for (const { path, file } of files) {
+        const real = (0,external_node_fs_.realpathSync)(file.absolute);
+        const earlier = seen.get(real);
+        if (earlier) {
+            throw configError(source, path, `expected a data file of its own, found ${(0,visible/* quoted */.TL)(file.path, 200)}, which ${formatKeyPath(earlier)} (line ${source.lineOf(earlier)}) already reads`);
+        }
+        seen.set(real, path);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/models/model.ts
@@ -9177,20 +9531,21 @@ class OutputStaging {
 
 ;// CONCATENATED MODULE: ./src/config/against-data.ts
 
+
 function checkPlanAgainstData(plan, dataset) {
     const labels = new Set(dataset.labels);
     plan.threatModel.protectedTransitions.forEach((t, i) => {
         for (const side of ['from', 'to']) {
             if (!labels.has(t[side])) {
-                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${dataset.labels.join(', ')}), found ${JSON.stringify(t[side])}`);
+                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${(0,visible/* quotedList */.p4)(dataset.labels)}), found ${(0,visible/* quoted */.TL)(t[side])}`);
             }
         }
     });
     const append = plan.threatModel.attacks.append;
     if (append) {
-        const missing = dataset.languages.filter((l) => !(l in append.sentences));
+        const missing = dataset.languages.filter((l) => !Object.hasOwn(append.sentences, l));
         if (missing.length > 0) {
-            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${dataset.languages.join(', ')}), found none for ${missing.join(', ')}`, true);
+            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${(0,visible/* quotedList */.p4)(dataset.languages)}), found none for ${(0,visible/* quotedList */.p4)(missing)}`, true);
         }
     }
 }
@@ -11279,6 +11634,7 @@ const parse = function (data, opts = {}) {
 /** CSV reader on csv-parse: the first record is the header; every row must have its width. */
 
 
+
 /** First non-blank line after `line` (1-based): where the record after it starts. */
 function nextRecordLine(lines, line) {
     let next = line + 1;
@@ -11310,11 +11666,11 @@ function parseCsv(text, file) {
     }
     catch (error) {
         const e = error;
-        throw new src_errors/* DataError */.fL(`${file}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
     }
     if (unclosed) {
         const start = nextRecordLine(text.split('\n'), rows[rows.length - 1]?.info.lines ?? 0);
-        throw new src_errors/* DataError */.fL(`${file}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
     }
     const first = rows[0];
     if (!first)
@@ -11322,9 +11678,9 @@ function parseCsv(text, file) {
     const header = first.record.map((h) => h.trim());
     header.forEach((name, i) => {
         if (name === '')
-            throw new src_errors/* DataError */.fL(`${file}:1: CSV header column ${i + 1} is empty; expected a column name`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
         if (header.indexOf(name) !== i)
-            throw new src_errors/* DataError */.fL(`${file}:1: CSV header names column ${JSON.stringify(name)} twice; expected unique column names`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:1: CSV header names column ${(0,visible/* quoted */.TL)(name)} twice; expected unique column names`);
     });
     const records = rows.slice(1).map(({ record, info }) => ({
         line: info.lines,
@@ -11332,65 +11688,10 @@ function parseCsv(text, file) {
     }));
     return { records, bad, header };
 }
+/** The parser's own words, one line, bounded: they may quote a piece of the row. */
 function describe(e) {
     const first = (e.message ?? String(e)).split('\n')[0] ?? '';
-    return first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, '');
-}
-
-;// CONCATENATED MODULE: ./src/data/decode.ts
-/** Strict UTF-8 decoding that reports where the first invalid byte sits. */
-
-const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-/** Offset of the first byte that does not start or continue a valid UTF-8 sequence, or -1. */
-function firstInvalidUtf8(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        if (b < 0x80) {
-            i++;
-            continue;
-        }
-        let need;
-        let min;
-        if (b >= 0xc2 && b <= 0xdf)
-            [need, min] = [1, 0x80];
-        else if (b >= 0xe0 && b <= 0xef)
-            [need, min] = [2, 0x800];
-        else if (b >= 0xf0 && b <= 0xf4)
-            [need, min] = [3, 0x10000];
-        else
-            return i;
-        let cp = b & (0x3f >> need);
-        for (let k = 1; k <= need; k++) {
-            const c = bytes[i + k];
-            if (c === undefined || (c & 0xc0) !== 0x80)
-                return i;
-            cp = (cp << 6) | (c & 0x3f);
-        }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-            return i;
-        i += need + 1;
-    }
-    return -1;
-}
-/** Decode a data file; strips a leading byte-order mark; invalid UTF-8 is a `file:line:column` error. */
-function decodeUtf8(bytes, file) {
-    try {
-        const text = fatal.decode(bytes);
-        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    }
-    catch {
-        const at = firstInvalidUtf8(bytes);
-        let line = 1;
-        let lineStart = 0;
-        for (let i = 0; i < at; i++) {
-            if (bytes[i] === 0x0a) {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        throw new src_errors/* DataError */.fL(`${file}:${line}:${at - lineStart + 1}: invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text`);
-    }
+    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
 }
 
 ;// CONCATENATED MODULE: ./src/data/example.ts
@@ -11402,6 +11703,7 @@ function inputKey(input) {
 
 ;// CONCATENATED MODULE: ./src/data/jsonl.ts
 /** JSON Lines reader: one object per line; blank lines and CRLF line ends are accepted. */
+
 
 function parseJsonl(text, file) {
     const records = [];
@@ -11417,7 +11719,8 @@ function parseJsonl(text, file) {
             value = JSON.parse(content);
         }
         catch (error) {
-            bad.push({ file, line, reason: `malformed JSON (${error.message}); expected one JSON object per line` });
+            // The parser's message may quote a piece of the line: shown bounded, hidden characters escaped.
+            bad.push({ file, line, reason: `malformed JSON (${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(error.message, 200))}); expected one JSON object per line` });
             return;
         }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -11444,6 +11747,7 @@ function parseJsonl(text, file) {
 
 
 
+
 /** The documented label digest: SHA-256 of this JSON list of [split, id, label] triples. */
 const LABEL_DIGEST_DEFINITION = 'sha256 of the compact JSON list [[split, id, label], ...]: train first, then the evaluation splits in config order, ids in code-point order within each split';
 function parseFile(ref) {
@@ -11452,15 +11756,15 @@ function parseFile(ref) {
         bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
     }
     catch (error) {
-        throw new src_errors/* DataError */.fL(`${ref.path}: cannot read (${error.code ?? error.message}); expected a readable file`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}: cannot read (${(0,visible/* visible */.RK)(error.code ?? error.message)}); expected a readable file`);
     }
     const ext = (0,external_node_path_.extname)(ref.path).toLowerCase();
     const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
     if (!format)
-        throw new src_errors/* DataError */.fL(`${ref.path}: unsupported extension ${JSON.stringify(ext || '(none)')}; expected .jsonl or .csv`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}: unsupported extension ${(0,visible/* quoted */.TL)(ext || '(none)')}; expected .jsonl or .csv`);
     const text = decodeUtf8(bytes, ref.path);
     if (text.trim() === '')
-        throw new src_errors/* DataError */.fL(`${ref.path}:1: empty file; expected at least one row`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: empty file; expected at least one row`);
     const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
     return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
 }
@@ -11473,11 +11777,18 @@ class RowProblem extends Error {
     }
 }
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-/** A numeric feature: a finite JSON number, or a CSV cell holding a decimal number. */
-function featureValue(value, column) {
+/**
+ * A numeric feature: a finite JSON number, or a CSV cell holding a decimal number, inside the
+ * feature's declared bounds when it has them (a row outside them is not a point of the
+ * declared feature space, so no attack result on it would mean anything).
+ */
+function featureValue(value, column, bounds) {
     const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isFinite(n))
-        throw new RowProblem(`column ${JSON.stringify(column)}: expected a finite number, found ${(0,src_errors/* describeFound */.Kq)(value)}`, column);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a finite number, found ${(0,src_errors/* describeFound */.Kq)(value)}`, column);
+    if (bounds && !(n >= bounds[0] && n <= bounds[1])) {
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`, column);
+    }
     return n;
 }
 /**
@@ -11490,52 +11801,53 @@ function asString(value, column) {
         return value;
     if (typeof value === 'number' && Number.isFinite(value)) {
         if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-            throw new RowProblem(`column ${JSON.stringify(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
         }
         return String(value);
     }
     return null;
 }
-function toExample(values, columns, split, file, line) {
+function toExample(values, plan, split, file, line) {
+    const columns = plan.columns;
     const need = (key) => {
         const column = columns[key];
-        if (!(column in values))
-            throw new RowProblem(`missing required column ${JSON.stringify(column)} (${key})`);
+        if (!Object.hasOwn(values, column))
+            throw new RowProblem(`missing required column ${(0,visible/* quoted */.TL)(column)} (${key})`);
         const v = asString(values[column], column);
         if (v === null)
-            throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a string or number, found ${(0,src_errors/* describeFound */.Kq)(values[column])}`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)} (${key}): expected a string or number, found ${(0,src_errors/* describeFound */.Kq)(values[column])}`);
         if (v.trim() === '')
-            throw new RowProblem(`column ${JSON.stringify(column)} (${key}): expected a non-empty value, found ${JSON.stringify(v)}`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)} (${key}): expected a non-empty value, found ${(0,visible/* quoted */.TL)(v)}`);
         return v;
     };
     const id = need('id');
     const label = need('label');
     const optional = (column) => {
-        const v = values[column];
+        const v = Object.hasOwn(values, column) ? values[column] : undefined;
         if (v === undefined || v === null || v === '')
             return null;
         const s = asString(v, column);
         if (s === null)
-            throw new RowProblem(`column ${JSON.stringify(column)}: expected a string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return s;
     };
     const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
     if (columns.features.length > 0) {
         const features = {};
         for (const name of columns.features) {
-            if (!(name in values))
-                throw new RowProblem(`missing required feature column ${JSON.stringify(name)}`);
-            features[name] = featureValue(values[name], name);
+            if (!Object.hasOwn(values, name))
+                throw new RowProblem(`missing required feature column ${(0,visible/* quoted */.TL)(name)}`);
+            features[name] = featureValue(values[name], name, plan.bounds?.[name]);
         }
         return { ...common, input: { kind: 'features', values: features } };
     }
-    if (!(columns.text in values))
-        throw new RowProblem(`missing required column ${JSON.stringify(columns.text)} (text)`);
+    if (!Object.hasOwn(values, columns.text))
+        throw new RowProblem(`missing required column ${(0,visible/* quoted */.TL)(columns.text)} (text)`);
     const text = values[columns.text];
     if (typeof text !== 'string')
-        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected a string, found ${(0,src_errors/* describeFound */.Kq)(text)}`);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(columns.text)} (text): expected a string, found ${(0,src_errors/* describeFound */.Kq)(text)}`);
     if (text.trim() === '')
-        throw new RowProblem(`column ${JSON.stringify(columns.text)} (text): expected non-empty text, found ${JSON.stringify(text)}`);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(columns.text)} (text): expected non-empty text, found ${(0,visible/* quoted */.TL)(text)}`);
     return { ...common, input: { kind: 'text', text } };
 }
 function loadDataset(plan) {
@@ -11545,7 +11857,7 @@ function loadDataset(plan) {
         if (plan.onBadRow === 'skip')
             skipped.push(row);
         else
-            throw new src_errors/* DataError */.fL(`${row.file}:${row.at ?? row.line}: ${row.reason}`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(row.file)}:${row.at ?? row.line}: ${row.reason}`);
     };
     const readSplit = (split, ref, seen) => {
         const { parsed, info } = parseFile(ref);
@@ -11556,7 +11868,7 @@ function loadDataset(plan) {
             const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : ['id', 'text', 'label'].map((k) => [k, plan.columns[k]]);
             for (const [key, column] of required) {
                 if (!header.includes(column)) {
-                    throw new src_errors/* DataError */.fL(`${ref.path}:1: missing required column ${JSON.stringify(column)} (${key}); found columns ${header.join(', ')}`);
+                    throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: missing required column ${(0,visible/* quoted */.TL)(column)} (${key}); found columns ${(0,visible/* quotedList */.p4)(header)}`);
                 }
             }
         }
@@ -11566,7 +11878,7 @@ function loadDataset(plan) {
         for (const record of parsed.records) {
             let example;
             try {
-                example = toExample(record.values, plan.columns, split, ref.path, record.line);
+                example = toExample(record.values, plan, split, ref.path, record.line);
             }
             catch (error) {
                 if (!(error instanceof RowProblem))
@@ -11576,21 +11888,22 @@ function loadDataset(plan) {
             }
             const earlier = seen.get(example.id);
             if (earlier !== undefined) {
-                reject({ file: ref.path, line: record.line, reason: `duplicate id ${JSON.stringify(example.id)}; expected unique ids, first seen at ${earlier}` });
+                const where = earlier.split === split ? `split ${(0,visible/* quoted */.TL)(split)}` : `splits ${(0,visible/* quoted */.TL)(earlier.split)} and ${(0,visible/* quoted */.TL)(split)}`;
+                reject({ file: ref.path, line: record.line, reason: `duplicate id ${(0,visible/* quoted */.TL)(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
                 continue;
             }
-            seen.set(example.id, `${ref.path}:${record.line}`);
+            seen.set(example.id, { split, at: `${(0,visible/* visiblePath */.ex)(ref.path)}:${record.line}` });
             examples.push(example);
         }
         if (examples.length === 0)
-            throw new src_errors/* DataError */.fL(`${ref.path}:1: no usable rows; expected at least one row`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: no usable rows; expected at least one row`);
         files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
         return examples;
     };
     const train = readSplit('train', plan.train, new Map());
     const labels = sortCodePoints(new Set(train.map((e) => e.label)));
     if (labels.length < 2) {
-        throw new src_errors/* DataError */.fL(`${plan.train.path}: training data has ${labels.length} label; expected at least two labels to classify`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
     }
     const known = new Set(labels);
     const evalIds = new Map();
@@ -11598,14 +11911,14 @@ function loadDataset(plan) {
         const examples = readSplit(split, file, evalIds).filter((e) => {
             if (known.has(e.label))
                 return true;
-            reject({ file: e.file, line: e.line, reason: `label ${JSON.stringify(e.label)} never occurs in the training data; expected one of ${labels.join(', ')}` });
+            reject({ file: e.file, line: e.line, reason: `label ${(0,visible/* quoted */.TL)(e.label)} never occurs in the training data; expected one of ${(0,visible/* quotedList */.p4)(labels)}` });
             return false;
         });
         const info = files[files.length - 1];
         if (info)
             info.rows = examples.length;
         if (examples.length === 0)
-            throw new src_errors/* DataError */.fL(`${file.path}:1: no usable rows; expected at least one row`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file.path)}:1: no usable rows; expected at least one row`);
         return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
     });
     if (plan.onBadRow === 'skip') {
@@ -16340,18 +16653,23 @@ function checkThresholdText(c) {
 ;// CONCATENATED MODULE: ./src/report/escape.ts
 /**
  * Dataset and config text shown in markdown is inert: HTML is escaped, markdown syntax is
- * backslash-escaped, `@` cannot mention anyone, line breaks cannot end a table row, and the
+ * backslash-escaped, `@` cannot mention anyone, line breaks cannot end a table row, bidi and
+ * invisible characters show as `\uXXXX` (so "\u202Eevil" cannot display as "live"), and the
  * length is bounded (in code points, so no surrogate pair is cut).
  */
+
 const DEFAULT_MAX_CHARS = 80;
 function truncate(text, max = DEFAULT_MAX_CHARS) {
     const points = Array.from(text);
     return points.length <= max ? text : points.slice(0, Math.max(1, max - 1)).join('') + '…';
 }
 const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
-/** Control characters and line separators become one space: the text stays on one line. */
+/**
+ * Control characters and line separators become one space, so the text stays on one line;
+ * bidi controls and invisible characters are written out as `\uXXXX` escapes.
+ */
 function flatten(text) {
-    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+    return (0,visible/* visible */.RK)(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
 }
 /** Escape for a markdown table cell or inline text. */
 function md(text, max = DEFAULT_MAX_CHARS) {
@@ -16368,9 +16686,12 @@ function code(text, max = DEFAULT_MAX_CHARS) {
     return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }
 const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escape for HTML/SVG text and attribute values (& < > " '). */
+/**
+ * Escape for HTML/SVG text and attribute values (& < > " '). Bidi, invisible and control
+ * characters other than tab and line ends are written out as `\uXXXX` escapes.
+ */
 function escapeHtml(text) {
-    return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+    return (0,visible/* visible */.RK)(text, '\t\n\r').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 ;// CONCATENATED MODULE: ./src/report/svg.ts
@@ -17436,8 +17757,7 @@ const SHARED = [
 ];
 /** A model's identity, without the per-shard counters of an external model. */
 function modelIdentity(m) {
-    const { counters: _counters, ...rest } = m;
-    return rest;
+    return Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'counters'));
 }
 function checkAgreement(shards) {
     const first = shards[0];
@@ -17556,7 +17876,7 @@ async function merge(options, deps = {}) {
     checkAgreement(shards);
     shards.sort((a, b) => a.manifest.shard?.index - b.manifest.shard?.index);
     const first = shards[0];
-    const { shard: _shard, ...shared } = first.manifest;
+    const shared = Object.fromEntries(Object.entries(first.manifest).filter(([k]) => k !== 'shard'));
     const head = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m)) };
     const target = outputTarget(root, options.outputDir, options.cwd);
     const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
@@ -17881,6 +18201,10 @@ async function rederive(art, options, deps, out) {
     const gateDiffs = [];
     jsonDifferences({ verdict: m.gate.verdict, counts: m.gate.counts, failing_checks: m.gate.failing_checks }, { verdict: derived.gate.verdict, counts: derived.gate.counts, failing_checks: derived.gate.failing }, 'gate', gateDiffs, LIMIT);
     out.differences.push(...gateDiffs.map((x) => `manifest.json: ${x}`));
+    if (!options.baseline && recordedComparison) {
+        out.notes.push('summary.md and report.html were not compared: they show the rows behind the comparison checks, which need the baseline');
+        return;
+    }
     if (m.tool.version !== version/* TOOL_VERSION */.w) {
         out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${version/* TOOL_VERSION */.w}: summary.md and report.html were not compared (their wording may differ between versions)`);
         return;
@@ -18114,6 +18438,8 @@ function externalWallTimes(models) {
 /* harmony export */   xL: () => (/* binding */ ConfigError)
 /* harmony export */ });
 /* unused harmony export UserError */
+/* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1526);
+
 class UserError extends Error {
     kind;
     constructor(kind, message) {
@@ -18127,7 +18453,10 @@ class UsageError extends UserError {
         super('usage', message);
     }
 }
-/** A config problem: `file:line: key.path: expected …, found …`. */
+/**
+ * A config problem: `file:line: key.path: expected …, found …`. When a file has several
+ * problems the message holds one such line per problem (see `validateConfig`).
+ */
 class ConfigError extends UserError {
     constructor(message) {
         super('config', message);
@@ -18142,20 +18471,24 @@ class DataError extends UserError {
 function isUserError(error) {
     return error instanceof UserError;
 }
-/** Render a value found in user input, briefly, for an error message. */
+/**
+ * Render a value found in user input, briefly, for an error message. Strings are quoted,
+ * bounded and have hidden characters escaped (see util/visible.ts), so no value can add a
+ * line, a workflow command or a bidi control to a message.
+ */
 function describeFound(value) {
     if (value === undefined)
         return 'nothing';
     if (value === null)
         return 'null';
     if (Array.isArray(value))
-        return `a list of ${value.length}`;
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
     if (typeof value === 'object')
-        return 'a mapping';
-    if (typeof value === 'string') {
-        const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-        return JSON.stringify(shown);
-    }
+        return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping';
+    if (typeof value === 'string')
+        return (0,_util_visible_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(value);
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `the non-finite number ${String(value)}`;
     return `${typeof value} ${String(value)}`;
 }
 
@@ -18382,6 +18715,95 @@ function fileDigest(moduleUrl) {
     catch {
         return null;
     }
+}
+
+
+/***/ }),
+
+/***/ 1526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EJ: () => (/* binding */ truncateText),
+/* harmony export */   RK: () => (/* binding */ visible),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   Vh: () => (/* binding */ hasHidden),
+/* harmony export */   ex: () => (/* binding */ visiblePath),
+/* harmony export */   p4: () => (/* binding */ quotedList)
+/* harmony export */ });
+/**
+ * Values read from data or config end up in error messages, logs and reports. Shown raw,
+ * such a value can break a line (and start a GitHub workflow command such as `::error::`),
+ * reorder the text around it (bidi controls: "\u202Eevil" reads as "live") or hide in plain
+ * sight (zero-width characters). These helpers show every such character as a `\uXXXX`
+ * escape and leave all other text (accents, CJK, emoji) as it is.
+ */
+/**
+ * Characters that never show as themselves: C0 and C1 controls, DEL, line and paragraph
+ * separators, bidi controls, zero-width and other invisible format characters, and lone
+ * UTF-16 surrogates (which no encoder can write out).
+ */
+const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
+    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
+const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
+const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function escapeOne(c) {
+    return SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** True when `text` holds a character that `visible()` would escape. */
+function hasHidden(text) {
+    return HAS_HIDDEN.test(text);
+}
+/**
+ * `text` with every hidden character written as `\t`, `\n`, `\r` or `\uXXXX`, except the
+ * characters in `keep` (for example "\t\n" where the output may hold tabs and lines).
+ */
+function visible(text, keep = '') {
+    return text.replace(HIDDEN, (c) => (keep.includes(c) ? c : escapeOne(c)));
+}
+/**
+ * The first `max` code points of `text`, and whether anything was cut. Walks only as far as
+ * needed, so a 50 MB value costs no more than a short one.
+ */
+function head(text, max) {
+    let points = 0;
+    let i = 0;
+    while (i < text.length) {
+        if (points === max)
+            return { text: text.slice(0, i), cut: true };
+        const c = text.charCodeAt(i);
+        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+        i += pair ? 2 : 1;
+        points++;
+    }
+    return { text, cut: false };
+}
+/**
+ * A value as it appears in a message: double-quoted, at most `max` code points of it (longer
+ * values end in `...`), backslash and quote escaped as in JSON, hidden characters escaped.
+ */
+function quoted(value, max = 60) {
+    return `"${visible(truncateText(value, max).replace(/[\\"]/g, (c) => `\\${c}`))}"`;
+}
+/** At most `max` code points of `text`; a longer text keeps `max - 3` of them and ends in `...`. */
+function truncateText(text, max) {
+    return head(text, max).cut ? head(text, Math.max(1, max - 3)).text + '...' : text;
+}
+/** Several values, each `quoted()`, comma-separated; past `maxItems` only a count of the rest. */
+function quotedList(values, maxItems = 20) {
+    const shown = values.slice(0, maxItems).map((v) => quoted(v));
+    const rest = values.length - shown.length;
+    return rest > 0 ? `${shown.join(', ')} (and ${rest} more)` : shown.join(', ');
+}
+/**
+ * A file path where a message starts with it (`file:line: …`): hidden characters escaped, and
+ * a path that itself starts with ":" read as "./…", so that no line of a message can begin
+ * with `::`.
+ */
+function visiblePath(path) {
+    const shown = visible(path);
+    return shown.startsWith(':') ? `./${shown}` : shown;
 }
 
 
@@ -22872,14 +23294,14 @@ __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
+exports.Vj = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
 exports.jn = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
+exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;

@@ -6,15 +6,19 @@ Writes __tests__/golden/comparison.json with:
 
 * mcnemar: McNemar's exact two-sided p-value as scipy.stats.binomtest(min(f, b), f + b, 0.5)
   computes it, for small, large, balanced and lopsided discordant counts.
-* comparison: when __tests__/fixtures/compare-base.jsonl and compare-head.jsonl exist, every figure
-  of comparison.json recomputed from the two evidence files alone: pairing by (split, id, model,
-  condition) over rows present and ok in both with equal input_sha256; fixed/broken counts and ids
-  per (model, condition, scope); Delta = (fixed - broken) / n in pp (exact fraction); the paired
+* comparison: with --base DIR --head DIR (the two output folders of the fixture in
+  __tests__/fixtures/compare-repo, see __tests__/compare/comparison-golden.test.ts), every figure
+  of comparison.json recomputed from the two evidence files and the head manifest's facts alone:
+  pairing by (split, id, model, condition) over rows present and ok in both with equal
+  input_sha256 (the first 48 bits, as the engine packs them); fixed/broken counts and ids per
+  (model, condition, scope); Delta = (fixed - broken) / n in pp (exact fraction); the paired
   count-based bootstrap interval (the Python port in bootstrap.py); McNemar's p from scipy; the
   row accounting; and new protected transitions.
 
-Run from the repository root: python3 scripts/golden/comparison.py
+Run from the repository root: python3 scripts/golden/comparison.py [--base DIR --head DIR]
 """
+import argparse
+import hashlib
 import importlib.util
 import json
 import os
@@ -25,8 +29,6 @@ from scipy.stats import binomtest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = "__tests__/golden/comparison.json"
-BASE = "__tests__/fixtures/compare-base.jsonl"
-HEAD = "__tests__/fixtures/compare-head.jsonl"
 
 
 def load(name):
@@ -137,15 +139,35 @@ def comparison(base_rows, head_rows, fixture):
     return {"rows": rows, "models": out_models}
 
 
+def sha256_file(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
 def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--base", help="the baseline output folder")
+    ap.add_argument("--head", help="the head output folder (run with --baseline BASE)")
+    args = ap.parse_args()
     cases = []
     for f, b in [(0, 0), (1, 0), (0, 1), (3, 1), (10, 2), (2, 10), (0, 30), (7, 7), (7, 8), (100, 60), (500, 430), (3, 200), (1000, 1100), (0, 1000), (12345, 12001)]:
         cases.append({"fixed": f, "broken": b, "p": mcnemar_p(f, b)})
     golden = {"mcnemar": cases}
-    if os.path.exists(BASE) and os.path.exists(HEAD):
-        with open("__tests__/fixtures/compare-fixture.json", encoding="utf-8") as f:
-            fixture = json.load(f)
-        golden["comparison"] = comparison(read(BASE), read(HEAD), fixture)
+    if args.base and args.head:
+        with open(os.path.join(args.head, "manifest.json"), encoding="utf-8") as f:
+            manifest = json.load(f)
+        st = manifest["statistics"]
+        fixture = {
+            "models": [m["name"] for m in manifest["models"]],
+            "conditions": manifest["conditions"]["evaluated"],
+            "splits": manifest["data"]["splits"],
+            "transitions": manifest["threat_model"]["protected_transitions"],
+            "iterations": st["bootstrap_iterations"], "level": st["interval"], "seed": st["seed"],
+        }
+        base_evidence = os.path.join(args.base, "evidence.jsonl")
+        head_evidence = os.path.join(args.head, "evidence.jsonl")
+        golden["evidence"] = {"base": sha256_file(base_evidence), "head": sha256_file(head_evidence)}
+        golden["comparison"] = comparison(read(base_evidence), read(head_evidence), fixture)
     with open(OUT, "w", encoding="utf-8") as f:
         json.dump(golden, f, indent=1)
         f.write("\n")

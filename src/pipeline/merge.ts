@@ -36,15 +36,15 @@ export interface MergeOptions {
 
 /** The sections every shard of one job must share, and how a difference is named. */
 const SHARED: Array<[keyof ManifestHead, string]> = [
-  ['config', 'config'],
-  ['data', 'data (files, labels, splits)'],
-  ['threat_model', 'threat model'],
-  ['statistics', 'seed or statistics'],
-  ['conditions', 'conditions'],
-  ['selective', 'abstention policy'],
-  ['output', 'output settings'],
-  ['lock_files', 'lock files'],
-  ['gate', 'gate thresholds']
+  ['statistics', 'seed or statistics differ'],
+  ['data', 'data (files, labels, splits) differ'],
+  ['threat_model', 'threat model differs'],
+  ['conditions', 'conditions differ'],
+  ['selective', 'abstention policy differs'],
+  ['output', 'output settings differ'],
+  ['lock_files', 'lock files differ'],
+  ['gate', 'gate thresholds differ'],
+  ['config', 'config file differs']
 ];
 
 /** A model's identity, without the per-shard counters of an external model. */
@@ -62,11 +62,12 @@ function checkAgreement(shards: readonly OpenedArtifact[]): void {
     const m = s.manifest;
     if (m.shard?.count !== count) throw new UsageError(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
     if (m.tool.version !== first.manifest.tool.version) throw new UsageError(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
-    for (const [key, words] of SHARED) {
-      if (stableJson(m[key]) !== stableJson(first.manifest[key])) throw new UsageError(`${s.shown}: ${words} differ from ${first.shown}'s; shards must come from one config, data and seed`);
-    }
+    // The most specific difference first: a changed seed also changes the config file.
     if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
       throw new UsageError(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
+    }
+    for (const [key, words] of SHARED) {
+      if (stableJson(m[key]) !== stableJson(first.manifest[key])) throw new UsageError(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
     }
   }
   const seen = new Map<number, string>();
