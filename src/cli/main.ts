@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { run } from '../engine.js';
 import { isUserError } from '../errors.js';
+import { asUserFsError } from '../util/fs-errors.js';
 import { toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -21,6 +22,7 @@ export interface CliIO {
 export const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 } as const;
 
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  let root: string | undefined;
   try {
     const cmd = parseCli(argv);
     if (cmd.command === 'help') {
@@ -31,7 +33,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       io.stdout(`${TOOL_NAME} ${TOOL_VERSION}\n`);
       return EXIT.pass;
     }
-    const root = resolve(io.cwd, cmd.root ?? '.');
+    root = resolve(io.cwd, cmd.root ?? '.');
     const head = gitHead(root);
     const result = await run(
       { root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd },
@@ -44,7 +46,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     if (!cmd.quiet) io.stdout(toTerminal(result.summary) + '\n');
     io.stdout(`verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`);
     return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
-  } catch (error) {
+  } catch (caught) {
+    // A full disk, a read-only mount or a permission is the machine's state, not a bug.
+    const error = asUserFsError(caught, root) ?? caught;
     if (isUserError(error)) {
       io.stderr(`${TOOL_NAME}: ${error.kind} error: ${error.message}\n`);
       return EXIT.user;

@@ -11,13 +11,19 @@ export class JsonlWriter {
   private readonly hash = createHash('sha256');
   private count = 0;
   private bytes = 0;
+  /** A failed write (a full disk) surfaces here, at the next write() or close(), not as a crash. */
+  private failure: Error | null = null;
 
   constructor(readonly path: string) {
     // A large buffer: rows are small and many, and each drain wait costs a turn of the event loop.
     this.stream = createWriteStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+    this.stream.on('error', (error) => {
+      this.failure ??= error;
+    });
   }
 
   async write(line: string): Promise<void> {
+    if (this.failure) throw this.failure;
     const chunk = line + '\n';
     this.hash.update(chunk, 'utf8');
     this.count++;
@@ -27,6 +33,7 @@ export class JsonlWriter {
 
   /** Close the file; returns its SHA-256, row count and byte size. */
   async close(): Promise<{ sha256: string; rows: number; bytes: number }> {
+    if (this.failure) throw this.failure;
     this.stream.end();
     await once(this.stream, 'finish');
     return { sha256: this.hash.digest('hex'), rows: this.count, bytes: this.bytes };
