@@ -9,11 +9,9 @@ import { join, resolve } from 'node:path';
 import { FAMILIES, TABULAR_FAMILIES } from './config/families.js';
 import { DEFAULT_OUTPUT_DIR } from './config/defaults.js';
 import { loadPlan } from './config/load.js';
-import { resolveInside } from './config/paths.js';
 import type { ModelPlan, Plan } from './config/plan.js';
 import { loadDataset, type Dataset } from './data/dataset.js';
 import { UNKNOWN_LANGUAGE } from './data/example.js';
-import { UsageError } from './errors.js';
 import { checkPlanAgainstData } from './config/against-data.js';
 import { conditionsFor } from './evaluate/conditions.js';
 import { evaluateTabular, featureSpace, tabularConditions } from './evaluate/tabular.js';
@@ -29,7 +27,7 @@ import { buildModels } from './models/build.js';
 import { ExternalModel } from './models/external/external-model.js';
 import type { Model, ModelDescription } from './models/model.js';
 import { buildManifest, type FileDigest, type RunSection } from './report/manifest.js';
-import { assertReplaceable, commitStaging, createStaging, discardStaging } from './report/output-dir.js';
+import { openOutputSlot } from './output/slot.js';
 import { renderReport } from './report/html.js';
 import { renderSummary } from './report/summary.js';
 import { sha256Hex } from './util/hash.js';
@@ -171,24 +169,21 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   };
 
   const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
-  const outGiven = options.outputDir ?? DEFAULT_OUTPUT_DIR;
-  const out = resolveInside(root, resolve(options.cwd ?? root, outGiven));
-  if (typeof out === 'string') throw new UsageError(`output folder: ${out}`);
-  if (out.relative === '.') throw new UsageError('output folder: expected a folder below the repository root, found the root itself');
-  assertReplaceable(out.absolute, out.relative);
+  // Output folder (src/output/slot.ts): checked, locked and staged before any work; the lock
+  // is held until commit() or discard(), so every exit path below must reach one of them.
+  const out = openOutputSlot({ root, outputDir: options.outputDir ?? DEFAULT_OUTPUT_DIR, cwd: options.cwd });
   stage('config');
-
-  const dataset = loadDataset(plan.data);
-  checkPlanAgainstData(plan, dataset);
-  const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
-  log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
-  stage('data');
-
-  const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root, log });
-  stage('train');
-
-  const staging = createStaging(out.absolute);
   try {
+    const dataset = loadDataset(plan.data);
+    checkPlanAgainstData(plan, dataset);
+    const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
+    log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
+    stage('data');
+
+    const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root, log });
+    stage('train');
+
+    const staging = out.staging;
     const tabular = plan.task === 'tabular';
     const conditions = tabular ? tabularConditions(plan) : conditionsFor(families.runners);
     const rows: EvidenceRow[] = [];
@@ -263,7 +258,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     });
     const manifestText = stableJson(manifest, 2) + '\n';
     writeFileSync(join(staging, 'manifest.json'), manifestText, 'utf8');
-    commitStaging(staging, out.absolute);
+    out.commit();
     return {
       verdict: gate.verdict,
       failedChecks: gate.failing.length,
@@ -276,7 +271,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       files: [...Object.keys(files), ...Object.keys(stderrFiles), 'manifest.json']
     };
   } catch (error) {
-    discardStaging(staging);
+    out.discard(error);
     throw error;
   }
 }
