@@ -143,12 +143,13 @@ describe('the bundled academic-intent example', () => {
 });
 
 describe('the output folder', () => {
-  test('replaces an earlier Evidence Gate output', async () => {
+  test('replaces an earlier Evidence Gate output, but not one holding files of the user', async () => {
     const root = tinyRepo();
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    writeFileSync(join(root, 'out', 'stale.txt'), 'x');
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    expect(existsSync(join(root, 'out', 'stale.txt'))).toBe(false);
+    writeFileSync(join(root, 'out', 'stale.txt'), 'x');
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow('output folder out holds "stale.txt", which its manifest.json does not list');
+    expect(existsSync(join(root, 'out', 'stale.txt'))).toBe(true);
   });
 
   test('refuses to replace a folder holding other files', async () => {
@@ -156,7 +157,7 @@ describe('the output folder', () => {
     mkdirSync(join(root, 'src'));
     writeFileSync(join(root, 'src', 'keep.ts'), 'x');
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'src' })).rejects.toThrow(
-      'output folder src holds other files; expected an empty folder or an earlier Evidence Gate output'
+      'output folder src holds "keep.ts" and no Evidence Gate manifest.json; expected an empty folder or an earlier Evidence Gate output'
     );
     expect(readFileSync(join(root, 'src', 'keep.ts'), 'utf8')).toBe('x');
   });

@@ -15,7 +15,7 @@ import { readDerivationFacts, readReportFacts } from './manifest/facts.js';
 import { ExternalModel } from './models/external/external-model.js';
 import type { Model } from './models/model.js';
 import { evidenceEntry, finishManifest, writeStderrTails } from './pipeline/finish.js';
-import { OutputStaging, outputTarget } from './pipeline/output.js';
+import { OutputStaging } from './pipeline/output.js';
 import { describeForManifest, prepare } from './pipeline/prepare.js';
 import type { Comparison } from './compare/comparison.js';
 import type { Manifest } from './manifest/manifest.js';
@@ -58,17 +58,20 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   const shard = options.shard ?? null;
 
   const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
-  const target = options.scratchOutput ? { absolute: options.scratchOutput, relative: options.scratchOutput } : outputTarget(root, options.outputDir, options.cwd);
+  // Checked and locked before any work; every exit below must reach commit() or discard().
+  const staging = options.scratchOutput ? OutputStaging.scratch(options.scratchOutput) : OutputStaging.open(root, options.outputDir, options.cwd);
   stage('config');
-  const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
-  const { dataset, models, source, head } = prepared;
-  stage('train');
-  const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
-  if (baseline && 'index' in baseline) stage('baseline');
-
-  const staging = new OutputStaging(target);
-  const writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
+  let models: Model[] = [];
+  let writer: EvidenceWriter | null = null;
   try {
+    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+    const { dataset, source, head } = prepared;
+    models = prepared.models;
+    stage('train');
+    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    if (baseline && 'index' in baseline) stage('baseline');
+    writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
+    const evidenceWriter = writer;
     const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
     const labels = dataset.labels;
     const counters = await evaluate(
@@ -77,12 +80,12 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       models,
       source,
       (row) => {
-        writer.write(serializeRow(row, labels));
+        evidenceWriter.write(serializeRow(row, labels));
         derivation?.add(row);
       },
-      { shard, drain: () => writer.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
+      { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
     );
-    const evidence = await writer.close();
+    const evidence = await evidenceWriter.close();
     await Promise.all(models.map((m) => m.close()));
     log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
     stage('evaluate');
@@ -130,17 +133,17 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       comparison: derivedComparison,
       noBaselineReason,
       shard,
-      outputDir: target.absolute,
-      outputPath: target.relative,
+      outputDir: staging.absolute,
+      outputPath: staging.relative,
       configPath: plan.config.path,
       manifestSha256: sha256Hex(manifestText),
       summary,
       files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
     };
   } catch (error) {
-    writer.abort();
+    writer?.abort();
     await Promise.all(models.map((m) => m.close().catch(() => undefined)));
-    staging.discard();
+    staging.discard(error);
     throw error;
   }
 }

@@ -4,7 +4,8 @@ import { quoted } from './util/visible.js';
  * User-facing errors. Anything that is the user's fault (bad flags, bad config, bad data)
  * is a UserError and prints as one line without a stack; every other exception is a bug.
  */
-export type UserErrorKind = 'usage' | 'config' | 'data';
+/** `filesystem`: the disk is full, read-only or not writable for this user (src/util/fs-errors.ts). */
+export type UserErrorKind = 'usage' | 'config' | 'data' | 'filesystem';
 
 export class UserError extends Error {
   readonly kind: UserErrorKind;

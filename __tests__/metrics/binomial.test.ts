@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binomialMode, binomialTable, binomialWeights, drawFromTable, TAIL } from '../../src/metrics/binomial.js';
 import { mcnemarExactP } from '../../src/metrics/mcnemar.js';
+import { BinomialSampler } from '../../src/metrics/binomial-draw.js';
+import { detLog } from '../../src/metrics/det-log.js';
+import { createStream } from '../../src/metrics/random.js';
 import { REPO_ROOT } from '../helpers.js';
 
 interface WeightCase {
@@ -79,5 +82,77 @@ describe("McNemar's exact test", () => {
     expect(mcnemarExactP(0, 0)).toBe(1);
     expect(mcnemarExactP(7, 7)).toBe(1);
     expect(mcnemarExactP(3, 4)).toBe(1);
+  });
+});
+
+describe('deterministic logarithm and binomial draws (bit for bit against the Python port)', () => {
+  const port = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as {
+    det_log: Array<{ x: number; log: number; math_log: number }>;
+    binomial_draws: Array<{ m: number; num: number; den: number; seed: number; draws: number[] }>;
+  };
+
+  test('detLog equals the port bit for bit and the true logarithm within 4 ulp', () => {
+    for (const c of port.det_log) {
+      expect(detLog(c.x)).toBe(c.log);
+      const ulp = Math.max(Number.MIN_VALUE, Math.abs(c.math_log) * Number.EPSILON);
+      expect(Math.abs(detLog(c.x) - Math.log(c.x))).toBeLessThanOrEqual(4 * ulp);
+    }
+    expect(() => detLog(0)).toThrow(RangeError);
+    expect(() => detLog(-1)).toThrow(RangeError);
+  });
+
+  test('binomial draws (inversion, BTRD, flipped p) equal the port draw for draw', () => {
+    for (const c of port.binomial_draws) {
+      const stream = createStream(c.seed, ['draws', String(c.m)]);
+      const sampler = new BinomialSampler(c.num, c.den);
+      expect(Array.from({ length: c.draws.length }, () => sampler.draw(c.m, () => stream.nextUniform()))).toEqual(c.draws);
+    }
+  });
+
+  /** Chi-square of 40,000 draws against the exact pmf, bins pooled to ≥ 20 expected. */
+  function chiSquare(m: number, num: number, den: number, seed: number): { chi: number; df: number } {
+    const draws = 40_000;
+    const stream = createStream(seed, ['chi', String(m), String(num)]);
+    const sampler = new BinomialSampler(num, den);
+    const observed = new Map<number, number>();
+    for (let i = 0; i < draws; i++) {
+      const k = sampler.draw(m, () => stream.nextUniform());
+      expect(Number.isInteger(k) && k >= 0 && k <= m).toBe(true);
+      observed.set(k, (observed.get(k) ?? 0) + 1);
+    }
+    const { lo, weights } = binomialWeights(m, num, den, 0);
+    const total = weights.reduce((a, b) => a + b, 0);
+    let chi = 0;
+    let df = -1;
+    let o = 0;
+    let e = 0;
+    weights.forEach((w, i) => {
+      o += observed.get(lo + i) ?? 0;
+      e += (w / total) * draws;
+      if (e >= 20) {
+        chi += (o - e) ** 2 / e;
+        df++;
+        o = 0;
+        e = 0;
+      }
+    });
+    return { chi, df };
+  }
+
+  test.each([
+    [30, 1, 3],
+    [200, 1, 10],
+    [60, 1, 2],
+    [5000, 37, 100],
+    [2_000_000, 3, 100],
+    [300, 97, 100],
+    [1000, 12, 1000]
+  ])('Bin(%i, %i/%i) draws follow the exact distribution (chi-square, p > 0.001)', (m, num, den) => {
+    const { chi, df } = chiSquare(m, num, den, m + num);
+    expect(df).toBeGreaterThan(3);
+    // Wilson–Hilferty approximation of the 0.999 quantile of chi-square(df).
+    const z = 3.09;
+    const limit = df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
+    expect(chi).toBeLessThan(limit);
   });
 });

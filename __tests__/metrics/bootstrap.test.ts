@@ -146,11 +146,15 @@ describe('count-based bootstrap', () => {
     }
   });
 
-  test('each iteration consumes exactly two uniforms, even when an outcome is certain', () => {
+  test('certain outcomes use no uniform; a small-mean draw uses one', () => {
     let calls = 0;
     const stream = { nextUniform: () => (calls++, 0.5) };
+    // All +1: both draws are certain.
     countBootstrapMeans({ plus: 3, minus: 0, zero: 0 }, 7, stream);
-    expect(calls).toBe(14);
+    expect(calls).toBe(0);
+    // 2 of 5 right: X+ by inversion (one u), X- certain (no −1 values).
+    countBootstrapMeans({ plus: 2, minus: 0, zero: 3 }, 7, stream);
+    expect(calls).toBe(7);
   });
 
   test('same distribution as row-by-row resampling: interval endpoints agree within Monte Carlo error', () => {
@@ -291,7 +295,8 @@ describe('performance', () => {
     }
     const elapsed = performance.now() - start;
     expect(inputs).toHaveLength(60);
-    expect(elapsed).toBeLessThan(1000);
+    // Generous for a loaded 2-core CI machine; idle, this takes about 0.1 s.
+    expect(elapsed).toBeLessThan(3000);
   });
 
   test('a cell of a million rows costs the same as a cell of a hundred (O(iterations))', () => {

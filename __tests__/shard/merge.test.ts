@@ -56,7 +56,7 @@ describe('merged output equals one unsharded run, byte for byte', () => {
     const config = join(root, 'examples/external-model/node-only.yml');
     // The Node model only (this machine's python3 may lack nothing, but CI should not depend on it), fewer iterations.
     const text = readFileSync(join(root, 'examples/external-model/evidence-gate.yml'), 'utf8')
-      .replace(/  - name: keywords-python[\s\S]*?files: \[examples\/external-model\/keyword_model\.py\]\n/, '')
+      .replace(/ {2}- name: keywords-python[\s\S]*?files: \[examples\/external-model\/keyword_model\.py\]\n/, '')
       .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 200, paired_iterations: 100');
     writeFileSync(config, text);
     const cfg = 'examples/external-model/node-only.yml';
@@ -100,7 +100,10 @@ describe('the shard rule', () => {
     const value = digest.readBigUInt64BE(0);
     expect(shardOf('controlled', 'c-0001', 5)).toBe(Number(value % 5n) + 1);
     const counts = new Array<number>(4).fill(0);
-    for (let i = 0; i < 4000; i++) counts[shardOf('challenge', `id-${i}`, 4) - 1]++;
+    for (let i = 0; i < 4000; i++) {
+      const k = shardOf('challenge', `id-${i}`, 4) - 1;
+      counts[k] = (counts[k] as number) + 1;
+    }
     for (const c of counts) expect(Math.abs(c - 1000)).toBeLessThan(120);
   });
 });

@@ -5807,17 +5807,21 @@ function escapeJsonPtr(str) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2771);
+/* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2985);
+/* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2742);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2771);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .iW)(process.argv.slice(2), {
+
+// Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
+(0,_output_cleanup_js__WEBPACK_IMPORTED_MODULE_0__/* .installSignalCleanup */ .a0)((line) => process.stderr.write(line));
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .main */ .iW)(process.argv.slice(2), {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     cwd: process.cwd(),
     stderrIsTTY: process.stderr.isTTY === true,
-    bundleSha256: (0,_util_bundle_js__WEBPACK_IMPORTED_MODULE_0__/* .fileDigest */ .h)(import.meta.url)
+    bundleSha256: (0,_util_bundle_js__WEBPACK_IMPORTED_MODULE_1__/* .fileDigest */ .h)(import.meta.url)
 });
 
 __webpack_async_result__();
@@ -5836,10 +5840,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT, safeOutput
 
-// EXTERNAL MODULE: ./src/engine.ts + 130 modules
-var engine = __nccwpck_require__(2594);
+// EXTERNAL MODULE: ./src/engine.ts + 136 modules
+var engine = __nccwpck_require__(5445);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/fs-errors.ts + 1 modules
+var fs_errors = __nccwpck_require__(6669);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
 ;// CONCATENATED MODULE: ./src/report/terminal.ts
@@ -5864,8 +5872,6 @@ function toTerminal(markdown) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/util/git.ts
 /** The commit checked out at `root`, read from .git without running git; null when unknown. */
 
@@ -6151,6 +6157,8 @@ function cliRoot(cwd, given) {
 
 
 
+
+
 const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
 /**
  * Text for the terminal: control characters other than newline shown as escapes, and no line that
@@ -6221,7 +6229,9 @@ async function main(argv, io) {
         }
         return await execute(cmd, io);
     }
-    catch (error) {
+    catch (caught) {
+        // A full disk, a read-only mount or a permission is the machine's state, not a bug.
+        const error = (0,fs_errors/* asUserFsError */.Vg)(caught, (0,external_node_path_.resolve)(io.cwd)) ?? caught;
         if ((0,errors/* isUserError */.iU)(error)) {
             // A message of several lines (every config error) keeps one complete error per line.
             const [first, ...more] = error.message.split('\n');
@@ -6236,7 +6246,97 @@ async function main(argv, io) {
 
 /***/ }),
 
-/***/ 2594:
+/***/ 1066:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ isInside),
+/* harmony export */   L: () => (/* binding */ resolveInside)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _util_quote_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5796);
+/**
+ * Every path the config or the command line names must stay inside the repository root: no
+ * `../` escape, no absolute path elsewhere, and no symbolic link anywhere along the path that
+ * leads outside, whether or not the path itself exists yet (an output folder usually does
+ * not). `..` is resolved by its letters first, as `path.resolve` does, so `link/..` is the
+ * folder holding `link`, never the parent of the link's target.
+ */
+
+
+
+function isInside(root, candidate) {
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, candidate);
+    return rel === '' || (!rel.startsWith('..' + node_path__WEBPACK_IMPORTED_MODULE_1__.sep) && rel !== '..' && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
+}
+function code(error) {
+    return error?.code;
+}
+/**
+ * Resolve `p` (relative to `cwd`, default the root, or absolute) and return it if it stays
+ * inside the root; messages show `p` as given.
+ * Each existing component is looked at without following links; a link must resolve to a
+ * real path inside the real root, and every component but the last must be a folder.
+ * Returns a reason string when the path is refused. Nothing is created.
+ */
+function resolveInside(root, p, cwd) {
+    const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(cwd ?? root, p);
+    const shown = (0,_util_quote_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(p);
+    let realRoot;
+    try {
+        realRoot = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(root);
+    }
+    catch {
+        return `expected an existing repository root folder, found ${(0,_util_quote_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(root)}`;
+    }
+    // An absolute path may name the root by its real path (the root given through a link).
+    const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : null;
+    if (base === null)
+        return `expected a path inside the repository root, found ${shown}`;
+    const parts = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(base, absolute).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).filter((s) => s !== '');
+    let real = realRoot;
+    for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        const current = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(real, part);
+        let isLink;
+        try {
+            isLink = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(current).isSymbolicLink();
+        }
+        catch (error) {
+            if (code(error) !== 'ENOENT')
+                throw error;
+            // Nothing below a missing component exists: the rest is created later, below `real`.
+            real = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(real, ...parts.slice(i));
+            break;
+        }
+        if (isLink) {
+            try {
+                real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(current);
+            }
+            catch (error) {
+                const why = code(error) === 'ENOENT' ? 'a link whose target does not exist' : `a link that cannot be resolved (${code(error) ?? 'unknown error'})`;
+                return `expected a path that exists or can be created, found ${shown} (${why})`;
+            }
+            if (!isInside(realRoot, real))
+                return `expected a path inside the repository root, found ${shown} (a link that leads outside)`;
+        }
+        else {
+            real = current;
+        }
+        if (i < parts.length - 1 && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(real).isDirectory()) {
+            return `expected a path whose parents are folders, found ${shown} (${(0,_util_quote_js__WEBPACK_IMPORTED_MODULE_2__/* .quotePath */ .W)(parts.slice(0, i + 1).join('/'))} is not a folder)`;
+        }
+    }
+    return { absolute, relative: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(base, absolute).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/') || '.', real, realRoot };
+}
+
+
+/***/ }),
+
+/***/ 5445:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7668,34 +7768,8 @@ function parseModel(entry, index, source, resolveFile) {
     throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${(0,visible/* quotedList */.p4)(keys)}` : 'a mapping with no keys'}`);
 }
 
-;// CONCATENATED MODULE: ./src/config/paths.ts
-/**
- * Every path the config names must stay inside the repository root: no `../` escapes,
- * no absolute paths elsewhere, no symbolic link that leads outside.
- */
-
-
-function isInside(root, candidate) {
-    const rel = (0,external_node_path_.relative)(root, candidate);
-    return rel === '' || (!rel.startsWith('..' + external_node_path_.sep) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel));
-}
-/**
- * Resolve `p` (relative to `root`, or absolute) and return it if it stays inside the root.
- * Returns a reason string when it does not.
- */
-function resolveInside(root, p) {
-    const absolute = (0,external_node_path_.resolve)(root, p);
-    if (!isInside(root, absolute))
-        return `expected a path inside the repository root, found ${JSON.stringify(p)}`;
-    if ((0,external_node_fs_.existsSync)(absolute)) {
-        const real = (0,external_node_fs_.realpathSync)(absolute);
-        const realRoot = (0,external_node_fs_.realpathSync)(root);
-        if (!isInside(realRoot, real))
-            return `expected a path inside the repository root, found ${JSON.stringify(p)} (a link that leads outside)`;
-    }
-    return { absolute, relative: (0,external_node_path_.relative)(root, absolute).split(external_node_path_.sep).join('/') || '.' };
-}
-
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(1066);
 ;// CONCATENATED MODULE: ./src/config/load.ts
 /** YAML file → validated, typed Plan (SPEC §3). */
 
@@ -7720,7 +7794,7 @@ const MAX_CONFIG_BYTES = 256 * 1024;
 function loadPlan(options) {
     const { root } = options;
     const given = options.configPath;
-    const resolved = resolveInside(root, (0,external_node_path_.resolve)(options.cwd ?? root, given));
+    const resolved = (0,paths/* resolveInside */.L)(root, (0,external_node_path_.resolve)(options.cwd ?? root, given));
     if (typeof resolved === 'string')
         throw new src_errors/* ConfigError */.xL(`config ${(0,visible/* quoted */.TL)(given, 200)}: ${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(resolved, 400))}`);
     if (!(0,external_node_fs_.existsSync)(resolved.absolute) || !(0,external_node_fs_.statSync)(resolved.absolute).isFile()) {
@@ -7768,7 +7842,7 @@ const MAX_PATH_CHARS = 4096;
 function fileRef(source, root, path, p) {
     if (p.length > MAX_PATH_CHARS)
         throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${(0,visible/* quoted */.TL)(p)}`);
-    const resolved = resolveInside(root, p);
+    const resolved = (0,paths/* resolveInside */.L)(root, p);
     if (typeof resolved === 'string')
         throw configError(source, path, (0,visible/* visible */.RK)(resolved));
     if (!(0,external_node_fs_.existsSync)(resolved.absolute))
@@ -8363,14 +8437,30 @@ class EvidenceWriter {
     pendingChars = 0;
     rows = 0;
     bytes = 0;
+    /** A failed write (a full disk) surfaces at the next write, drain or close, not as a crash. */
+    failure = null;
     constructor(dir, gzipAboveBytes) {
         this.gzipAboveBytes = gzipAboveBytes;
         this.plainPath = (0,external_node_path_.join)(dir, EVIDENCE_FILE);
         this.gzPath = (0,external_node_path_.join)(dir, EVIDENCE_GZ_FILE);
-        this.plain = (0,external_node_fs_.createWriteStream)(this.plainPath);
+        this.plain = this.watched((0,external_node_fs_.createWriteStream)(this.plainPath));
     }
+    watched(stream) {
+        stream.on('error', (error) => {
+            this.failure ??= error;
+        });
+        return stream;
+    }
+    check() {
+        if (this.failure)
+            throw this.failure;
+    }
+    fail = (error) => {
+        this.failure ??= error instanceof Error ? error : new Error(String(error));
+    };
     /** Adds one row's line (without the newline). */
     write(line) {
+        this.check();
         this.pending.push(line);
         this.pendingChars += line.length + 1;
         this.rows++;
@@ -8379,6 +8469,7 @@ class EvidenceWriter {
     }
     /** Waits until the sink has taken what it was given (call between chunks of work). */
     async drain() {
+        this.check();
         if (this.tail)
             await this.tail;
         if (this.backpressure) {
@@ -8386,6 +8477,7 @@ class EvidenceWriter {
             this.backpressure = null;
             await wait;
         }
+        this.check();
     }
     flushPending() {
         if (this.pending.length === 0)
@@ -8396,13 +8488,14 @@ class EvidenceWriter {
         this.hash.update(chunk);
         this.bytes += chunk.length;
         if (this.tail) {
-            this.tail = this.tail.then(() => this.writeGzip(chunk));
+            this.tail = this.tail.then(() => this.writeGzip(chunk)).catch(this.fail);
             return;
         }
+        // A waiting promise must never reject unobserved: the error listener has recorded the failure.
         if (!this.plain.write(chunk))
-            this.backpressure = (0,external_node_events_namespaceObject.once)(this.plain, 'drain');
+            this.backpressure = (0,external_node_events_namespaceObject.once)(this.plain, 'drain').catch(this.fail);
         if (this.bytes > this.gzipAboveBytes)
-            this.tail = this.startGzip();
+            this.tail = this.startGzip().catch(this.fail);
     }
     async writeGzip(chunk) {
         const stream = this.gzip.stream;
@@ -8414,8 +8507,8 @@ class EvidenceWriter {
         this.plain.end();
         await (0,external_node_events_namespaceObject.once)(this.plain, 'finish');
         this.backpressure = null;
-        const stream = (0,external_node_zlib_namespaceObject.createGzip)({ level: GZIP_LEVEL });
-        const out = (0,external_node_fs_.createWriteStream)(this.gzPath);
+        const stream = this.watched((0,external_node_zlib_namespaceObject.createGzip)({ level: GZIP_LEVEL }));
+        const out = this.watched((0,external_node_fs_.createWriteStream)(this.gzPath));
         const hash = (0,external_node_crypto_.createHash)('sha256');
         const gz = { stream, out, hash, bytes: 0 };
         stream.on('data', (data) => {
@@ -8434,16 +8527,19 @@ class EvidenceWriter {
         this.flushPending();
         if (this.tail)
             await this.tail;
+        this.check();
         const sha256 = this.hash.digest('hex');
         if (this.gzip) {
             const { stream, out } = this.gzip;
             stream.end();
             await (0,external_node_events_namespaceObject.once)(out, 'finish');
+            this.check();
             await (0,promises_namespaceObject.rm)(this.plainPath, { force: true });
             return { file: EVIDENCE_GZ_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: { sha256: this.gzip.hash.digest('hex'), bytes: this.gzip.bytes } };
         }
         this.plain.end();
         await (0,external_node_events_namespaceObject.once)(this.plain, 'finish');
+        this.check();
         return { file: EVIDENCE_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: null };
     }
     /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
@@ -9433,85 +9529,672 @@ function finishManifest(staging, body, gate, run) {
     return text;
 }
 
+// EXTERNAL MODULE: ./src/util/fs-errors.ts + 1 modules
+var fs_errors = __nccwpck_require__(6669);
+// EXTERNAL MODULE: ./src/util/quote.ts
+var util_quote = __nccwpck_require__(5796);
+// EXTERNAL MODULE: ./src/output/cleanup.ts
+var cleanup = __nccwpck_require__(2985);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
-;// CONCATENATED MODULE: ./src/report/output-dir.ts
+;// CONCATENATED MODULE: ./src/output/lock.ts
 /**
- * The output folder is written under a temporary sibling name and moved into place only when
- * complete, so an interrupted run never leaves a folder that looks like valid evidence.
- * An existing folder is replaced only if it is empty or an earlier Evidence Gate output.
+ * One run per output folder at a time. The lock is a file beside the folder (`.out.lock`),
+ * created with O_CREAT|O_EXCL so exactly one process can create it, holding who owns it:
+ * pid, host name, start time, and on Linux the boot id and the kernel's start tick of the
+ * process, so a reused pid is not mistaken for the owner. A lock whose owner is a dead
+ * process of this host is taken over; one held by a live process, or by another host (whose
+ * processes cannot be seen from here), refuses the run with a usage error naming the owner.
+ *
+ * Take-over is a rename of the stale file to a private name followed by a check that the
+ * renamed file is the stale one, so two runs taking over at once cannot both succeed; and
+ * before its output goes into place a run checks that the lock file is still its own.
+ *
+ *   acquireLock(path, output, shownLock): HeldLock   // throws UsageError when in use
+ *   ownsLock(lock): boolean
+ *   releaseLock(lock): void                        // removes the file only if still ours
  */
 
 
 
 
-function isOurs(dir) {
-    const entries = (0,external_node_fs_.readdirSync)(dir);
-    if (entries.length === 0)
-        return true;
-    const manifest = (0,external_node_path_.join)(dir, 'manifest.json');
-    if (!(0,external_node_fs_.existsSync)(manifest))
-        return false;
+
+
+/** An unreadable lock younger than this may still be being written by its creator. */
+const PARTIAL_LOCK_GRACE_MS = 10_000;
+const ATTEMPTS = 5;
+function errorCode(error) {
+    return error?.code;
+}
+function readOrNull(path) {
     try {
-        return JSON.parse((0,external_node_fs_.readFileSync)(manifest, 'utf8')).tool?.name === version/* TOOL_NAME */.l;
+        return (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        if (errorCode(error) === 'ENOENT')
+            return null;
+        throw error;
+    }
+}
+function bootId() {
+    return readOrNull('/proc/sys/kernel/random/boot_id')?.trim() || null;
+}
+/** The kernel's start tick of `pid`, or null where /proc is not available. */
+function processStart(pid) {
+    let stat;
+    try {
+        stat = readOrNull(`/proc/${pid}/stat`);
     }
     catch {
-        return false;
+        return null;
+    }
+    if (stat === null)
+        return null;
+    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+}
+function currentOwner(output, now = new Date()) {
+    return {
+        tool: version/* TOOL_NAME */.l,
+        pid: process.pid,
+        hostname: (0,external_node_os_namespaceObject.hostname)(),
+        started_at: now.toISOString(),
+        boot_id: bootId(),
+        proc_start: processStart(process.pid),
+        token: (0,external_node_crypto_.randomBytes)(8).toString('hex'),
+        output
+    };
+}
+function parseOwner(text) {
+    try {
+        const o = JSON.parse(text);
+        if (typeof o.pid !== 'number' || !Number.isInteger(o.pid) || o.pid <= 0 || typeof o.hostname !== 'string' || typeof o.started_at !== 'string')
+            return null;
+        return {
+            tool: String(o.tool ?? ''),
+            pid: o.pid,
+            hostname: o.hostname,
+            started_at: o.started_at,
+            boot_id: typeof o.boot_id === 'string' ? o.boot_id : null,
+            proc_start: typeof o.proc_start === 'string' ? o.proc_start : null,
+            token: String(o.token ?? ''),
+            output: String(o.output ?? '')
+        };
+    }
+    catch {
+        return null;
     }
 }
-function assertReplaceable(dir, shown) {
-    if (!(0,external_node_fs_.existsSync)(dir))
+/** Whether a process of this host with this pid exists (EPERM: it exists, someone else's). */
+function pidAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return errorCode(error) === 'EPERM';
+    }
+}
+/** 'dead' only when this host can tell for sure; another host's process is 'unknown'. */
+function ownerState(owner) {
+    if (owner.hostname !== (0,external_node_os_namespaceObject.hostname)())
+        return 'unknown';
+    const boot = bootId();
+    if (owner.boot_id && boot && owner.boot_id !== boot)
+        return 'dead';
+    if (!pidAlive(owner.pid))
+        return 'dead';
+    const start = owner.proc_start ? processStart(owner.pid) : null;
+    if (start !== null && start !== owner.proc_start)
+        return 'dead';
+    return 'alive';
+}
+function inUse(owner, output, shownLock) {
+    const who = owner
+        ? `(pid ${owner.pid} on host ${(0,util_quote/* quote */.h)(owner.hostname)}, started ${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : (0,util_quote/* quote */.h)(owner.started_at)})`
+        : '(its lock file is still being written)';
+    return new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${(0,util_quote/* quotePath */.W)(shownLock)})`);
+}
+/**
+ * Move the stale lock `path` (whose content was `stale`) out of the way. Returns quietly when
+ * another run got there first; if what was moved is a fresh lock created meanwhile, it is put
+ * back when the place is still free (its owner notices otherwise, see ownsLock).
+ */
+function reap(path, stale) {
+    const aside = `${path}.reap-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    try {
+        (0,external_node_fs_.renameSync)(path, aside);
+    }
+    catch (error) {
+        if (errorCode(error) === 'ENOENT')
+            return;
+        throw error;
+    }
+    try {
+        if ((0,external_node_fs_.readFileSync)(aside, 'utf8') !== stale) {
+            try {
+                (0,external_node_fs_.linkSync)(aside, path);
+            }
+            catch (error) {
+                if (errorCode(error) !== 'EEXIST')
+                    throw error;
+            }
+        }
+    }
+    finally {
+        (0,external_node_fs_.unlinkSync)(aside);
+    }
+}
+function create(path, text) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'wx', 0o644);
+    }
+    catch (error) {
+        if (errorCode(error) === 'EEXIST')
+            return false;
+        throw error;
+    }
+    try {
+        (0,external_node_fs_.writeSync)(fd, text);
+        (0,external_node_fs_.closeSync)(fd);
+    }
+    catch (error) {
+        // A full disk can fail the write after the create: leave no empty lock behind.
+        try {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+        catch {
+            // already closed
+        }
+        (0,external_node_fs_.unlinkSync)(path);
+        throw error;
+    }
+    return true;
+}
+/** Take the lock at `path` for the output folder `output` (shown relative to the root). */
+function acquireLock(path, output, shownLock) {
+    const owner = currentOwner(output);
+    const text = JSON.stringify(owner, null, 2) + '\n';
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        if (create(path, text))
+            return { path, owner, text };
+        const found = readOrNull(path);
+        if (found === null)
+            continue;
+        const foundOwner = parseOwner(found);
+        if (foundOwner === null) {
+            let age = 0;
+            try {
+                age = Date.now() - (0,external_node_fs_.statSync)(path).mtimeMs;
+            }
+            catch {
+                continue;
+            }
+            if (age < PARTIAL_LOCK_GRACE_MS)
+                throw inUse(null, output, shownLock);
+        }
+        else if (ownerState(foundOwner) !== 'dead') {
+            throw inUse(foundOwner, output, shownLock);
+        }
+        reap(path, found);
+    }
+    throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(output)}: could not take its lock ${(0,util_quote/* quotePath */.W)(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
+}
+function ownsLock(lock) {
+    return readOrNull(lock.path) === lock.text;
+}
+function releaseLock(lock) {
+    if (!ownsLock(lock))
         return;
-    if (!(0,external_node_fs_.statSync)(dir).isDirectory())
-        throw new src_errors/* UsageError */.eb(`output ${shown} exists and is not a folder; expected a folder path for the evidence`);
-    if (!isOurs(dir))
-        throw new src_errors/* UsageError */.eb(`output folder ${shown} holds other files; expected an empty folder or an earlier Evidence Gate output`);
+    try {
+        (0,external_node_fs_.unlinkSync)(lock.path);
+    }
+    catch (error) {
+        if (errorCode(error) !== 'ENOENT')
+            throw error;
+    }
 }
-function createStaging(dir) {
-    (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(dir), { recursive: true });
-    const staging = (0,external_node_path_.join)((0,external_node_path_.dirname)(dir), `.${(0,external_node_path_.basename)(dir)}.tmp-${process.pid}`);
-    (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
-    (0,external_node_fs_.mkdirSync)(staging);
-    return staging;
+
+;// CONCATENATED MODULE: ./src/output/names.ts
+/**
+ * The sibling names an output folder `out` uses beside itself, all in the same parent (so a
+ * rename never crosses a file system, and nothing is created outside the folder's parent):
+ *
+ *   .out.lock          the lock held for the whole run (lock.ts)
+ *   .out.tmp-<pid>     the staging folder the run writes into
+ *   .out.old-<pid>     the earlier output during the swap, for an instant (slot.ts)
+ */
+const lockName = (name) => `.${name}.lock`;
+const stagingName = (name, pid) => `.${name}.tmp-${pid}`;
+const backupName = (name, pid) => `.${name}.old-${pid}`;
+/** Recognise a staging or backup sibling of the output folder `name`. */
+function parseSibling(name, entry) {
+    const prefix = `.${name}.`;
+    if (!entry.startsWith(prefix))
+        return null;
+    const m = /^(tmp|old)-([1-9][0-9]{0,9})$/.exec(entry.slice(prefix.length));
+    if (!m)
+        return null;
+    return { kind: m[1] === 'tmp' ? 'staging' : 'backup', pid: Number(m[2]) };
 }
-function commitStaging(staging, dir) {
-    (0,external_node_fs_.rmSync)(dir, { recursive: true, force: true });
-    (0,external_node_fs_.renameSync)(staging, dir);
+
+;// CONCATENATED MODULE: ./src/output/ownership.ts
+/**
+ * Which folders the tool may replace or delete. An existing output folder is replaced only
+ * when it is empty or holds exactly an earlier Evidence Gate output: its manifest.json (with
+ * this tool's name), the files that manifest lists under `files` and the stderr tails it
+ * lists under `run.stderr_files`, each a regular file. Anything else there (a note, a
+ * sub-folder, a link, a file named like ours but not listed) is the user's, and the run
+ * stops before touching anything.
+ */
+
+
+
+
+
+
+const TAIL = '; expected an empty folder or an earlier Evidence Gate output (move those entries away or choose another output folder)';
+/**
+ * Every name a run can write into its staging folder. A leftover staging folder is removed
+ * only when it holds nothing else; add new output files here.
+ */
+const OUTPUT_FILE = /^(manifest\.json|evidence\.jsonl|evidence\.jsonl\.gz|metrics\.json|checks\.json|summary\.md|report\.html|comparison\.json|stderr-[^/\\]+\.txt)$/;
+const shownEntry = (d) => (d.isDirectory() ? `${d.name}/` : d.name);
+/** The names an Evidence Gate manifest claims, or null when `dir/manifest.json` is not one. */
+function claimedNames(dir) {
+    const path = (0,external_node_path_.join)(dir, 'manifest.json');
+    try {
+        if (!(0,external_node_fs_.lstatSync)(path).isFile())
+            return null;
+        const manifest = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
+        if (manifest?.tool?.name !== version/* TOOL_NAME */.l || typeof manifest.files !== 'object' || manifest.files === null)
+            return null;
+        const stderr = manifest.run?.stderr_files;
+        return new Set(['manifest.json', ...Object.keys(manifest.files), ...(typeof stderr === 'object' && stderr !== null ? Object.keys(stderr) : [])]);
+    }
+    catch {
+        return null;
+    }
 }
-function discardStaging(staging) {
-    (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+/** Why `dir` (an existing folder) may not be replaced, or null when it may. */
+function replaceRefusal(dir, shown) {
+    const entries = (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true });
+    if (entries.length === 0)
+        return null;
+    const folder = `output folder ${(0,util_quote/* quotePath */.W)(shown)}`;
+    const hasManifest = entries.some((d) => d.name === 'manifest.json');
+    if (!hasManifest) {
+        const first = sortCodePoints(entries.map(shownEntry))[0];
+        return `${folder} holds ${(0,util_quote/* quote */.h)(first)} and no Evidence Gate manifest.json${TAIL}`;
+    }
+    const claimed = claimedNames(dir);
+    if (claimed === null)
+        return `${folder} holds a manifest.json that is not an Evidence Gate manifest${TAIL}`;
+    const foreign = sortCodePoints(entries.filter((d) => !d.isFile() || !claimed.has(d.name)).map(shownEntry));
+    if (foreign.length === 0)
+        return null;
+    const first = (0,util_quote/* quote */.h)(foreign[0]);
+    return foreign.length === 1
+        ? `${folder} holds ${first}, which its manifest.json does not list${TAIL}`
+        : `${folder} holds ${first} and ${foreign.length - 1} more entries its manifest.json does not list${TAIL}`;
+}
+/** Throw a UsageError when the existing folder `dir` holds anything that is not ours. */
+function assertReplaceable(dir, shown) {
+    const refusal = replaceRefusal(dir, shown);
+    if (refusal !== null)
+        throw new src_errors/* UsageError */.eb(refusal);
+}
+/** An earlier output (or an empty folder) that a backup sibling may hold. */
+function isEarlierOutput(dir) {
+    return (0,external_node_fs_.lstatSync)(dir).isDirectory() && replaceRefusal(dir, '') === null;
+}
+/** A staging folder holding only files a run writes (possibly unfinished): safe to delete. */
+function isStagingLeftover(dir) {
+    if (!(0,external_node_fs_.lstatSync)(dir).isDirectory())
+        return false;
+    return (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true }).every((d) => d.isFile() && OUTPUT_FILE.test(d.name));
+}
+
+;// CONCATENATED MODULE: ./src/output/recover.ts
+/**
+ * What an interrupted run may leave beside an output folder, put right by the next run on
+ * that folder once it holds the lock (so no other run of ours is writing there):
+ *
+ * - a staging folder `.out.tmp-<pid>` (killed, or crashed before cleaning up): deleted when
+ *   it holds only output files and its process is gone;
+ * - a backup `.out.old-<pid>` (killed in the middle of the swap): when `out` is missing it
+ *   is the earlier output and is renamed back into place; otherwise it is deleted.
+ *
+ * Folders that only look like ours (other files inside, a link) are left alone.
+ */
+
+
+
+
+
+function exists(path) {
+    try {
+        (0,external_node_fs_.lstatSync)(path);
+        return true;
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return false;
+        throw error;
+    }
+}
+/** Tidy the siblings of `parent/name`; call only while holding its lock. */
+function recoverSiblings(parent, name) {
+    const result = { removedStaging: [], restored: null, removedBackups: [] };
+    const backups = [];
+    for (const entry of (0,external_node_fs_.readdirSync)(parent)) {
+        const sibling = parseSibling(name, entry);
+        if (!sibling)
+            continue;
+        const path = (0,external_node_path_.join)(parent, entry);
+        if (sibling.kind === 'staging') {
+            // A live process of that pid that is not us may be an older release writing without a lock.
+            if (sibling.pid !== process.pid && pidAlive(sibling.pid))
+                continue;
+            if (!isStagingLeftover(path))
+                continue;
+            (0,external_node_fs_.rmSync)(path, { recursive: true, force: true });
+            result.removedStaging.push(entry);
+        }
+        else if (isEarlierOutput(path)) {
+            backups.push({ entry, mtimeMs: (0,external_node_fs_.statSync)(path).mtimeMs });
+        }
+    }
+    // Newest first: the backup made by the most recent interrupted swap.
+    backups.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.entry < b.entry ? -1 : 1));
+    const live = (0,external_node_path_.join)(parent, name);
+    if (backups.length > 0 && !exists(live)) {
+        const newest = backups.shift();
+        (0,external_node_fs_.renameSync)((0,external_node_path_.join)(parent, newest.entry), live);
+        result.restored = newest.entry;
+    }
+    for (const { entry } of backups) {
+        (0,external_node_fs_.rmSync)((0,external_node_path_.join)(parent, entry), { recursive: true, force: true });
+        result.removedBackups.push(entry);
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/output/resolve.ts
+/**
+ * Where the output folder goes, decided before anything is created: inside the repository
+ * root by its letters and by its real path (see config/paths.ts), below the root rather
+ * than the root itself, and a folder (or nothing yet) rather than a file.
+ */
+
+
+
+
+
+const BELOW_ROOT = 'output folder: expected a folder below the repository root, found';
+/** Resolve `given` (relative to `cwd`, default the root, or absolute) or throw a UsageError. */
+function resolveOutputFolder(root, given, cwd) {
+    const resolved = (0,paths/* resolveInside */.L)(root, given, cwd);
+    if (typeof resolved === 'string')
+        throw new src_errors/* UsageError */.eb(`output folder: ${resolved}`);
+    if (resolved.relative === '.')
+        throw new src_errors/* UsageError */.eb(`${BELOW_ROOT} the root itself`);
+    // A link to the root names the root by another name.
+    if (resolved.real === resolved.realRoot)
+        throw new src_errors/* UsageError */.eb(`${BELOW_ROOT} ${(0,util_quote/* quote */.h)(resolved.relative)} (the root itself)`);
+    let isFolder = null;
+    try {
+        isFolder = (0,external_node_fs_.lstatSync)(resolved.real).isDirectory();
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT')
+            throw error;
+    }
+    if (isFolder === false)
+        throw new src_errors/* UsageError */.eb(`output ${(0,util_quote/* quotePath */.W)(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`);
+    return {
+        absolute: resolved.absolute,
+        relative: resolved.relative,
+        real: resolved.real,
+        parent: (0,external_node_path_.dirname)(resolved.real),
+        name: (0,external_node_path_.basename)(resolved.real),
+        realRoot: resolved.realRoot
+    };
+}
+
+;// CONCATENATED MODULE: ./src/output/slot.ts
+/**
+ * The output folder of one run, from its first check to the moment it is in place.
+ *
+ * Engine-facing API (the whole of it):
+ *
+ *   const slot = openOutputSlot({ root, outputDir, cwd });   // config stage, before any work
+ *   try {
+ *     ...write every output file into slot.staging...
+ *     slot.commit();                                        // swap into place, unlock
+ *   } catch (error) {
+ *     slot.discard(error);                                  // remove staging, unlock
+ *     throw error;
+ *   }
+ *   slot.absolute, slot.relative                            // the folder as named / from the root
+ *
+ * openOutputSlot refuses (UsageError, nothing created or deleted) a path outside the root or
+ * through a link leading outside, the root itself, a file, a folder holding anything but an
+ * earlier output (ownership.ts), and a folder another live run holds (lock.ts). Otherwise it
+ * creates the missing parents, takes the lock, tidies what interrupted runs left (recover.ts)
+ * and creates the staging folder beside the output folder.
+ *
+ * commit() swaps in three renames inside one parent folder: `out` → `.out.old-<pid>`,
+ * staging → `out`, then deletes the backup. Whatever stops the process, the name `out` holds
+ * either the earlier output or the new one, except between the first two renames (a few
+ * system calls, during which signals are not handled as the swap is synchronous); a
+ * process killed there leaves the earlier output as `.out.old-<pid>`, which the next run on
+ * `out` renames back before anything else. An unfinished output never appears under `out`.
+ */
+
+
+
+
+
+
+
+
+
+
+
+function slot_exists(path) {
+    try {
+        (0,external_node_fs_.lstatSync)(path);
+        return true;
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return false;
+        throw error;
+    }
+}
+/** The live folder `out` is checked only if it exists; a run never replaces the user's files. */
+function checkReplaceable(target) {
+    if (slot_exists(target.real))
+        assertReplaceable(target.real, target.relative);
+}
+/**
+ * File-system errors name the output folder rather than the staging folder, which is gone
+ * by the time anyone reads the message; a write error with no path gets the folder's.
+ */
+function nameOutputIn(error, target, staging) {
+    const e = (0,fs_errors/* errnoOf */.UQ)(error);
+    if (e === null || !fs_errors/* USER_FS_CODES */.fB.has(e.code))
+        return;
+    if (typeof e.path !== 'string' || e.path === '')
+        e.path = target.absolute;
+    else if (e.path === staging || e.path.startsWith(staging + external_node_path_.sep))
+        e.path = target.absolute + e.path.slice(staging.length);
+}
+function openOutputSlot(options) {
+    const target = resolveOutputFolder(options.root, options.outputDir, options.cwd);
+    const { parent, name } = target;
+    const staging = (0,external_node_path_.join)(parent, stagingName(name, process.pid));
+    const shown = (p) => (0,util_quote/* quotePath */.W)((0,external_node_path_.relative)(target.realRoot, p).split(external_node_path_.sep).join('/'));
+    let firstCreated;
+    try {
+        firstCreated = (0,external_node_fs_.mkdirSync)(parent, { recursive: true });
+    }
+    catch (error) {
+        nameOutputIn(error, target, staging);
+        throw error;
+    }
+    // A run that ends without output removes the parent folders it created, if still empty.
+    const removeCreatedParents = () => {
+        if (firstCreated === undefined)
+            return;
+        for (let dir = parent; dir.length >= firstCreated.length; dir = (0,external_node_path_.dirname)(dir)) {
+            try {
+                (0,external_node_fs_.rmdirSync)(dir);
+            }
+            catch {
+                return;
+            }
+        }
+    };
+    // The parents were checked link by link; a link swapped in since then is refused here.
+    if ((0,external_node_fs_.realpathSync)(parent) !== parent) {
+        removeCreatedParents();
+        throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(target.relative)}: a parent folder changed into a link while the run started; expected real folders inside the repository root`);
+    }
+    const lockPath = (0,external_node_path_.join)(parent, lockName(name));
+    let lock;
+    try {
+        lock = acquireLock(lockPath, target.relative, shown(lockPath));
+    }
+    catch (error) {
+        removeCreatedParents();
+        nameOutputIn(error, target, staging);
+        throw error;
+    }
+    let created = false;
+    let committed = false;
+    const undo = () => {
+        if (created)
+            (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+        releaseLock(lock);
+        if (!committed)
+            removeCreatedParents();
+    };
+    const unregister = (0,cleanup/* registerCleanup */.qE)(undo);
+    try {
+        recoverSiblings(parent, name);
+        checkReplaceable(target);
+        if (slot_exists(staging) && !isStagingLeftover(staging)) {
+            throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
+        }
+        (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
+        (0,external_node_fs_.mkdirSync)(staging);
+        created = true;
+    }
+    catch (error) {
+        unregister();
+        undo();
+        nameOutputIn(error, target, staging);
+        throw error;
+    }
+    let state = 'open';
+    const close = () => {
+        state = 'closed';
+        unregister();
+        undo();
+    };
+    return {
+        absolute: target.absolute,
+        relative: target.relative,
+        staging,
+        commit() {
+            if (state !== 'open')
+                throw new Error('output slot already closed');
+            if (!ownsLock(lock)) {
+                throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(target.relative)}: another run took over its lock ${shown(lockPath)} while this run was writing; this run's output was not put in place`);
+            }
+            // The user may have put files into the folder while the run was going.
+            checkReplaceable(target);
+            const live = target.real;
+            const backup = (0,external_node_path_.join)(parent, backupName(name, process.pid));
+            const hadLive = slot_exists(live);
+            if (hadLive)
+                (0,external_node_fs_.renameSync)(live, backup);
+            try {
+                (0,external_node_fs_.renameSync)(staging, live);
+            }
+            catch (error) {
+                if (hadLive)
+                    (0,external_node_fs_.renameSync)(backup, live);
+                throw error;
+            }
+            created = false;
+            committed = true;
+            if (hadLive) {
+                try {
+                    (0,external_node_fs_.rmSync)(backup, { recursive: true, force: true });
+                }
+                catch {
+                    // The new output is in place; the next run on this folder deletes the backup.
+                }
+            }
+            close();
+        },
+        discard(error) {
+            if (error !== undefined)
+                nameOutputIn(error, target, staging);
+            if (state === 'open')
+                close();
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/output.ts
 /**
- * The output folder of one command: resolved inside the root and checked before any work, written
- * under a staging name, and moved into place only when complete (report/output-dir.ts).
+ * The output folder of one command (src/output/slot.ts): resolved inside the root, checked and
+ * locked before any work, written under a staging name, and moved into place only when complete.
+ * Files written here are digested for the manifest.
  */
 
 
 
 
 
-
-
-/** Resolves `given` (relative to `cwd`, default the root) inside the root and checks that it may be replaced. */
-function outputTarget(root, given, cwd) {
-    const out = resolveInside(root, (0,external_node_path_.resolve)(cwd ?? root, given ?? DEFAULT_OUTPUT_DIR));
-    if (typeof out === 'string')
-        throw new src_errors/* UsageError */.eb(`output folder: ${out}`);
-    if (out.relative === '.')
-        throw new src_errors/* UsageError */.eb('output folder: expected a folder below the repository root, found the root itself');
-    assertReplaceable(out.absolute, out.relative);
-    return out;
-}
-/** A staging folder for `target`; files written to it are digested for the manifest. */
 class OutputStaging {
-    target;
-    dir;
+    slot;
     files = {};
-    constructor(target) {
-        this.target = target;
-        this.dir = createStaging(target.absolute);
+    constructor(slot) {
+        this.slot = slot;
+    }
+    /** The output folder `given` (relative to `cwd`, default the root): checked, locked and staged. */
+    static open(root, given, cwd) {
+        return new OutputStaging(openOutputSlot({ root, outputDir: given ?? DEFAULT_OUTPUT_DIR, cwd }));
+    }
+    /** A private scratch folder outside the root (verify --rerun): no lock, nothing to replace. */
+    static scratch(absolute) {
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(absolute), { recursive: true });
+        const staging = (0,external_node_fs_.mkdtempSync)(`${absolute}.tmp-`);
+        return new OutputStaging({
+            absolute,
+            relative: absolute,
+            staging,
+            commit: () => (0,external_node_fs_.renameSync)(staging, absolute),
+            discard: () => (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true })
+        });
+    }
+    get dir() {
+        return this.slot.staging;
+    }
+    get absolute() {
+        return this.slot.absolute;
+    }
+    get relative() {
+        return this.slot.relative;
     }
     write(name, content) {
         (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(this.dir, name), content, 'utf8');
@@ -9522,10 +10205,10 @@ class OutputStaging {
         (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(this.dir, name), content, 'utf8');
     }
     commit() {
-        commitStaging(this.dir, this.target.absolute);
+        this.slot.commit();
     }
-    discard() {
-        discardStaging(this.dir);
+    discard(error) {
+        this.slot.discard(error);
     }
 }
 
@@ -12301,7 +12984,7 @@ function tabularCandidates(plan, models, labels) {
  * the result is the smallest k with t < C(k), or hi when none is (u is a double in [0, 1)).
  */
 /** Weights below this fraction of the mode's are dropped. */
-const TAIL = 2 ** -60;
+const binomial_TAIL = 2 ** -60;
 function checkCounts(m, num, den) {
     if (!(Number.isSafeInteger(m) && m >= 0))
         throw new RangeError(`binomial size must be a whole number ≥ 0, got ${m}`);
@@ -12318,7 +13001,7 @@ function binomialMode(m, num, den) {
  * The relative weights of Bin(m, num/den) from `lo` to `hi` (see the file comment), the mode's
  * weight being exactly 1. `tail` 0 keeps every weight down to the ends (those that underflow are 0).
  */
-function binomialWeights(m, num, den, tail = TAIL) {
+function binomialWeights(m, num, den, tail = binomial_TAIL) {
     checkCounts(m, num, den);
     const mode = binomialMode(m, num, den);
     const up = [];
@@ -12387,6 +13070,144 @@ class BinomialTables {
             this.tables.set(m, t);
         }
         return t;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/metrics/det-log.ts
+/**
+ * A natural logarithm built from +, −, ×, ÷ only, so that it returns the same bits in any
+ * language with IEEE doubles that follows the same steps (Math.log and C's log may differ in the
+ * last bit between platforms, which could flip an acceptance test of the binomial sampler).
+ *
+ *   x = f · 2^e with f in [1, 2) (scaling by powers of two is exact), then f in [√½, √2)
+ *   log f = 2·atanh(s) = 2s·(1 + z/3 + z²/5 + … + z¹¹/23),  s = (f − 1)/(f + 1), z = s²
+ *   log x = e·LN2_HI + (e·LN2_LO + log f)
+ * |s| ≤ 0.1716, so the series is exact to about 1e-17 relative; the result is within a few ulp
+ * of the true logarithm.
+ */
+/** ln 2 split so that e·LN2_HI is exact for |e| < 2^20 (fdlibm's split). */
+const LN2_HI = 6.93147180369123816490e-1;
+const LN2_LO = 1.90821492927058770002e-10;
+const SQRT2 = 1.4142135623730951;
+const TWO_32 = 4294967296;
+/** 1/(2k+1) for k = 11 down to 1, each one IEEE division. */
+const COEFFICIENTS = [1 / 23, 1 / 21, 1 / 19, 1 / 17, 1 / 15, 1 / 13, 1 / 11, 1 / 9, 1 / 7, 1 / 5, 1 / 3];
+function detLog(x) {
+    if (!(x > 0 && x < Infinity))
+        throw new RangeError(`detLog needs a positive finite number, got ${x}`);
+    let f = x;
+    let e = 0;
+    while (f >= TWO_32) {
+        f /= TWO_32;
+        e += 32;
+    }
+    while (f >= 2) {
+        f /= 2;
+        e += 1;
+    }
+    while (f < 1 / TWO_32) {
+        f *= TWO_32;
+        e -= 32;
+    }
+    while (f < 1) {
+        f *= 2;
+        e -= 1;
+    }
+    if (f > SQRT2) {
+        f /= 2;
+        e += 1;
+    }
+    const s = (f - 1) / (f + 1);
+    const z = s * s;
+    let p = 0;
+    for (const c of COEFFICIENTS)
+        p = (p + c) * z;
+    const logf = 2 * s + 2 * s * p;
+    return e * LN2_HI + (e * LN2_LO + logf);
+}
+
+;// CONCATENATED MODULE: ./src/metrics/binomial-draw.ts
+/**
+ * One binomial draw Bin(m, num/den) from a stream of uniforms, exactly reproducible: every step
+ * is +, −, ×, ÷, √, floor or the deterministic logarithm of det-log.ts.
+ *
+ *   m = 0, num = 0 or num = den: the outcome is certain; no uniform is used.
+ *   With p = num/den > ½ the draw is m − Bin(m, (den − num)/den), so below p ≤ ½.
+ *   m·p < 10 (compared in integers): inversion of the exact-rational weights of binomial.ts,
+ *     one uniform per draw.
+ *   Otherwise Hörmann's transformed rejection with squeeze (BTRD, 1993): each attempt uses two
+ *     uniforms u, v; u − ½ and v give a candidate k, accepted at once inside the squeeze box,
+ *     or after comparing log of the hat ratio with the log of the target ratio (Stirling tail
+ *     corrections from a table up to 9, then the series). Constant expected work, whatever m.
+ */
+
+
+/** log k! − [½·log 2π + (k + ½)·log(k + 1) − (k + 1)] for k = 0..9. */
+const STIRLING_TAIL = [0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509, 0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.010411265261972, 0.00925546218271273, 0.00833056343336287];
+function stirlingTail(k) {
+    if (k <= 9)
+        return STIRLING_TAIL[k];
+    const kp1sq = (k + 1) * (k + 1);
+    return (1 / 12 - (1 / 360 - 1 / 1260 / kp1sq) / kp1sq) / (k + 1);
+}
+/** BTRD for count·p ≥ 10 and p ≤ ½. */
+function btrd(count, p, next) {
+    const spq = Math.sqrt(count * p * (1 - p));
+    const b = 1.15 + 2.53 * spq;
+    const a = -0.0873 + 0.0248 * b + 0.01 * p;
+    const c = count * p + 0.5;
+    const vr = 0.92 - 4.2 / b;
+    const r = p / (1 - p);
+    const alpha = (2.83 + 5.1 / b) * spq;
+    const m = Math.floor((count + 1) * p);
+    for (;;) {
+        const u = next() - 0.5;
+        const v = next();
+        const us = 0.5 - Math.abs(u);
+        const k = Math.floor(((2 * a) / us + b) * u + c);
+        if (us >= 0.07 && v <= vr)
+            return k;
+        if (k < 0 || k > count)
+            continue;
+        // v = 0 or us = 0 cannot be compared on the log scale: such a candidate is rejected.
+        if (v === 0 || us === 0)
+            continue;
+        const lhs = detLog((v * alpha) / (a / (us * us) + b));
+        const rhs = (m + 0.5) * detLog((m + 1) / (r * (count - m + 1))) +
+            (count + 1) * detLog((count - m + 1) / (count - k + 1)) +
+            (k + 0.5) * detLog((r * (count - k + 1)) / (k + 1)) +
+            stirlingTail(m) +
+            stirlingTail(count - m) -
+            stirlingTail(k) -
+            stirlingTail(count - k);
+        if (lhs <= rhs)
+            return k;
+    }
+}
+/** Draws of Bin(m, num/den) for one probability and any m; small-mean tables are built once per m. */
+class BinomialSampler {
+    num;
+    den;
+    tables;
+    small;
+    flip;
+    p;
+    constructor(num, den) {
+        this.num = num;
+        this.den = den;
+        if (!(Number.isSafeInteger(num) && Number.isSafeInteger(den) && den > 0 && num >= 0 && num <= den)) {
+            throw new RangeError(`binomial probability must be num/den with 0 ≤ num ≤ den, den > 0; got ${num}/${den}`);
+        }
+        this.flip = 2 * num > den;
+        this.small = this.flip ? den - num : num;
+        this.p = this.small / den;
+        this.tables = new BinomialTables(this.small, den);
+    }
+    draw(m, next) {
+        if (m === 0 || this.small === 0)
+            return this.flip ? m : 0;
+        const x = BigInt(m) * BigInt(this.small) < 10n * BigInt(this.den) ? drawFromTable(this.tables.get(m), next()) : btrd(m, this.p, next);
+        return this.flip ? m - x : x;
     }
 }
 
@@ -12734,10 +13555,11 @@ function random_createStream(seed, parts) {
  * difference: +1/0/−1), so a resample of n rows is fully described by how many of each value it
  * drew: the counts follow Multinomial(n; plus/n, minus/n, zero/n), exactly as when n rows are
  * drawn one by one with replacement. Each iteration therefore draws two binomials instead of n
- * row indices (O(iterations) per cell, whatever n is):
+ * row indices — constant expected work per iteration, whatever n is:
  *   X₊ ~ Bin(n, plus/n),  X₋ ~ Bin(n − X₊, minus/(minus + zero)),  mean = (X₊ − X₋) / n
- * (binomial.ts; each draw consumes one uniform u, also when its outcome is certain). The
- * interval is the numpy 'linear' percentile interval of the sorted means. Unstratified: a scope
+ * (binomial-draw.ts: certain outcomes use no uniform, small means invert exact-rational weights,
+ * large means use BTRD with a deterministic logarithm). The interval is the numpy 'linear'
+ * percentile interval of the sorted means. Unstratified: a scope
  * resamples its own rows only. `bootstrapMeans` keeps the row-by-row resampling as the
  * reference the tests compare the count-based draws with.
  */
@@ -12745,8 +13567,9 @@ function random_createStream(seed, parts) {
 
 
 /** Recorded in metrics.json and the manifest: how a resample is drawn. */
-const BOOTSTRAP_METHOD = 'per iteration X+ = Bin(n, plus/n) and X- = Bin(n - X+, minus/(minus + zero)) by inversion of exact-rational binomial weights (one u each, X+ first); ' +
-    'mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means';
+const BOOTSTRAP_METHOD = 'per iteration X+ = Bin(n, plus/n), then X- = Bin(n - X+, minus/(minus + zero)); mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means. ' +
+    'Bin(m, num/den): no draw when certain; p > 1/2 drawn as m - Bin(m, 1 - p); m*p < 10: inversion (one u) of relative weights w(j+1) = w(j)*(m-j)/(j+1)*num/(den-num) from the mode (weight 1), tails below 2^-60 cut; ' +
+    'otherwise BTRD (Hormann 1993; two u per attempt) with a logarithm from +,-,*,/ only (src/metrics/det-log.ts)';
 function checkIterations(iterations) {
     if (!(Number.isInteger(iterations) && iterations >= 1))
         throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
@@ -12780,13 +13603,14 @@ function countBootstrapMeans(counts, iterations, stream) {
     const n = bootstrap_checkCounts(counts);
     if (n === 0)
         throw new RangeError('cannot bootstrap an empty sample');
-    const first = binomialTable(n, counts.plus, n);
+    const first = new BinomialSampler(counts.plus, n);
     const rest = counts.minus + counts.zero;
-    const second = new BinomialTables(counts.minus, rest > 0 ? rest : 1);
+    const second = new BinomialSampler(counts.minus, rest > 0 ? rest : 1);
+    const next = () => stream.nextUniform();
     const means = new Float64Array(iterations);
     for (let it = 0; it < iterations; it++) {
-        const x = drawFromTable(first, stream.nextUniform());
-        const y = drawFromTable(second.get(n - x), stream.nextUniform());
+        const x = first.draw(n, next);
+        const y = second.draw(n - x, next);
         means[it] = (x - y) / n;
     }
     return means;
@@ -17650,8 +18474,6 @@ function unicodeFacts() {
     return { unicode: process.versions.unicode ?? 'unknown', icu: process.versions.icu ?? null, node: process.version };
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/pipeline/common.ts
 /** Pieces every command of the engine shares: options and results, the stage clock, the host, and opening a baseline. */
 
@@ -17745,15 +18567,15 @@ async function openBaseline(source, head, cwd, warn, noBaselineReason) {
 
 /** The sections every shard of one job must share, and how a difference is named. */
 const SHARED = [
-    ['config', 'config'],
-    ['data', 'data (files, labels, splits)'],
-    ['threat_model', 'threat model'],
-    ['statistics', 'seed or statistics'],
-    ['conditions', 'conditions'],
-    ['selective', 'abstention policy'],
-    ['output', 'output settings'],
-    ['lock_files', 'lock files'],
-    ['gate', 'gate thresholds']
+    ['statistics', 'seed or statistics differ'],
+    ['data', 'data (files, labels, splits) differ'],
+    ['threat_model', 'threat model differs'],
+    ['conditions', 'conditions differ'],
+    ['selective', 'abstention policy differs'],
+    ['output', 'output settings differ'],
+    ['lock_files', 'lock files differ'],
+    ['gate', 'gate thresholds differ'],
+    ['config', 'config file differs']
 ];
 /** A model's identity, without the per-shard counters of an external model. */
 function modelIdentity(m) {
@@ -17772,12 +18594,13 @@ function checkAgreement(shards) {
             throw new src_errors/* UsageError */.eb(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
         if (m.tool.version !== first.manifest.tool.version)
             throw new src_errors/* UsageError */.eb(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
-        for (const [key, words] of SHARED) {
-            if (stableJson(m[key]) !== stableJson(first.manifest[key]))
-                throw new src_errors/* UsageError */.eb(`${s.shown}: ${words} differ from ${first.shown}'s; shards must come from one config, data and seed`);
-        }
+        // The most specific difference first: a changed seed also changes the config file.
         if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
             throw new src_errors/* UsageError */.eb(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
+        }
+        for (const [key, words] of SHARED) {
+            if (stableJson(m[key]) !== stableJson(first.manifest[key]))
+                throw new src_errors/* UsageError */.eb(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
         }
     }
     const seen = new Map();
@@ -17878,12 +18701,12 @@ async function merge(options, deps = {}) {
     const first = shards[0];
     const shared = Object.fromEntries(Object.entries(first.manifest).filter(([k]) => k !== 'shard'));
     const head = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m)) };
-    const target = outputTarget(root, options.outputDir, options.cwd);
-    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
-    stage('config');
-    const staging = new OutputStaging(target);
-    const writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
+    const staging = OutputStaging.open(root, options.outputDir, options.cwd);
+    let writer = null;
     try {
+        const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+        stage('config');
+        writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
         const facts = readDerivationFacts(head);
         const derivation = new Derivation(facts, baseline);
         const splitRank = new Map(head.data.splits.map((s, i) => [s, i]));
@@ -17962,8 +18785,8 @@ async function merge(options, deps = {}) {
             comparison: derived.comparison,
             noBaselineReason: derived.noBaselineReason,
             shard: null,
-            outputDir: target.absolute,
-            outputPath: target.relative,
+            outputDir: staging.absolute,
+            outputPath: staging.relative,
             configPath: head.config.path,
             manifestSha256: sha256Hex(manifestText),
             summary: rendered['summary.md'],
@@ -17971,8 +18794,8 @@ async function merge(options, deps = {}) {
         };
     }
     catch (error) {
-        writer.abort();
-        staging.discard();
+        writer?.abort();
+        staging.discard(error);
         throw error;
     }
 }
@@ -18230,7 +19053,7 @@ function changedInputs(m, root) {
     ];
     const out = [];
     for (const input of inputs) {
-        const resolved = resolveInside(root, input.path);
+        const resolved = (0,paths/* resolveInside */.L)(root, input.path);
         if (typeof resolved === 'string' || !(0,external_node_fs_.existsSync)(resolved.absolute)) {
             out.push(`${input.what} ${input.path}: missing under ${root}; the rerun needs the inputs the manifest names (set --root)`);
             continue;
@@ -18254,7 +19077,7 @@ async function rerun(art, options, deps, out) {
     }
     const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'evidence-gate-verify-'));
     try {
-        const { run } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2594));
+        const { run } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5445));
         await run({
             root: options.root,
             configPath: m.config.path,
@@ -18338,24 +19161,28 @@ async function run(options, deps = {}) {
     const { wall, stage } = stageClock(now);
     const shard = options.shard ?? null;
     const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
-    const target = options.scratchOutput ? { absolute: options.scratchOutput, relative: options.scratchOutput } : outputTarget(root, options.outputDir, options.cwd);
+    // Checked and locked before any work; every exit below must reach commit() or discard().
+    const staging = options.scratchOutput ? OutputStaging.scratch(options.scratchOutput) : OutputStaging.open(root, options.outputDir, options.cwd);
     stage('config');
-    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
-    const { dataset, models, source, head } = prepared;
-    stage('train');
-    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
-    if (baseline && 'index' in baseline)
-        stage('baseline');
-    const staging = new OutputStaging(target);
-    const writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
+    let models = [];
+    let writer = null;
     try {
+        const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+        const { dataset, source, head } = prepared;
+        models = prepared.models;
+        stage('train');
+        const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+        if (baseline && 'index' in baseline)
+            stage('baseline');
+        writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
+        const evidenceWriter = writer;
         const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
         const labels = dataset.labels;
         const counters = await evaluate(plan, dataset, models, source, (row) => {
-            writer.write(serializeRow(row, labels));
+            evidenceWriter.write(serializeRow(row, labels));
             derivation?.add(row);
-        }, { shard, drain: () => writer.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
-        const evidence = await writer.close();
+        }, { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
+        const evidence = await evidenceWriter.close();
         await Promise.all(models.map((m) => m.close()));
         log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
         stage('evaluate');
@@ -18404,8 +19231,8 @@ async function run(options, deps = {}) {
             comparison: derivedComparison,
             noBaselineReason,
             shard,
-            outputDir: target.absolute,
-            outputPath: target.relative,
+            outputDir: staging.absolute,
+            outputPath: staging.relative,
             configPath: plan.config.path,
             manifestSha256: sha256Hex(manifestText),
             summary,
@@ -18413,9 +19240,9 @@ async function run(options, deps = {}) {
         };
     }
     catch (error) {
-        writer.abort();
+        writer?.abort();
         await Promise.all(models.map((m) => m.close().catch(() => undefined)));
-        staging.discard();
+        staging.discard(error);
         throw error;
     }
 }
@@ -18435,9 +19262,9 @@ function externalWallTimes(models) {
 /* harmony export */   eb: () => (/* binding */ UsageError),
 /* harmony export */   fL: () => (/* binding */ DataError),
 /* harmony export */   iU: () => (/* binding */ isUserError),
-/* harmony export */   xL: () => (/* binding */ ConfigError)
+/* harmony export */   xL: () => (/* binding */ ConfigError),
+/* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
-/* unused harmony export UserError */
 /* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1526);
 
 class UserError extends Error {
@@ -18490,6 +19317,77 @@ function describeFound(value) {
     if (typeof value === 'number' && !Number.isFinite(value))
         return `the non-finite number ${String(value)}`;
     return `${typeof value} ${String(value)}`;
+}
+
+
+/***/ }),
+
+/***/ 2985:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a0: () => (/* binding */ installSignalCleanup),
+/* harmony export */   qE: () => (/* binding */ registerCleanup)
+/* harmony export */ });
+/* unused harmony exports runCleanups, SIGNAL_EXIT */
+/**
+ * Cleanup when the process is stopped. Every open output slot registers how to undo itself
+ * (remove its staging folder, release its lock); `installSignalCleanup` makes SIGINT and
+ * SIGTERM run those undos and exit with 130 and 143, and runs them on any other exit too.
+ * The undos never touch the output folder itself or a backup of it, and a swap (slot.ts)
+ * is synchronous, so a signal handler never runs in the middle of one.
+ *
+ *   installSignalCleanup(notify?): () => void   // CLI and action entries; returns uninstall
+ */
+const active = new Set();
+/** Register an undo for an open slot; returns the function that unregisters it. */
+function registerCleanup(undo) {
+    active.add(undo);
+    return () => {
+        active.delete(undo);
+    };
+}
+/** Run and forget every registered undo; returns how many there were. Never throws. */
+function runCleanups() {
+    const undos = [...active];
+    active.clear();
+    for (const undo of undos) {
+        try {
+            undo();
+        }
+        catch {
+            // Best effort while exiting; the next run on that folder clears what is left.
+        }
+    }
+    return undos.length;
+}
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
+let installed = null;
+/**
+ * For process entries only (never the engine): on SIGINT/SIGTERM remove the unfinished
+ * output of every open slot and exit 130/143; `notify` receives one line when there was one.
+ */
+function installSignalCleanup(notify) {
+    if (installed)
+        return installed;
+    const onSignal = (signal) => {
+        if (runCleanups() > 0)
+            notify?.(`evidence-gate: stopped by ${signal}; the unfinished output was removed and any earlier output left as it was\n`);
+        process.exit(SIGNAL_EXIT[signal]);
+    };
+    const onExit = () => {
+        runCleanups();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    process.on('exit', onExit);
+    installed = () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        process.off('exit', onExit);
+        installed = null;
+    };
+    return installed;
 }
 
 
@@ -18715,6 +19613,160 @@ function fileDigest(moduleUrl) {
     catch {
         return null;
     }
+}
+
+
+/***/ }),
+
+/***/ 6669:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  fB: () => (/* binding */ USER_FS_CODES),
+  Vg: () => (/* binding */ asUserFsError),
+  UQ: () => (/* binding */ errnoOf)
+});
+
+// UNUSED EXPORTS: FileSystemError, shownPath
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(1066);
+// EXTERNAL MODULE: ./src/util/quote.ts
+var quote = __nccwpck_require__(5796);
+;// CONCATENATED MODULE: ./src/util/fs-errors.ts
+/**
+ * File-system failures that are the environment's, not the program's: a full disk, a quota,
+ * a read-only mount, missing permissions, a name too long. The adapters turn them into one
+ * line (what failed, the path relative to the root, the OS's words) and exit 2, instead of
+ * reporting a bug with a stack.
+ *
+ *   asUserFsError(error, root?): UserError | null   // null: not one of these, still a bug
+ */
+
+
+
+
+
+
+class FileSystemError extends errors/* UserError */.yo {
+    constructor(message) {
+        super('filesystem', message);
+    }
+}
+/** Error codes that describe the machine the run is on. */
+const USER_FS_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
+/** What the failed system call was doing, in words. */
+const VERBS = {
+    open: 'open',
+    read: 'read',
+    write: 'write',
+    close: 'write',
+    fsync: 'write',
+    ftruncate: 'write',
+    mkdir: 'create',
+    mkdtemp: 'create',
+    copyfile: 'copy',
+    rename: 'rename',
+    link: 'link',
+    symlink: 'link',
+    unlink: 'remove',
+    rmdir: 'remove',
+    rm: 'remove',
+    scandir: 'list',
+    opendir: 'list',
+    stat: 'inspect',
+    lstat: 'inspect',
+    fstat: 'inspect',
+    realpath: 'resolve',
+    access: 'access',
+    chmod: 'change',
+    utime: 'change'
+};
+/** A system error, by shape: `instanceof Error` fails across realms (vm contexts, workers). */
+function errnoOf(error) {
+    if (typeof error !== 'object' || error === null)
+        return null;
+    const e = error;
+    return typeof e.code === 'string' && typeof e.syscall === 'string' && typeof e.message === 'string' ? e : null;
+}
+/** The operating system's description of the error, e.g. "no space left on device". */
+function osMessage(e) {
+    const known = typeof e.errno === 'number' ? (0,external_node_util_namespaceObject.getSystemErrorMap)().get(e.errno) : undefined;
+    if (known && known[0] === e.code)
+        return known[1];
+    // libuv has no name for some codes (EDQUOT on Linux): the usual words, then the message's.
+    if (e.code === 'EDQUOT')
+        return 'disk quota exceeded';
+    const m = /^[A-Z0-9]+: ([^,]+)/.exec(e.message);
+    return m?.[1] ?? e.code;
+}
+/** The path relative to the root when it lies inside, else as it is; quoted when unusual. */
+function shownPath(path, root) {
+    if (root && (0,external_node_path_.isAbsolute)(path)) {
+        // Lock and staging paths are real paths; the root may have been given through a link.
+        for (const base of [root, realOrNull(root)]) {
+            if (base !== null && (0,paths/* isInside */.F)(base, path))
+                return (0,quote/* quotePath */.W)((0,external_node_path_.relative)(base, path).split(external_node_path_.sep).join('/') || '.');
+        }
+    }
+    return (0,quote/* quotePath */.W)(path);
+}
+function realOrNull(path) {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * A user-facing error for a file-system failure of the environment, or null when `error`
+ * is anything else. `root` makes the path relative to the repository root.
+ */
+function asUserFsError(error, root) {
+    const e = errnoOf(error);
+    if (!e || !USER_FS_CODES.has(e.code))
+        return null;
+    const syscall = e.syscall;
+    const verb = VERBS[syscall] ?? (syscall.startsWith('spawn') ? 'start' : 'use');
+    const where = typeof e.path === 'string' && e.path !== '' ? ` ${shownPath(e.path, root)}` : '';
+    return new FileSystemError(`cannot ${verb}${where}: ${osMessage(e)} (${e.code})`);
+}
+
+
+/***/ }),
+
+/***/ 5796:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ quotePath),
+/* harmony export */   h: () => (/* binding */ quote)
+/* harmony export */ });
+/**
+ * Names taken from the file system or from config (paths, file names, host names) shown in a
+ * one-line message: they cannot break the line, start a workflow command or hide behind
+ * bidirectional or invisible characters.
+ */
+// JSON.stringify already escapes C0 controls, quotes and backslashes; these it leaves alone.
+const UNSAFE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+/** Always quoted, as JSON would, with the characters above as \u escapes. */
+function quote(text) {
+    return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** A plain path stays plain (`out/summary.md`); anything unusual is quoted. */
+function quotePath(text) {
+    return /^[A-Za-z0-9._/+=,@-]+$/.test(text) ? text : quote(text);
 }
 
 

@@ -14,14 +14,18 @@ Writes __tests__/golden/bootstrap.json with four independent references:
 * bootstrap: resample means (summed in draw order) and the numpy percentile interval, drawn
   row by row (the reference sampler the tests keep).
 * count_bootstrap: the count-based sampler of src/metrics/bootstrap.ts, written again here from
-  its documented rules: per iteration X+ ~ Bin(n, plus/n) and X- ~ Bin(n - X+, minus/(minus+zero))
-  by inversion of relative binomial weights (mode weight 1, tails cut below 2^-60), each draw
-  consuming one u = ((next >>> 5) * 2^26 + (next >>> 6)) / 2^53; mean = (X+ - X-)/n.
+  its documented rules: per iteration X+ ~ Bin(n, plus/n) and X- ~ Bin(n - X+, minus/(minus+zero));
+  a certain outcome uses no uniform; p > 1/2 is drawn as m - Bin(m, 1 - p); m*p < 10 inverts the
+  relative binomial weights (mode weight 1, tails cut below 2^-60) with one
+  u = ((next >>> 5) * 2^26 + (next >>> 6)) / 2^53; otherwise BTRD (Hormann 1993) with the
+  +,-,*,/-only logarithm of src/metrics/det-log.ts; mean = (X+ - X-)/n.
+* det_log: that logarithm on a spread of arguments (bit for bit), and binomial_weights.
 
 Run from the repository root: python3 scripts/golden/bootstrap.py
 """
 import hashlib
 import json
+import math
 
 import numpy as np
 
@@ -116,18 +120,115 @@ def draw_from_table(table, u):
     return lo + len(c) - 1
 
 
+LN2_HI = 6.93147180369123816490e-1
+LN2_LO = 1.90821492927058770002e-10
+SQRT2 = 1.4142135623730951
+TWO_32 = 4294967296.0
+COEFFICIENTS = [1 / 23, 1 / 21, 1 / 19, 1 / 17, 1 / 15, 1 / 13, 1 / 11, 1 / 9, 1 / 7, 1 / 5, 1 / 3]
+
+
+def det_log(x):
+    """The logarithm of src/metrics/det-log.ts, step for step."""
+    f = x
+    e = 0
+    while f >= TWO_32:
+        f /= TWO_32
+        e += 32
+    while f >= 2:
+        f /= 2
+        e += 1
+    while f < 1 / TWO_32:
+        f *= TWO_32
+        e -= 32
+    while f < 1:
+        f *= 2
+        e -= 1
+    if f > SQRT2:
+        f /= 2
+        e += 1
+    s = (f - 1) / (f + 1)
+    z = s * s
+    p = 0.0
+    for c in COEFFICIENTS:
+        p = (p + c) * z
+    logf = 2 * s + 2 * s * p
+    return e * LN2_HI + (e * LN2_LO + logf)
+
+
+STIRLING_TAIL = [0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509, 0.0166446911898211,
+                 0.0138761288230707, 0.0118967099458917, 0.010411265261972, 0.00925546218271273, 0.00833056343336287]
+
+
+def stirling_tail(k):
+    if k <= 9:
+        return STIRLING_TAIL[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1 / 12 - (1 / 360 - 1 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def btrd(count, p, nxt):
+    count = float(count)
+    spq = math.sqrt(count * p * (1 - p))
+    b = 1.15 + 2.53 * spq
+    a = -0.0873 + 0.0248 * b + 0.01 * p
+    c = count * p + 0.5
+    vr = 0.92 - 4.2 / b
+    r = p / (1 - p)
+    alpha = (2.83 + 5.1 / b) * spq
+    m = math.floor((count + 1) * p)
+    while True:
+        u = nxt() - 0.5
+        v = nxt()
+        us = 0.5 - abs(u)
+        if us == 0:
+            k = None
+        else:
+            k = math.floor(((2 * a) / us + b) * u + c)
+        if k is not None and us >= 0.07 and v <= vr:
+            return k
+        if k is None or k < 0 or k > count:
+            continue
+        if v == 0:
+            continue
+        lhs = det_log((v * alpha) / (a / (us * us) + b))
+        rhs = ((m + 0.5) * det_log((m + 1) / (r * (count - m + 1)))
+               + (count + 1) * det_log((count - m + 1) / (count - k + 1))
+               + (k + 0.5) * det_log((r * (count - k + 1)) / (k + 1))
+               + stirling_tail(m) + stirling_tail(count - m) - stirling_tail(k) - stirling_tail(count - k))
+        if lhs <= rhs:
+            return k
+
+
+class BinomialSampler:
+    def __init__(self, num, den):
+        self.flip = 2 * num > den
+        self.small = den - num if self.flip else num
+        self.den = den
+        self.p = self.small / den
+        self.tables = {}
+
+    def draw(self, m, nxt):
+        if m == 0 or self.small == 0:
+            return m if self.flip else 0
+        if m * self.small < 10 * self.den:
+            if m not in self.tables:
+                self.tables[m] = binomial_table(m, self.small, self.den)
+            x = draw_from_table(self.tables[m], nxt())
+        else:
+            x = btrd(m, self.p, nxt)
+        return m - x if self.flip else x
+
+
 def count_bootstrap_means(plus, minus, zero, iterations, rng):
     n = plus + minus + zero
-    first = binomial_table(n, plus, n)
+    first = BinomialSampler(plus, n)
     rest = minus + zero
-    second = {}
+    second = BinomialSampler(minus, rest if rest > 0 else 1)
+    nxt = lambda: next_uniform(rng)
     means = []
     for _ in range(iterations):
-        x = draw_from_table(first, next_uniform(rng))
-        m = n - x
-        if m not in second:
-            second[m] = binomial_table(m, minus, rest if rest > 0 else 1)
-        y = draw_from_table(second[m], next_uniform(rng))
+        x = first.draw(n, nxt)
+        y = second.draw(n - x, nxt)
         means.append((x - y) / n)
     return means
 
@@ -241,8 +342,20 @@ def main():
         lo, weights = binomial_weights(m, num, den)
         weight_cases.append({"m": m, "num": num, "den": den, "lo": lo, "weights": weights})
 
+    log_args = [1.0, 2.0, 0.5, 1e-300, 5e-324, 1.7976931348623157e308, 0.9999999999, 1.0000000001, 3.0, 10.0, 0.1, 1.4142135623730951, 1.4142135623730954, 123456.789, 7.5e-21]
+    log_args += [float(v) for v in gen.uniform(1e-6, 50, 40)] + [float(v) for v in gen.lognormal(0, 20, 40)]
+    det_log_cases = [{"x": x, "log": det_log(x), "math_log": math.log(x)} for x in log_args]
+
+    draw_cases = []
+    for m, num, den, seed in [(40, 1, 2, 1), (1000, 37, 100, 2), (1000000, 3, 1000, 3), (25, 9, 10, 4), (12, 5, 6, 5), (99, 1, 10, 6), (100, 1, 10, 7), (5000, 4999, 5000, 8)]:
+        rng = Xoroshiro128Plus(stream_seed(seed, ["draws", str(m)]))
+        sampler = BinomialSampler(num, den)
+        draw_cases.append({"m": m, "num": num, "den": den, "seed": seed, "draws": [sampler.draw(m, lambda: next_uniform(rng)) for _ in range(200)]})
+
     golden = {
         "numpy_version": np.__version__,
+        "det_log": det_log_cases,
+        "binomial_draws": draw_cases,
         "count_bootstrap": count_cases,
         "binomial_weights": weight_cases,
         "percentile": percentile_cases,

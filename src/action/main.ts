@@ -5,15 +5,17 @@
 import { join, resolve } from 'node:path';
 import { run, type RunResult } from '../engine.js';
 import { isUserError } from '../errors.js';
+import { asUserFsError } from '../util/fs-errors.js';
 import type { ActionHost } from './host.js';
 import { checkAnnotations } from './annotations.js';
 import { readInputs } from './inputs.js';
 
 export async function runAction(host: ActionHost): Promise<RunResult | null> {
+  let root: string | undefined;
   try {
     const inputs = readInputs((n) => host.getInput(n), host.env);
     if (inputs.githubToken) host.setSecret(inputs.githubToken);
-    const root = resolve(host.env.GITHUB_WORKSPACE ?? process.cwd());
+    root = resolve(host.env.GITHUB_WORKSPACE ?? process.cwd());
     const result = await run(
       { root, configPath: inputs.config, outputDir: inputs.outputDir },
       { log: (line) => host.info(line), context: host.context(), bundleSha256: host.bundleSha256 }
@@ -64,7 +66,9 @@ export async function runAction(host: ActionHost): Promise<RunResult | null> {
       host.setFailed(`Evidence Gate failed: ${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'} (see the job summary)`);
     }
     return result;
-  } catch (error) {
+  } catch (caught) {
+    // A full disk, a read-only mount or a permission is the runner's state, not a bug.
+    const error = asUserFsError(caught, root) ?? caught;
     if (isUserError(error)) host.setFailed(`Evidence Gate ${error.kind} error: ${error.message}`);
     else host.setFailed(`Evidence Gate internal error: ${(error as Error)?.stack ?? String(error)}`);
     return null;

@@ -1,6 +1,10 @@
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
+import { installSignalCleanup } from '../output/cleanup.js';
 import { fileDigest } from '../util/bundle.js';
 import { main } from './main.js';
+
+// Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
+installSignalCleanup((line) => process.stderr.write(line));
 
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (t) => process.stdout.write(t),

@@ -4,7 +4,9 @@
  * itself, so it can be tested in-process.
  */
 import { merge, run, verify, type RunResult } from '../engine.js';
+import { resolve } from 'node:path';
 import { isUserError, UsageError } from '../errors.js';
+import { asUserFsError } from '../util/fs-errors.js';
 import { toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
@@ -90,7 +92,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       return EXIT.pass;
     }
     return await execute(cmd, io);
-  } catch (error) {
+  } catch (caught) {
+    // A full disk, a read-only mount or a permission is the machine's state, not a bug.
+    const error = asUserFsError(caught, resolve(io.cwd)) ?? caught;
     if (isUserError(error)) {
       // A message of several lines (every config error) keeps one complete error per line.
       const [first, ...more] = error.message.split('\n');

@@ -1,9 +1,13 @@
 /**
- * Every path the config names must stay inside the repository root: no `../` escapes,
- * no absolute paths elsewhere, no symbolic link that leads outside.
+ * Every path the config or the command line names must stay inside the repository root: no
+ * `../` escape, no absolute path elsewhere, and no symbolic link anywhere along the path that
+ * leads outside, whether or not the path itself exists yet (an output folder usually does
+ * not). `..` is resolved by its letters first, as `path.resolve` does, so `link/..` is the
+ * folder holding `link`, never the parent of the link's target.
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { quote, quotePath } from '../util/quote.js';
 
 export function isInside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);
@@ -11,23 +15,70 @@ export function isInside(root: string, candidate: string): boolean {
 }
 
 export interface ResolvedPath {
-  /** Absolute path on disk. */
+  /** Absolute path as named (links not resolved). */
   absolute: string;
   /** Path relative to the root with forward slashes, as recorded in the manifest. */
   relative: string;
+  /**
+   * Where the path is, or would be created, on disk: the real path of its deepest existing
+   * component followed by the components that do not exist yet. Write there.
+   */
+  real: string;
+  /** The root's real path. */
+  realRoot: string;
+}
+
+function code(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code;
 }
 
 /**
- * Resolve `p` (relative to `root`, or absolute) and return it if it stays inside the root.
- * Returns a reason string when it does not.
+ * Resolve `p` (relative to `cwd`, default the root, or absolute) and return it if it stays
+ * inside the root; messages show `p` as given.
+ * Each existing component is looked at without following links; a link must resolve to a
+ * real path inside the real root, and every component but the last must be a folder.
+ * Returns a reason string when the path is refused. Nothing is created.
  */
-export function resolveInside(root: string, p: string): ResolvedPath | string {
-  const absolute = resolve(root, p);
-  if (!isInside(root, absolute)) return `expected a path inside the repository root, found ${JSON.stringify(p)}`;
-  if (existsSync(absolute)) {
-    const real = realpathSync(absolute);
-    const realRoot = realpathSync(root);
-    if (!isInside(realRoot, real)) return `expected a path inside the repository root, found ${JSON.stringify(p)} (a link that leads outside)`;
+export function resolveInside(root: string, p: string, cwd?: string): ResolvedPath | string {
+  const absolute = resolve(cwd ?? root, p);
+  const shown = quote(p);
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return `expected an existing repository root folder, found ${quote(root)}`;
   }
-  return { absolute, relative: relative(root, absolute).split(sep).join('/') || '.' };
+  // An absolute path may name the root by its real path (the root given through a link).
+  const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : null;
+  if (base === null) return `expected a path inside the repository root, found ${shown}`;
+  const parts = relative(base, absolute).split(sep).filter((s) => s !== '');
+  let real = realRoot;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const current = join(real, part);
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(current).isSymbolicLink();
+    } catch (error) {
+      if (code(error) !== 'ENOENT') throw error;
+      // Nothing below a missing component exists: the rest is created later, below `real`.
+      real = join(real, ...parts.slice(i));
+      break;
+    }
+    if (isLink) {
+      try {
+        real = realpathSync(current);
+      } catch (error) {
+        const why = code(error) === 'ENOENT' ? 'a link whose target does not exist' : `a link that cannot be resolved (${code(error) ?? 'unknown error'})`;
+        return `expected a path that exists or can be created, found ${shown} (${why})`;
+      }
+      if (!isInside(realRoot, real)) return `expected a path inside the repository root, found ${shown} (a link that leads outside)`;
+    } else {
+      real = current;
+    }
+    if (i < parts.length - 1 && !statSync(real).isDirectory()) {
+      return `expected a path whose parents are folders, found ${shown} (${quotePath(parts.slice(0, i + 1).join('/'))} is not a folder)`;
+    }
+  }
+  return { absolute, relative: relative(base, absolute).split(sep).join('/') || '.', real, realRoot };
 }

@@ -42,6 +42,8 @@ export class EvidenceWriter {
   private pendingChars = 0;
   private rows = 0;
   private bytes = 0;
+  /** A failed write (a full disk) surfaces at the next write, drain or close, not as a crash. */
+  private failure: Error | null = null;
 
   constructor(
     dir: string,
@@ -49,11 +51,27 @@ export class EvidenceWriter {
   ) {
     this.plainPath = join(dir, EVIDENCE_FILE);
     this.gzPath = join(dir, EVIDENCE_GZ_FILE);
-    this.plain = createWriteStream(this.plainPath);
+    this.plain = this.watched(createWriteStream(this.plainPath));
   }
+
+  private watched<T extends NodeJS.EventEmitter>(stream: T): T {
+    stream.on('error', (error: Error) => {
+      this.failure ??= error;
+    });
+    return stream;
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure;
+  }
+
+  private readonly fail = (error: unknown): void => {
+    this.failure ??= error instanceof Error ? error : new Error(String(error));
+  };
 
   /** Adds one row's line (without the newline). */
   write(line: string): void {
+    this.check();
     this.pending.push(line);
     this.pendingChars += line.length + 1;
     this.rows++;
@@ -62,12 +80,14 @@ export class EvidenceWriter {
 
   /** Waits until the sink has taken what it was given (call between chunks of work). */
   async drain(): Promise<void> {
+    this.check();
     if (this.tail) await this.tail;
     if (this.backpressure) {
       const wait = this.backpressure;
       this.backpressure = null;
       await wait;
     }
+    this.check();
   }
 
   private flushPending(): void {
@@ -78,11 +98,12 @@ export class EvidenceWriter {
     this.hash.update(chunk);
     this.bytes += chunk.length;
     if (this.tail) {
-      this.tail = this.tail.then(() => this.writeGzip(chunk));
+      this.tail = this.tail.then(() => this.writeGzip(chunk)).catch(this.fail);
       return;
     }
-    if (!this.plain.write(chunk)) this.backpressure = once(this.plain, 'drain');
-    if (this.bytes > this.gzipAboveBytes) this.tail = this.startGzip();
+    // A waiting promise must never reject unobserved: the error listener has recorded the failure.
+    if (!this.plain.write(chunk)) this.backpressure = once(this.plain, 'drain').catch(this.fail);
+    if (this.bytes > this.gzipAboveBytes) this.tail = this.startGzip().catch(this.fail);
   }
 
   private async writeGzip(chunk: Buffer): Promise<void> {
@@ -95,8 +116,8 @@ export class EvidenceWriter {
     this.plain.end();
     await once(this.plain, 'finish');
     this.backpressure = null;
-    const stream = createGzip({ level: GZIP_LEVEL });
-    const out = createWriteStream(this.gzPath);
+    const stream = this.watched(createGzip({ level: GZIP_LEVEL }));
+    const out = this.watched(createWriteStream(this.gzPath));
     const hash = createHash('sha256');
     const gz = { stream, out, hash, bytes: 0 };
     stream.on('data', (data: Buffer) => {
@@ -114,16 +135,19 @@ export class EvidenceWriter {
   async close(): Promise<EvidenceFileInfo> {
     this.flushPending();
     if (this.tail) await this.tail;
+    this.check();
     const sha256 = this.hash.digest('hex');
     if (this.gzip) {
       const { stream, out } = this.gzip;
       stream.end();
       await once(out, 'finish');
+      this.check();
       await rm(this.plainPath, { force: true });
       return { file: EVIDENCE_GZ_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: { sha256: this.gzip.hash.digest('hex'), bytes: this.gzip.bytes } };
     }
     this.plain.end();
     await once(this.plain, 'finish');
+    this.check();
     return { file: EVIDENCE_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: null };
   }
 

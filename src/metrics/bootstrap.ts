@@ -4,22 +4,24 @@
  * difference: +1/0/−1), so a resample of n rows is fully described by how many of each value it
  * drew: the counts follow Multinomial(n; plus/n, minus/n, zero/n), exactly as when n rows are
  * drawn one by one with replacement. Each iteration therefore draws two binomials instead of n
- * row indices (O(iterations) per cell, whatever n is):
+ * row indices — constant expected work per iteration, whatever n is:
  *   X₊ ~ Bin(n, plus/n),  X₋ ~ Bin(n − X₊, minus/(minus + zero)),  mean = (X₊ − X₋) / n
- * (binomial.ts; each draw consumes one uniform u, also when its outcome is certain). The
- * interval is the numpy 'linear' percentile interval of the sorted means. Unstratified: a scope
+ * (binomial-draw.ts: certain outcomes use no uniform, small means invert exact-rational weights,
+ * large means use BTRD with a deterministic logarithm). The interval is the numpy 'linear'
+ * percentile interval of the sorted means. Unstratified: a scope
  * resamples its own rows only. `bootstrapMeans` keeps the row-by-row resampling as the
  * reference the tests compare the count-based draws with.
  */
-import { BinomialTables, binomialTable, drawFromTable } from './binomial.js';
+import { BinomialSampler } from './binomial-draw.js';
 import type { FigureStatus } from './figure.js';
 import { checkLevel, percentileOfSorted, type Numbers } from './percentile.js';
 import { createStream, type IndexStream, type UniformStream } from './random.js';
 
 /** Recorded in metrics.json and the manifest: how a resample is drawn. */
 export const BOOTSTRAP_METHOD =
-  'per iteration X+ = Bin(n, plus/n) and X- = Bin(n - X+, minus/(minus + zero)) by inversion of exact-rational binomial weights (one u each, X+ first); ' +
-  'mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means';
+  'per iteration X+ = Bin(n, plus/n), then X- = Bin(n - X+, minus/(minus + zero)); mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means. ' +
+  'Bin(m, num/den): no draw when certain; p > 1/2 drawn as m - Bin(m, 1 - p); m*p < 10: inversion (one u) of relative weights w(j+1) = w(j)*(m-j)/(j+1)*num/(den-num) from the mode (weight 1), tails below 2^-60 cut; ' +
+  'otherwise BTRD (Hormann 1993; two u per attempt) with a logarithm from +,-,*,/ only (src/metrics/det-log.ts)';
 
 /** Settings shared by every bootstrap cell; `streamParts` names the cell (see random.ts `cellParts`). */
 export interface BootstrapOptions {
@@ -88,13 +90,14 @@ export function countBootstrapMeans(counts: OutcomeCounts, iterations: number, s
   checkIterations(iterations);
   const n = checkCounts(counts);
   if (n === 0) throw new RangeError('cannot bootstrap an empty sample');
-  const first = binomialTable(n, counts.plus, n);
+  const first = new BinomialSampler(counts.plus, n);
   const rest = counts.minus + counts.zero;
-  const second = new BinomialTables(counts.minus, rest > 0 ? rest : 1);
+  const second = new BinomialSampler(counts.minus, rest > 0 ? rest : 1);
+  const next = () => stream.nextUniform();
   const means = new Float64Array(iterations);
   for (let it = 0; it < iterations; it++) {
-    const x = drawFromTable(first, stream.nextUniform());
-    const y = drawFromTable(second.get(n - x), stream.nextUniform());
+    const x = first.draw(n, next);
+    const y = second.draw(n - x, next);
     means[it] = (x - y) / n;
   }
   return means;

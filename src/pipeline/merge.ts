@@ -22,7 +22,7 @@ import { stableJson } from '../util/json.js';
 import { compareCodePoints } from '../util/strings.js';
 import { Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
 import { evidenceEntry, finishManifest } from './finish.js';
-import { OutputStaging, outputTarget } from './output.js';
+import { OutputStaging } from './output.js';
 
 export interface MergeOptions {
   root: string;
@@ -163,13 +163,12 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   const first = shards[0] as OpenedArtifact;
   const shared = Object.fromEntries(Object.entries(first.manifest).filter(([k]) => k !== 'shard')) as unknown as ManifestHead;
   const head: ManifestHead = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number]) };
-  const target = outputTarget(root, options.outputDir, options.cwd);
-  const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
-  stage('config');
-
-  const staging = new OutputStaging(target);
-  const writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
+  const staging = OutputStaging.open(root, options.outputDir, options.cwd);
+  let writer: EvidenceWriter | null = null;
   try {
+    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    stage('config');
+    writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
     const facts = readDerivationFacts(head);
     const derivation = new Derivation(facts, baseline);
     const splitRank = new Map(head.data.splits.map((s, i) => [s, i]));
@@ -240,16 +239,16 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
       comparison: derived.comparison,
       noBaselineReason: derived.noBaselineReason,
       shard: null,
-      outputDir: target.absolute,
-      outputPath: target.relative,
+      outputDir: staging.absolute,
+      outputPath: staging.relative,
       configPath: head.config.path,
       manifestSha256: sha256Hex(manifestText),
       summary: rendered['summary.md'] as string,
       files: [evidence.file, ...Object.keys(staging.files), 'manifest.json']
     };
   } catch (error) {
-    writer.abort();
-    staging.discard();
+    writer?.abort();
+    staging.discard(error);
     throw error;
   }
 }

@@ -1,38 +1,50 @@
 /**
- * The output folder of one command: resolved inside the root and checked before any work, written
- * under a staging name, and moved into place only when complete (report/output-dir.ts).
+ * The output folder of one command (src/output/slot.ts): resolved inside the root, checked and
+ * locked before any work, written under a staging name, and moved into place only when complete.
+ * Files written here are digested for the manifest.
  */
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { resolveInside } from '../config/paths.js';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DEFAULT_OUTPUT_DIR } from '../config/defaults.js';
-import { UsageError } from '../errors.js';
 import type { FileDigest } from '../manifest/manifest.js';
-import { assertReplaceable, commitStaging, createStaging, discardStaging } from '../report/output-dir.js';
+import { openOutputSlot, type OutputSlot } from '../output/slot.js';
 import { sha256Hex } from '../util/hash.js';
 
-export interface OutputTarget {
-  absolute: string;
-  /** Relative to the root, with forward slashes. */
-  relative: string;
-}
-
-/** Resolves `given` (relative to `cwd`, default the root) inside the root and checks that it may be replaced. */
-export function outputTarget(root: string, given: string | undefined, cwd?: string): OutputTarget {
-  const out = resolveInside(root, resolve(cwd ?? root, given ?? DEFAULT_OUTPUT_DIR));
-  if (typeof out === 'string') throw new UsageError(`output folder: ${out}`);
-  if (out.relative === '.') throw new UsageError('output folder: expected a folder below the repository root, found the root itself');
-  assertReplaceable(out.absolute, out.relative);
-  return out;
-}
-
-/** A staging folder for `target`; files written to it are digested for the manifest. */
 export class OutputStaging {
-  readonly dir: string;
   readonly files: Record<string, FileDigest> = {};
 
-  constructor(readonly target: OutputTarget) {
-    this.dir = createStaging(target.absolute);
+  private constructor(
+    private readonly slot: Pick<OutputSlot, 'absolute' | 'relative' | 'staging' | 'commit' | 'discard'>
+  ) {}
+
+  /** The output folder `given` (relative to `cwd`, default the root): checked, locked and staged. */
+  static open(root: string, given: string | undefined, cwd?: string): OutputStaging {
+    return new OutputStaging(openOutputSlot({ root, outputDir: given ?? DEFAULT_OUTPUT_DIR, cwd }));
+  }
+
+  /** A private scratch folder outside the root (verify --rerun): no lock, nothing to replace. */
+  static scratch(absolute: string): OutputStaging {
+    mkdirSync(dirname(absolute), { recursive: true });
+    const staging = mkdtempSync(`${absolute}.tmp-`);
+    return new OutputStaging({
+      absolute,
+      relative: absolute,
+      staging,
+      commit: () => renameSync(staging, absolute),
+      discard: () => rmSync(staging, { recursive: true, force: true })
+    });
+  }
+
+  get dir(): string {
+    return this.slot.staging;
+  }
+
+  get absolute(): string {
+    return this.slot.absolute;
+  }
+
+  get relative(): string {
+    return this.slot.relative;
   }
 
   write(name: string, content: string): void {
@@ -46,10 +58,10 @@ export class OutputStaging {
   }
 
   commit(): void {
-    commitStaging(this.dir, this.target.absolute);
+    this.slot.commit();
   }
 
-  discard(): void {
-    discardStaging(this.dir);
+  discard(error?: unknown): void {
+    this.slot.discard(error);
   }
 }

@@ -1,0 +1,124 @@
+/**
+ * Shared pieces of the hostile output-folder tests: a freshly compiled copy of the sources
+ * (dist/ is a committed bundle and may lag behind src/), child-process runs of the real CLI,
+ * a slow external model, and folder snapshots.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { REPO_ROOT } from '../helpers.js';
+
+function sourceDigest(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (lstatSync(full).isDirectory()) walk(full);
+      else hash.update(relative(REPO_ROOT, full)).update('\0').update(readFileSync(full)).update('\0');
+    }
+  };
+  walk(join(REPO_ROOT, 'src'));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Compile src/ with tsc into a folder keyed by the sources' digest and return it. Several test
+ * files may ask at once: each compiles into its own folder and the first rename wins.
+ */
+export function compiledSources(): string {
+  const target = join(tmpdir(), `evidence-gate-h2-build-${sourceDigest()}`);
+  if (existsSync(join(target, 'cli', 'index.js'))) return target;
+  const scratch = `${target}.part-${process.pid}`;
+  rmSync(scratch, { recursive: true, force: true });
+  execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPO_ROOT, 'tsconfig.json'), '--noEmit', 'false', '--outDir', scratch], {
+    stdio: 'pipe'
+  });
+  writeFileSync(join(scratch, 'package.json'), '{ "type": "module" }\n');
+  // Bare imports (yaml, csv-parse, ...) resolve through this link to the worktree's packages.
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(scratch, 'node_modules'));
+  try {
+    renameSync(scratch, target);
+  } catch {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return target;
+}
+
+export interface ChildResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Start `node <script> ...args` in `cwd`; `onStdout` sees output as it arrives. */
+export function startNode(script: string, args: readonly string[], cwd: string) {
+  const child = spawn(process.execPath, [script, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const done = new Promise<ChildResult>((resolveDone) => {
+    child.on('close', (code, signal) => resolveDone({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+/**
+ * An external model that answers every request with a fixed label, but only once `holdMs`
+ * have passed since it started and, when `release` is given, once that file exists. It
+ * touches `marker` (when given) on its first request, when the run is surely evaluating,
+ * and exits when its stdin closes. Usage: node model.mjs <holdMs> [marker|-] [release]
+ */
+export const SLOW_MODEL = `
+import { existsSync, writeFileSync } from 'node:fs';
+const [holdMs, marker, release] = [Number(process.argv[2] ?? 0), process.argv[3], process.argv[4]];
+const start = Date.now();
+let partial = '';
+let marked = false;
+const ready = () => Date.now() >= start + holdMs && (!release || existsSync(release));
+function answer(out) {
+  if (ready()) process.stdout.write(out);
+  else setTimeout(() => answer(out), 20);
+}
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  if (!marked && marker && marker !== '-') { writeFileSync(marker, String(process.pid)); marked = true; }
+  const lines = (partial + chunk).split('\\n');
+  partial = lines.pop();
+  answer(lines.filter((l) => l.trim() !== '').map((l) => JSON.stringify({ id: JSON.parse(l).id, label: 'result' }) + '\\n').join(''));
+});
+process.stdin.on('end', () => process.exit(0));
+`;
+
+/** Every entry below `dir` (links not followed), with a kind and, for files, the content. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      const rel = relative(dir, full);
+      const st = lstatSync(full);
+      if (st.isSymbolicLink()) out[rel] = `link -> ${readlinkSync(full)}`;
+      else if (st.isDirectory()) {
+        out[rel + '/'] = 'dir';
+        walk(full);
+      } else out[rel] = readFileSync(full, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Names in `dir` that look like the tool's own leftovers (staging, backup, lock). */
+export function leftovers(dir: string): string[] {
+  return readdirSync(dir).filter((n) => /^\..*\.(tmp-|old-|lock)/.test(n));
+}
+
+export function mkdirs(...paths: string[]): void {
+  for (const p of paths) mkdirSync(p, { recursive: true });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
