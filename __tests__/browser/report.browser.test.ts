@@ -139,6 +139,16 @@ suite('report.html in headless Chromium', () => {
     for (const s of shots) expect(readFileSync(s).subarray(1, 4).toString('latin1')).toBe('PNG');
   }
 
+  test('the checks can fail: a page that runs a script, fetches and links nowhere is caught', async () => {
+    const page = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><a href="#nowhere">x</a><img src="https://example.invalid/beacon.png"><script>window.${PWNED_FLAG}=1; console.error('boom')</script></body></html>`;
+    const v = await visit('harness', page);
+    expect(v.requests).toEqual(['https://example.invalid/beacon.png']);
+    expect(v.consoleErrors.some((e) => e.includes('boom'))).toBe(true);
+    expect((await brokenLinks(v.page)).broken).toEqual(['#nowhere']);
+    expect(await v.page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PWNED_FLAG)).toBe(1);
+    await v.page.close();
+  }, 60_000);
+
   test('the example: every failing check links to its rows, no error, no request', async () => {
     const dir = await runExample();
     const html = readFileSync(join(dir, 'report.html'), 'utf8');

@@ -91,7 +91,8 @@ function verdictSection(input: ReportInput): string[] {
   const { gate, facts } = input;
   const tm = facts.threatModel;
   const c = gate.counts;
-  const blocking = gate.checks.filter((x) => gate.failing.includes(x.id));
+  const failing = new Set(gate.failing);
+  const blocking = gate.checks.filter((x) => failing.has(x.id));
   const out = [
     `<h1>Evidence Gate: ${h(tm.id, 120)}</h1>`,
     `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`
