@@ -102,13 +102,6 @@ export function renderDerived(derived: Derived, report: ReportFacts): Record<str
   };
   if (derived.comparison) files['comparison.json'] = stableJson(derived.comparison, 2) + '\n';
   files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });
-  const tm = report.threatModel;
-  files['report.html'] = renderReport({
-    metrics: derived.metrics,
-    gate: derived.gate,
-    title: `Evidence Gate: ${tm.id}`,
-    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective },
-    configPath: report.configPath
-  });
+  files['report.html'] = renderReport({ metrics: derived.metrics, gate: derived.gate, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason, drill: derived.drill, facts: report });
   return files;
 }

@@ -36,7 +36,7 @@ export function isRateCheck(c: Check): boolean {
   return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
 }
 
-const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop']);
+const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop', 'regression']);
 
 /** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
 export function checkValueText(c: Check): string {

@@ -1,301 +1,145 @@
 /**
- * report.html (SPEC §11): the facts of summary.md plus plots, as one self-contained HTML5
- * document — inline <style> only, no script, no external URL or font, and a
- * Content-Security-Policy that forbids everything else. Every string read from metrics or
- * checks (ids, model names, labels, languages, condition names, reasons) is flattened,
- * bounded with truncate() and HTML-escaped; figures are printed with fixed decimals.
- * Deterministic: no timestamps, same input → identical string. Tables stop at
- * MAX_TABLE_ROWS rows and curves at MAX_CURVE_POINTS points.
+ * report.html (SPEC §11, §15, §18): the facts of summary.md with the rows behind them and the
+ * plots, as one self-contained HTML5 document — inline <style> only, no script, no external URL
+ * or font, and a Content-Security-Policy that forbids everything else. Order: verdict and why,
+ * the comparison with the base branch, the failing checks (each linking to its drill-down
+ * section), robustness, ledger, abstention, curves, classification (confusion matrices and
+ * per-label F1), shift and data. Every string read from data or config is flattened, bounded
+ * and HTML-escaped (bidi and invisible characters shown as \uXXXX); figures are printed with
+ * fixed decimals. Deterministic: same input → identical string. Bounded: tables, refs, matrices
+ * and curves are capped, so the file stays a few MB at 50 models × 20 languages.
  */
+import type { Comparison } from '../compare/comparison.js';
+import type { DrillResult } from '../drill/collect.js';
 import type { GateResult } from '../gate/checks.js';
-import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
-import type { IntervalFigure } from '../metrics/bootstrap.js';
-import type { Figure } from '../metrics/figure.js';
-import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';
+import type { ReportFacts } from '../manifest/facts.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { causeSentence } from './check-words.js';
 import { escapeHtml } from './escape.js';
-import { barChart, lineChart, reliabilityChart, safeText as h } from './svg.js';
+import { accuracySection, matricesSection } from './html-classification.js';
+import { checksTable, drillSections, listedChecks } from './html-checks.js';
+import { compareSection } from './html-compare.js';
+import { shiftSection } from './html-data.js';
+import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSection, robustnessSection, tabularSection } from './html-models.js';
+import { AnchorIds, h } from './html-parts.js';
 
-export const HTML_REPORT_SCHEMA_VERSION = 1;
-/** Rows per table before the rest is left to checks.json / metrics.json. */
-export const MAX_TABLE_ROWS = 1000;
+export { MAX_TABLE_ROWS } from './html-parts.js';
+
+export const HTML_REPORT_SCHEMA_VERSION = 2;
 
 export interface ReportInput {
   metrics: Metrics;
   gate: GateResult;
-  title: string;
-  threatModel: { id: string; revision: string; objective: string };
-  configPath: string;
+  comparison: Comparison | null;
+  /** Why there is no comparison (when `comparison` is null). */
+  noBaselineReason: string | null;
+  /** The rows behind each check, with their texts when the evidence holds them. */
+  drill: DrillResult;
+  facts: ReportFacts;
 }
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 const STYLE = `
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #1a1a1a; line-height: 1.45; }
-h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; } h3 { font-size: 1.05rem; }
-table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .88rem; }
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1180px; padding: 0 1rem; color: #1a1a1a; line-height: 1.45; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; } h3 { font-size: 1.05rem; margin-bottom: .3rem; } h4 { font-size: .95rem; margin: .8rem 0 .2rem; font-weight: 600; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .86rem; }
 th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f3f3f3; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; overflow-wrap: anywhere; }
+a { color: #0b57d0; } a:hover { text-decoration: none; }
+nav.toc { font-size: .9rem; background: #f7f7f7; border: 1px solid #e3e3e3; padding: .4rem .8rem; }
+nav.toc a { margin-right: .9rem; white-space: nowrap; }
 .verdict { display: inline-block; padding: .3rem .8rem; border-radius: 4px; font-weight: bold; color: #fff; }
 .verdict.pass { background: #1b7f3b; } .verdict.fail { background: #b42318; }
 .status-fail, .status-not_evaluated { font-weight: bold; color: #b42318; }
+.why { font-size: 1.02rem; }
+.warn { background: #fff4e5; border-left: 4px solid #f0a000; padding: .4rem .7rem; }
 .charts { display: flex; flex-wrap: wrap; gap: 1rem; }
 svg.chart { border: 1px solid #ddd; max-width: 100%; height: auto; font-family: inherit; }
 .note { color: #555; font-size: .9rem; }
+section.drill { border-left: 3px solid #ddd; padding: .1rem 0 .1rem .9rem; margin: 1.4rem 0; }
+section.drill:target { border-left-color: #b42318; background: #fff8f7; }
+section.drill h3 code { font-size: .95em; }
+a.back { font-size: .85rem; margin-left: .5rem; }
+td.wrap { overflow-wrap: anywhere; min-width: 12rem; } td.nowrap { white-space: nowrap; }
+table.refs { table-layout: fixed; width: 100%; }
+table.refs td { overflow-wrap: anywhere; }
+table.refs tr.has-text td { border-bottom: none; }
+table.refs tr.text td { border-top: none; background: #fafafa; font-size: .84rem; }
+table.refs tr.text div { margin: .1rem 0; }
+.label { display: inline-block; min-width: 5.2rem; color: #555; font-size: .72rem; text-transform: uppercase; letter-spacing: .03em; }
+mark { background: #ffe08a; padding: 0; }
+mark.at { background: #f5b841; }
+.protected { color: #b42318; }
+table.matrix td { text-align: right; font-variant-numeric: tabular-nums; }
+table.matrix td:first-child { text-align: left; }
+table.matrix td.d { background: #e3f4e8; font-weight: bold; }
+table.matrix td.e { background: #fde7e4; }
+table.matrix td.z { color: #aaa; }
+table.matrix .sep { border-left: 2px solid #999; }
+table.matrix th { white-space: nowrap; } table.matrix th.lab { white-space: normal; overflow-wrap: anywhere; }
+table.compare td:first-child { overflow-wrap: anywhere; min-width: 7rem; }
+table.compare td.cmp { white-space: nowrap; }
+.delta.neg { color: #b42318; font-weight: bold; } .delta.pos { color: #1b7f3b; font-weight: bold; }
+details { margin: .4rem 0 1rem; } details summary { cursor: pointer; color: #0b57d0; }
 `;
 
-const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' } as const;
-
-/** A cell: either escaped text, or trusted markup built here from numbers and fixed words. */
-type Cell = string | { html: string; num?: boolean };
-
-/** Text from numbers/format helpers: escaped too, as a matter of course. */
-function t(text: string): Cell {
-  return { html: escapeHtml(text) };
-}
-
-function n(text: string): Cell {
-  return { html: escapeHtml(text), num: true };
-}
-
-function table(header: string[], rows: Cell[][]): string {
-  const shown = rows.slice(0, MAX_TABLE_ROWS);
-  const cell = (c: Cell) => (typeof c === 'string' ? `<td>${h(c)}</td>` : `<td${c.num ? ' class="num"' : ''}>${c.html}</td>`);
-  const out = ['<table>', `<thead><tr>${header.map((x) => `<th>${escapeHtml(x)}</th>`).join('')}</tr></thead>`, '<tbody>'];
-  for (const r of shown) out.push(`<tr>${r.map(cell).join('')}</tr>`);
-  out.push('</tbody>', '</table>');
-  if (rows.length > shown.length) out.push(`<p class="note">…and ${rows.length - shown.length} more rows in the evidence files.</p>`);
-  return out.join('\n');
-}
-
-function intervalText(i: IntervalFigure, unit: 'pp' | '%'): string {
-  if (i.status !== 'ok' || i.low === null || i.high === null) return '';
-  return unit === 'pp' ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : ` [${percent(i.low)}, ${percent(i.high)}]`;
-}
-
-function deltaText(delta: Figure, interval: IntervalFigure): string {
-  return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
-}
-
-function figureText(f: Figure): string {
-  return f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3);
-}
-
 function verdictSection(input: ReportInput): string[] {
-  const { gate, threatModel: tm } = input;
+  const { gate, facts } = input;
+  const tm = facts.threatModel;
   const c = gate.counts;
-  return [
-    `<h1>${h(input.title, 120)}</h1>`,
-    `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`,
-    `<p>Threat model <strong>${h(tm.id, 80)}</strong> revision ${h(tm.revision, 20)}, objective <strong>${h(tm.objective, 40)}</strong>. Config <code>${h(input.configPath, 120)}</code>. Task ${h(input.metrics.task, 20)}.</p>`,
-    `<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`
+  const failing = new Set(gate.failing);
+  const blocking = gate.checks.filter((x) => failing.has(x.id));
+  const out = [
+    `<h1>Evidence Gate: ${h(tm.id, 120)}</h1>`,
+    `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`
   ];
-}
-
-function checksSection(gate: GateResult): string[] {
-  const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
-  if (listed.length === 0) return ['<h2>Failing and not-evaluated checks</h2>', '<p>None.</p>'];
-  return [
-    '<h2>Failing and not-evaluated checks</h2>',
-    table(
-      ['check', 'status', 'value', 'threshold', 'n', 'config key', 'reason'],
-      listed.map((x) => [
-        { html: `<code>${h(x.id, 120)}</code>${x.judged ? '' : ' (not judged)'}` },
-        { html: `<span class="status-${x.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[x.status]}</span>` },
-        n(checkValueText(x)),
-        n(checkThresholdText(x)),
-        n(String(x.denominator ?? '—')),
-        { html: `<code>${h(x.config_key, 80)}</code>${x.threshold_is_default ? ' (default)' : ''}` },
-        x.reason ?? ''
-      ])
-    )
-  ];
-}
-
-function robustnessSection(m: ModelMetrics): string[] {
-  const rows = m.robustness.filter((r) => r.scope === ALL);
-  if (rows.length === 0) return [];
-  const out = [`<h3>${h(m.model, 60)}</h3>`];
+  if (blocking.length > 0) out.push(`<p class="why"><strong>Why it failed:</strong> ${escapeHtml(causeSentence(blocking))}.</p>`);
   out.push(
-    table(
-      ['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp) [interval]', 'attack success'],
-      rows.map((r) => {
-        const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
-        return [
-          r.condition,
-          n(countText(r.changed)),
-          n(rateText(r.changed_flip_rate)),
-          n(rateText(r.flip_rate)),
-          n(deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
-          t(ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)')
-        ];
-      })
-    )
+    `<p>Threat model <strong>${h(tm.id, 80)}</strong> revision ${h(tm.revision, 20)}, objective <strong>${h(tm.objective, 40)}</strong>, access ${h(tm.access, 40)}. Config <code>${h(facts.configPath, 120)}</code>. Task ${h(facts.task, 20)}.</p>`
   );
-  out.push(
-    '<div class="charts">',
-    barChart(
-      rows.map((r) => {
-        const ok = r.delta_interval_pp.status === 'ok';
-        return {
-          label: r.condition,
-          value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null,
-          low: ok ? r.delta_interval_pp.low : null,
-          high: ok ? r.delta_interval_pp.high : null
-        };
-      }),
-      { title: `Δ accuracy per condition: ${m.model}`, xLabel: 'condition', yLabel: 'Δ accuracy (pp)' }
-    ),
-    '</div>'
-  );
+  if (tm.protectedOutcome) out.push(`<p>Protected outcome: ${h(tm.protectedOutcome, 300)}</p>`);
+  out.push(`<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`);
   return out;
 }
 
-function ledgerRows(m: ModelMetrics): Cell[][] {
-  const rows: Cell[][] = m.ledger
-    .filter((l) => l.scope === ALL)
-    .map((l) => {
-      const reasons = Object.entries(l.uncovered_by_reason)
-        .filter(([, count]) => count > 0)
-        .map(([reason, count]) => `${reason} ${count}`)
-        .join(', ');
-      return [m.model, l.family, n(String(l.eligible.value)), n(String(l.tested.value)), n(String(l.successes.value)), reasons || '0', n(rateText(l.eligible_coverage)), n(rateText(l.robust_accuracy))];
-    });
-  const u = m.union.find((x) => x.scope === ALL);
-  if (u) rows.push([m.model, { html: '<strong>union</strong>' }, n(String(u.eligible.value)), n(String(u.tested.value)), n(String(u.successes.value)), n(String(u.untested.value)), n(rateText(u.union_coverage)), n(rateText(u.union_robust_accuracy))]);
-  return rows;
-}
-
-function riskCoverageSection(metrics: Metrics): string[] {
-  const series = metrics.models.map((m) => {
-    const s = m.selective.find((x) => x.scope === ALL);
-    const aurc = s ? (s.aurc.value === null ? s.aurc.status.replace('_', ' ') : fixed(s.aurc.value, 4)) : 'n/a';
-    return { name: `${truncateName(m.model)} (AURC ${aurc})`, points: (s?.curve ?? []).map((p) => [p.coverage, p.risk] as const) };
+/** Links to the sections present, from their `<h2 id>` (fixed words only). */
+function toc(body: readonly string[]): string {
+  const links = body.flatMap((line) => {
+    const m = /^<h2 id="([a-z-]+)">([^<]*)<\/h2>$/.exec(line);
+    return m ? [`<a href="#${m[1]}">${m[2]}</a>`] : [];
   });
-  return [
-    '<h2>Risk–coverage (clean, all rows)</h2>',
-    '<p class="note">Rows are accepted in order of decreasing margin; risk is the error rate among the accepted rows. Lower AURC is better.</p>',
-    '<div class="charts">',
-    lineChart(series, { title: 'Risk–coverage', xLabel: 'coverage', yLabel: 'risk', xMax: 1 }),
-    '</div>'
-  ];
-}
-
-/** Model names in legends are bounded before the AURC text is appended (so the AURC stays visible). */
-function truncateName(name: string): string {
-  const points = Array.from(name);
-  return points.length <= 40 ? name : points.slice(0, 39).join('') + '…';
-}
-
-function reliabilitySection(metrics: Metrics): string[] {
-  const models = metrics.models.filter((m) => m.reliability);
-  if (models.length === 0) return [];
-  const out = ['<h2>Reliability (clean, all rows)</h2>', '<div class="charts">'];
-  for (const m of models) {
-    const r = m.reliability?.find((x) => x.scope === ALL);
-    if (!r) continue;
-    out.push(reliabilityChart(r.bins, `${truncateName(m.model)}: ECE ${figureText(r.ece)}`));
-  }
-  out.push('</div>');
-  return out;
-}
-
-function features(values: Record<string, number> | null): string {
-  if (!values) return '—';
-  return '(' + Object.entries(values).map(([k, v]) => `${k}=${Number(v.toFixed(6)).toString()}`).join(', ') + ')';
-}
-
-function tabularSection(metrics: Metrics): string[] {
-  const out = ['<h2>Attack accounting (all rows)</h2>'];
-  out.push('<p class="note">Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.</p>');
-  out.push(
-    table(
-      ['model', 'condition', 'errors after (all rows)', 'accuracy after (all rows)', 'errors induced', 'became correct'],
-      metrics.models.flatMap((m) =>
-        (m.accounting ?? [])
-          .filter((a) => a.scope === ALL)
-          .map((a) => [m.model, a.condition, n(rateText(a.post_test_errors)), n(rateText(a.post_test_accuracy)), n(rateText(a.error_induction)), n(String(a.became_correct.value ?? '—'))])
-      )
-    )
-  );
-  const examples = metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => ({ m, w })));
-  if (examples.length > 0) {
-    out.push('<h3>Worked examples</h3>');
-    out.push(
-      table(
-        ['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'],
-        examples.map(({ m, w }) => [m.model, w.id, features(w.features), features(w.perturbed_features), w.label, `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])
-      )
-    );
-  }
-  return out;
-}
-
-function cleanSection(metrics: Metrics): string[] {
-  return [
-    '<h2>Clean accuracy</h2>',
-    table(
-      ['model', 'scope', 'accuracy [interval]', 'macro-F1'],
-      metrics.models.flatMap((m) =>
-        m.classification.map((c) => [m.model, c.scope, n(`${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}`), n(fixed(c.macro_f1.value, 3))])
-      )
-    ),
-    ...(metrics.models.some((m) => m.generalization_gap_pp.status !== 'not_applicable')
-      ? [
-          table(
-            ['model', 'generalization gap'],
-            metrics.models.map((m) => [m.model, n(m.generalization_gap_pp.status === 'ok' ? `${(m.generalization_gap_pp.value as number).toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '))])
-          )
-        ]
-      : []),
-    ...(metrics.comparisons.length > 0
-      ? [
-          '<h3>Paired comparisons</h3>',
-          table(
-            ['model A', 'model B', 'split', 'A − B (pp) [interval]'],
-            metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(deltaText(c.difference_pp, c.interval_pp))])
-          )
-        ]
-      : [])
-  ];
-}
-
-function shiftSection(metrics: Metrics): string[] {
-  const d = metrics.data;
-  return [
-    '<h2>Shift and data</h2>',
-    `<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (controlled → challenge). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`,
-    table(
-      ['split', 'rows', 'overlap with train'],
-      Object.entries(d.rows).map(([split, rows]) => {
-        const overlap = d.train_overlap.find((o) => o.split === split);
-        return [split, n(String(rows)), n(overlap ? String(overlap.count) : '—')];
-      })
-    ),
-    ...(d.language_examples.length > 0 ? [table(['scope', 'language', 'examples'], d.language_examples.map((l) => [l.scope, l.language ?? '—', n(countText(l.figure))]))] : [])
-  ];
+  return `<nav class="toc">${links.join(' ')}</nav>`;
 }
 
 export function renderReport(input: ReportInput): string {
-  const { metrics, gate } = input;
-  const body: string[] = [...verdictSection(input), ...checksSection(gate)];
+  const { metrics, gate, facts } = input;
+  // Anchors first, so the comparison section (above the table) can link to its checks' rows.
+  const anchors = new AnchorIds();
+  for (const c of listedChecks(gate)) anchors.of(c.id);
+  const psi = gate.checks.find((c) => c.check === 'length_psi' && anchors.has(c.id));
 
-  if (metrics.models.some((m) => m.robustness.some((r) => r.scope === ALL))) {
-    body.push('<h2>Robustness (all rows)</h2>');
-    body.push('<p class="note">Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>');
-    for (const m of metrics.models) body.push(...robustnessSection(m));
-  }
-  const ledger = metrics.models.flatMap(ledgerRows);
-  if (ledger.length > 0) {
-    body.push('<h2>Ledger (all rows)</h2>');
-    body.push(table(['model', 'family', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], ledger));
-  }
-  body.push(...riskCoverageSection(metrics), ...reliabilitySection(metrics));
-  if (metrics.task === 'tabular') body.push(...tabularSection(metrics));
-  body.push(...cleanSection(metrics), ...shiftSection(metrics));
-  body.push('<h2>Not tested</h2>', `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.</p>`);
-  body.push('<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>');
+  const sections: string[] = [
+    ...compareSection({ comparison: input.comparison, noBaselineReason: input.noBaselineReason, gate, conditions: metrics.conditions_evaluated, anchors }),
+    ...checksTable(gate, anchors),
+    ...drillSections({ gate, drill: input.drill, metrics, textPolicy: facts.textPolicy, task: metrics.task, anchors }),
+    ...robustnessSection(metrics),
+    ...ledgerSection(metrics),
+    ...abstentionSection(metrics),
+    ...riskCoverageSection(metrics),
+    ...reliabilitySection(metrics),
+    ...(metrics.task === 'tabular' ? tabularSection(metrics) : []),
+    ...accuracySection(metrics),
+    ...matricesSection(metrics),
+    ...shiftSection(metrics, { histogramAt: psi ? anchors.of(psi.id) : null }),
+    '<h2 id="not-tested">Not tested</h2>',
+    `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
+    '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'
+  ];
+  const body = [...verdictSection(input), toc(sections), ...sections];
 
   return [
     '<!DOCTYPE html>',
@@ -306,7 +150,7 @@ export function renderReport(input: ReportInput): string {
     `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
-    `<title>${h(input.title, 120)}</title>`,
+    `<title>${h(`Evidence Gate: ${facts.threatModel.id}`, 120)}</title>`,
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',

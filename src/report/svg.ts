@@ -20,9 +20,18 @@ const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 
 
-/** Untrusted text made inert: one line, bounded length, escaped. */
+/**
+ * Untrusted text made inert: one line, bounded length, escaped. A very long value is cut before
+ * it is flattened, so a 100 kB id costs no more than a short one; the cut still ends in "…".
+ */
 export function safeText(text: string, max = 80): string {
-  return escapeHtml(truncate(flatten(String(text)), max));
+  const raw = String(text);
+  // Code units: at least `max` code points survive the cut (flatten only widens them, except
+  // where it merges a run of control characters into one space).
+  const room = 4 * max + 8;
+  if (raw.length <= room) return escapeHtml(truncate(flatten(raw), max));
+  const shown = truncate(flatten(raw.slice(0, room)), max);
+  return escapeHtml(shown.endsWith('…') ? shown : `${shown}…`);
 }
 
 /** A coordinate or value with a fixed number of decimals; non-finite values become 0. */
@@ -55,12 +64,15 @@ function niceMax(value: number): number {
   return 10 * magnitude;
 }
 
-function open(title: string): string[] {
-  const t = safeText(title, 120);
+/** Characters of a title that fit the chart's width at its font size. */
+const TITLE_CHARS = 64;
+
+function open(title: string, height = CHART_HEIGHT): string[] {
+  const t = safeText(title, TITLE_CHARS);
   return [
-    `<svg class="chart" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-label="${t}">`,
+    `<svg class="chart" width="${CHART_WIDTH}" height="${height}" viewBox="0 0 ${CHART_WIDTH} ${height}" role="img" aria-label="${t}">`,
     `<title>${t}</title>`,
-    `<rect x="0" y="0" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" fill="#ffffff"/>`,
+    `<rect x="0" y="0" width="${CHART_WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="${CHART_WIDTH / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${t}</text>`
   ];
 }
@@ -77,9 +89,17 @@ function frame(): string {
   return `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${PLOT_W}" height="${PLOT_H}" fill="none" stroke="#333333" stroke-width="1"/>`;
 }
 
+/** At least `digits` decimals, and as many more (up to 4) as `values` need to print exactly: 0.25 must not read "0.3". */
+function decimalsFor(values: readonly number[], digits: number): number {
+  let d = digits;
+  while (d < 4 && values.some((v) => Math.abs(Number(v.toFixed(d)) - v) > 1e-9 * Math.max(1, Math.abs(v)))) d++;
+  return d;
+}
+
 /** Five ticks on each axis of a [0, xMax] × [yMin, yMax] plot, with grid lines. */
-function ticks(xMax: number | null, yMin: number, yMax: number, digits: number): string[] {
+function ticks(xMax: number | null, yMin: number, yMax: number, requested: number): string[] {
   const out: string[] = [];
+  const digits = decimalsFor([0, 1, 2, 3, 4].map((i) => yMin + (i / 4) * (yMax - yMin)), requested);
   for (let i = 0; i <= 4; i++) {
     const f = i / 4;
     const y = MARGIN.top + PLOT_H - f * PLOT_H;
@@ -152,28 +172,117 @@ export interface ReliabilityBarBin {
   mean_probability?: number | null;
 }
 
-/** Reliability diagram: one bar of accuracy per confidence bin, against the diagonal of perfect calibration. */
+/** Room under a chart for a row of legend entries. */
+const LEGEND_ROW = 22;
+
+/** One legend entry: a swatch drawn by `mark(x, y)` (its centre) and a label, from `x` on. */
+interface LegendEntry {
+  mark: (x: number, y: number) => string;
+  label: string;
+}
+
+/** A legend row under the x-axis label; entries are laid out left to right by their label length. */
+function legendRow(entries: readonly LegendEntry[], y: number): string[] {
+  const out: string[] = [];
+  let x = MARGIN.left;
+  for (const e of entries) {
+    out.push(e.mark(x + 9, y - 4), `<text x="${num(x + 22)}" y="${num(y)}" font-size="11">${safeText(e.label, 40)}</text>`);
+    x += 22 + 6.4 * Math.min(40, Array.from(e.label).length) + 16;
+  }
+  return out;
+}
+
+/**
+ * Reliability diagram: one bar of accuracy per confidence bin (its row count above it), a dot
+ * at the bin's mean confidence and accuracy, and the dashed diagonal of perfect calibration,
+ * with a legend naming all three under the plot. Empty bins draw nothing.
+ */
 export function reliabilityChart(bins: readonly ReliabilityBarBin[], title: string): string {
   const sx = (x: number) => MARGIN.left + clamp(x, 0, 1) * PLOT_W;
   const sy = (y: number) => MARGIN.top + PLOT_H - clamp(y, 0, 1) * PLOT_H;
-  const out = open(title);
+  const height = CHART_HEIGHT + LEGEND_ROW;
+  const out = open(title, height);
   out.push(...ticks(1, 0, 1, 2), frame());
+  const shown = bins.slice(0, MAX_CURVE_POINTS);
   let drawn = 0;
-  for (const b of bins.slice(0, MAX_CURVE_POINTS)) {
+  const labels: string[] = [];
+  for (const b of shown) {
     if (b.accuracy === null || b.n <= 0) continue;
     const x0 = sx(b.lower);
     const x1 = sx(b.upper);
     const y = sy(b.accuracy);
-    out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.7"><title>${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${Math.trunc(b.n)})</title></rect>`);
+    const rows = Math.trunc(b.n);
+    out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.55"><title>confidence ${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${rows})</title></rect>`);
     if (b.mean_probability !== undefined && b.mean_probability !== null) {
-      out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(sy(b.mean_probability))}" r="2.5" fill="#d62728"/>`);
+      out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(y)}" r="3.5" fill="#d62728" stroke="#ffffff" stroke-width="1"/>`);
     }
+    // Row counts go on top, after every bar, so no bar covers a number.
+    labels.push(`<text x="${num((x0 + x1) / 2)}" y="${num(y - 4)}" text-anchor="middle" font-size="${x1 - x0 < 36 ? 8 : 10}" fill="#1a1a1a">${rows}</text>`);
     drawn++;
   }
   if (drawn === 0) out.push(empty());
   out.push(`<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`);
-  out.push(`<text x="${MARGIN.left + 8}" y="${MARGIN.top + 14}" font-size="11">bars: accuracy per bin; dashed: perfect calibration</text>`);
-  out.push(...axisLabels('confidence (top probability)', 'accuracy'), '</svg>');
+  out.push(...labels);
+  out.push(...axisLabels('confidence (top probability)', 'accuracy'));
+  out.push(
+    ...legendRow(
+      [
+        { mark: (x, y) => `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="#1f77b4" fill-opacity="0.55"/>`, label: 'accuracy per bin (n above)' },
+        { mark: (x, y) => `<circle cx="${num(x)}" cy="${num(y)}" r="3.5" fill="#d62728"/>`, label: 'mean confidence' },
+        { mark: (x, y) => `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`, label: 'perfect calibration' }
+      ],
+      height - 6
+    ),
+    '</svg>'
+  );
+  return out.join('\n');
+}
+
+export interface HistogramSeries {
+  name: string;
+  /** Count per bin. */
+  counts: readonly number[];
+}
+
+/**
+ * Grouped bars: per bin, one bar per series at its share of that series' total (so splits of
+ * different sizes compare), the count in the bar's tooltip, and a legend naming each series
+ * with its total under the plot.
+ */
+export function histogramChart(binLabels: readonly string[], series: readonly HistogramSeries[], opts: { title: string; xLabel: string }): string {
+  const bins = binLabels.slice(0, MAX_BARS);
+  const shown = series.slice(0, PALETTE.length);
+  const totals = shown.map((s) => s.counts.reduce((a, b) => a + b, 0));
+  const shares = shown.map((s, i) => bins.map((_, b) => ((totals[i] as number) > 0 ? (s.counts[b] ?? 0) / (totals[i] as number) : 0)));
+  const yMax = niceMax(Math.max(0, ...shares.flat()));
+  const sy = (v: number) => MARGIN.top + PLOT_H - (clamp(v, 0, yMax) / yMax) * PLOT_H;
+  const height = CHART_HEIGHT + LEGEND_ROW;
+  const out = open(opts.title, height);
+  out.push(...ticks(null, 0, yMax, 2), frame());
+  const slot = PLOT_W / Math.max(1, bins.length);
+  const width = Math.max(1, Math.min(28, (slot * 0.8) / Math.max(1, shown.length)));
+  bins.forEach((label, b) => {
+    const cx = MARGIN.left + slot * (b + 0.5);
+    out.push(`<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="${bins.length > 8 ? 9 : 11}">${safeText(label, 12)}</text>`);
+    shown.forEach((s, i) => {
+      const share = shares[i]?.[b] ?? 0;
+      const x = cx - (width * shown.length) / 2 + i * width;
+      const y = sy(share);
+      out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(MARGIN.top + PLOT_H - y)}" fill="${PALETTE[i % PALETTE.length] as string}" fill-opacity="0.8"><title>${safeText(s.name, 40)}, ${safeText(label, 12)}: ${Math.trunc(s.counts[b] ?? 0)} of ${Math.trunc(totals[i] as number)}</title></rect>`);
+    });
+  });
+  if (bins.length === 0 || shown.length === 0) out.push(empty());
+  out.push(...axisLabels(opts.xLabel, 'share of the split'));
+  out.push(
+    ...legendRow(
+      shown.map((s, i) => ({
+        mark: (x: number, y: number) => `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="${PALETTE[i % PALETTE.length] as string}" fill-opacity="0.8"/>`,
+        label: `${truncate(flatten(s.name), 24)} (n=${Math.trunc(totals[i] as number)})`
+      })),
+      height - 6
+    ),
+    '</svg>'
+  );
   return out.join('\n');
 }
 
