@@ -1,6 +1,15 @@
-/** Action entry (dist/index.js): run the adapter with the real runner host. */
+/**
+ * Action entry. The runner starts the bundle (dist/index.js) directly, so it runs at once;
+ * tools that import the module instead (`npx @github/local-action run . src/index.ts .env`)
+ * call the exported `run()` themselves.
+ */
+import { startedDirectly } from './action/entry.js';
 import { githubHost } from './action/github-host.js';
 import { runAction } from './action/main.js';
 import { fileDigest } from './util/bundle.js';
 
-await runAction(githubHost(fileDigest(import.meta.url)));
+export async function run(): Promise<void> {
+  await runAction(githubHost(fileDigest(import.meta.url)));
+}
+
+if (startedDirectly(import.meta.url)) await run();
