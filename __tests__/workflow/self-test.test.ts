@@ -103,7 +103,7 @@ describe('ci.yml self-test jobs, replayed', () => {
     // Three uploads in self-test, two shards, two in merge: every name distinct (the store refuses duplicates).
     expect(run.artifacts).toHaveLength(7);
     // The token is masked before anything is logged.
-    const log = stdout.mock.calls.map((c) => String(c[0])).join('');
+    const log = stdout.mock.calls.map((c: unknown[]) => String(c[0])).join('');
     expect(log).toContain(`::add-mask::${TOKEN}`);
     for (const r of records) expect(r.summary.trimEnd()).toMatch(/Manifest SHA-256: `[0-9a-f]{64}`$/);
     // Every file the shards uploaded is evidence of one shard only.
