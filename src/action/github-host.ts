@@ -63,8 +63,8 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
       mkdirSync(dirname(file), { recursive: true });
       appendFileSync(file, markdown, 'utf8');
     },
-    // LOCAL_ACTION_ARTIFACT_PATH is where @github/local-action's artifact stub keeps uploads.
-    canUpload: () => Boolean((env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) || env.LOCAL_ACTION_ARTIFACT_PATH),
+    // @github/local-action's artifact stub needs both of its variables (uploads go to the path).
+    canUpload: () => Boolean((env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) || (env.LOCAL_ACTION_WORKSPACE && env.LOCAL_ACTION_ARTIFACT_PATH)),
     upload: async (name, files, rootDirectory, retentionDays) => {
       const client = new DefaultArtifactClient();
       if (env.LOCAL_ACTION_ARTIFACT_PATH) mkdirSync(env.LOCAL_ACTION_ARTIFACT_PATH, { recursive: true });
