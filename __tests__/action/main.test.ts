@@ -62,11 +62,11 @@ describe('runAction', () => {
     expect(host.secrets).toEqual(['ghs_secret']);
     expect(host.summaries).toHaveLength(1);
     expect(host.summaries[0]).toContain('# Evidence Gate: ❌ FAIL');
-    expect(host.summaries[0]).toContain('Download the evidence: [evidence-gate-gate-0-');
+    expect(host.summaries[0]).toContain('Download the evidence: [`evidence-gate-gate-0-');
     expect(host.summaries[0]).toContain('](https://github.example/o/r/actions/runs/77/artifacts/42)');
     // The summary posted to GitHub ends with the artifact link and the manifest digest (SPEC §18).
     const tail = host.summaries[0]?.trimEnd().split('\n').slice(-3);
-    expect(tail?.[0]).toMatch(/^Download the evidence: \[evidence-gate-gate-0-[0-9a-f]{8}\]\(https:\/\/github\.example\/o\/r\/actions\/runs\/77\/artifacts\/42\)\.$/);
+    expect(tail?.[0]).toMatch(/^Download the evidence: \[`evidence-gate-gate-0-[0-9a-f]{8}`\]\(https:\/\/github\.example\/o\/r\/actions\/runs\/77\/artifacts\/42\)\.$/);
     expect(tail?.slice(1)).toEqual(['', `Manifest SHA-256: \`${result?.manifestSha256}\``]);
     expect(host.summaries[0]).not.toContain('does not block');
     expect(host.uploads).toHaveLength(1);
@@ -85,6 +85,16 @@ describe('runAction', () => {
     });
     expect(host.failures).toEqual([`Evidence Gate failed: ${result?.failedChecks} blocking checks (see the job summary)`]);
     expect(host.infos.join('\n')).not.toContain('ghs_secret');
+  });
+
+  test('an artifact name and output folder chosen by the user stay inert in the summary', async () => {
+    const root = tinyRepo({}, PASSING_GATE);
+    const host = fakeHost({ config: 'evidence-gate.yml', 'artifact-name': 'x](https_evil)@team_`\u202e', 'output-dir': 'out`_[a]' }, { ...ENV, GITHUB_WORKSPACE: root });
+    await runAction(host);
+    expect(host.summaries[0]).toContain("Download the evidence: [`x](https_evil)@team_'\\u202E`](https://github.example/o/r/actions/runs/77/artifacts/42).");
+    const local = fakeHost({ config: 'evidence-gate.yml', 'output-dir': 'out`_[a]' }, { GITHUB_WORKSPACE: root }, undefined, false);
+    await runAction(local);
+    expect(local.summaries[0]).toContain("so the evidence stays in `out'_[a]/`.");
   });
 
   test('fail-on-gate: false keeps the step green but reports the verdict', async () => {

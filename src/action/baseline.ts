@@ -75,6 +75,7 @@ async function findOnBaseBranch(ctx: BaselineContext): Promise<BaselineChoice> {
   const workflow = workflowFileOf(env);
   if (!workflow) return none('GITHUB_WORKFLOW_REF does not name a workflow file, so the base branch run cannot be looked up');
   const base = truncate(flatten(pr.baseRef), 100);
+  const name = truncate(flatten(ctx.artifactName), 200);
   const api = ctx.host.api(ctx.token);
   const repoPath = `/repos/${enc(owner)}/${enc(repo)}`;
   let step = `listing the runs of ${workflow} on ${base}`;
@@ -86,17 +87,17 @@ async function findOnBaseBranch(ctx: BaselineContext): Promise<BaselineChoice> {
     const listed = await api.request<RunArtifacts>('GET', `${repoPath}/actions/runs/${run.id}/artifacts`, { name: ctx.artifactName, per_page: 100 });
     const matching = (listed.artifacts ?? []).filter((a) => a.name === ctx.artifactName).sort((a, b) => b.id - a.id);
     if (matching.length === 0) {
-      return none(`run ${run.id} on ${base} has no artifact named ${ctx.artifactName} (this job, matrix index, config or output folder did not run there)`);
+      return none(`run ${run.id} on ${base} has no artifact named ${name} (this job, matrix index, config or output folder did not run there)`);
     }
     const live = matching.find((a) => a.expired !== true);
-    if (!live) return none(`the artifact ${ctx.artifactName} of run ${run.id} on ${base} has expired; a longer retention-days on the base branch keeps it`);
+    if (!live) return none(`the artifact ${name} of run ${run.id} on ${base} has expired; a longer retention-days on the base branch keeps it`);
     step = `downloading artifact ${live.id} of run ${run.id}`;
     const dir = ctx.tempDir();
     await api.downloadArtifact(live.id, run.id, dir);
     const commit = typeof run.head_sha === 'string' && /^[0-9a-f]{7,64}$/.test(run.head_sha) ? run.head_sha : null;
     return {
-      source: { dir, shown: `${ctx.artifactName} from ${base}`, origin: { commit, runId: run.id, artifactId: live.id }, onError: 'warn' },
-      line: `baseline: artifact ${ctx.artifactName} (id ${live.id}) of run ${run.id} on ${base}${commit ? `, commit ${commit.slice(0, 12)}` : ''}`
+      source: { dir, shown: `${name} from ${base}`, origin: { commit, runId: run.id, artifactId: live.id }, onError: 'warn' },
+      line: `baseline: artifact ${name} (id ${live.id}) of run ${run.id} on ${base}${commit ? `, commit ${commit.slice(0, 12)}` : ''}`
     };
   } catch (error) {
     if (error instanceof ApiError) return none(apiReason(error, step));

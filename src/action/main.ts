@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { merge, run, type RunDeps, type RunResult } from '../engine.js';
 import { resolveInside } from '../config/paths.js';
 import { isUserError, UsageError } from '../errors.js';
-import { flatten, truncate } from '../report/escape.js';
+import { code, flatten, truncate } from '../report/escape.js';
 import { checkAnnotations } from './annotations.js';
 import { chooseBaseline } from './baseline.js';
 import { commentBody, postStickyComment } from './comment.js';
@@ -75,7 +75,7 @@ export async function runAction(host: ActionHost, options: ActionOptions = {}): 
       if (inputs.merge) {
         const prefix = shardPrefix(configKey, inputs.artifactNameGiven ? inputs.artifactName : null);
         const shards = await downloadShards(host, prefix, scratch.make());
-        host.info(`merge: ${shards.length} shard artifacts (${shards.map((s) => s.name).join(', ')})`);
+        host.info(`merge: ${shards.length} shard artifacts (${oneLine(shards.map((s) => s.name).join(', '), 2000)})`);
         result = await merge({ ...common, shards: shards.map((s) => s.dir) }, deps);
       } else {
         result = await run({ ...common, configPath: inputs.config }, deps);
@@ -136,7 +136,7 @@ function annotate(host: ActionHost, result: RunResult, blocksStep: boolean): voi
 async function uploadEvidence(host: ActionHost, inputs: ActionInputs, name: string, result: RunResult): Promise<{ artifactId: string; artifactUrl: string; artifactNote: string }> {
   if (!host.canUpload()) {
     host.info('artifact upload skipped: no artifact service in this environment (local run)');
-    return { artifactId: '', artifactUrl: '', artifactNote: `The artifact service is not available here (a local run), so the evidence stays in \`${result.outputPath}/\`.` };
+    return { artifactId: '', artifactUrl: '', artifactNote: `The artifact service is not available here (a local run), so the evidence stays in ${code(`${result.outputPath}/`, 200)}.` };
   }
   try {
     const uploaded = await host.upload(
@@ -151,12 +151,12 @@ async function uploadEvidence(host: ActionHost, inputs: ActionInputs, name: stri
     return {
       artifactId,
       artifactUrl,
-      artifactNote: artifactUrl ? `Download the evidence: [${name}](${artifactUrl}).` : `The evidence is uploaded as the artifact \`${name}\` of this workflow run.`
+      artifactNote: artifactUrl ? `Download the evidence: [${code(name, 200)}](${artifactUrl}).` : `The evidence is uploaded as the artifact ${code(name, 200)} of this workflow run.`
     };
   } catch (error) {
     // A warning, so that it never takes one of the step's 10 error-annotation slots.
     host.warning(`artifact upload failed: ${oneLine((error as Error).message)}`, { title: 'Evidence Gate: artifact upload failed' });
-    return { artifactId: '', artifactUrl: '', artifactNote: `The artifact upload failed; the evidence was written to \`${result.outputPath}/\` on the runner only.` };
+    return { artifactId: '', artifactUrl: '', artifactNote: `The artifact upload failed; the evidence was written to ${code(`${result.outputPath}/`, 200)} on the runner only.` };
   }
 }
 
@@ -189,7 +189,7 @@ async function commentOnPullRequest(host: ActionHost, inputs: ActionInputs, conf
   });
   try {
     const posted = await postStickyComment(host.api(inputs.githubToken), repository, pr.number, commentMarker(host.env, configKey, inputs.jobIndex), body);
-    host.info(`pull-request comment ${posted.action}${posted.url ? `: ${posted.url}` : ''}`);
+    host.info(`pull-request comment ${posted.action}${posted.url ? `: ${oneLine(posted.url)}` : ''}`);
     return null;
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
