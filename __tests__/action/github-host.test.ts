@@ -9,13 +9,27 @@ import { EXAMPLE_CONFIG, exampleRepo, tempRepo } from '../helpers.js';
 import { readOutputs } from './runner-files.js';
 
 const uploads: unknown[][] = [];
+const calls: string[] = [];
 const real = await import('@actions/artifact');
 jest.unstable_mockModule('@actions/artifact', () => ({
   ...real,
   DefaultArtifactClient: class {
     async uploadArtifact(...args: unknown[]) {
       uploads.push(args);
+      calls.push(`upload ${args[0]}`);
       return { id: 9, size: 123 };
+    }
+    async deleteArtifact(name: string) {
+      calls.push(`delete ${name}`);
+      throw new Error('Artifact not found');
+    }
+    async listArtifacts(options: unknown) {
+      calls.push(`list ${JSON.stringify(options)}`);
+      return { artifacts: [{ id: 3, name: 'a', size: 1 }] };
+    }
+    async downloadArtifact(id: number, options: unknown) {
+      calls.push(`download ${id} ${JSON.stringify(options)}`);
+      return {};
     }
   }
 }));
@@ -97,5 +111,29 @@ describe('github host', () => {
     expect(writes.join('')).toContain('artifact upload skipped');
     expect(readOutputs(join(files, 'output.txt')).verdict).toBe('fail');
     expect(process.exitCode).toBeUndefined();
+  });
+
+  test('artifact calls: this run only, newest per name; a re-run replaces its earlier attempt; local-action counts as a service', async () => {
+    calls.length = 0;
+    const host = githubHost(null, { GITHUB_RUN_ATTEMPT: '2', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_RESULTS_URL: 'u' });
+    expect(host.canUpload()).toBe(true);
+    await host.upload('evidence-gate-x', ['/w/out/a.json'], '/w/out', undefined);
+    expect(await host.listRunArtifacts()).toEqual([{ id: 3, name: 'a' }]);
+    await host.downloadRunArtifact(3, '/tmp/x');
+    expect(calls).toEqual(['delete evidence-gate-x', 'upload evidence-gate-x', 'list {"latest":true}', 'download 3 {"path":"/tmp/x"}']);
+    calls.length = 0;
+    await githubHost(null, { GITHUB_RUN_ATTEMPT: '1' }).upload('n', [], '/w', 3);
+    expect(calls).toEqual(['upload n']);
+    expect(githubHost(null, {}).canUpload()).toBe(false);
+    expect(githubHost(null, { LOCAL_ACTION_ARTIFACT_PATH: 'a' }).canUpload()).toBe(false);
+    expect(githubHost(null, { LOCAL_ACTION_ARTIFACT_PATH: 'a', LOCAL_ACTION_WORKSPACE: 'w' }).canUpload()).toBe(true);
+  });
+
+  test('the entry runs only when started directly, not when imported', async () => {
+    const { startedDirectly } = await import('../../src/action/entry.js');
+    const here = new URL(import.meta.url);
+    expect(startedDirectly(here.href, here.pathname)).toBe(true);
+    expect(startedDirectly(here.href, '/usr/bin/jest')).toBe(false);
+    expect(startedDirectly(here.href, undefined)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /** The action adapter against a recorded host: outputs, summary, artifact and exit status. */
 import { join } from 'node:path';
 import { runAction } from '../../src/action/main.js';
+import { progressLines } from '../../src/action/progress.js';
 import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from '../helpers.js';
 import { fakeHost } from './fake-host.js';
 
@@ -12,7 +13,7 @@ describe('annotations', () => {
 
   test('each blocking check is annotated on its threshold line, or on the gate: line for a default', async () => {
     const root = tinyRepo({}, GATE);
-    const host = fakeHost({ config: 'evidence-gate.yml', 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: root }, undefined, false);
+    const host = fakeHost({ config: 'evidence-gate.yml' }, { GITHUB_WORKSPACE: root }, undefined, false);
     await runAction(host);
     const byId = (prefix: string) => host.errors.find((e) => e.line.startsWith(prefix));
     // Lines: 11 `gate:`, 12 max_missing_rows, 13 min_challenge_examples.
@@ -31,13 +32,24 @@ describe('annotations', () => {
     expect(result?.failedChecks).toBe(20);
     expect(failing.errors).toHaveLength(9);
     expect(failing.failures).toHaveLength(1);
-    expect(failing.infos).toContain('11 more blocking checks not annotated (GitHub shows 10 error annotations per step): see the job summary and checks.json');
+    expect(failing.infos).toContain('11 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
     // Breaches of a zero ceiling rank first (the larger count first), then the largest relative overshoot (length PSI 15.4 vs 0.5).
     expect(failing.errors.slice(0, 3).map((e) => e.line.split(':')[0])).toEqual(['protected_transitions/naive-bayes', 'protected_transitions/tfidf-word', 'length_psi/data']);
+  });
+
+  test('fail-on-gate: false annotates with warnings (all 10 slots) and says in the summary that the gate does not block', async () => {
     const reporting = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: exampleRepo() }, undefined, false);
     await runAction(reporting);
-    expect(reporting.errors).toHaveLength(10);
+    expect(reporting.errors).toEqual([]);
+    expect(reporting.warnings).toHaveLength(10);
+    expect(reporting.warnings[0]?.line).toMatch(/^protected_transitions\/naive-bayes: /);
+    expect(reporting.warnings[0]?.where).toMatchObject({ title: 'Evidence Gate: protected transitions failed', file: EXAMPLE_CONFIG });
+    expect(reporting.infos).toContain('10 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
     expect(reporting.failures).toHaveLength(0);
+    const lines = reporting.summaries[0]?.split('\n') ?? [];
+    expect(lines[1]).toBe('# Evidence Gate: ❌ FAIL');
+    expect(lines.slice(2, 4)).toEqual(['', '> **The gate failed, but this step does not block on it** (`fail-on-gate: false`): the blocking checks are annotated as warnings, and the `verdict` output is `fail`.']);
+    expect(reporting.outputs.verdict).toBe('fail');
   });
 });
 
@@ -50,8 +62,13 @@ describe('runAction', () => {
     expect(host.secrets).toEqual(['ghs_secret']);
     expect(host.summaries).toHaveLength(1);
     expect(host.summaries[0]).toContain('# Evidence Gate: ❌ FAIL');
-    expect(host.summaries[0]).toContain('Download the evidence: [evidence-gate-gate-0-');
+    expect(host.summaries[0]).toContain('Download the evidence: [`evidence-gate-gate-0-');
     expect(host.summaries[0]).toContain('](https://github.example/o/r/actions/runs/77/artifacts/42)');
+    // The summary posted to GitHub ends with the artifact link and the manifest digest (SPEC §18).
+    const tail = host.summaries[0]?.trimEnd().split('\n').slice(-3);
+    expect(tail?.[0]).toMatch(/^Download the evidence: \[`evidence-gate-gate-0-[0-9a-f]{8}`\]\(https:\/\/github\.example\/o\/r\/actions\/runs\/77\/artifacts\/42\)\.$/);
+    expect(tail?.slice(1)).toEqual(['', `Manifest SHA-256: \`${result?.manifestSha256}\``]);
+    expect(host.summaries[0]).not.toContain('does not block');
     expect(host.uploads).toHaveLength(1);
     expect(host.uploads[0]?.root).toBe(join(root, 'evidence-gate-out'));
     expect(host.uploads[0]?.files.map((f) => f.slice(host.uploads[0]!.root.length + 1)).sort()).toEqual([
@@ -70,12 +87,23 @@ describe('runAction', () => {
     expect(host.infos.join('\n')).not.toContain('ghs_secret');
   });
 
+  test('an artifact name and output folder chosen by the user stay inert in the summary', async () => {
+    const root = tinyRepo({}, PASSING_GATE);
+    const host = fakeHost({ config: 'evidence-gate.yml', 'artifact-name': 'x](https_evil)@team_`\u202e', 'output-dir': 'out`_[a]' }, { ...ENV, GITHUB_WORKSPACE: root });
+    await runAction(host);
+    expect(host.summaries[0]).toContain("Download the evidence: [`x](https_evil)@team_'\\u202E`](https://github.example/o/r/actions/runs/77/artifacts/42).");
+    const local = fakeHost({ config: 'evidence-gate.yml', 'output-dir': 'out`_[a]' }, { GITHUB_WORKSPACE: root }, undefined, false);
+    await runAction(local);
+    expect(local.summaries[0]).toContain("so the evidence stays in `out'_[a]/`.");
+  });
+
   test('fail-on-gate: false keeps the step green but reports the verdict', async () => {
     const root = exampleRepo();
     const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { ...ENV, GITHUB_WORKSPACE: root });
     await runAction(host);
     expect(host.outputs.verdict).toBe('fail');
     expect(host.failures).toEqual([]);
+    expect(host.errors).toEqual([]);
   });
 
   test('a passing gate does not fail the step', async () => {
@@ -111,14 +139,63 @@ describe('runAction', () => {
   });
 
   test.each([
-    [{ 'retention-days': '0' }, 'Evidence Gate usage error: input retention-days: expected a whole number of days from 1 to 90, found "0"'],
-    [{ 'fail-on-gate': 'maybe' }, 'Evidence Gate usage error: input fail-on-gate: expected true or false, found "maybe"'],
-    [{ 'artifact-name': 'a/b' }, 'Evidence Gate usage error: input artifact-name: expected a name without " : < > | * ? \\ / or line breaks, found "a/b"'],
-    [{ config: 'missing.yml' }, 'Evidence Gate config error: config file not found: missing.yml (expected a YAML file inside the repository; set --config or the action\'s config input)']
-  ])('bad input %j fails the step once with a clear message', async (inputs, message) => {
+    [{ 'retention-days': '0' }, 'usage', 'input retention-days: expected a whole number of days from 1 to 90, found "0"'],
+    [{ 'fail-on-gate': 'yes' }, 'usage', 'input fail-on-gate: expected true or false, found "yes"'],
+    [{ 'artifact-name': 'a/b' }, 'usage', 'input artifact-name: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found "a/b"'],
+    [{ 'output-dir': '../elsewhere' }, 'usage', 'input output-dir: expected a folder inside the workspace; expected a path inside the repository root, found "../elsewhere"'],
+    [{ baseline: '../base' }, 'usage', 'input baseline: expected auto, none or a folder inside the workspace; expected a path inside the repository root, found "../base"'],
+    [{ config: 'missing.yml' }, 'config', "config file not found: missing.yml (expected a YAML file inside the repository; set --config or the action's config input)"]
+  ])('bad input %j: one failure line, a short job summary and verdict: error', async (inputs, kind, message) => {
     const host = fakeHost({ config: 'evidence-gate.yml', ...inputs }, { GITHUB_WORKSPACE: tinyRepo() });
     expect(await runAction(host)).toBeNull();
-    expect(host.failures).toEqual([message]);
-    expect(host.outputs).toEqual({});
+    expect(host.failures).toEqual([`Evidence Gate ${kind} error: ${message}`]);
+    expect(host.outputs).toEqual({ verdict: 'error' });
+    expect(host.uploads).toEqual([]);
+    expect(host.summaries).toHaveLength(1);
+    const summary = host.summaries[0] as string;
+    expect(summary.startsWith('# Evidence Gate: ⚠️ ERROR\n\nThe step stopped before a verdict (' + kind + ' error):\n\n- ')).toBe(true);
+    expect(summary).toContain('the `verdict` output is `error`');
+  });
+
+  test('a config with several problems lists each in the error summary, escaped', async () => {
+    const root = tinyRepo({ 'evidence-gate.yml': 'version: 1\nthreat_model: { id: "<b>x</b>" }\nmodels: [nope]\nunknown_key: 1\n' });
+    const host = fakeHost({ config: 'evidence-gate.yml' }, { GITHUB_WORKSPACE: root });
+    await runAction(host);
+    const items = (host.summaries[0] as string).split('\n').filter((l) => l.startsWith('- '));
+    expect(items.length).toBeGreaterThan(1);
+    expect(host.summaries[0]).not.toContain('<b>');
+  });
+
+  test('an internal error also leaves a summary and verdict: error, with the stack in the log line only', async () => {
+    const host = fakeHost({ config: 'evidence-gate.yml' }, { GITHUB_WORKSPACE: tinyRepo() });
+    host.context = () => {
+      throw new Error('boom');
+    };
+    await runAction(host);
+    expect(host.outputs).toEqual({ verdict: 'error' });
+    expect(host.failures[0]).toMatch(/^Evidence Gate internal error: Error: boom\n\s+at /);
+    expect(host.summaries[0]).toContain('(internal error):\n\n- boom');
+  });
+});
+
+describe('progress', () => {
+  test('a line at most every 10 s, with rows, rate and time left', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const report = progressLines((l) => lines.push(l), () => t);
+    for (const [at, rows] of [[4000, 100], [9999, 200], [10000, 300], [15000, 400], [21000, 600]] as const) {
+      t = at;
+      report({ stage: 'evaluate', rows, total: 1200 });
+    }
+    expect(lines).toEqual(['evaluate: 300/1,200 rows (25%), 30 rows/s, about 30 s left', 'evaluate: 600/1,200 rows (50%), 29 rows/s, about 21 s left']);
+  });
+
+  test('the action passes it to the engine: info lines without dataset text', async () => {
+    let t = 0;
+    // Each reading of the clock advances it by 11 s, as if every chunk took that long.
+    const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: exampleRepo() }, undefined, false);
+    await runAction(host, { now: () => (t += 11_000) });
+    const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
+    expect(lines).toEqual(['evaluate: 4,416/4,416 rows (100%), 401 rows/s, about 0 s left']);
   });
 });

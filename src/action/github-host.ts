@@ -1,45 +1,98 @@
 /** The real ActionHost over @actions/core, @actions/github and @actions/artifact. */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { DefaultArtifactClient } from '@actions/artifact';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import type { ActionHost } from './host.js';
+import { flatten, truncate } from '../report/escape.js';
+import { ApiError, type ActionHost, type GitHubApi } from './host.js';
 
-export function githubHost(bundleSha256: string | null): ActionHost {
+/** An error from octokit or the artifact client as an ApiError (status 0: no HTTP answer). */
+function apiError(error: unknown): ApiError {
+  const e = error as { status?: unknown; message?: unknown };
+  const status = typeof e?.status === 'number' ? e.status : 0;
+  return new ApiError(status, truncate(flatten(String(e?.message ?? error)), 300));
+}
+
+function repository(env: NodeJS.ProcessEnv): { owner: string; repo: string } {
+  const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  return { owner, repo };
+}
+
+function githubApi(token: string, env: NodeJS.ProcessEnv): GitHubApi {
+  // The base URL is read now rather than when @actions/github was loaded (GHES, tests).
+  const octokit = github.getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
+  return {
+    request: async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, params: Record<string, string | number> = {}) => {
+      try {
+        const response = await octokit.request(`${method} ${path}`, params);
+        return response.data as T;
+      } catch (error) {
+        throw apiError(error);
+      }
+    },
+    downloadArtifact: async (artifactId, runId, path) => {
+      const { owner, repo } = repository(env);
+      try {
+        await new DefaultArtifactClient().downloadArtifact(artifactId, { path, findBy: { token, workflowRunId: runId, repositoryOwner: owner, repositoryName: repo } });
+      } catch (error) {
+        throw apiError(error);
+      }
+    }
+  };
+}
+
+export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv = process.env): ActionHost {
   return {
     getInput: (name) => core.getInput(name),
     setSecret: (value) => core.setSecret(value),
     setOutput: (name, value) => core.setOutput(name, value),
     info: (line) => core.info(line),
+    notice: (line, where) => core.notice(line, where ?? {}),
     warning: (line, where) => core.warning(line, where ?? {}),
     error: (line, where) => core.error(line, where ?? {}),
     setFailed: (message) => core.setFailed(message),
     writeSummary: async (markdown) => {
-      if (!process.env.GITHUB_STEP_SUMMARY) {
+      const file = env.GITHUB_STEP_SUMMARY;
+      if (!file) {
         core.info('job summary skipped: GITHUB_STEP_SUMMARY is not set (local run)');
         return;
       }
-      await core.summary.addRaw(markdown).write();
+      // Appended directly: core.summary remembers the first file it wrote to for the life of the
+      // process, and local tools point GITHUB_STEP_SUMMARY at a folder that may not exist yet.
+      mkdirSync(dirname(file), { recursive: true });
+      appendFileSync(file, markdown, 'utf8');
     },
-    canUpload: () => Boolean(process.env.ACTIONS_RUNTIME_TOKEN && process.env.ACTIONS_RESULTS_URL),
+    // @github/local-action's artifact stub needs both of its variables (uploads go to the path).
+    canUpload: () => Boolean((env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) || (env.LOCAL_ACTION_WORKSPACE && env.LOCAL_ACTION_ARTIFACT_PATH)),
     upload: async (name, files, rootDirectory, retentionDays) => {
       const client = new DefaultArtifactClient();
+      if (env.LOCAL_ACTION_ARTIFACT_PATH) mkdirSync(env.LOCAL_ACTION_ARTIFACT_PATH, { recursive: true });
+      // A re-run attempt keeps the artifact name (so base-branch lookups still find it), so the
+      // earlier attempt's artifact of that name is replaced, as upload-artifact's `overwrite` does.
+      if (Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1) await client.deleteArtifact(name).catch(() => undefined);
       const response = await client.uploadArtifact(name, files, rootDirectory, retentionDays === undefined ? {} : { retentionDays });
       return { id: response.id, size: response.size };
     },
-    context: () => {
-      const c = github.context;
-      return {
-        runner: 'github-actions',
-        repository: process.env.GITHUB_REPOSITORY ?? null,
-        commit: c.sha || null,
-        ref: c.ref || null,
-        workflow: c.workflow || null,
-        run_id: c.runId || null,
-        run_attempt: Number(process.env.GITHUB_RUN_ATTEMPT ?? '') || null,
-        event: c.eventName || null
-      };
+    listRunArtifacts: async () => {
+      const { artifacts } = await new DefaultArtifactClient().listArtifacts({ latest: true });
+      return artifacts.map((a) => ({ id: a.id, name: a.name }));
     },
-    env: process.env,
+    downloadRunArtifact: async (id, path) => {
+      await new DefaultArtifactClient().downloadArtifact(id, { path });
+    },
+    api: (token) => githubApi(token, env),
+    context: () => ({
+      runner: 'github-actions',
+      repository: env.GITHUB_REPOSITORY ?? null,
+      commit: env.GITHUB_SHA || null,
+      ref: env.GITHUB_REF || null,
+      workflow: env.GITHUB_WORKFLOW || null,
+      run_id: Number(env.GITHUB_RUN_ID ?? '') || null,
+      run_attempt: Number(env.GITHUB_RUN_ATTEMPT ?? '') || null,
+      event: env.GITHUB_EVENT_NAME || null
+    }),
+    env,
     bundleSha256
   };
 }

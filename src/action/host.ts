@@ -1,10 +1,44 @@
 /**
  * What the action adapter needs from the runner, as one small interface: the real one wraps
- * @actions/*, tests pass a plain object.
+ * @actions/*, tests pass a plain object (or the real one against a local HTTP server).
  */
 export interface UploadResult {
   id: number | undefined;
   size: number | undefined;
+}
+
+/** An artifact as a listing shows it. */
+export interface ArtifactRef {
+  id: number;
+  name: string;
+}
+
+export interface Where {
+  title?: string;
+  file?: string;
+  startLine?: number;
+}
+
+/** A GitHub API answer other than 2xx (or a network failure, status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The GitHub REST calls the action makes, with one token. */
+export interface GitHubApi {
+  /**
+   * One REST call; `path` starts with "/" and has its segments encoded. GET parameters go in
+   * the query, POST and PATCH parameters in the JSON body. Throws ApiError.
+   */
+  request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, params?: Record<string, string | number>): Promise<T>;
+  /** Downloads and unpacks an artifact of another workflow run of this repository into `path`. */
+  downloadArtifact(artifactId: number, runId: number, path: string): Promise<void>;
 }
 
 export interface ActionHost {
@@ -12,13 +46,20 @@ export interface ActionHost {
   setSecret(value: string): void;
   setOutput(name: string, value: string): void;
   info(line: string): void;
-  warning(line: string, where?: { title?: string; file?: string; startLine?: number }): void;
-  error(line: string, where?: { title?: string; file?: string; startLine?: number }): void;
+  notice(line: string, where?: Where): void;
+  warning(line: string, where?: Where): void;
+  error(line: string, where?: Where): void;
   setFailed(message: string): void;
   writeSummary(markdown: string): Promise<void>;
   /** Whether an artifact service is reachable (false in local runs). */
   canUpload(): boolean;
   upload(name: string, files: string[], rootDirectory: string, retentionDays: number | undefined): Promise<UploadResult>;
+  /** This workflow run's artifacts, the newest of each name (no token needed). */
+  listRunArtifacts(): Promise<ArtifactRef[]>;
+  /** Downloads and unpacks one of this run's artifacts into `path`. */
+  downloadRunArtifact(id: number, path: string): Promise<void>;
+  /** The GitHub REST API with this token. */
+  api(token: string): GitHubApi;
   /** Repository, commit, ref, workflow run id and attempt. */
   context(): Record<string, string | number | null>;
   env: NodeJS.ProcessEnv;

@@ -2,9 +2,11 @@
  * The action's inputs, read and checked in one place. Messages name the input, what it
  * accepts and what it got.
  */
-import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH, DEFAULT_OUTPUT_DIR } from '../config/defaults.js';
+import { parseShard, type ShardSpec } from '../shard/select.js';
+import { quoted } from '../util/visible.js';
+import { defaultArtifactName, jobIndexOf, workspaceKey } from './naming.js';
 
 export const INPUT = {
   config: 'config',
@@ -13,51 +15,101 @@ export const INPUT = {
   retentionDays: 'retention-days',
   failOnGate: 'fail-on-gate',
   githubToken: 'github-token',
-  jobIndex: 'strategy-job-index'
+  jobIndex: 'strategy-job-index',
+  baseline: 'baseline',
+  shard: 'shard',
+  merge: 'merge',
+  comment: 'comment'
 } as const;
+
+/** `auto`: look up the base branch's artifact on pull requests; `none`: no comparison; or a folder. */
+export type BaselineInput = { kind: 'auto' } | { kind: 'none' } | { kind: 'path'; path: string };
 
 export interface ActionInputs {
   config: string;
   outputDir: string;
+  /** The name this step uploads under (explicit, or derived: see naming.ts). */
   artifactName: string;
+  /** Whether `artifact-name` was set (then shard artifacts are named after it too). */
+  artifactNameGiven: boolean;
   retentionDays: number | undefined;
   failOnGate: boolean;
   githubToken: string;
+  /** The matrix index from `strategy.job-index` ('0' outside a matrix). */
+  jobIndex: string;
+  baseline: BaselineInput;
+  shard: ShardSpec | null;
+  merge: boolean;
+  comment: boolean;
 }
 
 export type GetInput = (name: string) => string;
 
 /**
- * Default artifact name, unique within a workflow run: `evidence-gate-<job>-<matrix index>-<hash>`.
- * The matrix index (from `strategy.job-index`, passed by action.yml) separates jobs of one
- * matrix, which share a job id; the hash of (step id, config path, output folder, run attempt)
- * separates two steps of one job.
+ * A value that is still a `${{ … }}` expression was never filled in by a runner: local tools
+ * (such as @github/local-action) pass action.yml defaults through verbatim. It means "unset".
  */
-export function defaultArtifactName(env: NodeJS.ProcessEnv, config: string, outputDir: string, jobIndex: string): string {
-  const job = (env.GITHUB_JOB ?? 'local').replace(/[^A-Za-z0-9_-]/g, '-');
-  const index = /^\d+$/.test(jobIndex) ? jobIndex : '0';
-  const key = [env.GITHUB_ACTION ?? '', config, outputDir, env.GITHUB_RUN_ATTEMPT ?? ''].join('\n');
-  return `evidence-gate-${job}-${index}-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+function unexpanded(value: string): boolean {
+  return /^\$\{\{[\s\S]*\}\}$/.test(value);
 }
 
-export function readInputs(get: GetInput, env: NodeJS.ProcessEnv): ActionInputs {
+function booleanInput(get: GetInput, name: string, fallback: boolean): boolean {
+  const raw = get(name).trim();
+  if (raw === '' || unexpanded(raw)) return fallback;
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  throw new UsageError(`input ${name}: expected true or false, found ${quoted(raw)}`);
+}
+
+function baselineInput(raw: string): BaselineInput {
+  const value = raw.trim();
+  if (value === '' || value === 'auto') return { kind: 'auto' };
+  if (value === 'none') return { kind: 'none' };
+  if (/[\r\n]/.test(value)) throw new UsageError(`input ${INPUT.baseline}: expected auto, none or a folder inside the workspace, found ${quoted(value)}`);
+  return { kind: 'path', path: value };
+}
+
+export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInputs {
+  const get: GetInput = (name) => {
+    const value = getRaw(name);
+    return unexpanded(value.trim()) ? '' : value;
+  };
   const config = get(INPUT.config).trim() || DEFAULT_CONFIG_PATH;
   const outputDir = get(INPUT.outputDir).trim() || DEFAULT_OUTPUT_DIR;
   const retentionRaw = get(INPUT.retentionDays).trim();
   let retentionDays: number | undefined;
   if (retentionRaw !== '') {
     if (!/^\d+$/.test(retentionRaw) || Number(retentionRaw) < 1 || Number(retentionRaw) > 90) {
-      throw new UsageError(`input ${INPUT.retentionDays}: expected a whole number of days from 1 to 90, found ${JSON.stringify(retentionRaw)}`);
+      throw new UsageError(`input ${INPUT.retentionDays}: expected a whole number of days from 1 to 90, found ${quoted(retentionRaw)}`);
     }
     retentionDays = Number(retentionRaw);
   }
-  const failRaw = (get(INPUT.failOnGate).trim() || 'true').toLowerCase();
-  if (failRaw !== 'true' && failRaw !== 'false') {
-    throw new UsageError(`input ${INPUT.failOnGate}: expected true or false, found ${JSON.stringify(failRaw)}`);
+  const failOnGate = booleanInput(get, INPUT.failOnGate, true);
+  const merge = booleanInput(get, INPUT.merge, false);
+  const comment = booleanInput(get, INPUT.comment, false);
+  const shardRaw = get(INPUT.shard).trim();
+  const shard = shardRaw === '' ? null : parseShard(shardRaw, `input ${INPUT.shard}`);
+  if (shard && merge) throw new UsageError(`input ${INPUT.merge}: expected false on a shard step (shard: ${shard.index}/${shard.count}); merge in a later job that needs the shard jobs`);
+  const jobIndex = jobIndexOf(get(INPUT.jobIndex).trim());
+  const root = env.GITHUB_WORKSPACE ?? process.cwd();
+  const explicitName = get(INPUT.artifactName).trim();
+  const artifactName = explicitName || defaultArtifactName(env, workspaceKey(root, config), workspaceKey(root, outputDir), jobIndex);
+  if (/[":<>|*?\\/\r\n]/.test(artifactName) || Array.from(artifactName).length > 200) {
+    throw new UsageError(`input ${INPUT.artifactName}: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found ${quoted(artifactName)}`);
   }
-  const artifactName = get(INPUT.artifactName).trim() || defaultArtifactName(env, config, outputDir, get(INPUT.jobIndex).trim());
-  if (/[":<>|*?\\/\r\n]/.test(artifactName)) {
-    throw new UsageError(`input ${INPUT.artifactName}: expected a name without " : < > | * ? \\ / or line breaks, found ${JSON.stringify(artifactName)}`);
-  }
-  return { config, outputDir, artifactName, retentionDays, failOnGate: failRaw === 'true', githubToken: get(INPUT.githubToken) };
+  return {
+    config,
+    outputDir,
+    artifactName,
+    artifactNameGiven: explicitName !== '',
+    retentionDays,
+    failOnGate,
+    githubToken: get(INPUT.githubToken).trim(),
+    jobIndex,
+    baseline: baselineInput(get(INPUT.baseline)),
+    shard,
+    merge,
+    comment
+  };
 }

@@ -1,76 +1,223 @@
 /**
- * The action adapter: inputs → engine → job summary, artifact, outputs, exit status.
- * Only this folder touches the runner; it calls setFailed at most once.
+ * The action adapter: inputs → (baseline | shards) → engine → artifact, pull-request comment,
+ * job summary, outputs, annotations, exit status. Only this folder touches the runner; it calls
+ * setFailed at most once, and a step that stops before a verdict still leaves a summary and
+ * `verdict: error`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { run, type RunResult } from '../engine.js';
-import { isUserError } from '../errors.js';
+import { merge, run, type RunDeps, type RunResult } from '../engine.js';
+import { resolveInside } from '../config/paths.js';
+import { isUserError, UsageError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
-import type { ActionHost } from './host.js';
+import { code, flatten, truncate } from '../report/escape.js';
 import { checkAnnotations } from './annotations.js';
-import { readInputs } from './inputs.js';
+import { chooseBaseline } from './baseline.js';
+import { commentBody, postStickyComment } from './comment.js';
+import { pullRequestOf } from './event.js';
+import { ApiError, type ActionHost } from './host.js';
+import { INPUT, readInputs, type ActionInputs } from './inputs.js';
+import { errorSummary, jobSummary } from './job-summary.js';
+import { commentMarker, shardArtifactName, shardPrefix, workspaceKey } from './naming.js';
+import { progressLines } from './progress.js';
+import { downloadShards } from './shards.js';
 
-export async function runAction(host: ActionHost): Promise<RunResult | null> {
-  let root: string | undefined;
+export interface ActionOptions {
+  /** Milliseconds, for progress lines (default performance.now). */
+  now?: () => number;
+}
+
+/** Temporary folders for downloads, removed when the step ends. */
+class Scratch {
+  private readonly dirs: string[] = [];
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  make(): string {
+    const dir = mkdtempSync(join(this.env.RUNNER_TEMP || tmpdir(), 'evidence-gate-'));
+    this.dirs.push(dir);
+    return dir;
+  }
+  clean(): void {
+    for (const d of this.dirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+function oneLine(text: string, max = 300): string {
+  return truncate(flatten(text), max);
+}
+
+export async function runAction(host: ActionHost, options: ActionOptions = {}): Promise<RunResult | null> {
+  const scratch = new Scratch(host.env);
   try {
     const inputs = readInputs((n) => host.getInput(n), host.env);
     if (inputs.githubToken) host.setSecret(inputs.githubToken);
-    root = resolve(host.env.GITHUB_WORKSPACE ?? process.cwd());
-    const result = await run(
-      { root, configPath: inputs.config, outputDir: inputs.outputDir },
-      { log: (line) => host.info(line), context: host.context(), bundleSha256: host.bundleSha256 }
-    );
+    const root = resolve(host.env.GITHUB_WORKSPACE ?? process.cwd());
+    const output = resolveInside(root, inputs.outputDir);
+    if (typeof output === 'string') throw new UsageError(`input ${INPUT.outputDir}: expected a folder inside the workspace; ${output}`);
+    const configKey = workspaceKey(root, inputs.config);
+    const deps: RunDeps = {
+      log: (line) => host.info(line),
+      warn: (line) => host.warning(oneLine(line), { title: 'Evidence Gate: baseline not used' }),
+      progress: progressLines((line) => host.info(line), options.now ?? (() => performance.now())),
+      context: host.context(),
+      bundleSha256: host.bundleSha256
+    };
 
-    let artifactId = '';
-    let artifactUrl = '';
-    let artifactNote: string;
-    if (!host.canUpload()) {
-      artifactNote = `The artifact service is not available here (a local run), so the evidence stays in \`${result.outputPath}/\`.`;
-      host.info('artifact upload skipped: no artifact service in this environment (local run)');
+    let result: RunResult;
+    let uploadName = inputs.artifactName;
+    if (inputs.shard) {
+      if (inputs.baseline.kind === 'path') host.info('baseline: not used on a shard step; the merge step compares');
+      uploadName = shardArtifactName(shardPrefix(configKey, inputs.artifactNameGiven ? inputs.artifactName : null), inputs.shard);
+      result = await run({ root, configPath: inputs.config, outputDir: inputs.outputDir, shard: inputs.shard }, deps);
     } else {
-      try {
-        const uploaded = await host.upload(
-          inputs.artifactName,
-          result.files.map((f) => join(result.outputDir, f)),
-          result.outputDir,
-          inputs.retentionDays
-        );
-        artifactId = uploaded.id === undefined ? '' : String(uploaded.id);
-        const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: runId } = host.env;
-        if (artifactId && server && repo && runId) artifactUrl = `${server}/${repo}/actions/runs/${runId}/artifacts/${artifactId}`;
-        artifactNote = artifactUrl
-          ? `Download the evidence: [${inputs.artifactName}](${artifactUrl}).`
-          : `The evidence is uploaded as the artifact \`${inputs.artifactName}\` of this workflow run.`;
-      } catch (error) {
-        // A warning, so that it never takes one of the step's 10 error-annotation slots.
-        host.warning(`artifact upload failed: ${(error as Error).message}`, { title: 'Evidence Gate: artifact upload failed' });
-        artifactNote = `The artifact upload failed; the evidence was written to \`${result.outputPath}/\` on the runner only.`;
+      const baseline = await chooseBaseline(inputs.baseline, { host, root, artifactName: inputs.artifactName, token: inputs.githubToken, tempDir: () => scratch.make() });
+      host.info(baseline.line);
+      const common = { root, outputDir: inputs.outputDir, baseline: baseline.source, noBaselineReason: baseline.reason };
+      if (inputs.merge) {
+        const prefix = shardPrefix(configKey, inputs.artifactNameGiven ? inputs.artifactName : null);
+        const shards = await downloadShards(host, prefix, scratch.make());
+        host.info(`merge: ${shards.length} shard artifacts (${oneLine(shards.map((s) => s.name).join(', '), 2000)})`);
+        result = await merge({ ...common, shards: shards.map((s) => s.dir) }, deps);
+      } else {
+        result = await run({ ...common, configPath: inputs.config }, deps);
       }
     }
 
-    await host.writeSummary(`${result.summary}\n${artifactNote}\n`);
+    const { artifactId, artifactUrl, artifactNote } = await uploadEvidence(host, inputs, uploadName, result);
+    const tailNotes: string[] = [];
+    if (inputs.comment && result.kind === 'run') {
+      const note = await commentOnPullRequest(host, inputs, configKey, result, artifactUrl);
+      if (note) tailNotes.push(note);
+    }
+    const blocksStep = result.verdict === 'fail' && inputs.failOnGate;
+    const headNotes =
+      result.verdict === 'fail' && !inputs.failOnGate
+        ? ['**The gate failed, but this step does not block on it** (`fail-on-gate: false`): the blocking checks are annotated as warnings, and the `verdict` output is `fail`.']
+        : [];
+    await host.writeSummary(jobSummary({ summary: result.summary, headNotes, tailNotes, artifactNote, manifestSha256: result.manifestSha256 }));
+
     host.setOutput('verdict', result.verdict ?? 'shard');
     host.setOutput('failed-checks', String(result.failedChecks));
     host.setOutput('output-dir', result.outputPath);
     host.setOutput('manifest-sha256', result.manifestSha256);
     host.setOutput('artifact-id', artifactId);
     host.setOutput('artifact-url', artifactUrl);
+    host.setOutput('shard', result.shard ? `${result.shard.index}/${result.shard.count}` : '');
+    if (result.kind === 'shard') {
+      host.info(`shard ${result.shard?.index}/${result.shard?.count} written; the merge step (merge: true) gates`);
+      return result;
+    }
     host.info(`verdict: ${result.verdict} (${result.failedChecks} blocking checks)`);
-    const willFail = result.verdict === 'fail' && inputs.failOnGate;
-    const gate = result.gate;
-    const blocking = gate ? gate.checks.filter((c) => gate.failing.includes(c.id)) : [];
-    const { annotations, omitted } = checkAnnotations(blocking, result.configPath, willFail);
-    for (const a of annotations) host.error(a.message, { title: a.title, file: a.file, startLine: a.startLine });
-    if (omitted > 0) host.info(`${omitted} more blocking check${omitted === 1 ? '' : 's'} not annotated (GitHub shows 10 error annotations per step): see the job summary and checks.json`);
-    if (willFail) {
+    annotate(host, result, blocksStep);
+    if (blocksStep) {
       host.setFailed(`Evidence Gate failed: ${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'} (see the job summary)`);
     }
     return result;
-  } catch (caught) {
-    // A full disk, a read-only mount or a permission is the runner's state, not a bug.
-    const error = asUserFsError(caught, root) ?? caught;
-    if (isUserError(error)) host.setFailed(`Evidence Gate ${error.kind} error: ${error.message}`);
-    else host.setFailed(`Evidence Gate internal error: ${(error as Error)?.stack ?? String(error)}`);
+  } catch (error) {
+    await reportError(host, error);
+    return null;
+  } finally {
+    scratch.clean();
+  }
+}
+
+/** Error annotations when the gate blocks the step; warnings when `fail-on-gate: false` lets it pass. */
+function annotate(host: ActionHost, result: RunResult, blocksStep: boolean): void {
+  const gate = result.gate;
+  const blocking = gate ? gate.checks.filter((c) => gate.failing.includes(c.id)) : [];
+  const { annotations, omitted } = checkAnnotations(blocking, result.configPath, blocksStep);
+  for (const a of annotations) {
+    const where = { title: a.title, file: a.file, startLine: a.startLine };
+    if (blocksStep) host.error(a.message, where);
+    else host.warning(a.message, where);
+  }
+  if (omitted > 0) host.info(`${omitted} more blocking check${omitted === 1 ? '' : 's'} not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json`);
+}
+
+async function uploadEvidence(host: ActionHost, inputs: ActionInputs, name: string, result: RunResult): Promise<{ artifactId: string; artifactUrl: string; artifactNote: string }> {
+  if (!host.canUpload()) {
+    host.info('artifact upload skipped: no artifact service in this environment (local run)');
+    return { artifactId: '', artifactUrl: '', artifactNote: `The artifact service is not available here (a local run), so the evidence stays in ${code(`${result.outputPath}/`, 200)}.` };
+  }
+  try {
+    const uploaded = await host.upload(
+      name,
+      result.files.map((f) => join(result.outputDir, f)),
+      result.outputDir,
+      inputs.retentionDays
+    );
+    const artifactId = uploaded.id === undefined ? '' : String(uploaded.id);
+    const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: runId } = host.env;
+    const artifactUrl = artifactId && server && repo && runId ? `${server}/${repo}/actions/runs/${runId}/artifacts/${artifactId}` : '';
+    return {
+      artifactId,
+      artifactUrl,
+      artifactNote: artifactUrl ? `Download the evidence: [${code(name, 200)}](${artifactUrl}).` : `The evidence is uploaded as the artifact ${code(name, 200)} of this workflow run.`
+    };
+  } catch (error) {
+    // A warning, so that it never takes one of the step's 10 error-annotation slots.
+    host.warning(`artifact upload failed: ${oneLine((error as Error).message)}`, { title: 'Evidence Gate: artifact upload failed' });
+    return { artifactId: '', artifactUrl: '', artifactNote: `The artifact upload failed; the evidence was written to ${code(`${result.outputPath}/`, 200)} on the runner only.` };
+  }
+}
+
+/**
+ * Posts or edits the sticky comment. Never fails the step: a token that may not write (a
+ * fork's read-only token) gets one notice and the job summary stays the report. Returns a
+ * note for the job summary, when there is something to say there.
+ */
+async function commentOnPullRequest(host: ActionHost, inputs: ActionInputs, configKey: string, result: RunResult, artifactUrl: string): Promise<string | null> {
+  const pr = pullRequestOf(host.env);
+  if (!pr) {
+    host.info('pull-request comment skipped: this run is not a pull_request event');
     return null;
   }
+  const repository = host.env.GITHUB_REPOSITORY ?? '';
+  if (!inputs.githubToken || !repository.includes('/')) {
+    host.info('pull-request comment skipped: no github-token or GITHUB_REPOSITORY');
+    return null;
+  }
+  const { GITHUB_SERVER_URL: server, GITHUB_RUN_ID: runId } = host.env;
+  const body = commentBody({
+    marker: commentMarker(host.env, configKey, inputs.jobIndex),
+    verdict: result.verdict ?? 'fail',
+    configPath: result.configPath,
+    jobIndex: inputs.jobIndex,
+    summary: result.summary,
+    runUrl: server && runId ? `${server}/${repository}/actions/runs/${runId}` : null,
+    artifactUrl,
+    manifestSha256: result.manifestSha256
+  });
+  try {
+    const posted = await postStickyComment(host.api(inputs.githubToken), repository, pr.number, commentMarker(host.env, configKey, inputs.jobIndex), body);
+    host.info(`pull-request comment ${posted.action}${posted.url ? `: ${oneLine(posted.url)}` : ''}`);
+    return null;
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 401 || status === 403) {
+      host.notice(`pull-request comment not posted: the token may not write to pull request #${pr.number} (HTTP ${status}; a fork's read-only token, or no pull-requests: write permission). This job summary is the report.`, {
+        title: 'Evidence Gate: no pull-request comment'
+      });
+      return `The pull-request comment was not posted (HTTP ${status}: the token may not write to pull requests, as on a fork); this summary is the report.`;
+    }
+    host.warning(`pull-request comment failed: ${oneLine((error as Error)?.message ?? String(error))}`, { title: 'Evidence Gate: pull-request comment failed' });
+    return 'The pull-request comment could not be posted (see the warning in the log); this summary is the report.';
+  }
+}
+
+/** One failure line for the log, and a short job summary and `verdict: error` for the workflow. */
+async function reportError(host: ActionHost, caught: unknown): Promise<void> {
+  // A full disk, a read-only mount or a permission is the runner's state, not a bug.
+  const error = asUserFsError(caught, resolve(host.env.GITHUB_WORKSPACE ?? process.cwd())) ?? caught;
+  const user = isUserError(error);
+  const kind = user ? error.kind : 'internal';
+  const message = user ? error.message : String((error as Error)?.message ?? error);
+  try {
+    await host.writeSummary(errorSummary(kind, message));
+  } catch (summaryError) {
+    host.warning(`job summary not written: ${oneLine(String((summaryError as Error)?.message ?? summaryError))}`);
+  }
+  host.setOutput('verdict', 'error');
+  if (user) host.setFailed(`Evidence Gate ${error.kind} error: ${error.message}`);
+  else host.setFailed(`Evidence Gate internal error: ${(error as Error)?.stack ?? String(error)}`);
 }

@@ -1,0 +1,201 @@
+/**
+ * `baseline: auto` against a local server that speaks GitHub's REST API and serves artifacts as
+ * zips behind a redirect, through the real host (octokit and @actions/artifact's findBy
+ * download): found, first run, no artifact of that name, expired, a fork's read-only token,
+ * and several steps and matrix jobs in one base run.
+ */
+import { jest } from '@jest/globals';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/engine.js';
+import { tempRepo, tinyRepo } from '../helpers.js';
+import { FakeGitHub } from './github-server.js';
+import { zipFolder } from './zip.js';
+
+const server = await new FakeGitHub().start();
+// @actions/artifact's download reads the API URL when @actions/github is first loaded.
+process.env.GITHUB_API_URL = server.url;
+const { githubHost } = await import('../../src/action/github-host.js');
+const { chooseBaseline } = await import('../../src/action/baseline.js');
+const { runAction } = await import('../../src/action/main.js');
+const { readInputs } = await import('../../src/action/inputs.js');
+
+const PASSING_GATE = 'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100 }';
+const SHA = 'a'.repeat(40);
+
+afterAll(() => server.close());
+
+let stdout: ReturnType<typeof jest.spyOn>;
+beforeEach(() => {
+  server.reset();
+  // The artifact client logs each download through @actions/core.
+  stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+});
+afterEach(() => stdout.mockRestore());
+
+/** A pull request's environment: event file, repository, workflow ref. */
+function prEnv(root: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const files = tempRepo({ 'event.json': JSON.stringify({ pull_request: { number: 7, base: { ref: 'main' } } }) });
+  return {
+    GITHUB_WORKSPACE: root,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: join(files, 'event.json'),
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/pull/7/merge',
+    GITHUB_JOB: 'gate',
+    GITHUB_API_URL: server.url,
+    RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'runner-temp-')),
+    ...extra
+  };
+}
+
+/** The base branch's output of the tiny repo, zipped as its artifact. */
+async function baseZip(): Promise<Buffer> {
+  const root = tinyRepo({}, PASSING_GATE);
+  const result = await run({ root, configPath: 'evidence-gate.yml', outputDir: 'base-out' });
+  return zipFolder(result.outputDir);
+}
+
+function nameFor(env: NodeJS.ProcessEnv, inputs: Record<string, string> = {}): string {
+  return readInputs((n) => inputs[n] ?? '', env).artifactName;
+}
+
+function choose(env: NodeJS.ProcessEnv, token = 'ghs_actions', inputs: Record<string, string> = {}) {
+  const host = githubHost(null, env);
+  return chooseBaseline({ kind: 'auto' }, { host, root: env.GITHUB_WORKSPACE as string, artifactName: nameFor(env, inputs), token, tempDir: () => mkdtempSync(join(tmpdir(), 'dl-')) });
+}
+
+describe('baseline auto', () => {
+  test('picks the newest successful push run on the base branch and, in it, this job, matrix index and config', async () => {
+    const root = tinyRepo({}, PASSING_GATE);
+    const env = prEnv(root);
+    const zip = await baseZip();
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [
+      { id: 10, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: 'b'.repeat(40) },
+      { id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA },
+      { id: 13, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'failure', head_sha: 'c'.repeat(40) },
+      { id: 14, workflow: 'ci.yml', branch: 'feature', event: 'push', conclusion: 'success', head_sha: 'd'.repeat(40) },
+      { id: 15, workflow: 'other.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: 'e'.repeat(40) }
+    ];
+    const mine = nameFor(env);
+    server.artifacts = [
+      // The same job's other matrix index, another step (config) of the job, another job.
+      { id: 501, runId: 12, name: nameFor(env, { 'strategy-job-index': '1' }), zip },
+      { id: 502, runId: 12, name: nameFor(env, { config: 'other.yml' }), zip },
+      { id: 503, runId: 12, name: nameFor({ ...env, GITHUB_JOB: 'lint' }), zip },
+      { id: 504, runId: 12, name: mine, zip },
+      { id: 505, runId: 10, name: mine, zip }
+    ];
+    const choice = await choose(env);
+    expect(choice.reason).toBeUndefined();
+    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 12, artifactId: 504 });
+    expect(choice.source?.onError).toBe('warn');
+    expect(choice.line).toBe(`baseline: artifact ${mine} (id 504) of run 12 on main, commit ${SHA.slice(0, 12)}`);
+    expect(existsSync(join(choice.source?.dir as string, 'manifest.json'))).toBe(true);
+    const runsCall = server.requests.find((r) => r.path.endsWith('/runs'));
+    expect(runsCall).toMatchObject({ path: '/repos/o/r/actions/workflows/ci.yml/runs', query: { branch: 'main', event: 'push', status: 'success', per_page: '1' }, token: 'ghs_actions' });
+    expect(server.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual(['/repos/o/r/actions/artifacts/504/zip']);
+  });
+
+  test('first run on the base branch: no successful run yet', async () => {
+    const env = prEnv(tinyRepo());
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [{ id: 3, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'failure', head_sha: SHA }];
+    expect(await choose(env)).toEqual({
+      source: null,
+      reason: 'no successful push run of ci.yml on main yet; the first one uploads the baseline',
+      line: 'baseline: none (no successful push run of ci.yml on main yet; the first one uploads the baseline)'
+    });
+  });
+
+  test('the base run has no artifact under this name', async () => {
+    const env = prEnv(tinyRepo());
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [{ id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA }];
+    server.artifacts = [{ id: 1, runId: 12, name: 'something-else', zip: Buffer.alloc(0) }];
+    const choice = await choose(env);
+    expect(choice.source).toBeNull();
+    expect(choice.reason).toBe(`run 12 on main has no artifact named ${nameFor(env)} (this job, matrix index, config or output folder did not run there)`);
+  });
+
+  test('an expired artifact is reported, not downloaded', async () => {
+    const env = prEnv(tinyRepo());
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [{ id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA }];
+    server.artifacts = [{ id: 9, runId: 12, name: nameFor(env), expired: true, zip: Buffer.alloc(0) }];
+    const choice = await choose(env);
+    expect(choice.reason).toBe(`the artifact ${nameFor(env)} of run 12 on main has expired; a longer retention-days on the base branch keeps it`);
+    expect(server.requests.some((r) => r.path.endsWith('/zip'))).toBe(false);
+  });
+
+  test("a fork's read-only token (403) is one reason, never an error", async () => {
+    const env = prEnv(tinyRepo());
+    server.tokens.set('ghs_fork', 'read');
+    server.runs = [{ id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA }];
+    const choice = await choose(env, 'ghs_fork');
+    expect(choice.source).toBeNull();
+    expect(choice.reason).toBe("the token may not read this repository's Actions runs (HTTP 403 while listing the runs of ci.yml on main); give the job permissions: actions: read");
+  });
+
+  test('push events and runs outside a workflow do not look anything up', async () => {
+    const pushed = await choose({ ...prEnv(tinyRepo()), GITHUB_EVENT_NAME: 'push' });
+    expect(pushed.reason).toBe('baseline auto compares pull requests with their base branch, and this run is a push event');
+    const local = await choose({ GITHUB_WORKSPACE: tinyRepo() });
+    expect(local.reason).toBe('baseline auto compares pull requests with their base branch, and this run is not in a workflow');
+    expect(server.requests).toEqual([]);
+  });
+
+  test('a folder must be inside the workspace; none says so', async () => {
+    const root = tinyRepo();
+    const host = githubHost(null, { GITHUB_WORKSPACE: root });
+    const ctx = { host, root, artifactName: 'x', token: '', tempDir: () => '' };
+    expect(await chooseBaseline({ kind: 'path', path: './base//out' }, ctx)).toEqual({ source: { dir: join(root, 'base/out'), shown: 'base/out', onError: 'warn' }, line: 'baseline: the folder base/out' });
+    await expect(chooseBaseline({ kind: 'path', path: '../elsewhere' }, ctx)).rejects.toThrow('input baseline: expected auto, none or a folder inside the workspace; expected a path inside the repository root, found "../elsewhere"');
+    expect((await chooseBaseline({ kind: 'none' }, ctx)).reason).toBe('the baseline input is none');
+  });
+});
+
+describe('the action on a pull request', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    process.exitCode = undefined;
+  });
+
+  test('compares with the base artifact: summary section, manifest baseline record, download folder removed', async () => {
+    const root = tinyRepo({}, PASSING_GATE);
+    const files = tempRepo({ 'summary.md': '' });
+    const env = prEnv(root, { GITHUB_STEP_SUMMARY: join(files, 'summary.md'), 'INPUT_CONFIG': 'evidence-gate.yml', 'INPUT_GITHUB-TOKEN': 'ghs_actions' });
+    Object.assign(process.env, env);
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [{ id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA }];
+    server.artifacts = [{ id: 504, runId: 12, name: nameFor(env, { config: 'evidence-gate.yml' }), zip: await baseZip() }];
+    const result = await runAction(githubHost(null));
+    expect(result?.comparison?.rows.paired).toBeGreaterThan(0);
+    const summary = readFileSync(join(files, 'summary.md'), 'utf8');
+    expect(summary).toContain('## Compared with base');
+    expect(summary).toContain(`(commit \`${SHA.slice(0, 12)}\`, run 12, artifact 504)`);
+    const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'manifest.json'), 'utf8'));
+    expect(manifest.baseline).toMatchObject({ commit: SHA, run_id: 12, artifact_id: 504, stale: false });
+    expect(readFileSync(join(root, 'evidence-gate-out', 'comparison.json'), 'utf8')).toContain('"paired"');
+    expect(readdirSync(env.RUNNER_TEMP as string)).toEqual([]);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  test('on a 403 the comparison checks are not applicable and the step still follows the gate alone', async () => {
+    const root = tinyRepo({}, PASSING_GATE);
+    const files = tempRepo({ 'summary.md': '' });
+    Object.assign(process.env, prEnv(root, { GITHUB_STEP_SUMMARY: join(files, 'summary.md'), 'INPUT_CONFIG': 'evidence-gate.yml', 'INPUT_GITHUB-TOKEN': 'ghs_fork' }));
+    server.tokens.set('ghs_fork', 'read');
+    const result = await runAction(githubHost(null));
+    expect(result?.verdict).toBe('pass');
+    expect(result?.noBaselineReason).toContain('HTTP 403');
+    const regression = result?.gate?.checks.filter((c) => c.id.startsWith('regression/'));
+    expect(regression?.length).toBeGreaterThan(0);
+    expect(regression?.every((c) => c.status === 'not_applicable')).toBe(true);
+    expect(readFileSync(join(files, 'summary.md'), 'utf8')).toContain("No comparison: the token may not read this repository&#39;s Actions runs \\(HTTP 403");
+    expect(process.exitCode).toBeUndefined();
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The sticky pull-request comment against a local server that speaks the issue-comment REST
+ * endpoints (through the real octokit client): created once, edited in place on the next push,
+ * one per config, and on a fork's read-only token one notice and a note in the job summary.
+ */
+import { join } from 'node:path';
+import { commentBody, compareSectionOf } from '../../src/action/comment.js';
+import { runAction } from '../../src/action/main.js';
+import { minimalConfig, tempRepo, tinyRepo } from '../helpers.js';
+import { fakeHost } from './fake-host.js';
+import { FakeGitHub } from './github-server.js';
+
+const server = await new FakeGitHub().start();
+const { githubHost } = await import('../../src/action/github-host.js');
+
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const GATE = 'gate:\n  max_missing_rows: 0\n  min_challenge_examples: 5';
+
+function prEnv(root: string, runId: string): NodeJS.ProcessEnv {
+  const files = tempRepo({ 'event.json': JSON.stringify({ pull_request: { number: 7, base: { ref: 'main' } } }) });
+  return {
+    GITHUB_WORKSPACE: root,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: join(files, 'event.json'),
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: runId,
+    GITHUB_JOB: 'gate',
+    GITHUB_API_URL: server.url
+  };
+}
+
+function host(root: string, runId: string, inputs: Record<string, string>) {
+  const env = prEnv(root, runId);
+  return fakeHost({ baseline: 'none', 'fail-on-gate': 'false', comment: 'true', ...inputs }, env, undefined, true, { api: (t) => githubHost(null, env).api(t) });
+}
+
+describe('pull-request comment', () => {
+  test('one comment per config, edited in place on the next push', async () => {
+    const root = tinyRepo({ 'second.yml': minimalConfig(GATE) }, GATE);
+    server.tokens.set('ghs_write', 'write');
+    // Someone else's comment that quotes a marker further down is left alone.
+    server.comments.push({ id: 900, issue: 7, body: 'see <!-- evidence-gate:comment:0 -->', user: 'someone' });
+    const first = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(first);
+    expect(first.infos.find((l) => l.startsWith('pull-request comment'))).toBe('pull-request comment created: https://github.example/o/r/pull/7#issuecomment-1');
+    expect(server.comments).toHaveLength(2);
+    const body = server.comments[1]?.body as string;
+    expect(body.split('\n')[0]).toMatch(/^<!-- evidence-gate:comment:[0-9a-f]{16} -->$/);
+    expect(body).toContain('### Evidence Gate: ❌ FAIL · `evidence-gate.yml`');
+    expect(body).toMatch(/^\*\*Why it failed:\*\* .+\.$/m);
+    expect(body).toContain('#### Compared with base\n\nNo comparison: the baseline input is none.');
+    expect(body).toContain('[workflow run](https://github.example/o/r/actions/runs/77) · [evidence artifact](https://github.example/o/r/actions/runs/77/artifacts/42) · manifest SHA-256 `');
+    expect(body).not.toContain('## Failing and not-evaluated checks');
+
+    const next = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(next);
+    expect(next.infos).toContain('pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-1');
+    expect(server.comments).toHaveLength(2);
+    expect(server.comments[1]?.body).toContain('actions/runs/78');
+    expect(server.comments[0]?.body).toBe('see <!-- evidence-gate:comment:0 -->');
+
+    const other = host(root, '78', { config: 'second.yml', 'github-token': 'ghs_write' });
+    await runAction(other);
+    expect(server.comments).toHaveLength(3);
+    expect(server.comments[2]?.body).toContain('· `second.yml`');
+    expect(server.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /repos/o/r/issues/7/comments',
+      'PATCH /repos/o/r/issues/comments/1',
+      'POST /repos/o/r/issues/7/comments'
+    ]);
+  });
+
+  test("a fork's read-only token: one notice, a note in the job summary, never a failure", async () => {
+    const root = tinyRepo({}, GATE);
+    server.tokens.set('ghs_fork', 'read');
+    const h = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_fork', 'fail-on-gate': 'true' });
+    const result = await runAction(h);
+    expect(result?.verdict).toBe('fail');
+    expect(h.notices).toEqual([
+      {
+        line: 'pull-request comment not posted: the token may not write to pull request #7 (HTTP 403; a fork\'s read-only token, or no pull-requests: write permission). This job summary is the report.',
+        where: { title: 'Evidence Gate: no pull-request comment' }
+      }
+    ]);
+    expect(h.warnings).toEqual([]);
+    expect(h.errors).toHaveLength(Math.min(9, result?.failedChecks ?? 0));
+    expect(h.summaries[0]).toContain('The pull-request comment was not posted (HTTP 403: the token may not write to pull requests, as on a fork); this summary is the report.');
+    // The only failure is the gate's own.
+    expect(h.failures).toEqual([`Evidence Gate failed: ${result?.failedChecks} blocking checks (see the job summary)`]);
+    expect(server.comments).toEqual([]);
+  });
+
+  test('not on push events, and not unless asked for', async () => {
+    const root = tinyRepo({}, GATE);
+    server.tokens.set('ghs_write', 'write');
+    const pushed = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    pushed.env.GITHUB_EVENT_NAME = 'push';
+    await runAction(pushed);
+    expect(pushed.infos).toContain('pull-request comment skipped: this run is not a pull_request event');
+    const quiet = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write', comment: 'false' });
+    await runAction(quiet);
+    expect(server.requests).toEqual([]);
+  });
+
+  test('a server error is one warning and a note, never a failure', async () => {
+    const root = tinyRepo({}, GATE);
+    // No token grant at all: the server answers 401 to the listing.
+    const h = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_unknown' });
+    await runAction(h);
+    expect(h.notices).toHaveLength(1);
+    expect(h.failures).toEqual([]);
+    const broken = fakeHost({ baseline: 'none', 'fail-on-gate': 'false', comment: 'true', config: 'evidence-gate.yml', 'github-token': 't' }, prEnv(root, '1'), undefined, true, {
+      api: () => ({
+        request: async () => {
+          throw new Error('socket hang up');
+        },
+        downloadArtifact: async () => undefined
+      })
+    });
+    await runAction(broken);
+    expect(broken.warnings.filter((w) => w.where?.file === undefined)).toEqual([{ line: 'pull-request comment failed: socket hang up', where: { title: 'Evidence Gate: pull-request comment failed' } }]);
+    expect(broken.summaries[0]).toContain('The pull-request comment could not be posted');
+    expect(broken.failures).toEqual([]);
+  });
+});
+
+describe('comment body', () => {
+  const facts = {
+    marker: '<!-- m -->',
+    verdict: 'pass' as const,
+    configPath: 'cfg.yml',
+    jobIndex: '2',
+    runUrl: null,
+    artifactUrl: '',
+    manifestSha256: 'f'.repeat(64)
+  };
+
+  test('the compare section is cut to fit GitHub comment limits', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `| model-${i} | +0.0 pp; 0 fixed, 0 broken |`);
+    const summary = ['# Evidence Gate: ✅ PASS', '', '**Every judged check passed.**', '', '## Compared with base', '', ...rows, '', '## Robustness (all rows)', 'x'].join('\n');
+    expect(compareSectionOf(summary)).toHaveLength(rows.length + 3);
+    const body = commentBody({ ...facts, summary });
+    expect(body.length).toBeLessThan(65_536);
+    expect(body).toContain('### Evidence Gate: ✅ PASS · `cfg.yml` (matrix job 2)');
+    expect(body).toContain('**Every judged check passed.**');
+    expect(body).toContain('_The comparison goes on in the job summary._');
+    expect(body).not.toContain('Robustness');
+  });
+
+  test('config paths are shown as inert code', () => {
+    const body = commentBody({ ...facts, configPath: 'a`b\u202e.yml', summary: '' });
+    expect(body).toContain("`a'b\\u202E.yml`");
+  });
+});
