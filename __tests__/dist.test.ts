@@ -49,6 +49,9 @@ describe('the CLI bundle', () => {
     expect(ok.stdout).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/\n$/);
     const bad = spawnSync(process.execPath, [bin, 'run', '--config', 'nope.yml'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe("evidence-gate: config error: config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)\n");
+    expect(bad.stderr).toBe(
+      "evidence-gate: config error: config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)\n" +
+        `(the repository root is ${JSON.stringify(root)}, the current folder, which is in no git repository; paths inside the config are relative to it; set --root DIR to choose another)\n`
+    );
   });
 });

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { loadPlan } from './config/load.js';
 import type { ModelPlan } from './config/plan.js';
 import { evaluate } from './evaluate/evaluate.js';
-import { serializeRow } from './evidence/row.js';
+import { RowSerializer } from './evidence/row.js';
 import { EvidenceWriter } from './evidence/writer.js';
 import type { GateResult } from './gate/checks.js';
 import { readDerivationFacts, readReportFacts } from './manifest/facts.js';
@@ -73,14 +73,14 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
     const evidenceWriter = writer;
     const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
-    const labels = dataset.labels;
+    const serializer = new RowSerializer(dataset.labels);
     const counters = await evaluate(
       plan,
       dataset,
       models,
       source,
       (row) => {
-        evidenceWriter.write(serializeRow(row, labels));
+        evidenceWriter.write(serializer.line(row));
         derivation?.add(row);
       },
       { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }

@@ -79,6 +79,8 @@ describe('the bundled inspection example', () => {
     expect(counters.predictionEvaluations).toBe(2 * ledger.eligible.value);
     expect(m.worked_examples).toHaveLength(3);
     expect(m.worked_examples.every((w: any) => w.success)).toBe(true);
+    // Breaches of the protected outcome (1 → 0) come first.
+    expect(m.worked_examples[0]).toMatchObject({ label: '1', clean_prediction: '1', prediction: '0' });
     expect(m.abstention.map((a: any) => a.condition)).toEqual(['clean', 'noise', 'fgm', 'clean', 'noise', 'fgm']);
   });
 

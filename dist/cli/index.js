@@ -5840,8 +5840,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT, safeOutput
 
-// EXTERNAL MODULE: ./src/engine.ts + 136 modules
-var engine = __nccwpck_require__(5445);
+// EXTERNAL MODULE: ./src/engine.ts + 142 modules
+var engine = __nccwpck_require__(2511);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -6336,7 +6336,7 @@ function resolveInside(root, p, cwd) {
 
 /***/ }),
 
-/***/ 5445:
+/***/ 2511:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8302,37 +8302,86 @@ function value(v) {
         return Number.isFinite(v) ? String(v) : 'null';
     return v === undefined ? 'null' : JSON.stringify(v);
 }
+/** The `"field":` prefixes in EVIDENCE_FIELDS order (the first without its comma). */
+const PREFIXES = EVIDENCE_FIELDS.map((f, i) => (i === 0 ? '{"' : ',"') + f + '":');
+const SCORES = EVIDENCE_FIELDS.indexOf('scores');
+/** Strings shorter than this are encoded directly; longer ones (texts) are worth remembering. */
+const MEMO_MIN = 24;
+const MEMO_MAX = 8192;
 /**
- * One JSONL line (without the newline), keys in EVIDENCE_FIELDS order and scores in label
- * order. Built by hand: this runs once per row and is the hottest serialisation in a run.
+ * Writes evidence rows as JSONL lines, keys in EVIDENCE_FIELDS order and scores in label order.
+ * A run writes every text many times (once per model and condition) and every score vector
+ * several times (once per row that shares an input), so the JSON of long strings and of score
+ * vectors is remembered for a while: the same bytes, a fraction of the work.
  */
-function serializeRow(row, labels) {
-    let out = '{';
-    for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
-        const field = EVIDENCE_FIELDS[f];
-        out += (f === 0 ? '"' : ',"') + field + '":';
-        if (field === 'scores') {
-            const scores = row.scores;
-            if (scores === null)
-                out += 'null';
-            else {
-                out += '{';
-                for (let i = 0; i < labels.length; i++)
-                    out += (i === 0 ? '' : ',') + JSON.stringify(labels[i]) + ':' + value(scores[i]);
-                out += '}';
+class RowSerializer {
+    labels;
+    keys;
+    strings = new Map();
+    scores = new WeakMap();
+    constructor(labels) {
+        this.labels = labels;
+        this.keys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
+    }
+    text(v) {
+        if (v.length < MEMO_MIN)
+            return JSON.stringify(v);
+        let json = this.strings.get(v);
+        if (json === undefined) {
+            json = JSON.stringify(v);
+            if (this.strings.size >= MEMO_MAX)
+                this.strings = new Map();
+            this.strings.set(v, json);
+        }
+        return json;
+    }
+    scoreJson(scores) {
+        let json = this.scores.get(scores);
+        if (json === undefined) {
+            json = '';
+            for (let i = 0; i < this.keys.length; i++)
+                json += this.keys[i] + value(scores[i]);
+            json += '}';
+            this.scores.set(scores, json);
+        }
+        return json;
+    }
+    numbers = new Map();
+    /** Margins repeat with their inputs: the shortest round-trip digits of each are found once. */
+    number(v) {
+        let text = this.numbers.get(v);
+        if (text === undefined) {
+            text = value(v);
+            if (this.numbers.size >= MEMO_MAX * 8)
+                this.numbers = new Map();
+            this.numbers.set(v, text);
+        }
+        return text;
+    }
+    line(row) {
+        let out = '';
+        for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
+            out += PREFIXES[f];
+            if (f === SCORES) {
+                out += row.scores === null ? 'null' : this.scoreJson(row.scores);
+                continue;
+            }
+            const v = row[EVIDENCE_FIELDS[f]];
+            out += typeof v === 'string' ? this.text(v) : typeof v === 'number' ? this.number(v) : v === null ? 'null' : v === true ? 'true' : v === false ? 'false' : value(v);
+        }
+        // Tabular rows: feature maps in the config's feature order (insertion order of the record).
+        if (row.features !== undefined) {
+            for (const field of TABULAR_FIELDS) {
+                const v = row[field];
+                out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
             }
         }
-        else
-            out += value(row[field]);
+        return out + '}';
     }
-    // Tabular rows: feature maps in the config's feature order (insertion order of the record).
-    if (row.features !== undefined) {
-        for (const field of TABULAR_FIELDS) {
-            const v = row[field];
-            out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
-        }
-    }
-    return out + '}';
+}
+/** One JSONL line (without the newline); see RowSerializer, which a run keeps for all its rows. */
+function serializeRow(row, labels) {
+    return new RowSerializer(labels).line(row);
 }
 /** A line of evidence.jsonl that cannot be read back as a row. */
 class EvidenceParseError extends Error {
@@ -8433,8 +8482,9 @@ class EvidenceWriter {
     /** In gzip mode every chunk is written through this chain, so chunks keep their order across the hand-over. */
     tail = null;
     backpressure = null;
-    pending = [];
-    pendingChars = 0;
+    /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
+    chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    filled = 0;
     rows = 0;
     bytes = 0;
     /** A failed write (a full disk) surfaces at the next write, drain or close, not as a crash. */
@@ -8461,11 +8511,16 @@ class EvidenceWriter {
     /** Adds one row's line (without the newline). */
     write(line) {
         this.check();
-        this.pending.push(line);
-        this.pendingChars += line.length + 1;
-        this.rows++;
-        if (this.pendingChars >= CHUNK_BYTES)
+        // A UTF-16 unit takes at most 3 UTF-8 bytes; a line that cannot fit goes in a chunk of its own.
+        const most = 3 * line.length + 1;
+        if (this.filled + most > this.chunk.length) {
             this.flushPending();
+            if (most > this.chunk.length)
+                this.chunk = Buffer.allocUnsafe(most);
+        }
+        this.filled += this.chunk.write(line, this.filled, 'utf8');
+        this.chunk[this.filled++] = 0x0a;
+        this.rows++;
     }
     /** Waits until the sink has taken what it was given (call between chunks of work). */
     async drain() {
@@ -8480,11 +8535,11 @@ class EvidenceWriter {
         this.check();
     }
     flushPending() {
-        if (this.pending.length === 0)
+        if (this.filled === 0)
             return;
-        const chunk = Buffer.from(this.pending.join('\n') + '\n', 'utf8');
-        this.pending = [];
-        this.pendingChars = 0;
+        const chunk = this.chunk.subarray(0, this.filled);
+        this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+        this.filled = 0;
         this.hash.update(chunk);
         this.bytes += chunk.length;
         if (this.tail) {
@@ -8492,7 +8547,7 @@ class EvidenceWriter {
             return;
         }
         // A waiting promise must never reject unobserved: the error listener has recorded the failure.
-        if (!this.plain.write(chunk))
+        if (!this.plain.write(chunk) && this.backpressure === null)
             this.backpressure = (0,external_node_events_namespaceObject.once)(this.plain, 'drain').catch(this.fail);
         if (this.bytes > this.gzipAboveBytes)
             this.tail = this.startGzip().catch(this.fail);
@@ -16119,6 +16174,7 @@ class DrillCollector {
 
 ;// CONCATENATED MODULE: ./src/evidence/group.ts
 
+
 /** A row that does not fit the layout or the file order: the evidence does not match its manifest. */
 class EvidenceOrderError extends Error {
 }
@@ -16141,23 +16197,26 @@ class ExampleGrouper {
         this.modelIndex = new Map(layout.models.map((m, i) => [m, i]));
         this.conditionIndex = new Map(layout.conditions.map((c, i) => [c, i]));
     }
+    /** Where a row stands, for a message (built only when something is wrong). */
+    where(row) {
+        return `evidence row ${this.rowsSeen + 1} (id ${(0,visible/* quoted */.TL)(row.id)}, model ${(0,visible/* quoted */.TL)(row.model)}, condition ${(0,visible/* quoted */.TL)(row.condition)})`;
+    }
     add(row) {
-        const where = `evidence row ${this.rowsSeen + 1} (id ${JSON.stringify(row.id)}, model ${JSON.stringify(row.model)}, condition ${JSON.stringify(row.condition)})`;
         const rank = this.splitRank.get(row.split);
         const m = this.modelIndex.get(row.model);
         const c = this.conditionIndex.get(row.condition);
         if (rank === undefined)
-            throw new EvidenceOrderError(`${where}: split ${JSON.stringify(row.split)} is not an evaluation split of the manifest`);
+            throw new EvidenceOrderError(`${this.where(row)}: split ${(0,visible/* quoted */.TL)(row.split)} is not an evaluation split of the manifest`);
         if (m === undefined)
-            throw new EvidenceOrderError(`${where}: model is not one of the manifest's models`);
+            throw new EvidenceOrderError(`${this.where(row)}: model is not one of the manifest's models`);
         if (c === undefined)
-            throw new EvidenceOrderError(`${where}: condition is not one of the manifest's conditions`);
+            throw new EvidenceOrderError(`${this.where(row)}: condition is not one of the manifest's conditions`);
         const g = this.current;
         if (g === null || g.split !== row.split || g.id !== row.id) {
             if (g !== null) {
                 const order = rank - this.currentRank || compareCodePoints(row.id, g.id);
                 if (order <= 0)
-                    throw new EvidenceOrderError(`${where}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
+                    throw new EvidenceOrderError(`${this.where(row)}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
                 this.flush();
             }
             this.current = {
@@ -16173,9 +16232,9 @@ class ExampleGrouper {
         const group = this.current;
         const slot = m * this.layout.conditions.length + c;
         if (slot <= this.lastSlot)
-            throw new EvidenceOrderError(`${where}: out of order or repeated within its example; rows are sorted by model (config order) then condition`);
+            throw new EvidenceOrderError(`${this.where(row)}: out of order or repeated within its example; rows are sorted by model (config order) then condition`);
         if (row.label !== group.label || row.language !== group.language)
-            throw new EvidenceOrderError(`${where}: label or language differs from the example's other rows`);
+            throw new EvidenceOrderError(`${this.where(row)}: label or language differs from the example's other rows`);
         this.lastSlot = slot;
         group.rows[m][c] = row;
         this.rowsSeen++;
@@ -17423,6 +17482,26 @@ function noMargin(n) {
     return { n, errors: 0, missing: 0, aurc: notEvaluated(LABEL_ONLY, n), curve: [] };
 }
 
+;// CONCATENATED MODULE: ./src/gate/severity.ts
+/** How far past its threshold a check's value lies (0 when it is not past it). */
+function distancePast(c) {
+    if (c.value === null)
+        return 0;
+    return Math.max(0, c.direction === 'max' ? c.value - c.threshold : c.threshold - c.value);
+}
+function overshoot(c) {
+    const past = distancePast(c);
+    if (past === 0)
+        return 0;
+    return c.threshold === 0 ? Number.POSITIVE_INFINITY : past / Math.abs(c.threshold);
+}
+function bySeverity(checks) {
+    const rank = (c) => (c.status === 'fail' ? 0 : 1);
+    // Infinity − Infinity is NaN, so compare the relative overshoots without subtracting.
+    const relative = (a, b) => (overshoot(a) === overshoot(b) ? 0 : overshoot(a) > overshoot(b) ? -1 : 1);
+    return [...checks].sort((a, b) => rank(a) - rank(b) || relative(a, b) || distancePast(b) - distancePast(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
 ;// CONCATENATED MODULE: ./src/report/format.ts
 function percent(value, digits = 1) {
     return `${(100 * value).toFixed(digits)}%`;
@@ -17453,7 +17532,7 @@ function fixed(value, digits = 3) {
 function isRateCheck(c) {
     return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
 }
-const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop']);
+const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop', 'regression']);
 /** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
 function checkValueText(c) {
     if (c.value === null)
@@ -17472,6 +17551,58 @@ function checkThresholdText(c) {
     if (isRateCheck(c))
         return `${op} ${percent(c.threshold, 0)}`;
     return `${op} ${c.threshold}${PP_CHECKS.has(c.check) ? ' pp' : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/report/check-words.ts
+
+
+const CHECK_WORDS = {
+    challenge_examples: 'challenge examples',
+    language_examples: 'examples per language',
+    length_psi: 'length shift',
+    challenge_accuracy: 'challenge accuracy',
+    generalization_gap: 'generalization gap',
+    language_accuracy: 'accuracy per language',
+    changed_examples: 'changed examples',
+    flip_rate: 'flip rate',
+    accuracy_drop: 'accuracy drop',
+    eligible_coverage: 'eligible coverage',
+    attack_success: 'attack success',
+    protected_transitions: 'protected transitions',
+    missing_rows: 'missing rows',
+    regression: 'regression against the baseline',
+    new_protected_transitions: 'new protected transitions'
+};
+function checkWords(check) {
+    return CHECK_WORDS[check] ?? check.replace(/_/g, ' ');
+}
+/** "(PSI 15.437 > 0.5)", "(4 models)", "(9 checks, 4 models)" for one kind's blocking checks. */
+function detail(checks) {
+    const first = checks[0];
+    if (checks.length === 1 && first.subject === 'data') {
+        const op = first.direction === 'max' ? '>' : '<';
+        return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
+    }
+    const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    if (models === checks.length)
+        return plural(models, 'model');
+    return models > 0 ? `${plural(checks.length, 'check')}, ${plural(models, 'model')}` : plural(checks.length, 'check');
+}
+/**
+ * One sentence naming the kinds of the blocking checks and how many of each, the most severe
+ * kind first, e.g. "length shift (PSI 15.437 > 0.5); challenge accuracy (4 models)". Escaping is
+ * the caller's (the words and figures here hold no data values).
+ */
+function causeSentence(blocking) {
+    const kinds = new Map();
+    for (const c of bySeverity(blocking)) {
+        const key = `${c.status}:${c.check}`;
+        kinds.set(key, [...(kinds.get(key) ?? []), c]);
+    }
+    return [...kinds.entries()]
+        .map(([key, checks]) => `${checkWords(checks[0]?.check ?? key)}${key.startsWith('not_evaluated') ? ' not evaluated' : ''} (${detail(checks)})`)
+        .join('; ');
 }
 
 ;// CONCATENATED MODULE: ./src/report/escape.ts
@@ -17537,9 +17668,19 @@ const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
 const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-/** Untrusted text made inert: one line, bounded length, escaped. */
+/**
+ * Untrusted text made inert: one line, bounded length, escaped. A very long value is cut before
+ * it is flattened, so a 100 kB id costs no more than a short one; the cut still ends in "…".
+ */
 function safeText(text, max = 80) {
-    return escapeHtml(truncate(flatten(String(text)), max));
+    const raw = String(text);
+    // Code units: at least `max` code points survive the cut (flatten only widens them, except
+    // where it merges a run of control characters into one space).
+    const room = 4 * max + 8;
+    if (raw.length <= room)
+        return escapeHtml(truncate(flatten(raw), max));
+    const shown = truncate(flatten(raw.slice(0, room)), max);
+    return escapeHtml(shown.endsWith('…') ? shown : `${shown}…`);
 }
 /** A coordinate or value with a fixed number of decimals; non-finite values become 0. */
 function num(value, digits = 2) {
@@ -17574,12 +17715,14 @@ function niceMax(value) {
             return step * magnitude;
     return 10 * magnitude;
 }
-function svg_open(title) {
-    const t = safeText(title, 120);
+/** Characters of a title that fit the chart's width at its font size. */
+const TITLE_CHARS = 64;
+function svg_open(title, height = CHART_HEIGHT) {
+    const t = safeText(title, TITLE_CHARS);
     return [
-        `<svg class="chart" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" role="img" aria-label="${t}">`,
+        `<svg class="chart" width="${CHART_WIDTH}" height="${height}" viewBox="0 0 ${CHART_WIDTH} ${height}" role="img" aria-label="${t}">`,
         `<title>${t}</title>`,
-        `<rect x="0" y="0" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" fill="#ffffff"/>`,
+        `<rect x="0" y="0" width="${CHART_WIDTH}" height="${height}" fill="#ffffff"/>`,
         `<text x="${CHART_WIDTH / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${t}</text>`
     ];
 }
@@ -17593,9 +17736,17 @@ function axisLabels(xLabel, yLabel) {
 function svg_frame() {
     return `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${PLOT_W}" height="${PLOT_H}" fill="none" stroke="#333333" stroke-width="1"/>`;
 }
+/** At least `digits` decimals, and as many more (up to 4) as `values` need to print exactly: 0.25 must not read "0.3". */
+function decimalsFor(values, digits) {
+    let d = digits;
+    while (d < 4 && values.some((v) => Math.abs(Number(v.toFixed(d)) - v) > 1e-9 * Math.max(1, Math.abs(v))))
+        d++;
+    return d;
+}
 /** Five ticks on each axis of a [0, xMax] × [yMin, yMax] plot, with grid lines. */
-function ticks(xMax, yMin, yMax, digits) {
+function ticks(xMax, yMin, yMax, requested) {
     const out = [];
+    const digits = decimalsFor([0, 1, 2, 3, 4].map((i) => yMin + (i / 4) * (yMax - yMin)), requested);
     for (let i = 0; i <= 4; i++) {
         const f = i / 4;
         const y = MARGIN.top + PLOT_H - f * PLOT_H;
@@ -17644,30 +17795,93 @@ function lineChart(series, opts) {
     out.push(...axisLabels(opts.xLabel, opts.yLabel), '</svg>');
     return out.join('\n');
 }
-/** Reliability diagram: one bar of accuracy per confidence bin, against the diagonal of perfect calibration. */
+/** Room under a chart for a row of legend entries. */
+const LEGEND_ROW = 22;
+/** A legend row under the x-axis label; entries are laid out left to right by their label length. */
+function legendRow(entries, y) {
+    const out = [];
+    let x = MARGIN.left;
+    for (const e of entries) {
+        out.push(e.mark(x + 9, y - 4), `<text x="${num(x + 22)}" y="${num(y)}" font-size="11">${safeText(e.label, 40)}</text>`);
+        x += 22 + 6.4 * Math.min(40, Array.from(e.label).length) + 16;
+    }
+    return out;
+}
+/**
+ * Reliability diagram: one bar of accuracy per confidence bin (its row count above it), a dot
+ * at the bin's mean confidence and accuracy, and the dashed diagonal of perfect calibration,
+ * with a legend naming all three under the plot. Empty bins draw nothing.
+ */
 function reliabilityChart(bins, title) {
     const sx = (x) => MARGIN.left + clamp(x, 0, 1) * PLOT_W;
     const sy = (y) => MARGIN.top + PLOT_H - clamp(y, 0, 1) * PLOT_H;
-    const out = svg_open(title);
+    const height = CHART_HEIGHT + LEGEND_ROW;
+    const out = svg_open(title, height);
     out.push(...ticks(1, 0, 1, 2), svg_frame());
+    const shown = bins.slice(0, svg_MAX_CURVE_POINTS);
     let drawn = 0;
-    for (const b of bins.slice(0, svg_MAX_CURVE_POINTS)) {
+    const labels = [];
+    for (const b of shown) {
         if (b.accuracy === null || b.n <= 0)
             continue;
         const x0 = sx(b.lower);
         const x1 = sx(b.upper);
         const y = sy(b.accuracy);
-        out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.7"><title>${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${Math.trunc(b.n)})</title></rect>`);
+        const rows = Math.trunc(b.n);
+        out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.55"><title>confidence ${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${rows})</title></rect>`);
         if (b.mean_probability !== undefined && b.mean_probability !== null) {
-            out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(sy(b.mean_probability))}" r="2.5" fill="#d62728"/>`);
+            out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(y)}" r="3.5" fill="#d62728" stroke="#ffffff" stroke-width="1"/>`);
         }
+        // Row counts go on top, after every bar, so no bar covers a number.
+        labels.push(`<text x="${num((x0 + x1) / 2)}" y="${num(y - 4)}" text-anchor="middle" font-size="${x1 - x0 < 36 ? 8 : 10}" fill="#1a1a1a">${rows}</text>`);
         drawn++;
     }
     if (drawn === 0)
         out.push(empty());
     out.push(`<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`);
-    out.push(`<text x="${MARGIN.left + 8}" y="${MARGIN.top + 14}" font-size="11">bars: accuracy per bin; dashed: perfect calibration</text>`);
-    out.push(...axisLabels('confidence (top probability)', 'accuracy'), '</svg>');
+    out.push(...labels);
+    out.push(...axisLabels('confidence (top probability)', 'accuracy'));
+    out.push(...legendRow([
+        { mark: (x, y) => `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="#1f77b4" fill-opacity="0.55"/>`, label: 'accuracy per bin (n above)' },
+        { mark: (x, y) => `<circle cx="${num(x)}" cy="${num(y)}" r="3.5" fill="#d62728"/>`, label: 'mean confidence' },
+        { mark: (x, y) => `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`, label: 'perfect calibration' }
+    ], height - 6), '</svg>');
+    return out.join('\n');
+}
+/**
+ * Grouped bars: per bin, one bar per series at its share of that series' total (so splits of
+ * different sizes compare), the count in the bar's tooltip, and a legend naming each series
+ * with its total under the plot.
+ */
+function histogramChart(binLabels, series, opts) {
+    const bins = binLabels.slice(0, MAX_BARS);
+    const shown = series.slice(0, PALETTE.length);
+    const totals = shown.map((s) => s.counts.reduce((a, b) => a + b, 0));
+    const shares = shown.map((s, i) => bins.map((_, b) => (totals[i] > 0 ? (s.counts[b] ?? 0) / totals[i] : 0)));
+    const yMax = niceMax(Math.max(0, ...shares.flat()));
+    const sy = (v) => MARGIN.top + PLOT_H - (clamp(v, 0, yMax) / yMax) * PLOT_H;
+    const height = CHART_HEIGHT + LEGEND_ROW;
+    const out = svg_open(opts.title, height);
+    out.push(...ticks(null, 0, yMax, 2), svg_frame());
+    const slot = PLOT_W / Math.max(1, bins.length);
+    const width = Math.max(1, Math.min(28, (slot * 0.8) / Math.max(1, shown.length)));
+    bins.forEach((label, b) => {
+        const cx = MARGIN.left + slot * (b + 0.5);
+        out.push(`<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="${bins.length > 8 ? 9 : 11}">${safeText(label, 12)}</text>`);
+        shown.forEach((s, i) => {
+            const share = shares[i]?.[b] ?? 0;
+            const x = cx - (width * shown.length) / 2 + i * width;
+            const y = sy(share);
+            out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(MARGIN.top + PLOT_H - y)}" fill="${PALETTE[i % PALETTE.length]}" fill-opacity="0.8"><title>${safeText(s.name, 40)}, ${safeText(label, 12)}: ${Math.trunc(s.counts[b] ?? 0)} of ${Math.trunc(totals[i])}</title></rect>`);
+        });
+    });
+    if (bins.length === 0 || shown.length === 0)
+        out.push(empty());
+    out.push(...axisLabels(opts.xLabel, 'share of the split'));
+    out.push(...legendRow(shown.map((s, i) => ({
+        mark: (x, y) => `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="${PALETTE[i % PALETTE.length]}" fill-opacity="0.8"/>`,
+        label: `${truncate(flatten(s.name), 24)} (n=${Math.trunc(totals[i])})`
+    })), height - 6), '</svg>');
     return out.join('\n');
 }
 /** Vertical bars around a zero line (values may be negative), with optional interval whiskers. */
@@ -17716,113 +17930,573 @@ function barChart(items, opts) {
     return out.join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/report/html.ts
+;// CONCATENATED MODULE: ./src/report/html-parts.ts
+/**
+ * Building blocks of report.html: table cells that are either data (always escaped here) or
+ * markup built from numbers and fixed words, bounded tables, and the anchor ids of the
+ * drill-down sections. Nothing here reads data that it does not escape.
+ */
 
 
 
-
-const HTML_REPORT_SCHEMA_VERSION = 1;
 /** Rows per table before the rest is left to checks.json / metrics.json. */
 const MAX_TABLE_ROWS = 1000;
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-const STYLE = `
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1100px; padding: 0 1rem; color: #1a1a1a; line-height: 1.45; }
-h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; } h3 { font-size: 1.05rem; }
-table { border-collapse: collapse; margin: .6rem 0 1rem; font-size: .88rem; }
-th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
-th { background: #f3f3f3; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; overflow-wrap: anywhere; }
-.verdict { display: inline-block; padding: .3rem .8rem; border-radius: 4px; font-weight: bold; color: #fff; }
-.verdict.pass { background: #1b7f3b; } .verdict.fail { background: #b42318; }
-.status-fail, .status-not_evaluated { font-weight: bold; color: #b42318; }
-.charts { display: flex; flex-wrap: wrap; gap: 1rem; }
-svg.chart { border: 1px solid #ddd; max-width: 100%; height: auto; font-family: inherit; }
-.note { color: #555; font-size: .9rem; }
-`;
-const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' };
-/** Text from numbers/format helpers: escaped too, as a matter of course. */
+/** Data text for the page: one line, at most `max` characters, escaped (bidi and invisible characters shown as \uXXXX). */
+function h(text, max = 80) {
+    return safeText(text, max);
+}
+/** A cell of fixed words or formatted numbers, escaped as a matter of course. */
 function t(text) {
     return { html: escapeHtml(text) };
 }
+/** A right-aligned number cell. */
 function n(text) {
     return { html: escapeHtml(text), num: true };
 }
-function table(header, rows) {
-    const shown = rows.slice(0, MAX_TABLE_ROWS);
-    const cell = (c) => (typeof c === 'string' ? `<td>${safeText(c)}</td>` : `<td${c.num ? ' class="num"' : ''}>${c.html}</td>`);
-    const out = ['<table>', `<thead><tr>${header.map((x) => `<th>${escapeHtml(x)}</th>`).join('')}</tr></thead>`, '<tbody>'];
+/** Data text in a <code> span. */
+function codeCell(text, max = 80) {
+    return { html: `<code>${h(text, max)}</code>` };
+}
+function cellHtml(c, tag = 'td') {
+    if (typeof c === 'string')
+        return `<${tag}>${h(c)}</${tag}>`;
+    const cls = [c.num ? 'num' : '', c.cls ?? ''].filter((x) => x !== '').join(' ');
+    return `<${tag}${cls ? ` class="${cls}"` : ''}>${c.html}</${tag}>`;
+}
+/** A table in a horizontally scrolling box, so a wide table never widens the page. */
+function table(header, rows, opts = {}) {
+    const max = opts.maxRows ?? MAX_TABLE_ROWS;
+    const shown = rows.slice(0, max);
+    const head = header.map((x) => (typeof x === 'string' ? `<th>${escapeHtml(x)}</th>` : cellHtml(x, 'th'))).join('');
+    const out = ['<div class="scroll">', `<table${opts.cls ? ` class="${opts.cls}"` : ''}>`, `<thead><tr>${head}</tr></thead>`, '<tbody>'];
     for (const r of shown)
-        out.push(`<tr>${r.map(cell).join('')}</tr>`);
-    out.push('</tbody>', '</table>');
+        out.push(`<tr>${r.map((c) => cellHtml(c)).join('')}</tr>`);
+    out.push('</tbody>', '</table>', '</div>');
     if (rows.length > shown.length)
-        out.push(`<p class="note">…and ${rows.length - shown.length} more rows in the evidence files.</p>`);
+        out.push(`<p class="note">…and ${rows.length - shown.length} more rows in ${escapeHtml(opts.rest ?? 'the evidence files')}.</p>`);
     return out.join('\n');
 }
-function intervalText(i, unit) {
+/** A check id that can be an anchor as it is (no data characters beyond these). */
+const PLAIN_ID = /^[A-Za-z0-9_/-]{1,100}$/;
+/**
+ * Gives each check id a unique HTML id, the same for the same sequence of calls. A plain id keeps
+ * its words (`/` → `.`, which a plain id never holds, so two plain ids never meet); any other id
+ * (one carrying a language or model name with other characters) becomes its ASCII words plus the
+ * first 16 hex digits of its SHA-256. A clash, however unlikely, gets a counter.
+ */
+class AnchorIds {
+    byCheck = new Map();
+    used = new Set();
+    of(checkId) {
+        const known = this.byCheck.get(checkId);
+        if (known !== undefined)
+            return known;
+        const base = PLAIN_ID.test(checkId)
+            ? `check-${checkId.replace(/\//g, '.')}`
+            : `check-${checkId.slice(0, 48).replace(/[^A-Za-z0-9_-]+/g, '_')}-${sha256Hex(checkId).slice(0, 16)}`;
+        let id = base;
+        for (let i = 2; this.used.has(id); i++)
+            id = `${base}-${i}`;
+        this.used.add(id);
+        this.byCheck.set(checkId, id);
+        return id;
+    }
+    has(checkId) {
+        return this.byCheck.has(checkId);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/html-classification.ts
+
+
+/** Labels up to which the matrix columns are drawn; past it the table keeps the per-label columns. */
+const MAX_MATRIX_LABELS = 24;
+/** Label rows per table. */
+const MAX_LABEL_ROWS = 200;
+/** Bytes of matrices, all models and scopes together. */
+const CLASSIFICATION_BUDGET = 1024 * 1024;
+function intervalText(i) {
     if (i.status !== 'ok' || i.low === null || i.high === null)
         return '';
-    return unit === 'pp' ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : ` [${percent(i.low)}, ${percent(i.high)}]`;
+    return ` [${percent(i.low)}, ${percent(i.high)}]`;
 }
 function deltaText(delta, interval) {
-    return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+    if (delta.status !== 'ok')
+        return delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+    const i = interval.status === 'ok' && interval.low !== null && interval.high !== null ? ` [${interval.low.toFixed(1)}, ${interval.high.toFixed(1)}]` : '';
+    return `${ppText(delta)}${i}`;
 }
+/** The scopes shown for a task: a tabular run has no language, so its `…/unknown` slices are left out. */
+function shownScopes(m, task) {
+    return m.classification.filter((c) => task === 'text' || c.language === null);
+}
+function accuracySection(metrics) {
+    const out = ['<h2 id="clean">Clean accuracy</h2>'];
+    out.push(table(['model', 'scope', 'accuracy [interval]', 'macro-F1'], metrics.models.flatMap((m) => shownScopes(m, metrics.task).map((c) => [m.model, { html: h(c.scope, 60) }, n(`${rateText(c.accuracy)}${intervalText(c.accuracy_interval)}`), n(fixed(c.macro_f1.value, 3))])), { rest: 'metrics.json' }));
+    if (metrics.models.some((m) => m.generalization_gap_pp.status !== 'not_applicable')) {
+        out.push(table(['model', 'generalization gap'], metrics.models.map((m) => [m.model, n(m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '))])));
+    }
+    if (metrics.comparisons.length > 0) {
+        out.push('<h3>Paired comparisons</h3>', table(['model A', 'model B', 'split', 'A − B (pp) [interval]'], metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(deltaText(c.difference_pp, c.interval_pp))])));
+    }
+    return out;
+}
+/** One scope's confusion matrix with per-label support and F1 in the same rows. */
+function matrixTable(c) {
+    const labels = c.confusion.labels;
+    const drawn = labels.length <= MAX_MATRIX_LABELS;
+    const byLabel = new Map(c.per_label.map((x) => [x.label, x]));
+    const header = [{ html: 'gold ╲ predicted' }, ...(drawn ? labels.map((l) => ({ html: h(l, 16), cls: 'lab' })) : []), { html: 'missing', cls: 'sep' }, 'support', 'F1'];
+    const rows = labels.map((gold, g) => {
+        const row = c.confusion.matrix[g] ?? [];
+        const f1 = byLabel.get(gold);
+        const cells = drawn ? labels.map((_, p) => ({ html: String(row[p] ?? 0), cls: p === g ? 'd' : (row[p] ?? 0) > 0 ? 'e' : 'z' })) : [];
+        return [{ html: `<strong>${h(gold, 32)}</strong>` }, ...cells, { html: String(c.confusion.missing[g] ?? 0), num: true, cls: 'sep' }, n(String(f1?.support ?? 0)), n(f1 ? fixed(f1.f1.value, 3) : '—')];
+    });
+    const note = drawn ? '' : `<p class="note">${labels.length} labels: too many to draw as a matrix here; metrics.json holds it.</p>`;
+    return note + table(header, rows, { cls: 'matrix', maxRows: MAX_LABEL_ROWS, rest: 'metrics.json' });
+}
+function scopeBlock(c) {
+    return [`<h4>${h(c.scope, 60)}: accuracy ${h(rateText(c.accuracy), 60)}, macro-F1 ${fixed(c.macro_f1.value, 3)}</h4>`, matrixTable(c)].join('\n');
+}
+function bytes(s) {
+    return Buffer.byteLength(s, 'utf8');
+}
+/** Per model: scope `all` and each split, then the language slices collapsed; within the byte budget. */
+function matricesSection(metrics, budget = CLASSIFICATION_BUDGET) {
+    const out = ['<h2 id="matrices">Confusion matrices and per-label F1 (clean)</h2>'];
+    out.push('<p class="note">Rows are the gold labels, columns the predictions; the diagonal is right. Missing counts rows without a prediction (error or timeout). F1 is per gold label.</p>');
+    const main = metrics.models.map((m) => shownScopes(m, metrics.task).filter((c) => c.language === null).map(scopeBlock).join('\n'));
+    let used = 0;
+    let cutModels = 0;
+    let cutLanguages = 0;
+    const kept = main.map((block) => {
+        if (used + bytes(block) > budget) {
+            cutModels++;
+            return null;
+        }
+        used += bytes(block);
+        return block;
+    });
+    metrics.models.forEach((m, i) => {
+        const block = kept[i];
+        out.push(`<h3>${h(m.model, 60)}</h3>`);
+        if (block === null || block === undefined) {
+            out.push('<p class="note">Left out to keep this file small: see metrics.json.</p>');
+            return;
+        }
+        out.push(block);
+        const languages = shownScopes(m, metrics.task).filter((c) => c.language !== null);
+        if (languages.length === 0)
+            return;
+        const details = ['<details>', `<summary>By language: ${languages.length} slice${languages.length === 1 ? '' : 's'}</summary>`, ...languages.map(scopeBlock), '</details>'].join('\n');
+        if (used + bytes(details) > budget) {
+            cutLanguages++;
+            out.push('<p class="note">Language slices left out to keep this file small: see metrics.json.</p>');
+            return;
+        }
+        used += bytes(details);
+        out.push(details);
+    });
+    if (cutModels + cutLanguages > 0)
+        out.push(`<p class="note">Matrices of ${cutModels} model${cutModels === 1 ? '' : 's'} and the language slices of ${cutLanguages} more were left out of this file; metrics.json has every one.</p>`);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/html-data.ts
+/**
+ * The data sections of report.html: the length histogram behind the PSI figure (SPEC §18: its
+ * bins are in metrics.json), the shift figures, rows per split and examples per language.
+ * Language rows are listed only for splits that exist: a tabular run, which has no challenge
+ * split and no languages, used to show an empty `challenge/unknown` row.
+ */
+
+
+
+
+
 function figureText(f) {
     return f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3);
 }
-function verdictSection(input) {
-    const { gate, threatModel: tm } = input;
-    const c = gate.counts;
+/** "0–4", "5–9", …, "≥ 50" for bins [edges[i], edges[i+1]) of whole numbers, the last one open. */
+function binLabels(edges) {
+    return edges.slice(0, -1).map((lo, i) => {
+        if (i === edges.length - 2)
+            return `≥ ${lo}`;
+        const hi = edges[i + 1] - 1;
+        return hi > lo ? `${lo}–${hi}` : String(lo);
+    });
+}
+/** The two splits the PSI compares, when both have counts. */
+function comparedSplits(metrics) {
+    const counts = metrics.data.length_histogram.counts;
+    const reference = counts[REFERENCE_SPLIT];
+    const challenge = counts[CHALLENGE_SPLIT];
+    if (!reference || !challenge)
+        return null;
     return [
-        `<h1>${safeText(input.title, 120)}</h1>`,
-        `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`,
-        `<p>Threat model <strong>${safeText(tm.id, 80)}</strong> revision ${safeText(tm.revision, 20)}, objective <strong>${safeText(tm.objective, 40)}</strong>. Config <code>${safeText(input.configPath, 120)}</code>. Task ${safeText(input.metrics.task, 20)}.</p>`,
-        `<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`
+        { name: REFERENCE_SPLIT, counts: reference },
+        { name: CHALLENGE_SPLIT, counts: challenge }
     ];
 }
-function checksSection(gate) {
-    const listed = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
+/** The histogram chart (controlled vs challenge) and the counts of every split, bin by bin. */
+function lengthHistogramBlock(metrics) {
+    const hist = metrics.data.length_histogram;
+    const labels = binLabels(hist.edges);
+    const series = comparedSplits(metrics);
+    const out = [];
+    if (series) {
+        out.push('<div class="charts">', histogramChart(labels, series, { title: `Text length: ${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT} (PSI ${figureText(metrics.data.length_psi)})`, xLabel: 'unique word types per text' }), '</div>');
+    }
+    const rows = Object.keys(hist.counts).map((split) => {
+        const counts = hist.counts[split] ?? [];
+        return [split, ...labels.map((_, i) => n(String(counts[i] ?? 0))), n(String(counts.reduce((a, b) => a + b, 0)))];
+    });
+    out.push(table(['split', ...labels, 'total'], rows, { rest: 'metrics.json' }));
+    return out;
+}
+function shiftSection(metrics, opts) {
+    const d = metrics.data;
+    const out = ['<h2 id="shift">Shift and data</h2>'];
+    out.push(`<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (${REFERENCE_SPLIT} → ${CHALLENGE_SPLIT}). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`);
+    if (comparedSplits(metrics)) {
+        if (opts.histogramAt)
+            out.push(`<p>The length histogram behind the PSI is shown with <a href="#${opts.histogramAt}">the failing length check</a>.</p>`);
+        else
+            out.push('<h3>Length histogram</h3>', ...lengthHistogramBlock(metrics));
+    }
+    out.push(table(['split', 'rows', 'overlap with train'], Object.entries(d.rows).map(([split, rows]) => {
+        const overlap = d.train_overlap.find((o) => o.split === split);
+        return [split, n(String(rows)), n(overlap ? String(overlap.count) : '—')];
+    })));
+    // Only languages of splits that exist: no challenge split means no challenge languages.
+    const languages = d.language_examples.filter((l) => l.split === null || Object.hasOwn(d.rows, l.split));
+    if (languages.length > 0) {
+        out.push('<h3>Examples per language</h3>', table(['split', 'language', 'examples'], languages.map((l) => [{ html: h(l.split ?? '—', 30) }, { html: h(l.language ?? '—', 40) }, n(countText(l.figure))])));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/html-checks.ts
+
+
+
+
+
+/** Rows listed per check (checks.json keeps up to output.examples_per_check). */
+const MAX_REFS_SHOWN = 50;
+/** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
+const DRILL_BUDGET = 1536 * 1024;
+const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' };
+/** What the rows behind each kind of check are, in a reader's words. */
+const ROWS_BEHIND = {
+    challenge_examples: 'the examples of the challenge split',
+    language_examples: 'the challenge examples in this language',
+    challenge_accuracy: 'clean challenge rows the model got wrong',
+    generalization_gap: 'clean challenge rows the model got wrong',
+    language_accuracy: 'clean challenge rows in this language the model got wrong',
+    changed_examples: 'rows this family could not turn into a valid changed input',
+    flip_rate: 'changed rows whose prediction flipped',
+    accuracy_drop: 'changed rows that were right on the clean input and wrong after the change',
+    eligible_coverage: 'eligible rows that were not tested',
+    attack_success: 'successful attacks',
+    protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
+    missing_rows: 'rows with status error or timeout',
+    regression: 'rows right in the baseline and wrong in this run (broken)',
+    new_protected_transitions: 'ids with a protected transition in this run and none in the baseline'
+};
+function rowsBehind(c) {
+    if (c.qualifier === 'union' && c.check === 'eligible_coverage')
+        return 'eligible ids that no family tested';
+    if (c.qualifier === 'union' && c.check === 'attack_success')
+        return 'ids with at least one successful attack (the most severe row of each)';
+    return ROWS_BEHIND[c.check] ?? 'rows behind the figure';
+}
+/** The checks listed in the table and drilled into: failing and not evaluated, most severe first. */
+function listedChecks(gate) {
+    return bySeverity(gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated')).slice(0, MAX_TABLE_ROWS);
+}
+/** A check's value; regression is in percentage points, which format.ts does not know yet. */
+function valueText(c) {
+    return c.check === 'regression' && c.value !== null ? `${c.value.toFixed(2)} pp` : checkValueText(c);
+}
+function thresholdText(c) {
+    return c.check === 'regression' ? `${c.direction === 'min' ? '≥' : '≤'} ${c.threshold} pp` : checkThresholdText(c);
+}
+function statusHtml(c) {
+    return `<span class="status-${c.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[c.status]}</span>`;
+}
+function behindText(c) {
+    if (c.examples?.histogram)
+        return 'histogram';
+    const count = c.examples?.count;
+    return count === null || count === undefined ? '—' : String(count);
+}
+function checksTable(gate, anchors) {
+    const listed = listedChecks(gate);
+    const out = ['<h2 id="checks">Failing and not-evaluated checks</h2>'];
     if (listed.length === 0)
-        return ['<h2>Failing and not-evaluated checks</h2>', '<p>None.</p>'];
-    return [
-        '<h2>Failing and not-evaluated checks</h2>',
-        table(['check', 'status', 'value', 'threshold', 'n', 'config key', 'reason'], listed.map((x) => [
-            { html: `<code>${safeText(x.id, 120)}</code>${x.judged ? '' : ' (not judged)'}` },
-            { html: `<span class="status-${x.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[x.status]}</span>` },
-            n(checkValueText(x)),
-            n(checkThresholdText(x)),
-            n(String(x.denominator ?? '—')),
-            { html: `<code>${safeText(x.config_key, 80)}</code>${x.threshold_is_default ? ' (default)' : ''}` },
-            x.reason ?? ''
-        ]))
-    ];
+        return [...out, '<p>None.</p>'];
+    out.push('<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its threshold. Each check links to the rows behind it.</p>');
+    // The reason column only when some check has one (not-evaluated checks say why).
+    const reasons = listed.some((c) => c.reason !== null);
+    out.push(table(['check', 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key', ...(reasons ? ['reason'] : [])], listed.map((c) => [
+        { html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>${c.judged ? '' : ' <span class="note">(not judged)</span>'}`, cls: 'wrap' },
+        { html: statusHtml(c), cls: 'nowrap' },
+        n(valueText(c)),
+        n(thresholdText(c)),
+        n(String(c.denominator ?? '—')),
+        n(behindText(c)),
+        { html: `<code>${h(c.config_key, 80)}</code>${c.threshold_is_default ? ' (default)' : ''}`, cls: 'nowrap' },
+        ...(reasons ? [{ html: h(c.reason ?? '', 300), cls: 'wrap' }] : [])
+    ]), { cls: 'checks', rest: 'checks.json' }));
+    const all = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated').length;
+    if (all > listed.length)
+        out.push(`<p class="note">${all - listed.length} more failing or not-evaluated checks are in checks.json.</p>`);
+    return out;
 }
-function robustnessSection(m) {
+function margin(x) {
+    return x === null ? '—' : x.toFixed(3);
+}
+/** A cut text with its changed span marked; an empty span between kept text shows where text was inserted. */
+function snippetHtml(s, diff) {
+    const mark = s.changed !== '' ? `<mark>${h(s.changed, 220)}</mark>` : diff ? '<mark class="at" title="text inserted or removed here">‸</mark>' : '';
+    return `${s.cutStart ? '…' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '…' : ''}`;
+}
+/** Columns of a drill-down table and their share of its width (the table has a fixed layout, so long values wrap inside their cell). */
+const REF_COLUMNS = [
+    ['#', 3],
+    ['split', 8],
+    ['id', 12],
+    ['language', 8],
+    ['model', 12],
+    ['condition', 9],
+    ['gold', 11],
+    ['clean → prediction', 17],
+    ['margin clean → now', 11],
+    ['protected transition', 9]
+];
+function refRows(refs, languages) {
+    const columns = REF_COLUMNS.filter(([name]) => languages || name !== 'language');
+    const out = [
+        '<div class="scroll">',
+        '<table class="refs">',
+        `<colgroup>${columns.map(([, w]) => `<col style="width: ${w}%">`).join('')}</colgroup>`,
+        `<thead><tr>${columns.map(([name]) => `<th>${escapeText(name)}</th>`).join('')}</tr></thead>`,
+        '<tbody>'
+    ];
+    refs.forEach((r, i) => {
+        const ref = r.ref;
+        const reading = ref.model === null ? '—' : `${h(ref.clean_prediction ?? 'missing', 40)} → ${h(ref.prediction ?? 'missing', 40)}`;
+        const cells = [
+            `<td class="num">${i + 1}</td>`,
+            `<td>${h(ref.split, 40)}</td>`,
+            `<td><code>${h(ref.id, 80)}</code></td>`,
+            ...(languages ? [`<td>${h(ref.language, 30)}</td>`] : []),
+            `<td>${ref.model === null ? '—' : h(ref.model, 40)}</td>`,
+            `<td>${ref.condition === null ? '—' : h(ref.condition, 20)}</td>`,
+            `<td>${h(ref.gold, 40)}</td>`,
+            `<td>${reading}</td>`,
+            `<td class="num">${ref.model === null ? '—' : `${margin(ref.clean_margin)} → ${margin(ref.margin)}`}</td>`,
+            `<td>${r.protected === null ? '—' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
+        ];
+        out.push(`<tr${r.original ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
+        if (r.original) {
+            const diff = r.perturbed !== null;
+            const lines = [`<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`];
+            if (r.perturbed)
+                lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
+            out.push(`<tr class="text"><td></td><td colspan="${columns.length - 1}">${lines.join('')}</td></tr>`);
+        }
+    });
+    out.push('</tbody>', '</table>', '</div>');
+    return out.join('\n');
+}
+function shownRefs(c, drill) {
+    const d = drill.get(c.id);
+    if (d)
+        return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({ ref: r.ref, protected: r.protected, original: r.original, perturbed: r.perturbed }));
+    // A re-derivation without the baseline keeps checks.json's references of comparison checks.
+    return (c.examples?.shown ?? []).slice(0, MAX_REFS_SHOWN).map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
+}
+/** One section per listed check, each with the id its table row links to. */
+function drillSections(ctx, budget = DRILL_BUDGET) {
+    const listed = listedChecks(ctx.gate);
+    if (listed.length === 0)
+        return [];
+    const out = ['<h2 id="rows-behind">The rows behind each check</h2>'];
+    out.push('<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of margin (clean margin − margin), then id. Margins are the gap between the top two scores.</p>');
+    if (ctx.textPolicy !== 'full' && ctx.task === 'text')
+        out.push(`<p class="note">Texts are not shown: the evidence was written with <code>output.text: ${ctx.textPolicy}</code>.</p>`);
+    let used = 0;
+    let withheld = 0;
+    for (const c of listed) {
+        const head = [
+            `<section class="drill" id="${ctx.anchors.of(c.id)}">`,
+            `<h3><code>${h(c.id, 120)}</code> ${statusHtml(c)}</h3>`,
+            `<p>${checkWordsHtml(c)}: ${escapeText(valueText(c))} against ${escapeText(thresholdText(c))}${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the checks</a></p>`
+        ];
+        let body;
+        if (c.examples?.histogram) {
+            body = [`<p>Behind it: the length histogram of the two splits (unique word types per text).</p>`, ...lengthHistogramBlock(ctx.metrics)];
+        }
+        else {
+            const refs = shownRefs(c, ctx.drill);
+            const count = c.examples?.count ?? refs.length;
+            const what = rowsBehind(c);
+            if (refs.length === 0)
+                body = [`<p>Behind it: ${escapeText(what)}: ${count === 0 ? 'none' : `${count}, none recorded in the evidence`}.${c.reason ? ` ${h(c.reason, 300)}.` : ''}</p>`];
+            else {
+                const more = count > refs.length ? `; the ${refs.length} most severe are listed, the rest are in checks.json and evidence.jsonl` : '';
+                body = [`<p>Behind it: ${escapeText(what)}: ${count}${more}.</p>`, refRows(refs, ctx.task === 'text')];
+            }
+        }
+        const block = body.join('\n');
+        const size = Buffer.byteLength(block, 'utf8');
+        if (used + size > budget) {
+            withheld++;
+            out.push(...head, '<p class="note">Not listed here, to keep this file small: the rows are in checks.json and evidence.jsonl.</p>', '</section>');
+            continue;
+        }
+        used += size;
+        out.push(...head, block, '</section>');
+    }
+    if (withheld > 0)
+        out.push(`<p class="note">The rows of ${withheld} check${withheld === 1 ? '' : 's'} were left out of this file to keep it small; checks.json lists them.</p>`);
+    return out;
+}
+function escapeText(text) {
+    return h(text, 300);
+}
+function checkWordsHtml(c) {
+    const words = checkWords(c.check);
+    return escapeText(words.charAt(0).toUpperCase() + words.slice(1));
+}
+
+;// CONCATENATED MODULE: ./src/report/html-compare.ts
+
+
+
+
+/** Ids shown inline per model; comparison.json has them all. */
+const IDS_SHOWN = 10;
+/** A link to a comparison check's rows when it is listed (failing or not evaluated: the only ids with an anchor). */
+function checkLink(ctx, id, text) {
+    if (!ctx.anchors.has(id))
+        return text;
+    return `<a href="#${ctx.anchors.of(id)}">${text}</a>`;
+}
+function html_compare_cellHtml(ctx, model, condition, cell) {
+    if (!cell || cell.pairs === 0)
+        return { html: '<span class="note">no pairs</span>' };
+    const i = cell.interval_pp;
+    const interval = i.status === 'ok' && i.low !== null && i.high !== null ? `[${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : 'no interval';
+    const delta = cell.delta_pp.value ?? 0;
+    const cls = delta < 0 ? 'neg' : delta > 0 ? 'pos' : '';
+    const p = cell.mcnemar_p.value === null ? '—' : cell.mcnemar_p.value.toPrecision(2);
+    const lines = [
+        checkLink(ctx, `regression/${model}/${condition}`, `<span class="delta ${cls}">${escapeHtml(ppText(cell.delta_pp))}</span>`),
+        `<span class="note">${escapeHtml(interval)}</span>`,
+        `${cell.fixed.value ?? 0} fixed · ${cell.broken.value ?? 0} broken`,
+        `p = ${escapeHtml(p)} · n = ${cell.pairs}`
+    ];
+    return { html: lines.join('<br>'), cls: 'cmp' };
+}
+function baselineLine(c) {
+    const b = c.baseline;
+    const where = [b.commit ? `commit <code>${h(b.commit.slice(0, 12), 12)}</code>` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null].filter((x) => x !== null);
+    return `<p>Baseline <code>${h(b.source, 120)}</code>${where.length > 0 ? ` (${where.join(', ')})` : ''}, manifest SHA-256 <code>${h(b.manifest_sha256.slice(0, 12), 12)}</code>.</p>`;
+}
+function idList(ids) {
+    const shown = ids.slice(0, IDS_SHOWN).map((id) => `<code>${h(id, 60)}</code>`);
+    return shown.join(', ') + (ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more (comparison.json)` : '');
+}
+function compareSection(ctx) {
+    const out = ['<h2 id="compared-with-base">Compared with base</h2>'];
+    const c = ctx.comparison;
+    if (c === null) {
+        const comparisonChecks = ctx.gate.checks.filter((x) => x.check === 'regression' || x.check === 'new_protected_transitions');
+        const status = comparisonChecks.some((x) => x.status === 'not_evaluated') ? 'not evaluated' : 'not applicable';
+        out.push(`<p>No comparison: ${h(ctx.noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are ${status}.</p>`);
+        return out;
+    }
+    out.push(baselineLine(c));
+    if (c.baseline.stale) {
+        out.push(`<p class="warn"><strong>Stale baseline</strong> (${c.baseline.stale_reasons.map((x) => h(x, 200)).join('; ')}): compared on the paired rows only.</p>`);
+    }
+    const r = c.rows;
+    out.push(`<p>Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.</p>`, '<p class="note">Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test on the fixed and broken rows.</p>');
+    const rows = c.models.map((m) => {
+        const ids = m.new_protected_transition_ids;
+        const moved = ids.length === 0 ? 'none' : `${checkLink(ctx, `new_protected_transitions/${m.model}`, `<strong>${ids.length}</strong>`)}: ${idList(ids)}`;
+        return [
+            { html: `<strong>${h(m.model, 60)}</strong>` },
+            ...ctx.conditions.map((condition) => html_compare_cellHtml(ctx, m.model, condition, m.cells.find((x) => x.condition === condition && x.scope === ALL))),
+            { html: moved }
+        ];
+    });
+    out.push(table(['model', ...ctx.conditions, 'new protected transitions'], rows, { cls: 'compare', rest: 'comparison.json' }));
+    if (c.models_only_in_head.length > 0)
+        out.push(`<p>Only in this run (not compared): ${c.models_only_in_head.map((m) => h(m, 60)).join(', ')}.</p>`);
+    if (c.models_only_in_baseline.length > 0)
+        out.push(`<p>Only in the baseline (not compared): ${c.models_only_in_baseline.map((m) => h(m, 60)).join(', ')}.</p>`);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/html-models.ts
+
+
+
+
+function html_models_intervalText(i) {
+    if (i.status !== 'ok' || i.low === null || i.high === null)
+        return '';
+    return ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]`;
+}
+function html_models_deltaText(delta, interval) {
+    return delta.status === 'ok' ? `${ppText(delta)}${html_models_intervalText(interval)}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+}
+function html_models_figureText(f) {
+    return f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3);
+}
+/** Model names in legends are bounded before a figure is appended, so the figure stays visible. */
+function shortName(name) {
+    const points = Array.from(name.slice(0, 200));
+    return points.length <= 40 ? points.join('') : points.slice(0, 39).join('') + '…';
+}
+function robustnessModel(m) {
     const rows = m.robustness.filter((r) => r.scope === ALL);
     if (rows.length === 0)
         return [];
-    const out = [`<h3>${safeText(m.model, 60)}</h3>`];
-    out.push(table(['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp) [interval]', 'attack success'], rows.map((r) => {
-        const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
-        return [
-            r.condition,
-            n(countText(r.changed)),
-            n(rateText(r.changed_flip_rate)),
-            n(rateText(r.flip_rate)),
-            n(deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
-            t(ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)')
-        ];
-    })));
-    out.push('<div class="charts">', barChart(rows.map((r) => {
-        const ok = r.delta_interval_pp.status === 'ok';
-        return {
-            label: r.condition,
-            value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null,
-            low: ok ? r.delta_interval_pp.low : null,
-            high: ok ? r.delta_interval_pp.high : null
-        };
-    }), { title: `Δ accuracy per condition: ${m.model}`, xLabel: 'condition', yLabel: 'Δ accuracy (pp)' }), '</div>');
-    return out;
+    return [
+        `<h3>${h(m.model, 60)}</h3>`,
+        table(['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp) [interval]', 'attack success'], rows.map((r) => {
+            const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
+            return [
+                r.condition,
+                n(countText(r.changed)),
+                n(rateText(r.changed_flip_rate)),
+                n(rateText(r.flip_rate)),
+                n(html_models_deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
+                t(ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)')
+            ];
+        })),
+        '<div class="charts">',
+        barChart(rows.map((r) => {
+            const ok = r.delta_interval_pp.status === 'ok';
+            return { label: r.condition, value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null, low: ok ? r.delta_interval_pp.low : null, high: ok ? r.delta_interval_pp.high : null };
+        }), { title: `Δ accuracy per condition: ${shortName(m.model)}`, xLabel: 'condition', yLabel: 'Δ accuracy (pp)' }),
+        '</div>'
+    ];
+}
+function robustnessSection(metrics) {
+    if (!metrics.models.some((m) => m.robustness.some((r) => r.scope === ALL)))
+        return [];
+    return [
+        '<h2 id="robustness">Robustness (all rows)</h2>',
+        '<p class="note">Changed flip rate is flips ÷ changed-and-valid rows; the rate over all rows divides by every row. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>',
+        ...metrics.models.flatMap(robustnessModel)
+    ];
 }
 function ledgerRows(m) {
     const rows = m.ledger
@@ -17832,45 +18506,69 @@ function ledgerRows(m) {
             .filter(([, count]) => count > 0)
             .map(([reason, count]) => `${reason} ${count}`)
             .join(', ');
-        return [m.model, l.family, n(String(l.eligible.value)), n(String(l.tested.value)), n(String(l.successes.value)), reasons || '0', n(rateText(l.eligible_coverage)), n(rateText(l.robust_accuracy))];
+        return [m.model, l.family, n(String(l.in_scope.value)), n(String(l.eligible.value)), n(String(l.tested.value)), n(String(l.successes.value)), t(reasons || '0'), n(rateText(l.eligible_coverage)), n(rateText(l.robust_accuracy))];
     });
     const u = m.union.find((x) => x.scope === ALL);
     if (u)
-        rows.push([m.model, { html: '<strong>union</strong>' }, n(String(u.eligible.value)), n(String(u.tested.value)), n(String(u.successes.value)), n(String(u.untested.value)), n(rateText(u.union_coverage)), n(rateText(u.union_robust_accuracy))]);
+        rows.push([m.model, { html: '<strong>union</strong>' }, n(String(u.in_scope.value)), n(String(u.eligible.value)), n(String(u.tested.value)), n(String(u.successes.value)), n(String(u.untested.value)), n(rateText(u.union_coverage)), n(rateText(u.union_robust_accuracy))]);
     return rows;
+}
+function ledgerSection(metrics) {
+    const rows = metrics.models.flatMap(ledgerRows);
+    if (rows.length === 0)
+        return [];
+    return ['<h2 id="ledger">Ledger (all rows)</h2>', table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], rows)];
+}
+/** Abstention under each model's review policy (`selective.abstain_below`), per condition, all rows. */
+function abstentionSection(metrics) {
+    const rows = metrics.models.flatMap((m) => (m.abstention ?? [])
+        .filter((a) => a.scope === ALL)
+        .map((a) => [
+        m.model,
+        a.condition,
+        t(`${a.policy.on} < ${a.policy.threshold}`),
+        n(rateText(a.abstained)),
+        n(countText(a.accepted)),
+        n(countText(a.accepted_but_wrong)),
+        n(rateText(a.accepted_error_rate)),
+        n(countText(a.missing))
+    ]));
+    if (rows.length === 0)
+        return [];
+    return [
+        '<h2 id="abstention">Abstention (all rows)</h2>',
+        '<p class="note">A fixed review policy applied after the fact: a row whose top probability (or margin) is below the threshold goes to a person. Accepted but wrong counts the errors that would still pass unreviewed. This is not an adaptive attack.</p>',
+        table(['model', 'condition', 'abstain when', 'abstained', 'accepted', 'accepted but wrong', 'error rate among accepted', 'missing'], rows)
+    ];
 }
 function riskCoverageSection(metrics) {
     const series = metrics.models.map((m) => {
         const s = m.selective.find((x) => x.scope === ALL);
         const aurc = s ? (s.aurc.value === null ? s.aurc.status.replace('_', ' ') : fixed(s.aurc.value, 4)) : 'n/a';
-        return { name: `${truncateName(m.model)} (AURC ${aurc})`, points: (s?.curve ?? []).map((p) => [p.coverage, p.risk]) };
+        return { name: `${shortName(m.model)} (AURC ${aurc})`, points: (s?.curve ?? []).map((p) => [p.coverage, p.risk]) };
     });
     return [
-        '<h2>Risk–coverage (clean, all rows)</h2>',
+        '<h2 id="risk-coverage">Risk–coverage (clean, all rows)</h2>',
         '<p class="note">Rows are accepted in order of decreasing margin; risk is the error rate among the accepted rows. Lower AURC is better.</p>',
         '<div class="charts">',
         lineChart(series, { title: 'Risk–coverage', xLabel: 'coverage', yLabel: 'risk', xMax: 1 }),
         '</div>'
     ];
 }
-/** Model names in legends are bounded before the AURC text is appended (so the AURC stays visible). */
-function truncateName(name) {
-    const points = Array.from(name);
-    return points.length <= 40 ? name : points.slice(0, 39).join('') + '…';
-}
 function reliabilitySection(metrics) {
-    const models = metrics.models.filter((m) => m.reliability);
-    if (models.length === 0)
-        return [];
-    const out = ['<h2>Reliability (clean, all rows)</h2>', '<div class="charts">'];
-    for (const m of models) {
+    const charts = metrics.models.flatMap((m) => {
         const r = m.reliability?.find((x) => x.scope === ALL);
-        if (!r)
-            continue;
-        out.push(reliabilityChart(r.bins, `${truncateName(m.model)}: ECE ${figureText(r.ece)}`));
-    }
-    out.push('</div>');
-    return out;
+        return r ? [reliabilityChart(r.bins, `${shortName(m.model)}: ECE ${html_models_figureText(r.ece)}`)] : [];
+    });
+    if (charts.length === 0)
+        return [];
+    return [
+        '<h2 id="reliability">Reliability (clean, all rows)</h2>',
+        '<p class="note">Each bar is the accuracy of the rows whose top probability falls in the bin; the number above it is how many rows that is. A bar below the diagonal means over-confidence.</p>',
+        '<div class="charts">',
+        ...charts,
+        '</div>'
+    ];
 }
 function features(values) {
     if (!values)
@@ -17878,7 +18576,7 @@ function features(values) {
     return '(' + Object.entries(values).map(([k, v]) => `${k}=${Number(v.toFixed(6)).toString()}`).join(', ') + ')';
 }
 function tabularSection(metrics) {
-    const out = ['<h2>Attack accounting (all rows)</h2>'];
+    const out = ['<h2 id="accounting">Attack accounting (all rows)</h2>'];
     out.push('<p class="note">Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.</p>');
     out.push(table(['model', 'condition', 'errors after (all rows)', 'accuracy after (all rows)', 'errors induced', 'became correct'], metrics.models.flatMap((m) => (m.accounting ?? [])
         .filter((a) => a.scope === ALL)
@@ -17886,59 +18584,120 @@ function tabularSection(metrics) {
     const examples = metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => ({ m, w })));
     if (examples.length > 0) {
         out.push('<h3>Worked examples</h3>');
-        out.push(table(['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'], examples.map(({ m, w }) => [m.model, w.id, features(w.features), features(w.perturbed_features), w.label, `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])));
+        out.push(table(['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'], examples.map(({ m, w }) => [m.model, { html: `<code>${h(w.id, 80)}</code>` }, { html: h(features(w.features), 300) }, { html: h(features(w.perturbed_features), 300) }, w.label, `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])));
     }
     return out;
 }
-function cleanSection(metrics) {
-    return [
-        '<h2>Clean accuracy</h2>',
-        table(['model', 'scope', 'accuracy [interval]', 'macro-F1'], metrics.models.flatMap((m) => m.classification.map((c) => [m.model, c.scope, n(`${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}`), n(fixed(c.macro_f1.value, 3))]))),
-        ...(metrics.models.some((m) => m.generalization_gap_pp.status !== 'not_applicable')
-            ? [
-                table(['model', 'generalization gap'], metrics.models.map((m) => [m.model, n(m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '))]))
-            ]
-            : []),
-        ...(metrics.comparisons.length > 0
-            ? [
-                '<h3>Paired comparisons</h3>',
-                table(['model A', 'model B', 'split', 'A − B (pp) [interval]'], metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(deltaText(c.difference_pp, c.interval_pp))]))
-            ]
-            : [])
+
+;// CONCATENATED MODULE: ./src/report/html.ts
+
+
+
+
+
+
+
+
+
+const HTML_REPORT_SCHEMA_VERSION = 2;
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+const STYLE = `
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 1180px; padding: 0 1rem; color: #1a1a1a; line-height: 1.45; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid #ddd; padding-bottom: .2rem; } h3 { font-size: 1.05rem; margin-bottom: .3rem; } h4 { font-size: .95rem; margin: .8rem 0 .2rem; font-weight: 600; }
+.scroll { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: .86rem; }
+th, td { border: 1px solid #ccc; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .85em; overflow-wrap: anywhere; }
+a { color: #0b57d0; } a:hover { text-decoration: none; }
+nav.toc { font-size: .9rem; background: #f7f7f7; border: 1px solid #e3e3e3; padding: .4rem .8rem; }
+nav.toc a { margin-right: .9rem; white-space: nowrap; }
+.verdict { display: inline-block; padding: .3rem .8rem; border-radius: 4px; font-weight: bold; color: #fff; }
+.verdict.pass { background: #1b7f3b; } .verdict.fail { background: #b42318; }
+.status-fail, .status-not_evaluated { font-weight: bold; color: #b42318; }
+.why { font-size: 1.02rem; }
+.warn { background: #fff4e5; border-left: 4px solid #f0a000; padding: .4rem .7rem; }
+.charts { display: flex; flex-wrap: wrap; gap: 1rem; }
+svg.chart { border: 1px solid #ddd; max-width: 100%; height: auto; font-family: inherit; }
+.note { color: #555; font-size: .9rem; }
+section.drill { border-left: 3px solid #ddd; padding: .1rem 0 .1rem .9rem; margin: 1.4rem 0; }
+section.drill:target { border-left-color: #b42318; background: #fff8f7; }
+section.drill h3 code { font-size: .95em; }
+a.back { font-size: .85rem; margin-left: .5rem; }
+td.wrap { overflow-wrap: anywhere; min-width: 12rem; } td.nowrap { white-space: nowrap; }
+table.refs { table-layout: fixed; width: 100%; }
+table.refs td { overflow-wrap: anywhere; }
+table.refs tr.has-text td { border-bottom: none; }
+table.refs tr.text td { border-top: none; background: #fafafa; font-size: .84rem; }
+table.refs tr.text div { margin: .1rem 0; }
+.label { display: inline-block; min-width: 5.2rem; color: #555; font-size: .72rem; text-transform: uppercase; letter-spacing: .03em; }
+mark { background: #ffe08a; padding: 0; }
+mark.at { background: #f5b841; }
+.protected { color: #b42318; }
+table.matrix td { text-align: right; font-variant-numeric: tabular-nums; }
+table.matrix td:first-child { text-align: left; }
+table.matrix td.d { background: #e3f4e8; font-weight: bold; }
+table.matrix td.e { background: #fde7e4; }
+table.matrix td.z { color: #aaa; }
+table.matrix .sep { border-left: 2px solid #999; }
+table.matrix th { white-space: nowrap; } table.matrix th.lab { white-space: normal; overflow-wrap: anywhere; }
+table.compare td:first-child { overflow-wrap: anywhere; min-width: 7rem; }
+table.compare td.cmp { white-space: nowrap; }
+.delta.neg { color: #b42318; font-weight: bold; } .delta.pos { color: #1b7f3b; font-weight: bold; }
+details { margin: .4rem 0 1rem; } details summary { cursor: pointer; color: #0b57d0; }
+`;
+function verdictSection(input) {
+    const { gate, facts } = input;
+    const tm = facts.threatModel;
+    const c = gate.counts;
+    const failing = new Set(gate.failing);
+    const blocking = gate.checks.filter((x) => failing.has(x.id));
+    const out = [
+        `<h1>Evidence Gate: ${h(tm.id, 120)}</h1>`,
+        `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`
     ];
+    if (blocking.length > 0)
+        out.push(`<p class="why"><strong>Why it failed:</strong> ${escapeHtml(causeSentence(blocking))}.</p>`);
+    out.push(`<p>Threat model <strong>${h(tm.id, 80)}</strong> revision ${h(tm.revision, 20)}, objective <strong>${h(tm.objective, 40)}</strong>, access ${h(tm.access, 40)}. Config <code>${h(facts.configPath, 120)}</code>. Task ${h(facts.task, 20)}.</p>`);
+    if (tm.protectedOutcome)
+        out.push(`<p>Protected outcome: ${h(tm.protectedOutcome, 300)}</p>`);
+    out.push(`<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`);
+    return out;
 }
-function shiftSection(metrics) {
-    const d = metrics.data;
-    return [
-        '<h2>Shift and data</h2>',
-        `<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (controlled → challenge). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`,
-        table(['split', 'rows', 'overlap with train'], Object.entries(d.rows).map(([split, rows]) => {
-            const overlap = d.train_overlap.find((o) => o.split === split);
-            return [split, n(String(rows)), n(overlap ? String(overlap.count) : '—')];
-        })),
-        ...(d.language_examples.length > 0 ? [table(['scope', 'language', 'examples'], d.language_examples.map((l) => [l.scope, l.language ?? '—', n(countText(l.figure))]))] : [])
-    ];
+/** Links to the sections present, from their `<h2 id>` (fixed words only). */
+function toc(body) {
+    const links = body.flatMap((line) => {
+        const m = /^<h2 id="([a-z-]+)">([^<]*)<\/h2>$/.exec(line);
+        return m ? [`<a href="#${m[1]}">${m[2]}</a>`] : [];
+    });
+    return `<nav class="toc">${links.join(' ')}</nav>`;
 }
 function renderReport(input) {
-    const { metrics, gate } = input;
-    const body = [...verdictSection(input), ...checksSection(gate)];
-    if (metrics.models.some((m) => m.robustness.some((r) => r.scope === ALL))) {
-        body.push('<h2>Robustness (all rows)</h2>');
-        body.push('<p class="note">Flip rate is flips ÷ changed-and-valid rows; the seed rate divides by all rows. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>');
-        for (const m of metrics.models)
-            body.push(...robustnessSection(m));
-    }
-    const ledger = metrics.models.flatMap(ledgerRows);
-    if (ledger.length > 0) {
-        body.push('<h2>Ledger (all rows)</h2>');
-        body.push(table(['model', 'family', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], ledger));
-    }
-    body.push(...riskCoverageSection(metrics), ...reliabilitySection(metrics));
-    if (metrics.task === 'tabular')
-        body.push(...tabularSection(metrics));
-    body.push(...cleanSection(metrics), ...shiftSection(metrics));
-    body.push('<h2>Not tested</h2>', `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => safeText(c, 40)).join(', ')}.</p>`);
-    body.push('<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>');
+    const { metrics, gate, facts } = input;
+    // Anchors first, so the comparison section (above the table) can link to its checks' rows.
+    const anchors = new AnchorIds();
+    for (const c of listedChecks(gate))
+        anchors.of(c.id);
+    const psi = gate.checks.find((c) => c.check === 'length_psi' && anchors.has(c.id));
+    const sections = [
+        ...compareSection({ comparison: input.comparison, noBaselineReason: input.noBaselineReason, gate, conditions: metrics.conditions_evaluated, anchors }),
+        ...checksTable(gate, anchors),
+        ...drillSections({ gate, drill: input.drill, metrics, textPolicy: facts.textPolicy, task: metrics.task, anchors }),
+        ...robustnessSection(metrics),
+        ...ledgerSection(metrics),
+        ...abstentionSection(metrics),
+        ...riskCoverageSection(metrics),
+        ...reliabilitySection(metrics),
+        ...(metrics.task === 'tabular' ? tabularSection(metrics) : []),
+        ...accuracySection(metrics),
+        ...matricesSection(metrics),
+        ...shiftSection(metrics, { histogramAt: psi ? anchors.of(psi.id) : null }),
+        '<h2 id="not-tested">Not tested</h2>',
+        `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
+        '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'
+    ];
+    const body = [...verdictSection(input), toc(sections), ...sections];
     return [
         '<!DOCTYPE html>',
         `<!-- evidence-gate report schema_version: ${HTML_REPORT_SCHEMA_VERSION} -->`,
@@ -17948,7 +18707,7 @@ function renderReport(input) {
         `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="referrer" content="no-referrer">',
-        `<title>${safeText(input.title, 120)}</title>`,
+        `<title>${h(`Evidence Gate: ${facts.threatModel.id}`, 120)}</title>`,
         `<style>${STYLE}</style>`,
         '</head>',
         '<body>',
@@ -17957,78 +18716,6 @@ function renderReport(input) {
         '</html>',
         ''
     ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/gate/severity.ts
-/** How far past its threshold a check's value lies (0 when it is not past it). */
-function distancePast(c) {
-    if (c.value === null)
-        return 0;
-    return Math.max(0, c.direction === 'max' ? c.value - c.threshold : c.threshold - c.value);
-}
-function overshoot(c) {
-    const past = distancePast(c);
-    if (past === 0)
-        return 0;
-    return c.threshold === 0 ? Number.POSITIVE_INFINITY : past / Math.abs(c.threshold);
-}
-function bySeverity(checks) {
-    const rank = (c) => (c.status === 'fail' ? 0 : 1);
-    // Infinity − Infinity is NaN, so compare the relative overshoots without subtracting.
-    const relative = (a, b) => (overshoot(a) === overshoot(b) ? 0 : overshoot(a) > overshoot(b) ? -1 : 1);
-    return [...checks].sort((a, b) => rank(a) - rank(b) || relative(a, b) || distancePast(b) - distancePast(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-;// CONCATENATED MODULE: ./src/report/check-words.ts
-
-
-const CHECK_WORDS = {
-    challenge_examples: 'challenge examples',
-    language_examples: 'examples per language',
-    length_psi: 'length shift',
-    challenge_accuracy: 'challenge accuracy',
-    generalization_gap: 'generalization gap',
-    language_accuracy: 'accuracy per language',
-    changed_examples: 'changed examples',
-    flip_rate: 'flip rate',
-    accuracy_drop: 'accuracy drop',
-    eligible_coverage: 'eligible coverage',
-    attack_success: 'attack success',
-    protected_transitions: 'protected transitions',
-    missing_rows: 'missing rows',
-    regression: 'regression against the baseline',
-    new_protected_transitions: 'new protected transitions'
-};
-function checkWords(check) {
-    return CHECK_WORDS[check] ?? check.replace(/_/g, ' ');
-}
-/** "(PSI 15.437 > 0.5)", "(4 models)", "(9 checks, 4 models)" for one kind's blocking checks. */
-function detail(checks) {
-    const first = checks[0];
-    if (checks.length === 1 && first.subject === 'data') {
-        const op = first.direction === 'max' ? '>' : '<';
-        return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
-    }
-    const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;
-    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    if (models === checks.length)
-        return plural(models, 'model');
-    return models > 0 ? `${plural(checks.length, 'check')}, ${plural(models, 'model')}` : plural(checks.length, 'check');
-}
-/**
- * One sentence naming the kinds of the blocking checks and how many of each, the most severe
- * kind first, e.g. "length shift (PSI 15.437 > 0.5); challenge accuracy (4 models)". Escaping is
- * the caller's (the words and figures here hold no data values).
- */
-function causeSentence(blocking) {
-    const kinds = new Map();
-    for (const c of bySeverity(blocking)) {
-        const key = `${c.status}:${c.check}`;
-        kinds.set(key, [...(kinds.get(key) ?? []), c]);
-    }
-    return [...kinds.entries()]
-        .map(([key, checks]) => `${checkWords(checks[0]?.check ?? key)}${key.startsWith('not_evaluated') ? ' not evaluated' : ''} (${detail(checks)})`)
-        .join('; ');
 }
 
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
@@ -18050,26 +18737,26 @@ function markdownTable(header, rows, max = markdown_MAX_TABLE_ROWS) {
 
 
 /** Ids shown inline; the rest are in comparison.json. */
-const IDS_SHOWN = 10;
-function idList(ids) {
-    const shown = ids.slice(0, IDS_SHOWN).map((id) => code(id, 60));
-    return shown.join(', ') + (ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '');
+const summary_compare_IDS_SHOWN = 10;
+function summary_compare_idList(ids) {
+    const shown = ids.slice(0, summary_compare_IDS_SHOWN).map((id) => code(id, 60));
+    return shown.join(', ') + (ids.length > summary_compare_IDS_SHOWN ? ` and ${ids.length - summary_compare_IDS_SHOWN} more` : '');
 }
-function baselineLine(c) {
+function summary_compare_baselineLine(c) {
     const b = c.baseline;
     const where = [b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
         .filter((x) => x !== null)
         .join(', ');
     return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${code(b.manifest_sha256.slice(0, 12))}.`;
 }
-function compareSection(comparison, noBaselineReason, conditions) {
+function summary_compare_compareSection(comparison, noBaselineReason, conditions) {
     const out = ['## Compared with base', ''];
     if (comparison === null) {
         out.push(`No comparison: ${md(noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are not applicable.`, '');
         return out;
     }
     const r = comparison.rows;
-    out.push(baselineLine(comparison), '');
+    out.push(summary_compare_baselineLine(comparison), '');
     if (comparison.baseline.stale) {
         out.push(`**Stale baseline** (${comparison.baseline.stale_reasons.map((x) => md(x, 200)).join('; ')}): compared on the paired rows only.`, '');
     }
@@ -18085,7 +18772,7 @@ function compareSection(comparison, noBaselineReason, conditions) {
             const interval = i.status === 'ok' && i.low !== null && i.high !== null ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : '';
             return `${ppText(cell.delta_pp)}${interval}; ${cell.fixed.value} fixed, ${cell.broken.value} broken; p=${cell.mcnemar_p.value.toPrecision(2)}`;
         }),
-        m.new_protected_transition_ids.length === 0 ? 'none' : `${m.new_protected_transition_ids.length}: ${idList(m.new_protected_transition_ids)}`
+        m.new_protected_transition_ids.length === 0 ? 'none' : `${m.new_protected_transition_ids.length}: ${summary_compare_idList(m.new_protected_transition_ids)}`
     ]);
     out.push(...markdownTable(['model', ...conditions.map((c) => md(c, 20)), 'new protected transitions'], rows), '');
     if (comparison.models_only_in_head.length > 0)
@@ -18106,7 +18793,7 @@ const DETAILS_BUDGET = 400 * 1024;
 function inTag(text, max) {
     return escapeHtml(truncate(flatten(text), max)).replace(/@/g, '&#64;');
 }
-function margin(x) {
+function summary_details_margin(x) {
     return x === null ? '—' : x.toFixed(3);
 }
 function snippetText(s) {
@@ -18118,7 +18805,7 @@ function refLines(r) {
     const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
     const reading = ref.model === null
         ? `gold ${md(ref.gold, 40)}`
-        : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ${margin(ref.clean_margin)} → ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
+        : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ${summary_details_margin(ref.clean_margin)} → ${summary_details_margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
     const lines = [`- ${where} ${reading}`];
     if (r.original)
         lines.push(`  - original: ${snippetText(r.original)}`);
@@ -18314,7 +19001,7 @@ function failingSection(input, detailsBudget) {
     return out;
 }
 function renderSummary(input) {
-    const head = [...header(input), ...compareSection(input.comparison, input.noBaselineReason, input.metrics.conditions_evaluated)];
+    const head = [...header(input), ...summary_compare_compareSection(input.comparison, input.noBaselineReason, input.metrics.conditions_evaluated)];
     const tail = tables(input);
     // The rows behind the failing checks get the room the rest leaves, up to their own budget.
     const rest = Buffer.byteLength([...head, ...failingSection(input, 0), ...tail].join('\n'), 'utf8');
@@ -18458,14 +19145,7 @@ function renderDerived(derived, report) {
     if (derived.comparison)
         files['comparison.json'] = stableJson(derived.comparison, 2) + '\n';
     files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });
-    const tm = report.threatModel;
-    files['report.html'] = renderReport({
-        metrics: derived.metrics,
-        gate: derived.gate,
-        title: `Evidence Gate: ${tm.id}`,
-        threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective },
-        configPath: report.configPath
-    });
+    files['report.html'] = renderReport({ metrics: derived.metrics, gate: derived.gate, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason, drill: derived.drill, facts: report });
     return files;
 }
 
@@ -19077,7 +19757,7 @@ async function rerun(art, options, deps, out) {
     }
     const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'evidence-gate-verify-'));
     try {
-        const { run } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5445));
+        const { run } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2511));
         await run({
             root: options.root,
             configPath: m.config.path,
@@ -19177,9 +19857,9 @@ async function run(options, deps = {}) {
         writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
         const evidenceWriter = writer;
         const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
-        const labels = dataset.labels;
+        const serializer = new RowSerializer(dataset.labels);
         const counters = await evaluate(plan, dataset, models, source, (row) => {
-            evidenceWriter.write(serializeRow(row, labels));
+            evidenceWriter.write(serializer.line(row));
             derivation?.add(row);
         }, { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
         const evidence = await evidenceWriter.close();

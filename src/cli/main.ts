@@ -10,10 +10,10 @@ import { asUserFsError } from '../util/fs-errors.js';
 import { toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
-import { visible } from '../util/visible.js';
+import { quoted, visible } from '../util/visible.js';
 import { parseCli, USAGE, type CliCommand } from './args.js';
 import { ProgressReporter } from './progress.js';
-import { cliRoot } from './root.js';
+import { chooseRoot, cliRoot } from './root.js';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -81,8 +81,10 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
 }
 
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  let root: { root: string; how: string } | undefined;
   try {
     const cmd = parseCli(argv);
+    if ('root' in cmd) root = chooseRoot(io.cwd, cmd.root);
     if (cmd.command === 'help') {
       io.stdout(USAGE + '\n');
       return EXIT.pass;
@@ -98,6 +100,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     if (isUserError(error)) {
       // A message of several lines (every config error) keeps one complete error per line.
       const [first, ...more] = error.message.split('\n');
+      // Paths are read against the root: say which root that was and how to choose another.
+      if (root && /repository root|file not found/.test(error.message)) {
+        more.push(`(the repository root is ${quoted(root.root, 300)}, ${root.how}; paths inside the config are relative to it; set --root DIR to choose another)`);
+      }
       io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
       return EXIT.user;
     }

@@ -13,6 +13,12 @@ export function gitTopLevel(from: string): string | null {
 }
 
 export function cliRoot(cwd: string, given: string | undefined): string {
-  if (given !== undefined) return resolve(cwd, given);
-  return gitTopLevel(cwd) ?? resolve(cwd);
+  return chooseRoot(cwd, given).root;
+}
+
+/** The root and how it was chosen, for messages. */
+export function chooseRoot(cwd: string, given: string | undefined): { root: string; how: string } {
+  if (given !== undefined) return { root: resolve(cwd, given), how: 'given by --root' };
+  const top = gitTopLevel(cwd);
+  return top !== null ? { root: top, how: 'the git top level of the current folder' } : { root: resolve(cwd), how: 'the current folder, which is in no git repository' };
 }

@@ -61,33 +61,89 @@ function value(v: unknown): string {
   return v === undefined ? 'null' : JSON.stringify(v);
 }
 
+/** The `"field":` prefixes in EVIDENCE_FIELDS order (the first without its comma). */
+const PREFIXES = EVIDENCE_FIELDS.map((f, i) => (i === 0 ? '{"' : ',"') + f + '":');
+const SCORES = EVIDENCE_FIELDS.indexOf('scores');
+
+/** Strings shorter than this are encoded directly; longer ones (texts) are worth remembering. */
+const MEMO_MIN = 24;
+const MEMO_MAX = 8192;
+
 /**
- * One JSONL line (without the newline), keys in EVIDENCE_FIELDS order and scores in label
- * order. Built by hand: this runs once per row and is the hottest serialisation in a run.
+ * Writes evidence rows as JSONL lines, keys in EVIDENCE_FIELDS order and scores in label order.
+ * A run writes every text many times (once per model and condition) and every score vector
+ * several times (once per row that shares an input), so the JSON of long strings and of score
+ * vectors is remembered for a while: the same bytes, a fraction of the work.
  */
-export function serializeRow(row: EvidenceRow, labels: readonly string[]): string {
-  let out = '{';
-  for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
-    const field = EVIDENCE_FIELDS[f] as (typeof EVIDENCE_FIELDS)[number];
-    out += (f === 0 ? '"' : ',"') + field + '":';
-    if (field === 'scores') {
-      const scores = row.scores;
-      if (scores === null) out += 'null';
-      else {
-        out += '{';
-        for (let i = 0; i < labels.length; i++) out += (i === 0 ? '' : ',') + JSON.stringify(labels[i]) + ':' + value(scores[i]);
-        out += '}';
-      }
-    } else out += value(row[field]);
+export class RowSerializer {
+  private readonly keys: string[];
+  private strings = new Map<string, string>();
+  private scores = new WeakMap<readonly number[], string>();
+
+  constructor(readonly labels: readonly string[]) {
+    this.keys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
   }
-  // Tabular rows: feature maps in the config's feature order (insertion order of the record).
-  if (row.features !== undefined) {
-    for (const field of TABULAR_FIELDS) {
-      const v = row[field];
-      out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+
+  private text(v: string): string {
+    if (v.length < MEMO_MIN) return JSON.stringify(v);
+    let json = this.strings.get(v);
+    if (json === undefined) {
+      json = JSON.stringify(v);
+      if (this.strings.size >= MEMO_MAX) this.strings = new Map();
+      this.strings.set(v, json);
     }
+    return json;
   }
-  return out + '}';
+
+  private scoreJson(scores: readonly number[]): string {
+    let json = this.scores.get(scores);
+    if (json === undefined) {
+      json = '';
+      for (let i = 0; i < this.keys.length; i++) json += (this.keys[i] as string) + value(scores[i]);
+      json += '}';
+      this.scores.set(scores, json);
+    }
+    return json;
+  }
+
+  private numbers = new Map<number, string>();
+
+  /** Margins repeat with their inputs: the shortest round-trip digits of each are found once. */
+  private number(v: number): string {
+    let text = this.numbers.get(v);
+    if (text === undefined) {
+      text = value(v);
+      if (this.numbers.size >= MEMO_MAX * 8) this.numbers = new Map();
+      this.numbers.set(v, text);
+    }
+    return text;
+  }
+
+  line(row: EvidenceRow): string {
+    let out = '';
+    for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
+      out += PREFIXES[f] as string;
+      if (f === SCORES) {
+        out += row.scores === null ? 'null' : this.scoreJson(row.scores);
+        continue;
+      }
+      const v = row[EVIDENCE_FIELDS[f] as (typeof EVIDENCE_FIELDS)[number]];
+      out += typeof v === 'string' ? this.text(v) : typeof v === 'number' ? this.number(v) : v === null ? 'null' : v === true ? 'true' : v === false ? 'false' : value(v);
+    }
+    // Tabular rows: feature maps in the config's feature order (insertion order of the record).
+    if (row.features !== undefined) {
+      for (const field of TABULAR_FIELDS) {
+        const v = row[field];
+        out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+      }
+    }
+    return out + '}';
+  }
+}
+
+/** One JSONL line (without the newline); see RowSerializer, which a run keeps for all its rows. */
+export function serializeRow(row: EvidenceRow, labels: readonly string[]): string {
+  return new RowSerializer(labels).line(row);
 }
 
 /** A line of evidence.jsonl that cannot be read back as a row. */

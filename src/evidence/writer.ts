@@ -38,8 +38,9 @@ export class EvidenceWriter {
   /** In gzip mode every chunk is written through this chain, so chunks keep their order across the hand-over. */
   private tail: Promise<void> | null = null;
   private backpressure: Promise<unknown> | null = null;
-  private pending: string[] = [];
-  private pendingChars = 0;
+  /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private filled = 0;
   private rows = 0;
   private bytes = 0;
   /** A failed write (a full disk) surfaces at the next write, drain or close, not as a crash. */
@@ -72,10 +73,15 @@ export class EvidenceWriter {
   /** Adds one row's line (without the newline). */
   write(line: string): void {
     this.check();
-    this.pending.push(line);
-    this.pendingChars += line.length + 1;
+    // A UTF-16 unit takes at most 3 UTF-8 bytes; a line that cannot fit goes in a chunk of its own.
+    const most = 3 * line.length + 1;
+    if (this.filled + most > this.chunk.length) {
+      this.flushPending();
+      if (most > this.chunk.length) this.chunk = Buffer.allocUnsafe(most);
+    }
+    this.filled += this.chunk.write(line, this.filled, 'utf8');
+    this.chunk[this.filled++] = 0x0a;
     this.rows++;
-    if (this.pendingChars >= CHUNK_BYTES) this.flushPending();
   }
 
   /** Waits until the sink has taken what it was given (call between chunks of work). */
@@ -91,10 +97,10 @@ export class EvidenceWriter {
   }
 
   private flushPending(): void {
-    if (this.pending.length === 0) return;
-    const chunk = Buffer.from(this.pending.join('\n') + '\n', 'utf8');
-    this.pending = [];
-    this.pendingChars = 0;
+    if (this.filled === 0) return;
+    const chunk = this.chunk.subarray(0, this.filled);
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.filled = 0;
     this.hash.update(chunk);
     this.bytes += chunk.length;
     if (this.tail) {
@@ -102,7 +108,7 @@ export class EvidenceWriter {
       return;
     }
     // A waiting promise must never reject unobserved: the error listener has recorded the failure.
-    if (!this.plain.write(chunk)) this.backpressure = once(this.plain, 'drain').catch(this.fail);
+    if (!this.plain.write(chunk) && this.backpressure === null) this.backpressure = once(this.plain, 'drain').catch(this.fail);
     if (this.bytes > this.gzipAboveBytes) this.tail = this.startGzip().catch(this.fail);
   }
 

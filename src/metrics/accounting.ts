@@ -10,6 +10,8 @@
  *   became_correct     = clean-wrong rows that became right (counted among clean-wrong rows)
  * A missing row counts as wrong. Not evaluated when the denominator is 0.
  */
+import type { ProtectedTransition } from '../config/plan.js';
+import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { isCorrect } from './classification.js';
 import { count, rate, type Figure } from './figure.js';
@@ -76,27 +78,34 @@ export interface WorkedExample {
 
 export const WORKED_EXAMPLES = 3;
 
-/** Keeps the first tested successes and non-successes, in evidence order, as the worked examples need. */
+/**
+ * Keeps the first tested rows of each kind, in evidence order, as the worked examples need:
+ * breaches of the protected outcome (a declared transition such as 1 → 0) first, then other
+ * successes, then tested rows that held.
+ */
 export class WorkedExamplePicker {
-  private readonly successes: EvidenceRow[] = [];
-  private readonly others: EvidenceRow[] = [];
-  constructor(private readonly n = WORKED_EXAMPLES) {}
+  private readonly lists: [EvidenceRow[], EvidenceRow[], EvidenceRow[]] = [[], [], []];
+  constructor(
+    private readonly transitions: readonly ProtectedTransition[] = [],
+    private readonly n = WORKED_EXAMPLES
+  ) {}
 
   add(row: EvidenceRow): void {
     if (!row.tested) return;
-    const list = row.success ? this.successes : this.others;
+    const kind = !row.success ? 2 : isProtected(this.transitions, row.label, row.prediction) ? 0 : 1;
+    const list = this.lists[kind];
     if (list.length < this.n) list.push(row);
   }
 
-  /** Up to `n` rows that link a counted failure to its actual change: successes first. */
+  /** Up to `n` rows that link a counted failure to its actual change, most severe first. */
   picked(): WorkedExample[] {
-    return [...this.successes, ...this.others].slice(0, this.n).map(worked);
+    return this.lists.flat().slice(0, this.n).map(worked);
   }
 }
 
-/** Up to `n` rows that link a counted failure to its actual change: successes first, in evidence order. */
-export function workedExamples(rows: readonly EvidenceRow[], n = WORKED_EXAMPLES): WorkedExample[] {
-  const picker = new WorkedExamplePicker(n);
+/** Up to `n` rows that link a counted failure to its actual change: protected breaches, other successes, then the rest. */
+export function workedExamples(rows: readonly EvidenceRow[], n = WORKED_EXAMPLES, transitions: readonly ProtectedTransition[] = []): WorkedExample[] {
+  const picker = new WorkedExamplePicker(transitions, n);
   for (const row of rows) picker.add(row);
   return picker.picked();
 }

@@ -110,7 +110,7 @@ export class MetricsAccumulator {
         reliability: m.probabilities ? perScope(emptyReliability) : null,
         abstention: policy ? this.abstainConditions.map(() => perScope(emptyAbstention)) : null,
         accounting: facts.task === 'tabular' ? this.perturbed.map(() => perScope(emptyAccounting)) : null,
-        worked: facts.task === 'tabular' ? new WorkedExamplePicker() : null
+        worked: facts.task === 'tabular' ? new WorkedExamplePicker(facts.transitions) : null
       };
     });
     this.pairs = facts.models.map(() => facts.models.map(() => ({ plus: 0, minus: 0, zero: 0 })));
