@@ -4,8 +4,10 @@
  *   log P(w|c) = ln(count(c,w) + α) − ln(Σ_w' count(c,w') + α·|V|)
  *   log P(c)   = ln(n_c) − ln(n)
  *   P(c|x)     = softmax_c(log P(c) + Σ_w x_w · log P(w|c))
- * Words outside the training vocabulary are ignored; a text with no known word scores 0 for
- * every label (SPEC §5), not the class prior.
+ * Words outside the training vocabulary are ignored. A text with no known word gets the class
+ * prior (SPEC §5), as `predict_proba` gives it: the joint log-likelihood is the log prior
+ * alone and goes through the same normalisation, so it sums to 1 and favours the most
+ * frequent class.
  */
 import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
@@ -86,8 +88,8 @@ export class NaiveBayesModel implements Model {
       const f = this.index.get(w);
       if (f !== undefined) counts.set(f, (counts.get(f) ?? 0) + 1);
     }
-    if (counts.size === 0) return this.labels.map(() => 0);
-    // Sum features in vocabulary order, as a sparse row product does.
+    // Sum features in vocabulary order, as a sparse row product does. With no known word the
+    // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
     const features = [...counts.keys()].sort((a, b) => a - b);
     const joint = this.logLikelihood.map((row, c) => {
       let s = 0;
