@@ -9,6 +9,7 @@ import type { ModelCounters } from '../evaluate/evaluate.js';
 import type { GateResult } from '../gate/checks.js';
 import type { ModelDescription } from '../models/model.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { unicodeFacts } from '../util/unicode.js';
 import { PRNG_NAME, STREAM_DERIVATION } from '../metrics/random.js';
 
 export const MANIFEST_SCHEMA_VERSION = 1;
@@ -54,7 +55,7 @@ export function buildManifest(input: ManifestInput): Record<string, unknown> {
   const tm = plan.threatModel;
   return {
     schema_version: MANIFEST_SCHEMA_VERSION,
-    tool: { name: TOOL_NAME, version: TOOL_VERSION, bundle_sha256: input.bundleSha256, node: process.version },
+    tool: { name: TOOL_NAME, version: TOOL_VERSION, bundle_sha256: input.bundleSha256, node: process.version, unicode: unicodeFacts() },
     config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version },
     threat_model: {
       id: tm.id,
