@@ -1,6 +1,7 @@
 /**
  * Naive-Bayes scores against scikit-learn (golden file from scripts/golden/naive_bayes.py):
- * the multilingual fixture and the bundled example, to 1e-9.
+ * the multilingual fixture, the bundled example, and texts with no known word (which get the
+ * class prior, as predict_proba gives it), all to 1e-12.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +15,14 @@ interface GoldenCase {
   labels: string[];
   vocabulary_size: number;
   texts: string[];
+  known_words: number[];
   scores: number[][];
 }
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/naive-bayes.json'), 'utf8')) as { fixture: GoldenCase; example: GoldenCase };
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/naive-bayes.json'), 'utf8')) as {
+  fixture: GoldenCase;
+  example: GoldenCase;
+  example_unknown: GoldenCase;
+};
 
 function example(text: string, label: string, i: number): Example {
   return { id: String(i), split: 'train', label, language: 'en', domain: null, input: { kind: 'text', text }, file: 'x', line: i + 1 };
@@ -35,27 +41,42 @@ async function expectMatches(train: Example[], c: GoldenCase): Promise<void> {
   results.forEach((r, i) => {
     if (r.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
     const want = c.scores[i] as number[];
-    r.scores.forEach((s, j) => expect(Math.abs(s - (want[j] as number))).toBeLessThan(1e-9));
+    r.scores.forEach((s, j) => expect(Math.abs(s - (want[j] as number))).toBeLessThan(1e-12));
   });
+}
+
+function exampleTrain(): Example[] {
+  return readJsonl('examples/academic-intent/data/train.jsonl').map((r, i) => example(r.text as string, r.label as string, i));
 }
 
 describe('naive-bayes equals scikit-learn MultinomialNB(alpha=1) on CountVectorizer', () => {
   test('multilingual fixture: accents, punctuation-joined words, one-letter and unseen-only texts', async () => {
+    // The fixture keeps its texts without a known word (punctuation, one letter, empty, unseen).
+    expect(golden.fixture.known_words.filter((n) => n === 0).length).toBeGreaterThanOrEqual(8);
     const fixture = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/fixtures/nb-fixture.json'), 'utf8')) as { train: Array<{ text: string; label: string }> };
     await expectMatches(fixture.train.map((r, i) => example(r.text, r.label, i)), golden.fixture);
   });
 
   test('bundled example: 184 evaluation texts', async () => {
-    const train = readJsonl('examples/academic-intent/data/train.jsonl').map((r, i) => example(r.text as string, r.label as string, i));
     expect(golden.example.texts).toHaveLength(184);
-    await expectMatches(train, golden.example);
+    await expectMatches(exampleTrain(), golden.example);
   });
 
-  test('a text with no known word scores 0 for every label: first label, margin 0', async () => {
-    const model = NaiveBayesModel.fit('nb', [example('alpha beta', 'b', 0), example('gamma delta', 'a', 1)], ['a', 'b']);
-    const [r] = await model.score([{ kind: 'text', text: 'x y z!' }]);
-    expect(r).toEqual({ status: 'ok', scores: [0, 0] });
-    expect(decide(['a', 'b'], [0, 0])).toEqual({ prediction: 'a', margin: 0 });
+  test('bundled example model on texts with no known word: the class prior', async () => {
+    expect(golden.example_unknown.known_words.every((n) => n === 0)).toBe(true);
+    await expectMatches(exampleTrain(), golden.example_unknown);
+  });
+
+  test('a text with no known word gets the class prior: sums to 1, predicts the most frequent class', async () => {
+    const train = [example('alpha beta', 'b', 0), example('gamma delta', 'a', 1), example('beta gamma', 'b', 2)];
+    const model = NaiveBayesModel.fit('nb', train, ['a', 'b']);
+    for (const text of ['x y z!', '?!...', 'a', '']) {
+      const [r] = await model.score([{ kind: 'text', text }]);
+      if (r?.status !== 'ok' || r.scores === null) throw new Error('unexpected error');
+      expect(r.scores[0]).toBeCloseTo(1 / 3, 15);
+      expect(r.scores[1]).toBeCloseTo(2 / 3, 15);
+      expect(decide(['a', 'b'], r.scores).prediction).toBe('b');
+    }
   });
 
   test('the digest changes with the trained parameters and not with object identity', () => {

@@ -1,4 +1,5 @@
-import { formatCandidate, formatFamily, formatViolation, foldedLettersAndDigits } from '../../src/perturb/format.js';
+import fc from 'fast-check';
+import { formatCandidate, formatFamily, formatViolation, foldedLettersAndDigits, RemainingIndices } from '../../src/perturb/format.js';
 
 const row = (id: string, language = 'en', seed = 1637) => ({ seed, id, language });
 const SEEDS = Array.from({ length: 40 }, (_, i) => i);
@@ -129,5 +130,30 @@ describe('format runner', () => {
     expect(runner.labelPreserving).toBe(true);
     expect(runner.parameters).toEqual({});
     expect(runner.validityRule).toMatch(/≤ 0.25$/);
+  });
+});
+
+describe('drawing words without replacement', () => {
+  test('taking the r-th remaining index matches removing it from a list', () => {
+    fc.assert(
+      fc.property(fc.nat(300), fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { maxLength: 320 }), (n, draws) => {
+        const list = Array.from({ length: n }, (_, i) => i);
+        const remaining = new RemainingIndices(n);
+        for (const d of draws) {
+          if (list.length === 0) break;
+          const r = Math.floor(d * list.length);
+          expect(remaining.size).toBe(list.length);
+          expect(remaining.take(r)).toBe(list.splice(r, 1)[0]);
+        }
+      }),
+      { numRuns: 300 }
+    );
+    expect(new RemainingIndices(0).size).toBe(0);
+  });
+
+  test('letters and digits are lower-cased as one character at a time, capital sigma included', () => {
+    for (const text of ['ΟΔΟΣ ΣΑΣ', 'Σ', 'aΣ', 'ΣΣa', 'ΌΣΟΣ.', 'İΣtanbul ς σ Σ']) {
+      expect(foldedLettersAndDigits(text)).toBe([...text.replace(/[^\p{L}\p{M}\p{N}]+/gu, '')].map((c) => c.toLowerCase()).join(''));
+    }
   });
 });

@@ -255,6 +255,34 @@ describe('properties on arbitrary texts', () => {
     );
   });
 
+  test('with edit bounds, every ratio decision equals the decision from the exact distance', () => {
+    // The same families with and without the ratio: the ratio may only add the exact-distance
+    // verdict to the family's own rule. Tight maxima make both verdicts common.
+    const build = (max: number | null, seed: number) =>
+      Object.fromEntries(
+        buildFamilies({ format: {}, transpose: { words_per_change: 1 }, dictionary: { file: dictionaryRef } }, { seed, maxCharEditRatio: max }).runners.map((r) => [r.family, r])
+      ) as Record<string, FamilyRunner>;
+    const verdicts = { within: 0, beyond: 0 };
+    fc.assert(
+      fc.property(inputArb, fc.constantFrom(0.02, 0.05, 0.1, 0.25), (input, max) => {
+        const bounded = build(max, input.seed);
+        const unbounded = build(null, input.seed);
+        for (const family of ['format', 'transpose', 'dictionary']) {
+          const out = (bounded[family] as FamilyRunner).perturb(input);
+          const rule = (unbounded[family] as FamilyRunner).perturb(input);
+          expect(out.text).toBe(rule.text);
+          if (out.text === input.text || !rule.valid) continue;
+          const within = refDistance(input.text, out.text) / [...input.text].length <= max;
+          verdicts[within ? 'within' : 'beyond']++;
+          expect(out.valid).toBe(within);
+        }
+      }),
+      { numRuns: 300 }
+    );
+    expect(verdicts.within).toBeGreaterThan(50);
+    expect(verdicts.beyond).toBeGreaterThan(50);
+  });
+
   test('the same input gives the same outcome, whatever ran before', () => {
     fc.assert(
       fc.property(inputArb, inputArb, (a, b) => {

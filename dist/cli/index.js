@@ -5809,7 +5809,7 @@ function escapeJsonPtr(str) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2985);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2771);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7334);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5829,7 +5829,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2771:
+/***/ 7334:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5840,523 +5840,140 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT, safeOutput
 
-// EXTERNAL MODULE: ./src/engine.ts + 142 modules
-var engine = __nccwpck_require__(2511);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/util/fs-errors.ts + 1 modules
-var fs_errors = __nccwpck_require__(6669);
-// EXTERNAL MODULE: ./src/util/visible.ts
-var visible = __nccwpck_require__(1526);
-;// CONCATENATED MODULE: ./src/report/terminal.ts
-/**
- * The summary for a terminal: the same content as summary.md with markdown escapes and
- * HTML entities undone for reading, control, bidi and invisible characters shown as `\uXXXX`
- * escapes (an ANSI escape cannot recolour the terminal, nor a bidi control reorder a line),
- * and no line allowed to start with `::` (which a GitHub runner would take as a workflow command).
- */
-
-const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
-function toTerminal(markdown) {
-    return markdown
-        .split('\n')
-        .filter((line) => !/^<!--.*-->$/.test(line))
-        .map((line) => {
-        const read = line.replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1').replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e]);
-        return (0,visible/* visible */.RK)(read, '\t').replace(/^(\s*)::/, '$1 ::');
-    })
-        .join('\n');
-}
-
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: ./src/util/git.ts
-/** The commit checked out at `root`, read from .git without running git; null when unknown. */
-
-
-function gitHead(root) {
-    try {
-        const gitDir = (0,external_node_path_.join)(root, '.git');
-        if (!(0,external_node_fs_.existsSync)(gitDir))
-            return { sha: null, ref: null };
-        const head = (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(gitDir, 'HEAD'), 'utf8').trim();
-        if (!head.startsWith('ref: '))
-            return { sha: /^[0-9a-f]{40}$/.test(head) ? head : null, ref: null };
-        const ref = head.slice(5);
-        const loose = (0,external_node_path_.join)(gitDir, ref);
-        if ((0,external_node_fs_.existsSync)(loose))
-            return { sha: (0,external_node_fs_.readFileSync)(loose, 'utf8').trim(), ref };
-        const packed = (0,external_node_path_.join)(gitDir, 'packed-refs');
-        if ((0,external_node_fs_.existsSync)(packed)) {
-            for (const line of (0,external_node_fs_.readFileSync)(packed, 'utf8').split('\n')) {
-                const [sha, name] = line.split(' ');
-                if (name === ref && sha)
-                    return { sha, ref };
-            }
-        }
-        return { sha: null, ref };
-    }
-    catch {
-        return { sha: null, ref: null };
-    }
-}
-
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
-// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
-var levenshtein = __nccwpck_require__(195);
-// EXTERNAL MODULE: ./src/shard/select.ts
-var shard_select = __nccwpck_require__(8450);
-;// CONCATENATED MODULE: ./src/cli/args.ts
+;// CONCATENATED MODULE: ./src/util/visible.ts
 /**
- * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
- * person can act on: the unknown option, the closest known one, and where to read more.
+ * Values read from data or config end up in error messages, logs and reports. Shown raw,
+ * such a value can break a line (and start a GitHub workflow command such as `::error::`),
+ * reorder the text around it (bidi controls: "\u202Eevil" reads as "live") or hide in plain
+ * sight (zero-width characters). These helpers show every such character as a `\uXXXX`
+ * escape and leave all other text (accents, CJK, emoji) as it is.
  */
-
-
-
-
-const USAGE = `Usage:
-  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
-  evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
-  evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
-  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--json] [--root DIR]
-
-Commands:
-  run      evaluate the models of FILE under its threat model and write the evidence folder
-  merge    join the folders of 'run --shard K/N' into the folder one unsharded run writes
-  verify   re-derive a downloaded evidence folder and report any difference (--rerun: evaluate again)
-  explain  show how every model reads one text under each configured perturbation (writes nothing)
-
-Options:
-  --config FILE    gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
-  --out DIR        output folder inside the root (default evidence-gate-out)
-  --baseline DIR   an earlier output folder to compare with (SPEC §15): paired per example
-  --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
-  --rerun          verify: also re-run the evaluation from the inputs the manifest names
-  --root DIR       repository root that every path must stay inside
-                   (default: the git top level of the current folder, else the current folder)
-  --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
-  --language LANG  explain: the text's language slice (default: unknown)
-  --json           explain: one JSON object instead of text
-  --quiet          print only the verdict line
-  --help, --version
-Paths given on the command line are relative to the current folder; paths inside the config are
-relative to the root.
-Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a difference),
-2 usage/config/data error, 3 internal error.`;
-const COMMANDS = ['run', 'merge', 'verify', 'explain'];
-/** Options that take a value, and flags; each command accepts the ones listed for it. */
-const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language'];
-const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'];
-const SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
-const ACCEPTS = {
-    run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
-    merge: ['out', 'root', 'baseline', 'quiet'],
-    verify: ['root', 'baseline', 'rerun'],
-    explain: ['config', 'root', 'text', 'text-file', 'language', 'json']
-};
-function closest(word, candidates) {
-    let best = null;
-    let distance = Infinity;
-    for (const c of candidates) {
-        const d = (0,levenshtein/* levenshtein */.eG)(word.toLowerCase(), c);
-        if (d < distance) {
-            distance = d;
-            best = c;
-        }
-    }
-    return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
-}
-function shownArg(arg) {
-    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(arg, 40));
-}
-function unknownOption(token) {
-    const name = token.replace(/^-+/, '').split('=')[0] ?? '';
-    const all = [...VALUE_OPTIONS, ...FLAGS];
-    const hint = name === 'v' || name === 'V' ? 'version' : closest(name, all);
-    return new errors/* UsageError */.eb(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
-}
-function tokenize(argv) {
-    const values = new Map();
-    const flags = new Set();
-    const positionals = [];
-    for (let i = 0; i < argv.length; i++) {
-        const token = argv[i];
-        if (token === '-' || !token.startsWith('-')) {
-            positionals.push(token);
-            continue;
-        }
-        if (token === '--') {
-            positionals.push(...argv.slice(i + 1));
-            break;
-        }
-        const long = token.startsWith('--');
-        const [rawName, inline] = long ? token.slice(2).split(/=(.*)/s, 2) : [token.slice(1), undefined];
-        const name = long ? rawName : SHORT[rawName];
-        if (name === undefined)
-            throw unknownOption(token);
-        if (FLAGS.includes(name)) {
-            if (inline !== undefined)
-                throw new errors/* UsageError */.eb(`option --${name} takes no value (see --help)`);
-            flags.add(name);
-            continue;
-        }
-        if (!VALUE_OPTIONS.includes(name))
-            throw unknownOption(token);
-        const value = inline ?? argv[i + 1];
-        if (value === undefined || (inline === undefined && value.startsWith('--')))
-            throw new errors/* UsageError */.eb(`option --${name} needs a value (see --help)`);
-        if (inline === undefined)
-            i++;
-        if (values.has(name))
-            throw new errors/* UsageError */.eb(`option --${name} given twice (see --help)`);
-        values.set(name, value);
-    }
-    return { values, flags, positionals };
-}
-function parseCli(argv) {
-    const { values, flags, positionals } = tokenize(argv);
-    if (flags.has('help'))
-        return { command: 'help' };
-    if (flags.has('version'))
-        return { command: 'version' };
-    const [first, ...rest] = positionals;
-    if (first === undefined)
-        throw new errors/* UsageError */.eb(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
-    if (!COMMANDS.includes(first)) {
-        const hint = closest(first, COMMANDS);
-        throw new errors/* UsageError */.eb(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
-    }
-    const command = first;
-    for (const name of [...values.keys(), ...flags]) {
-        if (!ACCEPTS[command].includes(name))
-            throw new errors/* UsageError */.eb(`${command} does not take --${name} (see --help)`);
-    }
-    const v = (name) => values.get(name);
-    switch (command) {
-        case 'run':
-            if (rest.length > 0)
-                throw new errors/* UsageError */.eb(`unexpected argument ${JSON.stringify(shownArg(rest[0]))} (see --help)`);
-            if (!v('config'))
-                throw new errors/* UsageError */.eb('run needs --config FILE (see --help)');
-            return { command, config: v('config'), out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? (0,shard_select/* parseShard */.uK)(v('shard'), '--shard') : null };
-        case 'merge':
-            if (rest.length === 0)
-                throw new errors/* UsageError */.eb('merge needs the shard folders: merge DIR... --out DIR (see --help)');
-            if (!v('out'))
-                throw new errors/* UsageError */.eb('merge needs --out DIR for the merged folder (see --help)');
-            return { command, shards: rest, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline') };
-        case 'verify':
-            if (rest.length !== 1)
-                throw new errors/* UsageError */.eb(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
-            return { command, dir: rest[0], rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
-        case 'explain': {
-            const stdin = rest.length === 1 && rest[0] === '-';
-            if (rest.length > 0 && !stdin)
-                throw new errors/* UsageError */.eb(`unexpected argument ${JSON.stringify(shownArg(rest[0]))}; give the text with --text, --text-file or - (see --help)`);
-            if (!v('config'))
-                throw new errors/* UsageError */.eb('explain needs --config FILE (see --help)');
-            const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
-            if (sources !== 1)
-                throw new errors/* UsageError */.eb('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
-            return { command, config: v('config'), text: v('text'), textFile: v('text-file'), stdin, language: v('language'), json: flags.has('json'), root: v('root') };
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/progress.ts
-const WIDTH = 24;
-function seconds(ms) {
-    const s = Math.max(0, Math.round(ms / 1000));
-    return s >= 120 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
-}
-function formatProgress(p, elapsedMs) {
-    const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
-    const rate = elapsedMs > 0 ? (p.rows * 1000) / elapsedMs : 0;
-    const eta = rate > 0 ? ((p.total - p.rows) * 1000) / rate : 0;
-    const n = (x) => Math.round(x).toLocaleString('en-US');
-    return `${p.stage}: ${n(p.rows)}/${n(p.total)} rows (${(100 * fraction).toFixed(0)}%), ${n(rate)} rows/s, about ${seconds(eta)} left`;
-}
-class ProgressReporter {
-    options;
-    now;
-    start = new Map();
-    lastDraw = -Infinity;
-    drawn = false;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? (() => performance.now());
-    }
-    update = (p) => {
-        const t = this.now();
-        if (!this.start.has(p.stage))
-            this.start.set(p.stage, t);
-        const elapsed = t - this.start.get(p.stage);
-        const done = p.rows >= p.total;
-        if (this.options.tty) {
-            if (!done && t - this.lastDraw < 100)
-                return;
-            this.lastDraw = t;
-            const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
-            const filled = Math.round(fraction * WIDTH);
-            this.options.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${formatProgress(p, elapsed)}`);
-            this.drawn = !done;
-            if (done)
-                this.options.write('\n');
-            return;
-        }
-        if (done || t - this.lastDraw < (this.options.lineEveryMs ?? 5000))
-            return;
-        this.lastDraw = t;
-        this.options.write(`${formatProgress(p, elapsed)}\n`);
-    };
-    /** Clears a half-drawn bar before another line is written to the terminal. */
-    clear() {
-        if (this.drawn)
-            this.options.write('\r\x1b[K');
-        this.drawn = false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/root.ts
-/** The repository root the CLI works in: `--root`, else the git top level of the current folder, else the current folder. */
-
-
-function gitTopLevel(from) {
-    let dir = (0,external_node_path_.resolve)(from);
-    for (;;) {
-        if ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(dir, '.git')))
-            return dir;
-        const parent = (0,external_node_path_.dirname)(dir);
-        if (parent === dir)
-            return null;
-        dir = parent;
-    }
-}
-function cliRoot(cwd, given) {
-    if (given !== undefined)
-        return (0,external_node_path_.resolve)(cwd, given);
-    return gitTopLevel(cwd) ?? (0,external_node_path_.resolve)(cwd);
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
- * The CLI adapter: arguments in, the engine's summary on stdout, an exit status out
- * (0 pass, 1 fail, 2 usage/config/data error, 3 internal error). It never calls process.exit
- * itself, so it can be tested in-process.
+ * Characters that never show as themselves: C0 and C1 controls, DEL, line and paragraph
+ * separators, bidi controls, zero-width and other invisible format characters, and lone
+ * UTF-16 surrogates (which no encoder can write out).
  */
-
-
-
-
-
-
-
-
-
-
-
-const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
-/**
- * Text for the terminal: control characters other than newline shown as escapes, and no line that
- * starts with `::` (a runner would read it as a workflow command).
- */
-function safeOutput(text) {
-    return (0,visible/* visible */.RK)(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
+const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
+    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
+const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
+const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function escapeOne(c) {
+    return SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
-function verdictLine(result) {
-    if (result.kind === 'shard')
-        return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${result.outputPath}/\n`;
-    return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`;
-}
-async function execute(cmd, io) {
-    const root = cliRoot(io.cwd, cmd.root);
-    const quiet = 'quiet' in cmd && cmd.quiet;
-    const progress = quiet ? null : new ProgressReporter({ write: io.stderr, tty: io.stderrIsTTY ?? false });
-    const head = gitHead(root);
-    const deps = {
-        log: quiet
-            ? undefined
-            : (line) => {
-                progress?.clear();
-                io.stderr(safeOutput(`${line}\n`));
-            },
-        warn: (line) => io.stderr(safeOutput(`${version/* TOOL_NAME */.l}: warning: ${line}\n`)),
-        progress: progress?.update,
-        context: { runner: 'cli', commit: head.sha, ref: head.ref },
-        bundleSha256: io.bundleSha256 ?? null
-    };
-    const baseline = 'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' } : null;
-    if (cmd.command === 'verify') {
-        const result = await (0,engine/* verify */.MX)({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null }, deps);
-        for (const note of result.notes)
-            io.stderr(safeOutput(`note: ${note}\n`));
-        for (const d of result.differences)
-            io.stdout(safeOutput(`${d}\n`));
-        if (result.differences.length === 0) {
-            io.stdout(`verified: every digest, metric and check of ${cmd.dir} agrees${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`);
-            return EXIT.pass;
-        }
-        io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
-        return EXIT.fail;
-    }
-    if (cmd.command === 'explain')
-        throw new errors/* UsageError */.eb('explain: TODO-WIRE (being built)');
-    const result = cmd.command === 'merge'
-        ? await (0,engine/* merge */.h1)({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
-        : await (0,engine.run)({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
-    progress?.clear();
-    if (!quiet && result.kind === 'run')
-        io.stdout(safeOutput(toTerminal(result.summary)) + '\n');
-    io.stdout(safeOutput(verdictLine(result)));
-    if (result.kind === 'shard')
-        return EXIT.pass;
-    return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
-}
-async function main(argv, io) {
-    try {
-        const cmd = parseCli(argv);
-        if (cmd.command === 'help') {
-            io.stdout(USAGE + '\n');
-            return EXIT.pass;
-        }
-        if (cmd.command === 'version') {
-            io.stdout(`${version/* TOOL_NAME */.l} ${version/* TOOL_VERSION */.w}\n`);
-            return EXIT.pass;
-        }
-        return await execute(cmd, io);
-    }
-    catch (caught) {
-        // A full disk, a read-only mount or a permission is the machine's state, not a bug.
-        const error = (0,fs_errors/* asUserFsError */.Vg)(caught, (0,external_node_path_.resolve)(io.cwd)) ?? caught;
-        if ((0,errors/* isUserError */.iU)(error)) {
-            // A message of several lines (every config error) keeps one complete error per line.
-            const [first, ...more] = error.message.split('\n');
-            io.stderr(safeOutput(`${version/* TOOL_NAME */.l}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
-            return EXIT.user;
-        }
-        io.stderr(`${version/* TOOL_NAME */.l}: internal error (a bug, please report it):\n${safeOutput(error?.stack ?? String(error))}\n`);
-        return EXIT.internal;
-    }
-}
-
-
-/***/ }),
-
-/***/ 1066:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ isInside),
-/* harmony export */   L: () => (/* binding */ resolveInside)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _util_quote_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5796);
-/**
- * Every path the config or the command line names must stay inside the repository root: no
- * `../` escape, no absolute path elsewhere, and no symbolic link anywhere along the path that
- * leads outside, whether or not the path itself exists yet (an output folder usually does
- * not). `..` is resolved by its letters first, as `path.resolve` does, so `link/..` is the
- * folder holding `link`, never the parent of the link's target.
- */
-
-
-
-function isInside(root, candidate) {
-    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, candidate);
-    return rel === '' || (!rel.startsWith('..' + node_path__WEBPACK_IMPORTED_MODULE_1__.sep) && rel !== '..' && !(0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel));
-}
-function code(error) {
-    return error?.code;
+/** True when `text` holds a character that `visible()` would escape. */
+function hasHidden(text) {
+    return HAS_HIDDEN.test(text);
 }
 /**
- * Resolve `p` (relative to `cwd`, default the root, or absolute) and return it if it stays
- * inside the root; messages show `p` as given.
- * Each existing component is looked at without following links; a link must resolve to a
- * real path inside the real root, and every component but the last must be a folder.
- * Returns a reason string when the path is refused. Nothing is created.
+ * `text` with every hidden character written as `\t`, `\n`, `\r` or `\uXXXX`, except the
+ * characters in `keep` (for example "\t\n" where the output may hold tabs and lines).
  */
-function resolveInside(root, p, cwd) {
-    const absolute = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(cwd ?? root, p);
-    const shown = (0,_util_quote_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(p);
-    let realRoot;
-    try {
-        realRoot = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(root);
+function visible(text, keep = '') {
+    return text.replace(HIDDEN, (c) => (keep.includes(c) ? c : escapeOne(c)));
+}
+/**
+ * The first `max` code points of `text`, and whether anything was cut. Walks only as far as
+ * needed, so a 50 MB value costs no more than a short one.
+ */
+function head(text, max) {
+    let points = 0;
+    let i = 0;
+    while (i < text.length) {
+        if (points === max)
+            return { text: text.slice(0, i), cut: true };
+        const c = text.charCodeAt(i);
+        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+        i += pair ? 2 : 1;
+        points++;
     }
-    catch {
-        return `expected an existing repository root folder, found ${(0,_util_quote_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(root)}`;
-    }
-    // An absolute path may name the root by its real path (the root given through a link).
-    const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : null;
-    if (base === null)
-        return `expected a path inside the repository root, found ${shown}`;
-    const parts = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(base, absolute).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).filter((s) => s !== '');
-    let real = realRoot;
-    for (let i = 0; i < parts.length; i++) {
-        const part = parts[i];
-        const current = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(real, part);
-        let isLink;
-        try {
-            isLink = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.lstatSync)(current).isSymbolicLink();
-        }
-        catch (error) {
-            if (code(error) !== 'ENOENT')
-                throw error;
-            // Nothing below a missing component exists: the rest is created later, below `real`.
-            real = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(real, ...parts.slice(i));
-            break;
-        }
-        if (isLink) {
-            try {
-                real = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(current);
-            }
-            catch (error) {
-                const why = code(error) === 'ENOENT' ? 'a link whose target does not exist' : `a link that cannot be resolved (${code(error) ?? 'unknown error'})`;
-                return `expected a path that exists or can be created, found ${shown} (${why})`;
-            }
-            if (!isInside(realRoot, real))
-                return `expected a path inside the repository root, found ${shown} (a link that leads outside)`;
-        }
-        else {
-            real = current;
-        }
-        if (i < parts.length - 1 && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(real).isDirectory()) {
-            return `expected a path whose parents are folders, found ${shown} (${(0,_util_quote_js__WEBPACK_IMPORTED_MODULE_2__/* .quotePath */ .W)(parts.slice(0, i + 1).join('/'))} is not a folder)`;
-        }
-    }
-    return { absolute, relative: (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(base, absolute).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/') || '.', real, realRoot };
+    return { text, cut: false };
+}
+/**
+ * A value as it appears in a message: double-quoted, at most `max` code points of it (longer
+ * values end in `...`), backslash and quote escaped as in JSON, hidden characters escaped.
+ */
+function quoted(value, max = 60) {
+    return `"${visible(truncateText(value, max).replace(/[\\"]/g, (c) => `\\${c}`))}"`;
+}
+/** At most `max` code points of `text`; a longer text keeps `max - 3` of them and ends in `...`. */
+function truncateText(text, max) {
+    return head(text, max).cut ? head(text, Math.max(1, max - 3)).text + '...' : text;
+}
+/** Several values, each `quoted()`, comma-separated; past `maxItems` only a count of the rest. */
+function quotedList(values, maxItems = 20) {
+    const shown = values.slice(0, maxItems).map((v) => quoted(v));
+    const rest = values.length - shown.length;
+    return rest > 0 ? `${shown.join(', ')} (and ${rest} more)` : shown.join(', ');
+}
+/**
+ * A file path where a message starts with it (`file:line: …`): hidden characters escaped, and
+ * a path that itself starts with ":" read as "./…", so that no line of a message can begin
+ * with `::`.
+ */
+function visiblePath(path) {
+    const shown = visible(path);
+    return shown.startsWith(':') ? `./${shown}` : shown;
 }
 
+;// CONCATENATED MODULE: ./src/errors.ts
 
-/***/ }),
+class UserError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = new.target.name;
+    }
+}
+class UsageError extends UserError {
+    constructor(message) {
+        super('usage', message);
+    }
+}
+/**
+ * A config problem: `file:line: key.path: expected …, found …`. When a file has several
+ * problems the message holds one such line per problem (see `validateConfig`).
+ */
+class ConfigError extends UserError {
+    constructor(message) {
+        super('config', message);
+    }
+}
+/** A data problem: `file:line[:column]: what is wrong`. */
+class DataError extends UserError {
+    constructor(message) {
+        super('data', message);
+    }
+}
+function isUserError(error) {
+    return error instanceof UserError;
+}
+/**
+ * Render a value found in user input, briefly, for an error message. Strings are quoted,
+ * bounded and have hidden characters escaped (see util/visible.ts), so no value can add a
+ * line, a workflow command or a bidi control to a message.
+ */
+function describeFound(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping';
+    if (typeof value === 'string')
+        return quoted(value);
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `the non-finite number ${String(value)}`;
+    return `${typeof value} ${String(value)}`;
+}
 
-/***/ 2511:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  h1: () => (/* reexport */ merge),
-  run: () => (/* binding */ run),
-  MX: () => (/* reexport */ verify)
-});
-
-// UNUSED EXPORTS: hostFacts, openBaseline, stageClock, staleReasons
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./src/errors.ts
-var src_errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/util/visible.ts
-var visible = __nccwpck_require__(1526);
 ;// CONCATENATED MODULE: ./src/data/decode.ts
 /** Strict UTF-8 decoding that reports where the first invalid byte sits. */
 
@@ -6417,7 +6034,7 @@ function decodeUtf8(bytes, file) {
     }
     catch {
         const bad = invalidUtf8At(bytes);
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
+        throw new DataError(`${visiblePath(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
     }
 }
 
@@ -6540,7 +6157,7 @@ function sortCodePoints(values) {
     return [...values].sort(compareCodePoints);
 }
 /** Length in code points, as Python's len(). */
-function codePointLength(s) {
+function strings_codePointLength(s) {
     let n = 0;
     for (let i = 0; i < s.length; i++) {
         const c = s.charCodeAt(i);
@@ -6840,13 +6457,17 @@ function wordTokens(text) {
     return text.toLowerCase().match(WORD_RUN) ?? [];
 }
 
-;// CONCATENATED MODULE: ./src/models/tfidf.ts
+;// CONCATENATED MODULE: ./src/text/features.ts
+/**
+ * A text's known features as a sparse row, computed once per feature space and shared by
+ * the models that read that space: `naive-bayes` and `tfidf-word` count the same word
+ * tokens against the same vocabulary, and `hybrid` reads the word and char tf-idf models.
+ * The evaluation loop hands every model the same chunk of distinct texts, one model after
+ * the other, so a small memo keyed by text, large enough for a chunk, turns the second and
+ * later featurizations of a text into look-ups.
+ */
 
 
-
-
-
-const CHAR_NGRAM_RANGE = [2, 4];
 /** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
 class Tally {
     counts = new Uint32Array(1024);
@@ -6880,16 +6501,133 @@ function grown(a, least) {
     b.set(a);
     return b;
 }
-/** The ids of a text's known feature occurrences, for a fixed vocabulary. */
-function featureIds(analyzer, vocabulary) {
-    if (analyzer === 'char') {
+/**
+ * Distinct texts one memo holds: a scoring chunk (4,096 distinct inputs) twice over, so
+ * that every model of a chunk finds the texts the first one featurized.
+ */
+const MEMO_ENTRIES = 8192;
+/** Rough bytes one memo may hold (keys and values), so a chunk of very long texts cannot pin much memory. */
+const MEMO_BYTES = 64 * 1024 * 1024;
+/**
+ * A memo of at most `entries` values whose weights sum to at most `bytes`; when full, the
+ * oldest entries go first (the texts of a chunk come back in the order they went in). The
+ * insertion order is kept in a ring of keys, so dropping the oldest is O(1).
+ */
+class BoundedMemo {
+    entries;
+    bytes;
+    values = new Map();
+    /** Keys in insertion order: ring[head], ring[head + 1], … (mod capacity), `values.size` of them. */
+    ring;
+    head = 0;
+    weight = 0;
+    constructor(entries = MEMO_ENTRIES, bytes = MEMO_BYTES) {
+        this.entries = entries;
+        this.bytes = bytes;
+        this.ring = new Array(Math.max(entries, 0));
+    }
+    get(key) {
+        return this.values.get(key)?.value;
+    }
+    /** Keeps `value` under a new `key` (a key already held keeps its value), weighing `weight` bytes besides the key. */
+    set(key, value, weight) {
+        const total = 2 * key.length + weight;
+        if (this.entries < 1 || total > this.bytes || this.values.has(key))
+            return;
+        while (this.values.size >= this.entries || this.weight + total > this.bytes)
+            this.dropOldest();
+        this.ring[(this.head + this.values.size) % this.entries] = key;
+        this.values.set(key, { value, weight });
+        this.weight += total;
+    }
+    dropOldest() {
+        const key = this.ring[this.head];
+        const entry = this.values.get(key);
+        this.values.delete(key);
+        this.weight -= 2 * key.length + entry.weight;
+        this.head = (this.head + 1) % this.entries;
+    }
+    get size() {
+        return this.values.size;
+    }
+}
+/** The char_wb n-gram range of `tfidf-char` (scikit-learn's `ngram_range=(2, 4)`). */
+const CHAR_NGRAM_RANGE = [2, 4];
+/**
+ * The known features of texts in one feature space, for a fixed vocabulary (a feature's id
+ * is its position in it): word tokens as `CountVectorizer(lowercase=True)` cuts them, or
+ * char_wb n-grams. A featurizer with one reader recomputes rows; once `shared`, it
+ * remembers the rows of recent texts for its other readers. Rows must not be modified.
+ */
+class Featurizer {
+    space;
+    vocabulary;
+    ids;
+    tally = new Tally();
+    memo = null;
+    onFeaturize;
+    constructor(space, vocabulary, options = {}) {
+        this.space = space;
+        this.vocabulary = vocabulary;
+        this.ids = featureIds(space, vocabulary);
+        this.onFeaturize = options.onFeaturize;
+    }
+    /** Marks the featurizer as read by more than one model: from now on it remembers rows. */
+    share() {
+        this.memo ??= new BoundedMemo();
+        return this;
+    }
+    row(text) {
+        const known = this.memo?.get(text);
+        if (known)
+            return known;
+        this.onFeaturize?.(this.space);
+        const row = this.tally.row(this.ids(text));
+        this.memo?.set(text, row, 8 * row.ids.length);
+        return row;
+    }
+    /** True when this featurizer gives the same rows as one for `space` over `vocabulary`. */
+    serves(space, vocabulary) {
+        if (space !== this.space || vocabulary.length !== this.vocabulary.length)
+            return false;
+        for (let i = 0; i < vocabulary.length; i++)
+            if (vocabulary[i] !== this.vocabulary[i])
+                return false;
+        return true;
+    }
+}
+/** The ids of a text's known feature occurrences, in text order. */
+function featureIds(space, vocabulary) {
+    if (space === 'char') {
         const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
         vocabulary.forEach((g, i) => index.add(g, i));
         return (text) => index.ids(text);
     }
     const index = new Map(vocabulary.map((t, i) => [t, i]));
-    return (text) => wordTokens(text).flatMap((w) => index.get(w) ?? []);
+    let out = new Int32Array(256);
+    // The ids go into a reused buffer (the caller tallies them before the next call).
+    return (text) => {
+        const tokens = wordTokens(text);
+        if (tokens.length > out.length)
+            out = new Int32Array(2 * tokens.length);
+        let n = 0;
+        for (const w of tokens) {
+            const id = index.get(w);
+            if (id !== undefined)
+                out[n++] = id;
+        }
+        return out.subarray(0, n);
+    };
 }
+
+;// CONCATENATED MODULE: ./src/models/tfidf.ts
+
+
+
+
+
+
+
 /** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
 function sortVocabulary(features) {
     const all = [...features];
@@ -6971,30 +6709,34 @@ function fitTfidf(analyzer, train, labels) {
     });
     return { analyzer, labels: [...labels], vocabulary, idf, centroids };
 }
-class TfidfModel {
-    name;
+/**
+ * The scoring half of a fitted tf-idf model: featurizes a text and takes its cosine to each
+ * class centroid. One scorer serves every model of its analyzer (`tfidf-word`, and the word
+ * part of `hybrid`), and remembers the scores of recent texts, so a chunk scored by several
+ * of those models is featurized and scored once.
+ */
+class TfidfScorer {
     params;
     labels;
     kind;
-    featureIds;
-    tally = new Tally();
+    featurizer;
     centroidNorms;
+    memo = new BoundedMemo();
     cachedDigest;
-    constructor(name, params) {
-        this.name = name;
+    /** `featurizer`, when given, must serve the analyzer over this vocabulary (it may be shared). */
+    constructor(params, featurizer, options = {}) {
         this.params = params;
         this.labels = params.labels;
         this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
-        this.featureIds = featureIds(params.analyzer, params.vocabulary);
+        if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary))
+            throw new Error(`${this.kind}: the featurizer has another feature space`);
+        this.featurizer = featurizer ?? new Featurizer(params.analyzer, params.vocabulary, options);
         this.centroidNorms = params.centroids.map((c) => {
             let sq = 0;
             for (let f = 0; f < c.length; f++)
                 sq += c[f] ** 2;
             return Math.sqrt(sq);
         });
-    }
-    static fit(name, train, labels, analyzer) {
-        return new TfidfModel(name, fitTfidf(analyzer, train, labels));
     }
     /** SHA-256 of the trained parameters, computed on first use (a char vocabulary is large). */
     get digest() {
@@ -7007,26 +6749,16 @@ class TfidfModel {
         }));
         return this.cachedDigest;
     }
-    describe() {
-        const char = this.params.analyzer === 'char';
-        return {
-            name: this.name,
-            kind: this.kind,
-            params: {
-                analyzer: char ? 'char_wb' : 'word',
-                ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
-                vocabulary_size: this.params.vocabulary.length,
-                idf: 'smooth',
-                norm: 'l2',
-                scores: 'centroid cosine'
-            },
-            digest: this.digest,
-            probabilities: false
-        };
-    }
-    /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. */
+    /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
     scoresFor(text) {
-        const row = this.tally.row(this.featureIds(text));
+        const known = this.memo.get(text);
+        if (known)
+            return known;
+        const scores = this.cosines(this.featurizer.row(text));
+        this.memo.set(text, scores, 8 * scores.length);
+        return scores;
+    }
+    cosines(row) {
         const { weights, norm } = weigh(row, this.params.idf);
         if (norm === 0)
             return this.labels.map(() => 0);
@@ -7040,9 +6772,50 @@ class TfidfModel {
             return dot / norm / cnorm;
         });
     }
+}
+/** `tfidf-word` or `tfidf-char` under a model name, over a (possibly shared) scorer. */
+class TfidfModel {
+    name;
+    scorer;
+    labels;
+    kind;
+    constructor(name, scorer) {
+        this.name = name;
+        this.scorer = scorer;
+        this.labels = scorer.labels;
+        this.kind = scorer.kind;
+    }
+    static fit(name, train, labels, analyzer) {
+        return new TfidfModel(name, new TfidfScorer(fitTfidf(analyzer, train, labels)));
+    }
+    get digest() {
+        return this.scorer.digest;
+    }
+    describe() {
+        const { params } = this.scorer;
+        const char = params.analyzer === 'char';
+        return {
+            name: this.name,
+            kind: this.kind,
+            params: {
+                analyzer: char ? 'char_wb' : 'word',
+                ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
+                vocabulary_size: params.vocabulary.length,
+                idf: 'smooth',
+                norm: 'l2',
+                scores: 'centroid cosine'
+            },
+            digest: this.digest,
+            probabilities: false
+        };
+    }
+    /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
+    scoresFor(text) {
+        return this.scorer.scoresFor(text);
+    }
     async score(inputs) {
         return inputs.map((input) => input.kind === 'text'
-            ? { status: 'ok', scores: this.scoresFor(input.text) }
+            ? { status: 'ok', scores: [...this.scorer.scoresFor(input.text)] }
             : { status: 'error', error: `${this.kind} scores text inputs only` });
     }
     async close() { }
@@ -7276,17 +7049,17 @@ class ConfigSource {
         for (const e of doc.errors) {
             const message = e.message.split('\n')[0] ?? e.message;
             // The reader recurses per level of nesting; it reports a stack overflow as its message.
-            const shown = /call stack/i.test(message) ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels` : (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(message, 200));
+            const shown = /call stack/i.test(message) ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels` : visible(truncateText(message, 200));
             errors.push({ line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line, message: shown });
         }
         for (const w of doc.warnings) {
             const line = w.linePos?.[0]?.line ?? lines.linePos(w.pos[0]).line;
             if (w.code === 'TAG_RESOLVE_FAILED') {
                 const tag = w.message.replace(/^Unresolved tag: /, '').replace(CORE_TAG, '!!');
-                errors.push({ line, message: `unknown tag ${(0,visible/* quoted */.TL)(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)` });
+                errors.push({ line, message: `unknown tag ${quoted(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)` });
             }
             else {
-                errors.push({ line, message: (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(w.message.split('\n')[0] ?? w.message, 200)) });
+                errors.push({ line, message: visible(truncateText(w.message.split('\n')[0] ?? w.message, 200)) });
             }
         }
         const index = new LineIndex(lines);
@@ -7299,7 +7072,7 @@ class ConfigSource {
     value() {
         const first = this.problems[0];
         if (first)
-            throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(this.file)}:${first.line}: invalid YAML: ${first.message}`);
+            throw new ConfigError(`${visiblePath(this.file)}:${first.line}: invalid YAML: ${first.message}`);
         // Alias expansion is already bounded by the walk (MAX_ALIAS_VALUES), with the line of the
         // alias that crosses the bound; the library's own count would only repeat it without a line.
         return this.doc.toJS({ maxAliasCount: -1 }) ?? null;
@@ -7409,7 +7182,7 @@ class LineIndex {
                 }
                 const name = String(keyNode?.value ?? '');
                 if (seen.has(name)) {
-                    problems.push({ line: keyLine, message: `duplicate key ${(0,visible/* quoted */.TL)(name)}; expected each key once per mapping` });
+                    problems.push({ line: keyLine, message: `duplicate key ${quoted(name)}; expected each key once per mapping` });
                     continue;
                 }
                 seen.add(name);
@@ -7430,12 +7203,12 @@ class LineIndex {
     alias(node, line, problems) {
         const target = this.anchors.get(node.source);
         if (!target) {
-            problems.push({ line, message: `alias ${(0,visible/* quoted */.TL)('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor` });
+            problems.push({ line, message: `alias ${quoted('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor` });
             return 1;
         }
         const size = (0,dist/* isMap */.jh)(target) || (0,dist/* isSeq */.oP)(target) ? this.sizes.get(target) : 1;
         if (size === undefined) {
-            problems.push({ line, message: `alias ${(0,visible/* quoted */.TL)('*' + node.source)} refers to a value that contains it; expected an alias to a finished value` });
+            problems.push({ line, message: `alias ${quoted('*' + node.source)} refers to a value that contains it; expected an alias to a finished value` });
             return 1;
         }
         this.aliasValues += size;
@@ -7454,8 +7227,8 @@ function formatKeyPath(path) {
         if (typeof part === 'number')
             out += `[${part}]`;
         // A key that is long, has hidden characters or could be misread as path syntax is quoted.
-        else if (!/^[^\s"'[\].:\\]{1,60}$/u.test(part) || (0,visible/* visible */.RK)(part) !== part)
-            out += `[${(0,visible/* quoted */.TL)(part)}]`;
+        else if (!/^[^\s"'[\].:\\]{1,60}$/u.test(part) || visible(part) !== part)
+            out += `[${quoted(part)}]`;
         else
             out += out === '' ? part : `.${part}`;
     }
@@ -7477,7 +7250,7 @@ function formatKeyPath(path) {
 const MAX_LISTED_ERRORS = 20;
 const validate_ajv = new ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
 // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
-validate_ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
+validate_ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !hasHidden(data), errors: false });
 const validateSchema = validate_ajv.compile(CONFIG_SCHEMA);
 const PRINTABLE = 'without control, bidi or invisible characters';
 const TYPE_NAMES = {
@@ -7550,7 +7323,7 @@ function locate(error, source) {
             return {
                 line: source.keyLineOf(full),
                 path: full,
-                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${(0,visible/* quoted */.TL)(key)}`
+                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${quoted(key)}`
             };
         }
         case 'required': {
@@ -7562,12 +7335,12 @@ function locate(error, source) {
         case 'propertyNames': {
             const name = String(error.params.propertyName);
             const expected = expectedName(parent?.propertyNames);
-            return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${(0,visible/* quoted */.TL)(name)}` };
+            return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${quoted(name)}` };
         }
         case 'printable':
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${describeFound(error.data)}` };
         default:
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,src_errors/* describeFound */.Kq)(error.data)}` };
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
     }
 }
 /**
@@ -7575,7 +7348,7 @@ function locate(error, source) {
  * MAX_LISTED_ERRORS of them and then a count of the rest. Each line starts with the file.
  */
 function configErrors(file, problems) {
-    const shownFile = (0,visible/* visiblePath */.ex)(file);
+    const shownFile = visiblePath(file);
     const lines = [];
     const seen = new Set();
     const sorted = [...problems].sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
@@ -7590,7 +7363,7 @@ function configErrors(file, problems) {
     const rest = lines.length - shown.length;
     if (rest > 0)
         shown.push(`(and ${rest} more config error${rest === 1 ? '' : 's'})`);
-    return new src_errors/* ConfigError */.xL(shown.join('\n') || `${shownFile}:1: invalid config`);
+    return new ConfigError(shown.join('\n') || `${shownFile}:1: invalid config`);
 }
 /** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: …`). */
 function yamlErrors(file, problems) {
@@ -7599,7 +7372,7 @@ function yamlErrors(file, problems) {
 /** Validate the parsed document; throws one ConfigError listing every problem (by line). */
 function validateConfig(value, source) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:1: expected a mapping of config keys at the top level, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+        throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
     }
     if (validateSchema(value))
         return;
@@ -7610,7 +7383,7 @@ function validateConfig(value, source) {
 }
 function configError(source, path, message, atKey = false) {
     const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-    return new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:${line}: ${formatKeyPath(path)}: ${message}`);
+    return new ConfigError(`${visiblePath(source.file)}:${line}: ${formatKeyPath(path)}: ${message}`);
 }
 
 ;// CONCATENATED MODULE: ./src/config/models.ts
@@ -7633,9 +7406,9 @@ const MAX_MODEL_NAME = 200;
  * them a control, bidi or invisible character, since the name is shown in every report.
  */
 function modelName(value, source, path) {
-    const ok = typeof value === 'string' && value.trim() !== '' && codePointLength(value) <= MAX_MODEL_NAME && !(0,visible/* hasHidden */.Vh)(value);
+    const ok = typeof value === 'string' && value.trim() !== '' && strings_codePointLength(value) <= MAX_MODEL_NAME && !hasHidden(value);
     if (!ok)
-        throw configError(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+        throw configError(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${describeFound(value)}`);
     return value;
 }
 function parseModels(raw, source, resolveFile) {
@@ -7643,7 +7416,7 @@ function parseModels(raw, source, resolveFile) {
     const seen = new Set();
     models.forEach((m, index) => {
         if (seen.has(m.name))
-            throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${(0,visible/* quoted */.TL)(m.name)} again`);
+            throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${quoted(m.name)} again`);
         seen.add(m.name);
     });
     return models;
@@ -7653,26 +7426,26 @@ function builtin(kind, params, index, source) {
     const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : kind === 'logistic-regression' ? ['C'] : [];
     for (const key of Object.keys(params)) {
         if (!allowed.includes(key)) {
-            throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${(0,visible/* quoted */.TL)(key)}`, true);
+            throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${quoted(key)}`, true);
         }
     }
     switch (kind) {
         case 'naive-bayes': {
             const alpha = params.alpha ?? 1;
             if (typeof alpha !== 'number' || !(alpha > 0))
-                throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${(0,src_errors/* describeFound */.Kq)(alpha)}`);
+                throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
             return { name: kind, kind, params: { alpha } };
         }
         case 'hybrid': {
             const w = params.word_weight ?? DEFAULT_WORD_WEIGHT;
             if (typeof w !== 'number' || w < 0 || w > 1)
-                throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${(0,src_errors/* describeFound */.Kq)(w)}`);
+                throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
             return { name: kind, kind, params: { word_weight: w } };
         }
         case 'logistic-regression': {
             const C = params.C ?? 1;
             if (typeof C !== 'number' || !(C > 0) || !Number.isFinite(C))
-                throw configError(source, [...at, 'C'], `expected a number > 0, found ${(0,src_errors/* describeFound */.Kq)(C)}`);
+                throw configError(source, [...at, 'C'], `expected a number > 0, found ${describeFound(C)}`);
             return { name: kind, kind, params: { C } };
         }
         default:
@@ -7687,42 +7460,42 @@ function external(obj, index, source, resolveFile) {
     const at = ['models', index];
     for (const key of Object.keys(obj)) {
         if (!EXTERNAL_KEYS.includes(key))
-            throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${(0,visible/* quoted */.TL)(key)}`, true);
+            throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${quoted(key)}`, true);
     }
     // The command runs as written: a hidden character (a line break that starts a second
     // command, a bidi control that shows a reviewer other text) is refused.
     const command = () => {
         const v = obj.command;
         if (typeof v !== 'string' || v.trim() === '')
-            throw configError(source, [...at, 'command'], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
-        if ((0,visible/* hasHidden */.Vh)(v))
-            throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+            throw configError(source, [...at, 'command'], `expected a non-empty string, found ${describeFound(v)}`);
+        if (hasHidden(v))
+            throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${describeFound(v)}`);
         return v;
     };
     const seconds = (key, fallback) => {
         const v = obj[key] ?? fallback;
         if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v))
-            throw configError(source, [...at, key], `expected a number of seconds > 0, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+            throw configError(source, [...at, key], `expected a number of seconds > 0, found ${describeFound(v)}`);
         return v;
     };
     const list = (key) => {
         const v = obj[key] ?? [];
         if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
-            throw configError(source, [...at, key], `expected a list of non-empty strings, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+            throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
         return v;
     };
     const probabilities = obj.probabilities ?? false;
     if (typeof probabilities !== 'boolean')
-        throw configError(source, [...at, 'probabilities'], `expected true or false, found ${(0,src_errors/* describeFound */.Kq)(probabilities)}`);
+        throw configError(source, [...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
     const window = obj.window ?? 256;
     if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
-        throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${(0,src_errors/* describeFound */.Kq)(window)}`);
+        throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
     const env = list('env');
     env.forEach((name, i) => {
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-            throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${(0,src_errors/* describeFound */.Kq)(name)}`);
+            throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
         if (SECRET_NAME.test(name))
-            throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${(0,visible/* quoted */.TL)(name)}`);
+            throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${quoted(name)}`);
     });
     return {
         name: modelName(obj.name, source, [...at, 'name']),
@@ -7742,12 +7515,12 @@ function parseModel(entry, index, source, resolveFile) {
     const at = ['models', index];
     if (typeof entry === 'string') {
         if (!BUILTINS.includes(entry)) {
-            throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
+            throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
         }
         return builtin(entry, {}, index, source);
     }
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-        throw configError(source, at, `expected a model name or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
+        throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
     }
     const obj = entry;
     if ('command' in obj)
@@ -7758,18 +7531,109 @@ function parseModel(entry, index, source, resolveFile) {
     if (keys.length === 1 && kind !== undefined && BUILTINS.includes(kind)) {
         const params = obj[kind] ?? {};
         if (typeof params !== 'object' || Array.isArray(params)) {
-            throw configError(source, [...at, kind], `expected a mapping of parameters, found ${(0,src_errors/* describeFound */.Kq)(params)}`);
+            throw configError(source, [...at, kind], `expected a mapping of parameters, found ${describeFound(params)}`);
         }
         const plan = builtin(kind, params, index, source);
         if ('name' in obj)
             return { ...plan, name: modelName(obj.name, source, [...at, 'name']) };
         return plan;
     }
-    throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${(0,visible/* quotedList */.p4)(keys)}` : 'a mapping with no keys'}`);
+    throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${quotedList(keys)}` : 'a mapping with no keys'}`);
 }
 
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(1066);
+;// CONCATENATED MODULE: ./src/util/quote.ts
+/**
+ * Names taken from the file system or from config (paths, file names, host names) shown in a
+ * one-line message: they cannot break the line, start a workflow command or hide behind
+ * bidirectional or invisible characters.
+ */
+// JSON.stringify already escapes C0 controls, quotes and backslashes; these it leaves alone.
+const UNSAFE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+/** Always quoted, as JSON would, with the characters above as \u escapes. */
+function quote(text) {
+    return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** A plain path stays plain (`out/summary.md`); anything unusual is quoted. */
+function quotePath(text) {
+    return /^[A-Za-z0-9._/+=,@-]+$/.test(text) ? text : quote(text);
+}
+
+;// CONCATENATED MODULE: ./src/config/paths.ts
+/**
+ * Every path the config or the command line names must stay inside the repository root: no
+ * `../` escape, no absolute path elsewhere, and no symbolic link anywhere along the path that
+ * leads outside, whether or not the path itself exists yet (an output folder usually does
+ * not). `..` is resolved by its letters first, as `path.resolve` does, so `link/..` is the
+ * folder holding `link`, never the parent of the link's target.
+ */
+
+
+
+function isInside(root, candidate) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, candidate);
+    return rel === '' || (!rel.startsWith('..' + external_node_path_namespaceObject.sep) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+}
+function code(error) {
+    return error?.code;
+}
+/**
+ * Resolve `p` (relative to `cwd`, default the root, or absolute) and return it if it stays
+ * inside the root; messages show `p` as given.
+ * Each existing component is looked at without following links; a link must resolve to a
+ * real path inside the real root, and every component but the last must be a folder.
+ * Returns a reason string when the path is refused. Nothing is created.
+ */
+function resolveInside(root, p, cwd) {
+    const absolute = (0,external_node_path_namespaceObject.resolve)(cwd ?? root, p);
+    const shown = quote(p);
+    let realRoot;
+    try {
+        realRoot = (0,external_node_fs_.realpathSync)(root);
+    }
+    catch {
+        return `expected an existing repository root folder, found ${quote(root)}`;
+    }
+    // An absolute path may name the root by its real path (the root given through a link).
+    const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : null;
+    if (base === null)
+        return `expected a path inside the repository root, found ${shown}`;
+    const parts = (0,external_node_path_namespaceObject.relative)(base, absolute).split(external_node_path_namespaceObject.sep).filter((s) => s !== '');
+    let real = realRoot;
+    for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        const current = (0,external_node_path_namespaceObject.join)(real, part);
+        let isLink;
+        try {
+            isLink = (0,external_node_fs_.lstatSync)(current).isSymbolicLink();
+        }
+        catch (error) {
+            if (code(error) !== 'ENOENT')
+                throw error;
+            // Nothing below a missing component exists: the rest is created later, below `real`.
+            real = (0,external_node_path_namespaceObject.join)(real, ...parts.slice(i));
+            break;
+        }
+        if (isLink) {
+            try {
+                real = (0,external_node_fs_.realpathSync)(current);
+            }
+            catch (error) {
+                const why = code(error) === 'ENOENT' ? 'a link whose target does not exist' : `a link that cannot be resolved (${code(error) ?? 'unknown error'})`;
+                return `expected a path that exists or can be created, found ${shown} (${why})`;
+            }
+            if (!isInside(realRoot, real))
+                return `expected a path inside the repository root, found ${shown} (a link that leads outside)`;
+        }
+        else {
+            real = current;
+        }
+        if (i < parts.length - 1 && !(0,external_node_fs_.statSync)(real).isDirectory()) {
+            return `expected a path whose parents are folders, found ${shown} (${quotePath(parts.slice(0, i + 1).join('/'))} is not a folder)`;
+        }
+    }
+    return { absolute, relative: (0,external_node_path_namespaceObject.relative)(base, absolute).split(external_node_path_namespaceObject.sep).join('/') || '.', real, realRoot };
+}
+
 ;// CONCATENATED MODULE: ./src/config/load.ts
 /** YAML file → validated, typed Plan (SPEC §3). */
 
@@ -7794,11 +7658,11 @@ const MAX_CONFIG_BYTES = 256 * 1024;
 function loadPlan(options) {
     const { root } = options;
     const given = options.configPath;
-    const resolved = (0,paths/* resolveInside */.L)(root, (0,external_node_path_.resolve)(options.cwd ?? root, given));
+    const resolved = resolveInside(root, (0,external_node_path_namespaceObject.resolve)(options.cwd ?? root, given));
     if (typeof resolved === 'string')
-        throw new src_errors/* ConfigError */.xL(`config ${(0,visible/* quoted */.TL)(given, 200)}: ${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(resolved, 400))}`);
+        throw new ConfigError(`config ${quoted(given, 200)}: ${visible(truncateText(resolved, 400))}`);
     if (!(0,external_node_fs_.existsSync)(resolved.absolute) || !(0,external_node_fs_.statSync)(resolved.absolute).isFile()) {
-        throw new src_errors/* ConfigError */.xL(`config file not found: ${(0,visible/* visiblePath */.ex)(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
+        throw new ConfigError(`config file not found: ${visiblePath(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
     }
     const bytes = readBounded(resolved.absolute, resolved.relative);
     const text = decodeConfig(bytes, resolved.relative);
@@ -7813,7 +7677,7 @@ function loadPlan(options) {
 function readBounded(absolute, shown) {
     const fd = (0,external_node_fs_.openSync)(absolute, 'r');
     try {
-        const tooBig = (size) => new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
+        const tooBig = (size) => new ConfigError(`${visiblePath(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
         const size = (0,external_node_fs_.fstatSync)(fd).size;
         if (size > MAX_CONFIG_BYTES)
             throw tooBig(size);
@@ -7834,23 +7698,23 @@ function readBounded(absolute, shown) {
 function decodeConfig(bytes, shown) {
     const bad = invalidUtf8At(bytes);
     if (bad)
-        throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(shown)}:${bad.line}:${bad.column}: ${bad.message}`);
+        throw new ConfigError(`${visiblePath(shown)}:${bad.line}:${bad.column}: ${bad.message}`);
     return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 /** Longest path a config may name, in characters (PATH_MAX on Linux). */
 const MAX_PATH_CHARS = 4096;
 function fileRef(source, root, path, p) {
     if (p.length > MAX_PATH_CHARS)
-        throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${(0,visible/* quoted */.TL)(p)}`);
-    const resolved = (0,paths/* resolveInside */.L)(root, p);
+        throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${quoted(p)}`);
+    const resolved = resolveInside(root, p);
     if (typeof resolved === 'string')
-        throw configError(source, path, (0,visible/* visible */.RK)(resolved));
+        throw configError(source, path, visible(resolved));
     if (!(0,external_node_fs_.existsSync)(resolved.absolute))
-        throw configError(source, path, `file not found; expected an existing file, found ${(0,visible/* quoted */.TL)(p, 200)}`);
+        throw configError(source, path, `file not found; expected an existing file, found ${quoted(p, 200)}`);
     const stat = (0,external_node_fs_.statSync)(resolved.absolute);
     if (!stat.isFile()) {
         const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
-        throw configError(source, path, `expected a regular file, found ${kind} ${(0,visible/* quoted */.TL)(p, 200)}`);
+        throw configError(source, path, `expected a regular file, found ${kind} ${quoted(p, 200)}`);
     }
     return { absolute: resolved.absolute, path: resolved.relative };
 }
@@ -7864,7 +7728,7 @@ function buildPlan(raw, source, root, config) {
     }
     transitions.forEach((t, i) => {
         if (t.from === t.to)
-            throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${(0,visible/* quoted */.TL)(t.from)} twice`);
+            throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${quoted(t.from)} twice`);
     });
     const attacks = {};
     const a = tm.attacks ?? {};
@@ -7897,7 +7761,7 @@ function buildPlan(raw, source, root, config) {
     const abstain = raw.selective?.abstain_below ?? {};
     for (const [name, policy] of Object.entries(abstain)) {
         if (!modelNames.has(name))
-            throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${(0,visible/* quotedList */.p4)([...modelNames])}), found ${(0,visible/* quoted */.TL)(name)}`, true);
+            throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`, true);
         const kind = models.find((m) => m.name === name)?.kind;
         const model = models.find((m) => m.name === name);
         const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
@@ -7983,7 +7847,7 @@ function tabularPlan(constraints, features, source, hasAttack) {
     const at = ['threat_model', 'constraints'];
     const known = (name, path) => {
         if (!features.includes(name))
-            throw configError(source, path, `expected one of the feature columns (${(0,visible/* quotedList */.p4)(features)}), found ${(0,visible/* quoted */.TL)(name)}`, true);
+            throw configError(source, path, `expected one of the feature columns (${quotedList(features)}), found ${quoted(name)}`, true);
     };
     if (hasAttack && constraints.linf_eps === undefined) {
         throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
@@ -8024,7 +7888,7 @@ function buildGate(raw, source, modelNames) {
     const judged = gate.models ?? modelNames;
     judged.forEach((name, i) => {
         if (!modelNames.includes(name))
-            throw configError(source, ['gate', 'models', i], `expected a configured model name (${(0,visible/* quotedList */.p4)(modelNames)}), found ${(0,visible/* quoted */.TL)(name)}`);
+            throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
     });
     return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
 }
@@ -8037,10 +7901,10 @@ function buildGate(raw, source, modelNames) {
 function checkAbstainThreshold(policy, source, path) {
     const t = policy.threshold;
     if (policy.on === 'probability' && !(t >= 0 && t <= 1)) {
-        throw configError(source, path, `expected a probability from 0 to 1 for on: probability, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
+        throw configError(source, path, `expected a probability from 0 to 1 for on: probability, found ${describeFound(t)}`);
     }
     if (policy.on === 'margin' && !(t >= 0 && Number.isFinite(t))) {
-        throw configError(source, path, `expected a margin ≥ 0 for on: margin, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
+        throw configError(source, path, `expected a margin ≥ 0 for on: margin, found ${describeFound(t)}`);
     }
 }
 /**
@@ -8054,7 +7918,7 @@ function checkDistinctFiles(source, files) {
         const real = (0,external_node_fs_.realpathSync)(file.absolute);
         const earlier = seen.get(real);
         if (earlier) {
-            throw configError(source, path, `expected a data file of its own, found ${(0,visible/* quoted */.TL)(file.path, 200)}, which ${formatKeyPath(earlier)} (line ${source.lineOf(earlier)}) already reads`);
+            throw configError(source, path, `expected a data file of its own, found ${quoted(file.path, 200)}, which ${formatKeyPath(earlier)} (line ${source.lineOf(earlier)}) already reads`);
         }
         seen.set(real, path);
     }
@@ -8155,8 +8019,30 @@ function evidenceRow(f) {
     };
 }
 
-// EXTERNAL MODULE: ./src/shard/select.ts
-var shard_select = __nccwpck_require__(8450);
+;// CONCATENATED MODULE: ./src/shard/select.ts
+/**
+ * Which shard evaluates an example (SPEC §16): the first 8 bytes of SHA-256 of the UTF-8 of
+ * `split + "\0" + id`, read as a big-endian unsigned 64-bit integer, modulo the shard count.
+ * Shard K of N (1-based) takes the examples whose remainder is K − 1.
+ */
+
+
+const SHARD_RULE = 'uint64(first 8 bytes of SHA-256(UTF-8(split + "\\0" + id)), big-endian) mod N = K - 1';
+function shardOf(split, id, count) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(`${split}\0${id}`, 'utf8').digest();
+    return Number(digest.readBigUInt64BE(0) % BigInt(count)) + 1;
+}
+/** Reads "K/N" (1 ≤ K ≤ N ≤ 1000). */
+function parseShard(text, what) {
+    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(text);
+    const index = m ? Number(m[1]) : NaN;
+    const count = m ? Number(m[2]) : NaN;
+    if (!m || !(count >= 1 && count <= 1000 && index >= 1 && index <= count)) {
+        throw new UsageError(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
+    }
+    return { index, count };
+}
+
 ;// CONCATENATED MODULE: ./src/evaluate/score-store.ts
 const DEFAULT_BATCH = 512;
 class ScoreStore {
@@ -8226,7 +8112,7 @@ function checked(result, width) {
 /** The examples this run evaluates, in evidence order (all, or one shard's). */
 function examplesOf(dataset, shard) {
     const all = dataset.splits.flatMap((s) => s.examples);
-    return shard ? all.filter((e) => (0,shard_select/* shardOf */.IS)(e.split, e.id, shard.count) === shard.index) : all;
+    return shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
 }
 function renderText(policy, text, digest) {
     if (text === null || policy === 'none')
@@ -8491,8 +8377,8 @@ class EvidenceWriter {
     failure = null;
     constructor(dir, gzipAboveBytes) {
         this.gzipAboveBytes = gzipAboveBytes;
-        this.plainPath = (0,external_node_path_.join)(dir, EVIDENCE_FILE);
-        this.gzPath = (0,external_node_path_.join)(dir, EVIDENCE_GZ_FILE);
+        this.plainPath = (0,external_node_path_namespaceObject.join)(dir, EVIDENCE_FILE);
+        this.gzPath = (0,external_node_path_namespaceObject.join)(dir, EVIDENCE_GZ_FILE);
         this.plain = this.watched((0,external_node_fs_.createWriteStream)(this.plainPath));
     }
     watched(stream) {
@@ -8733,7 +8619,7 @@ function encodeRequest(seq, input) {
         : `{"id":"r${seq}","features":${JSON.stringify(input.values)}}\n`;
 }
 /** The first `QUOTE_CHARS` characters of untrusted text, JSON-quoted so control characters stay visible. */
-function quote(text, max = QUOTE_CHARS) {
+function protocol_quote(text, max = QUOTE_CHARS) {
     if (text.length <= max)
         return JSON.stringify(text);
     let end = max;
@@ -8743,11 +8629,11 @@ function quote(text, max = QUOTE_CHARS) {
     return `${JSON.stringify(text.slice(0, end))}…`;
 }
 function list(names) {
-    const shown = names.slice(0, 5).map((n) => quote(n, 40));
+    const shown = names.slice(0, 5).map((n) => protocol_quote(n, 40));
     return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
 }
 function describeValue(value) {
-    return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
+    return typeof value === 'number' ? String(value) : protocol_quote(JSON.stringify(value) ?? String(value), 40);
 }
 /**
  * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
@@ -8776,15 +8662,15 @@ class ResponseParser {
             value = JSON.parse(line);
         }
         catch {
-            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
+            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${protocol_quote(line)}` };
         }
         if (typeof value !== 'object' || value === null || isArray(value)) {
-            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
+            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${protocol_quote(line)}` };
         }
         const obj = value;
         const id = obj.id;
         if (typeof id !== 'string') {
-            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
+            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${protocol_quote(line)}` };
         }
         // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
         // Object.hasOwn inside jest's VM contexts).
@@ -8801,7 +8687,7 @@ class ResponseParser {
             return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
         }
         if (!this.labelSet.has(label)) {
-            return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
+            return { ok: false, id, failure: 'unknown_label', reason: `label ${protocol_quote(label, 40)} is not a training label` };
         }
         return { ok: true, id, result: { status: 'ok', scores: null, label } };
     }
@@ -8844,7 +8730,7 @@ class ResponseParser {
                     ok: false,
                     id,
                     failure: 'non_finite_score',
-                    reason: `score for ${quote(labels[i], 40)} is not a finite number: ${describeValue(v)}`
+                    reason: `score for ${protocol_quote(labels[i], 40)} is not a finite number: ${describeValue(v)}`
                 };
             }
             sum += v;
@@ -8856,7 +8742,7 @@ class ResponseParser {
                     ok: false,
                     id,
                     failure: 'not_probabilities',
-                    reason: `score for ${quote(labels[outside], 40)} is not a probability: ${scores[outside]}`
+                    reason: `score for ${protocol_quote(labels[outside], 40)} is not a probability: ${scores[outside]}`
                 };
             }
             if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
@@ -9584,16 +9470,117 @@ function finishManifest(staging, body, gate, run) {
     return text;
 }
 
-// EXTERNAL MODULE: ./src/util/fs-errors.ts + 1 modules
-var fs_errors = __nccwpck_require__(6669);
-// EXTERNAL MODULE: ./src/util/quote.ts
-var util_quote = __nccwpck_require__(5796);
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/util/fs-errors.ts
+/**
+ * File-system failures that are the environment's, not the program's: a full disk, a quota,
+ * a read-only mount, missing permissions, a name too long. The adapters turn them into one
+ * line (what failed, the path relative to the root, the OS's words) and exit 2, instead of
+ * reporting a bug with a stack.
+ *
+ *   asUserFsError(error, root?): UserError | null   // null: not one of these, still a bug
+ */
+
+
+
+
+
+
+class FileSystemError extends UserError {
+    constructor(message) {
+        super('filesystem', message);
+    }
+}
+/** Error codes that describe the machine the run is on. */
+const USER_FS_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
+/** What the failed system call was doing, in words. */
+const VERBS = {
+    open: 'open',
+    read: 'read',
+    write: 'write',
+    close: 'write',
+    fsync: 'write',
+    ftruncate: 'write',
+    mkdir: 'create',
+    mkdtemp: 'create',
+    copyfile: 'copy',
+    rename: 'rename',
+    link: 'link',
+    symlink: 'link',
+    unlink: 'remove',
+    rmdir: 'remove',
+    rm: 'remove',
+    scandir: 'list',
+    opendir: 'list',
+    stat: 'inspect',
+    lstat: 'inspect',
+    fstat: 'inspect',
+    realpath: 'resolve',
+    access: 'access',
+    chmod: 'change',
+    utime: 'change'
+};
+/** A system error, by shape: `instanceof Error` fails across realms (vm contexts, workers). */
+function errnoOf(error) {
+    if (typeof error !== 'object' || error === null)
+        return null;
+    const e = error;
+    return typeof e.code === 'string' && typeof e.syscall === 'string' && typeof e.message === 'string' ? e : null;
+}
+/** The operating system's description of the error, e.g. "no space left on device". */
+function osMessage(e) {
+    const known = typeof e.errno === 'number' ? (0,external_node_util_namespaceObject.getSystemErrorMap)().get(e.errno) : undefined;
+    if (known && known[0] === e.code)
+        return known[1];
+    // libuv has no name for some codes (EDQUOT on Linux): the usual words, then the message's.
+    if (e.code === 'EDQUOT')
+        return 'disk quota exceeded';
+    const m = /^[A-Z0-9]+: ([^,]+)/.exec(e.message);
+    return m?.[1] ?? e.code;
+}
+/** The path relative to the root when it lies inside, else as it is; quoted when unusual. */
+function shownPath(path, root) {
+    if (root && (0,external_node_path_namespaceObject.isAbsolute)(path)) {
+        // Lock and staging paths are real paths; the root may have been given through a link.
+        for (const base of [root, realOrNull(root)]) {
+            if (base !== null && isInside(base, path))
+                return quotePath((0,external_node_path_namespaceObject.relative)(base, path).split(external_node_path_namespaceObject.sep).join('/') || '.');
+        }
+    }
+    return quotePath(path);
+}
+function realOrNull(path) {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * A user-facing error for a file-system failure of the environment, or null when `error`
+ * is anything else. `root` makes the path relative to the repository root.
+ */
+function asUserFsError(error, root) {
+    const e = errnoOf(error);
+    if (!e || !USER_FS_CODES.has(e.code))
+        return null;
+    const syscall = e.syscall;
+    const verb = VERBS[syscall] ?? (syscall.startsWith('spawn') ? 'start' : 'use');
+    const where = typeof e.path === 'string' && e.path !== '' ? ` ${shownPath(e.path, root)}` : '';
+    return new FileSystemError(`cannot ${verb}${where}: ${osMessage(e)} (${e.code})`);
+}
+
 // EXTERNAL MODULE: ./src/output/cleanup.ts
 var cleanup = __nccwpck_require__(2985);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
+;// CONCATENATED MODULE: ./src/version.ts
+/** Tool identity recorded in every manifest; kept equal to package.json by a test. */
+const TOOL_NAME = 'evidence-gate';
+const TOOL_VERSION = '0.1.0';
+
 ;// CONCATENATED MODULE: ./src/output/lock.ts
 /**
  * One run per output folder at a time. The lock is a file beside the folder (`.out.lock`),
@@ -9653,7 +9640,7 @@ function processStart(pid) {
 }
 function currentOwner(output, now = new Date()) {
     return {
-        tool: version/* TOOL_NAME */.l,
+        tool: TOOL_NAME,
         pid: process.pid,
         hostname: (0,external_node_os_namespaceObject.hostname)(),
         started_at: now.toISOString(),
@@ -9709,9 +9696,9 @@ function ownerState(owner) {
 }
 function inUse(owner, output, shownLock) {
     const who = owner
-        ? `(pid ${owner.pid} on host ${(0,util_quote/* quote */.h)(owner.hostname)}, started ${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : (0,util_quote/* quote */.h)(owner.started_at)})`
+        ? `(pid ${owner.pid} on host ${quote(owner.hostname)}, started ${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : quote(owner.started_at)})`
         : '(its lock file is still being written)';
-    return new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${(0,util_quote/* quotePath */.W)(shownLock)})`);
+    return new UsageError(`output folder ${quotePath(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${quotePath(shownLock)})`);
 }
 /**
  * Move the stale lock `path` (whose content was `stale`) out of the way. Returns quietly when
@@ -9797,7 +9784,7 @@ function acquireLock(path, output, shownLock) {
         }
         reap(path, found);
     }
-    throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(output)}: could not take its lock ${(0,util_quote/* quotePath */.W)(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
+    throw new UsageError(`output folder ${quotePath(output)}: could not take its lock ${quotePath(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
 }
 function ownsLock(lock) {
     return readOrNull(lock.path) === lock.text;
@@ -9861,12 +9848,12 @@ const OUTPUT_FILE = /^(manifest\.json|evidence\.jsonl|evidence\.jsonl\.gz|metric
 const shownEntry = (d) => (d.isDirectory() ? `${d.name}/` : d.name);
 /** The names an Evidence Gate manifest claims, or null when `dir/manifest.json` is not one. */
 function claimedNames(dir) {
-    const path = (0,external_node_path_.join)(dir, 'manifest.json');
+    const path = (0,external_node_path_namespaceObject.join)(dir, 'manifest.json');
     try {
         if (!(0,external_node_fs_.lstatSync)(path).isFile())
             return null;
         const manifest = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
-        if (manifest?.tool?.name !== version/* TOOL_NAME */.l || typeof manifest.files !== 'object' || manifest.files === null)
+        if (manifest?.tool?.name !== TOOL_NAME || typeof manifest.files !== 'object' || manifest.files === null)
             return null;
         const stderr = manifest.run?.stderr_files;
         return new Set(['manifest.json', ...Object.keys(manifest.files), ...(typeof stderr === 'object' && stderr !== null ? Object.keys(stderr) : [])]);
@@ -9880,11 +9867,11 @@ function replaceRefusal(dir, shown) {
     const entries = (0,external_node_fs_.readdirSync)(dir, { withFileTypes: true });
     if (entries.length === 0)
         return null;
-    const folder = `output folder ${(0,util_quote/* quotePath */.W)(shown)}`;
+    const folder = `output folder ${quotePath(shown)}`;
     const hasManifest = entries.some((d) => d.name === 'manifest.json');
     if (!hasManifest) {
         const first = sortCodePoints(entries.map(shownEntry))[0];
-        return `${folder} holds ${(0,util_quote/* quote */.h)(first)} and no Evidence Gate manifest.json${TAIL}`;
+        return `${folder} holds ${quote(first)} and no Evidence Gate manifest.json${TAIL}`;
     }
     const claimed = claimedNames(dir);
     if (claimed === null)
@@ -9892,7 +9879,7 @@ function replaceRefusal(dir, shown) {
     const foreign = sortCodePoints(entries.filter((d) => !d.isFile() || !claimed.has(d.name)).map(shownEntry));
     if (foreign.length === 0)
         return null;
-    const first = (0,util_quote/* quote */.h)(foreign[0]);
+    const first = quote(foreign[0]);
     return foreign.length === 1
         ? `${folder} holds ${first}, which its manifest.json does not list${TAIL}`
         : `${folder} holds ${first} and ${foreign.length - 1} more entries its manifest.json does not list${TAIL}`;
@@ -9901,7 +9888,7 @@ function replaceRefusal(dir, shown) {
 function assertReplaceable(dir, shown) {
     const refusal = replaceRefusal(dir, shown);
     if (refusal !== null)
-        throw new src_errors/* UsageError */.eb(refusal);
+        throw new UsageError(refusal);
 }
 /** An earlier output (or an empty folder) that a backup sibling may hold. */
 function isEarlierOutput(dir) {
@@ -9950,7 +9937,7 @@ function recoverSiblings(parent, name) {
         const sibling = parseSibling(name, entry);
         if (!sibling)
             continue;
-        const path = (0,external_node_path_.join)(parent, entry);
+        const path = (0,external_node_path_namespaceObject.join)(parent, entry);
         if (sibling.kind === 'staging') {
             // A live process of that pid that is not us may be an older release writing without a lock.
             if (sibling.pid !== process.pid && pidAlive(sibling.pid))
@@ -9966,14 +9953,14 @@ function recoverSiblings(parent, name) {
     }
     // Newest first: the backup made by the most recent interrupted swap.
     backups.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.entry < b.entry ? -1 : 1));
-    const live = (0,external_node_path_.join)(parent, name);
+    const live = (0,external_node_path_namespaceObject.join)(parent, name);
     if (backups.length > 0 && !exists(live)) {
         const newest = backups.shift();
-        (0,external_node_fs_.renameSync)((0,external_node_path_.join)(parent, newest.entry), live);
+        (0,external_node_fs_.renameSync)((0,external_node_path_namespaceObject.join)(parent, newest.entry), live);
         result.restored = newest.entry;
     }
     for (const { entry } of backups) {
-        (0,external_node_fs_.rmSync)((0,external_node_path_.join)(parent, entry), { recursive: true, force: true });
+        (0,external_node_fs_.rmSync)((0,external_node_path_namespaceObject.join)(parent, entry), { recursive: true, force: true });
         result.removedBackups.push(entry);
     }
     return result;
@@ -9993,14 +9980,14 @@ function recoverSiblings(parent, name) {
 const BELOW_ROOT = 'output folder: expected a folder below the repository root, found';
 /** Resolve `given` (relative to `cwd`, default the root, or absolute) or throw a UsageError. */
 function resolveOutputFolder(root, given, cwd) {
-    const resolved = (0,paths/* resolveInside */.L)(root, given, cwd);
+    const resolved = resolveInside(root, given, cwd);
     if (typeof resolved === 'string')
-        throw new src_errors/* UsageError */.eb(`output folder: ${resolved}`);
+        throw new UsageError(`output folder: ${resolved}`);
     if (resolved.relative === '.')
-        throw new src_errors/* UsageError */.eb(`${BELOW_ROOT} the root itself`);
+        throw new UsageError(`${BELOW_ROOT} the root itself`);
     // A link to the root names the root by another name.
     if (resolved.real === resolved.realRoot)
-        throw new src_errors/* UsageError */.eb(`${BELOW_ROOT} ${(0,util_quote/* quote */.h)(resolved.relative)} (the root itself)`);
+        throw new UsageError(`${BELOW_ROOT} ${quote(resolved.relative)} (the root itself)`);
     let isFolder = null;
     try {
         isFolder = (0,external_node_fs_.lstatSync)(resolved.real).isDirectory();
@@ -10010,13 +9997,13 @@ function resolveOutputFolder(root, given, cwd) {
             throw error;
     }
     if (isFolder === false)
-        throw new src_errors/* UsageError */.eb(`output ${(0,util_quote/* quotePath */.W)(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`);
+        throw new UsageError(`output ${quotePath(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`);
     return {
         absolute: resolved.absolute,
         relative: resolved.relative,
         real: resolved.real,
-        parent: (0,external_node_path_.dirname)(resolved.real),
-        name: (0,external_node_path_.basename)(resolved.real),
+        parent: (0,external_node_path_namespaceObject.dirname)(resolved.real),
+        name: (0,external_node_path_namespaceObject.basename)(resolved.real),
         realRoot: resolved.realRoot
     };
 }
@@ -10082,19 +10069,19 @@ function checkReplaceable(target) {
  * by the time anyone reads the message; a write error with no path gets the folder's.
  */
 function nameOutputIn(error, target, staging) {
-    const e = (0,fs_errors/* errnoOf */.UQ)(error);
-    if (e === null || !fs_errors/* USER_FS_CODES */.fB.has(e.code))
+    const e = errnoOf(error);
+    if (e === null || !USER_FS_CODES.has(e.code))
         return;
     if (typeof e.path !== 'string' || e.path === '')
         e.path = target.absolute;
-    else if (e.path === staging || e.path.startsWith(staging + external_node_path_.sep))
+    else if (e.path === staging || e.path.startsWith(staging + external_node_path_namespaceObject.sep))
         e.path = target.absolute + e.path.slice(staging.length);
 }
 function openOutputSlot(options) {
     const target = resolveOutputFolder(options.root, options.outputDir, options.cwd);
     const { parent, name } = target;
-    const staging = (0,external_node_path_.join)(parent, stagingName(name, process.pid));
-    const shown = (p) => (0,util_quote/* quotePath */.W)((0,external_node_path_.relative)(target.realRoot, p).split(external_node_path_.sep).join('/'));
+    const staging = (0,external_node_path_namespaceObject.join)(parent, stagingName(name, process.pid));
+    const shown = (p) => quotePath((0,external_node_path_namespaceObject.relative)(target.realRoot, p).split(external_node_path_namespaceObject.sep).join('/'));
     let firstCreated;
     try {
         firstCreated = (0,external_node_fs_.mkdirSync)(parent, { recursive: true });
@@ -10107,7 +10094,7 @@ function openOutputSlot(options) {
     const removeCreatedParents = () => {
         if (firstCreated === undefined)
             return;
-        for (let dir = parent; dir.length >= firstCreated.length; dir = (0,external_node_path_.dirname)(dir)) {
+        for (let dir = parent; dir.length >= firstCreated.length; dir = (0,external_node_path_namespaceObject.dirname)(dir)) {
             try {
                 (0,external_node_fs_.rmdirSync)(dir);
             }
@@ -10119,9 +10106,9 @@ function openOutputSlot(options) {
     // The parents were checked link by link; a link swapped in since then is refused here.
     if ((0,external_node_fs_.realpathSync)(parent) !== parent) {
         removeCreatedParents();
-        throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(target.relative)}: a parent folder changed into a link while the run started; expected real folders inside the repository root`);
+        throw new UsageError(`output folder ${quotePath(target.relative)}: a parent folder changed into a link while the run started; expected real folders inside the repository root`);
     }
-    const lockPath = (0,external_node_path_.join)(parent, lockName(name));
+    const lockPath = (0,external_node_path_namespaceObject.join)(parent, lockName(name));
     let lock;
     try {
         lock = acquireLock(lockPath, target.relative, shown(lockPath));
@@ -10145,7 +10132,7 @@ function openOutputSlot(options) {
         recoverSiblings(parent, name);
         checkReplaceable(target);
         if (slot_exists(staging) && !isStagingLeftover(staging)) {
-            throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
+            throw new UsageError(`output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
         }
         (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
         (0,external_node_fs_.mkdirSync)(staging);
@@ -10171,12 +10158,12 @@ function openOutputSlot(options) {
             if (state !== 'open')
                 throw new Error('output slot already closed');
             if (!ownsLock(lock)) {
-                throw new src_errors/* UsageError */.eb(`output folder ${(0,util_quote/* quotePath */.W)(target.relative)}: another run took over its lock ${shown(lockPath)} while this run was writing; this run's output was not put in place`);
+                throw new UsageError(`output folder ${quotePath(target.relative)}: another run took over its lock ${shown(lockPath)} while this run was writing; this run's output was not put in place`);
             }
             // The user may have put files into the folder while the run was going.
             checkReplaceable(target);
             const live = target.real;
-            const backup = (0,external_node_path_.join)(parent, backupName(name, process.pid));
+            const backup = (0,external_node_path_namespaceObject.join)(parent, backupName(name, process.pid));
             const hadLive = slot_exists(live);
             if (hadLive)
                 (0,external_node_fs_.renameSync)(live, backup);
@@ -10232,7 +10219,7 @@ class OutputStaging {
     }
     /** A private scratch folder outside the root (verify --rerun): no lock, nothing to replace. */
     static scratch(absolute) {
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(absolute), { recursive: true });
+        (0,external_node_fs_.mkdirSync)((0,external_node_path_namespaceObject.dirname)(absolute), { recursive: true });
         const staging = (0,external_node_fs_.mkdtempSync)(`${absolute}.tmp-`);
         return new OutputStaging({
             absolute,
@@ -10252,12 +10239,12 @@ class OutputStaging {
         return this.slot.relative;
     }
     write(name, content) {
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(this.dir, name), content, 'utf8');
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(this.dir, name), content, 'utf8');
         this.files[name] = { sha256: sha256Hex(content), bytes: Buffer.byteLength(content, 'utf8') };
     }
     /** Writes a file that the manifest does not digest (the manifest itself). */
     writeUnlisted(name, content) {
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(this.dir, name), content, 'utf8');
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(this.dir, name), content, 'utf8');
     }
     commit() {
         this.slot.commit();
@@ -10275,7 +10262,7 @@ function checkPlanAgainstData(plan, dataset) {
     plan.threatModel.protectedTransitions.forEach((t, i) => {
         for (const side of ['from', 'to']) {
             if (!labels.has(t[side])) {
-                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${(0,visible/* quotedList */.p4)(dataset.labels)}), found ${(0,visible/* quoted */.TL)(t[side])}`);
+                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${quotedList(dataset.labels)}), found ${quoted(t[side])}`);
             }
         }
     });
@@ -10283,7 +10270,7 @@ function checkPlanAgainstData(plan, dataset) {
     if (append) {
         const missing = dataset.languages.filter((l) => !Object.hasOwn(append.sentences, l));
         if (missing.length > 0) {
-            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${(0,visible/* quotedList */.p4)(dataset.languages)}), found none for ${(0,visible/* quotedList */.p4)(missing)}`, true);
+            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${quotedList(dataset.languages)}), found none for ${quotedList(missing)}`, true);
         }
     }
 }
@@ -12404,11 +12391,11 @@ function parseCsv(text, file) {
     }
     catch (error) {
         const e = error;
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
+        throw new DataError(`${visiblePath(file)}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
     }
     if (unclosed) {
         const start = nextRecordLine(text.split('\n'), rows[rows.length - 1]?.info.lines ?? 0);
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
+        throw new DataError(`${visiblePath(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
     }
     const first = rows[0];
     if (!first)
@@ -12416,9 +12403,9 @@ function parseCsv(text, file) {
     const header = first.record.map((h) => h.trim());
     header.forEach((name, i) => {
         if (name === '')
-            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
+            throw new DataError(`${visiblePath(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
         if (header.indexOf(name) !== i)
-            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:1: CSV header names column ${(0,visible/* quoted */.TL)(name)} twice; expected unique column names`);
+            throw new DataError(`${visiblePath(file)}:1: CSV header names column ${quoted(name)} twice; expected unique column names`);
     });
     const records = rows.slice(1).map(({ record, info }) => ({
         line: info.lines,
@@ -12429,7 +12416,7 @@ function parseCsv(text, file) {
 /** The parser's own words, one line, bounded: they may quote a piece of the row. */
 function describe(e) {
     const first = (e.message ?? String(e)).split('\n')[0] ?? '';
-    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
+    return visible(truncateText(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
 }
 
 ;// CONCATENATED MODULE: ./src/data/example.ts
@@ -12458,11 +12445,11 @@ function parseJsonl(text, file) {
         }
         catch (error) {
             // The parser's message may quote a piece of the line: shown bounded, hidden characters escaped.
-            bad.push({ file, line, reason: `malformed JSON (${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(error.message, 200))}); expected one JSON object per line` });
+            bad.push({ file, line, reason: `malformed JSON (${visible(truncateText(error.message, 200))}); expected one JSON object per line` });
             return;
         }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            bad.push({ file, line, reason: `expected a JSON object, found ${(0,src_errors/* describeFound */.Kq)(value)}` });
+            bad.push({ file, line, reason: `expected a JSON object, found ${describeFound(value)}` });
             return;
         }
         records.push({ line, values: value });
@@ -12494,15 +12481,15 @@ function parseFile(ref) {
         bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
     }
     catch (error) {
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}: cannot read (${(0,visible/* visible */.RK)(error.code ?? error.message)}); expected a readable file`);
+        throw new DataError(`${visiblePath(ref.path)}: cannot read (${visible(error.code ?? error.message)}); expected a readable file`);
     }
-    const ext = (0,external_node_path_.extname)(ref.path).toLowerCase();
+    const ext = (0,external_node_path_namespaceObject.extname)(ref.path).toLowerCase();
     const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
     if (!format)
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}: unsupported extension ${(0,visible/* quoted */.TL)(ext || '(none)')}; expected .jsonl or .csv`);
+        throw new DataError(`${visiblePath(ref.path)}: unsupported extension ${quoted(ext || '(none)')}; expected .jsonl or .csv`);
     const text = decodeUtf8(bytes, ref.path);
     if (text.trim() === '')
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: empty file; expected at least one row`);
+        throw new DataError(`${visiblePath(ref.path)}:1: empty file; expected at least one row`);
     const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
     return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
 }
@@ -12523,9 +12510,9 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 function featureValue(value, column, bounds) {
     const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isFinite(n))
-        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a finite number, found ${(0,src_errors/* describeFound */.Kq)(value)}`, column);
+        throw new RowProblem(`column ${quoted(column)}: expected a finite number, found ${describeFound(value)}`, column);
     if (bounds && !(n >= bounds[0] && n <= bounds[1])) {
-        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`, column);
+        throw new RowProblem(`column ${quoted(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`, column);
     }
     return n;
 }
@@ -12539,7 +12526,7 @@ function asString(value, column) {
         return value;
     if (typeof value === 'number' && Number.isFinite(value)) {
         if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
+            throw new RowProblem(`column ${quoted(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
         }
         return String(value);
     }
@@ -12550,12 +12537,12 @@ function toExample(values, plan, split, file, line) {
     const need = (key) => {
         const column = columns[key];
         if (!Object.hasOwn(values, column))
-            throw new RowProblem(`missing required column ${(0,visible/* quoted */.TL)(column)} (${key})`);
+            throw new RowProblem(`missing required column ${quoted(column)} (${key})`);
         const v = asString(values[column], column);
         if (v === null)
-            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)} (${key}): expected a string or number, found ${(0,src_errors/* describeFound */.Kq)(values[column])}`);
+            throw new RowProblem(`column ${quoted(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
         if (v.trim() === '')
-            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)} (${key}): expected a non-empty value, found ${(0,visible/* quoted */.TL)(v)}`);
+            throw new RowProblem(`column ${quoted(column)} (${key}): expected a non-empty value, found ${quoted(v)}`);
         return v;
     };
     const id = need('id');
@@ -12566,7 +12553,7 @@ function toExample(values, plan, split, file, line) {
             return null;
         const s = asString(v, column);
         if (s === null)
-            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+            throw new RowProblem(`column ${quoted(column)}: expected a string, found ${describeFound(v)}`);
         return s;
     };
     const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
@@ -12574,18 +12561,18 @@ function toExample(values, plan, split, file, line) {
         const features = {};
         for (const name of columns.features) {
             if (!Object.hasOwn(values, name))
-                throw new RowProblem(`missing required feature column ${(0,visible/* quoted */.TL)(name)}`);
+                throw new RowProblem(`missing required feature column ${quoted(name)}`);
             features[name] = featureValue(values[name], name, plan.bounds?.[name]);
         }
         return { ...common, input: { kind: 'features', values: features } };
     }
     if (!Object.hasOwn(values, columns.text))
-        throw new RowProblem(`missing required column ${(0,visible/* quoted */.TL)(columns.text)} (text)`);
+        throw new RowProblem(`missing required column ${quoted(columns.text)} (text)`);
     const text = values[columns.text];
     if (typeof text !== 'string')
-        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(columns.text)} (text): expected a string, found ${(0,src_errors/* describeFound */.Kq)(text)}`);
+        throw new RowProblem(`column ${quoted(columns.text)} (text): expected a string, found ${describeFound(text)}`);
     if (text.trim() === '')
-        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(columns.text)} (text): expected non-empty text, found ${(0,visible/* quoted */.TL)(text)}`);
+        throw new RowProblem(`column ${quoted(columns.text)} (text): expected non-empty text, found ${quoted(text)}`);
     return { ...common, input: { kind: 'text', text } };
 }
 function loadDataset(plan) {
@@ -12595,7 +12582,7 @@ function loadDataset(plan) {
         if (plan.onBadRow === 'skip')
             skipped.push(row);
         else
-            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(row.file)}:${row.at ?? row.line}: ${row.reason}`);
+            throw new DataError(`${visiblePath(row.file)}:${row.at ?? row.line}: ${row.reason}`);
     };
     const readSplit = (split, ref, seen) => {
         const { parsed, info } = parseFile(ref);
@@ -12606,7 +12593,7 @@ function loadDataset(plan) {
             const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : ['id', 'text', 'label'].map((k) => [k, plan.columns[k]]);
             for (const [key, column] of required) {
                 if (!header.includes(column)) {
-                    throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: missing required column ${(0,visible/* quoted */.TL)(column)} (${key}); found columns ${(0,visible/* quotedList */.p4)(header)}`);
+                    throw new DataError(`${visiblePath(ref.path)}:1: missing required column ${quoted(column)} (${key}); found columns ${quotedList(header)}`);
                 }
             }
         }
@@ -12626,22 +12613,22 @@ function loadDataset(plan) {
             }
             const earlier = seen.get(example.id);
             if (earlier !== undefined) {
-                const where = earlier.split === split ? `split ${(0,visible/* quoted */.TL)(split)}` : `splits ${(0,visible/* quoted */.TL)(earlier.split)} and ${(0,visible/* quoted */.TL)(split)}`;
-                reject({ file: ref.path, line: record.line, reason: `duplicate id ${(0,visible/* quoted */.TL)(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
+                const where = earlier.split === split ? `split ${quoted(split)}` : `splits ${quoted(earlier.split)} and ${quoted(split)}`;
+                reject({ file: ref.path, line: record.line, reason: `duplicate id ${quoted(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
                 continue;
             }
-            seen.set(example.id, { split, at: `${(0,visible/* visiblePath */.ex)(ref.path)}:${record.line}` });
+            seen.set(example.id, { split, at: `${visiblePath(ref.path)}:${record.line}` });
             examples.push(example);
         }
         if (examples.length === 0)
-            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: no usable rows; expected at least one row`);
+            throw new DataError(`${visiblePath(ref.path)}:1: no usable rows; expected at least one row`);
         files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
         return examples;
     };
     const train = readSplit('train', plan.train, new Map());
     const labels = sortCodePoints(new Set(train.map((e) => e.label)));
     if (labels.length < 2) {
-        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
+        throw new DataError(`${visiblePath(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
     }
     const known = new Set(labels);
     const evalIds = new Map();
@@ -12649,14 +12636,14 @@ function loadDataset(plan) {
         const examples = readSplit(split, file, evalIds).filter((e) => {
             if (known.has(e.label))
                 return true;
-            reject({ file: e.file, line: e.line, reason: `label ${(0,visible/* quoted */.TL)(e.label)} never occurs in the training data; expected one of ${(0,visible/* quotedList */.p4)(labels)}` });
+            reject({ file: e.file, line: e.line, reason: `label ${quoted(e.label)} never occurs in the training data; expected one of ${quotedList(labels)}` });
             return false;
         });
         const info = files[files.length - 1];
         if (info)
             info.rows = examples.length;
         if (examples.length === 0)
-            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file.path)}:1: no usable rows; expected at least one row`);
+            throw new DataError(`${visiblePath(file.path)}:1: no usable rows; expected at least one row`);
         return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
     });
     if (plan.onBadRow === 'skip') {
@@ -12889,8 +12876,8 @@ function fgmCandidate(x, gold, model, space, counters) {
 const TWO_TO_32 = 4294967296;
 // `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
 const oneShot = external_node_crypto_.hash;
-function decision_sha256Hex(text) {
-    return oneShot ? oneShot('sha256', text, 'hex') : external_node_crypto_.createHash('sha256').update(text, 'utf8').digest('hex');
+function sha256(text) {
+    return oneShot ? oneShot('sha256', text, 'buffer') : external_node_crypto_.createHash('sha256').update(text, 'utf8').digest();
 }
 /**
  * A number in [0, 1): the first four bytes (big-endian unsigned) of
@@ -12898,7 +12885,7 @@ function decision_sha256Hex(text) {
  * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
  */
 function decision_decide(seed, family, id, position) {
-    return parseInt(decision_sha256Hex(`${seed}\u0000${family}\u0000${id}\u0000${position}`).slice(0, 8), 16) / TWO_TO_32;
+    return sha256(`${seed}\u0000${family}\u0000${id}\u0000${position}`).readUInt32BE(0) / TWO_TO_32;
 }
 
 ;// CONCATENATED MODULE: ./src/tabular/noise.ts
@@ -13754,7 +13741,7 @@ function buildManifestHead(input) {
     return {
         schema_version: MANIFEST_SCHEMA_VERSION,
         kind: input.shard ? 'shard' : 'run',
-        tool: { name: version/* TOOL_NAME */.l, version: version/* TOOL_VERSION */.w, bundle_sha256: input.bundleSha256, node: process.version, ...(input.tool ?? {}) },
+        tool: { name: TOOL_NAME, version: TOOL_VERSION, bundle_sha256: input.bundleSha256, node: process.version, ...(input.tool ?? {}) },
         config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version },
         threat_model: {
             id: tm.id,
@@ -13797,7 +13784,7 @@ function buildManifestHead(input) {
         output: { text: plan.output.text, examples_per_check: plan.output.examplesPerCheck, gzip_above_bytes: plan.output.gzipAboveBytes },
         lock_files: input.lockFiles,
         gate: { plan: gatePlanRecord(plan) },
-        ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: shard_select/* SHARD_RULE */.yT, examples: input.shard.examples } } : {})
+        ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: SHARD_RULE, examples: input.shard.examples } } : {})
     };
 }
 
@@ -14352,6 +14339,7 @@ function featureVector(input, features) {
 
 
 
+
 function fitNaiveBayesCounts(train, labels) {
     const docs = train.map((e) => (e.input.kind === 'text' ? wordTokens(e.input.text) : []));
     const vocabulary = sortCodePoints(new Set(docs.flat()));
@@ -14375,16 +14363,24 @@ class NaiveBayesModel {
     params;
     alpha;
     labels;
-    index;
+    featurizer;
     logPrior;
     logLikelihood;
     digest;
-    constructor(name, params, alpha) {
+    /** Scratch: a text's count of each feature, by id (zero between calls). */
+    countOf;
+    /**
+     * `featurizer`, when given, must count word tokens over this vocabulary; `tfidf-word`
+     * fitted on the same training texts has the same one, so the two can share it.
+     */
+    constructor(name, params, alpha, featurizer, options = {}) {
         this.name = name;
         this.params = params;
         this.alpha = alpha;
         this.labels = params.labels;
-        this.index = new Map(params.vocabulary.map((w, i) => [w, i]));
+        if (featurizer && !featurizer.serves('word', params.vocabulary))
+            throw new Error('naive-bayes: the featurizer has another feature space');
+        this.featurizer = featurizer ?? new Featurizer('word', params.vocabulary, options);
         const n = params.classCount.reduce((a, b) => a + b, 0);
         this.logPrior = params.classCount.map((c) => Math.log(c) - Math.log(n));
         this.logLikelihood = params.featureCount.map((row) => {
@@ -14393,9 +14389,14 @@ class NaiveBayesModel {
             return Float64Array.from(row, (c) => Math.log(c + alpha) - logTotal);
         });
         this.digest = sha256Hex(stableJson({ kind: 'naive-bayes', alpha, ...params }));
+        this.countOf = new Float64Array(params.vocabulary.length);
     }
-    static fit(name, train, labels, alpha = 1) {
-        return new NaiveBayesModel(name, fitNaiveBayesCounts(train, labels), alpha);
+    static fit(name, train, labels, alpha = 1, options = {}) {
+        return new NaiveBayesModel(name, fitNaiveBayesCounts(train, labels), alpha, undefined, options);
+    }
+    /** The training vocabulary in code-point order (a word's feature id is its position). */
+    get vocabulary() {
+        return this.params.vocabulary;
     }
     describe() {
         return {
@@ -14408,22 +14409,21 @@ class NaiveBayesModel {
     }
     /** Posterior probabilities in label order. */
     probabilities(text) {
-        const counts = new Map();
-        for (const w of wordTokens(text)) {
-            const f = this.index.get(w);
-            if (f !== undefined)
-                counts.set(f, (counts.get(f) ?? 0) + 1);
-        }
-        if (counts.size === 0)
-            return this.labels.map(() => 0);
-        // Sum features in vocabulary order, as a sparse row product does.
-        const features = [...counts.keys()].sort((a, b) => a - b);
+        const { ids, counts } = this.featurizer.row(text);
+        // Sum features in vocabulary order, as a sparse row product does. With no known word the
+        // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
+        const features = Int32Array.from(ids).sort();
+        const count = this.countOf;
+        for (let i = 0; i < ids.length; i++)
+            count[ids[i]] = counts[i];
         const joint = this.logLikelihood.map((row, c) => {
             let s = 0;
-            for (const f of features)
-                s += counts.get(f) * row[f];
+            for (let i = 0; i < features.length; i++)
+                s += count[features[i]] * row[features[i]];
             return s + this.logPrior[c];
         });
+        for (let i = 0; i < ids.length; i++)
+            count[ids[i]] = 0;
         const max = Math.max(...joint);
         let sum = 0;
         for (const j of joint)
@@ -14445,18 +14445,36 @@ class NaiveBayesModel {
 
 
 
+
 async function buildModels(plans, train, labels, options = {}) {
     const features = options.features ?? [];
-    const fitted = new Map();
+    const featurizerOptions = { onFeaturize: options.onFeaturize };
+    const featurizers = [];
+    /** The featurizer already built for this space and vocabulary (now shared), or a new one. */
+    const featurizer = (space, vocabulary) => {
+        const found = featurizers.find((f) => f.serves(space, vocabulary));
+        if (found)
+            return found.share();
+        const made = new Featurizer(space, vocabulary, featurizerOptions);
+        featurizers.push(made);
+        return made;
+    };
+    const scorers = new Map();
     const tfidf = (analyzer, name) => {
-        const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
-        fitted.set(analyzer, params);
-        return new TfidfModel(name, params);
+        let scorer = scorers.get(analyzer);
+        if (!scorer) {
+            const params = fitTfidf(analyzer, train, labels);
+            scorer = new TfidfScorer(params, featurizer(analyzer, params.vocabulary));
+            scorers.set(analyzer, scorer);
+        }
+        return new TfidfModel(name, scorer);
     };
     return plans.map((plan) => {
         switch (plan.kind) {
-            case 'naive-bayes':
-                return NaiveBayesModel.fit(plan.name, train, labels, plan.params.alpha);
+            case 'naive-bayes': {
+                const counts = fitNaiveBayesCounts(train, labels);
+                return new NaiveBayesModel(plan.name, counts, plan.params.alpha, featurizer('word', counts.vocabulary));
+            }
             case 'tfidf-word':
                 return tfidf('word', plan.name);
             case 'tfidf-char':
@@ -14540,8 +14558,327 @@ function appendFamily(params) {
     };
 }
 
-// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
-var levenshtein = __nccwpck_require__(195);
+;// CONCATENATED MODULE: ./src/perturb/levenshtein.ts
+/**
+ * Levenshtein distance over code points (as Python's strings count them), the measure
+ * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
+ * single code points, each costing 1.
+ *
+ * The validity check only needs to know whether the distance is within the allowed number
+ * of edits, and a family usually knows an upper bound on it (the edits it made), so the
+ * exact distance is computed only when that bound is too high, and then only inside a band
+ * around the diagonal whose width is the allowed number of edits (Ukkonen's cut-off): the
+ * work is proportional to length × allowed edits, not length², and stops as soon as every
+ * cell of a column is provably beyond the limit.
+ */
+
+/** The code points of `s` (a lone surrogate counts as one, as Python counts it). */
+function codePoints(s) {
+    const out = new Int32Array(s.length);
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff) {
+                out[n++] = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+                i++;
+                continue;
+            }
+        }
+        out[n++] = c;
+    }
+    return out.subarray(0, n);
+}
+/** Edit distance between `a` and `b` in code points. */
+function levenshtein(a, b) {
+    if (a === b)
+        return 0;
+    return within(codePoints(a), codePoints(b), Infinity);
+}
+/** The distance between `a` and `b` when it is at most `limit`, otherwise −1. */
+function levenshteinWithin(a, b, limit) {
+    if (a === b)
+        return 0;
+    return within(codePoints(a), codePoints(b), limit);
+}
+/** Distance when ≤ limit, else −1. The shared prefix and suffix are skipped first. */
+function within(x, y, limit) {
+    let lo = 0;
+    while (lo < x.length && lo < y.length && x[lo] === y[lo])
+        lo++;
+    let hiX = x.length;
+    let hiY = y.length;
+    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
+        hiX--;
+        hiY--;
+    }
+    const restX = x.subarray(lo, hiX);
+    const restY = y.subarray(lo, hiY);
+    if (restX.length === 0 || restY.length === 0) {
+        const d = restX.length + restY.length;
+        return d <= limit ? d : -1;
+    }
+    // The shorter remainder runs along the DP column.
+    return restX.length <= restY.length ? banded(restX, restY, limit) : banded(restY, restX, limit);
+}
+/**
+ * Distance between p and t (1 ≤ |p| ≤ |t|) when it is at most `limit`, otherwise −1.
+ *
+ * Myers' bit-vector form of the DP (1999, blocks of 32 rows): column j of D[i][j] is held
+ * as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1} (bits of `plus`/`minus`), with the
+ * value of each block's bottom row in `score`. Only the rows that can still lie on an
+ * alignment of cost ≤ k are computed. With diff = |t| − |p| and rem(i, j) = |i − j + diff|
+ * (a lower bound on the distance of what is left of both strings), a cell on such an
+ * alignment has |i − j| + rem(i, j) ≤ D[i][j] + rem(i, j) ≤ k: that fixes a band of about
+ * k + 1 rows per column. Blocks enter the band at the bottom and leave it at the top.
+ *
+ * Cells outside the band are never read as themselves: a block entering at the bottom
+ * starts from "one more per row" below the block above it, and the row above the first
+ * block is taken to grow by one per column. Both are over-estimates, so every computed
+ * value is ≥ the true one, and every cell on an optimal alignment of cost ≤ k is exact
+ * (its predecessor on that alignment is in the band and exact). Hence the bottom-right
+ * value is the distance when that is ≤ k, and above k otherwise. A block whose cells all
+ * have value + rem > k (bounded from its bottom value: a step up changes a value by at most
+ * one) holds no cell of such an alignment, now or later, and is dropped (block 0 only once
+ * row 0 cannot hold one either); when no block is left, or none can hold one, the distance
+ * exceeds k.
+ */
+function banded(p, t, limit) {
+    const m = p.length;
+    const n = t.length;
+    const diff = n - m;
+    const k = Math.min(limit, n);
+    if (diff > k)
+        return -1;
+    const blocks = (m + 31) >>> 5;
+    // Peq: for every code point of the pattern, the rows where it occurs.
+    const peq = new Map();
+    for (let i = 0; i < m; i++) {
+        const c = p[i];
+        let bits = peq.get(c);
+        if (!bits) {
+            bits = new Int32Array(blocks);
+            peq.set(c, bits);
+        }
+        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
+    }
+    const plus = new Int32Array(blocks);
+    const minus = new Int32Array(blocks);
+    const score = new Int32Array(blocks);
+    const lastHigh = 1 << ((m - 1) & 31);
+    // Rows i with j − up ≤ i ≤ j + down are in the band of column j.
+    const up = Math.floor((k + diff) / 2);
+    const down = Math.floor((k - diff) / 2);
+    let first = 0;
+    let last = -1;
+    for (let j = 1; j <= n; j++) {
+        // Blocks entering at the bottom, initialised as column j − 1.
+        // (No Math calls in this loop: under a test runner's vm context they are not inlined.)
+        const target = ((j + down < m ? j + down : m) - 1) >> 5;
+        while (last < target) {
+            last++;
+            const rows = m - 32 * last < 32 ? m - 32 * last : 32;
+            if (last === 0) {
+                score[0] = rows; // column 0: D[i][0] = i, exactly
+            }
+            else {
+                if (first > last - 1)
+                    return -1;
+                score[last] = score[last - 1] + rows;
+            }
+            plus[last] = -1;
+            minus[last] = 0;
+        }
+        const eqs = peq.get(t[j - 1]);
+        const centre = j - diff;
+        let carry = 1;
+        let best = NONE;
+        for (let b = first; b <= last; b++) {
+            let eq = eqs ? eqs[b] : 0;
+            const pv = plus[b];
+            const mv = minus[b];
+            const xv = eq | mv;
+            if (carry < 0)
+                eq |= 1;
+            const xh = (((eq & pv) + pv) ^ pv) | eq;
+            let ph = mv | ~(xh | pv);
+            let mh = pv & xh;
+            const high = b === blocks - 1 ? lastHigh : 1 << 31;
+            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
+            ph <<= 1;
+            mh <<= 1;
+            if (carry < 0)
+                mh |= 1;
+            else if (carry > 0)
+                ph |= 1;
+            plus[b] = mh | ~(xv | ph);
+            minus[b] = ph & xv;
+            carry = out;
+            const s = score[b] + out;
+            score[b] = s;
+            const bound = lowestInBlock(s, b, m, centre);
+            if (bound < best)
+                best = bound;
+        }
+        // Row 0 (D[0][j] = j) is no block; while block 0 is in the band an alignment may still
+        // be running along it, and block 0 may leave only when that cannot be.
+        const rowZero = first === 0 ? j + (centre < 0 ? -centre : centre) : NONE;
+        if (best > k && rowZero > k)
+            return -1;
+        if (j === n)
+            break;
+        // Blocks leaving at the top: first those beyond the limit in this column (everything
+        // above them is, too), then those above the band of the next column.
+        while (first <= last && lowestInBlock(score[first], first, m, centre) > k && (first > 0 || rowZero > k))
+            first++;
+        while (first <= last && 32 * first + 32 < j + 1 - up)
+            first++;
+        if (first > last)
+            return -1;
+    }
+    // The last column's band always reaches row m.
+    const d = score[blocks - 1];
+    return d <= k ? d : -1;
+}
+/** Larger than any distance or bound here, and still a small integer for the JIT. */
+const NONE = 0x3fffffff;
+/**
+ * A lower bound on value + rem over the rows of block b, from its bottom value s: a row r
+ * above the bottom holds at least s − (bottom − r), and r + |r − centre| grows with r.
+ */
+function lowestInBlock(s, b, m, centre) {
+    const top = 32 * b + 1;
+    const bottom = 32 * b + 32 < m ? 32 * b + 32 : m;
+    return s - bottom + (centre > 2 * top - centre ? centre : 2 * top - centre);
+}
+/**
+ * An upper bound on the distance: the best single point p at which to put the length
+ * difference, aligning the texts position by position from the start before p and from
+ * the end after it, and counting the mismatches. For texts that differ by substitutions
+ * plus one run of insertions or deletions (case changes, a punctuation mark replaced,
+ * added or dropped, letters swapped) it counts exactly the edits made.
+ */
+function alignmentBound(x, y) {
+    const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+    const s = short.length;
+    const shift = long.length - s;
+    let fromEnd = 0;
+    for (let i = 0; i < s; i++)
+        if (short[i] !== long[i + shift])
+            fromEnd++;
+    // cost(p) = (start mismatches before p) + (end mismatches from p on) + shift
+    let best = fromEnd;
+    let startBefore = 0;
+    let endBefore = 0;
+    for (let p = 1; p <= s; p++) {
+        if (short[p - 1] !== long[p - 1])
+            startBefore++;
+        if (short[p - 1] !== long[p - 1 + shift])
+            endBefore++;
+        const cost = startBefore + fromEnd - endBefore;
+        if (cost < best)
+            best = cost;
+    }
+    return best + shift;
+}
+/**
+ * A lower bound on the distance: every code point one text has more often than the other
+ * needs its own edit.
+ */
+function histogramBound(x, y) {
+    const bmp = new Int32Array(0x10000);
+    const astral = new Map();
+    const tally = (s, sign) => {
+        for (let i = 0; i < s.length; i++) {
+            const c = s[i];
+            if (c < 0x10000)
+                bmp[c] = bmp[c] + sign;
+            else
+                astral.set(c, (astral.get(c) ?? 0) + sign);
+        }
+    };
+    tally(x, 1);
+    tally(y, -1);
+    let more = 0;
+    let fewer = 0;
+    for (let c = 0; c < 0x10000; c++) {
+        const v = bmp[c];
+        if (v > 0)
+            more += v;
+        else
+            fewer -= v;
+    }
+    for (const v of astral.values()) {
+        if (v > 0)
+            more += v;
+        else
+            fewer -= v;
+    }
+    return Math.max(more, fewer);
+}
+/**
+ * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
+ * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
+ */
+function editRatio(original, candidate) {
+    const distance = levenshtein(original, candidate);
+    const length = codePointLength(original);
+    if (length === 0)
+        return distance === 0 ? 0 : Infinity;
+    return distance / length;
+}
+/** The largest edit count e with e ÷ length ≤ max, in floating point as the ratio is compared. */
+function allowedEdits(length, max) {
+    let e = Math.max(0, Math.floor(max * length));
+    while ((e + 1) / length <= max)
+        e++;
+    while (e > 0 && e / length > max)
+        e--;
+    return e;
+}
+/**
+ * Up to this many DP cells (length × band), a candidate beyond the limit gets its exact
+ * distance in the reason; above it, only that the limit is exceeded (a long text).
+ */
+const EXACT_REASON_CELLS = 1 << 24;
+/**
+ * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
+ * `max` (or no maximum is set), otherwise the reason it is not. `editBound`, when given, is
+ * an upper bound on the distance that the caller has established (from the edits it
+ * checked); the exact distance is computed only when no bound settles the question.
+ */
+function editRatioViolation(original, candidate, max, editBound) {
+    if (max === null || original === candidate)
+        return null;
+    const length = strings_codePointLength(original);
+    if (length === 0)
+        return `edit ratio infinite (${plural(strings_codePointLength(candidate))} / 0 code points) exceeds max_char_edit_ratio ${max}`;
+    const allowed = allowedEdits(length, max);
+    if (editBound !== undefined && editBound <= allowed)
+        return null;
+    const x = codePoints(original);
+    const y = codePoints(candidate);
+    const bound = Math.min(editBound ?? Infinity, alignmentBound(x, y));
+    if (bound <= allowed)
+        return null;
+    if ((x.length + y.length) * (bound + 1) <= EXACT_REASON_CELLS) {
+        // Short enough to say exactly how far off it is.
+        const edits = within(x, y, bound);
+        if (edits >= 0 && edits <= allowed)
+            return null;
+        if (edits >= 0)
+            return `edit ratio ${(edits / length).toFixed(4)} (${plural(edits)} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
+    }
+    else if (histogramBound(x, y) <= allowed && within(x, y, allowed) >= 0) {
+        return null;
+    }
+    return `edit ratio above max_char_edit_ratio ${max} (more than ${plural(allowed)} / ${length} code points)`;
+}
+function plural(edits) {
+    return `${edits} edit${edits === 1 ? '' : 's'}`;
+}
+
 ;// CONCATENATED MODULE: ./src/perturb/words.ts
 /**
  * Shared text scanning for the perturbation families.
@@ -14721,6 +15058,9 @@ function dictionaryViolation(original, candidate, language, words, maxCharEditRa
         return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
     let atBefore = 0;
     let atAfter = 0;
+    // Everything outside the replaced words is identical, so the distance is at most the sum
+    // of the replaced words' own distances (each a short dictionary word).
+    let edits = 0;
     for (let i = 0; i <= before.length; i++) {
         const b = before[i];
         const a = after[i];
@@ -14740,8 +15080,9 @@ function dictionaryViolation(original, candidate, language, words, maxCharEditRa
         const expected = words.get(foldWord(b.text));
         if (expected === undefined || foldWord(expected) !== foldWord(a.text))
             return `${change} is not a dictionary substitution`;
+        edits += levenshtein(b.text, a.text);
     }
-    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+    return editRatioViolation(original, candidate, maxCharEditRatio, edits);
 }
 function dictionaryFamily(options, dictionary) {
     return {
@@ -14798,25 +15139,25 @@ function loadDictionary(ref) {
     }
     catch (error) {
         const code = error.code ?? 'unknown error';
-        throw new src_errors/* ConfigError */.xL(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
+        throw new ConfigError(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
     }
     let text;
     try {
         text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     }
     catch {
-        throw new src_errors/* ConfigError */.xL(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
+        throw new ConfigError(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
     }
     const { source, errors } = ConfigSource.parse(ref.path, text);
     const firstError = errors[0];
     if (firstError)
-        throw new src_errors/* ConfigError */.xL(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
+        throw new ConfigError(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
     const value = source.value();
     const fail = (path, message, atKey = false) => {
         throw configError(source, path, message, atKey);
     };
     if (!isMapping(value))
-        return fail([], `expected a mapping with keys version, languages, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+        return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
     for (const key of Object.keys(value)) {
         if (!TOP_LEVEL_KEYS.includes(key))
             fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
@@ -14824,7 +15165,7 @@ function loadDictionary(ref) {
     if (!('version' in value))
         fail(['version'], 'missing required key; expected 1, found nothing');
     if (value.version !== 1)
-        fail(['version'], `expected 1, found ${(0,src_errors/* describeFound */.Kq)(value.version)}`);
+        fail(['version'], `expected 1, found ${describeFound(value.version)}`);
     if (!('languages' in value))
         fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
     const rawLanguages = value.languages;
@@ -14847,7 +15188,7 @@ function loadDictionary(ref) {
             if (isNegatorInAnyLanguage(key))
                 fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
             if (!isLowercaseWord(replacement))
-                fail(path, `expected ${WORD_EXPECTED}, found ${(0,src_errors/* describeFound */.Kq)(replacement)}`);
+                fail(path, `expected ${WORD_EXPECTED}, found ${describeFound(replacement)}`);
             if (isNegatorInAnyLanguage(replacement))
                 fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
             const folded = key.normalize('NFC');
@@ -14862,7 +15203,7 @@ function loadDictionary(ref) {
     return { path: ref.path, sha256: sha256Hex(bytes), version: 1, languages };
 }
 function describeEmpty(value) {
-    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : (0,src_errors/* describeFound */.Kq)(value);
+    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : describeFound(value);
 }
 
 ;// CONCATENATED MODULE: ./src/perturb/format.ts
@@ -14941,16 +15282,61 @@ function punctuationSites(text, chunks) {
     }
     return sites;
 }
+/**
+ * The indices 0..n−1 not taken yet, in order, where taking the r-th remaining one costs
+ * O(log n) (a Fenwick tree of 0/1 counts): drawing without replacement from a long text by
+ * removing from an array would be quadratic.
+ */
+class RemainingIndices {
+    tree;
+    /** The highest power of two ≤ n: the first step of the search. */
+    topStep;
+    size;
+    constructor(n) {
+        this.size = n;
+        this.tree = new Int32Array(n + 1);
+        let step = 1;
+        while (step * 2 <= n)
+            step *= 2;
+        this.topStep = n > 0 ? step : 0;
+        for (let i = 1; i <= n; i++) {
+            this.tree[i] = this.tree[i] + 1;
+            const parent = i + (i & -i);
+            if (parent <= n)
+                this.tree[parent] = this.tree[parent] + this.tree[i];
+        }
+    }
+    /** Removes and returns the r-th (0-based) remaining index; r < size. */
+    take(r) {
+        const { tree } = this;
+        const n = tree.length - 1;
+        let at = 0;
+        let left = r + 1;
+        for (let step = this.topStep; step > 0; step >>= 1) {
+            const next = at + step;
+            if (next <= n && tree[next] < left) {
+                at = next;
+                left -= tree[next];
+            }
+        }
+        // at + 1 is the 1-based position of the index taken.
+        for (let i = at + 1; i <= n; i += i & -i)
+            tree[i] = tree[i] - 1;
+        this.size--;
+        return at;
+    }
+}
 /** The `format` candidate for one row (see the module comment for the rule). */
 function formatCandidate(text, row) {
     const { words, chunks } = scanText(text, row.language);
-    const eligible = [];
-    for (const word of words) {
-        if (word.protection !== null)
-            continue;
-        const choice = caseChoice(word.text);
-        if (choice)
-            eligible.push({ start: word.start, end: word.end, choice });
+    // Positions (in `words`) of the eligible words; a chosen word's case choice is worked out
+    // again when it is drawn, which keeps a long text from holding one object per word.
+    const eligible = new Int32Array(words.length);
+    let eligibleCount = 0;
+    for (let w = 0; w < words.length; w++) {
+        const word = words[w];
+        if (word.protection === null && caseChoice(word.text) !== null)
+            eligible[eligibleCount++] = w;
     }
     const edits = [];
     const sites = punctuationSites(text, chunks);
@@ -14959,16 +15345,15 @@ function formatCandidate(text, row) {
         const choice = site.choices.length === 1 ? 0 : Math.floor(decision_decide(row.seed, 'format', row.id, 'end') * site.choices.length);
         edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
     }
-    let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
-    if (sites.length === 0 && eligible.length > 0)
+    let changes = Math.round(eligibleCount / WORDS_PER_CASE_CHANGE);
+    if (sites.length === 0 && eligibleCount > 0)
         changes = Math.max(changes, 1);
-    for (let j = 0; j < changes; j++) {
-        const scaled = decision_decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
+    const remaining = new RemainingIndices(eligibleCount);
+    for (let j = 0; j < changes && remaining.size > 0; j++) {
+        const scaled = decision_decide(row.seed, 'format', row.id, `case:${j}`) * remaining.size;
         const pick = Math.floor(scaled);
-        const [word] = eligible.splice(pick, 1);
-        if (!word)
-            break;
-        const { usual, rare } = word.choice;
+        const word = words[eligible[remaining.take(pick)]];
+        const { usual, rare } = caseChoice(word.text);
         const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
         edits.push({ start: word.start, end: word.end, replacement });
     }
@@ -14979,20 +15364,21 @@ const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
 function foldedLettersAndDigits(text) {
     const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
     // Lower-casing a whole string differs from doing it character by character only for
-    // capital sigma (final ς versus σ), so only that case needs the slow path.
+    // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
+    // lower-cased whole and every capital sigma becomes σ, as it does on its own.
     if (!kept.includes('\u03A3'))
         return kept.toLowerCase();
-    let out = '';
-    for (const ch of kept)
-        out += ch.toLowerCase();
-    return out;
+    return kept
+        .split('\u03A3')
+        .map((piece) => piece.toLowerCase())
+        .join('\u03C3');
 }
 /** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
 function formatViolation(original, candidate, maxCharEditRatio) {
     if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
         return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
     }
-    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+    return editRatioViolation(original, candidate, maxCharEditRatio);
 }
 function formatFamily(options) {
     return {
@@ -15041,24 +15427,30 @@ function characters(s, cpLength) {
 }
 /** The `transpose` candidate for one row and the swaps it declares. */
 function transposeCandidate(text, row, wordsPerChange) {
+    const words = scanText(text, row.language).words;
+    // Eligible words as positions in `words` with their draws; the swap positions of a chosen
+    // word are worked out again, which keeps a long text from holding arrays for every word.
     const eligible = [];
-    for (const word of scanText(text, row.language).words) {
+    const draws = [];
+    for (let w = 0; w < words.length; w++) {
+        const word = words[w];
         if (word.protection !== null || word.letters < 4)
             continue;
-        const chars = characters(word.text, word.cpLength);
-        // A word without combining marks is letters only.
-        const positions = swapPositions(chars, word.letters === word.cpLength);
-        if (positions.length === 0)
+        if (swapPositionsOf(word).length === 0)
             continue;
-        eligible.push({ word, chars, positions, d: decision_decide(row.seed, 'transpose', row.id, word.index) });
+        eligible.push(w);
+        draws.push(decision_decide(row.seed, 'transpose', row.id, word.index));
     }
     if (eligible.length === 0)
         return { text, swaps: [] };
     const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
-    const chosen = eligible.sort((a, b) => a.d - b.d || a.word.index - b.word.index).slice(0, k);
+    const order = Array.from(eligible.keys()).sort((a, b) => draws[a] - draws[b] || a - b);
     const edits = [];
     const swaps = [];
-    for (const { word, chars, positions } of chosen) {
+    for (const e of order.slice(0, k)) {
+        const word = words[eligible[e]];
+        const chars = characters(word.text, word.cpLength);
+        const positions = swapPositionsOf(word, chars);
         const i = positions[Math.floor(decision_decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
         const swapped = Array.from(chars);
         swapped[i] = chars[i + 1];
@@ -15068,6 +15460,10 @@ function transposeCandidate(text, row, wordsPerChange) {
     }
     swaps.sort((a, b) => a - b);
     return { text: applyEdits(text, edits), swaps };
+}
+/** The swap positions of a scanned word (a word without combining marks is letters only). */
+function swapPositionsOf(word, chars = characters(word.text, word.cpLength)) {
+    return swapPositions(chars, word.letters === word.cpLength);
 }
 /**
  * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
@@ -15115,7 +15511,8 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
             return `${at} is a second swap in ${name}`;
         lastWord = w;
     }
-    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+    // Each checked swap is two substitutions, so the distance is at most twice their number.
+    return editRatioViolation(original, candidate, maxCharEditRatio, 2 * swaps.length);
 }
 function transposeFamily(options, params) {
     const wordsPerChange = params.words_per_change;
@@ -15635,7 +16032,7 @@ function readEvidenceLines(path) {
 
 
 /** A folder that is not a readable Evidence Gate output of a schema this build knows. */
-class ArtifactError extends src_errors/* UsageError */.eb {
+class ArtifactError extends UsageError {
 }
 /** The integer major version of a schema_version value ("2", 2, "2.1" → 2), or null. */
 function majorVersion(value) {
@@ -15648,7 +16045,7 @@ function majorVersion(value) {
 function openArtifact(dir, shown) {
     if (!(0,external_node_fs_.existsSync)(dir) || !(0,external_node_fs_.statSync)(dir).isDirectory())
         throw new ArtifactError(`${shown}: not a folder; expected an Evidence Gate output folder`);
-    const path = (0,external_node_path_.join)(dir, 'manifest.json');
+    const path = (0,external_node_path_namespaceObject.join)(dir, 'manifest.json');
     if (!(0,external_node_fs_.existsSync)(path))
         throw new ArtifactError(`${shown}: no manifest.json; expected an Evidence Gate output folder`);
     const bytes = (0,external_node_fs_.readFileSync)(path);
@@ -15659,7 +16056,7 @@ function openArtifact(dir, shown) {
     catch (error) {
         throw new ArtifactError(`${shown}/manifest.json: not valid JSON (${error.message})`);
     }
-    if (manifest === null || typeof manifest !== 'object' || manifest.tool?.name !== version/* TOOL_NAME */.l)
+    if (manifest === null || typeof manifest !== 'object' || manifest.tool?.name !== TOOL_NAME)
         throw new ArtifactError(`${shown}/manifest.json: not an Evidence Gate manifest`);
     const major = majorVersion(manifest.schema_version);
     if (major !== MANIFEST_SCHEMA_VERSION) {
@@ -15675,7 +16072,7 @@ function openArtifact(dir, shown) {
     if (evidenceMajor !== EVIDENCE_SCHEMA_VERSION) {
         throw new ArtifactError(`${shown}/${file}: schema_version ${JSON.stringify(entry.schema_version)} is not one this build reads (${EVIDENCE_SCHEMA_VERSION})`);
     }
-    const evidencePath = (0,external_node_path_.join)(dir, file);
+    const evidencePath = (0,external_node_path_namespaceObject.join)(dir, file);
     if (!(0,external_node_fs_.existsSync)(evidencePath))
         throw new ArtifactError(`${shown}/${file}: missing; the manifest lists it`);
     return {
@@ -15723,7 +16120,7 @@ async function loadBaseline(dir, shown, transitions) {
             continue;
         let actual;
         try {
-            actual = fileSha256((0,external_node_path_.join)(dir, name));
+            actual = fileSha256((0,external_node_path_namespaceObject.join)(dir, name));
         }
         catch {
             throw new ArtifactError(`${shown}/${name}: missing or unreadable; the manifest lists it`);
@@ -16199,14 +16596,14 @@ class ExampleGrouper {
     }
     /** Where a row stands, for a message (built only when something is wrong). */
     where(row) {
-        return `evidence row ${this.rowsSeen + 1} (id ${(0,visible/* quoted */.TL)(row.id)}, model ${(0,visible/* quoted */.TL)(row.model)}, condition ${(0,visible/* quoted */.TL)(row.condition)})`;
+        return `evidence row ${this.rowsSeen + 1} (id ${quoted(row.id)}, model ${quoted(row.model)}, condition ${quoted(row.condition)})`;
     }
     add(row) {
         const rank = this.splitRank.get(row.split);
         const m = this.modelIndex.get(row.model);
         const c = this.conditionIndex.get(row.condition);
         if (rank === undefined)
-            throw new EvidenceOrderError(`${this.where(row)}: split ${(0,visible/* quoted */.TL)(row.split)} is not an evaluation split of the manifest`);
+            throw new EvidenceOrderError(`${this.where(row)}: split ${quoted(row.split)} is not an evaluation split of the manifest`);
         if (m === undefined)
             throw new EvidenceOrderError(`${this.where(row)}: model is not one of the manifest's models`);
         if (c === undefined)
@@ -16588,6 +16985,7 @@ function abstention(rows, policy) {
 ;// CONCATENATED MODULE: ./src/metrics/accounting.ts
 
 
+
 function emptyAccounting() {
     return { n: 0, wrongAfter: 0, cleanCorrect: 0, induced: 0, cleanWrong: 0, fixed: 0 };
 }
@@ -16625,29 +17023,35 @@ function accounting(rows, cleanRows) {
     return accountingOf(c);
 }
 const WORKED_EXAMPLES = 3;
-/** Keeps the first tested successes and non-successes, in evidence order, as the worked examples need. */
+/**
+ * Keeps the first tested rows of each kind, in evidence order, as the worked examples need:
+ * breaches of the protected outcome (a declared transition such as 1 → 0) first, then other
+ * successes, then tested rows that held.
+ */
 class WorkedExamplePicker {
+    transitions;
     n;
-    successes = [];
-    others = [];
-    constructor(n = WORKED_EXAMPLES) {
+    lists = [[], [], []];
+    constructor(transitions = [], n = WORKED_EXAMPLES) {
+        this.transitions = transitions;
         this.n = n;
     }
     add(row) {
         if (!row.tested)
             return;
-        const list = row.success ? this.successes : this.others;
+        const kind = !row.success ? 2 : isProtected(this.transitions, row.label, row.prediction) ? 0 : 1;
+        const list = this.lists[kind];
         if (list.length < this.n)
             list.push(row);
     }
-    /** Up to `n` rows that link a counted failure to its actual change: successes first. */
+    /** Up to `n` rows that link a counted failure to its actual change, most severe first. */
     picked() {
-        return [...this.successes, ...this.others].slice(0, this.n).map(worked);
+        return this.lists.flat().slice(0, this.n).map(worked);
     }
 }
-/** Up to `n` rows that link a counted failure to its actual change: successes first, in evidence order. */
-function workedExamples(rows, n = WORKED_EXAMPLES) {
-    const picker = new WorkedExamplePicker(n);
+/** Up to `n` rows that link a counted failure to its actual change: protected breaches, other successes, then the rest. */
+function workedExamples(rows, n = WORKED_EXAMPLES, transitions = []) {
+    const picker = new WorkedExamplePicker(transitions, n);
     for (const row of rows)
         picker.add(row);
     return picker.picked();
@@ -17244,7 +17648,7 @@ class MetricsAccumulator {
                 reliability: m.probabilities ? perScope(emptyReliability) : null,
                 abstention: policy ? this.abstainConditions.map(() => perScope(emptyAbstention)) : null,
                 accounting: facts.task === 'tabular' ? this.perturbed.map(() => perScope(emptyAccounting)) : null,
-                worked: facts.task === 'tabular' ? new WorkedExamplePicker() : null
+                worked: facts.task === 'tabular' ? new WorkedExamplePicker(facts.transitions) : null
             };
         });
         this.pairs = facts.models.map(() => facts.models.map(() => ({ plus: 0, minus: 0, zero: 0 })));
@@ -17624,7 +18028,7 @@ const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39
  * bidi controls and invisible characters are written out as `\uXXXX` escapes.
  */
 function flatten(text) {
-    return (0,visible/* visible */.RK)(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
+    return visible(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
 }
 /** Escape for a markdown table cell or inline text. */
 function md(text, max = DEFAULT_MAX_CHARS) {
@@ -17636,7 +18040,7 @@ function md(text, max = DEFAULT_MAX_CHARS) {
  * Inline code for identifiers (check ids, config keys, paths), which may embed data values
  * such as a language: no backtick can close the span early and `\|` keeps table cells intact.
  */
-function code(text, max = DEFAULT_MAX_CHARS) {
+function escape_code(text, max = DEFAULT_MAX_CHARS) {
     const flat = truncate(flatten(text), max);
     return '`' + flat.replace(/`/g, "'").replace(/\|/g, '\\|') + '`';
 }
@@ -17646,7 +18050,7 @@ const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '
  * characters other than tab and line ends are written out as `\uXXXX` escapes.
  */
 function escapeHtml(text) {
-    return (0,visible/* visible */.RK)(text, '\t\n\r').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+    return visible(text, '\t\n\r').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 ;// CONCATENATED MODULE: ./src/report/svg.ts
@@ -18739,15 +19143,15 @@ function markdownTable(header, rows, max = markdown_MAX_TABLE_ROWS) {
 /** Ids shown inline; the rest are in comparison.json. */
 const summary_compare_IDS_SHOWN = 10;
 function summary_compare_idList(ids) {
-    const shown = ids.slice(0, summary_compare_IDS_SHOWN).map((id) => code(id, 60));
+    const shown = ids.slice(0, summary_compare_IDS_SHOWN).map((id) => escape_code(id, 60));
     return shown.join(', ') + (ids.length > summary_compare_IDS_SHOWN ? ` and ${ids.length - summary_compare_IDS_SHOWN} more` : '');
 }
 function summary_compare_baselineLine(c) {
     const b = c.baseline;
-    const where = [b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
+    const where = [b.commit ? `commit ${escape_code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
         .filter((x) => x !== null)
         .join(', ');
-    return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${code(b.manifest_sha256.slice(0, 12))}.`;
+    return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${escape_code(b.manifest_sha256.slice(0, 12))}.`;
 }
 function summary_compare_compareSection(comparison, noBaselineReason, conditions) {
     const out = ['## Compared with base', ''];
@@ -18993,7 +19397,7 @@ function failingSection(input, detailsBudget) {
         checkThresholdText(x),
         String(x.denominator ?? '—'),
         x.examples?.histogram ? 'histogram' : String(x.examples?.count ?? 0),
-        `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
+        `${escape_code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
     ])), '');
     const blocks = detailsBlocks(listed, input.drill, detailsBudget);
     if (blocks.length > 0)
@@ -19044,7 +19448,7 @@ function tables(input) {
     out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
     out.push(...markdownTable(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], facts.files.map((f) => {
         const overlap = facts.overlap.find((o) => o.split === f.split);
-        return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', code(f.sha256.slice(0, 12))];
+        return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', escape_code(f.sha256.slice(0, 12))];
     })), '');
     if (facts.skippedRows > 0)
         out.push(`Skipped bad rows (data.on_bad_row: skip): **${facts.skippedRows}**.`, '');
@@ -19150,8 +19554,8 @@ function renderDerived(derived, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/util/unicode.ts
-function unicodeFacts() {
-    return { unicode: process.versions.unicode ?? 'unknown', icu: process.versions.icu ?? null, node: process.version };
+function unicodeFacts(versions = process.versions) {
+    return { unicode: versions.unicode ?? 'unknown', icu: versions.icu ?? null, node: versions.node };
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/common.ts
@@ -19195,7 +19599,7 @@ function staleReasons(head, base) {
 async function openBaseline(source, head, cwd, warn, noBaselineReason) {
     if (!source)
         return noBaselineReason ? { reason: noBaselineReason } : null;
-    const dir = (0,external_node_path_.resolve)(cwd, source.dir);
+    const dir = (0,external_node_path_namespaceObject.resolve)(cwd, source.dir);
     const shown = source.shown ?? source.dir;
     try {
         const index = await loadBaseline(dir, shown, head.threat_model.protected_transitions);
@@ -19219,6 +19623,125 @@ async function openBaseline(source, head, cwd, warn, noBaselineReason) {
         warn(`baseline refused: ${error.message}`);
         return { reason: `the baseline was refused (${error.message})` };
     }
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/run.ts
+/**
+ * `run`: one job, or one shard of it (SPEC §2, §16): prepare → evaluate → stream evidence →
+ * derive → render → manifest, in one output folder that appears only when complete.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function run(options, deps = {}) {
+    const now = deps.now ?? (() => performance.now());
+    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
+    const log = deps.log ?? (() => { });
+    const root = (0,external_node_path_namespaceObject.resolve)(options.root);
+    const cwd = options.cwd ?? root;
+    const started = timestamp();
+    const { wall, stage } = stageClock(now);
+    const shard = options.shard ?? null;
+    const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
+    // Checked and locked before any work; every exit below must reach commit() or discard().
+    const staging = options.scratchOutput ? OutputStaging.scratch(options.scratchOutput) : OutputStaging.open(root, options.outputDir, options.cwd);
+    stage('config');
+    let models = [];
+    let writer = null;
+    try {
+        const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+        const { dataset, source, head } = prepared;
+        models = prepared.models;
+        stage('train');
+        const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+        if (baseline && 'index' in baseline)
+            stage('baseline');
+        writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
+        const evidenceWriter = writer;
+        const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
+        const serializer = new RowSerializer(dataset.labels);
+        const counters = await evaluate(plan, dataset, models, source, (row) => {
+            evidenceWriter.write(serializer.line(row));
+            derivation?.add(row);
+        }, { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
+        const evidence = await evidenceWriter.close();
+        await Promise.all(models.map((m) => m.close()));
+        log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
+        stage('evaluate');
+        const files = { ...evidenceEntry(evidence) };
+        const stderrFiles = writeStderrTails(staging, models);
+        const body = {
+            ...head,
+            models: models.map((m, i) => describeForManifest(m, plan.models[i])),
+            counters,
+            baseline: baseline && 'record' in baseline ? baseline.record : null,
+            no_baseline_reason: shard ? null : noBaselineReasonOf(baseline),
+            evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
+            files,
+            run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
+        };
+        let summary;
+        let gate = null;
+        let derivedComparison = null;
+        let noBaselineReason = null;
+        if (derivation) {
+            const derived = derivation.finish();
+            stage('metrics');
+            gate = derived.gate;
+            derivedComparison = derived.comparison;
+            noBaselineReason = derived.noBaselineReason;
+            const rendered = renderDerived(derived, readReportFacts(body));
+            for (const [name, content] of Object.entries(rendered))
+                staging.write(name, content);
+            summary = rendered['summary.md'];
+            stage('report');
+        }
+        else {
+            summary = `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate merge\`.\n`;
+        }
+        const manifestText = finishManifest(staging, body, gate, {
+            finished_at: timestamp(),
+            wall_ms: { ...wall, ...externalWallTimes(models) },
+            stderr_files: stderrFiles
+        });
+        staging.commit();
+        return {
+            kind: shard ? 'shard' : 'run',
+            verdict: gate?.verdict ?? null,
+            failedChecks: gate?.failing.length ?? 0,
+            gate,
+            comparison: derivedComparison,
+            noBaselineReason,
+            shard,
+            outputDir: staging.absolute,
+            outputPath: staging.relative,
+            configPath: plan.config.path,
+            manifestSha256: sha256Hex(manifestText),
+            summary,
+            files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
+        };
+    }
+    catch (error) {
+        writer?.abort();
+        await Promise.all(models.map((m) => m.close().catch(() => undefined)));
+        staging.discard(error);
+        throw error;
+    }
+}
+/** Each external model's process wall time, for manifest.run. */
+function externalWallTimes(models) {
+    return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/merge.ts
@@ -19265,22 +19788,22 @@ function checkAgreement(shards) {
     const first = shards[0];
     for (const s of shards) {
         if (s.manifest.kind !== 'shard' || !s.manifest.shard)
-            throw new src_errors/* UsageError */.eb(`${s.shown}: not a shard output (run it with --shard K/N)`);
+            throw new UsageError(`${s.shown}: not a shard output (run it with --shard K/N)`);
     }
     const count = first.manifest.shard?.count;
     for (const s of shards.slice(1)) {
         const m = s.manifest;
         if (m.shard?.count !== count)
-            throw new src_errors/* UsageError */.eb(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
+            throw new UsageError(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
         if (m.tool.version !== first.manifest.tool.version)
-            throw new src_errors/* UsageError */.eb(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
+            throw new UsageError(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
         // The most specific difference first: a changed seed also changes the config file.
         if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
-            throw new src_errors/* UsageError */.eb(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
+            throw new UsageError(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
         }
         for (const [key, words] of SHARED) {
             if (stableJson(m[key]) !== stableJson(first.manifest[key]))
-                throw new src_errors/* UsageError */.eb(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
+                throw new UsageError(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
         }
     }
     const seen = new Map();
@@ -19288,22 +19811,22 @@ function checkAgreement(shards) {
         const k = s.manifest.shard?.index;
         const earlier = seen.get(k);
         if (earlier !== undefined)
-            throw new src_errors/* UsageError */.eb(`shard ${k}/${count} given twice: ${earlier} and ${s.shown}`);
+            throw new UsageError(`shard ${k}/${count} given twice: ${earlier} and ${s.shown}`);
         seen.set(k, s.shown);
     }
     for (let k = 1; k <= count; k++)
         if (!seen.has(k))
-            throw new src_errors/* UsageError */.eb(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
+            throw new UsageError(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
     const total = first.manifest.data.files.filter((f) => f.split !== 'train').reduce((n, f) => n + f.rows, 0);
     const covered = shards.reduce((n, s) => n + (s.manifest.shard?.examples ?? 0), 0);
     if (covered !== total)
-        throw new src_errors/* UsageError */.eb(`the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`);
+        throw new UsageError(`the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`);
     const perExample = first.manifest.models.length * first.manifest.conditions.evaluated.length;
     for (const s of shards) {
         const rows = s.evidenceEntry.rows;
         const expected = (s.manifest.shard?.examples ?? 0) * perExample;
         if (rows !== expected)
-            throw new src_errors/* UsageError */.eb(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
+            throw new UsageError(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
     }
 }
 /** One shard's evidence, read an example at a time. */
@@ -19334,7 +19857,7 @@ class ShardCursor {
         }
         catch (error) {
             if (error instanceof EvidenceParseError)
-                throw new src_errors/* UsageError */.eb(`${error.message} (a truncated or damaged shard)`);
+                throw new UsageError(`${error.message} (a truncated or damaged shard)`);
             throw error;
         }
     }
@@ -19369,13 +19892,13 @@ async function merge(options, deps = {}) {
     const now = deps.now ?? (() => performance.now());
     const timestamp = deps.timestamp ?? (() => new Date().toISOString());
     const log = deps.log ?? (() => { });
-    const root = (0,external_node_path_.resolve)(options.root);
+    const root = (0,external_node_path_namespaceObject.resolve)(options.root);
     const cwd = options.cwd ?? root;
     const started = timestamp();
     const { wall, stage } = stageClock(now);
     if (options.shards.length === 0)
-        throw new src_errors/* UsageError */.eb('merge needs at least one shard folder');
-    const shards = options.shards.map((d) => openArtifact((0,external_node_path_.resolve)(cwd, d), d));
+        throw new UsageError('merge needs at least one shard folder');
+    const shards = options.shards.map((d) => openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d), d));
     checkAgreement(shards);
     shards.sort((a, b) => a.manifest.shard?.index - b.manifest.shard?.index);
     const first = shards[0];
@@ -19415,8 +19938,8 @@ async function merge(options, deps = {}) {
             const index = best.shard.manifest.shard?.index;
             const count = best.shard.manifest.shard?.count;
             const k = key(best);
-            if ((0,shard_select/* shardOf */.IS)(k.split, k.id, count) !== index)
-                throw new src_errors/* UsageError */.eb(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${(0,shard_select/* shardOf */.IS)(k.split, k.id, count)}, not ${index}`);
+            if (shardOf(k.split, k.id, count) !== index)
+                throw new UsageError(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${shardOf(k.split, k.id, count)}, not ${index}`);
             for (const { line, row } of best.group) {
                 writer.write(line);
                 derivation.add(row);
@@ -19433,7 +19956,7 @@ async function merge(options, deps = {}) {
             const e = c.shard.evidenceEntry;
             const expected = e.uncompressed?.sha256 ?? e.sha256;
             if (d.fileSha256 !== e.sha256 || d.sha256 !== expected)
-                throw new src_errors/* UsageError */.eb(`${c.shard.shown}/${c.shard.manifest.evidence.file}: SHA-256 does not match its manifest (a truncated or changed shard)`);
+                throw new UsageError(`${c.shard.shown}/${c.shard.manifest.evidence.file}: SHA-256 does not match its manifest (a truncated or changed shard)`);
         }
         const evidence = await writer.close();
         stage('merge');
@@ -19574,6 +20097,7 @@ function jsonDifferences(recorded, recomputed, path, out, limit = 50, skip = () 
 
 
 
+
 const LIMIT = 50;
 /** The derived JSON files and the major versions this build reads. */
 const DERIVED_JSON = [
@@ -19596,7 +20120,7 @@ function checkDigests(art, out) {
     for (const [name, entry] of Object.entries(listed)) {
         if (name === m.evidence.file)
             continue;
-        const path = (0,external_node_path_.join)(art.dir, name);
+        const path = (0,external_node_path_namespaceObject.join)(art.dir, name);
         if (!(0,external_node_fs_.existsSync)(path)) {
             out.push(`${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)`);
             continue;
@@ -19619,7 +20143,7 @@ async function rederive(art, options, deps, out) {
     if (m.kind === 'shard') {
         out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
     }
-    const recordedComparison = (0,external_node_fs_.existsSync)((0,external_node_path_.join)(art.dir, 'comparison.json')) ? readJson((0,external_node_path_.join)(art.dir, 'comparison.json'), 'comparison.json') : null;
+    const recordedComparison = (0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.join)(art.dir, 'comparison.json')) ? readJson((0,external_node_path_namespaceObject.join)(art.dir, 'comparison.json'), 'comparison.json') : null;
     let baseline = null;
     if (options.baseline)
         baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => { });
@@ -19667,7 +20191,7 @@ async function rederive(art, options, deps, out) {
     const derived = derivation.finish();
     if (!options.baseline && recordedComparison) {
         // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
-        const recordedChecks = readJson((0,external_node_path_.join)(art.dir, 'checks.json'), 'checks.json');
+        const recordedChecks = readJson((0,external_node_path_namespaceObject.join)(art.dir, 'checks.json'), 'checks.json');
         const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
         for (const c of gate.checks) {
             if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
@@ -19682,7 +20206,7 @@ async function rederive(art, options, deps, out) {
     }
     const rendered = renderDerived(derived, readReportFacts(m));
     for (const [name] of DERIVED_JSON) {
-        const path = (0,external_node_path_.join)(art.dir, name);
+        const path = (0,external_node_path_namespaceObject.join)(art.dir, name);
         const recomputed = rendered[name];
         if (recomputed === undefined) {
             if ((0,external_node_fs_.existsSync)(path) && !(name === 'comparison.json' && !options.baseline))
@@ -19708,12 +20232,12 @@ async function rederive(art, options, deps, out) {
         out.notes.push('summary.md and report.html were not compared: they show the rows behind the comparison checks, which need the baseline');
         return;
     }
-    if (m.tool.version !== version/* TOOL_VERSION */.w) {
-        out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${version/* TOOL_VERSION */.w}: summary.md and report.html were not compared (their wording may differ between versions)`);
+    if (m.tool.version !== TOOL_VERSION) {
+        out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${TOOL_VERSION}: summary.md and report.html were not compared (their wording may differ between versions)`);
         return;
     }
     for (const name of ['summary.md', 'report.html']) {
-        const path = (0,external_node_path_.join)(art.dir, name);
+        const path = (0,external_node_path_namespaceObject.join)(art.dir, name);
         if (!(0,external_node_fs_.existsSync)(path))
             continue;
         const recorded = (0,external_node_fs_.readFileSync)(path, 'utf8');
@@ -19733,7 +20257,7 @@ function changedInputs(m, root) {
     ];
     const out = [];
     for (const input of inputs) {
-        const resolved = (0,paths/* resolveInside */.L)(root, input.path);
+        const resolved = resolveInside(root, input.path);
         if (typeof resolved === 'string' || !(0,external_node_fs_.existsSync)(resolved.absolute)) {
             out.push(`${input.what} ${input.path}: missing under ${root}; the rerun needs the inputs the manifest names (set --root)`);
             continue;
@@ -19755,23 +20279,22 @@ async function rerun(art, options, deps, out) {
     if (recordedUnicode !== undefined && recordedUnicode !== process.versions.unicode) {
         out.notes.push(`Unicode tables differ: the run used Unicode ${recordedUnicode}, this Node has ${process.versions.unicode}; a text with recently assigned characters can tokenize differently`);
     }
-    const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'evidence-gate-verify-'));
+    const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'evidence-gate-verify-'));
     try {
-        const { run } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2511));
         await run({
             root: options.root,
             configPath: m.config.path,
-            scratchOutput: (0,external_node_path_.join)(scratch, 'out'),
+            scratchOutput: (0,external_node_path_namespaceObject.join)(scratch, 'out'),
             shard: m.shard ? { index: m.shard.index, count: m.shard.count } : null,
             baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null
         }, { ...deps, log: () => { } });
-        const fresh = openArtifact((0,external_node_path_.join)(scratch, 'out'), 'rerun');
+        const fresh = openArtifact((0,external_node_path_namespaceObject.join)(scratch, 'out'), 'rerun');
         const sha = (a) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
         if (sha(fresh) !== sha(art))
             out.differences.push(`${m.evidence.file}: the rerun's rows differ (uncompressed SHA-256 recorded ${sha(art)}, rerun ${sha(fresh)})`);
         for (const [name] of DERIVED_JSON) {
-            const a = (0,external_node_path_.join)(art.dir, name);
-            const b = (0,external_node_path_.join)(scratch, 'out', name);
+            const a = (0,external_node_path_namespaceObject.join)(art.dir, name);
+            const b = (0,external_node_path_namespaceObject.join)(scratch, 'out', name);
             if (!(0,external_node_fs_.existsSync)(a) && !(0,external_node_fs_.existsSync)(b))
                 continue;
             if (!(0,external_node_fs_.existsSync)(a) || !(0,external_node_fs_.existsSync)(b)) {
@@ -19790,9 +20313,9 @@ async function rerun(art, options, deps, out) {
     }
 }
 async function verify(options, deps = {}) {
-    const art = openArtifact((0,external_node_path_.resolve)(options.cwd, options.dir), options.dir);
+    const art = openArtifact((0,external_node_path_namespaceObject.resolve)(options.cwd, options.dir), options.dir);
     for (const [name, major] of DERIVED_JSON) {
-        const path = (0,external_node_path_.join)(art.dir, name);
+        const path = (0,external_node_path_namespaceObject.join)(art.dir, name);
         if (!(0,external_node_fs_.existsSync)(path))
             continue;
         const version = majorVersion(readJson(path, name).schema_version);
@@ -19819,184 +20342,401 @@ async function verify(options, deps = {}) {
 
 
 
+;// CONCATENATED MODULE: ./src/report/terminal.ts
+/**
+ * The summary for a terminal: the same content as summary.md with markdown escapes and
+ * HTML entities undone for reading, control, bidi and invisible characters shown as `\uXXXX`
+ * escapes (an ANSI escape cannot recolour the terminal, nor a bidi control reorder a line),
+ * and no line allowed to start with `::` (which a GitHub runner would take as a workflow command).
+ */
+
+const terminal_ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
+function toTerminal(markdown) {
+    return markdown
+        .split('\n')
+        .filter((line) => !/^<!--.*-->$/.test(line))
+        .map((line) => {
+        const read = line.replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1').replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => terminal_ENTITIES[e]);
+        return visible(read, '\t').replace(/^(\s*)::/, '$1 ::');
+    })
+        .join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/util/git.ts
+/** The commit checked out at `root`, read from .git without running git; null when unknown. */
 
 
-
-
-
-
-
-
-
-
-
-
-async function run(options, deps = {}) {
-    const now = deps.now ?? (() => performance.now());
-    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
-    const log = deps.log ?? (() => { });
-    const root = (0,external_node_path_.resolve)(options.root);
-    const cwd = options.cwd ?? root;
-    const started = timestamp();
-    const { wall, stage } = stageClock(now);
-    const shard = options.shard ?? null;
-    const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
-    // Checked and locked before any work; every exit below must reach commit() or discard().
-    const staging = options.scratchOutput ? OutputStaging.scratch(options.scratchOutput) : OutputStaging.open(root, options.outputDir, options.cwd);
-    stage('config');
-    let models = [];
-    let writer = null;
+function gitHead(root) {
     try {
-        const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
-        const { dataset, source, head } = prepared;
-        models = prepared.models;
-        stage('train');
-        const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
-        if (baseline && 'index' in baseline)
-            stage('baseline');
-        writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
-        const evidenceWriter = writer;
-        const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
-        const serializer = new RowSerializer(dataset.labels);
-        const counters = await evaluate(plan, dataset, models, source, (row) => {
-            evidenceWriter.write(serializer.line(row));
-            derivation?.add(row);
-        }, { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
-        const evidence = await evidenceWriter.close();
-        await Promise.all(models.map((m) => m.close()));
-        log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
-        stage('evaluate');
-        const files = { ...evidenceEntry(evidence) };
-        const stderrFiles = writeStderrTails(staging, models);
-        const body = {
-            ...head,
-            models: models.map((m, i) => describeForManifest(m, plan.models[i])),
-            counters,
-            baseline: baseline && 'record' in baseline ? baseline.record : null,
-            no_baseline_reason: shard ? null : noBaselineReasonOf(baseline),
-            evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
-            files,
-            run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
-        };
-        let summary;
-        let gate = null;
-        let derivedComparison = null;
-        let noBaselineReason = null;
-        if (derivation) {
-            const derived = derivation.finish();
-            stage('metrics');
-            gate = derived.gate;
-            derivedComparison = derived.comparison;
-            noBaselineReason = derived.noBaselineReason;
-            const rendered = renderDerived(derived, readReportFacts(body));
-            for (const [name, content] of Object.entries(rendered))
-                staging.write(name, content);
-            summary = rendered['summary.md'];
-            stage('report');
+        const gitDir = (0,external_node_path_namespaceObject.join)(root, '.git');
+        if (!(0,external_node_fs_.existsSync)(gitDir))
+            return { sha: null, ref: null };
+        const head = (0,external_node_fs_.readFileSync)((0,external_node_path_namespaceObject.join)(gitDir, 'HEAD'), 'utf8').trim();
+        if (!head.startsWith('ref: '))
+            return { sha: /^[0-9a-f]{40}$/.test(head) ? head : null, ref: null };
+        const ref = head.slice(5);
+        const loose = (0,external_node_path_namespaceObject.join)(gitDir, ref);
+        if ((0,external_node_fs_.existsSync)(loose))
+            return { sha: (0,external_node_fs_.readFileSync)(loose, 'utf8').trim(), ref };
+        const packed = (0,external_node_path_namespaceObject.join)(gitDir, 'packed-refs');
+        if ((0,external_node_fs_.existsSync)(packed)) {
+            for (const line of (0,external_node_fs_.readFileSync)(packed, 'utf8').split('\n')) {
+                const [sha, name] = line.split(' ');
+                if (name === ref && sha)
+                    return { sha, ref };
+            }
         }
-        else {
-            summary = `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate merge\`.\n`;
+        return { sha: null, ref };
+    }
+    catch {
+        return { sha: null, ref: null };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
+ * person can act on: the unknown option, the closest known one, and where to read more.
+ */
+
+
+
+
+const USAGE = `Usage:
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
+  evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
+  evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
+  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--json] [--root DIR]
+
+Commands:
+  run      evaluate the models of FILE under its threat model and write the evidence folder
+  merge    join the folders of 'run --shard K/N' into the folder one unsharded run writes
+  verify   re-derive a downloaded evidence folder and report any difference (--rerun: evaluate again)
+  explain  show how every model reads one text under each configured perturbation (writes nothing)
+
+Options:
+  --config FILE    gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
+  --out DIR        output folder inside the root (default evidence-gate-out)
+  --baseline DIR   an earlier output folder to compare with (SPEC §15): paired per example
+  --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
+  --rerun          verify: also re-run the evaluation from the inputs the manifest names
+  --root DIR       repository root that every path must stay inside
+                   (default: the git top level of the current folder, else the current folder)
+  --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
+  --language LANG  explain: the text's language slice (default: unknown)
+  --json           explain: one JSON object instead of text
+  --quiet          print only the verdict line
+  --help, --version
+Paths given on the command line are relative to the current folder; paths inside the config are
+relative to the root.
+Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a difference),
+2 usage/config/data error, 3 internal error.`;
+const COMMANDS = ['run', 'merge', 'verify', 'explain'];
+/** Options that take a value, and flags; each command accepts the ones listed for it. */
+const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language'];
+const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'];
+const args_SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
+const ACCEPTS = {
+    run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
+    merge: ['out', 'root', 'baseline', 'quiet'],
+    verify: ['root', 'baseline', 'rerun'],
+    explain: ['config', 'root', 'text', 'text-file', 'language', 'json']
+};
+function closest(word, candidates) {
+    let best = null;
+    let distance = Infinity;
+    for (const c of candidates) {
+        const d = levenshtein(word.toLowerCase(), c);
+        if (d < distance) {
+            distance = d;
+            best = c;
         }
-        const manifestText = finishManifest(staging, body, gate, {
-            finished_at: timestamp(),
-            wall_ms: { ...wall, ...externalWallTimes(models) },
-            stderr_files: stderrFiles
-        });
-        staging.commit();
-        return {
-            kind: shard ? 'shard' : 'run',
-            verdict: gate?.verdict ?? null,
-            failedChecks: gate?.failing.length ?? 0,
-            gate,
-            comparison: derivedComparison,
-            noBaselineReason,
-            shard,
-            outputDir: staging.absolute,
-            outputPath: staging.relative,
-            configPath: plan.config.path,
-            manifestSha256: sha256Hex(manifestText),
-            summary,
-            files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
-        };
     }
-    catch (error) {
-        writer?.abort();
-        await Promise.all(models.map((m) => m.close().catch(() => undefined)));
-        staging.discard(error);
-        throw error;
+    return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+function shownArg(arg) {
+    return visible(truncateText(arg, 40));
+}
+function unknownOption(token) {
+    const name = token.replace(/^-+/, '').split('=')[0] ?? '';
+    const all = [...VALUE_OPTIONS, ...FLAGS];
+    const hint = name === 'v' || name === 'V' ? 'version' : closest(name, all);
+    return new UsageError(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
+}
+function tokenize(argv) {
+    const values = new Map();
+    const flags = new Set();
+    const positionals = [];
+    for (let i = 0; i < argv.length; i++) {
+        const token = argv[i];
+        if (token === '-' || !token.startsWith('-')) {
+            positionals.push(token);
+            continue;
+        }
+        if (token === '--') {
+            positionals.push(...argv.slice(i + 1));
+            break;
+        }
+        const long = token.startsWith('--');
+        const [rawName, inline] = long ? token.slice(2).split(/=(.*)/s, 2) : [token.slice(1), undefined];
+        const name = long ? rawName : args_SHORT[rawName];
+        if (name === undefined)
+            throw unknownOption(token);
+        if (FLAGS.includes(name)) {
+            if (inline !== undefined)
+                throw new UsageError(`option --${name} takes no value (see --help)`);
+            flags.add(name);
+            continue;
+        }
+        if (!VALUE_OPTIONS.includes(name))
+            throw unknownOption(token);
+        const value = inline ?? argv[i + 1];
+        if (value === undefined || (inline === undefined && value.startsWith('--')))
+            throw new UsageError(`option --${name} needs a value (see --help)`);
+        if (inline === undefined)
+            i++;
+        if (values.has(name))
+            throw new UsageError(`option --${name} given twice (see --help)`);
+        values.set(name, value);
+    }
+    return { values, flags, positionals };
+}
+function parseCli(argv) {
+    const { values, flags, positionals } = tokenize(argv);
+    if (flags.has('help'))
+        return { command: 'help' };
+    if (flags.has('version'))
+        return { command: 'version' };
+    const [first, ...rest] = positionals;
+    if (first === undefined)
+        throw new UsageError(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
+    if (!COMMANDS.includes(first)) {
+        const hint = closest(first, COMMANDS);
+        throw new UsageError(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
+    }
+    const command = first;
+    for (const name of [...values.keys(), ...flags]) {
+        if (!ACCEPTS[command].includes(name))
+            throw new UsageError(`${command} does not take --${name} (see --help)`);
+    }
+    const v = (name) => values.get(name);
+    switch (command) {
+        case 'run':
+            if (rest.length > 0)
+                throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0]))} (see --help)`);
+            if (!v('config'))
+                throw new UsageError('run needs --config FILE (see --help)');
+            return { command, config: v('config'), out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? parseShard(v('shard'), '--shard') : null };
+        case 'merge':
+            if (rest.length === 0)
+                throw new UsageError('merge needs the shard folders: merge DIR... --out DIR (see --help)');
+            if (!v('out'))
+                throw new UsageError('merge needs --out DIR for the merged folder (see --help)');
+            return { command, shards: rest, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline') };
+        case 'verify':
+            if (rest.length !== 1)
+                throw new UsageError(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
+            return { command, dir: rest[0], rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
+        case 'explain': {
+            const stdin = rest.length === 1 && rest[0] === '-';
+            if (rest.length > 0 && !stdin)
+                throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0]))}; give the text with --text, --text-file or - (see --help)`);
+            if (!v('config'))
+                throw new UsageError('explain needs --config FILE (see --help)');
+            const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
+            if (sources !== 1)
+                throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
+            return { command, config: v('config'), text: v('text'), textFile: v('text-file'), stdin, language: v('language'), json: flags.has('json'), root: v('root') };
+        }
     }
 }
-/** Each external model's process wall time, for manifest.run. */
-function externalWallTimes(models) {
-    return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+
+;// CONCATENATED MODULE: ./src/cli/progress.ts
+const WIDTH = 24;
+function seconds(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    return s >= 120 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
 }
-
-
-/***/ }),
-
-/***/ 3916:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Kq: () => (/* binding */ describeFound),
-/* harmony export */   eb: () => (/* binding */ UsageError),
-/* harmony export */   fL: () => (/* binding */ DataError),
-/* harmony export */   iU: () => (/* binding */ isUserError),
-/* harmony export */   xL: () => (/* binding */ ConfigError),
-/* harmony export */   yo: () => (/* binding */ UserError)
-/* harmony export */ });
-/* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1526);
-
-class UserError extends Error {
-    kind;
-    constructor(kind, message) {
-        super(message);
-        this.kind = kind;
-        this.name = new.target.name;
+function formatProgress(p, elapsedMs) {
+    const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
+    const rate = elapsedMs > 0 ? (p.rows * 1000) / elapsedMs : 0;
+    const eta = rate > 0 ? ((p.total - p.rows) * 1000) / rate : 0;
+    const n = (x) => Math.round(x).toLocaleString('en-US');
+    return `${p.stage}: ${n(p.rows)}/${n(p.total)} rows (${(100 * fraction).toFixed(0)}%), ${n(rate)} rows/s, about ${seconds(eta)} left`;
+}
+class ProgressReporter {
+    options;
+    now;
+    start = new Map();
+    lastDraw = -Infinity;
+    drawn = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? (() => performance.now());
+    }
+    update = (p) => {
+        const t = this.now();
+        if (!this.start.has(p.stage))
+            this.start.set(p.stage, t);
+        const elapsed = t - this.start.get(p.stage);
+        const done = p.rows >= p.total;
+        if (this.options.tty) {
+            if (!done && t - this.lastDraw < 100)
+                return;
+            this.lastDraw = t;
+            const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
+            const filled = Math.round(fraction * WIDTH);
+            this.options.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${formatProgress(p, elapsed)}`);
+            this.drawn = !done;
+            if (done)
+                this.options.write('\n');
+            return;
+        }
+        if (done || t - this.lastDraw < (this.options.lineEveryMs ?? 5000))
+            return;
+        this.lastDraw = t;
+        this.options.write(`${formatProgress(p, elapsed)}\n`);
+    };
+    /** Clears a half-drawn bar before another line is written to the terminal. */
+    clear() {
+        if (this.drawn)
+            this.options.write('\r\x1b[K');
+        this.drawn = false;
     }
 }
-class UsageError extends UserError {
-    constructor(message) {
-        super('usage', message);
+
+;// CONCATENATED MODULE: ./src/cli/root.ts
+/** The repository root the CLI works in: `--root`, else the git top level of the current folder, else the current folder. */
+
+
+function gitTopLevel(from) {
+    let dir = (0,external_node_path_namespaceObject.resolve)(from);
+    for (;;) {
+        if ((0,external_node_fs_.existsSync)((0,external_node_path_namespaceObject.resolve)(dir, '.git')))
+            return dir;
+        const parent = (0,external_node_path_namespaceObject.dirname)(dir);
+        if (parent === dir)
+            return null;
+        dir = parent;
     }
 }
+function cliRoot(cwd, given) {
+    return chooseRoot(cwd, given).root;
+}
+/** The root and how it was chosen, for messages. */
+function chooseRoot(cwd, given) {
+    if (given !== undefined)
+        return { root: (0,external_node_path_namespaceObject.resolve)(cwd, given), how: 'given by --root' };
+    const top = gitTopLevel(cwd);
+    return top !== null ? { root: top, how: 'the git top level of the current folder' } : { root: (0,external_node_path_namespaceObject.resolve)(cwd), how: 'the current folder, which is in no git repository' };
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
- * A config problem: `file:line: key.path: expected …, found …`. When a file has several
- * problems the message holds one such line per problem (see `validateConfig`).
+ * The CLI adapter: arguments in, the engine's summary on stdout, an exit status out
+ * (0 pass, 1 fail, 2 usage/config/data error, 3 internal error). It never calls process.exit
+ * itself, so it can be tested in-process.
  */
-class ConfigError extends UserError {
-    constructor(message) {
-        super('config', message);
-    }
-}
-/** A data problem: `file:line[:column]: what is wrong`. */
-class DataError extends UserError {
-    constructor(message) {
-        super('data', message);
-    }
-}
-function isUserError(error) {
-    return error instanceof UserError;
-}
+
+
+
+
+
+
+
+
+
+
+
+const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
 /**
- * Render a value found in user input, briefly, for an error message. Strings are quoted,
- * bounded and have hidden characters escaped (see util/visible.ts), so no value can add a
- * line, a workflow command or a bidi control to a message.
+ * Text for the terminal: control characters other than newline shown as escapes, and no line that
+ * starts with `::` (a runner would read it as a workflow command).
  */
-function describeFound(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-    if (typeof value === 'object')
-        return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping';
-    if (typeof value === 'string')
-        return (0,_util_visible_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(value);
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return `the non-finite number ${String(value)}`;
-    return `${typeof value} ${String(value)}`;
+function safeOutput(text) {
+    return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
+}
+function verdictLine(result) {
+    if (result.kind === 'shard')
+        return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${result.outputPath}/\n`;
+    return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`;
+}
+async function execute(cmd, io) {
+    const root = cliRoot(io.cwd, cmd.root);
+    const quiet = 'quiet' in cmd && cmd.quiet;
+    const progress = quiet ? null : new ProgressReporter({ write: io.stderr, tty: io.stderrIsTTY ?? false });
+    const head = gitHead(root);
+    const deps = {
+        log: quiet
+            ? undefined
+            : (line) => {
+                progress?.clear();
+                io.stderr(safeOutput(`${line}\n`));
+            },
+        warn: (line) => io.stderr(safeOutput(`${TOOL_NAME}: warning: ${line}\n`)),
+        progress: progress?.update,
+        context: { runner: 'cli', commit: head.sha, ref: head.ref },
+        bundleSha256: io.bundleSha256 ?? null
+    };
+    const baseline = 'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' } : null;
+    if (cmd.command === 'verify') {
+        const result = await verify({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null }, deps);
+        for (const note of result.notes)
+            io.stderr(safeOutput(`note: ${note}\n`));
+        for (const d of result.differences)
+            io.stdout(safeOutput(`${d}\n`));
+        if (result.differences.length === 0) {
+            io.stdout(`verified: every digest, metric and check of ${cmd.dir} agrees${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`);
+            return EXIT.pass;
+        }
+        io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
+        return EXIT.fail;
+    }
+    if (cmd.command === 'explain')
+        throw new UsageError('explain: TODO-WIRE (being built)');
+    const result = cmd.command === 'merge'
+        ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
+        : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
+    progress?.clear();
+    if (!quiet && result.kind === 'run')
+        io.stdout(safeOutput(toTerminal(result.summary)) + '\n');
+    io.stdout(safeOutput(verdictLine(result)));
+    if (result.kind === 'shard')
+        return EXIT.pass;
+    return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
+}
+async function main(argv, io) {
+    let root;
+    try {
+        const cmd = parseCli(argv);
+        if ('root' in cmd)
+            root = chooseRoot(io.cwd, cmd.root);
+        if (cmd.command === 'help') {
+            io.stdout(USAGE + '\n');
+            return EXIT.pass;
+        }
+        if (cmd.command === 'version') {
+            io.stdout(`${TOOL_NAME} ${TOOL_VERSION}\n`);
+            return EXIT.pass;
+        }
+        return await execute(cmd, io);
+    }
+    catch (caught) {
+        // A full disk, a read-only mount or a permission is the machine's state, not a bug.
+        const error = asUserFsError(caught, (0,external_node_path_namespaceObject.resolve)(io.cwd)) ?? caught;
+        if (isUserError(error)) {
+            // A message of several lines (every config error) keeps one complete error per line.
+            const [first, ...more] = error.message.split('\n');
+            // Paths are read against the root: say which root that was and how to choose another.
+            if (root && /repository root|file not found/.test(error.message)) {
+                more.push(`(the repository root is ${quoted(root.root, 300)}, ${root.how}; paths inside the config are relative to it; set --root DIR to choose another)`);
+            }
+            io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
+            return EXIT.user;
+        }
+        io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${safeOutput(error?.stack ?? String(error))}\n`);
+        return EXIT.internal;
+    }
 }
 
 
@@ -20073,199 +20813,6 @@ function installSignalCleanup(notify) {
 
 /***/ }),
 
-/***/ 195:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   NF: () => (/* binding */ editRatioViolation),
-/* harmony export */   eG: () => (/* binding */ levenshtein)
-/* harmony export */ });
-/* unused harmony export editRatio */
-/**
- * Levenshtein distance over code points (as Python's strings count them), the measure
- * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
- * single code points, each costing 1.
- */
-
-function codePoints(s) {
-    const out = [];
-    for (const ch of s)
-        out.push(ch.codePointAt(0));
-    return out;
-}
-/**
- * Edit distance between `a` and `b` in code points. The shared prefix and suffix are
- * skipped first; the rest runs Myers' bit-vector form of the classic dynamic programme
- * (one DP column as 32-bit blocks of +1/−1 deltas over the shorter remainder): the same
- * O(n·m) table, 32 cells per operation, memory proportional to the shorter remainder.
- */
-function levenshtein(a, b) {
-    if (a === b)
-        return 0;
-    return distance(codePoints(a), codePoints(b));
-}
-function distance(x, y) {
-    let lo = 0;
-    while (lo < x.length && lo < y.length && x[lo] === y[lo])
-        lo++;
-    let hiX = x.length;
-    let hiY = y.length;
-    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
-        hiX--;
-        hiY--;
-    }
-    const lengthX = hiX - lo;
-    const lengthY = hiY - lo;
-    if (lengthX === 0)
-        return lengthY;
-    if (lengthY === 0)
-        return lengthX;
-    // The shorter remainder is the "pattern" along the DP column.
-    return lengthX <= lengthY ? bitVectorDistance(x, lo, hiX, y, lo, hiY) : bitVectorDistance(y, lo, hiY, x, lo, hiX);
-}
-/**
- * A cheap upper bound on the distance: substitute every mismatch of the two texts laid
- * side by side from the start (or from the end, whichever is fewer), then insert or delete
- * the length difference.
- */
-function upperBound(x, y) {
-    const n = Math.min(x.length, y.length);
-    let fromStart = 0;
-    let fromEnd = 0;
-    for (let i = 0; i < n; i++) {
-        if (x[i] !== y[i])
-            fromStart++;
-        if (x[x.length - 1 - i] !== y[y.length - 1 - i])
-            fromEnd++;
-    }
-    return Math.min(fromStart, fromEnd) + Math.abs(x.length - y.length);
-}
-/**
- * Distance between p[pFrom, pTo) and t[tFrom, tTo) (both non-empty). Column j of the DP
- * table D[i][j] is kept as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1}, bit i of
- * `plus`/`minus`, in blocks of 32 rows; each block passes its bottom row's horizontal
- * delta to the block below it (Myers 1999, block-based variant). The top row is
- * D[0][j] = j, so the delta entering the first block is always +1.
- */
-function bitVectorDistance(p, pFrom, pTo, t, tFrom, tTo) {
-    const m = pTo - pFrom;
-    const blocks = (m + 31) >>> 5;
-    // Peq: for every code point of the pattern, the rows where it occurs.
-    const peq = new Map();
-    for (let i = 0; i < m; i++) {
-        const c = p[pFrom + i];
-        let bits = peq.get(c);
-        if (!bits) {
-            bits = new Int32Array(blocks);
-            peq.set(c, bits);
-        }
-        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
-    }
-    const plus = new Int32Array(blocks).fill(-1);
-    const minus = new Int32Array(blocks);
-    const lastHigh = 1 << ((m - 1) & 31);
-    let score = m;
-    for (let j = tFrom; j < tTo; j++) {
-        const eqs = peq.get(t[j]);
-        let carry = 1;
-        for (let b = 0; b < blocks; b++) {
-            let eq = eqs ? eqs[b] : 0;
-            const pv = plus[b];
-            const mv = minus[b];
-            const xv = eq | mv;
-            if (carry < 0)
-                eq |= 1;
-            const xh = (((eq & pv) + pv) ^ pv) | eq;
-            let ph = mv | ~(xh | pv);
-            let mh = pv & xh;
-            const high = b === blocks - 1 ? lastHigh : 1 << 31;
-            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
-            ph <<= 1;
-            mh <<= 1;
-            if (carry < 0)
-                mh |= 1;
-            else if (carry > 0)
-                ph |= 1;
-            plus[b] = mh | ~(xv | ph);
-            minus[b] = ph & xv;
-            carry = out;
-        }
-        score += carry;
-    }
-    return score;
-}
-/**
- * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
- * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
- */
-function editRatio(original, candidate) {
-    const distance = levenshtein(original, candidate);
-    const length = codePointLength(original);
-    if (length === 0)
-        return distance === 0 ? 0 : Infinity;
-    return distance / length;
-}
-/**
- * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
- * `max` (or no maximum is set), otherwise the reason it is not.
- */
-function editRatioViolation(original, candidate, max) {
-    if (max === null || original === candidate)
-        return null;
-    const x = codePoints(original);
-    const y = codePoints(candidate);
-    const length = x.length;
-    // Most candidates are a few substitutions: the bound settles them without the full table.
-    if (length > 0 && upperBound(x, y) / length <= max)
-        return null;
-    const edits = distance(x, y);
-    const ratio = length === 0 ? Infinity : edits / length;
-    if (ratio <= max)
-        return null;
-    const shown = Number.isFinite(ratio) ? ratio.toFixed(4) : 'infinite';
-    return `edit ratio ${shown} (${edits} edit${edits === 1 ? '' : 's'} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
-}
-
-
-/***/ }),
-
-/***/ 8450:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   IS: () => (/* binding */ shardOf),
-/* harmony export */   uK: () => (/* binding */ parseShard),
-/* harmony export */   yT: () => (/* binding */ SHARD_RULE)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/**
- * Which shard evaluates an example (SPEC §16): the first 8 bytes of SHA-256 of the UTF-8 of
- * `split + "\0" + id`, read as a big-endian unsigned 64-bit integer, modulo the shard count.
- * Shard K of N (1-based) takes the examples whose remainder is K − 1.
- */
-
-
-const SHARD_RULE = 'uint64(first 8 bytes of SHA-256(UTF-8(split + "\\0" + id)), big-endian) mod N = K - 1';
-function shardOf(split, id, count) {
-    const digest = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`${split}\0${id}`, 'utf8').digest();
-    return Number(digest.readBigUInt64BE(0) % BigInt(count)) + 1;
-}
-/** Reads "K/N" (1 ≤ K ≤ N ≤ 1000). */
-function parseShard(text, what) {
-    const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(text);
-    const index = m ? Number(m[1]) : NaN;
-    const count = m ? Number(m[2]) : NaN;
-    if (!m || !(count >= 1 && count <= 1000 && index >= 1 && index <= count)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
-    }
-    return { index, count };
-}
-
-
-/***/ }),
-
 /***/ 2742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -20298,263 +20845,6 @@ function fileDigest(moduleUrl) {
 
 /***/ }),
 
-/***/ 6669:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  fB: () => (/* binding */ USER_FS_CODES),
-  Vg: () => (/* binding */ asUserFsError),
-  UQ: () => (/* binding */ errnoOf)
-});
-
-// UNUSED EXPORTS: FileSystemError, shownPath
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(1066);
-// EXTERNAL MODULE: ./src/util/quote.ts
-var quote = __nccwpck_require__(5796);
-;// CONCATENATED MODULE: ./src/util/fs-errors.ts
-/**
- * File-system failures that are the environment's, not the program's: a full disk, a quota,
- * a read-only mount, missing permissions, a name too long. The adapters turn them into one
- * line (what failed, the path relative to the root, the OS's words) and exit 2, instead of
- * reporting a bug with a stack.
- *
- *   asUserFsError(error, root?): UserError | null   // null: not one of these, still a bug
- */
-
-
-
-
-
-
-class FileSystemError extends errors/* UserError */.yo {
-    constructor(message) {
-        super('filesystem', message);
-    }
-}
-/** Error codes that describe the machine the run is on. */
-const USER_FS_CODES = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
-/** What the failed system call was doing, in words. */
-const VERBS = {
-    open: 'open',
-    read: 'read',
-    write: 'write',
-    close: 'write',
-    fsync: 'write',
-    ftruncate: 'write',
-    mkdir: 'create',
-    mkdtemp: 'create',
-    copyfile: 'copy',
-    rename: 'rename',
-    link: 'link',
-    symlink: 'link',
-    unlink: 'remove',
-    rmdir: 'remove',
-    rm: 'remove',
-    scandir: 'list',
-    opendir: 'list',
-    stat: 'inspect',
-    lstat: 'inspect',
-    fstat: 'inspect',
-    realpath: 'resolve',
-    access: 'access',
-    chmod: 'change',
-    utime: 'change'
-};
-/** A system error, by shape: `instanceof Error` fails across realms (vm contexts, workers). */
-function errnoOf(error) {
-    if (typeof error !== 'object' || error === null)
-        return null;
-    const e = error;
-    return typeof e.code === 'string' && typeof e.syscall === 'string' && typeof e.message === 'string' ? e : null;
-}
-/** The operating system's description of the error, e.g. "no space left on device". */
-function osMessage(e) {
-    const known = typeof e.errno === 'number' ? (0,external_node_util_namespaceObject.getSystemErrorMap)().get(e.errno) : undefined;
-    if (known && known[0] === e.code)
-        return known[1];
-    // libuv has no name for some codes (EDQUOT on Linux): the usual words, then the message's.
-    if (e.code === 'EDQUOT')
-        return 'disk quota exceeded';
-    const m = /^[A-Z0-9]+: ([^,]+)/.exec(e.message);
-    return m?.[1] ?? e.code;
-}
-/** The path relative to the root when it lies inside, else as it is; quoted when unusual. */
-function shownPath(path, root) {
-    if (root && (0,external_node_path_.isAbsolute)(path)) {
-        // Lock and staging paths are real paths; the root may have been given through a link.
-        for (const base of [root, realOrNull(root)]) {
-            if (base !== null && (0,paths/* isInside */.F)(base, path))
-                return (0,quote/* quotePath */.W)((0,external_node_path_.relative)(base, path).split(external_node_path_.sep).join('/') || '.');
-        }
-    }
-    return (0,quote/* quotePath */.W)(path);
-}
-function realOrNull(path) {
-    try {
-        return (0,external_node_fs_.realpathSync)(path);
-    }
-    catch {
-        return null;
-    }
-}
-/**
- * A user-facing error for a file-system failure of the environment, or null when `error`
- * is anything else. `root` makes the path relative to the repository root.
- */
-function asUserFsError(error, root) {
-    const e = errnoOf(error);
-    if (!e || !USER_FS_CODES.has(e.code))
-        return null;
-    const syscall = e.syscall;
-    const verb = VERBS[syscall] ?? (syscall.startsWith('spawn') ? 'start' : 'use');
-    const where = typeof e.path === 'string' && e.path !== '' ? ` ${shownPath(e.path, root)}` : '';
-    return new FileSystemError(`cannot ${verb}${where}: ${osMessage(e)} (${e.code})`);
-}
-
-
-/***/ }),
-
-/***/ 5796:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ quotePath),
-/* harmony export */   h: () => (/* binding */ quote)
-/* harmony export */ });
-/**
- * Names taken from the file system or from config (paths, file names, host names) shown in a
- * one-line message: they cannot break the line, start a workflow command or hide behind
- * bidirectional or invisible characters.
- */
-// JSON.stringify already escapes C0 controls, quotes and backslashes; these it leaves alone.
-const UNSAFE = /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-/** Always quoted, as JSON would, with the characters above as \u escapes. */
-function quote(text) {
-    return JSON.stringify(text).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/** A plain path stays plain (`out/summary.md`); anything unusual is quoted. */
-function quotePath(text) {
-    return /^[A-Za-z0-9._/+=,@-]+$/.test(text) ? text : quote(text);
-}
-
-
-/***/ }),
-
-/***/ 1526:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EJ: () => (/* binding */ truncateText),
-/* harmony export */   RK: () => (/* binding */ visible),
-/* harmony export */   TL: () => (/* binding */ quoted),
-/* harmony export */   Vh: () => (/* binding */ hasHidden),
-/* harmony export */   ex: () => (/* binding */ visiblePath),
-/* harmony export */   p4: () => (/* binding */ quotedList)
-/* harmony export */ });
-/**
- * Values read from data or config end up in error messages, logs and reports. Shown raw,
- * such a value can break a line (and start a GitHub workflow command such as `::error::`),
- * reorder the text around it (bidi controls: "\u202Eevil" reads as "live") or hide in plain
- * sight (zero-width characters). These helpers show every such character as a `\uXXXX`
- * escape and leave all other text (accents, CJK, emoji) as it is.
- */
-/**
- * Characters that never show as themselves: C0 and C1 controls, DEL, line and paragraph
- * separators, bidi controls, zero-width and other invisible format characters, and lone
- * UTF-16 surrogates (which no encoder can write out).
- */
-const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
-    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
-const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
-const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
-const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-function escapeOne(c) {
-    return SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-/** True when `text` holds a character that `visible()` would escape. */
-function hasHidden(text) {
-    return HAS_HIDDEN.test(text);
-}
-/**
- * `text` with every hidden character written as `\t`, `\n`, `\r` or `\uXXXX`, except the
- * characters in `keep` (for example "\t\n" where the output may hold tabs and lines).
- */
-function visible(text, keep = '') {
-    return text.replace(HIDDEN, (c) => (keep.includes(c) ? c : escapeOne(c)));
-}
-/**
- * The first `max` code points of `text`, and whether anything was cut. Walks only as far as
- * needed, so a 50 MB value costs no more than a short one.
- */
-function head(text, max) {
-    let points = 0;
-    let i = 0;
-    while (i < text.length) {
-        if (points === max)
-            return { text: text.slice(0, i), cut: true };
-        const c = text.charCodeAt(i);
-        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-        i += pair ? 2 : 1;
-        points++;
-    }
-    return { text, cut: false };
-}
-/**
- * A value as it appears in a message: double-quoted, at most `max` code points of it (longer
- * values end in `...`), backslash and quote escaped as in JSON, hidden characters escaped.
- */
-function quoted(value, max = 60) {
-    return `"${visible(truncateText(value, max).replace(/[\\"]/g, (c) => `\\${c}`))}"`;
-}
-/** At most `max` code points of `text`; a longer text keeps `max - 3` of them and ends in `...`. */
-function truncateText(text, max) {
-    return head(text, max).cut ? head(text, Math.max(1, max - 3)).text + '...' : text;
-}
-/** Several values, each `quoted()`, comma-separated; past `maxItems` only a count of the rest. */
-function quotedList(values, maxItems = 20) {
-    const shown = values.slice(0, maxItems).map((v) => quoted(v));
-    const rest = values.length - shown.length;
-    return rest > 0 ? `${shown.join(', ')} (and ${rest} more)` : shown.join(', ');
-}
-/**
- * A file path where a message starts with it (`file:line: …`): hidden characters escaped, and
- * a path that itself starts with ":" read as "./…", so that no line of a message can begin
- * with `::`.
- */
-function visiblePath(path) {
-    const shown = visible(path);
-    return shown.startsWith(':') ? `./${shown}` : shown;
-}
-
-
-/***/ }),
-
-/***/ 311:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ TOOL_NAME),
-/* harmony export */   w: () => (/* binding */ TOOL_VERSION)
-/* harmony export */ });
-/** Tool identity recorded in every manifest; kept equal to package.json by a test. */
-const TOOL_NAME = 'evidence-gate';
-const TOOL_VERSION = '0.1.0';
-
-
-/***/ }),
-
 /***/ 181:
 /***/ ((module) => {
 
@@ -20573,13 +20863,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-
-/***/ }),
-
-/***/ 6760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
@@ -31076,18 +31359,6 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/compat get default export */
-/******/ (() => {
-/******/ 	// getDefaultExport function for compatibility with non-harmony modules
-/******/ 	__nccwpck_require__.n = (module) => {
-/******/ 		var getter = module && module.__esModule ?
-/******/ 			() => (module['default']) :
-/******/ 			() => (module);
-/******/ 		__nccwpck_require__.d(getter, { a: getter });
-/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -1,15 +1,25 @@
 #!/usr/bin/env python3
 """Golden naive-Bayes scores from scikit-learn (CountVectorizer + MultinomialNB(alpha=1)).
 
-Writes __tests__/golden/naive-bayes.json for two cases: the small multilingual fixture in
-__tests__/fixtures/nb-fixture.json and the bundled academic-intent example (train on train,
-score controlled + challenge). Rows with no known word get all-zero scores, as SPEC §5 says.
-Run from the repository root: python3 scripts/golden/naive_bayes.py
+Writes __tests__/golden/naive-bayes.json with three cases:
+  fixture         the small multilingual fixture in __tests__/fixtures/nb-fixture.json;
+  example         the bundled academic-intent example (train on train, score controlled +
+                  challenge, sorted by id);
+  example_unknown texts sharing no word with the example's vocabulary, scored by the model
+                  trained on the example.
+Every score is predict_proba's, unaltered: a text with no known word gets the class prior
+(its joint log-likelihood is the log prior alone), as SPEC §5 says. The test compares to 1e-12.
+Run from the repository root: /usr/bin/python3 scripts/golden/naive_bayes.py
 """
 import json
+
 import sklearn
 from sklearn.feature_extraction.text import CountVectorizer
 from sklearn.naive_bayes import MultinomialNB
+
+# No word of these is in the example's training vocabulary: punctuation only, one-letter
+# tokens, whitespace, digits of one character, and words the example never uses.
+UNKNOWN_TEXTS = ["?!...", "a", "", "  \n ", "x y z 1 2", "qwzx blorpt frandish", "¿¡…!?", "𝐀 é ß"]
 
 
 def read_jsonl(path):
@@ -17,19 +27,22 @@ def read_jsonl(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
-def score(train_texts, train_labels, texts):
+def fit(train_texts, train_labels):
     vec = CountVectorizer(lowercase=True)
-    x = vec.fit_transform(train_texts)
-    nb = MultinomialNB(alpha=1.0).fit(x, train_labels)
+    nb = MultinomialNB(alpha=1.0).fit(vec.fit_transform(train_texts), train_labels)
+    return vec, nb
+
+
+def score(vec, nb, texts):
     xe = vec.transform(texts)
     proba = nb.predict_proba(xe)
-    rows = []
-    for i in range(len(texts)):
-        if xe[i].nnz == 0:
-            rows.append([0.0] * len(nb.classes_))
-        else:
-            rows.append([float(p) for p in proba[i]])
-    return {"labels": [str(c) for c in nb.classes_], "vocabulary_size": len(vec.vocabulary_), "texts": texts, "scores": rows}
+    return {
+        "labels": [str(c) for c in nb.classes_],
+        "vocabulary_size": len(vec.vocabulary_),
+        "texts": texts,
+        "known_words": [int(xe[i].nnz) for i in range(len(texts))],
+        "scores": [[float(p) for p in row] for row in proba],
+    }
 
 
 fixture = json.load(open("__tests__/fixtures/nb-fixture.json", encoding="utf-8"))
@@ -38,14 +51,17 @@ train = read_jsonl(base + "train.jsonl")
 evaluate = read_jsonl(base + "controlled.jsonl") + read_jsonl(base + "challenge.jsonl")
 evaluate.sort(key=lambda r: r["id"])
 
+fixture_model = fit([r["text"] for r in fixture["train"]], [r["label"] for r in fixture["train"]])
+example_model = fit([r["text"] for r in train], [r["label"] for r in train])
+unknown = score(*example_model, UNKNOWN_TEXTS)
+assert all(n == 0 for n in unknown["known_words"]), "an UNKNOWN_TEXTS entry has a known word"
+
 out = {
     "generator": "scripts/golden/naive_bayes.py",
     "sklearn_version": sklearn.__version__,
-    "fixture": score([r["text"] for r in fixture["train"]], [r["label"] for r in fixture["train"]], fixture["evaluate"]),
-    "example": dict(
-        ids=[r["id"] for r in evaluate],
-        **score([r["text"] for r in train], [r["label"] for r in train], [r["text"] for r in evaluate]),
-    ),
+    "fixture": score(*fixture_model, fixture["evaluate"]),
+    "example": dict(ids=[r["id"] for r in evaluate], **score(*example_model, [r["text"] for r in evaluate])),
+    "example_unknown": unknown,
 }
 with open("__tests__/golden/naive-bayes.json", "w", encoding="utf-8") as f:
     json.dump(out, f, ensure_ascii=False, indent=1)

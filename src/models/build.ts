@@ -1,36 +1,61 @@
 /**
- * Train every configured model, in config order, on the training split only. The two TF-IDF
- * fits are shared: `hybrid` reuses the same fitted word and char models as `tfidf-word` and
- * `tfidf-char` (fitting is deterministic, so sharing changes no score).
+ * Train every configured model, in config order, on the training split only.
+ *
+ * Models that read the same feature space share its work: one fitted tf-idf scorer per
+ * analyzer serves `tfidf-word`/`tfidf-char` and the components of `hybrid` (fitting is
+ * deterministic, so sharing changes no score), and `naive-bayes` shares the word featurizer
+ * with the tf-idf word scorer when their vocabularies agree (they do for the same training
+ * texts). Each scorer and featurizer remembers the texts of the current scoring chunk, so
+ * a text is featurized once per feature space, and tf-idf scored once per analyzer, however
+ * many models read it.
  */
 import type { ModelPlan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
+import { Featurizer, type FeatureSpace } from '../text/features.js';
 import { ExternalModel } from './external/external-model.js';
 import { HybridModel } from './hybrid.js';
 import { LogisticRegressionModel } from './logistic.js';
 import type { Model } from './model.js';
-import { NaiveBayesModel } from './naive-bayes.js';
-import { fitTfidf, TfidfModel, type TfidfAnalyzer, type TfidfParameters } from './tfidf.js';
+import { fitNaiveBayesCounts, NaiveBayesModel } from './naive-bayes.js';
+import { fitTfidf, TfidfModel, TfidfScorer, type TfidfAnalyzer } from './tfidf.js';
 
 export interface BuildOptions {
   features?: readonly string[];
   /** Repository root: external commands run from it. */
   root?: string;
   log?: (line: string) => void;
+  /** Called once for every text featurized, per feature space (memo hits are not counted). */
+  onFeaturize?: (space: FeatureSpace) => void;
 }
 
 export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[], options: BuildOptions = {}): Promise<Model[]> {
   const features = options.features ?? [];
-  const fitted = new Map<TfidfAnalyzer, TfidfParameters>();
+  const featurizerOptions = { onFeaturize: options.onFeaturize };
+  const featurizers: Featurizer[] = [];
+  /** The featurizer already built for this space and vocabulary (now shared), or a new one. */
+  const featurizer = (space: FeatureSpace, vocabulary: readonly string[]): Featurizer => {
+    const found = featurizers.find((f) => f.serves(space, vocabulary));
+    if (found) return found.share();
+    const made = new Featurizer(space, vocabulary, featurizerOptions);
+    featurizers.push(made);
+    return made;
+  };
+  const scorers = new Map<TfidfAnalyzer, TfidfScorer>();
   const tfidf = (analyzer: TfidfAnalyzer, name: string): TfidfModel => {
-    const params = fitted.get(analyzer) ?? fitTfidf(analyzer, train, labels);
-    fitted.set(analyzer, params);
-    return new TfidfModel(name, params);
+    let scorer = scorers.get(analyzer);
+    if (!scorer) {
+      const params = fitTfidf(analyzer, train, labels);
+      scorer = new TfidfScorer(params, featurizer(analyzer, params.vocabulary));
+      scorers.set(analyzer, scorer);
+    }
+    return new TfidfModel(name, scorer);
   };
   return plans.map((plan) => {
     switch (plan.kind) {
-      case 'naive-bayes':
-        return NaiveBayesModel.fit(plan.name, train, labels, plan.params.alpha);
+      case 'naive-bayes': {
+        const counts = fitNaiveBayesCounts(train, labels);
+        return new NaiveBayesModel(plan.name, counts, plan.params.alpha, featurizer('word', counts.vocabulary));
+      }
       case 'tfidf-word':
         return tfidf('word', plan.name);
       case 'tfidf-char':

@@ -1,6 +1,8 @@
 /**
  * `hybrid`: per label, w · (tfidf-word score) + (1 − w) · (tfidf-char score), w = `word_weight`
- * (default 0.5). A text with no known feature in either component scores 0 everywhere.
+ * (default 0.5). A text with no known feature in either component scores 0 everywhere. The
+ * components' scorers are those of `tfidf-word` and `tfidf-char` when those are configured
+ * too (see build.ts), so their scores of a text are reused rather than computed again.
  */
 import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
@@ -16,8 +18,8 @@ export class HybridModel implements Model {
 
   constructor(
     readonly name: string,
-    private readonly word: TfidfModel,
-    private readonly char: TfidfModel,
+    readonly word: TfidfModel,
+    readonly char: TfidfModel,
     readonly wordWeight = DEFAULT_WORD_WEIGHT
   ) {
     if (!(wordWeight >= 0 && wordWeight <= 1)) throw new Error(`hybrid word_weight must be in [0, 1], got ${wordWeight}`);

@@ -4,13 +4,16 @@
  *   log P(w|c) = ln(count(c,w) + α) − ln(Σ_w' count(c,w') + α·|V|)
  *   log P(c)   = ln(n_c) − ln(n)
  *   P(c|x)     = softmax_c(log P(c) + Σ_w x_w · log P(w|c))
- * Words outside the training vocabulary are ignored; a text with no known word scores 0 for
- * every label (SPEC §5), not the class prior.
+ * Words outside the training vocabulary are ignored. A text with no known word gets the class
+ * prior (SPEC §5), as `predict_proba` gives it: the joint log-likelihood is the log prior
+ * alone and goes through the same normalisation, so it sums to 1 and favours the most
+ * frequent class.
  */
 import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { sortCodePoints } from '../util/strings.js';
+import { Featurizer, type FeaturizerOptions } from '../text/features.js';
 import { wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreResult } from './model.js';
 
@@ -43,18 +46,27 @@ export function fitNaiveBayesCounts(train: readonly Example[], labels: readonly 
 
 export class NaiveBayesModel implements Model {
   readonly labels: readonly string[];
-  private readonly index: Map<string, number>;
+  readonly featurizer: Featurizer;
   private readonly logPrior: number[];
   private readonly logLikelihood: Float64Array[];
   private readonly digest: string;
+  /** Scratch: a text's count of each feature, by id (zero between calls). */
+  private readonly countOf: Float64Array;
 
+  /**
+   * `featurizer`, when given, must count word tokens over this vocabulary; `tfidf-word`
+   * fitted on the same training texts has the same one, so the two can share it.
+   */
   constructor(
     readonly name: string,
     private readonly params: NaiveBayesParameters,
-    private readonly alpha: number
+    private readonly alpha: number,
+    featurizer?: Featurizer,
+    options: FeaturizerOptions = {}
   ) {
     this.labels = params.labels;
-    this.index = new Map(params.vocabulary.map((w, i) => [w, i]));
+    if (featurizer && !featurizer.serves('word', params.vocabulary)) throw new Error('naive-bayes: the featurizer has another feature space');
+    this.featurizer = featurizer ?? new Featurizer('word', params.vocabulary, options);
     const n = params.classCount.reduce((a, b) => a + b, 0);
     this.logPrior = params.classCount.map((c) => Math.log(c) - Math.log(n));
     this.logLikelihood = params.featureCount.map((row) => {
@@ -63,10 +75,16 @@ export class NaiveBayesModel implements Model {
       return Float64Array.from(row, (c) => Math.log(c + alpha) - logTotal);
     });
     this.digest = sha256Hex(stableJson({ kind: 'naive-bayes', alpha, ...params }));
+    this.countOf = new Float64Array(params.vocabulary.length);
   }
 
-  static fit(name: string, train: readonly Example[], labels: readonly string[], alpha = 1): NaiveBayesModel {
-    return new NaiveBayesModel(name, fitNaiveBayesCounts(train, labels), alpha);
+  static fit(name: string, train: readonly Example[], labels: readonly string[], alpha = 1, options: FeaturizerOptions = {}): NaiveBayesModel {
+    return new NaiveBayesModel(name, fitNaiveBayesCounts(train, labels), alpha, undefined, options);
+  }
+
+  /** The training vocabulary in code-point order (a word's feature id is its position). */
+  get vocabulary(): readonly string[] {
+    return this.params.vocabulary;
   }
 
   describe(): ModelDescription {
@@ -81,19 +99,18 @@ export class NaiveBayesModel implements Model {
 
   /** Posterior probabilities in label order. */
   probabilities(text: string): number[] {
-    const counts = new Map<number, number>();
-    for (const w of wordTokens(text)) {
-      const f = this.index.get(w);
-      if (f !== undefined) counts.set(f, (counts.get(f) ?? 0) + 1);
-    }
-    if (counts.size === 0) return this.labels.map(() => 0);
-    // Sum features in vocabulary order, as a sparse row product does.
-    const features = [...counts.keys()].sort((a, b) => a - b);
+    const { ids, counts } = this.featurizer.row(text);
+    // Sum features in vocabulary order, as a sparse row product does. With no known word the
+    // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
+    const features = Int32Array.from(ids).sort();
+    const count = this.countOf;
+    for (let i = 0; i < ids.length; i++) count[ids[i] as number] = counts[i] as number;
     const joint = this.logLikelihood.map((row, c) => {
       let s = 0;
-      for (const f of features) s += (counts.get(f) as number) * (row[f] as number);
+      for (let i = 0; i < features.length; i++) s += (count[features[i] as number] as number) * (row[features[i] as number] as number);
       return s + (this.logPrior[c] as number);
     });
+    for (let i = 0; i < ids.length; i++) count[ids[i] as number] = 0;
     const max = Math.max(...joint);
     let sum = 0;
     for (const j of joint) sum += Math.exp(j - max);

@@ -12,12 +12,13 @@ import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints, sortCodePoints } from '../util/strings.js';
 import { CharWbIndex } from '../text/char-ngrams.js';
+import { BoundedMemo, CHAR_NGRAM_RANGE, Featurizer, Tally, type FeaturizerOptions, type SparseRow } from '../text/features.js';
 import { wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreResult } from './model.js';
 
 export type TfidfAnalyzer = 'word' | 'char';
 
-export const CHAR_NGRAM_RANGE: readonly [number, number] = [2, 4];
+export { CHAR_NGRAM_RANGE };
 
 export interface TfidfParameters {
   analyzer: TfidfAnalyzer;
@@ -27,57 +28,6 @@ export interface TfidfParameters {
   idf: Float64Array;
   /** centroids[c][f]: mean weight of vocabulary[f] over the normalised training rows of labels[c]. */
   centroids: Float64Array[];
-}
-
-/** The distinct known features of a text and their occurrence counts. */
-interface SparseRow {
-  ids: Int32Array;
-  counts: Uint32Array;
-}
-
-/** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
-class Tally {
-  private counts = new Uint32Array(1024);
-  private seen = new Int32Array(1024);
-
-  row(occurrences: ArrayLike<number>): SparseRow {
-    let distinct = 0;
-    let { counts, seen } = this;
-    for (let i = 0; i < occurrences.length; i++) {
-      const f = occurrences[i] as number;
-      if (f >= counts.length) counts = this.counts = grown(counts, f + 1);
-      if (counts[f] === 0) {
-        if (distinct === seen.length) seen = this.seen = grown(seen, distinct + 1);
-        seen[distinct++] = f;
-      }
-      counts[f] = (counts[f] as number) + 1;
-    }
-    const ids = seen.slice(0, distinct);
-    const n = new Uint32Array(distinct);
-    for (let i = 0; i < distinct; i++) {
-      const f = ids[i] as number;
-      n[i] = counts[f] as number;
-      counts[f] = 0;
-    }
-    return { ids, counts: n };
-  }
-}
-
-function grown<T extends Uint32Array | Int32Array>(a: T, least: number): T {
-  const b = new (a.constructor as new (n: number) => T)(Math.max(least, 2 * a.length));
-  b.set(a);
-  return b;
-}
-
-/** The ids of a text's known feature occurrences, for a fixed vocabulary. */
-function featureIds(analyzer: TfidfAnalyzer, vocabulary: readonly string[]): (text: string) => ArrayLike<number> {
-  if (analyzer === 'char') {
-    const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-    vocabulary.forEach((g, i) => index.add(g, i));
-    return (text) => index.ids(text);
-  }
-  const index = new Map(vocabulary.map((t, i) => [t, i]));
-  return (text) => wordTokens(text).flatMap((w) => index.get(w) ?? []);
 }
 
 /** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
@@ -162,30 +112,35 @@ export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], lab
   return { analyzer, labels: [...labels], vocabulary, idf, centroids };
 }
 
-export class TfidfModel implements Model {
+/**
+ * The scoring half of a fitted tf-idf model: featurizes a text and takes its cosine to each
+ * class centroid. One scorer serves every model of its analyzer (`tfidf-word`, and the word
+ * part of `hybrid`), and remembers the scores of recent texts, so a chunk scored by several
+ * of those models is featurized and scored once.
+ */
+export class TfidfScorer {
   readonly labels: readonly string[];
   readonly kind: 'tfidf-word' | 'tfidf-char';
-  private readonly featureIds: (text: string) => ArrayLike<number>;
-  private readonly tally = new Tally();
+  readonly featurizer: Featurizer;
   private readonly centroidNorms: number[];
+  private readonly memo = new BoundedMemo<readonly number[]>();
   private cachedDigest: string | undefined;
 
+  /** `featurizer`, when given, must serve the analyzer over this vocabulary (it may be shared). */
   constructor(
-    readonly name: string,
-    private readonly params: TfidfParameters
+    readonly params: TfidfParameters,
+    featurizer?: Featurizer,
+    options: FeaturizerOptions = {}
   ) {
     this.labels = params.labels;
     this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
-    this.featureIds = featureIds(params.analyzer, params.vocabulary);
+    if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary)) throw new Error(`${this.kind}: the featurizer has another feature space`);
+    this.featurizer = featurizer ?? new Featurizer(params.analyzer, params.vocabulary, options);
     this.centroidNorms = params.centroids.map((c) => {
       let sq = 0;
       for (let f = 0; f < c.length; f++) sq += (c[f] as number) ** 2;
       return Math.sqrt(sq);
     });
-  }
-
-  static fit(name: string, train: readonly Example[], labels: readonly string[], analyzer: TfidfAnalyzer): TfidfModel {
-    return new TfidfModel(name, fitTfidf(analyzer, train, labels));
   }
 
   /** SHA-256 of the trained parameters, computed on first use (a char vocabulary is large). */
@@ -202,27 +157,16 @@ export class TfidfModel implements Model {
     return this.cachedDigest;
   }
 
-  describe(): ModelDescription {
-    const char = this.params.analyzer === 'char';
-    return {
-      name: this.name,
-      kind: this.kind,
-      params: {
-        analyzer: char ? 'char_wb' : 'word',
-        ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
-        vocabulary_size: this.params.vocabulary.length,
-        idf: 'smooth',
-        norm: 'l2',
-        scores: 'centroid cosine'
-      },
-      digest: this.digest,
-      probabilities: false
-    };
+  /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
+  scoresFor(text: string): readonly number[] {
+    const known = this.memo.get(text);
+    if (known) return known;
+    const scores = this.cosines(this.featurizer.row(text));
+    this.memo.set(text, scores, 8 * scores.length);
+    return scores;
   }
 
-  /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. */
-  scoresFor(text: string): number[] {
-    const row = this.tally.row(this.featureIds(text));
+  private cosines(row: SparseRow): number[] {
     const { weights, norm } = weigh(row, this.params.idf);
     if (norm === 0) return this.labels.map(() => 0);
     return this.params.centroids.map((centroid, c) => {
@@ -233,11 +177,57 @@ export class TfidfModel implements Model {
       return dot / norm / cnorm;
     });
   }
+}
+
+/** `tfidf-word` or `tfidf-char` under a model name, over a (possibly shared) scorer. */
+export class TfidfModel implements Model {
+  readonly labels: readonly string[];
+  readonly kind: 'tfidf-word' | 'tfidf-char';
+
+  constructor(
+    readonly name: string,
+    readonly scorer: TfidfScorer
+  ) {
+    this.labels = scorer.labels;
+    this.kind = scorer.kind;
+  }
+
+  static fit(name: string, train: readonly Example[], labels: readonly string[], analyzer: TfidfAnalyzer): TfidfModel {
+    return new TfidfModel(name, new TfidfScorer(fitTfidf(analyzer, train, labels)));
+  }
+
+  get digest(): string {
+    return this.scorer.digest;
+  }
+
+  describe(): ModelDescription {
+    const { params } = this.scorer;
+    const char = params.analyzer === 'char';
+    return {
+      name: this.name,
+      kind: this.kind,
+      params: {
+        analyzer: char ? 'char_wb' : 'word',
+        ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
+        vocabulary_size: params.vocabulary.length,
+        idf: 'smooth',
+        norm: 'l2',
+        scores: 'centroid cosine'
+      },
+      digest: this.digest,
+      probabilities: false
+    };
+  }
+
+  /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
+  scoresFor(text: string): readonly number[] {
+    return this.scorer.scoresFor(text);
+  }
 
   async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
     return inputs.map((input) =>
       input.kind === 'text'
-        ? { status: 'ok' as const, scores: this.scoresFor(input.text) }
+        ? { status: 'ok' as const, scores: [...this.scorer.scoresFor(input.text)] }
         : { status: 'error' as const, error: `${this.kind} scores text inputs only` }
     );
   }

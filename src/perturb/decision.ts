@@ -7,12 +7,12 @@ import * as crypto from 'node:crypto';
 
 const TWO_TO_32 = 4294967296;
 
-type OneShotHash = (algorithm: string, data: string, outputEncoding: 'hex') => string;
+type OneShotHash = (algorithm: string, data: string, outputEncoding: 'buffer') => Buffer;
 // `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
 
-function sha256Hex(text: string): string {
-  return oneShot ? oneShot('sha256', text, 'hex') : crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+function sha256(text: string): Buffer {
+  return oneShot ? oneShot('sha256', text, 'buffer') : crypto.createHash('sha256').update(text, 'utf8').digest();
 }
 
 /**
@@ -21,5 +21,5 @@ function sha256Hex(text: string): string {
  * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
  */
 export function decide(seed: number, family: string, id: string, position: string | number): number {
-  return parseInt(sha256Hex(`${seed}\u0000${family}\u0000${id}\u0000${position}`).slice(0, 8), 16) / TWO_TO_32;
+  return sha256(`${seed}\u0000${family}\u0000${id}\u0000${position}`).readUInt32BE(0) / TWO_TO_32;
 }

@@ -16,7 +16,7 @@
  */
 import type { FamilyRunner } from './family.js';
 import type { LoadedDictionary } from './dictionary-file.js';
-import { editRatioViolation } from './levenshtein.js';
+import { editRatioViolation, levenshtein } from './levenshtein.js';
 import { checkedOutcome, withRatio, type FamilyOptions } from './outcome.js';
 import { foldWord, scanText } from './words.js';
 
@@ -77,6 +77,9 @@ export function dictionaryViolation(
   if (before.length !== after.length) return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
   let atBefore = 0;
   let atAfter = 0;
+  // Everything outside the replaced words is identical, so the distance is at most the sum
+  // of the replaced words' own distances (each a short dictionary word).
+  let edits = 0;
   for (let i = 0; i <= before.length; i++) {
     const b = before[i];
     const a = after[i];
@@ -91,8 +94,9 @@ export function dictionaryViolation(
     if (b.protection !== null) return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
     const expected = words.get(foldWord(b.text));
     if (expected === undefined || foldWord(expected) !== foldWord(a.text)) return `${change} is not a dictionary substitution`;
+    edits += levenshtein(b.text, a.text);
   }
-  return editRatioViolation(original, candidate, maxCharEditRatio);
+  return editRatioViolation(original, candidate, maxCharEditRatio, edits);
 }
 
 export function dictionaryFamily(options: FamilyOptions, dictionary: LoadedDictionary): FamilyRunner {

@@ -23,7 +23,7 @@ import type { FamilyRunner } from './family.js';
 import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
 import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
-import { scanText, type Chunk } from './words.js';
+import { scanText, type Chunk, type Word } from './words.js';
 
 const WORDS_PER_CASE_CHANGE = 5;
 const UPPER_SHARE = 0.15;
@@ -109,14 +109,60 @@ function punctuationSites(text: string, chunks: readonly Chunk[]): Site[] {
   return sites;
 }
 
+/**
+ * The indices 0..n−1 not taken yet, in order, where taking the r-th remaining one costs
+ * O(log n) (a Fenwick tree of 0/1 counts): drawing without replacement from a long text by
+ * removing from an array would be quadratic.
+ */
+export class RemainingIndices {
+  private readonly tree: Int32Array;
+  /** The highest power of two ≤ n: the first step of the search. */
+  private readonly topStep: number;
+  size: number;
+
+  constructor(n: number) {
+    this.size = n;
+    this.tree = new Int32Array(n + 1);
+    let step = 1;
+    while (step * 2 <= n) step *= 2;
+    this.topStep = n > 0 ? step : 0;
+    for (let i = 1; i <= n; i++) {
+      this.tree[i] = (this.tree[i] as number) + 1;
+      const parent = i + (i & -i);
+      if (parent <= n) this.tree[parent] = (this.tree[parent] as number) + (this.tree[i] as number);
+    }
+  }
+
+  /** Removes and returns the r-th (0-based) remaining index; r < size. */
+  take(r: number): number {
+    const { tree } = this;
+    const n = tree.length - 1;
+    let at = 0;
+    let left = r + 1;
+    for (let step = this.topStep; step > 0; step >>= 1) {
+      const next = at + step;
+      if (next <= n && (tree[next] as number) < left) {
+        at = next;
+        left -= tree[next] as number;
+      }
+    }
+    // at + 1 is the 1-based position of the index taken.
+    for (let i = at + 1; i <= n; i += i & -i) tree[i] = (tree[i] as number) - 1;
+    this.size--;
+    return at;
+  }
+}
+
 /** The `format` candidate for one row (see the module comment for the rule). */
 export function formatCandidate(text: string, row: RowContext): string {
   const { words, chunks } = scanText(text, row.language);
-  const eligible: Array<{ start: number; end: number; choice: CaseChoice }> = [];
-  for (const word of words) {
-    if (word.protection !== null) continue;
-    const choice = caseChoice(word.text);
-    if (choice) eligible.push({ start: word.start, end: word.end, choice });
+  // Positions (in `words`) of the eligible words; a chosen word's case choice is worked out
+  // again when it is drawn, which keeps a long text from holding one object per word.
+  const eligible = new Int32Array(words.length);
+  let eligibleCount = 0;
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w] as Readonly<Word>;
+    if (word.protection === null && caseChoice(word.text) !== null) eligible[eligibleCount++] = w;
   }
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   const sites = punctuationSites(text, chunks);
@@ -125,14 +171,14 @@ export function formatCandidate(text: string, row: RowContext): string {
     const choice = site.choices.length === 1 ? 0 : Math.floor(decide(row.seed, 'format', row.id, 'end') * site.choices.length);
     edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] as string });
   }
-  let changes = Math.round(eligible.length / WORDS_PER_CASE_CHANGE);
-  if (sites.length === 0 && eligible.length > 0) changes = Math.max(changes, 1);
-  for (let j = 0; j < changes; j++) {
-    const scaled = decide(row.seed, 'format', row.id, `case:${j}`) * eligible.length;
+  let changes = Math.round(eligibleCount / WORDS_PER_CASE_CHANGE);
+  if (sites.length === 0 && eligibleCount > 0) changes = Math.max(changes, 1);
+  const remaining = new RemainingIndices(eligibleCount);
+  for (let j = 0; j < changes && remaining.size > 0; j++) {
+    const scaled = decide(row.seed, 'format', row.id, `case:${j}`) * remaining.size;
     const pick = Math.floor(scaled);
-    const [word] = eligible.splice(pick, 1);
-    if (!word) break;
-    const { usual, rare } = word.choice;
+    const word = words[eligible[remaining.take(pick)] as number] as Readonly<Word>;
+    const { usual, rare } = caseChoice(word.text) as CaseChoice;
     const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
     edits.push({ start: word.start, end: word.end, replacement });
   }
@@ -145,11 +191,13 @@ const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
 export function foldedLettersAndDigits(text: string): string {
   const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
   // Lower-casing a whole string differs from doing it character by character only for
-  // capital sigma (final ς versus σ), so only that case needs the slow path.
+  // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
+  // lower-cased whole and every capital sigma becomes σ, as it does on its own.
   if (!kept.includes('\u03A3')) return kept.toLowerCase();
-  let out = '';
-  for (const ch of kept) out += ch.toLowerCase();
-  return out;
+  return kept
+    .split('\u03A3')
+    .map((piece) => piece.toLowerCase())
+    .join('\u03C3');
 }
 
 /** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */

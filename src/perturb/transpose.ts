@@ -62,21 +62,27 @@ export interface TransposeResult {
 
 /** The `transpose` candidate for one row and the swaps it declares. */
 export function transposeCandidate(text: string, row: RowContext, wordsPerChange: number): TransposeResult {
-  const eligible: Array<{ word: Readonly<Word>; chars: ArrayLike<string>; positions: number[]; d: number }> = [];
-  for (const word of scanText(text, row.language).words) {
+  const words = scanText(text, row.language).words;
+  // Eligible words as positions in `words` with their draws; the swap positions of a chosen
+  // word are worked out again, which keeps a long text from holding arrays for every word.
+  const eligible: number[] = [];
+  const draws: number[] = [];
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w] as Readonly<Word>;
     if (word.protection !== null || word.letters < 4) continue;
-    const chars = characters(word.text, word.cpLength);
-    // A word without combining marks is letters only.
-    const positions = swapPositions(chars, word.letters === word.cpLength);
-    if (positions.length === 0) continue;
-    eligible.push({ word, chars, positions, d: decide(row.seed, 'transpose', row.id, word.index) });
+    if (swapPositionsOf(word).length === 0) continue;
+    eligible.push(w);
+    draws.push(decide(row.seed, 'transpose', row.id, word.index));
   }
   if (eligible.length === 0) return { text, swaps: [] };
   const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
-  const chosen = eligible.sort((a, b) => a.d - b.d || a.word.index - b.word.index).slice(0, k);
+  const order = Array.from(eligible.keys()).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   const swaps: number[] = [];
-  for (const { word, chars, positions } of chosen) {
+  for (const e of order.slice(0, k)) {
+    const word = words[eligible[e] as number] as Readonly<Word>;
+    const chars = characters(word.text, word.cpLength);
+    const positions = swapPositionsOf(word, chars);
     const i = positions[Math.floor(decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)] as number;
     const swapped = Array.from(chars);
     swapped[i] = chars[i + 1] as string;
@@ -86,6 +92,11 @@ export function transposeCandidate(text: string, row: RowContext, wordsPerChange
   }
   swaps.sort((a, b) => a - b);
   return { text: applyEdits(text, edits), swaps };
+}
+
+/** The swap positions of a scanned word (a word without combining marks is letters only). */
+function swapPositionsOf(word: Readonly<Word>, chars = characters(word.text, word.cpLength)): number[] {
+  return swapPositions(chars, word.letters === word.cpLength);
 }
 
 /**
@@ -132,7 +143,8 @@ export function transposeViolation(
     if (w === lastWord) return `${at} is a second swap in ${name}`;
     lastWord = w;
   }
-  return editRatioViolation(original, candidate, maxCharEditRatio);
+  // Each checked swap is two substitutions, so the distance is at most twice their number.
+  return editRatioViolation(original, candidate, maxCharEditRatio, 2 * swaps.length);
 }
 
 export function transposeFamily(options: FamilyOptions, params: { words_per_change: number }): FamilyRunner {

@@ -26,6 +26,7 @@ import { TOOL_VERSION } from '../version.js';
 import type { RunDeps } from './common.js';
 import { openBaseline } from './common.js';
 import { Derivation, renderDerived, type BaselineInput } from './derive.js';
+import { run } from './run.js';
 
 export interface VerifyOptions {
   /** The artifact folder, relative to `cwd` or absolute. */
@@ -218,7 +219,6 @@ async function rerun(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps,
   }
   const scratch = mkdtempSync(join(tmpdir(), 'evidence-gate-verify-'));
   try {
-    const { run } = await import('../engine.js');
     await run(
       {
         root: options.root,

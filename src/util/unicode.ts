@@ -1,14 +1,18 @@
 /**
- * Which Unicode tables the running Node uses: word characters (\p{L}, \p{N}) follow them, so a
- * code point assigned in a recent version can tokenize differently under an older runtime (or
- * Python). Recorded in the manifest so evidence says which tables produced it.
+ * The Unicode facts of the running Node, for the manifest. Word tokens (`\p{L}`, `\p{N}`)
+ * and case mapping follow the Unicode tables built into Node's ICU, so a letter assigned in
+ * a recent Unicode version is a word character here but not in an older Python: recording
+ * the version lets a reader explain such a difference (SPEC §5).
  */
 export interface UnicodeFacts {
+  /** Unicode version of the character tables, e.g. "17.0"; "unknown" for a Node built without ICU. */
   unicode: string;
+  /** ICU version, or null when Node has none. */
   icu: string | null;
+  /** Node version without the leading "v". */
   node: string;
 }
 
-export function unicodeFacts(): UnicodeFacts {
-  return { unicode: process.versions.unicode ?? 'unknown', icu: process.versions.icu ?? null, node: process.version };
+export function unicodeFacts(versions: NodeJS.ProcessVersions = process.versions): UnicodeFacts {
+  return { unicode: versions.unicode ?? 'unknown', icu: versions.icu ?? null, node: versions.node };
 }
