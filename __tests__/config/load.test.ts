@@ -68,8 +68,8 @@ const SPEC_GATE_DEFAULTS: Array<[string, number]> = [
   ['max_new_protected_transitions', 0]
 ];
 
-const TOP_LEVEL_KEYS = 'version, task, threat_model, data, models, statistics, selective, output, manifest, gate';
-const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'require_baseline', 'models'].join(', ');
+const TOP_LEVEL_KEYS = 'version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release';
+const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'require_baseline', 'require_release_record', 'models'].join(', ');
 
 describe('loadPlan: unknown keys', () => {
   test('an unknown top-level key names its line, the allowed keys and the key found', () => {

@@ -80,7 +80,7 @@ describe('size', () => {
     const { error, ms } = failure(unknownKeys(count));
     const lines = error.message.split('\n');
     expect(lines).toHaveLength(MAX_LISTED_ERRORS + 1);
-    expect(lines[0]).toBe('evidence-gate.yml:11: k0: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, found "k0"');
+    expect(lines[0]).toBe('evidence-gate.yml:11: k0: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release, found "k0"');
     expect(lines[19]).toMatch(/^evidence-gate\.yml:30: k19: unknown key; /);
     expect(lines[20]).toBe(`(and ${count - MAX_LISTED_ERRORS} more config errors)`);
     expect(ms).toBeLessThan(15_000);

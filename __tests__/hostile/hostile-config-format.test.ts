@@ -152,7 +152,7 @@ describe('every problem is reported', () => {
     // Before: the first problem, then "(and 3 more config errors)".
     const config = minimalConfig('colour: blue\ngate:\n  max_flip_rate: 3\n  min_challenge_examples: -1\nstatistics: { seed: x }');
     expect(failure(config).split('\n')).toEqual([
-      'evidence-gate.yml:11: colour: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, found "colour"',
+      'evidence-gate.yml:11: colour: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release, found "colour"',
       'evidence-gate.yml:13: gate.max_flip_rate: expected a number from 0 to 1, found number 3',
       'evidence-gate.yml:14: gate.min_challenge_examples: expected a whole number ≥ 0, found number -1',
       'evidence-gate.yml:15: statistics.seed: expected a whole number from 0 to 4294967295, found "x"'

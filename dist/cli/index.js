@@ -5809,7 +5809,7 @@ function escapeJsonPtr(str) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2985);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7334);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9246);
 /** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
 
 
@@ -5829,7 +5829,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7334:
+/***/ 9246:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6869,6 +6869,10 @@ class HybridModel {
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
 var ajv = __nccwpck_require__(2463);
+;// CONCATENATED MODULE: ./src/config/plan.ts
+/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
+const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'];
+
 ;// CONCATENATED MODULE: ./src/config/schema.ts
 /**
  * JSON Schema of the config file, version 1 (SPEC §3). Every mapping closes its key set
@@ -6876,6 +6880,7 @@ var ajv = __nccwpck_require__(2463);
  * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
  * their messages stay specific.
  */
+
 
 const rate = { type: 'number', minimum: 0, maximum: 1 };
 const count = { type: 'integer', minimum: 0 };
@@ -6886,6 +6891,23 @@ const nonEmpty = { type: 'string', minLength: 1 };
 // validate.ts) refuses control, bidi and invisible characters in them.
 const schema_name = { type: 'string', minLength: 1, printable: true };
 const path = { type: 'string', minLength: 1, printable: true };
+// Release record (seeds 001, 002): names and references stay on one line; prose may span lines
+// (load.ts refuses other hidden characters and blank text in it).
+const oneLine = (max) => ({ type: 'string', minLength: 1, maxLength: max, printable: true });
+const prose = (max) => ({ type: 'string', minLength: 1, maxLength: max });
+const proseList = { type: 'array', minItems: 1, items: prose(1000) };
+const releaseRecord = {
+    owner: oneLine(200),
+    reviewer: oneLine(200),
+    intended_use: prose(2000),
+    out_of_scope_uses: proseList,
+    known_limitations: proseList,
+    mitigations: proseList,
+    authorization: oneLine(500)
+};
+// Reports list the fields in RELEASE_FIELDS order; the schema must hold exactly those.
+if (Object.keys(releaseRecord).join() !== RELEASE_FIELDS.join())
+    throw new Error('schema and RELEASE_FIELDS disagree');
 function schema_closed(properties, required = []) {
     return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -6999,8 +7021,10 @@ const CONFIG_SCHEMA = schema_closed({
         }),
         allow_not_evaluated: { type: 'boolean' },
         require_baseline: { type: 'boolean' },
+        require_release_record: { type: 'boolean' },
         models: { type: 'array', items: schema_name, minItems: 1 }
-    })
+    }),
+    release: schema_closed(releaseRecord, ['owner'])
 }, ['version', 'threat_model', 'data', 'models']);
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -7634,8 +7658,146 @@ function resolveInside(root, p, cwd) {
     return { absolute, relative: (0,external_node_path_namespaceObject.relative)(base, absolute).split(external_node_path_namespaceObject.sep).join('/') || '.', real, realRoot };
 }
 
+;// CONCATENATED MODULE: ./src/manifest/release.ts
+/**
+ * The release record (the config's `release:` block, copied into the manifest) and the seed
+ * checklists it completes. Seed 001's release checklist and seed 000's research gates are answered
+ * by checks; seed 002's release checklist also asks for facts the manifest records (the threat
+ * model, digests, preprocessing) and for decisions only a person can declare (who owns and
+ * reviewed the release, what it is for, what is still unresolved). Everything here is read from
+ * the manifest and checks.json, so a merge and `verify` render the same section.
+ */
+
+/** Fields a record leaves undeclared: all of them when there is no record. */
+function missingReleaseFields(record) {
+    if (record === null)
+        return [...RELEASE_FIELDS];
+    return RELEASE_FIELDS.filter((f) => record[f] === null);
+}
+/** The gate's view of the record: whether it is required and which fields it lacks. */
+function releaseRequirement(required, line, isDefault, record) {
+    return { required, line, isDefault, missing: missingReleaseFields(record), declared: record !== null };
+}
+function release_text(value) {
+    return typeof value === 'string' ? value : null;
+}
+function texts(value) {
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : null;
+}
+/**
+ * The record of a manifest, or null (no `release:` block, or a manifest written before records
+ * existed). A value of the wrong type reads as undeclared, so a damaged manifest cannot break a
+ * report; `verify` then shows the difference in the rendered files.
+ */
+function readReleaseRecord(m) {
+    const r = m.release;
+    if (r === null || typeof r !== 'object' || Array.isArray(r))
+        return null;
+    const o = r;
+    const owner = release_text(o.owner);
+    if (owner === null)
+        return null;
+    return {
+        owner,
+        reviewer: release_text(o.reviewer),
+        intended_use: release_text(o.intended_use),
+        out_of_scope_uses: texts(o.out_of_scope_uses),
+        known_limitations: texts(o.known_limitations),
+        mitigations: texts(o.mitigations),
+        authorization: release_text(o.authorization),
+        config_line: typeof o.config_line === 'number' ? o.config_line : 0
+    };
+}
+function readReleaseFacts(m) {
+    return {
+        record: readReleaseRecord(m),
+        labelDigest: typeof m.data.label_digest === 'string' && m.data.label_digest !== '',
+        modelDigests: m.models.filter((d) => typeof d.digest === 'string' && d.digest !== '').length,
+        models: m.models.length,
+        preprocessing: m.preprocessing !== undefined && m.preprocessing !== null,
+        protectedOutcome: typeof m.threat_model.protected_outcome === 'string' && m.threat_model.protected_outcome !== '',
+        access: m.threat_model.access
+    };
+}
+/**
+ * The three seeds' checklists, in seed order. Thresholds are not repeated here: each check
+ * carries its own, from the config. `release_record` answers 002·6 only when
+ * `gate.require_release_record` is set (it is not applicable otherwise).
+ */
+const RELEASE_CHECKLIST = [
+    { ref: '000·1', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
+    { ref: '000·2', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
+    { ref: '000·3', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
+    { ref: '000/001', asks: 'What the evaluation is for, and the uses it does not support (both seeds state their non-claims)', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
+    { ref: '001·1', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
+    { ref: '001·2', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
+    { ref: '001·3', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
+    { ref: '001·4', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
+    { ref: '001·5', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
+    { ref: '001·6', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
+    { ref: '002·1', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
+    { ref: '002·2', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
+    { ref: '002·3', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
+    { ref: '002·4', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
+    { ref: '002·5', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
+    { ref: '002·6', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
+];
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** Worst status of the judged checks of some kinds: fail, then not evaluated, then pass; none → not applicable. */
+function checksPart(kinds, checks) {
+    const evidence = kinds.map((k) => `${k}/*`).join(', ');
+    const judged = checks.filter((c) => c.judged && kinds.includes(c.check));
+    const n = judged.length;
+    const count = (s) => judged.filter((c) => c.status === s).length;
+    const [fail, notEvaluated, pass, na] = [count('fail'), count('not_evaluated'), count('pass'), count('not_applicable')];
+    if (fail > 0)
+        return { evidence, status: 'fail', text: `fail: ${fail} of ${plural(n, 'judged check')}` };
+    if (notEvaluated > 0)
+        return { evidence, status: 'not_evaluated', text: `not evaluated: ${notEvaluated} of ${plural(n, 'judged check')}` };
+    if (pass === 0)
+        return { evidence, status: 'not_applicable', text: n === 0 ? 'not applicable: no judged check' : `not applicable (${plural(n, 'check')})` };
+    return { evidence, status: 'pass', text: `pass: ${pass} of ${plural(n, 'judged check')}${na > 0 ? ` (${na} not applicable)` : ''}` };
+}
+function declaredPart(fields, record) {
+    const evidence = fields.map((f) => `release.${f}`).join(', ');
+    if (record === null)
+        return { evidence, status: 'missing', text: 'missing (the config has no release: block)' };
+    const missing = fields.filter((f) => record[f] === null);
+    if (missing.length > 0)
+        return { evidence, status: 'missing', text: `missing: ${missing.map((f) => `release.${f}`).join(', ')}` };
+    return { evidence, status: 'declared', text: `declared by ${record.owner}` };
+}
+function recordedPart(fact, f) {
+    if (fact === 'threat_model') {
+        const evidence = 'manifest: threat_model';
+        return f.protectedOutcome
+            ? { evidence, status: 'recorded', text: `recorded: protected outcome, access ${f.access}, attacks and constraints` }
+            : { evidence, status: 'missing', text: `missing: threat_model.protected_outcome (access ${f.access} recorded)` };
+    }
+    const evidence = 'manifest: data.label_digest, models[].digest, preprocessing';
+    const gaps = [!f.labelDigest ? 'label digest' : null, f.modelDigests < f.models ? plural(f.models - f.modelDigests, 'model digest') : null, !f.preprocessing ? 'preprocessing record' : null].filter((x) => x !== null);
+    if (gaps.length > 0)
+        return { evidence, status: 'missing', text: `missing: ${gaps.join(', ')}` };
+    return { evidence, status: 'recorded', text: `recorded: label digest, ${plural(f.models, 'model digest')}, preprocessing of every model` };
+}
+/** Every checklist item with the status of each piece of evidence behind it. */
+function releaseChecklist(checks, facts) {
+    return RELEASE_CHECKLIST.map((item) => ({
+        ref: item.ref,
+        asks: item.asks,
+        parts: [
+            ...(item.checks.length > 0 ? [checksPart(item.checks, checks)] : []),
+            ...item.recorded.map((fact) => recordedPart(fact, facts)),
+            ...(item.declared.length > 0 ? [declaredPart(item.declared, facts.record)] : [])
+        ]
+    }));
+}
+
 ;// CONCATENATED MODULE: ./src/config/load.ts
 /** YAML file → validated, typed Plan (SPEC §3). */
+
 
 
 
@@ -7779,6 +7941,7 @@ function buildPlan(raw, source, root, config) {
     const features = raw.data.columns?.features ?? [];
     const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
     const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
+    const release = releasePlan(raw, source);
     return {
         version: 1,
         root,
@@ -7817,7 +7980,54 @@ function buildPlan(raw, source, root, config) {
             examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
         },
         manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
-        gate: buildGate(raw, source, [...modelNames])
+        gate: buildGate(raw, source, [...modelNames], release),
+        release
+    };
+}
+/** Entries a list of the release record may hold; a longer list is a document, not a record. */
+const MAX_RELEASE_ITEMS = 50;
+/**
+ * The `release:` block (schema-checked: closed keys, `owner` required, lengths bounded). Prose may
+ * span lines, but every value must show some text and hide nothing: blank text and bidi or
+ * invisible characters are refused here, naming the key.
+ */
+function releasePlan(raw, source) {
+    const r = raw.release;
+    if (r === undefined)
+        return null;
+    const at = (key, i) => (i === undefined ? ['release', key] : ['release', key, i]);
+    const checkText = (value, path) => {
+        if (!/\S/u.test(value))
+            throw configError(source, path, `expected text with at least one visible character, found ${quoted(value)}`);
+        // Line breaks and tabs are how YAML block scalars write prose; any other hidden character is refused.
+        if (hasHidden(value.replace(/[\t\n\r]/g, ' ')))
+            throw configError(source, path, `expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found ${quoted(value)}`);
+    };
+    const one = (key) => {
+        const v = r[key];
+        if (v === undefined)
+            return null;
+        checkText(v, at(key));
+        return v;
+    };
+    const list = (key) => {
+        const v = r[key];
+        if (v === undefined)
+            return null;
+        if (v.length > MAX_RELEASE_ITEMS)
+            throw configError(source, at(key), `expected at most ${MAX_RELEASE_ITEMS} entries, found ${v.length}`);
+        v.forEach((item, i) => checkText(item, at(key, i)));
+        return [...v];
+    };
+    return {
+        owner: one('owner'),
+        reviewer: one('reviewer'),
+        intended_use: one('intended_use'),
+        out_of_scope_uses: list('out_of_scope_uses'),
+        known_limitations: list('known_limitations'),
+        mitigations: list('mitigations'),
+        authorization: one('authorization'),
+        config_line: source.keyLineOf(['release'])
     };
 }
 const TEXT_ONLY_ATTACKS = FAMILIES;
@@ -7864,7 +8074,7 @@ function tabularPlan(constraints, features, source, hasAttack) {
     }
     return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
 }
-function buildGate(raw, source, modelNames) {
+function buildGate(raw, source, modelNames, release) {
     const gate = raw.gate ?? {};
     const gateLine = source.has(['gate']) ? source.keyLineOf(['gate']) : 1;
     const threshold = (path, value, fallback) => value === undefined
@@ -7890,7 +8100,16 @@ function buildGate(raw, source, modelNames) {
         if (!modelNames.includes(name))
             throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
     });
-    return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
+    const requireRelease = gate.require_release_record;
+    const releaseLine = requireRelease === undefined ? gateLine : source.keyLineOf(['gate', 'require_release_record']);
+    return {
+        thresholds,
+        families,
+        allowNotEvaluated: gate.allow_not_evaluated ?? false,
+        models: [...judged],
+        requireBaseline: gate.require_baseline ?? false,
+        releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
+    };
 }
 /**
  * Abstention thresholds (SPEC §8): a probability lies in [0, 1]; a margin (top score minus
@@ -8492,6 +8711,7 @@ class EvidenceWriter {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/facts.ts
+
 function threshold(r) {
     return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
 }
@@ -8527,7 +8747,8 @@ function readDerivationFacts(m) {
             families: Object.fromEntries(Object.entries(plan.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)]))])),
             allowNotEvaluated: plan.allow_not_evaluated,
             models: [...plan.judged_models],
-            requireBaseline: plan.require_baseline
+            requireBaseline: plan.require_baseline,
+            releaseRecord: releaseRequirement(plan.release_record?.required ?? false, plan.release_record?.line ?? 1, plan.release_record?.is_default ?? true, readReleaseRecord(m))
         }
     };
 }
@@ -8545,7 +8766,8 @@ function readReportFacts(m) {
         familiesNotConfigured: m.conditions.families_not_configured,
         conditions: m.conditions.evaluated,
         counters: m.counters,
-        textPolicy: m.output.text
+        textPolicy: m.output.text,
+        release: readReleaseFacts(m)
     };
 }
 
@@ -13717,7 +13939,121 @@ function accuracyIntervalOf(correct, n, options) {
     return intervalFigure({ plus: correct, minus: 0, zero: n - correct }, options, 1, 'no rows in this scope');
 }
 
+;// CONCATENATED MODULE: ./src/manifest/preprocessing.ts
+/** Read by every record: the tokenizer's character classes depend on these tables. */
+const UNICODE_NOTE = "word characters are the code points in [\\p{L}\\p{N}_] (Python's Unicode \\w; JavaScript's \\w and \\b are ASCII-only, so the engine matches the property classes), under the Unicode tables of the running Node (tool.unicode in this manifest); Python's re follows its own Unicode version, so a code point assigned after it can tokenize differently there";
+/** How a text column reaches any text model. */
+const TEXT_INPUT = 'the text column as read from the data file: UTF-8 (a leading byte-order mark removed), compared and cut as code points, with no Unicode normalisation (neither NFC nor NFD); under a perturbation, the perturbed text instead';
+const LOWERCASE_RULE = "String.prototype.toLowerCase: Unicode default case mapping, locale-independent (as Python's str.lower())";
+const ACCENTS = 'kept as written (strip_accents=None): "é" and "e" are different characters';
+const TRAIN_VOCABULARY = 'every feature of the training split and nothing else (min_df=1, max_df=1.0, max_features=None)';
+const UNKNOWN = 'ignored: a feature outside the training vocabulary adds nothing to the text';
+function wordVectorizer(equivalent, tfidf) {
+    return {
+        equivalent,
+        lowercase: true,
+        lowercase_rule: LOWERCASE_RULE,
+        strip_accents: null,
+        accents: ACCENTS,
+        analyzer: 'word',
+        token_pattern: '(?u)\\b\\w\\w+\\b',
+        tokens: 'the lower-cased text cut into maximal runs of two or more word characters; every other character separates tokens (a one-character word is dropped)',
+        ngram_range: [1, 1],
+        stop_words: null,
+        vocabulary: TRAIN_VOCABULARY,
+        values: tfidf ? 'raw term count × idf, then each row divided by its Euclidean norm' : 'raw term counts (binary=False)',
+        idf: tfidf ? IDF : null,
+        norm: tfidf ? 'l2' : null,
+        unknown_features: UNKNOWN
+    };
+}
+const IDF = { use_idf: true, smooth_idf: true, sublinear_tf: false, formula: 'idf(t) = ln((1 + n) / (1 + df(t))) + 1, n = training rows, df(t) = training rows containing t' };
+function charVectorizer() {
+    return {
+        equivalent: 'TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4))',
+        lowercase: true,
+        lowercase_rule: LOWERCASE_RULE,
+        strip_accents: null,
+        accents: ACCENTS,
+        analyzer: 'char_wb',
+        token_pattern: null,
+        tokens: "the lower-cased text split into words on Python's str.split() whitespace; each word padded with one space on both sides; every 2-, 3- and 4-character window of the padded word (code points), left to right; longer n skipped once an n-gram spans the whole padded word",
+        ngram_range: [2, 4],
+        stop_words: null,
+        vocabulary: TRAIN_VOCABULARY,
+        values: 'raw n-gram count × idf, then each row divided by its Euclidean norm',
+        idf: IDF,
+        norm: 'l2',
+        unknown_features: UNKNOWN
+    };
+}
+const CENTROID = 'cosine similarity of the text vector to each label centroid (the mean of that label\'s normalised training rows); a text with no known feature scores 0 for every label';
+function textModel(plan) {
+    const base = { model: plan.name, kind: plan.kind, input: TEXT_INPUT };
+    switch (plan.kind) {
+        case 'naive-bayes':
+            return {
+                ...base,
+                vectorizers: [wordVectorizer('CountVectorizer() (every default)', false)],
+                scores: `MultinomialNB(alpha=${plan.params.alpha}).predict_proba: posterior probability of each label`
+            };
+        case 'tfidf-word':
+            return { ...base, vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true)], scores: CENTROID };
+        case 'tfidf-char':
+            return { ...base, vectorizers: [charVectorizer()], scores: CENTROID };
+        case 'hybrid': {
+            const w = plan.params.word_weight;
+            return {
+                ...base,
+                vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true), charVectorizer()],
+                scores: `w × (word centroid cosine) + (1 − w) × (char_wb centroid cosine) per label, w = ${w}; each cosine as in tfidf-word and tfidf-char`
+            };
+        }
+        case 'external':
+            return {
+                ...base,
+                input: 'the text as written (the perturbed text under a perturbation), UTF-8, as the "text" string of one JSON request line {"id": "r<sequence number>", "text": ...} on the command\'s standard input; Evidence Gate does no lower-casing, normalisation or tokenisation',
+                vectorizers: [],
+                scores: `whatever the command answers (${plan.params.probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is identified by the digests of models[].files`
+            };
+        default:
+            throw new Error(`model kind ${plan.kind} is not a text model`);
+    }
+}
+function tabularModel(plan, p) {
+    const features = [...p.data.columns.features];
+    const tab = p.threatModel.tabular;
+    const attacked = Boolean(p.threatModel.attacks.noise || p.threatModel.attacks.fgm);
+    const external = plan.kind === 'external';
+    return {
+        model: plan.name,
+        kind: plan.kind,
+        input: external
+            ? 'the feature record as a JSON object of numbers, keys in the order of `features`, as the "features" value of one JSON request line {"id": "r<sequence number>", "features": {...}}'
+            : 'the feature vector in the order of `features`',
+        features,
+        parsing: 'a JSON number, or a CSV cell holding a decimal number, read as an IEEE-754 double; a missing or non-finite value is a data error',
+        scaling: external ? 'identity on Evidence Gate\'s side: the command receives raw feature units' : 'identity: no scaler; the model is fitted and scored on raw feature units',
+        bounds: Object.fromEntries(features.map((f) => [f, tab?.bounds[f] ? [...tab.bounds[f]] : null])),
+        editable: [...(tab?.editable ?? [])],
+        linf_eps: attacked ? (tab?.eps ?? null) : null,
+        scores: plan.kind === 'logistic-regression'
+            ? `LogisticRegression(C=${plan.params.C}) on the raw features (L2 penalty, intercept unpenalised, fully converged): predict_proba`
+            : `whatever the command answers (${plan.kind === 'external' && plan.params.probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is identified by the digests of models[].files`
+    };
+}
+/** The record for a plan's models, in config order. */
+function preprocessingRecord(plan) {
+    const tabular = plan.task === 'tabular';
+    return {
+        task: plan.task,
+        unicode_note: tabular ? null : UNICODE_NOTE,
+        models: plan.models.map((m) => (tabular ? tabularModel(m, plan) : textModel(m)))
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/manifest/manifest.ts
+
 
 
 
@@ -13732,7 +14068,10 @@ function gatePlanRecord(plan) {
         families: Object.fromEntries(Object.entries(plan.gate.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).flatMap(([k, t]) => (t ? [[k, record(t)]] : [])))])),
         allow_not_evaluated: plan.gate.allowNotEvaluated,
         judged_models: [...plan.gate.models],
-        require_baseline: plan.gate.requireBaseline
+        require_baseline: plan.gate.requireBaseline,
+        ...(plan.gate.releaseRecord
+            ? { release_record: { required: plan.gate.releaseRecord.required, config_key: 'gate.require_release_record', line: plan.gate.releaseRecord.line, is_default: plan.gate.releaseRecord.isDefault } }
+            : {})
     };
 }
 function buildManifestHead(input) {
@@ -13784,6 +14123,8 @@ function buildManifestHead(input) {
         output: { text: plan.output.text, examples_per_check: plan.output.examplesPerCheck, gzip_above_bytes: plan.output.gzipAboveBytes },
         lock_files: input.lockFiles,
         gate: { plan: gatePlanRecord(plan) },
+        release: plan.release ? { ...plan.release } : null,
+        preprocessing: preprocessingRecord(plan),
         ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: SHARD_RULE, examples: input.shard.examples } } : {})
     };
 }
@@ -14853,7 +15194,7 @@ function editRatioViolation(original, candidate, max, editBound) {
         return null;
     const length = strings_codePointLength(original);
     if (length === 0)
-        return `edit ratio infinite (${plural(strings_codePointLength(candidate))} / 0 code points) exceeds max_char_edit_ratio ${max}`;
+        return `edit ratio infinite (${levenshtein_plural(strings_codePointLength(candidate))} / 0 code points) exceeds max_char_edit_ratio ${max}`;
     const allowed = allowedEdits(length, max);
     if (editBound !== undefined && editBound <= allowed)
         return null;
@@ -14868,14 +15209,14 @@ function editRatioViolation(original, candidate, max, editBound) {
         if (edits >= 0 && edits <= allowed)
             return null;
         if (edits >= 0)
-            return `edit ratio ${(edits / length).toFixed(4)} (${plural(edits)} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
+            return `edit ratio ${(edits / length).toFixed(4)} (${levenshtein_plural(edits)} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
     }
     else if (histogramBound(x, y) <= allowed && within(x, y, allowed) >= 0) {
         return null;
     }
-    return `edit ratio above max_char_edit_ratio ${max} (more than ${plural(allowed)} / ${length} code points)`;
+    return `edit ratio above max_char_edit_ratio ${max} (more than ${levenshtein_plural(allowed)} / ${length} code points)`;
 }
-function plural(edits) {
+function levenshtein_plural(edits) {
     return `${edits} edit${edits === 1 ? '' : 's'}`;
 }
 
@@ -16763,6 +17104,7 @@ function ratioOf(figure) {
 
 
 
+
 const CHECKS_SCHEMA_VERSION = 2;
 /** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
 function familyThreshold(gate, family, key) {
@@ -16836,6 +17178,41 @@ function comparisonChecks(metrics, gate, inputs) {
     }
     return specs;
 }
+/**
+ * `release_record/data` (seeds 001 and 002): with `gate.require_release_record: true` the config's
+ * `release:` block must declare every field; the figure is the number of fields declared. Not
+ * applicable when not required. Read from the manifest's record, so merge and verify agree.
+ */
+function releaseRecordCheck(gate) {
+    const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...RELEASE_FIELDS], declared: false };
+    const total = RELEASE_FIELDS.length;
+    const declared = total - r.missing.length;
+    const reason = !r.required
+        ? 'gate.require_release_record is false'
+        : !r.declared
+            ? 'the config has no release: block'
+            : r.missing.length > 0
+                ? `not declared: ${r.missing.map((f) => `release.${f}`).join(', ')}`
+                : null;
+    return {
+        id: 'release_record/data',
+        check: 'release_record',
+        subject: 'data',
+        qualifier: null,
+        scope: 'manifest',
+        value: r.required ? declared : null,
+        numerator: r.required ? declared : null,
+        denominator: r.required ? total : null,
+        direction: 'min',
+        threshold: total,
+        config_key: 'gate.require_release_record',
+        config_line: r.line,
+        threshold_is_default: r.isDefault,
+        status: !r.required ? 'not_applicable' : declared === total ? 'pass' : 'fail',
+        judged: true,
+        reason
+    };
+}
 function checks_examplesOf(check, metrics, drill) {
     if (check.check === 'length_psi') {
         const counts = metrics.data.length_histogram.counts;
@@ -16886,7 +17263,7 @@ function evaluateGate(metrics, gate, inputs = {}) {
         specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
     }
     specs.push(...comparisonChecks(metrics, gate, inputs));
-    const checks = specs.map(decideCheck).map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: checks_examplesOf(c, metrics, inputs.drill) } : c));
+    const checks = [...specs.map(decideCheck), releaseRecordCheck(gate)].map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: checks_examplesOf(c, metrics, inputs.drill) } : c));
     const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
     for (const c of checks)
         counts[c.status]++;
@@ -18993,7 +19370,128 @@ function tabularSection(metrics) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/report/markdown.ts
+/** Markdown tables for summary.md, capped so the summary stays far below GitHub's 1 MiB step limit. */
+/** Rows listed per table before the rest is left to checks.json / metrics.json. */
+const markdown_MAX_TABLE_ROWS = 1000;
+/** Cells must already be escaped (escape.ts). */
+function markdownTable(header, rows, max = markdown_MAX_TABLE_ROWS) {
+    const shown = rows.slice(0, max);
+    const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
+    if (rows.length > shown.length)
+        out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary-release.ts
+
+
+
+/** Code points shown per declared value; the manifest holds the full text. */
+const RELEASE_TEXT_CHARS = 400;
+/** Entries shown per declared list. */
+const RELEASE_LIST_SHOWN = 20;
+const FIELD_WORDS = {
+    owner: 'owner',
+    reviewer: 'reviewer',
+    intended_use: 'intended use',
+    out_of_scope_uses: 'out-of-scope uses',
+    known_limitations: 'known limitations',
+    mitigations: 'mitigations',
+    authorization: 'authorization'
+};
+function listText(items) {
+    const shown = items.slice(0, RELEASE_LIST_SHOWN).map((x, i) => `${i + 1}\\. ${md(x, RELEASE_TEXT_CHARS)}`);
+    const rest = items.length - shown.length;
+    // "; " rather than a line break: the summary also prints in a terminal.
+    return [...shown, ...(rest > 0 ? [`…and ${rest} more in manifest.json`] : [])].join('; ');
+}
+function recordRows(r) {
+    return Object.keys(FIELD_WORDS).map((field) => {
+        const v = r[field];
+        const shown = v === null ? '**missing**' : Array.isArray(v) ? listText(v) : md(String(v), RELEASE_TEXT_CHARS);
+        return [FIELD_WORDS[field], escape_code(`release.${field}`), shown];
+    });
+}
+const STRONG = new Set(['fail', 'not_evaluated', 'missing']);
+function partCell(p) {
+    const text = md(p.text, 300);
+    return STRONG.has(p.status) ? `**${text}**` : text;
+}
+function releaseSummarySection(facts, gate) {
+    const record = facts.release.record;
+    const out = ['## Release record', ''];
+    if (record === null) {
+        out.push('No release record: the config has no `release:` block, so every item a person must declare is missing below.', '');
+    }
+    else {
+        out.push(`Declared by **${md(record.owner, 200)}** in the config's \`release:\` block (line ${record.config_line}), copied into manifest.json.`, '');
+        out.push(...markdownTable(['field', 'key', 'declared'], recordRows(record)), '');
+    }
+    out.push('### Seed checklists', '');
+    out.push('Each item of the seeds\' checklists and what answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.', '');
+    const rows = releaseChecklist(gate.checks, facts.release).flatMap((row) => row.parts.map((p, i) => [i === 0 ? row.ref : '', i === 0 ? md(row.asks, 200) : '', escape_code(p.evidence, 120), partCell(p)]));
+    out.push(...markdownTable(['seed', 'item', 'evidence', 'status'], rows), '');
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/report/html-release.ts
+
+
+
+
+const FIELDS = [
+    ['owner', 'Owner'],
+    ['reviewer', 'Reviewer'],
+    ['intended_use', 'Intended use'],
+    ['out_of_scope_uses', 'Out-of-scope uses'],
+    ['known_limitations', 'Known limitations'],
+    ['mitigations', 'Mitigations'],
+    ['authorization', 'Authorization']
+];
+/** CSS classes of report.html for a status (fail and not evaluated in red; missing as a failure). */
+const STATUS_CLASS = {
+    pass: '',
+    fail: 'status-fail',
+    not_evaluated: 'status-not_evaluated',
+    not_applicable: '',
+    declared: '',
+    recorded: '',
+    missing: 'status-fail'
+};
+function valueHtml(v) {
+    if (v === null)
+        return '<span class="status-fail">missing</span>';
+    if (!Array.isArray(v))
+        return h(v, RELEASE_TEXT_CHARS);
+    const shown = v.slice(0, RELEASE_LIST_SHOWN).map((x) => `<li>${h(x, RELEASE_TEXT_CHARS)}</li>`);
+    const rest = v.length - shown.length;
+    return `<ol>${shown.join('')}</ol>${rest > 0 ? `<p class="note">…and ${rest} more in manifest.json.</p>` : ''}`;
+}
+function html_release_partCell(p) {
+    const cls = STATUS_CLASS[p.status];
+    return { html: cls ? `<span class="${cls}">${h(p.text, 300)}</span>` : h(p.text, 300) };
+}
+function releaseReportSection(facts, gate) {
+    const record = facts.release.record;
+    const out = ['<h2 id="release-record">Release record</h2>'];
+    if (record === null) {
+        out.push('<p>No release record: the config has no <code>release:</code> block, so every item a person must declare is missing below.</p>');
+    }
+    else {
+        out.push(`<p>Declared by <strong>${h(record.owner, 200)}</strong> in the config's <code>release:</code> block (line ${escapeHtml(String(record.config_line))}), copied into manifest.json.</p>`);
+        const rows = FIELDS.map(([key, words]) => [t(words), codeCell(`release.${key}`), { html: valueHtml(record[key]), cls: 'wrap' }]);
+        out.push(table(['field', 'key', 'declared'], rows));
+    }
+    out.push('<h3>Seed checklists</h3>');
+    out.push('<p class="note">Each item of the seeds\' checklists and what answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.</p>');
+    const rows = releaseChecklist(gate.checks, facts.release).flatMap((row) => row.parts.map((p, i) => [t(i === 0 ? row.ref : ''), t(i === 0 ? row.asks : ''), codeCell(p.evidence, 120), html_release_partCell(p)]));
+    out.push(table(['seed', 'item', 'evidence', 'status'], rows));
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/report/html.ts
+
 
 
 
@@ -19097,6 +19595,7 @@ function renderReport(input) {
         ...accuracySection(metrics),
         ...matricesSection(metrics),
         ...shiftSection(metrics, { histogramAt: psi ? anchors.of(psi.id) : null }),
+        ...releaseReportSection(facts, gate),
         '<h2 id="not-tested">Not tested</h2>',
         `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
         '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'
@@ -19120,19 +19619,6 @@ function renderReport(input) {
         '</html>',
         ''
     ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-/** Markdown tables for summary.md, capped so the summary stays far below GitHub's 1 MiB step limit. */
-/** Rows listed per table before the rest is left to checks.json / metrics.json. */
-const markdown_MAX_TABLE_ROWS = 1000;
-/** Cells must already be escaped (escape.ts). */
-function markdownTable(header, rows, max = markdown_MAX_TABLE_ROWS) {
-    const shown = rows.slice(0, max);
-    const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
-    if (rows.length > shown.length)
-        out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary-compare.ts
@@ -19256,6 +19742,7 @@ function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 
 
@@ -19442,6 +19929,7 @@ function tables(input) {
             fixed(m.classification[0]?.macro_f1.value ?? null, 3)
         ])), '');
     }
+    out.push(...releaseSummarySection(facts, input.gate));
     out.push('## Shift and data', '');
     const d = metrics.data;
     const figure = (f) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
@@ -20406,7 +20894,7 @@ const USAGE = `Usage:
   evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
   evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
-  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--json] [--root DIR]
+  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID] [--json] [--root DIR]
 
 Commands:
   run      evaluate the models of FILE under its threat model and write the evidence folder
@@ -20424,6 +20912,8 @@ Options:
                    (default: the git top level of the current folder, else the current folder)
   --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
   --language LANG  explain: the text's language slice (default: unknown)
+  --id ID          explain: the example id that seeds the perturbation choices (default: explain);
+                   a data row's id, text and language reproduce that row's candidates
   --json           explain: one JSON object instead of text
   --quiet          print only the verdict line
   --help, --version
@@ -20433,14 +20923,14 @@ Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a differen
 2 usage/config/data error, 3 internal error.`;
 const COMMANDS = ['run', 'merge', 'verify', 'explain'];
 /** Options that take a value, and flags; each command accepts the ones listed for it. */
-const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language'];
+const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id'];
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'];
 const args_SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
 const ACCEPTS = {
     run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
     merge: ['out', 'root', 'baseline', 'quiet'],
     verify: ['root', 'baseline', 'rerun'],
-    explain: ['config', 'root', 'text', 'text-file', 'language', 'json']
+    explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json']
 };
 function closest(word, candidates) {
     let best = null;
@@ -20546,9 +21036,329 @@ function parseCli(argv) {
             const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
             if (sources !== 1)
                 throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
-            return { command, config: v('config'), text: v('text'), textFile: v('text-file'), stdin, language: v('language'), json: flags.has('json'), root: v('root') };
+            return { command, config: v('config'), text: v('text'), textFile: v('text-file'), stdin, language: v('language'), id: v('id'), json: flags.has('json'), root: v('root') };
         }
     }
+}
+
+;// CONCATENATED MODULE: ./src/explain/explain.ts
+
+
+
+/** The id explain gives a text unless told otherwise (it seeds the perturbation choices). */
+const DEFAULT_EXPLAIN_ID = 'explain';
+/** The split name of the synthetic example (never written anywhere). */
+const EXPLAIN_SPLIT = 'explain';
+function explain_codePoints(text, units) {
+    return Array.from(text.slice(0, units)).length;
+}
+function spanOf(text, candidate) {
+    if (!candidate.changed || candidate.perturbedText === null)
+        return null;
+    const s = changedSpan(text, candidate.perturbedText);
+    return { start: explain_codePoints(text, s.start), end_original: explain_codePoints(text, s.endOriginal), end_perturbed: explain_codePoints(candidate.perturbedText, s.endCandidate) };
+}
+function dataRow(prepared, request) {
+    for (const split of prepared.dataset.splits) {
+        const row = split.examples.find((e) => e.id === request.id);
+        if (row) {
+            const same = row.input.kind === 'text' && row.input.text === request.text;
+            return { split: split.split, label: row.label, same_text: same, same_language: row.language === request.language };
+        }
+    }
+    return null;
+}
+async function explain(prepared, request) {
+    const { models, source, head } = prepared;
+    const example = {
+        id: request.id,
+        split: EXPLAIN_SPLIT,
+        label: '',
+        language: request.language,
+        domain: null,
+        input: { kind: 'text', text: request.text },
+        file: '(explain)',
+        line: 0
+    };
+    // The run's candidate source: text candidates are the same for every model.
+    const candidates = source.candidates(example, 0);
+    source.release?.();
+    const store = new ScoreStore(models.length);
+    for (const [m, model] of models.entries()) {
+        const counters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 };
+        await store.score(m, model, candidates, counters);
+    }
+    const families = new Map(head.threat_model.attacks.map((f) => [f.family, f]));
+    const clean = candidates[0];
+    const conditions = candidates.map((c) => {
+        const isClean = c === clean;
+        const family = families.get(c.condition);
+        return {
+            condition: c.condition,
+            label_preserving: isClean ? null : (family?.label_preserving ?? null),
+            validity_rule: isClean ? null : (family?.validity_rule ?? null),
+            attempted: c.attempted,
+            // A text family that does not act has one reason: no dictionary for the row's language.
+            not_attempted_reason: c.attempted ? null : 'no_dictionary',
+            perturbed_text: c.perturbedText,
+            changed: c.changed,
+            valid: c.valid,
+            invalid_reason: c.invalidReason,
+            span: spanOf(request.text, c),
+            input_sha256: c.digest,
+            readings: models.map((model, m) => {
+                const cleanResult = store.get(m, clean.digest);
+                const result = store.get(m, c.digest);
+                const before = decisionOf(model.labels, cleanResult);
+                const after = decisionOf(model.labels, result);
+                return {
+                    model: model.name,
+                    status: result.status,
+                    error: result.status === 'ok' ? null : result.error,
+                    prediction: after?.prediction ?? null,
+                    scores: result.status === 'ok' ? result.scores : null,
+                    margin: after?.margin ?? null,
+                    clean_prediction: before?.prediction ?? null,
+                    clean_margin: before?.margin ?? null,
+                    flipped: isClean ? null : c.changed && (after === null || before === null || after.prediction !== before.prediction),
+                    counted: !isClean && c.changed && c.valid === true
+                };
+            })
+        };
+    });
+    return {
+        id: request.id,
+        language: request.language,
+        text: request.text,
+        labels: [...prepared.dataset.labels],
+        models: head.models.map((d) => ({ name: d.name, kind: d.kind, digest: d.digest, probabilities: d.probabilities })),
+        data_row: dataRow(prepared, request),
+        conditions
+    };
+}
+
+;// CONCATENATED MODULE: ./src/explain/render.ts
+/**
+ * The sandbox's output: plain text for a person, or one JSON object. Every value from the config,
+ * the data or the command line is shown with hidden characters escaped (util/visible.ts), so a
+ * text cannot add a line, reorder one with a bidi control, or start a line with `::` (which a
+ * GitHub runner reads as a workflow command). The JSON is escaped the same way, which keeps it
+ * valid JSON with the same values.
+ */
+
+
+
+/** Major version of the JSON object `explain --json` writes. */
+const EXPLAIN_SCHEMA_VERSION = 1;
+/** Code points of the text shown in the heading; the JSON holds all of it. */
+const TEXT_SHOWN = 400;
+/** Where the changed span starts and ends in a shown candidate. */
+const MARK_OPEN = '⟦';
+const MARK_CLOSE = '⟧';
+/** Output for a terminal or a log: hidden characters escaped, no line starting with `::`. */
+function terminalSafe(text) {
+    return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
+}
+/** A data value on one line: hidden characters (line breaks included) escaped, bounded. */
+function v(text, max = 80) {
+    return visible(truncateText(text, max));
+}
+function q(text, max = 80) {
+    return `"${v(text, max)}"`;
+}
+function marked(s) {
+    return `${s.cutStart ? '…' : ''}${visible(s.before)}${MARK_OPEN}${visible(s.changed)}${MARK_CLOSE}${visible(s.after)}${s.cutEnd ? '…' : ''}`;
+}
+function render_margin(m) {
+    return m === null ? 'n/a' : m.toFixed(4);
+}
+function readingLine(r, width, isClean, c) {
+    const name = v(r.model, 40).padEnd(width);
+    if (r.status !== 'ok')
+        return `  ${name}  missing (${r.status}: ${v(r.error ?? '', 120)})${isClean ? '' : `; clean ${v(r.clean_prediction ?? 'missing', 40)}`}`;
+    const prediction = v(r.prediction ?? '', 40);
+    if (isClean)
+        return `  ${name}  ${prediction.padEnd(16)}  margin ${render_margin(r.margin)}`;
+    const moved = `${v(r.clean_prediction ?? 'missing', 40)} → ${prediction}`;
+    let flag = '';
+    if (r.flipped) {
+        flag = r.counted ? '  FLIPPED' : `  flipped (not counted: ${c.valid === false ? 'the candidate is invalid' : 'unchanged'})`;
+        if (r.counted && c.label_preserving === false)
+            flag = '  flipped (descriptive: destructive family)';
+    }
+    return `  ${name}  ${moved.padEnd(30)}  margin ${render_margin(r.clean_margin)} → ${render_margin(r.margin)}${flag}`;
+}
+function conditionHeading(c) {
+    if (c.condition === 'clean')
+        return 'clean';
+    const destructive = c.label_preserving === false ? ' (destructive: it can change the true label, so its flips are descriptive only)' : '';
+    if (!c.attempted)
+        return `${c.condition}${destructive}: not attempted (${c.not_attempted_reason === 'no_dictionary' ? 'no dictionary for this language' : 'the family could not act'})`;
+    if (!c.changed)
+        return `${c.condition}${destructive}: unchanged (nothing for this family to edit; every reading equals clean)`;
+    const validity = c.valid === false ? `INVALID: ${v(c.invalid_reason ?? 'no reason given', 200)}` : 'valid';
+    return `${c.condition}${destructive}: changed, ${validity}`;
+}
+/** The readings as text, one block per condition. */
+function renderExplanation(e, context) {
+    const width = Math.max(...e.models.map((m) => v(m.name, 40).length), 5);
+    const out = [];
+    const external = e.models.filter((m) => m.kind === 'external').length;
+    const trained = e.models.length - external;
+    const models = external === 0
+        ? `${e.models.length} model${e.models.length === 1 ? '' : 's'} trained on ${context.trainRows} rows`
+        : `${e.models.length} model${e.models.length === 1 ? '' : 's'} (${trained} trained on ${context.trainRows} rows, ${external} external command${external === 1 ? '' : 's'})`;
+    out.push(`Evidence Gate explain: config ${v(context.configPath, 200)}, ${models}, seed ${context.seed}`);
+    out.push(`id ${q(e.id)} (the id seeds every perturbation choice: with a data row's id, text and language the candidates are that row's)`);
+    out.push(`language ${q(e.language, 40)}`);
+    if (e.data_row) {
+        const r = e.data_row;
+        const same = r.same_text && r.same_language ? 'same text and language: its evidence rows hold these readings' : `${r.same_text ? 'same text' : 'a different text'} and ${r.same_language ? 'the same language' : 'another language'}: its evidence differs`;
+        out.push(`data row: ${v(r.split, 40)} ${q(e.id)}, gold label ${q(r.label, 40)} (${same})`);
+    }
+    out.push(`text: ${q(e.text, TEXT_SHOWN)}`);
+    for (const c of e.conditions) {
+        out.push('', conditionHeading(c));
+        if (c.span && c.perturbed_text !== null) {
+            out.push(`  was: ${marked(snippet(e.text, unitsOf(e.text, c.span.start), unitsOf(e.text, c.span.end_original), SNIPPET_CHARS))}`);
+            out.push(`  now: ${marked(snippet(c.perturbed_text, unitsOf(c.perturbed_text, c.span.start), unitsOf(c.perturbed_text, c.span.end_perturbed), SNIPPET_CHARS))}`);
+        }
+        for (const r of c.readings)
+            out.push(readingLine(r, width, c.condition === 'clean', c));
+    }
+    out.push('', `Margins are top score − second score, not comparable across models. ${MARK_OPEN}…${MARK_CLOSE} marks the changed span; --json gives every score.`);
+    return out.join('\n') + '\n';
+}
+/** Code-point offset → code-unit offset (snippet() takes code units). */
+function unitsOf(text, points) {
+    return Array.from(text).slice(0, points).join('').length;
+}
+/** The same readings as one JSON object (keys sorted; scores keyed by label in label order). */
+function explanationJson(e, context) {
+    const value = {
+        schema_version: EXPLAIN_SCHEMA_VERSION,
+        tool: context.tool,
+        config: { path: context.configPath, sha256: context.configSha256 },
+        seed: context.seed,
+        id: e.id,
+        language: e.language,
+        text: e.text,
+        labels: e.labels,
+        models: e.models,
+        data_row: e.data_row,
+        conditions: e.conditions.map((c) => ({
+            ...c,
+            readings: c.readings.map((r) => ({ ...r, scores: r.scores === null ? null : orderedMap(e.labels.map((l, i) => [l, r.scores?.[i]])) }))
+        }))
+    };
+    return visible(stableJson(value, 2), '\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/cli/explain.ts
+/**
+ * `evidence-gate explain`: one text through the configured models and perturbation families
+ * (src/explain/). Reads the text from --text, --text-file or standard input (`-`); trains the
+ * models as a run does; prints the readings (or one JSON object with --json). It writes no file,
+ * takes no lock and has no gate: exit 0 when the text was read, 2 for a usage, config or data
+ * error.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** Largest text read from a file or standard input, in bytes (1 MiB): one text, not a data set. */
+const MAX_EXPLAIN_BYTES = 1024 * 1024;
+async function readProcessStdin() {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of process.stdin) {
+        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        chunks.push(b);
+        size += b.length;
+        if (size > MAX_EXPLAIN_BYTES)
+            break;
+    }
+    return Buffer.concat(chunks);
+}
+/** A file's bytes, at most MAX_EXPLAIN_BYTES + 1 of them (so that a larger file is refused, not read whole). */
+function readFileBounded(path, shown) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+    }
+    catch (error) {
+        throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
+    }
+    try {
+        const buffer = Buffer.alloc(MAX_EXPLAIN_BYTES + 1);
+        let length = 0;
+        for (let n = -1; n !== 0 && length < buffer.length; length += n)
+            n = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
+        return buffer.subarray(0, length);
+    }
+    catch (error) {
+        throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/**
+ * Bytes → the text: strict UTF-8, a leading byte-order mark removed, and one final line break
+ * removed (a file or a pipe usually ends with one; a data row's text does not).
+ */
+function decodeText(bytes, where) {
+    if (bytes.length > MAX_EXPLAIN_BYTES)
+        throw new UsageError(`${where}: more than ${MAX_EXPLAIN_BYTES} bytes; expected one text of at most 1 MiB`);
+    const bad = invalidUtf8At(bytes);
+    if (bad)
+        throw new UsageError(`${where}:${bad.line}:${bad.column}: ${bad.message}`);
+    return Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
+}
+async function readText(cmd, io) {
+    let text;
+    if (cmd.text !== undefined)
+        text = cmd.text;
+    else if (cmd.textFile !== undefined)
+        text = decodeText(readFileBounded((0,external_node_path_namespaceObject.resolve)(io.cwd, cmd.textFile), cmd.textFile), visiblePath(cmd.textFile));
+    else
+        text = decodeText(await (io.readStdin ?? readProcessStdin)(), 'standard input');
+    if (text === '')
+        throw new UsageError('explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)');
+    return text;
+}
+async function explainCommand(cmd, io, root) {
+    const text = await readText(cmd, io);
+    const plan = loadPlan({ root, configPath: cmd.config, cwd: io.cwd });
+    if (plan.task !== 'text') {
+        throw new UsageError(`explain reads one text, and ${visiblePath(plan.config.path)} is a ${plan.task} config (task: ${plan.task}); expected a config with task: text`);
+    }
+    const language = cmd.language === undefined || cmd.language === '' ? UNKNOWN_LANGUAGE : cmd.language;
+    const id = cmd.id ?? DEFAULT_EXPLAIN_ID;
+    if (id === '')
+        throw new UsageError('--id: expected a non-empty id (the id of a data row, to reproduce its candidates)');
+    const sentences = plan.threatModel.attacks.append?.sentences;
+    if (sentences && !Object.hasOwn(sentences, language)) {
+        const known = Object.keys(sentences);
+        throw new UsageError(`the append family has no sentence for language ${quoted(language)}${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language with one of ${quotedList(known)}, or a sentence for it in threat_model.attacks.append.sentences`);
+    }
+    const prepared = await prepare(plan, { root, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
+    try {
+        const explanation = await explain(prepared, { id, text, language });
+        const context = { configPath: plan.config.path, configSha256: plan.config.sha256, seed: plan.statistics.seed, trainRows: prepared.dataset.train.length, tool: `${TOOL_NAME} ${TOOL_VERSION}` };
+        io.stdout(terminalSafe(cmd.json ? explanationJson(explanation, context) : renderExplanation(explanation, context)));
+    }
+    finally {
+        await Promise.all(prepared.models.map((m) => m.close()));
+    }
+    return 0;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
@@ -20648,6 +21458,7 @@ function chooseRoot(cwd, given) {
 
 
 
+
 const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
 /**
  * Text for the terminal: control characters other than newline shown as escapes, and no line that
@@ -20693,7 +21504,7 @@ async function execute(cmd, io) {
         return EXIT.fail;
     }
     if (cmd.command === 'explain')
-        throw new UsageError('explain: TODO-WIRE (being built)');
+        return explainCommand(cmd, io, root);
     const result = cmd.command === 'merge'
         ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
         : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);

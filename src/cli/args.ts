@@ -11,7 +11,7 @@ export const USAGE = `Usage:
   evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
   evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
-  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--json] [--root DIR]
+  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID] [--json] [--root DIR]
 
 Commands:
   run      evaluate the models of FILE under its threat model and write the evidence folder
@@ -29,6 +29,8 @@ Options:
                    (default: the git top level of the current folder, else the current folder)
   --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
   --language LANG  explain: the text's language slice (default: unknown)
+  --id ID          explain: the example id that seeds the perturbation choices (default: explain);
+                   a data row's id, text and language reproduce that row's candidates
   --json           explain: one JSON object instead of text
   --quiet          print only the verdict line
   --help, --version
@@ -43,20 +45,20 @@ export type CliCommand =
   | { command: 'run'; config: string; out: string | undefined; root: string | undefined; quiet: boolean; baseline: string | undefined; shard: ShardSpec | null }
   | { command: 'merge'; shards: string[]; out: string; root: string | undefined; quiet: boolean; baseline: string | undefined }
   | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
-  | { command: 'explain'; config: string; text: string | undefined; textFile: string | undefined; stdin: boolean; language: string | undefined; json: boolean; root: string | undefined };
+  | { command: 'explain'; config: string; text: string | undefined; textFile: string | undefined; stdin: boolean; language: string | undefined; id: string | undefined; json: boolean; root: string | undefined };
 
 const COMMANDS = ['run', 'merge', 'verify', 'explain'] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** Options that take a value, and flags; each command accepts the ones listed for it. */
-const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language'] as const;
+const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id'] as const;
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'] as const;
 const SHORT: Record<string, string> = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
 const ACCEPTS: Record<Command, readonly string[]> = {
   run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
   merge: ['out', 'root', 'baseline', 'quiet'],
   verify: ['root', 'baseline', 'rerun'],
-  explain: ['config', 'root', 'text', 'text-file', 'language', 'json']
+  explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json']
 };
 
 function closest(word: string, candidates: readonly string[]): string | null {
@@ -155,7 +157,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
       if (!v('config')) throw new UsageError('explain needs --config FILE (see --help)');
       const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
       if (sources !== 1) throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
-      return { command, config: v('config') as string, text: v('text'), textFile: v('text-file'), stdin, language: v('language'), json: flags.has('json'), root: v('root') };
+      return { command, config: v('config') as string, text: v('text'), textFile: v('text-file'), stdin, language: v('language'), id: v('id'), json: flags.has('json'), root: v('root') };
     }
   }
 }

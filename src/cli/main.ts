@@ -5,13 +5,14 @@
  */
 import { merge, run, verify, type RunResult } from '../engine.js';
 import { resolve } from 'node:path';
-import { isUserError, UsageError } from '../errors.js';
+import { isUserError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
 import { toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { quoted, visible } from '../util/visible.js';
 import { parseCli, USAGE, type CliCommand } from './args.js';
+import { explainCommand } from './explain.js';
 import { ProgressReporter } from './progress.js';
 import { chooseRoot, cliRoot } from './root.js';
 
@@ -68,7 +69,7 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
     io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
     return EXIT.fail;
   }
-  if (cmd.command === 'explain') throw new UsageError('explain: TODO-WIRE (being built)');
+  if (cmd.command === 'explain') return explainCommand(cmd, io, root);
   const result =
     cmd.command === 'merge'
       ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)

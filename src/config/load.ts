@@ -3,13 +3,14 @@ import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, sta
 import { resolve } from 'node:path';
 import { ConfigError, describeFound } from '../errors.js';
 import { invalidUtf8At } from '../data/decode.js';
-import { quoted, quotedList, truncateText, visible, visiblePath } from '../util/visible.js';
+import { hasHidden, quoted, quotedList, truncateText, visible, visiblePath } from '../util/visible.js';
 import { FAMILIES, TABULAR_FAMILIES } from './families.js';
 import { sha256Hex } from '../util/hash.js';
 import { DEFAULT_EXAMPLES_PER_CHECK, DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
-import type { AttackPlan, FileRef, GatePlan, Plan, TabularPlan, Threshold } from './plan.js';
+import { releaseRequirement } from '../manifest/release.js';
+import type { AttackPlan, FileRef, GatePlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
 import { ConfigSource, formatKeyPath, type KeyPath } from './source.js';
 import { configError, validateConfig, yamlErrors } from './validate.js';
 
@@ -58,8 +59,10 @@ interface RawConfig {
     families?: Record<string, Partial<Record<FamilyGateKey, number>>>;
     allow_not_evaluated?: boolean;
     require_baseline?: boolean;
+    require_release_record?: boolean;
     models?: string[];
   };
+  release?: { owner: string } & Partial<Record<Exclude<ReleaseField, 'owner'>, string | string[]>>;
 }
 
 export interface LoadOptions {
@@ -186,6 +189,7 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   const features = raw.data.columns?.features ?? [];
   const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
   const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
+  const release = releasePlan(raw, source);
   return {
     version: 1,
     root,
@@ -224,7 +228,50 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
       examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
     },
     manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
-    gate: buildGate(raw, source, [...modelNames])
+    gate: buildGate(raw, source, [...modelNames], release),
+    release
+  };
+}
+
+/** Entries a list of the release record may hold; a longer list is a document, not a record. */
+export const MAX_RELEASE_ITEMS = 50;
+
+/**
+ * The `release:` block (schema-checked: closed keys, `owner` required, lengths bounded). Prose may
+ * span lines, but every value must show some text and hide nothing: blank text and bidi or
+ * invisible characters are refused here, naming the key.
+ */
+function releasePlan(raw: RawConfig, source: ConfigSource): ReleasePlan | null {
+  const r = raw.release;
+  if (r === undefined) return null;
+  const at = (key: string, i?: number): KeyPath => (i === undefined ? ['release', key] : ['release', key, i]);
+  const checkText = (value: string, path: KeyPath) => {
+    if (!/\S/u.test(value)) throw configError(source, path, `expected text with at least one visible character, found ${quoted(value)}`);
+    // Line breaks and tabs are how YAML block scalars write prose; any other hidden character is refused.
+    if (hasHidden(value.replace(/[\t\n\r]/g, ' '))) throw configError(source, path, `expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found ${quoted(value)}`);
+  };
+  const one = (key: ReleaseField): string | null => {
+    const v = r[key as keyof typeof r];
+    if (v === undefined) return null;
+    checkText(v as string, at(key));
+    return v as string;
+  };
+  const list = (key: ReleaseField): string[] | null => {
+    const v = r[key as keyof typeof r] as string[] | undefined;
+    if (v === undefined) return null;
+    if (v.length > MAX_RELEASE_ITEMS) throw configError(source, at(key), `expected at most ${MAX_RELEASE_ITEMS} entries, found ${v.length}`);
+    v.forEach((item, i) => checkText(item, at(key, i)));
+    return [...v];
+  };
+  return {
+    owner: one('owner') as string,
+    reviewer: one('reviewer'),
+    intended_use: one('intended_use'),
+    out_of_scope_uses: list('out_of_scope_uses'),
+    known_limitations: list('known_limitations'),
+    mitigations: list('mitigations'),
+    authorization: one('authorization'),
+    config_line: source.keyLineOf(['release'])
   };
 }
 
@@ -269,7 +316,7 @@ function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constra
   return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
 }
 
-function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[]): GatePlan {
+function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], release: ReleasePlan | null): GatePlan {
   const gate = raw.gate ?? {};
   const gateLine = source.has(['gate']) ? source.keyLineOf(['gate']) : 1;
   const threshold = (path: string[], value: number | undefined, fallback: number): Threshold =>
@@ -298,7 +345,16 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[]): 
   judged.forEach((name, i) => {
     if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
   });
-  return { thresholds, families, allowNotEvaluated: gate.allow_not_evaluated ?? false, models: [...judged], requireBaseline: gate.require_baseline ?? false };
+  const requireRelease = gate.require_release_record;
+  const releaseLine = requireRelease === undefined ? gateLine : source.keyLineOf(['gate', 'require_release_record']);
+  return {
+    thresholds,
+    families,
+    allowNotEvaluated: gate.allow_not_evaluated ?? false,
+    models: [...judged],
+    requireBaseline: gate.require_baseline ?? false,
+    releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
+  };
 }
 
 /**

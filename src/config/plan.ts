@@ -104,6 +104,40 @@ export interface GatePlan {
   models: string[];
   /** Without a usable baseline the comparison checks are not evaluated (blocking) instead of not applicable. */
   requireBaseline: boolean;
+  /** `gate.require_release_record` and what the `release:` block leaves undeclared (absent: not required). */
+  releaseRecord?: ReleaseRequirement;
+}
+
+/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
+export const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'] as const;
+export type ReleaseField = (typeof RELEASE_FIELDS)[number];
+
+/**
+ * The release record as the config declares it, with the config's key names (the manifest copies it
+ * as it is). `owner` is required inside the block; any other field left out is null.
+ */
+export interface ReleasePlan {
+  owner: string;
+  reviewer: string | null;
+  intended_use: string | null;
+  out_of_scope_uses: string[] | null;
+  known_limitations: string[] | null;
+  mitigations: string[] | null;
+  authorization: string | null;
+  /** Line of the `release:` key in the config. */
+  config_line: number;
+}
+
+export interface ReleaseRequirement {
+  /** `gate.require_release_record`. */
+  required: boolean;
+  /** Line of that key (the `gate:` line, or 1, when it is not set). */
+  line: number;
+  isDefault: boolean;
+  /** Release fields not declared: every field when the config has no `release:` block. */
+  missing: ReleaseField[];
+  /** Whether the config has a `release:` block at all. */
+  declared: boolean;
 }
 
 export interface Plan {
@@ -121,4 +155,6 @@ export interface Plan {
   output: { text: 'full' | 'hash' | 'none'; gzipAboveBytes: number; examplesPerCheck: number };
   manifest: { lockFiles: FileRef[] };
   gate: GatePlan;
+  /** The `release:` block (who owns and reviewed the release, its intended use, limits); null when absent. */
+  release?: ReleasePlan | null;
 }

@@ -5,6 +5,7 @@
  * their messages stay specific.
  */
 import { FAMILY_GATE_KEYS, GATE_KEYS } from './defaults.js';
+import { RELEASE_FIELDS, type ReleaseField } from './plan.js';
 
 type Schema = Record<string, unknown>;
 
@@ -17,6 +18,24 @@ const nonEmpty: Schema = { type: 'string', minLength: 1 };
 // validate.ts) refuses control, bidi and invisible characters in them.
 const name: Schema = { type: 'string', minLength: 1, printable: true };
 const path: Schema = { type: 'string', minLength: 1, printable: true };
+
+// Release record (seeds 001, 002): names and references stay on one line; prose may span lines
+// (load.ts refuses other hidden characters and blank text in it).
+const oneLine = (max: number): Schema => ({ type: 'string', minLength: 1, maxLength: max, printable: true });
+const prose = (max: number): Schema => ({ type: 'string', minLength: 1, maxLength: max });
+const proseList: Schema = { type: 'array', minItems: 1, items: prose(1000) };
+
+const releaseRecord: Record<ReleaseField, Schema> = {
+  owner: oneLine(200),
+  reviewer: oneLine(200),
+  intended_use: prose(2000),
+  out_of_scope_uses: proseList,
+  known_limitations: proseList,
+  mitigations: proseList,
+  authorization: oneLine(500)
+};
+// Reports list the fields in RELEASE_FIELDS order; the schema must hold exactly those.
+if (Object.keys(releaseRecord).join() !== RELEASE_FIELDS.join()) throw new Error('schema and RELEASE_FIELDS disagree');
 
 function closed(properties: Record<string, Schema>, required: string[] = []): Schema {
   return { type: 'object', properties, required, additionalProperties: false };
@@ -140,8 +159,10 @@ export const CONFIG_SCHEMA: Schema = closed(
       }),
       allow_not_evaluated: { type: 'boolean' },
       require_baseline: { type: 'boolean' },
+      require_release_record: { type: 'boolean' },
       models: { type: 'array', items: name, minItems: 1 }
-    })
+    }),
+    release: closed(releaseRecord, ['owner'])
   },
   ['version', 'threat_model', 'data', 'models']
 );

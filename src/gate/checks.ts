@@ -8,7 +8,7 @@
  */
 import type { FamilyGateKey } from '../config/defaults.js';
 import type { AttackFamily } from '../config/families.js';
-import type { GatePlan, Threshold } from '../config/plan.js';
+import { RELEASE_FIELDS, type GatePlan, type Threshold } from '../config/plan.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { DrillResult } from '../drill/collect.js';
 import { ALL, CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
@@ -121,6 +121,42 @@ function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs):
   return specs;
 }
 
+/**
+ * `release_record/data` (seeds 001 and 002): with `gate.require_release_record: true` the config's
+ * `release:` block must declare every field; the figure is the number of fields declared. Not
+ * applicable when not required. Read from the manifest's record, so merge and verify agree.
+ */
+function releaseRecordCheck(gate: GatePlan): Check {
+  const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...RELEASE_FIELDS], declared: false };
+  const total = RELEASE_FIELDS.length;
+  const declared = total - r.missing.length;
+  const reason = !r.required
+    ? 'gate.require_release_record is false'
+    : !r.declared
+      ? 'the config has no release: block'
+      : r.missing.length > 0
+        ? `not declared: ${r.missing.map((f) => `release.${f}`).join(', ')}`
+        : null;
+  return {
+    id: 'release_record/data',
+    check: 'release_record',
+    subject: 'data',
+    qualifier: null,
+    scope: 'manifest',
+    value: r.required ? declared : null,
+    numerator: r.required ? declared : null,
+    denominator: r.required ? total : null,
+    direction: 'min',
+    threshold: total,
+    config_key: 'gate.require_release_record',
+    config_line: r.line,
+    threshold_is_default: r.isDefault,
+    status: !r.required ? 'not_applicable' : declared === total ? 'pass' : 'fail',
+    judged: true,
+    reason
+  };
+}
+
 function examplesOf(check: Check, metrics: Metrics, drill: DrillResult | undefined): CheckExamples {
   if (check.check === 'length_psi') {
     const counts = metrics.data.length_histogram.counts;
@@ -174,7 +210,7 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan, inputs: GateInput
   }
   specs.push(...comparisonChecks(metrics, gate, inputs));
 
-  const checks = specs.map(decideCheck).map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: examplesOf(c, metrics, inputs.drill) } : c));
+  const checks = [...specs.map(decideCheck), releaseRecordCheck(gate)].map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: examplesOf(c, metrics, inputs.drill) } : c));
   const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
   for (const c of checks) counts[c.status]++;
   const blocking = checks.filter((c) => c.judged && (c.status === 'fail' || (c.status === 'not_evaluated' && !gate.allowNotEvaluated)));

@@ -10,6 +10,7 @@ import type { DrillFacts } from '../drill/collect.js';
 import type { ModelCounters } from '../evaluate/counters.js';
 import type { MetricFacts, Overlap } from '../metrics/metrics.js';
 import type { Manifest, ManifestHead, ThresholdRecord } from './manifest.js';
+import { readReleaseFacts, readReleaseRecord, releaseRequirement, type ReleaseFacts } from './release.js';
 
 export interface ReportFacts {
   task: 'text' | 'tabular';
@@ -24,6 +25,8 @@ export interface ReportFacts {
   conditions: string[];
   counters: ModelCounters[];
   textPolicy: 'full' | 'hash' | 'none';
+  /** The release record and the frozen facts seed 002's checklist asks about. */
+  release: ReleaseFacts;
 }
 
 export interface DerivationFacts {
@@ -70,7 +73,8 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       ),
       allowNotEvaluated: plan.allow_not_evaluated,
       models: [...plan.judged_models],
-      requireBaseline: plan.require_baseline
+      requireBaseline: plan.require_baseline,
+      releaseRecord: releaseRequirement(plan.release_record?.required ?? false, plan.release_record?.line ?? 1, plan.release_record?.is_default ?? true, readReleaseRecord(m))
     }
   };
 }
@@ -89,6 +93,7 @@ export function readReportFacts(m: Manifest): ReportFacts {
     familiesNotConfigured: m.conditions.families_not_configured,
     conditions: m.conditions.evaluated,
     counters: m.counters,
-    textPolicy: m.output.text
+    textPolicy: m.output.text,
+    release: readReleaseFacts(m)
   };
 }

@@ -17,6 +17,8 @@ import type { ModelDescription } from '../models/model.js';
 import type { ShardSpec } from '../shard/select.js';
 import { SHARD_RULE } from '../shard/select.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
+import { preprocessingRecord, type PreprocessingRecord } from './preprocessing.js';
+import type { ReleaseRecord } from './release.js';
 
 /** Major version of this layout. v2: facts for re-derivation (gate plan, length histogram, output), shards, baseline. */
 export const MANIFEST_SCHEMA_VERSION = 2;
@@ -53,6 +55,8 @@ export interface GatePlanRecord {
   allow_not_evaluated: boolean;
   judged_models: string[];
   require_baseline: boolean;
+  /** `gate.require_release_record` (absent in manifests written before it existed: not required). */
+  release_record?: { required: boolean; config_key: string; line: number; is_default: boolean };
 }
 
 export interface FamilyRecord {
@@ -121,6 +125,10 @@ export interface ManifestHead {
   output: { text: 'full' | 'hash' | 'none'; examples_per_check: number; gzip_above_bytes: number };
   lock_files: Array<{ path: string; sha256: string }>;
   gate: { plan: GatePlanRecord };
+  /** The config's `release:` block as declared (manifest/release.ts); null when there is none. */
+  release: ReleaseRecord | null;
+  /** Per model, the exact input transformation (manifest/preprocessing.ts). */
+  preprocessing: PreprocessingRecord;
   /** Shard manifests only (SPEC §16). */
   shard?: { index: number; count: number; rule: string; examples: number };
 }
@@ -164,7 +172,10 @@ function gatePlanRecord(plan: Plan): GatePlanRecord {
     ),
     allow_not_evaluated: plan.gate.allowNotEvaluated,
     judged_models: [...plan.gate.models],
-    require_baseline: plan.gate.requireBaseline
+    require_baseline: plan.gate.requireBaseline,
+    ...(plan.gate.releaseRecord
+      ? { release_record: { required: plan.gate.releaseRecord.required, config_key: 'gate.require_release_record', line: plan.gate.releaseRecord.line, is_default: plan.gate.releaseRecord.isDefault } }
+      : {})
   };
 }
 
@@ -218,6 +229,8 @@ export function buildManifestHead(input: HeadInput): ManifestHead {
     output: { text: plan.output.text, examples_per_check: plan.output.examplesPerCheck, gzip_above_bytes: plan.output.gzipAboveBytes },
     lock_files: input.lockFiles,
     gate: { plan: gatePlanRecord(plan) },
+    release: plan.release ? { ...plan.release } : null,
+    preprocessing: preprocessingRecord(plan),
     ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: SHARD_RULE, examples: input.shard.examples } } : {})
   };
 }

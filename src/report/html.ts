@@ -22,6 +22,7 @@ import { compareSection } from './html-compare.js';
 import { shiftSection } from './html-data.js';
 import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSection, robustnessSection, tabularSection } from './html-models.js';
 import { AnchorIds, h } from './html-parts.js';
+import { releaseReportSection } from './html-release.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
 
@@ -135,6 +136,7 @@ export function renderReport(input: ReportInput): string {
     ...accuracySection(metrics),
     ...matricesSection(metrics),
     ...shiftSection(metrics, { histogramAt: psi ? anchors.of(psi.id) : null }),
+    ...releaseReportSection(facts, gate),
     '<h2 id="not-tested">Not tested</h2>',
     `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
     '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'

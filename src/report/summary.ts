@@ -19,6 +19,7 @@ import { code, md } from './escape.js';
 import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';
 import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
+import { releaseSummarySection } from './summary-release.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
 export interface SummaryInput {
@@ -256,6 +257,7 @@ function tables(input: SummaryInput): string[] {
     );
   }
 
+  out.push(...releaseSummarySection(facts, input.gate));
   out.push('## Shift and data', '');
   const d = metrics.data;
   const figure = (f: Figure) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
