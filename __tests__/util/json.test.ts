@@ -23,7 +23,8 @@ describe('stableJson', () => {
 
 describe('evidence row serialisation', () => {
   test('equals stableJson of the same ordered map, byte for byte', async () => {
-    const { serializeRow, EVIDENCE_FIELDS } = await import('../../src/evidence/row.js');
+    const { EVIDENCE_FIELDS } = await import('../../src/evidence/row.js');
+    const { serializeRow } = await import('../../src/evidence/serialize.js');
     const row = {
       id: 'a"1', split: 's', model: 'm', condition: 'format' as const, language: 'pt', domain: null, text: 'Não <b>\u2028', perturbed_text: 'x',
       label: '10', clean_prediction: '9', prediction: null, scores: [0.1, 1e-7, NaN], margin: 0, clean_margin: -0, changed: true, valid: false,

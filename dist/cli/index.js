@@ -49,7 +49,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(3021);
+var validation_error_1 = __nccwpck_require__(5402);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
 var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
@@ -226,7 +226,7 @@ exports.regexpCode = regexpCode;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
 const code_1 = __nccwpck_require__(567);
-const scope_1 = __nccwpck_require__(7788);
+const scope_1 = __nccwpck_require__(5407);
 var code_2 = __nccwpck_require__(567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
@@ -236,7 +236,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(7788);
+var scope_2 = __nccwpck_require__(5407);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -922,7 +922,7 @@ function par(x) {
 
 /***/ }),
 
-/***/ 7788:
+/***/ 5407:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -1207,7 +1207,7 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
 const codegen_1 = __nccwpck_require__(1436);
-const validation_error_1 = __nccwpck_require__(3021);
+const validation_error_1 = __nccwpck_require__(5402);
 const names_1 = __nccwpck_require__(630);
 const resolve_1 = __nccwpck_require__(4090);
 const util_1 = __nccwpck_require__(4464);
@@ -2966,7 +2966,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(3021);
+const validation_error_1 = __nccwpck_require__(5402);
 const ref_error_1 = __nccwpck_require__(3162);
 const rules_1 = __nccwpck_require__(7353);
 const compile_1 = __nccwpck_require__(2718);
@@ -3630,7 +3630,7 @@ exports["default"] = uri;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5402:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4145,7 +4145,7 @@ const anyOf_1 = __nccwpck_require__(9380);
 const oneOf_1 = __nccwpck_require__(2490);
 const allOf_1 = __nccwpck_require__(9205);
 const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(6829);
+const thenElse_1 = __nccwpck_require__(9210);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4570,7 +4570,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5807,29 +5807,39 @@ function escapeJsonPtr(str) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2985);
-/* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9246);
-/** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
+/* harmony import */ var _evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4648);
+/* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2985);
+/* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2742);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9086);
+/**
+ * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
+ * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
+ */
 
 
 
-// Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
-(0,_output_cleanup_js__WEBPACK_IMPORTED_MODULE_0__/* .installSignalCleanup */ .a0)((line) => process.stderr.write(line));
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .main */ .iW)(process.argv.slice(2), {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    cwd: process.cwd(),
-    stderrIsTTY: process.stderr.isTTY === true,
-    bundleSha256: (0,_util_bundle_js__WEBPACK_IMPORTED_MODULE_1__/* .fileDigest */ .h)(import.meta.url)
-});
+
+if ((0,_evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__/* .isPerturbationThread */ .ob)())
+    (0,_evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__/* .servePerturbations */ .O$)();
+else {
+    (0,_evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__/* .setThreadEntry */ .RU)(import.meta.url);
+    // Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
+    (0,_output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .installSignalCleanup */ .a0)((line) => process.stderr.write(line));
+    process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_3__/* .main */ .iW)(process.argv.slice(2), {
+        stdout: (t) => process.stdout.write(t),
+        stderr: (t) => process.stderr.write(t),
+        cwd: process.cwd(),
+        stderrIsTTY: process.stderr.isTTY === true,
+        bundleSha256: (0,_util_bundle_js__WEBPACK_IMPORTED_MODULE_2__/* .fileDigest */ .h)(import.meta.url)
+    });
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 9246:
+/***/ 9086:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5844,136 +5854,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: ./src/util/visible.ts
-/**
- * Values read from data or config end up in error messages, logs and reports. Shown raw,
- * such a value can break a line (and start a GitHub workflow command such as `::error::`),
- * reorder the text around it (bidi controls: "\u202Eevil" reads as "live") or hide in plain
- * sight (zero-width characters). These helpers show every such character as a `\uXXXX`
- * escape and leave all other text (accents, CJK, emoji) as it is.
- */
-/**
- * Characters that never show as themselves: C0 and C1 controls, DEL, line and paragraph
- * separators, bidi controls, zero-width and other invisible format characters, and lone
- * UTF-16 surrogates (which no encoder can write out).
- */
-const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
-    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
-const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
-const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
-const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-function escapeOne(c) {
-    return SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-/** True when `text` holds a character that `visible()` would escape. */
-function hasHidden(text) {
-    return HAS_HIDDEN.test(text);
-}
-/**
- * `text` with every hidden character written as `\t`, `\n`, `\r` or `\uXXXX`, except the
- * characters in `keep` (for example "\t\n" where the output may hold tabs and lines).
- */
-function visible(text, keep = '') {
-    return text.replace(HIDDEN, (c) => (keep.includes(c) ? c : escapeOne(c)));
-}
-/**
- * The first `max` code points of `text`, and whether anything was cut. Walks only as far as
- * needed, so a 50 MB value costs no more than a short one.
- */
-function head(text, max) {
-    let points = 0;
-    let i = 0;
-    while (i < text.length) {
-        if (points === max)
-            return { text: text.slice(0, i), cut: true };
-        const c = text.charCodeAt(i);
-        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-        i += pair ? 2 : 1;
-        points++;
-    }
-    return { text, cut: false };
-}
-/**
- * A value as it appears in a message: double-quoted, at most `max` code points of it (longer
- * values end in `...`), backslash and quote escaped as in JSON, hidden characters escaped.
- */
-function quoted(value, max = 60) {
-    return `"${visible(truncateText(value, max).replace(/[\\"]/g, (c) => `\\${c}`))}"`;
-}
-/** At most `max` code points of `text`; a longer text keeps `max - 3` of them and ends in `...`. */
-function truncateText(text, max) {
-    return head(text, max).cut ? head(text, Math.max(1, max - 3)).text + '...' : text;
-}
-/** Several values, each `quoted()`, comma-separated; past `maxItems` only a count of the rest. */
-function quotedList(values, maxItems = 20) {
-    const shown = values.slice(0, maxItems).map((v) => quoted(v));
-    const rest = values.length - shown.length;
-    return rest > 0 ? `${shown.join(', ')} (and ${rest} more)` : shown.join(', ');
-}
-/**
- * A file path where a message starts with it (`file:line: …`): hidden characters escaped, and
- * a path that itself starts with ":" read as "./…", so that no line of a message can begin
- * with `::`.
- */
-function visiblePath(path) {
-    const shown = visible(path);
-    return shown.startsWith(':') ? `./${shown}` : shown;
-}
-
-;// CONCATENATED MODULE: ./src/errors.ts
-
-class UserError extends Error {
-    kind;
-    constructor(kind, message) {
-        super(message);
-        this.kind = kind;
-        this.name = new.target.name;
-    }
-}
-class UsageError extends UserError {
-    constructor(message) {
-        super('usage', message);
-    }
-}
-/**
- * A config problem: `file:line: key.path: expected …, found …`. When a file has several
- * problems the message holds one such line per problem (see `validateConfig`).
- */
-class ConfigError extends UserError {
-    constructor(message) {
-        super('config', message);
-    }
-}
-/** A data problem: `file:line[:column]: what is wrong`. */
-class DataError extends UserError {
-    constructor(message) {
-        super('data', message);
-    }
-}
-function isUserError(error) {
-    return error instanceof UserError;
-}
-/**
- * Render a value found in user input, briefly, for an error message. Strings are quoted,
- * bounded and have hidden characters escaped (see util/visible.ts), so no value can add a
- * line, a workflow command or a bidi control to a message.
- */
-function describeFound(value) {
-    if (value === undefined)
-        return 'nothing';
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-    if (typeof value === 'object')
-        return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping';
-    if (typeof value === 'string')
-        return quoted(value);
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return `the non-finite number ${String(value)}`;
-    return `${typeof value} ${String(value)}`;
-}
-
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/visible.ts
+var visible = __nccwpck_require__(1526);
 ;// CONCATENATED MODULE: ./src/data/decode.ts
 /** Strict UTF-8 decoding that reports where the first invalid byte sits. */
 
@@ -6034,144 +5918,18 @@ function decodeUtf8(bytes, file) {
     }
     catch {
         const bad = invalidUtf8At(bytes);
-        throw new DataError(`${visiblePath(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
     }
 }
 
-;// CONCATENATED MODULE: ./src/config/families.ts
-/** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
-const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
-const CONDITIONS = [...TEXT_CONDITIONS, 'noise', 'fgm'];
-/** The tabular families (SPEC §13), in order. */
-const TABULAR_FAMILIES = ['noise', 'fgm'];
-const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
-/** Text families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
-const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append'];
-/**
- * Conditions that carry ledger masks and are judged as attacks: the text families above and
- * tabular FGM. Tabular `noise` is a corruption baseline, reported but never an attack.
- */
-const ATTACK_FAMILIES = [...NON_DESTRUCTIVE_FAMILIES, 'fgm'];
-function isAttackFamily(condition) {
-    return ATTACK_FAMILIES.includes(condition);
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/util/hash.ts
-
-function sha256Hex(data) {
-    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/config/defaults.ts
-/**
- * Gate thresholds frozen for config `version: 1` (SPEC §9). A release that changes a default
- * must do so under a new config version, never by editing this table.
- */
-const GATE_KEYS = [
-    'min_challenge_examples',
-    'min_challenge_accuracy',
-    'max_generalization_gap_pp',
-    'min_language_examples',
-    'min_language_accuracy',
-    'max_length_psi',
-    'min_changed_examples',
-    'max_flip_rate',
-    'max_accuracy_drop_pp',
-    'min_eligible_coverage',
-    'max_attack_success',
-    'max_protected_transitions',
-    'max_missing_rows',
-    'max_regression_pp',
-    'max_new_protected_transitions'
-];
-const GATE_DEFAULTS_V1 = Object.freeze({
-    min_challenge_examples: 50,
-    min_challenge_accuracy: 0.75,
-    max_generalization_gap_pp: 22,
-    min_language_examples: 10,
-    min_language_accuracy: 0.58,
-    max_length_psi: 0.5,
-    min_changed_examples: 20,
-    max_flip_rate: 0.2,
-    max_accuracy_drop_pp: 5,
-    min_eligible_coverage: 0.9,
-    max_attack_success: 0.25,
-    max_protected_transitions: 0,
-    max_missing_rows: 0,
-    // Comparison with a baseline (SPEC §15).
-    max_regression_pp: 1.0,
-    max_new_protected_transitions: 0
-});
-/** Keys that may be overridden per perturbation family under `gate.families.<family>`. */
-const FAMILY_GATE_KEYS = [
-    'min_changed_examples',
-    'max_flip_rate',
-    'max_accuracy_drop_pp',
-    'min_eligible_coverage',
-    'max_attack_success',
-    'max_regression_pp'
-];
-/** Built-in per-family defaults: dictionary substitution is sparse by design (SPEC §9). */
-const FAMILY_DEFAULTS_V1 = Object.freeze({
-    dictionary: { min_eligible_coverage: 0.1 }
-});
-const STATISTICS_DEFAULTS_V1 = Object.freeze({
-    seed: 1637,
-    bootstrap_iterations: 1000,
-    paired_iterations: 500,
-    interval: 0.95
-});
-/** References listed per failing check in checks.json and the summary (SPEC §18). */
-const DEFAULT_EXAMPLES_PER_CHECK = 20;
-const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
-const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
-/** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
-const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
-
-;// CONCATENATED MODULE: ./src/util/strings.ts
-/**
- * Code-point aware string helpers. JavaScript compares strings by UTF-16 code units,
- * which orders astral characters before U+E000–U+FFFF; Python (and this project)
- * orders by code point.
- */
-function compareCodePoints(a, b) {
-    if (a === b)
-        return 0;
-    const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) {
-        const x = a.charCodeAt(i);
-        const y = b.charCodeAt(i);
-        if (x === y)
-            continue;
-        // Only when both units are in the surrogate/high-BMP zone can unit order differ
-        // from code-point order; compare whole code points there.
-        const cx = a.codePointAt(i) ?? x;
-        const cy = b.codePointAt(i) ?? y;
-        return cx < cy ? -1 : cx > cy ? 1 : 0;
-    }
-    return a.length - b.length;
-}
-function sortCodePoints(values) {
-    return [...values].sort(compareCodePoints);
-}
-/** Length in code points, as Python's len(). */
-function strings_codePointLength(s) {
-    let n = 0;
-    for (let i = 0; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        // A high surrogate followed by a low one is one code point.
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff)
-                i++;
-        }
-        n++;
-    }
-    return n;
-}
-
+// EXTERNAL MODULE: ./src/config/families.ts
+var families = __nccwpck_require__(3280);
+// EXTERNAL MODULE: ./src/util/hash.ts
+var hash = __nccwpck_require__(5138);
+// EXTERNAL MODULE: ./src/config/defaults.ts
+var defaults = __nccwpck_require__(1954);
+// EXTERNAL MODULE: ./src/util/strings.ts
+var strings = __nccwpck_require__(558);
 ;// CONCATENATED MODULE: ./src/util/json.ts
 /**
  * Deterministic JSON. Plain JSON.stringify enumerates integer-like keys ("0", "10", "9")
@@ -6207,7 +5965,7 @@ function stableJson(value, indent = 0) {
             return '[' + v.map((x) => pad(depth + 1) + walk(x === undefined ? null : x, depth + 1)).join(',') + pad(depth) + ']';
         }
         if (v !== null && typeof v === 'object') {
-            const keys = Object.keys(v).sort(compareCodePoints);
+            const keys = Object.keys(v).sort(strings/* compareCodePoints */.OP);
             return obj(keys.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), depth);
         }
         return scalar(v);
@@ -6631,7 +6389,7 @@ function featureIds(space, vocabulary) {
 /** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
 function sortVocabulary(features) {
     const all = [...features];
-    return all.some((f) => /[\ud800-\uffff]/.test(f)) ? sortCodePoints(all) : all.sort();
+    return all.some((f) => /[\ud800-\uffff]/.test(f)) ? (0,strings/* sortCodePoints */.dl)(all) : all.sort();
 }
 /** The sorted training vocabulary and each training text's row of feature counts. */
 function analyzeTraining(analyzer, texts) {
@@ -6683,7 +6441,7 @@ function fitTfidf(analyzer, train, labels) {
     // not depend on the order of the training file.
     const examples = train
         .map((e) => ({ label: e.label, text: e.input.kind === 'text' ? e.input.text : '' }))
-        .sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.text, b.text));
+        .sort((a, b) => (0,strings/* compareCodePoints */.OP)(a.label, b.label) || (0,strings/* compareCodePoints */.OP)(a.text, b.text));
     const { vocabulary, rows } = analyzeTraining(analyzer, examples.map((e) => e.text));
     const df = new Float64Array(vocabulary.length);
     for (const { ids } of rows)
@@ -6740,7 +6498,7 @@ class TfidfScorer {
     }
     /** SHA-256 of the trained parameters, computed on first use (a char vocabulary is large). */
     get digest() {
-        this.cachedDigest ??= sha256Hex(stableJson({
+        this.cachedDigest ??= (0,hash/* sha256Hex */.f)(stableJson({
             kind: this.kind,
             labels: this.params.labels,
             vocabulary: this.params.vocabulary,
@@ -6850,7 +6608,7 @@ class HybridModel {
         return new HybridModel(name, TfidfModel.fit(`${name}/word`, train, labels, 'word'), TfidfModel.fit(`${name}/char`, train, labels, 'char'), wordWeight);
     }
     describe() {
-        this.cachedDigest ??= sha256Hex(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
+        this.cachedDigest ??= (0,hash/* sha256Hex */.f)(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
         return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
     }
     scoresFor(text) {
@@ -6867,549 +6625,8 @@ class HybridModel {
     async close() { }
 }
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var ajv = __nccwpck_require__(2463);
-;// CONCATENATED MODULE: ./src/config/plan.ts
-/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
-const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'];
-
-;// CONCATENATED MODULE: ./src/config/schema.ts
-/**
- * JSON Schema of the config file, version 1 (SPEC §3). Every mapping closes its key set
- * (`additionalProperties: false`) so that a misspelt key is an error instead of a silently
- * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
- * their messages stay specific.
- */
-
-
-const rate = { type: 'number', minimum: 0, maximum: 1 };
-const count = { type: 'integer', minimum: 0 };
-const pp = { type: 'number', minimum: -100, maximum: 100 };
-const nonEmpty = { type: 'string', minLength: 1 };
-// Names that end up in messages, file names and reports (labels, columns, features, model
-// names, ids) and paths must show as what they are: `printable` (a keyword added in
-// validate.ts) refuses control, bidi and invisible characters in them.
-const schema_name = { type: 'string', minLength: 1, printable: true };
-const path = { type: 'string', minLength: 1, printable: true };
-// Release record (seeds 001, 002): names and references stay on one line; prose may span lines
-// (load.ts refuses other hidden characters and blank text in it).
-const oneLine = (max) => ({ type: 'string', minLength: 1, maxLength: max, printable: true });
-const prose = (max) => ({ type: 'string', minLength: 1, maxLength: max });
-const proseList = { type: 'array', minItems: 1, items: prose(1000) };
-const releaseRecord = {
-    owner: oneLine(200),
-    reviewer: oneLine(200),
-    intended_use: prose(2000),
-    out_of_scope_uses: proseList,
-    known_limitations: proseList,
-    mitigations: proseList,
-    authorization: oneLine(500)
-};
-// Reports list the fields in RELEASE_FIELDS order; the schema must hold exactly those.
-if (Object.keys(releaseRecord).join() !== RELEASE_FIELDS.join())
-    throw new Error('schema and RELEASE_FIELDS disagree');
-function schema_closed(properties, required = []) {
-    return { type: 'object', properties, required, additionalProperties: false };
-}
-const gateThresholds = {
-    min_challenge_examples: count,
-    min_challenge_accuracy: rate,
-    max_generalization_gap_pp: pp,
-    min_language_examples: count,
-    min_language_accuracy: rate,
-    max_length_psi: { type: 'number', minimum: 0 },
-    min_changed_examples: count,
-    max_flip_rate: rate,
-    max_accuracy_drop_pp: pp,
-    min_eligible_coverage: rate,
-    max_attack_success: rate,
-    max_protected_transitions: count,
-    max_missing_rows: count,
-    max_regression_pp: { type: 'number', minimum: 0, maximum: 100 },
-    max_new_protected_transitions: count
-};
-for (const key of GATE_KEYS)
-    if (!gateThresholds[key])
-        throw new Error(`schema lacks gate key ${key}`);
-const familyOverrides = schema_closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k]])));
-// Conditions that are not attacks are only compared with the baseline (SPEC §15).
-const regressionOnly = schema_closed({ max_regression_pp: gateThresholds.max_regression_pp });
-const languageMap = {
-    type: 'object',
-    minProperties: 1,
-    propertyNames: { minLength: 1, printable: true },
-    additionalProperties: nonEmpty
-};
-const CONFIG_SCHEMA = schema_closed({
-    version: { const: 1 },
-    task: { enum: ['text', 'tabular'] },
-    threat_model: schema_closed({
-        id: { type: 'string', minLength: 1, maxLength: 200, printable: true },
-        revision: { type: ['integer', 'string'], minimum: 0, printable: true },
-        protected_outcome: { type: 'string', maxLength: 2000 },
-        objective: { enum: ['untargeted', 'targeted'] },
-        protected_transitions: {
-            type: 'array',
-            items: schema_closed({ from: schema_name, to: schema_name }, ['from', 'to'])
-        },
-        access: { enum: ['black-box', 'white-box'] },
-        attacks: schema_closed({
-            noise: schema_closed({}),
-            fgm: schema_closed({}),
-            format: schema_closed({}),
-            transpose: schema_closed({ words_per_change: { type: 'integer', minimum: 1 } }),
-            dictionary: schema_closed({ file: path }, ['file']),
-            append: schema_closed({ sentences: languageMap }, ['sentences']),
-            truncate: schema_closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
-        }),
-        constraints: schema_closed({
-            max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-            // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
-            linf_eps: { type: 'number', exclusiveMinimum: 0 },
-            editable: { type: 'array', items: schema_name, minItems: 1 },
-            bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
-        })
-    }, ['id']),
-    data: schema_closed({
-        train: path,
-        evaluate: {
-            type: 'object',
-            minProperties: 1,
-            propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
-            additionalProperties: path
-        },
-        columns: schema_closed({
-            id: schema_name,
-            text: schema_name,
-            label: schema_name,
-            language: schema_name,
-            domain: schema_name,
-            features: { type: 'array', items: schema_name, minItems: 1 }
-        }),
-        on_bad_row: { enum: ['error', 'skip'] }
-    }, ['train', 'evaluate']),
-    models: { type: 'array', minItems: 1 },
-    statistics: schema_closed({
-        seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
-        bootstrap_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
-        paired_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
-        interval: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }
-    }),
-    selective: schema_closed({
-        abstain_below: {
-            type: 'object',
-            additionalProperties: schema_closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
-        }
-    }),
-    output: schema_closed({
-        text: { enum: ['full', 'hash', 'none'] },
-        gzip_above_bytes: { type: 'integer', minimum: 0 },
-        examples_per_check: { type: 'integer', minimum: 0, maximum: 1000 }
-    }),
-    manifest: schema_closed({ lock_files: { type: 'array', items: path } }),
-    gate: schema_closed({
-        ...gateThresholds,
-        families: schema_closed({
-            format: familyOverrides,
-            transpose: familyOverrides,
-            dictionary: familyOverrides,
-            append: familyOverrides,
-            fgm: familyOverrides,
-            clean: regressionOnly,
-            truncate: regressionOnly,
-            noise: regressionOnly
-        }),
-        allow_not_evaluated: { type: 'boolean' },
-        require_baseline: { type: 'boolean' },
-        require_release_record: { type: 'boolean' },
-        models: { type: 'array', items: schema_name, minItems: 1 }
-    }),
-    release: schema_closed(releaseRecord, ['owner'])
-}, ['version', 'threat_model', 'data', 'models']);
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/config/source.ts
-/**
- * A parsed YAML config that still knows where each key stands, so errors and gate
- * annotations can name the line.
- *
- * Parsing is bounded: one pass over the syntax tree records every key's line (so locating
- * thousands of errors costs no more than locating one), finds duplicate keys (the YAML
- * library's own check compares each key with every earlier one), refuses tags the core
- * schema does not define, and limits how much aliases may expand and how deep values nest.
- */
-
-
-
-/** Values that aliases may add to the document in total (each alias adds its anchor's size). */
-const MAX_ALIAS_VALUES = 10_000;
-/** Mappings and lists nested deeper than this are refused. */
-const MAX_NESTING = 64;
-/** Characters YAML does not allow in a stream (it allows tab, LF, CR, and printable text). */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const NON_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/g;
-const CORE_TAG = 'tag:yaml.org,2002:';
-class ConfigSource {
-    file;
-    doc;
-    lines;
-    index;
-    problems;
-    constructor(file, doc, lines, index, problems) {
-        this.file = file;
-        this.doc = doc;
-        this.lines = lines;
-        this.index = index;
-        this.problems = problems;
-    }
-    static parse(file, text) {
-        const lines = new dist/* LineCounter */.HN();
-        // uniqueKeys: false because the library's duplicate check is quadratic; the walk below
-        // does it in one pass. resolveKnownTags: false so that !!binary, !!set, !!timestamp … are
-        // unknown tags, refused below like any other.
-        const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: true, resolveKnownTags: false });
-        const errors = [...controlCharacters(text, lines)];
-        for (const e of doc.errors) {
-            const message = e.message.split('\n')[0] ?? e.message;
-            // The reader recurses per level of nesting; it reports a stack overflow as its message.
-            const shown = /call stack/i.test(message) ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels` : visible(truncateText(message, 200));
-            errors.push({ line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line, message: shown });
-        }
-        for (const w of doc.warnings) {
-            const line = w.linePos?.[0]?.line ?? lines.linePos(w.pos[0]).line;
-            if (w.code === 'TAG_RESOLVE_FAILED') {
-                const tag = w.message.replace(/^Unresolved tag: /, '').replace(CORE_TAG, '!!');
-                errors.push({ line, message: `unknown tag ${quoted(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)` });
-            }
-            else {
-                errors.push({ line, message: visible(truncateText(w.message.split('\n')[0] ?? w.message, 200)) });
-            }
-        }
-        const index = new LineIndex(lines);
-        if (doc.errors.length === 0)
-            index.walk(doc.contents, errors);
-        errors.sort((a, b) => a.line - b.line);
-        return { source: new ConfigSource(file, doc, lines, index, errors), errors };
-    }
-    /** The document as plain data. Refuses to build it while parse problems stand. */
-    value() {
-        const first = this.problems[0];
-        if (first)
-            throw new ConfigError(`${visiblePath(this.file)}:${first.line}: invalid YAML: ${first.message}`);
-        // Alias expansion is already bounded by the walk (MAX_ALIAS_VALUES), with the line of the
-        // alias that crosses the bound; the library's own count would only repeat it without a line.
-        return this.doc.toJS({ maxAliasCount: -1 }) ?? null;
-    }
-    /** Line (1-based) of the value at `path`, or of its nearest present ancestor. */
-    lineOf(path) {
-        for (let depth = path.length; depth >= 0; depth--) {
-            const line = this.index.valueLine.get(keyOf(path.slice(0, depth)));
-            if (line !== undefined)
-                return line;
-        }
-        return 1;
-    }
-    /** Line of the key itself (for annotations and unknown-key errors). */
-    keyLineOf(path) {
-        if (path.length === 0)
-            return 1;
-        const line = this.index.keyLine.get(keyOf(path));
-        if (line !== undefined)
-            return line;
-        // An absent key: point at the key of the mapping that should hold it.
-        if (this.index.maps.has(keyOf(path.slice(0, -1))))
-            return this.keyLineOf(path.slice(0, -1));
-        return this.lineOf(path);
-    }
-    has(path) {
-        return this.doc.hasIn(path);
-    }
-}
-/** Index key of a path: map keys and list positions alike, as strings. */
-function keyOf(path) {
-    return path.map(String).join('\u0000');
-}
-/** Every character YAML refuses in a stream, by line and column (at most 20 are listed). */
-function controlCharacters(text, lines) {
-    const found = [];
-    for (const match of text.matchAll(NON_PRINTABLE)) {
-        const { line, col } = lines.linePos(match.index);
-        const code = (match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-        found.push({ line, column: col, message: `control character U+${code}; expected printable text (YAML allows tab, line feed and carriage return only)` });
-        if (found.length === 20)
-            break;
-    }
-    return found;
-}
-function kindOf(node) {
-    return (0,dist/* isMap */.jh)(node) ? 'a mapping' : (0,dist/* isSeq */.oP)(node) ? 'a list' : (0,dist/* isAlias */.Vj)(node) ? 'an alias' : 'a value';
-}
-/**
- * Lines of keys and values by path, built in one walk of the syntax tree. The walk also
- * checks what the YAML library leaves to the reader: duplicate and non-scalar keys,
- * aliases (which must refer to an earlier, finished node, and may add at most
- * MAX_ALIAS_VALUES values in all) and nesting depth.
- */
-class LineIndex {
-    lines;
-    keyLine = new Map();
-    valueLine = new Map();
-    /** Paths whose value is a mapping. */
-    maps = new Set();
-    anchors = new Map();
-    /** Number of values in each anchored node, aliases counted at their expanded size. */
-    sizes = new Map();
-    aliasValues = 0;
-    reportedAliases = false;
-    reportedDepth = false;
-    constructor(lines) {
-        this.lines = lines;
-    }
-    lineAt(node) {
-        return node?.range ? this.lines.linePos(node.range[0]).line : undefined;
-    }
-    /** Walk `node` at `path`; returns its size in values (aliases expanded). */
-    walk(node, problems, path = [], depth = 0) {
-        if (node === null || node === undefined)
-            return 1;
-        const key = keyOf(path);
-        const line = this.lineAt(node);
-        if (line !== undefined)
-            this.valueLine.set(key, line);
-        if ((0,dist/* isAlias */.Vj)(node))
-            return this.alias(node, line ?? 1, problems);
-        const anchor = node.anchor;
-        // While its own values are walked, an anchor is in progress: an alias to it would be a cycle.
-        if (anchor)
-            this.anchors.set(anchor, node);
-        if (!(0,dist/* isMap */.jh)(node) && !(0,dist/* isSeq */.oP)(node))
-            return 1;
-        if (depth >= MAX_NESTING) {
-            if (!this.reportedDepth)
-                problems.push({ line: line ?? 1, message: `values nested more than ${MAX_NESTING} levels deep; expected a shallower config` });
-            this.reportedDepth = true;
-            if (anchor)
-                this.sizes.set(node, 1);
-            return 1;
-        }
-        let size = 1;
-        if ((0,dist/* isMap */.jh)(node)) {
-            this.maps.add(key);
-            const seen = new Set();
-            for (const pair of node.items) {
-                const keyNode = pair.key;
-                const keyLine = this.lineAt(keyNode) ?? line ?? 1;
-                if (keyNode !== null && !(0,dist/* isScalar */.jn)(keyNode)) {
-                    problems.push({ line: keyLine, message: `expected a plain key, found ${kindOf(keyNode)} used as a key` });
-                    continue;
-                }
-                const name = String(keyNode?.value ?? '');
-                if (seen.has(name)) {
-                    problems.push({ line: keyLine, message: `duplicate key ${quoted(name)}; expected each key once per mapping` });
-                    continue;
-                }
-                seen.add(name);
-                const childPath = [...path, name];
-                this.keyLine.set(keyOf(childPath), keyLine);
-                size += 1 + this.walk(pair.value, problems, childPath, depth + 1);
-            }
-        }
-        else {
-            node.items.forEach((item, i) => {
-                size += this.walk(item, problems, [...path, i], depth + 1);
-            });
-        }
-        if (anchor)
-            this.sizes.set(node, size);
-        return size;
-    }
-    alias(node, line, problems) {
-        const target = this.anchors.get(node.source);
-        if (!target) {
-            problems.push({ line, message: `alias ${quoted('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor` });
-            return 1;
-        }
-        const size = (0,dist/* isMap */.jh)(target) || (0,dist/* isSeq */.oP)(target) ? this.sizes.get(target) : 1;
-        if (size === undefined) {
-            problems.push({ line, message: `alias ${quoted('*' + node.source)} refers to a value that contains it; expected an alias to a finished value` });
-            return 1;
-        }
-        this.aliasValues += size;
-        if (this.aliasValues > MAX_ALIAS_VALUES && !this.reportedAliases) {
-            this.reportedAliases = true;
-            problems.push({ line, message: `aliases expand to more than ${MAX_ALIAS_VALUES} values (an alias bomb?); expected a config that repeats fewer values` });
-        }
-        return size;
-    }
-}
-function formatKeyPath(path) {
-    if (path.length === 0)
-        return '(top level)';
-    let out = '';
-    for (const part of path) {
-        if (typeof part === 'number')
-            out += `[${part}]`;
-        // A key that is long, has hidden characters or could be misread as path syntax is quoted.
-        else if (!/^[^\s"'[\].:\\]{1,60}$/u.test(part) || visible(part) !== part)
-            out += `[${quoted(part)}]`;
-        else
-            out += out === '' ? part : `.${part}`;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/config/validate.ts
-/**
- * Schema validation with messages a person can act on: the file and line, the key path,
- * what was expected and what was found. Every problem is reported, one per line, up to
- * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
- */
-
-
-
-
-
-/** Problems listed in one ConfigError; the rest are counted on a last line. */
-const MAX_LISTED_ERRORS = 20;
-const validate_ajv = new ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
-// `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
-validate_ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !hasHidden(data), errors: false });
-const validateSchema = validate_ajv.compile(CONFIG_SCHEMA);
-const PRINTABLE = 'without control, bidi or invisible characters';
-const TYPE_NAMES = {
-    integer: 'a whole number',
-    number: 'a number',
-    string: 'a string',
-    boolean: 'true or false',
-    object: 'a mapping',
-    array: 'a list',
-    null: 'null'
-};
-/** Describe what a schema node accepts, e.g. "a number from 0 to 1". */
-function expectedOf(schema) {
-    if (!schema)
-        return 'a valid value';
-    if ('const' in schema)
-        return JSON.stringify(schema.const);
-    if (Array.isArray(schema.enum))
-        return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    const base = types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
-    if (typeof schema.maxLength === 'number') {
-        const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-        return min > 0 ? `a string of ${min} to ${schema.maxLength} characters` : `a string of at most ${schema.maxLength} characters`;
-    }
-    const bounds = [];
-    if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
-        bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
-    else {
-        if (typeof schema.minimum === 'number')
-            bounds.push(`≥ ${schema.minimum}`);
-        if (typeof schema.maximum === 'number')
-            bounds.push(`≤ ${schema.maximum}`);
-    }
-    if (typeof schema.exclusiveMinimum === 'number')
-        bounds.push(`> ${schema.exclusiveMinimum}`);
-    if (typeof schema.exclusiveMaximum === 'number')
-        bounds.push(`< ${schema.exclusiveMaximum}`);
-    if (schema.minLength === 1 || schema.minItems === 1 || schema.minProperties === 1) {
-        return `a non-empty ${base.replace(/^an? /, '')}${bounds.length ? ' ' + bounds.join(' and ') : ''}`;
-    }
-    return bounds.length ? `${base} ${bounds.join(' and ')}` : base;
-}
-/** What a `propertyNames` schema asks of a key. */
-function expectedName(names) {
-    if (names && typeof names.pattern === 'string')
-        return 'a name starting with a letter, using letters, digits, "_" or "-"';
-    const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
-    if (names?.printable === true)
-        parts.push(PRINTABLE);
-    return parts.join(' ');
-}
-function pathOf(error) {
-    if (!error.instancePath)
-        return [];
-    return error.instancePath
-        .slice(1)
-        .split('/')
-        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-function locate(error, source) {
-    const path = pathOf(error);
-    const parent = error.parentSchema;
-    switch (error.keyword) {
-        case 'additionalProperties': {
-            const key = String(error.params.additionalProperty);
-            const allowed = Object.keys(parent?.properties ?? {});
-            const full = [...path, key];
-            return {
-                line: source.keyLineOf(full),
-                path: full,
-                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${quoted(key)}`
-            };
-        }
-        case 'required': {
-            const key = String(error.params.missingProperty);
-            const full = [...path, key];
-            const properties = parent?.properties ?? {};
-            return { line: source.keyLineOf(path), path: full, message: `missing required key; expected ${expectedOf(properties[key])}, found nothing` };
-        }
-        case 'propertyNames': {
-            const name = String(error.params.propertyName);
-            const expected = expectedName(parent?.propertyNames);
-            return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${quoted(name)}` };
-        }
-        case 'printable':
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${describeFound(error.data)}` };
-        default:
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
-    }
-}
-/**
- * One ConfigError listing `problems` by line, one per line of the message, at most
- * MAX_LISTED_ERRORS of them and then a count of the rest. Each line starts with the file.
- */
-function configErrors(file, problems) {
-    const shownFile = visiblePath(file);
-    const lines = [];
-    const seen = new Set();
-    const sorted = [...problems].sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
-    for (const p of sorted) {
-        const where = p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`;
-        const line = `${shownFile}:${where}: ${p.path ? `${formatKeyPath(p.path)}: ` : ''}${p.message}`;
-        if (!seen.has(line))
-            lines.push(line);
-        seen.add(line);
-    }
-    const shown = lines.slice(0, MAX_LISTED_ERRORS);
-    const rest = lines.length - shown.length;
-    if (rest > 0)
-        shown.push(`(and ${rest} more config error${rest === 1 ? '' : 's'})`);
-    return new ConfigError(shown.join('\n') || `${shownFile}:1: invalid config`);
-}
-/** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: …`). */
-function yamlErrors(file, problems) {
-    return configErrors(file, problems.map((p) => ({ line: p.line, column: p.column, message: `invalid YAML: ${p.message}` })));
-}
-/** Validate the parsed document; throws one ConfigError listing every problem (by line). */
-function validateConfig(value, source) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
-    }
-    if (validateSchema(value))
-        return;
-    // A bad key name yields both a `propertyNames` error and the inner errors that caused it
-    // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
-    const located = (validateSchema.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
-    throw configErrors(source.file, located);
-}
-function configError(source, path, message, atKey = false) {
-    const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
-    return new ConfigError(`${visiblePath(source.file)}:${line}: ${formatKeyPath(path)}: ${message}`);
-}
-
+// EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
+var validate = __nccwpck_require__(3032);
 ;// CONCATENATED MODULE: ./src/config/models.ts
 /**
  * Model entries come in three shapes: a built-in name (`naive-bayes`), a built-in with
@@ -7430,9 +6647,9 @@ const MAX_MODEL_NAME = 200;
  * them a control, bidi or invisible character, since the name is shown in every report.
  */
 function modelName(value, source, path) {
-    const ok = typeof value === 'string' && value.trim() !== '' && strings_codePointLength(value) <= MAX_MODEL_NAME && !hasHidden(value);
+    const ok = typeof value === 'string' && value.trim() !== '' && (0,strings/* codePointLength */.O7)(value) <= MAX_MODEL_NAME && !(0,visible/* hasHidden */.Vh)(value);
     if (!ok)
-        throw configError(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${describeFound(value)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${validate/* PRINTABLE */.El}, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
     return value;
 }
 function parseModels(raw, source, resolveFile) {
@@ -7440,7 +6657,7 @@ function parseModels(raw, source, resolveFile) {
     const seen = new Set();
     models.forEach((m, index) => {
         if (seen.has(m.name))
-            throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${quoted(m.name)} again`);
+            throw (0,validate/* configError */.Fj)(source, ['models', index], `duplicate model name; expected each model once, found ${(0,visible/* quoted */.TL)(m.name)} again`);
         seen.add(m.name);
     });
     return models;
@@ -7450,26 +6667,26 @@ function builtin(kind, params, index, source) {
     const allowed = kind === 'hybrid' ? ['word_weight'] : kind === 'naive-bayes' ? ['alpha'] : kind === 'logistic-regression' ? ['C'] : [];
     for (const key of Object.keys(params)) {
         if (!allowed.includes(key)) {
-            throw configError(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${quoted(key)}`, true);
+            throw (0,validate/* configError */.Fj)(source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${(0,visible/* quoted */.TL)(key)}`, true);
         }
     }
     switch (kind) {
         case 'naive-bayes': {
             const alpha = params.alpha ?? 1;
             if (typeof alpha !== 'number' || !(alpha > 0))
-                throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
+                throw (0,validate/* configError */.Fj)(source, [...at, 'alpha'], `expected a number > 0, found ${(0,src_errors/* describeFound */.Kq)(alpha)}`);
             return { name: kind, kind, params: { alpha } };
         }
         case 'hybrid': {
             const w = params.word_weight ?? DEFAULT_WORD_WEIGHT;
             if (typeof w !== 'number' || w < 0 || w > 1)
-                throw configError(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${describeFound(w)}`);
+                throw (0,validate/* configError */.Fj)(source, [...at, 'word_weight'], `expected a number from 0 to 1, found ${(0,src_errors/* describeFound */.Kq)(w)}`);
             return { name: kind, kind, params: { word_weight: w } };
         }
         case 'logistic-regression': {
             const C = params.C ?? 1;
             if (typeof C !== 'number' || !(C > 0) || !Number.isFinite(C))
-                throw configError(source, [...at, 'C'], `expected a number > 0, found ${describeFound(C)}`);
+                throw (0,validate/* configError */.Fj)(source, [...at, 'C'], `expected a number > 0, found ${(0,src_errors/* describeFound */.Kq)(C)}`);
             return { name: kind, kind, params: { C } };
         }
         default:
@@ -7484,42 +6701,42 @@ function external(obj, index, source, resolveFile) {
     const at = ['models', index];
     for (const key of Object.keys(obj)) {
         if (!EXTERNAL_KEYS.includes(key))
-            throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${quoted(key)}`, true);
+            throw (0,validate/* configError */.Fj)(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${(0,visible/* quoted */.TL)(key)}`, true);
     }
     // The command runs as written: a hidden character (a line break that starts a second
     // command, a bidi control that shows a reviewer other text) is refused.
     const command = () => {
         const v = obj.command;
         if (typeof v !== 'string' || v.trim() === '')
-            throw configError(source, [...at, 'command'], `expected a non-empty string, found ${describeFound(v)}`);
-        if (hasHidden(v))
-            throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${describeFound(v)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, 'command'], `expected a non-empty string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+        if ((0,visible/* hasHidden */.Vh)(v))
+            throw (0,validate/* configError */.Fj)(source, [...at, 'command'], `expected a command on one line ${validate/* PRINTABLE */.El}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const seconds = (key, fallback) => {
         const v = obj[key] ?? fallback;
         if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v))
-            throw configError(source, [...at, key], `expected a number of seconds > 0, found ${describeFound(v)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, key], `expected a number of seconds > 0, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const list = (key) => {
         const v = obj[key] ?? [];
         if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
-            throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, key], `expected a list of non-empty strings, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return v;
     };
     const probabilities = obj.probabilities ?? false;
     if (typeof probabilities !== 'boolean')
-        throw configError(source, [...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
+        throw (0,validate/* configError */.Fj)(source, [...at, 'probabilities'], `expected true or false, found ${(0,src_errors/* describeFound */.Kq)(probabilities)}`);
     const window = obj.window ?? 256;
     if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
-        throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
+        throw (0,validate/* configError */.Fj)(source, [...at, 'window'], `expected a whole number ≥ 1, found ${(0,src_errors/* describeFound */.Kq)(window)}`);
     const env = list('env');
     env.forEach((name, i) => {
         if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-            throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, 'env', i], `expected an environment variable name, found ${(0,src_errors/* describeFound */.Kq)(name)}`);
         if (SECRET_NAME.test(name))
-            throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${quoted(name)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${(0,visible/* quoted */.TL)(name)}`);
     });
     return {
         name: modelName(obj.name, source, [...at, 'name']),
@@ -7539,12 +6756,12 @@ function parseModel(entry, index, source, resolveFile) {
     const at = ['models', index];
     if (typeof entry === 'string') {
         if (!BUILTINS.includes(entry)) {
-            throw configError(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${describeFound(entry)}`);
+            throw (0,validate/* configError */.Fj)(source, at, `expected one of ${BUILTINS.join(', ')} or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
         }
         return builtin(entry, {}, index, source);
     }
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-        throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
+        throw (0,validate/* configError */.Fj)(source, at, `expected a model name or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
     }
     const obj = entry;
     if ('command' in obj)
@@ -7555,14 +6772,14 @@ function parseModel(entry, index, source, resolveFile) {
     if (keys.length === 1 && kind !== undefined && BUILTINS.includes(kind)) {
         const params = obj[kind] ?? {};
         if (typeof params !== 'object' || Array.isArray(params)) {
-            throw configError(source, [...at, kind], `expected a mapping of parameters, found ${describeFound(params)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, kind], `expected a mapping of parameters, found ${(0,src_errors/* describeFound */.Kq)(params)}`);
         }
         const plan = builtin(kind, params, index, source);
         if ('name' in obj)
             return { ...plan, name: modelName(obj.name, source, [...at, 'name']) };
         return plan;
     }
-    throw configError(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${quotedList(keys)}` : 'a mapping with no keys'}`);
+    throw (0,validate/* configError */.Fj)(source, at, `expected a built-in name (${BUILTINS.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${(0,visible/* quotedList */.p4)(keys)}` : 'a mapping with no keys'}`);
 }
 
 ;// CONCATENATED MODULE: ./src/util/quote.ts
@@ -7658,6 +6875,8 @@ function resolveInside(root, p, cwd) {
     return { absolute, relative: (0,external_node_path_namespaceObject.relative)(base, absolute).split(external_node_path_namespaceObject.sep).join('/') || '.', real, realRoot };
 }
 
+// EXTERNAL MODULE: ./src/config/plan.ts
+var plan = __nccwpck_require__(9311);
 ;// CONCATENATED MODULE: ./src/manifest/release.ts
 /**
  * The release record (the config's `release:` block, copied into the manifest) and the seed
@@ -7671,8 +6890,8 @@ function resolveInside(root, p, cwd) {
 /** Fields a record leaves undeclared: all of them when there is no record. */
 function missingReleaseFields(record) {
     if (record === null)
-        return [...RELEASE_FIELDS];
-    return RELEASE_FIELDS.filter((f) => record[f] === null);
+        return [...plan/* RELEASE_FIELDS */.e];
+    return plan/* RELEASE_FIELDS */.e.filter((f) => record[f] === null);
 }
 /** The gate's view of the record: whether it is required and which fields it lacks. */
 function releaseRequirement(required, line, isDefault, record) {
@@ -7795,6 +7014,8 @@ function releaseChecklist(checks, facts) {
     }));
 }
 
+// EXTERNAL MODULE: ./src/config/source.ts
+var config_source = __nccwpck_require__(9397);
 ;// CONCATENATED MODULE: ./src/config/load.ts
 /** YAML file → validated, typed Plan (SPEC §3). */
 
@@ -7822,24 +7043,24 @@ function loadPlan(options) {
     const given = options.configPath;
     const resolved = resolveInside(root, (0,external_node_path_namespaceObject.resolve)(options.cwd ?? root, given));
     if (typeof resolved === 'string')
-        throw new ConfigError(`config ${quoted(given, 200)}: ${visible(truncateText(resolved, 400))}`);
+        throw new src_errors/* ConfigError */.xL(`config ${(0,visible/* quoted */.TL)(given, 200)}: ${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(resolved, 400))}`);
     if (!(0,external_node_fs_.existsSync)(resolved.absolute) || !(0,external_node_fs_.statSync)(resolved.absolute).isFile()) {
-        throw new ConfigError(`config file not found: ${visiblePath(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
+        throw new src_errors/* ConfigError */.xL(`config file not found: ${(0,visible/* visiblePath */.ex)(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
     }
     const bytes = readBounded(resolved.absolute, resolved.relative);
     const text = decodeConfig(bytes, resolved.relative);
-    const { source, errors } = ConfigSource.parse(resolved.relative, text);
+    const { source, errors } = config_source/* ConfigSource */.OD.parse(resolved.relative, text);
     if (errors.length > 0)
-        throw yamlErrors(resolved.relative, errors);
+        throw (0,validate/* yamlErrors */.Vo)(resolved.relative, errors);
     const value = source.value();
-    validateConfig(value, source);
-    return buildPlan(value, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes) });
+    (0,validate/* validateConfig */.$r)(value, source);
+    return buildPlan(value, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: (0,hash/* sha256Hex */.f)(bytes) });
 }
 /** The config's bytes, refused before reading when the file is over MAX_CONFIG_BYTES. */
 function readBounded(absolute, shown) {
     const fd = (0,external_node_fs_.openSync)(absolute, 'r');
     try {
-        const tooBig = (size) => new ConfigError(`${visiblePath(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
+        const tooBig = (size) => new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
         const size = (0,external_node_fs_.fstatSync)(fd).size;
         if (size > MAX_CONFIG_BYTES)
             throw tooBig(size);
@@ -7860,23 +7081,23 @@ function readBounded(absolute, shown) {
 function decodeConfig(bytes, shown) {
     const bad = invalidUtf8At(bytes);
     if (bad)
-        throw new ConfigError(`${visiblePath(shown)}:${bad.line}:${bad.column}: ${bad.message}`);
+        throw new src_errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(shown)}:${bad.line}:${bad.column}: ${bad.message}`);
     return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 /** Longest path a config may name, in characters (PATH_MAX on Linux). */
 const MAX_PATH_CHARS = 4096;
 function fileRef(source, root, path, p) {
     if (p.length > MAX_PATH_CHARS)
-        throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${quoted(p)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${(0,visible/* quoted */.TL)(p)}`);
     const resolved = resolveInside(root, p);
     if (typeof resolved === 'string')
-        throw configError(source, path, visible(resolved));
+        throw (0,validate/* configError */.Fj)(source, path, (0,visible/* visible */.RK)(resolved));
     if (!(0,external_node_fs_.existsSync)(resolved.absolute))
-        throw configError(source, path, `file not found; expected an existing file, found ${quoted(p, 200)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `file not found; expected an existing file, found ${(0,visible/* quoted */.TL)(p, 200)}`);
     const stat = (0,external_node_fs_.statSync)(resolved.absolute);
     if (!stat.isFile()) {
         const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
-        throw configError(source, path, `expected a regular file, found ${kind} ${quoted(p, 200)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `expected a regular file, found ${kind} ${(0,visible/* quoted */.TL)(p, 200)}`);
     }
     return { absolute: resolved.absolute, path: resolved.relative };
 }
@@ -7886,11 +7107,11 @@ function buildPlan(raw, source, root, config) {
     const objective = tm.objective ?? 'untargeted';
     const transitions = tm.protected_transitions ?? [];
     if (objective === 'targeted' && transitions.length === 0) {
-        throw configError(source, ['threat_model', 'objective'], 'a targeted objective needs threat_model.protected_transitions; expected at least one { from, to }, found none');
+        throw (0,validate/* configError */.Fj)(source, ['threat_model', 'objective'], 'a targeted objective needs threat_model.protected_transitions; expected at least one { from, to }, found none');
     }
     transitions.forEach((t, i) => {
         if (t.from === t.to)
-            throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${quoted(t.from)} twice`);
+            throw (0,validate/* configError */.Fj)(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${(0,visible/* quoted */.TL)(t.from)} twice`);
     });
     const attacks = {};
     const a = tm.attacks ?? {};
@@ -7913,34 +7134,34 @@ function buildPlan(raw, source, root, config) {
     models.forEach((m, i) => {
         const tabularKind = m.kind === 'logistic-regression';
         if (m.kind !== 'external' && tabularKind !== (task === 'tabular')) {
-            throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
+            throw (0,validate/* configError */.Fj)(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
         }
     });
     if (attacks.fgm && (tm.access ?? 'black-box') !== 'white-box') {
-        throw configError(source, ['threat_model', 'attacks', 'fgm'], 'fgm follows the model\'s gradient and needs threat_model.access: white-box; expected white-box access, found black-box', true);
+        throw (0,validate/* configError */.Fj)(source, ['threat_model', 'attacks', 'fgm'], 'fgm follows the model\'s gradient and needs threat_model.access: white-box; expected white-box access, found black-box', true);
     }
     const modelNames = new Set(models.map((m) => m.name));
     const abstain = raw.selective?.abstain_below ?? {};
     for (const [name, policy] of Object.entries(abstain)) {
         if (!modelNames.has(name))
-            throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`, true);
+            throw (0,validate/* configError */.Fj)(source, ['selective', 'abstain_below', name], `expected a configured model name (${(0,visible/* quotedList */.p4)([...modelNames])}), found ${(0,visible/* quoted */.TL)(name)}`, true);
         const kind = models.find((m) => m.name === name)?.kind;
         const model = models.find((m) => m.name === name);
         const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
         if (policy.on === 'probability' && !probabilistic) {
-            throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
+            throw (0,validate/* configError */.Fj)(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
         }
         checkAbstainThreshold(policy, source, ['selective', 'abstain_below', name, 'threshold']);
     }
     const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
     if (evaluate.some((e) => e.split === 'train')) {
-        throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
+        throw (0,validate/* configError */.Fj)(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
     }
     const train = fileRef(source, root, ['data', 'train'], raw.data.train);
     checkDistinctFiles(source, [{ path: ['data', 'train'], file: train }, ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))]);
     const features = raw.data.columns?.features ?? [];
     const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
-    const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
+    const stats = { ...defaults/* STATISTICS_DEFAULTS_V1 */.Hk, ...raw.statistics };
     const release = releasePlan(raw, source);
     return {
         version: 1,
@@ -7976,8 +7197,8 @@ function buildPlan(raw, source, root, config) {
         selective: { abstainBelow: abstain },
         output: {
             text: raw.output?.text ?? 'full',
-            gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES,
-            examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
+            gzipAboveBytes: raw.output?.gzip_above_bytes ?? defaults/* DEFAULT_GZIP_ABOVE_BYTES */.j1,
+            examplesPerCheck: raw.output?.examples_per_check ?? defaults/* DEFAULT_EXAMPLES_PER_CHECK */.V7
         },
         manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
         gate: buildGate(raw, source, [...modelNames], release),
@@ -7998,10 +7219,10 @@ function releasePlan(raw, source) {
     const at = (key, i) => (i === undefined ? ['release', key] : ['release', key, i]);
     const checkText = (value, path) => {
         if (!/\S/u.test(value))
-            throw configError(source, path, `expected text with at least one visible character, found ${quoted(value)}`);
+            throw (0,validate/* configError */.Fj)(source, path, `expected text with at least one visible character, found ${(0,visible/* quoted */.TL)(value)}`);
         // Line breaks and tabs are how YAML block scalars write prose; any other hidden character is refused.
-        if (hasHidden(value.replace(/[\t\n\r]/g, ' ')))
-            throw configError(source, path, `expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found ${quoted(value)}`);
+        if ((0,visible/* hasHidden */.Vh)(value.replace(/[\t\n\r]/g, ' ')))
+            throw (0,validate/* configError */.Fj)(source, path, `expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found ${(0,visible/* quoted */.TL)(value)}`);
     };
     const one = (key) => {
         const v = r[key];
@@ -8015,7 +7236,7 @@ function releasePlan(raw, source) {
         if (v === undefined)
             return null;
         if (v.length > MAX_RELEASE_ITEMS)
-            throw configError(source, at(key), `expected at most ${MAX_RELEASE_ITEMS} entries, found ${v.length}`);
+            throw (0,validate/* configError */.Fj)(source, at(key), `expected at most ${MAX_RELEASE_ITEMS} entries, found ${v.length}`);
         v.forEach((item, i) => checkText(item, at(key, i)));
         return [...v];
     };
@@ -8030,8 +7251,8 @@ function releasePlan(raw, source) {
         config_line: source.keyLineOf(['release'])
     };
 }
-const TEXT_ONLY_ATTACKS = FAMILIES;
-const TABULAR_ONLY_ATTACKS = TABULAR_FAMILIES;
+const TEXT_ONLY_ATTACKS = families/* FAMILIES */.BU;
+const TABULAR_ONLY_ATTACKS = families/* TABULAR_FAMILIES */.Le;
 /** Keys that belong to the other task are refused, naming the task they belong to. */
 function checkTaskKeys(raw, source, task) {
     const attacks = Object.keys(raw.threat_model.attacks ?? {});
@@ -8040,27 +7261,27 @@ function checkTaskKeys(raw, source, task) {
     const foreignConstraints = task === 'text' ? ['linf_eps', 'editable', 'bounds'] : ['max_char_edit_ratio'];
     for (const key of attacks) {
         if (foreignAttacks.includes(key))
-            throw configError(source, ['threat_model', 'attacks', key], `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`, true);
+            throw (0,validate/* configError */.Fj)(source, ['threat_model', 'attacks', key], `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`, true);
     }
     for (const key of constraints) {
         if (foreignConstraints.includes(key))
-            throw configError(source, ['threat_model', 'constraints', key], `this constraint belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a constraint of task ${task}`, true);
+            throw (0,validate/* configError */.Fj)(source, ['threat_model', 'constraints', key], `this constraint belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a constraint of task ${task}`, true);
     }
     const features = raw.data.columns?.features;
     if (task === 'text' && features)
-        throw configError(source, ['data', 'columns', 'features'], 'feature columns belong to task tabular; expected task: tabular or no features key', true);
+        throw (0,validate/* configError */.Fj)(source, ['data', 'columns', 'features'], 'feature columns belong to task tabular; expected task: tabular or no features key', true);
     if (task === 'tabular' && !features)
-        throw configError(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
+        throw (0,validate/* configError */.Fj)(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
 }
 /** The L∞ threat model of SPEC §13: budget, editable features, bounds (all checked against the feature list). */
 function tabularPlan(constraints, features, source, hasAttack) {
     const at = ['threat_model', 'constraints'];
     const known = (name, path) => {
         if (!features.includes(name))
-            throw configError(source, path, `expected one of the feature columns (${quotedList(features)}), found ${quoted(name)}`, true);
+            throw (0,validate/* configError */.Fj)(source, path, `expected one of the feature columns (${(0,visible/* quotedList */.p4)(features)}), found ${(0,visible/* quoted */.TL)(name)}`, true);
     };
     if (hasAttack && constraints.linf_eps === undefined) {
-        throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
+        throw (0,validate/* configError */.Fj)(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
     }
     const editable = constraints.editable ?? features;
     editable.forEach((name, i) => known(name, [...at, 'editable', i]));
@@ -8069,7 +7290,7 @@ function tabularPlan(constraints, features, source, hasAttack) {
         known(name, [...at, 'bounds', name]);
         const [lo, hi] = pair;
         if (!(lo <= hi))
-            throw configError(source, [...at, 'bounds', name], `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`);
+            throw (0,validate/* configError */.Fj)(source, [...at, 'bounds', name], `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`);
         bounds[name] = [lo, hi];
     }
     return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
@@ -8080,14 +7301,14 @@ function buildGate(raw, source, modelNames, release) {
     const threshold = (path, value, fallback) => value === undefined
         ? { value: fallback, configKey: path.join('.'), isDefault: true, line: gateLine }
         : { value, configKey: path.join('.'), isDefault: false, line: source.keyLineOf(path) };
-    const thresholds = Object.fromEntries(GATE_KEYS.map((key) => [key, threshold(['gate', key], gate[key], GATE_DEFAULTS_V1[key])]));
+    const thresholds = Object.fromEntries(defaults/* GATE_KEYS */.L4.map((key) => [key, threshold(['gate', key], gate[key], defaults/* GATE_DEFAULTS_V1 */.Tu[key])]));
     const families = {};
-    const familyNames = new Set([...Object.keys(FAMILY_DEFAULTS_V1), ...Object.keys(gate.families ?? {})]);
+    const familyNames = new Set([...Object.keys(defaults/* FAMILY_DEFAULTS_V1 */.Qx), ...Object.keys(gate.families ?? {})]);
     for (const family of familyNames) {
         const set = gate.families?.[family] ?? {};
-        const builtin = FAMILY_DEFAULTS_V1[family] ?? {};
+        const builtin = defaults/* FAMILY_DEFAULTS_V1 */.Qx[family] ?? {};
         const entry = {};
-        for (const key of FAMILY_GATE_KEYS) {
+        for (const key of defaults/* FAMILY_GATE_KEYS */.mJ) {
             if (set[key] !== undefined)
                 entry[key] = threshold(['gate', 'families', family, key], set[key], 0);
             else if (builtin[key] !== undefined)
@@ -8098,7 +7319,7 @@ function buildGate(raw, source, modelNames, release) {
     const judged = gate.models ?? modelNames;
     judged.forEach((name, i) => {
         if (!modelNames.includes(name))
-            throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
+            throw (0,validate/* configError */.Fj)(source, ['gate', 'models', i], `expected a configured model name (${(0,visible/* quotedList */.p4)(modelNames)}), found ${(0,visible/* quoted */.TL)(name)}`);
     });
     const requireRelease = gate.require_release_record;
     const releaseLine = requireRelease === undefined ? gateLine : source.keyLineOf(['gate', 'require_release_record']);
@@ -8120,10 +7341,10 @@ function buildGate(raw, source, modelNames, release) {
 function checkAbstainThreshold(policy, source, path) {
     const t = policy.threshold;
     if (policy.on === 'probability' && !(t >= 0 && t <= 1)) {
-        throw configError(source, path, `expected a probability from 0 to 1 for on: probability, found ${describeFound(t)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `expected a probability from 0 to 1 for on: probability, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
     }
     if (policy.on === 'margin' && !(t >= 0 && Number.isFinite(t))) {
-        throw configError(source, path, `expected a margin ≥ 0 for on: margin, found ${describeFound(t)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `expected a margin ≥ 0 for on: margin, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
     }
 }
 /**
@@ -8137,7 +7358,7 @@ function checkDistinctFiles(source, files) {
         const real = (0,external_node_fs_.realpathSync)(file.absolute);
         const earlier = seen.get(real);
         if (earlier) {
-            throw configError(source, path, `expected a data file of its own, found ${quoted(file.path, 200)}, which ${formatKeyPath(earlier)} (line ${source.lineOf(earlier)}) already reads`);
+            throw (0,validate/* configError */.Fj)(source, path, `expected a data file of its own, found ${(0,visible/* quoted */.TL)(file.path, 200)}, which ${(0,config_source/* formatKeyPath */.K7)(earlier)} (line ${source.lineOf(earlier)}) already reads`);
         }
         seen.set(real, path);
     }
@@ -8238,6 +7459,8 @@ function evidenceRow(f) {
     };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/shard/select.ts
 /**
  * Which shard evaluates an example (SPEC §16): the first 8 bytes of SHA-256 of the UTF-8 of
@@ -8257,18 +7480,75 @@ function parseShard(text, what) {
     const index = m ? Number(m[1]) : NaN;
     const count = m ? Number(m[2]) : NaN;
     if (!m || !(count >= 1 && count <= 1000 && index >= 1 && index <= count)) {
-        throw new UsageError(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
+        throw new src_errors/* UsageError */.eb(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
     }
     return { index, count };
 }
 
 ;// CONCATENATED MODULE: ./src/evaluate/score-store.ts
 const DEFAULT_BATCH = 512;
+/**
+ * Built-in models score a chunk's inputs in rounds of this many, each round by every model in
+ * turn, so a text featurized by the first model is still in the shared memo for the others.
+ */
+const ROUND = 4096;
+const UNSCORED = 0;
+const OK = 1;
+const LABEL = 2;
+const FAILED = 3;
+/** One model's results by slot. */
+class Results {
+    width;
+    status = new Uint8Array(1024);
+    scores;
+    /** Label-only answers and failures, by slot. */
+    other = new Map();
+    constructor(width) {
+        this.width = width;
+        this.scores = new Float64Array(1024 * width);
+    }
+    ensure(slot) {
+        if (slot < this.status.length)
+            return;
+        const size = Math.max(slot + 1, 2 * this.status.length);
+        const status = new Uint8Array(size);
+        status.set(this.status);
+        this.status = status;
+        const scores = new Float64Array(size * this.width);
+        scores.set(this.scores);
+        this.scores = scores;
+    }
+    has(slot) {
+        return slot < this.status.length && this.status[slot] !== UNSCORED;
+    }
+    set(slot, r) {
+        this.ensure(slot);
+        if (r.status === 'ok' && r.scores !== null) {
+            this.scores.set(r.scores, slot * this.width);
+            this.status[slot] = OK;
+        }
+        else {
+            this.other.set(slot, r);
+            this.status[slot] = r.status === 'ok' ? LABEL : FAILED;
+        }
+    }
+    get(slot) {
+        const s = slot < this.status.length ? this.status[slot] : UNSCORED;
+        if (s === UNSCORED)
+            return undefined;
+        if (s !== OK)
+            return this.other.get(slot);
+        return { status: 'ok', scores: Array.from(this.scores.subarray(slot * this.width, (slot + 1) * this.width)) };
+    }
+}
 class ScoreStore {
     slots = new Map();
     results;
+    /** This chunk's result objects, so that rows sharing an input share one object. */
+    chunk;
     constructor(models) {
-        this.results = Array.from({ length: models }, () => []);
+        this.results = models.map((m) => new Results(m.labels.length));
+        this.chunk = models.map(() => new Map());
     }
     slot(digest) {
         let s = this.slots.get(digest);
@@ -8278,38 +7558,67 @@ class ScoreStore {
         }
         return s;
     }
-    /** Scores, in batches, the inputs this model has not scored yet; counts distinct inputs and calls. */
-    async score(modelIndex, model, inputs, counters) {
+    /** The inputs a model has not scored yet, each once. Each input remembers its slot. */
+    todo(modelIndex, inputs) {
         const results = this.results[modelIndex];
         const todo = [];
         const queued = new Set();
-        for (const { digest, input } of inputs) {
-            const s = this.slot(digest);
-            if (results[s] !== undefined || queued.has(s))
+        for (const keyed of inputs) {
+            const s = (keyed.slot ??= this.slot(keyed.digest));
+            const input = keyed.input;
+            if (results.has(s) || queued.has(s))
                 continue;
             queued.add(s);
             todo.push({ slot: s, input });
         }
-        const size = model.batchSize ?? DEFAULT_BATCH;
-        const step = Number.isFinite(size) && size > 0 ? size : Math.max(todo.length, 1);
-        for (let start = 0; start < todo.length; start += step) {
-            const batch = todo.slice(start, start + step);
-            const scored = await model.score(batch.map((t) => t.input));
-            counters.modelCalls++;
-            if (scored.length !== batch.length)
-                throw new Error(`model ${model.name} returned ${scored.length} results for ${batch.length} inputs`);
-            batch.forEach((t, i) => {
-                results[t.slot] = checked(scored[i], model.labels.length);
-            });
-        }
-        counters.distinctInputs += todo.length;
+        return todo;
     }
-    get(modelIndex, digest) {
-        const s = this.slots.get(digest);
-        const r = s === undefined ? undefined : this.results[modelIndex]?.[s];
+    /**
+     * Scores every model's todo: an external model (one call takes everything and pipelines it) gets
+     * all of its inputs at once; built-in models go round by round (ROUND inputs, every model in
+     * turn), in batches of their own size. Counts distinct inputs and calls.
+     */
+    async score(models, todos, counters) {
+        const longest = todos.reduce((n, t) => Math.max(n, t.length), 0);
+        for (let start = 0; start < longest; start += ROUND) {
+            for (const [m, model] of models.entries()) {
+                const todo = todos[m];
+                const size = model.batchSize ?? DEFAULT_BATCH;
+                const whole = !(Number.isFinite(size) && size > 0);
+                if (whole && start > 0)
+                    continue;
+                const part = whole ? todo : todo.slice(start, start + ROUND);
+                const step = whole ? Math.max(part.length, 1) : size;
+                for (let i = 0; i < part.length; i += step) {
+                    const batch = part.slice(i, i + step);
+                    const scored = await model.score(batch.map((t) => t.input));
+                    counters[m].modelCalls++;
+                    if (scored.length !== batch.length)
+                        throw new Error(`model ${model.name} returned ${scored.length} results for ${batch.length} inputs`);
+                    const results = this.results[m];
+                    batch.forEach((t, k) => results.set(t.slot, checked(scored[k], model.labels.length)));
+                }
+            }
+        }
+        todos.forEach((t, m) => (counters[m].distinctInputs += t.length));
+    }
+    get(modelIndex, keyed) {
+        const s = (keyed.slot ??= this.slots.get(keyed.digest));
+        const digest = keyed.digest;
+        const cache = this.chunk[modelIndex];
+        let r = s === undefined ? undefined : cache.get(s);
+        if (r === undefined && s !== undefined) {
+            r = this.results[modelIndex]?.get(s);
+            if (r !== undefined)
+                cache.set(s, r);
+        }
         if (r === undefined)
             throw new Error(`no score for input ${digest} (model ${modelIndex})`);
         return r;
+    }
+    /** Forgets this chunk's result objects (the compact results stay). */
+    endChunk() {
+        this.chunk = this.chunk.map(() => new Map());
     }
 }
 /** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
@@ -8336,56 +7645,64 @@ function examplesOf(dataset, shard) {
 function renderText(policy, text, digest) {
     if (text === null || policy === 'none')
         return null;
-    return policy === 'hash' ? (digest ?? sha256Hex(text)) : text;
+    return policy === 'hash' ? (digest ?? (0,hash/* sha256Hex */.f)(text)) : text;
+}
+/** The rows of one example for one model, handed to the sink in condition order. */
+function emitRows(plan, example, model, m, list, store, sink) {
+    const tm = plan.threatModel;
+    const text = example.input.kind === 'text' ? example.input.text : null;
+    const clean = list[0];
+    const cleanResult = store.get(m, clean);
+    const renderedText = renderText(plan.output.text, text, clean.digest);
+    for (const candidate of list) {
+        const row = evidenceRow({
+            example,
+            model: model.name,
+            labels: model.labels,
+            condition: candidate.condition,
+            clean: cleanResult,
+            result: candidate === clean ? cleanResult : store.get(m, candidate),
+            candidate: candidate === clean ? null : candidate,
+            masked: candidate.masked,
+            objective: tm.objective,
+            transitions: tm.protectedTransitions,
+            text: renderedText,
+            perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
+            inputSha256: candidate.digest
+        });
+        sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
+    }
 }
 async function evaluate(plan, dataset, models, source, sink, options = {}) {
     const examples = examplesOf(dataset, options.shard);
     const chunk = options.chunkExamples ?? 2048;
-    const tm = plan.threatModel;
-    const store = new ScoreStore(models.length);
+    const store = new ScoreStore(models);
     const counters = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
     const total = examples.length * models.length * source.conditions.length;
     let done = 0;
-    for (let start = 0; start < examples.length; start += chunk) {
-        const part = examples.slice(start, start + chunk);
-        const lists = models.map((_, m) => part.map((e) => source.candidates(e, m)));
-        for (const [m, model] of models.entries()) {
-            const inputs = lists[m].flatMap((list) => list);
-            await store.score(m, model, inputs, counters[m]);
-        }
-        part.forEach((example, e) => {
-            const text = example.input.kind === 'text' ? example.input.text : null;
-            models.forEach((model, m) => {
-                const list = lists[m][e];
-                const clean = list[0];
-                const cleanResult = store.get(m, clean.digest);
-                const renderedText = renderText(plan.output.text, text, clean.digest);
-                for (const candidate of list) {
-                    const row = evidenceRow({
-                        example,
-                        model: model.name,
-                        labels: model.labels,
-                        condition: candidate.condition,
-                        clean: cleanResult,
-                        result: candidate === clean ? cleanResult : store.get(m, candidate.digest),
-                        candidate: candidate === clean ? null : candidate,
-                        masked: candidate.masked,
-                        objective: tm.objective,
-                        transitions: tm.protectedTransitions,
-                        text: renderedText,
-                        perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
-                        inputSha256: candidate.digest
-                    });
-                    sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
-                }
-                counters[m].predictions += list.length;
+    try {
+        for (let start = 0; start < examples.length; start += chunk) {
+            const part = examples.slice(start, start + chunk);
+            await source.prepare?.(part, examples.slice(start + chunk, start + 2 * chunk));
+            const lists = models.map((_, m) => part.map((e) => source.candidates(e, m)));
+            await store.score(models, lists.map((l, m) => store.todo(m, l.flat())), counters);
+            part.forEach((example, e) => {
+                models.forEach((model, m) => {
+                    const list = lists[m][e];
+                    emitRows(plan, example, model, m, list, store, sink);
+                    counters[m].predictions += list.length;
+                });
             });
-        });
-        source.release?.();
-        done += part.length * models.length * source.conditions.length;
-        if (options.drain)
-            await options.drain();
-        options.progress?.(done, total);
+            source.release?.();
+            store.endChunk();
+            done += part.length * models.length * source.conditions.length;
+            if (options.drain)
+                await options.drain();
+            options.progress?.(done, total);
+        }
+    }
+    finally {
+        await source.close?.();
     }
     return counters.map((c, m) => ({ ...c, ...(source.counters?.(m) ?? {}) }));
 }
@@ -8401,93 +7718,6 @@ const EVIDENCE_FIELDS = [
 ];
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
 const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'];
-/** One JSON value: finite numbers as JSON prints them, non-finite as null. */
-function value(v) {
-    if (typeof v === 'number')
-        return Number.isFinite(v) ? String(v) : 'null';
-    return v === undefined ? 'null' : JSON.stringify(v);
-}
-/** The `"field":` prefixes in EVIDENCE_FIELDS order (the first without its comma). */
-const PREFIXES = EVIDENCE_FIELDS.map((f, i) => (i === 0 ? '{"' : ',"') + f + '":');
-const SCORES = EVIDENCE_FIELDS.indexOf('scores');
-/** Strings shorter than this are encoded directly; longer ones (texts) are worth remembering. */
-const MEMO_MIN = 24;
-const MEMO_MAX = 8192;
-/**
- * Writes evidence rows as JSONL lines, keys in EVIDENCE_FIELDS order and scores in label order.
- * A run writes every text many times (once per model and condition) and every score vector
- * several times (once per row that shares an input), so the JSON of long strings and of score
- * vectors is remembered for a while: the same bytes, a fraction of the work.
- */
-class RowSerializer {
-    labels;
-    keys;
-    strings = new Map();
-    scores = new WeakMap();
-    constructor(labels) {
-        this.labels = labels;
-        this.keys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
-    }
-    text(v) {
-        if (v.length < MEMO_MIN)
-            return JSON.stringify(v);
-        let json = this.strings.get(v);
-        if (json === undefined) {
-            json = JSON.stringify(v);
-            if (this.strings.size >= MEMO_MAX)
-                this.strings = new Map();
-            this.strings.set(v, json);
-        }
-        return json;
-    }
-    scoreJson(scores) {
-        let json = this.scores.get(scores);
-        if (json === undefined) {
-            json = '';
-            for (let i = 0; i < this.keys.length; i++)
-                json += this.keys[i] + value(scores[i]);
-            json += '}';
-            this.scores.set(scores, json);
-        }
-        return json;
-    }
-    numbers = new Map();
-    /** Margins repeat with their inputs: the shortest round-trip digits of each are found once. */
-    number(v) {
-        let text = this.numbers.get(v);
-        if (text === undefined) {
-            text = value(v);
-            if (this.numbers.size >= MEMO_MAX * 8)
-                this.numbers = new Map();
-            this.numbers.set(v, text);
-        }
-        return text;
-    }
-    line(row) {
-        let out = '';
-        for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
-            out += PREFIXES[f];
-            if (f === SCORES) {
-                out += row.scores === null ? 'null' : this.scoreJson(row.scores);
-                continue;
-            }
-            const v = row[EVIDENCE_FIELDS[f]];
-            out += typeof v === 'string' ? this.text(v) : typeof v === 'number' ? this.number(v) : v === null ? 'null' : v === true ? 'true' : v === false ? 'false' : value(v);
-        }
-        // Tabular rows: feature maps in the config's feature order (insertion order of the record).
-        if (row.features !== undefined) {
-            for (const field of TABULAR_FIELDS) {
-                const v = row[field];
-                out += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
-            }
-        }
-        return out + '}';
-    }
-}
-/** One JSONL line (without the newline); see RowSerializer, which a run keeps for all its rows. */
-function serializeRow(row, labels) {
-    return new RowSerializer(labels).line(row);
-}
 /** A line of evidence.jsonl that cannot be read back as a row. */
 class EvidenceParseError extends Error {
 }
@@ -8552,24 +7782,201 @@ function parseRow(line, labels, where) {
     return { ...o, scores };
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:events"
-const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-;// CONCATENATED MODULE: external "node:zlib"
-const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-;// CONCATENATED MODULE: ./src/evidence/writer.ts
+;// CONCATENATED MODULE: ./src/evidence/serialize.ts
 /**
- * Streams evidence lines to disk in one pass, hashing the uncompressed bytes as they go. Lines
- * are gathered into ~1 MiB chunks (one hash update and one write each). While the file is
- * small it is plain `evidence.jsonl`; once it grows past `gzipAboveBytes` the bytes written so
- * far are fed through gzip (level 6, in the thread pool, beside the evaluation) and every later
- * chunk goes straight to `evidence.jsonl.gz`, whose bytes are hashed too. Node writes a fixed
- * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
+ * Evidence rows as JSONL bytes (SPEC §7): keys in EVIDENCE_FIELDS order, scores as a label-keyed
+ * map in label order (plain JSON.stringify would put numeric-looking labels first), finite
+ * numbers as JavaScript prints them (the shortest form that reads back exactly), non-finite ones
+ * as null. A run writes each text once per model and condition, each id and label two dozen
+ * times, and each score vector once per row that shares its input; so each field's bytes
+ * (`,"field":value`) are remembered for a while and copied, not encoded again.
  */
 
+/** One JSON value: finite numbers as JSON prints them, non-finite as null. */
+function value(v) {
+    if (typeof v === 'number')
+        return Number.isFinite(v) ? String(v) : 'null';
+    return v === undefined ? 'null' : JSON.stringify(v);
+}
+/** Values remembered per field at most. */
+const MEMO_MAX = 8192;
+const SCORES = EVIDENCE_FIELDS.indexOf('scores');
+/** A bounded memo of one field's encoded `,"field":value` bytes. */
+class FieldMemo {
+    prefix;
+    values = new Map();
+    /** The last value and its bytes: rows of one example follow each other and share most fields. */
+    lastKey;
+    lastBytes;
+    constructor(prefix) {
+        this.prefix = prefix;
+    }
+    bytes(key, json) {
+        if (key === this.lastKey && this.lastBytes !== undefined)
+            return this.lastBytes;
+        let b = this.values.get(key);
+        if (b === undefined) {
+            b = Buffer.from(this.prefix + json(key), 'utf8');
+            if (this.values.size >= MEMO_MAX)
+                this.values = new Map();
+            this.values.set(key, b);
+        }
+        this.lastKey = key;
+        this.lastBytes = b;
+        return b;
+    }
+}
+class RowSerializer {
+    labels;
+    memos;
+    scoreKeys;
+    constructor(labels) {
+        this.labels = labels;
+        this.memos = EVIDENCE_FIELDS.map((f, i) => new FieldMemo((i === 0 ? '{"' : ',"') + f + '":'));
+        this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
+    }
+    scoresJson = (scores) => {
+        if (scores === null)
+            return 'null';
+        const s = scores;
+        let json = '';
+        for (let i = 0; i < this.scoreKeys.length; i++)
+            json += this.scoreKeys[i] + value(s[i]);
+        return json + '}';
+    };
+    /** Writes one row and its newline. */
+    write(row, sink) {
+        for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
+            const v = row[EVIDENCE_FIELDS[f]];
+            sink.append(this.memos[f].bytes(v, f === SCORES ? this.scoresJson : value));
+        }
+        // Tabular rows: feature maps in the config's feature order (insertion order of the record).
+        if (row.features !== undefined) {
+            let tail = '';
+            for (const field of TABULAR_FIELDS) {
+                const v = row[field];
+                tail += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+            }
+            sink.append(Buffer.from(tail, 'utf8'));
+        }
+        sink.append(CLOSE);
+        sink.endLine();
+    }
+    /** One row as a string (without the newline). */
+    line(row) {
+        const parts = [];
+        this.write(row, { append: (b) => parts.push(b), endLine: () => { } });
+        return Buffer.concat(parts).toString('utf8');
+    }
+}
+const CLOSE = Buffer.from('}', 'utf8');
+/** One JSONL line (without the newline); a run keeps one RowSerializer for all its rows. */
+function serializeRow(row, labels) {
+    return new RowSerializer(labels).line(row);
+}
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+;// CONCATENATED MODULE: ./src/evidence/writer-thread.ts
+/**
+ * The half of the evidence writer that runs on its own thread (writer.ts holds the other half):
+ * it receives filled chunks in order, hashes the uncompressed bytes, writes them plain until
+ * they pass the gzip threshold, then re-reads what it wrote through gzip (level 6) and sends
+ * every later chunk into the same gzip stream, hashing the compressed bytes too. Node built-ins
+ * only, as source text, so the bundle needs no separate worker file.
+ *
+ * Messages in: { chunk: Uint8Array } (transferred) · { close: true }.
+ * Messages out: { done: bytes } after each chunk · { closed: info } · { error: {message, code, syscall, path} }.
+ */
+const WRITER_THREAD_SOURCE = String.raw `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const fs = require('node:fs');
+const { createGzip } = require('node:zlib');
+const { once } = require('node:events');
 
+const { plainPath, gzPath, gzipAboveBytes, level } = workerData;
+const hash = createHash('sha256');
+let bytes = 0;
+let plainFd = fs.openSync(plainPath, 'w');
+let gzip = null;
+let failed = false;
+
+function fail(error) {
+  if (failed) return;
+  failed = true;
+  parentPort.postMessage({ error: { message: String(error && error.message || error), code: error && error.code, syscall: error && error.syscall, path: error && error.path } });
+}
+
+function writeAll(fd, data) {
+  let offset = 0;
+  while (offset < data.length) offset += fs.writeSync(fd, data, offset, data.length - offset);
+}
+
+async function startGzip() {
+  fs.closeSync(plainFd);
+  plainFd = -1;
+  const stream = createGzip({ level });
+  const out = fs.createWriteStream(gzPath);
+  const gzHash = createHash('sha256');
+  const state = { stream, out, hash: gzHash, bytes: 0, error: null };
+  stream.on('data', (d) => { gzHash.update(d); state.bytes += d.length; });
+  stream.on('error', (e) => { state.error = state.error || e; });
+  // A failed file write stops the gzip stream too, so a wait for its 'drain' ends with the error.
+  out.on('error', (e) => { state.error = state.error || e; stream.destroy(e); });
+  stream.pipe(out);
+  gzip = state;
+  for await (const data of fs.createReadStream(plainPath, { highWaterMark: 1 << 20 })) await gzWrite(data);
+}
+
+async function gzWrite(data) {
+  if (gzip.error) throw gzip.error;
+  if (!gzip.stream.write(data)) await once(gzip.stream, 'drain');
+  if (gzip.error) throw gzip.error;
+}
+
+async function onChunk(chunk) {
+  const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  hash.update(data);
+  bytes += data.length;
+  if (gzip) await gzWrite(data);
+  else {
+    writeAll(plainFd, data);
+    if (bytes > gzipAboveBytes) await startGzip();
+  }
+  parentPort.postMessage({ done: data.length });
+}
+
+async function onClose() {
+  const sha256 = hash.digest('hex');
+  if (gzip) {
+    gzip.stream.end();
+    await once(gzip.out, 'close');
+    if (gzip.error) throw gzip.error;
+    fs.rmSync(plainPath, { force: true });
+    parentPort.postMessage({ closed: { file: 'gz', sha256, bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } } });
+  } else {
+    fs.closeSync(plainFd);
+    parentPort.postMessage({ closed: { file: 'plain', sha256, bytes, gzip: null } });
+  }
+}
+
+// Messages are handled one after the other, in the order they were sent.
+let queue = Promise.resolve();
+parentPort.on('message', (m) => {
+  queue = queue.then(() => (failed ? undefined : m.close ? onClose() : onChunk(m.chunk))).catch(fail);
+});
+`;
+
+;// CONCATENATED MODULE: ./src/evidence/writer.ts
+/**
+ * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into ~1 MiB
+ * chunks; each full chunk is handed (transferred, not copied) to a writer thread
+ * (writer-thread.ts) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
+ * compresses it (gzip level 6) and hashes the compressed bytes too. The evaluation never waits
+ * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
+ * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
+ */
 
 
 
@@ -8577,49 +7984,85 @@ const EVIDENCE_FILE = 'evidence.jsonl';
 const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
 const GZIP_LEVEL = 6;
 const CHUNK_BYTES = 1 << 20;
+/** Bytes handed to the writer thread and not yet written, before drain() waits. */
+const IN_FLIGHT = 64 * CHUNK_BYTES;
 class EvidenceWriter {
-    gzipAboveBytes;
-    plainPath;
-    gzPath;
-    hash = (0,external_node_crypto_.createHash)('sha256');
-    plain;
-    gzip = null;
-    /** In gzip mode every chunk is written through this chain, so chunks keep their order across the hand-over. */
-    tail = null;
-    backpressure = null;
+    thread;
     /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
     chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     filled = 0;
     rows = 0;
-    bytes = 0;
+    inFlight = 0;
+    waiting = null;
+    closed = null;
     /** A failed write (a full disk) surfaces at the next write, drain or close, not as a crash. */
     failure = null;
     constructor(dir, gzipAboveBytes) {
-        this.gzipAboveBytes = gzipAboveBytes;
-        this.plainPath = (0,external_node_path_namespaceObject.join)(dir, EVIDENCE_FILE);
-        this.gzPath = (0,external_node_path_namespaceObject.join)(dir, EVIDENCE_GZ_FILE);
-        this.plain = this.watched((0,external_node_fs_.createWriteStream)(this.plainPath));
-    }
-    watched(stream) {
-        stream.on('error', (error) => {
-            this.failure ??= error;
+        this.thread = new external_node_worker_threads_.Worker(WRITER_THREAD_SOURCE, {
+            eval: true,
+            workerData: { plainPath: (0,external_node_path_namespaceObject.join)(dir, EVIDENCE_FILE), gzPath: (0,external_node_path_namespaceObject.join)(dir, EVIDENCE_GZ_FILE), gzipAboveBytes, level: GZIP_LEVEL }
         });
-        return stream;
+        this.thread.on('message', (m) => {
+            if (m.done !== undefined)
+                this.inFlight -= m.done;
+            if (m.closed)
+                this.closed = m.closed;
+            if (m.error)
+                this.fail(Object.assign(new Error(m.error.message), { code: m.error.code, syscall: m.error.syscall, path: m.error.path }));
+            this.wake();
+        });
+        this.thread.on('error', (error) => {
+            this.fail(error);
+            this.wake();
+        });
+        this.thread.on('exit', (code) => {
+            if (this.closed === null)
+                this.fail(new Error(`the evidence writer thread stopped (exit code ${code})`));
+            this.wake();
+        });
+        // A writer that is never closed (its run failed) must not keep the process alive.
+        this.thread.unref();
+    }
+    fail(error) {
+        if (this.failure === null) {
+            this.failure = error;
+            void this.thread.terminate();
+        }
+    }
+    wake() {
+        const w = this.waiting;
+        this.waiting = null;
+        w?.();
     }
     check() {
         if (this.failure)
             throw this.failure;
     }
-    fail = (error) => {
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
-    };
+    /** Copies serialized bytes of the current row (see serialize.ts). */
+    append(bytes) {
+        if (this.filled + bytes.length > this.chunk.length) {
+            this.check();
+            this.send();
+            if (bytes.length > this.chunk.length)
+                this.chunk = Buffer.allocUnsafe(bytes.length);
+        }
+        this.chunk.set(bytes, this.filled);
+        this.filled += bytes.length;
+    }
+    /** Ends the current row. */
+    endLine() {
+        if (this.filled === this.chunk.length)
+            this.send();
+        this.chunk[this.filled++] = 0x0a;
+        this.rows++;
+    }
     /** Adds one row's line (without the newline). */
     write(line) {
         this.check();
         // A UTF-16 unit takes at most 3 UTF-8 bytes; a line that cannot fit goes in a chunk of its own.
         const most = 3 * line.length + 1;
         if (this.filled + most > this.chunk.length) {
-            this.flushPending();
+            this.send();
             if (most > this.chunk.length)
                 this.chunk = Buffer.allocUnsafe(most);
         }
@@ -8627,86 +8070,52 @@ class EvidenceWriter {
         this.chunk[this.filled++] = 0x0a;
         this.rows++;
     }
-    /** Waits until the sink has taken what it was given (call between chunks of work). */
-    async drain() {
-        this.check();
-        if (this.tail)
-            await this.tail;
-        if (this.backpressure) {
-            const wait = this.backpressure;
-            this.backpressure = null;
-            await wait;
-        }
-        this.check();
-    }
-    flushPending() {
+    send() {
         if (this.filled === 0)
             return;
         const chunk = this.chunk.subarray(0, this.filled);
+        this.inFlight += chunk.length;
+        // A Buffer this large owns its ArrayBuffer, so handing it over moves it without a copy.
+        this.thread.postMessage({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer] : []);
         this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
         this.filled = 0;
-        this.hash.update(chunk);
-        this.bytes += chunk.length;
-        if (this.tail) {
-            this.tail = this.tail.then(() => this.writeGzip(chunk)).catch(this.fail);
-            return;
-        }
-        // A waiting promise must never reject unobserved: the error listener has recorded the failure.
-        if (!this.plain.write(chunk) && this.backpressure === null)
-            this.backpressure = (0,external_node_events_namespaceObject.once)(this.plain, 'drain').catch(this.fail);
-        if (this.bytes > this.gzipAboveBytes)
-            this.tail = this.startGzip().catch(this.fail);
     }
-    async writeGzip(chunk) {
-        const stream = this.gzip.stream;
-        if (!stream.write(chunk))
-            await (0,external_node_events_namespaceObject.once)(stream, 'drain');
-    }
-    /** Closes the plain file and re-reads it through gzip; later chunks follow it into the gzip stream. */
-    async startGzip() {
-        this.plain.end();
-        await (0,external_node_events_namespaceObject.once)(this.plain, 'finish');
-        this.backpressure = null;
-        const stream = this.watched((0,external_node_zlib_namespaceObject.createGzip)({ level: GZIP_LEVEL }));
-        const out = this.watched((0,external_node_fs_.createWriteStream)(this.gzPath));
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        const gz = { stream, out, hash, bytes: 0 };
-        stream.on('data', (data) => {
-            hash.update(data);
-            gz.bytes += data.length;
-        });
-        stream.pipe(out);
-        this.gzip = gz;
-        for await (const data of (0,external_node_fs_.createReadStream)(this.plainPath, { highWaterMark: CHUNK_BYTES })) {
-            if (!stream.write(data))
-                await (0,external_node_events_namespaceObject.once)(stream, 'drain');
+    /** Waits for the thread; the thread keeps the process alive only while someone waits for it. */
+    async until(done) {
+        this.thread.ref();
+        try {
+            while (!done() && !this.failure)
+                await new Promise((resolve) => (this.waiting = resolve));
         }
+        finally {
+            this.thread.unref();
+        }
+    }
+    /** Waits while the writer thread is far behind (call between chunks of work). */
+    async drain() {
+        this.check();
+        if (this.inFlight > IN_FLIGHT)
+            await this.until(() => this.inFlight <= IN_FLIGHT / 2);
+        this.check();
     }
     /** Flushes everything and closes the file; returns what the manifest records. */
     async close() {
-        this.flushPending();
-        if (this.tail)
-            await this.tail;
-        this.check();
-        const sha256 = this.hash.digest('hex');
-        if (this.gzip) {
-            const { stream, out } = this.gzip;
-            stream.end();
-            await (0,external_node_events_namespaceObject.once)(out, 'finish');
+        try {
             this.check();
-            await (0,promises_namespaceObject.rm)(this.plainPath, { force: true });
-            return { file: EVIDENCE_GZ_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: { sha256: this.gzip.hash.digest('hex'), bytes: this.gzip.bytes } };
+            this.send();
+            this.thread.postMessage({ close: true });
+            await this.until(() => this.closed !== null);
+            this.check();
         }
-        this.plain.end();
-        await (0,external_node_events_namespaceObject.once)(this.plain, 'finish');
-        this.check();
-        return { file: EVIDENCE_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: null };
+        finally {
+            await this.thread.terminate();
+        }
+        const c = this.closed;
+        return { file: c.file === 'gz' ? EVIDENCE_GZ_FILE : EVIDENCE_FILE, rows: this.rows, sha256: c.sha256, bytes: c.bytes, gzip: c.gzip };
     }
     /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
     abort() {
-        this.plain.destroy();
-        this.gzip?.stream.destroy();
-        this.gzip?.out.destroy();
+        void this.thread.terminate();
     }
 }
 
@@ -8983,9 +8392,9 @@ class ResponseParser {
  * the oldest request in flight is always the one to time out first: one sweep walks forward from
  * it instead of keeping a timer per request.
  */
-const IN_FLIGHT = 1;
+const request_table_IN_FLIGHT = 1;
 const ANSWERED = 2;
-const FAILED = 3;
+const request_table_FAILED = 3;
 class RequestTable {
     state = new Uint8Array(1024);
     sentAt = new Float64Array(1024);
@@ -9005,7 +8414,7 @@ class RequestTable {
         const end = first + count;
         if (end > this.state.length)
             this.grow(end);
-        this.state.fill(IN_FLIGHT, first, end);
+        this.state.fill(request_table_IN_FLIGHT, first, end);
         this.sentAt.fill(now, first, end);
         this.next = end;
         this.flying += count;
@@ -9016,28 +8425,28 @@ class RequestTable {
     }
     /** Moves an in-flight request to `ANSWERED` or `FAILED`; false when it was not in flight. */
     settle(seq, to) {
-        if (this.stateOf(seq) !== IN_FLIGHT)
+        if (this.stateOf(seq) !== request_table_IN_FLIGHT)
             return false;
         this.state[seq] = to;
         this.flying--;
         return true;
     }
     oldestInFlight() {
-        while (this.oldest < this.next && this.state[this.oldest] !== IN_FLIGHT)
+        while (this.oldest < this.next && this.state[this.oldest] !== request_table_IN_FLIGHT)
             this.oldest++;
         return this.oldest < this.next ? this.oldest : null;
     }
     /** Fails every request in flight written at or before `cutoff`, oldest first. */
     expire(cutoff, onExpired) {
         for (let seq = this.oldestInFlight(); seq !== null && this.sentAt[seq] <= cutoff; seq = this.oldestInFlight()) {
-            this.settle(seq, FAILED);
+            this.settle(seq, request_table_FAILED);
             onExpired(seq);
         }
     }
     /** Fails every request in flight, oldest first. */
     failAll(onFailed) {
         for (let seq = this.oldestInFlight(); seq !== null; seq = this.oldestInFlight()) {
-            this.settle(seq, FAILED);
+            this.settle(seq, request_table_FAILED);
             onFailed(seq);
         }
     }
@@ -9448,7 +8857,7 @@ class Pipeline {
             this.count('duplicate_response');
             return;
         }
-        if (state !== IN_FLIGHT)
+        if (state !== request_table_IN_FLIGHT)
             return; // late answer to a failed request: ignored (see above)
         this.table.settle(seq, ANSWERED);
         const batch = this.batch;
@@ -9471,7 +8880,7 @@ class Pipeline {
     }
     /** Fails one in-flight request; `kind` null when the caller has counted already. */
     failRequest(seq, status, reason, kind) {
-        this.table.settle(seq, FAILED);
+        this.table.settle(seq, request_table_FAILED);
         if (kind !== null)
             this.count(kind);
         const batch = this.batch;
@@ -9591,7 +9000,7 @@ class ExternalModel {
         this.log = log;
         this.name = plan.name;
         this.labels = [...labels];
-        this.digest = sha256Hex(plan.command);
+        this.digest = (0,hash/* sha256Hex */.f)(plan.command);
     }
     describe() {
         return {
@@ -9675,7 +9084,7 @@ function writeStderrTails(staging, models) {
             return;
         const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
         staging.writeUnlisted(name, tail);
-        out[name] = { sha256: sha256Hex(tail), bytes: Buffer.byteLength(tail, 'utf8') };
+        out[name] = { sha256: (0,hash/* sha256Hex */.f)(tail), bytes: Buffer.byteLength(tail, 'utf8') };
     });
     return out;
 }
@@ -9709,7 +9118,7 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 
 
 
-class FileSystemError extends UserError {
+class FileSystemError extends src_errors/* UserError */.yo {
     constructor(message) {
         super('filesystem', message);
     }
@@ -9920,7 +9329,7 @@ function inUse(owner, output, shownLock) {
     const who = owner
         ? `(pid ${owner.pid} on host ${quote(owner.hostname)}, started ${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : quote(owner.started_at)})`
         : '(its lock file is still being written)';
-    return new UsageError(`output folder ${quotePath(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${quotePath(shownLock)})`);
+    return new src_errors/* UsageError */.eb(`output folder ${quotePath(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${quotePath(shownLock)})`);
 }
 /**
  * Move the stale lock `path` (whose content was `stale`) out of the way. Returns quietly when
@@ -10006,7 +9415,7 @@ function acquireLock(path, output, shownLock) {
         }
         reap(path, found);
     }
-    throw new UsageError(`output folder ${quotePath(output)}: could not take its lock ${quotePath(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
+    throw new src_errors/* UsageError */.eb(`output folder ${quotePath(output)}: could not take its lock ${quotePath(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
 }
 function ownsLock(lock) {
     return readOrNull(lock.path) === lock.text;
@@ -10092,13 +9501,13 @@ function replaceRefusal(dir, shown) {
     const folder = `output folder ${quotePath(shown)}`;
     const hasManifest = entries.some((d) => d.name === 'manifest.json');
     if (!hasManifest) {
-        const first = sortCodePoints(entries.map(shownEntry))[0];
+        const first = (0,strings/* sortCodePoints */.dl)(entries.map(shownEntry))[0];
         return `${folder} holds ${quote(first)} and no Evidence Gate manifest.json${TAIL}`;
     }
     const claimed = claimedNames(dir);
     if (claimed === null)
         return `${folder} holds a manifest.json that is not an Evidence Gate manifest${TAIL}`;
-    const foreign = sortCodePoints(entries.filter((d) => !d.isFile() || !claimed.has(d.name)).map(shownEntry));
+    const foreign = (0,strings/* sortCodePoints */.dl)(entries.filter((d) => !d.isFile() || !claimed.has(d.name)).map(shownEntry));
     if (foreign.length === 0)
         return null;
     const first = quote(foreign[0]);
@@ -10110,7 +9519,7 @@ function replaceRefusal(dir, shown) {
 function assertReplaceable(dir, shown) {
     const refusal = replaceRefusal(dir, shown);
     if (refusal !== null)
-        throw new UsageError(refusal);
+        throw new src_errors/* UsageError */.eb(refusal);
 }
 /** An earlier output (or an empty folder) that a backup sibling may hold. */
 function isEarlierOutput(dir) {
@@ -10204,12 +9613,12 @@ const BELOW_ROOT = 'output folder: expected a folder below the repository root, 
 function resolveOutputFolder(root, given, cwd) {
     const resolved = resolveInside(root, given, cwd);
     if (typeof resolved === 'string')
-        throw new UsageError(`output folder: ${resolved}`);
+        throw new src_errors/* UsageError */.eb(`output folder: ${resolved}`);
     if (resolved.relative === '.')
-        throw new UsageError(`${BELOW_ROOT} the root itself`);
+        throw new src_errors/* UsageError */.eb(`${BELOW_ROOT} the root itself`);
     // A link to the root names the root by another name.
     if (resolved.real === resolved.realRoot)
-        throw new UsageError(`${BELOW_ROOT} ${quote(resolved.relative)} (the root itself)`);
+        throw new src_errors/* UsageError */.eb(`${BELOW_ROOT} ${quote(resolved.relative)} (the root itself)`);
     let isFolder = null;
     try {
         isFolder = (0,external_node_fs_.lstatSync)(resolved.real).isDirectory();
@@ -10219,7 +9628,7 @@ function resolveOutputFolder(root, given, cwd) {
             throw error;
     }
     if (isFolder === false)
-        throw new UsageError(`output ${quotePath(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`);
+        throw new src_errors/* UsageError */.eb(`output ${quotePath(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`);
     return {
         absolute: resolved.absolute,
         relative: resolved.relative,
@@ -10328,7 +9737,7 @@ function openOutputSlot(options) {
     // The parents were checked link by link; a link swapped in since then is refused here.
     if ((0,external_node_fs_.realpathSync)(parent) !== parent) {
         removeCreatedParents();
-        throw new UsageError(`output folder ${quotePath(target.relative)}: a parent folder changed into a link while the run started; expected real folders inside the repository root`);
+        throw new src_errors/* UsageError */.eb(`output folder ${quotePath(target.relative)}: a parent folder changed into a link while the run started; expected real folders inside the repository root`);
     }
     const lockPath = (0,external_node_path_namespaceObject.join)(parent, lockName(name));
     let lock;
@@ -10354,7 +9763,7 @@ function openOutputSlot(options) {
         recoverSiblings(parent, name);
         checkReplaceable(target);
         if (slot_exists(staging) && !isStagingLeftover(staging)) {
-            throw new UsageError(`output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
+            throw new src_errors/* UsageError */.eb(`output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
         }
         (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
         (0,external_node_fs_.mkdirSync)(staging);
@@ -10380,7 +9789,7 @@ function openOutputSlot(options) {
             if (state !== 'open')
                 throw new Error('output slot already closed');
             if (!ownsLock(lock)) {
-                throw new UsageError(`output folder ${quotePath(target.relative)}: another run took over its lock ${shown(lockPath)} while this run was writing; this run's output was not put in place`);
+                throw new src_errors/* UsageError */.eb(`output folder ${quotePath(target.relative)}: another run took over its lock ${shown(lockPath)} while this run was writing; this run's output was not put in place`);
             }
             // The user may have put files into the folder while the run was going.
             checkReplaceable(target);
@@ -10437,7 +9846,7 @@ class OutputStaging {
     }
     /** The output folder `given` (relative to `cwd`, default the root): checked, locked and staged. */
     static open(root, given, cwd) {
-        return new OutputStaging(openOutputSlot({ root, outputDir: given ?? DEFAULT_OUTPUT_DIR, cwd }));
+        return new OutputStaging(openOutputSlot({ root, outputDir: given ?? defaults/* DEFAULT_OUTPUT_DIR */.w, cwd }));
     }
     /** A private scratch folder outside the root (verify --rerun): no lock, nothing to replace. */
     static scratch(absolute) {
@@ -10462,7 +9871,7 @@ class OutputStaging {
     }
     write(name, content) {
         (0,external_node_fs_.writeFileSync)((0,external_node_path_namespaceObject.join)(this.dir, name), content, 'utf8');
-        this.files[name] = { sha256: sha256Hex(content), bytes: Buffer.byteLength(content, 'utf8') };
+        this.files[name] = { sha256: (0,hash/* sha256Hex */.f)(content), bytes: Buffer.byteLength(content, 'utf8') };
     }
     /** Writes a file that the manifest does not digest (the manifest itself). */
     writeUnlisted(name, content) {
@@ -10484,7 +9893,7 @@ function checkPlanAgainstData(plan, dataset) {
     plan.threatModel.protectedTransitions.forEach((t, i) => {
         for (const side of ['from', 'to']) {
             if (!labels.has(t[side])) {
-                throw configError(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${quotedList(dataset.labels)}), found ${quoted(t[side])}`);
+                throw (0,validate/* configError */.Fj)(plan.source, ['threat_model', 'protected_transitions', i, side], `expected a label of the training data (${(0,visible/* quotedList */.p4)(dataset.labels)}), found ${(0,visible/* quoted */.TL)(t[side])}`);
             }
         }
     });
@@ -10492,7 +9901,7 @@ function checkPlanAgainstData(plan, dataset) {
     if (append) {
         const missing = dataset.languages.filter((l) => !Object.hasOwn(append.sentences, l));
         if (missing.length > 0) {
-            throw configError(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${quotedList(dataset.languages)}), found none for ${quotedList(missing)}`, true);
+            throw (0,validate/* configError */.Fj)(plan.source, ['threat_model', 'attacks', 'append', 'sentences'], `expected a sentence for every language slice of the evaluation data (${(0,visible/* quotedList */.p4)(dataset.languages)}), found none for ${(0,visible/* quotedList */.p4)(missing)}`, true);
         }
     }
 }
@@ -12613,11 +12022,11 @@ function parseCsv(text, file) {
     }
     catch (error) {
         const e = error;
-        throw new DataError(`${visiblePath(file)}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${e.lines ?? 1}: malformed CSV (${describe(e)})`);
     }
     if (unclosed) {
         const start = nextRecordLine(text.split('\n'), rows[rows.length - 1]?.info.lines ?? 0);
-        throw new DataError(`${visiblePath(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
     }
     const first = rows[0];
     if (!first)
@@ -12625,9 +12034,9 @@ function parseCsv(text, file) {
     const header = first.record.map((h) => h.trim());
     header.forEach((name, i) => {
         if (name === '')
-            throw new DataError(`${visiblePath(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
         if (header.indexOf(name) !== i)
-            throw new DataError(`${visiblePath(file)}:1: CSV header names column ${quoted(name)} twice; expected unique column names`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file)}:1: CSV header names column ${(0,visible/* quoted */.TL)(name)} twice; expected unique column names`);
     });
     const records = rows.slice(1).map(({ record, info }) => ({
         line: info.lines,
@@ -12638,16 +12047,11 @@ function parseCsv(text, file) {
 /** The parser's own words, one line, bounded: they may quote a piece of the row. */
 function describe(e) {
     const first = (e.message ?? String(e)).split('\n')[0] ?? '';
-    return visible(truncateText(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
+    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
 }
 
-;// CONCATENATED MODULE: ./src/data/example.ts
-const UNKNOWN_LANGUAGE = 'unknown';
-/** The text a model sees for an input, or a canonical rendering of features. */
-function inputKey(input) {
-    return input.kind === 'text' ? input.text : JSON.stringify(input.values);
-}
-
+// EXTERNAL MODULE: ./src/data/example.ts
+var example = __nccwpck_require__(6486);
 ;// CONCATENATED MODULE: ./src/data/jsonl.ts
 /** JSON Lines reader: one object per line; blank lines and CRLF line ends are accepted. */
 
@@ -12667,11 +12071,11 @@ function parseJsonl(text, file) {
         }
         catch (error) {
             // The parser's message may quote a piece of the line: shown bounded, hidden characters escaped.
-            bad.push({ file, line, reason: `malformed JSON (${visible(truncateText(error.message, 200))}); expected one JSON object per line` });
+            bad.push({ file, line, reason: `malformed JSON (${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(error.message, 200))}); expected one JSON object per line` });
             return;
         }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-            bad.push({ file, line, reason: `expected a JSON object, found ${describeFound(value)}` });
+            bad.push({ file, line, reason: `expected a JSON object, found ${(0,src_errors/* describeFound */.Kq)(value)}` });
             return;
         }
         records.push({ line, values: value });
@@ -12703,17 +12107,17 @@ function parseFile(ref) {
         bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
     }
     catch (error) {
-        throw new DataError(`${visiblePath(ref.path)}: cannot read (${visible(error.code ?? error.message)}); expected a readable file`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}: cannot read (${(0,visible/* visible */.RK)(error.code ?? error.message)}); expected a readable file`);
     }
     const ext = (0,external_node_path_namespaceObject.extname)(ref.path).toLowerCase();
     const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
     if (!format)
-        throw new DataError(`${visiblePath(ref.path)}: unsupported extension ${quoted(ext || '(none)')}; expected .jsonl or .csv`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}: unsupported extension ${(0,visible/* quoted */.TL)(ext || '(none)')}; expected .jsonl or .csv`);
     const text = decodeUtf8(bytes, ref.path);
     if (text.trim() === '')
-        throw new DataError(`${visiblePath(ref.path)}:1: empty file; expected at least one row`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: empty file; expected at least one row`);
     const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
-    return { parsed, info: { path: ref.path, format, sha256: sha256Hex(bytes), bytes: bytes.length } };
+    return { parsed, info: { path: ref.path, format, sha256: (0,hash/* sha256Hex */.f)(bytes), bytes: bytes.length } };
 }
 class RowProblem extends Error {
     column;
@@ -12732,9 +12136,9 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 function featureValue(value, column, bounds) {
     const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
     if (!Number.isFinite(n))
-        throw new RowProblem(`column ${quoted(column)}: expected a finite number, found ${describeFound(value)}`, column);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a finite number, found ${(0,src_errors/* describeFound */.Kq)(value)}`, column);
     if (bounds && !(n >= bounds[0] && n <= bounds[1])) {
-        throw new RowProblem(`column ${quoted(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`, column);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`, column);
     }
     return n;
 }
@@ -12748,7 +12152,7 @@ function asString(value, column) {
         return value;
     if (typeof value === 'number' && Number.isFinite(value)) {
         if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-            throw new RowProblem(`column ${quoted(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
         }
         return String(value);
     }
@@ -12759,12 +12163,12 @@ function toExample(values, plan, split, file, line) {
     const need = (key) => {
         const column = columns[key];
         if (!Object.hasOwn(values, column))
-            throw new RowProblem(`missing required column ${quoted(column)} (${key})`);
+            throw new RowProblem(`missing required column ${(0,visible/* quoted */.TL)(column)} (${key})`);
         const v = asString(values[column], column);
         if (v === null)
-            throw new RowProblem(`column ${quoted(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)} (${key}): expected a string or number, found ${(0,src_errors/* describeFound */.Kq)(values[column])}`);
         if (v.trim() === '')
-            throw new RowProblem(`column ${quoted(column)} (${key}): expected a non-empty value, found ${quoted(v)}`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)} (${key}): expected a non-empty value, found ${(0,visible/* quoted */.TL)(v)}`);
         return v;
     };
     const id = need('id');
@@ -12775,26 +12179,26 @@ function toExample(values, plan, split, file, line) {
             return null;
         const s = asString(v, column);
         if (s === null)
-            throw new RowProblem(`column ${quoted(column)}: expected a string, found ${describeFound(v)}`);
+            throw new RowProblem(`column ${(0,visible/* quoted */.TL)(column)}: expected a string, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
         return s;
     };
-    const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
+    const common = { id, split, label, language: optional(columns.language) ?? example/* UNKNOWN_LANGUAGE */.S, domain: optional(columns.domain), file, line };
     if (columns.features.length > 0) {
         const features = {};
         for (const name of columns.features) {
             if (!Object.hasOwn(values, name))
-                throw new RowProblem(`missing required feature column ${quoted(name)}`);
+                throw new RowProblem(`missing required feature column ${(0,visible/* quoted */.TL)(name)}`);
             features[name] = featureValue(values[name], name, plan.bounds?.[name]);
         }
         return { ...common, input: { kind: 'features', values: features } };
     }
     if (!Object.hasOwn(values, columns.text))
-        throw new RowProblem(`missing required column ${quoted(columns.text)} (text)`);
+        throw new RowProblem(`missing required column ${(0,visible/* quoted */.TL)(columns.text)} (text)`);
     const text = values[columns.text];
     if (typeof text !== 'string')
-        throw new RowProblem(`column ${quoted(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(columns.text)} (text): expected a string, found ${(0,src_errors/* describeFound */.Kq)(text)}`);
     if (text.trim() === '')
-        throw new RowProblem(`column ${quoted(columns.text)} (text): expected non-empty text, found ${quoted(text)}`);
+        throw new RowProblem(`column ${(0,visible/* quoted */.TL)(columns.text)} (text): expected non-empty text, found ${(0,visible/* quoted */.TL)(text)}`);
     return { ...common, input: { kind: 'text', text } };
 }
 function loadDataset(plan) {
@@ -12804,7 +12208,7 @@ function loadDataset(plan) {
         if (plan.onBadRow === 'skip')
             skipped.push(row);
         else
-            throw new DataError(`${visiblePath(row.file)}:${row.at ?? row.line}: ${row.reason}`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(row.file)}:${row.at ?? row.line}: ${row.reason}`);
     };
     const readSplit = (split, ref, seen) => {
         const { parsed, info } = parseFile(ref);
@@ -12815,7 +12219,7 @@ function loadDataset(plan) {
             const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : ['id', 'text', 'label'].map((k) => [k, plan.columns[k]]);
             for (const [key, column] of required) {
                 if (!header.includes(column)) {
-                    throw new DataError(`${visiblePath(ref.path)}:1: missing required column ${quoted(column)} (${key}); found columns ${quotedList(header)}`);
+                    throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: missing required column ${(0,visible/* quoted */.TL)(column)} (${key}); found columns ${(0,visible/* quotedList */.p4)(header)}`);
                 }
             }
         }
@@ -12835,22 +12239,22 @@ function loadDataset(plan) {
             }
             const earlier = seen.get(example.id);
             if (earlier !== undefined) {
-                const where = earlier.split === split ? `split ${quoted(split)}` : `splits ${quoted(earlier.split)} and ${quoted(split)}`;
-                reject({ file: ref.path, line: record.line, reason: `duplicate id ${quoted(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
+                const where = earlier.split === split ? `split ${(0,visible/* quoted */.TL)(split)}` : `splits ${(0,visible/* quoted */.TL)(earlier.split)} and ${(0,visible/* quoted */.TL)(split)}`;
+                reject({ file: ref.path, line: record.line, reason: `duplicate id ${(0,visible/* quoted */.TL)(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
                 continue;
             }
-            seen.set(example.id, { split, at: `${visiblePath(ref.path)}:${record.line}` });
+            seen.set(example.id, { split, at: `${(0,visible/* visiblePath */.ex)(ref.path)}:${record.line}` });
             examples.push(example);
         }
         if (examples.length === 0)
-            throw new DataError(`${visiblePath(ref.path)}:1: no usable rows; expected at least one row`);
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(ref.path)}:1: no usable rows; expected at least one row`);
         files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
         return examples;
     };
     const train = readSplit('train', plan.train, new Map());
-    const labels = sortCodePoints(new Set(train.map((e) => e.label)));
+    const labels = (0,strings/* sortCodePoints */.dl)(new Set(train.map((e) => e.label)));
     if (labels.length < 2) {
-        throw new DataError(`${visiblePath(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
     }
     const known = new Set(labels);
     const evalIds = new Map();
@@ -12858,27 +12262,27 @@ function loadDataset(plan) {
         const examples = readSplit(split, file, evalIds).filter((e) => {
             if (known.has(e.label))
                 return true;
-            reject({ file: e.file, line: e.line, reason: `label ${quoted(e.label)} never occurs in the training data; expected one of ${quotedList(labels)}` });
+            reject({ file: e.file, line: e.line, reason: `label ${(0,visible/* quoted */.TL)(e.label)} never occurs in the training data; expected one of ${(0,visible/* quotedList */.p4)(labels)}` });
             return false;
         });
         const info = files[files.length - 1];
         if (info)
             info.rows = examples.length;
         if (examples.length === 0)
-            throw new DataError(`${visiblePath(file.path)}:1: no usable rows; expected at least one row`);
-        return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(file.path)}:1: no usable rows; expected at least one row`);
+        return { split, examples: examples.sort((a, b) => (0,strings/* compareCodePoints */.OP)(a.id, b.id)) };
     });
     if (plan.onBadRow === 'skip') {
         for (const info of files)
             info.skipped = skipped.filter((s) => s.file === info.path).length;
     }
-    const languages = sortCodePoints(new Set(splits.flatMap((s) => s.examples.map((e) => e.language))));
-    const sortedTrain = [...train].sort((a, b) => compareCodePoints(a.id, b.id));
+    const languages = (0,strings/* sortCodePoints */.dl)(new Set(splits.flatMap((s) => s.examples.map((e) => e.language))));
+    const sortedTrain = [...train].sort((a, b) => (0,strings/* compareCodePoints */.OP)(a.id, b.id));
     const triples = [...sortedTrain, ...splits.flatMap((s) => s.examples)].map((e) => [e.split, e.id, e.label]);
     // Exact overlap of inputs: the same text, or the same feature vector.
-    const trainInputs = new Set(train.map((e) => inputKey(e.input)));
+    const trainInputs = new Set(train.map((e) => (0,example/* inputKey */.s)(e.input)));
     const overlap = splits.map(({ split, examples }) => {
-        const ids = examples.filter((e) => trainInputs.has(inputKey(e.input))).map((e) => e.id);
+        const ids = examples.filter((e) => trainInputs.has((0,example/* inputKey */.s)(e.input))).map((e) => e.id);
         return { split, count: ids.length, ids };
     });
     return {
@@ -12887,80 +12291,16 @@ function loadDataset(plan) {
         labels,
         languages,
         files,
-        labelDigest: sha256Hex(stableJson(triples)),
+        labelDigest: (0,hash/* sha256Hex */.f)(stableJson(triples)),
         skipped,
         overlap
     };
 }
 
-;// CONCATENATED MODULE: ./src/evaluate/candidate.ts
-
-
-/** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
-function inputDigest(input) {
-    return sha256Hex(inputKey(input));
-}
-
-;// CONCATENATED MODULE: ./src/evaluate/conditions.ts
-/**
- * Text candidates (SPEC §6): the clean text, then one candidate per configured family, each with
- * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
- * same list.
- */
-
-
-function cleanCandidate(example) {
-    return { condition: 'clean', input: example.input, digest: inputDigest(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
-}
-/** Conditions evaluated for a set of family runners, in SPEC §6 order. */
-function conditionsFor(runners) {
-    return ['clean', ...runners.map((r) => r.family)];
-}
-function candidatesFor(example, runners) {
-    const clean = cleanCandidate(example);
-    const list = [clean];
-    if (example.input.kind !== 'text')
-        return list;
-    const original = example.input.text;
-    for (const runner of runners) {
-        const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
-        const changed = outcome.text !== original;
-        const input = changed ? { kind: 'text', text: outcome.text } : example.input;
-        list.push({
-            condition: runner.family,
-            input,
-            digest: changed ? inputDigest(input) : clean.digest,
-            perturbedText: outcome.text,
-            attempted: outcome.attempted,
-            changed,
-            // No candidate exists when the family could not act: valid is then null, as on clean rows.
-            valid: outcome.attempted ? outcome.valid : null,
-            invalidReason: outcome.attempted ? outcome.invalidReason : null,
-            // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
-            masked: runner.labelPreserving && isAttackFamily(runner.family)
-        });
-    }
-    return list;
-}
-/** The text task's candidates, computed once per example and shared by every model. */
-function textCandidates(runners) {
-    const cache = new Map();
-    return {
-        conditions: conditionsFor(runners),
-        candidates(example) {
-            let list = cache.get(example);
-            if (list === undefined) {
-                list = candidatesFor(example, runners);
-                cache.set(example, list);
-            }
-            return list;
-        },
-        release() {
-            cache.clear();
-        }
-    };
-}
-
+// EXTERNAL MODULE: ./src/evaluate/conditions.ts
+var evaluate_conditions = __nccwpck_require__(5909);
+// EXTERNAL MODULE: ./src/evaluate/perturb-thread.ts
+var perturb_thread = __nccwpck_require__(4648);
 ;// CONCATENATED MODULE: ./src/tabular/clip.ts
 /** Projection onto one feature's inclusive bounds (either may be ±Infinity). */
 function clip(value, lower, upper) {
@@ -13088,28 +12428,8 @@ function fgmCandidate(x, gold, model, space, counters) {
     return { values, attempted: true, valid: reason === null, invalidReason: reason };
 }
 
-;// CONCATENATED MODULE: ./src/perturb/decision.ts
-/**
- * The single source of randomness for perturbations. A choice is a pure function of
- * (seed, family, example id, position): hashing those four values, and nothing else,
- * keeps every candidate independent of row order and of the other rows in the data.
- */
-
-const TWO_TO_32 = 4294967296;
-// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
-const oneShot = external_node_crypto_.hash;
-function sha256(text) {
-    return oneShot ? oneShot('sha256', text, 'buffer') : external_node_crypto_.createHash('sha256').update(text, 'utf8').digest();
-}
-/**
- * A number in [0, 1): the first four bytes (big-endian unsigned) of
- * SHA-256(UTF-8 of `${seed}\0${family}\0${id}\0${position}`), divided by 2^32.
- * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
- */
-function decision_decide(seed, family, id, position) {
-    return sha256(`${seed}\u0000${family}\u0000${id}\u0000${position}`).readUInt32BE(0) / TWO_TO_32;
-}
-
+// EXTERNAL MODULE: ./src/perturb/decision.ts
+var decision = __nccwpck_require__(4084);
 ;// CONCATENATED MODULE: ./src/tabular/noise.ts
 /**
  * `noise` (SPEC §13): the non-adversarial corruption baseline. Every row gets it, correct or
@@ -13131,13 +12451,15 @@ function noiseCandidate(id, x, space, seed) {
     const values = x.map((xi, i) => {
         if (space.editable[i] !== true)
             return xi;
-        const u = decision_decide(seed, NOISE_FAMILY, id, i);
+        const u = (0,decision/* decide */.L)(seed, NOISE_FAMILY, id, i);
         return clip(xi + space.eps * (2 * u - 1), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
     });
     const reason = validateCandidate(x, values, space);
     return { values, attempted: true, valid: reason === null, invalidReason: reason };
 }
 
+// EXTERNAL MODULE: ./src/evaluate/candidate.ts
+var evaluate_candidate = __nccwpck_require__(4562);
 ;// CONCATENATED MODULE: ./src/evaluate/tabular.ts
 
 
@@ -13188,7 +12510,7 @@ function tabularCandidates(plan, models, labels) {
         return {
             condition,
             input,
-            digest: inputDigest(input),
+            digest: (0,evaluate_candidate/* inputDigest */.x)(input),
             perturbedText: null,
             attempted: c.attempted,
             changed: c.values.some((v, i) => v !== x[i]),
@@ -13208,7 +12530,7 @@ function tabularCandidates(plan, models, labels) {
                 const features = asRecord(space.names, x);
                 const input = { kind: 'features', values: features };
                 const clean = {
-                    condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
+                    condition: 'clean', input, digest: (0,evaluate_candidate/* inputDigest */.x)(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
                     tabular: { features, perturbed: null, exact: null }
                 };
                 const noise = conditions.includes('noise') ? candidate('noise', x, features, noiseCandidate(example.id, x, space, seed)) : null;
@@ -14131,13 +13453,13 @@ function buildManifestHead(input) {
 
 ;// CONCATENATED MODULE: ./src/metrics/figure.ts
 /** numerator / denominator; `not_evaluated` with `reason` when the denominator is 0. */
-function figure_rate(numerator, denominator, reason = 'zero denominator') {
+function rate(numerator, denominator, reason = 'zero denominator') {
     if (denominator === 0)
         return { value: null, numerator, denominator, status: 'not_evaluated', reason };
     return { value: numerator / denominator, numerator, denominator, status: 'ok', reason: null };
 }
 /** A plain count: the denominator is the population it was counted in. */
-function figure_count(n, population) {
+function count(n, population) {
     return { value: n, numerator: n, denominator: population, status: 'ok', reason: null };
 }
 /** A figure that is not a ratio of counts (e.g. PSI); numerator/denominator are null. */
@@ -14512,7 +13834,7 @@ class LogisticRegressionModel {
         this.coef = params.coef.map((row) => Float64Array.from(row));
         this.intercept = Float64Array.from(params.intercept);
         this.labelIndex = new Map(params.labels.map((l, i) => [l, i]));
-        this.digest = sha256Hex(stableJson({ kind: 'logistic-regression', C: params.C, labels: params.labels, features: params.features, coef: params.coef, intercept: params.intercept }));
+        this.digest = (0,hash/* sha256Hex */.f)(stableJson({ kind: 'logistic-regression', C: params.C, labels: params.labels, features: params.features, coef: params.coef, intercept: params.intercept }));
     }
     /**
      * Fit on `train` (feature inputs; values read by name in `features` order). Throws a plain
@@ -14683,7 +14005,7 @@ function featureVector(input, features) {
 
 function fitNaiveBayesCounts(train, labels) {
     const docs = train.map((e) => (e.input.kind === 'text' ? wordTokens(e.input.text) : []));
-    const vocabulary = sortCodePoints(new Set(docs.flat()));
+    const vocabulary = (0,strings/* sortCodePoints */.dl)(new Set(docs.flat()));
     const index = new Map(vocabulary.map((w, i) => [w, i]));
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
     const classCount = labels.map(() => 0);
@@ -14729,7 +14051,7 @@ class NaiveBayesModel {
             const logTotal = Math.log(total);
             return Float64Array.from(row, (c) => Math.log(c + alpha) - logTotal);
         });
-        this.digest = sha256Hex(stableJson({ kind: 'naive-bayes', alpha, ...params }));
+        this.digest = (0,hash/* sha256Hex */.f)(stableJson({ kind: 'naive-bayes', alpha, ...params }));
         this.countOf = new Float64Array(params.vocabulary.length);
     }
     static fit(name, train, labels, alpha = 1, options = {}) {
@@ -14836,1116 +14158,8 @@ async function buildModels(plans, train, labels, options = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/perturb/outcome.ts
-/**
- * An attempted outcome: an unchanged candidate is valid without a check; otherwise
- * `check` (the family's validity rule) decides and its reason is kept.
- */
-function checkedOutcome(original, candidate, check) {
-    const reason = candidate === original ? null : check();
-    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
-}
-/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
-function applyEdits(text, edits) {
-    if (edits.length === 0)
-        return text;
-    const sorted = [...edits].sort((a, b) => a.start - b.start);
-    let out = '';
-    let at = 0;
-    for (const edit of sorted) {
-        out += text.slice(at, edit.start) + edit.replacement;
-        at = edit.end;
-    }
-    return out + text.slice(at);
-}
-/** A rule text with the edit-ratio bound appended when one is set. */
-function withRatio(rule, max) {
-    return max === null ? rule : `${rule}; and Levenshtein distance ÷ original length (code points) ≤ ${max}`;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/append.ts
-
-const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
-/** The `append` candidate; throws when `language` has no sentence. */
-function appendCandidate(text, language, sentences) {
-    if (!Object.hasOwn(sentences, language)) {
-        throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
-    }
-    return `${text} ${sentences[language]}`;
-}
-/** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
-function appendViolation(original, candidate, sentences) {
-    if (!candidate.startsWith(original))
-        return 'the original text is not an exact prefix of the candidate';
-    const suffix = candidate.slice(original.length);
-    if (!suffix.startsWith(' '))
-        return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
-    const sentence = suffix.slice(1);
-    if (!Object.values(sentences).includes(sentence))
-        return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
-    return null;
-}
-function appendFamily(params) {
-    const sentences = { ...params.sentences };
-    return {
-        family: 'append',
-        labelPreserving: true,
-        validityRule: APPEND_RULE,
-        parameters: { sentences: { ...sentences } },
-        perturb(input) {
-            const candidate = appendCandidate(input.text, input.language, sentences);
-            return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/levenshtein.ts
-/**
- * Levenshtein distance over code points (as Python's strings count them), the measure
- * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
- * single code points, each costing 1.
- *
- * The validity check only needs to know whether the distance is within the allowed number
- * of edits, and a family usually knows an upper bound on it (the edits it made), so the
- * exact distance is computed only when that bound is too high, and then only inside a band
- * around the diagonal whose width is the allowed number of edits (Ukkonen's cut-off): the
- * work is proportional to length × allowed edits, not length², and stops as soon as every
- * cell of a column is provably beyond the limit.
- */
-
-/** The code points of `s` (a lone surrogate counts as one, as Python counts it). */
-function codePoints(s) {
-    const out = new Int32Array(s.length);
-    let n = 0;
-    for (let i = 0; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-            const d = s.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff) {
-                out[n++] = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
-                i++;
-                continue;
-            }
-        }
-        out[n++] = c;
-    }
-    return out.subarray(0, n);
-}
-/** Edit distance between `a` and `b` in code points. */
-function levenshtein(a, b) {
-    if (a === b)
-        return 0;
-    return within(codePoints(a), codePoints(b), Infinity);
-}
-/** The distance between `a` and `b` when it is at most `limit`, otherwise −1. */
-function levenshteinWithin(a, b, limit) {
-    if (a === b)
-        return 0;
-    return within(codePoints(a), codePoints(b), limit);
-}
-/** Distance when ≤ limit, else −1. The shared prefix and suffix are skipped first. */
-function within(x, y, limit) {
-    let lo = 0;
-    while (lo < x.length && lo < y.length && x[lo] === y[lo])
-        lo++;
-    let hiX = x.length;
-    let hiY = y.length;
-    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
-        hiX--;
-        hiY--;
-    }
-    const restX = x.subarray(lo, hiX);
-    const restY = y.subarray(lo, hiY);
-    if (restX.length === 0 || restY.length === 0) {
-        const d = restX.length + restY.length;
-        return d <= limit ? d : -1;
-    }
-    // The shorter remainder runs along the DP column.
-    return restX.length <= restY.length ? banded(restX, restY, limit) : banded(restY, restX, limit);
-}
-/**
- * Distance between p and t (1 ≤ |p| ≤ |t|) when it is at most `limit`, otherwise −1.
- *
- * Myers' bit-vector form of the DP (1999, blocks of 32 rows): column j of D[i][j] is held
- * as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1} (bits of `plus`/`minus`), with the
- * value of each block's bottom row in `score`. Only the rows that can still lie on an
- * alignment of cost ≤ k are computed. With diff = |t| − |p| and rem(i, j) = |i − j + diff|
- * (a lower bound on the distance of what is left of both strings), a cell on such an
- * alignment has |i − j| + rem(i, j) ≤ D[i][j] + rem(i, j) ≤ k: that fixes a band of about
- * k + 1 rows per column. Blocks enter the band at the bottom and leave it at the top.
- *
- * Cells outside the band are never read as themselves: a block entering at the bottom
- * starts from "one more per row" below the block above it, and the row above the first
- * block is taken to grow by one per column. Both are over-estimates, so every computed
- * value is ≥ the true one, and every cell on an optimal alignment of cost ≤ k is exact
- * (its predecessor on that alignment is in the band and exact). Hence the bottom-right
- * value is the distance when that is ≤ k, and above k otherwise. A block whose cells all
- * have value + rem > k (bounded from its bottom value: a step up changes a value by at most
- * one) holds no cell of such an alignment, now or later, and is dropped (block 0 only once
- * row 0 cannot hold one either); when no block is left, or none can hold one, the distance
- * exceeds k.
- */
-function banded(p, t, limit) {
-    const m = p.length;
-    const n = t.length;
-    const diff = n - m;
-    const k = Math.min(limit, n);
-    if (diff > k)
-        return -1;
-    const blocks = (m + 31) >>> 5;
-    // Peq: for every code point of the pattern, the rows where it occurs.
-    const peq = new Map();
-    for (let i = 0; i < m; i++) {
-        const c = p[i];
-        let bits = peq.get(c);
-        if (!bits) {
-            bits = new Int32Array(blocks);
-            peq.set(c, bits);
-        }
-        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
-    }
-    const plus = new Int32Array(blocks);
-    const minus = new Int32Array(blocks);
-    const score = new Int32Array(blocks);
-    const lastHigh = 1 << ((m - 1) & 31);
-    // Rows i with j − up ≤ i ≤ j + down are in the band of column j.
-    const up = Math.floor((k + diff) / 2);
-    const down = Math.floor((k - diff) / 2);
-    let first = 0;
-    let last = -1;
-    for (let j = 1; j <= n; j++) {
-        // Blocks entering at the bottom, initialised as column j − 1.
-        // (No Math calls in this loop: under a test runner's vm context they are not inlined.)
-        const target = ((j + down < m ? j + down : m) - 1) >> 5;
-        while (last < target) {
-            last++;
-            const rows = m - 32 * last < 32 ? m - 32 * last : 32;
-            if (last === 0) {
-                score[0] = rows; // column 0: D[i][0] = i, exactly
-            }
-            else {
-                if (first > last - 1)
-                    return -1;
-                score[last] = score[last - 1] + rows;
-            }
-            plus[last] = -1;
-            minus[last] = 0;
-        }
-        const eqs = peq.get(t[j - 1]);
-        const centre = j - diff;
-        let carry = 1;
-        let best = NONE;
-        for (let b = first; b <= last; b++) {
-            let eq = eqs ? eqs[b] : 0;
-            const pv = plus[b];
-            const mv = minus[b];
-            const xv = eq | mv;
-            if (carry < 0)
-                eq |= 1;
-            const xh = (((eq & pv) + pv) ^ pv) | eq;
-            let ph = mv | ~(xh | pv);
-            let mh = pv & xh;
-            const high = b === blocks - 1 ? lastHigh : 1 << 31;
-            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
-            ph <<= 1;
-            mh <<= 1;
-            if (carry < 0)
-                mh |= 1;
-            else if (carry > 0)
-                ph |= 1;
-            plus[b] = mh | ~(xv | ph);
-            minus[b] = ph & xv;
-            carry = out;
-            const s = score[b] + out;
-            score[b] = s;
-            const bound = lowestInBlock(s, b, m, centre);
-            if (bound < best)
-                best = bound;
-        }
-        // Row 0 (D[0][j] = j) is no block; while block 0 is in the band an alignment may still
-        // be running along it, and block 0 may leave only when that cannot be.
-        const rowZero = first === 0 ? j + (centre < 0 ? -centre : centre) : NONE;
-        if (best > k && rowZero > k)
-            return -1;
-        if (j === n)
-            break;
-        // Blocks leaving at the top: first those beyond the limit in this column (everything
-        // above them is, too), then those above the band of the next column.
-        while (first <= last && lowestInBlock(score[first], first, m, centre) > k && (first > 0 || rowZero > k))
-            first++;
-        while (first <= last && 32 * first + 32 < j + 1 - up)
-            first++;
-        if (first > last)
-            return -1;
-    }
-    // The last column's band always reaches row m.
-    const d = score[blocks - 1];
-    return d <= k ? d : -1;
-}
-/** Larger than any distance or bound here, and still a small integer for the JIT. */
-const NONE = 0x3fffffff;
-/**
- * A lower bound on value + rem over the rows of block b, from its bottom value s: a row r
- * above the bottom holds at least s − (bottom − r), and r + |r − centre| grows with r.
- */
-function lowestInBlock(s, b, m, centre) {
-    const top = 32 * b + 1;
-    const bottom = 32 * b + 32 < m ? 32 * b + 32 : m;
-    return s - bottom + (centre > 2 * top - centre ? centre : 2 * top - centre);
-}
-/**
- * An upper bound on the distance: the best single point p at which to put the length
- * difference, aligning the texts position by position from the start before p and from
- * the end after it, and counting the mismatches. For texts that differ by substitutions
- * plus one run of insertions or deletions (case changes, a punctuation mark replaced,
- * added or dropped, letters swapped) it counts exactly the edits made.
- */
-function alignmentBound(x, y) {
-    const [short, long] = x.length <= y.length ? [x, y] : [y, x];
-    const s = short.length;
-    const shift = long.length - s;
-    let fromEnd = 0;
-    for (let i = 0; i < s; i++)
-        if (short[i] !== long[i + shift])
-            fromEnd++;
-    // cost(p) = (start mismatches before p) + (end mismatches from p on) + shift
-    let best = fromEnd;
-    let startBefore = 0;
-    let endBefore = 0;
-    for (let p = 1; p <= s; p++) {
-        if (short[p - 1] !== long[p - 1])
-            startBefore++;
-        if (short[p - 1] !== long[p - 1 + shift])
-            endBefore++;
-        const cost = startBefore + fromEnd - endBefore;
-        if (cost < best)
-            best = cost;
-    }
-    return best + shift;
-}
-/**
- * A lower bound on the distance: every code point one text has more often than the other
- * needs its own edit.
- */
-function histogramBound(x, y) {
-    const bmp = new Int32Array(0x10000);
-    const astral = new Map();
-    const tally = (s, sign) => {
-        for (let i = 0; i < s.length; i++) {
-            const c = s[i];
-            if (c < 0x10000)
-                bmp[c] = bmp[c] + sign;
-            else
-                astral.set(c, (astral.get(c) ?? 0) + sign);
-        }
-    };
-    tally(x, 1);
-    tally(y, -1);
-    let more = 0;
-    let fewer = 0;
-    for (let c = 0; c < 0x10000; c++) {
-        const v = bmp[c];
-        if (v > 0)
-            more += v;
-        else
-            fewer -= v;
-    }
-    for (const v of astral.values()) {
-        if (v > 0)
-            more += v;
-        else
-            fewer -= v;
-    }
-    return Math.max(more, fewer);
-}
-/**
- * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
- * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
- */
-function editRatio(original, candidate) {
-    const distance = levenshtein(original, candidate);
-    const length = codePointLength(original);
-    if (length === 0)
-        return distance === 0 ? 0 : Infinity;
-    return distance / length;
-}
-/** The largest edit count e with e ÷ length ≤ max, in floating point as the ratio is compared. */
-function allowedEdits(length, max) {
-    let e = Math.max(0, Math.floor(max * length));
-    while ((e + 1) / length <= max)
-        e++;
-    while (e > 0 && e / length > max)
-        e--;
-    return e;
-}
-/**
- * Up to this many DP cells (length × band), a candidate beyond the limit gets its exact
- * distance in the reason; above it, only that the limit is exceeded (a long text).
- */
-const EXACT_REASON_CELLS = 1 << 24;
-/**
- * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
- * `max` (or no maximum is set), otherwise the reason it is not. `editBound`, when given, is
- * an upper bound on the distance that the caller has established (from the edits it
- * checked); the exact distance is computed only when no bound settles the question.
- */
-function editRatioViolation(original, candidate, max, editBound) {
-    if (max === null || original === candidate)
-        return null;
-    const length = strings_codePointLength(original);
-    if (length === 0)
-        return `edit ratio infinite (${levenshtein_plural(strings_codePointLength(candidate))} / 0 code points) exceeds max_char_edit_ratio ${max}`;
-    const allowed = allowedEdits(length, max);
-    if (editBound !== undefined && editBound <= allowed)
-        return null;
-    const x = codePoints(original);
-    const y = codePoints(candidate);
-    const bound = Math.min(editBound ?? Infinity, alignmentBound(x, y));
-    if (bound <= allowed)
-        return null;
-    if ((x.length + y.length) * (bound + 1) <= EXACT_REASON_CELLS) {
-        // Short enough to say exactly how far off it is.
-        const edits = within(x, y, bound);
-        if (edits >= 0 && edits <= allowed)
-            return null;
-        if (edits >= 0)
-            return `edit ratio ${(edits / length).toFixed(4)} (${levenshtein_plural(edits)} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
-    }
-    else if (histogramBound(x, y) <= allowed && within(x, y, allowed) >= 0) {
-        return null;
-    }
-    return `edit ratio above max_char_edit_ratio ${max} (more than ${levenshtein_plural(allowed)} / ${length} code points)`;
-}
-function levenshtein_plural(edits) {
-    return `${edits} edit${edits === 1 ? '' : 's'}`;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/words.ts
-/**
- * Shared text scanning for the perturbation families.
- *
- * A word is a maximal run of Unicode letters, together with any combining marks that
- * follow a letter inside the run (so a decomposed "ã" stays one word). A chunk is a
- * maximal run of non-whitespace characters.
- *
- * Protected text is never edited by any family:
- * - negator words of the row's language (en: not, never, no; es: no, nunca, ni;
- *   pt: não, nunca, nem), compared case-insensitively after NFC normalisation; a
- *   language without its own list protects the union of the three lists;
- * - every chunk that contains a digit (numbers such as "12%", "n=240", "2017"), and
- *   every chunk that looks like a URL (contains "://" or starts with "www.", ignoring
- *   opening punctuation and case). These chunks are untouchable as a whole, including
- *   their punctuation, and every word inside them is protected.
- *
- * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
- */
-const NEGATORS = {
-    en: ['not', 'never', 'no'],
-    es: ['no', 'nunca', 'ni'],
-    pt: ['não', 'nunca', 'nem']
-};
-const ALL_NEGATORS = new Set(Object.values(NEGATORS).flat());
-const NEGATOR_SETS = new Map(Object.entries(NEGATORS).map(([language, list]) => [language, new Set(list)]));
-/** The negator set protecting a row of `language` (exact code, then its primary subtag, else the union). */
-function negatorsFor(language) {
-    const exact = NEGATOR_SETS.get(language);
-    if (exact)
-        return exact;
-    const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
-    return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
-}
-const ASCII_LETTERS = /^[A-Za-z]*$/;
-/** The comparison form of a word: NFC, lower case. */
-function foldWord(word) {
-    return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
-}
-/** True when `word` is a negator of the given language's list. */
-function isNegator(word, language) {
-    return negatorsFor(language).has(foldWord(word));
-}
-/** True when `word` is a negator in any language's list. */
-function isNegatorInAnyLanguage(word) {
-    return ALL_NEGATORS.has(foldWord(word));
-}
-const HAS_NUMBER = /\p{N}/u;
-const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
-/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
-function isProtectedChunk(chunk) {
-    return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
-}
-const WORD = /\p{L}[\p{L}\p{M}]*/gu;
-const CHUNK = /\S+/gu;
-const HAS_MARK = /\p{M}/u;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const MARKS = /\p{M}/gu;
-/** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
-const MAX_NEGATOR_UNITS = 8;
-// The last few scans: a family scans the original to build its candidate and again to check it.
-const recent = [];
-const RECENT = 4;
-/**
- * Split `text` into chunks and words and mark what is protected (see the module comment).
- * The result is shared between callers (the last few are remembered): do not modify it.
- */
-function scanText(text, language) {
-    for (const entry of recent)
-        if (entry.text === text && entry.language === language)
-            return entry.scan;
-    const scan = freshScan(text, language);
-    recent.unshift({ text, language, scan });
-    if (recent.length > RECENT)
-        recent.pop();
-    return scan;
-}
-function freshScan(text, language) {
-    const chunks = [];
-    for (const m of text.matchAll(CHUNK)) {
-        chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
-    }
-    const negators = negatorsFor(language);
-    const words = [];
-    // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
-    const astral = SURROGATE.test(text);
-    let chunkIndex = 0;
-    let cpOffset = 0;
-    let unitOffset = 0;
-    for (const m of text.matchAll(WORD)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
-        unitOffset = start;
-        while (chunkIndex < chunks.length && chunks[chunkIndex].end <= start)
-            chunkIndex++;
-        const chunk = chunks[chunkIndex];
-        const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
-        const cpLength = astral ? countCodePoints(text, start, end) : end - start;
-        const letters = HAS_MARK.test(m[0]) ? cpLength - m[0].match(MARKS).length : cpLength;
-        const protection = inProtectedChunk
-            ? 'number-or-url'
-            : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
-                ? 'negator'
-                : null;
-        words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
-    }
-    return { words, chunks };
-}
-/** Code points in text[from, to) (UTF-16 offsets). */
-function countCodePoints(text, from, to) {
-    let n = 0;
-    for (let i = from; i < to; i++) {
-        const c = text.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
-            const d = text.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff)
-                i++;
-        }
-        n++;
-    }
-    return n;
-}
-
-;// CONCATENATED MODULE: ./src/perturb/dictionary.ts
-
-
-
-const DICTIONARY_RULE = 'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
-const LETTER = /\p{L}/u;
-/** Upper-case the first code point. */
-function capitalise(word) {
-    const first = String.fromCodePoint(word.codePointAt(0));
-    return first.toUpperCase() + word.slice(first.length);
-}
-/** The replacement in the case of `word`, or null when the word's case is mixed. */
-function keepCase(word, replacement) {
-    if (word === word.toLowerCase())
-        return replacement;
-    const chars = [...word];
-    const letters = chars.filter((c) => LETTER.test(c)).length;
-    if (letters >= 2 && word === word.toUpperCase())
-        return replacement.toUpperCase();
-    const first = chars[0];
-    const rest = chars.slice(1).join('');
-    if (first !== first.toLowerCase() && rest === rest.toLowerCase())
-        return capitalise(replacement);
-    return null;
-}
-/** The substitutions for `language`, or undefined when the dictionary has none. */
-function dictionaryFor(dictionary, language) {
-    return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
-}
-/** The `dictionary` candidate: `text` with every eligible word replaced. */
-function substituteWords(text, language, words) {
-    let out = '';
-    let at = 0;
-    for (const word of scanText(text, language).words) {
-        if (word.protection !== null)
-            continue;
-        const replacement = words.get(foldWord(word.text));
-        if (replacement === undefined)
-            continue;
-        const cased = keepCase(word.text, replacement);
-        if (cased === null)
-            continue;
-        out += text.slice(at, word.start) + cased;
-        at = word.end;
-    }
-    return at === 0 ? text : out + text.slice(at);
-}
-/** Null when `candidate` is a valid `dictionary` edit of `original`, otherwise why not. */
-function dictionaryViolation(original, candidate, language, words, maxCharEditRatio) {
-    const before = scanText(original, language).words;
-    const after = scanText(candidate, language).words;
-    if (before.length !== after.length)
-        return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
-    let atBefore = 0;
-    let atAfter = 0;
-    // Everything outside the replaced words is identical, so the distance is at most the sum
-    // of the replaced words' own distances (each a short dictionary word).
-    let edits = 0;
-    for (let i = 0; i <= before.length; i++) {
-        const b = before[i];
-        const a = after[i];
-        const gapBefore = original.slice(atBefore, b ? b.start : original.length);
-        const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
-        if (gapBefore !== gapAfter)
-            return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
-        if (!b || !a)
-            break;
-        atBefore = b.end;
-        atAfter = a.end;
-        if (b.text === a.text)
-            continue;
-        const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
-        if (b.protection !== null)
-            return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
-        const expected = words.get(foldWord(b.text));
-        if (expected === undefined || foldWord(expected) !== foldWord(a.text))
-            return `${change} is not a dictionary substitution`;
-        edits += levenshtein(b.text, a.text);
-    }
-    return editRatioViolation(original, candidate, maxCharEditRatio, edits);
-}
-function dictionaryFamily(options, dictionary) {
-    return {
-        family: 'dictionary',
-        labelPreserving: true,
-        validityRule: withRatio(DICTIONARY_RULE, options.maxCharEditRatio),
-        parameters: { file: dictionary.path, sha256: dictionary.sha256 },
-        perturb(input) {
-            const words = dictionaryFor(dictionary, input.language);
-            if (!words)
-                return { text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null };
-            const candidate = substituteWords(input.text, input.language, words);
-            return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/dictionary-file.ts
-/**
- * The substitution dictionary file of the `dictionary` family:
- *
- *   version: 1
- *   languages:
- *     en: { study: research, data: records }
- *     es: { estudio: trabajo }
- *
- * Rules: `version` must be 1; `languages` maps a language code to a non-empty mapping
- * of word → word; every key and value is one lowercase word (letters, with combining
- * marks after a letter; no spaces, digits or punctuation); neither a key nor a value may
- * be a negator of any language (negators are never edited, nor introduced); a word may
- * not map to itself; no other top-level keys. Problems are ConfigErrors naming the file,
- * line and key path, as the main config's are. The digest covers the raw file bytes.
- */
-
-
-
-
-
-
-const TOP_LEVEL_KEYS = ['version', 'languages'];
-const dictionary_file_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
-const WORD_EXPECTED = 'a single lowercase word of letters only';
-function isMapping(value) {
-    return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-function isLowercaseWord(value) {
-    return typeof value === 'string' && dictionary_file_WORD.test(value) && value === value.toLowerCase();
-}
-/** Read, parse and validate a dictionary file; throws ConfigError on any problem. */
-function loadDictionary(ref) {
-    let bytes;
-    try {
-        bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
-    }
-    catch (error) {
-        const code = error.code ?? 'unknown error';
-        throw new ConfigError(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
-    }
-    let text;
-    try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    }
-    catch {
-        throw new ConfigError(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
-    }
-    const { source, errors } = ConfigSource.parse(ref.path, text);
-    const firstError = errors[0];
-    if (firstError)
-        throw new ConfigError(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
-    const value = source.value();
-    const fail = (path, message, atKey = false) => {
-        throw configError(source, path, message, atKey);
-    };
-    if (!isMapping(value))
-        return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
-    for (const key of Object.keys(value)) {
-        if (!TOP_LEVEL_KEYS.includes(key))
-            fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
-    }
-    if (!('version' in value))
-        fail(['version'], 'missing required key; expected 1, found nothing');
-    if (value.version !== 1)
-        fail(['version'], `expected 1, found ${describeFound(value.version)}`);
-    if (!('languages' in value))
-        fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
-    const rawLanguages = value.languages;
-    if (!isMapping(rawLanguages) || Object.keys(rawLanguages).length === 0) {
-        fail(['languages'], `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`);
-    }
-    const languages = Object.create(null);
-    for (const [language, rawWords] of Object.entries(rawLanguages)) {
-        const base = ['languages', language];
-        if (language === '')
-            fail(base, 'expected a language code, found an empty name', true);
-        if (!isMapping(rawWords) || Object.keys(rawWords).length === 0) {
-            fail(base, `expected a non-empty mapping of word to replacement word, found ${describeEmpty(rawWords)}`);
-        }
-        const words = new Map();
-        for (const [key, replacement] of Object.entries(rawWords)) {
-            const path = [...base, key];
-            if (!isLowercaseWord(key))
-                fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
-            if (isNegatorInAnyLanguage(key))
-                fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
-            if (!isLowercaseWord(replacement))
-                fail(path, `expected ${WORD_EXPECTED}, found ${describeFound(replacement)}`);
-            if (isNegatorInAnyLanguage(replacement))
-                fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
-            const folded = key.normalize('NFC');
-            if (replacement.normalize('NFC') === folded)
-                fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
-            if (words.has(folded))
-                fail(path, `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`, true);
-            words.set(folded, replacement);
-        }
-        languages[language] = words;
-    }
-    return { path: ref.path, sha256: sha256Hex(bytes), version: 1, languages };
-}
-function describeEmpty(value) {
-    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : describeFound(value);
-}
-
-;// CONCATENATED MODULE: ./src/perturb/format.ts
-
-
-
-
-const WORDS_PER_CASE_CHANGE = 5;
-const UPPER_SHARE = 0.15;
-const FORMAT_RULE = 'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
-/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
-function safeFlip(ch, mapped) {
-    if (mapped === ch)
-        return ch;
-    const first = mapped.codePointAt(0);
-    if (first === undefined || String.fromCodePoint(first) !== mapped)
-        return ch;
-    return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
-}
-const upper = (ch) => safeFlip(ch, ch.toUpperCase());
-const lower = (ch) => safeFlip(ch, ch.toLowerCase());
-function splitFirst(word) {
-    const first = String.fromCodePoint(word.codePointAt(0));
-    return [first, word.slice(first.length)];
-}
-/** Every character upper-cased where that is a safe flip. */
-function allUpper(word) {
-    let out = '';
-    for (const ch of word)
-        out += upper(ch);
-    return out;
-}
-/** How a word's case may change; null for mixed case or when nothing can flip. */
-function caseChoice(word) {
-    const [first, rest] = splitFirst(word);
-    if (word === word.toLowerCase()) {
-        const title = upper(first) + rest;
-        if (title !== word)
-            return { usual: title, rare: () => allUpper(word) };
-        const shouted = allUpper(word);
-        return shouted === word ? null : { usual: shouted, rare: null };
-    }
-    if (rest === rest.toLowerCase()) {
-        const lowered = lower(first) + rest;
-        return lowered === word ? null : { usual: lowered, rare: null };
-    }
-    if (word === word.toUpperCase()) {
-        let titled = first;
-        for (const ch of rest)
-            titled += lower(ch);
-        return titled === word ? null : { usual: titled, rare: null };
-    }
-    return null;
-}
-function punctuationSites(text, chunks) {
-    const sites = [];
-    for (const chunk of chunks) {
-        if (chunk.protected)
-            continue;
-        // A separator that ends its chunk with whitespace after it.
-        const ch = text[chunk.end - 1];
-        if ((ch === ',' || ch === ';') && chunk.end < text.length) {
-            sites.push({ start: chunk.end - 1, end: chunk.end, choices: [ch === ',' ? ';' : ','] });
-        }
-    }
-    const last = chunks[chunks.length - 1];
-    if (last && !last.protected) {
-        const end = last.end;
-        const ch = text[end - 1];
-        if (ch === '.' && text[end - 2] !== '.')
-            sites.push({ start: end - 1, end, choices: ['!', ''] });
-        else if (ch === '!' || ch === '?')
-            sites.push({ start: end - 1, end, choices: ['.'] });
-        else if (/^\p{L}$/u.test([...last.text].pop()))
-            sites.push({ start: end, end, choices: ['.'] });
-    }
-    return sites;
-}
-/**
- * The indices 0..n−1 not taken yet, in order, where taking the r-th remaining one costs
- * O(log n) (a Fenwick tree of 0/1 counts): drawing without replacement from a long text by
- * removing from an array would be quadratic.
- */
-class RemainingIndices {
-    tree;
-    /** The highest power of two ≤ n: the first step of the search. */
-    topStep;
-    size;
-    constructor(n) {
-        this.size = n;
-        this.tree = new Int32Array(n + 1);
-        let step = 1;
-        while (step * 2 <= n)
-            step *= 2;
-        this.topStep = n > 0 ? step : 0;
-        for (let i = 1; i <= n; i++) {
-            this.tree[i] = this.tree[i] + 1;
-            const parent = i + (i & -i);
-            if (parent <= n)
-                this.tree[parent] = this.tree[parent] + this.tree[i];
-        }
-    }
-    /** Removes and returns the r-th (0-based) remaining index; r < size. */
-    take(r) {
-        const { tree } = this;
-        const n = tree.length - 1;
-        let at = 0;
-        let left = r + 1;
-        for (let step = this.topStep; step > 0; step >>= 1) {
-            const next = at + step;
-            if (next <= n && tree[next] < left) {
-                at = next;
-                left -= tree[next];
-            }
-        }
-        // at + 1 is the 1-based position of the index taken.
-        for (let i = at + 1; i <= n; i += i & -i)
-            tree[i] = tree[i] - 1;
-        this.size--;
-        return at;
-    }
-}
-/** The `format` candidate for one row (see the module comment for the rule). */
-function formatCandidate(text, row) {
-    const { words, chunks } = scanText(text, row.language);
-    // Positions (in `words`) of the eligible words; a chosen word's case choice is worked out
-    // again when it is drawn, which keeps a long text from holding one object per word.
-    const eligible = new Int32Array(words.length);
-    let eligibleCount = 0;
-    for (let w = 0; w < words.length; w++) {
-        const word = words[w];
-        if (word.protection === null && caseChoice(word.text) !== null)
-            eligible[eligibleCount++] = w;
-    }
-    const edits = [];
-    const sites = punctuationSites(text, chunks);
-    if (sites.length > 0) {
-        const site = sites[Math.floor(decision_decide(row.seed, 'format', row.id, 'punct') * sites.length)];
-        const choice = site.choices.length === 1 ? 0 : Math.floor(decision_decide(row.seed, 'format', row.id, 'end') * site.choices.length);
-        edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
-    }
-    let changes = Math.round(eligibleCount / WORDS_PER_CASE_CHANGE);
-    if (sites.length === 0 && eligibleCount > 0)
-        changes = Math.max(changes, 1);
-    const remaining = new RemainingIndices(eligibleCount);
-    for (let j = 0; j < changes && remaining.size > 0; j++) {
-        const scaled = decision_decide(row.seed, 'format', row.id, `case:${j}`) * remaining.size;
-        const pick = Math.floor(scaled);
-        const word = words[eligible[remaining.take(pick)]];
-        const { usual, rare } = caseChoice(word.text);
-        const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
-        edits.push({ start: word.start, end: word.end, replacement });
-    }
-    return applyEdits(text, edits);
-}
-const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
-/** Letters, combining marks and digits of `text`, each lower-cased on its own. */
-function foldedLettersAndDigits(text) {
-    const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
-    // Lower-casing a whole string differs from doing it character by character only for
-    // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
-    // lower-cased whole and every capital sigma becomes σ, as it does on its own.
-    if (!kept.includes('\u03A3'))
-        return kept.toLowerCase();
-    return kept
-        .split('\u03A3')
-        .map((piece) => piece.toLowerCase())
-        .join('\u03C3');
-}
-/** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
-function formatViolation(original, candidate, maxCharEditRatio) {
-    if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
-        return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
-    }
-    return editRatioViolation(original, candidate, maxCharEditRatio);
-}
-function formatFamily(options) {
-    return {
-        family: 'format',
-        labelPreserving: true,
-        validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
-        parameters: {},
-        perturb(input) {
-            const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
-            return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/transpose.ts
-
-
-
-
-const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
-const transpose_LETTER = /^\p{L}$/u;
-const MARK = /^\p{M}$/u;
-/**
- * Indices i (in code points) where characters i and i+1 of a word may be swapped;
- * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
- */
-function swapPositions(chars, lettersOnly = false) {
-    const out = [];
-    for (let i = 1; i + 1 <= chars.length - 2; i++) {
-        const a = chars[i];
-        const b = chars[i + 1];
-        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !MARK.test(chars[i + 2]))))
-            out.push(i);
-    }
-    return out;
-}
-const transpose_SURROGATE = /[\uD800-\uDFFF]/;
-/**
- * The code points of `s`, indexable: the string itself when it has no surrogate pairs
- * (then code units are code points), otherwise an array. `cpLength`, when known, spares
- * the test.
- */
-function characters(s, cpLength) {
-    const plain = cpLength === undefined ? !transpose_SURROGATE.test(s) : cpLength === s.length;
-    return plain ? s : [...s];
-}
-/** The `transpose` candidate for one row and the swaps it declares. */
-function transposeCandidate(text, row, wordsPerChange) {
-    const words = scanText(text, row.language).words;
-    // Eligible words as positions in `words` with their draws; the swap positions of a chosen
-    // word are worked out again, which keeps a long text from holding arrays for every word.
-    const eligible = [];
-    const draws = [];
-    for (let w = 0; w < words.length; w++) {
-        const word = words[w];
-        if (word.protection !== null || word.letters < 4)
-            continue;
-        if (swapPositionsOf(word).length === 0)
-            continue;
-        eligible.push(w);
-        draws.push(decision_decide(row.seed, 'transpose', row.id, word.index));
-    }
-    if (eligible.length === 0)
-        return { text, swaps: [] };
-    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
-    const order = Array.from(eligible.keys()).sort((a, b) => draws[a] - draws[b] || a - b);
-    const edits = [];
-    const swaps = [];
-    for (const e of order.slice(0, k)) {
-        const word = words[eligible[e]];
-        const chars = characters(word.text, word.cpLength);
-        const positions = swapPositionsOf(word, chars);
-        const i = positions[Math.floor(decision_decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
-        const swapped = Array.from(chars);
-        swapped[i] = chars[i + 1];
-        swapped[i + 1] = chars[i];
-        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
-        swaps.push(word.cpStart + i);
-    }
-    swaps.sort((a, b) => a - b);
-    return { text: applyEdits(text, edits), swaps };
-}
-/** The swap positions of a scanned word (a word without combining marks is letters only). */
-function swapPositionsOf(word, chars = characters(word.text, word.cpLength)) {
-    return swapPositions(chars, word.letters === word.cpLength);
-}
-/**
- * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
- * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
- */
-function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
-    const o = characters(original);
-    const c = characters(candidate);
-    if (o.length !== c.length)
-        return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
-    const swaps = [];
-    for (let p = 0; p < o.length; p++) {
-        if (o[p] === c[p])
-            continue;
-        if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
-            return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
-        }
-        swaps.push(p);
-        p++;
-    }
-    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
-        return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
-    }
-    const words = scanText(original, language).words;
-    let w = 0;
-    let lastWord = -1;
-    for (const p of swaps) {
-        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
-            w++;
-        const word = words[w];
-        const at = `swap at code points ${p}-${p + 1}`;
-        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
-            return `${at} is not inside one word`;
-        const name = JSON.stringify(word.text);
-        if (word.protection !== null)
-            return `${at} edits the protected word ${name}`;
-        if (word.letters < 4)
-            return `${at} is in ${name}, a word of fewer than 4 letters`;
-        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
-            return `${at} moves the first or last character of ${name}`;
-        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
-            return `${at} in ${name} moves something other than two letters without accents attached`;
-        }
-        if (w === lastWord)
-            return `${at} is a second swap in ${name}`;
-        lastWord = w;
-    }
-    // Each checked swap is two substitutions, so the distance is at most twice their number.
-    return editRatioViolation(original, candidate, maxCharEditRatio, 2 * swaps.length);
-}
-function transposeFamily(options, params) {
-    const wordsPerChange = params.words_per_change;
-    return {
-        family: 'transpose',
-        labelPreserving: true,
-        validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
-        parameters: { words_per_change: wordsPerChange },
-        perturb(input) {
-            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
-            return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/truncate.ts
-
-const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
-const truncate_CHUNK = /\S+/gu;
-/** How many words truncation keeps out of `words`. */
-function keptWordCount(words, keep) {
-    if (words === 0)
-        return 0;
-    const exact = Number((keep * words).toFixed(9));
-    return Math.min(words, Math.max(1, Math.ceil(exact)));
-}
-/** The `truncate` candidate for one text. */
-function truncateCandidate(text, keep) {
-    const ends = [];
-    for (const m of text.matchAll(truncate_CHUNK))
-        ends.push(m.index + m[0].length);
-    const kept = keptWordCount(ends.length, keep);
-    if (kept === 0)
-        return text;
-    return text.slice(0, ends[kept - 1]);
-}
-/** Null when `candidate` is the truncation of `original`, otherwise why not. */
-function truncateViolation(original, candidate, keep) {
-    const expected = truncateCandidate(original, keep);
-    if (candidate === expected)
-        return null;
-    if (!original.startsWith(candidate))
-        return 'the candidate is not a prefix of the original';
-    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
-}
-function truncateFamily(params) {
-    const keep = params.keep;
-    return {
-        family: 'truncate',
-        labelPreserving: false,
-        validityRule: TRUNCATE_RULE,
-        parameters: { keep },
-        perturb(input) {
-            const candidate = truncateCandidate(input.text, keep);
-            return checkedOutcome(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/registry.ts
-
-
-
-
-
-
-
-/** One runner per configured family; throws ConfigError for a bad dictionary file. */
-function buildFamilies(attacks, options) {
-    const runners = [];
-    const dictionaries = [];
-    if (attacks.format)
-        runners.push(formatFamily(options));
-    if (attacks.transpose)
-        runners.push(transposeFamily(options, attacks.transpose));
-    if (attacks.dictionary) {
-        const dictionary = loadDictionary(attacks.dictionary.file);
-        runners.push(dictionaryFamily(options, dictionary));
-        dictionaries.push({
-            path: dictionary.path,
-            sha256: dictionary.sha256,
-            version: dictionary.version,
-            languages: sortCodePoints(Object.keys(dictionary.languages))
-        });
-    }
-    if (attacks.append)
-        runners.push(appendFamily(attacks.append));
-    if (attacks.truncate)
-        runners.push(truncateFamily(attacks.truncate));
-    return { runners, dictionaries };
-}
-
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 8 modules
+var registry = __nccwpck_require__(6990);
 ;// CONCATENATED MODULE: ./src/pipeline/prepare.ts
 /**
  * The stages before evaluation (SPEC §2): config → plan, data → dataset, the perturbation
@@ -15966,9 +14180,12 @@ function buildFamilies(attacks, options) {
 
 
 
+
+/** Examples above which text candidates are built on a second thread (two evaluation chunks). */
+const THREAD_MIN_EXAMPLES = 4096;
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan) {
-    const all = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
+    const all = plan.task === 'tabular' ? families/* TABULAR_FAMILIES */.Le : families/* FAMILIES */.BU;
     return all.filter((f) => !(f in plan.threatModel.attacks));
 }
 /** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
@@ -15996,11 +14213,11 @@ function describeForManifest(model, plan) {
     const description = { ...model.describe() };
     if (plan.kind !== 'external' || !(model instanceof ExternalModel))
         return description;
-    const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) }));
+    const files = plan.params.files.map((f) => ({ path: f.path, sha256: (0,hash/* sha256Hex */.f)((0,external_node_fs_.readFileSync)(f.absolute)) }));
     return {
         ...description,
         // The model's identity: its command line and the digests of the files it was declared to use.
-        digest: sha256Hex(stableJson({ command: plan.params.command, files })),
+        digest: (0,hash/* sha256Hex */.f)(stableJson({ command: plan.params.command, files })),
         files,
         env: plan.params.env,
         // Wall time cannot repeat: it lives in manifest.run.
@@ -16012,12 +14229,16 @@ async function prepare(plan, options, stage = () => { }) {
     const log = options.log ?? (() => { });
     const dataset = loadDataset(plan.data);
     checkPlanAgainstData(plan, dataset);
-    const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
+    const families = (0,registry/* buildFamilies */.x)(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
     log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
     stage('data');
     const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
     const tabular = plan.task === 'tabular';
-    const source = tabular ? tabularCandidates(plan, models, dataset.labels) : textCandidates(families.runners);
+    const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
+    // A second thread pays off only when there are chunks to build ahead; a small run builds in place.
+    const many = examplesOf(dataset, options.shard).length > THREAD_MIN_EXAMPLES;
+    const thread = !tabular && many ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
+    const source = tabular ? tabularCandidates(plan, models, dataset.labels) : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, thread);
     const conditions = source.conditions;
     const head = buildManifestHead({
         plan,
@@ -16028,7 +14249,7 @@ async function prepare(plan, options, stage = () => { }) {
         families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
         dictionaries: families.dictionaries,
         lengthHistogram: lengthHistogram(dataset),
-        lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex((0,external_node_fs_.readFileSync)(f.absolute)) })),
+        lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: (0,hash/* sha256Hex */.f)((0,external_node_fs_.readFileSync)(f.absolute)) })),
         bundleSha256: options.bundleSha256 ?? null,
         tool: options.tool,
         shard: options.shard ? { spec: options.shard, examples: examplesOf(dataset, options.shard).length } : null
@@ -16132,7 +14353,7 @@ function compareSeverity(a, b) {
         return a.protected ? -1 : 1;
     if (a.loss !== b.loss)
         return a.loss > b.loss ? -1 : 1;
-    return compareCodePoints(a.ref.id, b.ref.id) || compareCodePoints(a.ref.split, b.ref.split) || a.order - b.order;
+    return (0,strings/* compareCodePoints */.OP)(a.ref.id, b.ref.id) || (0,strings/* compareCodePoints */.OP)(a.ref.split, b.ref.split) || a.order - b.order;
 }
 /** The `limit` most severe refs seen, and how many were offered. */
 class TopRefs {
@@ -16169,7 +14390,7 @@ function isCorrect(row) {
     return row.status === 'ok' && row.prediction === row.label;
 }
 function accuracyOf(correct, n) {
-    return figure_rate(correct, n, 'no rows in this scope');
+    return rate(correct, n, 'no rows in this scope');
 }
 function accuracy(rows) {
     let correct = 0;
@@ -16292,6 +14513,8 @@ function findAccuracy(metrics, split, language = null) {
 
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./src/evidence/reader.ts
 /**
  * Reads an evidence file back line by line, plain or gzipped, in bounded memory, and hashes the
@@ -16373,7 +14596,7 @@ function readEvidenceLines(path) {
 
 
 /** A folder that is not a readable Evidence Gate output of a schema this build knows. */
-class ArtifactError extends UsageError {
+class ArtifactError extends src_errors/* UsageError */.eb {
 }
 /** The integer major version of a schema_version value ("2", 2, "2.1" → 2), or null. */
 function majorVersion(value) {
@@ -16623,17 +14846,17 @@ class ComparisonAccumulator {
             condition,
             scope,
             pairs: n,
-            base_correct: figure_count(cell.baseCorrect, n),
-            head_correct: figure_count(cell.headCorrect, n),
-            fixed: figure_count(fixed, n),
-            broken: figure_count(broken, n),
+            base_correct: count(cell.baseCorrect, n),
+            head_correct: count(cell.headCorrect, n),
+            fixed: count(fixed, n),
+            broken: count(broken, n),
             delta_pp: percentagePoints(fixed - broken, n, reason),
             interval_pp: intervalFigure({ plus: fixed, minus: broken, zero: n - fixed - broken }, { iterations: this.facts.iterations, level: this.facts.level, seed: this.facts.seed, streamParts: cellParts({ metric: 'regression', model, condition, scope }) }, 100, reason),
             mcnemar_p: measure(mcnemarExactP(fixed, broken), fixed + broken)
         };
         if (scope === ALL) {
-            out.fixed_ids = [...cell.fixedIds].sort(compareCodePoints);
-            out.broken_ids = [...cell.brokenIds].sort(compareCodePoints);
+            out.fixed_ids = [...cell.fixedIds].sort(strings/* compareCodePoints */.OP);
+            out.broken_ids = [...cell.brokenIds].sort(strings/* compareCodePoints */.OP);
         }
         return out;
     }
@@ -16649,8 +14872,8 @@ class ComparisonAccumulator {
             [ALL, ...splits].forEach((scope, s) => {
                 conditions.forEach((condition, c) => cells.push(this.cellFigures(model, condition, scope, this.cells[m][c][s])));
             });
-            const ids = [...this.newMoved[m]].sort(compareCodePoints);
-            compared.push({ model, cells, new_protected_transitions: figure_count(ids.length, this.cleanPaired[m]), new_protected_transition_ids: ids });
+            const ids = [...this.newMoved[m]].sort(strings/* compareCodePoints */.OP);
+            compared.push({ model, cells, new_protected_transitions: count(ids.length, this.cleanPaired[m]), new_protected_transition_ids: ids });
         });
         const baseModels = this.baseline.artifact.manifest.models.map((x) => x.name);
         const r = this.rows;
@@ -16739,13 +14962,13 @@ function addConditionRow(c, row, clean) {
  */
 function conditionFiguresOf(c, options) {
     const base = {
-        changed: figure_count(c.changed, c.n),
-        coverage: figure_rate(c.changed, c.n, 'no rows in this scope'),
-        valid_changed: figure_count(c.validChanged, c.n),
-        invalid: figure_count(c.invalid, c.changed),
-        flips: figure_count(c.flips, c.validChanged),
-        flip_rate: figure_rate(c.flips, c.n, 'no rows in this scope'),
-        changed_flip_rate: figure_rate(c.flips, c.validChanged, NO_VALID_CHANGED)
+        changed: count(c.changed, c.n),
+        coverage: rate(c.changed, c.n, 'no rows in this scope'),
+        valid_changed: count(c.validChanged, c.n),
+        invalid: count(c.invalid, c.changed),
+        flips: count(c.flips, c.validChanged),
+        flip_rate: rate(c.flips, c.n, 'no rows in this scope'),
+        changed_flip_rate: rate(c.flips, c.validChanged, NO_VALID_CHANGED)
     };
     if (options.destructive) {
         return {
@@ -16758,8 +14981,8 @@ function conditionFiguresOf(c, options) {
     }
     return {
         ...base,
-        modified_accuracy: figure_rate(c.correctTransformed, c.validChanged, NO_VALID_CHANGED),
-        matched_accuracy: figure_rate(c.correctClean, c.validChanged, NO_VALID_CHANGED),
+        modified_accuracy: rate(c.correctTransformed, c.validChanged, NO_VALID_CHANGED),
+        matched_accuracy: rate(c.correctClean, c.validChanged, NO_VALID_CHANGED),
         accuracy_delta_pp: percentagePoints(c.correctTransformed - c.correctClean, c.validChanged, NO_VALID_CHANGED),
         delta_interval_pp: intervalFigure({ plus: c.up, minus: c.down, zero: c.validChanged - c.up - c.down }, options, 100, NO_VALID_CHANGED)
     };
@@ -16871,7 +15094,7 @@ class DrillCollector {
             const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
             conditions.forEach((condition, c) => {
                 const row = rows[c];
-                if (row === undefined || c === 0 || !isAttackFamily(condition))
+                if (row === undefined || c === 0 || !(0,families/* isAttackFamily */.L1)(condition))
                     return;
                 const r = ranked(row, c);
                 const inC = inChangedValid(row);
@@ -16937,14 +15160,14 @@ class ExampleGrouper {
     }
     /** Where a row stands, for a message (built only when something is wrong). */
     where(row) {
-        return `evidence row ${this.rowsSeen + 1} (id ${quoted(row.id)}, model ${quoted(row.model)}, condition ${quoted(row.condition)})`;
+        return `evidence row ${this.rowsSeen + 1} (id ${(0,visible/* quoted */.TL)(row.id)}, model ${(0,visible/* quoted */.TL)(row.model)}, condition ${(0,visible/* quoted */.TL)(row.condition)})`;
     }
     add(row) {
         const rank = this.splitRank.get(row.split);
         const m = this.modelIndex.get(row.model);
         const c = this.conditionIndex.get(row.condition);
         if (rank === undefined)
-            throw new EvidenceOrderError(`${this.where(row)}: split ${quoted(row.split)} is not an evaluation split of the manifest`);
+            throw new EvidenceOrderError(`${this.where(row)}: split ${(0,visible/* quoted */.TL)(row.split)} is not an evaluation split of the manifest`);
         if (m === undefined)
             throw new EvidenceOrderError(`${this.where(row)}: model is not one of the manifest's models`);
         if (c === undefined)
@@ -16952,7 +15175,7 @@ class ExampleGrouper {
         const g = this.current;
         if (g === null || g.split !== row.split || g.id !== row.id) {
             if (g !== null) {
-                const order = rank - this.currentRank || compareCodePoints(row.id, g.id);
+                const order = rank - this.currentRank || (0,strings/* compareCodePoints */.OP)(row.id, g.id);
                 if (order <= 0)
                     throw new EvidenceOrderError(`${this.where(row)}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
                 this.flush();
@@ -17184,8 +15407,8 @@ function comparisonChecks(metrics, gate, inputs) {
  * applicable when not required. Read from the manifest's record, so merge and verify agree.
  */
 function releaseRecordCheck(gate) {
-    const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...RELEASE_FIELDS], declared: false };
-    const total = RELEASE_FIELDS.length;
+    const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...plan/* RELEASE_FIELDS */.e], declared: false };
+    const total = plan/* RELEASE_FIELDS */.e.length;
     const declared = total - r.missing.length;
     const reason = !r.required
         ? 'gate.require_release_record is false'
@@ -17345,11 +15568,11 @@ function addAbstentionRow(c, row, policy) {
 function abstentionOf(c, policy) {
     return {
         policy: { ...policy },
-        abstained: figure_rate(c.abstained, c.n, 'no rows in this scope'),
-        accepted: figure_count(c.accepted, c.n),
-        accepted_but_wrong: figure_count(c.acceptedWrong, c.accepted),
-        accepted_error_rate: figure_rate(c.acceptedWrong, c.accepted, 'no accepted rows'),
-        missing: figure_count(c.missing, c.n)
+        abstained: rate(c.abstained, c.n, 'no rows in this scope'),
+        accepted: count(c.accepted, c.n),
+        accepted_but_wrong: count(c.acceptedWrong, c.accepted),
+        accepted_error_rate: rate(c.acceptedWrong, c.accepted, 'no accepted rows'),
+        missing: count(c.missing, c.n)
     };
 }
 function abstention(rows, policy) {
@@ -17387,10 +15610,10 @@ function addAccountingRow(c, row, clean) {
 }
 function accountingOf(c) {
     return {
-        post_test_errors: figure_rate(c.wrongAfter, c.n, 'no rows in this scope'),
-        post_test_accuracy: figure_rate(c.n - c.wrongAfter, c.n, 'no rows in this scope'),
-        error_induction: figure_rate(c.induced, c.cleanCorrect, 'no clean-correct rows'),
-        became_correct: figure_count(c.fixed, c.cleanWrong)
+        post_test_errors: rate(c.wrongAfter, c.n, 'no rows in this scope'),
+        post_test_accuracy: rate(c.n - c.wrongAfter, c.n, 'no rows in this scope'),
+        error_induction: rate(c.induced, c.cleanCorrect, 'no clean-correct rows'),
+        became_correct: count(c.fixed, c.cleanWrong)
     };
 }
 function accounting(rows, cleanRows) {
@@ -17518,7 +15741,7 @@ function jensenShannonDivergence(reference, comparison) {
     if (pTotal === 0 || qTotal === 0)
         return notEvaluated('a side has no observations', Math.min(pTotal, qTotal));
     // Summed in code-point order of the categories, so the result does not depend on map order.
-    const categories = [...new Set([...reference.keys(), ...comparison.keys()])].sort(compareCodePoints);
+    const categories = [...new Set([...reference.keys(), ...comparison.keys()])].sort(strings/* compareCodePoints */.OP);
     let sum = 0;
     for (const category of categories) {
         const p = (reference.get(category) ?? 0) / pTotal;
@@ -17606,7 +15829,7 @@ function masksOf(row, inScope) {
     return { eligible, tested, success, uncovered, reason: row.uncovered_reason };
 }
 function byCodePoint(ids) {
-    return [...ids].sort(compareCodePoints);
+    return [...ids].sort(strings/* compareCodePoints */.OP);
 }
 function emptyFamilyCounts() {
     return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason: { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 } };
@@ -17634,16 +15857,16 @@ function familyLedgerOf(c) {
     const robust = c.tested - c.successes;
     return {
         rows: c.rows,
-        in_scope: figure_count(c.inScope, c.rows),
-        eligible: figure_count(c.eligible, c.inScope),
-        tested: figure_count(c.tested, c.eligible),
-        successes: figure_count(c.successes, c.tested),
-        robust: figure_count(robust, c.inScope),
-        uncovered: figure_count(c.uncovered, c.eligible),
+        in_scope: count(c.inScope, c.rows),
+        eligible: count(c.eligible, c.inScope),
+        tested: count(c.tested, c.eligible),
+        successes: count(c.successes, c.tested),
+        robust: count(robust, c.inScope),
+        uncovered: count(c.uncovered, c.eligible),
         uncovered_by_reason: { ...c.byReason },
-        attack_success: figure_rate(c.successes, c.tested, 'no tested rows'),
-        eligible_coverage: figure_rate(c.tested, c.eligible, 'no eligible rows'),
-        robust_accuracy: figure_rate(robust, c.inScope, 'no rows in scope')
+        attack_success: rate(c.successes, c.tested, 'no tested rows'),
+        eligible_coverage: rate(c.tested, c.eligible, 'no eligible rows'),
+        robust_accuracy: rate(robust, c.inScope, 'no rows in scope')
     };
 }
 function familyLedger(rows, cleanRows, objective, transitions) {
@@ -17694,16 +15917,16 @@ function addUnionOutcome(c, id, o) {
 function unionLedgerOf(c) {
     return {
         families: [...c.families],
-        in_scope: figure_count(c.inScope, c.inScope),
-        eligible: figure_count(c.eligible, c.inScope),
-        tested: figure_count(c.tested, c.eligible),
-        successes: figure_count(c.succeeded, c.tested),
-        untested: figure_count(c.eligible - c.tested, c.eligible),
-        robust: figure_count(c.robust, c.inScope),
+        in_scope: count(c.inScope, c.inScope),
+        eligible: count(c.eligible, c.inScope),
+        tested: count(c.tested, c.eligible),
+        successes: count(c.succeeded, c.tested),
+        untested: count(c.eligible - c.tested, c.eligible),
+        robust: count(c.robust, c.inScope),
         success_ids: byCodePoint(c.successIds),
-        union_success: figure_rate(c.succeeded, c.tested, 'no row tested by any family'),
-        union_coverage: figure_rate(c.tested, c.eligible, 'no eligible rows'),
-        union_robust_accuracy: figure_rate(c.robust, c.inScope, 'no rows in scope')
+        union_success: rate(c.succeeded, c.tested, 'no row tested by any family'),
+        union_coverage: rate(c.tested, c.eligible, 'no eligible rows'),
+        union_robust_accuracy: rate(c.robust, c.inScope, 'no rows in scope')
     };
 }
 /** Rows of several families grouped by id, ids in first-seen order; each row checked against its family. */
@@ -17776,11 +15999,11 @@ function protectedTransitionsOf(c) {
     const none = c.transitions.length === 0 ? 'no protected transitions are declared' : c.families.length === 0 ? 'no non-destructive family is configured' : null;
     const moved = c.movedIds.length;
     return {
-        protected_transitions: none !== null ? notApplicable(none) : c.tested === 0 ? figure_rate(moved, 0, 'no row tested by any family') : figure_count(moved, c.tested),
+        protected_transitions: none !== null ? notApplicable(none) : c.tested === 0 ? rate(moved, 0, 'no row tested by any family') : count(moved, c.tested),
         ids: byCodePoint(c.movedIds),
         by_transition: perTransition(c.transitions, c.pairs),
         by_family: c.families.map((family) => ({ family, count: c.byFamily.get(family) ?? 0 })),
-        clean_confusions: c.transitions.length === 0 ? notApplicable('no protected transitions are declared') : figure_count(c.confusedIds.length, c.cleanRows),
+        clean_confusions: c.transitions.length === 0 ? notApplicable('no protected transitions are declared') : count(c.confusedIds.length, c.cleanRows),
         clean_confusion_ids: byCodePoint(c.confusedIds),
         clean_by_transition: perTransition(c.transitions, c.cleanPairs)
     };
@@ -17840,7 +16063,7 @@ function reliabilityOf(c) {
     });
     return {
         ece: n === 0 ? notEvaluated('no rows with probabilities in this scope') : measure(ece, n),
-        missing: figure_count(c.missing, c.rows),
+        missing: count(c.missing, c.rows),
         bins
     };
 }
@@ -18000,7 +16223,7 @@ class MetricsAccumulator {
         this.scopes = [ALL, ...facts.splits];
         this.perturbed = facts.conditions.slice(1);
         this.perturbedIndex = this.perturbed.map((_, i) => i + 1);
-        this.families = this.perturbed.filter(isAttackFamily);
+        this.families = this.perturbed.filter(families/* isAttackFamily */.L1);
         this.abstainConditions = facts.conditions.filter((c) => c !== 'truncate');
         this.indexOf = labelIndex(facts.labels);
         const perScope = (make) => this.scopes.map(make);
@@ -18204,7 +16427,7 @@ class MetricsAccumulator {
         const facts = this.facts;
         const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
         const hasReference = facts.splits.includes(REFERENCE_SPLIT);
-        const hasLanguage = facts.languages.some((l) => l !== UNKNOWN_LANGUAGE);
+        const hasLanguage = facts.languages.some((l) => l !== example/* UNKNOWN_LANGUAGE */.S);
         const challengeRows = this.splitRows.get(CHALLENGE_SPLIT) ?? 0;
         let total = 0;
         for (const n of this.splitRows.values())
@@ -18213,7 +16436,7 @@ class MetricsAccumulator {
         const histogram = (split) => facts.lengthHistogram[split] ?? [];
         return {
             rows: Object.fromEntries(this.splitRows),
-            challenge_examples: hasChallenge ? figure_count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
+            challenge_examples: hasChallenge ? count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
             language_examples: facts.languages.map((language) => ({
                 scope: `${CHALLENGE_SPLIT}/${language}`,
                 split: CHALLENGE_SPLIT,
@@ -18222,7 +16445,7 @@ class MetricsAccumulator {
                     ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
                     : !hasLanguage
                         ? notApplicable('the data has no language column')
-                        : figure_count(this.languageRows.get(CHALLENGE_SPLIT)?.get(language) ?? 0, challengeRows)
+                        : count(this.languageRows.get(CHALLENGE_SPLIT)?.get(language) ?? 0, challengeRows)
             })),
             length_psi: hasChallenge && hasReference ? psiOfHistograms(histogram(REFERENCE_SPLIT), histogram(CHALLENGE_SPLIT)) : notApplicable(bothSplits),
             length_histogram: { edges: [...PSI_EDGES], counts: Object.fromEntries(facts.splits.map((s) => [s, [...histogram(s)]])) },
@@ -18405,7 +16628,7 @@ const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39
  * bidi controls and invisible characters are written out as `\uXXXX` escapes.
  */
 function flatten(text) {
-    return visible(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
+    return (0,visible/* visible */.RK)(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
 }
 /** Escape for a markdown table cell or inline text. */
 function md(text, max = DEFAULT_MAX_CHARS) {
@@ -18427,7 +16650,7 @@ const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '
  * characters other than tab and line ends are written out as `\uXXXX` escapes.
  */
 function escapeHtml(text) {
-    return visible(text, '\t\n\r').replace(/[&<>"']/g, (c) => ENTITIES[c]);
+    return (0,visible/* visible */.RK)(text, '\t\n\r').replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 ;// CONCATENATED MODULE: ./src/report/svg.ts
@@ -18774,7 +16997,7 @@ class AnchorIds {
             return known;
         const base = PLAIN_ID.test(checkId)
             ? `check-${checkId.replace(/\//g, '.')}`
-            : `check-${checkId.slice(0, 48).replace(/[^A-Za-z0-9_-]+/g, '_')}-${sha256Hex(checkId).slice(0, 16)}`;
+            : `check-${checkId.slice(0, 48).replace(/[^A-Za-z0-9_-]+/g, '_')}-${(0,hash/* sha256Hex */.f)(checkId).slice(0, 16)}`;
         let id = base;
         for (let i = 2; this.used.has(id); i++)
             id = `${base}-${i}`;
@@ -20160,7 +18383,7 @@ async function run(options, deps = {}) {
         const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
         const serializer = new RowSerializer(dataset.labels);
         const counters = await evaluate(plan, dataset, models, source, (row) => {
-            evidenceWriter.write(serializer.line(row));
+            serializer.write(row, evidenceWriter);
             derivation?.add(row);
         }, { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
         const evidence = await evidenceWriter.close();
@@ -20215,7 +18438,7 @@ async function run(options, deps = {}) {
             outputDir: staging.absolute,
             outputPath: staging.relative,
             configPath: plan.config.path,
-            manifestSha256: sha256Hex(manifestText),
+            manifestSha256: (0,hash/* sha256Hex */.f)(manifestText),
             summary,
             files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
         };
@@ -20276,22 +18499,22 @@ function checkAgreement(shards) {
     const first = shards[0];
     for (const s of shards) {
         if (s.manifest.kind !== 'shard' || !s.manifest.shard)
-            throw new UsageError(`${s.shown}: not a shard output (run it with --shard K/N)`);
+            throw new src_errors/* UsageError */.eb(`${s.shown}: not a shard output (run it with --shard K/N)`);
     }
     const count = first.manifest.shard?.count;
     for (const s of shards.slice(1)) {
         const m = s.manifest;
         if (m.shard?.count !== count)
-            throw new UsageError(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
+            throw new src_errors/* UsageError */.eb(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
         if (m.tool.version !== first.manifest.tool.version)
-            throw new UsageError(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
+            throw new src_errors/* UsageError */.eb(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
         // The most specific difference first: a changed seed also changes the config file.
         if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
-            throw new UsageError(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
+            throw new src_errors/* UsageError */.eb(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
         }
         for (const [key, words] of SHARED) {
             if (stableJson(m[key]) !== stableJson(first.manifest[key]))
-                throw new UsageError(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
+                throw new src_errors/* UsageError */.eb(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
         }
     }
     const seen = new Map();
@@ -20299,22 +18522,22 @@ function checkAgreement(shards) {
         const k = s.manifest.shard?.index;
         const earlier = seen.get(k);
         if (earlier !== undefined)
-            throw new UsageError(`shard ${k}/${count} given twice: ${earlier} and ${s.shown}`);
+            throw new src_errors/* UsageError */.eb(`shard ${k}/${count} given twice: ${earlier} and ${s.shown}`);
         seen.set(k, s.shown);
     }
     for (let k = 1; k <= count; k++)
         if (!seen.has(k))
-            throw new UsageError(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
+            throw new src_errors/* UsageError */.eb(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
     const total = first.manifest.data.files.filter((f) => f.split !== 'train').reduce((n, f) => n + f.rows, 0);
     const covered = shards.reduce((n, s) => n + (s.manifest.shard?.examples ?? 0), 0);
     if (covered !== total)
-        throw new UsageError(`the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`);
+        throw new src_errors/* UsageError */.eb(`the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`);
     const perExample = first.manifest.models.length * first.manifest.conditions.evaluated.length;
     for (const s of shards) {
         const rows = s.evidenceEntry.rows;
         const expected = (s.manifest.shard?.examples ?? 0) * perExample;
         if (rows !== expected)
-            throw new UsageError(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
+            throw new src_errors/* UsageError */.eb(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
     }
 }
 /** One shard's evidence, read an example at a time. */
@@ -20345,7 +18568,7 @@ class ShardCursor {
         }
         catch (error) {
             if (error instanceof EvidenceParseError)
-                throw new UsageError(`${error.message} (a truncated or damaged shard)`);
+                throw new src_errors/* UsageError */.eb(`${error.message} (a truncated or damaged shard)`);
             throw error;
         }
     }
@@ -20385,7 +18608,7 @@ async function merge(options, deps = {}) {
     const started = timestamp();
     const { wall, stage } = stageClock(now);
     if (options.shards.length === 0)
-        throw new UsageError('merge needs at least one shard folder');
+        throw new src_errors/* UsageError */.eb('merge needs at least one shard folder');
     const shards = options.shards.map((d) => openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d), d));
     checkAgreement(shards);
     shards.sort((a, b) => a.manifest.shard?.index - b.manifest.shard?.index);
@@ -20417,7 +18640,7 @@ async function merge(options, deps = {}) {
                 else {
                     const a = key(c);
                     const b = key(best);
-                    if (((splitRank.get(a.split) ?? 0) - (splitRank.get(b.split) ?? 0) || compareCodePoints(a.id, b.id)) < 0)
+                    if (((splitRank.get(a.split) ?? 0) - (splitRank.get(b.split) ?? 0) || (0,strings/* compareCodePoints */.OP)(a.id, b.id)) < 0)
                         best = c;
                 }
             }
@@ -20427,7 +18650,7 @@ async function merge(options, deps = {}) {
             const count = best.shard.manifest.shard?.count;
             const k = key(best);
             if (shardOf(k.split, k.id, count) !== index)
-                throw new UsageError(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${shardOf(k.split, k.id, count)}, not ${index}`);
+                throw new src_errors/* UsageError */.eb(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${shardOf(k.split, k.id, count)}, not ${index}`);
             for (const { line, row } of best.group) {
                 writer.write(line);
                 derivation.add(row);
@@ -20444,7 +18667,7 @@ async function merge(options, deps = {}) {
             const e = c.shard.evidenceEntry;
             const expected = e.uncompressed?.sha256 ?? e.sha256;
             if (d.fileSha256 !== e.sha256 || d.sha256 !== expected)
-                throw new UsageError(`${c.shard.shown}/${c.shard.manifest.evidence.file}: SHA-256 does not match its manifest (a truncated or changed shard)`);
+                throw new src_errors/* UsageError */.eb(`${c.shard.shown}/${c.shard.manifest.evidence.file}: SHA-256 does not match its manifest (a truncated or changed shard)`);
         }
         const evidence = await writer.close();
         stage('merge');
@@ -20479,7 +18702,7 @@ async function merge(options, deps = {}) {
             outputDir: staging.absolute,
             outputPath: staging.relative,
             configPath: head.config.path,
-            manifestSha256: sha256Hex(manifestText),
+            manifestSha256: (0,hash/* sha256Hex */.f)(manifestText),
             summary: rendered['summary.md'],
             files: [evidence.file, ...Object.keys(staging.files), 'manifest.json']
         };
@@ -20845,7 +19068,7 @@ function toTerminal(markdown) {
         .filter((line) => !/^<!--.*-->$/.test(line))
         .map((line) => {
         const read = line.replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1').replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => terminal_ENTITIES[e]);
-        return visible(read, '\t').replace(/^(\s*)::/, '$1 ::');
+        return (0,visible/* visible */.RK)(read, '\t').replace(/^(\s*)::/, '$1 ::');
     })
         .join('\n');
 }
@@ -20881,6 +19104,8 @@ function gitHead(root) {
     }
 }
 
+// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
+var levenshtein = __nccwpck_require__(195);
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /**
  * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
@@ -20925,7 +19150,7 @@ const COMMANDS = ['run', 'merge', 'verify', 'explain'];
 /** Options that take a value, and flags; each command accepts the ones listed for it. */
 const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id'];
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'];
-const args_SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
+const SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
 const ACCEPTS = {
     run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
     merge: ['out', 'root', 'baseline', 'quiet'],
@@ -20936,7 +19161,7 @@ function closest(word, candidates) {
     let best = null;
     let distance = Infinity;
     for (const c of candidates) {
-        const d = levenshtein(word.toLowerCase(), c);
+        const d = (0,levenshtein/* levenshtein */.eG)(word.toLowerCase(), c);
         if (d < distance) {
             distance = d;
             best = c;
@@ -20945,13 +19170,13 @@ function closest(word, candidates) {
     return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
 }
 function shownArg(arg) {
-    return visible(truncateText(arg, 40));
+    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(arg, 40));
 }
 function unknownOption(token) {
     const name = token.replace(/^-+/, '').split('=')[0] ?? '';
     const all = [...VALUE_OPTIONS, ...FLAGS];
     const hint = name === 'v' || name === 'V' ? 'version' : closest(name, all);
-    return new UsageError(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
+    return new src_errors/* UsageError */.eb(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
 }
 function tokenize(argv) {
     const values = new Map();
@@ -20969,12 +19194,12 @@ function tokenize(argv) {
         }
         const long = token.startsWith('--');
         const [rawName, inline] = long ? token.slice(2).split(/=(.*)/s, 2) : [token.slice(1), undefined];
-        const name = long ? rawName : args_SHORT[rawName];
+        const name = long ? rawName : SHORT[rawName];
         if (name === undefined)
             throw unknownOption(token);
         if (FLAGS.includes(name)) {
             if (inline !== undefined)
-                throw new UsageError(`option --${name} takes no value (see --help)`);
+                throw new src_errors/* UsageError */.eb(`option --${name} takes no value (see --help)`);
             flags.add(name);
             continue;
         }
@@ -20982,11 +19207,11 @@ function tokenize(argv) {
             throw unknownOption(token);
         const value = inline ?? argv[i + 1];
         if (value === undefined || (inline === undefined && value.startsWith('--')))
-            throw new UsageError(`option --${name} needs a value (see --help)`);
+            throw new src_errors/* UsageError */.eb(`option --${name} needs a value (see --help)`);
         if (inline === undefined)
             i++;
         if (values.has(name))
-            throw new UsageError(`option --${name} given twice (see --help)`);
+            throw new src_errors/* UsageError */.eb(`option --${name} given twice (see --help)`);
         values.set(name, value);
     }
     return { values, flags, positionals };
@@ -20999,43 +19224,43 @@ function parseCli(argv) {
         return { command: 'version' };
     const [first, ...rest] = positionals;
     if (first === undefined)
-        throw new UsageError(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
+        throw new src_errors/* UsageError */.eb(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
     if (!COMMANDS.includes(first)) {
         const hint = closest(first, COMMANDS);
-        throw new UsageError(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
+        throw new src_errors/* UsageError */.eb(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
     }
     const command = first;
     for (const name of [...values.keys(), ...flags]) {
         if (!ACCEPTS[command].includes(name))
-            throw new UsageError(`${command} does not take --${name} (see --help)`);
+            throw new src_errors/* UsageError */.eb(`${command} does not take --${name} (see --help)`);
     }
     const v = (name) => values.get(name);
     switch (command) {
         case 'run':
             if (rest.length > 0)
-                throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0]))} (see --help)`);
+                throw new src_errors/* UsageError */.eb(`unexpected argument ${JSON.stringify(shownArg(rest[0]))} (see --help)`);
             if (!v('config'))
-                throw new UsageError('run needs --config FILE (see --help)');
+                throw new src_errors/* UsageError */.eb('run needs --config FILE (see --help)');
             return { command, config: v('config'), out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? parseShard(v('shard'), '--shard') : null };
         case 'merge':
             if (rest.length === 0)
-                throw new UsageError('merge needs the shard folders: merge DIR... --out DIR (see --help)');
+                throw new src_errors/* UsageError */.eb('merge needs the shard folders: merge DIR... --out DIR (see --help)');
             if (!v('out'))
-                throw new UsageError('merge needs --out DIR for the merged folder (see --help)');
+                throw new src_errors/* UsageError */.eb('merge needs --out DIR for the merged folder (see --help)');
             return { command, shards: rest, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline') };
         case 'verify':
             if (rest.length !== 1)
-                throw new UsageError(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
+                throw new src_errors/* UsageError */.eb(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
             return { command, dir: rest[0], rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
         case 'explain': {
             const stdin = rest.length === 1 && rest[0] === '-';
             if (rest.length > 0 && !stdin)
-                throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0]))}; give the text with --text, --text-file or - (see --help)`);
+                throw new src_errors/* UsageError */.eb(`unexpected argument ${JSON.stringify(shownArg(rest[0]))}; give the text with --text, --text-file or - (see --help)`);
             if (!v('config'))
-                throw new UsageError('explain needs --config FILE (see --help)');
+                throw new src_errors/* UsageError */.eb('explain needs --config FILE (see --help)');
             const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
             if (sources !== 1)
-                throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
+                throw new src_errors/* UsageError */.eb('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
             return { command, config: v('config'), text: v('text'), textFile: v('text-file'), stdin, language: v('language'), id: v('id'), json: flags.has('json'), root: v('root') };
         }
     }
@@ -21049,14 +19274,14 @@ function parseCli(argv) {
 const DEFAULT_EXPLAIN_ID = 'explain';
 /** The split name of the synthetic example (never written anywhere). */
 const EXPLAIN_SPLIT = 'explain';
-function explain_codePoints(text, units) {
+function codePoints(text, units) {
     return Array.from(text.slice(0, units)).length;
 }
 function spanOf(text, candidate) {
     if (!candidate.changed || candidate.perturbedText === null)
         return null;
     const s = changedSpan(text, candidate.perturbedText);
-    return { start: explain_codePoints(text, s.start), end_original: explain_codePoints(text, s.endOriginal), end_perturbed: explain_codePoints(candidate.perturbedText, s.endCandidate) };
+    return { start: codePoints(text, s.start), end_original: codePoints(text, s.endOriginal), end_perturbed: codePoints(candidate.perturbedText, s.endCandidate) };
 }
 function dataRow(prepared, request) {
     for (const split of prepared.dataset.splits) {
@@ -21083,11 +19308,9 @@ async function explain(prepared, request) {
     // The run's candidate source: text candidates are the same for every model.
     const candidates = source.candidates(example, 0);
     source.release?.();
-    const store = new ScoreStore(models.length);
-    for (const [m, model] of models.entries()) {
-        const counters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 };
-        await store.score(m, model, candidates, counters);
-    }
+    const store = new ScoreStore(models);
+    const counters = models.map((model) => ({ model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
+    await store.score(models, models.map((_, m) => store.todo(m, candidates)), counters);
     const families = new Map(head.threat_model.attacks.map((f) => [f.family, f]));
     const clean = candidates[0];
     const conditions = candidates.map((c) => {
@@ -21107,8 +19330,8 @@ async function explain(prepared, request) {
             span: spanOf(request.text, c),
             input_sha256: c.digest,
             readings: models.map((model, m) => {
-                const cleanResult = store.get(m, clean.digest);
-                const result = store.get(m, c.digest);
+                const cleanResult = store.get(m, clean);
+                const result = store.get(m, c);
                 const before = decisionOf(model.labels, cleanResult);
                 const after = decisionOf(model.labels, result);
                 return {
@@ -21157,17 +19380,17 @@ const MARK_OPEN = '⟦';
 const MARK_CLOSE = '⟧';
 /** Output for a terminal or a log: hidden characters escaped, no line starting with `::`. */
 function terminalSafe(text) {
-    return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
+    return (0,visible/* visible */.RK)(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
 /** A data value on one line: hidden characters (line breaks included) escaped, bounded. */
 function v(text, max = 80) {
-    return visible(truncateText(text, max));
+    return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(text, max));
 }
 function q(text, max = 80) {
     return `"${v(text, max)}"`;
 }
 function marked(s) {
-    return `${s.cutStart ? '…' : ''}${visible(s.before)}${MARK_OPEN}${visible(s.changed)}${MARK_CLOSE}${visible(s.after)}${s.cutEnd ? '…' : ''}`;
+    return `${s.cutStart ? '…' : ''}${(0,visible/* visible */.RK)(s.before)}${MARK_OPEN}${(0,visible/* visible */.RK)(s.changed)}${MARK_CLOSE}${(0,visible/* visible */.RK)(s.after)}${s.cutEnd ? '…' : ''}`;
 }
 function render_margin(m) {
     return m === null ? 'n/a' : m.toFixed(4);
@@ -21251,7 +19474,7 @@ function explanationJson(e, context) {
             readings: c.readings.map((r) => ({ ...r, scores: r.scores === null ? null : orderedMap(e.labels.map((l, i) => [l, r.scores?.[i]])) }))
         }))
     };
-    return visible(stableJson(value, 2), '\n') + '\n';
+    return (0,visible/* visible */.RK)(stableJson(value, 2), '\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/explain.ts
@@ -21294,7 +19517,7 @@ function readFileBounded(path, shown) {
         fd = (0,external_node_fs_.openSync)(path, 'r');
     }
     catch (error) {
-        throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
+        throw new src_errors/* UsageError */.eb(`--text-file ${(0,visible/* visiblePath */.ex)(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
     }
     try {
         const buffer = Buffer.alloc(MAX_EXPLAIN_BYTES + 1);
@@ -21304,7 +19527,7 @@ function readFileBounded(path, shown) {
         return buffer.subarray(0, length);
     }
     catch (error) {
-        throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
+        throw new src_errors/* UsageError */.eb(`--text-file ${(0,visible/* visiblePath */.ex)(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
     }
     finally {
         (0,external_node_fs_.closeSync)(fd);
@@ -21316,10 +19539,10 @@ function readFileBounded(path, shown) {
  */
 function decodeText(bytes, where) {
     if (bytes.length > MAX_EXPLAIN_BYTES)
-        throw new UsageError(`${where}: more than ${MAX_EXPLAIN_BYTES} bytes; expected one text of at most 1 MiB`);
+        throw new src_errors/* UsageError */.eb(`${where}: more than ${MAX_EXPLAIN_BYTES} bytes; expected one text of at most 1 MiB`);
     const bad = invalidUtf8At(bytes);
     if (bad)
-        throw new UsageError(`${where}:${bad.line}:${bad.column}: ${bad.message}`);
+        throw new src_errors/* UsageError */.eb(`${where}:${bad.line}:${bad.column}: ${bad.message}`);
     return Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
 }
 async function readText(cmd, io) {
@@ -21327,27 +19550,27 @@ async function readText(cmd, io) {
     if (cmd.text !== undefined)
         text = cmd.text;
     else if (cmd.textFile !== undefined)
-        text = decodeText(readFileBounded((0,external_node_path_namespaceObject.resolve)(io.cwd, cmd.textFile), cmd.textFile), visiblePath(cmd.textFile));
+        text = decodeText(readFileBounded((0,external_node_path_namespaceObject.resolve)(io.cwd, cmd.textFile), cmd.textFile), (0,visible/* visiblePath */.ex)(cmd.textFile));
     else
         text = decodeText(await (io.readStdin ?? readProcessStdin)(), 'standard input');
     if (text === '')
-        throw new UsageError('explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)');
+        throw new src_errors/* UsageError */.eb('explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)');
     return text;
 }
 async function explainCommand(cmd, io, root) {
     const text = await readText(cmd, io);
     const plan = loadPlan({ root, configPath: cmd.config, cwd: io.cwd });
     if (plan.task !== 'text') {
-        throw new UsageError(`explain reads one text, and ${visiblePath(plan.config.path)} is a ${plan.task} config (task: ${plan.task}); expected a config with task: text`);
+        throw new src_errors/* UsageError */.eb(`explain reads one text, and ${(0,visible/* visiblePath */.ex)(plan.config.path)} is a ${plan.task} config (task: ${plan.task}); expected a config with task: text`);
     }
-    const language = cmd.language === undefined || cmd.language === '' ? UNKNOWN_LANGUAGE : cmd.language;
+    const language = cmd.language === undefined || cmd.language === '' ? example/* UNKNOWN_LANGUAGE */.S : cmd.language;
     const id = cmd.id ?? DEFAULT_EXPLAIN_ID;
     if (id === '')
-        throw new UsageError('--id: expected a non-empty id (the id of a data row, to reproduce its candidates)');
+        throw new src_errors/* UsageError */.eb('--id: expected a non-empty id (the id of a data row, to reproduce its candidates)');
     const sentences = plan.threatModel.attacks.append?.sentences;
     if (sentences && !Object.hasOwn(sentences, language)) {
         const known = Object.keys(sentences);
-        throw new UsageError(`the append family has no sentence for language ${quoted(language)}${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language with one of ${quotedList(known)}, or a sentence for it in threat_model.attacks.append.sentences`);
+        throw new src_errors/* UsageError */.eb(`the append family has no sentence for language ${(0,visible/* quoted */.TL)(language)}${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language with one of ${(0,visible/* quotedList */.p4)(known)}, or a sentence for it in threat_model.attacks.append.sentences`);
     }
     const prepared = await prepare(plan, { root, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
     try {
@@ -21465,7 +19688,7 @@ const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
  * starts with `::` (a runner would read it as a workflow command).
  */
 function safeOutput(text) {
-    return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
+    return (0,visible/* visible */.RK)(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
 function verdictLine(result) {
     if (result.kind === 'shard')
@@ -21535,18 +19758,1006 @@ async function main(argv, io) {
     catch (caught) {
         // A full disk, a read-only mount or a permission is the machine's state, not a bug.
         const error = asUserFsError(caught, (0,external_node_path_namespaceObject.resolve)(io.cwd)) ?? caught;
-        if (isUserError(error)) {
+        if ((0,src_errors/* isUserError */.iU)(error)) {
             // A message of several lines (every config error) keeps one complete error per line.
             const [first, ...more] = error.message.split('\n');
             // Paths are read against the root: say which root that was and how to choose another.
             if (root && /repository root|file not found/.test(error.message)) {
-                more.push(`(the repository root is ${quoted(root.root, 300)}, ${root.how}; paths inside the config are relative to it; set --root DIR to choose another)`);
+                more.push(`(the repository root is ${(0,visible/* quoted */.TL)(root.root, 300)}, ${root.how}; paths inside the config are relative to it; set --root DIR to choose another)`);
             }
             io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
             return EXIT.user;
         }
         io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${safeOutput(error?.stack ?? String(error))}\n`);
         return EXIT.internal;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1954:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hk: () => (/* binding */ STATISTICS_DEFAULTS_V1),
+/* harmony export */   L4: () => (/* binding */ GATE_KEYS),
+/* harmony export */   Qx: () => (/* binding */ FAMILY_DEFAULTS_V1),
+/* harmony export */   Tu: () => (/* binding */ GATE_DEFAULTS_V1),
+/* harmony export */   V7: () => (/* binding */ DEFAULT_EXAMPLES_PER_CHECK),
+/* harmony export */   j1: () => (/* binding */ DEFAULT_GZIP_ABOVE_BYTES),
+/* harmony export */   mJ: () => (/* binding */ FAMILY_GATE_KEYS),
+/* harmony export */   w: () => (/* binding */ DEFAULT_OUTPUT_DIR)
+/* harmony export */ });
+/* unused harmony export DEFAULT_CONFIG_PATH */
+/**
+ * Gate thresholds frozen for config `version: 1` (SPEC §9). A release that changes a default
+ * must do so under a new config version, never by editing this table.
+ */
+const GATE_KEYS = [
+    'min_challenge_examples',
+    'min_challenge_accuracy',
+    'max_generalization_gap_pp',
+    'min_language_examples',
+    'min_language_accuracy',
+    'max_length_psi',
+    'min_changed_examples',
+    'max_flip_rate',
+    'max_accuracy_drop_pp',
+    'min_eligible_coverage',
+    'max_attack_success',
+    'max_protected_transitions',
+    'max_missing_rows',
+    'max_regression_pp',
+    'max_new_protected_transitions'
+];
+const GATE_DEFAULTS_V1 = Object.freeze({
+    min_challenge_examples: 50,
+    min_challenge_accuracy: 0.75,
+    max_generalization_gap_pp: 22,
+    min_language_examples: 10,
+    min_language_accuracy: 0.58,
+    max_length_psi: 0.5,
+    min_changed_examples: 20,
+    max_flip_rate: 0.2,
+    max_accuracy_drop_pp: 5,
+    min_eligible_coverage: 0.9,
+    max_attack_success: 0.25,
+    max_protected_transitions: 0,
+    max_missing_rows: 0,
+    // Comparison with a baseline (SPEC §15).
+    max_regression_pp: 1.0,
+    max_new_protected_transitions: 0
+});
+/** Keys that may be overridden per perturbation family under `gate.families.<family>`. */
+const FAMILY_GATE_KEYS = [
+    'min_changed_examples',
+    'max_flip_rate',
+    'max_accuracy_drop_pp',
+    'min_eligible_coverage',
+    'max_attack_success',
+    'max_regression_pp'
+];
+/** Built-in per-family defaults: dictionary substitution is sparse by design (SPEC §9). */
+const FAMILY_DEFAULTS_V1 = Object.freeze({
+    dictionary: { min_eligible_coverage: 0.1 }
+});
+const STATISTICS_DEFAULTS_V1 = Object.freeze({
+    seed: 1637,
+    bootstrap_iterations: 1000,
+    paired_iterations: 500,
+    interval: 0.95
+});
+/** References listed per failing check in checks.json and the summary (SPEC §18). */
+const DEFAULT_EXAMPLES_PER_CHECK = 20;
+const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
+const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
+/** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
+const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
+
+
+/***/ }),
+
+/***/ 3280:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BU: () => (/* binding */ FAMILIES),
+/* harmony export */   L1: () => (/* binding */ isAttackFamily),
+/* harmony export */   Le: () => (/* binding */ TABULAR_FAMILIES)
+/* harmony export */ });
+/* unused harmony exports TEXT_CONDITIONS, CONDITIONS, NON_DESTRUCTIVE_FAMILIES, ATTACK_FAMILIES */
+/** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
+const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'];
+const CONDITIONS = [...TEXT_CONDITIONS, 'noise', 'fgm'];
+/** The tabular families (SPEC §13), in order. */
+const TABULAR_FAMILIES = ['noise', 'fgm'];
+const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'];
+/** Text families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
+const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append'];
+/**
+ * Conditions that carry ledger masks and are judged as attacks: the text families above and
+ * tabular FGM. Tabular `noise` is a corruption baseline, reported but never an attack.
+ */
+const ATTACK_FAMILIES = [...NON_DESTRUCTIVE_FAMILIES, 'fgm'];
+function isAttackFamily(condition) {
+    return ATTACK_FAMILIES.includes(condition);
+}
+
+
+/***/ }),
+
+/***/ 9311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ RELEASE_FIELDS)
+/* harmony export */ });
+/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
+const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'];
+
+
+/***/ }),
+
+/***/ 9397:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K7: () => (/* binding */ formatKeyPath),
+/* harmony export */   OD: () => (/* binding */ ConfigSource)
+/* harmony export */ });
+/* unused harmony exports MAX_ALIAS_VALUES, MAX_NESTING */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1526);
+/**
+ * A parsed YAML config that still knows where each key stands, so errors and gate
+ * annotations can name the line.
+ *
+ * Parsing is bounded: one pass over the syntax tree records every key's line (so locating
+ * thousands of errors costs no more than locating one), finds duplicate keys (the YAML
+ * library's own check compares each key with every earlier one), refuses tags the core
+ * schema does not define, and limits how much aliases may expand and how deep values nest.
+ */
+
+
+
+/** Values that aliases may add to the document in total (each alias adds its anchor's size). */
+const MAX_ALIAS_VALUES = 10_000;
+/** Mappings and lists nested deeper than this are refused. */
+const MAX_NESTING = 64;
+/** Characters YAML does not allow in a stream (it allows tab, LF, CR, and printable text). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NON_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/g;
+const CORE_TAG = 'tag:yaml.org,2002:';
+class ConfigSource {
+    file;
+    doc;
+    lines;
+    index;
+    problems;
+    constructor(file, doc, lines, index, problems) {
+        this.file = file;
+        this.doc = doc;
+        this.lines = lines;
+        this.index = index;
+        this.problems = problems;
+    }
+    static parse(file, text) {
+        const lines = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
+        // uniqueKeys: false because the library's duplicate check is quadratic; the walk below
+        // does it in one pass. resolveKnownTags: false so that !!binary, !!set, !!timestamp … are
+        // unknown tags, refused below like any other.
+        const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: true, resolveKnownTags: false });
+        const errors = [...controlCharacters(text, lines)];
+        for (const e of doc.errors) {
+            const message = e.message.split('\n')[0] ?? e.message;
+            // The reader recurses per level of nesting; it reports a stack overflow as its message.
+            const shown = /call stack/i.test(message) ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels` : (0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .visible */ .RK)((0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .truncateText */ .EJ)(message, 200));
+            errors.push({ line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line, message: shown });
+        }
+        for (const w of doc.warnings) {
+            const line = w.linePos?.[0]?.line ?? lines.linePos(w.pos[0]).line;
+            if (w.code === 'TAG_RESOLVE_FAILED') {
+                const tag = w.message.replace(/^Unresolved tag: /, '').replace(CORE_TAG, '!!');
+                errors.push({ line, message: `unknown tag ${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)` });
+            }
+            else {
+                errors.push({ line, message: (0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .visible */ .RK)((0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .truncateText */ .EJ)(w.message.split('\n')[0] ?? w.message, 200)) });
+            }
+        }
+        const index = new LineIndex(lines);
+        if (doc.errors.length === 0)
+            index.walk(doc.contents, errors);
+        errors.sort((a, b) => a.line - b.line);
+        return { source: new ConfigSource(file, doc, lines, index, errors), errors };
+    }
+    /** The document as plain data. Refuses to build it while parse problems stand. */
+    value() {
+        const first = this.problems[0];
+        if (first)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ConfigError */ .xL(`${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .visiblePath */ .ex)(this.file)}:${first.line}: invalid YAML: ${first.message}`);
+        // Alias expansion is already bounded by the walk (MAX_ALIAS_VALUES), with the line of the
+        // alias that crosses the bound; the library's own count would only repeat it without a line.
+        return this.doc.toJS({ maxAliasCount: -1 }) ?? null;
+    }
+    /** Line (1-based) of the value at `path`, or of its nearest present ancestor. */
+    lineOf(path) {
+        for (let depth = path.length; depth >= 0; depth--) {
+            const line = this.index.valueLine.get(keyOf(path.slice(0, depth)));
+            if (line !== undefined)
+                return line;
+        }
+        return 1;
+    }
+    /** Line of the key itself (for annotations and unknown-key errors). */
+    keyLineOf(path) {
+        if (path.length === 0)
+            return 1;
+        const line = this.index.keyLine.get(keyOf(path));
+        if (line !== undefined)
+            return line;
+        // An absent key: point at the key of the mapping that should hold it.
+        if (this.index.maps.has(keyOf(path.slice(0, -1))))
+            return this.keyLineOf(path.slice(0, -1));
+        return this.lineOf(path);
+    }
+    has(path) {
+        return this.doc.hasIn(path);
+    }
+}
+/** Index key of a path: map keys and list positions alike, as strings. */
+function keyOf(path) {
+    return path.map(String).join('\u0000');
+}
+/** Every character YAML refuses in a stream, by line and column (at most 20 are listed). */
+function controlCharacters(text, lines) {
+    const found = [];
+    for (const match of text.matchAll(NON_PRINTABLE)) {
+        const { line, col } = lines.linePos(match.index);
+        const code = (match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+        found.push({ line, column: col, message: `control character U+${code}; expected printable text (YAML allows tab, line feed and carriage return only)` });
+        if (found.length === 20)
+            break;
+    }
+    return found;
+}
+function kindOf(node) {
+    return (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node) ? 'a mapping' : (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) ? 'a list' : (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node) ? 'an alias' : 'a value';
+}
+/**
+ * Lines of keys and values by path, built in one walk of the syntax tree. The walk also
+ * checks what the YAML library leaves to the reader: duplicate and non-scalar keys,
+ * aliases (which must refer to an earlier, finished node, and may add at most
+ * MAX_ALIAS_VALUES values in all) and nesting depth.
+ */
+class LineIndex {
+    lines;
+    keyLine = new Map();
+    valueLine = new Map();
+    /** Paths whose value is a mapping. */
+    maps = new Set();
+    anchors = new Map();
+    /** Number of values in each anchored node, aliases counted at their expanded size. */
+    sizes = new Map();
+    aliasValues = 0;
+    reportedAliases = false;
+    reportedDepth = false;
+    constructor(lines) {
+        this.lines = lines;
+    }
+    lineAt(node) {
+        return node?.range ? this.lines.linePos(node.range[0]).line : undefined;
+    }
+    /** Walk `node` at `path`; returns its size in values (aliases expanded). */
+    walk(node, problems, path = [], depth = 0) {
+        if (node === null || node === undefined)
+            return 1;
+        const key = keyOf(path);
+        const line = this.lineAt(node);
+        if (line !== undefined)
+            this.valueLine.set(key, line);
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isAlias */ .Vj)(node))
+            return this.alias(node, line ?? 1, problems);
+        const anchor = node.anchor;
+        // While its own values are walked, an anchor is in progress: an alias to it would be a cycle.
+        if (anchor)
+            this.anchors.set(anchor, node);
+        if (!(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node) && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node))
+            return 1;
+        if (depth >= MAX_NESTING) {
+            if (!this.reportedDepth)
+                problems.push({ line: line ?? 1, message: `values nested more than ${MAX_NESTING} levels deep; expected a shallower config` });
+            this.reportedDepth = true;
+            if (anchor)
+                this.sizes.set(node, 1);
+            return 1;
+        }
+        let size = 1;
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+            this.maps.add(key);
+            const seen = new Set();
+            for (const pair of node.items) {
+                const keyNode = pair.key;
+                const keyLine = this.lineAt(keyNode) ?? line ?? 1;
+                if (keyNode !== null && !(0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(keyNode)) {
+                    problems.push({ line: keyLine, message: `expected a plain key, found ${kindOf(keyNode)} used as a key` });
+                    continue;
+                }
+                const name = String(keyNode?.value ?? '');
+                if (seen.has(name)) {
+                    problems.push({ line: keyLine, message: `duplicate key ${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(name)}; expected each key once per mapping` });
+                    continue;
+                }
+                seen.add(name);
+                const childPath = [...path, name];
+                this.keyLine.set(keyOf(childPath), keyLine);
+                size += 1 + this.walk(pair.value, problems, childPath, depth + 1);
+            }
+        }
+        else {
+            node.items.forEach((item, i) => {
+                size += this.walk(item, problems, [...path, i], depth + 1);
+            });
+        }
+        if (anchor)
+            this.sizes.set(node, size);
+        return size;
+    }
+    alias(node, line, problems) {
+        const target = this.anchors.get(node.source);
+        if (!target) {
+            problems.push({ line, message: `alias ${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor` });
+            return 1;
+        }
+        const size = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(target) || (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(target) ? this.sizes.get(target) : 1;
+        if (size === undefined) {
+            problems.push({ line, message: `alias ${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)('*' + node.source)} refers to a value that contains it; expected an alias to a finished value` });
+            return 1;
+        }
+        this.aliasValues += size;
+        if (this.aliasValues > MAX_ALIAS_VALUES && !this.reportedAliases) {
+            this.reportedAliases = true;
+            problems.push({ line, message: `aliases expand to more than ${MAX_ALIAS_VALUES} values (an alias bomb?); expected a config that repeats fewer values` });
+        }
+        return size;
+    }
+}
+function formatKeyPath(path) {
+    if (path.length === 0)
+        return '(top level)';
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        // A key that is long, has hidden characters or could be misread as path syntax is quoted.
+        else if (!/^[^\s"'[\].:\\]{1,60}$/u.test(part) || (0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .visible */ .RK)(part) !== part)
+            out += `[${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(part)}]`;
+        else
+            out += out === '' ? part : `.${part}`;
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 3032:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  El: () => (/* binding */ PRINTABLE),
+  Fj: () => (/* binding */ configError),
+  $r: () => (/* binding */ validateConfig),
+  Vo: () => (/* binding */ yamlErrors)
+});
+
+// UNUSED EXPORTS: MAX_LISTED_ERRORS, configErrors, expectedOf
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
+var ajv = __nccwpck_require__(2463);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/visible.ts
+var visible = __nccwpck_require__(1526);
+// EXTERNAL MODULE: ./src/config/defaults.ts
+var defaults = __nccwpck_require__(1954);
+// EXTERNAL MODULE: ./src/config/plan.ts
+var plan = __nccwpck_require__(9311);
+;// CONCATENATED MODULE: ./src/config/schema.ts
+/**
+ * JSON Schema of the config file, version 1 (SPEC §3). Every mapping closes its key set
+ * (`additionalProperties: false`) so that a misspelt key is an error instead of a silently
+ * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
+ * their messages stay specific.
+ */
+
+
+const rate = { type: 'number', minimum: 0, maximum: 1 };
+const count = { type: 'integer', minimum: 0 };
+const pp = { type: 'number', minimum: -100, maximum: 100 };
+const nonEmpty = { type: 'string', minLength: 1 };
+// Names that end up in messages, file names and reports (labels, columns, features, model
+// names, ids) and paths must show as what they are: `printable` (a keyword added in
+// validate.ts) refuses control, bidi and invisible characters in them.
+const schema_name = { type: 'string', minLength: 1, printable: true };
+const path = { type: 'string', minLength: 1, printable: true };
+// Release record (seeds 001, 002): names and references stay on one line; prose may span lines
+// (load.ts refuses other hidden characters and blank text in it).
+const oneLine = (max) => ({ type: 'string', minLength: 1, maxLength: max, printable: true });
+const prose = (max) => ({ type: 'string', minLength: 1, maxLength: max });
+const proseList = { type: 'array', minItems: 1, items: prose(1000) };
+const releaseRecord = {
+    owner: oneLine(200),
+    reviewer: oneLine(200),
+    intended_use: prose(2000),
+    out_of_scope_uses: proseList,
+    known_limitations: proseList,
+    mitigations: proseList,
+    authorization: oneLine(500)
+};
+// Reports list the fields in RELEASE_FIELDS order; the schema must hold exactly those.
+if (Object.keys(releaseRecord).join() !== plan/* RELEASE_FIELDS */.e.join())
+    throw new Error('schema and RELEASE_FIELDS disagree');
+function schema_closed(properties, required = []) {
+    return { type: 'object', properties, required, additionalProperties: false };
+}
+const gateThresholds = {
+    min_challenge_examples: count,
+    min_challenge_accuracy: rate,
+    max_generalization_gap_pp: pp,
+    min_language_examples: count,
+    min_language_accuracy: rate,
+    max_length_psi: { type: 'number', minimum: 0 },
+    min_changed_examples: count,
+    max_flip_rate: rate,
+    max_accuracy_drop_pp: pp,
+    min_eligible_coverage: rate,
+    max_attack_success: rate,
+    max_protected_transitions: count,
+    max_missing_rows: count,
+    max_regression_pp: { type: 'number', minimum: 0, maximum: 100 },
+    max_new_protected_transitions: count
+};
+for (const key of defaults/* GATE_KEYS */.L4)
+    if (!gateThresholds[key])
+        throw new Error(`schema lacks gate key ${key}`);
+const familyOverrides = schema_closed(Object.fromEntries(defaults/* FAMILY_GATE_KEYS */.mJ.map((k) => [k, gateThresholds[k]])));
+// Conditions that are not attacks are only compared with the baseline (SPEC §15).
+const regressionOnly = schema_closed({ max_regression_pp: gateThresholds.max_regression_pp });
+const languageMap = {
+    type: 'object',
+    minProperties: 1,
+    propertyNames: { minLength: 1, printable: true },
+    additionalProperties: nonEmpty
+};
+const CONFIG_SCHEMA = schema_closed({
+    version: { const: 1 },
+    task: { enum: ['text', 'tabular'] },
+    threat_model: schema_closed({
+        id: { type: 'string', minLength: 1, maxLength: 200, printable: true },
+        revision: { type: ['integer', 'string'], minimum: 0, printable: true },
+        protected_outcome: { type: 'string', maxLength: 2000 },
+        objective: { enum: ['untargeted', 'targeted'] },
+        protected_transitions: {
+            type: 'array',
+            items: schema_closed({ from: schema_name, to: schema_name }, ['from', 'to'])
+        },
+        access: { enum: ['black-box', 'white-box'] },
+        attacks: schema_closed({
+            noise: schema_closed({}),
+            fgm: schema_closed({}),
+            format: schema_closed({}),
+            transpose: schema_closed({ words_per_change: { type: 'integer', minimum: 1 } }),
+            dictionary: schema_closed({ file: path }, ['file']),
+            append: schema_closed({ sentences: languageMap }, ['sentences']),
+            truncate: schema_closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
+        }),
+        constraints: schema_closed({
+            max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+            // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
+            linf_eps: { type: 'number', exclusiveMinimum: 0 },
+            editable: { type: 'array', items: schema_name, minItems: 1 },
+            bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
+        })
+    }, ['id']),
+    data: schema_closed({
+        train: path,
+        evaluate: {
+            type: 'object',
+            minProperties: 1,
+            propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
+            additionalProperties: path
+        },
+        columns: schema_closed({
+            id: schema_name,
+            text: schema_name,
+            label: schema_name,
+            language: schema_name,
+            domain: schema_name,
+            features: { type: 'array', items: schema_name, minItems: 1 }
+        }),
+        on_bad_row: { enum: ['error', 'skip'] }
+    }, ['train', 'evaluate']),
+    models: { type: 'array', minItems: 1 },
+    statistics: schema_closed({
+        seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+        bootstrap_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
+        paired_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
+        interval: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }
+    }),
+    selective: schema_closed({
+        abstain_below: {
+            type: 'object',
+            additionalProperties: schema_closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
+        }
+    }),
+    output: schema_closed({
+        text: { enum: ['full', 'hash', 'none'] },
+        gzip_above_bytes: { type: 'integer', minimum: 0 },
+        examples_per_check: { type: 'integer', minimum: 0, maximum: 1000 }
+    }),
+    manifest: schema_closed({ lock_files: { type: 'array', items: path } }),
+    gate: schema_closed({
+        ...gateThresholds,
+        families: schema_closed({
+            format: familyOverrides,
+            transpose: familyOverrides,
+            dictionary: familyOverrides,
+            append: familyOverrides,
+            fgm: familyOverrides,
+            clean: regressionOnly,
+            truncate: regressionOnly,
+            noise: regressionOnly
+        }),
+        allow_not_evaluated: { type: 'boolean' },
+        require_baseline: { type: 'boolean' },
+        require_release_record: { type: 'boolean' },
+        models: { type: 'array', items: schema_name, minItems: 1 }
+    }),
+    release: schema_closed(releaseRecord, ['owner'])
+}, ['version', 'threat_model', 'data', 'models']);
+
+// EXTERNAL MODULE: ./src/config/source.ts
+var config_source = __nccwpck_require__(9397);
+;// CONCATENATED MODULE: ./src/config/validate.ts
+/**
+ * Schema validation with messages a person can act on: the file and line, the key path,
+ * what was expected and what was found. Every problem is reported, one per line, up to
+ * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
+ */
+
+
+
+
+
+/** Problems listed in one ConfigError; the rest are counted on a last line. */
+const MAX_LISTED_ERRORS = 20;
+const validate_ajv = new ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+// `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
+validate_ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
+const validateSchema = validate_ajv.compile(CONFIG_SCHEMA);
+const PRINTABLE = 'without control, bidi or invisible characters';
+const TYPE_NAMES = {
+    integer: 'a whole number',
+    number: 'a number',
+    string: 'a string',
+    boolean: 'true or false',
+    object: 'a mapping',
+    array: 'a list',
+    null: 'null'
+};
+/** Describe what a schema node accepts, e.g. "a number from 0 to 1". */
+function expectedOf(schema) {
+    if (!schema)
+        return 'a valid value';
+    if ('const' in schema)
+        return JSON.stringify(schema.const);
+    if (Array.isArray(schema.enum))
+        return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    const base = types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
+    if (typeof schema.maxLength === 'number') {
+        const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+        return min > 0 ? `a string of ${min} to ${schema.maxLength} characters` : `a string of at most ${schema.maxLength} characters`;
+    }
+    const bounds = [];
+    if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
+        bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
+    else {
+        if (typeof schema.minimum === 'number')
+            bounds.push(`≥ ${schema.minimum}`);
+        if (typeof schema.maximum === 'number')
+            bounds.push(`≤ ${schema.maximum}`);
+    }
+    if (typeof schema.exclusiveMinimum === 'number')
+        bounds.push(`> ${schema.exclusiveMinimum}`);
+    if (typeof schema.exclusiveMaximum === 'number')
+        bounds.push(`< ${schema.exclusiveMaximum}`);
+    if (schema.minLength === 1 || schema.minItems === 1 || schema.minProperties === 1) {
+        return `a non-empty ${base.replace(/^an? /, '')}${bounds.length ? ' ' + bounds.join(' and ') : ''}`;
+    }
+    return bounds.length ? `${base} ${bounds.join(' and ')}` : base;
+}
+/** What a `propertyNames` schema asks of a key. */
+function expectedName(names) {
+    if (names && typeof names.pattern === 'string')
+        return 'a name starting with a letter, using letters, digits, "_" or "-"';
+    const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
+    if (names?.printable === true)
+        parts.push(PRINTABLE);
+    return parts.join(' ');
+}
+function pathOf(error) {
+    if (!error.instancePath)
+        return [];
+    return error.instancePath
+        .slice(1)
+        .split('/')
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+function locate(error, source) {
+    const path = pathOf(error);
+    const parent = error.parentSchema;
+    switch (error.keyword) {
+        case 'additionalProperties': {
+            const key = String(error.params.additionalProperty);
+            const allowed = Object.keys(parent?.properties ?? {});
+            const full = [...path, key];
+            return {
+                line: source.keyLineOf(full),
+                path: full,
+                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${(0,visible/* quoted */.TL)(key)}`
+            };
+        }
+        case 'required': {
+            const key = String(error.params.missingProperty);
+            const full = [...path, key];
+            const properties = parent?.properties ?? {};
+            return { line: source.keyLineOf(path), path: full, message: `missing required key; expected ${expectedOf(properties[key])}, found nothing` };
+        }
+        case 'propertyNames': {
+            const name = String(error.params.propertyName);
+            const expected = expectedName(parent?.propertyNames);
+            return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${(0,visible/* quoted */.TL)(name)}` };
+        }
+        case 'printable':
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
+        default:
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
+    }
+}
+/**
+ * One ConfigError listing `problems` by line, one per line of the message, at most
+ * MAX_LISTED_ERRORS of them and then a count of the rest. Each line starts with the file.
+ */
+function configErrors(file, problems) {
+    const shownFile = (0,visible/* visiblePath */.ex)(file);
+    const lines = [];
+    const seen = new Set();
+    const sorted = [...problems].sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
+    for (const p of sorted) {
+        const where = p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`;
+        const line = `${shownFile}:${where}: ${p.path ? `${(0,config_source/* formatKeyPath */.K7)(p.path)}: ` : ''}${p.message}`;
+        if (!seen.has(line))
+            lines.push(line);
+        seen.add(line);
+    }
+    const shown = lines.slice(0, MAX_LISTED_ERRORS);
+    const rest = lines.length - shown.length;
+    if (rest > 0)
+        shown.push(`(and ${rest} more config error${rest === 1 ? '' : 's'})`);
+    return new errors/* ConfigError */.xL(shown.join('\n') || `${shownFile}:1: invalid config`);
+}
+/** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: …`). */
+function yamlErrors(file, problems) {
+    return configErrors(file, problems.map((p) => ({ line: p.line, column: p.column, message: `invalid YAML: ${p.message}` })));
+}
+/** Validate the parsed document; throws one ConfigError listing every problem (by line). */
+function validateConfig(value, source) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:1: expected a mapping of config keys at the top level, found ${(0,errors/* describeFound */.Kq)(value)}`);
+    }
+    if (validateSchema(value))
+        return;
+    // A bad key name yields both a `propertyNames` error and the inner errors that caused it
+    // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
+    const located = (validateSchema.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+    throw configErrors(source.file, located);
+}
+function configError(source, path, message, atKey = false) {
+    const line = atKey ? source.keyLineOf(path) : source.lineOf(path);
+    return new errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:${line}: ${(0,config_source/* formatKeyPath */.K7)(path)}: ${message}`);
+}
+
+
+/***/ }),
+
+/***/ 6486:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ UNKNOWN_LANGUAGE),
+/* harmony export */   s: () => (/* binding */ inputKey)
+/* harmony export */ });
+const UNKNOWN_LANGUAGE = 'unknown';
+/** The text a model sees for an input, or a canonical rendering of features. */
+function inputKey(input) {
+    return input.kind === 'text' ? input.text : JSON.stringify(input.values);
+}
+
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Kq: () => (/* binding */ describeFound),
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   fL: () => (/* binding */ DataError),
+/* harmony export */   iU: () => (/* binding */ isUserError),
+/* harmony export */   xL: () => (/* binding */ ConfigError),
+/* harmony export */   yo: () => (/* binding */ UserError)
+/* harmony export */ });
+/* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1526);
+
+class UserError extends Error {
+    kind;
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+        this.name = new.target.name;
+    }
+}
+class UsageError extends UserError {
+    constructor(message) {
+        super('usage', message);
+    }
+}
+/**
+ * A config problem: `file:line: key.path: expected …, found …`. When a file has several
+ * problems the message holds one such line per problem (see `validateConfig`).
+ */
+class ConfigError extends UserError {
+    constructor(message) {
+        super('config', message);
+    }
+}
+/** A data problem: `file:line[:column]: what is wrong`. */
+class DataError extends UserError {
+    constructor(message) {
+        super('data', message);
+    }
+}
+function isUserError(error) {
+    return error instanceof UserError;
+}
+/**
+ * Render a value found in user input, briefly, for an error message. Strings are quoted,
+ * bounded and have hidden characters escaped (see util/visible.ts), so no value can add a
+ * line, a workflow command or a bidi control to a message.
+ */
+function describeFound(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
+    if (typeof value === 'object')
+        return Object.keys(value).length === 0 ? 'an empty mapping' : 'a mapping';
+    if (typeof value === 'string')
+        return (0,_util_visible_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(value);
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return `the non-finite number ${String(value)}`;
+    return `${typeof value} ${String(value)}`;
+}
+
+
+/***/ }),
+
+/***/ 4562:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ inputDigest)
+/* harmony export */ });
+/* harmony import */ var _data_example_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6486);
+/* harmony import */ var _util_hash_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5138);
+
+
+/** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
+function inputDigest(input) {
+    return (0,_util_hash_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256Hex */ .f)((0,_data_example_js__WEBPACK_IMPORTED_MODULE_1__/* .inputKey */ .s)(input));
+}
+
+
+/***/ }),
+
+/***/ 5909:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ev: () => (/* binding */ textCandidates),
+/* harmony export */   _j: () => (/* binding */ candidatesFor)
+/* harmony export */ });
+/* unused harmony exports cleanCandidate, conditionsFor */
+/* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
+/* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
+/**
+ * Text candidates (SPEC §6): the clean text, then one candidate per configured family, each with
+ * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
+ * same list.
+ */
+
+
+function cleanCandidate(example) {
+    return { condition: 'clean', input: example.input, digest: (0,_candidate_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDigest */ .x)(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
+}
+/** Conditions evaluated for a set of family runners, in SPEC §6 order. */
+function conditionsFor(runners) {
+    return ['clean', ...runners.map((r) => r.family)];
+}
+function candidatesFor(example, runners) {
+    const clean = cleanCandidate(example);
+    const list = [clean];
+    if (example.input.kind !== 'text')
+        return list;
+    const original = example.input.text;
+    for (const runner of runners) {
+        const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
+        const changed = outcome.text !== original;
+        const input = changed ? { kind: 'text', text: outcome.text } : example.input;
+        list.push({
+            condition: runner.family,
+            input,
+            digest: changed ? (0,_candidate_js__WEBPACK_IMPORTED_MODULE_1__/* .inputDigest */ .x)(input) : clean.digest,
+            perturbedText: outcome.text,
+            attempted: outcome.attempted,
+            changed,
+            // No candidate exists when the family could not act: valid is then null, as on clean rows.
+            valid: outcome.attempted ? outcome.valid : null,
+            invalidReason: outcome.attempted ? outcome.invalidReason : null,
+            // Ledger masks exist only for label-preserving perturbations (null on clean and truncate).
+            masked: runner.labelPreserving && (0,_config_families_js__WEBPACK_IMPORTED_MODULE_0__/* .isAttackFamily */ .L1)(runner.family)
+        });
+    }
+    return list;
+}
+/**
+ * The text task's candidates, computed once per example and shared by every model: on a second
+ * thread, a chunk ahead, when the process started one (perturb-thread.ts), else in place.
+ */
+function textCandidates(runners, thread = null) {
+    const cache = new Map();
+    let ahead = null;
+    return {
+        conditions: conditionsFor(runners),
+        async prepare(examples, next) {
+            if (thread) {
+                const lists = ahead !== null && ahead.examples[0] === examples[0] && ahead.examples.length === examples.length ? ahead.lists : thread.request(examples);
+                ahead = next.length > 0 ? { examples: next, lists: thread.request(next) } : null;
+                (await lists).forEach((list, i) => cache.set(examples[i], list));
+            }
+        },
+        candidates(example) {
+            let list = cache.get(example);
+            if (list === undefined) {
+                list = candidatesFor(example, runners);
+                cache.set(example, list);
+            }
+            return list;
+        },
+        release() {
+            cache.clear();
+        },
+        async close() {
+            await thread?.close();
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 4648:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O$: () => (/* binding */ servePerturbations),
+/* harmony export */   RU: () => (/* binding */ setThreadEntry),
+/* harmony export */   WM: () => (/* binding */ PerturbationThread),
+/* harmony export */   ob: () => (/* binding */ isPerturbationThread)
+/* harmony export */ });
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6990);
+/* harmony import */ var _conditions_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5909);
+/**
+ * Text perturbation on a second thread. Candidates depend only on (seed, family, id, text), so
+ * the next chunk's candidates can be built while this chunk is scored and written: the work
+ * moves off the main thread and the bytes stay the same (one code path, candidatesFor, builds
+ * them on either thread). The thread runs the same bundle the process was started from: the
+ * entry calls `servePerturbations()` when it finds itself started in this role; a process that
+ * never names its entry (tests, library use) builds candidates on the main thread.
+ */
+
+
+
+const ROLE = 'evidence-gate-perturbations';
+let entry = null;
+/** Names the running bundle as the entry a perturbation thread starts from (called by the adapters' entry files). */
+function setThreadEntry(url) {
+    entry = new URL(url);
+}
+function isPerturbationThread() {
+    return !node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.role === ROLE;
+}
+/** The thread's side: build the families once, then answer each request in order. */
+function servePerturbations() {
+    const setup = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData;
+    const runners = (0,_perturb_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .buildFamilies */ .x)(setup.attacks, setup.options).runners;
+    node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort?.on('message', (m) => {
+        const lists = m.examples.map((e) => {
+            const example = { id: e.id, split: e.split, label: '', language: e.language, domain: null, input: { kind: 'text', text: e.text }, file: '', line: 0 };
+            // The input object is rebuilt on the main thread (it shares the example's when unchanged).
+            return (0,_conditions_js__WEBPACK_IMPORTED_MODULE_2__/* .candidatesFor */ ._j)(example, runners).map((c) => {
+                const sent = { ...c };
+                delete sent.input;
+                return sent;
+            });
+        });
+        node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort?.postMessage({ seq: m.seq, lists });
+    });
+}
+/** The main thread's side: requests candidates for chunks of examples, in order. */
+class PerturbationThread {
+    worker;
+    seq = 0;
+    pending = new Map();
+    failure = null;
+    constructor(attacks, options, from) {
+        const setup = { role: ROLE, attacks, options };
+        this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup });
+        this.worker.on('message', (m) => {
+            this.pending.get(m.seq)?.resolve(m.lists);
+            this.pending.delete(m.seq);
+        });
+        const fail = (error) => {
+            this.failure ??= error;
+            for (const p of this.pending.values())
+                p.reject(error);
+            this.pending.clear();
+        };
+        this.worker.on('error', fail);
+        this.worker.on('exit', (code) => {
+            if (code !== 0)
+                fail(new Error(`the perturbation thread stopped (exit code ${code})`));
+        });
+    }
+    /** A thread when the process named its entry; null otherwise (candidates are then built in place). */
+    static start(attacks, options) {
+        return entry ? new PerturbationThread(attacks, options, entry) : null;
+    }
+    /** The candidates of `examples`, in order. */
+    request(examples) {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        const seq = this.seq++;
+        const sent = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
+        const lists = new Promise((resolve, reject) => this.pending.set(seq, { resolve, reject }));
+        this.worker.postMessage({ seq, examples: sent });
+        return lists.then((received) => received.map((list, i) => {
+            const example = examples[i];
+            return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text', text: c.perturbedText } : example.input }));
+        }));
+    }
+    async close() {
+        await this.worker.terminate();
     }
 }
 
@@ -21624,6 +20835,1187 @@ function installSignalCleanup(notify) {
 
 /***/ }),
 
+/***/ 4084:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ decide)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * The single source of randomness for perturbations. A choice is a pure function of
+ * (seed, family, example id, position): hashing those four values, and nothing else,
+ * keeps every candidate independent of row order and of the other rows in the data.
+ */
+
+const TWO_TO_32 = 4294967296;
+// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
+const oneShot = node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash;
+function sha256(text) {
+    return oneShot ? oneShot('sha256', text, 'buffer') : node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash('sha256').update(text, 'utf8').digest();
+}
+/**
+ * A number in [0, 1): the first four bytes (big-endian unsigned) of
+ * SHA-256(UTF-8 of `${seed}\0${family}\0${id}\0${position}`), divided by 2^32.
+ * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
+ */
+function decide(seed, family, id, position) {
+    return sha256(`${seed}\u0000${family}\u0000${id}\u0000${position}`).readUInt32BE(0) / TWO_TO_32;
+}
+
+
+/***/ }),
+
+/***/ 195:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   NF: () => (/* binding */ editRatioViolation),
+/* harmony export */   eG: () => (/* binding */ levenshtein)
+/* harmony export */ });
+/* unused harmony exports levenshteinWithin, alignmentBound, editRatio, allowedEdits */
+/* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(558);
+/**
+ * Levenshtein distance over code points (as Python's strings count them), the measure
+ * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
+ * single code points, each costing 1.
+ *
+ * The validity check only needs to know whether the distance is within the allowed number
+ * of edits, and a family usually knows an upper bound on it (the edits it made), so the
+ * exact distance is computed only when that bound is too high, and then only inside a band
+ * around the diagonal whose width is the allowed number of edits (Ukkonen's cut-off): the
+ * work is proportional to length × allowed edits, not length², and stops as soon as every
+ * cell of a column is provably beyond the limit.
+ */
+
+/** The code points of `s` (a lone surrogate counts as one, as Python counts it). */
+function codePoints(s) {
+    const out = new Int32Array(s.length);
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff) {
+                out[n++] = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000;
+                i++;
+                continue;
+            }
+        }
+        out[n++] = c;
+    }
+    return out.subarray(0, n);
+}
+/** Edit distance between `a` and `b` in code points. */
+function levenshtein(a, b) {
+    if (a === b)
+        return 0;
+    return within(codePoints(a), codePoints(b), Infinity);
+}
+/** The distance between `a` and `b` when it is at most `limit`, otherwise −1. */
+function levenshteinWithin(a, b, limit) {
+    if (a === b)
+        return 0;
+    return within(codePoints(a), codePoints(b), limit);
+}
+/** Distance when ≤ limit, else −1. The shared prefix and suffix are skipped first. */
+function within(x, y, limit) {
+    let lo = 0;
+    while (lo < x.length && lo < y.length && x[lo] === y[lo])
+        lo++;
+    let hiX = x.length;
+    let hiY = y.length;
+    while (hiX > lo && hiY > lo && x[hiX - 1] === y[hiY - 1]) {
+        hiX--;
+        hiY--;
+    }
+    const restX = x.subarray(lo, hiX);
+    const restY = y.subarray(lo, hiY);
+    if (restX.length === 0 || restY.length === 0) {
+        const d = restX.length + restY.length;
+        return d <= limit ? d : -1;
+    }
+    // The shorter remainder runs along the DP column.
+    return restX.length <= restY.length ? banded(restX, restY, limit) : banded(restY, restX, limit);
+}
+/**
+ * Distance between p and t (1 ≤ |p| ≤ |t|) when it is at most `limit`, otherwise −1.
+ *
+ * Myers' bit-vector form of the DP (1999, blocks of 32 rows): column j of D[i][j] is held
+ * as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1} (bits of `plus`/`minus`), with the
+ * value of each block's bottom row in `score`. Only the rows that can still lie on an
+ * alignment of cost ≤ k are computed. With diff = |t| − |p| and rem(i, j) = |i − j + diff|
+ * (a lower bound on the distance of what is left of both strings), a cell on such an
+ * alignment has |i − j| + rem(i, j) ≤ D[i][j] + rem(i, j) ≤ k: that fixes a band of about
+ * k + 1 rows per column. Blocks enter the band at the bottom and leave it at the top.
+ *
+ * Cells outside the band are never read as themselves: a block entering at the bottom
+ * starts from "one more per row" below the block above it, and the row above the first
+ * block is taken to grow by one per column. Both are over-estimates, so every computed
+ * value is ≥ the true one, and every cell on an optimal alignment of cost ≤ k is exact
+ * (its predecessor on that alignment is in the band and exact). Hence the bottom-right
+ * value is the distance when that is ≤ k, and above k otherwise. A block whose cells all
+ * have value + rem > k (bounded from its bottom value: a step up changes a value by at most
+ * one) holds no cell of such an alignment, now or later, and is dropped (block 0 only once
+ * row 0 cannot hold one either); when no block is left, or none can hold one, the distance
+ * exceeds k.
+ */
+function banded(p, t, limit) {
+    const m = p.length;
+    const n = t.length;
+    const diff = n - m;
+    const k = Math.min(limit, n);
+    if (diff > k)
+        return -1;
+    const blocks = (m + 31) >>> 5;
+    // Peq: for every code point of the pattern, the rows where it occurs.
+    const peq = new Map();
+    for (let i = 0; i < m; i++) {
+        const c = p[i];
+        let bits = peq.get(c);
+        if (!bits) {
+            bits = new Int32Array(blocks);
+            peq.set(c, bits);
+        }
+        bits[i >>> 5] = bits[i >>> 5] | (1 << (i & 31));
+    }
+    const plus = new Int32Array(blocks);
+    const minus = new Int32Array(blocks);
+    const score = new Int32Array(blocks);
+    const lastHigh = 1 << ((m - 1) & 31);
+    // Rows i with j − up ≤ i ≤ j + down are in the band of column j.
+    const up = Math.floor((k + diff) / 2);
+    const down = Math.floor((k - diff) / 2);
+    let first = 0;
+    let last = -1;
+    for (let j = 1; j <= n; j++) {
+        // Blocks entering at the bottom, initialised as column j − 1.
+        // (No Math calls in this loop: under a test runner's vm context they are not inlined.)
+        const target = ((j + down < m ? j + down : m) - 1) >> 5;
+        while (last < target) {
+            last++;
+            const rows = m - 32 * last < 32 ? m - 32 * last : 32;
+            if (last === 0) {
+                score[0] = rows; // column 0: D[i][0] = i, exactly
+            }
+            else {
+                if (first > last - 1)
+                    return -1;
+                score[last] = score[last - 1] + rows;
+            }
+            plus[last] = -1;
+            minus[last] = 0;
+        }
+        const eqs = peq.get(t[j - 1]);
+        const centre = j - diff;
+        let carry = 1;
+        let best = NONE;
+        for (let b = first; b <= last; b++) {
+            let eq = eqs ? eqs[b] : 0;
+            const pv = plus[b];
+            const mv = minus[b];
+            const xv = eq | mv;
+            if (carry < 0)
+                eq |= 1;
+            const xh = (((eq & pv) + pv) ^ pv) | eq;
+            let ph = mv | ~(xh | pv);
+            let mh = pv & xh;
+            const high = b === blocks - 1 ? lastHigh : 1 << 31;
+            const out = (ph & high) !== 0 ? 1 : (mh & high) !== 0 ? -1 : 0;
+            ph <<= 1;
+            mh <<= 1;
+            if (carry < 0)
+                mh |= 1;
+            else if (carry > 0)
+                ph |= 1;
+            plus[b] = mh | ~(xv | ph);
+            minus[b] = ph & xv;
+            carry = out;
+            const s = score[b] + out;
+            score[b] = s;
+            const bound = lowestInBlock(s, b, m, centre);
+            if (bound < best)
+                best = bound;
+        }
+        // Row 0 (D[0][j] = j) is no block; while block 0 is in the band an alignment may still
+        // be running along it, and block 0 may leave only when that cannot be.
+        const rowZero = first === 0 ? j + (centre < 0 ? -centre : centre) : NONE;
+        if (best > k && rowZero > k)
+            return -1;
+        if (j === n)
+            break;
+        // Blocks leaving at the top: first those beyond the limit in this column (everything
+        // above them is, too), then those above the band of the next column.
+        while (first <= last && lowestInBlock(score[first], first, m, centre) > k && (first > 0 || rowZero > k))
+            first++;
+        while (first <= last && 32 * first + 32 < j + 1 - up)
+            first++;
+        if (first > last)
+            return -1;
+    }
+    // The last column's band always reaches row m.
+    const d = score[blocks - 1];
+    return d <= k ? d : -1;
+}
+/** Larger than any distance or bound here, and still a small integer for the JIT. */
+const NONE = 0x3fffffff;
+/**
+ * A lower bound on value + rem over the rows of block b, from its bottom value s: a row r
+ * above the bottom holds at least s − (bottom − r), and r + |r − centre| grows with r.
+ */
+function lowestInBlock(s, b, m, centre) {
+    const top = 32 * b + 1;
+    const bottom = 32 * b + 32 < m ? 32 * b + 32 : m;
+    return s - bottom + (centre > 2 * top - centre ? centre : 2 * top - centre);
+}
+/**
+ * An upper bound on the distance: the best single point p at which to put the length
+ * difference, aligning the texts position by position from the start before p and from
+ * the end after it, and counting the mismatches. For texts that differ by substitutions
+ * plus one run of insertions or deletions (case changes, a punctuation mark replaced,
+ * added or dropped, letters swapped) it counts exactly the edits made.
+ */
+function alignmentBound(x, y) {
+    const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+    const s = short.length;
+    const shift = long.length - s;
+    let fromEnd = 0;
+    for (let i = 0; i < s; i++)
+        if (short[i] !== long[i + shift])
+            fromEnd++;
+    // cost(p) = (start mismatches before p) + (end mismatches from p on) + shift
+    let best = fromEnd;
+    let startBefore = 0;
+    let endBefore = 0;
+    for (let p = 1; p <= s; p++) {
+        if (short[p - 1] !== long[p - 1])
+            startBefore++;
+        if (short[p - 1] !== long[p - 1 + shift])
+            endBefore++;
+        const cost = startBefore + fromEnd - endBefore;
+        if (cost < best)
+            best = cost;
+    }
+    return best + shift;
+}
+/**
+ * A lower bound on the distance: every code point one text has more often than the other
+ * needs its own edit.
+ */
+function histogramBound(x, y) {
+    const bmp = new Int32Array(0x10000);
+    const astral = new Map();
+    const tally = (s, sign) => {
+        for (let i = 0; i < s.length; i++) {
+            const c = s[i];
+            if (c < 0x10000)
+                bmp[c] = bmp[c] + sign;
+            else
+                astral.set(c, (astral.get(c) ?? 0) + sign);
+        }
+    };
+    tally(x, 1);
+    tally(y, -1);
+    let more = 0;
+    let fewer = 0;
+    for (let c = 0; c < 0x10000; c++) {
+        const v = bmp[c];
+        if (v > 0)
+            more += v;
+        else
+            fewer -= v;
+    }
+    for (const v of astral.values()) {
+        if (v > 0)
+            more += v;
+        else
+            fewer -= v;
+    }
+    return Math.max(more, fewer);
+}
+/**
+ * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
+ * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
+ */
+function editRatio(original, candidate) {
+    const distance = levenshtein(original, candidate);
+    const length = codePointLength(original);
+    if (length === 0)
+        return distance === 0 ? 0 : Infinity;
+    return distance / length;
+}
+/** The largest edit count e with e ÷ length ≤ max, in floating point as the ratio is compared. */
+function allowedEdits(length, max) {
+    let e = Math.max(0, Math.floor(max * length));
+    while ((e + 1) / length <= max)
+        e++;
+    while (e > 0 && e / length > max)
+        e--;
+    return e;
+}
+/**
+ * Up to this many DP cells (length × band), a candidate beyond the limit gets its exact
+ * distance in the reason; above it, only that the limit is exceeded (a long text).
+ */
+const EXACT_REASON_CELLS = 1 << 24;
+/**
+ * The `max_char_edit_ratio` part of a validity rule: null when the candidate is within
+ * `max` (or no maximum is set), otherwise the reason it is not. `editBound`, when given, is
+ * an upper bound on the distance that the caller has established (from the edits it
+ * checked); the exact distance is computed only when no bound settles the question.
+ */
+function editRatioViolation(original, candidate, max, editBound) {
+    if (max === null || original === candidate)
+        return null;
+    const length = (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_0__/* .codePointLength */ .O7)(original);
+    if (length === 0)
+        return `edit ratio infinite (${plural((0,_util_strings_js__WEBPACK_IMPORTED_MODULE_0__/* .codePointLength */ .O7)(candidate))} / 0 code points) exceeds max_char_edit_ratio ${max}`;
+    const allowed = allowedEdits(length, max);
+    if (editBound !== undefined && editBound <= allowed)
+        return null;
+    const x = codePoints(original);
+    const y = codePoints(candidate);
+    const bound = Math.min(editBound ?? Infinity, alignmentBound(x, y));
+    if (bound <= allowed)
+        return null;
+    if ((x.length + y.length) * (bound + 1) <= EXACT_REASON_CELLS) {
+        // Short enough to say exactly how far off it is.
+        const edits = within(x, y, bound);
+        if (edits >= 0 && edits <= allowed)
+            return null;
+        if (edits >= 0)
+            return `edit ratio ${(edits / length).toFixed(4)} (${plural(edits)} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
+    }
+    else if (histogramBound(x, y) <= allowed && within(x, y, allowed) >= 0) {
+        return null;
+    }
+    return `edit ratio above max_char_edit_ratio ${max} (more than ${plural(allowed)} / ${length} code points)`;
+}
+function plural(edits) {
+    return `${edits} edit${edits === 1 ? '' : 's'}`;
+}
+
+
+/***/ }),
+
+/***/ 6990:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  x: () => (/* binding */ buildFamilies)
+});
+
+;// CONCATENATED MODULE: ./src/perturb/outcome.ts
+/**
+ * An attempted outcome: an unchanged candidate is valid without a check; otherwise
+ * `check` (the family's validity rule) decides and its reason is kept.
+ */
+function checkedOutcome(original, candidate, check) {
+    const reason = candidate === original ? null : check();
+    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
+}
+/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
+function applyEdits(text, edits) {
+    if (edits.length === 0)
+        return text;
+    const sorted = [...edits].sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const edit of sorted) {
+        out += text.slice(at, edit.start) + edit.replacement;
+        at = edit.end;
+    }
+    return out + text.slice(at);
+}
+/** A rule text with the edit-ratio bound appended when one is set. */
+function withRatio(rule, max) {
+    return max === null ? rule : `${rule}; and Levenshtein distance ÷ original length (code points) ≤ ${max}`;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/append.ts
+
+const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
+/** The `append` candidate; throws when `language` has no sentence. */
+function appendCandidate(text, language, sentences) {
+    if (!Object.hasOwn(sentences, language)) {
+        throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
+    }
+    return `${text} ${sentences[language]}`;
+}
+/** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
+function appendViolation(original, candidate, sentences) {
+    if (!candidate.startsWith(original))
+        return 'the original text is not an exact prefix of the candidate';
+    const suffix = candidate.slice(original.length);
+    if (!suffix.startsWith(' '))
+        return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
+    const sentence = suffix.slice(1);
+    if (!Object.values(sentences).includes(sentence))
+        return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
+    return null;
+}
+function appendFamily(params) {
+    const sentences = { ...params.sentences };
+    return {
+        family: 'append',
+        labelPreserving: true,
+        validityRule: APPEND_RULE,
+        parameters: { sentences: { ...sentences } },
+        perturb(input) {
+            const candidate = appendCandidate(input.text, input.language, sentences);
+            return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
+var levenshtein = __nccwpck_require__(195);
+;// CONCATENATED MODULE: ./src/perturb/words.ts
+/**
+ * Shared text scanning for the perturbation families.
+ *
+ * A word is a maximal run of Unicode letters, together with any combining marks that
+ * follow a letter inside the run (so a decomposed "ã" stays one word). A chunk is a
+ * maximal run of non-whitespace characters.
+ *
+ * Protected text is never edited by any family:
+ * - negator words of the row's language (en: not, never, no; es: no, nunca, ni;
+ *   pt: não, nunca, nem), compared case-insensitively after NFC normalisation; a
+ *   language without its own list protects the union of the three lists;
+ * - every chunk that contains a digit (numbers such as "12%", "n=240", "2017"), and
+ *   every chunk that looks like a URL (contains "://" or starts with "www.", ignoring
+ *   opening punctuation and case). These chunks are untouchable as a whole, including
+ *   their punctuation, and every word inside them is protected.
+ *
+ * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
+ */
+const NEGATORS = {
+    en: ['not', 'never', 'no'],
+    es: ['no', 'nunca', 'ni'],
+    pt: ['não', 'nunca', 'nem']
+};
+const ALL_NEGATORS = new Set(Object.values(NEGATORS).flat());
+const NEGATOR_SETS = new Map(Object.entries(NEGATORS).map(([language, list]) => [language, new Set(list)]));
+/** The negator set protecting a row of `language` (exact code, then its primary subtag, else the union). */
+function negatorsFor(language) {
+    const exact = NEGATOR_SETS.get(language);
+    if (exact)
+        return exact;
+    const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
+    return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
+}
+const ASCII_LETTERS = /^[A-Za-z]*$/;
+/** The comparison form of a word: NFC, lower case. */
+function foldWord(word) {
+    return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
+}
+/** True when `word` is a negator of the given language's list. */
+function isNegator(word, language) {
+    return negatorsFor(language).has(foldWord(word));
+}
+/** True when `word` is a negator in any language's list. */
+function isNegatorInAnyLanguage(word) {
+    return ALL_NEGATORS.has(foldWord(word));
+}
+const HAS_NUMBER = /\p{N}/u;
+const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
+/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
+function isProtectedChunk(chunk) {
+    return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
+}
+const WORD = /\p{L}[\p{L}\p{M}]*/gu;
+const CHUNK = /\S+/gu;
+const HAS_MARK = /\p{M}/u;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const MARKS = /\p{M}/gu;
+/** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
+const MAX_NEGATOR_UNITS = 8;
+// The last few scans: a family scans the original to build its candidate and again to check it.
+const recent = [];
+const RECENT = 4;
+/**
+ * Split `text` into chunks and words and mark what is protected (see the module comment).
+ * The result is shared between callers (the last few are remembered): do not modify it.
+ */
+function scanText(text, language) {
+    for (const entry of recent)
+        if (entry.text === text && entry.language === language)
+            return entry.scan;
+    const scan = freshScan(text, language);
+    recent.unshift({ text, language, scan });
+    if (recent.length > RECENT)
+        recent.pop();
+    return scan;
+}
+function freshScan(text, language) {
+    const chunks = [];
+    for (const m of text.matchAll(CHUNK)) {
+        chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
+    }
+    const negators = negatorsFor(language);
+    const words = [];
+    // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
+    const astral = SURROGATE.test(text);
+    let chunkIndex = 0;
+    let cpOffset = 0;
+    let unitOffset = 0;
+    for (const m of text.matchAll(WORD)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
+        unitOffset = start;
+        while (chunkIndex < chunks.length && chunks[chunkIndex].end <= start)
+            chunkIndex++;
+        const chunk = chunks[chunkIndex];
+        const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
+        const cpLength = astral ? countCodePoints(text, start, end) : end - start;
+        const letters = HAS_MARK.test(m[0]) ? cpLength - m[0].match(MARKS).length : cpLength;
+        const protection = inProtectedChunk
+            ? 'number-or-url'
+            : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
+                ? 'negator'
+                : null;
+        words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
+    }
+    return { words, chunks };
+}
+/** Code points in text[from, to) (UTF-16 offsets). */
+function countCodePoints(text, from, to) {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
+            const d = text.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff)
+                i++;
+        }
+        n++;
+    }
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/perturb/dictionary.ts
+
+
+
+const DICTIONARY_RULE = 'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
+const LETTER = /\p{L}/u;
+/** Upper-case the first code point. */
+function capitalise(word) {
+    const first = String.fromCodePoint(word.codePointAt(0));
+    return first.toUpperCase() + word.slice(first.length);
+}
+/** The replacement in the case of `word`, or null when the word's case is mixed. */
+function keepCase(word, replacement) {
+    if (word === word.toLowerCase())
+        return replacement;
+    const chars = [...word];
+    const letters = chars.filter((c) => LETTER.test(c)).length;
+    if (letters >= 2 && word === word.toUpperCase())
+        return replacement.toUpperCase();
+    const first = chars[0];
+    const rest = chars.slice(1).join('');
+    if (first !== first.toLowerCase() && rest === rest.toLowerCase())
+        return capitalise(replacement);
+    return null;
+}
+/** The substitutions for `language`, or undefined when the dictionary has none. */
+function dictionaryFor(dictionary, language) {
+    return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
+}
+/** The `dictionary` candidate: `text` with every eligible word replaced. */
+function substituteWords(text, language, words) {
+    let out = '';
+    let at = 0;
+    for (const word of scanText(text, language).words) {
+        if (word.protection !== null)
+            continue;
+        const replacement = words.get(foldWord(word.text));
+        if (replacement === undefined)
+            continue;
+        const cased = keepCase(word.text, replacement);
+        if (cased === null)
+            continue;
+        out += text.slice(at, word.start) + cased;
+        at = word.end;
+    }
+    return at === 0 ? text : out + text.slice(at);
+}
+/** Null when `candidate` is a valid `dictionary` edit of `original`, otherwise why not. */
+function dictionaryViolation(original, candidate, language, words, maxCharEditRatio) {
+    const before = scanText(original, language).words;
+    const after = scanText(candidate, language).words;
+    if (before.length !== after.length)
+        return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
+    let atBefore = 0;
+    let atAfter = 0;
+    // Everything outside the replaced words is identical, so the distance is at most the sum
+    // of the replaced words' own distances (each a short dictionary word).
+    let edits = 0;
+    for (let i = 0; i <= before.length; i++) {
+        const b = before[i];
+        const a = after[i];
+        const gapBefore = original.slice(atBefore, b ? b.start : original.length);
+        const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
+        if (gapBefore !== gapAfter)
+            return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
+        if (!b || !a)
+            break;
+        atBefore = b.end;
+        atAfter = a.end;
+        if (b.text === a.text)
+            continue;
+        const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
+        if (b.protection !== null)
+            return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
+        const expected = words.get(foldWord(b.text));
+        if (expected === undefined || foldWord(expected) !== foldWord(a.text))
+            return `${change} is not a dictionary substitution`;
+        edits += (0,levenshtein/* levenshtein */.eG)(b.text, a.text);
+    }
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio, edits);
+}
+function dictionaryFamily(options, dictionary) {
+    return {
+        family: 'dictionary',
+        labelPreserving: true,
+        validityRule: withRatio(DICTIONARY_RULE, options.maxCharEditRatio),
+        parameters: { file: dictionary.path, sha256: dictionary.sha256 },
+        perturb(input) {
+            const words = dictionaryFor(dictionary, input.language);
+            if (!words)
+                return { text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null };
+            const candidate = substituteWords(input.text, input.language, words);
+            return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/config/source.ts
+var config_source = __nccwpck_require__(9397);
+// EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
+var validate = __nccwpck_require__(3032);
+// EXTERNAL MODULE: ./src/errors.ts
+var src_errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/hash.ts
+var hash = __nccwpck_require__(5138);
+;// CONCATENATED MODULE: ./src/perturb/dictionary-file.ts
+/**
+ * The substitution dictionary file of the `dictionary` family:
+ *
+ *   version: 1
+ *   languages:
+ *     en: { study: research, data: records }
+ *     es: { estudio: trabajo }
+ *
+ * Rules: `version` must be 1; `languages` maps a language code to a non-empty mapping
+ * of word → word; every key and value is one lowercase word (letters, with combining
+ * marks after a letter; no spaces, digits or punctuation); neither a key nor a value may
+ * be a negator of any language (negators are never edited, nor introduced); a word may
+ * not map to itself; no other top-level keys. Problems are ConfigErrors naming the file,
+ * line and key path, as the main config's are. The digest covers the raw file bytes.
+ */
+
+
+
+
+
+
+const TOP_LEVEL_KEYS = ['version', 'languages'];
+const dictionary_file_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
+const WORD_EXPECTED = 'a single lowercase word of letters only';
+function isMapping(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+function isLowercaseWord(value) {
+    return typeof value === 'string' && dictionary_file_WORD.test(value) && value === value.toLowerCase();
+}
+/** Read, parse and validate a dictionary file; throws ConfigError on any problem. */
+function loadDictionary(ref) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_.readFileSync)(ref.absolute);
+    }
+    catch (error) {
+        const code = error.code ?? 'unknown error';
+        throw new src_errors/* ConfigError */.xL(`${ref.path}: cannot read the dictionary file (${code}); expected a readable YAML file`);
+    }
+    let text;
+    try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    }
+    catch {
+        throw new src_errors/* ConfigError */.xL(`${ref.path}:1: expected UTF-8 text, found invalid bytes`);
+    }
+    const { source, errors } = config_source/* ConfigSource */.OD.parse(ref.path, text);
+    const firstError = errors[0];
+    if (firstError)
+        throw new src_errors/* ConfigError */.xL(`${ref.path}:${firstError.line}: invalid YAML: ${firstError.message}`);
+    const value = source.value();
+    const fail = (path, message, atKey = false) => {
+        throw (0,validate/* configError */.Fj)(source, path, message, atKey);
+    };
+    if (!isMapping(value))
+        return fail([], `expected a mapping with keys version, languages, found ${(0,src_errors/* describeFound */.Kq)(value)}`);
+    for (const key of Object.keys(value)) {
+        if (!TOP_LEVEL_KEYS.includes(key))
+            fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+    }
+    if (!('version' in value))
+        fail(['version'], 'missing required key; expected 1, found nothing');
+    if (value.version !== 1)
+        fail(['version'], `expected 1, found ${(0,src_errors/* describeFound */.Kq)(value.version)}`);
+    if (!('languages' in value))
+        fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
+    const rawLanguages = value.languages;
+    if (!isMapping(rawLanguages) || Object.keys(rawLanguages).length === 0) {
+        fail(['languages'], `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`);
+    }
+    const languages = Object.create(null);
+    for (const [language, rawWords] of Object.entries(rawLanguages)) {
+        const base = ['languages', language];
+        if (language === '')
+            fail(base, 'expected a language code, found an empty name', true);
+        if (!isMapping(rawWords) || Object.keys(rawWords).length === 0) {
+            fail(base, `expected a non-empty mapping of word to replacement word, found ${describeEmpty(rawWords)}`);
+        }
+        const words = new Map();
+        for (const [key, replacement] of Object.entries(rawWords)) {
+            const path = [...base, key];
+            if (!isLowercaseWord(key))
+                fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
+            if (isNegatorInAnyLanguage(key))
+                fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
+            if (!isLowercaseWord(replacement))
+                fail(path, `expected ${WORD_EXPECTED}, found ${(0,src_errors/* describeFound */.Kq)(replacement)}`);
+            if (isNegatorInAnyLanguage(replacement))
+                fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
+            const folded = key.normalize('NFC');
+            if (replacement.normalize('NFC') === folded)
+                fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
+            if (words.has(folded))
+                fail(path, `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`, true);
+            words.set(folded, replacement);
+        }
+        languages[language] = words;
+    }
+    return { path: ref.path, sha256: (0,hash/* sha256Hex */.f)(bytes), version: 1, languages };
+}
+function describeEmpty(value) {
+    return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : (0,src_errors/* describeFound */.Kq)(value);
+}
+
+// EXTERNAL MODULE: ./src/perturb/decision.ts
+var decision = __nccwpck_require__(4084);
+;// CONCATENATED MODULE: ./src/perturb/format.ts
+
+
+
+
+const WORDS_PER_CASE_CHANGE = 5;
+const UPPER_SHARE = 0.15;
+const FORMAT_RULE = 'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
+/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
+function safeFlip(ch, mapped) {
+    if (mapped === ch)
+        return ch;
+    const first = mapped.codePointAt(0);
+    if (first === undefined || String.fromCodePoint(first) !== mapped)
+        return ch;
+    return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
+}
+const upper = (ch) => safeFlip(ch, ch.toUpperCase());
+const lower = (ch) => safeFlip(ch, ch.toLowerCase());
+function splitFirst(word) {
+    const first = String.fromCodePoint(word.codePointAt(0));
+    return [first, word.slice(first.length)];
+}
+/** Every character upper-cased where that is a safe flip. */
+function allUpper(word) {
+    let out = '';
+    for (const ch of word)
+        out += upper(ch);
+    return out;
+}
+/** How a word's case may change; null for mixed case or when nothing can flip. */
+function caseChoice(word) {
+    const [first, rest] = splitFirst(word);
+    if (word === word.toLowerCase()) {
+        const title = upper(first) + rest;
+        if (title !== word)
+            return { usual: title, rare: () => allUpper(word) };
+        const shouted = allUpper(word);
+        return shouted === word ? null : { usual: shouted, rare: null };
+    }
+    if (rest === rest.toLowerCase()) {
+        const lowered = lower(first) + rest;
+        return lowered === word ? null : { usual: lowered, rare: null };
+    }
+    if (word === word.toUpperCase()) {
+        let titled = first;
+        for (const ch of rest)
+            titled += lower(ch);
+        return titled === word ? null : { usual: titled, rare: null };
+    }
+    return null;
+}
+function punctuationSites(text, chunks) {
+    const sites = [];
+    for (const chunk of chunks) {
+        if (chunk.protected)
+            continue;
+        // A separator that ends its chunk with whitespace after it.
+        const ch = text[chunk.end - 1];
+        if ((ch === ',' || ch === ';') && chunk.end < text.length) {
+            sites.push({ start: chunk.end - 1, end: chunk.end, choices: [ch === ',' ? ';' : ','] });
+        }
+    }
+    const last = chunks[chunks.length - 1];
+    if (last && !last.protected) {
+        const end = last.end;
+        const ch = text[end - 1];
+        if (ch === '.' && text[end - 2] !== '.')
+            sites.push({ start: end - 1, end, choices: ['!', ''] });
+        else if (ch === '!' || ch === '?')
+            sites.push({ start: end - 1, end, choices: ['.'] });
+        else if (/^\p{L}$/u.test([...last.text].pop()))
+            sites.push({ start: end, end, choices: ['.'] });
+    }
+    return sites;
+}
+/**
+ * The indices 0..n−1 not taken yet, in order, where taking the r-th remaining one costs
+ * O(log n) (a Fenwick tree of 0/1 counts): drawing without replacement from a long text by
+ * removing from an array would be quadratic.
+ */
+class RemainingIndices {
+    tree;
+    /** The highest power of two ≤ n: the first step of the search. */
+    topStep;
+    size;
+    constructor(n) {
+        this.size = n;
+        this.tree = new Int32Array(n + 1);
+        let step = 1;
+        while (step * 2 <= n)
+            step *= 2;
+        this.topStep = n > 0 ? step : 0;
+        for (let i = 1; i <= n; i++) {
+            this.tree[i] = this.tree[i] + 1;
+            const parent = i + (i & -i);
+            if (parent <= n)
+                this.tree[parent] = this.tree[parent] + this.tree[i];
+        }
+    }
+    /** Removes and returns the r-th (0-based) remaining index; r < size. */
+    take(r) {
+        const { tree } = this;
+        const n = tree.length - 1;
+        let at = 0;
+        let left = r + 1;
+        for (let step = this.topStep; step > 0; step >>= 1) {
+            const next = at + step;
+            if (next <= n && tree[next] < left) {
+                at = next;
+                left -= tree[next];
+            }
+        }
+        // at + 1 is the 1-based position of the index taken.
+        for (let i = at + 1; i <= n; i += i & -i)
+            tree[i] = tree[i] - 1;
+        this.size--;
+        return at;
+    }
+}
+/** The `format` candidate for one row (see the module comment for the rule). */
+function formatCandidate(text, row) {
+    const { words, chunks } = scanText(text, row.language);
+    // Positions (in `words`) of the eligible words; a chosen word's case choice is worked out
+    // again when it is drawn, which keeps a long text from holding one object per word.
+    const eligible = new Int32Array(words.length);
+    let eligibleCount = 0;
+    for (let w = 0; w < words.length; w++) {
+        const word = words[w];
+        if (word.protection === null && caseChoice(word.text) !== null)
+            eligible[eligibleCount++] = w;
+    }
+    const edits = [];
+    const sites = punctuationSites(text, chunks);
+    if (sites.length > 0) {
+        const site = sites[Math.floor((0,decision/* decide */.L)(row.seed, 'format', row.id, 'punct') * sites.length)];
+        const choice = site.choices.length === 1 ? 0 : Math.floor((0,decision/* decide */.L)(row.seed, 'format', row.id, 'end') * site.choices.length);
+        edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] });
+    }
+    let changes = Math.round(eligibleCount / WORDS_PER_CASE_CHANGE);
+    if (sites.length === 0 && eligibleCount > 0)
+        changes = Math.max(changes, 1);
+    const remaining = new RemainingIndices(eligibleCount);
+    for (let j = 0; j < changes && remaining.size > 0; j++) {
+        const scaled = (0,decision/* decide */.L)(row.seed, 'format', row.id, `case:${j}`) * remaining.size;
+        const pick = Math.floor(scaled);
+        const word = words[eligible[remaining.take(pick)]];
+        const { usual, rare } = caseChoice(word.text);
+        const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
+        edits.push({ start: word.start, end: word.end, replacement });
+    }
+    return applyEdits(text, edits);
+}
+const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
+/** Letters, combining marks and digits of `text`, each lower-cased on its own. */
+function foldedLettersAndDigits(text) {
+    const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
+    // Lower-casing a whole string differs from doing it character by character only for
+    // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
+    // lower-cased whole and every capital sigma becomes σ, as it does on its own.
+    if (!kept.includes('\u03A3'))
+        return kept.toLowerCase();
+    return kept
+        .split('\u03A3')
+        .map((piece) => piece.toLowerCase())
+        .join('\u03C3');
+}
+/** Null when `candidate` is a valid `format` edit of `original`, otherwise why not. */
+function formatViolation(original, candidate, maxCharEditRatio) {
+    if (foldedLettersAndDigits(original) !== foldedLettersAndDigits(candidate)) {
+        return 'a letter or digit changed beyond its case (format may change only case and punctuation)';
+    }
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio);
+}
+function formatFamily(options) {
+    return {
+        family: 'format',
+        labelPreserving: true,
+        validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
+        parameters: {},
+        perturb(input) {
+            const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
+            return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/transpose.ts
+
+
+
+
+const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
+const transpose_LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+/**
+ * Indices i (in code points) where characters i and i+1 of a word may be swapped;
+ * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
+ */
+function swapPositions(chars, lettersOnly = false) {
+    const out = [];
+    for (let i = 1; i + 1 <= chars.length - 2; i++) {
+        const a = chars[i];
+        const b = chars[i + 1];
+        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !MARK.test(chars[i + 2]))))
+            out.push(i);
+    }
+    return out;
+}
+const transpose_SURROGATE = /[\uD800-\uDFFF]/;
+/**
+ * The code points of `s`, indexable: the string itself when it has no surrogate pairs
+ * (then code units are code points), otherwise an array. `cpLength`, when known, spares
+ * the test.
+ */
+function characters(s, cpLength) {
+    const plain = cpLength === undefined ? !transpose_SURROGATE.test(s) : cpLength === s.length;
+    return plain ? s : [...s];
+}
+/** The `transpose` candidate for one row and the swaps it declares. */
+function transposeCandidate(text, row, wordsPerChange) {
+    const words = scanText(text, row.language).words;
+    // Eligible words as positions in `words` with their draws; the swap positions of a chosen
+    // word are worked out again, which keeps a long text from holding arrays for every word.
+    const eligible = [];
+    const draws = [];
+    for (let w = 0; w < words.length; w++) {
+        const word = words[w];
+        if (word.protection !== null || word.letters < 4)
+            continue;
+        if (swapPositionsOf(word).length === 0)
+            continue;
+        eligible.push(w);
+        draws.push((0,decision/* decide */.L)(row.seed, 'transpose', row.id, word.index));
+    }
+    if (eligible.length === 0)
+        return { text, swaps: [] };
+    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
+    const order = Array.from(eligible.keys()).sort((a, b) => draws[a] - draws[b] || a - b);
+    const edits = [];
+    const swaps = [];
+    for (const e of order.slice(0, k)) {
+        const word = words[eligible[e]];
+        const chars = characters(word.text, word.cpLength);
+        const positions = swapPositionsOf(word, chars);
+        const i = positions[Math.floor((0,decision/* decide */.L)(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
+        const swapped = Array.from(chars);
+        swapped[i] = chars[i + 1];
+        swapped[i + 1] = chars[i];
+        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
+        swaps.push(word.cpStart + i);
+    }
+    swaps.sort((a, b) => a - b);
+    return { text: applyEdits(text, edits), swaps };
+}
+/** The swap positions of a scanned word (a word without combining marks is letters only). */
+function swapPositionsOf(word, chars = characters(word.text, word.cpLength)) {
+    return swapPositions(chars, word.letters === word.cpLength);
+}
+/**
+ * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
+ * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ */
+function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
+    const o = characters(original);
+    const c = characters(candidate);
+    if (o.length !== c.length)
+        return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
+    const swaps = [];
+    for (let p = 0; p < o.length; p++) {
+        if (o[p] === c[p])
+            continue;
+        if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
+            return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
+        }
+        swaps.push(p);
+        p++;
+    }
+    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
+        return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
+    }
+    const words = scanText(original, language).words;
+    let w = 0;
+    let lastWord = -1;
+    for (const p of swaps) {
+        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
+            w++;
+        const word = words[w];
+        const at = `swap at code points ${p}-${p + 1}`;
+        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
+            return `${at} is not inside one word`;
+        const name = JSON.stringify(word.text);
+        if (word.protection !== null)
+            return `${at} edits the protected word ${name}`;
+        if (word.letters < 4)
+            return `${at} is in ${name}, a word of fewer than 4 letters`;
+        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
+            return `${at} moves the first or last character of ${name}`;
+        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
+            return `${at} in ${name} moves something other than two letters without accents attached`;
+        }
+        if (w === lastWord)
+            return `${at} is a second swap in ${name}`;
+        lastWord = w;
+    }
+    // Each checked swap is two substitutions, so the distance is at most twice their number.
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio, 2 * swaps.length);
+}
+function transposeFamily(options, params) {
+    const wordsPerChange = params.words_per_change;
+    return {
+        family: 'transpose',
+        labelPreserving: true,
+        validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
+        parameters: { words_per_change: wordsPerChange },
+        perturb(input) {
+            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
+            return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/perturb/truncate.ts
+
+const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
+const truncate_CHUNK = /\S+/gu;
+/** How many words truncation keeps out of `words`. */
+function keptWordCount(words, keep) {
+    if (words === 0)
+        return 0;
+    const exact = Number((keep * words).toFixed(9));
+    return Math.min(words, Math.max(1, Math.ceil(exact)));
+}
+/** The `truncate` candidate for one text. */
+function truncateCandidate(text, keep) {
+    const ends = [];
+    for (const m of text.matchAll(truncate_CHUNK))
+        ends.push(m.index + m[0].length);
+    const kept = keptWordCount(ends.length, keep);
+    if (kept === 0)
+        return text;
+    return text.slice(0, ends[kept - 1]);
+}
+/** Null when `candidate` is the truncation of `original`, otherwise why not. */
+function truncateViolation(original, candidate, keep) {
+    const expected = truncateCandidate(original, keep);
+    if (candidate === expected)
+        return null;
+    if (!original.startsWith(candidate))
+        return 'the candidate is not a prefix of the original';
+    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
+}
+function truncateFamily(params) {
+    const keep = params.keep;
+    return {
+        family: 'truncate',
+        labelPreserving: false,
+        validityRule: TRUNCATE_RULE,
+        parameters: { keep },
+        perturb(input) {
+            const candidate = truncateCandidate(input.text, keep);
+            return checkedOutcome(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/util/strings.ts
+var strings = __nccwpck_require__(558);
+;// CONCATENATED MODULE: ./src/perturb/registry.ts
+
+
+
+
+
+
+
+/** One runner per configured family; throws ConfigError for a bad dictionary file. */
+function buildFamilies(attacks, options) {
+    const runners = [];
+    const dictionaries = [];
+    if (attacks.format)
+        runners.push(formatFamily(options));
+    if (attacks.transpose)
+        runners.push(transposeFamily(options, attacks.transpose));
+    if (attacks.dictionary) {
+        const dictionary = loadDictionary(attacks.dictionary.file);
+        runners.push(dictionaryFamily(options, dictionary));
+        dictionaries.push({
+            path: dictionary.path,
+            sha256: dictionary.sha256,
+            version: dictionary.version,
+            languages: (0,strings/* sortCodePoints */.dl)(Object.keys(dictionary.languages))
+        });
+    }
+    if (attacks.append)
+        runners.push(appendFamily(attacks.append));
+    if (attacks.truncate)
+        runners.push(truncateFamily(attacks.truncate));
+    return { runners, dictionaries };
+}
+
+
+/***/ }),
+
 /***/ 2742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -21656,6 +22048,165 @@ function fileDigest(moduleUrl) {
 
 /***/ }),
 
+/***/ 5138:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ sha256Hex)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+/** One-shot hashing (Node 20.12 and later) is several times cheaper than a Hash object for short inputs. */
+const oneShot = node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash;
+function sha256Hex(data) {
+    return oneShot ? oneShot('sha256', data, 'hex') : node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash('sha256').update(data).digest('hex');
+}
+
+
+/***/ }),
+
+/***/ 558:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O7: () => (/* binding */ codePointLength),
+/* harmony export */   OP: () => (/* binding */ compareCodePoints),
+/* harmony export */   dl: () => (/* binding */ sortCodePoints)
+/* harmony export */ });
+/**
+ * Code-point aware string helpers. JavaScript compares strings by UTF-16 code units,
+ * which orders astral characters before U+E000–U+FFFF; Python (and this project)
+ * orders by code point.
+ */
+function compareCodePoints(a, b) {
+    if (a === b)
+        return 0;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+        const x = a.charCodeAt(i);
+        const y = b.charCodeAt(i);
+        if (x === y)
+            continue;
+        // Only when both units are in the surrogate/high-BMP zone can unit order differ
+        // from code-point order; compare whole code points there.
+        const cx = a.codePointAt(i) ?? x;
+        const cy = b.codePointAt(i) ?? y;
+        return cx < cy ? -1 : cx > cy ? 1 : 0;
+    }
+    return a.length - b.length;
+}
+function sortCodePoints(values) {
+    return [...values].sort(compareCodePoints);
+}
+/** Length in code points, as Python's len(). */
+function codePointLength(s) {
+    let n = 0;
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        // A high surrogate followed by a low one is one code point.
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+            const d = s.charCodeAt(i + 1);
+            if (d >= 0xdc00 && d <= 0xdfff)
+                i++;
+        }
+        n++;
+    }
+    return n;
+}
+
+
+/***/ }),
+
+/***/ 1526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EJ: () => (/* binding */ truncateText),
+/* harmony export */   RK: () => (/* binding */ visible),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   Vh: () => (/* binding */ hasHidden),
+/* harmony export */   ex: () => (/* binding */ visiblePath),
+/* harmony export */   p4: () => (/* binding */ quotedList)
+/* harmony export */ });
+/**
+ * Values read from data or config end up in error messages, logs and reports. Shown raw,
+ * such a value can break a line (and start a GitHub workflow command such as `::error::`),
+ * reorder the text around it (bidi controls: "\u202Eevil" reads as "live") or hide in plain
+ * sight (zero-width characters). These helpers show every such character as a `\uXXXX`
+ * escape and leave all other text (accents, CJK, emoji) as it is.
+ */
+/**
+ * Characters that never show as themselves: C0 and C1 controls, DEL, line and paragraph
+ * separators, bidi controls, zero-width and other invisible format characters, and lone
+ * UTF-16 surrogates (which no encoder can write out).
+ */
+const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
+    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
+const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
+const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function escapeOne(c) {
+    return SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** True when `text` holds a character that `visible()` would escape. */
+function hasHidden(text) {
+    return HAS_HIDDEN.test(text);
+}
+/**
+ * `text` with every hidden character written as `\t`, `\n`, `\r` or `\uXXXX`, except the
+ * characters in `keep` (for example "\t\n" where the output may hold tabs and lines).
+ */
+function visible(text, keep = '') {
+    return text.replace(HIDDEN, (c) => (keep.includes(c) ? c : escapeOne(c)));
+}
+/**
+ * The first `max` code points of `text`, and whether anything was cut. Walks only as far as
+ * needed, so a 50 MB value costs no more than a short one.
+ */
+function head(text, max) {
+    let points = 0;
+    let i = 0;
+    while (i < text.length) {
+        if (points === max)
+            return { text: text.slice(0, i), cut: true };
+        const c = text.charCodeAt(i);
+        const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+        i += pair ? 2 : 1;
+        points++;
+    }
+    return { text, cut: false };
+}
+/**
+ * A value as it appears in a message: double-quoted, at most `max` code points of it (longer
+ * values end in `...`), backslash and quote escaped as in JSON, hidden characters escaped.
+ */
+function quoted(value, max = 60) {
+    return `"${visible(truncateText(value, max).replace(/[\\"]/g, (c) => `\\${c}`))}"`;
+}
+/** At most `max` code points of `text`; a longer text keeps `max - 3` of them and ends in `...`. */
+function truncateText(text, max) {
+    return head(text, max).cut ? head(text, Math.max(1, max - 3)).text + '...' : text;
+}
+/** Several values, each `quoted()`, comma-separated; past `maxItems` only a count of the rest. */
+function quotedList(values, maxItems = 20) {
+    const shown = values.slice(0, maxItems).map((v) => quoted(v));
+    const rest = values.length - shown.length;
+    return rest > 0 ? `${shown.join(', ')} (and ${rest} more)` : shown.join(', ');
+}
+/**
+ * A file path where a message starts with it (`file:line: …`): hidden characters escaped, and
+ * a path that itself starts with ":" read as "./…", so that no line of a message can begin
+ * with `::`.
+ */
+function visiblePath(path) {
+    const shown = visible(path);
+    return shown.startsWith(':') ? `./${shown}` : shown;
+}
+
+
+/***/ }),
+
 /***/ 181:
 /***/ ((module) => {
 
@@ -21674,6 +22225,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
@@ -23589,9 +24147,9 @@ exports.composeCollection = composeCollection;
 
 
 
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
@@ -23645,7 +24203,7 @@ var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
 var composeCollection = __nccwpck_require__(7349);
 var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
@@ -23857,11 +24415,11 @@ exports.composeScalar = composeScalar;
 
 var node_process = __nccwpck_require__(932);
 var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var errors = __nccwpck_require__(1464);
 var identity = __nccwpck_require__(1127);
 var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -24470,7 +25028,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 5407:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -24525,7 +25083,7 @@ var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 var resolveProps = __nccwpck_require__(4631);
 var utilContainsNewline = __nccwpck_require__(9499);
 var utilMapIncludes = __nccwpck_require__(1187);
@@ -24738,7 +25296,7 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 
 var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(5407);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -25246,7 +25804,7 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5402:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25257,7 +25815,7 @@ var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var toJS = __nccwpck_require__(4043);
 var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(9210);
+var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
 var applyReviver = __nccwpck_require__(3661);
 var createNode = __nccwpck_require__(2404);
@@ -26095,7 +26653,7 @@ var __webpack_unused_export__;
 
 
 var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var Schema = __nccwpck_require__(5840);
 var errors = __nccwpck_require__(1464);
 var Alias = __nccwpck_require__(4065);
@@ -29329,7 +29887,7 @@ exports.Parser = Parser;
 
 
 var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(5402);
+var Document = __nccwpck_require__(3021);
 var errors = __nccwpck_require__(1464);
 var log = __nccwpck_require__(7249);
 var identity = __nccwpck_require__(1127);
@@ -31179,7 +31737,7 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 9210:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -32170,6 +32728,18 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

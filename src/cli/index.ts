@@ -1,15 +1,22 @@
-/** CLI entry (dist/cli/index.js): run and exit with the status main() returns. */
+/**
+ * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
+ * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
+ */
+import { isPerturbationThread, servePerturbations, setThreadEntry } from '../evaluate/perturb-thread.js';
 import { installSignalCleanup } from '../output/cleanup.js';
 import { fileDigest } from '../util/bundle.js';
 import { main } from './main.js';
 
-// Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
-installSignalCleanup((line) => process.stderr.write(line));
-
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (t) => process.stdout.write(t),
-  stderr: (t) => process.stderr.write(t),
-  cwd: process.cwd(),
-  stderrIsTTY: process.stderr.isTTY === true,
-  bundleSha256: fileDigest(import.meta.url)
-});
+if (isPerturbationThread()) servePerturbations();
+else {
+  setThreadEntry(import.meta.url);
+  // Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
+  installSignalCleanup((line) => process.stderr.write(line));
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    cwd: process.cwd(),
+    stderrIsTTY: process.stderr.isTTY === true,
+    bundleSha256: fileDigest(import.meta.url)
+  });
+}

@@ -14,6 +14,8 @@ export interface Candidate {
   input: ExampleInput;
   /** SHA-256 of what the model scores: the UTF-8 text, or the feature record as JSON (evidence form). */
   digest: string;
+  /** Where the score store keeps this input's results (noted by the store). */
+  slot?: number;
   /** The perturbed text (null for clean, or when the input is not text). */
   perturbedText: string | null;
   /** False when the condition could not act on this row (no dictionary, FGM on a wrong row). */
@@ -40,4 +42,8 @@ export interface CandidateSource {
   counters?(modelIndex: number): Partial<ModelCounters>;
   /** Forget per-example state once a chunk of examples is done. */
   release?(): void;
+  /** Get a chunk's candidates ready (and start on the next chunk's) before `candidates` is asked. */
+  prepare?(examples: readonly Example[], next: readonly Example[]): Promise<void>;
+  /** Stop any helper thread. */
+  close?(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { isAttackFamily, type Condition } from '../config/families.js';
 import type { Example } from '../data/example.js';
 import type { FamilyRunner } from '../perturb/family.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
+import type { PerturbationThread } from './perturb-thread.js';
 
 export function cleanCandidate(example: Example): Candidate {
   return { condition: 'clean', input: example.input, digest: inputDigest(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
@@ -43,11 +44,22 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
   return list;
 }
 
-/** The text task's candidates, computed once per example and shared by every model. */
-export function textCandidates(runners: readonly FamilyRunner[]): CandidateSource {
+/**
+ * The text task's candidates, computed once per example and shared by every model: on a second
+ * thread, a chunk ahead, when the process started one (perturb-thread.ts), else in place.
+ */
+export function textCandidates(runners: readonly FamilyRunner[], thread: PerturbationThread | null = null): CandidateSource {
   const cache = new Map<Example, Candidate[]>();
+  let ahead: { examples: readonly Example[]; lists: Promise<Candidate[][]> } | null = null;
   return {
     conditions: conditionsFor(runners),
+    async prepare(examples, next) {
+      if (thread) {
+        const lists = ahead !== null && ahead.examples[0] === examples[0] && ahead.examples.length === examples.length ? ahead.lists : thread.request(examples);
+        ahead = next.length > 0 ? { examples: next, lists: thread.request(next) } : null;
+        (await lists).forEach((list, i) => cache.set(examples[i] as Example, list));
+      }
+    },
     candidates(example) {
       let list = cache.get(example);
       if (list === undefined) {
@@ -58,6 +70,9 @@ export function textCandidates(runners: readonly FamilyRunner[]): CandidateSourc
     },
     release() {
       cache.clear();
+    },
+    async close() {
+      await thread?.close();
     }
   };
 }

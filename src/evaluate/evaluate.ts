@@ -40,53 +40,65 @@ function renderText(policy: Plan['output']['text'], text: string | null, digest:
   return policy === 'hash' ? (digest ?? sha256Hex(text)) : text;
 }
 
+/** The rows of one example for one model, handed to the sink in condition order. */
+function emitRows(plan: Plan, example: Example, model: Model, m: number, list: readonly Candidate[], store: ScoreStore, sink: RowSink): void {
+  const tm = plan.threatModel;
+  const text = example.input.kind === 'text' ? example.input.text : null;
+  const clean = list[0] as Candidate;
+  const cleanResult = store.get(m, clean);
+  const renderedText = renderText(plan.output.text, text, clean.digest);
+  for (const candidate of list) {
+    const row = evidenceRow({
+      example,
+      model: model.name,
+      labels: model.labels,
+      condition: candidate.condition,
+      clean: cleanResult,
+      result: candidate === clean ? cleanResult : store.get(m, candidate),
+      candidate: candidate === clean ? null : candidate,
+      masked: candidate.masked,
+      objective: tm.objective,
+      transitions: tm.protectedTransitions,
+      text: renderedText,
+      perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
+      inputSha256: candidate.digest
+    });
+    sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
+  }
+}
+
 export async function evaluate(plan: Plan, dataset: Dataset, models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
   const examples = examplesOf(dataset, options.shard);
   const chunk = options.chunkExamples ?? 2048;
-  const tm = plan.threatModel;
-  const store = new ScoreStore(models.length);
+  const store = new ScoreStore(models);
   const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
   const total = examples.length * models.length * source.conditions.length;
   let done = 0;
-  for (let start = 0; start < examples.length; start += chunk) {
-    const part = examples.slice(start, start + chunk);
-    const lists: Candidate[][][] = models.map((_, m) => part.map((e) => source.candidates(e, m)));
-    for (const [m, model] of models.entries()) {
-      const inputs = (lists[m] as Candidate[][]).flatMap((list) => list);
-      await store.score(m, model, inputs, counters[m] as ModelCounters);
-    }
-    part.forEach((example, e) => {
-      const text = example.input.kind === 'text' ? example.input.text : null;
-      models.forEach((model, m) => {
-        const list = (lists[m] as Candidate[][])[e] as Candidate[];
-        const clean = list[0] as Candidate;
-        const cleanResult = store.get(m, clean.digest);
-        const renderedText = renderText(plan.output.text, text, clean.digest);
-        for (const candidate of list) {
-          const row = evidenceRow({
-            example,
-            model: model.name,
-            labels: model.labels,
-            condition: candidate.condition,
-            clean: cleanResult,
-            result: candidate === clean ? cleanResult : store.get(m, candidate.digest),
-            candidate: candidate === clean ? null : candidate,
-            masked: candidate.masked,
-            objective: tm.objective,
-            transitions: tm.protectedTransitions,
-            text: renderedText,
-            perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
-            inputSha256: candidate.digest
-          });
-          sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
-        }
-        (counters[m] as ModelCounters).predictions += list.length;
+  try {
+    for (let start = 0; start < examples.length; start += chunk) {
+      const part = examples.slice(start, start + chunk);
+      await source.prepare?.(part, examples.slice(start + chunk, start + 2 * chunk));
+      const lists: Candidate[][][] = models.map((_, m) => part.map((e) => source.candidates(e, m)));
+      await store.score(
+        models,
+        lists.map((l, m) => store.todo(m, l.flat())),
+        counters
+      );
+      part.forEach((example, e) => {
+        models.forEach((model, m) => {
+          const list = (lists[m] as Candidate[][])[e] as Candidate[];
+          emitRows(plan, example, model, m, list, store, sink);
+          (counters[m] as ModelCounters).predictions += list.length;
+        });
       });
-    });
-    source.release?.();
-    done += part.length * models.length * source.conditions.length;
-    if (options.drain) await options.drain();
-    options.progress?.(done, total);
+      source.release?.();
+      store.endChunk();
+      done += part.length * models.length * source.conditions.length;
+      if (options.drain) await options.drain();
+      options.progress?.(done, total);
+    }
+  } finally {
+    await source.close?.();
   }
   return counters.map((c, m) => ({ ...c, ...(source.counters?.(m) ?? {}) }));
 }

@@ -1,22 +1,21 @@
 /**
- * Streams evidence lines to disk in one pass, hashing the uncompressed bytes as they go. Lines
- * are gathered into ~1 MiB chunks (one hash update and one write each). While the file is
- * small it is plain `evidence.jsonl`; once it grows past `gzipAboveBytes` the bytes written so
- * far are fed through gzip (level 6, in the thread pool, beside the evaluation) and every later
- * chunk goes straight to `evidence.jsonl.gz`, whose bytes are hashed too. Node writes a fixed
+ * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into ~1 MiB
+ * chunks; each full chunk is handed (transferred, not copied) to a writer thread
+ * (writer-thread.ts) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
+ * compresses it (gzip level 6) and hashes the compressed bytes too. The evaluation never waits
+ * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
  * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
  */
-import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { join } from 'node:path';
-import { createGzip, type Gzip } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { WRITER_THREAD_SOURCE } from './writer-thread.js';
 
 export const EVIDENCE_FILE = 'evidence.jsonl';
 export const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
 export const GZIP_LEVEL = 6;
 const CHUNK_BYTES = 1 << 20;
+/** Bytes handed to the writer thread and not yet written, before drain() waits. */
+const IN_FLIGHT = 64 * CHUNK_BYTES;
 
 export interface EvidenceFileInfo {
   /** The file kept: evidence.jsonl or evidence.jsonl.gz. */
@@ -29,46 +28,84 @@ export interface EvidenceFileInfo {
   gzip: { sha256: string; bytes: number } | null;
 }
 
+interface ThreadError {
+  message: string;
+  code?: string;
+  syscall?: string;
+  path?: string;
+}
+
+type Closed = { file: 'plain' | 'gz'; sha256: string; bytes: number; gzip: { sha256: string; bytes: number } | null };
+
 export class EvidenceWriter {
-  private readonly plainPath: string;
-  private readonly gzPath: string;
-  private readonly hash = createHash('sha256');
-  private readonly plain: WriteStream;
-  private gzip: { stream: Gzip; out: WriteStream; hash: Hash; bytes: number } | null = null;
-  /** In gzip mode every chunk is written through this chain, so chunks keep their order across the hand-over. */
-  private tail: Promise<void> | null = null;
-  private backpressure: Promise<unknown> | null = null;
+  private readonly thread: Worker;
   /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
   private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   private filled = 0;
   private rows = 0;
-  private bytes = 0;
+  private inFlight = 0;
+  private waiting: (() => void) | null = null;
+  private closed: Closed | null = null;
   /** A failed write (a full disk) surfaces at the next write, drain or close, not as a crash. */
   private failure: Error | null = null;
 
-  constructor(
-    dir: string,
-    private readonly gzipAboveBytes: number
-  ) {
-    this.plainPath = join(dir, EVIDENCE_FILE);
-    this.gzPath = join(dir, EVIDENCE_GZ_FILE);
-    this.plain = this.watched(createWriteStream(this.plainPath));
+  constructor(dir: string, gzipAboveBytes: number) {
+    this.thread = new Worker(WRITER_THREAD_SOURCE, {
+      eval: true,
+      workerData: { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes, level: GZIP_LEVEL }
+    });
+    this.thread.on('message', (m: { done?: number; closed?: Closed; error?: ThreadError }) => {
+      if (m.done !== undefined) this.inFlight -= m.done;
+      if (m.closed) this.closed = m.closed;
+      if (m.error) this.fail(Object.assign(new Error(m.error.message), { code: m.error.code, syscall: m.error.syscall, path: m.error.path }));
+      this.wake();
+    });
+    this.thread.on('error', (error) => {
+      this.fail(error);
+      this.wake();
+    });
+    this.thread.on('exit', (code) => {
+      if (this.closed === null) this.fail(new Error(`the evidence writer thread stopped (exit code ${code})`));
+      this.wake();
+    });
+    // A writer that is never closed (its run failed) must not keep the process alive.
+    this.thread.unref();
   }
 
-  private watched<T extends NodeJS.EventEmitter>(stream: T): T {
-    stream.on('error', (error: Error) => {
-      this.failure ??= error;
-    });
-    return stream;
+  private fail(error: Error): void {
+    if (this.failure === null) {
+      this.failure = error;
+      void this.thread.terminate();
+    }
+  }
+
+  private wake(): void {
+    const w = this.waiting;
+    this.waiting = null;
+    w?.();
   }
 
   private check(): void {
     if (this.failure) throw this.failure;
   }
 
-  private readonly fail = (error: unknown): void => {
-    this.failure ??= error instanceof Error ? error : new Error(String(error));
-  };
+  /** Copies serialized bytes of the current row (see serialize.ts). */
+  append(bytes: Uint8Array): void {
+    if (this.filled + bytes.length > this.chunk.length) {
+      this.check();
+      this.send();
+      if (bytes.length > this.chunk.length) this.chunk = Buffer.allocUnsafe(bytes.length);
+    }
+    this.chunk.set(bytes, this.filled);
+    this.filled += bytes.length;
+  }
+
+  /** Ends the current row. */
+  endLine(): void {
+    if (this.filled === this.chunk.length) this.send();
+    this.chunk[this.filled++] = 0x0a;
+    this.rows++;
+  }
 
   /** Adds one row's line (without the newline). */
   write(line: string): void {
@@ -76,7 +113,7 @@ export class EvidenceWriter {
     // A UTF-16 unit takes at most 3 UTF-8 bytes; a line that cannot fit goes in a chunk of its own.
     const most = 3 * line.length + 1;
     if (this.filled + most > this.chunk.length) {
-      this.flushPending();
+      this.send();
       if (most > this.chunk.length) this.chunk = Buffer.allocUnsafe(most);
     }
     this.filled += this.chunk.write(line, this.filled, 'utf8');
@@ -84,83 +121,51 @@ export class EvidenceWriter {
     this.rows++;
   }
 
-  /** Waits until the sink has taken what it was given (call between chunks of work). */
-  async drain(): Promise<void> {
-    this.check();
-    if (this.tail) await this.tail;
-    if (this.backpressure) {
-      const wait = this.backpressure;
-      this.backpressure = null;
-      await wait;
-    }
-    this.check();
-  }
-
-  private flushPending(): void {
+  private send(): void {
     if (this.filled === 0) return;
     const chunk = this.chunk.subarray(0, this.filled);
+    this.inFlight += chunk.length;
+    // A Buffer this large owns its ArrayBuffer, so handing it over moves it without a copy.
+    this.thread.postMessage({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer] : []);
     this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     this.filled = 0;
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    if (this.tail) {
-      this.tail = this.tail.then(() => this.writeGzip(chunk)).catch(this.fail);
-      return;
-    }
-    // A waiting promise must never reject unobserved: the error listener has recorded the failure.
-    if (!this.plain.write(chunk) && this.backpressure === null) this.backpressure = once(this.plain, 'drain').catch(this.fail);
-    if (this.bytes > this.gzipAboveBytes) this.tail = this.startGzip().catch(this.fail);
   }
 
-  private async writeGzip(chunk: Buffer): Promise<void> {
-    const stream = (this.gzip as NonNullable<EvidenceWriter['gzip']>).stream;
-    if (!stream.write(chunk)) await once(stream, 'drain');
+  /** Waits for the thread; the thread keeps the process alive only while someone waits for it. */
+  private async until(done: () => boolean): Promise<void> {
+    this.thread.ref();
+    try {
+      while (!done() && !this.failure) await new Promise<void>((resolve) => (this.waiting = resolve));
+    } finally {
+      this.thread.unref();
+    }
   }
 
-  /** Closes the plain file and re-reads it through gzip; later chunks follow it into the gzip stream. */
-  private async startGzip(): Promise<void> {
-    this.plain.end();
-    await once(this.plain, 'finish');
-    this.backpressure = null;
-    const stream = this.watched(createGzip({ level: GZIP_LEVEL }));
-    const out = this.watched(createWriteStream(this.gzPath));
-    const hash = createHash('sha256');
-    const gz = { stream, out, hash, bytes: 0 };
-    stream.on('data', (data: Buffer) => {
-      hash.update(data);
-      gz.bytes += data.length;
-    });
-    stream.pipe(out);
-    this.gzip = gz;
-    for await (const data of createReadStream(this.plainPath, { highWaterMark: CHUNK_BYTES })) {
-      if (!stream.write(data)) await once(stream, 'drain');
-    }
+  /** Waits while the writer thread is far behind (call between chunks of work). */
+  async drain(): Promise<void> {
+    this.check();
+    if (this.inFlight > IN_FLIGHT) await this.until(() => this.inFlight <= IN_FLIGHT / 2);
+    this.check();
   }
 
   /** Flushes everything and closes the file; returns what the manifest records. */
   async close(): Promise<EvidenceFileInfo> {
-    this.flushPending();
-    if (this.tail) await this.tail;
-    this.check();
-    const sha256 = this.hash.digest('hex');
-    if (this.gzip) {
-      const { stream, out } = this.gzip;
-      stream.end();
-      await once(out, 'finish');
+    try {
       this.check();
-      await rm(this.plainPath, { force: true });
-      return { file: EVIDENCE_GZ_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: { sha256: this.gzip.hash.digest('hex'), bytes: this.gzip.bytes } };
+      this.send();
+      this.thread.postMessage({ close: true });
+      await this.until(() => this.closed !== null);
+      this.check();
+    } finally {
+      await this.thread.terminate();
     }
-    this.plain.end();
-    await once(this.plain, 'finish');
-    this.check();
-    return { file: EVIDENCE_FILE, rows: this.rows, sha256, bytes: this.bytes, gzip: null };
+    const c = this.closed as Closed;
+    return { file: c.file === 'gz' ? EVIDENCE_GZ_FILE : EVIDENCE_FILE, rows: this.rows, sha256: c.sha256, bytes: c.bytes, gzip: c.gzip };
   }
 
   /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
   abort(): void {
-    this.plain.destroy();
-    this.gzip?.stream.destroy();
-    this.gzip?.out.destroy();
+    void this.thread.terminate();
   }
 }
+

@@ -113,11 +113,13 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
   // The run's candidate source: text candidates are the same for every model.
   const candidates = source.candidates(example, 0);
   source.release?.();
-  const store = new ScoreStore(models.length);
-  for (const [m, model] of models.entries()) {
-    const counters: ModelCounters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 };
-    await store.score(m, model, candidates, counters);
-  }
+  const store = new ScoreStore(models);
+  const counters: ModelCounters[] = models.map((model) => ({ model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
+  await store.score(
+    models,
+    models.map((_, m) => store.todo(m, candidates)),
+    counters
+  );
   const families = new Map(head.threat_model.attacks.map((f) => [f.family, f]));
   const clean = candidates[0] as Candidate;
   const conditions = candidates.map((c): ConditionReading => {
@@ -137,8 +139,8 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
       span: spanOf(request.text, c),
       input_sha256: c.digest,
       readings: models.map((model, m): Reading => {
-        const cleanResult = store.get(m, clean.digest);
-        const result = store.get(m, c.digest);
+        const cleanResult = store.get(m, clean);
+        const result = store.get(m, c);
         const before = decisionOf(model.labels, cleanResult);
         const after = decisionOf(model.labels, result);
         return {

@@ -9,6 +9,7 @@ import type { ModelPlan, Plan } from '../config/plan.js';
 import { loadDataset, type Dataset } from '../data/dataset.js';
 import type { CandidateSource } from '../evaluate/candidate.js';
 import { textCandidates } from '../evaluate/conditions.js';
+import { PerturbationThread } from '../evaluate/perturb-thread.js';
 import { examplesOf } from '../evaluate/evaluate.js';
 import { featureSpace, tabularCandidates, tabularConditions } from '../evaluate/tabular.js';
 import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
@@ -22,6 +23,9 @@ import type { ShardSpec } from '../shard/select.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
+
+/** Examples above which text candidates are built on a second thread (two evaluation chunks). */
+export const THREAD_MIN_EXAMPLES = 4096;
 
 export interface PrepareOptions {
   root: string;
@@ -94,7 +98,11 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   stage('data');
   const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
   const tabular = plan.task === 'tabular';
-  const source = tabular ? tabularCandidates(plan, models, dataset.labels) : textCandidates(families.runners);
+  const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
+  // A second thread pays off only when there are chunks to build ahead; a small run builds in place.
+  const many = examplesOf(dataset, options.shard).length > THREAD_MIN_EXAMPLES;
+  const thread = !tabular && many ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
+  const source = tabular ? tabularCandidates(plan, models, dataset.labels) : textCandidates(families.runners, thread);
   const conditions = source.conditions;
   const head = buildManifestHead({
     plan,

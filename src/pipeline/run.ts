@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { loadPlan } from '../config/load.js';
 import type { ModelPlan } from '../config/plan.js';
 import { evaluate } from '../evaluate/evaluate.js';
-import { RowSerializer } from '../evidence/row.js';
+import { RowSerializer } from '../evidence/serialize.js';
 import { EvidenceWriter } from '../evidence/writer.js';
 import type { GateResult } from '../gate/checks.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
@@ -74,7 +74,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       models,
       source,
       (row) => {
-        evidenceWriter.write(serializer.line(row));
+        serializer.write(row, evidenceWriter);
         derivation?.add(row);
       },
       { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }

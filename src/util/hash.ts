@@ -1,5 +1,8 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+/** One-shot hashing (Node 20.12 and later) is several times cheaper than a Hash object for short inputs. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
 
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return oneShot ? oneShot('sha256', data, 'hex') : crypto.createHash('sha256').update(data).digest('hex');
 }
