@@ -55,7 +55,6 @@ test(`${MODELS} models × 6 conditions × ${LANGUAGES} languages render below 5 
   const html = renderReport({ ...wide, facts });
   const ms = performance.now() - started;
   const bytes = Buffer.byteLength(html, 'utf8');
-  console.log(`report.html at ${MODELS} models × ${LANGUAGES} languages: ${(bytes / 1024 / 1024).toFixed(2)} MB, ${listed.length} listed checks, rendered in ${ms.toFixed(0)} ms`);
   expect(bytes).toBeLessThan(LIMIT);
   expect(renderReport({ ...wide, facts })).toBe(html);
 
