@@ -7,7 +7,25 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly' } }
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', performance: 'readonly', Buffer: 'readonly' } }
+  },
+  {
+    files: ['src/**/*.ts', 'scripts/**/*.js'],
+    // Spreading an array into arguments overflows the call stack once it holds ~100k values (a
+    // million-row run crashed on Math.max(...points)): use maxOf/minOf from src/util/numbers.ts.
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement",
+          message: 'Math.max/min with a spread overflows the stack on large arrays: use maxOf/minOf (src/util/numbers.ts).'
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(fromCharCode|fromCodePoint)$/] > SpreadElement",
+          message: 'String.fromCharCode/fromCodePoint with a spread overflows the stack on long inputs: build the string in chunks.'
+        }
+      ]
+    }
   },
   {
     // Stripping control characters from untrusted text is the point of these patterns.

@@ -106,8 +106,9 @@ describe('the bundled academic-intent example', () => {
       expect(c.predictions).toBe(1104);
       expect(c.distinctInputs).toBeLessThan(1104);
     }
-    expect(Object.keys(m.run).sort()).toEqual(['context', 'finished_at', 'host', 'started_at', 'stderr_files', 'wall_ms']);
+    expect(Object.keys(m.run).sort()).toEqual(['context', 'finished_at', 'host', 'peak_rss_bytes', 'started_at', 'stderr_files', 'wall_ms']);
     expect(first.manifestSha256).toBe(sha(read(root, 'out-a', 'manifest.json')));
+    expect(m.run.peak_rss_bytes).toBeGreaterThan(10 * 2 ** 20);
   });
 
   test('fails its gate on length PSI, as the seed predicts', () => {

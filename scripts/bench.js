@@ -1,26 +1,55 @@
-// Benchmark: run the CLI bundle on the bundled example scaled ×1, ×4 and ×16 (evaluation rows
-// replicated under new ids, training unchanged) and print per-stage wall times from each
-// manifest, with ratios against ×1. Linear cost shows as time ratios close to the row ratios.
+// `npm run bench`: what a run costs, printed as three tables with ratios.
+//   1. The bundled example end to end through `node dist/cli/index.js` (target ≤ 1.0 s).
+//   2. The example's evaluation rows replicated ×1, ×16 and ×226 (4,416 → 998,016 evidence rows,
+//      every replica a distinct id and text): wall, peak RSS, cost per row, and the exponent
+//      fitted from ×16 to ×226 (1.00 = linear).
+//   3. A seeded corpus of e-mail-sized documents (scripts/bench/email-corpus.js): Evidence Gate
+//      end to end (fit, perturb, score, evidence, metrics, report) beside scikit-learn doing only
+//      the fit and scoring of the same distinct texts (scripts/bench/sklearn_fit_score.py, run
+//      with /usr/bin/python3; skipped with a message when scikit-learn is not installed).
+// Every figure is the median of 3 runs (`--repeats N` changes it). Wall is the process's, from
+// spawn to exit; peak RSS is the manifest's run.peak_rss_bytes (worker threads included).
+// Usage: node scripts/bench.js [--repeats N] [--emails N] [--skip-scale]
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { writeEmailProject } from './bench/email-corpus.js';
 
 const repo = resolve(import.meta.dirname, '..');
 const cli = join(repo, 'dist/cli/index.js');
 const example = join(repo, 'examples/academic-intent');
-const scales = [1, 4, 16];
-const repeats = 3;
+const python = '/usr/bin/python3';
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const repeats = option('--repeats', 3);
+const emails = option('--emails', 3000);
+const scales = args.includes('--skip-scale') ? [] : [1, 16, 226];
+const scratch = [];
 
-function scaled(factor) {
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (bytes) => (bytes / 2 ** 20).toFixed(0);
+const pad = (s, n) => String(s).padStart(n);
+
+function tempRoot() {
   const root = mkdtempSync(join(tmpdir(), 'eg-bench-'));
+  scratch.push(root);
+  return root;
+}
+
+/** The example under a fresh root, its evaluation rows replicated `factor` times as distinct texts. */
+function scaledExample(factor) {
+  const root = tempRoot();
   cpSync(example, join(root, 'examples/academic-intent'), { recursive: true });
+  if (factor === 1) return root;
   for (const split of ['controlled', 'challenge']) {
     const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
     const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     const out = [];
     for (let k = 0; k < factor; k++) {
-      // A suffix keeps every replica a distinct text, so the score cache cannot hide the work.
+      // A suffix keeps every replica a distinct text, so scoring each distinct text once cannot hide the work.
       for (const r of rows) out.push(JSON.stringify({ ...r, id: `${r.id}-${k}`, text: k === 0 ? r.text : `${r.text} (${k})` }));
     }
     writeFileSync(file, out.join('\n') + '\n');
@@ -28,30 +57,103 @@ function scaled(factor) {
   return root;
 }
 
-function once(root) {
+/** One CLI run under `root`; exit 1 (a failing gate) is a normal outcome here. */
+function runOnce(root, config) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [cli, 'run', '--config', 'examples/academic-intent/evidence-gate.yml', '--quiet'], { cwd: root, encoding: 'utf8' });
-  const total = performance.now() - started;
-  if (r.status !== 0 && r.status !== 1) throw new Error(`run failed: ${r.stderr}`);
+  const r = spawnSync(process.execPath, [cli, 'run', '--config', config, '--quiet'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const seconds = (performance.now() - started) / 1000;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`bench: the run under ${root} exited ${r.status}: ${r.stderr}`);
   const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out/manifest.json'), 'utf8'));
-  return { total, wall: manifest.run.wall_ms, rows: manifest.counters.reduce((n, c) => n + c.predictions, 0) };
+  return { seconds, rss: manifest.run.peak_rss_bytes, rows: manifest.counters.reduce((n, c) => n + c.predictions, 0), manifest };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const results = scales.map((factor) => {
-  const root = scaled(factor);
-  const runs = Array.from({ length: repeats }, () => once(root));
-  const stage = (name) => median(runs.map((r) => r.wall[name] ?? 0));
-  return { factor, rows: runs[0].rows, evaluate: stage('evaluate'), metrics: stage('metrics'), report: stage('report'), total: median(runs.map((r) => r.total)) };
-});
-
-console.log(`Evidence Gate bench: ${cpus().length} cores, node ${process.version}, median of ${repeats} runs`);
-console.log('scale  rows    evaluate ms  metrics ms  report ms  process ms  evaluate ratio  rows ratio');
-const base = results[0];
-for (const r of results) {
-  console.log(
-    `x${String(r.factor).padEnd(5)}${String(r.rows).padEnd(8)}${r.evaluate.toFixed(1).padStart(11)}${r.metrics.toFixed(1).padStart(12)}${r.report.toFixed(1).padStart(11)}${r.total.toFixed(0).padStart(12)}${(r.evaluate / base.evaluate).toFixed(2).padStart(16)}${(r.rows / base.rows).toFixed(2).padStart(12)}`
-  );
+function medianRuns(root, config) {
+  const runs = Array.from({ length: repeats }, () => runOnce(root, config));
+  return { seconds: median(runs.map((r) => r.seconds)), rss: median(runs.map((r) => r.rss)), rows: runs[0].rows, manifest: runs[0].manifest };
 }
-const last = results[results.length - 1];
-console.log(`evaluate time per row at x${last.factor} / at x1: ${((last.evaluate / last.rows) / (base.evaluate / base.rows)).toFixed(2)} (1.00 = linear)`);
+
+/** The distinct model inputs of the first model in a run's evidence (text on clean rows, else the perturbed text). */
+async function distinctInputs(root) {
+  const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out/manifest.json'), 'utf8'));
+  const name = Object.keys(manifest.files).find((f) => f.startsWith('evidence.jsonl'));
+  const file = join(root, 'evidence-gate-out', name);
+  const stream = name.endsWith('.gz') ? createReadStream(file).pipe(createGunzip()) : createReadStream(file);
+  const model = manifest.counters[0].model;
+  const seen = new Set();
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    const row = JSON.parse(line);
+    if (row.model === model && row.status === 'ok') seen.add(row.perturbed_text ?? row.text);
+  }
+  return { inputs: [...seen], expected: manifest.counters[0].distinctInputs };
+}
+
+function sklearnAvailable() {
+  if (!existsSync(python)) return `${python} not found`;
+  const r = spawnSync(python, ['-c', 'import sklearn, scipy, numpy'], { encoding: 'utf8' });
+  return r.status === 0 ? null : 'scikit-learn is not installed (apt-get install -y python3-sklearn python3-scipy)';
+}
+
+function sklearnOnce(workFile) {
+  const r = spawnSync(python, [join(repo, 'scripts/bench/sklearn_fit_score.py'), workFile], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`bench: scikit-learn side failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+function machine() {
+  const cpu = cpus();
+  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, node ${process.version}, ${process.platform}`;
+}
+
+async function main() {
+  if (!existsSync(cli)) throw new Error('bench: dist/cli/index.js is missing; run `npm run package` first');
+  console.log(`Evidence Gate bench — ${machine()}; each figure the median of ${repeats} runs\n`);
+
+  const ex = medianRuns(scaledExample(1), 'examples/academic-intent/evidence-gate.yml');
+  console.log('1. Bundled example end to end (node dist/cli/index.js run)');
+  console.log(`   ${ex.rows} evidence rows, ${ex.seconds.toFixed(2)} s wall, ${mb(ex.rss)} MB peak RSS; target ≤ 1.00 s: ${ex.seconds <= 1 ? 'met' : 'not met'}\n`);
+
+  if (scales.length > 0) {
+    console.log('2. Scaling: the example\'s evaluation rows replicated as distinct texts');
+    console.log('   scale   evidence rows   wall s   peak RSS MB   µs per row   wall ratio   rows ratio');
+    const results = scales.map((factor) => ({ factor, ...(factor === 1 ? ex : medianRuns(scaledExample(factor), 'examples/academic-intent/evidence-gate.yml')) }));
+    for (const r of results) {
+      console.log(
+        `   ×${String(r.factor).padEnd(6)}${pad(r.rows, 14)}${pad(r.seconds.toFixed(2), 9)}${pad(mb(r.rss), 14)}${pad(((r.seconds * 1e6) / r.rows).toFixed(1), 13)}${pad((r.seconds / results[0].seconds).toFixed(1), 13)}${pad((r.rows / results[0].rows).toFixed(0), 13)}`
+      );
+    }
+    const [a, b] = results.slice(-2);
+    const exponent = (x, y) => (Math.log(y / x) / Math.log(b.rows / a.rows)).toFixed(2);
+    console.log(`   fitted exponent ×${a.factor} → ×${b.factor} (1.00 = linear): wall ${exponent(a.seconds, b.seconds)}, peak RSS ${exponent(a.rss, b.rss)}\n`);
+  }
+
+  const root = tempRoot();
+  const project = writeEmailProject(root, { train: Math.floor(emails / 2), evaluate: Math.ceil(emails / 2), seed: 20261201 });
+  const eg = medianRuns(root, project.config);
+  const work = await distinctInputs(root);
+  if (work.inputs.length !== work.expected) throw new Error(`bench: ${work.inputs.length} distinct inputs in the evidence, the manifest counts ${work.expected}`);
+  console.log(`3. E-mail corpus: ${emails} documents (${(project.bytes / 1e6).toFixed(1)} MB; 2–50 kB bodies with headers and HTML), ${eg.rows} evidence rows, ${work.inputs.length} distinct inputs per model`);
+  const missing = sklearnAvailable();
+  if (missing) {
+    console.log(`   Evidence Gate end to end: ${eg.seconds.toFixed(2)} s, ${mb(eg.rss)} MB peak RSS`);
+    console.log(`   scikit-learn side skipped: ${missing}`);
+  } else {
+    const train = readFileSync(join(root, 'bench-email/data/train.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const workFile = join(root, 'sklearn-work.json');
+    writeFileSync(workFile, JSON.stringify({ train: { texts: train.map((r) => r.text), labels: train.map((r) => r.label) }, inputs: work.inputs }));
+    const sk = Array.from({ length: repeats }, () => sklearnOnce(workFile));
+    const part = (k) => median(sk.map((s) => s.seconds[k]));
+    const total = part('total');
+    const label = (s) => s.padEnd(48);
+    console.log(`   ${label('side')}   seconds   peak RSS MB`);
+    console.log(`   ${label('Evidence Gate, the whole run (4 models)')}${pad(eg.seconds.toFixed(2), 10)}${pad(mb(eg.rss), 14)}`);
+    console.log(`   ${label(`scikit-learn ${sk[0].sklearn}, fit + scoring only`)}${pad(total.toFixed(2), 10)}${pad(mb(median(sk.map((s) => s.peak_rss_bytes))), 14)}`);
+    console.log(`     naive-bayes ${part('naive-bayes').toFixed(2)} s, tfidf-word ${part('tfidf-word').toFixed(2)} s, tfidf-char ${part('tfidf-char').toFixed(2)} s, hybrid ${part('hybrid').toFixed(2)} s`);
+    console.log(`   ratio scikit-learn / Evidence Gate: ${(total / eg.seconds).toFixed(1)}× (target ≥ 5×)`);
+  }
+}
+
+try {
+  await main();
+} finally {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+}

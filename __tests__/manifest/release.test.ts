@@ -120,8 +120,8 @@ describe('gate.require_release_record', () => {
       reason: 'the config has no release: block'
     });
     expect(manifest.gate.failing_checks).toEqual(['release_record/data']);
-    expect(summary).toContain('**Why it failed:** release record \\(0 &lt; 7\\).');
-    expect(summary).toContain('| release\\_record/data | **fail** | 0 | ≥ 7 | 7 | 0 | `gate.require_release_record` |');
+    expect(summary).toContain('**Why it failed:** release record \\(0 of 7 fields declared\\).');
+    expect(summary).toContain('| release\\_record/data | **fail** | 0 of 7 fields declared | all 7 fields | 7 | — | `gate.require_release_record` |');
     expect(summary).toContain('| 002·6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | **fail\\: 1 of 1 judged check** |');
   });
 

@@ -13519,7 +13519,44 @@ function psi(reference, comparison) {
     return psiOfHistograms(histogram(reference), histogram(comparison));
 }
 
+;// CONCATENATED MODULE: ./src/util/numbers.ts
+/** Number helpers that never spread an array into arguments (a large spread overflows the call stack). */
+/** Largest value of a non-empty sequence; −Infinity when empty. */
+function maxOf(values) {
+    let best = -Infinity;
+    for (let i = 0; i < values.length; i++)
+        if (values[i] > best)
+            best = values[i];
+    return best;
+}
+/** Smallest value of a sequence; Infinity when empty. */
+function minOf(values) {
+    let best = Infinity;
+    for (let i = 0; i < values.length; i++)
+        if (values[i] < best)
+            best = values[i];
+    return best;
+}
+/** A Float64Array that grows by doubling. */
+class GrowableFloat64 {
+    data = new Float64Array(16);
+    length = 0;
+    push(value) {
+        if (this.length === this.data.length) {
+            const bigger = new Float64Array(this.data.length * 2);
+            bigger.set(this.data);
+            this.data = bigger;
+        }
+        this.data[this.length++] = value;
+    }
+    /** The values pushed, sorted ascending (a copy). */
+    sorted() {
+        return this.data.slice(0, this.length).sort();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/models/logistic.ts
+
 
 
 
@@ -13933,7 +13970,7 @@ class LogisticRegressionModel {
             const p = 1 / (1 + Math.exp(-z[0]));
             return [1 - p, p];
         }
-        const max = Math.max(...z);
+        const max = maxOf(z);
         const e = z.map((v) => Math.exp(v - max));
         const sum = e.reduce((a, b) => a + b, 0);
         return e.map((v) => v / sum);
@@ -13998,6 +14035,7 @@ function featureVector(input, features) {
 }
 
 ;// CONCATENATED MODULE: ./src/models/naive-bayes.ts
+
 
 
 
@@ -14087,7 +14125,7 @@ class NaiveBayesModel {
         });
         for (let i = 0; i < ids.length; i++)
             count[ids[i]] = 0;
-        const max = Math.max(...joint);
+        const max = maxOf(joint);
         let sum = 0;
         for (const j of joint)
             sum += Math.exp(j - max);
@@ -15449,6 +15487,9 @@ function checks_examplesOf(check, metrics, drill) {
             }
         };
     }
+    // A release record is a declaration, not a property of any evaluated row.
+    if (check.check === 'release_record')
+        return { count: null, shown: [] };
     const d = drill?.get(check.id);
     return { count: d?.count ?? 0, shown: (d?.refs ?? []).map((r) => r.ref) };
 }
@@ -15499,42 +15540,6 @@ function evaluateGate(metrics, gate, inputs = {}) {
         failing: blocking.map((c) => c.id),
         checks
     };
-}
-
-;// CONCATENATED MODULE: ./src/util/numbers.ts
-/** Number helpers that never spread an array into arguments (a large spread overflows the call stack). */
-/** Largest value of a non-empty sequence; −Infinity when empty. */
-function maxOf(values) {
-    let best = -Infinity;
-    for (let i = 0; i < values.length; i++)
-        if (values[i] > best)
-            best = values[i];
-    return best;
-}
-/** Smallest value of a sequence; Infinity when empty. */
-function minOf(values) {
-    let best = Infinity;
-    for (let i = 0; i < values.length; i++)
-        if (values[i] < best)
-            best = values[i];
-    return best;
-}
-/** A Float64Array that grows by doubling. */
-class GrowableFloat64 {
-    data = new Float64Array(16);
-    length = 0;
-    push(value) {
-        if (this.length === this.data.length) {
-            const bigger = new Float64Array(this.data.length * 2);
-            bigger.set(this.data);
-            this.data = bigger;
-        }
-        this.data[this.length++] = value;
-    }
-    /** The values pushed, sorted ascending (a copy). */
-    sorted() {
-        return this.data.slice(0, this.length).sort();
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/abstention.ts
@@ -16537,6 +16542,13 @@ function isRateCheck(c) {
     return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
 }
 const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop', 'regression']);
+/** How many rows stand behind a check: a count, "histogram" for a shift, or "—" where no row applies. */
+function rowsBehindText(c) {
+    if (c.examples?.histogram)
+        return 'histogram';
+    const count = c.examples?.count;
+    return count === null || count === undefined ? '—' : String(count);
+}
 /** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
 function checkValueText(c) {
     if (c.value === null)
@@ -16547,6 +16559,8 @@ function checkValueText(c) {
         return `${c.value.toFixed(2)} pp`;
     if (c.check === 'length_psi')
         return fixed(c.value, 3);
+    if (c.check === 'release_record')
+        return `${c.numerator} of ${c.denominator} fields declared`;
     return String(c.value);
 }
 /** A check's threshold with its direction: "≥ 75%", "≤ 22 pp". */
@@ -16554,6 +16568,8 @@ function checkThresholdText(c) {
     const op = c.direction === 'min' ? '≥' : '≤';
     if (isRateCheck(c))
         return `${op} ${percent(c.threshold, 0)}`;
+    if (c.check === 'release_record')
+        return `all ${c.threshold} fields`;
     return `${op} ${c.threshold}${PP_CHECKS.has(c.check) ? ' pp' : ''}`;
 }
 
@@ -16575,7 +16591,8 @@ const CHECK_WORDS = {
     protected_transitions: 'protected transitions',
     missing_rows: 'missing rows',
     regression: 'regression against the baseline',
-    new_protected_transitions: 'new protected transitions'
+    new_protected_transitions: 'new protected transitions',
+    release_record: 'release record'
 };
 function checkWords(check) {
     return CHECK_WORDS[check] ?? check.replace(/_/g, ' ');
@@ -16585,6 +16602,8 @@ function detail(checks) {
     const first = checks[0];
     if (checks.length === 1 && first.subject === 'data') {
         const op = first.direction === 'max' ? '>' : '<';
+        if (first.check === 'release_record' && first.value !== null)
+            return checkValueText(first);
         return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
     }
     const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;
@@ -16862,7 +16881,7 @@ function histogramChart(binLabels, series, opts) {
     const shown = series.slice(0, PALETTE.length);
     const totals = shown.map((s) => s.counts.reduce((a, b) => a + b, 0));
     const shares = shown.map((s, i) => bins.map((_, b) => (totals[i] > 0 ? (s.counts[b] ?? 0) / totals[i] : 0)));
-    const yMax = niceMax(Math.max(0, ...shares.flat()));
+    const yMax = niceMax(Math.max(0, maxOf(shares.flat())));
     const sy = (v) => MARGIN.top + PLOT_H - (clamp(v, 0, yMax) / yMax) * PLOT_H;
     const height = CHART_HEIGHT + LEGEND_ROW;
     const out = svg_open(opts.title, height);
@@ -17207,7 +17226,8 @@ const ROWS_BEHIND = {
     protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
     missing_rows: 'rows with status error or timeout',
     regression: 'rows right in the baseline and wrong in this run (broken)',
-    new_protected_transitions: 'ids with a protected transition in this run and none in the baseline'
+    new_protected_transitions: 'ids with a protected transition in this run and none in the baseline',
+    release_record: 'no rows: the release: block of the config is incomplete or absent (see the reason)'
 };
 function rowsBehind(c) {
     if (c.qualifier === 'union' && c.check === 'eligible_coverage')
@@ -17220,21 +17240,8 @@ function rowsBehind(c) {
 function listedChecks(gate) {
     return bySeverity(gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated')).slice(0, MAX_TABLE_ROWS);
 }
-/** A check's value; regression is in percentage points, which format.ts does not know yet. */
-function valueText(c) {
-    return c.check === 'regression' && c.value !== null ? `${c.value.toFixed(2)} pp` : checkValueText(c);
-}
-function thresholdText(c) {
-    return c.check === 'regression' ? `${c.direction === 'min' ? '≥' : '≤'} ${c.threshold} pp` : checkThresholdText(c);
-}
 function statusHtml(c) {
     return `<span class="status-${c.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[c.status]}</span>`;
-}
-function behindText(c) {
-    if (c.examples?.histogram)
-        return 'histogram';
-    const count = c.examples?.count;
-    return count === null || count === undefined ? '—' : String(count);
 }
 function checksTable(gate, anchors) {
     const listed = listedChecks(gate);
@@ -17247,10 +17254,10 @@ function checksTable(gate, anchors) {
     out.push(table(['check', 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key', ...(reasons ? ['reason'] : [])], listed.map((c) => [
         { html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>${c.judged ? '' : ' <span class="note">(not judged)</span>'}`, cls: 'wrap' },
         { html: statusHtml(c), cls: 'nowrap' },
-        n(valueText(c)),
-        n(thresholdText(c)),
+        n(checkValueText(c)),
+        n(checkThresholdText(c)),
         n(String(c.denominator ?? '—')),
-        n(behindText(c)),
+        n(rowsBehindText(c)),
         { html: `<code>${h(c.config_key, 80)}</code>${c.threshold_is_default ? ' (default)' : ''}`, cls: 'nowrap' },
         ...(reasons ? [{ html: h(c.reason ?? '', 300), cls: 'wrap' }] : [])
     ]), { cls: 'checks', rest: 'checks.json' }));
@@ -17338,7 +17345,7 @@ function drillSections(ctx, budget = DRILL_BUDGET) {
         const head = [
             `<section class="drill" id="${ctx.anchors.of(c.id)}">`,
             `<h3><code>${h(c.id, 120)}</code> ${statusHtml(c)}</h3>`,
-            `<p>${checkWordsHtml(c)}: ${escapeText(valueText(c))} against ${escapeText(thresholdText(c))}${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the checks</a></p>`
+            `<p>${checkWordsHtml(c)}: ${escapeText(checkValueText(c))} against ${escapeText(checkThresholdText(c))}${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the checks</a></p>`
         ];
         let body;
         if (c.examples?.histogram) {
@@ -18106,7 +18113,7 @@ function failingSection(input, detailsBudget) {
         checkValueText(x),
         checkThresholdText(x),
         String(x.denominator ?? '—'),
-        x.examples?.histogram ? 'histogram' : String(x.examples?.count ?? 0),
+        rowsBehindText(x),
         `${escape_code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
     ])), '');
     const blocks = detailsBlocks(listed, input.drill, detailsBudget);
@@ -18291,6 +18298,10 @@ function stageClock(now) {
 function hostFacts() {
     return { hostname: (0,external_node_os_namespaceObject.hostname)(), platform: (0,external_node_os_namespaceObject.platform)(), arch: (0,external_node_os_namespaceObject.arch)(), cpus: (0,external_node_os_namespaceObject.cpus)().length };
 }
+/** The process's peak resident memory so far, in bytes (worker threads included: they share the process). */
+function peakRssBytes() {
+    return process.resourceUsage().maxRSS * 1024;
+}
 /** Evaluation data digests and threat model of a manifest: what makes a baseline stale when it differs. */
 function staleReasons(head, base) {
     const reasons = [];
@@ -18424,6 +18435,7 @@ async function run(options, deps = {}) {
         const manifestText = finishManifest(staging, body, gate, {
             finished_at: timestamp(),
             wall_ms: { ...wall, ...externalWallTimes(models) },
+            peak_rss_bytes: peakRssBytes(),
             stderr_files: stderrFiles
         });
         staging.commit();
@@ -18609,7 +18621,7 @@ async function merge(options, deps = {}) {
     const { wall, stage } = stageClock(now);
     if (options.shards.length === 0)
         throw new src_errors/* UsageError */.eb('merge needs at least one shard folder');
-    const shards = options.shards.map((d) => openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d), d));
+    const shards = options.shards.map((d) => (typeof d === 'string' ? openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d), d) : openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d.dir), d.shown)));
     checkAgreement(shards);
     shards.sort((a, b) => a.manifest.shard?.index - b.manifest.shard?.index);
     const first = shards[0];
@@ -18688,7 +18700,7 @@ async function merge(options, deps = {}) {
         for (const [name, content] of Object.entries(rendered))
             staging.write(name, content);
         stage('report');
-        const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
+        const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, peak_rss_bytes: peakRssBytes(), shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
         staging.commit();
         log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
         return {
@@ -19371,6 +19383,7 @@ async function explain(prepared, request) {
 
 
 
+
 /** Major version of the JSON object `explain --json` writes. */
 const EXPLAIN_SCHEMA_VERSION = 1;
 /** Code points of the text shown in the heading; the JSON holds all of it. */
@@ -19424,7 +19437,7 @@ function conditionHeading(c) {
 }
 /** The readings as text, one block per condition. */
 function renderExplanation(e, context) {
-    const width = Math.max(...e.models.map((m) => v(m.name, 40).length), 5);
+    const width = Math.max(maxOf(e.models.map((m) => v(m.name, 40).length)), 5);
     const out = [];
     const external = e.models.filter((m) => m.kind === 'external').length;
     const trained = e.models.length - external;

@@ -77,7 +77,7 @@ export async function runAction(host: ActionHost, options: ActionOptions = {}): 
         const prefix = shardPrefix(configKey, inputs.artifactNameGiven ? inputs.artifactName : null);
         const shards = await downloadShards(host, prefix, scratch.make());
         host.info(`merge: ${shards.length} shard artifacts (${oneLine(shards.map((s) => s.name).join(', '), 2000)})`);
-        result = await merge({ ...common, shards: shards.map((s) => s.dir) }, deps);
+        result = await merge({ ...common, shards: shards.map((s) => ({ dir: s.dir, shown: s.name })) }, deps);
       } else {
         result = await run({ ...common, configPath: inputs.config }, deps);
       }

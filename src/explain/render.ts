@@ -9,6 +9,7 @@ import { snippet, SNIPPET_CHARS, type TextSnippet } from '../drill/ref.js';
 import { stableJson, orderedMap } from '../util/json.js';
 import { truncateText, visible } from '../util/visible.js';
 import type { ConditionReading, Explanation, Reading } from './explain.js';
+import { maxOf } from '../util/numbers.js';
 
 /** Major version of the JSON object `explain --json` writes. */
 export const EXPLAIN_SCHEMA_VERSION = 1;
@@ -66,7 +67,7 @@ function conditionHeading(c: ConditionReading): string {
 
 /** The readings as text, one block per condition. */
 export function renderExplanation(e: Explanation, context: { configPath: string; seed: number; trainRows: number }): string {
-  const width = Math.max(...e.models.map((m) => v(m.name, 40).length), 5);
+  const width = Math.max(maxOf(e.models.map((m) => v(m.name, 40).length)), 5);
   const out: string[] = [];
   const external = e.models.filter((m) => m.kind === 'external').length;
   const trained = e.models.length - external;

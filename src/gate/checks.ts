@@ -170,6 +170,8 @@ function examplesOf(check: Check, metrics: Metrics, drill: DrillResult | undefin
       }
     };
   }
+  // A release record is a declaration, not a property of any evaluated row.
+  if (check.check === 'release_record') return { count: null, shown: [] };
   const d = drill?.get(check.id);
   return { count: d?.count ?? 0, shown: (d?.refs ?? []).map((r) => r.ref) };
 }

@@ -33,6 +33,7 @@ import type { Differentiable } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { decide, type Model, type ModelDescription, type ScoreResult } from './model.js';
+import { maxOf } from '../util/numbers.js';
 
 export const LOGISTIC_TOL = 1e-12;
 export const LOGISTIC_MAX_ITERATIONS = 200;
@@ -457,7 +458,7 @@ export class LogisticRegressionModel implements Model, Differentiable {
       const p = 1 / (1 + Math.exp(-(z[0] as number)));
       return [1 - p, p];
     }
-    const max = Math.max(...z);
+    const max = maxOf(z);
     const e = z.map((v) => Math.exp(v - max));
     const sum = e.reduce((a, b) => a + b, 0);
     return e.map((v) => v / sum);

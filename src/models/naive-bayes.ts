@@ -16,6 +16,7 @@ import { sortCodePoints } from '../util/strings.js';
 import { Featurizer, type FeaturizerOptions } from '../text/features.js';
 import { wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreResult } from './model.js';
+import { maxOf } from '../util/numbers.js';
 
 export interface NaiveBayesParameters {
   labels: string[];
@@ -111,7 +112,7 @@ export class NaiveBayesModel implements Model {
       return s + (this.logPrior[c] as number);
     });
     for (let i = 0; i < ids.length; i++) count[ids[i] as number] = 0;
-    const max = Math.max(...joint);
+    const max = maxOf(joint);
     let sum = 0;
     for (const j of joint) sum += Math.exp(j - max);
     const logNorm = Math.log(sum) + max;

@@ -82,6 +82,11 @@ export function hostFacts(): Manifest['run']['host'] {
   return { hostname: hostname(), platform: platform(), arch: arch(), cpus: cpus().length };
 }
 
+/** The process's peak resident memory so far, in bytes (worker threads included: they share the process). */
+export function peakRssBytes(): number {
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 /** Evaluation data digests and threat model of a manifest: what makes a baseline stale when it differs. */
 export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, base: Pick<ManifestHead, 'data' | 'threat_model'>): string[] {
   const reasons: string[] = [];

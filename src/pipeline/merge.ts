@@ -12,7 +12,7 @@ import { readEvidenceLines, type EvidenceLines } from '../evidence/reader.js';
 import { EvidenceParseError, parseRow, type EvidenceRow } from '../evidence/row.js';
 import { EvidenceWriter } from '../evidence/writer.js';
 import type { ModelCounters } from '../evaluate/counters.js';
-import { hostFacts, openBaseline, stageClock, type BaselineSource, type RunDeps, type RunResult } from './common.js';
+import { hostFacts, openBaseline, peakRssBytes, stageClock, type BaselineSource, type RunDeps, type RunResult } from './common.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
 import type { Manifest, ManifestHead } from '../manifest/manifest.js';
 import { openArtifact, type OpenedArtifact } from '../manifest/read.js';
@@ -26,8 +26,8 @@ import { OutputStaging } from './output.js';
 
 export interface MergeOptions {
   root: string;
-  /** Shard folders, relative to `cwd` or absolute. */
-  shards: string[];
+  /** Shard folders, relative to `cwd` or absolute; with `shown`, how a folder is named in messages (an artifact name). */
+  shards: Array<string | { dir: string; shown: string }>;
   outputDir?: string;
   cwd?: string;
   baseline?: BaselineSource | null;
@@ -157,7 +157,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   const started = timestamp();
   const { wall, stage } = stageClock(now);
   if (options.shards.length === 0) throw new UsageError('merge needs at least one shard folder');
-  const shards = options.shards.map((d) => openArtifact(resolve(cwd, d), d));
+  const shards = options.shards.map((d) => (typeof d === 'string' ? openArtifact(resolve(cwd, d), d) : openArtifact(resolve(cwd, d.dir), d.shown)));
   checkAgreement(shards);
   shards.sort((a, b) => (a.manifest.shard?.index as number) - (b.manifest.shard?.index as number));
   const first = shards[0] as OpenedArtifact;
@@ -228,7 +228,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
     const rendered = renderDerived(derived, readReportFacts(body));
     for (const [name, content] of Object.entries(rendered)) staging.write(name, content);
     stage('report');
-    const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
+    const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, peak_rss_bytes: peakRssBytes(), shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
     staging.commit();
     log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
     return {

@@ -21,7 +21,7 @@ import { Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { unicodeFacts } from '../util/unicode.js';
-import { hostFacts, openBaseline, stageClock, type BaselineSource, type RunDeps, type RunResult } from './common.js';
+import { hostFacts, openBaseline, peakRssBytes, stageClock, type BaselineSource, type RunDeps, type RunResult } from './common.js';
 
 export interface RunOptions {
   /** Repository root: every path must stay inside it. */
@@ -116,6 +116,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const manifestText = finishManifest(staging, body, gate, {
       finished_at: timestamp(),
       wall_ms: { ...wall, ...externalWallTimes(models) },
+      peak_rss_bytes: peakRssBytes(),
       stderr_files: stderrFiles
     });
     staging.commit();

@@ -18,7 +18,8 @@ export const CHECK_WORDS: Record<string, string> = {
   protected_transitions: 'protected transitions',
   missing_rows: 'missing rows',
   regression: 'regression against the baseline',
-  new_protected_transitions: 'new protected transitions'
+  new_protected_transitions: 'new protected transitions',
+  release_record: 'release record'
 };
 
 export function checkWords(check: string): string {
@@ -30,6 +31,7 @@ function detail(checks: readonly Check[]): string {
   const first = checks[0] as Check;
   if (checks.length === 1 && first.subject === 'data') {
     const op = first.direction === 'max' ? '>' : '<';
+    if (first.check === 'release_record' && first.value !== null) return checkValueText(first);
     return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
   }
   const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;

@@ -38,12 +38,20 @@ export function isRateCheck(c: Check): boolean {
 
 const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop', 'regression']);
 
+/** How many rows stand behind a check: a count, "histogram" for a shift, or "—" where no row applies. */
+export function rowsBehindText(c: Check): string {
+  if (c.examples?.histogram) return 'histogram';
+  const count = c.examples?.count;
+  return count === null || count === undefined ? '—' : String(count);
+}
+
 /** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
 export function checkValueText(c: Check): string {
   if (c.value === null) return c.status === 'not_applicable' ? 'not applicable' : 'not evaluated';
   if (isRateCheck(c)) return `${percent(c.value)} (${c.numerator}/${c.denominator})`;
   if (PP_CHECKS.has(c.check)) return `${c.value.toFixed(2)} pp`;
   if (c.check === 'length_psi') return fixed(c.value, 3);
+  if (c.check === 'release_record') return `${c.numerator} of ${c.denominator} fields declared`;
   return String(c.value);
 }
 
@@ -51,5 +59,6 @@ export function checkValueText(c: Check): string {
 export function checkThresholdText(c: Check): string {
   const op = c.direction === 'min' ? '≥' : '≤';
   if (isRateCheck(c)) return `${op} ${percent(c.threshold, 0)}`;
+  if (c.check === 'release_record') return `all ${c.threshold} fields`;
   return `${op} ${c.threshold}${PP_CHECKS.has(c.check) ? ' pp' : ''}`;
 }

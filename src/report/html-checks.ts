@@ -13,7 +13,7 @@ import type { GateResult } from '../gate/checks.js';
 import { bySeverity } from '../gate/severity.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkWords } from './check-words.js';
-import { checkThresholdText, checkValueText } from './format.js';
+import { checkThresholdText, checkValueText, rowsBehindText } from './format.js';
 import { lengthHistogramBlock } from './html-data.js';
 import { h, n, table, MAX_TABLE_ROWS, type AnchorIds } from './html-parts.js';
 
@@ -39,7 +39,8 @@ const ROWS_BEHIND: Record<string, string> = {
   protected_transitions: 'ids moved into a protected transition (the most severe row of each)',
   missing_rows: 'rows with status error or timeout',
   regression: 'rows right in the baseline and wrong in this run (broken)',
-  new_protected_transitions: 'ids with a protected transition in this run and none in the baseline'
+  new_protected_transitions: 'ids with a protected transition in this run and none in the baseline',
+  release_record: 'no rows: the release: block of the config is incomplete or absent (see the reason)'
 };
 
 function rowsBehind(c: Check): string {
@@ -53,23 +54,9 @@ export function listedChecks(gate: GateResult): Check[] {
   return bySeverity(gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated')).slice(0, MAX_TABLE_ROWS);
 }
 
-/** A check's value; regression is in percentage points, which format.ts does not know yet. */
-function valueText(c: Check): string {
-  return c.check === 'regression' && c.value !== null ? `${c.value.toFixed(2)} pp` : checkValueText(c);
-}
-
-function thresholdText(c: Check): string {
-  return c.check === 'regression' ? `${c.direction === 'min' ? '≥' : '≤'} ${c.threshold} pp` : checkThresholdText(c);
-}
 
 function statusHtml(c: Check): string {
   return `<span class="status-${c.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[c.status]}</span>`;
-}
-
-function behindText(c: Check): string {
-  if (c.examples?.histogram) return 'histogram';
-  const count = c.examples?.count;
-  return count === null || count === undefined ? '—' : String(count);
 }
 
 export function checksTable(gate: GateResult, anchors: AnchorIds): string[] {
@@ -85,10 +72,10 @@ export function checksTable(gate: GateResult, anchors: AnchorIds): string[] {
       listed.map((c) => [
         { html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>${c.judged ? '' : ' <span class="note">(not judged)</span>'}`, cls: 'wrap' },
         { html: statusHtml(c), cls: 'nowrap' },
-        n(valueText(c)),
-        n(thresholdText(c)),
+        n(checkValueText(c)),
+        n(checkThresholdText(c)),
         n(String(c.denominator ?? '—')),
-        n(behindText(c)),
+        n(rowsBehindText(c)),
         { html: `<code>${h(c.config_key, 80)}</code>${c.threshold_is_default ? ' (default)' : ''}`, cls: 'nowrap' },
         ...(reasons ? [{ html: h(c.reason ?? '', 300), cls: 'wrap' }] : [])
       ]),
@@ -198,7 +185,7 @@ export function drillSections(ctx: DrillContext, budget = DRILL_BUDGET): string[
     const head = [
       `<section class="drill" id="${ctx.anchors.of(c.id)}">`,
       `<h3><code>${h(c.id, 120)}</code> ${statusHtml(c)}</h3>`,
-      `<p>${checkWordsHtml(c)}: ${escapeText(valueText(c))} against ${escapeText(thresholdText(c))}${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the checks</a></p>`
+      `<p>${checkWordsHtml(c)}: ${escapeText(checkValueText(c))} against ${escapeText(checkThresholdText(c))}${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the checks</a></p>`
     ];
     let body: string[];
     if (c.examples?.histogram) {

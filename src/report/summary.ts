@@ -16,7 +16,7 @@ import type { Figure } from '../metrics/figure.js';
 import { ALL, CHALLENGE_SPLIT, REFERENCE_SPLIT, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
 import { causeSentence } from './check-words.js';
 import { code, md } from './escape.js';
-import { checkThresholdText, checkValueText, countText, fixed, percent, ppText, rateText } from './format.js';
+import { checkThresholdText, checkValueText, countText, rowsBehindText, fixed, percent, ppText, rateText } from './format.js';
 import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
 import { releaseSummarySection } from './summary-release.js';
@@ -194,7 +194,7 @@ function failingSection(input: SummaryInput, detailsBudget: number): string[] {
         checkValueText(x),
         checkThresholdText(x),
         String(x.denominator ?? '—'),
-        x.examples?.histogram ? 'histogram' : String(x.examples?.count ?? 0),
+        rowsBehindText(x),
         `${code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
       ])
     ),

@@ -254,7 +254,7 @@ export function histogramChart(binLabels: readonly string[], series: readonly Hi
   const shown = series.slice(0, PALETTE.length);
   const totals = shown.map((s) => s.counts.reduce((a, b) => a + b, 0));
   const shares = shown.map((s, i) => bins.map((_, b) => ((totals[i] as number) > 0 ? (s.counts[b] ?? 0) / (totals[i] as number) : 0)));
-  const yMax = niceMax(Math.max(0, ...shares.flat()));
+  const yMax = niceMax(Math.max(0, maxOf(shares.flat())));
   const sy = (v: number) => MARGIN.top + PLOT_H - (clamp(v, 0, yMax) / yMax) * PLOT_H;
   const height = CHART_HEIGHT + LEGEND_ROW;
   const out = open(opts.title, height);
