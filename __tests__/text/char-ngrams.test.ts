@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CharWbIndex, charWbNgrams } from '../../src/text/char-ngrams.js';
+import { CharWbIndex, charWbNgrams, PY_WHITESPACE, words } from '../../src/text/char-ngrams.js';
+import { Tally } from '../../src/text/features.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/tfidf.json'), 'utf8')) as {
@@ -80,5 +81,44 @@ describe('CharWbIndex yields the n-grams of charWbNgrams (as a multiset)', () =>
   test('refuses a bad range', () => {
     expect(() => new CharWbIndex(3, 2)).toThrow(/range/);
     expect(() => new CharWbIndex(0, 2)).toThrow(/range/);
+  });
+});
+
+describe('CharWbIndex.addTo (each distinct word once, times its count) gives the row of every occurrence', () => {
+  const alphabet = ['a', 'b', 'É', 'ñ', '😀', ' ', ' ', '\t', '\u0085', '-'];
+  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((cs) => cs.join(''));
+  const asRow = (r: { ids: Int32Array; counts: Uint32Array }) => ({ ids: Array.from(r.ids), counts: Array.from(r.counts) });
+
+  test('same ids in the same first-occurrence order, same counts, same learned n-grams', () => {
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), (texts) => {
+        const byOccurrence = new CharWbIndex(2, 4);
+        const byWord = new CharWbIndex(2, 4);
+        const a = new Tally();
+        const b = new Tally();
+        for (const t of texts) {
+          const expected = asRow(a.row(byOccurrence.ids(t, true)));
+          byWord.addTo(t, b, true);
+          expect(asRow(b.finish())).toEqual(expected);
+        }
+        expect(byWord.learned).toEqual(byOccurrence.learned);
+        // And against a fixed vocabulary (unknown n-grams skipped).
+        const probe = `${texts.join(' ')} zz ab ab`;
+        byWord.addTo(probe, b);
+        expect(asRow(b.finish())).toEqual(asRow(a.row(byOccurrence.ids(probe))));
+      })
+    );
+  });
+});
+
+describe('words() splits exactly where PY_WHITESPACE does', () => {
+  test('every BMP unit, alone and between letters', () => {
+    const differ: number[] = [];
+    for (let u = 0; u < 0x10000; u++) {
+      const t = `a${String.fromCharCode(u)}b${String.fromCharCode(u)}`;
+      const expected = t.toLowerCase().split(PY_WHITESPACE).filter((w) => w !== '');
+      if (JSON.stringify(words(t)) !== JSON.stringify(expected)) differ.push(u);
+    }
+    expect(differ).toEqual([]);
   });
 });

@@ -5810,7 +5810,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4648);
 /* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2985);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9086);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(877);
 /**
  * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
  * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
@@ -5839,7 +5839,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9086:
+/***/ 877:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5992,12 +5992,31 @@ function stableJson(value, indent = 0) {
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
 const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
-/** The lowercased words of a text, as Python's `text.lower().split()`. */
+/** True for a UTF-16 unit that PY_WHITESPACE matches (all of them are in the BMP). */
+function isPyWhitespace(c) {
+    if (c <= 0x20)
+        return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+    if (c < 0x85)
+        return false;
+    return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+/** The lowercased words of a text, as Python's `text.lower().split()` (the same as splitting on PY_WHITESPACE). */
 function words(text) {
-    return text
-        .toLowerCase()
-        .split(PY_WHITESPACE)
-        .filter((w) => w !== '');
+    const lower = text.toLowerCase();
+    const out = [];
+    let start = -1;
+    for (let i = 0; i < lower.length; i++) {
+        if (isPyWhitespace(lower.charCodeAt(i))) {
+            if (start >= 0)
+                out.push(lower.slice(start, i));
+            start = -1;
+        }
+        else if (start < 0)
+            start = i;
+    }
+    if (start >= 0)
+        out.push(lower.slice(start));
+    return out;
 }
 /** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
 function padInto(word, w) {
@@ -6143,6 +6162,29 @@ class CharWbIndex {
         }
         return this.out.subarray(0, count);
     }
+    /**
+     * Adds the text's n-gram ids to `sink` one distinct word at a time (times its count), in
+     * order of the words' first occurrence: the same ids, first occurrences and counts as
+     * adding `ids(text)`, with each repeated word handled once.
+     */
+    addTo(text, sink, learn = false) {
+        // One map look-up per word: the map gives the word's slot in `distinct`/`times`.
+        const slot = new Map();
+        const distinct = [];
+        const times = [];
+        for (const word of words(text)) {
+            const k = slot.get(word);
+            if (k === undefined) {
+                slot.set(word, distinct.length);
+                distinct.push(word);
+                times.push(1);
+            }
+            else
+                times[k] = times[k] + 1;
+        }
+        for (let k = 0; k < distinct.length; k++)
+            sink.add(this.idsOfWord(distinct[k], learn), times[k]);
+    }
     idsOfWord(word, learn) {
         const hit = this.cache.get(word);
         if (hit !== undefined && (hit.complete || hit.generation === this.generation))
@@ -6202,6 +6244,70 @@ class CharWbIndex {
     }
 }
 
+;// CONCATENATED MODULE: ./src/text/runs.ts
+/**
+ * Maximal runs of one character class, found by a scan over UTF-16 units instead of a global
+ * regular expression: the class (a one-character /u expression) is asked once per distinct
+ * BMP unit and remembered, and surrogate pairs are asked as whole code points. The result is
+ * exactly `text.match(new RegExp(`${cls}{min,}`, 'gu'))`; tests compare both on every BMP unit
+ * and on random text.
+ */
+class RunScanner {
+    min;
+    /** Per BMP unit: 0 not asked yet, 1 outside the class, 2 inside. */
+    known = new Uint8Array(0x10000);
+    member;
+    /** `cls` is a character class such as `[\p{L}\p{N}_]`; runs shorter than `min` code points are dropped. */
+    constructor(cls, min) {
+        this.min = min;
+        this.member = new RegExp(`^${cls}$`, 'u');
+    }
+    unitIn(unit) {
+        let k = this.known[unit];
+        if (k === 0) {
+            // A lone surrogate is outside every class (as for a /u expression).
+            k = unit >= 0xd800 && unit <= 0xdfff ? 1 : this.member.test(String.fromCharCode(unit)) ? 2 : 1;
+            this.known[unit] = k;
+        }
+        return k === 2;
+    }
+    /** Units of the class member starting at `i` (1 or 2), or 0 when none starts there. */
+    memberAt(text, i) {
+        const unit = text.charCodeAt(i);
+        if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+            const low = text.charCodeAt(i + 1);
+            if (low >= 0xdc00 && low <= 0xdfff)
+                return this.member.test(text.slice(i, i + 2)) ? 2 : 0;
+        }
+        return this.unitIn(unit) ? 1 : 0;
+    }
+    runs(text) {
+        const out = [];
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            let width = this.memberAt(text, i);
+            if (width === 0) {
+                const unit = text.charCodeAt(i);
+                // Skip a whole surrogate pair outside the class, never half of one.
+                const low = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+                i += unit >= 0xd800 && unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+                continue;
+            }
+            const start = i;
+            let chars = 0;
+            while (width > 0) {
+                i += width;
+                chars++;
+                width = i < n ? this.memberAt(text, i) : 0;
+            }
+            if (chars >= this.min)
+                out.push(text.slice(start, i));
+        }
+        return out;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/text/word-tokens.ts
 /**
  * Word tokens exactly as scikit-learn's default `token_pattern` `(?u)\b\w\w+\b` after
@@ -6210,9 +6316,11 @@ class CharWbIndex {
  * explicit property classes. Combining marks (Mn/Mc) are not word characters in Python
  * either, so a decomposed accent splits a token there too.
  */
-const WORD_RUN = /[\p{L}\p{N}_]{2,}/gu;
+
+/** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
+const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
 function wordTokens(text) {
-    return text.toLowerCase().match(WORD_RUN) ?? [];
+    return SCANNER.runs(text.toLowerCase());
 }
 
 ;// CONCATENATED MODULE: ./src/text/features.ts
@@ -6226,15 +6334,20 @@ function wordTokens(text) {
  */
 
 
-/** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
+/**
+ * Counts feature-id occurrences in a dense tally and hands them out as sparse rows. Ids are
+ * added in groups (`add`), each counted `times` times, then `finish` gives the row: ids in
+ * order of first occurrence, so adding each distinct word's ids once, times its count, in
+ * order of the words' first occurrence, gives the same row as adding every occurrence.
+ */
 class Tally {
     counts = new Uint32Array(1024);
     seen = new Int32Array(1024);
-    row(occurrences) {
-        let distinct = 0;
-        let { counts, seen } = this;
-        for (let i = 0; i < occurrences.length; i++) {
-            const f = occurrences[i];
+    distinct = 0;
+    add(ids, times = 1) {
+        let { counts, seen, distinct } = this;
+        for (let i = 0; i < ids.length; i++) {
+            const f = ids[i];
             if (f >= counts.length)
                 counts = this.counts = grown(counts, f + 1);
             if (counts[f] === 0) {
@@ -6242,16 +6355,26 @@ class Tally {
                     seen = this.seen = grown(seen, distinct + 1);
                 seen[distinct++] = f;
             }
-            counts[f] = counts[f] + 1;
+            counts[f] = counts[f] + times;
         }
-        const ids = seen.slice(0, distinct);
+        this.distinct = distinct;
+    }
+    /** The row of everything added since the last `finish`. */
+    finish() {
+        const { counts, distinct } = this;
+        const ids = this.seen.slice(0, distinct);
         const n = new Uint32Array(distinct);
         for (let i = 0; i < distinct; i++) {
             const f = ids[i];
             n[i] = counts[f];
             counts[f] = 0;
         }
+        this.distinct = 0;
         return { ids, counts: n };
+    }
+    row(occurrences) {
+        this.add(occurrences);
+        return this.finish();
     }
 }
 function grown(a, least) {
@@ -6320,14 +6443,13 @@ const CHAR_NGRAM_RANGE = [2, 4];
 class Featurizer {
     space;
     vocabulary;
-    ids;
-    tally = new Tally();
+    rowOf;
     memo = null;
     onFeaturize;
     constructor(space, vocabulary, options = {}) {
         this.space = space;
         this.vocabulary = vocabulary;
-        this.ids = featureIds(space, vocabulary);
+        this.rowOf = featureRows(space, vocabulary, new Tally());
         this.onFeaturize = options.onFeaturize;
     }
     /** Marks the featurizer as read by more than one model: from now on it remembers rows. */
@@ -6340,7 +6462,7 @@ class Featurizer {
         if (known)
             return known;
         this.onFeaturize?.(this.space);
-        const row = this.tally.row(this.ids(text));
+        const row = this.rowOf(text);
         this.memo?.set(text, row, 8 * row.ids.length);
         return row;
     }
@@ -6354,16 +6476,19 @@ class Featurizer {
         return true;
     }
 }
-/** The ids of a text's known feature occurrences, in text order. */
-function featureIds(space, vocabulary) {
+/** A text's row of known features: char_wb n-grams per distinct word, or word tokens. */
+function featureRows(space, vocabulary, tally) {
     if (space === 'char') {
         const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
         vocabulary.forEach((g, i) => index.add(g, i));
-        return (text) => index.ids(text);
+        return (text) => {
+            index.addTo(text, tally);
+            return tally.finish();
+        };
     }
     const index = new Map(vocabulary.map((t, i) => [t, i]));
     let out = new Int32Array(256);
-    // The ids go into a reused buffer (the caller tallies them before the next call).
+    // The ids go into a reused buffer, tallied before the next call.
     return (text) => {
         const tokens = wordTokens(text);
         if (tokens.length > out.length)
@@ -6374,7 +6499,7 @@ function featureIds(space, vocabulary) {
             if (id !== undefined)
                 out[n++] = id;
         }
-        return out.subarray(0, n);
+        return tally.row(out.subarray(0, n));
     };
 }
 
@@ -6402,7 +6527,10 @@ function analyzeTraining(analyzer, texts) {
     }
     // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
     const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-    const rows = texts.map((t) => tally.row(index.ids(t, true)));
+    const rows = texts.map((t) => {
+        index.addTo(t, tally, true);
+        return tally.finish();
+    });
     const vocabulary = sortVocabulary(index.learned);
     const rank = new Map(vocabulary.map((g, i) => [g, i]));
     const renumber = Int32Array.from(index.learned, (g) => rank.get(g));
@@ -7637,6 +7765,35 @@ function checked(result, width) {
 
 
 
+/** Most examples per chunk. */
+const CHUNK_EXAMPLES = 2048;
+/**
+ * Most text characters per chunk: long texts (e-mails, documents) fill a chunk long before 2,048
+ * examples do, which bounds the memory a chunk's candidates take and gives the perturbation
+ * thread chunks to build ahead.
+ */
+const CHUNK_CHARS = 250_000;
+function inputChars(e) {
+    return e.input.kind === 'text' ? e.input.text.length : 0;
+}
+/** Where each chunk ends: at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters. */
+function chunkEnds(examples, maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS) {
+    const ends = [];
+    let start = 0;
+    let chars = 0;
+    examples.forEach((e, i) => {
+        const c = inputChars(e);
+        if (i > start && (i - start >= maxExamples || chars + c > maxChars)) {
+            ends.push(i);
+            start = i;
+            chars = 0;
+        }
+        chars += c;
+    });
+    if (examples.length > start)
+        ends.push(examples.length);
+    return ends;
+}
 /** The examples this run evaluates, in evidence order (all, or one shard's). */
 function examplesOf(dataset, shard) {
     const all = dataset.splits.flatMap((s) => s.examples);
@@ -7675,15 +7832,16 @@ function emitRows(plan, example, model, m, list, store, sink) {
 }
 async function evaluate(plan, dataset, models, source, sink, options = {}) {
     const examples = examplesOf(dataset, options.shard);
-    const chunk = options.chunkExamples ?? 2048;
+    const ends = chunkEnds(examples, options.chunkExamples, options.chunkChars);
     const store = new ScoreStore(models);
     const counters = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
     const total = examples.length * models.length * source.conditions.length;
     let done = 0;
     try {
-        for (let start = 0; start < examples.length; start += chunk) {
-            const part = examples.slice(start, start + chunk);
-            await source.prepare?.(part, examples.slice(start + chunk, start + 2 * chunk));
+        for (let c = 0, start = 0; c < ends.length; start = ends[c], c++) {
+            const end = ends[c];
+            const part = examples.slice(start, end);
+            await source.prepare?.(part);
             const lists = models.map((_, m) => part.map((e) => source.candidates(e, m)));
             await store.score(models, lists.map((l, m) => store.todo(m, l.flat())), counters);
             part.forEach((example, e) => {
@@ -8709,7 +8867,7 @@ class ModelProcess {
 
 /** Most request lines / characters in one stdin write. */
 const CHUNK_LINES = 4096;
-const CHUNK_CHARS = 1 << 20;
+const pipeline_CHUNK_CHARS = 1 << 20;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** After SIGTERM, how long before SIGKILL. */
 const KILL_GRACE_MS = 1000;
@@ -8822,7 +8980,7 @@ class Pipeline {
             let text = '';
             for (let i = 0; i < count; i++) {
                 text += encodeRequest(seq + i, inputs[batch.sent + i]);
-                if (text.length >= CHUNK_CHARS)
+                if (text.length >= pipeline_CHUNK_CHARS)
                     count = i + 1;
             }
             seq = this.table.send(count, performance.now());
@@ -12428,8 +12586,8 @@ function fgmCandidate(x, gold, model, space, counters) {
     return { values, attempted: true, valid: reason === null, invalidReason: reason };
 }
 
-// EXTERNAL MODULE: ./src/perturb/decision.ts
-var decision = __nccwpck_require__(4084);
+// EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
+var decision = __nccwpck_require__(776);
 ;// CONCATENATED MODULE: ./src/tabular/noise.ts
 /**
  * `noise` (SPEC §13): the non-adversarial corruption baseline. Every row gets it, correct or
@@ -13483,11 +13641,13 @@ function notEvaluated(reason, denominator = 0) {
  * Not evaluated when either side has no texts.
  */
 
+
 const PSI_EDGES = [0, 5, 10, 15, 20, 30, 50, 100001];
 const PSI_FLOOR = 1e-4;
-const TOKEN = /[\p{L}\p{N}]+/gu;
+/** Tokens: the runs of /[\p{L}\p{N}]+/gu, found by a scan (runs.ts). */
+const TOKENS = new RunScanner('[\\p{L}\\p{N}]', 1);
 function uniqueTokenTypes(text) {
-    return new Set(text.toLowerCase().match(TOKEN) ?? []).size;
+    return new Set(TOKENS.runs(text.toLowerCase())).size;
 }
 function psiBin(value) {
     for (let i = PSI_EDGES.length - 2; i >= 0; i--)
@@ -14219,8 +14379,6 @@ var registry = __nccwpck_require__(6990);
 
 
 
-/** Examples above which text candidates are built on a second thread (two evaluation chunks). */
-const THREAD_MIN_EXAMPLES = 4096;
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan) {
     const all = plan.task === 'tabular' ? families/* TABULAR_FAMILIES */.Le : families/* FAMILIES */.BU;
@@ -14270,13 +14428,24 @@ async function prepare(plan, options, stage = () => { }) {
     const families = (0,registry/* buildFamilies */.x)(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
     log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
     stage('data');
-    const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
     const tabular = plan.task === 'tabular';
     const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
     // A second thread pays off only when there are chunks to build ahead; a small run builds in place.
-    const many = examplesOf(dataset, options.shard).length > THREAD_MIN_EXAMPLES;
-    const thread = !tabular && many ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
-    const source = tabular ? tabularCandidates(plan, models, dataset.labels) : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, thread);
+    // It starts before training and builds the first chunks' candidates meanwhile.
+    const examples = examplesOf(dataset, options.shard);
+    const ends = chunkEnds(examples);
+    const thread = !tabular && ends.length > 1 ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
+    const planned = thread ? ends.map((end, c) => examples.slice(c === 0 ? 0 : ends[c - 1], end)) : [];
+    const textSource = tabular ? null : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, thread, planned);
+    let models;
+    try {
+        models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
+    }
+    catch (error) {
+        await textSource?.close?.();
+        throw error;
+    }
+    const source = textSource ?? tabularCandidates(plan, models, dataset.labels);
     const conditions = source.conditions;
     const head = buildManifestHead({
         plan,
@@ -14290,7 +14459,7 @@ async function prepare(plan, options, stage = () => { }) {
         lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: (0,hash/* sha256Hex */.f)((0,external_node_fs_.readFileSync)(f.absolute)) })),
         bundleSha256: options.bundleSha256 ?? null,
         tool: options.tool,
-        shard: options.shard ? { spec: options.shard, examples: examplesOf(dataset, options.shard).length } : null
+        shard: options.shard ? { spec: options.shard, examples: examples.length } : null
     });
     return { plan, dataset, models, source, conditions, head };
 }
@@ -20170,7 +20339,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: MAX_LISTED_ERRORS, configErrors, expectedOf
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var ajv = __nccwpck_require__(2463);
+var dist_ajv = __nccwpck_require__(2463);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/util/visible.ts
@@ -20348,10 +20517,21 @@ var config_source = __nccwpck_require__(9397);
 
 /** Problems listed in one ConfigError; the rest are counted on a last line. */
 const MAX_LISTED_ERRORS = 20;
-const validate_ajv = new ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
-// `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
-validate_ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
-const validateSchema = validate_ajv.compile(CONFIG_SCHEMA);
+let compiled = null;
+/**
+ * The compiled schema, built on first use: a perturbation thread loads this bundle too and never
+ * reads a config. The schema is a constant, checked against the JSON Schema meta-schema by a
+ * test rather than on every start.
+ */
+function validateSchema() {
+    if (compiled)
+        return compiled;
+    const ajv = new dist_ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false });
+    // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
+    ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
+    compiled = ajv.compile(CONFIG_SCHEMA);
+    return compiled;
+}
 const PRINTABLE = 'without control, bidi or invisible characters';
 const TYPE_NAMES = {
     integer: 'a whole number',
@@ -20474,11 +20654,12 @@ function validateConfig(value, source) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw new errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:1: expected a mapping of config keys at the top level, found ${(0,errors/* describeFound */.Kq)(value)}`);
     }
-    if (validateSchema(value))
+    const validate = validateSchema();
+    if (validate(value))
         return;
     // A bad key name yields both a `propertyNames` error and the inner errors that caused it
     // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
-    const located = (validateSchema.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+    const located = (validate.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
     throw configErrors(source.file, located);
 }
 function configError(source, path, message, atKey = false) {
@@ -20598,7 +20779,7 @@ function inputDigest(input) {
 /* harmony export */   Ev: () => (/* binding */ textCandidates),
 /* harmony export */   _j: () => (/* binding */ candidatesFor)
 /* harmony export */ });
-/* unused harmony exports cleanCandidate, conditionsFor */
+/* unused harmony exports cleanCandidate, conditionsFor, CHUNKS_AHEAD */
 /* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
 /* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
 /**
@@ -20641,21 +20822,34 @@ function candidatesFor(example, runners) {
     }
     return list;
 }
+/** Chunks whose candidates the thread may build ahead of the one being scored. */
+const CHUNKS_AHEAD = 8;
 /**
  * The text task's candidates, computed once per example and shared by every model: on a second
- * thread, a chunk ahead, when the process started one (perturb-thread.ts), else in place.
+ * thread when the process started one (perturb-thread.ts), else in place. The thread works
+ * through `planned` (the evaluation's chunks, in order) up to CHUNKS_AHEAD chunks ahead of the
+ * one being scored, starting at once, so it builds the first chunks while the models train.
  */
-function textCandidates(runners, thread = null) {
+function textCandidates(runners, thread = null, planned = []) {
     const cache = new Map();
-    let ahead = null;
+    const pending = new Map();
+    let requested = 0;
+    const requestUpTo = (end) => {
+        for (; thread && requested < Math.min(end, planned.length); requested++)
+            pending.set(requested, thread.request(planned[requested]));
+    };
+    requestUpTo(CHUNKS_AHEAD);
     return {
         conditions: conditionsFor(runners),
-        async prepare(examples, next) {
-            if (thread) {
-                const lists = ahead !== null && ahead.examples[0] === examples[0] && ahead.examples.length === examples.length ? ahead.lists : thread.request(examples);
-                ahead = next.length > 0 ? { examples: next, lists: thread.request(next) } : null;
-                (await lists).forEach((list, i) => cache.set(examples[i], list));
-            }
+        async prepare(examples) {
+            if (!thread)
+                return;
+            const at = planned.findIndex((c) => c.length === examples.length && c[0] === examples[0]);
+            requestUpTo(at + 1 + CHUNKS_AHEAD);
+            // A chunk the plan does not know (another chunking) is requested on its own.
+            const lists = (at >= 0 ? pending.get(at) : undefined) ?? thread.request(examples);
+            pending.delete(at);
+            (await lists).forEach((list, i) => cache.set(examples[i], list));
         },
         candidates(example) {
             let list = cache.get(example);
@@ -20735,7 +20929,8 @@ class PerturbationThread {
     failure = null;
     constructor(attacks, options, from) {
         const setup = { role: ROLE, attacks, options };
-        this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup });
+        // A larger young generation: building candidates allocates many short-lived strings and arrays.
+        this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
         this.worker.on('message', (m) => {
             this.pending.get(m.seq)?.resolve(m.lists);
             this.pending.delete(m.seq);
@@ -20764,10 +20959,13 @@ class PerturbationThread {
         const sent = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
         const lists = new Promise((resolve, reject) => this.pending.set(seq, { resolve, reject }));
         this.worker.postMessage({ seq, examples: sent });
-        return lists.then((received) => received.map((list, i) => {
+        const result = lists.then((received) => received.map((list, i) => {
             const example = examples[i];
             return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text', text: c.perturbedText } : example.input }));
         }));
+        // Requested ahead of use: a thread failure surfaces when the lists are awaited, never as an unhandled rejection.
+        result.catch(() => { });
+        return result;
     }
     async close() {
         await this.worker.terminate();
@@ -20848,14 +21046,147 @@ function installSignalCleanup(notify) {
 
 /***/ }),
 
-/***/ 4084:
+/***/ 776:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ decide)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ decide)
+});
+
+;// CONCATENATED MODULE: ./src/perturb/sha256-prefix.ts
+/**
+ * SHA-256 (FIPS 180-4) for many short messages that share a prefix, returning only the first
+ * 32 bits of the digest, which is all a perturbation choice reads (decision.ts). The prefix's
+ * complete 64-byte blocks are compressed once; each message then costs one or two compressions
+ * in plain integer arithmetic, with no call into the crypto binding. A test compares it with
+ * node:crypto on random prefixes and suffixes across every block boundary.
+ */
+const K = Int32Array.from([
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+]);
+const IV = Int32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+const encoder = new TextEncoder();
+const W = new Int32Array(64);
+/** Compresses the 64-byte block at `bytes[offset…]` into `state`. */
+function compress(state, bytes, offset) {
+    for (let t = 0; t < 16; t++) {
+        const i = offset + 4 * t;
+        W[t] = (bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3];
+    }
+    for (let t = 16; t < 64; t++) {
+        const w15 = W[t - 15];
+        const w2 = W[t - 2];
+        const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
+        const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
+        W[t] = (W[t - 16] + s0 + W[t - 7] + s1) | 0;
+    }
+    let a = state[0];
+    let b = state[1];
+    let c = state[2];
+    let d = state[3];
+    let e = state[4];
+    let f = state[5];
+    let g = state[6];
+    let h = state[7];
+    for (let t = 0; t < 64; t++) {
+        const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+        const ch = (e & f) ^ (~e & g);
+        const t1 = (h + S1 + ch + K[t] + W[t]) | 0;
+        const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+        const maj = (a & b) ^ (a & c) ^ (b & c);
+        const t2 = (S0 + maj) | 0;
+        h = g;
+        g = f;
+        f = e;
+        e = (d + t1) | 0;
+        d = c;
+        c = b;
+        b = a;
+        a = (t1 + t2) | 0;
+    }
+    state[0] = (state[0] + a) | 0;
+    state[1] = (state[1] + b) | 0;
+    state[2] = (state[2] + c) | 0;
+    state[3] = (state[3] + d) | 0;
+    state[4] = (state[4] + e) | 0;
+    state[5] = (state[5] + f) | 0;
+    state[6] = (state[6] + g) | 0;
+    state[7] = (state[7] + h) | 0;
+}
+class PrefixHash {
+    prefix;
+    /** The state after the prefix's complete blocks. */
+    mid = new Int32Array(IV);
+    /** Bytes the prefix has compressed so far. */
+    done;
+    state = new Int32Array(8);
+    /** The prefix's last partial block, then each suffix and the padding. */
+    buffer = new Uint8Array(256);
+    tail;
+    /** `prefix` must not end with a high surrogate (a suffix could complete the pair); decide's ends with NUL. */
+    constructor(prefix) {
+        this.prefix = prefix;
+        const lastUnit = prefix.charCodeAt(prefix.length - 1);
+        if (lastUnit >= 0xd800 && lastUnit <= 0xdbff)
+            throw new Error('PrefixHash: a prefix cannot end with a high surrogate');
+        const bytes = encoder.encode(prefix);
+        const full = bytes.length - (bytes.length % 64);
+        for (let offset = 0; offset < full; offset += 64)
+            compress(this.mid, bytes, offset);
+        this.done = full;
+        this.tail = bytes.length - full;
+        this.buffer.set(bytes.subarray(full));
+    }
+    /** The first four bytes, big-endian, of SHA-256(UTF-8 of prefix + suffix), as an unsigned number. */
+    first32(suffix) {
+        let n = this.tail;
+        // ASCII is written directly; anything else goes through the encoder.
+        if (n + 3 * suffix.length + 72 > this.buffer.length)
+            this.grow(n + 3 * suffix.length + 72);
+        const buffer = this.buffer;
+        let ascii = true;
+        for (let i = 0; i < suffix.length; i++) {
+            const c = suffix.charCodeAt(i);
+            if (c >= 0x80) {
+                ascii = false;
+                break;
+            }
+            buffer[n + i] = c;
+        }
+        n += ascii ? suffix.length : encoder.encodeInto(suffix, buffer.subarray(n)).written;
+        const bits = (this.done + n) * 8;
+        buffer[n++] = 0x80;
+        const end = Math.ceil((n + 8) / 64) * 64;
+        buffer.fill(0, n, end - 8);
+        // The length in bits as a 64-bit big-endian number (messages here stay far below 2^53 bits).
+        const high = Math.floor(bits / 4294967296);
+        buffer[end - 8] = high >>> 24;
+        buffer[end - 7] = (high >>> 16) & 0xff;
+        buffer[end - 6] = (high >>> 8) & 0xff;
+        buffer[end - 5] = high & 0xff;
+        buffer[end - 4] = (bits >>> 24) & 0xff;
+        buffer[end - 3] = (bits >>> 16) & 0xff;
+        buffer[end - 2] = (bits >>> 8) & 0xff;
+        buffer[end - 1] = bits & 0xff;
+        const state = this.state;
+        state.set(this.mid);
+        for (let offset = 0; offset < end; offset += 64)
+            compress(state, buffer, offset);
+        return state[0] >>> 0;
+    }
+    grow(least) {
+        const bigger = new Uint8Array(2 * least);
+        bigger.set(this.buffer.subarray(0, this.tail));
+        this.buffer = bigger;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/perturb/decision.ts
 /**
  * The single source of randomness for perturbations. A choice is a pure function of
  * (seed, family, example id, position): hashing those four values, and nothing else,
@@ -20863,18 +21194,19 @@ function installSignalCleanup(notify) {
  */
 
 const TWO_TO_32 = 4294967296;
-// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
-const oneShot = node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash;
-function sha256(text) {
-    return oneShot ? oneShot('sha256', text, 'buffer') : node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash('sha256').update(text, 'utf8').digest();
-}
+// A row's choices come one after the other with the same (seed, family, id): the prefix's hash
+// state is kept for the last one.
+let last = null;
 /**
  * A number in [0, 1): the first four bytes (big-endian unsigned) of
  * SHA-256(UTF-8 of `${seed}\0${family}\0${id}\0${position}`), divided by 2^32.
  * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
  */
 function decide(seed, family, id, position) {
-    return sha256(`${seed}\u0000${family}\u0000${id}\u0000${position}`).readUInt32BE(0) / TWO_TO_32;
+    const prefix = `${seed}\u0000${family}\u0000${id}\u0000`;
+    if (last === null || last.prefix !== prefix)
+        last = new PrefixHash(prefix);
+    return last.first32(String(position)) / TWO_TO_32;
 }
 
 
@@ -21623,8 +21955,8 @@ function describeEmpty(value) {
     return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : (0,src_errors/* describeFound */.Kq)(value);
 }
 
-// EXTERNAL MODULE: ./src/perturb/decision.ts
-var decision = __nccwpck_require__(4084);
+// EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
+var decision = __nccwpck_require__(776);
 ;// CONCATENATED MODULE: ./src/perturb/format.ts
 
 

@@ -197,5 +197,7 @@ export function writeEmailProject(root, { train, evaluate, seed }) {
   const dictionary = ['version: 1', 'languages:', '  en:', ...Object.entries(SYNONYMS).map(([k, v]) => `    ${k}: ${v}`)].join('\n') + '\n';
   writeFileSync(join(base, 'dictionary.yml'), dictionary);
   writeFileSync(join(base, 'evidence-gate.yml'), CONFIG);
-  return { config: 'bench-email/evidence-gate.yml', bytes: Buffer.byteLength(trainText) + Buffer.byteLength(evaluateText) };
+  // The same run keeping only each text's SHA-256 in the evidence, as one would for a large corpus.
+  writeFileSync(join(base, 'evidence-gate-hash.yml'), CONFIG.replace('output: { text: full }', 'output: { text: hash }'));
+  return { config: 'bench-email/evidence-gate.yml', hashConfig: 'bench-email/evidence-gate-hash.yml', bytes: Buffer.byteLength(trainText) + Buffer.byteLength(evaluateText) };
 }

@@ -3,7 +3,7 @@
  * what was expected and what was found. Every problem is reported, one per line, up to
  * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ConfigError, describeFound } from '../errors.js';
 import { hasHidden, quoted, visiblePath } from '../util/visible.js';
 import { CONFIG_SCHEMA } from './schema.js';
@@ -12,10 +12,21 @@ import { formatKeyPath, type ConfigSource, type KeyPath, type ParseProblem } fro
 /** Problems listed in one ConfigError; the rest are counted on a last line. */
 export const MAX_LISTED_ERRORS = 20;
 
-const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
-// `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
-ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !hasHidden(data), errors: false });
-const validateSchema = ajv.compile(CONFIG_SCHEMA);
+let compiled: ValidateFunction | null = null;
+
+/**
+ * The compiled schema, built on first use: a perturbation thread loads this bundle too and never
+ * reads a config. The schema is a constant, checked against the JSON Schema meta-schema by a
+ * test rather than on every start.
+ */
+function validateSchema(): ValidateFunction {
+  if (compiled) return compiled;
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false });
+  // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
+  ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !hasHidden(data), errors: false });
+  compiled = ajv.compile(CONFIG_SCHEMA);
+  return compiled;
+}
 
 export const PRINTABLE = 'without control, bidi or invisible characters';
 
@@ -148,10 +159,11 @@ export function validateConfig(value: unknown, source: ConfigSource): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
   }
-  if (validateSchema(value)) return;
+  const validate = validateSchema();
+  if (validate(value)) return;
   // A bad key name yields both a `propertyNames` error and the inner errors that caused it
   // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
-  const located = (validateSchema.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+  const located = (validate.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
   throw configErrors(source.file, located);
 }
 

@@ -21,12 +21,45 @@ export type RowSink = (row: EvidenceRow) => void;
 
 export interface EvaluateOptions {
   shard?: ShardSpec | null;
-  /** Examples per chunk (default 2,048). */
+  /** Most examples per chunk (default CHUNK_EXAMPLES). */
   chunkExamples?: number;
+  /** Most text characters per chunk (default CHUNK_CHARS); a longer single example is a chunk of its own. */
+  chunkChars?: number;
   /** Called after each chunk's rows were handed on (the writer's backpressure). */
   drain?: () => Promise<void>;
   /** Rows done so far and the rows expected in all. */
   progress?: (rows: number, total: number) => void;
+}
+
+/** Most examples per chunk. */
+export const CHUNK_EXAMPLES = 2048;
+/**
+ * Most text characters per chunk: long texts (e-mails, documents) fill a chunk long before 2,048
+ * examples do, which bounds the memory a chunk's candidates take and gives the perturbation
+ * thread chunks to build ahead.
+ */
+export const CHUNK_CHARS = 250_000;
+
+function inputChars(e: Example): number {
+  return e.input.kind === 'text' ? e.input.text.length : 0;
+}
+
+/** Where each chunk ends: at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters. */
+export function chunkEnds(examples: readonly Example[], maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS): number[] {
+  const ends: number[] = [];
+  let start = 0;
+  let chars = 0;
+  examples.forEach((e, i) => {
+    const c = inputChars(e);
+    if (i > start && (i - start >= maxExamples || chars + c > maxChars)) {
+      ends.push(i);
+      start = i;
+      chars = 0;
+    }
+    chars += c;
+  });
+  if (examples.length > start) ends.push(examples.length);
+  return ends;
 }
 
 /** The examples this run evaluates, in evidence order (all, or one shard's). */
@@ -69,15 +102,16 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
 
 export async function evaluate(plan: Plan, dataset: Dataset, models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
   const examples = examplesOf(dataset, options.shard);
-  const chunk = options.chunkExamples ?? 2048;
+  const ends = chunkEnds(examples, options.chunkExamples, options.chunkChars);
   const store = new ScoreStore(models);
   const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
   const total = examples.length * models.length * source.conditions.length;
   let done = 0;
   try {
-    for (let start = 0; start < examples.length; start += chunk) {
-      const part = examples.slice(start, start + chunk);
-      await source.prepare?.(part, examples.slice(start + chunk, start + 2 * chunk));
+    for (let c = 0, start = 0; c < ends.length; start = ends[c] as number, c++) {
+      const end = ends[c] as number;
+      const part = examples.slice(start, end);
+      await source.prepare?.(part);
       const lists: Candidate[][][] = models.map((_, m) => part.map((e) => source.candidates(e, m)));
       await store.score(
         models,

@@ -71,7 +71,8 @@ export class PerturbationThread {
 
   private constructor(attacks: AttackPlan, options: FamilyOptions, from: URL) {
     const setup: ThreadSetup = { role: ROLE, attacks, options };
-    this.worker = new Worker(from, { workerData: setup });
+    // A larger young generation: building candidates allocates many short-lived strings and arrays.
+    this.worker = new Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     this.worker.on('message', (m: { seq: number; lists: Received[][] }) => {
       this.pending.get(m.seq)?.resolve(m.lists);
       this.pending.delete(m.seq);
@@ -99,12 +100,15 @@ export class PerturbationThread {
     const sent: Sent[] = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
     const lists = new Promise<Received[][]>((resolve, reject) => this.pending.set(seq, { resolve, reject }));
     this.worker.postMessage({ seq, examples: sent });
-    return lists.then((received) =>
+    const result = lists.then((received) =>
       received.map((list, i) => {
         const example = examples[i] as Example;
         return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text' as const, text: c.perturbedText } : example.input }));
       })
     );
+    // Requested ahead of use: a thread failure surfaces when the lists are awaited, never as an unhandled rejection.
+    result.catch(() => {});
+    return result;
   }
 
   async close(): Promise<void> {

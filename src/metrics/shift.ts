@@ -6,14 +6,16 @@
  *   PSI = Σ_i (q_i − p_i) · ln(q_i / p_i)
  * Not evaluated when either side has no texts.
  */
+import { RunScanner } from '../text/runs.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
 export const PSI_EDGES = [0, 5, 10, 15, 20, 30, 50, 100001] as const;
 export const PSI_FLOOR = 1e-4;
-const TOKEN = /[\p{L}\p{N}]+/gu;
+/** Tokens: the runs of /[\p{L}\p{N}]+/gu, found by a scan (runs.ts). */
+const TOKENS = new RunScanner('[\\p{L}\\p{N}]', 1);
 
 export function uniqueTokenTypes(text: string): number {
-  return new Set(text.toLowerCase().match(TOKEN) ?? []).size;
+  return new Set(TOKENS.runs(text.toLowerCase())).size;
 }
 
 export function psiBin(value: number): number {

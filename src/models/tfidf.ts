@@ -47,7 +47,10 @@ function analyzeTraining(analyzer: TfidfAnalyzer, texts: readonly string[]): { v
   }
   // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
   const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-  const rows = texts.map((t) => tally.row(index.ids(t, true)));
+  const rows = texts.map((t) => {
+    index.addTo(t, tally, true);
+    return tally.finish();
+  });
   const vocabulary = sortVocabulary(index.learned);
   const rank = new Map(vocabulary.map((g, i) => [g, i]));
   const renumber = Int32Array.from(index.learned, (g) => rank.get(g) as number);

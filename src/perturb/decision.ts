@@ -3,17 +3,13 @@
  * (seed, family, example id, position): hashing those four values, and nothing else,
  * keeps every candidate independent of row order and of the other rows in the data.
  */
-import * as crypto from 'node:crypto';
+import { PrefixHash } from './sha256-prefix.js';
 
 const TWO_TO_32 = 4294967296;
 
-type OneShotHash = (algorithm: string, data: string, outputEncoding: 'buffer') => Buffer;
-// `crypto.hash` (Node ≥ 20.12) is several times cheaper than createHash for short inputs.
-const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
-
-function sha256(text: string): Buffer {
-  return oneShot ? oneShot('sha256', text, 'buffer') : crypto.createHash('sha256').update(text, 'utf8').digest();
-}
+// A row's choices come one after the other with the same (seed, family, id): the prefix's hash
+// state is kept for the last one.
+let last: PrefixHash | null = null;
 
 /**
  * A number in [0, 1): the first four bytes (big-endian unsigned) of
@@ -21,5 +17,7 @@ function sha256(text: string): Buffer {
  * `position` names the choice inside the row, e.g. a word index or `"3:swap"`.
  */
 export function decide(seed: number, family: string, id: string, position: string | number): number {
-  return sha256(`${seed}\u0000${family}\u0000${id}\u0000${position}`).readUInt32BE(0) / TWO_TO_32;
+  const prefix = `${seed}\u0000${family}\u0000${id}\u0000`;
+  if (last === null || last.prefix !== prefix) last = new PrefixHash(prefix);
+  return last.first32(String(position)) / TWO_TO_32;
 }

@@ -10,7 +10,7 @@ import { loadDataset, type Dataset } from '../data/dataset.js';
 import type { CandidateSource } from '../evaluate/candidate.js';
 import { textCandidates } from '../evaluate/conditions.js';
 import { PerturbationThread } from '../evaluate/perturb-thread.js';
-import { examplesOf } from '../evaluate/evaluate.js';
+import { chunkEnds, examplesOf } from '../evaluate/evaluate.js';
 import { featureSpace, tabularCandidates, tabularConditions } from '../evaluate/tabular.js';
 import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
 import type { LengthHistogram } from '../metrics/metrics.js';
@@ -23,9 +23,6 @@ import type { ShardSpec } from '../shard/select.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
-
-/** Examples above which text candidates are built on a second thread (two evaluation chunks). */
-export const THREAD_MIN_EXAMPLES = 4096;
 
 export interface PrepareOptions {
   root: string;
@@ -96,13 +93,23 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
   log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
   stage('data');
-  const models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
   const tabular = plan.task === 'tabular';
   const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
   // A second thread pays off only when there are chunks to build ahead; a small run builds in place.
-  const many = examplesOf(dataset, options.shard).length > THREAD_MIN_EXAMPLES;
-  const thread = !tabular && many ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
-  const source = tabular ? tabularCandidates(plan, models, dataset.labels) : textCandidates(families.runners, thread);
+  // It starts before training and builds the first chunks' candidates meanwhile.
+  const examples = examplesOf(dataset, options.shard);
+  const ends = chunkEnds(examples);
+  const thread = !tabular && ends.length > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
+  const planned = thread ? ends.map((end, c) => examples.slice(c === 0 ? 0 : ends[c - 1], end)) : [];
+  const textSource = tabular ? null : textCandidates(families.runners, thread, planned);
+  let models: Model[];
+  try {
+    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
+  } catch (error) {
+    await textSource?.close?.();
+    throw error;
+  }
+  const source = textSource ?? tabularCandidates(plan, models, dataset.labels);
   const conditions = source.conditions;
   const head = buildManifestHead({
     plan,
@@ -116,7 +123,7 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
     lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
     bundleSha256: options.bundleSha256 ?? null,
     tool: options.tool,
-    shard: options.shard ? { spec: options.shard, examples: examplesOf(dataset, options.shard).length } : null
+    shard: options.shard ? { spec: options.shard, examples: examples.length } : null
   });
   return { plan, dataset, models, source, conditions, head };
 }

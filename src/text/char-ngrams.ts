@@ -10,14 +10,28 @@
 
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+export const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 
-/** The lowercased words of a text, as Python's `text.lower().split()`. */
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(PY_WHITESPACE)
-    .filter((w) => w !== '');
+/** True for a UTF-16 unit that PY_WHITESPACE matches (all of them are in the BMP). */
+function isPyWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/** The lowercased words of a text, as Python's `text.lower().split()` (the same as splitting on PY_WHITESPACE). */
+export function words(text: string): string[] {
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    if (isPyWhitespace(lower.charCodeAt(i))) {
+      if (start >= 0) out.push(lower.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  if (start >= 0) out.push(lower.slice(start));
+  return out;
 }
 
 /** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
@@ -169,6 +183,27 @@ export class CharWbIndex {
       count += ids.length;
     }
     return this.out.subarray(0, count);
+  }
+
+  /**
+   * Adds the text's n-gram ids to `sink` one distinct word at a time (times its count), in
+   * order of the words' first occurrence: the same ids, first occurrences and counts as
+   * adding `ids(text)`, with each repeated word handled once.
+   */
+  addTo(text: string, sink: { add(ids: ArrayLike<number>, times: number): void }, learn = false): void {
+    // One map look-up per word: the map gives the word's slot in `distinct`/`times`.
+    const slot = new Map<string, number>();
+    const distinct: string[] = [];
+    const times: number[] = [];
+    for (const word of words(text)) {
+      const k = slot.get(word);
+      if (k === undefined) {
+        slot.set(word, distinct.length);
+        distinct.push(word);
+        times.push(1);
+      } else times[k] = (times[k] as number) + 1;
+    }
+    for (let k = 0; k < distinct.length; k++) sink.add(this.idsOfWord(distinct[k] as string, learn), times[k] as number);
   }
 
   private idsOfWord(word: string, learn: boolean): Int32Array {

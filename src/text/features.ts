@@ -15,31 +15,48 @@ export interface SparseRow {
   readonly counts: Uint32Array;
 }
 
-/** Counts feature-id occurrences in a dense tally and hands them out as sparse rows. */
+/**
+ * Counts feature-id occurrences in a dense tally and hands them out as sparse rows. Ids are
+ * added in groups (`add`), each counted `times` times, then `finish` gives the row: ids in
+ * order of first occurrence, so adding each distinct word's ids once, times its count, in
+ * order of the words' first occurrence, gives the same row as adding every occurrence.
+ */
 export class Tally {
   private counts = new Uint32Array(1024);
   private seen = new Int32Array(1024);
+  private distinct = 0;
 
-  row(occurrences: ArrayLike<number>): SparseRow {
-    let distinct = 0;
-    let { counts, seen } = this;
-    for (let i = 0; i < occurrences.length; i++) {
-      const f = occurrences[i] as number;
+  add(ids: ArrayLike<number>, times = 1): void {
+    let { counts, seen, distinct } = this;
+    for (let i = 0; i < ids.length; i++) {
+      const f = ids[i] as number;
       if (f >= counts.length) counts = this.counts = grown(counts, f + 1);
       if (counts[f] === 0) {
         if (distinct === seen.length) seen = this.seen = grown(seen, distinct + 1);
         seen[distinct++] = f;
       }
-      counts[f] = (counts[f] as number) + 1;
+      counts[f] = (counts[f] as number) + times;
     }
-    const ids = seen.slice(0, distinct);
+    this.distinct = distinct;
+  }
+
+  /** The row of everything added since the last `finish`. */
+  finish(): SparseRow {
+    const { counts, distinct } = this;
+    const ids = this.seen.slice(0, distinct);
     const n = new Uint32Array(distinct);
     for (let i = 0; i < distinct; i++) {
       const f = ids[i] as number;
       n[i] = counts[f] as number;
       counts[f] = 0;
     }
+    this.distinct = 0;
     return { ids, counts: n };
+  }
+
+  row(occurrences: ArrayLike<number>): SparseRow {
+    this.add(occurrences);
+    return this.finish();
   }
 }
 
@@ -120,8 +137,7 @@ export interface FeaturizerOptions {
  * remembers the rows of recent texts for its other readers. Rows must not be modified.
  */
 export class Featurizer {
-  private readonly ids: (text: string) => ArrayLike<number>;
-  private readonly tally = new Tally();
+  private readonly rowOf: (text: string) => SparseRow;
   private memo: BoundedMemo<SparseRow> | null = null;
   private readonly onFeaturize: ((space: FeatureSpace) => void) | undefined;
 
@@ -130,7 +146,7 @@ export class Featurizer {
     readonly vocabulary: readonly string[],
     options: FeaturizerOptions = {}
   ) {
-    this.ids = featureIds(space, vocabulary);
+    this.rowOf = featureRows(space, vocabulary, new Tally());
     this.onFeaturize = options.onFeaturize;
   }
 
@@ -144,7 +160,7 @@ export class Featurizer {
     const known = this.memo?.get(text);
     if (known) return known;
     this.onFeaturize?.(this.space);
-    const row = this.tally.row(this.ids(text));
+    const row = this.rowOf(text);
     this.memo?.set(text, row, 8 * row.ids.length);
     return row;
   }
@@ -157,16 +173,19 @@ export class Featurizer {
   }
 }
 
-/** The ids of a text's known feature occurrences, in text order. */
-function featureIds(space: FeatureSpace, vocabulary: readonly string[]): (text: string) => ArrayLike<number> {
+/** A text's row of known features: char_wb n-grams per distinct word, or word tokens. */
+function featureRows(space: FeatureSpace, vocabulary: readonly string[], tally: Tally): (text: string) => SparseRow {
   if (space === 'char') {
     const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
     vocabulary.forEach((g, i) => index.add(g, i));
-    return (text) => index.ids(text);
+    return (text) => {
+      index.addTo(text, tally);
+      return tally.finish();
+    };
   }
   const index = new Map(vocabulary.map((t, i) => [t, i]));
   let out = new Int32Array(256);
-  // The ids go into a reused buffer (the caller tallies them before the next call).
+  // The ids go into a reused buffer, tallied before the next call.
   return (text) => {
     const tokens = wordTokens(text);
     if (tokens.length > out.length) out = new Int32Array(2 * tokens.length);
@@ -175,6 +194,6 @@ function featureIds(space: FeatureSpace, vocabulary: readonly string[]): (text: 
       const id = index.get(w);
       if (id !== undefined) out[n++] = id;
     }
-    return out.subarray(0, n);
+    return tally.row(out.subarray(0, n));
   };
 }

@@ -5,8 +5,11 @@
  * explicit property classes. Combining marks (Mn/Mc) are not word characters in Python
  * either, so a decomposed accent splits a token there too.
  */
-const WORD_RUN = /[\p{L}\p{N}_]{2,}/gu;
+import { RunScanner } from './runs.js';
+
+/** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
+const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
 
 export function wordTokens(text: string): string[] {
-  return text.toLowerCase().match(WORD_RUN) ?? [];
+  return SCANNER.runs(text.toLowerCase());
 }
