@@ -14379,6 +14379,7 @@ var registry = __nccwpck_require__(6990);
 
 
 
+
 /** Families the threat model leaves out: reported as not tested. */
 function familiesNotConfigured(plan) {
     const all = plan.task === 'tabular' ? families/* TABULAR_FAMILIES */.Le : families/* FAMILIES */.BU;
@@ -14430,11 +14431,11 @@ async function prepare(plan, options, stage = () => { }) {
     stage('data');
     const tabular = plan.task === 'tabular';
     const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
-    // A second thread pays off only when there are chunks to build ahead; a small run builds in place.
-    // It starts before training and builds the first chunks' candidates meanwhile.
+    // With a second core, candidates are built on a second thread, which starts before training
+    // and builds the first chunks' candidates meanwhile.
     const examples = examplesOf(dataset, options.shard);
     const ends = chunkEnds(examples);
-    const thread = !tabular && ends.length > 1 ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
+    const thread = !tabular && options.evaluates !== false && ends.length > 1 && (0,external_node_os_namespaceObject.availableParallelism)() > 1 ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
     const planned = thread ? ends.map((end, c) => examples.slice(c === 0 ? 0 : ends[c - 1], end)) : [];
     const textSource = tabular ? null : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, thread, planned);
     let models;
@@ -19754,7 +19755,7 @@ async function explainCommand(cmd, io, root) {
         const known = Object.keys(sentences);
         throw new src_errors/* UsageError */.eb(`the append family has no sentence for language ${(0,visible/* quoted */.TL)(language)}${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language with one of ${(0,visible/* quotedList */.p4)(known)}, or a sentence for it in threat_model.attacks.append.sentences`);
     }
-    const prepared = await prepare(plan, { root, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
+    const prepared = await prepare(plan, { root, evaluates: false, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
     try {
         const explanation = await explain(prepared, { id, text, language });
         const context = { configPath: plan.config.path, configSha256: plan.config.sha256, seed: plan.statistics.seed, trainRows: prepared.dataset.train.length, tool: `${TOOL_NAME} ${TOOL_VERSION}` };
@@ -20526,7 +20527,8 @@ let compiled = null;
 function validateSchema() {
     if (compiled)
         return compiled;
-    const ajv = new dist_ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false });
+    // Without the code optimizer: it costs more start-up time than it saves on a config of a few kB.
+    const ajv = new dist_ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false, code: { optimize: false } });
     // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
     ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
     compiled = ajv.compile(CONFIG_SCHEMA);

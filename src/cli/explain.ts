@@ -99,7 +99,7 @@ export async function explainCommand(cmd: ExplainCommand, io: ExplainIO, root: s
       `the append family has no sentence for language ${quoted(language)}${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language with one of ${quotedList(known)}, or a sentence for it in threat_model.attacks.append.sentences`
     );
   }
-  const prepared = await prepare(plan, { root, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
+  const prepared = await prepare(plan, { root, evaluates: false, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
   try {
     const explanation = await explain(prepared, { id, text, language });
     const context = { configPath: plan.config.path, configSha256: plan.config.sha256, seed: plan.statistics.seed, trainRows: prepared.dataset.train.length, tool: `${TOOL_NAME} ${TOOL_VERSION}` };

@@ -21,7 +21,8 @@ let compiled: ValidateFunction | null = null;
  */
 function validateSchema(): ValidateFunction {
   if (compiled) return compiled;
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false });
+  // Without the code optimizer: it costs more start-up time than it saves on a config of a few kB.
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false, code: { optimize: false } });
   // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
   ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !hasHidden(data), errors: false });
   compiled = ajv.compile(CONFIG_SCHEMA);

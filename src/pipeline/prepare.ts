@@ -3,6 +3,7 @@
  * families, the trained models, and the manifest's head — the facts every later stage reads.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { checkPlanAgainstData } from '../config/against-data.js';
 import { FAMILIES, TABULAR_FAMILIES, type Condition } from '../config/families.js';
 import type { ModelPlan, Plan } from '../config/plan.js';
@@ -30,6 +31,8 @@ export interface PrepareOptions {
   bundleSha256?: string | null;
   tool?: Record<string, unknown>;
   log?: (line: string) => void;
+  /** False when the data's candidates will not be evaluated (explain): no perturbation thread. */
+  evaluates?: boolean;
 }
 
 export interface Prepared {
@@ -95,11 +98,11 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   stage('data');
   const tabular = plan.task === 'tabular';
   const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
-  // A second thread pays off only when there are chunks to build ahead; a small run builds in place.
-  // It starts before training and builds the first chunks' candidates meanwhile.
+  // With a second core, candidates are built on a second thread, which starts before training
+  // and builds the first chunks' candidates meanwhile.
   const examples = examplesOf(dataset, options.shard);
   const ends = chunkEnds(examples);
-  const thread = !tabular && ends.length > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
+  const thread = !tabular && options.evaluates !== false && ends.length > 1 && availableParallelism() > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
   const planned = thread ? ends.map((end, c) => examples.slice(c === 0 ? 0 : ends[c - 1], end)) : [];
   const textSource = tabular ? null : textCandidates(families.runners, thread, planned);
   let models: Model[];
