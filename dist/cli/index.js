@@ -6550,8 +6550,8 @@ function weigh(row, idf) {
     }
     return { weights, norm: Math.sqrt(sq) };
 }
-/** Adds a row's L2-normalised tf-idf vector to a dense sum; an empty row adds nothing. */
-function addNormalisedRow(sum, row, idf) {
+/** Adds a row's L2-normalised tf-idf vector to label `c` of the feature-major sums; an empty row adds nothing. */
+function addNormalisedRow(sum, width, c, row, idf) {
     const { ids, counts } = row;
     let sq = 0;
     for (let i = 0; i < ids.length; i++)
@@ -6561,7 +6561,8 @@ function addNormalisedRow(sum, row, idf) {
     const norm = Math.sqrt(sq);
     for (let i = 0; i < ids.length; i++) {
         const f = ids[i];
-        sum[f] = sum[f] + (counts[i] * idf[f]) / norm;
+        const at = f * width + c;
+        sum[at] = sum[at] + (counts[i] * idf[f]) / norm;
     }
 }
 function fitTfidf(analyzer, train, labels) {
@@ -6578,22 +6579,34 @@ function fitTfidf(analyzer, train, labels) {
     const n = examples.length;
     const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
-    const centroids = labels.map(() => new Float64Array(vocabulary.length));
+    const width = labels.length;
+    const centroids = new Float64Array(vocabulary.length * width);
     const classSize = labels.map(() => 0);
     examples.forEach((e, d) => {
         const c = labelIndex.get(e.label);
         if (c === undefined)
             throw new Error(`training label ${JSON.stringify(e.label)} is not among the labels`);
         classSize[c] = classSize[c] + 1;
-        addNormalisedRow(centroids[c], rows[d], idf);
+        addNormalisedRow(centroids, width, c, rows[d], idf);
     });
-    centroids.forEach((centroid, c) => {
-        const size = classSize[c];
+    classSize.forEach((size, c) => {
         if (size > 0)
-            for (let f = 0; f < centroid.length; f++)
-                centroid[f] = centroid[f] / size;
+            for (let at = c; at < centroids.length; at += width)
+                centroids[at] = centroids[at] / size;
     });
     return { analyzer, labels: [...labels], vocabulary, idf, centroids };
+}
+/** One array per label from the feature-major centroids (the form the digest has always hashed). */
+function labelMajor(centroids, width) {
+    const features = centroids.length / width;
+    const out = [];
+    for (let c = 0; c < width; c++) {
+        const column = new Array(features);
+        for (let f = 0; f < features; f++)
+            column[f] = centroids[f * width + c];
+        out.push(column);
+    }
+    return out;
 }
 /**
  * The scoring half of a fitted tf-idf model: featurizes a text and takes its cosine to each
@@ -6617,10 +6630,11 @@ class TfidfScorer {
         if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary))
             throw new Error(`${this.kind}: the featurizer has another feature space`);
         this.featurizer = featurizer ?? new Featurizer(params.analyzer, params.vocabulary, options);
-        this.centroidNorms = params.centroids.map((c) => {
+        const width = params.labels.length;
+        this.centroidNorms = params.labels.map((_, c) => {
             let sq = 0;
-            for (let f = 0; f < c.length; f++)
-                sq += c[f] ** 2;
+            for (let at = c; at < params.centroids.length; at += width)
+                sq += params.centroids[at] ** 2;
             return Math.sqrt(sq);
         });
     }
@@ -6631,7 +6645,7 @@ class TfidfScorer {
             labels: this.params.labels,
             vocabulary: this.params.vocabulary,
             idf: Array.from(this.params.idf),
-            centroids: this.params.centroids.map((c) => Array.from(c))
+            centroids: labelMajor(this.params.centroids, this.params.labels.length)
         }));
         return this.cachedDigest;
     }
@@ -6648,14 +6662,19 @@ class TfidfScorer {
         const { weights, norm } = weigh(row, this.params.idf);
         if (norm === 0)
             return this.labels.map(() => 0);
-        return this.params.centroids.map((centroid, c) => {
+        // Every label's dot product in one pass over the row; each still sums in row order.
+        const width = this.labels.length;
+        const centroids = this.params.centroids;
+        const dots = new Float64Array(width);
+        for (let i = 0; i < weights.length; i++) {
+            const w = weights[i];
+            const base = row.ids[i] * width;
+            for (let c = 0; c < width; c++)
+                dots[c] = dots[c] + w * centroids[base + c];
+        }
+        return this.labels.map((_, c) => {
             const cnorm = this.centroidNorms[c];
-            if (cnorm === 0)
-                return 0;
-            let dot = 0;
-            for (let i = 0; i < weights.length; i++)
-                dot += weights[i] * centroid[row.ids[i]];
-            return dot / norm / cnorm;
+            return cnorm === 0 ? 0 : dots[c] / norm / cnorm;
         });
     }
 }

@@ -26,8 +26,12 @@ export interface TfidfParameters {
   /** Every training feature, in code-point order; a feature's id is its position. */
   vocabulary: string[];
   idf: Float64Array;
-  /** centroids[c][f]: mean weight of vocabulary[f] over the normalised training rows of labels[c]. */
-  centroids: Float64Array[];
+  /**
+   * The class centroids, feature-major: centroids[f · labels.length + c] is the mean weight of
+   * vocabulary[f] over the normalised training rows of labels[c]. Scoring reads a feature's
+   * weights for every label from one place instead of from one array per label.
+   */
+  centroids: Float64Array;
 }
 
 /** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
@@ -70,8 +74,8 @@ function weigh(row: SparseRow, idf: Float64Array): { weights: Float64Array; norm
   return { weights, norm: Math.sqrt(sq) };
 }
 
-/** Adds a row's L2-normalised tf-idf vector to a dense sum; an empty row adds nothing. */
-function addNormalisedRow(sum: Float64Array, row: SparseRow, idf: Float64Array): void {
+/** Adds a row's L2-normalised tf-idf vector to label `c` of the feature-major sums; an empty row adds nothing. */
+function addNormalisedRow(sum: Float64Array, width: number, c: number, row: SparseRow, idf: Float64Array): void {
   const { ids, counts } = row;
   let sq = 0;
   for (let i = 0; i < ids.length; i++) sq += ((counts[i] as number) * (idf[ids[i] as number] as number)) ** 2;
@@ -79,7 +83,8 @@ function addNormalisedRow(sum: Float64Array, row: SparseRow, idf: Float64Array):
   const norm = Math.sqrt(sq);
   for (let i = 0; i < ids.length; i++) {
     const f = ids[i] as number;
-    sum[f] = (sum[f] as number) + ((counts[i] as number) * (idf[f] as number)) / norm;
+    const at = f * width + c;
+    sum[at] = (sum[at] as number) + ((counts[i] as number) * (idf[f] as number)) / norm;
   }
 }
 
@@ -100,19 +105,31 @@ export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], lab
   const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
 
   const labelIndex = new Map(labels.map((l, i) => [l, i]));
-  const centroids = labels.map(() => new Float64Array(vocabulary.length));
+  const width = labels.length;
+  const centroids = new Float64Array(vocabulary.length * width);
   const classSize = labels.map(() => 0);
   examples.forEach((e, d) => {
     const c = labelIndex.get(e.label);
     if (c === undefined) throw new Error(`training label ${JSON.stringify(e.label)} is not among the labels`);
     classSize[c] = (classSize[c] as number) + 1;
-    addNormalisedRow(centroids[c] as Float64Array, rows[d] as SparseRow, idf);
+    addNormalisedRow(centroids, width, c, rows[d] as SparseRow, idf);
   });
-  centroids.forEach((centroid, c) => {
-    const size = classSize[c] as number;
-    if (size > 0) for (let f = 0; f < centroid.length; f++) centroid[f] = (centroid[f] as number) / size;
+  classSize.forEach((size, c) => {
+    if (size > 0) for (let at = c; at < centroids.length; at += width) centroids[at] = (centroids[at] as number) / size;
   });
   return { analyzer, labels: [...labels], vocabulary, idf, centroids };
+}
+
+/** One array per label from the feature-major centroids (the form the digest has always hashed). */
+function labelMajor(centroids: Float64Array, width: number): number[][] {
+  const features = centroids.length / width;
+  const out: number[][] = [];
+  for (let c = 0; c < width; c++) {
+    const column = new Array<number>(features);
+    for (let f = 0; f < features; f++) column[f] = centroids[f * width + c] as number;
+    out.push(column);
+  }
+  return out;
 }
 
 /**
@@ -139,9 +156,10 @@ export class TfidfScorer {
     this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
     if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary)) throw new Error(`${this.kind}: the featurizer has another feature space`);
     this.featurizer = featurizer ?? new Featurizer(params.analyzer, params.vocabulary, options);
-    this.centroidNorms = params.centroids.map((c) => {
+    const width = params.labels.length;
+    this.centroidNorms = params.labels.map((_, c) => {
       let sq = 0;
-      for (let f = 0; f < c.length; f++) sq += (c[f] as number) ** 2;
+      for (let at = c; at < params.centroids.length; at += width) sq += (params.centroids[at] as number) ** 2;
       return Math.sqrt(sq);
     });
   }
@@ -154,7 +172,7 @@ export class TfidfScorer {
         labels: this.params.labels,
         vocabulary: this.params.vocabulary,
         idf: Array.from(this.params.idf),
-        centroids: this.params.centroids.map((c) => Array.from(c))
+        centroids: labelMajor(this.params.centroids, this.params.labels.length)
       })
     );
     return this.cachedDigest;
@@ -172,12 +190,18 @@ export class TfidfScorer {
   private cosines(row: SparseRow): number[] {
     const { weights, norm } = weigh(row, this.params.idf);
     if (norm === 0) return this.labels.map(() => 0);
-    return this.params.centroids.map((centroid, c) => {
+    // Every label's dot product in one pass over the row; each still sums in row order.
+    const width = this.labels.length;
+    const centroids = this.params.centroids;
+    const dots = new Float64Array(width);
+    for (let i = 0; i < weights.length; i++) {
+      const w = weights[i] as number;
+      const base = (row.ids[i] as number) * width;
+      for (let c = 0; c < width; c++) dots[c] = (dots[c] as number) + w * (centroids[base + c] as number);
+    }
+    return this.labels.map((_, c) => {
       const cnorm = this.centroidNorms[c] as number;
-      if (cnorm === 0) return 0;
-      let dot = 0;
-      for (let i = 0; i < weights.length; i++) dot += (weights[i] as number) * (centroid[row.ids[i] as number] as number);
-      return dot / norm / cnorm;
+      return cnorm === 0 ? 0 : (dots[c] as number) / norm / cnorm;
     });
   }
 }
