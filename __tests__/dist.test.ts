@@ -3,7 +3,12 @@
  * runner's environment files, and the CLI bundle through the package bin.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { run } from '../src/engine.js';
+import { evaluationChunks } from '../src/evaluate/evaluate.js';
+import { loadDataset } from '../src/data/dataset.js';
+import { loadPlan } from '../src/config/load.js';
 import { join } from 'node:path';
 import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tempRepo } from './helpers.js';
 import { readOutputs } from './action/runner-files.js';
@@ -54,4 +59,27 @@ describe('the CLI bundle', () => {
         `(the repository root is ${JSON.stringify(root)}, the current folder, which is in no git repository; paths inside the config are relative to it; set --root DIR to choose another)\n`
     );
   });
+});
+
+describe('the perturbation thread of the CLI bundle', () => {
+  test('builds candidates chunks ahead on a second thread and writes the bytes an in-process run writes', async () => {
+    // Longer texts spread the example over several chunks, so the bundle starts its thread.
+    const root = exampleRepo();
+    for (const split of ['controlled', 'challenge']) {
+      const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
+      const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { text: string });
+      writeFileSync(file, rows.map((r) => JSON.stringify({ ...r, text: Array.from({ length: 20 }, () => r.text).join(' ') })).join('\n') + '\n');
+    }
+    const plan = loadPlan({ root, configPath: EXAMPLE_CONFIG });
+    expect(evaluationChunks(loadDataset(plan.data), null).length).toBeGreaterThan(2);
+    expect(availableParallelism()).toBeGreaterThan(1);
+
+    const cli = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', 'bundle-out', '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(1);
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'in-process-out' });
+    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {
+      expect(readFileSync(join(root, 'bundle-out', name), 'utf8')).toBe(readFileSync(join(root, 'in-process-out', name), 'utf8'));
+    }
+  }, 120_000);
 });

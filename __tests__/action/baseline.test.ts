@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import { tempRepo, tinyRepo } from '../helpers.js';
-import { FakeGitHub } from './github-server.js';
+import { FakeGitHub, pullRequestEnv } from './github-server.js';
 import { zipFolder } from './zip.js';
 
 const server = await new FakeGitHub().start();
@@ -34,20 +34,13 @@ beforeEach(() => {
 });
 afterEach(() => stdout.mockRestore());
 
-/** A pull request's environment: event file, repository, workflow ref. */
+/** A pull request's environment with its workflow ref and a runner temp folder. */
 function prEnv(root: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const files = tempRepo({ 'event.json': JSON.stringify({ pull_request: { number: 7, base: { ref: 'main' } } }) });
-  return {
-    GITHUB_WORKSPACE: root,
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: join(files, 'event.json'),
-    GITHUB_REPOSITORY: 'o/r',
+  return pullRequestEnv(root, server.url, {
     GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/pull/7/merge',
-    GITHUB_JOB: 'gate',
-    GITHUB_API_URL: server.url,
     RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'runner-temp-')),
     ...extra
-  };
+  });
 }
 
 /** The base branch's output of the tiny repo, zipped as its artifact. */

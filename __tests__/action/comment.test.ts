@@ -3,12 +3,11 @@
  * endpoints (through the real octokit client): created once, edited in place on the next push,
  * one per config, and on a fork's read-only token one notice and a note in the job summary.
  */
-import { join } from 'node:path';
 import { commentBody, compareSectionOf } from '../../src/action/comment.js';
 import { runAction } from '../../src/action/main.js';
-import { minimalConfig, tempRepo, tinyRepo } from '../helpers.js';
+import { minimalConfig, tinyRepo } from '../helpers.js';
 import { fakeHost } from './fake-host.js';
-import { FakeGitHub } from './github-server.js';
+import { FakeGitHub, pullRequestEnv } from './github-server.js';
 
 const server = await new FakeGitHub().start();
 const { githubHost } = await import('../../src/action/github-host.js');
@@ -19,17 +18,7 @@ beforeEach(() => server.reset());
 const GATE = 'gate:\n  max_missing_rows: 0\n  min_challenge_examples: 5';
 
 function prEnv(root: string, runId: string): NodeJS.ProcessEnv {
-  const files = tempRepo({ 'event.json': JSON.stringify({ pull_request: { number: 7, base: { ref: 'main' } } }) });
-  return {
-    GITHUB_WORKSPACE: root,
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: join(files, 'event.json'),
-    GITHUB_REPOSITORY: 'o/r',
-    GITHUB_SERVER_URL: 'https://github.example',
-    GITHUB_RUN_ID: runId,
-    GITHUB_JOB: 'gate',
-    GITHUB_API_URL: server.url
-  };
+  return pullRequestEnv(root, server.url, { GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: runId });
 }
 
 function host(root: string, runId: string, inputs: Record<string, string>) {

@@ -6,6 +6,22 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { tempRepo } from '../helpers.js';
+
+/** A pull request's runner environment (PR #7 into main) whose API is the fake server at `apiUrl`. */
+export function pullRequestEnv(root: string, apiUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const files = tempRepo({ 'event.json': JSON.stringify({ pull_request: { number: 7, base: { ref: 'main' } } }) });
+  return {
+    GITHUB_WORKSPACE: root,
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: join(files, 'event.json'),
+    GITHUB_REPOSITORY: 'o/r',
+    GITHUB_JOB: 'gate',
+    GITHUB_API_URL: apiUrl,
+    ...extra
+  };
+}
 
 export interface FakeRun {
   id: number;

@@ -5850,10 +5850,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT, safeOutput
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: ./src/errors.ts
 var src_errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/util/visible.ts
@@ -7795,28 +7795,29 @@ const CHUNK_CHARS = 250_000;
 function inputChars(e) {
     return e.input.kind === 'text' ? e.input.text.length : 0;
 }
-/** Where each chunk ends: at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters. */
-function chunkEnds(examples, maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS) {
-    const ends = [];
-    let start = 0;
+/**
+ * The examples this run evaluates (all, or one shard's) in evidence order, cut into chunks of
+ * at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters.
+ */
+function evaluationChunks(dataset, shard, maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS) {
+    const all = dataset.splits.flatMap((s) => s.examples);
+    const examples = shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
+    const chunks = [];
+    let chunk = [];
     let chars = 0;
-    examples.forEach((e, i) => {
+    for (const e of examples) {
         const c = inputChars(e);
-        if (i > start && (i - start >= maxExamples || chars + c > maxChars)) {
-            ends.push(i);
-            start = i;
+        if (chunk.length > 0 && (chunk.length >= maxExamples || chars + c > maxChars)) {
+            chunks.push(chunk);
+            chunk = [];
             chars = 0;
         }
+        chunk.push(e);
         chars += c;
-    });
-    if (examples.length > start)
-        ends.push(examples.length);
-    return ends;
-}
-/** The examples this run evaluates, in evidence order (all, or one shard's). */
-function examplesOf(dataset, shard) {
-    const all = dataset.splits.flatMap((s) => s.examples);
-    return shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
+    }
+    if (chunk.length > 0)
+        chunks.push(chunk);
+    return chunks;
 }
 function renderText(policy, text, digest) {
     if (text === null || policy === 'none')
@@ -7849,18 +7850,16 @@ function emitRows(plan, example, model, m, list, store, sink) {
         sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
     }
 }
-async function evaluate(plan, dataset, models, source, sink, options = {}) {
-    const examples = examplesOf(dataset, options.shard);
-    const ends = chunkEnds(examples, options.chunkExamples, options.chunkChars);
+async function evaluate(plan, chunks, models, source, sink, options = {}) {
     const store = new ScoreStore(models);
     const counters = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
-    const total = examples.length * models.length * source.conditions.length;
+    const rowsPerExample = models.length * source.conditions.length;
+    const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
     let done = 0;
     try {
-        for (let c = 0, start = 0; c < ends.length; start = ends[c], c++) {
-            const end = ends[c];
-            const part = examples.slice(start, end);
-            await source.prepare?.(part);
+        for (let c = 0; c < chunks.length; c++) {
+            const part = chunks[c];
+            await source.prepare?.(c);
             const lists = models.map((_, m) => part.map((e) => source.candidates(e, m)));
             await store.score(models, lists.map((l, m) => store.todo(m, l.flat())), counters);
             part.forEach((example, e) => {
@@ -7872,7 +7871,7 @@ async function evaluate(plan, dataset, models, source, sink, options = {}) {
             });
             source.release?.();
             store.endChunk();
-            done += part.length * models.length * source.conditions.length;
+            done += part.length * rowsPerExample;
             if (options.drain)
                 await options.drain();
             options.progress?.(done, total);
@@ -9726,7 +9725,8 @@ function isStagingLeftover(dir) {
 
 
 
-function exists(path) {
+/** True when something (a file, folder or link, even a broken one) is at `path`. */
+function entryExists(path) {
     try {
         (0,external_node_fs_.lstatSync)(path);
         return true;
@@ -9762,7 +9762,7 @@ function recoverSiblings(parent, name) {
     // Newest first: the backup made by the most recent interrupted swap.
     backups.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.entry < b.entry ? -1 : 1));
     const live = (0,external_node_path_namespaceObject.join)(parent, name);
-    if (backups.length > 0 && !exists(live)) {
+    if (backups.length > 0 && !entryExists(live)) {
         const newest = backups.shift();
         (0,external_node_fs_.renameSync)((0,external_node_path_namespaceObject.join)(parent, newest.entry), live);
         result.restored = newest.entry;
@@ -9856,20 +9856,9 @@ function resolveOutputFolder(root, given, cwd) {
 
 
 
-function slot_exists(path) {
-    try {
-        (0,external_node_fs_.lstatSync)(path);
-        return true;
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return false;
-        throw error;
-    }
-}
 /** The live folder `out` is checked only if it exists; a run never replaces the user's files. */
 function checkReplaceable(target) {
-    if (slot_exists(target.real))
+    if (entryExists(target.real))
         assertReplaceable(target.real, target.relative);
 }
 /**
@@ -9939,7 +9928,7 @@ function openOutputSlot(options) {
     try {
         recoverSiblings(parent, name);
         checkReplaceable(target);
-        if (slot_exists(staging) && !isStagingLeftover(staging)) {
+        if (entryExists(staging) && !isStagingLeftover(staging)) {
             throw new src_errors/* UsageError */.eb(`output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
         }
         (0,external_node_fs_.rmSync)(staging, { recursive: true, force: true });
@@ -9972,7 +9961,7 @@ function openOutputSlot(options) {
             checkReplaceable(target);
             const live = target.real;
             const backup = (0,external_node_path_namespaceObject.join)(parent, backupName(name, process.pid));
-            const hadLive = slot_exists(live);
+            const hadLive = entryExists(live);
             if (hadLive)
                 (0,external_node_fs_.renameSync)(live, backup);
             try {
@@ -14452,11 +14441,9 @@ async function prepare(plan, options, stage = () => { }) {
     const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
     // With a second core, candidates are built on a second thread, which starts before training
     // and builds the first chunks' candidates meanwhile.
-    const examples = examplesOf(dataset, options.shard);
-    const ends = chunkEnds(examples);
-    const thread = !tabular && options.evaluates !== false && ends.length > 1 && (0,external_node_os_namespaceObject.availableParallelism)() > 1 ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
-    const planned = thread ? ends.map((end, c) => examples.slice(c === 0 ? 0 : ends[c - 1], end)) : [];
-    const textSource = tabular ? null : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, thread, planned);
+    const chunks = evaluationChunks(dataset, options.shard);
+    const thread = !tabular && options.evaluates !== false && chunks.length > 1 && (0,external_node_os_namespaceObject.availableParallelism)() > 1 ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
+    const textSource = tabular ? null : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, chunks, thread);
     let models;
     try {
         models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
@@ -14479,9 +14466,9 @@ async function prepare(plan, options, stage = () => { }) {
         lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: (0,hash/* sha256Hex */.f)((0,external_node_fs_.readFileSync)(f.absolute)) })),
         bundleSha256: options.bundleSha256 ?? null,
         tool: options.tool,
-        shard: options.shard ? { spec: options.shard, examples: examples.length } : null
+        shard: options.shard ? { spec: options.shard, examples: chunks.reduce((n, part) => n + part.length, 0) } : null
     });
-    return { plan, dataset, models, source, conditions, head };
+    return { plan, dataset, chunks, models, source, conditions, head };
 }
 
 ;// CONCATENATED MODULE: ./src/drill/ref.ts
@@ -15663,7 +15650,7 @@ function releaseRecordCheck(gate) {
         reason
     };
 }
-function checks_examplesOf(check, metrics, drill) {
+function examplesOf(check, metrics, drill) {
     if (check.check === 'length_psi') {
         const counts = metrics.data.length_histogram.counts;
         return {
@@ -15716,7 +15703,7 @@ function evaluateGate(metrics, gate, inputs = {}) {
         specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
     }
     specs.push(...comparisonChecks(metrics, gate, inputs));
-    const checks = [...specs.map(decideCheck), releaseRecordCheck(gate)].map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: checks_examplesOf(c, metrics, inputs.drill) } : c));
+    const checks = [...specs.map(decideCheck), releaseRecordCheck(gate)].map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: examplesOf(c, metrics, inputs.drill) } : c));
     const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
     for (const c of checks)
         counts[c.status]++;
@@ -18484,6 +18471,19 @@ function stageClock(now) {
         }
     };
 }
+/** What `run` and `merge` both start from: the resolved root and current folder, clocks, the log and the stage timer. */
+function startRun(options, deps) {
+    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
+    const root = (0,external_node_path_namespaceObject.resolve)(options.root);
+    return {
+        root,
+        cwd: options.cwd ?? root,
+        timestamp,
+        log: deps.log ?? (() => { }),
+        started: timestamp(),
+        ...stageClock(deps.now ?? (() => performance.now()))
+    };
+}
 function hostFacts() {
     return { hostname: (0,external_node_os_namespaceObject.hostname)(), platform: (0,external_node_os_namespaceObject.platform)(), arch: (0,external_node_os_namespaceObject.arch)(), cpus: (0,external_node_os_namespaceObject.cpus)().length };
 }
@@ -18554,15 +18554,8 @@ async function openBaseline(source, head, cwd, warn, noBaselineReason) {
 
 
 
-
 async function run(options, deps = {}) {
-    const now = deps.now ?? (() => performance.now());
-    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
-    const log = deps.log ?? (() => { });
-    const root = (0,external_node_path_namespaceObject.resolve)(options.root);
-    const cwd = options.cwd ?? root;
-    const started = timestamp();
-    const { wall, stage } = stageClock(now);
+    const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
     const shard = options.shard ?? null;
     const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
     // Checked and locked before any work; every exit below must reach commit() or discard().
@@ -18582,10 +18575,10 @@ async function run(options, deps = {}) {
         const evidenceWriter = writer;
         const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
         const serializer = new RowSerializer(dataset.labels);
-        const counters = await evaluate(plan, dataset, models, source, (row) => {
+        const counters = await evaluate(plan, prepared.chunks, models, source, (row) => {
             serializer.write(row, evidenceWriter);
             derivation?.add(row);
-        }, { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
+        }, { drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) });
         const evidence = await evidenceWriter.close();
         await Promise.all(models.map((m) => m.close()));
         log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
@@ -18801,13 +18794,7 @@ class ShardCursor {
     }
 }
 async function merge(options, deps = {}) {
-    const now = deps.now ?? (() => performance.now());
-    const timestamp = deps.timestamp ?? (() => new Date().toISOString());
-    const log = deps.log ?? (() => { });
-    const root = (0,external_node_path_namespaceObject.resolve)(options.root);
-    const cwd = options.cwd ?? root;
-    const started = timestamp();
-    const { wall, stage } = stageClock(now);
+    const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
     if (options.shards.length === 0)
         throw new src_errors/* UsageError */.eb('merge needs at least one shard folder');
     const shards = options.shards.map((d) => (typeof d === 'string' ? openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d), d) : openArtifact((0,external_node_path_namespaceObject.resolve)(cwd, d.dir), d.shown)));
@@ -20848,29 +20835,28 @@ const CHUNKS_AHEAD = 8;
 /**
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
- * through `planned` (the evaluation's chunks, in order) up to CHUNKS_AHEAD chunks ahead of the
- * one being scored, starting at once, so it builds the first chunks while the models train.
+ * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
+ * scored, starting at once, so it builds the first chunks while the models train.
  */
-function textCandidates(runners, thread = null, planned = []) {
+function textCandidates(runners, chunks, thread = null) {
     const cache = new Map();
     const pending = new Map();
     let requested = 0;
     const requestUpTo = (end) => {
-        for (; thread && requested < Math.min(end, planned.length); requested++)
-            pending.set(requested, thread.request(planned[requested]));
+        for (; thread && requested < Math.min(end, chunks.length); requested++)
+            pending.set(requested, thread.request(chunks[requested]));
     };
     requestUpTo(CHUNKS_AHEAD);
     return {
         conditions: conditionsFor(runners),
-        async prepare(examples) {
+        async prepare(c) {
             if (!thread)
                 return;
-            const at = planned.findIndex((c) => c.length === examples.length && c[0] === examples[0]);
-            requestUpTo(at + 1 + CHUNKS_AHEAD);
-            // A chunk the plan does not know (another chunking) is requested on its own.
-            const lists = (at >= 0 ? pending.get(at) : undefined) ?? thread.request(examples);
-            pending.delete(at);
-            (await lists).forEach((list, i) => cache.set(examples[i], list));
+            requestUpTo(c + 1 + CHUNKS_AHEAD);
+            const lists = await pending.get(c);
+            pending.delete(c);
+            const chunk = chunks[c];
+            lists.forEach((list, i) => cache.set(chunk[i], list));
         },
         candidates(example) {
             let list = cache.get(example);

@@ -42,8 +42,8 @@ export interface CandidateSource {
   counters?(modelIndex: number): Partial<ModelCounters>;
   /** Forget per-example state once a chunk of examples is done. */
   release?(): void;
-  /** Get a chunk's candidates ready (and start on later chunks') before `candidates` is asked. */
-  prepare?(examples: readonly Example[]): Promise<void>;
+  /** Get chunk `c`'s candidates ready (and start on later chunks') before `candidates` is asked. */
+  prepare?(c: number): Promise<void>;
   /** Stop any helper thread. */
   close?(): Promise<void>;
 }

@@ -50,27 +50,26 @@ export const CHUNKS_AHEAD = 8;
 /**
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
- * through `planned` (the evaluation's chunks, in order) up to CHUNKS_AHEAD chunks ahead of the
- * one being scored, starting at once, so it builds the first chunks while the models train.
+ * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
+ * scored, starting at once, so it builds the first chunks while the models train.
  */
-export function textCandidates(runners: readonly FamilyRunner[], thread: PerturbationThread | null = null, planned: readonly (readonly Example[])[] = []): CandidateSource {
+export function textCandidates(runners: readonly FamilyRunner[], chunks: readonly (readonly Example[])[], thread: PerturbationThread | null = null): CandidateSource {
   const cache = new Map<Example, Candidate[]>();
   const pending = new Map<number, Promise<Candidate[][]>>();
   let requested = 0;
   const requestUpTo = (end: number) => {
-    for (; thread && requested < Math.min(end, planned.length); requested++) pending.set(requested, thread.request(planned[requested] as readonly Example[]));
+    for (; thread && requested < Math.min(end, chunks.length); requested++) pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
   };
   requestUpTo(CHUNKS_AHEAD);
   return {
     conditions: conditionsFor(runners),
-    async prepare(examples) {
+    async prepare(c) {
       if (!thread) return;
-      const at = planned.findIndex((c) => c.length === examples.length && c[0] === examples[0]);
-      requestUpTo(at + 1 + CHUNKS_AHEAD);
-      // A chunk the plan does not know (another chunking) is requested on its own.
-      const lists = (at >= 0 ? pending.get(at) : undefined) ?? thread.request(examples);
-      pending.delete(at);
-      (await lists).forEach((list, i) => cache.set(examples[i] as Example, list));
+      requestUpTo(c + 1 + CHUNKS_AHEAD);
+      const lists = await (pending.get(c) as Promise<Candidate[][]>);
+      pending.delete(c);
+      const chunk = chunks[c] as readonly Example[];
+      lists.forEach((list, i) => cache.set(chunk[i] as Example, list));
     },
     candidates(example) {
       let list = cache.get(example);

@@ -20,11 +20,6 @@ import { ScoreStore } from './score-store.js';
 export type RowSink = (row: EvidenceRow) => void;
 
 export interface EvaluateOptions {
-  shard?: ShardSpec | null;
-  /** Most examples per chunk (default CHUNK_EXAMPLES). */
-  chunkExamples?: number;
-  /** Most text characters per chunk (default CHUNK_CHARS); a longer single example is a chunk of its own. */
-  chunkChars?: number;
   /** Called after each chunk's rows were handed on (the writer's backpressure). */
   drain?: () => Promise<void>;
   /** Rows done so far and the rows expected in all. */
@@ -44,28 +39,28 @@ function inputChars(e: Example): number {
   return e.input.kind === 'text' ? e.input.text.length : 0;
 }
 
-/** Where each chunk ends: at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters. */
-export function chunkEnds(examples: readonly Example[], maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS): number[] {
-  const ends: number[] = [];
-  let start = 0;
+/**
+ * The examples this run evaluates (all, or one shard's) in evidence order, cut into chunks of
+ * at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters.
+ */
+export function evaluationChunks(dataset: Dataset, shard: ShardSpec | null | undefined, maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS): Example[][] {
+  const all = dataset.splits.flatMap((s) => s.examples);
+  const examples = shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
+  const chunks: Example[][] = [];
+  let chunk: Example[] = [];
   let chars = 0;
-  examples.forEach((e, i) => {
+  for (const e of examples) {
     const c = inputChars(e);
-    if (i > start && (i - start >= maxExamples || chars + c > maxChars)) {
-      ends.push(i);
-      start = i;
+    if (chunk.length > 0 && (chunk.length >= maxExamples || chars + c > maxChars)) {
+      chunks.push(chunk);
+      chunk = [];
       chars = 0;
     }
+    chunk.push(e);
     chars += c;
-  });
-  if (examples.length > start) ends.push(examples.length);
-  return ends;
-}
-
-/** The examples this run evaluates, in evidence order (all, or one shard's). */
-export function examplesOf(dataset: Dataset, shard: ShardSpec | null | undefined): Example[] {
-  const all = dataset.splits.flatMap((s) => s.examples);
-  return shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }
 
 function renderText(policy: Plan['output']['text'], text: string | null, digest: string | null): string | null {
@@ -100,18 +95,16 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   }
 }
 
-export async function evaluate(plan: Plan, dataset: Dataset, models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
-  const examples = examplesOf(dataset, options.shard);
-  const ends = chunkEnds(examples, options.chunkExamples, options.chunkChars);
+export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])[], models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
   const store = new ScoreStore(models);
   const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
-  const total = examples.length * models.length * source.conditions.length;
+  const rowsPerExample = models.length * source.conditions.length;
+  const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
   let done = 0;
   try {
-    for (let c = 0, start = 0; c < ends.length; start = ends[c] as number, c++) {
-      const end = ends[c] as number;
-      const part = examples.slice(start, end);
-      await source.prepare?.(part);
+    for (let c = 0; c < chunks.length; c++) {
+      const part = chunks[c] as readonly Example[];
+      await source.prepare?.(c);
       const lists: Candidate[][][] = models.map((_, m) => part.map((e) => source.candidates(e, m)));
       await store.score(
         models,
@@ -127,7 +120,7 @@ export async function evaluate(plan: Plan, dataset: Dataset, models: readonly Mo
       });
       source.release?.();
       store.endChunk();
-      done += part.length * models.length * source.conditions.length;
+      done += part.length * rowsPerExample;
       if (options.drain) await options.drain();
       options.progress?.(done, total);
     }

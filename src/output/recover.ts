@@ -21,7 +21,8 @@ export interface Recovery {
   removedBackups: string[];
 }
 
-function exists(path: string): boolean {
+/** True when something (a file, folder or link, even a broken one) is at `path`. */
+export function entryExists(path: string): boolean {
   try {
     lstatSync(path);
     return true;
@@ -52,7 +53,7 @@ export function recoverSiblings(parent: string, name: string): Recovery {
   // Newest first: the backup made by the most recent interrupted swap.
   backups.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.entry < b.entry ? -1 : 1));
   const live = join(parent, name);
-  if (backups.length > 0 && !exists(live)) {
+  if (backups.length > 0 && !entryExists(live)) {
     const newest = backups.shift() as { entry: string };
     renameSync(join(parent, newest.entry), live);
     result.restored = newest.entry;

@@ -26,7 +26,7 @@
  * process killed there leaves the earlier output as `.out.old-<pid>`, which the next run on
  * `out` renames back before anything else. An unfinished output never appears under `out`.
  */
-import { lstatSync, mkdirSync, realpathSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { errnoOf, USER_FS_CODES } from '../util/fs-errors.js';
@@ -35,7 +35,7 @@ import { registerCleanup } from './cleanup.js';
 import { acquireLock, ownsLock, releaseLock, type HeldLock } from './lock.js';
 import { backupName, lockName, stagingName } from './names.js';
 import { assertReplaceable, isStagingLeftover } from './ownership.js';
-import { recoverSiblings } from './recover.js';
+import { entryExists, recoverSiblings } from './recover.js';
 import { resolveOutputFolder, type OutputTarget } from './resolve.js';
 
 export interface OutputSlot {
@@ -59,19 +59,9 @@ export interface OpenOutputOptions {
   cwd?: string;
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
 /** The live folder `out` is checked only if it exists; a run never replaces the user's files. */
 function checkReplaceable(target: OutputTarget): void {
-  if (exists(target.real)) assertReplaceable(target.real, target.relative);
+  if (entryExists(target.real)) assertReplaceable(target.real, target.relative);
 }
 
 /**
@@ -134,7 +124,7 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   try {
     recoverSiblings(parent, name);
     checkReplaceable(target);
-    if (exists(staging) && !isStagingLeftover(staging)) {
+    if (entryExists(staging) && !isStagingLeftover(staging)) {
       throw new UsageError(`output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
     }
     rmSync(staging, { recursive: true, force: true });
@@ -166,7 +156,7 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
       checkReplaceable(target);
       const live = target.real;
       const backup = join(parent, backupName(name, process.pid));
-      const hadLive = exists(live);
+      const hadLive = entryExists(live);
       if (hadLive) renameSync(live, backup);
       try {
         renameSync(staging, live);

@@ -78,6 +78,20 @@ export function stageClock(now: () => number): { wall: Record<string, number>; s
   };
 }
 
+/** What `run` and `merge` both start from: the resolved root and current folder, clocks, the log and the stage timer. */
+export function startRun(options: { root: string; cwd?: string }, deps: RunDeps) {
+  const timestamp = deps.timestamp ?? (() => new Date().toISOString());
+  const root = resolve(options.root);
+  return {
+    root,
+    cwd: options.cwd ?? root,
+    timestamp,
+    log: deps.log ?? (() => {}),
+    started: timestamp(),
+    ...stageClock(deps.now ?? (() => performance.now()))
+  };
+}
+
 export function hostFacts(): Manifest['run']['host'] {
   return { hostname: hostname(), platform: platform(), arch: arch(), cpus: cpus().length };
 }

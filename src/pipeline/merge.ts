@@ -12,7 +12,7 @@ import { readEvidenceLines, type EvidenceLines } from '../evidence/reader.js';
 import { EvidenceParseError, parseRow, type EvidenceRow } from '../evidence/row.js';
 import { EvidenceWriter } from '../evidence/writer.js';
 import type { ModelCounters } from '../evaluate/counters.js';
-import { hostFacts, openBaseline, peakRssBytes, stageClock, type BaselineSource, type RunDeps, type RunResult } from './common.js';
+import { hostFacts, openBaseline, peakRssBytes, startRun, type BaselineSource, type RunDeps, type RunResult } from './common.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
 import type { Manifest, ManifestHead } from '../manifest/manifest.js';
 import { openArtifact, type OpenedArtifact } from '../manifest/read.js';
@@ -149,13 +149,7 @@ class ShardCursor {
 }
 
 export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<RunResult> {
-  const now = deps.now ?? (() => performance.now());
-  const timestamp = deps.timestamp ?? (() => new Date().toISOString());
-  const log = deps.log ?? (() => {});
-  const root = resolve(options.root);
-  const cwd = options.cwd ?? root;
-  const started = timestamp();
-  const { wall, stage } = stageClock(now);
+  const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
   if (options.shards.length === 0) throw new UsageError('merge needs at least one shard folder');
   const shards = options.shards.map((d) => (typeof d === 'string' ? openArtifact(resolve(cwd, d), d) : openArtifact(resolve(cwd, d.dir), d.shown)));
   checkAgreement(shards);

@@ -8,10 +8,11 @@ import { checkPlanAgainstData } from '../config/against-data.js';
 import { FAMILIES, TABULAR_FAMILIES, type Condition } from '../config/families.js';
 import type { ModelPlan, Plan } from '../config/plan.js';
 import { loadDataset, type Dataset } from '../data/dataset.js';
+import type { Example } from '../data/example.js';
 import type { CandidateSource } from '../evaluate/candidate.js';
 import { textCandidates } from '../evaluate/conditions.js';
 import { PerturbationThread } from '../evaluate/perturb-thread.js';
-import { chunkEnds, examplesOf } from '../evaluate/evaluate.js';
+import { evaluationChunks } from '../evaluate/evaluate.js';
 import { featureSpace, tabularCandidates, tabularConditions } from '../evaluate/tabular.js';
 import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
 import type { LengthHistogram } from '../metrics/metrics.js';
@@ -38,6 +39,8 @@ export interface PrepareOptions {
 export interface Prepared {
   plan: Plan;
   dataset: Dataset;
+  /** The examples this run evaluates, in evidence order, cut into evaluation chunks. */
+  chunks: Example[][];
   models: Model[];
   source: CandidateSource;
   conditions: Condition[];
@@ -100,11 +103,9 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
   // With a second core, candidates are built on a second thread, which starts before training
   // and builds the first chunks' candidates meanwhile.
-  const examples = examplesOf(dataset, options.shard);
-  const ends = chunkEnds(examples);
-  const thread = !tabular && options.evaluates !== false && ends.length > 1 && availableParallelism() > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
-  const planned = thread ? ends.map((end, c) => examples.slice(c === 0 ? 0 : ends[c - 1], end)) : [];
-  const textSource = tabular ? null : textCandidates(families.runners, thread, planned);
+  const chunks = evaluationChunks(dataset, options.shard);
+  const thread = !tabular && options.evaluates !== false && chunks.length > 1 && availableParallelism() > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
+  const textSource = tabular ? null : textCandidates(families.runners, chunks, thread);
   let models: Model[];
   try {
     models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
@@ -126,7 +127,7 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
     lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),
     bundleSha256: options.bundleSha256 ?? null,
     tool: options.tool,
-    shard: options.shard ? { spec: options.shard, examples: examples.length } : null
+    shard: options.shard ? { spec: options.shard, examples: chunks.reduce((n, part) => n + part.length, 0) } : null
   });
-  return { plan, dataset, models, source, conditions, head };
+  return { plan, dataset, chunks, models, source, conditions, head };
 }

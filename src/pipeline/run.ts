@@ -2,7 +2,6 @@
  * `run`: one job, or one shard of it (SPEC §2, §16): prepare → evaluate → stream evidence →
  * derive → render → manifest, in one output folder that appears only when complete.
  */
-import { resolve } from 'node:path';
 import { loadPlan } from '../config/load.js';
 import type { ModelPlan } from '../config/plan.js';
 import { evaluate } from '../evaluate/evaluate.js';
@@ -21,7 +20,7 @@ import { Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { unicodeFacts } from '../util/unicode.js';
-import { hostFacts, openBaseline, peakRssBytes, stageClock, type BaselineSource, type RunDeps, type RunResult } from './common.js';
+import { hostFacts, openBaseline, peakRssBytes, startRun, type BaselineSource, type RunDeps, type RunResult } from './common.js';
 
 export interface RunOptions {
   /** Repository root: every path must stay inside it. */
@@ -42,13 +41,7 @@ export interface RunOptions {
 }
 
 export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunResult> {
-  const now = deps.now ?? (() => performance.now());
-  const timestamp = deps.timestamp ?? (() => new Date().toISOString());
-  const log = deps.log ?? (() => {});
-  const root = resolve(options.root);
-  const cwd = options.cwd ?? root;
-  const started = timestamp();
-  const { wall, stage } = stageClock(now);
+  const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
   const shard = options.shard ?? null;
 
   const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
@@ -70,14 +63,14 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const serializer = new RowSerializer(dataset.labels);
     const counters = await evaluate(
       plan,
-      dataset,
+      prepared.chunks,
       models,
       source,
       (row) => {
         serializer.write(row, evidenceWriter);
         derivation?.add(row);
       },
-      { shard, drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
+      { drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
     );
     const evidence = await evidenceWriter.close();
     await Promise.all(models.map((m) => m.close()));
