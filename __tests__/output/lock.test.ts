@@ -2,7 +2,7 @@
  * The output-folder lock: exclusive creation, who holds it, when a stale one is taken over
  * and when the run is refused instead.
  */
-import { readFileSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../src/errors.js';
@@ -87,4 +87,19 @@ test('a run whose lock was taken over no longer owns it, and does not delete the
 test('a started_at that is not a timestamp is shown quoted', () => {
   const path = lockAt({ started_at: 'soon\u202e' });
   expect(refusal(path)).toContain('started "soon\\u202e")');
+});
+
+test('the lock appears whole: it is written aside and linked into place, and nothing is left beside it', () => {
+  const dir = tempRepo();
+  const path = join(dir, '.out.lock');
+  const before = readdirSync(dir).sort();
+  const lock = acquireLock(path, 'out', '.out.lock');
+  // Whatever a concurrent reader sees is the whole owner record (the link publishes the finished file).
+  expect(readFileSync(path, 'utf8')).toBe(lock.text);
+  expect(readdirSync(dir).sort()).toEqual([...before, '.out.lock'].sort());
+  // A second run is refused and leaves no draft either.
+  expect(refusal(path)).toMatch(/in use by another Evidence Gate run \(pid \d+/);
+  expect(readdirSync(dir).sort()).toEqual([...before, '.out.lock'].sort());
+  releaseLock(lock);
+  expect(readdirSync(dir).sort()).toEqual(before);
 });

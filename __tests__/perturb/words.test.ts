@@ -1,4 +1,4 @@
-import { isNegator, isProtectedChunk, negatorsFor, scanText } from '../../src/perturb/words.js';
+import { isNegator, isProtectedChunk, NEGATORS, negatorsFor, scanText } from '../../src/perturb/words.js';
 
 function protectedWords(text: string, language: string): string[] {
   return scanText(text, language)
@@ -70,5 +70,47 @@ describe('protection', () => {
       'COVID',
       'era'
     ]);
+  });
+});
+
+describe('scanText equals the regular expressions it replaces', () => {
+  // The scan as first written: /\S+/gu chunks, /\p{L}[\p{L}\p{M}]*/gu words, code points counted by Array.from.
+  function reference(text: string, language: string) {
+    const chunks = [...text.matchAll(/\S+/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) }));
+    const negators = new Set((NEGATORS as Record<string, readonly string[]>)[language] ?? Object.values(NEGATORS).flat());
+    const words = [...text.matchAll(/\p{L}[\p{L}\p{M}]*/gu)].map((m, index) => {
+      const start = m.index;
+      const end = start + m[0].length;
+      const chunk = chunks.find((c) => c.start <= start && start < c.end);
+      const cpLength = Array.from(m[0]).length;
+      const letters = cpLength - (m[0].match(/\p{M}/gu) ?? []).length;
+      const folded = m[0].normalize('NFC').toLowerCase();
+      const protection = chunk?.protected ? 'number-or-url' : m[0].length <= 8 && negators.has(folded) ? 'negator' : null;
+      return { index, text: m[0], start, end, cpStart: Array.from(text.slice(0, start)).length, cpLength, letters, protection };
+    });
+    return { words, chunks };
+  }
+
+  test('on random text: astral letters and marks, lone surrogates, every kind of space, negators, numbers and URLs', () => {
+    const pool = ['a', 'N', 'o', 'not', 'No', 'NÃO', 'na\u0303o', 'nunca', ' ', '\u00a0', '\ufeff', '\u2028', '\u0085', '\u180e', '\t', '\u0301', 'é', '7', '٣', 'http://x', 'www.', '(', '中',
+      '\u{1D400}', '\u{1D165}', '\u{1F600}', '\uD800', '\uDC00', 'ǅ', 'Σ', '-'];
+    let state = 3;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let t = 0; t < 3000; t++) {
+      let text = '';
+      for (let i = Math.floor(next() * 20); i > 0; i--) text += pool[Math.floor(next() * pool.length)];
+      for (const language of ['en', 'pt', 'xx']) expect(JSON.parse(JSON.stringify(scanText(text, language)))).toEqual(reference(text, language));
+    }
+  });
+
+  test('only "n" and "N" fold to something starting with "n" (the negator check skips other words)', () => {
+    const starts: number[] = [];
+    for (let cp = 0; cp < 0x110000; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (c.normalize('NFC').toLowerCase().startsWith('n')) starts.push(cp);
+    }
+    expect(starts).toEqual([0x4e, 0x6e]);
+    expect(Object.values(NEGATORS).flat().every((w) => w.startsWith('n'))).toBe(true);
   });
 });

@@ -111,6 +111,46 @@ describe('CharWbIndex.addTo (each distinct word once, times its count) gives the
   });
 });
 
+describe('CharWbIndex.addTo keeps its word cache right', () => {
+  const alphabet = ['a', 'b', 'É', 'ñ', '😀', ' ', ' ', '\t', '-'];
+  const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 30 }).map((cs) => cs.join(''));
+  const asRow = (r: { ids: Int32Array; counts: Uint32Array }) => ({ ids: Array.from(r.ids), counts: Array.from(r.counts) });
+
+  test('when learning and looking up alternate, a word seen before learning sees the n-grams learnt since', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.boolean()), { minLength: 1, maxLength: 8 }), (steps) => {
+        const byOccurrence = new CharWbIndex(2, 4);
+        const byWord = new CharWbIndex(2, 4);
+        const a = new Tally();
+        const b = new Tally();
+        for (const [t, learn] of steps) {
+          const expected = asRow(a.row(byOccurrence.ids(t, learn)));
+          byWord.addTo(t, b, learn);
+          expect(asRow(b.finish())).toEqual(expected);
+        }
+      })
+    );
+  });
+
+  test('past its limit of words the cache starts over, with the same rows', () => {
+    const index = new CharWbIndex(2, 4);
+    const reference = new CharWbIndex(2, 4);
+    const a = new Tally();
+    const b = new Tally();
+    // 60,000 distinct words (the cache holds 50,000), then words from before the restart again.
+    const word = (k: number) => 'w' + k.toString(36);
+    for (let start = 0; start < 60_000; start += 3_000) {
+      const t = Array.from({ length: 3_000 }, (_, k) => word(start + k)).join(' ');
+      index.addTo(t, b, true);
+      expect(asRow(b.finish())).toEqual(asRow(a.row(reference.ids(t, true))));
+    }
+    const again = `${word(5)} ${word(59_999)} ${word(5)} zzz`;
+    index.addTo(again, b);
+    expect(asRow(b.finish())).toEqual(asRow(a.row(reference.ids(again))));
+    expect(index.learned).toEqual(reference.learned);
+  });
+});
+
 describe('words() splits exactly where PY_WHITESPACE does', () => {
   test('every BMP unit, alone and between letters', () => {
     const differ: number[] = [];

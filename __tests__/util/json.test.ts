@@ -1,4 +1,4 @@
-import { orderedMap, stableJson } from '../../src/util/json.js';
+import { OrderedMap, orderedMap, stableJson } from '../../src/util/json.js';
 
 describe('stableJson', () => {
   test('sorts plain object keys by code point, including integer-like keys', () => {
@@ -35,5 +35,59 @@ describe('evidence row serialisation', () => {
     const expected = stableJson(orderedMap(EVIDENCE_FIELDS.map((f) => [f, f === 'scores' ? orderedMap(labels.map((l, i) => [l, row.scores[i]])) : row[f]] as const)));
     expect(serializeRow(row, labels)).toBe(expected);
     expect(JSON.parse(serializeRow({ ...row, scores: null }, labels)).scores).toBeNull();
+  });
+});
+
+describe('stableJson on flat arrays', () => {
+  test('prints numbers, strings, booleans and nulls as the general walk does (holes and -0 too)', () => {
+    const flat = [0, -0, 1e-7, 0.1 + 0.2, NaN, -Infinity, 1e21, 'a"\u2028', true, null];
+    // The walk's output, built by hand: each element as scalar() prints it.
+    expect(stableJson(flat)).toBe('[0,0,1e-7,0.30000000000000004,null,null,1e+21,"a\\"\u2028",true,null]');
+    expect(stableJson({ w: [[1, 2], [3]], u: [1, undefined] })).toBe('{"u":[1,null],"w":[[1,2],[3]]}');
+    expect(stableJson(flat, 1)).toBe('[\n' + JSON.parse(stableJson(flat)).map((x: unknown) => ' ' + JSON.stringify(x)).join(',\n') + '\n]');
+  });
+});
+
+describe('stableJson against a plain reference', () => {
+  // The definition written as plainly as possible: keys in code-point order, undefined dropped, arrays' undefined as null.
+  function reference(value: unknown, indent: number): string {
+    const pad = (d: number) => (indent > 0 ? '\n' + ' '.repeat(indent * d) : '');
+    const sep = indent > 0 ? ': ' : ':';
+    const codePoints = (a: string, b: string) => {
+      const x = Array.from(a, (c) => c.codePointAt(0) as number);
+      const y = Array.from(b, (c) => c.codePointAt(0) as number);
+      for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+      return x.length - y.length;
+    };
+    const obj = (entries: Array<readonly [string, unknown]>, d: number): string => {
+      const kept = entries.filter(([, x]) => x !== undefined);
+      return kept.length === 0 ? '{}' : '{' + kept.map(([k, x]) => pad(d + 1) + JSON.stringify(k) + sep + walk(x, d + 1)).join(',') + pad(d) + '}';
+    };
+    const walk = (v: unknown, d: number): string => {
+      if (v instanceof OrderedMap) return obj([...v.entries], d);
+      if (Array.isArray(v)) return v.length === 0 ? '[]' : '[' + v.map((x) => pad(d + 1) + walk(x === undefined ? null : x, d + 1)).join(',') + pad(d) + ']';
+      if (v !== null && typeof v === 'object') return obj(Object.keys(v).sort(codePoints).map((k) => [k, (v as Record<string, unknown>)[k]] as const), d);
+      if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : 'null';
+      return JSON.stringify(v) ?? 'null';
+    };
+    return walk(value, 0);
+  }
+
+  test('equal on random nested values (integer-like, astral and high-BMP keys, undefined, ordered maps)', () => {
+    let state = 5;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const keys = ['a', 'b', '10', '9', '0', 'é', '\u{1F600}', '\uE000', 'z\uFFFF', 'z\u{10000}', ''];
+    const scalars = [0, -0, 1.5, 1e-7, NaN, Infinity, 'x', 'é"\n', true, false, null, undefined];
+    const gen = (depth: number): unknown => {
+      const r = next();
+      if (depth > 3 || r < 0.4) return scalars[Math.floor(next() * scalars.length)];
+      if (r < 0.6) return Array.from({ length: Math.floor(next() * 4) }, () => gen(depth + 1));
+      const entries = Array.from({ length: Math.floor(next() * 5) }, () => [keys[Math.floor(next() * keys.length)] as string, gen(depth + 1)] as const);
+      return r < 0.7 ? orderedMap(entries) : Object.fromEntries(entries);
+    };
+    for (let t = 0; t < 2000; t++) {
+      const v = gen(0);
+      for (const indent of [0, 2]) expect(stableJson(v, indent)).toBe(reference(v, indent));
+    }
   });
 });

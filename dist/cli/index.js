@@ -1,5808 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 2463:
-/***/ ((module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.MissingRefError = exports.ValidationError = exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = exports.Ajv = void 0;
-const core_1 = __nccwpck_require__(3893);
-const draft7_1 = __nccwpck_require__(9941);
-const discriminator_1 = __nccwpck_require__(8886);
-const draft7MetaSchema = __nccwpck_require__(2079);
-const META_SUPPORT_DATA = ["/properties"];
-const META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-class Ajv extends core_1.default {
-    _addVocabularies() {
-        super._addVocabularies();
-        draft7_1.default.forEach((v) => this.addVocabulary(v));
-        if (this.opts.discriminator)
-            this.addKeyword(discriminator_1.default);
-    }
-    _addDefaultMetaSchema() {
-        super._addDefaultMetaSchema();
-        if (!this.opts.meta)
-            return;
-        const metaSchema = this.opts.$data
-            ? this.$dataMetaSchema(draft7MetaSchema, META_SUPPORT_DATA)
-            : draft7MetaSchema;
-        this.addMetaSchema(metaSchema, META_SCHEMA_ID, false);
-        this.refs["http://json-schema.org/schema"] = META_SCHEMA_ID;
-    }
-    defaultMeta() {
-        return (this.opts.defaultMeta =
-            super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : undefined));
-    }
-}
-exports.Ajv = Ajv;
-module.exports = exports = Ajv;
-module.exports.Ajv = Ajv;
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports["default"] = Ajv;
-var validate_1 = __nccwpck_require__(7881);
-Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
-Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
-Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
-Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
-Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
-Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
-Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(5402);
-Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
-var ref_error_1 = __nccwpck_require__(3162);
-Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
-//# sourceMappingURL=ajv.js.map
-
-/***/ }),
-
-/***/ 567:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.regexpCode = exports.getEsmExportName = exports.getProperty = exports.safeStringify = exports.stringify = exports.strConcat = exports.addCodeArg = exports.str = exports._ = exports.nil = exports._Code = exports.Name = exports.IDENTIFIER = exports._CodeOrName = void 0;
-// eslint-disable-next-line @typescript-eslint/no-extraneous-class
-class _CodeOrName {
-}
-exports._CodeOrName = _CodeOrName;
-exports.IDENTIFIER = /^[a-z$_][a-z$_0-9]*$/i;
-class Name extends _CodeOrName {
-    constructor(s) {
-        super();
-        if (!exports.IDENTIFIER.test(s))
-            throw new Error("CodeGen: name must be a valid identifier");
-        this.str = s;
-    }
-    toString() {
-        return this.str;
-    }
-    emptyStr() {
-        return false;
-    }
-    get names() {
-        return { [this.str]: 1 };
-    }
-}
-exports.Name = Name;
-class _Code extends _CodeOrName {
-    constructor(code) {
-        super();
-        this._items = typeof code === "string" ? [code] : code;
-    }
-    toString() {
-        return this.str;
-    }
-    emptyStr() {
-        if (this._items.length > 1)
-            return false;
-        const item = this._items[0];
-        return item === "" || item === '""';
-    }
-    get str() {
-        var _a;
-        return ((_a = this._str) !== null && _a !== void 0 ? _a : (this._str = this._items.reduce((s, c) => `${s}${c}`, "")));
-    }
-    get names() {
-        var _a;
-        return ((_a = this._names) !== null && _a !== void 0 ? _a : (this._names = this._items.reduce((names, c) => {
-            if (c instanceof Name)
-                names[c.str] = (names[c.str] || 0) + 1;
-            return names;
-        }, {})));
-    }
-}
-exports._Code = _Code;
-exports.nil = new _Code("");
-function _(strs, ...args) {
-    const code = [strs[0]];
-    let i = 0;
-    while (i < args.length) {
-        addCodeArg(code, args[i]);
-        code.push(strs[++i]);
-    }
-    return new _Code(code);
-}
-exports._ = _;
-const plus = new _Code("+");
-function str(strs, ...args) {
-    const expr = [safeStringify(strs[0])];
-    let i = 0;
-    while (i < args.length) {
-        expr.push(plus);
-        addCodeArg(expr, args[i]);
-        expr.push(plus, safeStringify(strs[++i]));
-    }
-    optimize(expr);
-    return new _Code(expr);
-}
-exports.str = str;
-function addCodeArg(code, arg) {
-    if (arg instanceof _Code)
-        code.push(...arg._items);
-    else if (arg instanceof Name)
-        code.push(arg);
-    else
-        code.push(interpolate(arg));
-}
-exports.addCodeArg = addCodeArg;
-function optimize(expr) {
-    let i = 1;
-    while (i < expr.length - 1) {
-        if (expr[i] === plus) {
-            const res = mergeExprItems(expr[i - 1], expr[i + 1]);
-            if (res !== undefined) {
-                expr.splice(i - 1, 3, res);
-                continue;
-            }
-            expr[i++] = "+";
-        }
-        i++;
-    }
-}
-function mergeExprItems(a, b) {
-    if (b === '""')
-        return a;
-    if (a === '""')
-        return b;
-    if (typeof a == "string") {
-        if (b instanceof Name || a[a.length - 1] !== '"')
-            return;
-        if (typeof b != "string")
-            return `${a.slice(0, -1)}${b}"`;
-        if (b[0] === '"')
-            return a.slice(0, -1) + b.slice(1);
-        return;
-    }
-    if (typeof b == "string" && b[0] === '"' && !(a instanceof Name))
-        return `"${a}${b.slice(1)}`;
-    return;
-}
-function strConcat(c1, c2) {
-    return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str `${c1}${c2}`;
-}
-exports.strConcat = strConcat;
-// TODO do not allow arrays here
-function interpolate(x) {
-    return typeof x == "number" || typeof x == "boolean" || x === null
-        ? x
-        : safeStringify(Array.isArray(x) ? x.join(",") : x);
-}
-function stringify(x) {
-    return new _Code(safeStringify(x));
-}
-exports.stringify = stringify;
-function safeStringify(x) {
-    return JSON.stringify(x)
-        .replace(/\u2028/g, "\\u2028")
-        .replace(/\u2029/g, "\\u2029");
-}
-exports.safeStringify = safeStringify;
-function getProperty(key) {
-    return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _ `[${key}]`;
-}
-exports.getProperty = getProperty;
-//Does best effort to format the name properly
-function getEsmExportName(key) {
-    if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
-        return new _Code(`${key}`);
-    }
-    throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
-}
-exports.getEsmExportName = getEsmExportName;
-function regexpCode(rx) {
-    return new _Code(rx.toString());
-}
-exports.regexpCode = regexpCode;
-//# sourceMappingURL=code.js.map
-
-/***/ }),
-
-/***/ 1436:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
-const code_1 = __nccwpck_require__(567);
-const scope_1 = __nccwpck_require__(5407);
-var code_2 = __nccwpck_require__(567);
-Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
-Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
-Object.defineProperty(exports, "strConcat", ({ enumerable: true, get: function () { return code_2.strConcat; } }));
-Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return code_2.nil; } }));
-Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function () { return code_2.getProperty; } }));
-Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
-Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
-Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(5407);
-Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
-Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
-Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
-Object.defineProperty(exports, "varKinds", ({ enumerable: true, get: function () { return scope_2.varKinds; } }));
-exports.operators = {
-    GT: new code_1._Code(">"),
-    GTE: new code_1._Code(">="),
-    LT: new code_1._Code("<"),
-    LTE: new code_1._Code("<="),
-    EQ: new code_1._Code("==="),
-    NEQ: new code_1._Code("!=="),
-    NOT: new code_1._Code("!"),
-    OR: new code_1._Code("||"),
-    AND: new code_1._Code("&&"),
-    ADD: new code_1._Code("+"),
-};
-class Node {
-    optimizeNodes() {
-        return this;
-    }
-    optimizeNames(_names, _constants) {
-        return this;
-    }
-}
-class Def extends Node {
-    constructor(varKind, name, rhs) {
-        super();
-        this.varKind = varKind;
-        this.name = name;
-        this.rhs = rhs;
-    }
-    render({ es5, _n }) {
-        const varKind = es5 ? scope_1.varKinds.var : this.varKind;
-        const rhs = this.rhs === undefined ? "" : ` = ${this.rhs}`;
-        return `${varKind} ${this.name}${rhs};` + _n;
-    }
-    optimizeNames(names, constants) {
-        if (!names[this.name.str])
-            return;
-        if (this.rhs)
-            this.rhs = optimizeExpr(this.rhs, names, constants);
-        return this;
-    }
-    get names() {
-        return this.rhs instanceof code_1._CodeOrName ? this.rhs.names : {};
-    }
-}
-class Assign extends Node {
-    constructor(lhs, rhs, sideEffects) {
-        super();
-        this.lhs = lhs;
-        this.rhs = rhs;
-        this.sideEffects = sideEffects;
-    }
-    render({ _n }) {
-        return `${this.lhs} = ${this.rhs};` + _n;
-    }
-    optimizeNames(names, constants) {
-        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
-            return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
-        return this;
-    }
-    get names() {
-        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
-    }
-}
-class AssignOp extends Assign {
-    constructor(lhs, op, rhs, sideEffects) {
-        super(lhs, rhs, sideEffects);
-        this.op = op;
-    }
-    render({ _n }) {
-        return `${this.lhs} ${this.op}= ${this.rhs};` + _n;
-    }
-}
-class Label extends Node {
-    constructor(label) {
-        super();
-        this.label = label;
-        this.names = {};
-    }
-    render({ _n }) {
-        return `${this.label}:` + _n;
-    }
-}
-class Break extends Node {
-    constructor(label) {
-        super();
-        this.label = label;
-        this.names = {};
-    }
-    render({ _n }) {
-        const label = this.label ? ` ${this.label}` : "";
-        return `break${label};` + _n;
-    }
-}
-class Throw extends Node {
-    constructor(error) {
-        super();
-        this.error = error;
-    }
-    render({ _n }) {
-        return `throw ${this.error};` + _n;
-    }
-    get names() {
-        return this.error.names;
-    }
-}
-class AnyCode extends Node {
-    constructor(code) {
-        super();
-        this.code = code;
-    }
-    render({ _n }) {
-        return `${this.code};` + _n;
-    }
-    optimizeNodes() {
-        return `${this.code}` ? this : undefined;
-    }
-    optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
-        return this;
-    }
-    get names() {
-        return this.code instanceof code_1._CodeOrName ? this.code.names : {};
-    }
-}
-class ParentNode extends Node {
-    constructor(nodes = []) {
-        super();
-        this.nodes = nodes;
-    }
-    render(opts) {
-        return this.nodes.reduce((code, n) => code + n.render(opts), "");
-    }
-    optimizeNodes() {
-        const { nodes } = this;
-        let i = nodes.length;
-        while (i--) {
-            const n = nodes[i].optimizeNodes();
-            if (Array.isArray(n))
-                nodes.splice(i, 1, ...n);
-            else if (n)
-                nodes[i] = n;
-            else
-                nodes.splice(i, 1);
-        }
-        return nodes.length > 0 ? this : undefined;
-    }
-    optimizeNames(names, constants) {
-        const { nodes } = this;
-        let i = nodes.length;
-        while (i--) {
-            // iterating backwards improves 1-pass optimization
-            const n = nodes[i];
-            if (n.optimizeNames(names, constants))
-                continue;
-            subtractNames(names, n.names);
-            nodes.splice(i, 1);
-        }
-        return nodes.length > 0 ? this : undefined;
-    }
-    get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
-    }
-}
-class BlockNode extends ParentNode {
-    render(opts) {
-        return "{" + opts._n + super.render(opts) + "}" + opts._n;
-    }
-}
-class Root extends ParentNode {
-}
-class Else extends BlockNode {
-}
-Else.kind = "else";
-class If extends BlockNode {
-    constructor(condition, nodes) {
-        super(nodes);
-        this.condition = condition;
-    }
-    render(opts) {
-        let code = `if(${this.condition})` + super.render(opts);
-        if (this.else)
-            code += "else " + this.else.render(opts);
-        return code;
-    }
-    optimizeNodes() {
-        super.optimizeNodes();
-        const cond = this.condition;
-        if (cond === true)
-            return this.nodes; // else is ignored here
-        let e = this.else;
-        if (e) {
-            const ns = e.optimizeNodes();
-            e = this.else = Array.isArray(ns) ? new Else(ns) : ns;
-        }
-        if (e) {
-            if (cond === false)
-                return e instanceof If ? e : e.nodes;
-            if (this.nodes.length)
-                return this;
-            return new If(not(cond), e instanceof If ? [e] : e.nodes);
-        }
-        if (cond === false || !this.nodes.length)
-            return undefined;
-        return this;
-    }
-    optimizeNames(names, constants) {
-        var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
-            return;
-        this.condition = optimizeExpr(this.condition, names, constants);
-        return this;
-    }
-    get names() {
-        const names = super.names;
-        addExprNames(names, this.condition);
-        if (this.else)
-            addNames(names, this.else.names);
-        return names;
-    }
-}
-If.kind = "if";
-class For extends BlockNode {
-}
-For.kind = "for";
-class ForLoop extends For {
-    constructor(iteration) {
-        super();
-        this.iteration = iteration;
-    }
-    render(opts) {
-        return `for(${this.iteration})` + super.render(opts);
-    }
-    optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
-            return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
-        return this;
-    }
-    get names() {
-        return addNames(super.names, this.iteration.names);
-    }
-}
-class ForRange extends For {
-    constructor(varKind, name, from, to) {
-        super();
-        this.varKind = varKind;
-        this.name = name;
-        this.from = from;
-        this.to = to;
-    }
-    render(opts) {
-        const varKind = opts.es5 ? scope_1.varKinds.var : this.varKind;
-        const { name, from, to } = this;
-        return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
-    }
-    get names() {
-        const names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
-    }
-}
-class ForIter extends For {
-    constructor(loop, varKind, name, iterable) {
-        super();
-        this.loop = loop;
-        this.varKind = varKind;
-        this.name = name;
-        this.iterable = iterable;
-    }
-    render(opts) {
-        return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
-    }
-    optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
-            return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
-        return this;
-    }
-    get names() {
-        return addNames(super.names, this.iterable.names);
-    }
-}
-class Func extends BlockNode {
-    constructor(name, args, async) {
-        super();
-        this.name = name;
-        this.args = args;
-        this.async = async;
-    }
-    render(opts) {
-        const _async = this.async ? "async " : "";
-        return `${_async}function ${this.name}(${this.args})` + super.render(opts);
-    }
-}
-Func.kind = "func";
-class Return extends ParentNode {
-    render(opts) {
-        return "return " + super.render(opts);
-    }
-}
-Return.kind = "return";
-class Try extends BlockNode {
-    render(opts) {
-        let code = "try" + super.render(opts);
-        if (this.catch)
-            code += this.catch.render(opts);
-        if (this.finally)
-            code += this.finally.render(opts);
-        return code;
-    }
-    optimizeNodes() {
-        var _a, _b;
-        super.optimizeNodes();
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNodes();
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
-        return this;
-    }
-    optimizeNames(names, constants) {
-        var _a, _b;
-        super.optimizeNames(names, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
-        return this;
-    }
-    get names() {
-        const names = super.names;
-        if (this.catch)
-            addNames(names, this.catch.names);
-        if (this.finally)
-            addNames(names, this.finally.names);
-        return names;
-    }
-}
-class Catch extends BlockNode {
-    constructor(error) {
-        super();
-        this.error = error;
-    }
-    render(opts) {
-        return `catch(${this.error})` + super.render(opts);
-    }
-}
-Catch.kind = "catch";
-class Finally extends BlockNode {
-    render(opts) {
-        return "finally" + super.render(opts);
-    }
-}
-Finally.kind = "finally";
-class CodeGen {
-    constructor(extScope, opts = {}) {
-        this._values = {};
-        this._blockStarts = [];
-        this._constants = {};
-        this.opts = { ...opts, _n: opts.lines ? "\n" : "" };
-        this._extScope = extScope;
-        this._scope = new scope_1.Scope({ parent: extScope });
-        this._nodes = [new Root()];
-    }
-    toString() {
-        return this._root.render(this.opts);
-    }
-    // returns unique name in the internal scope
-    name(prefix) {
-        return this._scope.name(prefix);
-    }
-    // reserves unique name in the external scope
-    scopeName(prefix) {
-        return this._extScope.name(prefix);
-    }
-    // reserves unique name in the external scope and assigns value to it
-    scopeValue(prefixOrName, value) {
-        const name = this._extScope.value(prefixOrName, value);
-        const vs = this._values[name.prefix] || (this._values[name.prefix] = new Set());
-        vs.add(name);
-        return name;
-    }
-    getScopeValue(prefix, keyOrRef) {
-        return this._extScope.getValue(prefix, keyOrRef);
-    }
-    // return code that assigns values in the external scope to the names that are used internally
-    // (same names that were returned by gen.scopeName or gen.scopeValue)
-    scopeRefs(scopeName) {
-        return this._extScope.scopeRefs(scopeName, this._values);
-    }
-    scopeCode() {
-        return this._extScope.scopeCode(this._values);
-    }
-    _def(varKind, nameOrPrefix, rhs, constant) {
-        const name = this._scope.toName(nameOrPrefix);
-        if (rhs !== undefined && constant)
-            this._constants[name.str] = rhs;
-        this._leafNode(new Def(varKind, name, rhs));
-        return name;
-    }
-    // `const` declaration (`var` in es5 mode)
-    const(nameOrPrefix, rhs, _constant) {
-        return this._def(scope_1.varKinds.const, nameOrPrefix, rhs, _constant);
-    }
-    // `let` declaration with optional assignment (`var` in es5 mode)
-    let(nameOrPrefix, rhs, _constant) {
-        return this._def(scope_1.varKinds.let, nameOrPrefix, rhs, _constant);
-    }
-    // `var` declaration with optional assignment
-    var(nameOrPrefix, rhs, _constant) {
-        return this._def(scope_1.varKinds.var, nameOrPrefix, rhs, _constant);
-    }
-    // assignment code
-    assign(lhs, rhs, sideEffects) {
-        return this._leafNode(new Assign(lhs, rhs, sideEffects));
-    }
-    // `+=` code
-    add(lhs, rhs) {
-        return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
-    }
-    // appends passed SafeExpr to code or executes Block
-    code(c) {
-        if (typeof c == "function")
-            c();
-        else if (c !== code_1.nil)
-            this._leafNode(new AnyCode(c));
-        return this;
-    }
-    // returns code for object literal for the passed argument list of key-value pairs
-    object(...keyValues) {
-        const code = ["{"];
-        for (const [key, value] of keyValues) {
-            if (code.length > 1)
-                code.push(",");
-            code.push(key);
-            if (key !== value || this.opts.es5) {
-                code.push(":");
-                (0, code_1.addCodeArg)(code, value);
-            }
-        }
-        code.push("}");
-        return new code_1._Code(code);
-    }
-    // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
-    if(condition, thenBody, elseBody) {
-        this._blockNode(new If(condition));
-        if (thenBody && elseBody) {
-            this.code(thenBody).else().code(elseBody).endIf();
-        }
-        else if (thenBody) {
-            this.code(thenBody).endIf();
-        }
-        else if (elseBody) {
-            throw new Error('CodeGen: "else" body without "then" body');
-        }
-        return this;
-    }
-    // `else if` clause - invalid without `if` or after `else` clauses
-    elseIf(condition) {
-        return this._elseNode(new If(condition));
-    }
-    // `else` clause - only valid after `if` or `else if` clauses
-    else() {
-        return this._elseNode(new Else());
-    }
-    // end `if` statement (needed if gen.if was used only with condition)
-    endIf() {
-        return this._endBlockNode(If, Else);
-    }
-    _for(node, forBody) {
-        this._blockNode(node);
-        if (forBody)
-            this.code(forBody).endFor();
-        return this;
-    }
-    // a generic `for` clause (or statement if `forBody` is passed)
-    for(iteration, forBody) {
-        return this._for(new ForLoop(iteration), forBody);
-    }
-    // `for` statement for a range of values
-    forRange(nameOrPrefix, from, to, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.let) {
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForRange(varKind, name, from, to), () => forBody(name));
-    }
-    // `for-of` statement (in es5 mode replace with a normal for loop)
-    forOf(nameOrPrefix, iterable, forBody, varKind = scope_1.varKinds.const) {
-        const name = this._scope.toName(nameOrPrefix);
-        if (this.opts.es5) {
-            const arr = iterable instanceof code_1.Name ? iterable : this.var("_arr", iterable);
-            return this.forRange("_i", 0, (0, code_1._) `${arr}.length`, (i) => {
-                this.var(name, (0, code_1._) `${arr}[${i}]`);
-                forBody(name);
-            });
-        }
-        return this._for(new ForIter("of", varKind, name, iterable), () => forBody(name));
-    }
-    // `for-in` statement.
-    // With option `ownProperties` replaced with a `for-of` loop for object keys
-    forIn(nameOrPrefix, obj, forBody, varKind = this.opts.es5 ? scope_1.varKinds.var : scope_1.varKinds.const) {
-        if (this.opts.ownProperties) {
-            return this.forOf(nameOrPrefix, (0, code_1._) `Object.keys(${obj})`, forBody);
-        }
-        const name = this._scope.toName(nameOrPrefix);
-        return this._for(new ForIter("in", varKind, name, obj), () => forBody(name));
-    }
-    // end `for` loop
-    endFor() {
-        return this._endBlockNode(For);
-    }
-    // `label` statement
-    label(label) {
-        return this._leafNode(new Label(label));
-    }
-    // `break` statement
-    break(label) {
-        return this._leafNode(new Break(label));
-    }
-    // `return` statement
-    return(value) {
-        const node = new Return();
-        this._blockNode(node);
-        this.code(value);
-        if (node.nodes.length !== 1)
-            throw new Error('CodeGen: "return" should have one node');
-        return this._endBlockNode(Return);
-    }
-    // `try` statement
-    try(tryBody, catchCode, finallyCode) {
-        if (!catchCode && !finallyCode)
-            throw new Error('CodeGen: "try" without "catch" and "finally"');
-        const node = new Try();
-        this._blockNode(node);
-        this.code(tryBody);
-        if (catchCode) {
-            const error = this.name("e");
-            this._currNode = node.catch = new Catch(error);
-            catchCode(error);
-        }
-        if (finallyCode) {
-            this._currNode = node.finally = new Finally();
-            this.code(finallyCode);
-        }
-        return this._endBlockNode(Catch, Finally);
-    }
-    // `throw` statement
-    throw(error) {
-        return this._leafNode(new Throw(error));
-    }
-    // start self-balancing block
-    block(body, nodeCount) {
-        this._blockStarts.push(this._nodes.length);
-        if (body)
-            this.code(body).endBlock(nodeCount);
-        return this;
-    }
-    // end the current self-balancing block
-    endBlock(nodeCount) {
-        const len = this._blockStarts.pop();
-        if (len === undefined)
-            throw new Error("CodeGen: not in self-balancing block");
-        const toClose = this._nodes.length - len;
-        if (toClose < 0 || (nodeCount !== undefined && toClose !== nodeCount)) {
-            throw new Error(`CodeGen: wrong number of nodes: ${toClose} vs ${nodeCount} expected`);
-        }
-        this._nodes.length = len;
-        return this;
-    }
-    // `function` heading (or definition if funcBody is passed)
-    func(name, args = code_1.nil, async, funcBody) {
-        this._blockNode(new Func(name, args, async));
-        if (funcBody)
-            this.code(funcBody).endFunc();
-        return this;
-    }
-    // end function definition
-    endFunc() {
-        return this._endBlockNode(Func);
-    }
-    optimize(n = 1) {
-        while (n-- > 0) {
-            this._root.optimizeNodes();
-            this._root.optimizeNames(this._root.names, this._constants);
-        }
-    }
-    _leafNode(node) {
-        this._currNode.nodes.push(node);
-        return this;
-    }
-    _blockNode(node) {
-        this._currNode.nodes.push(node);
-        this._nodes.push(node);
-    }
-    _endBlockNode(N1, N2) {
-        const n = this._currNode;
-        if (n instanceof N1 || (N2 && n instanceof N2)) {
-            this._nodes.pop();
-            return this;
-        }
-        throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
-    }
-    _elseNode(node) {
-        const n = this._currNode;
-        if (!(n instanceof If)) {
-            throw new Error('CodeGen: "else" without "if"');
-        }
-        this._currNode = n.else = node;
-        return this;
-    }
-    get _root() {
-        return this._nodes[0];
-    }
-    get _currNode() {
-        const ns = this._nodes;
-        return ns[ns.length - 1];
-    }
-    set _currNode(node) {
-        const ns = this._nodes;
-        ns[ns.length - 1] = node;
-    }
-}
-exports.CodeGen = CodeGen;
-function addNames(names, from) {
-    for (const n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-    return names;
-}
-function addExprNames(names, from) {
-    return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
-}
-function optimizeExpr(expr, names, constants) {
-    if (expr instanceof code_1.Name)
-        return replaceName(expr);
-    if (!canOptimize(expr))
-        return expr;
-    return new code_1._Code(expr._items.reduce((items, c) => {
-        if (c instanceof code_1.Name)
-            c = replaceName(c);
-        if (c instanceof code_1._Code)
-            items.push(...c._items);
-        else
-            items.push(c);
-        return items;
-    }, []));
-    function replaceName(n) {
-        const c = constants[n.str];
-        if (c === undefined || names[n.str] !== 1)
-            return n;
-        delete names[n.str];
-        return c;
-    }
-    function canOptimize(e) {
-        return (e instanceof code_1._Code &&
-            e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== undefined));
-    }
-}
-function subtractNames(names, from) {
-    for (const n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
-}
-function not(x) {
-    return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._) `!${par(x)}`;
-}
-exports.not = not;
-const andCode = mappend(exports.operators.AND);
-// boolean AND (&&) expression with the passed arguments
-function and(...args) {
-    return args.reduce(andCode);
-}
-exports.and = and;
-const orCode = mappend(exports.operators.OR);
-// boolean OR (||) expression with the passed arguments
-function or(...args) {
-    return args.reduce(orCode);
-}
-exports.or = or;
-function mappend(op) {
-    return (x, y) => (x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._) `${par(x)} ${op} ${par(y)}`);
-}
-function par(x) {
-    return x instanceof code_1.Name ? x : (0, code_1._) `(${x})`;
-}
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 5407:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.ValueScope = exports.ValueScopeName = exports.Scope = exports.varKinds = exports.UsedValueState = void 0;
-const code_1 = __nccwpck_require__(567);
-class ValueError extends Error {
-    constructor(name) {
-        super(`CodeGen: "code" for ${name} not defined`);
-        this.value = name.value;
-    }
-}
-var UsedValueState;
-(function (UsedValueState) {
-    UsedValueState[UsedValueState["Started"] = 0] = "Started";
-    UsedValueState[UsedValueState["Completed"] = 1] = "Completed";
-})(UsedValueState || (exports.UsedValueState = UsedValueState = {}));
-exports.varKinds = {
-    const: new code_1.Name("const"),
-    let: new code_1.Name("let"),
-    var: new code_1.Name("var"),
-};
-class Scope {
-    constructor({ prefixes, parent } = {}) {
-        this._names = {};
-        this._prefixes = prefixes;
-        this._parent = parent;
-    }
-    toName(nameOrPrefix) {
-        return nameOrPrefix instanceof code_1.Name ? nameOrPrefix : this.name(nameOrPrefix);
-    }
-    name(prefix) {
-        return new code_1.Name(this._newName(prefix));
-    }
-    _newName(prefix) {
-        const ng = this._names[prefix] || this._nameGroup(prefix);
-        return `${prefix}${ng.index++}`;
-    }
-    _nameGroup(prefix) {
-        var _a, _b;
-        if (((_b = (_a = this._parent) === null || _a === void 0 ? void 0 : _a._prefixes) === null || _b === void 0 ? void 0 : _b.has(prefix)) || (this._prefixes && !this._prefixes.has(prefix))) {
-            throw new Error(`CodeGen: prefix "${prefix}" is not allowed in this scope`);
-        }
-        return (this._names[prefix] = { prefix, index: 0 });
-    }
-}
-exports.Scope = Scope;
-class ValueScopeName extends code_1.Name {
-    constructor(prefix, nameStr) {
-        super(nameStr);
-        this.prefix = prefix;
-    }
-    setValue(value, { property, itemIndex }) {
-        this.value = value;
-        this.scopePath = (0, code_1._) `.${new code_1.Name(property)}[${itemIndex}]`;
-    }
-}
-exports.ValueScopeName = ValueScopeName;
-const line = (0, code_1._) `\n`;
-class ValueScope extends Scope {
-    constructor(opts) {
-        super(opts);
-        this._values = {};
-        this._scope = opts.scope;
-        this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
-    }
-    get() {
-        return this._scope;
-    }
-    name(prefix) {
-        return new ValueScopeName(prefix, this._newName(prefix));
-    }
-    value(nameOrPrefix, value) {
-        var _a;
-        if (value.ref === undefined)
-            throw new Error("CodeGen: ref must be passed in value");
-        const name = this.toName(nameOrPrefix);
-        const { prefix } = name;
-        const valueKey = (_a = value.key) !== null && _a !== void 0 ? _a : value.ref;
-        let vs = this._values[prefix];
-        if (vs) {
-            const _name = vs.get(valueKey);
-            if (_name)
-                return _name;
-        }
-        else {
-            vs = this._values[prefix] = new Map();
-        }
-        vs.set(valueKey, name);
-        const s = this._scope[prefix] || (this._scope[prefix] = []);
-        const itemIndex = s.length;
-        s[itemIndex] = value.ref;
-        name.setValue(value, { property: prefix, itemIndex });
-        return name;
-    }
-    getValue(prefix, keyOrRef) {
-        const vs = this._values[prefix];
-        if (!vs)
-            return;
-        return vs.get(keyOrRef);
-    }
-    scopeRefs(scopeName, values = this._values) {
-        return this._reduceValues(values, (name) => {
-            if (name.scopePath === undefined)
-                throw new Error(`CodeGen: name "${name}" has no value`);
-            return (0, code_1._) `${scopeName}${name.scopePath}`;
-        });
-    }
-    scopeCode(values = this._values, usedValues, getCode) {
-        return this._reduceValues(values, (name) => {
-            if (name.value === undefined)
-                throw new Error(`CodeGen: name "${name}" has no value`);
-            return name.value.code;
-        }, usedValues, getCode);
-    }
-    _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code = code_1.nil;
-        for (const prefix in values) {
-            const vs = values[prefix];
-            if (!vs)
-                continue;
-            const nameSet = (usedValues[prefix] = usedValues[prefix] || new Map());
-            vs.forEach((name) => {
-                if (nameSet.has(name))
-                    return;
-                nameSet.set(name, UsedValueState.Started);
-                let c = valueCode(name);
-                if (c) {
-                    const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-                    code = (0, code_1._) `${code}${def} ${name} = ${c};${this.opts._n}`;
-                }
-                else if ((c = getCode === null || getCode === void 0 ? void 0 : getCode(name))) {
-                    code = (0, code_1._) `${code}${c}${this.opts._n}`;
-                }
-                else {
-                    throw new ValueError(name);
-                }
-                nameSet.set(name, UsedValueState.Completed);
-            });
-        }
-        return code;
-    }
-}
-exports.ValueScope = ValueScope;
-//# sourceMappingURL=scope.js.map
-
-/***/ }),
-
-/***/ 1283:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.extendErrors = exports.resetErrorsCount = exports.reportExtraError = exports.reportError = exports.keyword$DataError = exports.keywordError = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
-exports.keywordError = {
-    message: ({ keyword }) => (0, codegen_1.str) `must pass "${keyword}" keyword validation`,
-};
-exports.keyword$DataError = {
-    message: ({ keyword, schemaType }) => schemaType
-        ? (0, codegen_1.str) `"${keyword}" keyword must be ${schemaType} ($data)`
-        : (0, codegen_1.str) `"${keyword}" keyword is invalid ($data)`,
-};
-function reportError(cxt, error = exports.keywordError, errorPaths, overrideAllErrors) {
-    const { it } = cxt;
-    const { gen, compositeRule, allErrors } = it;
-    const errObj = errorObjectCode(cxt, error, errorPaths);
-    if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : (compositeRule || allErrors)) {
-        addError(gen, errObj);
-    }
-    else {
-        returnErrors(it, (0, codegen_1._) `[${errObj}]`);
-    }
-}
-exports.reportError = reportError;
-function reportExtraError(cxt, error = exports.keywordError, errorPaths) {
-    const { it } = cxt;
-    const { gen, compositeRule, allErrors } = it;
-    const errObj = errorObjectCode(cxt, error, errorPaths);
-    addError(gen, errObj);
-    if (!(compositeRule || allErrors)) {
-        returnErrors(it, names_1.default.vErrors);
-    }
-}
-exports.reportExtraError = reportExtraError;
-function resetErrorsCount(gen, errsCount) {
-    gen.assign(names_1.default.errors, errsCount);
-    gen.if((0, codegen_1._) `${names_1.default.vErrors} !== null`, () => gen.if(errsCount, () => gen.assign((0, codegen_1._) `${names_1.default.vErrors}.length`, errsCount), () => gen.assign(names_1.default.vErrors, null)));
-}
-exports.resetErrorsCount = resetErrorsCount;
-function extendErrors({ gen, keyword, schemaValue, data, errsCount, it, }) {
-    /* istanbul ignore if */
-    if (errsCount === undefined)
-        throw new Error("ajv implementation error");
-    const err = gen.name("err");
-    gen.forRange("i", errsCount, names_1.default.errors, (i) => {
-        gen.const(err, (0, codegen_1._) `${names_1.default.vErrors}[${i}]`);
-        gen.if((0, codegen_1._) `${err}.instancePath === undefined`, () => gen.assign((0, codegen_1._) `${err}.instancePath`, (0, codegen_1.strConcat)(names_1.default.instancePath, it.errorPath)));
-        gen.assign((0, codegen_1._) `${err}.schemaPath`, (0, codegen_1.str) `${it.errSchemaPath}/${keyword}`);
-        if (it.opts.verbose) {
-            gen.assign((0, codegen_1._) `${err}.schema`, schemaValue);
-            gen.assign((0, codegen_1._) `${err}.data`, data);
-        }
-    });
-}
-exports.extendErrors = extendErrors;
-function addError(gen, errObj) {
-    const err = gen.const("err", errObj);
-    gen.if((0, codegen_1._) `${names_1.default.vErrors} === null`, () => gen.assign(names_1.default.vErrors, (0, codegen_1._) `[${err}]`), (0, codegen_1._) `${names_1.default.vErrors}.push(${err})`);
-    gen.code((0, codegen_1._) `${names_1.default.errors}++`);
-}
-function returnErrors(it, errs) {
-    const { gen, validateName, schemaEnv } = it;
-    if (schemaEnv.$async) {
-        gen.throw((0, codegen_1._) `new ${it.ValidationError}(${errs})`);
-    }
-    else {
-        gen.assign((0, codegen_1._) `${validateName}.errors`, errs);
-        gen.return(false);
-    }
-}
-const E = {
-    keyword: new codegen_1.Name("keyword"),
-    schemaPath: new codegen_1.Name("schemaPath"), // also used in JTD errors
-    params: new codegen_1.Name("params"),
-    propertyName: new codegen_1.Name("propertyName"),
-    message: new codegen_1.Name("message"),
-    schema: new codegen_1.Name("schema"),
-    parentSchema: new codegen_1.Name("parentSchema"),
-};
-function errorObjectCode(cxt, error, errorPaths) {
-    const { createErrors } = cxt.it;
-    if (createErrors === false)
-        return (0, codegen_1._) `{}`;
-    return errorObject(cxt, error, errorPaths);
-}
-function errorObject(cxt, error, errorPaths = {}) {
-    const { gen, it } = cxt;
-    const keyValues = [
-        errorInstancePath(it, errorPaths),
-        errorSchemaPath(cxt, errorPaths),
-    ];
-    extraErrorProps(cxt, error, keyValues);
-    return gen.object(...keyValues);
-}
-function errorInstancePath({ errorPath }, { instancePath }) {
-    const instPath = instancePath
-        ? (0, codegen_1.str) `${errorPath}${(0, util_1.getErrorPath)(instancePath, util_1.Type.Str)}`
-        : errorPath;
-    return [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, instPath)];
-}
-function errorSchemaPath({ keyword, it: { errSchemaPath } }, { schemaPath, parentSchema }) {
-    let schPath = parentSchema ? errSchemaPath : (0, codegen_1.str) `${errSchemaPath}/${keyword}`;
-    if (schemaPath) {
-        schPath = (0, codegen_1.str) `${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
-    }
-    return [E.schemaPath, schPath];
-}
-function extraErrorProps(cxt, { params, message }, keyValues) {
-    const { keyword, data, schemaValue, it } = cxt;
-    const { opts, propertyName, topSchemaRef, schemaPath } = it;
-    keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._) `{}`]);
-    if (opts.messages) {
-        keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
-    }
-    if (opts.verbose) {
-        keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._) `${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
-    }
-    if (propertyName)
-        keyValues.push([E.propertyName, propertyName]);
-}
-//# sourceMappingURL=errors.js.map
-
-/***/ }),
-
-/***/ 2718:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const validation_error_1 = __nccwpck_require__(5402);
-const names_1 = __nccwpck_require__(630);
-const resolve_1 = __nccwpck_require__(4090);
-const util_1 = __nccwpck_require__(4464);
-const validate_1 = __nccwpck_require__(7881);
-class SchemaEnv {
-    constructor(env) {
-        var _a;
-        this.refs = {};
-        this.dynamicAnchors = {};
-        let schema;
-        if (typeof env.schema == "object")
-            schema = env.schema;
-        this.schema = env.schema;
-        this.schemaId = env.schemaId;
-        this.root = env.root || this;
-        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
-        this.schemaPath = env.schemaPath;
-        this.localRefs = env.localRefs;
-        this.meta = env.meta;
-        this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
-        this.refs = {};
-    }
-}
-exports.SchemaEnv = SchemaEnv;
-// let codeSize = 0
-// let nodeCount = 0
-// Compiles schema in SchemaEnv
-function compileSchema(sch) {
-    // TODO refactor - remove compilations
-    const _sch = getCompilingSchema.call(this, sch);
-    if (_sch)
-        return _sch;
-    const rootId = (0, resolve_1.getFullPath)(this.opts.uriResolver, sch.root.baseId); // TODO if getFullPath removed 1 tests fails
-    const { es5, lines } = this.opts.code;
-    const { ownProperties } = this.opts;
-    const gen = new codegen_1.CodeGen(this.scope, { es5, lines, ownProperties });
-    let _ValidationError;
-    if (sch.$async) {
-        _ValidationError = gen.scopeValue("Error", {
-            ref: validation_error_1.default,
-            code: (0, codegen_1._) `require("ajv/dist/runtime/validation_error").default`,
-        });
-    }
-    const validateName = gen.scopeName("validate");
-    sch.validateName = validateName;
-    const schemaCxt = {
-        gen,
-        allErrors: this.opts.allErrors,
-        data: names_1.default.data,
-        parentData: names_1.default.parentData,
-        parentDataProperty: names_1.default.parentDataProperty,
-        dataNames: [names_1.default.data],
-        dataPathArr: [codegen_1.nil], // TODO can its length be used as dataLevel if nil is removed?
-        dataLevel: 0,
-        dataTypes: [],
-        definedProperties: new Set(),
-        topSchemaRef: gen.scopeValue("schema", this.opts.code.source === true
-            ? { ref: sch.schema, code: (0, codegen_1.stringify)(sch.schema) }
-            : { ref: sch.schema }),
-        validateName,
-        ValidationError: _ValidationError,
-        schema: sch.schema,
-        schemaEnv: sch,
-        rootId,
-        baseId: sch.baseId || rootId,
-        schemaPath: codegen_1.nil,
-        errSchemaPath: sch.schemaPath || (this.opts.jtd ? "" : "#"),
-        errorPath: (0, codegen_1._) `""`,
-        opts: this.opts,
-        self: this,
-    };
-    let sourceCode;
-    try {
-        this._compilations.add(sch);
-        (0, validate_1.validateFunctionCode)(schemaCxt);
-        gen.optimize(this.opts.code.optimize);
-        // gen.optimize(1)
-        const validateCode = gen.toString();
-        sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
-        // console.log((codeSize += sourceCode.length), (nodeCount += gen.nodeCount))
-        if (this.opts.code.process)
-            sourceCode = this.opts.code.process(sourceCode, sch);
-        // console.log("\n\n\n *** \n", sourceCode)
-        const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate });
-        validate.errors = null;
-        validate.schema = sch.schema;
-        validate.schemaEnv = sch;
-        if (sch.$async)
-            validate.$async = true;
-        if (this.opts.code.source === true) {
-            validate.source = { validateName, validateCode, scopeValues: gen._values };
-        }
-        if (this.opts.unevaluated) {
-            const { props, items } = schemaCxt;
-            validate.evaluated = {
-                props: props instanceof codegen_1.Name ? undefined : props,
-                items: items instanceof codegen_1.Name ? undefined : items,
-                dynamicProps: props instanceof codegen_1.Name,
-                dynamicItems: items instanceof codegen_1.Name,
-            };
-            if (validate.source)
-                validate.source.evaluated = (0, codegen_1.stringify)(validate.evaluated);
-        }
-        sch.validate = validate;
-        return sch;
-    }
-    catch (e) {
-        delete sch.validate;
-        delete sch.validateName;
-        if (sourceCode)
-            this.logger.error("Error compiling schema, function code:", sourceCode);
-        // console.log("\n\n\n *** \n", sourceCode, this.opts)
-        throw e;
-    }
-    finally {
-        this._compilations.delete(sch);
-    }
-}
-exports.compileSchema = compileSchema;
-function resolveRef(root, baseId, ref) {
-    var _a;
-    ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
-    const schOrFunc = root.refs[ref];
-    if (schOrFunc)
-        return schOrFunc;
-    let _sch = resolve.call(this, root, ref);
-    if (_sch === undefined) {
-        const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref]; // TODO maybe localRefs should hold SchemaEnv
-        const { schemaId } = this.opts;
-        if (schema)
-            _sch = new SchemaEnv({ schema, schemaId, root, baseId });
-    }
-    if (_sch === undefined)
-        return;
-    return (root.refs[ref] = inlineOrCompile.call(this, _sch));
-}
-exports.resolveRef = resolveRef;
-function inlineOrCompile(sch) {
-    if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
-        return sch.schema;
-    return sch.validate ? sch : compileSchema.call(this, sch);
-}
-// Index of schema compilation in the currently compiled list
-function getCompilingSchema(schEnv) {
-    for (const sch of this._compilations) {
-        if (sameSchemaEnv(sch, schEnv))
-            return sch;
-    }
-}
-exports.getCompilingSchema = getCompilingSchema;
-function sameSchemaEnv(s1, s2) {
-    return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
-}
-// resolve and compile the references ($ref)
-// TODO returns AnySchemaObject (if the schema can be inlined) or validation function
-function resolve(root, // information about the root schema for the current schema
-ref // reference to resolve
-) {
-    let sch;
-    while (typeof (sch = this.refs[ref]) == "string")
-        ref = sch;
-    return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
-}
-// Resolve schema, its root and baseId
-function resolveSchema(root, // root object with properties schema, refs TODO below SchemaEnv is assigned to it
-ref // reference to resolve
-) {
-    const p = this.opts.uriResolver.parse(ref);
-    const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
-    let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, undefined);
-    // TODO `Object.keys(root.schema).length > 0` should not be needed - but removing breaks 2 tests
-    if (Object.keys(root.schema).length > 0 && refPath === baseId) {
-        return getJsonPointer.call(this, p, root);
-    }
-    const id = (0, resolve_1.normalizeId)(refPath);
-    const schOrRef = this.refs[id] || this.schemas[id];
-    if (typeof schOrRef == "string") {
-        const sch = resolveSchema.call(this, root, schOrRef);
-        if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
-            return;
-        return getJsonPointer.call(this, p, sch);
-    }
-    if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
-        return;
-    if (!schOrRef.validate)
-        compileSchema.call(this, schOrRef);
-    if (id === (0, resolve_1.normalizeId)(ref)) {
-        const { schema } = schOrRef;
-        const { schemaId } = this.opts;
-        const schId = schema[schemaId];
-        if (schId)
-            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
-        return new SchemaEnv({ schema, schemaId, root, baseId });
-    }
-    return getJsonPointer.call(this, p, schOrRef);
-}
-exports.resolveSchema = resolveSchema;
-const PREVENT_SCOPE_CHANGE = new Set([
-    "properties",
-    "patternProperties",
-    "enum",
-    "dependencies",
-    "definitions",
-]);
-function getJsonPointer(parsedRef, { baseId, schema, root }) {
-    var _a;
-    if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
-        return;
-    for (const part of parsedRef.fragment.slice(1).split("/")) {
-        if (typeof schema === "boolean")
-            return;
-        const partSchema = schema[(0, util_1.unescapeFragment)(part)];
-        if (partSchema === undefined)
-            return;
-        schema = partSchema;
-        // TODO PREVENT_SCOPE_CHANGE could be defined in keyword def?
-        const schId = typeof schema === "object" && schema[this.opts.schemaId];
-        if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
-            baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
-        }
-    }
-    let env;
-    if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
-        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
-        env = resolveSchema.call(this, root, $ref);
-    }
-    // even though resolution failed we need to return SchemaEnv to throw exception
-    // so that compileAsync loads missing schema.
-    const { schemaId } = this.opts;
-    env = env || new SchemaEnv({ schema, schemaId, root, baseId });
-    if (env.schema !== env.root.schema)
-        return env;
-    return undefined;
-}
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 630:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const names = {
-    // validation function arguments
-    data: new codegen_1.Name("data"), // data passed to validation function
-    // args passed from referencing schema
-    valCxt: new codegen_1.Name("valCxt"), // validation/data context - should not be used directly, it is destructured to the names below
-    instancePath: new codegen_1.Name("instancePath"),
-    parentData: new codegen_1.Name("parentData"),
-    parentDataProperty: new codegen_1.Name("parentDataProperty"),
-    rootData: new codegen_1.Name("rootData"), // root data - same as the data passed to the first/top validation function
-    dynamicAnchors: new codegen_1.Name("dynamicAnchors"), // used to support recursiveRef and dynamicRef
-    // function scoped variables
-    vErrors: new codegen_1.Name("vErrors"), // null or array of validation errors
-    errors: new codegen_1.Name("errors"), // counter of validation errors
-    this: new codegen_1.Name("this"),
-    // "globals"
-    self: new codegen_1.Name("self"),
-    scope: new codegen_1.Name("scope"),
-    // JTD serialize/parse name for JSON string and position
-    json: new codegen_1.Name("json"),
-    jsonPos: new codegen_1.Name("jsonPos"),
-    jsonLen: new codegen_1.Name("jsonLen"),
-    jsonPart: new codegen_1.Name("jsonPart"),
-};
-exports["default"] = names;
-//# sourceMappingURL=names.js.map
-
-/***/ }),
-
-/***/ 3162:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const resolve_1 = __nccwpck_require__(4090);
-class MissingRefError extends Error {
-    constructor(resolver, baseId, ref, msg) {
-        super(msg || `can't resolve reference ${ref} from id ${baseId}`);
-        this.missingRef = (0, resolve_1.resolveUrl)(resolver, baseId, ref);
-        this.missingSchema = (0, resolve_1.normalizeId)((0, resolve_1.getFullPath)(resolver, this.missingRef));
-    }
-}
-exports["default"] = MissingRefError;
-//# sourceMappingURL=ref_error.js.map
-
-/***/ }),
-
-/***/ 4090:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.getSchemaRefs = exports.resolveUrl = exports.normalizeId = exports._getFullPath = exports.getFullPath = exports.inlineRef = void 0;
-const util_1 = __nccwpck_require__(4464);
-const equal = __nccwpck_require__(3430);
-const traverse = __nccwpck_require__(1167);
-// TODO refactor to use keyword definitions
-const SIMPLE_INLINED = new Set([
-    "type",
-    "format",
-    "pattern",
-    "maxLength",
-    "minLength",
-    "maxProperties",
-    "minProperties",
-    "maxItems",
-    "minItems",
-    "maximum",
-    "minimum",
-    "uniqueItems",
-    "multipleOf",
-    "required",
-    "enum",
-    "const",
-]);
-function inlineRef(schema, limit = true) {
-    if (typeof schema == "boolean")
-        return true;
-    if (limit === true)
-        return !hasRef(schema);
-    if (!limit)
-        return false;
-    return countKeys(schema) <= limit;
-}
-exports.inlineRef = inlineRef;
-const REF_KEYWORDS = new Set([
-    "$ref",
-    "$recursiveRef",
-    "$recursiveAnchor",
-    "$dynamicRef",
-    "$dynamicAnchor",
-]);
-function hasRef(schema) {
-    for (const key in schema) {
-        if (REF_KEYWORDS.has(key))
-            return true;
-        const sch = schema[key];
-        if (Array.isArray(sch) && sch.some(hasRef))
-            return true;
-        if (typeof sch == "object" && hasRef(sch))
-            return true;
-    }
-    return false;
-}
-function countKeys(schema) {
-    let count = 0;
-    for (const key in schema) {
-        if (key === "$ref")
-            return Infinity;
-        count++;
-        if (SIMPLE_INLINED.has(key))
-            continue;
-        if (typeof schema[key] == "object") {
-            (0, util_1.eachItem)(schema[key], (sch) => (count += countKeys(sch)));
-        }
-        if (count === Infinity)
-            return Infinity;
-    }
-    return count;
-}
-function getFullPath(resolver, id = "", normalize) {
-    if (normalize !== false)
-        id = normalizeId(id);
-    const p = resolver.parse(id);
-    return _getFullPath(resolver, p);
-}
-exports.getFullPath = getFullPath;
-function _getFullPath(resolver, p) {
-    const serialized = resolver.serialize(p);
-    return serialized.split("#")[0] + "#";
-}
-exports._getFullPath = _getFullPath;
-const TRAILING_SLASH_HASH = /#\/?$/;
-function normalizeId(id) {
-    return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
-}
-exports.normalizeId = normalizeId;
-function resolveUrl(resolver, baseId, id) {
-    id = normalizeId(id);
-    return resolver.resolve(baseId, id);
-}
-exports.resolveUrl = resolveUrl;
-const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
-function getSchemaRefs(schema, baseId) {
-    if (typeof schema == "boolean")
-        return {};
-    const { schemaId, uriResolver } = this.opts;
-    const schId = normalizeId(schema[schemaId] || baseId);
-    const baseIds = { "": schId };
-    const pathPrefix = getFullPath(uriResolver, schId, false);
-    const localRefs = {};
-    const schemaRefs = new Set();
-    traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
-        if (parentJsonPtr === undefined)
-            return;
-        const fullPath = pathPrefix + jsonPtr;
-        let innerBaseId = baseIds[parentJsonPtr];
-        if (typeof sch[schemaId] == "string")
-            innerBaseId = addRef.call(this, sch[schemaId]);
-        addAnchor.call(this, sch.$anchor);
-        addAnchor.call(this, sch.$dynamicAnchor);
-        baseIds[jsonPtr] = innerBaseId;
-        function addRef(ref) {
-            // eslint-disable-next-line @typescript-eslint/unbound-method
-            const _resolve = this.opts.uriResolver.resolve;
-            ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
-            if (schemaRefs.has(ref))
-                throw ambiguos(ref);
-            schemaRefs.add(ref);
-            let schOrRef = this.refs[ref];
-            if (typeof schOrRef == "string")
-                schOrRef = this.refs[schOrRef];
-            if (typeof schOrRef == "object") {
-                checkAmbiguosRef(sch, schOrRef.schema, ref);
-            }
-            else if (ref !== normalizeId(fullPath)) {
-                if (ref[0] === "#") {
-                    checkAmbiguosRef(sch, localRefs[ref], ref);
-                    localRefs[ref] = sch;
-                }
-                else {
-                    this.refs[ref] = fullPath;
-                }
-            }
-            return ref;
-        }
-        function addAnchor(anchor) {
-            if (typeof anchor == "string") {
-                if (!ANCHOR.test(anchor))
-                    throw new Error(`invalid anchor "${anchor}"`);
-                addRef.call(this, `#${anchor}`);
-            }
-        }
-    });
-    return localRefs;
-    function checkAmbiguosRef(sch1, sch2, ref) {
-        if (sch2 !== undefined && !equal(sch1, sch2))
-            throw ambiguos(ref);
-    }
-    function ambiguos(ref) {
-        return new Error(`reference "${ref}" resolves to more than one schema`);
-    }
-}
-exports.getSchemaRefs = getSchemaRefs;
-//# sourceMappingURL=resolve.js.map
-
-/***/ }),
-
-/***/ 7353:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.getRules = exports.isJSONType = void 0;
-const _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
-const jsonTypes = new Set(_jsonTypes);
-function isJSONType(x) {
-    return typeof x == "string" && jsonTypes.has(x);
-}
-exports.isJSONType = isJSONType;
-function getRules() {
-    const groups = {
-        number: { type: "number", rules: [] },
-        string: { type: "string", rules: [] },
-        array: { type: "array", rules: [] },
-        object: { type: "object", rules: [] },
-    };
-    return {
-        types: { ...groups, integer: true, boolean: true, null: true },
-        rules: [{ rules: [] }, groups.number, groups.string, groups.array, groups.object],
-        post: { rules: [] },
-        all: {},
-        keywords: {},
-    };
-}
-exports.getRules = getRules;
-//# sourceMappingURL=rules.js.map
-
-/***/ }),
-
-/***/ 4464:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.checkStrictMode = exports.getErrorPath = exports.Type = exports.useFunc = exports.setEvaluated = exports.evaluatedPropsToName = exports.mergeEvaluated = exports.eachItem = exports.unescapeJsonPointer = exports.escapeJsonPointer = exports.escapeFragment = exports.unescapeFragment = exports.schemaRefOrVal = exports.schemaHasRulesButRef = exports.schemaHasRules = exports.checkUnknownRules = exports.alwaysValidSchema = exports.toHash = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const code_1 = __nccwpck_require__(567);
-// TODO refactor to use Set
-function toHash(arr) {
-    const hash = {};
-    for (const item of arr)
-        hash[item] = true;
-    return hash;
-}
-exports.toHash = toHash;
-function alwaysValidSchema(it, schema) {
-    if (typeof schema == "boolean")
-        return schema;
-    if (Object.keys(schema).length === 0)
-        return true;
-    checkUnknownRules(it, schema);
-    return !schemaHasRules(schema, it.self.RULES.all);
-}
-exports.alwaysValidSchema = alwaysValidSchema;
-function checkUnknownRules(it, schema = it.schema) {
-    const { opts, self } = it;
-    if (!opts.strictSchema)
-        return;
-    if (typeof schema === "boolean")
-        return;
-    const rules = self.RULES.keywords;
-    for (const key in schema) {
-        if (!rules[key])
-            checkStrictMode(it, `unknown keyword: "${key}"`);
-    }
-}
-exports.checkUnknownRules = checkUnknownRules;
-function schemaHasRules(schema, rules) {
-    if (typeof schema == "boolean")
-        return !schema;
-    for (const key in schema)
-        if (rules[key])
-            return true;
-    return false;
-}
-exports.schemaHasRules = schemaHasRules;
-function schemaHasRulesButRef(schema, RULES) {
-    if (typeof schema == "boolean")
-        return !schema;
-    for (const key in schema)
-        if (key !== "$ref" && RULES.all[key])
-            return true;
-    return false;
-}
-exports.schemaHasRulesButRef = schemaHasRulesButRef;
-function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
-    if (!$data) {
-        if (typeof schema == "number" || typeof schema == "boolean")
-            return schema;
-        if (typeof schema == "string")
-            return (0, codegen_1._) `${schema}`;
-    }
-    return (0, codegen_1._) `${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
-}
-exports.schemaRefOrVal = schemaRefOrVal;
-function unescapeFragment(str) {
-    return unescapeJsonPointer(decodeURIComponent(str));
-}
-exports.unescapeFragment = unescapeFragment;
-function escapeFragment(str) {
-    return encodeURIComponent(escapeJsonPointer(str));
-}
-exports.escapeFragment = escapeFragment;
-function escapeJsonPointer(str) {
-    if (typeof str == "number")
-        return `${str}`;
-    return str.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-exports.escapeJsonPointer = escapeJsonPointer;
-function unescapeJsonPointer(str) {
-    return str.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-exports.unescapeJsonPointer = unescapeJsonPointer;
-function eachItem(xs, f) {
-    if (Array.isArray(xs)) {
-        for (const x of xs)
-            f(x);
-    }
-    else {
-        f(xs);
-    }
-}
-exports.eachItem = eachItem;
-function makeMergeEvaluated({ mergeNames, mergeToName, mergeValues, resultToName, }) {
-    return (gen, from, to, toName) => {
-        const res = to === undefined
-            ? from
-            : to instanceof codegen_1.Name
-                ? (from instanceof codegen_1.Name ? mergeNames(gen, from, to) : mergeToName(gen, from, to), to)
-                : from instanceof codegen_1.Name
-                    ? (mergeToName(gen, to, from), from)
-                    : mergeValues(from, to);
-        return toName === codegen_1.Name && !(res instanceof codegen_1.Name) ? resultToName(gen, res) : res;
-    };
-}
-exports.mergeEvaluated = {
-    props: makeMergeEvaluated({
-        mergeNames: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true && ${from} !== undefined`, () => {
-            gen.if((0, codegen_1._) `${from} === true`, () => gen.assign(to, true), () => gen.assign(to, (0, codegen_1._) `${to} || {}`).code((0, codegen_1._) `Object.assign(${to}, ${from})`));
-        }),
-        mergeToName: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true`, () => {
-            if (from === true) {
-                gen.assign(to, true);
-            }
-            else {
-                gen.assign(to, (0, codegen_1._) `${to} || {}`);
-                setEvaluated(gen, to, from);
-            }
-        }),
-        mergeValues: (from, to) => (from === true ? true : { ...from, ...to }),
-        resultToName: evaluatedPropsToName,
-    }),
-    items: makeMergeEvaluated({
-        mergeNames: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true && ${from} !== undefined`, () => gen.assign(to, (0, codegen_1._) `${from} === true ? true : ${to} > ${from} ? ${to} : ${from}`)),
-        mergeToName: (gen, from, to) => gen.if((0, codegen_1._) `${to} !== true`, () => gen.assign(to, from === true ? true : (0, codegen_1._) `${to} > ${from} ? ${to} : ${from}`)),
-        mergeValues: (from, to) => (from === true ? true : Math.max(from, to)),
-        resultToName: (gen, items) => gen.var("items", items),
-    }),
-};
-function evaluatedPropsToName(gen, ps) {
-    if (ps === true)
-        return gen.var("props", true);
-    const props = gen.var("props", (0, codegen_1._) `{}`);
-    if (ps !== undefined)
-        setEvaluated(gen, props, ps);
-    return props;
-}
-exports.evaluatedPropsToName = evaluatedPropsToName;
-function setEvaluated(gen, props, ps) {
-    Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._) `${props}${(0, codegen_1.getProperty)(p)}`, true));
-}
-exports.setEvaluated = setEvaluated;
-const snippets = {};
-function useFunc(gen, f) {
-    return gen.scopeValue("func", {
-        ref: f,
-        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code)),
-    });
-}
-exports.useFunc = useFunc;
-var Type;
-(function (Type) {
-    Type[Type["Num"] = 0] = "Num";
-    Type[Type["Str"] = 1] = "Str";
-})(Type || (exports.Type = Type = {}));
-function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
-    // let path
-    if (dataProp instanceof codegen_1.Name) {
-        const isNumber = dataPropType === Type.Num;
-        return jsPropertySyntax
-            ? isNumber
-                ? (0, codegen_1._) `"[" + ${dataProp} + "]"`
-                : (0, codegen_1._) `"['" + ${dataProp} + "']"`
-            : isNumber
-                ? (0, codegen_1._) `"/" + ${dataProp}`
-                : (0, codegen_1._) `"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`; // TODO maybe use global escapePointer
-    }
-    return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
-}
-exports.getErrorPath = getErrorPath;
-function checkStrictMode(it, msg, mode = it.opts.strictSchema) {
-    if (!mode)
-        return;
-    msg = `strict mode: ${msg}`;
-    if (mode === true)
-        throw new Error(msg);
-    it.self.logger.warn(msg);
-}
-exports.checkStrictMode = checkStrictMode;
-//# sourceMappingURL=util.js.map
-
-/***/ }),
-
-/***/ 7692:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
-function schemaHasRulesForType({ schema, self }, type) {
-    const group = self.RULES.types[type];
-    return group && group !== true && shouldUseGroup(schema, group);
-}
-exports.schemaHasRulesForType = schemaHasRulesForType;
-function shouldUseGroup(schema, group) {
-    return group.rules.some((rule) => shouldUseRule(schema, rule));
-}
-exports.shouldUseGroup = shouldUseGroup;
-function shouldUseRule(schema, rule) {
-    var _a;
-    return (schema[rule.keyword] !== undefined ||
-        ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== undefined)));
-}
-exports.shouldUseRule = shouldUseRule;
-//# sourceMappingURL=applicability.js.map
-
-/***/ }),
-
-/***/ 5346:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.boolOrEmptySchema = exports.topBoolOrEmptySchema = void 0;
-const errors_1 = __nccwpck_require__(1283);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const boolError = {
-    message: "boolean schema is false",
-};
-function topBoolOrEmptySchema(it) {
-    const { gen, schema, validateName } = it;
-    if (schema === false) {
-        falseSchemaError(it, false);
-    }
-    else if (typeof schema == "object" && schema.$async === true) {
-        gen.return(names_1.default.data);
-    }
-    else {
-        gen.assign((0, codegen_1._) `${validateName}.errors`, null);
-        gen.return(true);
-    }
-}
-exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
-function boolOrEmptySchema(it, valid) {
-    const { gen, schema } = it;
-    if (schema === false) {
-        gen.var(valid, false); // TODO var
-        falseSchemaError(it);
-    }
-    else {
-        gen.var(valid, true); // TODO var
-    }
-}
-exports.boolOrEmptySchema = boolOrEmptySchema;
-function falseSchemaError(it, overrideAllErrors) {
-    const { gen, data } = it;
-    // TODO maybe some other interface should be used for non-keyword validation errors...
-    const cxt = {
-        gen,
-        keyword: "false schema",
-        data,
-        schema: false,
-        schemaCode: false,
-        schemaValue: false,
-        params: {},
-        it,
-    };
-    (0, errors_1.reportError)(cxt, boolError, undefined, overrideAllErrors);
-}
-//# sourceMappingURL=boolSchema.js.map
-
-/***/ }),
-
-/***/ 6685:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.reportTypeError = exports.checkDataTypes = exports.checkDataType = exports.coerceAndCheckDataType = exports.getJSONTypes = exports.getSchemaTypes = exports.DataType = void 0;
-const rules_1 = __nccwpck_require__(7353);
-const applicability_1 = __nccwpck_require__(7692);
-const errors_1 = __nccwpck_require__(1283);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-var DataType;
-(function (DataType) {
-    DataType[DataType["Correct"] = 0] = "Correct";
-    DataType[DataType["Wrong"] = 1] = "Wrong";
-})(DataType || (exports.DataType = DataType = {}));
-function getSchemaTypes(schema) {
-    const types = getJSONTypes(schema.type);
-    const hasNull = types.includes("null");
-    if (hasNull) {
-        if (schema.nullable === false)
-            throw new Error("type: null contradicts nullable: false");
-    }
-    else {
-        if (!types.length && schema.nullable !== undefined) {
-            throw new Error('"nullable" cannot be used without "type"');
-        }
-        if (schema.nullable === true)
-            types.push("null");
-    }
-    return types;
-}
-exports.getSchemaTypes = getSchemaTypes;
-// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
-function getJSONTypes(ts) {
-    const types = Array.isArray(ts) ? ts : ts ? [ts] : [];
-    if (types.every(rules_1.isJSONType))
-        return types;
-    throw new Error("type must be JSONType or JSONType[]: " + types.join(","));
-}
-exports.getJSONTypes = getJSONTypes;
-function coerceAndCheckDataType(it, types) {
-    const { gen, data, opts } = it;
-    const coerceTo = coerceToTypes(types, opts.coerceTypes);
-    const checkTypes = types.length > 0 &&
-        !(coerceTo.length === 0 && types.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types[0]));
-    if (checkTypes) {
-        const wrongType = checkDataTypes(types, data, opts.strictNumbers, DataType.Wrong);
-        gen.if(wrongType, () => {
-            if (coerceTo.length)
-                coerceData(it, types, coerceTo);
-            else
-                reportTypeError(it);
-        });
-    }
-    return checkTypes;
-}
-exports.coerceAndCheckDataType = coerceAndCheckDataType;
-const COERCIBLE = new Set(["string", "number", "integer", "boolean", "null"]);
-function coerceToTypes(types, coerceTypes) {
-    return coerceTypes
-        ? types.filter((t) => COERCIBLE.has(t) || (coerceTypes === "array" && t === "array"))
-        : [];
-}
-function coerceData(it, types, coerceTo) {
-    const { gen, data, opts } = it;
-    const dataType = gen.let("dataType", (0, codegen_1._) `typeof ${data}`);
-    const coerced = gen.let("coerced", (0, codegen_1._) `undefined`);
-    if (opts.coerceTypes === "array") {
-        gen.if((0, codegen_1._) `${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen
-            .assign(data, (0, codegen_1._) `${data}[0]`)
-            .assign(dataType, (0, codegen_1._) `typeof ${data}`)
-            .if(checkDataTypes(types, data, opts.strictNumbers), () => gen.assign(coerced, data)));
-    }
-    gen.if((0, codegen_1._) `${coerced} !== undefined`);
-    for (const t of coerceTo) {
-        if (COERCIBLE.has(t) || (t === "array" && opts.coerceTypes === "array")) {
-            coerceSpecificType(t);
-        }
-    }
-    gen.else();
-    reportTypeError(it);
-    gen.endIf();
-    gen.if((0, codegen_1._) `${coerced} !== undefined`, () => {
-        gen.assign(data, coerced);
-        assignParentData(it, coerced);
-    });
-    function coerceSpecificType(t) {
-        switch (t) {
-            case "string":
-                gen
-                    .elseIf((0, codegen_1._) `${dataType} == "number" || ${dataType} == "boolean"`)
-                    .assign(coerced, (0, codegen_1._) `"" + ${data}`)
-                    .elseIf((0, codegen_1._) `${data} === null`)
-                    .assign(coerced, (0, codegen_1._) `""`);
-                return;
-            case "number":
-                gen
-                    .elseIf((0, codegen_1._) `${dataType} == "boolean" || ${data} === null
-              || (${dataType} == "string" && ${data} && ${data} == +${data})`)
-                    .assign(coerced, (0, codegen_1._) `+${data}`);
-                return;
-            case "integer":
-                gen
-                    .elseIf((0, codegen_1._) `${dataType} === "boolean" || ${data} === null
-              || (${dataType} === "string" && ${data} && ${data} == +${data} && !(${data} % 1))`)
-                    .assign(coerced, (0, codegen_1._) `+${data}`);
-                return;
-            case "boolean":
-                gen
-                    .elseIf((0, codegen_1._) `${data} === "false" || ${data} === 0 || ${data} === null`)
-                    .assign(coerced, false)
-                    .elseIf((0, codegen_1._) `${data} === "true" || ${data} === 1`)
-                    .assign(coerced, true);
-                return;
-            case "null":
-                gen.elseIf((0, codegen_1._) `${data} === "" || ${data} === 0 || ${data} === false`);
-                gen.assign(coerced, null);
-                return;
-            case "array":
-                gen
-                    .elseIf((0, codegen_1._) `${dataType} === "string" || ${dataType} === "number"
-              || ${dataType} === "boolean" || ${data} === null`)
-                    .assign(coerced, (0, codegen_1._) `[${data}]`);
-        }
-    }
-}
-function assignParentData({ gen, parentData, parentDataProperty }, expr) {
-    // TODO use gen.property
-    gen.if((0, codegen_1._) `${parentData} !== undefined`, () => gen.assign((0, codegen_1._) `${parentData}[${parentDataProperty}]`, expr));
-}
-function checkDataType(dataType, data, strictNums, correct = DataType.Correct) {
-    const EQ = correct === DataType.Correct ? codegen_1.operators.EQ : codegen_1.operators.NEQ;
-    let cond;
-    switch (dataType) {
-        case "null":
-            return (0, codegen_1._) `${data} ${EQ} null`;
-        case "array":
-            cond = (0, codegen_1._) `Array.isArray(${data})`;
-            break;
-        case "object":
-            cond = (0, codegen_1._) `${data} && typeof ${data} == "object" && !Array.isArray(${data})`;
-            break;
-        case "integer":
-            cond = numCond((0, codegen_1._) `!(${data} % 1) && !isNaN(${data})`);
-            break;
-        case "number":
-            cond = numCond();
-            break;
-        default:
-            return (0, codegen_1._) `typeof ${data} ${EQ} ${dataType}`;
-    }
-    return correct === DataType.Correct ? cond : (0, codegen_1.not)(cond);
-    function numCond(_cond = codegen_1.nil) {
-        return (0, codegen_1.and)((0, codegen_1._) `typeof ${data} == "number"`, _cond, strictNums ? (0, codegen_1._) `isFinite(${data})` : codegen_1.nil);
-    }
-}
-exports.checkDataType = checkDataType;
-function checkDataTypes(dataTypes, data, strictNums, correct) {
-    if (dataTypes.length === 1) {
-        return checkDataType(dataTypes[0], data, strictNums, correct);
-    }
-    let cond;
-    const types = (0, util_1.toHash)(dataTypes);
-    if (types.array && types.object) {
-        const notObj = (0, codegen_1._) `typeof ${data} != "object"`;
-        cond = types.null ? notObj : (0, codegen_1._) `!${data} || ${notObj}`;
-        delete types.null;
-        delete types.array;
-        delete types.object;
-    }
-    else {
-        cond = codegen_1.nil;
-    }
-    if (types.number)
-        delete types.integer;
-    for (const t in types)
-        cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
-    return cond;
-}
-exports.checkDataTypes = checkDataTypes;
-const typeError = {
-    message: ({ schema }) => `must be ${schema}`,
-    params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._) `{type: ${schema}}` : (0, codegen_1._) `{type: ${schemaValue}}`,
-};
-function reportTypeError(it) {
-    const cxt = getTypeErrorContext(it);
-    (0, errors_1.reportError)(cxt, typeError);
-}
-exports.reportTypeError = reportTypeError;
-function getTypeErrorContext(it) {
-    const { gen, data, schema } = it;
-    const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
-    return {
-        gen,
-        keyword: "type",
-        data,
-        schema: schema.type,
-        schemaCode,
-        schemaValue: schemaCode,
-        parentSchema: schema,
-        params: {},
-        it,
-    };
-}
-//# sourceMappingURL=dataType.js.map
-
-/***/ }),
-
-/***/ 1699:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.assignDefaults = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-function assignDefaults(it, ty) {
-    const { properties, items } = it.schema;
-    if (ty === "object" && properties) {
-        for (const key in properties) {
-            assignDefault(it, key, properties[key].default);
-        }
-    }
-    else if (ty === "array" && Array.isArray(items)) {
-        items.forEach((sch, i) => assignDefault(it, i, sch.default));
-    }
-}
-exports.assignDefaults = assignDefaults;
-function assignDefault(it, prop, defaultValue) {
-    const { gen, compositeRule, data, opts } = it;
-    if (defaultValue === undefined)
-        return;
-    const childData = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(prop)}`;
-    if (compositeRule) {
-        (0, util_1.checkStrictMode)(it, `default is ignored for: ${childData}`);
-        return;
-    }
-    let condition = (0, codegen_1._) `${childData} === undefined`;
-    if (opts.useDefaults === "empty") {
-        condition = (0, codegen_1._) `${condition} || ${childData} === null || ${childData} === ""`;
-    }
-    // `${childData} === undefined` +
-    // (opts.useDefaults === "empty" ? ` || ${childData} === null || ${childData} === ""` : "")
-    gen.if(condition, (0, codegen_1._) `${childData} = ${(0, codegen_1.stringify)(defaultValue)}`);
-}
-//# sourceMappingURL=defaults.js.map
-
-/***/ }),
-
-/***/ 7881:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.getData = exports.KeywordCxt = exports.validateFunctionCode = void 0;
-const boolSchema_1 = __nccwpck_require__(5346);
-const dataType_1 = __nccwpck_require__(6685);
-const applicability_1 = __nccwpck_require__(7692);
-const dataType_2 = __nccwpck_require__(6685);
-const defaults_1 = __nccwpck_require__(1699);
-const keyword_1 = __nccwpck_require__(5202);
-const subschema_1 = __nccwpck_require__(6200);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const resolve_1 = __nccwpck_require__(4090);
-const util_1 = __nccwpck_require__(4464);
-const errors_1 = __nccwpck_require__(1283);
-// schema compilation - generates validation function, subschemaCode (below) is used for subschemas
-function validateFunctionCode(it) {
-    if (isSchemaObj(it)) {
-        checkKeywords(it);
-        if (schemaCxtHasRules(it)) {
-            topSchemaObjCode(it);
-            return;
-        }
-    }
-    validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
-}
-exports.validateFunctionCode = validateFunctionCode;
-function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
-    if (opts.code.es5) {
-        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
-            gen.code((0, codegen_1._) `"use strict"; ${funcSourceUrl(schema, opts)}`);
-            destructureValCxtES5(gen, opts);
-            gen.code(body);
-        });
-    }
-    else {
-        gen.func(validateName, (0, codegen_1._) `${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
-    }
-}
-function destructureValCxt(opts) {
-    return (0, codegen_1._) `{${names_1.default.instancePath}="", ${names_1.default.parentData}, ${names_1.default.parentDataProperty}, ${names_1.default.rootData}=${names_1.default.data}${opts.dynamicRef ? (0, codegen_1._) `, ${names_1.default.dynamicAnchors}={}` : codegen_1.nil}}={}`;
-}
-function destructureValCxtES5(gen, opts) {
-    gen.if(names_1.default.valCxt, () => {
-        gen.var(names_1.default.instancePath, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.instancePath}`);
-        gen.var(names_1.default.parentData, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.parentData}`);
-        gen.var(names_1.default.parentDataProperty, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.parentDataProperty}`);
-        gen.var(names_1.default.rootData, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.rootData}`);
-        if (opts.dynamicRef)
-            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._) `${names_1.default.valCxt}.${names_1.default.dynamicAnchors}`);
-    }, () => {
-        gen.var(names_1.default.instancePath, (0, codegen_1._) `""`);
-        gen.var(names_1.default.parentData, (0, codegen_1._) `undefined`);
-        gen.var(names_1.default.parentDataProperty, (0, codegen_1._) `undefined`);
-        gen.var(names_1.default.rootData, names_1.default.data);
-        if (opts.dynamicRef)
-            gen.var(names_1.default.dynamicAnchors, (0, codegen_1._) `{}`);
-    });
-}
-function topSchemaObjCode(it) {
-    const { schema, opts, gen } = it;
-    validateFunction(it, () => {
-        if (opts.$comment && schema.$comment)
-            commentKeyword(it);
-        checkNoDefault(it);
-        gen.let(names_1.default.vErrors, null);
-        gen.let(names_1.default.errors, 0);
-        if (opts.unevaluated)
-            resetEvaluated(it);
-        typeAndKeywords(it);
-        returnResults(it);
-    });
-    return;
-}
-function resetEvaluated(it) {
-    // TODO maybe some hook to execute it in the end to check whether props/items are Name, as in assignEvaluated
-    const { gen, validateName } = it;
-    it.evaluated = gen.const("evaluated", (0, codegen_1._) `${validateName}.evaluated`);
-    gen.if((0, codegen_1._) `${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._) `${it.evaluated}.props`, (0, codegen_1._) `undefined`));
-    gen.if((0, codegen_1._) `${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._) `${it.evaluated}.items`, (0, codegen_1._) `undefined`));
-}
-function funcSourceUrl(schema, opts) {
-    const schId = typeof schema == "object" && schema[opts.schemaId];
-    return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._) `/*# sourceURL=${schId} */` : codegen_1.nil;
-}
-// schema compilation - this function is used recursively to generate code for sub-schemas
-function subschemaCode(it, valid) {
-    if (isSchemaObj(it)) {
-        checkKeywords(it);
-        if (schemaCxtHasRules(it)) {
-            subSchemaObjCode(it, valid);
-            return;
-        }
-    }
-    (0, boolSchema_1.boolOrEmptySchema)(it, valid);
-}
-function schemaCxtHasRules({ schema, self }) {
-    if (typeof schema == "boolean")
-        return !schema;
-    for (const key in schema)
-        if (self.RULES.all[key])
-            return true;
-    return false;
-}
-function isSchemaObj(it) {
-    return typeof it.schema != "boolean";
-}
-function subSchemaObjCode(it, valid) {
-    const { schema, gen, opts } = it;
-    if (opts.$comment && schema.$comment)
-        commentKeyword(it);
-    updateContext(it);
-    checkAsyncSchema(it);
-    const errsCount = gen.const("_errs", names_1.default.errors);
-    typeAndKeywords(it, errsCount);
-    // TODO var
-    gen.var(valid, (0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
-}
-function checkKeywords(it) {
-    (0, util_1.checkUnknownRules)(it);
-    checkRefsAndKeywords(it);
-}
-function typeAndKeywords(it, errsCount) {
-    if (it.opts.jtd)
-        return schemaKeywords(it, [], false, errsCount);
-    const types = (0, dataType_1.getSchemaTypes)(it.schema);
-    const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types);
-    schemaKeywords(it, types, !checkedTypes, errsCount);
-}
-function checkRefsAndKeywords(it) {
-    const { schema, errSchemaPath, opts, self } = it;
-    if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self.RULES)) {
-        self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
-    }
-}
-function checkNoDefault(it) {
-    const { schema, opts } = it;
-    if (schema.default !== undefined && opts.useDefaults && opts.strictSchema) {
-        (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
-    }
-}
-function updateContext(it) {
-    const schId = it.schema[it.opts.schemaId];
-    if (schId)
-        it.baseId = (0, resolve_1.resolveUrl)(it.opts.uriResolver, it.baseId, schId);
-}
-function checkAsyncSchema(it) {
-    if (it.schema.$async && !it.schemaEnv.$async)
-        throw new Error("async schema in sync schema");
-}
-function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
-    const msg = schema.$comment;
-    if (opts.$comment === true) {
-        gen.code((0, codegen_1._) `${names_1.default.self}.logger.log(${msg})`);
-    }
-    else if (typeof opts.$comment == "function") {
-        const schemaPath = (0, codegen_1.str) `${errSchemaPath}/$comment`;
-        const rootName = gen.scopeValue("root", { ref: schemaEnv.root });
-        gen.code((0, codegen_1._) `${names_1.default.self}.opts.$comment(${msg}, ${schemaPath}, ${rootName}.schema)`);
-    }
-}
-function returnResults(it) {
-    const { gen, schemaEnv, validateName, ValidationError, opts } = it;
-    if (schemaEnv.$async) {
-        // TODO assign unevaluated
-        gen.if((0, codegen_1._) `${names_1.default.errors} === 0`, () => gen.return(names_1.default.data), () => gen.throw((0, codegen_1._) `new ${ValidationError}(${names_1.default.vErrors})`));
-    }
-    else {
-        gen.assign((0, codegen_1._) `${validateName}.errors`, names_1.default.vErrors);
-        if (opts.unevaluated)
-            assignEvaluated(it);
-        gen.return((0, codegen_1._) `${names_1.default.errors} === 0`);
-    }
-}
-function assignEvaluated({ gen, evaluated, props, items }) {
-    if (props instanceof codegen_1.Name)
-        gen.assign((0, codegen_1._) `${evaluated}.props`, props);
-    if (items instanceof codegen_1.Name)
-        gen.assign((0, codegen_1._) `${evaluated}.items`, items);
-}
-function schemaKeywords(it, types, typeErrors, errsCount) {
-    const { gen, schema, data, allErrors, opts, self } = it;
-    const { RULES } = self;
-    if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES))) {
-        gen.block(() => keywordCode(it, "$ref", RULES.all.$ref.definition)); // TODO typecast
-        return;
-    }
-    if (!opts.jtd)
-        checkStrictTypes(it, types);
-    gen.block(() => {
-        for (const group of RULES.rules)
-            groupKeywords(group);
-        groupKeywords(RULES.post);
-    });
-    function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
-            return;
-        if (group.type) {
-            gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
-            iterateKeywords(it, group);
-            if (types.length === 1 && types[0] === group.type && typeErrors) {
-                gen.else();
-                (0, dataType_2.reportTypeError)(it);
-            }
-            gen.endIf();
-        }
-        else {
-            iterateKeywords(it, group);
-        }
-        // TODO make it "ok" call?
-        if (!allErrors)
-            gen.if((0, codegen_1._) `${names_1.default.errors} === ${errsCount || 0}`);
-    }
-}
-function iterateKeywords(it, group) {
-    const { gen, schema, opts: { useDefaults }, } = it;
-    if (useDefaults)
-        (0, defaults_1.assignDefaults)(it, group.type);
-    gen.block(() => {
-        for (const rule of group.rules) {
-            if ((0, applicability_1.shouldUseRule)(schema, rule)) {
-                keywordCode(it, rule.keyword, rule.definition, group.type);
-            }
-        }
-    });
-}
-function checkStrictTypes(it, types) {
-    if (it.schemaEnv.meta || !it.opts.strictTypes)
-        return;
-    checkContextTypes(it, types);
-    if (!it.opts.allowUnionTypes)
-        checkMultipleTypes(it, types);
-    checkKeywordTypes(it, it.dataTypes);
-}
-function checkContextTypes(it, types) {
-    if (!types.length)
-        return;
-    if (!it.dataTypes.length) {
-        it.dataTypes = types;
-        return;
-    }
-    types.forEach((t) => {
-        if (!includesType(it.dataTypes, t)) {
-            strictTypesError(it, `type "${t}" not allowed by context "${it.dataTypes.join(",")}"`);
-        }
-    });
-    narrowSchemaTypes(it, types);
-}
-function checkMultipleTypes(it, ts) {
-    if (ts.length > 1 && !(ts.length === 2 && ts.includes("null"))) {
-        strictTypesError(it, "use allowUnionTypes to allow union type keyword");
-    }
-}
-function checkKeywordTypes(it, ts) {
-    const rules = it.self.RULES.all;
-    for (const keyword in rules) {
-        const rule = rules[keyword];
-        if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
-            const { type } = rule.definition;
-            if (type.length && !type.some((t) => hasApplicableType(ts, t))) {
-                strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword}"`);
-            }
-        }
-    }
-}
-function hasApplicableType(schTs, kwdT) {
-    return schTs.includes(kwdT) || (kwdT === "number" && schTs.includes("integer"));
-}
-function includesType(ts, t) {
-    return ts.includes(t) || (t === "integer" && ts.includes("number"));
-}
-function narrowSchemaTypes(it, withTypes) {
-    const ts = [];
-    for (const t of it.dataTypes) {
-        if (includesType(withTypes, t))
-            ts.push(t);
-        else if (withTypes.includes("integer") && t === "number")
-            ts.push("integer");
-    }
-    it.dataTypes = ts;
-}
-function strictTypesError(it, msg) {
-    const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
-    msg += ` at "${schemaPath}" (strictTypes)`;
-    (0, util_1.checkStrictMode)(it, msg, it.opts.strictTypes);
-}
-class KeywordCxt {
-    constructor(it, def, keyword) {
-        (0, keyword_1.validateKeywordUsage)(it, def, keyword);
-        this.gen = it.gen;
-        this.allErrors = it.allErrors;
-        this.keyword = keyword;
-        this.data = it.data;
-        this.schema = it.schema[keyword];
-        this.$data = def.$data && it.opts.$data && this.schema && this.schema.$data;
-        this.schemaValue = (0, util_1.schemaRefOrVal)(it, this.schema, keyword, this.$data);
-        this.schemaType = def.schemaType;
-        this.parentSchema = it.schema;
-        this.params = {};
-        this.it = it;
-        this.def = def;
-        if (this.$data) {
-            this.schemaCode = it.gen.const("vSchema", getData(this.$data, it));
-        }
-        else {
-            this.schemaCode = this.schemaValue;
-            if (!(0, keyword_1.validSchemaType)(this.schema, def.schemaType, def.allowUndefined)) {
-                throw new Error(`${keyword} value must be ${JSON.stringify(def.schemaType)}`);
-            }
-        }
-        if ("code" in def ? def.trackErrors : def.errors !== false) {
-            this.errsCount = it.gen.const("_errs", names_1.default.errors);
-        }
-    }
-    result(condition, successAction, failAction) {
-        this.failResult((0, codegen_1.not)(condition), successAction, failAction);
-    }
-    failResult(condition, successAction, failAction) {
-        this.gen.if(condition);
-        if (failAction)
-            failAction();
-        else
-            this.error();
-        if (successAction) {
-            this.gen.else();
-            successAction();
-            if (this.allErrors)
-                this.gen.endIf();
-        }
-        else {
-            if (this.allErrors)
-                this.gen.endIf();
-            else
-                this.gen.else();
-        }
-    }
-    pass(condition, failAction) {
-        this.failResult((0, codegen_1.not)(condition), undefined, failAction);
-    }
-    fail(condition) {
-        if (condition === undefined) {
-            this.error();
-            if (!this.allErrors)
-                this.gen.if(false); // this branch will be removed by gen.optimize
-            return;
-        }
-        this.gen.if(condition);
-        this.error();
-        if (this.allErrors)
-            this.gen.endIf();
-        else
-            this.gen.else();
-    }
-    fail$data(condition) {
-        if (!this.$data)
-            return this.fail(condition);
-        const { schemaCode } = this;
-        this.fail((0, codegen_1._) `${schemaCode} !== undefined && (${(0, codegen_1.or)(this.invalid$data(), condition)})`);
-    }
-    error(append, errorParams, errorPaths) {
-        if (errorParams) {
-            this.setParams(errorParams);
-            this._error(append, errorPaths);
-            this.setParams({});
-            return;
-        }
-        this._error(append, errorPaths);
-    }
-    _error(append, errorPaths) {
-        ;
-        (append ? errors_1.reportExtraError : errors_1.reportError)(this, this.def.error, errorPaths);
-    }
-    $dataError() {
-        (0, errors_1.reportError)(this, this.def.$dataError || errors_1.keyword$DataError);
-    }
-    reset() {
-        if (this.errsCount === undefined)
-            throw new Error('add "trackErrors" to keyword definition');
-        (0, errors_1.resetErrorsCount)(this.gen, this.errsCount);
-    }
-    ok(cond) {
-        if (!this.allErrors)
-            this.gen.if(cond);
-    }
-    setParams(obj, assign) {
-        if (assign)
-            Object.assign(this.params, obj);
-        else
-            this.params = obj;
-    }
-    block$data(valid, codeBlock, $dataValid = codegen_1.nil) {
-        this.gen.block(() => {
-            this.check$data(valid, $dataValid);
-            codeBlock();
-        });
-    }
-    check$data(valid = codegen_1.nil, $dataValid = codegen_1.nil) {
-        if (!this.$data)
-            return;
-        const { gen, schemaCode, schemaType, def } = this;
-        gen.if((0, codegen_1.or)((0, codegen_1._) `${schemaCode} === undefined`, $dataValid));
-        if (valid !== codegen_1.nil)
-            gen.assign(valid, true);
-        if (schemaType.length || def.validateSchema) {
-            gen.elseIf(this.invalid$data());
-            this.$dataError();
-            if (valid !== codegen_1.nil)
-                gen.assign(valid, false);
-        }
-        gen.else();
-    }
-    invalid$data() {
-        const { gen, schemaCode, schemaType, def, it } = this;
-        return (0, codegen_1.or)(wrong$DataType(), invalid$DataSchema());
-        function wrong$DataType() {
-            if (schemaType.length) {
-                /* istanbul ignore if */
-                if (!(schemaCode instanceof codegen_1.Name))
-                    throw new Error("ajv implementation error");
-                const st = Array.isArray(schemaType) ? schemaType : [schemaType];
-                return (0, codegen_1._) `${(0, dataType_2.checkDataTypes)(st, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
-            }
-            return codegen_1.nil;
-        }
-        function invalid$DataSchema() {
-            if (def.validateSchema) {
-                const validateSchemaRef = gen.scopeValue("validate$data", { ref: def.validateSchema }); // TODO value.code for standalone
-                return (0, codegen_1._) `!${validateSchemaRef}(${schemaCode})`;
-            }
-            return codegen_1.nil;
-        }
-    }
-    subschema(appl, valid) {
-        const subschema = (0, subschema_1.getSubschema)(this.it, appl);
-        (0, subschema_1.extendSubschemaData)(subschema, this.it, appl);
-        (0, subschema_1.extendSubschemaMode)(subschema, appl);
-        const nextContext = { ...this.it, ...subschema, items: undefined, props: undefined };
-        subschemaCode(nextContext, valid);
-        return nextContext;
-    }
-    mergeEvaluated(schemaCxt, toName) {
-        const { it, gen } = this;
-        if (!it.opts.unevaluated)
-            return;
-        if (it.props !== true && schemaCxt.props !== undefined) {
-            it.props = util_1.mergeEvaluated.props(gen, schemaCxt.props, it.props, toName);
-        }
-        if (it.items !== true && schemaCxt.items !== undefined) {
-            it.items = util_1.mergeEvaluated.items(gen, schemaCxt.items, it.items, toName);
-        }
-    }
-    mergeValidEvaluated(schemaCxt, valid) {
-        const { it, gen } = this;
-        if (it.opts.unevaluated && (it.props !== true || it.items !== true)) {
-            gen.if(valid, () => this.mergeEvaluated(schemaCxt, codegen_1.Name));
-            return true;
-        }
-    }
-}
-exports.KeywordCxt = KeywordCxt;
-function keywordCode(it, keyword, def, ruleType) {
-    const cxt = new KeywordCxt(it, def, keyword);
-    if ("code" in def) {
-        def.code(cxt, ruleType);
-    }
-    else if (cxt.$data && def.validate) {
-        (0, keyword_1.funcKeywordCode)(cxt, def);
-    }
-    else if ("macro" in def) {
-        (0, keyword_1.macroKeywordCode)(cxt, def);
-    }
-    else if (def.compile || def.validate) {
-        (0, keyword_1.funcKeywordCode)(cxt, def);
-    }
-}
-const JSON_POINTER = /^\/(?:[^~]|~0|~1)*$/;
-const RELATIVE_JSON_POINTER = /^([0-9]+)(#|\/(?:[^~]|~0|~1)*)?$/;
-function getData($data, { dataLevel, dataNames, dataPathArr }) {
-    let jsonPointer;
-    let data;
-    if ($data === "")
-        return names_1.default.rootData;
-    if ($data[0] === "/") {
-        if (!JSON_POINTER.test($data))
-            throw new Error(`Invalid JSON-pointer: ${$data}`);
-        jsonPointer = $data;
-        data = names_1.default.rootData;
-    }
-    else {
-        const matches = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches)
-            throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches[1];
-        jsonPointer = matches[2];
-        if (jsonPointer === "#") {
-            if (up >= dataLevel)
-                throw new Error(errorMsg("property/index", up));
-            return dataPathArr[dataLevel - up];
-        }
-        if (up > dataLevel)
-            throw new Error(errorMsg("data", up));
-        data = dataNames[dataLevel - up];
-        if (!jsonPointer)
-            return data;
-    }
-    let expr = data;
-    const segments = jsonPointer.split("/");
-    for (const segment of segments) {
-        if (segment) {
-            data = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)((0, util_1.unescapeJsonPointer)(segment))}`;
-            expr = (0, codegen_1._) `${expr} && ${data}`;
-        }
-    }
-    return expr;
-    function errorMsg(pointerType, up) {
-        return `Cannot access ${pointerType} ${up} levels up, current level is ${dataLevel}`;
-    }
-}
-exports.getData = getData;
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 5202:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.validateKeywordUsage = exports.validSchemaType = exports.funcKeywordCode = exports.macroKeywordCode = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const code_1 = __nccwpck_require__(8484);
-const errors_1 = __nccwpck_require__(1283);
-function macroKeywordCode(cxt, def) {
-    const { gen, keyword, schema, parentSchema, it } = cxt;
-    const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
-    const schemaRef = useKeyword(gen, keyword, macroSchema);
-    if (it.opts.validateSchema !== false)
-        it.self.validateSchema(macroSchema, true);
-    const valid = gen.name("valid");
-    cxt.subschema({
-        schema: macroSchema,
-        schemaPath: codegen_1.nil,
-        errSchemaPath: `${it.errSchemaPath}/${keyword}`,
-        topSchemaRef: schemaRef,
-        compositeRule: true,
-    }, valid);
-    cxt.pass(valid, () => cxt.error(true));
-}
-exports.macroKeywordCode = macroKeywordCode;
-function funcKeywordCode(cxt, def) {
-    var _a;
-    const { gen, keyword, schema, parentSchema, $data, it } = cxt;
-    checkAsyncKeyword(it, def);
-    const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-    const validateRef = useKeyword(gen, keyword, validate);
-    const valid = gen.let("valid");
-    cxt.block$data(valid, validateKeyword);
-    cxt.ok((_a = def.valid) !== null && _a !== void 0 ? _a : valid);
-    function validateKeyword() {
-        if (def.errors === false) {
-            assignValid();
-            if (def.modifying)
-                modifyData(cxt);
-            reportErrs(() => cxt.error());
-        }
-        else {
-            const ruleErrs = def.async ? validateAsync() : validateSync();
-            if (def.modifying)
-                modifyData(cxt);
-            reportErrs(() => addErrs(cxt, ruleErrs));
-        }
-    }
-    function validateAsync() {
-        const ruleErrs = gen.let("ruleErrs", null);
-        gen.try(() => assignValid((0, codegen_1._) `await `), (e) => gen.assign(valid, false).if((0, codegen_1._) `${e} instanceof ${it.ValidationError}`, () => gen.assign(ruleErrs, (0, codegen_1._) `${e}.errors`), () => gen.throw(e)));
-        return ruleErrs;
-    }
-    function validateSync() {
-        const validateErrs = (0, codegen_1._) `${validateRef}.errors`;
-        gen.assign(validateErrs, null);
-        assignValid(codegen_1.nil);
-        return validateErrs;
-    }
-    function assignValid(_await = def.async ? (0, codegen_1._) `await ` : codegen_1.nil) {
-        const passCxt = it.opts.passContext ? names_1.default.this : names_1.default.self;
-        const passSchema = !(("compile" in def && !$data) || def.schema === false);
-        gen.assign(valid, (0, codegen_1._) `${_await}${(0, code_1.callValidateCode)(cxt, validateRef, passCxt, passSchema)}`, def.modifying);
-    }
-    function reportErrs(errors) {
-        var _a;
-        gen.if((0, codegen_1.not)((_a = def.valid) !== null && _a !== void 0 ? _a : valid), errors);
-    }
-}
-exports.funcKeywordCode = funcKeywordCode;
-function modifyData(cxt) {
-    const { gen, data, it } = cxt;
-    gen.if(it.parentData, () => gen.assign(data, (0, codegen_1._) `${it.parentData}[${it.parentDataProperty}]`));
-}
-function addErrs(cxt, errs) {
-    const { gen } = cxt;
-    gen.if((0, codegen_1._) `Array.isArray(${errs})`, () => {
-        gen
-            .assign(names_1.default.vErrors, (0, codegen_1._) `${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`)
-            .assign(names_1.default.errors, (0, codegen_1._) `${names_1.default.vErrors}.length`);
-        (0, errors_1.extendErrors)(cxt);
-    }, () => cxt.error());
-}
-function checkAsyncKeyword({ schemaEnv }, def) {
-    if (def.async && !schemaEnv.$async)
-        throw new Error("async keyword in sync schema");
-}
-function useKeyword(gen, keyword, result) {
-    if (result === undefined)
-        throw new Error(`keyword "${keyword}" failed to compile`);
-    return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
-}
-function validSchemaType(schema, schemaType, allowUndefined = false) {
-    // TODO add tests
-    return (!schemaType.length ||
-        schemaType.some((st) => st === "array"
-            ? Array.isArray(schema)
-            : st === "object"
-                ? schema && typeof schema == "object" && !Array.isArray(schema)
-                : typeof schema == st || (allowUndefined && typeof schema == "undefined")));
-}
-exports.validSchemaType = validSchemaType;
-function validateKeywordUsage({ schema, opts, self, errSchemaPath }, def, keyword) {
-    /* istanbul ignore if */
-    if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
-        throw new Error("ajv implementation error");
-    }
-    const deps = def.dependencies;
-    if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
-        throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
-    }
-    if (def.validateSchema) {
-        const valid = def.validateSchema(schema[keyword]);
-        if (!valid) {
-            const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` +
-                self.errorsText(def.validateSchema.errors);
-            if (opts.validateSchema === "log")
-                self.logger.error(msg);
-            else
-                throw new Error(msg);
-        }
-    }
-}
-exports.validateKeywordUsage = validateKeywordUsage;
-//# sourceMappingURL=keyword.js.map
-
-/***/ }),
-
-/***/ 6200:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
-    if (keyword !== undefined && schema !== undefined) {
-        throw new Error('both "keyword" and "schema" passed, only one allowed');
-    }
-    if (keyword !== undefined) {
-        const sch = it.schema[keyword];
-        return schemaProp === undefined
-            ? {
-                schema: sch,
-                schemaPath: (0, codegen_1._) `${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}`,
-                errSchemaPath: `${it.errSchemaPath}/${keyword}`,
-            }
-            : {
-                schema: sch[schemaProp],
-                schemaPath: (0, codegen_1._) `${it.schemaPath}${(0, codegen_1.getProperty)(keyword)}${(0, codegen_1.getProperty)(schemaProp)}`,
-                errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`,
-            };
-    }
-    if (schema !== undefined) {
-        if (schemaPath === undefined || errSchemaPath === undefined || topSchemaRef === undefined) {
-            throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
-        }
-        return {
-            schema,
-            schemaPath,
-            topSchemaRef,
-            errSchemaPath,
-        };
-    }
-    throw new Error('either "keyword" or "schema" must be passed');
-}
-exports.getSubschema = getSubschema;
-function extendSubschemaData(subschema, it, { dataProp, dataPropType: dpType, data, dataTypes, propertyName }) {
-    if (data !== undefined && dataProp !== undefined) {
-        throw new Error('both "data" and "dataProp" passed, only one allowed');
-    }
-    const { gen } = it;
-    if (dataProp !== undefined) {
-        const { errorPath, dataPathArr, opts } = it;
-        const nextData = gen.let("data", (0, codegen_1._) `${it.data}${(0, codegen_1.getProperty)(dataProp)}`, true);
-        dataContextProps(nextData);
-        subschema.errorPath = (0, codegen_1.str) `${errorPath}${(0, util_1.getErrorPath)(dataProp, dpType, opts.jsPropertySyntax)}`;
-        subschema.parentDataProperty = (0, codegen_1._) `${dataProp}`;
-        subschema.dataPathArr = [...dataPathArr, subschema.parentDataProperty];
-    }
-    if (data !== undefined) {
-        const nextData = data instanceof codegen_1.Name ? data : gen.let("data", data, true); // replaceable if used once?
-        dataContextProps(nextData);
-        if (propertyName !== undefined)
-            subschema.propertyName = propertyName;
-        // TODO something is possibly wrong here with not changing parentDataProperty and not appending dataPathArr
-    }
-    if (dataTypes)
-        subschema.dataTypes = dataTypes;
-    function dataContextProps(_nextData) {
-        subschema.data = _nextData;
-        subschema.dataLevel = it.dataLevel + 1;
-        subschema.dataTypes = [];
-        it.definedProperties = new Set();
-        subschema.parentData = it.data;
-        subschema.dataNames = [...it.dataNames, _nextData];
-    }
-}
-exports.extendSubschemaData = extendSubschemaData;
-function extendSubschemaMode(subschema, { jtdDiscriminator, jtdMetadata, compositeRule, createErrors, allErrors }) {
-    if (compositeRule !== undefined)
-        subschema.compositeRule = compositeRule;
-    if (createErrors !== undefined)
-        subschema.createErrors = createErrors;
-    if (allErrors !== undefined)
-        subschema.allErrors = allErrors;
-    subschema.jtdDiscriminator = jtdDiscriminator; // not inherited
-    subschema.jtdMetadata = jtdMetadata; // not inherited
-}
-exports.extendSubschemaMode = extendSubschemaMode;
-//# sourceMappingURL=subschema.js.map
-
-/***/ }),
-
-/***/ 3893:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.CodeGen = exports.Name = exports.nil = exports.stringify = exports.str = exports._ = exports.KeywordCxt = void 0;
-var validate_1 = __nccwpck_require__(7881);
-Object.defineProperty(exports, "KeywordCxt", ({ enumerable: true, get: function () { return validate_1.KeywordCxt; } }));
-var codegen_1 = __nccwpck_require__(1436);
-Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return codegen_1._; } }));
-Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return codegen_1.str; } }));
-Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return codegen_1.stringify; } }));
-Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
-Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
-Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(5402);
-const ref_error_1 = __nccwpck_require__(3162);
-const rules_1 = __nccwpck_require__(7353);
-const compile_1 = __nccwpck_require__(2718);
-const codegen_2 = __nccwpck_require__(1436);
-const resolve_1 = __nccwpck_require__(4090);
-const dataType_1 = __nccwpck_require__(6685);
-const util_1 = __nccwpck_require__(4464);
-const $dataRefSchema = __nccwpck_require__(3837);
-const uri_1 = __nccwpck_require__(6285);
-const defaultRegExp = (str, flags) => new RegExp(str, flags);
-defaultRegExp.code = "new RegExp";
-const META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
-const EXT_SCOPE_NAMES = new Set([
-    "validate",
-    "serialize",
-    "parse",
-    "wrapper",
-    "root",
-    "schema",
-    "keyword",
-    "pattern",
-    "formats",
-    "validate$data",
-    "func",
-    "obj",
-    "Error",
-]);
-const removedOptions = {
-    errorDataPath: "",
-    format: "`validateFormats: false` can be used instead.",
-    nullable: '"nullable" keyword is supported by default.',
-    jsonPointers: "Deprecated jsPropertySyntax can be used instead.",
-    extendRefs: "Deprecated ignoreKeywordsWithRef can be used instead.",
-    missingRefs: "Pass empty schema with $id that should be ignored to ajv.addSchema.",
-    processCode: "Use option `code: {process: (code, schemaEnv: object) => string}`",
-    sourceCode: "Use option `code: {source: true}`",
-    strictDefaults: "It is default now, see option `strict`.",
-    strictKeywords: "It is default now, see option `strict`.",
-    uniqueItems: '"uniqueItems" keyword is always validated.',
-    unknownFormats: "Disable strict mode or pass `true` to `ajv.addFormat` (or `formats` option).",
-    cache: "Map is used as cache, schema object as key.",
-    serialize: "Map is used as cache, schema object as key.",
-    ajvErrors: "It is default now.",
-};
-const deprecatedOptions = {
-    ignoreKeywordsWithRef: "",
-    jsPropertySyntax: "",
-    unicode: '"minLength"/"maxLength" account for unicode characters by default.',
-};
-const MAX_EXPRESSION = 200;
-// eslint-disable-next-line complexity
-function requiredOptions(o) {
-    var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s, _t, _u, _v, _w, _x, _y, _z, _0;
-    const s = o.strict;
-    const _optz = (_a = o.code) === null || _a === void 0 ? void 0 : _a.optimize;
-    const optimize = _optz === true || _optz === undefined ? 1 : _optz || 0;
-    const regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
-    const uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
-    return {
-        strictSchema: (_f = (_e = o.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : true,
-        strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
-        strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
-        strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
-        strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
-        code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
-        loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
-        loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
-        meta: (_s = o.meta) !== null && _s !== void 0 ? _s : true,
-        messages: (_t = o.messages) !== null && _t !== void 0 ? _t : true,
-        inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : true,
-        schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
-        addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : true,
-        validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : true,
-        validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : true,
-        unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
-        int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : true,
-        uriResolver: uriResolver,
-    };
-}
-class Ajv {
-    constructor(opts = {}) {
-        this.schemas = {};
-        this.refs = {};
-        this.formats = Object.create(null);
-        this._compilations = new Set();
-        this._loading = {};
-        this._cache = new Map();
-        opts = this.opts = { ...opts, ...requiredOptions(opts) };
-        const { es5, lines } = this.opts.code;
-        this.scope = new codegen_2.ValueScope({ scope: {}, prefixes: EXT_SCOPE_NAMES, es5, lines });
-        this.logger = getLogger(opts.logger);
-        const formatOpt = opts.validateFormats;
-        opts.validateFormats = false;
-        this.RULES = (0, rules_1.getRules)();
-        checkOptions.call(this, removedOptions, opts, "NOT SUPPORTED");
-        checkOptions.call(this, deprecatedOptions, opts, "DEPRECATED", "warn");
-        this._metaOpts = getMetaSchemaOptions.call(this);
-        if (opts.formats)
-            addInitialFormats.call(this);
-        this._addVocabularies();
-        this._addDefaultMetaSchema();
-        if (opts.keywords)
-            addInitialKeywords.call(this, opts.keywords);
-        if (typeof opts.meta == "object")
-            this.addMetaSchema(opts.meta);
-        addInitialSchemas.call(this);
-        opts.validateFormats = formatOpt;
-    }
-    _addVocabularies() {
-        this.addKeyword("$async");
-    }
-    _addDefaultMetaSchema() {
-        const { $data, meta, schemaId } = this.opts;
-        let _dataRefSchema = $dataRefSchema;
-        if (schemaId === "id") {
-            _dataRefSchema = { ...$dataRefSchema };
-            _dataRefSchema.id = _dataRefSchema.$id;
-            delete _dataRefSchema.$id;
-        }
-        if (meta && $data)
-            this.addMetaSchema(_dataRefSchema, _dataRefSchema[schemaId], false);
-    }
-    defaultMeta() {
-        const { meta, schemaId } = this.opts;
-        return (this.opts.defaultMeta = typeof meta == "object" ? meta[schemaId] || meta : undefined);
-    }
-    validate(schemaKeyRef, // key, ref or schema object
-    // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents
-    data // to be validated
-    ) {
-        let v;
-        if (typeof schemaKeyRef == "string") {
-            v = this.getSchema(schemaKeyRef);
-            if (!v)
-                throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
-        }
-        else {
-            v = this.compile(schemaKeyRef);
-        }
-        const valid = v(data);
-        if (!("$async" in v))
-            this.errors = v.errors;
-        return valid;
-    }
-    compile(schema, _meta) {
-        const sch = this._addSchema(schema, _meta);
-        return (sch.validate || this._compileSchemaEnv(sch));
-    }
-    compileAsync(schema, meta) {
-        if (typeof this.opts.loadSchema != "function") {
-            throw new Error("options.loadSchema should be a function");
-        }
-        const { loadSchema } = this.opts;
-        return runCompileAsync.call(this, schema, meta);
-        async function runCompileAsync(_schema, _meta) {
-            await loadMetaSchema.call(this, _schema.$schema);
-            const sch = this._addSchema(_schema, _meta);
-            return sch.validate || _compileAsync.call(this, sch);
-        }
-        async function loadMetaSchema($ref) {
-            if ($ref && !this.getSchema($ref)) {
-                await runCompileAsync.call(this, { $ref }, true);
-            }
-        }
-        async function _compileAsync(sch) {
-            try {
-                return this._compileSchemaEnv(sch);
-            }
-            catch (e) {
-                if (!(e instanceof ref_error_1.default))
-                    throw e;
-                checkLoaded.call(this, e);
-                await loadMissingSchema.call(this, e.missingSchema);
-                return _compileAsync.call(this, sch);
-            }
-        }
-        function checkLoaded({ missingSchema: ref, missingRef }) {
-            if (this.refs[ref]) {
-                throw new Error(`AnySchema ${ref} is loaded but ${missingRef} cannot be resolved`);
-            }
-        }
-        async function loadMissingSchema(ref) {
-            const _schema = await _loadSchema.call(this, ref);
-            if (!this.refs[ref])
-                await loadMetaSchema.call(this, _schema.$schema);
-            if (!this.refs[ref])
-                this.addSchema(_schema, ref, meta);
-        }
-        async function _loadSchema(ref) {
-            const p = this._loading[ref];
-            if (p)
-                return p;
-            try {
-                return await (this._loading[ref] = loadSchema(ref));
-            }
-            finally {
-                delete this._loading[ref];
-            }
-        }
-    }
-    // Adds schema to the instance
-    addSchema(schema, // If array is passed, `key` will be ignored
-    key, // Optional schema key. Can be passed to `validate` method instead of schema object or id/ref. One schema per instance can have empty `id` and `key`.
-    _meta, // true if schema is a meta-schema. Used internally, addMetaSchema should be used instead.
-    _validateSchema = this.opts.validateSchema // false to skip schema validation. Used internally, option validateSchema should be used instead.
-    ) {
-        if (Array.isArray(schema)) {
-            for (const sch of schema)
-                this.addSchema(sch, undefined, _meta, _validateSchema);
-            return this;
-        }
-        let id;
-        if (typeof schema === "object") {
-            const { schemaId } = this.opts;
-            id = schema[schemaId];
-            if (id !== undefined && typeof id != "string") {
-                throw new Error(`schema ${schemaId} must be string`);
-            }
-        }
-        key = (0, resolve_1.normalizeId)(key || id);
-        this._checkUnique(key);
-        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
-        return this;
-    }
-    // Add schema that will be used to validate other schemas
-    // options in META_IGNORE_OPTIONS are alway set to false
-    addMetaSchema(schema, key, // schema key
-    _validateSchema = this.opts.validateSchema // false to skip schema validation, can be used to override validateSchema option for meta-schema
-    ) {
-        this.addSchema(schema, key, true, _validateSchema);
-        return this;
-    }
-    //  Validate schema against its meta-schema
-    validateSchema(schema, throwOrLogError) {
-        if (typeof schema == "boolean")
-            return true;
-        let $schema;
-        $schema = schema.$schema;
-        if ($schema !== undefined && typeof $schema != "string") {
-            throw new Error("$schema must be a string");
-        }
-        $schema = $schema || this.opts.defaultMeta || this.defaultMeta();
-        if (!$schema) {
-            this.logger.warn("meta-schema not available");
-            this.errors = null;
-            return true;
-        }
-        const valid = this.validate($schema, schema);
-        if (!valid && throwOrLogError) {
-            const message = "schema is invalid: " + this.errorsText();
-            if (this.opts.validateSchema === "log")
-                this.logger.error(message);
-            else
-                throw new Error(message);
-        }
-        return valid;
-    }
-    // Get compiled schema by `key` or `ref`.
-    // (`key` that was passed to `addSchema` or full schema reference - `schema.$id` or resolved id)
-    getSchema(keyRef) {
-        let sch;
-        while (typeof (sch = getSchEnv.call(this, keyRef)) == "string")
-            keyRef = sch;
-        if (sch === undefined) {
-            const { schemaId } = this.opts;
-            const root = new compile_1.SchemaEnv({ schema: {}, schemaId });
-            sch = compile_1.resolveSchema.call(this, root, keyRef);
-            if (!sch)
-                return;
-            this.refs[keyRef] = sch;
-        }
-        return (sch.validate || this._compileSchemaEnv(sch));
-    }
-    // Remove cached schema(s).
-    // If no parameter is passed all schemas but meta-schemas are removed.
-    // If RegExp is passed all schemas with key/id matching pattern but meta-schemas are removed.
-    // Even if schema is referenced by other schemas it still can be removed as other schemas have local references.
-    removeSchema(schemaKeyRef) {
-        if (schemaKeyRef instanceof RegExp) {
-            this._removeAllSchemas(this.schemas, schemaKeyRef);
-            this._removeAllSchemas(this.refs, schemaKeyRef);
-            return this;
-        }
-        switch (typeof schemaKeyRef) {
-            case "undefined":
-                this._removeAllSchemas(this.schemas);
-                this._removeAllSchemas(this.refs);
-                this._cache.clear();
-                return this;
-            case "string": {
-                const sch = getSchEnv.call(this, schemaKeyRef);
-                if (typeof sch == "object")
-                    this._cache.delete(sch.schema);
-                delete this.schemas[schemaKeyRef];
-                delete this.refs[schemaKeyRef];
-                return this;
-            }
-            case "object": {
-                const cacheKey = schemaKeyRef;
-                this._cache.delete(cacheKey);
-                let id = schemaKeyRef[this.opts.schemaId];
-                if (id) {
-                    id = (0, resolve_1.normalizeId)(id);
-                    delete this.schemas[id];
-                    delete this.refs[id];
-                }
-                return this;
-            }
-            default:
-                throw new Error("ajv.removeSchema: invalid parameter");
-        }
-    }
-    // add "vocabulary" - a collection of keywords
-    addVocabulary(definitions) {
-        for (const def of definitions)
-            this.addKeyword(def);
-        return this;
-    }
-    addKeyword(kwdOrDef, def // deprecated
-    ) {
-        let keyword;
-        if (typeof kwdOrDef == "string") {
-            keyword = kwdOrDef;
-            if (typeof def == "object") {
-                this.logger.warn("these parameters are deprecated, see docs for addKeyword");
-                def.keyword = keyword;
-            }
-        }
-        else if (typeof kwdOrDef == "object" && def === undefined) {
-            def = kwdOrDef;
-            keyword = def.keyword;
-            if (Array.isArray(keyword) && !keyword.length) {
-                throw new Error("addKeywords: keyword must be string or non-empty array");
-            }
-        }
-        else {
-            throw new Error("invalid addKeywords parameters");
-        }
-        checkKeyword.call(this, keyword, def);
-        if (!def) {
-            (0, util_1.eachItem)(keyword, (kwd) => addRule.call(this, kwd));
-            return this;
-        }
-        keywordMetaschema.call(this, def);
-        const definition = {
-            ...def,
-            type: (0, dataType_1.getJSONTypes)(def.type),
-            schemaType: (0, dataType_1.getJSONTypes)(def.schemaType),
-        };
-        (0, util_1.eachItem)(keyword, definition.type.length === 0
-            ? (k) => addRule.call(this, k, definition)
-            : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t)));
-        return this;
-    }
-    getKeyword(keyword) {
-        const rule = this.RULES.all[keyword];
-        return typeof rule == "object" ? rule.definition : !!rule;
-    }
-    // Remove keyword
-    removeKeyword(keyword) {
-        // TODO return type should be Ajv
-        const { RULES } = this;
-        delete RULES.keywords[keyword];
-        delete RULES.all[keyword];
-        for (const group of RULES.rules) {
-            const i = group.rules.findIndex((rule) => rule.keyword === keyword);
-            if (i >= 0)
-                group.rules.splice(i, 1);
-        }
-        return this;
-    }
-    // Add format
-    addFormat(name, format) {
-        if (typeof format == "string")
-            format = new RegExp(format);
-        this.formats[name] = format;
-        return this;
-    }
-    errorsText(errors = this.errors, // optional array of validation errors
-    { separator = ", ", dataVar = "data" } = {} // optional options with properties `separator` and `dataVar`
-    ) {
-        if (!errors || errors.length === 0)
-            return "No errors";
-        return errors
-            .map((e) => `${dataVar}${e.instancePath} ${e.message}`)
-            .reduce((text, msg) => text + separator + msg);
-    }
-    $dataMetaSchema(metaSchema, keywordsJsonPointers) {
-        const rules = this.RULES.all;
-        metaSchema = JSON.parse(JSON.stringify(metaSchema));
-        for (const jsonPointer of keywordsJsonPointers) {
-            const segments = jsonPointer.split("/").slice(1); // first segment is an empty string
-            let keywords = metaSchema;
-            for (const seg of segments)
-                keywords = keywords[seg];
-            for (const key in rules) {
-                const rule = rules[key];
-                if (typeof rule != "object")
-                    continue;
-                const { $data } = rule.definition;
-                const schema = keywords[key];
-                if ($data && schema)
-                    keywords[key] = schemaOrData(schema);
-            }
-        }
-        return metaSchema;
-    }
-    _removeAllSchemas(schemas, regex) {
-        for (const keyRef in schemas) {
-            const sch = schemas[keyRef];
-            if (!regex || regex.test(keyRef)) {
-                if (typeof sch == "string") {
-                    delete schemas[keyRef];
-                }
-                else if (sch && !sch.meta) {
-                    this._cache.delete(sch.schema);
-                    delete schemas[keyRef];
-                }
-            }
-        }
-    }
-    _addSchema(schema, meta, baseId, validateSchema = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
-        let id;
-        const { schemaId } = this.opts;
-        if (typeof schema == "object") {
-            id = schema[schemaId];
-        }
-        else {
-            if (this.opts.jtd)
-                throw new Error("schema must be object");
-            else if (typeof schema != "boolean")
-                throw new Error("schema must be object or boolean");
-        }
-        let sch = this._cache.get(schema);
-        if (sch !== undefined)
-            return sch;
-        baseId = (0, resolve_1.normalizeId)(id || baseId);
-        const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
-        sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
-        this._cache.set(sch.schema, sch);
-        if (addSchema && !baseId.startsWith("#")) {
-            // TODO atm it is allowed to overwrite schemas without id (instead of not adding them)
-            if (baseId)
-                this._checkUnique(baseId);
-            this.refs[baseId] = sch;
-        }
-        if (validateSchema)
-            this.validateSchema(schema, true);
-        return sch;
-    }
-    _checkUnique(id) {
-        if (this.schemas[id] || this.refs[id]) {
-            throw new Error(`schema with key or id "${id}" already exists`);
-        }
-    }
-    _compileSchemaEnv(sch) {
-        if (sch.meta)
-            this._compileMetaSchema(sch);
-        else
-            compile_1.compileSchema.call(this, sch);
-        /* istanbul ignore if */
-        if (!sch.validate)
-            throw new Error("ajv implementation error");
-        return sch.validate;
-    }
-    _compileMetaSchema(sch) {
-        const currentOpts = this.opts;
-        this.opts = this._metaOpts;
-        try {
-            compile_1.compileSchema.call(this, sch);
-        }
-        finally {
-            this.opts = currentOpts;
-        }
-    }
-}
-Ajv.ValidationError = validation_error_1.default;
-Ajv.MissingRefError = ref_error_1.default;
-exports["default"] = Ajv;
-function checkOptions(checkOpts, options, msg, log = "error") {
-    for (const key in checkOpts) {
-        const opt = key;
-        if (opt in options)
-            this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
-    }
-}
-function getSchEnv(keyRef) {
-    keyRef = (0, resolve_1.normalizeId)(keyRef); // TODO tests fail without this line
-    return this.schemas[keyRef] || this.refs[keyRef];
-}
-function addInitialSchemas() {
-    const optsSchemas = this.opts.schemas;
-    if (!optsSchemas)
-        return;
-    if (Array.isArray(optsSchemas))
-        this.addSchema(optsSchemas);
-    else
-        for (const key in optsSchemas)
-            this.addSchema(optsSchemas[key], key);
-}
-function addInitialFormats() {
-    for (const name in this.opts.formats) {
-        const format = this.opts.formats[name];
-        if (format)
-            this.addFormat(name, format);
-    }
-}
-function addInitialKeywords(defs) {
-    if (Array.isArray(defs)) {
-        this.addVocabulary(defs);
-        return;
-    }
-    this.logger.warn("keywords option as map is deprecated, pass array");
-    for (const keyword in defs) {
-        const def = defs[keyword];
-        if (!def.keyword)
-            def.keyword = keyword;
-        this.addKeyword(def);
-    }
-}
-function getMetaSchemaOptions() {
-    const metaOpts = { ...this.opts };
-    for (const opt of META_IGNORE_OPTIONS)
-        delete metaOpts[opt];
-    return metaOpts;
-}
-const noLogs = { log() { }, warn() { }, error() { } };
-function getLogger(logger) {
-    if (logger === false)
-        return noLogs;
-    if (logger === undefined)
-        return console;
-    if (logger.log && logger.warn && logger.error)
-        return logger;
-    throw new Error("logger must implement log, warn and error methods");
-}
-const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
-function checkKeyword(keyword, def) {
-    const { RULES } = this;
-    (0, util_1.eachItem)(keyword, (kwd) => {
-        if (RULES.keywords[kwd])
-            throw new Error(`Keyword ${kwd} is already defined`);
-        if (!KEYWORD_NAME.test(kwd))
-            throw new Error(`Keyword ${kwd} has invalid name`);
-    });
-    if (!def)
-        return;
-    if (def.$data && !("code" in def || "validate" in def)) {
-        throw new Error('$data keyword must have "code" or "validate" function');
-    }
-}
-function addRule(keyword, definition, dataType) {
-    var _a;
-    const post = definition === null || definition === void 0 ? void 0 : definition.post;
-    if (dataType && post)
-        throw new Error('keyword with "post" flag cannot have "type"');
-    const { RULES } = this;
-    let ruleGroup = post ? RULES.post : RULES.rules.find(({ type: t }) => t === dataType);
-    if (!ruleGroup) {
-        ruleGroup = { type: dataType, rules: [] };
-        RULES.rules.push(ruleGroup);
-    }
-    RULES.keywords[keyword] = true;
-    if (!definition)
-        return;
-    const rule = {
-        keyword,
-        definition: {
-            ...definition,
-            type: (0, dataType_1.getJSONTypes)(definition.type),
-            schemaType: (0, dataType_1.getJSONTypes)(definition.schemaType),
-        },
-    };
-    if (definition.before)
-        addBeforeRule.call(this, ruleGroup, rule, definition.before);
-    else
-        ruleGroup.rules.push(rule);
-    RULES.all[keyword] = rule;
-    (_a = definition.implements) === null || _a === void 0 ? void 0 : _a.forEach((kwd) => this.addKeyword(kwd));
-}
-function addBeforeRule(ruleGroup, rule, before) {
-    const i = ruleGroup.rules.findIndex((_rule) => _rule.keyword === before);
-    if (i >= 0) {
-        ruleGroup.rules.splice(i, 0, rule);
-    }
-    else {
-        ruleGroup.rules.push(rule);
-        this.logger.warn(`rule ${before} is not defined`);
-    }
-}
-function keywordMetaschema(def) {
-    let { metaSchema } = def;
-    if (metaSchema === undefined)
-        return;
-    if (def.$data && this.opts.$data)
-        metaSchema = schemaOrData(metaSchema);
-    def.validateSchema = this.compile(metaSchema, true);
-}
-const $dataRef = {
-    $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#",
-};
-function schemaOrData(schema) {
-    return { anyOf: [schema, $dataRef] };
-}
-//# sourceMappingURL=core.js.map
-
-/***/ }),
-
-/***/ 4951:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-// https://github.com/ajv-validator/ajv/issues/889
-const equal = __nccwpck_require__(3430);
-equal.code = 'require("ajv/dist/runtime/equal").default';
-exports["default"] = equal;
-//# sourceMappingURL=equal.js.map
-
-/***/ }),
-
-/***/ 6214:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-// https://mathiasbynens.be/notes/javascript-encoding
-// https://github.com/bestiejs/punycode.js - punycode.ucs2.decode
-function ucs2length(str) {
-    const len = str.length;
-    let length = 0;
-    let pos = 0;
-    let value;
-    while (pos < len) {
-        length++;
-        value = str.charCodeAt(pos++);
-        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-            // high surrogate, and there is a next character
-            value = str.charCodeAt(pos);
-            if ((value & 0xfc00) === 0xdc00)
-                pos++; // low surrogate
-        }
-    }
-    return length;
-}
-exports["default"] = ucs2length;
-ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
-//# sourceMappingURL=ucs2length.js.map
-
-/***/ }),
-
-/***/ 6285:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const uri = __nccwpck_require__(4352);
-uri.code = 'require("ajv/dist/runtime/uri").default';
-exports["default"] = uri;
-//# sourceMappingURL=uri.js.map
-
-/***/ }),
-
-/***/ 5402:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-class ValidationError extends Error {
-    constructor(errors) {
-        super("validation failed");
-        this.errors = errors;
-        this.ajv = this.validation = true;
-    }
-}
-exports["default"] = ValidationError;
-//# sourceMappingURL=validation_error.js.map
-
-/***/ }),
-
-/***/ 3448:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.validateAdditionalItems = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
-    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
-};
-const def = {
-    keyword: "additionalItems",
-    type: "array",
-    schemaType: ["boolean", "object"],
-    before: "uniqueItems",
-    error,
-    code(cxt) {
-        const { parentSchema, it } = cxt;
-        const { items } = parentSchema;
-        if (!Array.isArray(items)) {
-            (0, util_1.checkStrictMode)(it, '"additionalItems" is ignored when "items" is not an array of schemas');
-            return;
-        }
-        validateAdditionalItems(cxt, items);
-    },
-};
-function validateAdditionalItems(cxt, items) {
-    const { gen, schema, data, keyword, it } = cxt;
-    it.items = true;
-    const len = gen.const("len", (0, codegen_1._) `${data}.length`);
-    if (schema === false) {
-        cxt.setParams({ len: items.length });
-        cxt.pass((0, codegen_1._) `${len} <= ${items.length}`);
-    }
-    else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
-        const valid = gen.var("valid", (0, codegen_1._) `${len} <= ${items.length}`); // TODO var
-        gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
-        cxt.ok(valid);
-    }
-    function validateItems(valid) {
-        gen.forRange("i", items.length, len, (i) => {
-            cxt.subschema({ keyword, dataProp: i, dataPropType: util_1.Type.Num }, valid);
-            if (!it.allErrors)
-                gen.if((0, codegen_1.not)(valid), () => gen.break());
-        });
-    }
-}
-exports.validateAdditionalItems = validateAdditionalItems;
-exports["default"] = def;
-//# sourceMappingURL=additionalItems.js.map
-
-/***/ }),
-
-/***/ 2431:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: "must NOT have additional properties",
-    params: ({ params }) => (0, codegen_1._) `{additionalProperty: ${params.additionalProperty}}`,
-};
-const def = {
-    keyword: "additionalProperties",
-    type: ["object"],
-    schemaType: ["boolean", "object"],
-    allowUndefined: true,
-    trackErrors: true,
-    error,
-    code(cxt) {
-        const { gen, schema, parentSchema, data, errsCount, it } = cxt;
-        /* istanbul ignore if */
-        if (!errsCount)
-            throw new Error("ajv implementation error");
-        const { allErrors, opts } = it;
-        it.props = true;
-        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema))
-            return;
-        const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
-        const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
-        checkAdditionalProperties();
-        cxt.ok((0, codegen_1._) `${errsCount} === ${names_1.default.errors}`);
-        function checkAdditionalProperties() {
-            gen.forIn("key", data, (key) => {
-                if (!props.length && !patProps.length)
-                    additionalPropertyCode(key);
-                else
-                    gen.if(isAdditional(key), () => additionalPropertyCode(key));
-            });
-        }
-        function isAdditional(key) {
-            let definedProp;
-            if (props.length > 8) {
-                // TODO maybe an option instead of hard-coded 8?
-                const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
-                definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
-            }
-            else if (props.length) {
-                definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._) `${key} === ${p}`));
-            }
-            else {
-                definedProp = codegen_1.nil;
-            }
-            if (patProps.length) {
-                definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._) `${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
-            }
-            return (0, codegen_1.not)(definedProp);
-        }
-        function deleteAdditional(key) {
-            gen.code((0, codegen_1._) `delete ${data}[${key}]`);
-        }
-        function additionalPropertyCode(key) {
-            if (opts.removeAdditional === "all" || (opts.removeAdditional && schema === false)) {
-                deleteAdditional(key);
-                return;
-            }
-            if (schema === false) {
-                cxt.setParams({ additionalProperty: key });
-                cxt.error();
-                if (!allErrors)
-                    gen.break();
-                return;
-            }
-            if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
-                const valid = gen.name("valid");
-                if (opts.removeAdditional === "failing") {
-                    applyAdditionalSchema(key, valid, false);
-                    gen.if((0, codegen_1.not)(valid), () => {
-                        cxt.reset();
-                        deleteAdditional(key);
-                    });
-                }
-                else {
-                    applyAdditionalSchema(key, valid);
-                    if (!allErrors)
-                        gen.if((0, codegen_1.not)(valid), () => gen.break());
-                }
-            }
-        }
-        function applyAdditionalSchema(key, valid, errors) {
-            const subschema = {
-                keyword: "additionalProperties",
-                dataProp: key,
-                dataPropType: util_1.Type.Str,
-            };
-            if (errors === false) {
-                Object.assign(subschema, {
-                    compositeRule: true,
-                    createErrors: false,
-                    allErrors: false,
-                });
-            }
-            cxt.subschema(subschema, valid);
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=additionalProperties.js.map
-
-/***/ }),
-
-/***/ 9205:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
-const def = {
-    keyword: "allOf",
-    schemaType: "array",
-    code(cxt) {
-        const { gen, schema, it } = cxt;
-        /* istanbul ignore if */
-        if (!Array.isArray(schema))
-            throw new Error("ajv implementation error");
-        const valid = gen.name("valid");
-        schema.forEach((sch, i) => {
-            if ((0, util_1.alwaysValidSchema)(it, sch))
-                return;
-            const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
-            cxt.ok(valid);
-            cxt.mergeEvaluated(schCxt);
-        });
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=allOf.js.map
-
-/***/ }),
-
-/***/ 9380:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const def = {
-    keyword: "anyOf",
-    schemaType: "array",
-    trackErrors: true,
-    code: code_1.validateUnion,
-    error: { message: "must match a schema in anyOf" },
-};
-exports["default"] = def;
-//# sourceMappingURL=anyOf.js.map
-
-/***/ }),
-
-/***/ 6182:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: ({ params: { min, max } }) => max === undefined
-        ? (0, codegen_1.str) `must contain at least ${min} valid item(s)`
-        : (0, codegen_1.str) `must contain at least ${min} and no more than ${max} valid item(s)`,
-    params: ({ params: { min, max } }) => max === undefined ? (0, codegen_1._) `{minContains: ${min}}` : (0, codegen_1._) `{minContains: ${min}, maxContains: ${max}}`,
-};
-const def = {
-    keyword: "contains",
-    type: "array",
-    schemaType: ["object", "boolean"],
-    before: "uniqueItems",
-    trackErrors: true,
-    error,
-    code(cxt) {
-        const { gen, schema, parentSchema, data, it } = cxt;
-        let min;
-        let max;
-        const { minContains, maxContains } = parentSchema;
-        if (it.opts.next) {
-            min = minContains === undefined ? 1 : minContains;
-            max = maxContains;
-        }
-        else {
-            min = 1;
-        }
-        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
-        cxt.setParams({ min, max });
-        if (max === undefined && min === 0) {
-            (0, util_1.checkStrictMode)(it, `"minContains" == 0 without "maxContains": "contains" keyword ignored`);
-            return;
-        }
-        if (max !== undefined && min > max) {
-            (0, util_1.checkStrictMode)(it, `"minContains" > "maxContains" is always invalid`);
-            cxt.fail();
-            return;
-        }
-        if ((0, util_1.alwaysValidSchema)(it, schema)) {
-            let cond = (0, codegen_1._) `${len} >= ${min}`;
-            if (max !== undefined)
-                cond = (0, codegen_1._) `${cond} && ${len} <= ${max}`;
-            cxt.pass(cond);
-            return;
-        }
-        it.items = true;
-        const valid = gen.name("valid");
-        if (max === undefined && min === 1) {
-            validateItems(valid, () => gen.if(valid, () => gen.break()));
-        }
-        else if (min === 0) {
-            gen.let(valid, true);
-            if (max !== undefined)
-                gen.if((0, codegen_1._) `${data}.length > 0`, validateItemsWithCount);
-        }
-        else {
-            gen.let(valid, false);
-            validateItemsWithCount();
-        }
-        cxt.result(valid, () => cxt.reset());
-        function validateItemsWithCount() {
-            const schValid = gen.name("_valid");
-            const count = gen.let("count", 0);
-            validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
-        }
-        function validateItems(_valid, block) {
-            gen.forRange("i", 0, len, (i) => {
-                cxt.subschema({
-                    keyword: "contains",
-                    dataProp: i,
-                    dataPropType: util_1.Type.Num,
-                    compositeRule: true,
-                }, _valid);
-                block();
-            });
-        }
-        function checkLimits(count) {
-            gen.code((0, codegen_1._) `${count}++`);
-            if (max === undefined) {
-                gen.if((0, codegen_1._) `${count} >= ${min}`, () => gen.assign(valid, true).break());
-            }
-            else {
-                gen.if((0, codegen_1._) `${count} > ${max}`, () => gen.assign(valid, false).break());
-                if (min === 1)
-                    gen.assign(valid, true);
-                else
-                    gen.if((0, codegen_1._) `${count} >= ${min}`, () => gen.assign(valid, true));
-            }
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=contains.js.map
-
-/***/ }),
-
-/***/ 5826:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.validateSchemaDeps = exports.validatePropertyDeps = exports.error = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
-exports.error = {
-    message: ({ params: { property, depsCount, deps } }) => {
-        const property_ies = depsCount === 1 ? "property" : "properties";
-        return (0, codegen_1.str) `must have ${property_ies} ${deps} when property ${property} is present`;
-    },
-    params: ({ params: { property, depsCount, deps, missingProperty } }) => (0, codegen_1._) `{property: ${property},
-    missingProperty: ${missingProperty},
-    depsCount: ${depsCount},
-    deps: ${deps}}`, // TODO change to reference
-};
-const def = {
-    keyword: "dependencies",
-    type: "object",
-    schemaType: "object",
-    error: exports.error,
-    code(cxt) {
-        const [propDeps, schDeps] = splitDependencies(cxt);
-        validatePropertyDeps(cxt, propDeps);
-        validateSchemaDeps(cxt, schDeps);
-    },
-};
-function splitDependencies({ schema }) {
-    const propertyDeps = {};
-    const schemaDeps = {};
-    for (const key in schema) {
-        if (key === "__proto__")
-            continue;
-        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
-        deps[key] = schema[key];
-    }
-    return [propertyDeps, schemaDeps];
-}
-function validatePropertyDeps(cxt, propertyDeps = cxt.schema) {
-    const { gen, data, it } = cxt;
-    if (Object.keys(propertyDeps).length === 0)
-        return;
-    const missing = gen.let("missing");
-    for (const prop in propertyDeps) {
-        const deps = propertyDeps[prop];
-        if (deps.length === 0)
-            continue;
-        const hasProperty = (0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties);
-        cxt.setParams({
-            property: prop,
-            depsCount: deps.length,
-            deps: deps.join(", "),
-        });
-        if (it.allErrors) {
-            gen.if(hasProperty, () => {
-                for (const depProp of deps) {
-                    (0, code_1.checkReportMissingProp)(cxt, depProp);
-                }
-            });
-        }
-        else {
-            gen.if((0, codegen_1._) `${hasProperty} && (${(0, code_1.checkMissingProp)(cxt, deps, missing)})`);
-            (0, code_1.reportMissingProp)(cxt, missing);
-            gen.else();
-        }
-    }
-}
-exports.validatePropertyDeps = validatePropertyDeps;
-function validateSchemaDeps(cxt, schemaDeps = cxt.schema) {
-    const { gen, data, keyword, it } = cxt;
-    const valid = gen.name("valid");
-    for (const prop in schemaDeps) {
-        if ((0, util_1.alwaysValidSchema)(it, schemaDeps[prop]))
-            continue;
-        gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties), () => {
-            const schCxt = cxt.subschema({ keyword, schemaProp: prop }, valid);
-            cxt.mergeValidEvaluated(schCxt, valid);
-        }, () => gen.var(valid, true) // TODO var
-        );
-        cxt.ok(valid);
-    }
-}
-exports.validateSchemaDeps = validateSchemaDeps;
-exports["default"] = def;
-//# sourceMappingURL=dependencies.js.map
-
-/***/ }),
-
-/***/ 8584:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: ({ params }) => (0, codegen_1.str) `must match "${params.ifClause}" schema`,
-    params: ({ params }) => (0, codegen_1._) `{failingKeyword: ${params.ifClause}}`,
-};
-const def = {
-    keyword: "if",
-    schemaType: ["object", "boolean"],
-    trackErrors: true,
-    error,
-    code(cxt) {
-        const { gen, parentSchema, it } = cxt;
-        if (parentSchema.then === undefined && parentSchema.else === undefined) {
-            (0, util_1.checkStrictMode)(it, '"if" without "then" and "else" is ignored');
-        }
-        const hasThen = hasSchema(it, "then");
-        const hasElse = hasSchema(it, "else");
-        if (!hasThen && !hasElse)
-            return;
-        const valid = gen.let("valid", true);
-        const schValid = gen.name("_valid");
-        validateIf();
-        cxt.reset();
-        if (hasThen && hasElse) {
-            const ifClause = gen.let("ifClause");
-            cxt.setParams({ ifClause });
-            gen.if(schValid, validateClause("then", ifClause), validateClause("else", ifClause));
-        }
-        else if (hasThen) {
-            gen.if(schValid, validateClause("then"));
-        }
-        else {
-            gen.if((0, codegen_1.not)(schValid), validateClause("else"));
-        }
-        cxt.pass(valid, () => cxt.error(true));
-        function validateIf() {
-            const schCxt = cxt.subschema({
-                keyword: "if",
-                compositeRule: true,
-                createErrors: false,
-                allErrors: false,
-            }, schValid);
-            cxt.mergeEvaluated(schCxt);
-        }
-        function validateClause(keyword, ifClause) {
-            return () => {
-                const schCxt = cxt.subschema({ keyword }, schValid);
-                gen.assign(valid, schValid);
-                cxt.mergeValidEvaluated(schCxt, valid);
-                if (ifClause)
-                    gen.assign(ifClause, (0, codegen_1._) `${keyword}`);
-                else
-                    cxt.setParams({ ifClause: keyword });
-            };
-        }
-    },
-};
-function hasSchema(it, keyword) {
-    const schema = it.schema[keyword];
-    return schema !== undefined && !(0, util_1.alwaysValidSchema)(it, schema);
-}
-exports["default"] = def;
-//# sourceMappingURL=if.js.map
-
-/***/ }),
-
-/***/ 8775:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const additionalItems_1 = __nccwpck_require__(3448);
-const prefixItems_1 = __nccwpck_require__(6467);
-const items_1 = __nccwpck_require__(5791);
-const items2020_1 = __nccwpck_require__(2959);
-const contains_1 = __nccwpck_require__(6182);
-const dependencies_1 = __nccwpck_require__(5826);
-const propertyNames_1 = __nccwpck_require__(1372);
-const additionalProperties_1 = __nccwpck_require__(2431);
-const properties_1 = __nccwpck_require__(8778);
-const patternProperties_1 = __nccwpck_require__(664);
-const not_1 = __nccwpck_require__(8350);
-const anyOf_1 = __nccwpck_require__(9380);
-const oneOf_1 = __nccwpck_require__(2490);
-const allOf_1 = __nccwpck_require__(9205);
-const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(9210);
-function getApplicator(draft2020 = false) {
-    const applicator = [
-        // any
-        not_1.default,
-        anyOf_1.default,
-        oneOf_1.default,
-        allOf_1.default,
-        if_1.default,
-        thenElse_1.default,
-        // object
-        propertyNames_1.default,
-        additionalProperties_1.default,
-        dependencies_1.default,
-        properties_1.default,
-        patternProperties_1.default,
-    ];
-    // array
-    if (draft2020)
-        applicator.push(prefixItems_1.default, items2020_1.default);
-    else
-        applicator.push(additionalItems_1.default, items_1.default);
-    applicator.push(contains_1.default);
-    return applicator;
-}
-exports["default"] = getApplicator;
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 5791:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.validateTuple = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
-const def = {
-    keyword: "items",
-    type: "array",
-    schemaType: ["object", "array", "boolean"],
-    before: "uniqueItems",
-    code(cxt) {
-        const { schema, it } = cxt;
-        if (Array.isArray(schema))
-            return validateTuple(cxt, "additionalItems", schema);
-        it.items = true;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
-            return;
-        cxt.ok((0, code_1.validateArray)(cxt));
-    },
-};
-function validateTuple(cxt, extraItems, schArr = cxt.schema) {
-    const { gen, parentSchema, data, keyword, it } = cxt;
-    checkStrictTuple(parentSchema);
-    if (it.opts.unevaluated && schArr.length && it.items !== true) {
-        it.items = util_1.mergeEvaluated.items(gen, schArr.length, it.items);
-    }
-    const valid = gen.name("valid");
-    const len = gen.const("len", (0, codegen_1._) `${data}.length`);
-    schArr.forEach((sch, i) => {
-        if ((0, util_1.alwaysValidSchema)(it, sch))
-            return;
-        gen.if((0, codegen_1._) `${len} > ${i}`, () => cxt.subschema({
-            keyword,
-            schemaProp: i,
-            dataProp: i,
-        }, valid));
-        cxt.ok(valid);
-    });
-    function checkStrictTuple(sch) {
-        const { opts, errSchemaPath } = it;
-        const l = schArr.length;
-        const fullTuple = l === sch.minItems && (l === sch.maxItems || sch[extraItems] === false);
-        if (opts.strictTuples && !fullTuple) {
-            const msg = `"${keyword}" is ${l}-tuple, but minItems or maxItems/${extraItems} are not specified or different at path "${errSchemaPath}"`;
-            (0, util_1.checkStrictMode)(it, msg, opts.strictTuples);
-        }
-    }
-}
-exports.validateTuple = validateTuple;
-exports["default"] = def;
-//# sourceMappingURL=items.js.map
-
-/***/ }),
-
-/***/ 2959:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const code_1 = __nccwpck_require__(8484);
-const additionalItems_1 = __nccwpck_require__(3448);
-const error = {
-    message: ({ params: { len } }) => (0, codegen_1.str) `must NOT have more than ${len} items`,
-    params: ({ params: { len } }) => (0, codegen_1._) `{limit: ${len}}`,
-};
-const def = {
-    keyword: "items",
-    type: "array",
-    schemaType: ["object", "boolean"],
-    before: "uniqueItems",
-    error,
-    code(cxt) {
-        const { schema, parentSchema, it } = cxt;
-        const { prefixItems } = parentSchema;
-        it.items = true;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
-            return;
-        if (prefixItems)
-            (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
-        else
-            cxt.ok((0, code_1.validateArray)(cxt));
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=items2020.js.map
-
-/***/ }),
-
-/***/ 8350:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
-const def = {
-    keyword: "not",
-    schemaType: ["object", "boolean"],
-    trackErrors: true,
-    code(cxt) {
-        const { gen, schema, it } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it, schema)) {
-            cxt.fail();
-            return;
-        }
-        const valid = gen.name("valid");
-        cxt.subschema({
-            keyword: "not",
-            compositeRule: true,
-            createErrors: false,
-            allErrors: false,
-        }, valid);
-        cxt.failResult(valid, () => cxt.reset(), () => cxt.error());
-    },
-    error: { message: "must NOT be valid" },
-};
-exports["default"] = def;
-//# sourceMappingURL=not.js.map
-
-/***/ }),
-
-/***/ 2490:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: "must match exactly one schema in oneOf",
-    params: ({ params }) => (0, codegen_1._) `{passingSchemas: ${params.passing}}`,
-};
-const def = {
-    keyword: "oneOf",
-    schemaType: "array",
-    trackErrors: true,
-    error,
-    code(cxt) {
-        const { gen, schema, parentSchema, it } = cxt;
-        /* istanbul ignore if */
-        if (!Array.isArray(schema))
-            throw new Error("ajv implementation error");
-        if (it.opts.discriminator && parentSchema.discriminator)
-            return;
-        const schArr = schema;
-        const valid = gen.let("valid", false);
-        const passing = gen.let("passing", null);
-        const schValid = gen.name("_valid");
-        cxt.setParams({ passing });
-        // TODO possibly fail straight away (with warning or exception) if there are two empty always valid schemas
-        gen.block(validateOneOf);
-        cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
-        function validateOneOf() {
-            schArr.forEach((sch, i) => {
-                let schCxt;
-                if ((0, util_1.alwaysValidSchema)(it, sch)) {
-                    gen.var(schValid, true);
-                }
-                else {
-                    schCxt = cxt.subschema({
-                        keyword: "oneOf",
-                        schemaProp: i,
-                        compositeRule: true,
-                    }, schValid);
-                }
-                if (i > 0) {
-                    gen
-                        .if((0, codegen_1._) `${schValid} && ${valid}`)
-                        .assign(valid, false)
-                        .assign(passing, (0, codegen_1._) `[${passing}, ${i}]`)
-                        .else();
-                }
-                gen.if(schValid, () => {
-                    gen.assign(valid, true);
-                    gen.assign(passing, i);
-                    if (schCxt)
-                        cxt.mergeEvaluated(schCxt, codegen_1.Name);
-                });
-            });
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=oneOf.js.map
-
-/***/ }),
-
-/***/ 664:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const util_2 = __nccwpck_require__(4464);
-const def = {
-    keyword: "patternProperties",
-    type: "object",
-    schemaType: "object",
-    code(cxt) {
-        const { gen, schema, data, parentSchema, it } = cxt;
-        const { opts } = it;
-        const patterns = (0, code_1.allSchemaProperties)(schema);
-        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema[p]));
-        if (patterns.length === 0 ||
-            (alwaysValidPatterns.length === patterns.length &&
-                (!it.opts.unevaluated || it.props === true))) {
-            return;
-        }
-        const checkProperties = opts.strictSchema && !opts.allowMatchingProperties && parentSchema.properties;
-        const valid = gen.name("valid");
-        if (it.props !== true && !(it.props instanceof codegen_1.Name)) {
-            it.props = (0, util_2.evaluatedPropsToName)(gen, it.props);
-        }
-        const { props } = it;
-        validatePatternProperties();
-        function validatePatternProperties() {
-            for (const pat of patterns) {
-                if (checkProperties)
-                    checkMatchingProperties(pat);
-                if (it.allErrors) {
-                    validateProperties(pat);
-                }
-                else {
-                    gen.var(valid, true); // TODO var
-                    validateProperties(pat);
-                    gen.if(valid);
-                }
-            }
-        }
-        function checkMatchingProperties(pat) {
-            for (const prop in checkProperties) {
-                if (new RegExp(pat).test(prop)) {
-                    (0, util_1.checkStrictMode)(it, `property ${prop} matches pattern ${pat} (use allowMatchingProperties)`);
-                }
-            }
-        }
-        function validateProperties(pat) {
-            gen.forIn("key", data, (key) => {
-                gen.if((0, codegen_1._) `${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
-                    const alwaysValid = alwaysValidPatterns.includes(pat);
-                    if (!alwaysValid) {
-                        cxt.subschema({
-                            keyword: "patternProperties",
-                            schemaProp: pat,
-                            dataProp: key,
-                            dataPropType: util_2.Type.Str,
-                        }, valid);
-                    }
-                    if (it.opts.unevaluated && props !== true) {
-                        gen.assign((0, codegen_1._) `${props}[${key}]`, true);
-                    }
-                    else if (!alwaysValid && !it.allErrors) {
-                        // can short-circuit if `unevaluatedProperties` is not supported (opts.next === false)
-                        // or if all properties were evaluated (props === true)
-                        gen.if((0, codegen_1.not)(valid), () => gen.break());
-                    }
-                });
-            });
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=patternProperties.js.map
-
-/***/ }),
-
-/***/ 6467:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const items_1 = __nccwpck_require__(5791);
-const def = {
-    keyword: "prefixItems",
-    type: "array",
-    schemaType: ["array"],
-    before: "uniqueItems",
-    code: (cxt) => (0, items_1.validateTuple)(cxt, "items"),
-};
-exports["default"] = def;
-//# sourceMappingURL=prefixItems.js.map
-
-/***/ }),
-
-/***/ 8778:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const validate_1 = __nccwpck_require__(7881);
-const code_1 = __nccwpck_require__(8484);
-const util_1 = __nccwpck_require__(4464);
-const additionalProperties_1 = __nccwpck_require__(2431);
-const def = {
-    keyword: "properties",
-    type: "object",
-    schemaType: "object",
-    code(cxt) {
-        const { gen, schema, parentSchema, data, it } = cxt;
-        if (it.opts.removeAdditional === "all" && parentSchema.additionalProperties === undefined) {
-            additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
-        }
-        const allProps = (0, code_1.allSchemaProperties)(schema);
-        for (const prop of allProps) {
-            it.definedProperties.add(prop);
-        }
-        if (it.opts.unevaluated && allProps.length && it.props !== true) {
-            it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
-        }
-        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema[p]));
-        if (properties.length === 0)
-            return;
-        const valid = gen.name("valid");
-        for (const prop of properties) {
-            if (hasDefault(prop)) {
-                applyPropertySchema(prop);
-            }
-            else {
-                gen.if((0, code_1.propertyInData)(gen, data, prop, it.opts.ownProperties));
-                applyPropertySchema(prop);
-                if (!it.allErrors)
-                    gen.else().var(valid, true);
-                gen.endIf();
-            }
-            cxt.it.definedProperties.add(prop);
-            cxt.ok(valid);
-        }
-        function hasDefault(prop) {
-            return it.opts.useDefaults && !it.compositeRule && schema[prop].default !== undefined;
-        }
-        function applyPropertySchema(prop) {
-            cxt.subschema({
-                keyword: "properties",
-                schemaProp: prop,
-                dataProp: prop,
-            }, valid);
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=properties.js.map
-
-/***/ }),
-
-/***/ 1372:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: "property name must be valid",
-    params: ({ params }) => (0, codegen_1._) `{propertyName: ${params.propertyName}}`,
-};
-const def = {
-    keyword: "propertyNames",
-    type: "object",
-    schemaType: ["object", "boolean"],
-    error,
-    code(cxt) {
-        const { gen, schema, data, it } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
-            return;
-        const valid = gen.name("valid");
-        gen.forIn("key", data, (key) => {
-            cxt.setParams({ propertyName: key });
-            cxt.subschema({
-                keyword: "propertyNames",
-                data: key,
-                dataTypes: ["string"],
-                propertyName: key,
-                compositeRule: true,
-            }, valid);
-            gen.if((0, codegen_1.not)(valid), () => {
-                cxt.error(true);
-                if (!it.allErrors)
-                    gen.break();
-            });
-        });
-        cxt.ok(valid);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=propertyNames.js.map
-
-/***/ }),
-
-/***/ 9210:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const util_1 = __nccwpck_require__(4464);
-const def = {
-    keyword: ["then", "else"],
-    schemaType: ["object", "boolean"],
-    code({ keyword, parentSchema, it }) {
-        if (parentSchema.if === undefined)
-            (0, util_1.checkStrictMode)(it, `"${keyword}" without "if" is ignored`);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=thenElse.js.map
-
-/***/ }),
-
-/***/ 8484:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.validateUnion = exports.validateArray = exports.usePattern = exports.callValidateCode = exports.schemaProperties = exports.allSchemaProperties = exports.noPropertyInData = exports.propertyInData = exports.isOwnProperty = exports.hasPropFunc = exports.reportMissingProp = exports.checkMissingProp = exports.checkReportMissingProp = void 0;
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const names_1 = __nccwpck_require__(630);
-const util_2 = __nccwpck_require__(4464);
-function checkReportMissingProp(cxt, prop) {
-    const { gen, data, it } = cxt;
-    gen.if(noPropertyInData(gen, data, prop, it.opts.ownProperties), () => {
-        cxt.setParams({ missingProperty: (0, codegen_1._) `${prop}` }, true);
-        cxt.error();
-    });
-}
-exports.checkReportMissingProp = checkReportMissingProp;
-function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
-    return (0, codegen_1.or)(...properties.map((prop) => (0, codegen_1.and)(noPropertyInData(gen, data, prop, opts.ownProperties), (0, codegen_1._) `${missing} = ${prop}`)));
-}
-exports.checkMissingProp = checkMissingProp;
-function reportMissingProp(cxt, missing) {
-    cxt.setParams({ missingProperty: missing }, true);
-    cxt.error();
-}
-exports.reportMissingProp = reportMissingProp;
-function hasPropFunc(gen) {
-    return gen.scopeValue("func", {
-        // eslint-disable-next-line @typescript-eslint/unbound-method
-        ref: Object.prototype.hasOwnProperty,
-        code: (0, codegen_1._) `Object.prototype.hasOwnProperty`,
-    });
-}
-exports.hasPropFunc = hasPropFunc;
-function isOwnProperty(gen, data, property) {
-    return (0, codegen_1._) `${hasPropFunc(gen)}.call(${data}, ${property})`;
-}
-exports.isOwnProperty = isOwnProperty;
-function propertyInData(gen, data, property, ownProperties) {
-    const cond = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(property)} !== undefined`;
-    return ownProperties ? (0, codegen_1._) `${cond} && ${isOwnProperty(gen, data, property)}` : cond;
-}
-exports.propertyInData = propertyInData;
-function noPropertyInData(gen, data, property, ownProperties) {
-    const cond = (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(property)} === undefined`;
-    return ownProperties ? (0, codegen_1.or)(cond, (0, codegen_1.not)(isOwnProperty(gen, data, property))) : cond;
-}
-exports.noPropertyInData = noPropertyInData;
-function allSchemaProperties(schemaMap) {
-    return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
-}
-exports.allSchemaProperties = allSchemaProperties;
-function schemaProperties(it, schemaMap) {
-    return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
-}
-exports.schemaProperties = schemaProperties;
-function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context, passSchema) {
-    const dataAndSchema = passSchema ? (0, codegen_1._) `${schemaCode}, ${data}, ${topSchemaRef}${schemaPath}` : data;
-    const valCxt = [
-        [names_1.default.instancePath, (0, codegen_1.strConcat)(names_1.default.instancePath, errorPath)],
-        [names_1.default.parentData, it.parentData],
-        [names_1.default.parentDataProperty, it.parentDataProperty],
-        [names_1.default.rootData, names_1.default.rootData],
-    ];
-    if (it.opts.dynamicRef)
-        valCxt.push([names_1.default.dynamicAnchors, names_1.default.dynamicAnchors]);
-    const args = (0, codegen_1._) `${dataAndSchema}, ${gen.object(...valCxt)}`;
-    return context !== codegen_1.nil ? (0, codegen_1._) `${func}.call(${context}, ${args})` : (0, codegen_1._) `${func}(${args})`;
-}
-exports.callValidateCode = callValidateCode;
-const newRegExp = (0, codegen_1._) `new RegExp`;
-function usePattern({ gen, it: { opts } }, pattern) {
-    const u = opts.unicodeRegExp ? "u" : "";
-    const { regExp } = opts.code;
-    const rx = regExp(pattern, u);
-    return gen.scopeValue("pattern", {
-        key: rx.toString(),
-        ref: rx,
-        code: (0, codegen_1._) `${regExp.code === "new RegExp" ? newRegExp : (0, util_2.useFunc)(gen, regExp)}(${pattern}, ${u})`,
-    });
-}
-exports.usePattern = usePattern;
-function validateArray(cxt) {
-    const { gen, data, keyword, it } = cxt;
-    const valid = gen.name("valid");
-    if (it.allErrors) {
-        const validArr = gen.let("valid", true);
-        validateItems(() => gen.assign(validArr, false));
-        return validArr;
-    }
-    gen.var(valid, true);
-    validateItems(() => gen.break());
-    return valid;
-    function validateItems(notValid) {
-        const len = gen.const("len", (0, codegen_1._) `${data}.length`);
-        gen.forRange("i", 0, len, (i) => {
-            cxt.subschema({
-                keyword,
-                dataProp: i,
-                dataPropType: util_1.Type.Num,
-            }, valid);
-            gen.if((0, codegen_1.not)(valid), notValid);
-        });
-    }
-}
-exports.validateArray = validateArray;
-function validateUnion(cxt) {
-    const { gen, schema, keyword, it } = cxt;
-    /* istanbul ignore if */
-    if (!Array.isArray(schema))
-        throw new Error("ajv implementation error");
-    const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
-    if (alwaysValid && !it.opts.unevaluated)
-        return;
-    const valid = gen.let("valid", false);
-    const schValid = gen.name("_valid");
-    gen.block(() => schema.forEach((_sch, i) => {
-        const schCxt = cxt.subschema({
-            keyword,
-            schemaProp: i,
-            compositeRule: true,
-        }, schValid);
-        gen.assign(valid, (0, codegen_1._) `${valid} || ${schValid}`);
-        const merged = cxt.mergeValidEvaluated(schCxt, schValid);
-        // can short-circuit if `unevaluatedProperties/Items` not supported (opts.unevaluated !== true)
-        // or if all properties and items were evaluated (it.props === true && it.items === true)
-        if (!merged)
-            gen.if((0, codegen_1.not)(valid));
-    }));
-    cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
-}
-exports.validateUnion = validateUnion;
-//# sourceMappingURL=code.js.map
-
-/***/ }),
-
-/***/ 9872:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const def = {
-    keyword: "id",
-    code() {
-        throw new Error('NOT SUPPORTED: keyword "id", use "$id" for schema ID');
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=id.js.map
-
-/***/ }),
-
-/***/ 7397:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const id_1 = __nccwpck_require__(9872);
-const ref_1 = __nccwpck_require__(2996);
-const core = [
-    "$schema",
-    "$id",
-    "$defs",
-    "$vocabulary",
-    { keyword: "$comment" },
-    "definitions",
-    id_1.default,
-    ref_1.default,
-];
-exports["default"] = core;
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 2996:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.callRef = exports.getValidate = void 0;
-const ref_error_1 = __nccwpck_require__(3162);
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const names_1 = __nccwpck_require__(630);
-const compile_1 = __nccwpck_require__(2718);
-const util_1 = __nccwpck_require__(4464);
-const def = {
-    keyword: "$ref",
-    schemaType: "string",
-    code(cxt) {
-        const { gen, schema: $ref, it } = cxt;
-        const { baseId, schemaEnv: env, validateName, opts, self } = it;
-        const { root } = env;
-        if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
-            return callRootRef();
-        const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
-        if (schOrEnv === undefined)
-            throw new ref_error_1.default(it.opts.uriResolver, baseId, $ref);
-        if (schOrEnv instanceof compile_1.SchemaEnv)
-            return callValidate(schOrEnv);
-        return inlineRefSchema(schOrEnv);
-        function callRootRef() {
-            if (env === root)
-                return callRef(cxt, validateName, env, env.$async);
-            const rootName = gen.scopeValue("root", { ref: root });
-            return callRef(cxt, (0, codegen_1._) `${rootName}.validate`, root, root.$async);
-        }
-        function callValidate(sch) {
-            const v = getValidate(cxt, sch);
-            callRef(cxt, v, sch, sch.$async);
-        }
-        function inlineRefSchema(sch) {
-            const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
-            const valid = gen.name("valid");
-            const schCxt = cxt.subschema({
-                schema: sch,
-                dataTypes: [],
-                schemaPath: codegen_1.nil,
-                topSchemaRef: schName,
-                errSchemaPath: $ref,
-            }, valid);
-            cxt.mergeEvaluated(schCxt);
-            cxt.ok(valid);
-        }
-    },
-};
-function getValidate(cxt, sch) {
-    const { gen } = cxt;
-    return sch.validate
-        ? gen.scopeValue("validate", { ref: sch.validate })
-        : (0, codegen_1._) `${gen.scopeValue("wrapper", { ref: sch })}.validate`;
-}
-exports.getValidate = getValidate;
-function callRef(cxt, v, sch, $async) {
-    const { gen, it } = cxt;
-    const { allErrors, schemaEnv: env, opts } = it;
-    const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
-    if ($async)
-        callAsyncRef();
-    else
-        callSyncRef();
-    function callAsyncRef() {
-        if (!env.$async)
-            throw new Error("async schema referenced by sync schema");
-        const valid = gen.let("valid");
-        gen.try(() => {
-            gen.code((0, codegen_1._) `await ${(0, code_1.callValidateCode)(cxt, v, passCxt)}`);
-            addEvaluatedFrom(v); // TODO will not work with async, it has to be returned with the result
-            if (!allErrors)
-                gen.assign(valid, true);
-        }, (e) => {
-            gen.if((0, codegen_1._) `!(${e} instanceof ${it.ValidationError})`, () => gen.throw(e));
-            addErrorsFrom(e);
-            if (!allErrors)
-                gen.assign(valid, false);
-        });
-        cxt.ok(valid);
-    }
-    function callSyncRef() {
-        cxt.result((0, code_1.callValidateCode)(cxt, v, passCxt), () => addEvaluatedFrom(v), () => addErrorsFrom(v));
-    }
-    function addErrorsFrom(source) {
-        const errs = (0, codegen_1._) `${source}.errors`;
-        gen.assign(names_1.default.vErrors, (0, codegen_1._) `${names_1.default.vErrors} === null ? ${errs} : ${names_1.default.vErrors}.concat(${errs})`); // TODO tagged
-        gen.assign(names_1.default.errors, (0, codegen_1._) `${names_1.default.vErrors}.length`);
-    }
-    function addEvaluatedFrom(source) {
-        var _a;
-        if (!it.opts.unevaluated)
-            return;
-        const schEvaluated = (_a = sch === null || sch === void 0 ? void 0 : sch.validate) === null || _a === void 0 ? void 0 : _a.evaluated;
-        // TODO refactor
-        if (it.props !== true) {
-            if (schEvaluated && !schEvaluated.dynamicProps) {
-                if (schEvaluated.props !== undefined) {
-                    it.props = util_1.mergeEvaluated.props(gen, schEvaluated.props, it.props);
-                }
-            }
-            else {
-                const props = gen.var("props", (0, codegen_1._) `${source}.evaluated.props`);
-                it.props = util_1.mergeEvaluated.props(gen, props, it.props, codegen_1.Name);
-            }
-        }
-        if (it.items !== true) {
-            if (schEvaluated && !schEvaluated.dynamicItems) {
-                if (schEvaluated.items !== undefined) {
-                    it.items = util_1.mergeEvaluated.items(gen, schEvaluated.items, it.items);
-                }
-            }
-            else {
-                const items = gen.var("items", (0, codegen_1._) `${source}.evaluated.items`);
-                it.items = util_1.mergeEvaluated.items(gen, items, it.items, codegen_1.Name);
-            }
-        }
-    }
-}
-exports.callRef = callRef;
-exports["default"] = def;
-//# sourceMappingURL=ref.js.map
-
-/***/ }),
-
-/***/ 8886:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const types_1 = __nccwpck_require__(7115);
-const compile_1 = __nccwpck_require__(2718);
-const ref_error_1 = __nccwpck_require__(3162);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag
-        ? `tag "${tagName}" must be string`
-        : `value of tag "${tagName}" must be in oneOf`,
-    params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._) `{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`,
-};
-const def = {
-    keyword: "discriminator",
-    type: "object",
-    schemaType: "object",
-    error,
-    code(cxt) {
-        const { gen, data, schema, parentSchema, it } = cxt;
-        const { oneOf } = parentSchema;
-        if (!it.opts.discriminator) {
-            throw new Error("discriminator: requires discriminator option");
-        }
-        const tagName = schema.propertyName;
-        if (typeof tagName != "string")
-            throw new Error("discriminator: requires propertyName");
-        if (schema.mapping)
-            throw new Error("discriminator: mapping is not supported");
-        if (!oneOf)
-            throw new Error("discriminator: requires oneOf keyword");
-        const valid = gen.let("valid", false);
-        const tag = gen.const("tag", (0, codegen_1._) `${data}${(0, codegen_1.getProperty)(tagName)}`);
-        gen.if((0, codegen_1._) `typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
-        cxt.ok(valid);
-        function validateMapping() {
-            const mapping = getMapping();
-            gen.if(false);
-            for (const tagValue in mapping) {
-                gen.elseIf((0, codegen_1._) `${tag} === ${tagValue}`);
-                gen.assign(valid, applyTagSchema(mapping[tagValue]));
-            }
-            gen.else();
-            cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
-            gen.endIf();
-        }
-        function applyTagSchema(schemaProp) {
-            const _valid = gen.name("valid");
-            const schCxt = cxt.subschema({ keyword: "oneOf", schemaProp }, _valid);
-            cxt.mergeEvaluated(schCxt, codegen_1.Name);
-            return _valid;
-        }
-        function getMapping() {
-            var _a;
-            const oneOfMapping = {};
-            const topRequired = hasRequired(parentSchema);
-            let tagRequired = true;
-            for (let i = 0; i < oneOf.length; i++) {
-                let sch = oneOf[i];
-                if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
-                    const ref = sch.$ref;
-                    sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref);
-                    if (sch instanceof compile_1.SchemaEnv)
-                        sch = sch.schema;
-                    if (sch === undefined)
-                        throw new ref_error_1.default(it.opts.uriResolver, it.baseId, ref);
-                }
-                const propSch = (_a = sch === null || sch === void 0 ? void 0 : sch.properties) === null || _a === void 0 ? void 0 : _a[tagName];
-                if (typeof propSch != "object") {
-                    throw new Error(`discriminator: oneOf subschemas (or referenced schemas) must have "properties/${tagName}"`);
-                }
-                tagRequired = tagRequired && (topRequired || hasRequired(sch));
-                addMappings(propSch, i);
-            }
-            if (!tagRequired)
-                throw new Error(`discriminator: "${tagName}" must be required`);
-            return oneOfMapping;
-            function hasRequired({ required }) {
-                return Array.isArray(required) && required.includes(tagName);
-            }
-            function addMappings(sch, i) {
-                if (sch.const) {
-                    addMapping(sch.const, i);
-                }
-                else if (sch.enum) {
-                    for (const tagValue of sch.enum) {
-                        addMapping(tagValue, i);
-                    }
-                }
-                else {
-                    throw new Error(`discriminator: "properties/${tagName}" must have "const" or "enum"`);
-                }
-            }
-            function addMapping(tagValue, i) {
-                if (typeof tagValue != "string" || tagValue in oneOfMapping) {
-                    throw new Error(`discriminator: "${tagName}" values must be unique strings`);
-                }
-                oneOfMapping[tagValue] = i;
-            }
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 7115:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.DiscrError = void 0;
-var DiscrError;
-(function (DiscrError) {
-    DiscrError["Tag"] = "tag";
-    DiscrError["Mapping"] = "mapping";
-})(DiscrError || (exports.DiscrError = DiscrError = {}));
-//# sourceMappingURL=types.js.map
-
-/***/ }),
-
-/***/ 9941:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const core_1 = __nccwpck_require__(7397);
-const validation_1 = __nccwpck_require__(5481);
-const applicator_1 = __nccwpck_require__(8775);
-const format_1 = __nccwpck_require__(2601);
-const metadata_1 = __nccwpck_require__(6620);
-const draft7Vocabularies = [
-    core_1.default,
-    validation_1.default,
-    (0, applicator_1.default)(),
-    format_1.default,
-    metadata_1.metadataVocabulary,
-    metadata_1.contentVocabulary,
-];
-exports["default"] = draft7Vocabularies;
-//# sourceMappingURL=draft7.js.map
-
-/***/ }),
-
-/***/ 6402:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const error = {
-    message: ({ schemaCode }) => (0, codegen_1.str) `must match format "${schemaCode}"`,
-    params: ({ schemaCode }) => (0, codegen_1._) `{format: ${schemaCode}}`,
-};
-const def = {
-    keyword: "format",
-    type: ["number", "string"],
-    schemaType: "string",
-    $data: true,
-    error,
-    code(cxt, ruleType) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
-        const { opts, errSchemaPath, schemaEnv, self } = it;
-        if (!opts.validateFormats)
-            return;
-        if ($data)
-            validate$DataFormat();
-        else
-            validateFormat();
-        function validate$DataFormat() {
-            const fmts = gen.scopeValue("formats", {
-                ref: self.formats,
-                code: opts.code.formats,
-            });
-            const fDef = gen.const("fDef", (0, codegen_1._) `${fmts}[${schemaCode}]`);
-            const fType = gen.let("fType");
-            const format = gen.let("format");
-            // TODO simplify
-            gen.if((0, codegen_1._) `typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._) `${fDef}.type || "string"`).assign(format, (0, codegen_1._) `${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._) `"string"`).assign(format, fDef));
-            cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
-            function unknownFmt() {
-                if (opts.strictSchema === false)
-                    return codegen_1.nil;
-                return (0, codegen_1._) `${schemaCode} && !${format}`;
-            }
-            function invalidFmt() {
-                const callFormat = schemaEnv.$async
-                    ? (0, codegen_1._) `(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))`
-                    : (0, codegen_1._) `${format}(${data})`;
-                const validData = (0, codegen_1._) `(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
-                return (0, codegen_1._) `${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
-            }
-        }
-        function validateFormat() {
-            const formatDef = self.formats[schema];
-            if (!formatDef) {
-                unknownFormat();
-                return;
-            }
-            if (formatDef === true)
-                return;
-            const [fmtType, format, fmtRef] = getFormat(formatDef);
-            if (fmtType === ruleType)
-                cxt.pass(validCondition());
-            function unknownFormat() {
-                if (opts.strictSchema === false) {
-                    self.logger.warn(unknownMsg());
-                    return;
-                }
-                throw new Error(unknownMsg());
-                function unknownMsg() {
-                    return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
-                }
-            }
-            function getFormat(fmtDef) {
-                const code = fmtDef instanceof RegExp
-                    ? (0, codegen_1.regexpCode)(fmtDef)
-                    : opts.code.formats
-                        ? (0, codegen_1._) `${opts.code.formats}${(0, codegen_1.getProperty)(schema)}`
-                        : undefined;
-                const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
-                if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
-                    return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._) `${fmt}.validate`];
-                }
-                return ["string", fmtDef, fmt];
-            }
-            function validCondition() {
-                if (typeof formatDef == "object" && !(formatDef instanceof RegExp) && formatDef.async) {
-                    if (!schemaEnv.$async)
-                        throw new Error("async format in sync schema");
-                    return (0, codegen_1._) `await ${fmtRef}(${data})`;
-                }
-                return typeof format == "function" ? (0, codegen_1._) `${fmtRef}(${data})` : (0, codegen_1._) `${fmtRef}.test(${data})`;
-            }
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=format.js.map
-
-/***/ }),
-
-/***/ 2601:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const format_1 = __nccwpck_require__(6402);
-const format = [format_1.default];
-exports["default"] = format;
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 6620:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.contentVocabulary = exports.metadataVocabulary = void 0;
-exports.metadataVocabulary = [
-    "title",
-    "description",
-    "default",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-    "examples",
-];
-exports.contentVocabulary = [
-    "contentMediaType",
-    "contentEncoding",
-    "contentSchema",
-];
-//# sourceMappingURL=metadata.js.map
-
-/***/ }),
-
-/***/ 8026:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
-const error = {
-    message: "must be equal to constant",
-    params: ({ schemaCode }) => (0, codegen_1._) `{allowedValue: ${schemaCode}}`,
-};
-const def = {
-    keyword: "const",
-    $data: true,
-    error,
-    code(cxt) {
-        const { gen, data, $data, schemaCode, schema } = cxt;
-        if ($data || (schema && typeof schema == "object")) {
-            cxt.fail$data((0, codegen_1._) `!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
-        }
-        else {
-            cxt.fail((0, codegen_1._) `${schema} !== ${data}`);
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=const.js.map
-
-/***/ }),
-
-/***/ 3200:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
-const error = {
-    message: "must be equal to one of the allowed values",
-    params: ({ schemaCode }) => (0, codegen_1._) `{allowedValues: ${schemaCode}}`,
-};
-const def = {
-    keyword: "enum",
-    schemaType: "array",
-    $data: true,
-    error,
-    code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
-        if (!$data && schema.length === 0)
-            throw new Error("enum must have non-empty array");
-        const useLoop = schema.length >= it.opts.loopEnum;
-        let eql;
-        const getEql = () => (eql !== null && eql !== void 0 ? eql : (eql = (0, util_1.useFunc)(gen, equal_1.default)));
-        let valid;
-        if (useLoop || $data) {
-            valid = gen.let("valid");
-            cxt.block$data(valid, loopEnum);
-        }
-        else {
-            /* istanbul ignore if */
-            if (!Array.isArray(schema))
-                throw new Error("ajv implementation error");
-            const vSchema = gen.const("vSchema", schemaCode);
-            valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
-        }
-        cxt.pass(valid);
-        function loopEnum() {
-            gen.assign(valid, false);
-            gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._) `${getEql()}(${data}, ${v})`, () => gen.assign(valid, true).break()));
-        }
-        function equalCode(vSchema, i) {
-            const sch = schema[i];
-            return typeof sch === "object" && sch !== null
-                ? (0, codegen_1._) `${getEql()}(${data}, ${vSchema}[${i}])`
-                : (0, codegen_1._) `${data} === ${sch}`;
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=enum.js.map
-
-/***/ }),
-
-/***/ 5481:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const limitNumber_1 = __nccwpck_require__(3723);
-const multipleOf_1 = __nccwpck_require__(8132);
-const limitLength_1 = __nccwpck_require__(6962);
-const pattern_1 = __nccwpck_require__(6023);
-const limitProperties_1 = __nccwpck_require__(895);
-const required_1 = __nccwpck_require__(4504);
-const limitItems_1 = __nccwpck_require__(6296);
-const uniqueItems_1 = __nccwpck_require__(5132);
-const const_1 = __nccwpck_require__(8026);
-const enum_1 = __nccwpck_require__(3200);
-const validation = [
-    // number
-    limitNumber_1.default,
-    multipleOf_1.default,
-    // string
-    limitLength_1.default,
-    pattern_1.default,
-    // object
-    limitProperties_1.default,
-    required_1.default,
-    // array
-    limitItems_1.default,
-    uniqueItems_1.default,
-    // any
-    { keyword: "type", schemaType: ["string", "array"] },
-    { keyword: "nullable", schemaType: "boolean" },
-    const_1.default,
-    enum_1.default,
-];
-exports["default"] = validation;
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 6296:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const error = {
-    message({ keyword, schemaCode }) {
-        const comp = keyword === "maxItems" ? "more" : "fewer";
-        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} items`;
-    },
-    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
-};
-const def = {
-    keyword: ["maxItems", "minItems"],
-    type: "array",
-    schemaType: "number",
-    $data: true,
-    error,
-    code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
-        cxt.fail$data((0, codegen_1._) `${data}.length ${op} ${schemaCode}`);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=limitItems.js.map
-
-/***/ }),
-
-/***/ 6962:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const ucs2length_1 = __nccwpck_require__(6214);
-const error = {
-    message({ keyword, schemaCode }) {
-        const comp = keyword === "maxLength" ? "more" : "fewer";
-        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} characters`;
-    },
-    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
-};
-const def = {
-    keyword: ["maxLength", "minLength"],
-    type: "string",
-    schemaType: "number",
-    $data: true,
-    error,
-    code(cxt) {
-        const { keyword, data, schemaCode, it } = cxt;
-        const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
-        const len = it.opts.unicode === false ? (0, codegen_1._) `${data}.length` : (0, codegen_1._) `${(0, util_1.useFunc)(cxt.gen, ucs2length_1.default)}(${data})`;
-        cxt.fail$data((0, codegen_1._) `${len} ${op} ${schemaCode}`);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=limitLength.js.map
-
-/***/ }),
-
-/***/ 3723:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const ops = codegen_1.operators;
-const KWDs = {
-    maximum: { okStr: "<=", ok: ops.LTE, fail: ops.GT },
-    minimum: { okStr: ">=", ok: ops.GTE, fail: ops.LT },
-    exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
-    exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE },
-};
-const error = {
-    message: ({ keyword, schemaCode }) => (0, codegen_1.str) `must be ${KWDs[keyword].okStr} ${schemaCode}`,
-    params: ({ keyword, schemaCode }) => (0, codegen_1._) `{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`,
-};
-const def = {
-    keyword: Object.keys(KWDs),
-    type: "number",
-    schemaType: "number",
-    $data: true,
-    error,
-    code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        cxt.fail$data((0, codegen_1._) `${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=limitNumber.js.map
-
-/***/ }),
-
-/***/ 895:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const error = {
-    message({ keyword, schemaCode }) {
-        const comp = keyword === "maxProperties" ? "more" : "fewer";
-        return (0, codegen_1.str) `must NOT have ${comp} than ${schemaCode} properties`;
-    },
-    params: ({ schemaCode }) => (0, codegen_1._) `{limit: ${schemaCode}}`,
-};
-const def = {
-    keyword: ["maxProperties", "minProperties"],
-    type: "object",
-    schemaType: "number",
-    $data: true,
-    error,
-    code(cxt) {
-        const { keyword, data, schemaCode } = cxt;
-        const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
-        cxt.fail$data((0, codegen_1._) `Object.keys(${data}).length ${op} ${schemaCode}`);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=limitProperties.js.map
-
-/***/ }),
-
-/***/ 8132:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const codegen_1 = __nccwpck_require__(1436);
-const error = {
-    message: ({ schemaCode }) => (0, codegen_1.str) `must be multiple of ${schemaCode}`,
-    params: ({ schemaCode }) => (0, codegen_1._) `{multipleOf: ${schemaCode}}`,
-};
-const def = {
-    keyword: "multipleOf",
-    type: "number",
-    schemaType: "number",
-    $data: true,
-    error,
-    code(cxt) {
-        const { gen, data, schemaCode, it } = cxt;
-        // const bdt = bad$DataType(schemaCode, <string>def.schemaType, $data)
-        const prec = it.opts.multipleOfPrecision;
-        const res = gen.let("res");
-        const invalid = prec
-            ? (0, codegen_1._) `Math.abs(Math.round(${res}) - ${res}) > 1e-${prec}`
-            : (0, codegen_1._) `${res} !== parseInt(${res})`;
-        cxt.fail$data((0, codegen_1._) `(${schemaCode} === 0 || (${res} = ${data}/${schemaCode}, ${invalid}))`);
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=multipleOf.js.map
-
-/***/ }),
-
-/***/ 6023:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const util_1 = __nccwpck_require__(4464);
-const codegen_1 = __nccwpck_require__(1436);
-const error = {
-    message: ({ schemaCode }) => (0, codegen_1.str) `must match pattern "${schemaCode}"`,
-    params: ({ schemaCode }) => (0, codegen_1._) `{pattern: ${schemaCode}}`,
-};
-const def = {
-    keyword: "pattern",
-    type: "string",
-    schemaType: "string",
-    $data: true,
-    error,
-    code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
-        const u = it.opts.unicodeRegExp ? "u" : "";
-        if ($data) {
-            const { regExp } = it.opts.code;
-            const regExpCode = regExp.code === "new RegExp" ? (0, codegen_1._) `new RegExp` : (0, util_1.useFunc)(gen, regExp);
-            const valid = gen.let("valid");
-            gen.try(() => gen.assign(valid, (0, codegen_1._) `${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
-            cxt.fail$data((0, codegen_1._) `!${valid}`);
-        }
-        else {
-            const regExp = (0, code_1.usePattern)(cxt, schema);
-            cxt.fail$data((0, codegen_1._) `!${regExp}.test(${data})`);
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=pattern.js.map
-
-/***/ }),
-
-/***/ 4504:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const code_1 = __nccwpck_require__(8484);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const error = {
-    message: ({ params: { missingProperty } }) => (0, codegen_1.str) `must have required property '${missingProperty}'`,
-    params: ({ params: { missingProperty } }) => (0, codegen_1._) `{missingProperty: ${missingProperty}}`,
-};
-const def = {
-    keyword: "required",
-    type: "object",
-    schemaType: "array",
-    $data: true,
-    error,
-    code(cxt) {
-        const { gen, schema, schemaCode, data, $data, it } = cxt;
-        const { opts } = it;
-        if (!$data && schema.length === 0)
-            return;
-        const useLoop = schema.length >= opts.loopRequired;
-        if (it.allErrors)
-            allErrorsMode();
-        else
-            exitOnErrorMode();
-        if (opts.strictRequired) {
-            const props = cxt.parentSchema.properties;
-            const { definedProperties } = cxt.it;
-            for (const requiredKey of schema) {
-                if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === undefined && !definedProperties.has(requiredKey)) {
-                    const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
-                    const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
-                    (0, util_1.checkStrictMode)(it, msg, it.opts.strictRequired);
-                }
-            }
-        }
-        function allErrorsMode() {
-            if (useLoop || $data) {
-                cxt.block$data(codegen_1.nil, loopAllRequired);
-            }
-            else {
-                for (const prop of schema) {
-                    (0, code_1.checkReportMissingProp)(cxt, prop);
-                }
-            }
-        }
-        function exitOnErrorMode() {
-            const missing = gen.let("missing");
-            if (useLoop || $data) {
-                const valid = gen.let("valid", true);
-                cxt.block$data(valid, () => loopUntilMissing(missing, valid));
-                cxt.ok(valid);
-            }
-            else {
-                gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
-                (0, code_1.reportMissingProp)(cxt, missing);
-                gen.else();
-            }
-        }
-        function loopAllRequired() {
-            gen.forOf("prop", schemaCode, (prop) => {
-                cxt.setParams({ missingProperty: prop });
-                gen.if((0, code_1.noPropertyInData)(gen, data, prop, opts.ownProperties), () => cxt.error());
-            });
-        }
-        function loopUntilMissing(missing, valid) {
-            cxt.setParams({ missingProperty: missing });
-            gen.forOf(missing, schemaCode, () => {
-                gen.assign(valid, (0, code_1.propertyInData)(gen, data, missing, opts.ownProperties));
-                gen.if((0, codegen_1.not)(valid), () => {
-                    cxt.error();
-                    gen.break();
-                });
-            }, codegen_1.nil);
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=required.js.map
-
-/***/ }),
-
-/***/ 5132:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-Object.defineProperty(exports, "__esModule", ({ value: true }));
-const dataType_1 = __nccwpck_require__(6685);
-const codegen_1 = __nccwpck_require__(1436);
-const util_1 = __nccwpck_require__(4464);
-const equal_1 = __nccwpck_require__(4951);
-const error = {
-    message: ({ params: { i, j } }) => (0, codegen_1.str) `must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-    params: ({ params: { i, j } }) => (0, codegen_1._) `{i: ${i}, j: ${j}}`,
-};
-const def = {
-    keyword: "uniqueItems",
-    type: "array",
-    schemaType: "boolean",
-    $data: true,
-    error,
-    code(cxt) {
-        const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
-        if (!$data && !schema)
-            return;
-        const valid = gen.let("valid");
-        const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
-        cxt.block$data(valid, validateUniqueItems, (0, codegen_1._) `${schemaCode} === false`);
-        cxt.ok(valid);
-        function validateUniqueItems() {
-            const i = gen.let("i", (0, codegen_1._) `${data}.length`);
-            const j = gen.let("j");
-            cxt.setParams({ i, j });
-            gen.assign(valid, true);
-            gen.if((0, codegen_1._) `${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
-        }
-        function canOptimize() {
-            return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
-        }
-        function loopN(i, j) {
-            const item = gen.name("item");
-            const wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it.opts.strictNumbers, dataType_1.DataType.Wrong);
-            const indices = gen.const("indices", (0, codegen_1._) `{}`);
-            gen.for((0, codegen_1._) `;${i}--;`, () => {
-                gen.let(item, (0, codegen_1._) `${data}[${i}]`);
-                gen.if(wrongType, (0, codegen_1._) `continue`);
-                if (itemTypes.length > 1)
-                    gen.if((0, codegen_1._) `typeof ${item} == "string"`, (0, codegen_1._) `${item} += "_"`);
-                gen
-                    .if((0, codegen_1._) `typeof ${indices}[${item}] == "number"`, () => {
-                    gen.assign(j, (0, codegen_1._) `${indices}[${item}]`);
-                    cxt.error();
-                    gen.assign(valid, false).break();
-                })
-                    .code((0, codegen_1._) `${indices}[${item}] = ${i}`);
-            });
-        }
-        function loopN2(i, j) {
-            const eql = (0, util_1.useFunc)(gen, equal_1.default);
-            const outer = gen.name("outer");
-            gen.label(outer).for((0, codegen_1._) `;${i}--;`, () => gen.for((0, codegen_1._) `${j} = ${i}; ${j}--;`, () => gen.if((0, codegen_1._) `${eql}(${data}[${i}], ${data}[${j}])`, () => {
-                cxt.error();
-                gen.assign(valid, false).break(outer);
-            })));
-        }
-    },
-};
-exports["default"] = def;
-//# sourceMappingURL=uniqueItems.js.map
-
-/***/ }),
-
-/***/ 3430:
-/***/ ((module) => {
-
-
-
-// do not edit .js files directly - edit src/index.jst
-
-
-
-module.exports = function equal(a, b) {
-  if (a === b) return true;
-
-  if (a && b && typeof a == 'object' && typeof b == 'object') {
-    if (a.constructor !== b.constructor) return false;
-
-    var length, i, keys;
-    if (Array.isArray(a)) {
-      length = a.length;
-      if (length != b.length) return false;
-      for (i = length; i-- !== 0;)
-        if (!equal(a[i], b[i])) return false;
-      return true;
-    }
-
-
-
-    if (a.constructor === RegExp) return a.source === b.source && a.flags === b.flags;
-    if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
-    if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
-
-    keys = Object.keys(a);
-    length = keys.length;
-    if (length !== Object.keys(b).length) return false;
-
-    for (i = length; i-- !== 0;)
-      if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
-
-    for (i = length; i-- !== 0;) {
-      var key = keys[i];
-
-      if (!equal(a[key], b[key])) return false;
-    }
-
-    return true;
-  }
-
-  // true if both NaN, false otherwise
-  return a!==a && b!==b;
-};
-
-
-/***/ }),
-
-/***/ 1167:
-/***/ ((module) => {
-
-
-
-var traverse = module.exports = function (schema, opts, cb) {
-  // Legacy support for v0.3.1 and earlier.
-  if (typeof opts == 'function') {
-    cb = opts;
-    opts = {};
-  }
-
-  cb = opts.cb || cb;
-  var pre = (typeof cb == 'function') ? cb : cb.pre || function() {};
-  var post = cb.post || function() {};
-
-  _traverse(opts, pre, post, schema, '', schema);
-};
-
-
-traverse.keywords = {
-  additionalItems: true,
-  items: true,
-  contains: true,
-  additionalProperties: true,
-  propertyNames: true,
-  not: true,
-  if: true,
-  then: true,
-  else: true
-};
-
-traverse.arrayKeywords = {
-  items: true,
-  allOf: true,
-  anyOf: true,
-  oneOf: true
-};
-
-traverse.propsKeywords = {
-  $defs: true,
-  definitions: true,
-  properties: true,
-  patternProperties: true,
-  dependencies: true
-};
-
-traverse.skipKeywords = {
-  default: true,
-  enum: true,
-  const: true,
-  required: true,
-  maximum: true,
-  minimum: true,
-  exclusiveMaximum: true,
-  exclusiveMinimum: true,
-  multipleOf: true,
-  maxLength: true,
-  minLength: true,
-  pattern: true,
-  format: true,
-  maxItems: true,
-  minItems: true,
-  uniqueItems: true,
-  maxProperties: true,
-  minProperties: true
-};
-
-
-function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
-  if (schema && typeof schema == 'object' && !Array.isArray(schema)) {
-    pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-    for (var key in schema) {
-      var sch = schema[key];
-      if (Array.isArray(sch)) {
-        if (key in traverse.arrayKeywords) {
-          for (var i=0; i<sch.length; i++)
-            _traverse(opts, pre, post, sch[i], jsonPtr + '/' + key + '/' + i, rootSchema, jsonPtr, key, schema, i);
-        }
-      } else if (key in traverse.propsKeywords) {
-        if (sch && typeof sch == 'object') {
-          for (var prop in sch)
-            _traverse(opts, pre, post, sch[prop], jsonPtr + '/' + key + '/' + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
-        }
-      } else if (key in traverse.keywords || (opts.allKeys && !(key in traverse.skipKeywords))) {
-        _traverse(opts, pre, post, sch, jsonPtr + '/' + key, rootSchema, jsonPtr, key, schema);
-      }
-    }
-    post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-  }
-}
-
-
-function escapeJsonPtr(str) {
-  return str.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-
-/***/ }),
-
 /***/ 486:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -5810,7 +8,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4648);
 /* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2985);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(877);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8845);
 /**
  * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
  * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
@@ -5839,7 +37,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 877:
+/***/ 8845:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5926,8 +124,72 @@ function decodeUtf8(bytes, file) {
 var families = __nccwpck_require__(3280);
 // EXTERNAL MODULE: ./src/util/hash.ts
 var hash = __nccwpck_require__(5138);
-// EXTERNAL MODULE: ./src/config/defaults.ts
-var defaults = __nccwpck_require__(1954);
+;// CONCATENATED MODULE: ./src/config/defaults.ts
+/**
+ * Gate thresholds frozen for config `version: 1` (SPEC §9). A release that changes a default
+ * must do so under a new config version, never by editing this table.
+ */
+const GATE_KEYS = [
+    'min_challenge_examples',
+    'min_challenge_accuracy',
+    'max_generalization_gap_pp',
+    'min_language_examples',
+    'min_language_accuracy',
+    'max_length_psi',
+    'min_changed_examples',
+    'max_flip_rate',
+    'max_accuracy_drop_pp',
+    'min_eligible_coverage',
+    'max_attack_success',
+    'max_protected_transitions',
+    'max_missing_rows',
+    'max_regression_pp',
+    'max_new_protected_transitions'
+];
+const GATE_DEFAULTS_V1 = Object.freeze({
+    min_challenge_examples: 50,
+    min_challenge_accuracy: 0.75,
+    max_generalization_gap_pp: 22,
+    min_language_examples: 10,
+    min_language_accuracy: 0.58,
+    max_length_psi: 0.5,
+    min_changed_examples: 20,
+    max_flip_rate: 0.2,
+    max_accuracy_drop_pp: 5,
+    min_eligible_coverage: 0.9,
+    max_attack_success: 0.25,
+    max_protected_transitions: 0,
+    max_missing_rows: 0,
+    // Comparison with a baseline (SPEC §15).
+    max_regression_pp: 1.0,
+    max_new_protected_transitions: 0
+});
+/** Keys that may be overridden per perturbation family under `gate.families.<family>`. */
+const FAMILY_GATE_KEYS = [
+    'min_changed_examples',
+    'max_flip_rate',
+    'max_accuracy_drop_pp',
+    'min_eligible_coverage',
+    'max_attack_success',
+    'max_regression_pp'
+];
+/** Built-in per-family defaults: dictionary substitution is sparse by design (SPEC §9). */
+const FAMILY_DEFAULTS_V1 = Object.freeze({
+    dictionary: { min_eligible_coverage: 0.1 }
+});
+const STATISTICS_DEFAULTS_V1 = Object.freeze({
+    seed: 1637,
+    bootstrap_iterations: 1000,
+    paired_iterations: 500,
+    interval: 0.95
+});
+/** References listed per failing check in checks.json and the summary (SPEC §18). */
+const DEFAULT_EXAMPLES_PER_CHECK = 20;
+const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
+const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
+/** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
+const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
+
 // EXTERNAL MODULE: ./src/util/strings.ts
 var strings = __nccwpck_require__(558);
 ;// CONCATENATED MODULE: ./src/util/json.ts
@@ -5952,31 +214,128 @@ function scalar(value) {
         return Number.isFinite(value) ? JSON.stringify(value) : 'null';
     return JSON.stringify(value) ?? 'null';
 }
-/** Serialise with a fixed key order; `indent` > 0 pretty-prints. */
+/** True when no key holds a unit from U+D800 up, where UTF-16 unit order and code-point order can differ. */
+function unitOrderIsCodePointOrder(keys) {
+    for (const k of keys)
+        for (let i = 0; i < k.length; i++)
+            if (k.charCodeAt(i) >= 0xd800)
+                return false;
+    return true;
+}
+/** An array of numbers, strings, booleans and nulls only (no object, array or undefined). */
+function isFlat(v) {
+    for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (x !== null && typeof x !== 'number' && typeof x !== 'string' && typeof x !== 'boolean')
+            return false;
+    }
+    return true;
+}
+/**
+ * Serialise with a fixed key order; `indent` > 0 pretty-prints (as JSON.stringify(v, null, indent)
+ * would for the same key order). Written into one list of parts: metrics.json and the model
+ * digests are large enough for the cost of building it to show.
+ */
 function stableJson(value, indent = 0) {
-    const pad = (depth) => (indent > 0 ? '\n' + ' '.repeat(indent * depth) : '');
+    const out = [];
+    const pads = [];
+    const pad = (depth) => (indent > 0 ? (pads[depth] ??= '\n' + ' '.repeat(indent * depth)) : '');
     const sep = indent > 0 ? ': ' : ':';
+    const obj = (entries, depth) => {
+        let first = true;
+        for (const [k, x] of entries) {
+            if (x === undefined)
+                continue;
+            out.push(first ? '{' : ',', pad(depth + 1), JSON.stringify(k), sep);
+            first = false;
+            walk(x, depth + 1);
+        }
+        out.push(first ? '{}' : pad(depth) + '}');
+    };
     const walk = (v, depth) => {
         if (v instanceof OrderedMap)
             return obj(v.entries, depth);
         if (Array.isArray(v)) {
             if (v.length === 0)
-                return '[]';
-            return '[' + v.map((x) => pad(depth + 1) + walk(x === undefined ? null : x, depth + 1)).join(',') + pad(depth) + ']';
+                return void out.push('[]');
+            // Model digests hash long arrays of numbers; for those, JSON.stringify prints exactly what the walk would.
+            if (indent === 0 && isFlat(v))
+                return void out.push(JSON.stringify(v));
+            for (let i = 0; i < v.length; i++) {
+                out.push(i === 0 ? '[' : ',', pad(depth + 1));
+                const x = v[i];
+                walk(x === undefined ? null : x, depth + 1);
+            }
+            return void out.push(pad(depth) + ']');
         }
         if (v !== null && typeof v === 'object') {
-            const keys = Object.keys(v).sort(strings/* compareCodePoints */.OP);
-            return obj(keys.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]), depth);
+            const keys = Object.keys(v);
+            if (unitOrderIsCodePointOrder(keys))
+                keys.sort();
+            else
+                keys.sort(strings/* compareCodePoints */.OP);
+            return obj(keys.map((k) => [k, v[k]]), depth);
         }
-        return scalar(v);
+        out.push(scalar(v));
     };
-    const obj = (entries, depth) => {
-        const kept = entries.filter(([, x]) => x !== undefined);
-        if (kept.length === 0)
-            return '{}';
-        return '{' + kept.map(([k, x]) => pad(depth + 1) + JSON.stringify(k) + sep + walk(x, depth + 1)).join(',') + pad(depth) + '}';
-    };
-    return walk(value, 0);
+    walk(value, 0);
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/text/trie-edges.ts
+/**
+ * Trie edges (node, symbol) → child in an open-addressing hash table: a trie that finds a word
+ * or n-gram by walking its code points or units, with no string built per look-up. Symbols are
+ * code points (char n-grams) or UTF-16 units (word tokens). Each slot keeps its three numbers
+ * side by side (from, symbol, child, and one spare for alignment), so a probe reads one cache
+ * line: a vocabulary's table outgrows the caches, and lookups are most of featurizing.
+ */
+const STRIDE = 4;
+class Edges {
+    /** Slots of [from, symbol, child, −]; from = −1 marks an empty slot. */
+    slots = new Int32Array(1024 * STRIDE).fill(-1);
+    size = 0;
+    static start(node, symbol, mask) {
+        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
+        return ((node & 0xfffff) * 1031 + (symbol & 0xfffff) * 29) & mask;
+    }
+    /** The child, or −1. */
+    get(node, symbol) {
+        const slots = this.slots;
+        const mask = slots.length / STRIDE - 1;
+        let i = Edges.start(node, symbol, mask);
+        for (;;) {
+            const at = i * STRIDE;
+            const f = slots[at];
+            if (f === -1)
+                return -1;
+            if (f === node && slots[at + 1] === symbol)
+                return slots[at + 2];
+            i = (i + 1) & mask;
+        }
+    }
+    /** Adds an edge that is not in the table yet. */
+    add(node, symbol, child) {
+        if (2 * (this.size + 1) * STRIDE > this.slots.length)
+            this.grow();
+        const slots = this.slots;
+        const mask = slots.length / STRIDE - 1;
+        let i = Edges.start(node, symbol, mask);
+        while (slots[i * STRIDE] !== -1)
+            i = (i + 1) & mask;
+        slots[i * STRIDE] = node;
+        slots[i * STRIDE + 1] = symbol;
+        slots[i * STRIDE + 2] = child;
+        this.size++;
+    }
+    grow() {
+        const old = this.slots;
+        this.slots = new Int32Array(old.length * 2).fill(-1);
+        this.size = 0;
+        for (let at = 0; at < old.length; at += STRIDE)
+            if (old[at] !== -1)
+                this.add(old[at], old[at + 1], old[at + 2]);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/text/char-ngrams.ts
@@ -5989,6 +348,7 @@ function stableJson(value, indent = 0) {
  * first one even when the padded word is shorter than n. Once an n-gram covers the whole
  * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
  */
+
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
 const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
@@ -6055,52 +415,16 @@ function charWbNgrams(text, minN = 2, maxN = 4) {
     }
     return grams;
 }
-/** Trie edges (node, code point) → child, in an open-addressing hash table of typed arrays. */
-class Edges {
-    from = new Int32Array(1024).fill(-1);
-    point = new Int32Array(1024);
-    to = new Int32Array(1024);
-    size = 0;
-    /** The child, or −1. */
-    get(node, cp) {
-        const { from, point } = this;
-        const mask = from.length - 1;
-        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
-        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
-        for (;;) {
-            const f = from[i];
-            if (f === -1)
-                return -1;
-            if (f === node && point[i] === cp)
-                return this.to[i];
-            i = (i + 1) & mask;
-        }
-    }
-    /** Adds an edge that is not in the table yet. */
-    add(node, cp, child) {
-        if (2 * (this.size + 1) > this.from.length)
-            this.grow();
-        const mask = this.from.length - 1;
-        let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
-        while (this.from[i] !== -1)
-            i = (i + 1) & mask;
-        this.from[i] = node;
-        this.point[i] = cp;
-        this.to[i] = child;
-        this.size++;
-    }
-    grow() {
-        const { from, point, to } = this;
-        this.from = new Int32Array(from.length * 2).fill(-1);
-        this.point = new Int32Array(from.length * 2);
-        this.to = new Int32Array(from.length * 2);
-        this.size = 0;
-        for (let i = 0; i < from.length; i++)
-            if (from[i] !== -1)
-                this.add(from[i], point[i], to[i]);
-    }
-}
 const WORD_CACHE_LIMIT = 50_000;
+/** Slots of the word cache's hash table: a power of two, at least twice WORD_CACHE_LIMIT. */
+const WORD_SLOTS = 1 << 17;
+function grownInt32(a, least, fill) {
+    const b = new Int32Array(Math.max(least, 2 * a.length));
+    if (fill !== 0)
+        b.fill(fill, a.length);
+    b.set(a);
+    return b;
+}
 /**
  * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
  * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
@@ -6119,7 +443,19 @@ class CharWbIndex {
     learnedCount = 0;
     /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
     generation = 0;
-    cache = new Map();
+    /**
+     * Words seen lately, found by a hash of their units taken while scanning (so a text's words are
+     * looked up without cutting a string per occurrence) in an open-addressing table of entry
+     * numbers + 1; an entry keeps the word and its cached ids. Forgotten whole at WORD_CACHE_LIMIT.
+     */
+    slots = new Int32Array(WORD_SLOTS);
+    entries = [];
+    /** Per entry: the text (by stamp) it was last seen in, and how often there. */
+    entryStamp = new Int32Array(1024);
+    entryTimes = new Int32Array(1024);
+    stamp = 0;
+    /** The current text's distinct words (entries), in order of first occurrence. */
+    order = new Int32Array(256);
     /** Reused buffers: a padded word, its ids, and the ids of a text. */
     word = new Int32Array(64);
     wordIds = new Int32Array(256);
@@ -6168,27 +504,89 @@ class CharWbIndex {
      * adding `ids(text)`, with each repeated word handled once.
      */
     addTo(text, sink, learn = false) {
-        // One map look-up per word: the map gives the word's slot in `distinct`/`times`.
-        const slot = new Map();
-        const distinct = [];
-        const times = [];
-        for (const word of words(text)) {
-            const k = slot.get(word);
-            if (k === undefined) {
-                slot.set(word, distinct.length);
-                distinct.push(word);
-                times.push(1);
+        if (this.entries.length >= WORD_CACHE_LIMIT)
+            this.forgetWords();
+        const lower = text.toLowerCase();
+        const stamp = ++this.stamp;
+        let distinct = 0;
+        let start = -1;
+        let hash = 0;
+        // One pass: each word's units go into a 32-bit FNV-1a hash; the word ends at whitespace (or at the end, read as a space).
+        for (let i = 0; i <= lower.length; i++) {
+            const c = i < lower.length ? lower.charCodeAt(i) : 0x20;
+            if (!isPyWhitespace(c)) {
+                if (start < 0) {
+                    start = i;
+                    hash = 0x811c9dc5;
+                }
+                hash = Math.imul(hash ^ c, 0x01000193);
+                continue;
+            }
+            if (start < 0)
+                continue;
+            const e = this.entryOf(lower, start, i, hash);
+            if (this.entryStamp[e] !== stamp) {
+                this.entryStamp[e] = stamp;
+                this.entryTimes[e] = 1;
+                if (distinct === this.order.length)
+                    this.order = grownInt32(this.order, distinct + 1, 0);
+                this.order[distinct++] = e;
             }
             else
-                times[k] = times[k] + 1;
+                this.entryTimes[e] = this.entryTimes[e] + 1;
+            start = -1;
         }
-        for (let k = 0; k < distinct.length; k++)
-            sink.add(this.idsOfWord(distinct[k], learn), times[k]);
+        const order = this.order;
+        for (let k = 0; k < distinct; k++) {
+            const e = order[k];
+            const entry = this.entries[e];
+            let ids = entry.ids;
+            // A partial list holds until an n-gram is registered, and never when this call learns the missing ones.
+            if (ids === null || !(entry.complete || (!learn && entry.generation === this.generation))) {
+                ids = this.idsOfWord(entry.word, learn).slice();
+                entry.ids = ids;
+                entry.complete = this.lastComplete;
+                entry.generation = this.generation;
+            }
+            sink.add(ids, this.entryTimes[e]);
+        }
     }
+    /** The entry of the word text[start, end) (whose hash is `hash`), made on first sight. */
+    entryOf(text, start, end, hash) {
+        const { slots, entries } = this;
+        const mask = slots.length - 1;
+        const length = end - start;
+        for (let at = hash & mask;; at = (at + 1) & mask) {
+            const e = slots[at] - 1;
+            if (e < 0) {
+                const made = entries.length;
+                entries.push({ word: text.slice(start, end), hash, ids: null, complete: false, generation: -1 });
+                slots[at] = made + 1;
+                if (made >= this.entryStamp.length) {
+                    this.entryStamp = grownInt32(this.entryStamp, made + 1, 0);
+                    this.entryTimes = grownInt32(this.entryTimes, made + 1, 0);
+                }
+                this.entryStamp[made] = 0;
+                return made;
+            }
+            const entry = entries[e];
+            if (entry.hash !== hash || entry.word.length !== length)
+                continue;
+            let same = true;
+            for (let u = 0; u < length && same; u++)
+                same = entry.word.charCodeAt(u) === text.charCodeAt(start + u);
+            if (same)
+                return e;
+        }
+    }
+    forgetWords() {
+        this.slots = new Int32Array(WORD_SLOTS);
+        this.entries = [];
+    }
+    /** Whether the last idsOfWord found every n-gram of its word. */
+    lastComplete = true;
+    /** The ids of one word's n-grams, as a view that the next call reuses; sets `lastComplete`. */
     idsOfWord(word, learn) {
-        const hit = this.cache.get(word);
-        if (hit !== undefined && (hit.complete || hit.generation === this.generation))
-            return hit.ids;
         if (word.length + 2 > this.word.length)
             this.word = new Int32Array(2 * word.length + 2);
         const w = this.word;
@@ -6230,11 +628,8 @@ class CharWbIndex {
                 out[count++] = id;
             }
         }
-        const ids = out.slice(0, count);
-        if (this.cache.size >= WORD_CACHE_LIMIT)
-            this.cache.clear();
-        this.cache.set(word, { ids, complete, generation: this.generation });
-        return ids;
+        this.lastComplete = complete;
+        return out.subarray(0, count);
     }
     newNode(parent, cp) {
         const node = this.feature.length;
@@ -6281,8 +676,12 @@ class RunScanner {
         }
         return this.unitIn(unit) ? 1 : 0;
     }
-    runs(text) {
-        const out = [];
+    /** [start, end) unit offsets of the runs found by the last `scan`, as pairs. */
+    found = new Int32Array(256);
+    /** Finds the runs of `text`; their bounds are in `found` until the next scan. Returns how many. */
+    scan(text) {
+        let found = this.found;
+        let count = 0;
         const n = text.length;
         let i = 0;
         while (i < n) {
@@ -6301,9 +700,24 @@ class RunScanner {
                 chars++;
                 width = i < n ? this.memberAt(text, i) : 0;
             }
-            if (chars >= this.min)
-                out.push(text.slice(start, i));
+            if (chars < this.min)
+                continue;
+            if (2 * count + 2 > found.length) {
+                const bigger = new Int32Array(2 * found.length);
+                bigger.set(found);
+                found = this.found = bigger;
+            }
+            found[2 * count] = start;
+            found[2 * count + 1] = i;
+            count++;
         }
+        return count;
+    }
+    runs(text) {
+        const count = this.scan(text);
+        const out = new Array(count);
+        for (let r = 0; r < count; r++)
+            out[r] = text.slice(this.found[2 * r], this.found[2 * r + 1]);
         return out;
     }
 }
@@ -6317,10 +731,58 @@ class RunScanner {
  * either, so a decomposed accent splits a token there too.
  */
 
+
 /** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
 const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
 function wordTokens(text) {
     return SCANNER.runs(text.toLowerCase());
+}
+/**
+ * A vocabulary of word tokens as a trie over UTF-16 units, for finding a text's known tokens
+ * without building a string per token: `ids(text)` gives the same ids as looking each of
+ * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
+ */
+class WordIndex {
+    edges = new Edges();
+    /** feature[node]: the id of the token spelled by the path to node, or −1. */
+    feature = [-1];
+    out = new Int32Array(256);
+    constructor(vocabulary) {
+        vocabulary.forEach((token, id) => {
+            let node = 0;
+            for (let u = 0; u < token.length; u++) {
+                const c = token.charCodeAt(u);
+                let next = this.edges.get(node, c);
+                if (next < 0) {
+                    next = this.feature.length;
+                    this.feature.push(-1);
+                    this.edges.add(node, c, next);
+                }
+                node = next;
+            }
+            this.feature[node] = id;
+        });
+    }
+    /** The ids of the text's known tokens in text order, in a buffer reused by the next call. */
+    ids(text) {
+        const lower = text.toLowerCase();
+        const runs = SCANNER.scan(lower);
+        const found = SCANNER.found;
+        if (runs > this.out.length)
+            this.out = new Int32Array(2 * runs);
+        const { edges, feature, out } = this;
+        let n = 0;
+        for (let r = 0; r < runs; r++) {
+            const end = found[2 * r + 1];
+            let node = 0;
+            for (let i = found[2 * r]; i < end && node >= 0; i++)
+                node = edges.get(node, lower.charCodeAt(i));
+            const id = node >= 0 ? feature[node] : -1;
+            if (id >= 0)
+                out[n++] = id;
+        }
+        return out.subarray(0, n);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/text/features.ts
@@ -6486,21 +948,8 @@ function featureRows(space, vocabulary, tally) {
             return tally.finish();
         };
     }
-    const index = new Map(vocabulary.map((t, i) => [t, i]));
-    let out = new Int32Array(256);
-    // The ids go into a reused buffer, tallied before the next call.
-    return (text) => {
-        const tokens = wordTokens(text);
-        if (tokens.length > out.length)
-            out = new Int32Array(2 * tokens.length);
-        let n = 0;
-        for (const w of tokens) {
-            const id = index.get(w);
-            if (id !== undefined)
-                out[n++] = id;
-        }
-        return tally.row(out.subarray(0, n));
-    };
+    const index = new WordIndex(vocabulary);
+    return (text) => tally.row(index.ids(text));
 }
 
 ;// CONCATENATED MODULE: ./src/models/tfidf.ts
@@ -6773,7 +1222,7 @@ class HybridModel {
 }
 
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
-var validate = __nccwpck_require__(3032);
+var validate = __nccwpck_require__(7061);
 ;// CONCATENATED MODULE: ./src/config/models.ts
 /**
  * Model entries come in three shapes: a built-in name (`naive-bayes`), a built-in with
@@ -7022,8 +1471,10 @@ function resolveInside(root, p, cwd) {
     return { absolute, relative: (0,external_node_path_namespaceObject.relative)(base, absolute).split(external_node_path_namespaceObject.sep).join('/') || '.', real, realRoot };
 }
 
-// EXTERNAL MODULE: ./src/config/plan.ts
-var plan = __nccwpck_require__(9311);
+;// CONCATENATED MODULE: ./src/config/plan.ts
+/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
+const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'];
+
 ;// CONCATENATED MODULE: ./src/manifest/release.ts
 /**
  * The release record (the config's `release:` block, copied into the manifest) and the seed
@@ -7037,8 +1488,8 @@ var plan = __nccwpck_require__(9311);
 /** Fields a record leaves undeclared: all of them when there is no record. */
 function missingReleaseFields(record) {
     if (record === null)
-        return [...plan/* RELEASE_FIELDS */.e];
-    return plan/* RELEASE_FIELDS */.e.filter((f) => record[f] === null);
+        return [...RELEASE_FIELDS];
+    return RELEASE_FIELDS.filter((f) => record[f] === null);
 }
 /** The gate's view of the record: whether it is required and which fields it lacks. */
 function releaseRequirement(required, line, isDefault, record) {
@@ -7308,7 +1759,7 @@ function buildPlan(raw, source, root, config) {
     checkDistinctFiles(source, [{ path: ['data', 'train'], file: train }, ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))]);
     const features = raw.data.columns?.features ?? [];
     const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
-    const stats = { ...defaults/* STATISTICS_DEFAULTS_V1 */.Hk, ...raw.statistics };
+    const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
     const release = releasePlan(raw, source);
     return {
         version: 1,
@@ -7344,8 +1795,8 @@ function buildPlan(raw, source, root, config) {
         selective: { abstainBelow: abstain },
         output: {
             text: raw.output?.text ?? 'full',
-            gzipAboveBytes: raw.output?.gzip_above_bytes ?? defaults/* DEFAULT_GZIP_ABOVE_BYTES */.j1,
-            examplesPerCheck: raw.output?.examples_per_check ?? defaults/* DEFAULT_EXAMPLES_PER_CHECK */.V7
+            gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES,
+            examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
         },
         manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
         gate: buildGate(raw, source, [...modelNames], release),
@@ -7448,14 +1899,14 @@ function buildGate(raw, source, modelNames, release) {
     const threshold = (path, value, fallback) => value === undefined
         ? { value: fallback, configKey: path.join('.'), isDefault: true, line: gateLine }
         : { value, configKey: path.join('.'), isDefault: false, line: source.keyLineOf(path) };
-    const thresholds = Object.fromEntries(defaults/* GATE_KEYS */.L4.map((key) => [key, threshold(['gate', key], gate[key], defaults/* GATE_DEFAULTS_V1 */.Tu[key])]));
+    const thresholds = Object.fromEntries(GATE_KEYS.map((key) => [key, threshold(['gate', key], gate[key], GATE_DEFAULTS_V1[key])]));
     const families = {};
-    const familyNames = new Set([...Object.keys(defaults/* FAMILY_DEFAULTS_V1 */.Qx), ...Object.keys(gate.families ?? {})]);
+    const familyNames = new Set([...Object.keys(FAMILY_DEFAULTS_V1), ...Object.keys(gate.families ?? {})]);
     for (const family of familyNames) {
         const set = gate.families?.[family] ?? {};
-        const builtin = defaults/* FAMILY_DEFAULTS_V1 */.Qx[family] ?? {};
+        const builtin = FAMILY_DEFAULTS_V1[family] ?? {};
         const entry = {};
-        for (const key of defaults/* FAMILY_GATE_KEYS */.mJ) {
+        for (const key of FAMILY_GATE_KEYS) {
             if (set[key] !== undefined)
                 entry[key] = threshold(['gate', 'families', family, key], set[key], 0);
             else if (builtin[key] !== undefined)
@@ -7886,12 +2337,12 @@ async function evaluate(plan, chunks, models, source, sink, options = {}) {
 ;// CONCATENATED MODULE: ./src/evidence/row.ts
 /** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
 const EVIDENCE_SCHEMA_VERSION = 2;
-const EVIDENCE_FIELDS = [
+const EVIDENCE_FIELDS = (/* unused pure expression or super */ null && ([
     'id', 'split', 'model', 'condition', 'language', 'domain', 'text', 'perturbed_text', 'label',
     'clean_prediction', 'prediction', 'scores', 'margin', 'clean_margin', 'changed',
     'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
     'error', 'input_sha256'
-];
+]));
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
 const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'];
 /** A line of evidence.jsonl that cannot be read back as a row. */
@@ -7963,9 +2414,13 @@ function parseRow(line, labels, where) {
  * Evidence rows as JSONL bytes (SPEC §7): keys in EVIDENCE_FIELDS order, scores as a label-keyed
  * map in label order (plain JSON.stringify would put numeric-looking labels first), finite
  * numbers as JavaScript prints them (the shortest form that reads back exactly), non-finite ones
- * as null. A run writes each text once per model and condition, each id and label two dozen
- * times, and each score vector once per row that shares its input; so each field's bytes
- * (`,"field":value`) are remembered for a while and copied, not encoded again.
+ * as null.
+ *
+ * A row is built as one string and encoded once: a million rows of two dozen small fields cost
+ * far less that way than as two dozen small byte copies. Fields that repeat across rows (ids,
+ * labels, model and condition names, the text of one example) keep their JSON in a bounded memo;
+ * a long text keeps its UTF-8 bytes instead, so that writing it once per model and condition is
+ * a copy, not a fresh encoding.
  */
 
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
@@ -7974,78 +2429,109 @@ function value(v) {
         return Number.isFinite(v) ? String(v) : 'null';
     return v === undefined ? 'null' : JSON.stringify(v);
 }
+const flag = (v) => (v === null ? 'null' : v ? 'true' : 'false');
 /** Values remembered per field at most. */
 const MEMO_MAX = 8192;
-const SCORES = EVIDENCE_FIELDS.indexOf('scores');
-/** A bounded memo of one field's encoded `,"field":value` bytes. */
-class FieldMemo {
-    prefix;
+/** A text JSON at least this long is kept as bytes and copied rather than re-encoded. */
+const LONG_TEXT = 1024;
+/** A bounded memo of one field's JSON, with the last value at hand: rows of one example follow each other. */
+class JsonMemo {
     values = new Map();
-    /** The last value and its bytes: rows of one example follow each other and share most fields. */
     lastKey;
-    lastBytes;
-    constructor(prefix) {
-        this.prefix = prefix;
-    }
-    bytes(key, json) {
-        if (key === this.lastKey && this.lastBytes !== undefined)
-            return this.lastBytes;
-        let b = this.values.get(key);
-        if (b === undefined) {
-            b = Buffer.from(this.prefix + json(key), 'utf8');
+    last = '';
+    json(key) {
+        if (key === this.lastKey)
+            return this.last;
+        let j = this.values.get(key);
+        if (j === undefined) {
+            j = key === null ? 'null' : JSON.stringify(key);
             if (this.values.size >= MEMO_MAX)
                 this.values = new Map();
-            this.values.set(key, b);
+            this.values.set(key, j);
         }
         this.lastKey = key;
-        this.lastBytes = b;
-        return b;
+        this.last = j;
+        return j;
     }
 }
 class RowSerializer {
     labels;
-    memos;
     scoreKeys;
+    memo = {
+        id: new JsonMemo(), split: new JsonMemo(), model: new JsonMemo(), condition: new JsonMemo(), language: new JsonMemo(),
+        domain: new JsonMemo(), label: new JsonMemo(), cleanPrediction: new JsonMemo(), prediction: new JsonMemo(),
+        invalidReason: new JsonMemo(), uncoveredReason: new JsonMemo(), status: new JsonMemo(), error: new JsonMemo()
+    };
+    /** The last text: its JSON, or its bytes when long. */
+    lastText;
+    lastTextJson = '';
+    lastTextBytes = null;
+    /** Rows that share an input share its score array; its JSON is kept while it repeats. */
+    lastScores;
+    lastScoresJson = '';
     constructor(labels) {
         this.labels = labels;
-        this.memos = EVIDENCE_FIELDS.map((f, i) => new FieldMemo((i === 0 ? '{"' : ',"') + f + '":'));
         this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
     }
-    scoresJson = (scores) => {
-        if (scores === null)
-            return 'null';
-        const s = scores;
-        let json = '';
-        for (let i = 0; i < this.scoreKeys.length; i++)
-            json += this.scoreKeys[i] + value(s[i]);
-        return json + '}';
-    };
-    /** Writes one row and its newline. */
-    write(row, sink) {
-        for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
-            const v = row[EVIDENCE_FIELDS[f]];
-            sink.append(this.memos[f].bytes(v, f === SCORES ? this.scoresJson : value));
+    scoresJson(scores) {
+        if (scores === this.lastScores)
+            return this.lastScoresJson;
+        let json = 'null';
+        if (scores !== null) {
+            json = '';
+            for (let i = 0; i < this.scoreKeys.length; i++)
+                json += this.scoreKeys[i] + value(scores[i]);
+            json += '}';
         }
+        this.lastScores = scores;
+        this.lastScoresJson = json;
+        return json;
+    }
+    text(text) {
+        if (text === this.lastText)
+            return;
+        const json = text === null ? 'null' : JSON.stringify(text);
+        this.lastText = text;
+        this.lastTextJson = json;
+        this.lastTextBytes = json.length >= LONG_TEXT ? Buffer.from(json, 'utf8') : null;
+    }
+    /** Writes one row and its newline, its keys in EVIDENCE_FIELDS order (tests compare it with a stableJson of the row). */
+    write(row, sink) {
+        const m = this.memo;
+        this.text(row.text);
+        let line = '{"id":' + m.id.json(row.id) + ',"split":' + m.split.json(row.split) + ',"model":' + m.model.json(row.model) +
+            ',"condition":' + m.condition.json(row.condition) + ',"language":' + m.language.json(row.language) + ',"domain":' + m.domain.json(row.domain) + ',"text":';
+        if (this.lastTextBytes !== null) {
+            sink.appendString(line);
+            sink.append(this.lastTextBytes);
+            line = '';
+        }
+        else
+            line += this.lastTextJson;
+        line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
+            ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
+            ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + value(row.clean_margin) +
+            ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
+            ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
+            ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +
+            ',"input_sha256":' + JSON.stringify(row.input_sha256);
         // Tabular rows: feature maps in the config's feature order (insertion order of the record).
         if (row.features !== undefined) {
-            let tail = '';
             for (const field of TABULAR_FIELDS) {
                 const v = row[field];
-                tail += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+                line += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
             }
-            sink.append(Buffer.from(tail, 'utf8'));
         }
-        sink.append(CLOSE);
+        sink.appendString(line + '}');
         sink.endLine();
     }
     /** One row as a string (without the newline). */
     line(row) {
         const parts = [];
-        this.write(row, { append: (b) => parts.push(b), endLine: () => { } });
+        this.write(row, { appendString: (s) => parts.push(Buffer.from(s, 'utf8')), append: (b) => parts.push(Buffer.from(b)), endLine: () => { } });
         return Buffer.concat(parts).toString('utf8');
     }
 }
-const CLOSE = Buffer.from('}', 'utf8');
 /** One JSONL line (without the newline); a run keeps one RowSerializer for all its rows. */
 function serializeRow(row, labels) {
     return new RowSerializer(labels).line(row);
@@ -8225,6 +2711,18 @@ class EvidenceWriter {
         this.chunk.set(bytes, this.filled);
         this.filled += bytes.length;
     }
+    /** Adds a string of the current row as UTF-8 (see serialize.ts). */
+    appendString(text) {
+        // A UTF-16 unit takes at most 3 UTF-8 bytes; a string that cannot fit goes in a chunk of its own.
+        const most = 3 * text.length;
+        if (this.filled + most > this.chunk.length) {
+            this.check();
+            this.send();
+            if (most > this.chunk.length)
+                this.chunk = Buffer.allocUnsafe(most);
+        }
+        this.filled += this.chunk.write(text, this.filled, 'utf8');
+    }
     /** Ends the current row. */
     endLine() {
         if (this.filled === this.chunk.length)
@@ -8235,16 +2733,8 @@ class EvidenceWriter {
     /** Adds one row's line (without the newline). */
     write(line) {
         this.check();
-        // A UTF-16 unit takes at most 3 UTF-8 bytes; a line that cannot fit goes in a chunk of its own.
-        const most = 3 * line.length + 1;
-        if (this.filled + most > this.chunk.length) {
-            this.send();
-            if (most > this.chunk.length)
-                this.chunk = Buffer.allocUnsafe(most);
-        }
-        this.filled += this.chunk.write(line, this.filled, 'utf8');
-        this.chunk[this.filled++] = 0x0a;
-        this.rows++;
+        this.appendString(line);
+        this.endLine();
     }
     send() {
         if (this.filled === 0)
@@ -9391,7 +3881,8 @@ const TOOL_VERSION = '0.1.0';
 ;// CONCATENATED MODULE: ./src/output/lock.ts
 /**
  * One run per output folder at a time. The lock is a file beside the folder (`.out.lock`),
- * created with O_CREAT|O_EXCL so exactly one process can create it, holding who owns it:
+ * created whole (written aside, then hard-linked into place, which fails if it exists) so exactly
+ * one process can create it and none reads it half-written, holding who owns it:
  * pid, host name, start time, and on Linux the boot id and the kernel's start tick of the
  * process, so a reused pid is not mistaken for the owner. A lock whose owner is a dead
  * process of this host is taken over; one held by a live process, or by another host (whose
@@ -9537,7 +4028,8 @@ function reap(path, stale) {
         (0,external_node_fs_.unlinkSync)(aside);
     }
 }
-function create(path, text) {
+/** Creates `path` holding `text` unless it exists; the O_EXCL create and the write happen one after the other. */
+function createInPlace(path, text) {
     let fd;
     try {
         fd = (0,external_node_fs_.openSync)(path, 'wx', 0o644);
@@ -9563,6 +4055,31 @@ function create(path, text) {
         throw error;
     }
     return true;
+}
+/**
+ * Creates `path` holding `text` unless it exists. The text is written to a private file first and
+ * hard-linked into place, so the lock appears whole and no other run reads it half-written. Where
+ * hard links are refused (some network or FUSE file systems), it is created in place.
+ */
+function create(path, text) {
+    const draft = `${path}.new-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    if (!createInPlace(draft, text))
+        return createInPlace(path, text);
+    try {
+        (0,external_node_fs_.linkSync)(draft, path);
+        return true;
+    }
+    catch (error) {
+        const code = errorCode(error);
+        if (code === 'EEXIST')
+            return false;
+        if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS')
+            return createInPlace(path, text);
+        throw error;
+    }
+    finally {
+        (0,external_node_fs_.unlinkSync)(draft);
+    }
 }
 /** Take the lock at `path` for the output folder `output` (shown relative to the root). */
 function acquireLock(path, output, shownLock) {
@@ -10012,7 +4529,7 @@ class OutputStaging {
     }
     /** The output folder `given` (relative to `cwd`, default the root): checked, locked and staged. */
     static open(root, given, cwd) {
-        return new OutputStaging(openOutputSlot({ root, outputDir: given ?? defaults/* DEFAULT_OUTPUT_DIR */.w, cwd }));
+        return new OutputStaging(openOutputSlot({ root, outputDir: given ?? DEFAULT_OUTPUT_DIR, cwd }));
     }
     /** A private scratch folder outside the root (verify --rerun): no lock, nothing to replace. */
     static scratch(absolute) {
@@ -15621,8 +10138,8 @@ function comparisonChecks(metrics, gate, inputs) {
  * applicable when not required. Read from the manifest's record, so merge and verify agree.
  */
 function releaseRecordCheck(gate) {
-    const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...plan/* RELEASE_FIELDS */.e], declared: false };
-    const total = plan/* RELEASE_FIELDS */.e.length;
+    const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...RELEASE_FIELDS], declared: false };
+    const total = RELEASE_FIELDS.length;
     const declared = total - r.missing.length;
     const reason = !r.required
         ? 'gate.require_release_record is false'
@@ -19965,88 +14482,6 @@ async function main(argv, io) {
 
 /***/ }),
 
-/***/ 1954:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Hk: () => (/* binding */ STATISTICS_DEFAULTS_V1),
-/* harmony export */   L4: () => (/* binding */ GATE_KEYS),
-/* harmony export */   Qx: () => (/* binding */ FAMILY_DEFAULTS_V1),
-/* harmony export */   Tu: () => (/* binding */ GATE_DEFAULTS_V1),
-/* harmony export */   V7: () => (/* binding */ DEFAULT_EXAMPLES_PER_CHECK),
-/* harmony export */   j1: () => (/* binding */ DEFAULT_GZIP_ABOVE_BYTES),
-/* harmony export */   mJ: () => (/* binding */ FAMILY_GATE_KEYS),
-/* harmony export */   w: () => (/* binding */ DEFAULT_OUTPUT_DIR)
-/* harmony export */ });
-/* unused harmony export DEFAULT_CONFIG_PATH */
-/**
- * Gate thresholds frozen for config `version: 1` (SPEC §9). A release that changes a default
- * must do so under a new config version, never by editing this table.
- */
-const GATE_KEYS = [
-    'min_challenge_examples',
-    'min_challenge_accuracy',
-    'max_generalization_gap_pp',
-    'min_language_examples',
-    'min_language_accuracy',
-    'max_length_psi',
-    'min_changed_examples',
-    'max_flip_rate',
-    'max_accuracy_drop_pp',
-    'min_eligible_coverage',
-    'max_attack_success',
-    'max_protected_transitions',
-    'max_missing_rows',
-    'max_regression_pp',
-    'max_new_protected_transitions'
-];
-const GATE_DEFAULTS_V1 = Object.freeze({
-    min_challenge_examples: 50,
-    min_challenge_accuracy: 0.75,
-    max_generalization_gap_pp: 22,
-    min_language_examples: 10,
-    min_language_accuracy: 0.58,
-    max_length_psi: 0.5,
-    min_changed_examples: 20,
-    max_flip_rate: 0.2,
-    max_accuracy_drop_pp: 5,
-    min_eligible_coverage: 0.9,
-    max_attack_success: 0.25,
-    max_protected_transitions: 0,
-    max_missing_rows: 0,
-    // Comparison with a baseline (SPEC §15).
-    max_regression_pp: 1.0,
-    max_new_protected_transitions: 0
-});
-/** Keys that may be overridden per perturbation family under `gate.families.<family>`. */
-const FAMILY_GATE_KEYS = [
-    'min_changed_examples',
-    'max_flip_rate',
-    'max_accuracy_drop_pp',
-    'min_eligible_coverage',
-    'max_attack_success',
-    'max_regression_pp'
-];
-/** Built-in per-family defaults: dictionary substitution is sparse by design (SPEC §9). */
-const FAMILY_DEFAULTS_V1 = Object.freeze({
-    dictionary: { min_eligible_coverage: 0.1 }
-});
-const STATISTICS_DEFAULTS_V1 = Object.freeze({
-    seed: 1637,
-    bootstrap_iterations: 1000,
-    paired_iterations: 500,
-    interval: 0.95
-});
-/** References listed per failing check in checks.json and the summary (SPEC §18). */
-const DEFAULT_EXAMPLES_PER_CHECK = 20;
-const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';
-const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
-/** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
-const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
-
-
-/***/ }),
-
 /***/ 3280:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -20072,18 +14507,6 @@ const ATTACK_FAMILIES = [...NON_DESTRUCTIVE_FAMILIES, 'fgm'];
 function isAttackFamily(condition) {
     return ATTACK_FAMILIES.includes(condition);
 }
-
-
-/***/ }),
-
-/***/ 9311:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ RELEASE_FIELDS)
-/* harmony export */ });
-/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
-const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'];
 
 
 /***/ }),
@@ -20331,7 +14754,7 @@ function formatKeyPath(path) {
 
 /***/ }),
 
-/***/ 3032:
+/***/ 7061:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20345,201 +14768,4320 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: MAX_LISTED_ERRORS, configErrors, expectedOf
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/ajv.js
-var dist_ajv = __nccwpck_require__(2463);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
-// EXTERNAL MODULE: ./src/config/defaults.ts
-var defaults = __nccwpck_require__(1954);
-// EXTERNAL MODULE: ./src/config/plan.ts
-var plan = __nccwpck_require__(9311);
-;// CONCATENATED MODULE: ./src/config/schema.ts
-/**
- * JSON Schema of the config file, version 1 (SPEC §3). Every mapping closes its key set
- * (`additionalProperties: false`) so that a misspelt key is an error instead of a silently
- * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
- * their messages stay specific.
- */
-
-
-const rate = { type: 'number', minimum: 0, maximum: 1 };
-const count = { type: 'integer', minimum: 0 };
-const pp = { type: 'number', minimum: -100, maximum: 100 };
-const nonEmpty = { type: 'string', minLength: 1 };
-// Names that end up in messages, file names and reports (labels, columns, features, model
-// names, ids) and paths must show as what they are: `printable` (a keyword added in
-// validate.ts) refuses control, bidi and invisible characters in them.
-const schema_name = { type: 'string', minLength: 1, printable: true };
-const path = { type: 'string', minLength: 1, printable: true };
-// Release record (seeds 001, 002): names and references stay on one line; prose may span lines
-// (load.ts refuses other hidden characters and blank text in it).
-const oneLine = (max) => ({ type: 'string', minLength: 1, maxLength: max, printable: true });
-const prose = (max) => ({ type: 'string', minLength: 1, maxLength: max });
-const proseList = { type: 'array', minItems: 1, items: prose(1000) };
-const releaseRecord = {
-    owner: oneLine(200),
-    reviewer: oneLine(200),
-    intended_use: prose(2000),
-    out_of_scope_uses: proseList,
-    known_limitations: proseList,
-    mitigations: proseList,
-    authorization: oneLine(500)
-};
-// Reports list the fields in RELEASE_FIELDS order; the schema must hold exactly those.
-if (Object.keys(releaseRecord).join() !== plan/* RELEASE_FIELDS */.e.join())
-    throw new Error('schema and RELEASE_FIELDS disagree');
-function schema_closed(properties, required = []) {
-    return { type: 'object', properties, required, additionalProperties: false };
-}
-const gateThresholds = {
-    min_challenge_examples: count,
-    min_challenge_accuracy: rate,
-    max_generalization_gap_pp: pp,
-    min_language_examples: count,
-    min_language_accuracy: rate,
-    max_length_psi: { type: 'number', minimum: 0 },
-    min_changed_examples: count,
-    max_flip_rate: rate,
-    max_accuracy_drop_pp: pp,
-    min_eligible_coverage: rate,
-    max_attack_success: rate,
-    max_protected_transitions: count,
-    max_missing_rows: count,
-    max_regression_pp: { type: 'number', minimum: 0, maximum: 100 },
-    max_new_protected_transitions: count
-};
-for (const key of defaults/* GATE_KEYS */.L4)
-    if (!gateThresholds[key])
-        throw new Error(`schema lacks gate key ${key}`);
-const familyOverrides = schema_closed(Object.fromEntries(defaults/* FAMILY_GATE_KEYS */.mJ.map((k) => [k, gateThresholds[k]])));
-// Conditions that are not attacks are only compared with the baseline (SPEC §15).
-const regressionOnly = schema_closed({ max_regression_pp: gateThresholds.max_regression_pp });
-const languageMap = {
-    type: 'object',
-    minProperties: 1,
-    propertyNames: { minLength: 1, printable: true },
-    additionalProperties: nonEmpty
-};
-const CONFIG_SCHEMA = schema_closed({
-    version: { const: 1 },
-    task: { enum: ['text', 'tabular'] },
-    threat_model: schema_closed({
-        id: { type: 'string', minLength: 1, maxLength: 200, printable: true },
-        revision: { type: ['integer', 'string'], minimum: 0, printable: true },
-        protected_outcome: { type: 'string', maxLength: 2000 },
-        objective: { enum: ['untargeted', 'targeted'] },
-        protected_transitions: {
-            type: 'array',
-            items: schema_closed({ from: schema_name, to: schema_name }, ['from', 'to'])
-        },
-        access: { enum: ['black-box', 'white-box'] },
-        attacks: schema_closed({
-            noise: schema_closed({}),
-            fgm: schema_closed({}),
-            format: schema_closed({}),
-            transpose: schema_closed({ words_per_change: { type: 'integer', minimum: 1 } }),
-            dictionary: schema_closed({ file: path }, ['file']),
-            append: schema_closed({ sentences: languageMap }, ['sentences']),
-            truncate: schema_closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } })
-        }),
-        constraints: schema_closed({
-            max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-            // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
-            linf_eps: { type: 'number', exclusiveMinimum: 0 },
-            editable: { type: 'array', items: schema_name, minItems: 1 },
-            bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
-        })
-    }, ['id']),
-    data: schema_closed({
-        train: path,
-        evaluate: {
-            type: 'object',
-            minProperties: 1,
-            propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
-            additionalProperties: path
-        },
-        columns: schema_closed({
-            id: schema_name,
-            text: schema_name,
-            label: schema_name,
-            language: schema_name,
-            domain: schema_name,
-            features: { type: 'array', items: schema_name, minItems: 1 }
-        }),
-        on_bad_row: { enum: ['error', 'skip'] }
-    }, ['train', 'evaluate']),
-    models: { type: 'array', minItems: 1 },
-    statistics: schema_closed({
-        seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
-        bootstrap_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
-        paired_iterations: { type: 'integer', minimum: 1, maximum: 1000000 },
-        interval: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }
-    }),
-    selective: schema_closed({
-        abstain_below: {
-            type: 'object',
-            additionalProperties: schema_closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
+;// CONCATENATED MODULE: ./src/config/schema-validator.generated.ts
+// Generated by `npm run generate:validator` from src/config/schema.ts (Ajv standalone code). Do not edit:
+// a test fails when this file and the schema disagree.
+/* eslint-disable */
+// @ts-nocheck
+function ucs2length(str) {
+    const len = str.length;
+    let length = 0;
+    let pos = 0;
+    let value;
+    while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+            value = str.charCodeAt(pos);
+            if ((value & 0xfc00) === 0xdc00)
+                pos++;
         }
-    }),
-    output: schema_closed({
-        text: { enum: ['full', 'hash', 'none'] },
-        gzip_above_bytes: { type: 'integer', minimum: 0 },
-        examples_per_check: { type: 'integer', minimum: 0, maximum: 1000 }
-    }),
-    manifest: schema_closed({ lock_files: { type: 'array', items: path } }),
-    gate: schema_closed({
-        ...gateThresholds,
-        families: schema_closed({
-            format: familyOverrides,
-            transpose: familyOverrides,
-            dictionary: familyOverrides,
-            append: familyOverrides,
-            fgm: familyOverrides,
-            clean: regressionOnly,
-            truncate: regressionOnly,
-            noise: regressionOnly
-        }),
-        allow_not_evaluated: { type: 'boolean' },
-        require_baseline: { type: 'boolean' },
-        require_release_record: { type: 'boolean' },
-        models: { type: 'array', items: schema_name, minItems: 1 }
-    }),
-    release: schema_closed(releaseRecord, ['owner'])
-}, ['version', 'threat_model', 'data', 'models']);
+    }
+    return length;
+}
+"use strict";
+const validate = validate10;
+/* harmony default export */ const schema_validator_generated = ((/* unused pure expression or super */ null && (validate10)));
+const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
+const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", "u");
+const pattern8 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.version === undefined) {
+        const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property '" + "version" + "'", schema: schema11.required, parentSchema: schema11, data };
+        if (vErrors === null) {
+            vErrors = [err0];
+        }
+        else {
+            vErrors.push(err0);
+        }
+        errors++;
+    }
+    if (data.threat_model === undefined) {
+        const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "threat_model" }, message: "must have required property '" + "threat_model" + "'", schema: schema11.required, parentSchema: schema11, data };
+        if (vErrors === null) {
+            vErrors = [err1];
+        }
+        else {
+            vErrors.push(err1);
+        }
+        errors++;
+    }
+    if (data.data === undefined) {
+        const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "data" }, message: "must have required property '" + "data" + "'", schema: schema11.required, parentSchema: schema11, data };
+        if (vErrors === null) {
+            vErrors = [err2];
+        }
+        else {
+            vErrors.push(err2);
+        }
+        errors++;
+    }
+    if (data.models === undefined) {
+        const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "models" }, message: "must have required property '" + "models" + "'", schema: schema11.required, parentSchema: schema11, data };
+        if (vErrors === null) {
+            vErrors = [err3];
+        }
+        else {
+            vErrors.push(err3);
+        }
+        errors++;
+    }
+    for (const key0 in data) {
+        if (!(func2.call(schema11.properties, key0))) {
+            const err4 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+            if (vErrors === null) {
+                vErrors = [err4];
+            }
+            else {
+                vErrors.push(err4);
+            }
+            errors++;
+        }
+    }
+    if (data.version !== undefined) {
+        let data0 = data.version;
+        if (1 !== data0) {
+            const err5 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema11.properties.version, data: data0 };
+            if (vErrors === null) {
+                vErrors = [err5];
+            }
+            else {
+                vErrors.push(err5);
+            }
+            errors++;
+        }
+    }
+    if (data.task !== undefined) {
+        let data1 = data.task;
+        if (!((data1 === "text") || (data1 === "tabular"))) {
+            const err6 = { instancePath: instancePath + "/task", schemaPath: "#/properties/task/enum", keyword: "enum", params: { allowedValues: schema11.properties.task.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.task.enum, parentSchema: schema11.properties.task, data: data1 };
+            if (vErrors === null) {
+                vErrors = [err6];
+            }
+            else {
+                vErrors.push(err6);
+            }
+            errors++;
+        }
+    }
+    if (data.threat_model !== undefined) {
+        let data2 = data.threat_model;
+        if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.id === undefined) {
+                const err7 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property '" + "id" + "'", schema: schema11.properties.threat_model.required, parentSchema: schema11.properties.threat_model, data: data2 };
+                if (vErrors === null) {
+                    vErrors = [err7];
+                }
+                else {
+                    vErrors.push(err7);
+                }
+                errors++;
+            }
+            for (const key1 in data2) {
+                if (!((((((((key1 === "id") || (key1 === "revision")) || (key1 === "protected_outcome")) || (key1 === "objective")) || (key1 === "protected_transitions")) || (key1 === "access")) || (key1 === "attacks")) || (key1 === "constraints"))) {
+                    const err8 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model, data: data2 };
+                    if (vErrors === null) {
+                        vErrors = [err8];
+                    }
+                    else {
+                        vErrors.push(err8);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.id !== undefined) {
+                let data3 = data2.id;
+                if (typeof data3 === "string") {
+                    if (func3(data3) > 200) {
+                        const err9 = { instancePath: instancePath + "/threat_model/id", schemaPath: "#/properties/threat_model/properties/id/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.threat_model.properties.id, data: data3 };
+                        if (vErrors === null) {
+                            vErrors = [err9];
+                        }
+                        else {
+                            vErrors.push(err9);
+                        }
+                        errors++;
+                    }
+                    if (func3(data3) < 1) {
+                        const err10 = { instancePath: instancePath + "/threat_model/id", schemaPath: "#/properties/threat_model/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.id, data: data3 };
+                        if (vErrors === null) {
+                            vErrors = [err10];
+                        }
+                        else {
+                            vErrors.push(err10);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data3)) {
+                        const err11 = { instancePath: instancePath + "/threat_model/id", schemaPath: "#/properties/threat_model/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.id, data: data3 };
+                        if (vErrors === null) {
+                            vErrors = [err11];
+                        }
+                        else {
+                            vErrors.push(err11);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err12 = { instancePath: instancePath + "/threat_model/id", schemaPath: "#/properties/threat_model/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.id.type, parentSchema: schema11.properties.threat_model.properties.id, data: data3 };
+                    if (vErrors === null) {
+                        vErrors = [err12];
+                    }
+                    else {
+                        vErrors.push(err12);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.revision !== undefined) {
+                let data4 = data2.revision;
+                if ((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (typeof data4 !== "string")) {
+                    const err13 = { instancePath: instancePath + "/threat_model/revision", schemaPath: "#/properties/threat_model/properties/revision/type", keyword: "type", params: { type: schema11.properties.threat_model.properties.revision.type }, message: "must be integer,string", schema: schema11.properties.threat_model.properties.revision.type, parentSchema: schema11.properties.threat_model.properties.revision, data: data4 };
+                    if (vErrors === null) {
+                        vErrors = [err13];
+                    }
+                    else {
+                        vErrors.push(err13);
+                    }
+                    errors++;
+                }
+                if ((typeof data4 == "number") && (isFinite(data4))) {
+                    if (data4 < 0 || isNaN(data4)) {
+                        const err14 = { instancePath: instancePath + "/threat_model/revision", schemaPath: "#/properties/threat_model/properties/revision/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.revision, data: data4 };
+                        if (vErrors === null) {
+                            vErrors = [err14];
+                        }
+                        else {
+                            vErrors.push(err14);
+                        }
+                        errors++;
+                    }
+                }
+                if (typeof data4 === "string") {
+                    if (!pattern0.test(data4)) {
+                        const err15 = { instancePath: instancePath + "/threat_model/revision", schemaPath: "#/properties/threat_model/properties/revision/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.revision, data: data4 };
+                        if (vErrors === null) {
+                            vErrors = [err15];
+                        }
+                        else {
+                            vErrors.push(err15);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data2.protected_outcome !== undefined) {
+                let data5 = data2.protected_outcome;
+                if (typeof data5 === "string") {
+                    if (func3(data5) > 2000) {
+                        const err16 = { instancePath: instancePath + "/threat_model/protected_outcome", schemaPath: "#/properties/threat_model/properties/protected_outcome/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.threat_model.properties.protected_outcome, data: data5 };
+                        if (vErrors === null) {
+                            vErrors = [err16];
+                        }
+                        else {
+                            vErrors.push(err16);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err17 = { instancePath: instancePath + "/threat_model/protected_outcome", schemaPath: "#/properties/threat_model/properties/protected_outcome/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.protected_outcome.type, parentSchema: schema11.properties.threat_model.properties.protected_outcome, data: data5 };
+                    if (vErrors === null) {
+                        vErrors = [err17];
+                    }
+                    else {
+                        vErrors.push(err17);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.objective !== undefined) {
+                let data6 = data2.objective;
+                if (!((data6 === "untargeted") || (data6 === "targeted"))) {
+                    const err18 = { instancePath: instancePath + "/threat_model/objective", schemaPath: "#/properties/threat_model/properties/objective/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.objective.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.objective.enum, parentSchema: schema11.properties.threat_model.properties.objective, data: data6 };
+                    if (vErrors === null) {
+                        vErrors = [err18];
+                    }
+                    else {
+                        vErrors.push(err18);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.protected_transitions !== undefined) {
+                let data7 = data2.protected_transitions;
+                if (Array.isArray(data7)) {
+                    const len0 = data7.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                        let data8 = data7[i0];
+                        if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                            if (data8.from === undefined) {
+                                const err19 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0, schemaPath: "#/properties/threat_model/properties/protected_transitions/items/required", keyword: "required", params: { missingProperty: "from" }, message: "must have required property '" + "from" + "'", schema: schema11.properties.threat_model.properties.protected_transitions.items.required, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items, data: data8 };
+                                if (vErrors === null) {
+                                    vErrors = [err19];
+                                }
+                                else {
+                                    vErrors.push(err19);
+                                }
+                                errors++;
+                            }
+                            if (data8.to === undefined) {
+                                const err20 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0, schemaPath: "#/properties/threat_model/properties/protected_transitions/items/required", keyword: "required", params: { missingProperty: "to" }, message: "must have required property '" + "to" + "'", schema: schema11.properties.threat_model.properties.protected_transitions.items.required, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items, data: data8 };
+                                if (vErrors === null) {
+                                    vErrors = [err20];
+                                }
+                                else {
+                                    vErrors.push(err20);
+                                }
+                                errors++;
+                            }
+                            for (const key2 in data8) {
+                                if (!((key2 === "from") || (key2 === "to"))) {
+                                    const err21 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0, schemaPath: "#/properties/threat_model/properties/protected_transitions/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items, data: data8 };
+                                    if (vErrors === null) {
+                                        vErrors = [err21];
+                                    }
+                                    else {
+                                        vErrors.push(err21);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data8.from !== undefined) {
+                                let data9 = data8.from;
+                                if (typeof data9 === "string") {
+                                    if (func3(data9) < 1) {
+                                        const err22 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0 + "/from", schemaPath: "#/properties/threat_model/properties/protected_transitions/items/properties/from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items.properties.from, data: data9 };
+                                        if (vErrors === null) {
+                                            vErrors = [err22];
+                                        }
+                                        else {
+                                            vErrors.push(err22);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data9)) {
+                                        const err23 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0 + "/from", schemaPath: "#/properties/threat_model/properties/protected_transitions/items/properties/from/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.protected_transitions.items.properties.from, data: data9 };
+                                        if (vErrors === null) {
+                                            vErrors = [err23];
+                                        }
+                                        else {
+                                            vErrors.push(err23);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err24 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0 + "/from", schemaPath: "#/properties/threat_model/properties/protected_transitions/items/properties/from/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.protected_transitions.items.properties.from.type, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items.properties.from, data: data9 };
+                                    if (vErrors === null) {
+                                        vErrors = [err24];
+                                    }
+                                    else {
+                                        vErrors.push(err24);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data8.to !== undefined) {
+                                let data10 = data8.to;
+                                if (typeof data10 === "string") {
+                                    if (func3(data10) < 1) {
+                                        const err25 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0 + "/to", schemaPath: "#/properties/threat_model/properties/protected_transitions/items/properties/to/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items.properties.to, data: data10 };
+                                        if (vErrors === null) {
+                                            vErrors = [err25];
+                                        }
+                                        else {
+                                            vErrors.push(err25);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data10)) {
+                                        const err26 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0 + "/to", schemaPath: "#/properties/threat_model/properties/protected_transitions/items/properties/to/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.protected_transitions.items.properties.to, data: data10 };
+                                        if (vErrors === null) {
+                                            vErrors = [err26];
+                                        }
+                                        else {
+                                            vErrors.push(err26);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err27 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0 + "/to", schemaPath: "#/properties/threat_model/properties/protected_transitions/items/properties/to/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.protected_transitions.items.properties.to.type, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items.properties.to, data: data10 };
+                                    if (vErrors === null) {
+                                        vErrors = [err27];
+                                    }
+                                    else {
+                                        vErrors.push(err27);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err28 = { instancePath: instancePath + "/threat_model/protected_transitions/" + i0, schemaPath: "#/properties/threat_model/properties/protected_transitions/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.protected_transitions.items.type, parentSchema: schema11.properties.threat_model.properties.protected_transitions.items, data: data8 };
+                            if (vErrors === null) {
+                                vErrors = [err28];
+                            }
+                            else {
+                                vErrors.push(err28);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err29 = { instancePath: instancePath + "/threat_model/protected_transitions", schemaPath: "#/properties/threat_model/properties/protected_transitions/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.protected_transitions.type, parentSchema: schema11.properties.threat_model.properties.protected_transitions, data: data7 };
+                    if (vErrors === null) {
+                        vErrors = [err29];
+                    }
+                    else {
+                        vErrors.push(err29);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.access !== undefined) {
+                let data11 = data2.access;
+                if (!((data11 === "black-box") || (data11 === "white-box"))) {
+                    const err30 = { instancePath: instancePath + "/threat_model/access", schemaPath: "#/properties/threat_model/properties/access/enum", keyword: "enum", params: { allowedValues: schema11.properties.threat_model.properties.access.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.threat_model.properties.access.enum, parentSchema: schema11.properties.threat_model.properties.access, data: data11 };
+                    if (vErrors === null) {
+                        vErrors = [err30];
+                    }
+                    else {
+                        vErrors.push(err30);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.attacks !== undefined) {
+                let data12 = data2.attacks;
+                if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                    for (const key3 in data12) {
+                        if (!(((((((key3 === "noise") || (key3 === "fgm")) || (key3 === "format")) || (key3 === "transpose")) || (key3 === "dictionary")) || (key3 === "append")) || (key3 === "truncate"))) {
+                            const err31 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
+                            if (vErrors === null) {
+                                vErrors = [err31];
+                            }
+                            else {
+                                vErrors.push(err31);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.noise !== undefined) {
+                        let data13 = data12.noise;
+                        if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+                            for (const key4 in data13) {
+                                const err32 = { instancePath: instancePath + "/threat_model/attacks/noise", schemaPath: "#/properties/threat_model/properties/attacks/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.noise, data: data13 };
+                                if (vErrors === null) {
+                                    vErrors = [err32];
+                                }
+                                else {
+                                    vErrors.push(err32);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err33 = { instancePath: instancePath + "/threat_model/attacks/noise", schemaPath: "#/properties/threat_model/properties/attacks/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.noise.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.noise, data: data13 };
+                            if (vErrors === null) {
+                                vErrors = [err33];
+                            }
+                            else {
+                                vErrors.push(err33);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.fgm !== undefined) {
+                        let data14 = data12.fgm;
+                        if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+                            for (const key5 in data14) {
+                                const err34 = { instancePath: instancePath + "/threat_model/attacks/fgm", schemaPath: "#/properties/threat_model/properties/attacks/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.fgm, data: data14 };
+                                if (vErrors === null) {
+                                    vErrors = [err34];
+                                }
+                                else {
+                                    vErrors.push(err34);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err35 = { instancePath: instancePath + "/threat_model/attacks/fgm", schemaPath: "#/properties/threat_model/properties/attacks/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.fgm.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.fgm, data: data14 };
+                            if (vErrors === null) {
+                                vErrors = [err35];
+                            }
+                            else {
+                                vErrors.push(err35);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.format !== undefined) {
+                        let data15 = data12.format;
+                        if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+                            for (const key6 in data15) {
+                                const err36 = { instancePath: instancePath + "/threat_model/attacks/format", schemaPath: "#/properties/threat_model/properties/attacks/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.format, data: data15 };
+                                if (vErrors === null) {
+                                    vErrors = [err36];
+                                }
+                                else {
+                                    vErrors.push(err36);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err37 = { instancePath: instancePath + "/threat_model/attacks/format", schemaPath: "#/properties/threat_model/properties/attacks/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.format.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.format, data: data15 };
+                            if (vErrors === null) {
+                                vErrors = [err37];
+                            }
+                            else {
+                                vErrors.push(err37);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.transpose !== undefined) {
+                        let data16 = data12.transpose;
+                        if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+                            for (const key7 in data16) {
+                                if (!(key7 === "words_per_change")) {
+                                    const err38 = { instancePath: instancePath + "/threat_model/attacks/transpose", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose, data: data16 };
+                                    if (vErrors === null) {
+                                        vErrors = [err38];
+                                    }
+                                    else {
+                                        vErrors.push(err38);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data16.words_per_change !== undefined) {
+                                let data17 = data16.words_per_change;
+                                if (!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) {
+                                    const err39 = { instancePath: instancePath + "/threat_model/attacks/transpose/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/properties/words_per_change/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change, data: data17 };
+                                    if (vErrors === null) {
+                                        vErrors = [err39];
+                                    }
+                                    else {
+                                        vErrors.push(err39);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data17 == "number") && (isFinite(data17))) {
+                                    if (data17 < 1 || isNaN(data17)) {
+                                        const err40 = { instancePath: instancePath + "/threat_model/attacks/transpose/words_per_change", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/properties/words_per_change/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose.properties.words_per_change, data: data17 };
+                                        if (vErrors === null) {
+                                            vErrors = [err40];
+                                        }
+                                        else {
+                                            vErrors.push(err40);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                        }
+                        else {
+                            const err41 = { instancePath: instancePath + "/threat_model/attacks/transpose", schemaPath: "#/properties/threat_model/properties/attacks/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.transpose.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.transpose, data: data16 };
+                            if (vErrors === null) {
+                                vErrors = [err41];
+                            }
+                            else {
+                                vErrors.push(err41);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.dictionary !== undefined) {
+                        let data18 = data12.dictionary;
+                        if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+                            if (data18.file === undefined) {
+                                const err42 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property '" + "file" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data18 };
+                                if (vErrors === null) {
+                                    vErrors = [err42];
+                                }
+                                else {
+                                    vErrors.push(err42);
+                                }
+                                errors++;
+                            }
+                            for (const key8 in data18) {
+                                if (!(key8 === "file")) {
+                                    const err43 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data18 };
+                                    if (vErrors === null) {
+                                        vErrors = [err43];
+                                    }
+                                    else {
+                                        vErrors.push(err43);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data18.file !== undefined) {
+                                let data19 = data18.file;
+                                if (typeof data19 === "string") {
+                                    if (func3(data19) < 1) {
+                                        const err44 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data19 };
+                                        if (vErrors === null) {
+                                            vErrors = [err44];
+                                        }
+                                        else {
+                                            vErrors.push(err44);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data19)) {
+                                        const err45 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data19 };
+                                        if (vErrors === null) {
+                                            vErrors = [err45];
+                                        }
+                                        else {
+                                            vErrors.push(err45);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err46 = { instancePath: instancePath + "/threat_model/attacks/dictionary/file", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary.properties.file, data: data19 };
+                                    if (vErrors === null) {
+                                        vErrors = [err46];
+                                    }
+                                    else {
+                                        vErrors.push(err46);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err47 = { instancePath: instancePath + "/threat_model/attacks/dictionary", schemaPath: "#/properties/threat_model/properties/attacks/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.dictionary.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.dictionary, data: data18 };
+                            if (vErrors === null) {
+                                vErrors = [err47];
+                            }
+                            else {
+                                vErrors.push(err47);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.append !== undefined) {
+                        let data20 = data12.append;
+                        if (data20 && typeof data20 == "object" && !Array.isArray(data20)) {
+                            if (data20.sentences === undefined) {
+                                const err48 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/required", keyword: "required", params: { missingProperty: "sentences" }, message: "must have required property '" + "sentences" + "'", schema: schema11.properties.threat_model.properties.attacks.properties.append.required, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data20 };
+                                if (vErrors === null) {
+                                    vErrors = [err48];
+                                }
+                                else {
+                                    vErrors.push(err48);
+                                }
+                                errors++;
+                            }
+                            for (const key9 in data20) {
+                                if (!(key9 === "sentences")) {
+                                    const err49 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data20 };
+                                    if (vErrors === null) {
+                                        vErrors = [err49];
+                                    }
+                                    else {
+                                        vErrors.push(err49);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data20.sentences !== undefined) {
+                                let data21 = data20.sentences;
+                                if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+                                    if (Object.keys(data21).length < 1) {
+                                        const err50 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data21 };
+                                        if (vErrors === null) {
+                                            vErrors = [err50];
+                                        }
+                                        else {
+                                            vErrors.push(err50);
+                                        }
+                                        errors++;
+                                    }
+                                    for (const key10 in data21) {
+                                        const _errs51 = errors;
+                                        if (typeof key10 === "string") {
+                                            if (func3(key10) < 1) {
+                                                const err51 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key10, propertyName: key10 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err51];
+                                                }
+                                                else {
+                                                    vErrors.push(err51);
+                                                }
+                                                errors++;
+                                            }
+                                            if (!pattern0.test(key10)) {
+                                                const err52 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, data: key10, propertyName: key10 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err52];
+                                                }
+                                                else {
+                                                    vErrors.push(err52);
+                                                }
+                                                errors++;
+                                            }
+                                        }
+                                        var valid9 = _errs51 === errors;
+                                        if (!valid9) {
+                                            const err53 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/propertyNames", keyword: "propertyNames", params: { propertyName: key10 }, message: "property name must be valid", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.propertyNames, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data21 };
+                                            if (vErrors === null) {
+                                                vErrors = [err53];
+                                            }
+                                            else {
+                                                vErrors.push(err53);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                    for (const key11 in data21) {
+                                        let data22 = data21[key11];
+                                        if (typeof data22 === "string") {
+                                            if (func3(data22) < 1) {
+                                                const err54 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data22 };
+                                                if (vErrors === null) {
+                                                    vErrors = [err54];
+                                                }
+                                                else {
+                                                    vErrors.push(err54);
+                                                }
+                                                errors++;
+                                            }
+                                        }
+                                        else {
+                                            const err55 = { instancePath: instancePath + "/threat_model/attacks/append/sentences/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.additionalProperties, data: data22 };
+                                            if (vErrors === null) {
+                                                vErrors = [err55];
+                                            }
+                                            else {
+                                                vErrors.push(err55);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                }
+                                else {
+                                    const err56 = { instancePath: instancePath + "/threat_model/attacks/append/sentences", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/properties/sentences/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append.properties.sentences, data: data21 };
+                                    if (vErrors === null) {
+                                        vErrors = [err56];
+                                    }
+                                    else {
+                                        vErrors.push(err56);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err57 = { instancePath: instancePath + "/threat_model/attacks/append", schemaPath: "#/properties/threat_model/properties/attacks/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.append.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.append, data: data20 };
+                            if (vErrors === null) {
+                                vErrors = [err57];
+                            }
+                            else {
+                                vErrors.push(err57);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data12.truncate !== undefined) {
+                        let data23 = data12.truncate;
+                        if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+                            for (const key12 in data23) {
+                                if (!(key12 === "keep")) {
+                                    const err58 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data23 };
+                                    if (vErrors === null) {
+                                        vErrors = [err58];
+                                    }
+                                    else {
+                                        vErrors.push(err58);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data23.keep !== undefined) {
+                                let data24 = data23.keep;
+                                if ((typeof data24 == "number") && (isFinite(data24))) {
+                                    if (data24 > 1 || isNaN(data24)) {
+                                        const err59 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data24 };
+                                        if (vErrors === null) {
+                                            vErrors = [err59];
+                                        }
+                                        else {
+                                            vErrors.push(err59);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data24 <= 0 || isNaN(data24)) {
+                                        const err60 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data24 };
+                                        if (vErrors === null) {
+                                            vErrors = [err60];
+                                        }
+                                        else {
+                                            vErrors.push(err60);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err61 = { instancePath: instancePath + "/threat_model/attacks/truncate/keep", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/properties/keep/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate.properties.keep, data: data24 };
+                                    if (vErrors === null) {
+                                        vErrors = [err61];
+                                    }
+                                    else {
+                                        vErrors.push(err61);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err62 = { instancePath: instancePath + "/threat_model/attacks/truncate", schemaPath: "#/properties/threat_model/properties/attacks/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.truncate.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.truncate, data: data23 };
+                            if (vErrors === null) {
+                                vErrors = [err62];
+                            }
+                            else {
+                                vErrors.push(err62);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err63 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
+                    if (vErrors === null) {
+                        vErrors = [err63];
+                    }
+                    else {
+                        vErrors.push(err63);
+                    }
+                    errors++;
+                }
+            }
+            if (data2.constraints !== undefined) {
+                let data25 = data2.constraints;
+                if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
+                    for (const key13 in data25) {
+                        if (!((((key13 === "max_char_edit_ratio") || (key13 === "linf_eps")) || (key13 === "editable")) || (key13 === "bounds"))) {
+                            const err64 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data25 };
+                            if (vErrors === null) {
+                                vErrors = [err64];
+                            }
+                            else {
+                                vErrors.push(err64);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data25.max_char_edit_ratio !== undefined) {
+                        let data26 = data25.max_char_edit_ratio;
+                        if ((typeof data26 == "number") && (isFinite(data26))) {
+                            if (data26 > 1 || isNaN(data26)) {
+                                const err65 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data26 };
+                                if (vErrors === null) {
+                                    vErrors = [err65];
+                                }
+                                else {
+                                    vErrors.push(err65);
+                                }
+                                errors++;
+                            }
+                            if (data26 <= 0 || isNaN(data26)) {
+                                const err66 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data26 };
+                                if (vErrors === null) {
+                                    vErrors = [err66];
+                                }
+                                else {
+                                    vErrors.push(err66);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err67 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data26 };
+                            if (vErrors === null) {
+                                vErrors = [err67];
+                            }
+                            else {
+                                vErrors.push(err67);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data25.linf_eps !== undefined) {
+                        let data27 = data25.linf_eps;
+                        if ((typeof data27 == "number") && (isFinite(data27))) {
+                            if (data27 <= 0 || isNaN(data27)) {
+                                const err68 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data27 };
+                                if (vErrors === null) {
+                                    vErrors = [err68];
+                                }
+                                else {
+                                    vErrors.push(err68);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err69 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data27 };
+                            if (vErrors === null) {
+                                vErrors = [err69];
+                            }
+                            else {
+                                vErrors.push(err69);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data25.editable !== undefined) {
+                        let data28 = data25.editable;
+                        if (Array.isArray(data28)) {
+                            if (data28.length < 1) {
+                                const err70 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data28 };
+                                if (vErrors === null) {
+                                    vErrors = [err70];
+                                }
+                                else {
+                                    vErrors.push(err70);
+                                }
+                                errors++;
+                            }
+                            const len1 = data28.length;
+                            for (let i1 = 0; i1 < len1; i1++) {
+                                let data29 = data28[i1];
+                                if (typeof data29 === "string") {
+                                    if (func3(data29) < 1) {
+                                        const err71 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i1, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data29 };
+                                        if (vErrors === null) {
+                                            vErrors = [err71];
+                                        }
+                                        else {
+                                            vErrors.push(err71);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data29)) {
+                                        const err72 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i1, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data29 };
+                                        if (vErrors === null) {
+                                            vErrors = [err72];
+                                        }
+                                        else {
+                                            vErrors.push(err72);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err73 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i1, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data29 };
+                                    if (vErrors === null) {
+                                        vErrors = [err73];
+                                    }
+                                    else {
+                                        vErrors.push(err73);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err74 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data28 };
+                            if (vErrors === null) {
+                                vErrors = [err74];
+                            }
+                            else {
+                                vErrors.push(err74);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data25.bounds !== undefined) {
+                        let data30 = data25.bounds;
+                        if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+                            for (const key14 in data30) {
+                                let data31 = data30[key14];
+                                if (Array.isArray(data31)) {
+                                    if (data31.length > 2) {
+                                        const err75 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data31 };
+                                        if (vErrors === null) {
+                                            vErrors = [err75];
+                                        }
+                                        else {
+                                            vErrors.push(err75);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data31.length < 2) {
+                                        const err76 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data31 };
+                                        if (vErrors === null) {
+                                            vErrors = [err76];
+                                        }
+                                        else {
+                                            vErrors.push(err76);
+                                        }
+                                        errors++;
+                                    }
+                                    const len2 = data31.length;
+                                    for (let i2 = 0; i2 < len2; i2++) {
+                                        let data32 = data31[i2];
+                                        if (!((typeof data32 == "number") && (isFinite(data32)))) {
+                                            const err77 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key14.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data32 };
+                                            if (vErrors === null) {
+                                                vErrors = [err77];
+                                            }
+                                            else {
+                                                vErrors.push(err77);
+                                            }
+                                            errors++;
+                                        }
+                                    }
+                                }
+                                else {
+                                    const err78 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data31 };
+                                    if (vErrors === null) {
+                                        vErrors = [err78];
+                                    }
+                                    else {
+                                        vErrors.push(err78);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err79 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data30 };
+                            if (vErrors === null) {
+                                vErrors = [err79];
+                            }
+                            else {
+                                vErrors.push(err79);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err80 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data25 };
+                    if (vErrors === null) {
+                        vErrors = [err80];
+                    }
+                    else {
+                        vErrors.push(err80);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err81 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
+            if (vErrors === null) {
+                vErrors = [err81];
+            }
+            else {
+                vErrors.push(err81);
+            }
+            errors++;
+        }
+    }
+    if (data.data !== undefined) {
+        let data33 = data.data;
+        if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+            if (data33.train === undefined) {
+                const err82 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data33 };
+                if (vErrors === null) {
+                    vErrors = [err82];
+                }
+                else {
+                    vErrors.push(err82);
+                }
+                errors++;
+            }
+            if (data33.evaluate === undefined) {
+                const err83 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data33 };
+                if (vErrors === null) {
+                    vErrors = [err83];
+                }
+                else {
+                    vErrors.push(err83);
+                }
+                errors++;
+            }
+            for (const key15 in data33) {
+                if (!((((key15 === "train") || (key15 === "evaluate")) || (key15 === "columns")) || (key15 === "on_bad_row"))) {
+                    const err84 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data33 };
+                    if (vErrors === null) {
+                        vErrors = [err84];
+                    }
+                    else {
+                        vErrors.push(err84);
+                    }
+                    errors++;
+                }
+            }
+            if (data33.train !== undefined) {
+                let data34 = data33.train;
+                if (typeof data34 === "string") {
+                    if (func3(data34) < 1) {
+                        const err85 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data34 };
+                        if (vErrors === null) {
+                            vErrors = [err85];
+                        }
+                        else {
+                            vErrors.push(err85);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data34)) {
+                        const err86 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data34 };
+                        if (vErrors === null) {
+                            vErrors = [err86];
+                        }
+                        else {
+                            vErrors.push(err86);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err87 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data34 };
+                    if (vErrors === null) {
+                        vErrors = [err87];
+                    }
+                    else {
+                        vErrors.push(err87);
+                    }
+                    errors++;
+                }
+            }
+            if (data33.evaluate !== undefined) {
+                let data35 = data33.evaluate;
+                if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+                    if (Object.keys(data35).length < 1) {
+                        const err88 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data35 };
+                        if (vErrors === null) {
+                            vErrors = [err88];
+                        }
+                        else {
+                            vErrors.push(err88);
+                        }
+                        errors++;
+                    }
+                    for (const key16 in data35) {
+                        const _errs85 = errors;
+                        if (typeof key16 === "string") {
+                            if (!pattern8.test(key16)) {
+                                const err89 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key16, propertyName: key16 };
+                                if (vErrors === null) {
+                                    vErrors = [err89];
+                                }
+                                else {
+                                    vErrors.push(err89);
+                                }
+                                errors++;
+                            }
+                        }
+                        var valid19 = _errs85 === errors;
+                        if (!valid19) {
+                            const err90 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key16 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data35 };
+                            if (vErrors === null) {
+                                vErrors = [err90];
+                            }
+                            else {
+                                vErrors.push(err90);
+                            }
+                            errors++;
+                        }
+                    }
+                    for (const key17 in data35) {
+                        let data36 = data35[key17];
+                        if (typeof data36 === "string") {
+                            if (func3(data36) < 1) {
+                                const err91 = { instancePath: instancePath + "/data/evaluate/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data36 };
+                                if (vErrors === null) {
+                                    vErrors = [err91];
+                                }
+                                else {
+                                    vErrors.push(err91);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data36)) {
+                                const err92 = { instancePath: instancePath + "/data/evaluate/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data36 };
+                                if (vErrors === null) {
+                                    vErrors = [err92];
+                                }
+                                else {
+                                    vErrors.push(err92);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err93 = { instancePath: instancePath + "/data/evaluate/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data36 };
+                            if (vErrors === null) {
+                                vErrors = [err93];
+                            }
+                            else {
+                                vErrors.push(err93);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err94 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data35 };
+                    if (vErrors === null) {
+                        vErrors = [err94];
+                    }
+                    else {
+                        vErrors.push(err94);
+                    }
+                    errors++;
+                }
+            }
+            if (data33.columns !== undefined) {
+                let data37 = data33.columns;
+                if (data37 && typeof data37 == "object" && !Array.isArray(data37)) {
+                    for (const key18 in data37) {
+                        if (!((((((key18 === "id") || (key18 === "text")) || (key18 === "label")) || (key18 === "language")) || (key18 === "domain")) || (key18 === "features"))) {
+                            const err95 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data37 };
+                            if (vErrors === null) {
+                                vErrors = [err95];
+                            }
+                            else {
+                                vErrors.push(err95);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data37.id !== undefined) {
+                        let data38 = data37.id;
+                        if (typeof data38 === "string") {
+                            if (func3(data38) < 1) {
+                                const err96 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data38 };
+                                if (vErrors === null) {
+                                    vErrors = [err96];
+                                }
+                                else {
+                                    vErrors.push(err96);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data38)) {
+                                const err97 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data38 };
+                                if (vErrors === null) {
+                                    vErrors = [err97];
+                                }
+                                else {
+                                    vErrors.push(err97);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err98 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data38 };
+                            if (vErrors === null) {
+                                vErrors = [err98];
+                            }
+                            else {
+                                vErrors.push(err98);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data37.text !== undefined) {
+                        let data39 = data37.text;
+                        if (typeof data39 === "string") {
+                            if (func3(data39) < 1) {
+                                const err99 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data39 };
+                                if (vErrors === null) {
+                                    vErrors = [err99];
+                                }
+                                else {
+                                    vErrors.push(err99);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data39)) {
+                                const err100 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data39 };
+                                if (vErrors === null) {
+                                    vErrors = [err100];
+                                }
+                                else {
+                                    vErrors.push(err100);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err101 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data39 };
+                            if (vErrors === null) {
+                                vErrors = [err101];
+                            }
+                            else {
+                                vErrors.push(err101);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data37.label !== undefined) {
+                        let data40 = data37.label;
+                        if (typeof data40 === "string") {
+                            if (func3(data40) < 1) {
+                                const err102 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data40 };
+                                if (vErrors === null) {
+                                    vErrors = [err102];
+                                }
+                                else {
+                                    vErrors.push(err102);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data40)) {
+                                const err103 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data40 };
+                                if (vErrors === null) {
+                                    vErrors = [err103];
+                                }
+                                else {
+                                    vErrors.push(err103);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err104 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data40 };
+                            if (vErrors === null) {
+                                vErrors = [err104];
+                            }
+                            else {
+                                vErrors.push(err104);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data37.language !== undefined) {
+                        let data41 = data37.language;
+                        if (typeof data41 === "string") {
+                            if (func3(data41) < 1) {
+                                const err105 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data41 };
+                                if (vErrors === null) {
+                                    vErrors = [err105];
+                                }
+                                else {
+                                    vErrors.push(err105);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data41)) {
+                                const err106 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data41 };
+                                if (vErrors === null) {
+                                    vErrors = [err106];
+                                }
+                                else {
+                                    vErrors.push(err106);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err107 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data41 };
+                            if (vErrors === null) {
+                                vErrors = [err107];
+                            }
+                            else {
+                                vErrors.push(err107);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data37.domain !== undefined) {
+                        let data42 = data37.domain;
+                        if (typeof data42 === "string") {
+                            if (func3(data42) < 1) {
+                                const err108 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data42 };
+                                if (vErrors === null) {
+                                    vErrors = [err108];
+                                }
+                                else {
+                                    vErrors.push(err108);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data42)) {
+                                const err109 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data42 };
+                                if (vErrors === null) {
+                                    vErrors = [err109];
+                                }
+                                else {
+                                    vErrors.push(err109);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err110 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data42 };
+                            if (vErrors === null) {
+                                vErrors = [err110];
+                            }
+                            else {
+                                vErrors.push(err110);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data37.features !== undefined) {
+                        let data43 = data37.features;
+                        if (Array.isArray(data43)) {
+                            if (data43.length < 1) {
+                                const err111 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data43 };
+                                if (vErrors === null) {
+                                    vErrors = [err111];
+                                }
+                                else {
+                                    vErrors.push(err111);
+                                }
+                                errors++;
+                            }
+                            const len3 = data43.length;
+                            for (let i3 = 0; i3 < len3; i3++) {
+                                let data44 = data43[i3];
+                                if (typeof data44 === "string") {
+                                    if (func3(data44) < 1) {
+                                        const err112 = { instancePath: instancePath + "/data/columns/features/" + i3, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data44 };
+                                        if (vErrors === null) {
+                                            vErrors = [err112];
+                                        }
+                                        else {
+                                            vErrors.push(err112);
+                                        }
+                                        errors++;
+                                    }
+                                    if (!pattern0.test(data44)) {
+                                        const err113 = { instancePath: instancePath + "/data/columns/features/" + i3, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data44 };
+                                        if (vErrors === null) {
+                                            vErrors = [err113];
+                                        }
+                                        else {
+                                            vErrors.push(err113);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err114 = { instancePath: instancePath + "/data/columns/features/" + i3, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data44 };
+                                    if (vErrors === null) {
+                                        vErrors = [err114];
+                                    }
+                                    else {
+                                        vErrors.push(err114);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err115 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data43 };
+                            if (vErrors === null) {
+                                vErrors = [err115];
+                            }
+                            else {
+                                vErrors.push(err115);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err116 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data37 };
+                    if (vErrors === null) {
+                        vErrors = [err116];
+                    }
+                    else {
+                        vErrors.push(err116);
+                    }
+                    errors++;
+                }
+            }
+            if (data33.on_bad_row !== undefined) {
+                let data45 = data33.on_bad_row;
+                if (!((data45 === "error") || (data45 === "skip"))) {
+                    const err117 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data45 };
+                    if (vErrors === null) {
+                        vErrors = [err117];
+                    }
+                    else {
+                        vErrors.push(err117);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err118 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data33 };
+            if (vErrors === null) {
+                vErrors = [err118];
+            }
+            else {
+                vErrors.push(err118);
+            }
+            errors++;
+        }
+    }
+    if (data.models !== undefined) {
+        let data46 = data.models;
+        if (Array.isArray(data46)) {
+            if (data46.length < 1) {
+                const err119 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data46 };
+                if (vErrors === null) {
+                    vErrors = [err119];
+                }
+                else {
+                    vErrors.push(err119);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err120 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data46 };
+            if (vErrors === null) {
+                vErrors = [err120];
+            }
+            else {
+                vErrors.push(err120);
+            }
+            errors++;
+        }
+    }
+    if (data.statistics !== undefined) {
+        let data47 = data.statistics;
+        if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
+            for (const key19 in data47) {
+                if (!((((key19 === "seed") || (key19 === "bootstrap_iterations")) || (key19 === "paired_iterations")) || (key19 === "interval"))) {
+                    const err121 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data47 };
+                    if (vErrors === null) {
+                        vErrors = [err121];
+                    }
+                    else {
+                        vErrors.push(err121);
+                    }
+                    errors++;
+                }
+            }
+            if (data47.seed !== undefined) {
+                let data48 = data47.seed;
+                if (!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))) {
+                    const err122 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data48 };
+                    if (vErrors === null) {
+                        vErrors = [err122];
+                    }
+                    else {
+                        vErrors.push(err122);
+                    }
+                    errors++;
+                }
+                if ((typeof data48 == "number") && (isFinite(data48))) {
+                    if (data48 > 4294967295 || isNaN(data48)) {
+                        const err123 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data48 };
+                        if (vErrors === null) {
+                            vErrors = [err123];
+                        }
+                        else {
+                            vErrors.push(err123);
+                        }
+                        errors++;
+                    }
+                    if (data48 < 0 || isNaN(data48)) {
+                        const err124 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data48 };
+                        if (vErrors === null) {
+                            vErrors = [err124];
+                        }
+                        else {
+                            vErrors.push(err124);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data47.bootstrap_iterations !== undefined) {
+                let data49 = data47.bootstrap_iterations;
+                if (!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))) {
+                    const err125 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data49 };
+                    if (vErrors === null) {
+                        vErrors = [err125];
+                    }
+                    else {
+                        vErrors.push(err125);
+                    }
+                    errors++;
+                }
+                if ((typeof data49 == "number") && (isFinite(data49))) {
+                    if (data49 > 1000000 || isNaN(data49)) {
+                        const err126 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data49 };
+                        if (vErrors === null) {
+                            vErrors = [err126];
+                        }
+                        else {
+                            vErrors.push(err126);
+                        }
+                        errors++;
+                    }
+                    if (data49 < 1 || isNaN(data49)) {
+                        const err127 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data49 };
+                        if (vErrors === null) {
+                            vErrors = [err127];
+                        }
+                        else {
+                            vErrors.push(err127);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data47.paired_iterations !== undefined) {
+                let data50 = data47.paired_iterations;
+                if (!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))) {
+                    const err128 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data50 };
+                    if (vErrors === null) {
+                        vErrors = [err128];
+                    }
+                    else {
+                        vErrors.push(err128);
+                    }
+                    errors++;
+                }
+                if ((typeof data50 == "number") && (isFinite(data50))) {
+                    if (data50 > 1000000 || isNaN(data50)) {
+                        const err129 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data50 };
+                        if (vErrors === null) {
+                            vErrors = [err129];
+                        }
+                        else {
+                            vErrors.push(err129);
+                        }
+                        errors++;
+                    }
+                    if (data50 < 1 || isNaN(data50)) {
+                        const err130 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data50 };
+                        if (vErrors === null) {
+                            vErrors = [err130];
+                        }
+                        else {
+                            vErrors.push(err130);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data47.interval !== undefined) {
+                let data51 = data47.interval;
+                if ((typeof data51 == "number") && (isFinite(data51))) {
+                    if (data51 >= 1 || isNaN(data51)) {
+                        const err131 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data51 };
+                        if (vErrors === null) {
+                            vErrors = [err131];
+                        }
+                        else {
+                            vErrors.push(err131);
+                        }
+                        errors++;
+                    }
+                    if (data51 <= 0 || isNaN(data51)) {
+                        const err132 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data51 };
+                        if (vErrors === null) {
+                            vErrors = [err132];
+                        }
+                        else {
+                            vErrors.push(err132);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err133 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data51 };
+                    if (vErrors === null) {
+                        vErrors = [err133];
+                    }
+                    else {
+                        vErrors.push(err133);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err134 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data47 };
+            if (vErrors === null) {
+                vErrors = [err134];
+            }
+            else {
+                vErrors.push(err134);
+            }
+            errors++;
+        }
+    }
+    if (data.selective !== undefined) {
+        let data52 = data.selective;
+        if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+            for (const key20 in data52) {
+                if (!(key20 === "abstain_below")) {
+                    const err135 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data52 };
+                    if (vErrors === null) {
+                        vErrors = [err135];
+                    }
+                    else {
+                        vErrors.push(err135);
+                    }
+                    errors++;
+                }
+            }
+            if (data52.abstain_below !== undefined) {
+                let data53 = data52.abstain_below;
+                if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+                    for (const key21 in data53) {
+                        let data54 = data53[key21];
+                        if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
+                            if (data54.on === undefined) {
+                                const err136 = { instancePath: instancePath + "/selective/abstain_below/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data54 };
+                                if (vErrors === null) {
+                                    vErrors = [err136];
+                                }
+                                else {
+                                    vErrors.push(err136);
+                                }
+                                errors++;
+                            }
+                            if (data54.threshold === undefined) {
+                                const err137 = { instancePath: instancePath + "/selective/abstain_below/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data54 };
+                                if (vErrors === null) {
+                                    vErrors = [err137];
+                                }
+                                else {
+                                    vErrors.push(err137);
+                                }
+                                errors++;
+                            }
+                            for (const key22 in data54) {
+                                if (!((key22 === "on") || (key22 === "threshold"))) {
+                                    const err138 = { instancePath: instancePath + "/selective/abstain_below/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data54 };
+                                    if (vErrors === null) {
+                                        vErrors = [err138];
+                                    }
+                                    else {
+                                        vErrors.push(err138);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data54.on !== undefined) {
+                                let data55 = data54.on;
+                                if (!((data55 === "probability") || (data55 === "margin"))) {
+                                    const err139 = { instancePath: instancePath + "/selective/abstain_below/" + key21.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data55 };
+                                    if (vErrors === null) {
+                                        vErrors = [err139];
+                                    }
+                                    else {
+                                        vErrors.push(err139);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data54.threshold !== undefined) {
+                                let data56 = data54.threshold;
+                                if (!((typeof data56 == "number") && (isFinite(data56)))) {
+                                    const err140 = { instancePath: instancePath + "/selective/abstain_below/" + key21.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data56 };
+                                    if (vErrors === null) {
+                                        vErrors = [err140];
+                                    }
+                                    else {
+                                        vErrors.push(err140);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err141 = { instancePath: instancePath + "/selective/abstain_below/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data54 };
+                            if (vErrors === null) {
+                                vErrors = [err141];
+                            }
+                            else {
+                                vErrors.push(err141);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err142 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data53 };
+                    if (vErrors === null) {
+                        vErrors = [err142];
+                    }
+                    else {
+                        vErrors.push(err142);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err143 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data52 };
+            if (vErrors === null) {
+                vErrors = [err143];
+            }
+            else {
+                vErrors.push(err143);
+            }
+            errors++;
+        }
+    }
+    if (data.output !== undefined) {
+        let data57 = data.output;
+        if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+            for (const key23 in data57) {
+                if (!(((key23 === "text") || (key23 === "gzip_above_bytes")) || (key23 === "examples_per_check"))) {
+                    const err144 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data57 };
+                    if (vErrors === null) {
+                        vErrors = [err144];
+                    }
+                    else {
+                        vErrors.push(err144);
+                    }
+                    errors++;
+                }
+            }
+            if (data57.text !== undefined) {
+                let data58 = data57.text;
+                if (!(((data58 === "full") || (data58 === "hash")) || (data58 === "none"))) {
+                    const err145 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data58 };
+                    if (vErrors === null) {
+                        vErrors = [err145];
+                    }
+                    else {
+                        vErrors.push(err145);
+                    }
+                    errors++;
+                }
+            }
+            if (data57.gzip_above_bytes !== undefined) {
+                let data59 = data57.gzip_above_bytes;
+                if (!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))) {
+                    const err146 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data59 };
+                    if (vErrors === null) {
+                        vErrors = [err146];
+                    }
+                    else {
+                        vErrors.push(err146);
+                    }
+                    errors++;
+                }
+                if ((typeof data59 == "number") && (isFinite(data59))) {
+                    if (data59 < 0 || isNaN(data59)) {
+                        const err147 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data59 };
+                        if (vErrors === null) {
+                            vErrors = [err147];
+                        }
+                        else {
+                            vErrors.push(err147);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data57.examples_per_check !== undefined) {
+                let data60 = data57.examples_per_check;
+                if (!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))) {
+                    const err148 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data60 };
+                    if (vErrors === null) {
+                        vErrors = [err148];
+                    }
+                    else {
+                        vErrors.push(err148);
+                    }
+                    errors++;
+                }
+                if ((typeof data60 == "number") && (isFinite(data60))) {
+                    if (data60 > 1000 || isNaN(data60)) {
+                        const err149 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data60 };
+                        if (vErrors === null) {
+                            vErrors = [err149];
+                        }
+                        else {
+                            vErrors.push(err149);
+                        }
+                        errors++;
+                    }
+                    if (data60 < 0 || isNaN(data60)) {
+                        const err150 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data60 };
+                        if (vErrors === null) {
+                            vErrors = [err150];
+                        }
+                        else {
+                            vErrors.push(err150);
+                        }
+                        errors++;
+                    }
+                }
+            }
+        }
+        else {
+            const err151 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data57 };
+            if (vErrors === null) {
+                vErrors = [err151];
+            }
+            else {
+                vErrors.push(err151);
+            }
+            errors++;
+        }
+    }
+    if (data.manifest !== undefined) {
+        let data61 = data.manifest;
+        if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+            for (const key24 in data61) {
+                if (!(key24 === "lock_files")) {
+                    const err152 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data61 };
+                    if (vErrors === null) {
+                        vErrors = [err152];
+                    }
+                    else {
+                        vErrors.push(err152);
+                    }
+                    errors++;
+                }
+            }
+            if (data61.lock_files !== undefined) {
+                let data62 = data61.lock_files;
+                if (Array.isArray(data62)) {
+                    const len4 = data62.length;
+                    for (let i4 = 0; i4 < len4; i4++) {
+                        let data63 = data62[i4];
+                        if (typeof data63 === "string") {
+                            if (func3(data63) < 1) {
+                                const err153 = { instancePath: instancePath + "/manifest/lock_files/" + i4, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data63 };
+                                if (vErrors === null) {
+                                    vErrors = [err153];
+                                }
+                                else {
+                                    vErrors.push(err153);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data63)) {
+                                const err154 = { instancePath: instancePath + "/manifest/lock_files/" + i4, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data63 };
+                                if (vErrors === null) {
+                                    vErrors = [err154];
+                                }
+                                else {
+                                    vErrors.push(err154);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err155 = { instancePath: instancePath + "/manifest/lock_files/" + i4, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data63 };
+                            if (vErrors === null) {
+                                vErrors = [err155];
+                            }
+                            else {
+                                vErrors.push(err155);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err156 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data62 };
+                    if (vErrors === null) {
+                        vErrors = [err156];
+                    }
+                    else {
+                        vErrors.push(err156);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err157 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data61 };
+            if (vErrors === null) {
+                vErrors = [err157];
+            }
+            else {
+                vErrors.push(err157);
+            }
+            errors++;
+        }
+    }
+    if (data.gate !== undefined) {
+        let data64 = data.gate;
+        if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
+            for (const key25 in data64) {
+                if (!(func2.call(schema11.properties.gate.properties, key25))) {
+                    const err158 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data64 };
+                    if (vErrors === null) {
+                        vErrors = [err158];
+                    }
+                    else {
+                        vErrors.push(err158);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.min_challenge_examples !== undefined) {
+                let data65 = data64.min_challenge_examples;
+                if (!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))) {
+                    const err159 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data65 };
+                    if (vErrors === null) {
+                        vErrors = [err159];
+                    }
+                    else {
+                        vErrors.push(err159);
+                    }
+                    errors++;
+                }
+                if ((typeof data65 == "number") && (isFinite(data65))) {
+                    if (data65 < 0 || isNaN(data65)) {
+                        const err160 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data65 };
+                        if (vErrors === null) {
+                            vErrors = [err160];
+                        }
+                        else {
+                            vErrors.push(err160);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data64.min_challenge_accuracy !== undefined) {
+                let data66 = data64.min_challenge_accuracy;
+                if ((typeof data66 == "number") && (isFinite(data66))) {
+                    if (data66 > 1 || isNaN(data66)) {
+                        const err161 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data66 };
+                        if (vErrors === null) {
+                            vErrors = [err161];
+                        }
+                        else {
+                            vErrors.push(err161);
+                        }
+                        errors++;
+                    }
+                    if (data66 < 0 || isNaN(data66)) {
+                        const err162 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data66 };
+                        if (vErrors === null) {
+                            vErrors = [err162];
+                        }
+                        else {
+                            vErrors.push(err162);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err163 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data66 };
+                    if (vErrors === null) {
+                        vErrors = [err163];
+                    }
+                    else {
+                        vErrors.push(err163);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.max_generalization_gap_pp !== undefined) {
+                let data67 = data64.max_generalization_gap_pp;
+                if ((typeof data67 == "number") && (isFinite(data67))) {
+                    if (data67 > 100 || isNaN(data67)) {
+                        const err164 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data67 };
+                        if (vErrors === null) {
+                            vErrors = [err164];
+                        }
+                        else {
+                            vErrors.push(err164);
+                        }
+                        errors++;
+                    }
+                    if (data67 < -100 || isNaN(data67)) {
+                        const err165 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data67 };
+                        if (vErrors === null) {
+                            vErrors = [err165];
+                        }
+                        else {
+                            vErrors.push(err165);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err166 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data67 };
+                    if (vErrors === null) {
+                        vErrors = [err166];
+                    }
+                    else {
+                        vErrors.push(err166);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.min_language_examples !== undefined) {
+                let data68 = data64.min_language_examples;
+                if (!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))) {
+                    const err167 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data68 };
+                    if (vErrors === null) {
+                        vErrors = [err167];
+                    }
+                    else {
+                        vErrors.push(err167);
+                    }
+                    errors++;
+                }
+                if ((typeof data68 == "number") && (isFinite(data68))) {
+                    if (data68 < 0 || isNaN(data68)) {
+                        const err168 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data68 };
+                        if (vErrors === null) {
+                            vErrors = [err168];
+                        }
+                        else {
+                            vErrors.push(err168);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data64.min_language_accuracy !== undefined) {
+                let data69 = data64.min_language_accuracy;
+                if ((typeof data69 == "number") && (isFinite(data69))) {
+                    if (data69 > 1 || isNaN(data69)) {
+                        const err169 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data69 };
+                        if (vErrors === null) {
+                            vErrors = [err169];
+                        }
+                        else {
+                            vErrors.push(err169);
+                        }
+                        errors++;
+                    }
+                    if (data69 < 0 || isNaN(data69)) {
+                        const err170 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data69 };
+                        if (vErrors === null) {
+                            vErrors = [err170];
+                        }
+                        else {
+                            vErrors.push(err170);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err171 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data69 };
+                    if (vErrors === null) {
+                        vErrors = [err171];
+                    }
+                    else {
+                        vErrors.push(err171);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.max_length_psi !== undefined) {
+                let data70 = data64.max_length_psi;
+                if ((typeof data70 == "number") && (isFinite(data70))) {
+                    if (data70 < 0 || isNaN(data70)) {
+                        const err172 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data70 };
+                        if (vErrors === null) {
+                            vErrors = [err172];
+                        }
+                        else {
+                            vErrors.push(err172);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err173 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data70 };
+                    if (vErrors === null) {
+                        vErrors = [err173];
+                    }
+                    else {
+                        vErrors.push(err173);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.min_changed_examples !== undefined) {
+                let data71 = data64.min_changed_examples;
+                if (!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))) {
+                    const err174 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data71 };
+                    if (vErrors === null) {
+                        vErrors = [err174];
+                    }
+                    else {
+                        vErrors.push(err174);
+                    }
+                    errors++;
+                }
+                if ((typeof data71 == "number") && (isFinite(data71))) {
+                    if (data71 < 0 || isNaN(data71)) {
+                        const err175 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data71 };
+                        if (vErrors === null) {
+                            vErrors = [err175];
+                        }
+                        else {
+                            vErrors.push(err175);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data64.max_flip_rate !== undefined) {
+                let data72 = data64.max_flip_rate;
+                if ((typeof data72 == "number") && (isFinite(data72))) {
+                    if (data72 > 1 || isNaN(data72)) {
+                        const err176 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data72 };
+                        if (vErrors === null) {
+                            vErrors = [err176];
+                        }
+                        else {
+                            vErrors.push(err176);
+                        }
+                        errors++;
+                    }
+                    if (data72 < 0 || isNaN(data72)) {
+                        const err177 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data72 };
+                        if (vErrors === null) {
+                            vErrors = [err177];
+                        }
+                        else {
+                            vErrors.push(err177);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err178 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data72 };
+                    if (vErrors === null) {
+                        vErrors = [err178];
+                    }
+                    else {
+                        vErrors.push(err178);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.max_accuracy_drop_pp !== undefined) {
+                let data73 = data64.max_accuracy_drop_pp;
+                if ((typeof data73 == "number") && (isFinite(data73))) {
+                    if (data73 > 100 || isNaN(data73)) {
+                        const err179 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data73 };
+                        if (vErrors === null) {
+                            vErrors = [err179];
+                        }
+                        else {
+                            vErrors.push(err179);
+                        }
+                        errors++;
+                    }
+                    if (data73 < -100 || isNaN(data73)) {
+                        const err180 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data73 };
+                        if (vErrors === null) {
+                            vErrors = [err180];
+                        }
+                        else {
+                            vErrors.push(err180);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err181 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data73 };
+                    if (vErrors === null) {
+                        vErrors = [err181];
+                    }
+                    else {
+                        vErrors.push(err181);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.min_eligible_coverage !== undefined) {
+                let data74 = data64.min_eligible_coverage;
+                if ((typeof data74 == "number") && (isFinite(data74))) {
+                    if (data74 > 1 || isNaN(data74)) {
+                        const err182 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data74 };
+                        if (vErrors === null) {
+                            vErrors = [err182];
+                        }
+                        else {
+                            vErrors.push(err182);
+                        }
+                        errors++;
+                    }
+                    if (data74 < 0 || isNaN(data74)) {
+                        const err183 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data74 };
+                        if (vErrors === null) {
+                            vErrors = [err183];
+                        }
+                        else {
+                            vErrors.push(err183);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err184 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data74 };
+                    if (vErrors === null) {
+                        vErrors = [err184];
+                    }
+                    else {
+                        vErrors.push(err184);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.max_attack_success !== undefined) {
+                let data75 = data64.max_attack_success;
+                if ((typeof data75 == "number") && (isFinite(data75))) {
+                    if (data75 > 1 || isNaN(data75)) {
+                        const err185 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data75 };
+                        if (vErrors === null) {
+                            vErrors = [err185];
+                        }
+                        else {
+                            vErrors.push(err185);
+                        }
+                        errors++;
+                    }
+                    if (data75 < 0 || isNaN(data75)) {
+                        const err186 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data75 };
+                        if (vErrors === null) {
+                            vErrors = [err186];
+                        }
+                        else {
+                            vErrors.push(err186);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err187 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data75 };
+                    if (vErrors === null) {
+                        vErrors = [err187];
+                    }
+                    else {
+                        vErrors.push(err187);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.max_protected_transitions !== undefined) {
+                let data76 = data64.max_protected_transitions;
+                if (!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))) {
+                    const err188 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data76 };
+                    if (vErrors === null) {
+                        vErrors = [err188];
+                    }
+                    else {
+                        vErrors.push(err188);
+                    }
+                    errors++;
+                }
+                if ((typeof data76 == "number") && (isFinite(data76))) {
+                    if (data76 < 0 || isNaN(data76)) {
+                        const err189 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data76 };
+                        if (vErrors === null) {
+                            vErrors = [err189];
+                        }
+                        else {
+                            vErrors.push(err189);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data64.max_missing_rows !== undefined) {
+                let data77 = data64.max_missing_rows;
+                if (!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))) {
+                    const err190 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data77 };
+                    if (vErrors === null) {
+                        vErrors = [err190];
+                    }
+                    else {
+                        vErrors.push(err190);
+                    }
+                    errors++;
+                }
+                if ((typeof data77 == "number") && (isFinite(data77))) {
+                    if (data77 < 0 || isNaN(data77)) {
+                        const err191 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data77 };
+                        if (vErrors === null) {
+                            vErrors = [err191];
+                        }
+                        else {
+                            vErrors.push(err191);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data64.max_regression_pp !== undefined) {
+                let data78 = data64.max_regression_pp;
+                if ((typeof data78 == "number") && (isFinite(data78))) {
+                    if (data78 > 100 || isNaN(data78)) {
+                        const err192 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data78 };
+                        if (vErrors === null) {
+                            vErrors = [err192];
+                        }
+                        else {
+                            vErrors.push(err192);
+                        }
+                        errors++;
+                    }
+                    if (data78 < 0 || isNaN(data78)) {
+                        const err193 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data78 };
+                        if (vErrors === null) {
+                            vErrors = [err193];
+                        }
+                        else {
+                            vErrors.push(err193);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err194 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data78 };
+                    if (vErrors === null) {
+                        vErrors = [err194];
+                    }
+                    else {
+                        vErrors.push(err194);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.max_new_protected_transitions !== undefined) {
+                let data79 = data64.max_new_protected_transitions;
+                if (!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))) {
+                    const err195 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data79 };
+                    if (vErrors === null) {
+                        vErrors = [err195];
+                    }
+                    else {
+                        vErrors.push(err195);
+                    }
+                    errors++;
+                }
+                if ((typeof data79 == "number") && (isFinite(data79))) {
+                    if (data79 < 0 || isNaN(data79)) {
+                        const err196 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data79 };
+                        if (vErrors === null) {
+                            vErrors = [err196];
+                        }
+                        else {
+                            vErrors.push(err196);
+                        }
+                        errors++;
+                    }
+                }
+            }
+            if (data64.families !== undefined) {
+                let data80 = data64.families;
+                if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
+                    for (const key26 in data80) {
+                        if (!((((((((key26 === "format") || (key26 === "transpose")) || (key26 === "dictionary")) || (key26 === "append")) || (key26 === "fgm")) || (key26 === "clean")) || (key26 === "truncate")) || (key26 === "noise"))) {
+                            const err197 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data80 };
+                            if (vErrors === null) {
+                                vErrors = [err197];
+                            }
+                            else {
+                                vErrors.push(err197);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.format !== undefined) {
+                        let data81 = data80.format;
+                        if (data81 && typeof data81 == "object" && !Array.isArray(data81)) {
+                            for (const key27 in data81) {
+                                if (!((((((key27 === "min_changed_examples") || (key27 === "max_flip_rate")) || (key27 === "max_accuracy_drop_pp")) || (key27 === "min_eligible_coverage")) || (key27 === "max_attack_success")) || (key27 === "max_regression_pp"))) {
+                                    const err198 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data81 };
+                                    if (vErrors === null) {
+                                        vErrors = [err198];
+                                    }
+                                    else {
+                                        vErrors.push(err198);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data81.min_changed_examples !== undefined) {
+                                let data82 = data81.min_changed_examples;
+                                if (!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))) {
+                                    const err199 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data82 };
+                                    if (vErrors === null) {
+                                        vErrors = [err199];
+                                    }
+                                    else {
+                                        vErrors.push(err199);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data82 == "number") && (isFinite(data82))) {
+                                    if (data82 < 0 || isNaN(data82)) {
+                                        const err200 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data82 };
+                                        if (vErrors === null) {
+                                            vErrors = [err200];
+                                        }
+                                        else {
+                                            vErrors.push(err200);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data81.max_flip_rate !== undefined) {
+                                let data83 = data81.max_flip_rate;
+                                if ((typeof data83 == "number") && (isFinite(data83))) {
+                                    if (data83 > 1 || isNaN(data83)) {
+                                        const err201 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data83 };
+                                        if (vErrors === null) {
+                                            vErrors = [err201];
+                                        }
+                                        else {
+                                            vErrors.push(err201);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data83 < 0 || isNaN(data83)) {
+                                        const err202 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data83 };
+                                        if (vErrors === null) {
+                                            vErrors = [err202];
+                                        }
+                                        else {
+                                            vErrors.push(err202);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err203 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data83 };
+                                    if (vErrors === null) {
+                                        vErrors = [err203];
+                                    }
+                                    else {
+                                        vErrors.push(err203);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data81.max_accuracy_drop_pp !== undefined) {
+                                let data84 = data81.max_accuracy_drop_pp;
+                                if ((typeof data84 == "number") && (isFinite(data84))) {
+                                    if (data84 > 100 || isNaN(data84)) {
+                                        const err204 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data84 };
+                                        if (vErrors === null) {
+                                            vErrors = [err204];
+                                        }
+                                        else {
+                                            vErrors.push(err204);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data84 < -100 || isNaN(data84)) {
+                                        const err205 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data84 };
+                                        if (vErrors === null) {
+                                            vErrors = [err205];
+                                        }
+                                        else {
+                                            vErrors.push(err205);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err206 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data84 };
+                                    if (vErrors === null) {
+                                        vErrors = [err206];
+                                    }
+                                    else {
+                                        vErrors.push(err206);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data81.min_eligible_coverage !== undefined) {
+                                let data85 = data81.min_eligible_coverage;
+                                if ((typeof data85 == "number") && (isFinite(data85))) {
+                                    if (data85 > 1 || isNaN(data85)) {
+                                        const err207 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data85 };
+                                        if (vErrors === null) {
+                                            vErrors = [err207];
+                                        }
+                                        else {
+                                            vErrors.push(err207);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data85 < 0 || isNaN(data85)) {
+                                        const err208 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data85 };
+                                        if (vErrors === null) {
+                                            vErrors = [err208];
+                                        }
+                                        else {
+                                            vErrors.push(err208);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err209 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data85 };
+                                    if (vErrors === null) {
+                                        vErrors = [err209];
+                                    }
+                                    else {
+                                        vErrors.push(err209);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data81.max_attack_success !== undefined) {
+                                let data86 = data81.max_attack_success;
+                                if ((typeof data86 == "number") && (isFinite(data86))) {
+                                    if (data86 > 1 || isNaN(data86)) {
+                                        const err210 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data86 };
+                                        if (vErrors === null) {
+                                            vErrors = [err210];
+                                        }
+                                        else {
+                                            vErrors.push(err210);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data86 < 0 || isNaN(data86)) {
+                                        const err211 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data86 };
+                                        if (vErrors === null) {
+                                            vErrors = [err211];
+                                        }
+                                        else {
+                                            vErrors.push(err211);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err212 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data86 };
+                                    if (vErrors === null) {
+                                        vErrors = [err212];
+                                    }
+                                    else {
+                                        vErrors.push(err212);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data81.max_regression_pp !== undefined) {
+                                let data87 = data81.max_regression_pp;
+                                if ((typeof data87 == "number") && (isFinite(data87))) {
+                                    if (data87 > 100 || isNaN(data87)) {
+                                        const err213 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data87 };
+                                        if (vErrors === null) {
+                                            vErrors = [err213];
+                                        }
+                                        else {
+                                            vErrors.push(err213);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data87 < 0 || isNaN(data87)) {
+                                        const err214 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data87 };
+                                        if (vErrors === null) {
+                                            vErrors = [err214];
+                                        }
+                                        else {
+                                            vErrors.push(err214);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err215 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data87 };
+                                    if (vErrors === null) {
+                                        vErrors = [err215];
+                                    }
+                                    else {
+                                        vErrors.push(err215);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err216 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data81 };
+                            if (vErrors === null) {
+                                vErrors = [err216];
+                            }
+                            else {
+                                vErrors.push(err216);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.transpose !== undefined) {
+                        let data88 = data80.transpose;
+                        if (data88 && typeof data88 == "object" && !Array.isArray(data88)) {
+                            for (const key28 in data88) {
+                                if (!((((((key28 === "min_changed_examples") || (key28 === "max_flip_rate")) || (key28 === "max_accuracy_drop_pp")) || (key28 === "min_eligible_coverage")) || (key28 === "max_attack_success")) || (key28 === "max_regression_pp"))) {
+                                    const err217 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data88 };
+                                    if (vErrors === null) {
+                                        vErrors = [err217];
+                                    }
+                                    else {
+                                        vErrors.push(err217);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data88.min_changed_examples !== undefined) {
+                                let data89 = data88.min_changed_examples;
+                                if (!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))) {
+                                    const err218 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data89 };
+                                    if (vErrors === null) {
+                                        vErrors = [err218];
+                                    }
+                                    else {
+                                        vErrors.push(err218);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data89 == "number") && (isFinite(data89))) {
+                                    if (data89 < 0 || isNaN(data89)) {
+                                        const err219 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data89 };
+                                        if (vErrors === null) {
+                                            vErrors = [err219];
+                                        }
+                                        else {
+                                            vErrors.push(err219);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data88.max_flip_rate !== undefined) {
+                                let data90 = data88.max_flip_rate;
+                                if ((typeof data90 == "number") && (isFinite(data90))) {
+                                    if (data90 > 1 || isNaN(data90)) {
+                                        const err220 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data90 };
+                                        if (vErrors === null) {
+                                            vErrors = [err220];
+                                        }
+                                        else {
+                                            vErrors.push(err220);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data90 < 0 || isNaN(data90)) {
+                                        const err221 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data90 };
+                                        if (vErrors === null) {
+                                            vErrors = [err221];
+                                        }
+                                        else {
+                                            vErrors.push(err221);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err222 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data90 };
+                                    if (vErrors === null) {
+                                        vErrors = [err222];
+                                    }
+                                    else {
+                                        vErrors.push(err222);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data88.max_accuracy_drop_pp !== undefined) {
+                                let data91 = data88.max_accuracy_drop_pp;
+                                if ((typeof data91 == "number") && (isFinite(data91))) {
+                                    if (data91 > 100 || isNaN(data91)) {
+                                        const err223 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data91 };
+                                        if (vErrors === null) {
+                                            vErrors = [err223];
+                                        }
+                                        else {
+                                            vErrors.push(err223);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data91 < -100 || isNaN(data91)) {
+                                        const err224 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data91 };
+                                        if (vErrors === null) {
+                                            vErrors = [err224];
+                                        }
+                                        else {
+                                            vErrors.push(err224);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err225 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data91 };
+                                    if (vErrors === null) {
+                                        vErrors = [err225];
+                                    }
+                                    else {
+                                        vErrors.push(err225);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data88.min_eligible_coverage !== undefined) {
+                                let data92 = data88.min_eligible_coverage;
+                                if ((typeof data92 == "number") && (isFinite(data92))) {
+                                    if (data92 > 1 || isNaN(data92)) {
+                                        const err226 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data92 };
+                                        if (vErrors === null) {
+                                            vErrors = [err226];
+                                        }
+                                        else {
+                                            vErrors.push(err226);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data92 < 0 || isNaN(data92)) {
+                                        const err227 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data92 };
+                                        if (vErrors === null) {
+                                            vErrors = [err227];
+                                        }
+                                        else {
+                                            vErrors.push(err227);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err228 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data92 };
+                                    if (vErrors === null) {
+                                        vErrors = [err228];
+                                    }
+                                    else {
+                                        vErrors.push(err228);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data88.max_attack_success !== undefined) {
+                                let data93 = data88.max_attack_success;
+                                if ((typeof data93 == "number") && (isFinite(data93))) {
+                                    if (data93 > 1 || isNaN(data93)) {
+                                        const err229 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data93 };
+                                        if (vErrors === null) {
+                                            vErrors = [err229];
+                                        }
+                                        else {
+                                            vErrors.push(err229);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data93 < 0 || isNaN(data93)) {
+                                        const err230 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data93 };
+                                        if (vErrors === null) {
+                                            vErrors = [err230];
+                                        }
+                                        else {
+                                            vErrors.push(err230);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err231 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data93 };
+                                    if (vErrors === null) {
+                                        vErrors = [err231];
+                                    }
+                                    else {
+                                        vErrors.push(err231);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data88.max_regression_pp !== undefined) {
+                                let data94 = data88.max_regression_pp;
+                                if ((typeof data94 == "number") && (isFinite(data94))) {
+                                    if (data94 > 100 || isNaN(data94)) {
+                                        const err232 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data94 };
+                                        if (vErrors === null) {
+                                            vErrors = [err232];
+                                        }
+                                        else {
+                                            vErrors.push(err232);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data94 < 0 || isNaN(data94)) {
+                                        const err233 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data94 };
+                                        if (vErrors === null) {
+                                            vErrors = [err233];
+                                        }
+                                        else {
+                                            vErrors.push(err233);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err234 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data94 };
+                                    if (vErrors === null) {
+                                        vErrors = [err234];
+                                    }
+                                    else {
+                                        vErrors.push(err234);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err235 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data88 };
+                            if (vErrors === null) {
+                                vErrors = [err235];
+                            }
+                            else {
+                                vErrors.push(err235);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.dictionary !== undefined) {
+                        let data95 = data80.dictionary;
+                        if (data95 && typeof data95 == "object" && !Array.isArray(data95)) {
+                            for (const key29 in data95) {
+                                if (!((((((key29 === "min_changed_examples") || (key29 === "max_flip_rate")) || (key29 === "max_accuracy_drop_pp")) || (key29 === "min_eligible_coverage")) || (key29 === "max_attack_success")) || (key29 === "max_regression_pp"))) {
+                                    const err236 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data95 };
+                                    if (vErrors === null) {
+                                        vErrors = [err236];
+                                    }
+                                    else {
+                                        vErrors.push(err236);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data95.min_changed_examples !== undefined) {
+                                let data96 = data95.min_changed_examples;
+                                if (!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))) {
+                                    const err237 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data96 };
+                                    if (vErrors === null) {
+                                        vErrors = [err237];
+                                    }
+                                    else {
+                                        vErrors.push(err237);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data96 == "number") && (isFinite(data96))) {
+                                    if (data96 < 0 || isNaN(data96)) {
+                                        const err238 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data96 };
+                                        if (vErrors === null) {
+                                            vErrors = [err238];
+                                        }
+                                        else {
+                                            vErrors.push(err238);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data95.max_flip_rate !== undefined) {
+                                let data97 = data95.max_flip_rate;
+                                if ((typeof data97 == "number") && (isFinite(data97))) {
+                                    if (data97 > 1 || isNaN(data97)) {
+                                        const err239 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data97 };
+                                        if (vErrors === null) {
+                                            vErrors = [err239];
+                                        }
+                                        else {
+                                            vErrors.push(err239);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data97 < 0 || isNaN(data97)) {
+                                        const err240 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data97 };
+                                        if (vErrors === null) {
+                                            vErrors = [err240];
+                                        }
+                                        else {
+                                            vErrors.push(err240);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err241 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data97 };
+                                    if (vErrors === null) {
+                                        vErrors = [err241];
+                                    }
+                                    else {
+                                        vErrors.push(err241);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data95.max_accuracy_drop_pp !== undefined) {
+                                let data98 = data95.max_accuracy_drop_pp;
+                                if ((typeof data98 == "number") && (isFinite(data98))) {
+                                    if (data98 > 100 || isNaN(data98)) {
+                                        const err242 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data98 };
+                                        if (vErrors === null) {
+                                            vErrors = [err242];
+                                        }
+                                        else {
+                                            vErrors.push(err242);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data98 < -100 || isNaN(data98)) {
+                                        const err243 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data98 };
+                                        if (vErrors === null) {
+                                            vErrors = [err243];
+                                        }
+                                        else {
+                                            vErrors.push(err243);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err244 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data98 };
+                                    if (vErrors === null) {
+                                        vErrors = [err244];
+                                    }
+                                    else {
+                                        vErrors.push(err244);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data95.min_eligible_coverage !== undefined) {
+                                let data99 = data95.min_eligible_coverage;
+                                if ((typeof data99 == "number") && (isFinite(data99))) {
+                                    if (data99 > 1 || isNaN(data99)) {
+                                        const err245 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data99 };
+                                        if (vErrors === null) {
+                                            vErrors = [err245];
+                                        }
+                                        else {
+                                            vErrors.push(err245);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data99 < 0 || isNaN(data99)) {
+                                        const err246 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data99 };
+                                        if (vErrors === null) {
+                                            vErrors = [err246];
+                                        }
+                                        else {
+                                            vErrors.push(err246);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err247 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data99 };
+                                    if (vErrors === null) {
+                                        vErrors = [err247];
+                                    }
+                                    else {
+                                        vErrors.push(err247);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data95.max_attack_success !== undefined) {
+                                let data100 = data95.max_attack_success;
+                                if ((typeof data100 == "number") && (isFinite(data100))) {
+                                    if (data100 > 1 || isNaN(data100)) {
+                                        const err248 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data100 };
+                                        if (vErrors === null) {
+                                            vErrors = [err248];
+                                        }
+                                        else {
+                                            vErrors.push(err248);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data100 < 0 || isNaN(data100)) {
+                                        const err249 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data100 };
+                                        if (vErrors === null) {
+                                            vErrors = [err249];
+                                        }
+                                        else {
+                                            vErrors.push(err249);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err250 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data100 };
+                                    if (vErrors === null) {
+                                        vErrors = [err250];
+                                    }
+                                    else {
+                                        vErrors.push(err250);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data95.max_regression_pp !== undefined) {
+                                let data101 = data95.max_regression_pp;
+                                if ((typeof data101 == "number") && (isFinite(data101))) {
+                                    if (data101 > 100 || isNaN(data101)) {
+                                        const err251 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data101 };
+                                        if (vErrors === null) {
+                                            vErrors = [err251];
+                                        }
+                                        else {
+                                            vErrors.push(err251);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data101 < 0 || isNaN(data101)) {
+                                        const err252 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data101 };
+                                        if (vErrors === null) {
+                                            vErrors = [err252];
+                                        }
+                                        else {
+                                            vErrors.push(err252);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err253 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data101 };
+                                    if (vErrors === null) {
+                                        vErrors = [err253];
+                                    }
+                                    else {
+                                        vErrors.push(err253);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err254 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data95 };
+                            if (vErrors === null) {
+                                vErrors = [err254];
+                            }
+                            else {
+                                vErrors.push(err254);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.append !== undefined) {
+                        let data102 = data80.append;
+                        if (data102 && typeof data102 == "object" && !Array.isArray(data102)) {
+                            for (const key30 in data102) {
+                                if (!((((((key30 === "min_changed_examples") || (key30 === "max_flip_rate")) || (key30 === "max_accuracy_drop_pp")) || (key30 === "min_eligible_coverage")) || (key30 === "max_attack_success")) || (key30 === "max_regression_pp"))) {
+                                    const err255 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data102 };
+                                    if (vErrors === null) {
+                                        vErrors = [err255];
+                                    }
+                                    else {
+                                        vErrors.push(err255);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data102.min_changed_examples !== undefined) {
+                                let data103 = data102.min_changed_examples;
+                                if (!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))) {
+                                    const err256 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data103 };
+                                    if (vErrors === null) {
+                                        vErrors = [err256];
+                                    }
+                                    else {
+                                        vErrors.push(err256);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data103 == "number") && (isFinite(data103))) {
+                                    if (data103 < 0 || isNaN(data103)) {
+                                        const err257 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data103 };
+                                        if (vErrors === null) {
+                                            vErrors = [err257];
+                                        }
+                                        else {
+                                            vErrors.push(err257);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data102.max_flip_rate !== undefined) {
+                                let data104 = data102.max_flip_rate;
+                                if ((typeof data104 == "number") && (isFinite(data104))) {
+                                    if (data104 > 1 || isNaN(data104)) {
+                                        const err258 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data104 };
+                                        if (vErrors === null) {
+                                            vErrors = [err258];
+                                        }
+                                        else {
+                                            vErrors.push(err258);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data104 < 0 || isNaN(data104)) {
+                                        const err259 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data104 };
+                                        if (vErrors === null) {
+                                            vErrors = [err259];
+                                        }
+                                        else {
+                                            vErrors.push(err259);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err260 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data104 };
+                                    if (vErrors === null) {
+                                        vErrors = [err260];
+                                    }
+                                    else {
+                                        vErrors.push(err260);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data102.max_accuracy_drop_pp !== undefined) {
+                                let data105 = data102.max_accuracy_drop_pp;
+                                if ((typeof data105 == "number") && (isFinite(data105))) {
+                                    if (data105 > 100 || isNaN(data105)) {
+                                        const err261 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data105 };
+                                        if (vErrors === null) {
+                                            vErrors = [err261];
+                                        }
+                                        else {
+                                            vErrors.push(err261);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data105 < -100 || isNaN(data105)) {
+                                        const err262 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data105 };
+                                        if (vErrors === null) {
+                                            vErrors = [err262];
+                                        }
+                                        else {
+                                            vErrors.push(err262);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err263 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data105 };
+                                    if (vErrors === null) {
+                                        vErrors = [err263];
+                                    }
+                                    else {
+                                        vErrors.push(err263);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data102.min_eligible_coverage !== undefined) {
+                                let data106 = data102.min_eligible_coverage;
+                                if ((typeof data106 == "number") && (isFinite(data106))) {
+                                    if (data106 > 1 || isNaN(data106)) {
+                                        const err264 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data106 };
+                                        if (vErrors === null) {
+                                            vErrors = [err264];
+                                        }
+                                        else {
+                                            vErrors.push(err264);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data106 < 0 || isNaN(data106)) {
+                                        const err265 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data106 };
+                                        if (vErrors === null) {
+                                            vErrors = [err265];
+                                        }
+                                        else {
+                                            vErrors.push(err265);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err266 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data106 };
+                                    if (vErrors === null) {
+                                        vErrors = [err266];
+                                    }
+                                    else {
+                                        vErrors.push(err266);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data102.max_attack_success !== undefined) {
+                                let data107 = data102.max_attack_success;
+                                if ((typeof data107 == "number") && (isFinite(data107))) {
+                                    if (data107 > 1 || isNaN(data107)) {
+                                        const err267 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data107 };
+                                        if (vErrors === null) {
+                                            vErrors = [err267];
+                                        }
+                                        else {
+                                            vErrors.push(err267);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data107 < 0 || isNaN(data107)) {
+                                        const err268 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data107 };
+                                        if (vErrors === null) {
+                                            vErrors = [err268];
+                                        }
+                                        else {
+                                            vErrors.push(err268);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err269 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data107 };
+                                    if (vErrors === null) {
+                                        vErrors = [err269];
+                                    }
+                                    else {
+                                        vErrors.push(err269);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data102.max_regression_pp !== undefined) {
+                                let data108 = data102.max_regression_pp;
+                                if ((typeof data108 == "number") && (isFinite(data108))) {
+                                    if (data108 > 100 || isNaN(data108)) {
+                                        const err270 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data108 };
+                                        if (vErrors === null) {
+                                            vErrors = [err270];
+                                        }
+                                        else {
+                                            vErrors.push(err270);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data108 < 0 || isNaN(data108)) {
+                                        const err271 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data108 };
+                                        if (vErrors === null) {
+                                            vErrors = [err271];
+                                        }
+                                        else {
+                                            vErrors.push(err271);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err272 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data108 };
+                                    if (vErrors === null) {
+                                        vErrors = [err272];
+                                    }
+                                    else {
+                                        vErrors.push(err272);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err273 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data102 };
+                            if (vErrors === null) {
+                                vErrors = [err273];
+                            }
+                            else {
+                                vErrors.push(err273);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.fgm !== undefined) {
+                        let data109 = data80.fgm;
+                        if (data109 && typeof data109 == "object" && !Array.isArray(data109)) {
+                            for (const key31 in data109) {
+                                if (!((((((key31 === "min_changed_examples") || (key31 === "max_flip_rate")) || (key31 === "max_accuracy_drop_pp")) || (key31 === "min_eligible_coverage")) || (key31 === "max_attack_success")) || (key31 === "max_regression_pp"))) {
+                                    const err274 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data109 };
+                                    if (vErrors === null) {
+                                        vErrors = [err274];
+                                    }
+                                    else {
+                                        vErrors.push(err274);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data109.min_changed_examples !== undefined) {
+                                let data110 = data109.min_changed_examples;
+                                if (!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))) {
+                                    const err275 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data110 };
+                                    if (vErrors === null) {
+                                        vErrors = [err275];
+                                    }
+                                    else {
+                                        vErrors.push(err275);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data110 == "number") && (isFinite(data110))) {
+                                    if (data110 < 0 || isNaN(data110)) {
+                                        const err276 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data110 };
+                                        if (vErrors === null) {
+                                            vErrors = [err276];
+                                        }
+                                        else {
+                                            vErrors.push(err276);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
+                            if (data109.max_flip_rate !== undefined) {
+                                let data111 = data109.max_flip_rate;
+                                if ((typeof data111 == "number") && (isFinite(data111))) {
+                                    if (data111 > 1 || isNaN(data111)) {
+                                        const err277 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data111 };
+                                        if (vErrors === null) {
+                                            vErrors = [err277];
+                                        }
+                                        else {
+                                            vErrors.push(err277);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data111 < 0 || isNaN(data111)) {
+                                        const err278 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data111 };
+                                        if (vErrors === null) {
+                                            vErrors = [err278];
+                                        }
+                                        else {
+                                            vErrors.push(err278);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err279 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data111 };
+                                    if (vErrors === null) {
+                                        vErrors = [err279];
+                                    }
+                                    else {
+                                        vErrors.push(err279);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data109.max_accuracy_drop_pp !== undefined) {
+                                let data112 = data109.max_accuracy_drop_pp;
+                                if ((typeof data112 == "number") && (isFinite(data112))) {
+                                    if (data112 > 100 || isNaN(data112)) {
+                                        const err280 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data112 };
+                                        if (vErrors === null) {
+                                            vErrors = [err280];
+                                        }
+                                        else {
+                                            vErrors.push(err280);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data112 < -100 || isNaN(data112)) {
+                                        const err281 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data112 };
+                                        if (vErrors === null) {
+                                            vErrors = [err281];
+                                        }
+                                        else {
+                                            vErrors.push(err281);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err282 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data112 };
+                                    if (vErrors === null) {
+                                        vErrors = [err282];
+                                    }
+                                    else {
+                                        vErrors.push(err282);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data109.min_eligible_coverage !== undefined) {
+                                let data113 = data109.min_eligible_coverage;
+                                if ((typeof data113 == "number") && (isFinite(data113))) {
+                                    if (data113 > 1 || isNaN(data113)) {
+                                        const err283 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data113 };
+                                        if (vErrors === null) {
+                                            vErrors = [err283];
+                                        }
+                                        else {
+                                            vErrors.push(err283);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data113 < 0 || isNaN(data113)) {
+                                        const err284 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data113 };
+                                        if (vErrors === null) {
+                                            vErrors = [err284];
+                                        }
+                                        else {
+                                            vErrors.push(err284);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err285 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data113 };
+                                    if (vErrors === null) {
+                                        vErrors = [err285];
+                                    }
+                                    else {
+                                        vErrors.push(err285);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data109.max_attack_success !== undefined) {
+                                let data114 = data109.max_attack_success;
+                                if ((typeof data114 == "number") && (isFinite(data114))) {
+                                    if (data114 > 1 || isNaN(data114)) {
+                                        const err286 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data114 };
+                                        if (vErrors === null) {
+                                            vErrors = [err286];
+                                        }
+                                        else {
+                                            vErrors.push(err286);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data114 < 0 || isNaN(data114)) {
+                                        const err287 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data114 };
+                                        if (vErrors === null) {
+                                            vErrors = [err287];
+                                        }
+                                        else {
+                                            vErrors.push(err287);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err288 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data114 };
+                                    if (vErrors === null) {
+                                        vErrors = [err288];
+                                    }
+                                    else {
+                                        vErrors.push(err288);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data109.max_regression_pp !== undefined) {
+                                let data115 = data109.max_regression_pp;
+                                if ((typeof data115 == "number") && (isFinite(data115))) {
+                                    if (data115 > 100 || isNaN(data115)) {
+                                        const err289 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data115 };
+                                        if (vErrors === null) {
+                                            vErrors = [err289];
+                                        }
+                                        else {
+                                            vErrors.push(err289);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data115 < 0 || isNaN(data115)) {
+                                        const err290 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data115 };
+                                        if (vErrors === null) {
+                                            vErrors = [err290];
+                                        }
+                                        else {
+                                            vErrors.push(err290);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err291 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data115 };
+                                    if (vErrors === null) {
+                                        vErrors = [err291];
+                                    }
+                                    else {
+                                        vErrors.push(err291);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err292 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data109 };
+                            if (vErrors === null) {
+                                vErrors = [err292];
+                            }
+                            else {
+                                vErrors.push(err292);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.clean !== undefined) {
+                        let data116 = data80.clean;
+                        if (data116 && typeof data116 == "object" && !Array.isArray(data116)) {
+                            for (const key32 in data116) {
+                                if (!(key32 === "max_regression_pp")) {
+                                    const err293 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data116 };
+                                    if (vErrors === null) {
+                                        vErrors = [err293];
+                                    }
+                                    else {
+                                        vErrors.push(err293);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data116.max_regression_pp !== undefined) {
+                                let data117 = data116.max_regression_pp;
+                                if ((typeof data117 == "number") && (isFinite(data117))) {
+                                    if (data117 > 100 || isNaN(data117)) {
+                                        const err294 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data117 };
+                                        if (vErrors === null) {
+                                            vErrors = [err294];
+                                        }
+                                        else {
+                                            vErrors.push(err294);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data117 < 0 || isNaN(data117)) {
+                                        const err295 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data117 };
+                                        if (vErrors === null) {
+                                            vErrors = [err295];
+                                        }
+                                        else {
+                                            vErrors.push(err295);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err296 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data117 };
+                                    if (vErrors === null) {
+                                        vErrors = [err296];
+                                    }
+                                    else {
+                                        vErrors.push(err296);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err297 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data116 };
+                            if (vErrors === null) {
+                                vErrors = [err297];
+                            }
+                            else {
+                                vErrors.push(err297);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.truncate !== undefined) {
+                        let data118 = data80.truncate;
+                        if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                            for (const key33 in data118) {
+                                if (!(key33 === "max_regression_pp")) {
+                                    const err298 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data118 };
+                                    if (vErrors === null) {
+                                        vErrors = [err298];
+                                    }
+                                    else {
+                                        vErrors.push(err298);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data118.max_regression_pp !== undefined) {
+                                let data119 = data118.max_regression_pp;
+                                if ((typeof data119 == "number") && (isFinite(data119))) {
+                                    if (data119 > 100 || isNaN(data119)) {
+                                        const err299 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data119 };
+                                        if (vErrors === null) {
+                                            vErrors = [err299];
+                                        }
+                                        else {
+                                            vErrors.push(err299);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data119 < 0 || isNaN(data119)) {
+                                        const err300 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data119 };
+                                        if (vErrors === null) {
+                                            vErrors = [err300];
+                                        }
+                                        else {
+                                            vErrors.push(err300);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err301 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data119 };
+                                    if (vErrors === null) {
+                                        vErrors = [err301];
+                                    }
+                                    else {
+                                        vErrors.push(err301);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err302 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data118 };
+                            if (vErrors === null) {
+                                vErrors = [err302];
+                            }
+                            else {
+                                vErrors.push(err302);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data80.noise !== undefined) {
+                        let data120 = data80.noise;
+                        if (data120 && typeof data120 == "object" && !Array.isArray(data120)) {
+                            for (const key34 in data120) {
+                                if (!(key34 === "max_regression_pp")) {
+                                    const err303 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data120 };
+                                    if (vErrors === null) {
+                                        vErrors = [err303];
+                                    }
+                                    else {
+                                        vErrors.push(err303);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data120.max_regression_pp !== undefined) {
+                                let data121 = data120.max_regression_pp;
+                                if ((typeof data121 == "number") && (isFinite(data121))) {
+                                    if (data121 > 100 || isNaN(data121)) {
+                                        const err304 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data121 };
+                                        if (vErrors === null) {
+                                            vErrors = [err304];
+                                        }
+                                        else {
+                                            vErrors.push(err304);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data121 < 0 || isNaN(data121)) {
+                                        const err305 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data121 };
+                                        if (vErrors === null) {
+                                            vErrors = [err305];
+                                        }
+                                        else {
+                                            vErrors.push(err305);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                                else {
+                                    const err306 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data121 };
+                                    if (vErrors === null) {
+                                        vErrors = [err306];
+                                    }
+                                    else {
+                                        vErrors.push(err306);
+                                    }
+                                    errors++;
+                                }
+                            }
+                        }
+                        else {
+                            const err307 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data120 };
+                            if (vErrors === null) {
+                                vErrors = [err307];
+                            }
+                            else {
+                                vErrors.push(err307);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err308 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data80 };
+                    if (vErrors === null) {
+                        vErrors = [err308];
+                    }
+                    else {
+                        vErrors.push(err308);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.allow_not_evaluated !== undefined) {
+                let data122 = data64.allow_not_evaluated;
+                if (typeof data122 !== "boolean") {
+                    const err309 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data122 };
+                    if (vErrors === null) {
+                        vErrors = [err309];
+                    }
+                    else {
+                        vErrors.push(err309);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.require_baseline !== undefined) {
+                let data123 = data64.require_baseline;
+                if (typeof data123 !== "boolean") {
+                    const err310 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data123 };
+                    if (vErrors === null) {
+                        vErrors = [err310];
+                    }
+                    else {
+                        vErrors.push(err310);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.require_release_record !== undefined) {
+                let data124 = data64.require_release_record;
+                if (typeof data124 !== "boolean") {
+                    const err311 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data124 };
+                    if (vErrors === null) {
+                        vErrors = [err311];
+                    }
+                    else {
+                        vErrors.push(err311);
+                    }
+                    errors++;
+                }
+            }
+            if (data64.models !== undefined) {
+                let data125 = data64.models;
+                if (Array.isArray(data125)) {
+                    if (data125.length < 1) {
+                        const err312 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data125 };
+                        if (vErrors === null) {
+                            vErrors = [err312];
+                        }
+                        else {
+                            vErrors.push(err312);
+                        }
+                        errors++;
+                    }
+                    const len5 = data125.length;
+                    for (let i5 = 0; i5 < len5; i5++) {
+                        let data126 = data125[i5];
+                        if (typeof data126 === "string") {
+                            if (func3(data126) < 1) {
+                                const err313 = { instancePath: instancePath + "/gate/models/" + i5, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data126 };
+                                if (vErrors === null) {
+                                    vErrors = [err313];
+                                }
+                                else {
+                                    vErrors.push(err313);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data126)) {
+                                const err314 = { instancePath: instancePath + "/gate/models/" + i5, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data126 };
+                                if (vErrors === null) {
+                                    vErrors = [err314];
+                                }
+                                else {
+                                    vErrors.push(err314);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err315 = { instancePath: instancePath + "/gate/models/" + i5, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data126 };
+                            if (vErrors === null) {
+                                vErrors = [err315];
+                            }
+                            else {
+                                vErrors.push(err315);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err316 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data125 };
+                    if (vErrors === null) {
+                        vErrors = [err316];
+                    }
+                    else {
+                        vErrors.push(err316);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err317 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data64 };
+            if (vErrors === null) {
+                vErrors = [err317];
+            }
+            else {
+                vErrors.push(err317);
+            }
+            errors++;
+        }
+    }
+    if (data.release !== undefined) {
+        let data127 = data.release;
+        if (data127 && typeof data127 == "object" && !Array.isArray(data127)) {
+            if (data127.owner === undefined) {
+                const err318 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data127 };
+                if (vErrors === null) {
+                    vErrors = [err318];
+                }
+                else {
+                    vErrors.push(err318);
+                }
+                errors++;
+            }
+            for (const key35 in data127) {
+                if (!(((((((key35 === "owner") || (key35 === "reviewer")) || (key35 === "intended_use")) || (key35 === "out_of_scope_uses")) || (key35 === "known_limitations")) || (key35 === "mitigations")) || (key35 === "authorization"))) {
+                    const err319 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data127 };
+                    if (vErrors === null) {
+                        vErrors = [err319];
+                    }
+                    else {
+                        vErrors.push(err319);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.owner !== undefined) {
+                let data128 = data127.owner;
+                if (typeof data128 === "string") {
+                    if (func3(data128) > 200) {
+                        const err320 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data128 };
+                        if (vErrors === null) {
+                            vErrors = [err320];
+                        }
+                        else {
+                            vErrors.push(err320);
+                        }
+                        errors++;
+                    }
+                    if (func3(data128) < 1) {
+                        const err321 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data128 };
+                        if (vErrors === null) {
+                            vErrors = [err321];
+                        }
+                        else {
+                            vErrors.push(err321);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data128)) {
+                        const err322 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data128 };
+                        if (vErrors === null) {
+                            vErrors = [err322];
+                        }
+                        else {
+                            vErrors.push(err322);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err323 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data128 };
+                    if (vErrors === null) {
+                        vErrors = [err323];
+                    }
+                    else {
+                        vErrors.push(err323);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.reviewer !== undefined) {
+                let data129 = data127.reviewer;
+                if (typeof data129 === "string") {
+                    if (func3(data129) > 200) {
+                        const err324 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data129 };
+                        if (vErrors === null) {
+                            vErrors = [err324];
+                        }
+                        else {
+                            vErrors.push(err324);
+                        }
+                        errors++;
+                    }
+                    if (func3(data129) < 1) {
+                        const err325 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data129 };
+                        if (vErrors === null) {
+                            vErrors = [err325];
+                        }
+                        else {
+                            vErrors.push(err325);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data129)) {
+                        const err326 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data129 };
+                        if (vErrors === null) {
+                            vErrors = [err326];
+                        }
+                        else {
+                            vErrors.push(err326);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err327 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data129 };
+                    if (vErrors === null) {
+                        vErrors = [err327];
+                    }
+                    else {
+                        vErrors.push(err327);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.intended_use !== undefined) {
+                let data130 = data127.intended_use;
+                if (typeof data130 === "string") {
+                    if (func3(data130) > 2000) {
+                        const err328 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data130 };
+                        if (vErrors === null) {
+                            vErrors = [err328];
+                        }
+                        else {
+                            vErrors.push(err328);
+                        }
+                        errors++;
+                    }
+                    if (func3(data130) < 1) {
+                        const err329 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data130 };
+                        if (vErrors === null) {
+                            vErrors = [err329];
+                        }
+                        else {
+                            vErrors.push(err329);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err330 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data130 };
+                    if (vErrors === null) {
+                        vErrors = [err330];
+                    }
+                    else {
+                        vErrors.push(err330);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.out_of_scope_uses !== undefined) {
+                let data131 = data127.out_of_scope_uses;
+                if (Array.isArray(data131)) {
+                    if (data131.length < 1) {
+                        const err331 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data131 };
+                        if (vErrors === null) {
+                            vErrors = [err331];
+                        }
+                        else {
+                            vErrors.push(err331);
+                        }
+                        errors++;
+                    }
+                    const len6 = data131.length;
+                    for (let i6 = 0; i6 < len6; i6++) {
+                        let data132 = data131[i6];
+                        if (typeof data132 === "string") {
+                            if (func3(data132) > 1000) {
+                                const err332 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i6, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data132 };
+                                if (vErrors === null) {
+                                    vErrors = [err332];
+                                }
+                                else {
+                                    vErrors.push(err332);
+                                }
+                                errors++;
+                            }
+                            if (func3(data132) < 1) {
+                                const err333 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i6, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data132 };
+                                if (vErrors === null) {
+                                    vErrors = [err333];
+                                }
+                                else {
+                                    vErrors.push(err333);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err334 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i6, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data132 };
+                            if (vErrors === null) {
+                                vErrors = [err334];
+                            }
+                            else {
+                                vErrors.push(err334);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err335 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data131 };
+                    if (vErrors === null) {
+                        vErrors = [err335];
+                    }
+                    else {
+                        vErrors.push(err335);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.known_limitations !== undefined) {
+                let data133 = data127.known_limitations;
+                if (Array.isArray(data133)) {
+                    if (data133.length < 1) {
+                        const err336 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data133 };
+                        if (vErrors === null) {
+                            vErrors = [err336];
+                        }
+                        else {
+                            vErrors.push(err336);
+                        }
+                        errors++;
+                    }
+                    const len7 = data133.length;
+                    for (let i7 = 0; i7 < len7; i7++) {
+                        let data134 = data133[i7];
+                        if (typeof data134 === "string") {
+                            if (func3(data134) > 1000) {
+                                const err337 = { instancePath: instancePath + "/release/known_limitations/" + i7, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data134 };
+                                if (vErrors === null) {
+                                    vErrors = [err337];
+                                }
+                                else {
+                                    vErrors.push(err337);
+                                }
+                                errors++;
+                            }
+                            if (func3(data134) < 1) {
+                                const err338 = { instancePath: instancePath + "/release/known_limitations/" + i7, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data134 };
+                                if (vErrors === null) {
+                                    vErrors = [err338];
+                                }
+                                else {
+                                    vErrors.push(err338);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err339 = { instancePath: instancePath + "/release/known_limitations/" + i7, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data134 };
+                            if (vErrors === null) {
+                                vErrors = [err339];
+                            }
+                            else {
+                                vErrors.push(err339);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err340 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data133 };
+                    if (vErrors === null) {
+                        vErrors = [err340];
+                    }
+                    else {
+                        vErrors.push(err340);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.mitigations !== undefined) {
+                let data135 = data127.mitigations;
+                if (Array.isArray(data135)) {
+                    if (data135.length < 1) {
+                        const err341 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data135 };
+                        if (vErrors === null) {
+                            vErrors = [err341];
+                        }
+                        else {
+                            vErrors.push(err341);
+                        }
+                        errors++;
+                    }
+                    const len8 = data135.length;
+                    for (let i8 = 0; i8 < len8; i8++) {
+                        let data136 = data135[i8];
+                        if (typeof data136 === "string") {
+                            if (func3(data136) > 1000) {
+                                const err342 = { instancePath: instancePath + "/release/mitigations/" + i8, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data136 };
+                                if (vErrors === null) {
+                                    vErrors = [err342];
+                                }
+                                else {
+                                    vErrors.push(err342);
+                                }
+                                errors++;
+                            }
+                            if (func3(data136) < 1) {
+                                const err343 = { instancePath: instancePath + "/release/mitigations/" + i8, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data136 };
+                                if (vErrors === null) {
+                                    vErrors = [err343];
+                                }
+                                else {
+                                    vErrors.push(err343);
+                                }
+                                errors++;
+                            }
+                        }
+                        else {
+                            const err344 = { instancePath: instancePath + "/release/mitigations/" + i8, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data136 };
+                            if (vErrors === null) {
+                                vErrors = [err344];
+                            }
+                            else {
+                                vErrors.push(err344);
+                            }
+                            errors++;
+                        }
+                    }
+                }
+                else {
+                    const err345 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data135 };
+                    if (vErrors === null) {
+                        vErrors = [err345];
+                    }
+                    else {
+                        vErrors.push(err345);
+                    }
+                    errors++;
+                }
+            }
+            if (data127.authorization !== undefined) {
+                let data137 = data127.authorization;
+                if (typeof data137 === "string") {
+                    if (func3(data137) > 500) {
+                        const err346 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data137 };
+                        if (vErrors === null) {
+                            vErrors = [err346];
+                        }
+                        else {
+                            vErrors.push(err346);
+                        }
+                        errors++;
+                    }
+                    if (func3(data137) < 1) {
+                        const err347 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data137 };
+                        if (vErrors === null) {
+                            vErrors = [err347];
+                        }
+                        else {
+                            vErrors.push(err347);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data137)) {
+                        const err348 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data137 };
+                        if (vErrors === null) {
+                            vErrors = [err348];
+                        }
+                        else {
+                            vErrors.push(err348);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err349 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data137 };
+                    if (vErrors === null) {
+                        vErrors = [err349];
+                    }
+                    else {
+                        vErrors.push(err349);
+                    }
+                    errors++;
+                }
+            }
+        }
+        else {
+            const err350 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data127 };
+            if (vErrors === null) {
+                vErrors = [err350];
+            }
+            else {
+                vErrors.push(err350);
+            }
+            errors++;
+        }
+    }
+}
+else {
+    const err351 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    if (vErrors === null) {
+        vErrors = [err351];
+    }
+    else {
+        vErrors.push(err351);
+    }
+    errors++;
+} validate10.errors = vErrors; return errors === 0; }
 
 // EXTERNAL MODULE: ./src/config/source.ts
 var config_source = __nccwpck_require__(9397);
 ;// CONCATENATED MODULE: ./src/config/validate.ts
-/**
- * Schema validation with messages a person can act on: the file and line, the key path,
- * what was expected and what was found. Every problem is reported, one per line, up to
- * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
- */
-
 
 
 
 
 /** Problems listed in one ConfigError; the rest are counted on a last line. */
 const MAX_LISTED_ERRORS = 20;
-let compiled = null;
 /**
- * The compiled schema, built on first use: a perturbation thread loads this bundle too and never
- * reads a config. The schema is a constant, checked against the JSON Schema meta-schema by a
- * test rather than on every start.
+ * The schema compiled ahead of time (validator-build.ts, `npm run generate:validator`): compiling
+ * it at start-up took tens of milliseconds, a good part of a small run. A test regenerates it and
+ * compares, so it cannot drift from schema.ts.
  */
-function validateSchema() {
-    if (compiled)
-        return compiled;
-    // Without the code optimizer: it costs more start-up time than it saves on a config of a few kB.
-    const ajv = new dist_ajv.Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false, code: { optimize: false } });
-    // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
-    ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on, data) => !on || !(0,visible/* hasHidden */.Vh)(data), errors: false });
-    compiled = ajv.compile(CONFIG_SCHEMA);
-    return compiled;
-}
+const validate_validate = validate;
 const PRINTABLE = 'without control, bidi or invisible characters';
 const TYPE_NAMES = {
     integer: 'a whole number',
@@ -20584,10 +19126,10 @@ function expectedOf(schema) {
 }
 /** What a `propertyNames` schema asks of a key. */
 function expectedName(names) {
-    if (names && typeof names.pattern === 'string')
+    if (names && typeof names.pattern === 'string' && names.pattern !== visible/* PRINTABLE_PATTERN */.PF)
         return 'a name starting with a letter, using letters, digits, "_" or "-"';
     const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
-    if (names?.printable === true)
+    if (names?.pattern === visible/* PRINTABLE_PATTERN */.PF)
         parts.push(PRINTABLE);
     return parts.join(' ');
 }
@@ -20625,7 +19167,9 @@ function locate(error, source) {
             const expected = expectedName(parent?.propertyNames);
             return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${(0,visible/* quoted */.TL)(name)}` };
         }
-        case 'printable':
+        case 'pattern':
+            if (parent?.pattern !== visible/* PRINTABLE_PATTERN */.PF)
+                return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
             return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
         default:
             return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
@@ -20662,12 +19206,11 @@ function validateConfig(value, source) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw new errors/* ConfigError */.xL(`${(0,visible/* visiblePath */.ex)(source.file)}:1: expected a mapping of config keys at the top level, found ${(0,errors/* describeFound */.Kq)(value)}`);
     }
-    const validate = validateSchema();
-    if (validate(value))
+    if (validate_validate(value))
         return;
     // A bad key name yields both a `propertyNames` error and the inner errors that caused it
     // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
-    const located = (validate.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+    const located = (validate_validate.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
     throw configErrors(source.file, located);
 }
 function configError(source, path, message, atKey = false) {
@@ -20787,7 +19330,7 @@ function inputDigest(input) {
 /* harmony export */   Ev: () => (/* binding */ textCandidates),
 /* harmony export */   _j: () => (/* binding */ candidatesFor)
 /* harmony export */ });
-/* unused harmony exports cleanCandidate, conditionsFor, CHUNKS_AHEAD */
+/* unused harmony exports cleanCandidate, conditionsFor, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START */
 /* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
 /* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
 /**
@@ -20833,10 +19376,15 @@ function candidatesFor(example, runners) {
 /** Chunks whose candidates the thread may build ahead of the one being scored. */
 const CHUNKS_AHEAD = 8;
 /**
+ * Chunks the thread may build before scoring starts: the models train meanwhile (seconds on long
+ * texts), and a thread limited to CHUNKS_AHEAD would sit idle for most of it.
+ */
+const CHUNKS_AHEAD_AT_START = 32;
+/**
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
- * scored, starting at once, so it builds the first chunks while the models train.
+ * scored, starting at once with the first CHUNKS_AHEAD_AT_START, which it builds while the models train.
  */
 function textCandidates(runners, chunks, thread = null) {
     const cache = new Map();
@@ -20846,7 +19394,7 @@ function textCandidates(runners, chunks, thread = null) {
         for (; thread && requested < Math.min(end, chunks.length); requested++)
             pending.set(requested, thread.request(chunks[requested]));
     };
-    requestUpTo(CHUNKS_AHEAD);
+    requestUpTo(CHUNKS_AHEAD_AT_START);
     return {
         conditions: conditionsFor(runners),
         async prepare(c) {
@@ -21659,10 +20207,13 @@ function negatorsFor(language) {
     const primary = language.toLowerCase().split(/[-_]/)[0] ?? '';
     return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
 }
-const ASCII_LETTERS = /^[A-Za-z]*$/;
 /** The comparison form of a word: NFC, lower case. */
 function foldWord(word) {
-    return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
+    // ASCII text is its own NFC form; most words are ASCII, and normalising is not free.
+    for (let i = 0; i < word.length; i++)
+        if (word.charCodeAt(i) >= 0x80)
+            return word.normalize('NFC').toLowerCase();
+    return word.toLowerCase();
 }
 /** True when `word` is a negator of the given language's list. */
 function isNegator(word, language) {
@@ -21678,13 +20229,48 @@ const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
 function isProtectedChunk(chunk) {
     return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
 }
-const WORD = /\p{L}[\p{L}\p{M}]*/gu;
-const CHUNK = /\S+/gu;
-const HAS_MARK = /\p{M}/u;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const MARKS = /\p{M}/gu;
 /** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
 const MAX_NEGATOR_UNITS = 8;
+/**
+ * Every negator starts with "n", and only "n" and "N" fold to a word starting with "n" (no other
+ * character's NFC or lower case begins with it; a test checks every code point), so a word that
+ * starts otherwise is not folded to be compared.
+ */
+const NEGATORS_START_WITH_N = [...ALL_NEGATORS].every((w) => w.startsWith('n'));
+/** JavaScript's \s (what /\S+/u cuts chunks on); all of it is in the BMP. */
+function isSpace(c) {
+    if (c <= 0x20)
+        return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+    if (c < 0xa0)
+        return false;
+    return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+const LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+const OTHER = 1;
+const IS_LETTER = 2;
+const IS_MARK = 3;
+/** Per BMP unit: 0 not asked yet, else OTHER, IS_LETTER or IS_MARK (lone surrogates are OTHER). */
+const bmpClass = new Uint8Array(0x10000);
+const astralClass = new Map();
+function classOf(cp) {
+    if (cp < 0x10000) {
+        let k = bmpClass[cp];
+        if (k === 0) {
+            const c = String.fromCharCode(cp);
+            k = cp >= 0xd800 && cp <= 0xdfff ? OTHER : LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
+            bmpClass[cp] = k;
+        }
+        return k;
+    }
+    let k = astralClass.get(cp);
+    if (k === undefined) {
+        const c = String.fromCodePoint(cp);
+        k = LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
+        astralClass.set(cp, k);
+    }
+    return k;
+}
 // The last few scans: a family scans the original to build its candidate and again to check it.
 const recent = [];
 const RECENT = 4;
@@ -21702,51 +20288,89 @@ function scanText(text, language) {
         recent.pop();
     return scan;
 }
-function freshScan(text, language) {
+/** Chunks: maximal runs of non-whitespace (/\S+/u). */
+function chunksOf(text) {
     const chunks = [];
-    for (const m of text.matchAll(CHUNK)) {
-        chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        while (i < n && isSpace(text.charCodeAt(i)))
+            i++;
+        const start = i;
+        while (i < n && !isSpace(text.charCodeAt(i)))
+            i++;
+        if (i > start) {
+            const chunk = text.slice(start, i);
+            chunks.push({ text: chunk, start, end: i, protected: isProtectedChunk(chunk) });
+        }
     }
+    return chunks;
+}
+/**
+ * Words are the matches of /\p{L}[\p{L}\p{M}]*\/gu, found in one walk over the code points that
+ * also counts code-point offsets and letters; chunks those of /\S+/gu (a test holds both to the
+ * expressions).
+ */
+function freshScan(text, language) {
+    const chunks = chunksOf(text);
     const negators = negatorsFor(language);
     const words = [];
-    // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
-    const astral = SURROGATE.test(text);
+    const n = text.length;
     let chunkIndex = 0;
-    let cpOffset = 0;
-    let unitOffset = 0;
-    for (const m of text.matchAll(WORD)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
-        unitOffset = start;
+    let cp = 0;
+    let i = 0;
+    while (i < n) {
+        let unit = text.charCodeAt(i);
+        let width = 1;
+        let point = unit;
+        if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
+            const low = text.charCodeAt(i + 1);
+            if (low >= 0xdc00 && low <= 0xdfff) {
+                point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+                width = 2;
+            }
+        }
+        if (classOf(point) !== IS_LETTER) {
+            i += width;
+            cp++;
+            continue;
+        }
+        const start = i;
+        const cpStart = cp;
+        let letters = 0;
+        let k = IS_LETTER;
+        // The run: a letter, then letters and marks.
+        while (k === IS_LETTER || k === IS_MARK) {
+            if (k === IS_LETTER)
+                letters++;
+            i += width;
+            cp++;
+            if (i >= n)
+                break;
+            unit = text.charCodeAt(i);
+            width = 1;
+            point = unit;
+            if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
+                const low = text.charCodeAt(i + 1);
+                if (low >= 0xdc00 && low <= 0xdfff) {
+                    point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+                    width = 2;
+                }
+            }
+            k = classOf(point);
+        }
+        const end = i;
+        const word = text.slice(start, end);
         while (chunkIndex < chunks.length && chunks[chunkIndex].end <= start)
             chunkIndex++;
         const chunk = chunks[chunkIndex];
         const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
-        const cpLength = astral ? countCodePoints(text, start, end) : end - start;
-        const letters = HAS_MARK.test(m[0]) ? cpLength - m[0].match(MARKS).length : cpLength;
-        const protection = inProtectedChunk
-            ? 'number-or-url'
-            : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
-                ? 'negator'
-                : null;
-        words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
+        const first = text.charCodeAt(start);
+        const mayBeNegator = word.length <= MAX_NEGATOR_UNITS && (!NEGATORS_START_WITH_N || first === 0x6e || first === 0x4e);
+        const protection = inProtectedChunk ? 'number-or-url' : mayBeNegator && negators.has(foldWord(word)) ? 'negator' : null;
+        words.push({ index: words.length, text: word, start, end, cpStart, cpLength: cp - cpStart, letters, protection });
     }
     return { words, chunks };
-}
-/** Code points in text[from, to) (UTF-16 offsets). */
-function countCodePoints(text, from, to) {
-    let n = 0;
-    for (let i = from; i < to; i++) {
-        const c = text.charCodeAt(i);
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
-            const d = text.charCodeAt(i + 1);
-            if (d >= 0xdc00 && d <= 0xdfff)
-                i++;
-        }
-        n++;
-    }
-    return n;
 }
 
 ;// CONCATENATED MODULE: ./src/perturb/dictionary.ts
@@ -21754,7 +20378,7 @@ function countCodePoints(text, from, to) {
 
 
 const DICTIONARY_RULE = 'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
-const LETTER = /\p{L}/u;
+const dictionary_LETTER = /\p{L}/u;
 /** Upper-case the first code point. */
 function capitalise(word) {
     const first = String.fromCodePoint(word.codePointAt(0));
@@ -21765,7 +20389,7 @@ function keepCase(word, replacement) {
     if (word === word.toLowerCase())
         return replacement;
     const chars = [...word];
-    const letters = chars.filter((c) => LETTER.test(c)).length;
+    const letters = chars.filter((c) => dictionary_LETTER.test(c)).length;
     if (letters >= 2 && word === word.toUpperCase())
         return replacement.toUpperCase();
     const first = chars[0];
@@ -21851,7 +20475,7 @@ var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/config/source.ts
 var config_source = __nccwpck_require__(9397);
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
-var validate = __nccwpck_require__(3032);
+var validate = __nccwpck_require__(7061);
 // EXTERNAL MODULE: ./src/errors.ts
 var src_errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/util/hash.ts
@@ -21879,13 +20503,13 @@ var hash = __nccwpck_require__(5138);
 
 
 const TOP_LEVEL_KEYS = ['version', 'languages'];
-const dictionary_file_WORD = /^\p{L}[\p{L}\p{M}]*$/u;
+const WORD = /^\p{L}[\p{L}\p{M}]*$/u;
 const WORD_EXPECTED = 'a single lowercase word of letters only';
 function isMapping(value) {
     return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 function isLowercaseWord(value) {
-    return typeof value === 'string' && dictionary_file_WORD.test(value) && value === value.toLowerCase();
+    return typeof value === 'string' && WORD.test(value) && value === value.toLowerCase();
 }
 /** Read, parse and validate a dictionary file; throws ConfigError on any problem. */
 function loadDictionary(ref) {
@@ -22158,7 +20782,7 @@ function formatFamily(options) {
 
 const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
 const transpose_LETTER = /^\p{L}$/u;
-const MARK = /^\p{M}$/u;
+const transpose_MARK = /^\p{M}$/u;
 /**
  * Indices i (in code points) where characters i and i+1 of a word may be swapped;
  * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
@@ -22168,19 +20792,19 @@ function swapPositions(chars, lettersOnly = false) {
     for (let i = 1; i + 1 <= chars.length - 2; i++) {
         const a = chars[i];
         const b = chars[i + 1];
-        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !MARK.test(chars[i + 2]))))
+        if (a !== b && (lettersOnly || (transpose_LETTER.test(a) && transpose_LETTER.test(b) && !transpose_MARK.test(chars[i + 2]))))
             out.push(i);
     }
     return out;
 }
-const transpose_SURROGATE = /[\uD800-\uDFFF]/;
+const SURROGATE = /[\uD800-\uDFFF]/;
 /**
  * The code points of `s`, indexable: the string itself when it has no surrogate pairs
  * (then code units are code points), otherwise an array. `cpLength`, when known, spares
  * the test.
  */
 function characters(s, cpLength) {
-    const plain = cpLength === undefined ? !transpose_SURROGATE.test(s) : cpLength === s.length;
+    const plain = cpLength === undefined ? !SURROGATE.test(s) : cpLength === s.length;
     return plain ? s : [...s];
 }
 /** The `transpose` candidate for one row and the swaps it declares. */
@@ -22262,7 +20886,7 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
             return `${at} is in ${name}, a word of fewer than 4 letters`;
         if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
             return `${at} moves the first or last character of ${name}`;
-        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
+        if (!transpose_LETTER.test(o[p]) || !transpose_LETTER.test(o[p + 1]) || transpose_MARK.test(o[p + 2] ?? '')) {
             return `${at} in ${name} moves something other than two letters without accents attached`;
         }
         if (w === lastWord)
@@ -22289,7 +20913,7 @@ function transposeFamily(options, params) {
 ;// CONCATENATED MODULE: ./src/perturb/truncate.ts
 
 const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
-const truncate_CHUNK = /\S+/gu;
+const CHUNK = /\S+/gu;
 /** How many words truncation keeps out of `words`. */
 function keptWordCount(words, keep) {
     if (words === 0)
@@ -22300,7 +20924,7 @@ function keptWordCount(words, keep) {
 /** The `truncate` candidate for one text. */
 function truncateCandidate(text, keep) {
     const ends = [];
-    for (const m of text.matchAll(truncate_CHUNK))
+    for (const m of text.matchAll(CHUNK))
         ends.push(m.index + m[0].length);
     const kept = keptWordCount(ends.length, keep);
     if (kept === 0)
@@ -22475,6 +21099,7 @@ function codePointLength(s) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   EJ: () => (/* binding */ truncateText),
+/* harmony export */   PF: () => (/* binding */ PRINTABLE_PATTERN),
 /* harmony export */   RK: () => (/* binding */ visible),
 /* harmony export */   TL: () => (/* binding */ quoted),
 /* harmony export */   Vh: () => (/* binding */ hasHidden),
@@ -22496,6 +21121,12 @@ function codePointLength(s) {
 const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
     '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
+/**
+ * A /u pattern for a string without any hidden character: the same set as HIDDEN_SOURCE, where a
+ * lone surrogate is a code point of its own in /u mode (a pair is one astral code point). The
+ * config schema uses it; a test holds it equal to `!hasHidden` on every BMP unit and pair.
+ */
+const PRINTABLE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$';
 const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
 const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 function escapeOne(c) {
@@ -22591,1809 +21222,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 4352:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { normalizeIPv6, removeDotSegments, removeDotSegmentsRelative, recomposeAuthority, normalizePercentEncoding, normalizePathEncoding, serializePathEncoding, normalizeQueryFragmentEncoding, encodeQuery, encodeFragment, reescapeHostDelimiters, isIPv4, nonSimpleDomain } = __nccwpck_require__(5077)
-const { SCHEMES, getSchemeHandler } = __nccwpck_require__(5300)
-
-const VALID_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/u
-const MALFORMED_SCHEME_ERROR = 'URI scheme is malformed.'
-const MALFORMED_HOST_ERROR = 'URI host is malformed.'
-// ASCII characters outside the RFC 3986 reg-name set (unreserved, sub-delims
-// and "%" for pct-encoded): C0 controls, space, DEL, and "#/:<>?@[\]^`{|}.
-const FORBIDDEN_DOMAIN_HOST_CHARACTER = /[\0-\x20"#/:<>?@[\\\]^`{|}\x7F]/u
-
-/**
- * RFC 3986 section 3.1 does not allow percent-encoding in a scheme, so the
- * scheme is validated as-is and never decoded. Decoding would let inert input
- * such as `%6Aavascript:` become a live `javascript:` scheme.
- *
- * @param {string} scheme
- * @returns {string}
- */
-function validateScheme (scheme) {
-  const stringScheme = String(scheme)
-  if (!VALID_SCHEME.test(stringScheme)) {
-    throw new TypeError(MALFORMED_SCHEME_ERROR)
-  }
-  return stringScheme
-}
-
-/**
- * @template {import('./types/index').URIComponent|string} T
- * @param {T} uri
- * @param {import('./types/index').Options} [options]
- * @returns {T}
- */
-function normalize (uri, options) {
-  if (typeof uri === 'string') {
-    uri = /** @type {T} */ (normalizeString(uri, options))
-  } else if (typeof uri === 'object') {
-    uri = /** @type {T} */ (parse(serialize(uri, options), options))
-  }
-  return uri
-}
-
-/**
- * @param {string} baseURI
- * @param {string} relativeURI
- * @param {import('./types/index').Options} [options]
- * @returns {string}
- */
-function resolve (baseURI, relativeURI, options) {
-  const schemelessOptions = options ? Object.assign({ scheme: 'null' }, options) : { scheme: 'null' }
-  const {
-    parsed: baseParsed,
-    malformedAuthorityOrPort: baseMalformed,
-    malformedPercentEncoding: baseMalformedPercentEncoding,
-    malformedSchemeSpecific: baseMalformedSchemeSpecific,
-    malformedHost: baseMalformedHost,
-    malformedScheme: baseMalformedScheme
-  } = parseWithStatus(baseURI, schemelessOptions)
-  const {
-    parsed: relativeParsed,
-    malformedAuthorityOrPort: relativeMalformed,
-    malformedPercentEncoding: relativeMalformedPercentEncoding,
-    malformedSchemeSpecific: relativeMalformedSchemeSpecific,
-    malformedHost: relativeMalformedHost,
-    malformedScheme: relativeMalformedScheme
-  } = parseWithStatus(relativeURI, schemelessOptions)
-  if (
-    baseMalformed ||
-    relativeMalformed ||
-    baseMalformedPercentEncoding ||
-    relativeMalformedPercentEncoding ||
-    baseMalformedSchemeSpecific ||
-    relativeMalformedSchemeSpecific ||
-    baseMalformedHost ||
-    relativeMalformedHost ||
-    baseMalformedScheme ||
-    relativeMalformedScheme
-  ) {
-    throw new Error(baseParsed.error || relativeParsed.error || 'URI is malformed.')
-  }
-  const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true)
-  const resolvedSchemeHandler = getSchemeHandler((options && options.scheme) || resolved.scheme)
-  const resolvedHost = resolved.host
-  const resolvedHostIsIP = resolvedHost !== undefined && resolvedHost !== '' &&
-    (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6)
-  // Inputs are parsed scheme-neutrally, so delimiters and controls in a domain
-  // host are only detected here, once the final scheme is known. They always
-  // fail closed, including in percent-encoded hosts.
-  if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
-    throw new Error(MALFORMED_HOST_ERROR)
-  }
-  canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)
-  // Percent escapes in an ASCII reg-name are encoded data. The WHATWG hostname
-  // parser can reject them even though fast-uri preserves them safely as RFC
-  // 3986 data. A raw non-ASCII host must still fail closed if conversion fails.
-  const encodedASCIIHost = resolvedHost && resolvedHost.indexOf('%') !== -1 &&
-    !/\P{ASCII}/u.test(resolvedHost)
-  if (resolved.error && !encodedASCIIHost) {
-    throw new Error(resolved.error)
-  }
-  schemelessOptions.skipEscape = true
-  return serialize(resolved, schemelessOptions)
-}
-
-/**
- * @param {import ('./types/index').URIComponent} base
- * @param {import ('./types/index').URIComponent} relative
- * @param {import('./types/index').Options} [options]
- * @param {boolean} [skipNormalization=false]
- * @returns {import ('./types/index').URIComponent}
- */
-function resolveComponent (base, relative, options, skipNormalization) {
-  /** @type {import('./types/index').URIComponent} */
-  const target = {}
-  if (!skipNormalization) {
-    base = parse(serialize(base, options), options) // normalize base component
-    relative = parse(serialize(relative, options), options) // normalize relative component
-  }
-  options = options || {}
-
-  if (!options.tolerant && relative.scheme) {
-    target.scheme = relative.scheme
-    // target.authority = relative.authority;
-    target.userinfo = relative.userinfo
-    target.host = relative.host
-    target.port = relative.port
-    target.path = removeDotSegments(relative.path || '')
-    target.query = relative.query
-  } else {
-    if (relative.userinfo !== undefined || relative.host !== undefined || relative.port !== undefined) {
-      // target.authority = relative.authority;
-      target.userinfo = relative.userinfo
-      target.host = relative.host
-      target.port = relative.port
-      target.path = removeDotSegments(relative.path || '')
-      target.query = relative.query
-    } else {
-      if (!relative.path) {
-        target.path = base.path
-        if (relative.query !== undefined) {
-          target.query = relative.query
-        } else {
-          target.query = base.query
-        }
-      } else {
-        if (relative.path[0] === '/') {
-          target.path = removeDotSegments(relative.path)
-        } else {
-          const baseHasAuthority = base.userinfo !== undefined || base.host !== undefined || base.port !== undefined
-          if (baseHasAuthority && !base.path) {
-            target.path = '/' + relative.path
-          } else if (!base.path) {
-            target.path = relative.path
-          } else {
-            target.path = base.path.slice(0, base.path.lastIndexOf('/') + 1) + relative.path
-          }
-          target.path = base.scheme === undefined && !baseHasAuthority && target.path[0] !== '/'
-            ? removeDotSegmentsRelative(target.path)
-            : removeDotSegments(target.path)
-        }
-        target.query = relative.query
-      }
-      // target.authority = base.authority;
-      target.userinfo = base.userinfo
-      target.host = base.host
-      target.port = base.port
-    }
-    target.scheme = base.scheme
-  }
-
-  target.fragment = relative.fragment
-
-  return target
-}
-
-/**
- * @param {import ('./types/index').URIComponent|string} uriA
- * @param {import ('./types/index').URIComponent|string} uriB
- * @param {import ('./types/index').Options} options
- * @returns {boolean}
- */
-function equal (uriA, uriB, options) {
-  const normalizedA = normalizeComparableURI(uriA, options)
-  const normalizedB = normalizeComparableURI(uriB, options)
-
-  return normalizedA !== undefined && normalizedB !== undefined && normalizedA === normalizedB
-}
-
-/**
- * @param {Readonly<import('./types/index').URIComponent>} cmpts
- * @param {import('./types/index').Options} [opts]
- * @returns {string}
- */
-function serialize (cmpts, opts) {
-  const component = {
-    host: cmpts.host,
-    scheme: cmpts.scheme,
-    userinfo: cmpts.userinfo,
-    port: cmpts.port,
-    path: cmpts.path,
-    query: cmpts.query,
-    nid: cmpts.nid,
-    nss: cmpts.nss,
-    uuid: cmpts.uuid,
-    fragment: cmpts.fragment,
-    reference: cmpts.reference,
-    resourceName: cmpts.resourceName,
-    secure: cmpts.secure,
-    error: ''
-  }
-  const options = Object.assign({}, opts)
-  const uriTokens = []
-
-  if (component.scheme) {
-    component.scheme = validateScheme(component.scheme)
-  }
-
-  // find scheme handler
-  const schemeHandler = getSchemeHandler(options.scheme || component.scheme)
-
-  // perform scheme specific serialization
-  if (schemeHandler && schemeHandler.serialize) schemeHandler.serialize(component, options)
-
-  const hasAuthority = component.userinfo !== undefined || component.host !== undefined || component.port !== undefined
-  // A reference with no emitted scheme is path-noscheme: a bare ':' in its
-  // first path segment would reparse as a scheme (RFC 3986 3.3/4.2). Enforced
-  // under skipEscape too (resolve()), so the reapply below gates on this flag.
-  const schemelessReference = (component.scheme === undefined || options.reference === 'suffix') && !hasAuthority
-  const pathNoScheme = !options.skipEscape && schemelessReference
-
-  if (component.path !== undefined) {
-    if (!options.skipEscape) {
-      component.path = serializePathEncoding(component.path, pathNoScheme)
-    } else {
-      component.path = normalizePercentEncoding(component.path)
-    }
-  }
-
-  if (options.reference !== 'suffix' && component.scheme) {
-    // Scheme handlers may replace the scheme during serialization.
-    component.scheme = validateScheme(component.scheme)
-    uriTokens.push(component.scheme, ':')
-  }
-
-  const authority = recomposeAuthority(component)
-  if (authority !== undefined) {
-    if (options.reference !== 'suffix') {
-      uriTokens.push('//')
-    }
-
-    uriTokens.push(authority)
-
-    if (component.path && component.path[0] !== '/') {
-      uriTokens.push('/')
-    }
-  }
-  if (component.path !== undefined) {
-    let s = component.path
-
-    if (!options.absolutePath && (!schemeHandler || !schemeHandler.absolutePath)) {
-      // A relative-path reference keeps its unresolvable leading ".." segments
-      // and must never become root-relative (RFC 3986 section 5.2.4 applies to
-      // merged target paths, not to the reference itself).
-      s = schemelessReference && s[0] !== '/'
-        ? removeDotSegmentsRelative(s)
-        : removeDotSegments(s)
-    }
-
-    // Dot-segment removal can expose a colon that was not originally in the
-    // first segment (for example, "./a:b"). Reapply path-noscheme encoding so
-    // the serialized relative reference cannot be reparsed as a URI scheme.
-    if (schemelessReference) {
-      s = serializePathEncoding(s, true)
-    }
-
-    if (
-      authority === undefined &&
-      s[0] === '/' &&
-      s[1] === '/'
-    ) {
-      // don't allow the path to start with "//"
-      s = '/%2F' + s.slice(2)
-    }
-
-    uriTokens.push(s)
-  }
-
-  if (component.query !== undefined) {
-    uriTokens.push('?', encodeQuery(component.query))
-  }
-
-  if (component.fragment !== undefined) {
-    uriTokens.push('#', encodeFragment(component.fragment))
-  }
-  return uriTokens.join('')
-}
-
-const URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u
-
-// Captures the authority component (between "//" and the next "/", "?" or "#"),
-// with or without a scheme prefix, for the literal-backslash rejection below.
-const AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/
-
-// Captures the leading authority-introducer region after an optional scheme: a
-// run of forward slashes, backslashes, and the characters the WHATWG URL parser
-// removes before parsing (TAB U+0009, LF U+000A, CR U+000D). A valid introducer
-// is exactly "//". Node treats "\" as "/" on special schemes and strips those
-// characters first, so forms like "\\", "/\", "\/", "/<TAB>/", or a leading
-// "<TAB>//" reach an authority in Node while fast-uri's URI_PARSE folds them into
-// the path group (host confusion / SSRF / redirect bypass).
-const AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/
-
-/**
- * @param {import('./types/index').URIComponent} parsed
- * @param {RegExpMatchArray} matches
- * @returns {string|undefined}
- */
-function getParseError (parsed, matches) {
-  if (matches[2] !== undefined && parsed.path && parsed.path[0] !== '/') {
-    return 'URI path must start with "/" when authority is present.'
-  }
-
-  if (typeof parsed.port === 'number' && (parsed.port < 0 || parsed.port > 65535)) {
-    return 'URI port is malformed.'
-  }
-
-  return undefined
-}
-
-/**
- * Checks percent syntax without decoding the represented octets. RFC 3986
- * percent-encoding is byte-oriented, so sequences such as `%FF` are valid even
- * though they are not independently valid UTF-8.
- *
- * @param {string|undefined} component
- * @returns {boolean}
- */
-function hasMalformedPercentEncoding (component) {
-  if (component === undefined) return false
-
-  let percent = component.indexOf('%')
-  while (percent !== -1) {
-    if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
-      return true
-    }
-    percent = component.indexOf('%', percent + 3)
-  }
-
-  return false
-}
-
-/**
- * Whether the host is a bracketed IP literal (RFC 3986 `IP-literal`).
- * An unterminated `[` is not a literal, so it must still be validated as a
- * reg-name instead of being waved through as an IP.
- *
- * @param {string} host
- * @returns {boolean}
- */
-function isIPLiteral (host) {
-  return host[0] === '[' && host[host.length - 1] === ']'
-}
-
-/**
- * @param {RegExpMatchArray} matches
- * @returns {boolean}
- */
-function hasMalformedComponentPercentEncoding (matches) {
-  // Bracketed IP literals use a raw "%" as the zone separator for historical
-  // compatibility. Their parsing is intentionally left to normalizeIPv6.
-  const host = matches[4]
-  return hasMalformedPercentEncoding(matches[3]) ||
-    (host !== undefined && !isIPLiteral(host) && hasMalformedPercentEncoding(host)) ||
-    hasMalformedPercentEncoding(matches[6]) ||
-    hasMalformedPercentEncoding(matches[7]) ||
-    hasMalformedPercentEncoding(matches[8])
-}
-
-/**
- * @param {import('./types/index').URIComponent} parsed
- * @param {import('./types/index').Options} options
- * @param {{ domainHost?: boolean, unicodeSupport?: boolean }|undefined} schemeHandler
- * @param {boolean} isIP
- * @returns {boolean} whether host conversion failed
- */
-function canonicalizeHost (parsed, options, schemeHandler, isIP) {
-  if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
-    parsed.error = parsed.error || MALFORMED_HOST_ERROR
-    return true
-  }
-
-  if (
-    !options.unicodeSupport &&
-    (!schemeHandler || !schemeHandler.unicodeSupport) &&
-    parsed.host &&
-    !isIPLiteral(parsed.host) &&
-    (options.domainHost || (schemeHandler && schemeHandler.domainHost)) &&
-    isIP === false &&
-    nonSimpleDomain(parsed.host)
-  ) {
-    let url
-    try {
-      url = new URL('http://' + parsed.host)
-    } catch (e) {
-      parsed.error = parsed.error || "Host's domain name can not be converted to ASCII: " + e
-      return true
-    }
-    // The WHATWG parser must have read the whole input as a host. Anything
-    // else means it found a delimiter fast-uri did not, so its hostname would
-    // describe a different authority.
-    if (!isHostOnlyURL(url)) {
-      parsed.error = parsed.error || MALFORMED_HOST_ERROR
-      return true
-    }
-    parsed.host = url.hostname
-  }
-  return false
-}
-
-/**
- * Whether a domain host contains an ASCII character that RFC 3986 does not
- * allow in a reg-name (unreserved, sub-delims, or pct-encoded). Such a host is
- * rejected instead of being handed to the WHATWG URL parser, which would treat
- * "@" as a userinfo delimiter (silently dropping the data before it) and strip
- * TAB, LF, and CR. Non-ASCII characters remain allowed for IDNs.
- *
- * @param {import('./types/index').URIComponent} parsed
- * @param {import('./types/index').Options} options
- * @param {{ domainHost?: boolean }|undefined} schemeHandler
- * @param {boolean} isIP
- * @returns {boolean}
- */
-function hasForbiddenDomainHost (parsed, options, schemeHandler, isIP) {
-  return Boolean(
-    parsed.host &&
-    isIP === false &&
-    !isIPLiteral(parsed.host) &&
-    (options.domainHost || (schemeHandler && schemeHandler.domainHost)) &&
-    FORBIDDEN_DOMAIN_HOST_CHARACTER.test(parsed.host)
-  )
-}
-
-/**
- * @param {URL} url
- * @returns {boolean}
- */
-function isHostOnlyURL (url) {
-  return url.username === '' &&
-    url.password === '' &&
-    url.port === '' &&
-    url.pathname === '/' &&
-    url.search === '' &&
-    url.hash === '' &&
-    url.hostname !== ''
-}
-
-/**
- * @param {string} uri
- * @param {import('./types/index').Options} [opts]
- * @returns {{ parsed: import('./types/index').URIComponent, malformedAuthorityOrPort: boolean, malformedPercentEncoding: boolean, malformedSchemeSpecific: boolean, malformedHost: boolean, malformedScheme: boolean }}
- */
-function parseWithStatus (uri, opts) {
-  const options = Object.assign({}, opts)
-  /** @type {import('./types/index').URIComponent} */
-  const parsed = {
-    scheme: undefined,
-    userinfo: undefined,
-    host: '',
-    port: undefined,
-    path: '',
-    query: undefined,
-    fragment: undefined
-  }
-
-  let malformedAuthorityOrPort = false
-  let malformedPercentEncoding = false
-  let malformedSchemeSpecific = false
-  let malformedHost = false
-  let malformedIPLiteral = false
-  let malformedScheme = false
-
-  let isIP = false
-  if (options.reference === 'suffix') {
-    if (options.scheme) {
-      uri = options.scheme + ':' + uri
-    } else {
-      uri = '//' + uri
-    }
-  }
-
-  // A literal backslash (U+005C) is not a valid RFC 3986 URI character and is
-  // not an authority delimiter. Reject it in the authority rather than
-  // rewriting it: normalizing "\" -> "/" (WHATWG error recovery) could silently
-  // change the resource identified by an otherwise-invalid input, and lets "\"
-  // act as a host delimiter here while Node's native URL parses a different
-  // host (SSRF / redirect / origin-allowlist bypass). Percent-encoded %5C is
-  // untouched and remains valid encoded data.
-  const authorityMatch = uri.match(AUTHORITY_PREFIX)
-  if (authorityMatch !== null && authorityMatch[1].indexOf('\\') !== -1) {
-    parsed.error = 'URI authority must not contain a literal backslash.'
-    malformedAuthorityOrPort = true
-  }
-
-  // Reject a malformed or whitespace-smuggled authority introducer. fast-uri
-  // only recognizes a literal "//"; anything else in the leading separator run
-  // (a backslash, or a "//" that appears only after removing the TAB/LF/CR that
-  // Node strips) means the authority fast-uri parses differs from the one Node's
-  // URL resolves. Reject rather than rewrite, mirroring the literal-backslash
-  // guard above. Percent-encoded forms (%5C, %09) are untouched, valid data.
-  const introducerMatch = uri.match(AUTHORITY_INTRODUCER_REGION)
-  if (introducerMatch !== null) {
-    const region = introducerMatch[1]
-    const normalizedRegion = region.replace(/[\t\n\r]/g, '')
-    // Two or more leading separators introduce an authority.
-    if (normalizedRegion.length >= 2) {
-      if (normalizedRegion.slice(0, 2) !== '//') {
-        parsed.error = parsed.error || 'URI authority must not contain a literal backslash.'
-        malformedAuthorityOrPort = true
-      } else if (region.length !== normalizedRegion.length) {
-        parsed.error = parsed.error || 'URI authority introducer must not contain whitespace.'
-        malformedAuthorityOrPort = true
-      }
-    }
-  }
-
-  const matches = uri.match(URI_PARSE)
-
-  if (matches) {
-    // store each component
-    parsed.scheme = matches[1]
-    parsed.userinfo = matches[3]
-    parsed.host = matches[4]
-    parsed.port = parseInt(matches[5], 10)
-    parsed.path = matches[6] || ''
-    parsed.query = matches[7]
-    parsed.fragment = matches[8]
-
-    if (parsed.scheme !== undefined) {
-      if (VALID_SCHEME.test(parsed.scheme)) {
-        parsed.scheme = parsed.scheme.toLowerCase()
-      } else {
-        parsed.error = parsed.error || MALFORMED_SCHEME_ERROR
-        malformedScheme = true
-      }
-    }
-
-    malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches)
-    if (malformedPercentEncoding) {
-      parsed.error = parsed.error || 'URI contains malformed percent-encoding.'
-    }
-
-    // fix port number
-    if (isNaN(parsed.port)) {
-      parsed.port = matches[5]
-    }
-
-    const parseError = getParseError(parsed, matches)
-    if (parseError !== undefined) {
-      parsed.error = parsed.error || parseError
-      malformedAuthorityOrPort = true
-    }
-
-    if (parsed.host) {
-      const ipv4result = isIPv4(parsed.host)
-      if (ipv4result === false) {
-        const bracketedIPLiteral = isIPLiteral(parsed.host)
-        const hasIPLiteralBracket = parsed.host.indexOf('[') !== -1 || parsed.host.indexOf(']') !== -1
-        const ipv6result = normalizeIPv6(parsed.host)
-        isIP = ipv6result.isIPV6 || ipv6result.isIPVFuture === true
-        malformedIPLiteral = hasIPLiteralBracket && (!bracketedIPLiteral || ipv6result.error === true)
-        parsed.host = isIP ? ipv6result.host : ipv6result.host.toLowerCase()
-
-        if (malformedIPLiteral) {
-          parsed.error = parsed.error || MALFORMED_HOST_ERROR
-          malformedAuthorityOrPort = true
-        }
-      } else {
-        isIP = true
-      }
-    }
-    if (parsed.scheme === undefined && parsed.userinfo === undefined && parsed.host === undefined && parsed.port === undefined && parsed.query === undefined && !parsed.path) {
-      parsed.reference = 'same-document'
-    } else if (parsed.scheme === undefined) {
-      parsed.reference = 'relative'
-    } else if (parsed.fragment === undefined) {
-      parsed.reference = 'absolute'
-    } else {
-      parsed.reference = 'uri'
-    }
-
-    // check for reference errors
-    if (options.reference && options.reference !== 'suffix' && options.reference !== parsed.reference) {
-      parsed.error = parsed.error || 'URI is not a ' + options.reference + ' reference.'
-    }
-
-    // find scheme handler
-    const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme)
-
-    // convert Unicode IDN -> ASCII IDN when the effective scheme uses domain hosts
-    if (!malformedIPLiteral) {
-      malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP)
-    }
-
-    if (uri.indexOf('%') !== -1 && parsed.host !== undefined && !malformedIPLiteral) {
-      let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true)
-      if (!isIP) {
-        // Fold reg-name case after decoding unreserved octets. The second
-        // pass only restores uppercase hex in escapes that remain encoded.
-        host = normalizePercentEncoding(host.toLowerCase())
-      }
-      // Resolution parses both inputs with the internal `null` scheme before
-      // the effective scheme is known. Keep raw host delimiters for that step
-      // so resolve() can reject them for domain-host schemes; the resolved
-      // authority is encoded when it is serialized.
-      parsed.host = isIP || options.scheme !== 'null' ? reescapeHostDelimiters(host, isIP) : host
-    }
-
-    if (!schemeHandler || (schemeHandler && !schemeHandler.skipNormalize)) {
-      if (parsed.path) {
-        parsed.path = normalizePathEncoding(parsed.path)
-      }
-      if (parsed.query) {
-        parsed.query = normalizeQueryFragmentEncoding(parsed.query)
-      }
-      if (parsed.fragment) {
-        parsed.fragment = normalizeQueryFragmentEncoding(parsed.fragment)
-      }
-    }
-
-    // perform scheme specific parsing
-    if (schemeHandler && schemeHandler.parse) {
-      schemeHandler.parse(parsed, options)
-      if (schemeHandler === SCHEMES.urn && parsed.nid === undefined) {
-        malformedSchemeSpecific = true
-      }
-    }
-  } else {
-    parsed.error = parsed.error || 'URI can not be parsed.'
-  }
-  return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme }
-}
-
-/**
- * @param {string} uri
- * @param {import('./types/index').Options} [opts]
- * @returns
- */
-function parse (uri, opts) {
-  return parseWithStatus(uri, opts).parsed
-}
-
-/**
- * @param {string} uri
- * @param {import('./types/index').Options} [opts]
- * @returns {string}
- */
-function normalizeString (uri, opts) {
-  return normalizeStringWithStatus(uri, opts).normalized
-}
-
-/**
- * @param {string} uri
- * @param {import('./types/index').Options} [opts]
- * @returns {{ normalized: string, malformedAuthorityOrPort: boolean, malformedPercentEncoding: boolean, malformedSchemeSpecific: boolean, malformedHost: boolean, malformedScheme: boolean }}
- */
-function normalizeStringWithStatus (uri, opts) {
-  const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri, opts)
-  return {
-    normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri : serialize(parsed, opts),
-    malformedAuthorityOrPort,
-    malformedPercentEncoding,
-    malformedSchemeSpecific,
-    malformedHost,
-    malformedScheme
-  }
-}
-
-/**
- * @param {import ('./types/index').URIComponent|string} uri
- * @param {import('./types/index').Options} [opts]
- * @returns {string|undefined}
- */
-function normalizeComparableURI (uri, opts) {
-  if (typeof uri !== 'string' && typeof uri !== 'object') {
-    return undefined
-  }
-
-  let value
-  try {
-    value = typeof uri === 'string' ? uri : serialize(uri, opts)
-  } catch {
-    return undefined
-  }
-  const { normalized, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = normalizeStringWithStatus(value, opts)
-  return malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? undefined : normalized
-}
-
-const fastUri = {
-  SCHEMES,
-  normalize,
-  resolve,
-  resolveComponent,
-  equal,
-  serialize,
-  parse
-}
-
-module.exports = fastUri
-module.exports["default"] = fastUri
-module.exports.fastUri = fastUri
-
-
-/***/ }),
-
-/***/ 5300:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const { isUUID } = __nccwpck_require__(5077)
-const URN_REG = /^([\da-z][\d\-a-z]{0,31}):((?:[\w!$'()*+,\-./:;=@]|%[\da-f]{2})+)$/iu
-
-const supportedSchemeNames = /** @type {const} */ (['http', 'https', 'ws',
-  'wss', 'urn', 'urn:uuid'])
-
-/** @typedef {supportedSchemeNames[number]} SchemeName */
-
-/**
- * @param {string} name
- * @returns {name is SchemeName}
- */
-function isValidSchemeName (name) {
-  return supportedSchemeNames.indexOf(/** @type {*} */ (name)) !== -1
-}
-
-/**
- * @callback SchemeFn
- * @param {import('../types/index').URIComponent} component
- * @param {import('../types/index').Options} options
- * @returns {import('../types/index').URIComponent}
- */
-
-/**
- * @typedef {Object} SchemeHandler
- * @property {SchemeName} scheme - The scheme name.
- * @property {boolean} [domainHost] - Indicates if the scheme supports domain hosts.
- * @property {SchemeFn} parse - Function to parse the URI component for this scheme.
- * @property {SchemeFn} serialize - Function to serialize the URI component for this scheme.
- * @property {boolean} [skipNormalize] - Indicates if normalization should be skipped for this scheme.
- * @property {boolean} [absolutePath] - Indicates if the scheme uses absolute paths.
- * @property {boolean} [unicodeSupport] - Indicates if the scheme supports Unicode.
- */
-
-/**
- * @param {import('../types/index').URIComponent} wsComponent
- * @returns {boolean}
- */
-function wsIsSecure (wsComponent) {
-  if (wsComponent.secure === true) {
-    return true
-  } else if (wsComponent.secure === false) {
-    return false
-  } else if (wsComponent.scheme) {
-    return (
-      wsComponent.scheme.length === 3 &&
-      (wsComponent.scheme[0] === 'w' || wsComponent.scheme[0] === 'W') &&
-      (wsComponent.scheme[1] === 's' || wsComponent.scheme[1] === 'S') &&
-      (wsComponent.scheme[2] === 's' || wsComponent.scheme[2] === 'S')
-    )
-  } else {
-    return false
-  }
-}
-
-/** @type {SchemeFn} */
-function httpParse (component) {
-  if (!component.host) {
-    component.error = component.error || 'HTTP URIs must have a host.'
-  }
-
-  return component
-}
-
-/** @type {SchemeFn} */
-function httpSerialize (component) {
-  const secure = String(component.scheme).toLowerCase() === 'https'
-
-  // normalize the default port
-  if (component.port === (secure ? 443 : 80) || component.port === '') {
-    component.port = undefined
-  }
-
-  // normalize the empty path
-  if (!component.path) {
-    component.path = '/'
-  }
-
-  // NOTE: We do not parse query strings for HTTP URIs
-  // as WWW Form Url Encoded query strings are part of the HTML4+ spec,
-  // and not the HTTP spec.
-
-  return component
-}
-
-/** @type {SchemeFn} */
-function wsParse (wsComponent) {
-// indicate if the secure flag is set
-  wsComponent.secure = wsIsSecure(wsComponent)
-
-  // construct resouce name
-  wsComponent.resourceName = (wsComponent.path || '/') + (wsComponent.query ? '?' + wsComponent.query : '')
-  wsComponent.path = undefined
-  wsComponent.query = undefined
-
-  return wsComponent
-}
-
-/** @type {SchemeFn} */
-function wsSerialize (wsComponent) {
-// normalize the default port
-  if (wsComponent.port === (wsIsSecure(wsComponent) ? 443 : 80) || wsComponent.port === '') {
-    wsComponent.port = undefined
-  }
-
-  // ensure scheme matches secure flag
-  if (typeof wsComponent.secure === 'boolean') {
-    wsComponent.scheme = (wsComponent.secure ? 'wss' : 'ws')
-    wsComponent.secure = undefined
-  }
-
-  // reconstruct path from resource name
-  if (wsComponent.resourceName) {
-    const queryIndex = wsComponent.resourceName.indexOf('?')
-    const path = queryIndex === -1
-      ? wsComponent.resourceName
-      : wsComponent.resourceName.slice(0, queryIndex)
-    wsComponent.path = (path && path !== '/' ? path : undefined)
-    wsComponent.query = queryIndex === -1
-      ? undefined
-      : wsComponent.resourceName.slice(queryIndex + 1)
-    wsComponent.resourceName = undefined
-  }
-
-  // forbid fragment component
-  wsComponent.fragment = undefined
-
-  return wsComponent
-}
-
-/** @type {SchemeFn} */
-function urnParse (urnComponent, options) {
-  if (!urnComponent.path) {
-    urnComponent.error = 'URN can not be parsed'
-    return urnComponent
-  }
-  const matches = urnComponent.path.match(URN_REG)
-  if (matches && matches[0] === urnComponent.path) {
-    const scheme = options.scheme || urnComponent.scheme || 'urn'
-    urnComponent.nid = matches[1].toLowerCase()
-    urnComponent.nss = matches[2]
-    const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`
-    const schemeHandler = getSchemeHandler(urnScheme)
-    urnComponent.path = undefined
-
-    if (schemeHandler) {
-      urnComponent = schemeHandler.parse(urnComponent, options)
-    }
-  } else {
-    urnComponent.error = urnComponent.error || 'URN can not be parsed.'
-  }
-
-  return urnComponent
-}
-
-/** @type {SchemeFn} */
-function urnSerialize (urnComponent, options) {
-  if (urnComponent.nid === undefined) {
-    throw new Error('URN without nid cannot be serialized')
-  }
-  const scheme = options.scheme || urnComponent.scheme || 'urn'
-  const nid = urnComponent.nid.toLowerCase()
-  const urnScheme = `${scheme}:${options.nid || nid}`
-  const schemeHandler = getSchemeHandler(urnScheme)
-
-  if (schemeHandler) {
-    urnComponent = schemeHandler.serialize(urnComponent, options)
-  }
-
-  const uriComponent = urnComponent
-  const nss = urnComponent.nss
-  uriComponent.path = `${nid || options.nid}:${nss}`
-
-  options.skipEscape = true
-  return uriComponent
-}
-
-/** @type {SchemeFn} */
-function urnuuidParse (urnComponent, options) {
-  const uuidComponent = urnComponent
-  uuidComponent.uuid = uuidComponent.nss
-  uuidComponent.nss = undefined
-
-  if (!options.tolerant && (!uuidComponent.uuid || !isUUID(uuidComponent.uuid))) {
-    uuidComponent.error = uuidComponent.error || 'UUID is not valid.'
-  }
-
-  return uuidComponent
-}
-
-/** @type {SchemeFn} */
-function urnuuidSerialize (uuidComponent) {
-  const urnComponent = uuidComponent
-  // normalize UUID
-  urnComponent.nss = (uuidComponent.uuid || '').toLowerCase()
-  return urnComponent
-}
-
-const http = /** @type {SchemeHandler} */ ({
-  scheme: 'http',
-  domainHost: true,
-  parse: httpParse,
-  serialize: httpSerialize
-})
-
-const https = /** @type {SchemeHandler} */ ({
-  scheme: 'https',
-  domainHost: http.domainHost,
-  parse: httpParse,
-  serialize: httpSerialize
-})
-
-const ws = /** @type {SchemeHandler} */ ({
-  scheme: 'ws',
-  domainHost: true,
-  parse: wsParse,
-  serialize: wsSerialize
-})
-
-const wss = /** @type {SchemeHandler} */ ({
-  scheme: 'wss',
-  domainHost: ws.domainHost,
-  parse: ws.parse,
-  serialize: ws.serialize
-})
-
-const urn = /** @type {SchemeHandler} */ ({
-  scheme: 'urn',
-  parse: urnParse,
-  serialize: urnSerialize,
-  skipNormalize: true
-})
-
-const urnuuid = /** @type {SchemeHandler} */ ({
-  scheme: 'urn:uuid',
-  parse: urnuuidParse,
-  serialize: urnuuidSerialize,
-  skipNormalize: true
-})
-
-const SCHEMES = /** @type {Record<SchemeName, SchemeHandler>} */ ({
-  http,
-  https,
-  ws,
-  wss,
-  urn,
-  'urn:uuid': urnuuid
-})
-
-Object.setPrototypeOf(SCHEMES, null)
-
-/**
- * @param {string|undefined} scheme
- * @returns {SchemeHandler|undefined}
- */
-function getSchemeHandler (scheme) {
-  return (
-    scheme && (
-      SCHEMES[/** @type {SchemeName} */ (scheme)] ||
-      SCHEMES[/** @type {SchemeName} */(scheme.toLowerCase())])
-  ) ||
-    undefined
-}
-
-module.exports = {
-  wsIsSecure,
-  SCHEMES,
-  isValidSchemeName,
-  getSchemeHandler,
-}
-
-
-/***/ }),
-
-/***/ 5077:
-/***/ ((module) => {
-
-
-
-/** @type {(value: string) => boolean} */
-const isUUID = RegExp.prototype.test.bind(/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/iu)
-
-/** @type {(value: string) => boolean} */
-const isIPv4 = RegExp.prototype.test.bind(/^(?:(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d{2}|[1-9]\d|\d)$/u)
-
-/** @type {(value: string) => boolean} */
-const isPort = RegExp.prototype.test.bind(/^\d*$/u)
-
-/** @type {(value: string) => boolean} */
-const isHexPair = RegExp.prototype.test.bind(/^[\da-f]{2}$/iu)
-
-/** @type {(value: string) => boolean} */
-const isUnreserved = RegExp.prototype.test.bind(/^[\da-z\-._~]$/iu)
-
-/** @type {(value: string) => boolean} */
-const isPathCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/u)
-
-/** @type {(value: string) => boolean} */
-const isQueryFragmentCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:@/?]$/u)
-
-/** @type {(value: string) => boolean} */
-const isUserinfoCharacter = RegExp.prototype.test.bind(/^[A-Za-z0-9\-._~!$&'()*+,;=:]$/u)
-
-const BYTE_HEX = new Array(256)
-{
-  const HEX_DIGITS = '0123456789ABCDEF'
-  for (let i = 0; i < 256; i++) {
-    BYTE_HEX[i] = '%' + HEX_DIGITS[i >> 4] + HEX_DIGITS[i & 0xF]
-  }
-}
-function percentEncodeNonAscii (cp) {
-  if (cp < 0x800) {
-    return BYTE_HEX[0xC0 | (cp >> 6)] +
-           BYTE_HEX[0x80 | (cp & 0x3F)]
-  }
-  if (cp < 0x10000) {
-    return BYTE_HEX[0xE0 | (cp >> 12)] +
-           BYTE_HEX[0x80 | ((cp >> 6) & 0x3F)] +
-           BYTE_HEX[0x80 | (cp & 0x3F)]
-  }
-  return BYTE_HEX[0xF0 | (cp >> 18)] +
-         BYTE_HEX[0x80 | ((cp >> 12) & 0x3F)] +
-         BYTE_HEX[0x80 | ((cp >> 6) & 0x3F)] +
-         BYTE_HEX[0x80 | (cp & 0x3F)]
-}
-
-/**
- * @param {Array<string>} input
- * @returns {string}
- */
-function stringArrayToHexStripped (input) {
-  let acc = ''
-  let code = 0
-  let i = 0
-
-  for (i = 0; i < input.length; i++) {
-    code = input[i].charCodeAt(0)
-    if (code === 48) {
-      continue
-    }
-    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) {
-      return ''
-    }
-    acc += input[i]
-    break
-  }
-
-  for (i += 1; i < input.length; i++) {
-    code = input[i].charCodeAt(0)
-    if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102))) {
-      return ''
-    }
-    acc += input[i]
-  }
-  return acc
-}
-
-/** @type {(value: string) => boolean} */
-const isHextet = RegExp.prototype.test.bind(/^[\dA-Fa-f]{1,4}$/)
-
-/** @type {(value: string) => boolean} */
-const isIPvFuture = RegExp.prototype.test.bind(/^[vV][\dA-Fa-f]+\.[A-Za-z\d\-._~!$&'()*+,;=:]+$/)
-
-/** @type {(value: string) => boolean} */
-const isZoneCharacter = RegExp.prototype.test.bind(/^[A-Za-z\d\-._~]$/)
-
-/**
- * @param {string} value
- * @returns {boolean}
- */
-const nonSimpleDomain = RegExp.prototype.test.bind(/[^!"$&'()*+,\-.;=_`a-z{}~]/u)
-
-/**
- * @param {string} zone
- * @returns {boolean}
- */
-function isZoneIdentifier (zone) {
-  if (zone.length === 0) return false
-
-  for (let i = 0; i < zone.length; i++) {
-    if (isZoneCharacter(zone[i])) continue
-    if (zone[i] === '%' && i + 2 < zone.length && isHexPair(zone.slice(i + 1, i + 3))) {
-      i += 2
-      continue
-    }
-    return false
-  }
-
-  return true
-}
-
-/**
- * Compresses the longest run of zero hextets to "::" per RFC 5952. A run of a
- * single zero hextet is left uncompressed. On ties the leftmost run wins.
- *
- * @param {string[]} hextets
- * @returns {string}
- */
-function compressIPv6ZeroRun (hextets) {
-  let bestStart = -1
-  let bestLength = 0
-  let runStart = -1
-  let runLength = 0
-  for (let i = 0; i < hextets.length; i++) {
-    if (hextets[i] === '0') {
-      if (runStart === -1) runStart = i
-      runLength++
-      if (runLength > bestLength) {
-        bestLength = runLength
-        bestStart = runStart
-      }
-    } else {
-      runStart = -1
-      runLength = 0
-    }
-  }
-
-  if (bestLength < 2) return hextets.join(':')
-
-  const head = hextets.slice(0, bestStart).join(':')
-  const tail = hextets.slice(bestStart + bestLength).join(':')
-  return head + '::' + tail
-}
-
-/**
- * Validates an IPv6 address against the alternatives in RFC 3986 section
- * 3.2.2 and returns the same address with leading hextet zeroes removed.
- * An embedded IPv4 address counts as two hextets and is only valid at the end.
- *
- * @param {string} input
- * @returns {string|undefined}
- */
-function normalizeIPv6Address (input) {
-  const compression = input.indexOf('::')
-  if (compression !== -1 && input.indexOf('::', compression + 1) !== -1) return undefined
-
-  const left = compression === -1 ? input.split(':') : input.slice(0, compression).split(':')
-  const right = compression === -1 ? [] : input.slice(compression + 2).split(':')
-  if (compression !== -1) {
-    if (left.length === 1 && left[0] === '') left.length = 0
-    if (right.length === 1 && right[0] === '') right.length = 0
-  }
-
-  const parts = left.concat(right)
-  let hextetCount = 0
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]
-    if (part === '') return undefined
-
-    if (part.indexOf('.') !== -1) {
-      if (i !== parts.length - 1 || (compression !== -1 && right.length === 0) || !isIPv4(part)) return undefined
-      hextetCount += 2
-      continue
-    }
-
-    if (!isHextet(part)) return undefined
-    parts[i] = parseInt(part, 16).toString(16)
-    hextetCount++
-  }
-
-  if (compression === -1) {
-    if (hextetCount !== 8) return undefined
-    return compressIPv6ZeroRun(parts)
-  }
-  if (hextetCount >= 8) return undefined
-
-  // expand "::" then re-compress the longest run for a canonical result
-  const expanded = parts.slice(0, left.length)
-  for (let i = hextetCount; i < 8; i++) expanded.push('0')
-  for (let i = left.length; i < parts.length; i++) expanded.push(parts[i])
-  return compressIPv6ZeroRun(expanded)
-}
-
-/**
- * @typedef {Object} NormalizeIPv6Result
- * @property {string} host - The normalized host.
- * @property {string} [escapedHost] - The escaped host.
- * @property {boolean} isIPV6 - Indicates if the host is an IPv6 address.
- * @property {boolean} [isIPVFuture] - Indicates if the host is an IPvFuture literal.
- * @property {boolean} [error] - Indicates if a bracketed IP literal is malformed.
- */
-
-/**
- * Validates and normalizes a bracketed IP literal. Raw zone separators remain
- * accepted for backwards compatibility, while encoded separators and zone
- * contents follow RFC 6874.
- *
- * @param {string} host
- * @returns {NormalizeIPv6Result}
- */
-function normalizeIPv6 (host) {
-  const bracketed = host[0] === '[' && host[host.length - 1] === ']'
-  const hasBracket = host[0] === '[' || host[host.length - 1] === ']'
-  if (hasBracket && !bracketed) return { host, isIPV6: false, error: true }
-
-  let input = bracketed ? host.slice(1, -1) : host
-  if (bracketed && isIPvFuture(input)) {
-    input = input.toLowerCase()
-    return { host: `[${input}]`, escapedHost: input, isIPV6: false, isIPVFuture: true }
-  }
-
-  if (findToken(input, ':') < 2) {
-    return { host, isIPV6: false, error: bracketed }
-  }
-
-  let zoneIdentifier = ''
-  const zoneSeparator = input.indexOf('%')
-  if (zoneSeparator !== -1) {
-    const separatorLength = input.slice(zoneSeparator, zoneSeparator + 3).toLowerCase() === '%25' ? 3 : 1
-    zoneIdentifier = input.slice(zoneSeparator + separatorLength)
-    if (!isZoneIdentifier(zoneIdentifier)) return { host, isIPV6: false, error: true }
-    input = input.slice(0, zoneSeparator)
-  }
-
-  const address = normalizeIPv6Address(input)
-  if (address === undefined) return { host, isIPV6: false, error: true }
-
-  return {
-    host: address + (zoneIdentifier ? '%' + zoneIdentifier : ''),
-    escapedHost: address + (zoneIdentifier ? '%25' + zoneIdentifier : ''),
-    isIPV6: true
-  }
-}
-
-/**
- * @param {string} str
- * @param {string} token
- * @returns {number}
- */
-function findToken (str, token) {
-  let ind = 0
-  for (let i = 0; i < str.length; i++) {
-    if (str[i] === token) ind++
-  }
-  return ind
-}
-
-/**
- * @param {string} path
- * @returns {string}
- *
- * @see https://datatracker.ietf.org/doc/html/rfc3986#section-5.2.4
- */
-function removeDotSegments (path) {
-  let input = path
-  const output = []
-  let nextSlash = -1
-  let len = 0
-
-  // eslint-disable-next-line no-cond-assign
-  while (len = input.length) {
-    if (len === 1) {
-      if (input === '.') {
-        break
-      } else if (input === '/') {
-        output.push('/')
-        break
-      } else {
-        output.push(input)
-        break
-      }
-    } else if (len === 2) {
-      if (input[0] === '.') {
-        if (input[1] === '.') {
-          break
-        } else if (input[1] === '/') {
-          input = input.slice(2)
-          continue
-        }
-      } else if (input[0] === '/') {
-        if (input[1] === '.' || input[1] === '/') {
-          output.push('/')
-          break
-        }
-      }
-    } else if (len === 3) {
-      if (input === '/..') {
-        if (output.length !== 0) {
-          output.pop()
-        }
-        output.push('/')
-        break
-      }
-    }
-    if (input[0] === '.') {
-      if (input[1] === '.') {
-        if (input[2] === '/') {
-          input = input.slice(3)
-          continue
-        }
-      } else if (input[1] === '/') {
-        input = input.slice(2)
-        continue
-      }
-    } else if (input[0] === '/') {
-      if (input[1] === '.') {
-        if (input[2] === '/') {
-          input = input.slice(2)
-          continue
-        } else if (input[2] === '.') {
-          if (input[3] === '/') {
-            input = input.slice(3)
-            if (output.length !== 0) {
-              output.pop()
-            }
-            continue
-          }
-        }
-      }
-    }
-
-    // Rule 2E: Move normal path segment to output
-    if ((nextSlash = input.indexOf('/', 1)) === -1) {
-      output.push(input)
-      break
-    } else {
-      output.push(input.slice(0, nextSlash))
-      input = input.slice(nextSlash)
-    }
-  }
-
-  return output.join('')
-}
-
-/**
- * Removes dot segments from the path of a relative reference (a path that does
- * not start with "/") without changing what it resolves to against any base.
- * Unlike `removeDotSegments`, leading ".." segments that cannot be collapsed
- * are kept, the result never becomes root-relative, and a result that would be
- * empty or start with an empty segment is prefixed with "." (an empty path
- * means "same document" and a leading "//" would introduce an authority).
- *
- * @param {string} path
- * @returns {string}
- */
-function removeDotSegmentsRelative (path) {
-  if (path === '' || path[0] === '/') {
-    return removeDotSegments(path)
-  }
-
-  const segments = path.split('/')
-  const last = segments.length - 1
-  /** @type {string[]} */
-  const output = []
-  let trailingDirectory = false
-
-  for (let i = 0; i <= last; i++) {
-    const segment = segments[i]
-    if (segment === '.' || segment === '..') {
-      if (segment === '..') {
-        if (output.length !== 0 && output[output.length - 1] !== '..') {
-          output.pop()
-        } else {
-          output.push('..')
-        }
-      }
-      trailingDirectory = i === last
-    } else {
-      output.push(segment)
-    }
-  }
-
-  if (trailingDirectory && output[output.length - 1] !== '..') {
-    output.push('')
-  }
-  if (output.length === 0 || output[0] === '' || output[0].includes(':')) {
-    // An empty path, a leading empty segment ("//"), or a first segment
-    // containing ":" (which would be mistaken for a scheme, RFC 3986 section
-    // 4.2) must stay behind a "." segment so the reference keeps its meaning.
-    output.unshift('.')
-  }
-
-  return output.join('/')
-}
-
-/**
- * Re-escape RFC 3986 gen-delims that must not appear literally in the host.
- * After the URI regex parses, these characters cannot be literal in the host
- * field, so any that appear after decoding came from percent-encoding and
- * must be restored to prevent authority structure changes.
- *
- * @param {string} host
- * @param {boolean} isIP - true for IPv4/IPv6 hosts (skip colon re-escaping)
- * @returns {string}
- */
-const HOST_DELIMS = { '@': '%40', '/': '%2F', '?': '%3F', '#': '%23', ':': '%3A' }
-const HOST_DELIM_RE = /[@/?#:]/g
-const HOST_DELIM_NO_COLON_RE = /[@/?#]/g
-
-function reescapeHostDelimiters (host, isIP) {
-  const re = isIP ? HOST_DELIM_NO_COLON_RE : HOST_DELIM_RE
-  re.lastIndex = 0
-  return host.replace(re, (ch) => HOST_DELIMS[ch])
-}
-
-/**
- * Normalizes percent escapes and optionally decodes only unreserved ASCII bytes.
- * Reserved delimiters such as `%2F` stay escaped; `%2E` is unreserved.
- *
- * @param {string} input
- * @param {boolean} [decodeUnreserved=false]
- * @returns {string}
- */
-function normalizePercentEncoding (input, decodeUnreserved = false) {
-  if (input.indexOf('%') === -1) {
-    return input
-  }
-
-  let output = ''
-
-  for (let i = 0; i < input.length; i++) {
-    if (input[i] === '%' && i + 2 < input.length) {
-      const hex = input.slice(i + 1, i + 3)
-      if (isHexPair(hex)) {
-        const normalizedHex = hex.toUpperCase()
-        const decoded = String.fromCharCode(parseInt(normalizedHex, 16))
-
-        if (decodeUnreserved && isUnreserved(decoded)) {
-          output += decoded
-        } else {
-          output += '%' + normalizedHex
-        }
-
-        i += 2
-        continue
-      }
-    }
-
-    output += input[i]
-  }
-
-  return output
-}
-
-/**
- * Normalizes path data without turning reserved escapes into live path syntax.
- * Valid escapes are uppercased, raw unsafe characters are escaped, and only
- * unreserved bytes that are not `.` are decoded.
- *
- * @param {string} input
- * @returns {string}
- */
-function normalizePathEncoding (input) {
-  let output = ''
-
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i]
-    if (ch === '%' && i + 2 < input.length) {
-      const hex = input.slice(i + 1, i + 3)
-      if (isHexPair(hex)) {
-        const normalizedHex = hex.toUpperCase()
-        const decoded = String.fromCharCode(parseInt(normalizedHex, 16))
-
-        if (decoded !== '.' && isUnreserved(decoded)) {
-          output += decoded
-        } else {
-          output += '%' + normalizedHex
-        }
-
-        i += 2
-        continue
-      }
-    }
-
-    if (isPathCharacter(ch)) {
-      output += ch
-    } else {
-      const code = input.charCodeAt(i)
-      if (code < 0x80) {
-        output += isEscapeSafe(code) ? ch : BYTE_HEX[code]
-      } else if (code < 0xD800 || code > 0xDFFF) {
-        output += percentEncodeNonAscii(code)
-      } else if (code <= 0xDBFF && i + 1 < input.length) {
-        const low = input.charCodeAt(i + 1)
-        if (low >= 0xDC00 && low <= 0xDFFF) {
-          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
-          i++
-        } else {
-          output += percentEncodeNonAscii(0xFFFD)
-        }
-      } else {
-        output += percentEncodeNonAscii(0xFFFD)
-      }
-    }
-  }
-
-  return output
-}
-
-/**
- * Serializes a path without rewriting reserved data. Raw RFC 3986 path
- * characters remain literal, valid escapes are preserved and uppercased, and
- * everything else is UTF-8 percent-encoded. In a path-noscheme, a colon in the
- * first segment must be escaped so the result cannot be parsed as a scheme.
- *
- * @param {string} input
- * @param {boolean} [pathNoScheme=false]
- * @returns {string}
- */
-function serializePathEncoding (input, pathNoScheme = false) {
-  let output = ''
-  let firstSegment = pathNoScheme && input[0] !== '/'
-
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i]
-    if (ch === '%' && i + 2 < input.length) {
-      const hex = input.slice(i + 1, i + 3)
-      if (isHexPair(hex)) {
-        output += '%' + hex.toUpperCase()
-        i += 2
-        continue
-      }
-    }
-
-    if (ch === '/') {
-      firstSegment = false
-    }
-
-    if (isPathCharacter(ch) && (ch !== ':' || !firstSegment)) {
-      output += ch
-    } else {
-      const code = input.charCodeAt(i)
-      if (code < 0x80) {
-        output += BYTE_HEX[code]
-      } else if (code < 0xD800 || code > 0xDFFF) {
-        output += percentEncodeNonAscii(code)
-      } else if (code <= 0xDBFF && i + 1 < input.length) {
-        const low = input.charCodeAt(i + 1)
-        if (low >= 0xDC00 && low <= 0xDFFF) {
-          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
-          i++
-        } else {
-          output += percentEncodeNonAscii(0xFFFD)
-        }
-      } else {
-        output += percentEncodeNonAscii(0xFFFD)
-      }
-    }
-  }
-
-  return output
-}
-
-/**
- * Percent-encodes a URI component using its RFC 3986 literal character set.
- * Existing valid escapes are preserved and normalized to uppercase hex.
- *
- * @param {string} input
- * @param {(value: string) => boolean} isAllowed
- * @returns {string}
- */
-function encodeComponent (input, isAllowed) {
-  let output = ''
-
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i]
-    if (ch === '%' && i + 2 < input.length) {
-      const hex = input.slice(i + 1, i + 3)
-      if (isHexPair(hex)) {
-        output += '%' + hex.toUpperCase()
-        i += 2
-        continue
-      }
-    }
-
-    if (isAllowed(ch)) {
-      output += ch
-    } else {
-      const code = input.charCodeAt(i)
-      if (code < 0x80) {
-        output += BYTE_HEX[code]
-      } else if (code < 0xD800 || code > 0xDFFF) {
-        output += percentEncodeNonAscii(code)
-      } else if (code <= 0xDBFF && i + 1 < input.length) {
-        const low = input.charCodeAt(i + 1)
-        if (low >= 0xDC00 && low <= 0xDFFF) {
-          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
-          i++
-        } else {
-          output += percentEncodeNonAscii(0xFFFD)
-        }
-      } else {
-        output += percentEncodeNonAscii(0xFFFD)
-      }
-    }
-  }
-
-  return output
-}
-
-/**
- * Encodes userinfo while preserving its RFC 3986 §3.2.1 literal characters.
- * In particular, authority delimiters such as `@`, `/`, `?`, and `#` are data.
- *
- * @param {string} input
- * @returns {string}
- */
-function encodeUserinfo (input) {
-  return encodeComponent(input, isUserinfoCharacter)
-}
-
-/**
- * Encodes query data using the RFC 3986 §3.4 grammar. A literal `#` must be
- * escaped because it would otherwise begin the fragment component.
- *
- * @param {string} input
- * @returns {string}
- */
-function encodeQuery (input) {
-  return encodeComponent(input, isQueryFragmentCharacter)
-}
-
-/**
- * Encodes fragment data using the RFC 3986 §3.5 grammar.
- *
- * @param {string} input
- * @returns {string}
- */
-function encodeFragment (input) {
-  return encodeComponent(input, isQueryFragmentCharacter)
-}
-
-function isEscapeSafe (cp) {
-  return (
-    (cp >= 0x30 && cp <= 0x39) ||
-    (cp >= 0x41 && cp <= 0x5A) ||
-    (cp >= 0x61 && cp <= 0x7A) ||
-    cp === 0x2A || cp === 0x2B || cp === 0x2D || cp === 0x2E ||
-    cp === 0x2F || cp === 0x40 || cp === 0x5F
-  )
-}
-
-/**
- * Normalizes the percent-encoding of a query or fragment component.
- *
- * Like `normalizePathEncoding`, but uses the query/fragment character set
- * (which additionally allows `?`) and decodes `.` since it has no dot-segment
- * meaning outside of a path.
- *
- * @param {string} input
- * @returns {string}
- */
-function normalizeQueryFragmentEncoding (input) {
-  let output = ''
-
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i]
-    if (ch === '%' && i + 2 < input.length) {
-      const hex = input.slice(i + 1, i + 3)
-      if (isHexPair(hex)) {
-        const normalizedHex = hex.toUpperCase()
-        const decoded = String.fromCharCode(parseInt(normalizedHex, 16))
-
-        if (isUnreserved(decoded)) {
-          output += decoded
-        } else {
-          output += '%' + normalizedHex
-        }
-
-        i += 2
-        continue
-      }
-    }
-
-    if (isQueryFragmentCharacter(ch)) {
-      output += ch
-    } else {
-      const code = input.charCodeAt(i)
-      if (code < 0x80) {
-        output += isEscapeSafe(code) ? ch : BYTE_HEX[code]
-      } else if (code < 0xD800 || code > 0xDFFF) {
-        output += percentEncodeNonAscii(code)
-      } else if (code <= 0xDBFF && i + 1 < input.length) {
-        const low = input.charCodeAt(i + 1)
-        if (low >= 0xDC00 && low <= 0xDFFF) {
-          output += percentEncodeNonAscii(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
-          i++
-        } else {
-          output += percentEncodeNonAscii(0xFFFD)
-        }
-      } else {
-        output += percentEncodeNonAscii(0xFFFD)
-      }
-    }
-  }
-
-  return output
-}
-
-/**
- * Escapes a component while preserving existing valid percent escapes.
- *
- * @param {string} input
- * @returns {string}
- */
-function escapePreservingEscapes (input) {
-  let output = ''
-
-  for (let i = 0; i < input.length; i++) {
-    if (input[i] === '%' && i + 2 < input.length) {
-      const hex = input.slice(i + 1, i + 3)
-      if (isHexPair(hex)) {
-        output += '%' + hex.toUpperCase()
-        i += 2
-        continue
-      }
-    }
-
-    output += escape(input[i])
-  }
-
-  return output
-}
-
-/**
- * @param {import('../types/index').URIComponent} component
- * @returns {string|undefined}
- */
-function recomposeAuthority (component) {
-  const uriTokens = []
-
-  if (component.userinfo !== undefined) {
-    uriTokens.push(encodeUserinfo(component.userinfo))
-    uriTokens.push('@')
-  }
-
-  if (component.host !== undefined) {
-    let host = component.host
-    if (!isIPv4(host)) {
-      let ipV6res = normalizeIPv6(host)
-      if (ipV6res.isIPV6 !== true && ipV6res.isIPVFuture !== true) {
-        // Decode only unreserved bytes, once. In particular, keep %25 encoded
-        // so it cannot introduce a second escape during recomposition.
-        host = normalizePercentEncoding(host, true)
-        ipV6res = normalizeIPv6(host)
-      }
-      if (ipV6res.isIPV6 === true || ipV6res.isIPVFuture === true) {
-        host = `[${ipV6res.escapedHost}]`
-      } else {
-        host = reescapeHostDelimiters(host, false)
-      }
-    }
-    uriTokens.push(host)
-  }
-
-  if (typeof component.port === 'number' || typeof component.port === 'string') {
-    const port = String(component.port)
-    if (!isPort(port)) {
-      throw new TypeError('URI port is malformed.')
-    }
-    uriTokens.push(':')
-    uriTokens.push(port)
-  }
-
-  return uriTokens.length ? uriTokens.join('') : undefined
-};
-
-module.exports = {
-  nonSimpleDomain,
-  recomposeAuthority,
-  reescapeHostDelimiters,
-  normalizePercentEncoding,
-  normalizePathEncoding,
-  serializePathEncoding,
-  normalizeQueryFragmentEncoding,
-  encodeUserinfo,
-  encodeQuery,
-  encodeFragment,
-  escapePreservingEscapes,
-  removeDotSegments,
-  removeDotSegmentsRelative,
-  isIPv4,
-  isUUID,
-  normalizeIPv6,
-  stringArrayToHexStripped
-}
-
 
 /***/ }),
 
@@ -32961,20 +29789,6 @@ function replaceNode(key, path, node) {
 exports.visit = visit;
 exports.visitAsync = visitAsync;
 
-
-/***/ }),
-
-/***/ 3837:
-/***/ ((module) => {
-
-module.exports = /*#__PURE__*/JSON.parse('{"$id":"https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#","description":"Meta-schema for $data reference (JSON AnySchema extension proposal)","type":"object","required":["$data"],"properties":{"$data":{"type":"string","anyOf":[{"format":"relative-json-pointer"},{"format":"json-pointer"}]}},"additionalProperties":false}');
-
-/***/ }),
-
-/***/ 2079:
-/***/ ((module) => {
-
-module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://json-schema.org/draft-07/schema#","title":"Core schema meta-schema","definitions":{"schemaArray":{"type":"array","minItems":1,"items":{"$ref":"#"}},"nonNegativeInteger":{"type":"integer","minimum":0},"nonNegativeIntegerDefault0":{"allOf":[{"$ref":"#/definitions/nonNegativeInteger"},{"default":0}]},"simpleTypes":{"enum":["array","boolean","integer","null","number","object","string"]},"stringArray":{"type":"array","items":{"type":"string"},"uniqueItems":true,"default":[]}},"type":["object","boolean"],"properties":{"$id":{"type":"string","format":"uri-reference"},"$schema":{"type":"string","format":"uri"},"$ref":{"type":"string","format":"uri-reference"},"$comment":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"},"default":true,"readOnly":{"type":"boolean","default":false},"examples":{"type":"array","items":true},"multipleOf":{"type":"number","exclusiveMinimum":0},"maximum":{"type":"number"},"exclusiveMaximum":{"type":"number"},"minimum":{"type":"number"},"exclusiveMinimum":{"type":"number"},"maxLength":{"$ref":"#/definitions/nonNegativeInteger"},"minLength":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"pattern":{"type":"string","format":"regex"},"additionalItems":{"$ref":"#"},"items":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/schemaArray"}],"default":true},"maxItems":{"$ref":"#/definitions/nonNegativeInteger"},"minItems":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"uniqueItems":{"type":"boolean","default":false},"contains":{"$ref":"#"},"maxProperties":{"$ref":"#/definitions/nonNegativeInteger"},"minProperties":{"$ref":"#/definitions/nonNegativeIntegerDefault0"},"required":{"$ref":"#/definitions/stringArray"},"additionalProperties":{"$ref":"#"},"definitions":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"properties":{"type":"object","additionalProperties":{"$ref":"#"},"default":{}},"patternProperties":{"type":"object","additionalProperties":{"$ref":"#"},"propertyNames":{"format":"regex"},"default":{}},"dependencies":{"type":"object","additionalProperties":{"anyOf":[{"$ref":"#"},{"$ref":"#/definitions/stringArray"}]}},"propertyNames":{"$ref":"#"},"const":true,"enum":{"type":"array","items":true,"minItems":1,"uniqueItems":true},"type":{"anyOf":[{"$ref":"#/definitions/simpleTypes"},{"type":"array","items":{"$ref":"#/definitions/simpleTypes"},"minItems":1,"uniqueItems":true}]},"format":{"type":"string"},"contentMediaType":{"type":"string"},"contentEncoding":{"type":"string"},"if":{"$ref":"#"},"then":{"$ref":"#"},"else":{"$ref":"#"},"allOf":{"$ref":"#/definitions/schemaArray"},"anyOf":{"$ref":"#/definitions/schemaArray"},"oneOf":{"$ref":"#/definitions/schemaArray"},"not":{"$ref":"#"}},"default":true}');
 
 /***/ })
 

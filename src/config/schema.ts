@@ -6,6 +6,7 @@
  */
 import { FAMILY_GATE_KEYS, GATE_KEYS } from './defaults.js';
 import { RELEASE_FIELDS, type ReleaseField } from './plan.js';
+import { PRINTABLE_PATTERN } from '../util/visible.js';
 
 type Schema = Record<string, unknown>;
 
@@ -14,14 +15,14 @@ const count: Schema = { type: 'integer', minimum: 0 };
 const pp: Schema = { type: 'number', minimum: -100, maximum: 100 };
 const nonEmpty: Schema = { type: 'string', minLength: 1 };
 // Names that end up in messages, file names and reports (labels, columns, features, model
-// names, ids) and paths must show as what they are: `printable` (a keyword added in
-// validate.ts) refuses control, bidi and invisible characters in them.
-const name: Schema = { type: 'string', minLength: 1, printable: true };
-const path: Schema = { type: 'string', minLength: 1, printable: true };
+// names, ids) and paths must show as what they are: PRINTABLE_PATTERN refuses control, bidi
+// and invisible characters in them (validate.ts words that error).
+const name: Schema = { type: 'string', minLength: 1, pattern: PRINTABLE_PATTERN };
+const path: Schema = { type: 'string', minLength: 1, pattern: PRINTABLE_PATTERN };
 
 // Release record (seeds 001, 002): names and references stay on one line; prose may span lines
 // (load.ts refuses other hidden characters and blank text in it).
-const oneLine = (max: number): Schema => ({ type: 'string', minLength: 1, maxLength: max, printable: true });
+const oneLine = (max: number): Schema => ({ type: 'string', minLength: 1, maxLength: max, pattern: PRINTABLE_PATTERN });
 const prose = (max: number): Schema => ({ type: 'string', minLength: 1, maxLength: max });
 const proseList: Schema = { type: 'array', minItems: 1, items: prose(1000) };
 
@@ -67,7 +68,7 @@ const regressionOnly = closed({ max_regression_pp: gateThresholds.max_regression
 const languageMap: Schema = {
   type: 'object',
   minProperties: 1,
-  propertyNames: { minLength: 1, printable: true },
+  propertyNames: { minLength: 1, pattern: PRINTABLE_PATTERN },
   additionalProperties: nonEmpty
 };
 
@@ -77,8 +78,8 @@ export const CONFIG_SCHEMA: Schema = closed(
     task: { enum: ['text', 'tabular'] },
     threat_model: closed(
       {
-        id: { type: 'string', minLength: 1, maxLength: 200, printable: true },
-        revision: { type: ['integer', 'string'], minimum: 0, printable: true },
+        id: { type: 'string', minLength: 1, maxLength: 200, pattern: PRINTABLE_PATTERN },
+        revision: { type: ['integer', 'string'], minimum: 0, pattern: PRINTABLE_PATTERN },
         protected_outcome: { type: 'string', maxLength: 2000 },
         objective: { enum: ['untargeted', 'targeted'] },
         protected_transitions: {

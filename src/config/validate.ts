@@ -3,31 +3,21 @@
  * what was expected and what was found. Every problem is reported, one per line, up to
  * MAX_LISTED_ERRORS; each line stands on its own as `file:line: key.path: expected …, found …`.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError, describeFound } from '../errors.js';
-import { hasHidden, quoted, visiblePath } from '../util/visible.js';
-import { CONFIG_SCHEMA } from './schema.js';
+import { PRINTABLE_PATTERN, quoted, visiblePath } from '../util/visible.js';
+import { validate as compiledValidate } from './schema-validator.generated.js';
 import { formatKeyPath, type ConfigSource, type KeyPath, type ParseProblem } from './source.js';
 
 /** Problems listed in one ConfigError; the rest are counted on a last line. */
 export const MAX_LISTED_ERRORS = 20;
 
-let compiled: ValidateFunction | null = null;
-
 /**
- * The compiled schema, built on first use: a perturbation thread loads this bundle too and never
- * reads a config. The schema is a constant, checked against the JSON Schema meta-schema by a
- * test rather than on every start.
+ * The schema compiled ahead of time (validator-build.ts, `npm run generate:validator`): compiling
+ * it at start-up took tens of milliseconds, a good part of a small run. A test regenerates it and
+ * compares, so it cannot drift from schema.ts.
  */
-function validateSchema(): ValidateFunction {
-  if (compiled) return compiled;
-  // Without the code optimizer: it costs more start-up time than it saves on a config of a few kB.
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true, validateSchema: false, code: { optimize: false } });
-  // `printable: true` on a string schema: no control, bidi or invisible character (util/visible.ts).
-  ajv.addKeyword({ keyword: 'printable', type: 'string', schemaType: 'boolean', validate: (on: boolean, data: string) => !on || !hasHidden(data), errors: false });
-  compiled = ajv.compile(CONFIG_SCHEMA);
-  return compiled;
-}
+const validate = compiledValidate as unknown as ValidateFunction;
 
 export const PRINTABLE = 'without control, bidi or invisible characters';
 
@@ -70,9 +60,9 @@ export function expectedOf(schema: SchemaNode | undefined): string {
 
 /** What a `propertyNames` schema asks of a key. */
 function expectedName(names: SchemaNode | undefined): string {
-  if (names && typeof names.pattern === 'string') return 'a name starting with a letter, using letters, digits, "_" or "-"';
+  if (names && typeof names.pattern === 'string' && names.pattern !== PRINTABLE_PATTERN) return 'a name starting with a letter, using letters, digits, "_" or "-"';
   const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
-  if (names?.printable === true) parts.push(PRINTABLE);
+  if (names?.pattern === PRINTABLE_PATTERN) parts.push(PRINTABLE);
   return parts.join(' ');
 }
 
@@ -119,7 +109,8 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
       const expected = expectedName(parent?.propertyNames as SchemaNode | undefined);
       return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${quoted(name)}` };
     }
-    case 'printable':
+    case 'pattern':
+      if (parent?.pattern !== PRINTABLE_PATTERN) return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
       return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${describeFound(error.data)}` };
     default:
       return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
@@ -160,7 +151,6 @@ export function validateConfig(value: unknown, source: ConfigSource): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
   }
-  const validate = validateSchema();
   if (validate(value)) return;
   // A bad key name yields both a `propertyNames` error and the inner errors that caused it
   // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.

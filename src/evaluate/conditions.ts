@@ -46,12 +46,17 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
 
 /** Chunks whose candidates the thread may build ahead of the one being scored. */
 export const CHUNKS_AHEAD = 8;
+/**
+ * Chunks the thread may build before scoring starts: the models train meanwhile (seconds on long
+ * texts), and a thread limited to CHUNKS_AHEAD would sit idle for most of it.
+ */
+export const CHUNKS_AHEAD_AT_START = 32;
 
 /**
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
- * scored, starting at once, so it builds the first chunks while the models train.
+ * scored, starting at once with the first CHUNKS_AHEAD_AT_START, which it builds while the models train.
  */
 export function textCandidates(runners: readonly FamilyRunner[], chunks: readonly (readonly Example[])[], thread: PerturbationThread | null = null): CandidateSource {
   const cache = new Map<Example, Candidate[]>();
@@ -60,7 +65,7 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
   const requestUpTo = (end: number) => {
     for (; thread && requested < Math.min(end, chunks.length); requested++) pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
   };
-  requestUpTo(CHUNKS_AHEAD);
+  requestUpTo(CHUNKS_AHEAD_AT_START);
   return {
     conditions: conditionsFor(runners),
     async prepare(c) {

@@ -2,11 +2,15 @@
  * Evidence rows as JSONL bytes (SPEC §7): keys in EVIDENCE_FIELDS order, scores as a label-keyed
  * map in label order (plain JSON.stringify would put numeric-looking labels first), finite
  * numbers as JavaScript prints them (the shortest form that reads back exactly), non-finite ones
- * as null. A run writes each text once per model and condition, each id and label two dozen
- * times, and each score vector once per row that shares its input; so each field's bytes
- * (`,"field":value`) are remembered for a while and copied, not encoded again.
+ * as null.
+ *
+ * A row is built as one string and encoded once: a million rows of two dozen small fields cost
+ * far less that way than as two dozen small byte copies. Fields that repeat across rows (ids,
+ * labels, model and condition names, the text of one example) keep their JSON in a bounded memo;
+ * a long text keeps its UTF-8 bytes instead, so that writing it once per model and condition is
+ * a copy, not a fresh encoding.
  */
-import { EVIDENCE_FIELDS, TABULAR_FIELDS, type EvidenceRow } from './row.js';
+import { TABULAR_FIELDS, type EvidenceRow } from './row.js';
 
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
 function value(v: unknown): string {
@@ -14,8 +18,13 @@ function value(v: unknown): string {
   return v === undefined ? 'null' : JSON.stringify(v);
 }
 
-/** Where serialized bytes go: the evidence writer, or a buffer collecting one line. */
+const flag = (v: boolean | null): string => (v === null ? 'null' : v ? 'true' : 'false');
+
+/** Where a row goes: the evidence writer, or a buffer collecting one line. */
 export interface ByteSink {
+  /** Adds a string, encoded as UTF-8. */
+  appendString(text: string): void;
+  /** Adds bytes already encoded. */
   append(bytes: Uint8Array): void;
   /** Ends the row (writes the newline). */
   endLine(): void;
@@ -23,75 +32,105 @@ export interface ByteSink {
 
 /** Values remembered per field at most. */
 const MEMO_MAX = 8192;
-const SCORES = EVIDENCE_FIELDS.indexOf('scores');
+/** A text JSON at least this long is kept as bytes and copied rather than re-encoded. */
+const LONG_TEXT = 1024;
 
-/** A bounded memo of one field's encoded `,"field":value` bytes. */
-class FieldMemo<K> {
-  private values = new Map<K, Uint8Array>();
-  /** The last value and its bytes: rows of one example follow each other and share most fields. */
-  private lastKey: K | undefined;
-  private lastBytes: Uint8Array | undefined;
-  constructor(private readonly prefix: string) {}
+/** A bounded memo of one field's JSON, with the last value at hand: rows of one example follow each other. */
+class JsonMemo {
+  private values = new Map<string | null, string>();
+  private lastKey: string | null | undefined;
+  private last = '';
 
-  bytes(key: K, json: (key: K) => string): Uint8Array {
-    if (key === this.lastKey && this.lastBytes !== undefined) return this.lastBytes;
-    let b = this.values.get(key);
-    if (b === undefined) {
-      b = Buffer.from(this.prefix + json(key), 'utf8');
+  json(key: string | null): string {
+    if (key === this.lastKey) return this.last;
+    let j = this.values.get(key);
+    if (j === undefined) {
+      j = key === null ? 'null' : JSON.stringify(key);
       if (this.values.size >= MEMO_MAX) this.values = new Map();
-      this.values.set(key, b);
+      this.values.set(key, j);
     }
     this.lastKey = key;
-    this.lastBytes = b;
-    return b;
+    this.last = j;
+    return j;
   }
 }
 
 export class RowSerializer {
-  private readonly memos: Array<FieldMemo<unknown>>;
   private readonly scoreKeys: string[];
+  private readonly memo = {
+    id: new JsonMemo(), split: new JsonMemo(), model: new JsonMemo(), condition: new JsonMemo(), language: new JsonMemo(),
+    domain: new JsonMemo(), label: new JsonMemo(), cleanPrediction: new JsonMemo(), prediction: new JsonMemo(),
+    invalidReason: new JsonMemo(), uncoveredReason: new JsonMemo(), status: new JsonMemo(), error: new JsonMemo()
+  };
+  /** The last text: its JSON, or its bytes when long. */
+  private lastText: string | null | undefined;
+  private lastTextJson = '';
+  private lastTextBytes: Uint8Array | null = null;
+  /** Rows that share an input share its score array; its JSON is kept while it repeats. */
+  private lastScores: readonly number[] | null | undefined;
+  private lastScoresJson = '';
 
   constructor(readonly labels: readonly string[]) {
-    this.memos = EVIDENCE_FIELDS.map((f, i) => new FieldMemo<unknown>((i === 0 ? '{"' : ',"') + f + '":'));
     this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
   }
 
-  private scoresJson = (scores: unknown): string => {
-    if (scores === null) return 'null';
-    const s = scores as readonly number[];
-    let json = '';
-    for (let i = 0; i < this.scoreKeys.length; i++) json += (this.scoreKeys[i] as string) + value(s[i]);
-    return json + '}';
-  };
-
-  /** Writes one row and its newline. */
-  write(row: EvidenceRow, sink: ByteSink): void {
-    for (let f = 0; f < EVIDENCE_FIELDS.length; f++) {
-      const v = row[EVIDENCE_FIELDS[f] as (typeof EVIDENCE_FIELDS)[number]];
-      sink.append((this.memos[f] as FieldMemo<unknown>).bytes(v, f === SCORES ? this.scoresJson : value));
+  private scoresJson(scores: readonly number[] | null): string {
+    if (scores === this.lastScores) return this.lastScoresJson;
+    let json = 'null';
+    if (scores !== null) {
+      json = '';
+      for (let i = 0; i < this.scoreKeys.length; i++) json += (this.scoreKeys[i] as string) + value(scores[i]);
+      json += '}';
     }
+    this.lastScores = scores;
+    this.lastScoresJson = json;
+    return json;
+  }
+
+  private text(text: string | null): void {
+    if (text === this.lastText) return;
+    const json = text === null ? 'null' : JSON.stringify(text);
+    this.lastText = text;
+    this.lastTextJson = json;
+    this.lastTextBytes = json.length >= LONG_TEXT ? Buffer.from(json, 'utf8') : null;
+  }
+
+  /** Writes one row and its newline, its keys in EVIDENCE_FIELDS order (tests compare it with a stableJson of the row). */
+  write(row: EvidenceRow, sink: ByteSink): void {
+    const m = this.memo;
+    this.text(row.text);
+    let line = '{"id":' + m.id.json(row.id) + ',"split":' + m.split.json(row.split) + ',"model":' + m.model.json(row.model) +
+      ',"condition":' + m.condition.json(row.condition) + ',"language":' + m.language.json(row.language) + ',"domain":' + m.domain.json(row.domain) + ',"text":';
+    if (this.lastTextBytes !== null) {
+      sink.appendString(line);
+      sink.append(this.lastTextBytes);
+      line = '';
+    } else line += this.lastTextJson;
+    line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
+      ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
+      ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + value(row.clean_margin) +
+      ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
+      ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
+      ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +
+      ',"input_sha256":' + JSON.stringify(row.input_sha256);
     // Tabular rows: feature maps in the config's feature order (insertion order of the record).
     if (row.features !== undefined) {
-      let tail = '';
       for (const field of TABULAR_FIELDS) {
         const v = row[field];
-        tail += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
+        line += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
       }
-      sink.append(Buffer.from(tail, 'utf8'));
     }
-    sink.append(CLOSE);
+    sink.appendString(line + '}');
     sink.endLine();
   }
 
   /** One row as a string (without the newline). */
   line(row: EvidenceRow): string {
-    const parts: Uint8Array[] = [];
-    this.write(row, { append: (b) => parts.push(b), endLine: () => {} });
+    const parts: Buffer[] = [];
+    this.write(row, { appendString: (s) => parts.push(Buffer.from(s, 'utf8')), append: (b) => parts.push(Buffer.from(b)), endLine: () => {} });
     return Buffer.concat(parts).toString('utf8');
   }
 }
-
-const CLOSE = Buffer.from('}', 'utf8');
 
 /** One JSONL line (without the newline); a run keeps one RowSerializer for all its rows. */
 export function serializeRow(row: EvidenceRow, labels: readonly string[]): string {

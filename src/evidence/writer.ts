@@ -100,6 +100,18 @@ export class EvidenceWriter {
     this.filled += bytes.length;
   }
 
+  /** Adds a string of the current row as UTF-8 (see serialize.ts). */
+  appendString(text: string): void {
+    // A UTF-16 unit takes at most 3 UTF-8 bytes; a string that cannot fit goes in a chunk of its own.
+    const most = 3 * text.length;
+    if (this.filled + most > this.chunk.length) {
+      this.check();
+      this.send();
+      if (most > this.chunk.length) this.chunk = Buffer.allocUnsafe(most);
+    }
+    this.filled += this.chunk.write(text, this.filled, 'utf8');
+  }
+
   /** Ends the current row. */
   endLine(): void {
     if (this.filled === this.chunk.length) this.send();
@@ -110,15 +122,8 @@ export class EvidenceWriter {
   /** Adds one row's line (without the newline). */
   write(line: string): void {
     this.check();
-    // A UTF-16 unit takes at most 3 UTF-8 bytes; a line that cannot fit goes in a chunk of its own.
-    const most = 3 * line.length + 1;
-    if (this.filled + most > this.chunk.length) {
-      this.send();
-      if (most > this.chunk.length) this.chunk = Buffer.allocUnsafe(most);
-    }
-    this.filled += this.chunk.write(line, this.filled, 'utf8');
-    this.chunk[this.filled++] = 0x0a;
-    this.rows++;
+    this.appendString(line);
+    this.endLine();
   }
 
   private send(): void {

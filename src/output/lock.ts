@@ -1,6 +1,7 @@
 /**
  * One run per output folder at a time. The lock is a file beside the folder (`.out.lock`),
- * created with O_CREAT|O_EXCL so exactly one process can create it, holding who owns it:
+ * created whole (written aside, then hard-linked into place, which fails if it exists) so exactly
+ * one process can create it and none reads it half-written, holding who owns it:
  * pid, host name, start time, and on Linux the boot id and the kernel's start tick of the
  * process, so a reused pid is not mistaken for the owner. A lock whose owner is a dead
  * process of this host is taken over; one held by a live process, or by another host (whose
@@ -166,7 +167,8 @@ function reap(path: string, stale: string): void {
   }
 }
 
-function create(path: string, text: string): boolean {
+/** Creates `path` holding `text` unless it exists; the O_EXCL create and the write happen one after the other. */
+function createInPlace(path: string, text: string): boolean {
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o644);
@@ -188,6 +190,27 @@ function create(path: string, text: string): boolean {
     throw error;
   }
   return true;
+}
+
+/**
+ * Creates `path` holding `text` unless it exists. The text is written to a private file first and
+ * hard-linked into place, so the lock appears whole and no other run reads it half-written. Where
+ * hard links are refused (some network or FUSE file systems), it is created in place.
+ */
+function create(path: string, text: string): boolean {
+  const draft = `${path}.new-${process.pid}-${randomBytes(4).toString('hex')}`;
+  if (!createInPlace(draft, text)) return createInPlace(path, text);
+  try {
+    linkSync(draft, path);
+    return true;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return createInPlace(path, text);
+    throw error;
+  } finally {
+    unlinkSync(draft);
+  }
 }
 
 /** Take the lock at `path` for the output folder `output` (shown relative to the root). */

@@ -36,11 +36,11 @@ export function negatorsFor(language: string): ReadonlySet<string> {
   return NEGATOR_SETS.get(primary) ?? ALL_NEGATORS;
 }
 
-const ASCII_LETTERS = /^[A-Za-z]*$/;
-
 /** The comparison form of a word: NFC, lower case. */
 export function foldWord(word: string): string {
-  return (ASCII_LETTERS.test(word) ? word : word.normalize('NFC')).toLowerCase();
+  // ASCII text is its own NFC form; most words are ASCII, and normalising is not free.
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= 0x80) return word.normalize('NFC').toLowerCase();
+  return word.toLowerCase();
 }
 
 /** True when `word` is a negator of the given language's list. */
@@ -92,13 +92,49 @@ export interface Scan {
   readonly chunks: readonly Readonly<Chunk>[];
 }
 
-const WORD = /\p{L}[\p{L}\p{M}]*/gu;
-const CHUNK = /\S+/gu;
-const HAS_MARK = /\p{M}/u;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const MARKS = /\p{M}/gu;
 /** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
 const MAX_NEGATOR_UNITS = 8;
+/**
+ * Every negator starts with "n", and only "n" and "N" fold to a word starting with "n" (no other
+ * character's NFC or lower case begins with it; a test checks every code point), so a word that
+ * starts otherwise is not folded to be compared.
+ */
+const NEGATORS_START_WITH_N = [...ALL_NEGATORS].every((w) => w.startsWith('n'));
+
+/** JavaScript's \s (what /\S+/u cuts chunks on); all of it is in the BMP. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+const LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+const OTHER = 1;
+const IS_LETTER = 2;
+const IS_MARK = 3;
+/** Per BMP unit: 0 not asked yet, else OTHER, IS_LETTER or IS_MARK (lone surrogates are OTHER). */
+const bmpClass = new Uint8Array(0x10000);
+const astralClass = new Map<number, number>();
+
+function classOf(cp: number): number {
+  if (cp < 0x10000) {
+    let k = bmpClass[cp] as number;
+    if (k === 0) {
+      const c = String.fromCharCode(cp);
+      k = cp >= 0xd800 && cp <= 0xdfff ? OTHER : LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
+      bmpClass[cp] = k;
+    }
+    return k;
+  }
+  let k = astralClass.get(cp);
+  if (k === undefined) {
+    const c = String.fromCodePoint(cp);
+    k = LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
+    astralClass.set(cp, k);
+  }
+  return k;
+}
 
 // The last few scans: a family scans the original to build its candidate and again to check it.
 const recent: Array<{ text: string; language: string; scan: Scan }> = [];
@@ -116,48 +152,83 @@ export function scanText(text: string, language: string): Scan {
   return scan;
 }
 
-function freshScan(text: string, language: string): Scan {
+/** Chunks: maximal runs of non-whitespace (/\S+/u). */
+function chunksOf(text: string): Chunk[] {
   const chunks: Chunk[] = [];
-  for (const m of text.matchAll(CHUNK)) {
-    chunks.push({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) });
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < n && !isSpace(text.charCodeAt(i))) i++;
+    if (i > start) {
+      const chunk = text.slice(start, i);
+      chunks.push({ text: chunk, start, end: i, protected: isProtectedChunk(chunk) });
+    }
   }
+  return chunks;
+}
+
+/**
+ * Words are the matches of /\p{L}[\p{L}\p{M}]*\/gu, found in one walk over the code points that
+ * also counts code-point offsets and letters; chunks those of /\S+/gu (a test holds both to the
+ * expressions).
+ */
+function freshScan(text: string, language: string): Scan {
+  const chunks = chunksOf(text);
   const negators = negatorsFor(language);
   const words: Word[] = [];
-  // Without surrogate pairs, code-point offsets equal UTF-16 offsets.
-  const astral = SURROGATE.test(text);
+  const n = text.length;
   let chunkIndex = 0;
-  let cpOffset = 0;
-  let unitOffset = 0;
-  for (const m of text.matchAll(WORD)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    cpOffset += astral ? countCodePoints(text, unitOffset, start) : start - unitOffset;
-    unitOffset = start;
+  let cp = 0;
+  let i = 0;
+  while (i < n) {
+    let unit = text.charCodeAt(i);
+    let width = 1;
+    let point = unit;
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+        width = 2;
+      }
+    }
+    if (classOf(point) !== IS_LETTER) {
+      i += width;
+      cp++;
+      continue;
+    }
+    const start = i;
+    const cpStart = cp;
+    let letters = 0;
+    let k = IS_LETTER;
+    // The run: a letter, then letters and marks.
+    while (k === IS_LETTER || k === IS_MARK) {
+      if (k === IS_LETTER) letters++;
+      i += width;
+      cp++;
+      if (i >= n) break;
+      unit = text.charCodeAt(i);
+      width = 1;
+      point = unit;
+      if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+          width = 2;
+        }
+      }
+      k = classOf(point);
+    }
+    const end = i;
+    const word = text.slice(start, end);
     while (chunkIndex < chunks.length && (chunks[chunkIndex] as Chunk).end <= start) chunkIndex++;
     const chunk = chunks[chunkIndex];
     const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
-    const cpLength = astral ? countCodePoints(text, start, end) : end - start;
-    const letters = HAS_MARK.test(m[0]) ? cpLength - (m[0].match(MARKS) as RegExpMatchArray).length : cpLength;
-    const protection: ProtectionReason | null = inProtectedChunk
-      ? 'number-or-url'
-      : m[0].length <= MAX_NEGATOR_UNITS && negators.has(foldWord(m[0]))
-        ? 'negator'
-        : null;
-    words.push({ index: words.length, text: m[0], start, end, cpStart: cpOffset, cpLength, letters, protection });
+    const first = text.charCodeAt(start);
+    const mayBeNegator = word.length <= MAX_NEGATOR_UNITS && (!NEGATORS_START_WITH_N || first === 0x6e || first === 0x4e);
+    const protection: ProtectionReason | null = inProtectedChunk ? 'number-or-url' : mayBeNegator && negators.has(foldWord(word)) ? 'negator' : null;
+    words.push({ index: words.length, text: word, start, end, cpStart, cpLength: cp - cpStart, letters, protection });
   }
   return { words, chunks };
-}
-
-/** Code points in text[from, to) (UTF-16 offsets). */
-function countCodePoints(text: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }

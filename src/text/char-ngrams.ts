@@ -8,6 +8,8 @@
  * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
  */
 
+import { Edges } from './trie-edges.js';
+
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
 export const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
@@ -71,57 +73,25 @@ export function charWbNgrams(text: string, minN = 2, maxN = 4): string[] {
   return grams;
 }
 
-/** Trie edges (node, code point) → child, in an open-addressing hash table of typed arrays. */
-class Edges {
-  private from = new Int32Array(1024).fill(-1);
-  private point = new Int32Array(1024);
-  private to = new Int32Array(1024);
-  private size = 0;
-
-  /** The child, or −1. */
-  get(node: number, cp: number): number {
-    const { from, point } = this;
-    const mask = from.length - 1;
-    // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
-    let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
-    for (;;) {
-      const f = from[i] as number;
-      if (f === -1) return -1;
-      if (f === node && point[i] === cp) return this.to[i] as number;
-      i = (i + 1) & mask;
-    }
-  }
-
-  /** Adds an edge that is not in the table yet. */
-  add(node: number, cp: number, child: number): void {
-    if (2 * (this.size + 1) > this.from.length) this.grow();
-    const mask = this.from.length - 1;
-    let i = ((node & 0xfffff) * 1031 + (cp & 0xfffff) * 29) & mask;
-    while (this.from[i] !== -1) i = (i + 1) & mask;
-    this.from[i] = node;
-    this.point[i] = cp;
-    this.to[i] = child;
-    this.size++;
-  }
-
-  private grow(): void {
-    const { from, point, to } = this;
-    this.from = new Int32Array(from.length * 2).fill(-1);
-    this.point = new Int32Array(from.length * 2);
-    this.to = new Int32Array(from.length * 2);
-    this.size = 0;
-    for (let i = 0; i < from.length; i++) if (from[i] !== -1) this.add(from[i] as number, point[i] as number, to[i] as number);
-  }
-}
-
 /** Cached feature ids of one word; a partial list (some n-gram unknown) is only good until a new n-gram is registered. */
 interface WordEntry {
-  ids: Int32Array;
+  word: string;
+  hash: number;
+  ids: Int32Array | null;
   complete: boolean;
   generation: number;
 }
 
 const WORD_CACHE_LIMIT = 50_000;
+/** Slots of the word cache's hash table: a power of two, at least twice WORD_CACHE_LIMIT. */
+const WORD_SLOTS = 1 << 17;
+
+function grownInt32(a: Int32Array<ArrayBuffer>, least: number, fill: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(Math.max(least, 2 * a.length));
+  if (fill !== 0) b.fill(fill, a.length);
+  b.set(a);
+  return b;
+}
 
 /**
  * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
@@ -139,7 +109,19 @@ export class CharWbIndex {
   private learnedCount = 0;
   /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
   private generation = 0;
-  private readonly cache = new Map<string, WordEntry>();
+  /**
+   * Words seen lately, found by a hash of their units taken while scanning (so a text's words are
+   * looked up without cutting a string per occurrence) in an open-addressing table of entry
+   * numbers + 1; an entry keeps the word and its cached ids. Forgotten whole at WORD_CACHE_LIMIT.
+   */
+  private slots = new Int32Array(WORD_SLOTS);
+  private entries: WordEntry[] = [];
+  /** Per entry: the text (by stamp) it was last seen in, and how often there. */
+  private entryStamp = new Int32Array(1024);
+  private entryTimes = new Int32Array(1024);
+  private stamp = 0;
+  /** The current text's distinct words (entries), in order of first occurrence. */
+  private order = new Int32Array(256);
   /** Reused buffers: a padded word, its ids, and the ids of a text. */
   private word = new Int32Array(64);
   private wordIds = new Int32Array(256);
@@ -191,24 +173,85 @@ export class CharWbIndex {
    * adding `ids(text)`, with each repeated word handled once.
    */
   addTo(text: string, sink: { add(ids: ArrayLike<number>, times: number): void }, learn = false): void {
-    // One map look-up per word: the map gives the word's slot in `distinct`/`times`.
-    const slot = new Map<string, number>();
-    const distinct: string[] = [];
-    const times: number[] = [];
-    for (const word of words(text)) {
-      const k = slot.get(word);
-      if (k === undefined) {
-        slot.set(word, distinct.length);
-        distinct.push(word);
-        times.push(1);
-      } else times[k] = (times[k] as number) + 1;
+    if (this.entries.length >= WORD_CACHE_LIMIT) this.forgetWords();
+    const lower = text.toLowerCase();
+    const stamp = ++this.stamp;
+    let distinct = 0;
+    let start = -1;
+    let hash = 0;
+    // One pass: each word's units go into a 32-bit FNV-1a hash; the word ends at whitespace (or at the end, read as a space).
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 0x20;
+      if (!isPyWhitespace(c)) {
+        if (start < 0) {
+          start = i;
+          hash = 0x811c9dc5;
+        }
+        hash = Math.imul(hash ^ c, 0x01000193);
+        continue;
+      }
+      if (start < 0) continue;
+      const e = this.entryOf(lower, start, i, hash);
+      if (this.entryStamp[e] !== stamp) {
+        this.entryStamp[e] = stamp;
+        this.entryTimes[e] = 1;
+        if (distinct === this.order.length) this.order = grownInt32(this.order, distinct + 1, 0);
+        this.order[distinct++] = e;
+      } else this.entryTimes[e] = (this.entryTimes[e] as number) + 1;
+      start = -1;
     }
-    for (let k = 0; k < distinct.length; k++) sink.add(this.idsOfWord(distinct[k] as string, learn), times[k] as number);
+    const order = this.order;
+    for (let k = 0; k < distinct; k++) {
+      const e = order[k] as number;
+      const entry = this.entries[e] as WordEntry;
+      let ids = entry.ids;
+      // A partial list holds until an n-gram is registered, and never when this call learns the missing ones.
+      if (ids === null || !(entry.complete || (!learn && entry.generation === this.generation))) {
+        ids = this.idsOfWord(entry.word, learn).slice();
+        entry.ids = ids;
+        entry.complete = this.lastComplete;
+        entry.generation = this.generation;
+      }
+      sink.add(ids, this.entryTimes[e] as number);
+    }
   }
 
+  /** The entry of the word text[start, end) (whose hash is `hash`), made on first sight. */
+  private entryOf(text: string, start: number, end: number, hash: number): number {
+    const { slots, entries } = this;
+    const mask = slots.length - 1;
+    const length = end - start;
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const e = (slots[at] as number) - 1;
+      if (e < 0) {
+        const made = entries.length;
+        entries.push({ word: text.slice(start, end), hash, ids: null, complete: false, generation: -1 });
+        slots[at] = made + 1;
+        if (made >= this.entryStamp.length) {
+          this.entryStamp = grownInt32(this.entryStamp, made + 1, 0);
+          this.entryTimes = grownInt32(this.entryTimes, made + 1, 0);
+        }
+        this.entryStamp[made] = 0;
+        return made;
+      }
+      const entry = entries[e] as WordEntry;
+      if (entry.hash !== hash || entry.word.length !== length) continue;
+      let same = true;
+      for (let u = 0; u < length && same; u++) same = entry.word.charCodeAt(u) === text.charCodeAt(start + u);
+      if (same) return e;
+    }
+  }
+
+  private forgetWords(): void {
+    this.slots = new Int32Array(WORD_SLOTS);
+    this.entries = [];
+  }
+
+  /** Whether the last idsOfWord found every n-gram of its word. */
+  private lastComplete = true;
+
+  /** The ids of one word's n-grams, as a view that the next call reuses; sets `lastComplete`. */
   private idsOfWord(word: string, learn: boolean): Int32Array {
-    const hit = this.cache.get(word);
-    if (hit !== undefined && (hit.complete || hit.generation === this.generation)) return hit.ids;
     if (word.length + 2 > this.word.length) this.word = new Int32Array(2 * word.length + 2);
     const w = this.word;
     const len = padInto(word, w);
@@ -247,10 +290,8 @@ export class CharWbIndex {
         out[count++] = id;
       }
     }
-    const ids = out.slice(0, count);
-    if (this.cache.size >= WORD_CACHE_LIMIT) this.cache.clear();
-    this.cache.set(word, { ids, complete, generation: this.generation });
-    return ids;
+    this.lastComplete = complete;
+    return out.subarray(0, count);
   }
 
   private newNode(parent: number, cp: number): number {

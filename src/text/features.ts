@@ -7,7 +7,7 @@
  * later featurizations of a text into look-ups.
  */
 import { CharWbIndex } from './char-ngrams.js';
-import { wordTokens } from './word-tokens.js';
+import { WordIndex } from './word-tokens.js';
 
 /** The distinct known features of a text (in order of first occurrence) and their counts. */
 export interface SparseRow {
@@ -183,17 +183,6 @@ function featureRows(space: FeatureSpace, vocabulary: readonly string[], tally: 
       return tally.finish();
     };
   }
-  const index = new Map(vocabulary.map((t, i) => [t, i]));
-  let out = new Int32Array(256);
-  // The ids go into a reused buffer, tallied before the next call.
-  return (text) => {
-    const tokens = wordTokens(text);
-    if (tokens.length > out.length) out = new Int32Array(2 * tokens.length);
-    let n = 0;
-    for (const w of tokens) {
-      const id = index.get(w);
-      if (id !== undefined) out[n++] = id;
-    }
-    return tally.row(out.subarray(0, n));
-  };
+  const index = new WordIndex(vocabulary);
+  return (text) => tally.row(index.ids(text));
 }

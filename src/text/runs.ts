@@ -38,8 +38,13 @@ export class RunScanner {
     return this.unitIn(unit) ? 1 : 0;
   }
 
-  runs(text: string): string[] {
-    const out: string[] = [];
+  /** [start, end) unit offsets of the runs found by the last `scan`, as pairs. */
+  found = new Int32Array(256);
+
+  /** Finds the runs of `text`; their bounds are in `found` until the next scan. Returns how many. */
+  scan(text: string): number {
+    let found = this.found;
+    let count = 0;
     const n = text.length;
     let i = 0;
     while (i < n) {
@@ -58,8 +63,23 @@ export class RunScanner {
         chars++;
         width = i < n ? this.memberAt(text, i) : 0;
       }
-      if (chars >= this.min) out.push(text.slice(start, i));
+      if (chars < this.min) continue;
+      if (2 * count + 2 > found.length) {
+        const bigger = new Int32Array(2 * found.length);
+        bigger.set(found);
+        found = this.found = bigger;
+      }
+      found[2 * count] = start;
+      found[2 * count + 1] = i;
+      count++;
     }
+    return count;
+  }
+
+  runs(text: string): string[] {
+    const count = this.scan(text);
+    const out = new Array<string>(count);
+    for (let r = 0; r < count; r++) out[r] = text.slice(this.found[2 * r] as number, this.found[2 * r + 1] as number);
     return out;
   }
 }

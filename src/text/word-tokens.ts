@@ -6,10 +6,58 @@
  * either, so a decomposed accent splits a token there too.
  */
 import { RunScanner } from './runs.js';
+import { Edges } from './trie-edges.js';
 
 /** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
 const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
 
 export function wordTokens(text: string): string[] {
   return SCANNER.runs(text.toLowerCase());
+}
+
+/**
+ * A vocabulary of word tokens as a trie over UTF-16 units, for finding a text's known tokens
+ * without building a string per token: `ids(text)` gives the same ids as looking each of
+ * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
+ */
+export class WordIndex {
+  private readonly edges = new Edges();
+  /** feature[node]: the id of the token spelled by the path to node, or −1. */
+  private readonly feature: number[] = [-1];
+  private out = new Int32Array(256);
+
+  constructor(vocabulary: readonly string[]) {
+    vocabulary.forEach((token, id) => {
+      let node = 0;
+      for (let u = 0; u < token.length; u++) {
+        const c = token.charCodeAt(u);
+        let next = this.edges.get(node, c);
+        if (next < 0) {
+          next = this.feature.length;
+          this.feature.push(-1);
+          this.edges.add(node, c, next);
+        }
+        node = next;
+      }
+      this.feature[node] = id;
+    });
+  }
+
+  /** The ids of the text's known tokens in text order, in a buffer reused by the next call. */
+  ids(text: string): Int32Array {
+    const lower = text.toLowerCase();
+    const runs = SCANNER.scan(lower);
+    const found = SCANNER.found;
+    if (runs > this.out.length) this.out = new Int32Array(2 * runs);
+    const { edges, feature, out } = this;
+    let n = 0;
+    for (let r = 0; r < runs; r++) {
+      const end = found[2 * r + 1] as number;
+      let node = 0;
+      for (let i = found[2 * r] as number; i < end && node >= 0; i++) node = edges.get(node, lower.charCodeAt(i));
+      const id = node >= 0 ? (feature[node] as number) : -1;
+      if (id >= 0) out[n++] = id;
+    }
+    return out.subarray(0, n);
+  }
 }

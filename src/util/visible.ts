@@ -15,6 +15,13 @@ const HIDDEN_SOURCE =
   '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
   '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
+
+/**
+ * A /u pattern for a string without any hidden character: the same set as HIDDEN_SOURCE, where a
+ * lone surrogate is a code point of its own in /u mode (a pair is one astral code point). The
+ * config schema uses it; a test holds it equal to `!hasHidden` on every BMP unit and pair.
+ */
+export const PRINTABLE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$';
 const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
 
 const SHORT: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
