@@ -157,3 +157,33 @@ describe('drawing words without replacement', () => {
     }
   });
 });
+
+describe('foldedLettersAndDigits keeps what the expression it replaces keeps', () => {
+  // The definition: drop /[^\p{L}\p{M}\p{N}]+/gu, then lower-case (capital sigma handled on its own).
+  const reference = (text: string) => {
+    const kept = text.replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
+    return kept.split('\u03A3').map((p) => p.toLowerCase()).join('\u03C3');
+  };
+
+  test('on random text with marks, digits of several scripts, astral characters, lone surrogates and sigma', () => {
+    const pool = ['a', 'B', ' ', ',', '.', '\u0301', '7', '٣', 'Ⅻ', 'Σ', 'ς', '\u{1D400}', '\u{1D7CE}', '\u{1F600}', '\uD800', '\uDC00', '\u200b', '中', '-', '\t'];
+    let state = 17;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let t = 0; t < 20000; t++) {
+      let text = '';
+      for (let i = Math.floor(next() * 16); i > 0; i--) text += pool[Math.floor(next() * pool.length)];
+      if (foldedLettersAndDigits(text) !== reference(text)) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  test('on every BMP unit between letters', () => {
+    const differ: number[] = [];
+    for (let u = 0; u < 0x10000; u++) {
+      const text = `a${String.fromCharCode(u)}b`;
+      if (foldedLettersAndDigits(text) !== reference(text)) differ.push(u);
+    }
+    expect(differ).toEqual([]);
+  });
+});

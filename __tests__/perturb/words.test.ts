@@ -114,3 +114,29 @@ describe('scanText equals the regular expressions it replaces', () => {
     expect(Object.values(NEGATORS).flat().every((w) => w.startsWith('n'))).toBe(true);
   });
 });
+
+describe('isProtectedChunk equals its regular expressions', () => {
+  const expected = (chunk: string) => /\p{N}/u.test(chunk) || chunk.includes('://') || /^[^\p{L}\p{N}]*www\./iu.test(chunk);
+
+  test('on random chunks of letters, digits of several scripts, punctuation, "www." in any case and astral characters', () => {
+    const pool = ['w', 'W', 'ww', '.', 'www.', 'WwW.', '(', '"', ':', '/', '://', 'a', 'é', '7', '٣', 'Ⅻ', '\u{1D7CE}', '\u{1D400}', '\u{1F600}', '\uD800', '\u0301', '-'];
+    let state = 11;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const differ: string[] = [];
+    for (let t = 0; t < 20000; t++) {
+      let chunk = '';
+      for (let i = 1 + Math.floor(next() * 8); i > 0; i--) chunk += pool[Math.floor(next() * pool.length)];
+      if (isProtectedChunk(chunk) !== expected(chunk)) differ.push(chunk);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  test('on every BMP unit before "www." and alone', () => {
+    const differ: number[] = [];
+    for (let u = 0; u < 0x10000; u++) {
+      const c = String.fromCharCode(u);
+      for (const chunk of [c, `${c}www.x`, `${c}${c}WWW.`]) if (isProtectedChunk(chunk) !== expected(chunk)) differ.push(u);
+    }
+    expect(differ).toEqual([]);
+  });
+});

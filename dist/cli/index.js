@@ -639,42 +639,29 @@ class CharWbIndex {
     }
 }
 
+// EXTERNAL MODULE: ./src/util/char-class.ts
+var char_class = __nccwpck_require__(163);
 ;// CONCATENATED MODULE: ./src/text/runs.ts
 /**
  * Maximal runs of one character class, found by a scan over UTF-16 units instead of a global
- * regular expression: the class (a one-character /u expression) is asked once per distinct
- * BMP unit and remembered, and surrogate pairs are asked as whole code points. The result is
+ * regular expression: the class is asked once per distinct code point and remembered
+ * (util/char-class.ts), surrogate pairs as whole code points. The result is
  * exactly `text.match(new RegExp(`${cls}{min,}`, 'gu'))`; tests compare both on every BMP unit
  * and on random text.
  */
+
 class RunScanner {
     min;
-    /** Per BMP unit: 0 not asked yet, 1 outside the class, 2 inside. */
-    known = new Uint8Array(0x10000);
-    member;
+    cls;
     /** `cls` is a character class such as `[\p{L}\p{N}_]`; runs shorter than `min` code points are dropped. */
     constructor(cls, min) {
         this.min = min;
-        this.member = new RegExp(`^${cls}$`, 'u');
-    }
-    unitIn(unit) {
-        let k = this.known[unit];
-        if (k === 0) {
-            // A lone surrogate is outside every class (as for a /u expression).
-            k = unit >= 0xd800 && unit <= 0xdfff ? 1 : this.member.test(String.fromCharCode(unit)) ? 2 : 1;
-            this.known[unit] = k;
-        }
-        return k === 2;
+        this.cls = new char_class/* CharClass */.P(cls);
     }
     /** Units of the class member starting at `i` (1 or 2), or 0 when none starts there. */
     memberAt(text, i) {
-        const unit = text.charCodeAt(i);
-        if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-            const low = text.charCodeAt(i + 1);
-            if (low >= 0xdc00 && low <= 0xdfff)
-                return this.member.test(text.slice(i, i + 2)) ? 2 : 0;
-        }
-        return this.unitIn(unit) ? 1 : 0;
+        const cp = (0,char_class/* codePointAt */.v)(text, i);
+        return this.cls.has(cp) ? (cp > 0xffff ? 2 : 1) : 0;
     }
     /** [start, end) unit offsets of the runs found by the last `scan`, as pairs. */
     found = new Int32Array(256);
@@ -20173,6 +20160,8 @@ function appendFamily(params) {
 
 // EXTERNAL MODULE: ./src/perturb/levenshtein.ts
 var levenshtein = __nccwpck_require__(195);
+// EXTERNAL MODULE: ./src/util/char-class.ts
+var char_class = __nccwpck_require__(163);
 ;// CONCATENATED MODULE: ./src/perturb/words.ts
 /**
  * Shared text scanning for the perturbation families.
@@ -20192,6 +20181,7 @@ var levenshtein = __nccwpck_require__(195);
  *
  * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
  */
+
 const NEGATORS = {
     en: ['not', 'never', 'no'],
     es: ['no', 'nunca', 'ni'],
@@ -20223,11 +20213,29 @@ function isNegator(word, language) {
 function isNegatorInAnyLanguage(word) {
     return ALL_NEGATORS.has(foldWord(word));
 }
-const HAS_NUMBER = /\p{N}/u;
-const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
-/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
+const NUMBER = new char_class/* CharClass */.P('\\p{N}');
+/** What the case-insensitive expression skips before "www." (U+0345, say, folds to a letter and is not skipped). */
+const BEFORE_WWW = new char_class/* CharClass */.P('[^\\p{L}\\p{N}]', 'iu');
+/**
+ * True when a whitespace-delimited chunk holds a number or a URL and so must not change at all:
+ * /\p{N}/u matches, it holds "://", or /^[^\p{L}\p{N}]*www\./iu matches (a test holds this
+ * walk to those expressions).
+ */
 function isProtectedChunk(chunk) {
-    return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
+    let lead = -1;
+    for (let i = 0; i < chunk.length;) {
+        const cp = (0,char_class/* codePointAt */.v)(chunk, i);
+        if (NUMBER.has(cp))
+            return true;
+        if (lead < 0 && !BEFORE_WWW.has(cp))
+            lead = i;
+        i += cp > 0xffff ? 2 : 1;
+    }
+    if (chunk.includes('://'))
+        return true;
+    // "www." after the opening run of characters that are neither letters nor numbers, in any case.
+    const at = lead < 0 ? chunk.length : lead;
+    return at + 4 <= chunk.length && chunk.slice(at, at + 4).toLowerCase() === 'www.';
 }
 /** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
 const MAX_NEGATOR_UNITS = 8;
@@ -20245,32 +20253,8 @@ function isSpace(c) {
         return false;
     return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
-const LETTER = /^\p{L}$/u;
-const MARK = /^\p{M}$/u;
-const OTHER = 1;
-const IS_LETTER = 2;
-const IS_MARK = 3;
-/** Per BMP unit: 0 not asked yet, else OTHER, IS_LETTER or IS_MARK (lone surrogates are OTHER). */
-const bmpClass = new Uint8Array(0x10000);
-const astralClass = new Map();
-function classOf(cp) {
-    if (cp < 0x10000) {
-        let k = bmpClass[cp];
-        if (k === 0) {
-            const c = String.fromCharCode(cp);
-            k = cp >= 0xd800 && cp <= 0xdfff ? OTHER : LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
-            bmpClass[cp] = k;
-        }
-        return k;
-    }
-    let k = astralClass.get(cp);
-    if (k === undefined) {
-        const c = String.fromCodePoint(cp);
-        k = LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
-        astralClass.set(cp, k);
-    }
-    return k;
-}
+const LETTER = new char_class/* CharClass */.P('\\p{L}');
+const MARK = new char_class/* CharClass */.P('\\p{M}');
 // The last few scans: a family scans the original to build its candidate and again to check it.
 const recent = [];
 const RECENT = 4;
@@ -20320,44 +20304,27 @@ function freshScan(text, language) {
     let cp = 0;
     let i = 0;
     while (i < n) {
-        let unit = text.charCodeAt(i);
-        let width = 1;
-        let point = unit;
-        if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-            const low = text.charCodeAt(i + 1);
-            if (low >= 0xdc00 && low <= 0xdfff) {
-                point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-                width = 2;
-            }
-        }
-        if (classOf(point) !== IS_LETTER) {
-            i += width;
+        let point = (0,char_class/* codePointAt */.v)(text, i);
+        if (!LETTER.has(point)) {
+            i += point > 0xffff ? 2 : 1;
             cp++;
             continue;
         }
         const start = i;
         const cpStart = cp;
         let letters = 0;
-        let k = IS_LETTER;
         // The run: a letter, then letters and marks.
-        while (k === IS_LETTER || k === IS_MARK) {
-            if (k === IS_LETTER)
+        for (;;) {
+            const letter = LETTER.has(point);
+            if (!letter && !MARK.has(point))
+                break;
+            if (letter)
                 letters++;
-            i += width;
+            i += point > 0xffff ? 2 : 1;
             cp++;
             if (i >= n)
                 break;
-            unit = text.charCodeAt(i);
-            width = 1;
-            point = unit;
-            if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-                const low = text.charCodeAt(i + 1);
-                if (low >= 0xdc00 && low <= 0xdfff) {
-                    point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-                    width = 2;
-                }
-            }
-            k = classOf(point);
+            point = (0,char_class/* codePointAt */.v)(text, i);
         }
         const end = i;
         const word = text.slice(start, end);
@@ -20589,6 +20556,28 @@ function describeEmpty(value) {
 // EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
 var decision = __nccwpck_require__(776);
 ;// CONCATENATED MODULE: ./src/perturb/format.ts
+/**
+ * `format` (SPEC §6.1): case and punctuation only.
+ *
+ * Case: round(eligible ÷ 5) of the eligible words (unprotected, with a case to flip) change,
+ * drawn one after another without replacement with positions "case:0", "case:1", … (the
+ * draw d picks word ⌊d × remaining⌋; its fractional remainder below 0.15 asks for UPPER).
+ * lower → Title (or UPPER), Title → lower, UPPER → Title; mixed-case words are never
+ * eligible. A character's case flips only when the flipped form is one code point that
+ * lower-cases to the same thing as the original (so ß, ŉ, ſ, ı, İ and the like never
+ * change).
+ * Punctuation: one edit, at a site drawn with position "punct" among: every "," or ";"
+ * that ends a chunk with whitespace after it (→ the other one), and the end of the last
+ * chunk: a final "." (→ "!" or removed, drawn with position "end"), a final "!" or "?"
+ * (→ "."), a final letter (→ "." added). Sites in protected chunks (numbers, URLs) are
+ * excluded, so their punctuation never changes.
+ * When there is no punctuation site, at least one eligible word changes, so a row with
+ * anything eligible always changes.
+ *
+ * Validity: the sequence of letters, combining marks and digits, each lower-cased on its
+ * own, is unchanged; and the edit ratio is within `max_char_edit_ratio` when set.
+ */
+
 
 
 
@@ -20741,10 +20730,28 @@ function formatCandidate(text, row) {
     }
     return applyEdits(text, edits);
 }
-const NOT_LETTER_MARK_OR_DIGIT = /[^\p{L}\p{M}\p{N}]+/gu;
+const LETTER_MARK_OR_DIGIT = new char_class/* CharClass */.P('[\\p{L}\\p{M}\\p{N}]');
+/** `text` without what /[^\p{L}\p{M}\p{N}]+/gu matches: its runs of letters, marks and digits, joined. */
+function lettersMarksAndDigits(text) {
+    let kept = '';
+    let run = -1;
+    for (let i = 0; i < text.length;) {
+        const cp = (0,char_class/* codePointAt */.v)(text, i);
+        if (LETTER_MARK_OR_DIGIT.has(cp)) {
+            if (run < 0)
+                run = i;
+        }
+        else if (run >= 0) {
+            kept += text.slice(run, i);
+            run = -1;
+        }
+        i += cp > 0xffff ? 2 : 1;
+    }
+    return run >= 0 ? kept + text.slice(run) : kept;
+}
 /** Letters, combining marks and digits of `text`, each lower-cased on its own. */
 function foldedLettersAndDigits(text) {
-    const kept = text.replace(NOT_LETTER_MARK_OR_DIGIT, '');
+    const kept = lettersMarksAndDigits(text);
     // Lower-casing a whole string differs from doing it character by character only for
     // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
     // lower-cased whole and every capital sigma becomes σ, as it does on its own.
@@ -21019,6 +21026,62 @@ function fileDigest(moduleUrl) {
     catch {
         return null;
     }
+}
+
+
+/***/ }),
+
+/***/ 163:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ CharClass),
+/* harmony export */   v: () => (/* binding */ codePointAt)
+/* harmony export */ });
+/**
+ * Membership of code points in a Unicode property class (such as `[\p{L}\p{N}]`), asked of the
+ * regular expression once per code point and then read from a table: scanning long texts one
+ * code point at a time this way costs far less than running /u expressions over them.
+ */
+class CharClass {
+    /** Per BMP unit: 0 not asked yet, 1 outside the class, 2 inside. */
+    bmp = new Uint8Array(0x10000);
+    astral = new Map();
+    member;
+    /**
+     * `cls` is a character class such as `[\p{L}\p{M}]`, read with `flags` (which hold "u"; add "i"
+     * for a class of a case-insensitive expression, where a character is matched by its case fold).
+     */
+    constructor(cls, flags = 'u') {
+        this.member = new RegExp(`^${cls}$`, flags);
+    }
+    has(cp) {
+        if (cp < 0x10000) {
+            let k = this.bmp[cp];
+            if (k === 0) {
+                // A lone surrogate is a code point of its own to a /u expression, and is asked like any other.
+                k = this.member.test(String.fromCharCode(cp)) ? 2 : 1;
+                this.bmp[cp] = k;
+            }
+            return k === 2;
+        }
+        let inside = this.astral.get(cp);
+        if (inside === undefined) {
+            inside = this.member.test(String.fromCodePoint(cp));
+            this.astral.set(cp, inside);
+        }
+        return inside;
+    }
+}
+/** The code point at UTF-16 offset `i` (a lone surrogate as itself); its width is 2 when above 0xFFFF. */
+function codePointAt(text, i) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff)
+            return (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+    }
+    return unit;
 }
 
 

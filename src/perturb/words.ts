@@ -17,6 +17,8 @@
  * Portuguese "no" ("in the") is deliberately not a Portuguese negator.
  */
 
+import { CharClass, codePointAt } from '../util/char-class.js';
+
 export const NEGATORS: Readonly<Record<string, readonly string[]>> = {
   en: ['not', 'never', 'no'],
   es: ['no', 'nunca', 'ni'],
@@ -53,12 +55,27 @@ export function isNegatorInAnyLanguage(word: string): boolean {
   return ALL_NEGATORS.has(foldWord(word));
 }
 
-const HAS_NUMBER = /\p{N}/u;
-const STARTS_WWW = /^[^\p{L}\p{N}]*www\./iu;
+const NUMBER = new CharClass('\\p{N}');
+/** What the case-insensitive expression skips before "www." (U+0345, say, folds to a letter and is not skipped). */
+const BEFORE_WWW = new CharClass('[^\\p{L}\\p{N}]', 'iu');
 
-/** True when a whitespace-delimited chunk holds a number or a URL and so must not change at all. */
+/**
+ * True when a whitespace-delimited chunk holds a number or a URL and so must not change at all:
+ * /\p{N}/u matches, it holds "://", or /^[^\p{L}\p{N}]*www\./iu matches (a test holds this
+ * walk to those expressions).
+ */
 export function isProtectedChunk(chunk: string): boolean {
-  return HAS_NUMBER.test(chunk) || chunk.includes('://') || STARTS_WWW.test(chunk);
+  let lead = -1;
+  for (let i = 0; i < chunk.length; ) {
+    const cp = codePointAt(chunk, i);
+    if (NUMBER.has(cp)) return true;
+    if (lead < 0 && !BEFORE_WWW.has(cp)) lead = i;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  if (chunk.includes('://')) return true;
+  // "www." after the opening run of characters that are neither letters nor numbers, in any case.
+  const at = lead < 0 ? chunk.length : lead;
+  return at + 4 <= chunk.length && chunk.slice(at, at + 4).toLowerCase() === 'www.';
 }
 
 export type ProtectionReason = 'negator' | 'number-or-url';
@@ -108,33 +125,8 @@ function isSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
-const LETTER = /^\p{L}$/u;
-const MARK = /^\p{M}$/u;
-const OTHER = 1;
-const IS_LETTER = 2;
-const IS_MARK = 3;
-/** Per BMP unit: 0 not asked yet, else OTHER, IS_LETTER or IS_MARK (lone surrogates are OTHER). */
-const bmpClass = new Uint8Array(0x10000);
-const astralClass = new Map<number, number>();
-
-function classOf(cp: number): number {
-  if (cp < 0x10000) {
-    let k = bmpClass[cp] as number;
-    if (k === 0) {
-      const c = String.fromCharCode(cp);
-      k = cp >= 0xd800 && cp <= 0xdfff ? OTHER : LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
-      bmpClass[cp] = k;
-    }
-    return k;
-  }
-  let k = astralClass.get(cp);
-  if (k === undefined) {
-    const c = String.fromCodePoint(cp);
-    k = LETTER.test(c) ? IS_LETTER : MARK.test(c) ? IS_MARK : OTHER;
-    astralClass.set(cp, k);
-  }
-  return k;
-}
+const LETTER = new CharClass('\\p{L}');
+const MARK = new CharClass('\\p{M}');
 
 // The last few scans: a family scans the original to build its candidate and again to check it.
 const recent: Array<{ text: string; language: string; scan: Scan }> = [];
@@ -183,42 +175,24 @@ function freshScan(text: string, language: string): Scan {
   let cp = 0;
   let i = 0;
   while (i < n) {
-    let unit = text.charCodeAt(i);
-    let width = 1;
-    let point = unit;
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-        width = 2;
-      }
-    }
-    if (classOf(point) !== IS_LETTER) {
-      i += width;
+    let point = codePointAt(text, i);
+    if (!LETTER.has(point)) {
+      i += point > 0xffff ? 2 : 1;
       cp++;
       continue;
     }
     const start = i;
     const cpStart = cp;
     let letters = 0;
-    let k = IS_LETTER;
     // The run: a letter, then letters and marks.
-    while (k === IS_LETTER || k === IS_MARK) {
-      if (k === IS_LETTER) letters++;
-      i += width;
+    for (;;) {
+      const letter = LETTER.has(point);
+      if (!letter && !MARK.has(point)) break;
+      if (letter) letters++;
+      i += point > 0xffff ? 2 : 1;
       cp++;
       if (i >= n) break;
-      unit = text.charCodeAt(i);
-      width = 1;
-      point = unit;
-      if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < n) {
-        const low = text.charCodeAt(i + 1);
-        if (low >= 0xdc00 && low <= 0xdfff) {
-          point = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
-          width = 2;
-        }
-      }
-      k = classOf(point);
+      point = codePointAt(text, i);
     }
     const end = i;
     const word = text.slice(start, end);

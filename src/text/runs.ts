@@ -1,41 +1,27 @@
 /**
  * Maximal runs of one character class, found by a scan over UTF-16 units instead of a global
- * regular expression: the class (a one-character /u expression) is asked once per distinct
- * BMP unit and remembered, and surrogate pairs are asked as whole code points. The result is
+ * regular expression: the class is asked once per distinct code point and remembered
+ * (util/char-class.ts), surrogate pairs as whole code points. The result is
  * exactly `text.match(new RegExp(`${cls}{min,}`, 'gu'))`; tests compare both on every BMP unit
  * and on random text.
  */
+import { CharClass, codePointAt } from '../util/char-class.js';
+
 export class RunScanner {
-  /** Per BMP unit: 0 not asked yet, 1 outside the class, 2 inside. */
-  private readonly known = new Uint8Array(0x10000);
-  private readonly member: RegExp;
+  private readonly cls: CharClass;
 
   /** `cls` is a character class such as `[\p{L}\p{N}_]`; runs shorter than `min` code points are dropped. */
   constructor(
     cls: string,
     private readonly min: number
   ) {
-    this.member = new RegExp(`^${cls}$`, 'u');
-  }
-
-  private unitIn(unit: number): boolean {
-    let k = this.known[unit] as number;
-    if (k === 0) {
-      // A lone surrogate is outside every class (as for a /u expression).
-      k = unit >= 0xd800 && unit <= 0xdfff ? 1 : this.member.test(String.fromCharCode(unit)) ? 2 : 1;
-      this.known[unit] = k;
-    }
-    return k === 2;
+    this.cls = new CharClass(cls);
   }
 
   /** Units of the class member starting at `i` (1 or 2), or 0 when none starts there. */
   private memberAt(text: string, i: number): number {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) return this.member.test(text.slice(i, i + 2)) ? 2 : 0;
-    }
-    return this.unitIn(unit) ? 1 : 0;
+    const cp = codePointAt(text, i);
+    return this.cls.has(cp) ? (cp > 0xffff ? 2 : 1) : 0;
   }
 
   /** [start, end) unit offsets of the runs found by the last `scan`, as pairs. */
