@@ -69,3 +69,19 @@ export function tinyRepo(overrides: Record<string, string | Uint8Array> = {}, co
     ...overrides
   });
 }
+
+/**
+ * `count` texts, each of `minPieces` up to `minPieces + maxExtra - 1` pieces drawn from `pool`, from a
+ * seeded linear congruential generator: the same cases on every run.
+ */
+export function randomTexts(pool: readonly string[], count: number, maxExtra: number, seed: number, minPieces = 0): string[] {
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const texts: string[] = [];
+  for (let t = 0; t < count; t++) {
+    let text = '';
+    for (let i = minPieces + Math.floor(next() * maxExtra); i > 0; i--) text += pool[Math.floor(next() * pool.length)];
+    texts.push(text);
+  }
+  return texts;
+}

@@ -1,4 +1,5 @@
 import { isNegator, isProtectedChunk, NEGATORS, negatorsFor, scanText } from '../../src/perturb/words.js';
+import { randomTexts } from '../helpers.js';
 
 function protectedWords(text: string, language: string): string[] {
   return scanText(text, language)
@@ -94,11 +95,7 @@ describe('scanText equals the regular expressions it replaces', () => {
   test('on random text: astral letters and marks, lone surrogates, every kind of space, negators, numbers and URLs', () => {
     const pool = ['a', 'N', 'o', 'not', 'No', 'NÃO', 'na\u0303o', 'nunca', ' ', '\u00a0', '\ufeff', '\u2028', '\u0085', '\u180e', '\t', '\u0301', 'é', '7', '٣', 'http://x', 'www.', '(', '中',
       '\u{1D400}', '\u{1D165}', '\u{1F600}', '\uD800', '\uDC00', 'ǅ', 'Σ', '-'];
-    let state = 3;
-    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let t = 0; t < 3000; t++) {
-      let text = '';
-      for (let i = Math.floor(next() * 20); i > 0; i--) text += pool[Math.floor(next() * pool.length)];
+    for (const text of randomTexts(pool, 3000, 20, 3)) {
       for (const language of ['en', 'pt', 'xx']) expect(JSON.parse(JSON.stringify(scanText(text, language)))).toEqual(reference(text, language));
     }
   });
@@ -120,15 +117,7 @@ describe('isProtectedChunk equals its regular expressions', () => {
 
   test('on random chunks of letters, digits of several scripts, punctuation, "www." in any case and astral characters', () => {
     const pool = ['w', 'W', 'ww', '.', 'www.', 'WwW.', '(', '"', ':', '/', '://', 'a', 'é', '7', '٣', 'Ⅻ', '\u{1D7CE}', '\u{1D400}', '\u{1F600}', '\uD800', '\u0301', '-'];
-    let state = 11;
-    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const differ: string[] = [];
-    for (let t = 0; t < 20000; t++) {
-      let chunk = '';
-      for (let i = 1 + Math.floor(next() * 8); i > 0; i--) chunk += pool[Math.floor(next() * pool.length)];
-      if (isProtectedChunk(chunk) !== expected(chunk)) differ.push(chunk);
-    }
-    expect(differ).toEqual([]);
+    expect(randomTexts(pool, 20000, 8, 11, 1).filter((chunk) => isProtectedChunk(chunk) !== expected(chunk))).toEqual([]);
   });
 
   test('on every BMP unit before "www." and alone', () => {

@@ -1,4 +1,5 @@
 import { RunScanner } from '../../src/text/runs.js';
+import { randomTexts } from '../helpers.js';
 
 // The classes the product scans for: word tokens (min 2) and the length-shift tokens (min 1).
 const CASES = [
@@ -13,15 +14,7 @@ describe.each(CASES)('RunScanner $cls (at least $min) equals the global /u expre
   test('on random text with astral letters, lone surrogates, marks and separators', () => {
     const scanner = new RunScanner(cls, min);
     const pool = ['a', 'Z', '_', '7', ' ', '-', 'é', 'ß', 'İ', '\u0301', '٣', '中', '\u{1D400}', '\u{1F600}', '\u{1E4D0}', '\uD800', '\uDC00', '\u00A0', 'Ⅻ', '\u2028'];
-    let state = 12345;
-    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const differ: string[] = [];
-    for (let t = 0; t < 5000; t++) {
-      let text = '';
-      for (let i = Math.floor(next() * 24); i > 0; i--) text += pool[Math.floor(next() * pool.length)];
-      if (JSON.stringify(scanner.runs(text)) !== JSON.stringify(reference(text))) differ.push(text);
-    }
-    expect(differ).toEqual([]);
+    expect(randomTexts(pool, 5000, 24, 12345).filter((text) => JSON.stringify(scanner.runs(text)) !== JSON.stringify(reference(text)))).toEqual([]);
   });
 
   test('on every BMP unit, doubled (a run of two)', () => {
