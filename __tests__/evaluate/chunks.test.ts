@@ -1,5 +1,6 @@
 import type { Dataset } from '../../src/data/dataset.js';
 import type { Example } from '../../src/data/example.js';
+import { AHEAD_AT_START_EXAMPLES, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, chunksAtStart } from '../../src/evaluate/conditions.js';
 import { evaluationChunks } from '../../src/evaluate/evaluate.js';
 import { shardOf } from '../../src/shard/select.js';
 
@@ -36,4 +37,20 @@ describe('evaluationChunks', () => {
     expect(evaluationChunks(dataset({ split: 's', examples: [] }), null)).toEqual([]);
   });
 
+});
+
+describe('chunksAtStart (what the perturbation thread builds while the models train)', () => {
+  const chunksOf = (count: number, size: number) => Array.from({ length: count }, (_, c) => Array.from({ length: size }, (_, k) => example('a', `${c}-${k}`, 1)));
+
+  test('long texts (small chunks): up to CHUNKS_AHEAD_AT_START chunks', () => {
+    expect(chunksAtStart(chunksOf(100, 16))).toBe(CHUNKS_AHEAD_AT_START);
+    expect(chunksAtStart(chunksOf(20, 16))).toBe(20);
+  });
+
+  test('short texts (full chunks): CHUNKS_AHEAD chunks, the examples bound stopping the rest', () => {
+    expect(chunksAtStart(chunksOf(20, 2048))).toBe(CHUNKS_AHEAD);
+    expect(chunksAtStart(chunksOf(20, 1024))).toBe(AHEAD_AT_START_EXAMPLES / 1024);
+    expect(chunksAtStart(chunksOf(3, 2048))).toBe(3);
+    expect(chunksAtStart([])).toBe(0);
+  });
 });

@@ -132,7 +132,7 @@ describe('CharWbIndex.addTo keeps its word cache right', () => {
     );
   });
 
-  test('past its limit of words the cache starts over, with the same rows', () => {
+  test('past its limit of words the cache starts over, and one text with more words grows it, with the same rows', () => {
     const index = new CharWbIndex(2, 4);
     const reference = new CharWbIndex(2, 4);
     const a = new Tally();
@@ -144,6 +144,10 @@ describe('CharWbIndex.addTo keeps its word cache right', () => {
       index.addTo(t, b, true);
       expect(asRow(b.finish())).toEqual(asRow(a.row(reference.ids(t, true))));
     }
+    // One text with more distinct words than the table has slots at first.
+    const huge = Array.from({ length: 150_000 }, (_, k) => word(k)).join(' ');
+    index.addTo(huge, b, true);
+    expect(asRow(b.finish())).toEqual(asRow(a.row(reference.ids(huge, true))));
     const again = `${word(5)} ${word(59_999)} ${word(5)} zzz`;
     index.addTo(again, b);
     expect(asRow(b.finish())).toEqual(asRow(a.row(reference.ids(again))));

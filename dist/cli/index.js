@@ -416,7 +416,7 @@ function charWbNgrams(text, minN = 2, maxN = 4) {
     return grams;
 }
 const WORD_CACHE_LIMIT = 50_000;
-/** Slots of the word cache's hash table: a power of two, at least twice WORD_CACHE_LIMIT. */
+/** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
 const WORD_SLOTS = 1 << 17;
 function grownInt32(a, least, fill) {
     const b = new Int32Array(Math.max(least, 2 * a.length));
@@ -562,6 +562,9 @@ class CharWbIndex {
                 const made = entries.length;
                 entries.push({ word: text.slice(start, end), hash, ids: null, complete: false, generation: -1 });
                 slots[at] = made + 1;
+                // The limit applies between texts; one text with many distinct words grows the table instead.
+                if (2 * entries.length > slots.length)
+                    this.growSlots();
                 if (made >= this.entryStamp.length) {
                     this.entryStamp = grownInt32(this.entryStamp, made + 1, 0);
                     this.entryTimes = grownInt32(this.entryTimes, made + 1, 0);
@@ -578,6 +581,17 @@ class CharWbIndex {
             if (same)
                 return e;
         }
+    }
+    growSlots() {
+        const slots = new Int32Array(2 * this.slots.length);
+        const mask = slots.length - 1;
+        this.entries.forEach((entry, e) => {
+            let at = entry.hash & mask;
+            while (slots[at] !== 0)
+                at = (at + 1) & mask;
+            slots[at] = e + 1;
+        });
+        this.slots = slots;
     }
     forgetWords() {
         this.slots = new Int32Array(WORD_SLOTS);
@@ -19317,7 +19331,7 @@ function inputDigest(input) {
 /* harmony export */   Ev: () => (/* binding */ textCandidates),
 /* harmony export */   _j: () => (/* binding */ candidatesFor)
 /* harmony export */ });
-/* unused harmony exports cleanCandidate, conditionsFor, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START */
+/* unused harmony exports cleanCandidate, conditionsFor, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, AHEAD_AT_START_EXAMPLES, chunksAtStart */
 /* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
 /* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
 /**
@@ -19364,14 +19378,29 @@ function candidatesFor(example, runners) {
 const CHUNKS_AHEAD = 8;
 /**
  * Chunks the thread may build before scoring starts: the models train meanwhile (seconds on long
- * texts), and a thread limited to CHUNKS_AHEAD would sit idle for most of it.
+ * texts), and a thread limited to CHUNKS_AHEAD would sit idle for most of it. Only as many as hold
+ * AHEAD_AT_START_EXAMPLES examples, so that runs of short texts (full chunks of many small
+ * candidates, and short training) keep the memory of CHUNKS_AHEAD chunks.
  */
 const CHUNKS_AHEAD_AT_START = 32;
+const AHEAD_AT_START_EXAMPLES = 16_384;
+/** How many of `chunks` to request before scoring starts (at least CHUNKS_AHEAD). */
+function chunksAtStart(chunks) {
+    let examples = 0;
+    let n = 0;
+    while (n < Math.min(chunks.length, CHUNKS_AHEAD_AT_START)) {
+        examples += chunks[n].length;
+        if (n >= CHUNKS_AHEAD && examples > AHEAD_AT_START_EXAMPLES)
+            break;
+        n++;
+    }
+    return Math.max(n, Math.min(chunks.length, CHUNKS_AHEAD));
+}
 /**
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
- * scored, starting at once with the first CHUNKS_AHEAD_AT_START, which it builds while the models train.
+ * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models train.
  */
 function textCandidates(runners, chunks, thread = null) {
     const cache = new Map();
@@ -19381,7 +19410,7 @@ function textCandidates(runners, chunks, thread = null) {
         for (; thread && requested < Math.min(end, chunks.length); requested++)
             pending.set(requested, thread.request(chunks[requested]));
     };
-    requestUpTo(CHUNKS_AHEAD_AT_START);
+    requestUpTo(chunksAtStart(chunks));
     return {
         conditions: conditionsFor(runners),
         async prepare(c) {

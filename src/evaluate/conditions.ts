@@ -48,15 +48,30 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
 export const CHUNKS_AHEAD = 8;
 /**
  * Chunks the thread may build before scoring starts: the models train meanwhile (seconds on long
- * texts), and a thread limited to CHUNKS_AHEAD would sit idle for most of it.
+ * texts), and a thread limited to CHUNKS_AHEAD would sit idle for most of it. Only as many as hold
+ * AHEAD_AT_START_EXAMPLES examples, so that runs of short texts (full chunks of many small
+ * candidates, and short training) keep the memory of CHUNKS_AHEAD chunks.
  */
 export const CHUNKS_AHEAD_AT_START = 32;
+export const AHEAD_AT_START_EXAMPLES = 16_384;
+
+/** How many of `chunks` to request before scoring starts (at least CHUNKS_AHEAD). */
+export function chunksAtStart(chunks: readonly (readonly Example[])[]): number {
+  let examples = 0;
+  let n = 0;
+  while (n < Math.min(chunks.length, CHUNKS_AHEAD_AT_START)) {
+    examples += (chunks[n] as readonly Example[]).length;
+    if (n >= CHUNKS_AHEAD && examples > AHEAD_AT_START_EXAMPLES) break;
+    n++;
+  }
+  return Math.max(n, Math.min(chunks.length, CHUNKS_AHEAD));
+}
 
 /**
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
- * scored, starting at once with the first CHUNKS_AHEAD_AT_START, which it builds while the models train.
+ * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models train.
  */
 export function textCandidates(runners: readonly FamilyRunner[], chunks: readonly (readonly Example[])[], thread: PerturbationThread | null = null): CandidateSource {
   const cache = new Map<Example, Candidate[]>();
@@ -65,7 +80,7 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
   const requestUpTo = (end: number) => {
     for (; thread && requested < Math.min(end, chunks.length); requested++) pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
   };
-  requestUpTo(CHUNKS_AHEAD_AT_START);
+  requestUpTo(chunksAtStart(chunks));
   return {
     conditions: conditionsFor(runners),
     async prepare(c) {

@@ -83,7 +83,7 @@ interface WordEntry {
 }
 
 const WORD_CACHE_LIMIT = 50_000;
-/** Slots of the word cache's hash table: a power of two, at least twice WORD_CACHE_LIMIT. */
+/** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
 const WORD_SLOTS = 1 << 17;
 
 function grownInt32(a: Int32Array<ArrayBuffer>, least: number, fill: number): Int32Array<ArrayBuffer> {
@@ -227,6 +227,8 @@ export class CharWbIndex {
         const made = entries.length;
         entries.push({ word: text.slice(start, end), hash, ids: null, complete: false, generation: -1 });
         slots[at] = made + 1;
+        // The limit applies between texts; one text with many distinct words grows the table instead.
+        if (2 * entries.length > slots.length) this.growSlots();
         if (made >= this.entryStamp.length) {
           this.entryStamp = grownInt32(this.entryStamp, made + 1, 0);
           this.entryTimes = grownInt32(this.entryTimes, made + 1, 0);
@@ -240,6 +242,17 @@ export class CharWbIndex {
       for (let u = 0; u < length && same; u++) same = entry.word.charCodeAt(u) === text.charCodeAt(start + u);
       if (same) return e;
     }
+  }
+
+  private growSlots(): void {
+    const slots = new Int32Array(2 * this.slots.length);
+    const mask = slots.length - 1;
+    this.entries.forEach((entry, e) => {
+      let at = entry.hash & mask;
+      while (slots[at] !== 0) at = (at + 1) & mask;
+      slots[at] = e + 1;
+    });
+    this.slots = slots;
   }
 
   private forgetWords(): void {
