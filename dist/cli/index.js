@@ -8,7 +8,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4648);
 /* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2985);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8845);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3908);
 /**
  * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
  * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
@@ -37,7 +37,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8845:
+/***/ 3908:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -282,6 +282,14 @@ function stableJson(value, indent = 0) {
     return out.join('');
 }
 
+;// CONCATENATED MODULE: ./src/util/grown.ts
+/** A typed array of the same kind holding `a`'s values, with room for at least `least` (doubling, so appends stay linear). */
+function grown(a, least) {
+    const b = new a.constructor(Math.max(least, 2 * a.length));
+    b.set(a);
+    return b;
+}
+
 ;// CONCATENATED MODULE: ./src/text/trie-edges.ts
 /**
  * Trie edges (node, symbol) → child in an open-addressing hash table: a trie that finds a word
@@ -348,6 +356,7 @@ class Edges {
  * first one even when the padded word is shorter than n. Once an n-gram covers the whole
  * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
  */
+
 
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
@@ -418,13 +427,6 @@ function charWbNgrams(text, minN = 2, maxN = 4) {
 const WORD_CACHE_LIMIT = 50_000;
 /** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
 const WORD_SLOTS = 1 << 17;
-function grownInt32(a, least, fill) {
-    const b = new Int32Array(Math.max(least, 2 * a.length));
-    if (fill !== 0)
-        b.fill(fill, a.length);
-    b.set(a);
-    return b;
-}
 /**
  * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
  * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
@@ -488,11 +490,8 @@ class CharWbIndex {
         let count = 0;
         for (const word of words(text)) {
             const ids = this.idsOfWord(word, learn);
-            if (count + ids.length > this.out.length) {
-                const bigger = new Int32Array(2 * (count + ids.length));
-                bigger.set(this.out);
-                this.out = bigger;
-            }
+            if (count + ids.length > this.out.length)
+                this.out = grown(this.out, count + ids.length);
             this.out.set(ids, count);
             count += ids.length;
         }
@@ -529,7 +528,7 @@ class CharWbIndex {
                 this.entryStamp[e] = stamp;
                 this.entryTimes[e] = 1;
                 if (distinct === this.order.length)
-                    this.order = grownInt32(this.order, distinct + 1, 0);
+                    this.order = grown(this.order, distinct + 1);
                 this.order[distinct++] = e;
             }
             else
@@ -566,8 +565,8 @@ class CharWbIndex {
                 if (2 * entries.length > slots.length)
                     this.growSlots();
                 if (made >= this.entryStamp.length) {
-                    this.entryStamp = grownInt32(this.entryStamp, made + 1, 0);
-                    this.entryTimes = grownInt32(this.entryTimes, made + 1, 0);
+                    this.entryStamp = grown(this.entryStamp, made + 1);
+                    this.entryTimes = grown(this.entryTimes, made + 1);
                 }
                 this.entryStamp[made] = 0;
                 return made;
@@ -664,6 +663,7 @@ var char_class = __nccwpck_require__(163);
  * and on random text.
  */
 
+
 class RunScanner {
     min;
     cls;
@@ -688,10 +688,8 @@ class RunScanner {
         while (i < n) {
             let width = this.memberAt(text, i);
             if (width === 0) {
-                const unit = text.charCodeAt(i);
                 // Skip a whole surrogate pair outside the class, never half of one.
-                const low = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-                i += unit >= 0xd800 && unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+                i += (0,char_class/* codePointAt */.v)(text, i) > 0xffff ? 2 : 1;
                 continue;
             }
             const start = i;
@@ -703,11 +701,8 @@ class RunScanner {
             }
             if (chars < this.min)
                 continue;
-            if (2 * count + 2 > found.length) {
-                const bigger = new Int32Array(2 * found.length);
-                bigger.set(found);
-                found = this.found = bigger;
-            }
+            if (2 * count + 2 > found.length)
+                found = this.found = grown(found, 2 * count + 2);
             found[2 * count] = start;
             found[2 * count + 1] = i;
             count++;
@@ -797,6 +792,7 @@ class WordIndex {
  */
 
 
+
 /**
  * Counts feature-id occurrences in a dense tally and hands them out as sparse rows. Ids are
  * added in groups (`add`), each counted `times` times, then `finish` gives the row: ids in
@@ -839,11 +835,6 @@ class Tally {
         this.add(occurrences);
         return this.finish();
     }
-}
-function grown(a, least) {
-    const b = new a.constructor(Math.max(least, 2 * a.length));
-    b.set(a);
-    return b;
 }
 /**
  * Distinct texts one memo holds: a scoring chunk (4,096 distinct inputs) twice over, so

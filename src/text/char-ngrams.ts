@@ -8,6 +8,7 @@
  * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
  */
 
+import { grown } from '../util/grown.js';
 import { Edges } from './trie-edges.js';
 
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
@@ -86,12 +87,6 @@ const WORD_CACHE_LIMIT = 50_000;
 /** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
 const WORD_SLOTS = 1 << 17;
 
-function grownInt32(a: Int32Array<ArrayBuffer>, least: number, fill: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(Math.max(least, 2 * a.length));
-  if (fill !== 0) b.fill(fill, a.length);
-  b.set(a);
-  return b;
-}
 
 /**
  * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
@@ -156,11 +151,7 @@ export class CharWbIndex {
     let count = 0;
     for (const word of words(text)) {
       const ids = this.idsOfWord(word, learn);
-      if (count + ids.length > this.out.length) {
-        const bigger = new Int32Array(2 * (count + ids.length));
-        bigger.set(this.out);
-        this.out = bigger;
-      }
+      if (count + ids.length > this.out.length) this.out = grown(this.out, count + ids.length);
       this.out.set(ids, count);
       count += ids.length;
     }
@@ -195,7 +186,7 @@ export class CharWbIndex {
       if (this.entryStamp[e] !== stamp) {
         this.entryStamp[e] = stamp;
         this.entryTimes[e] = 1;
-        if (distinct === this.order.length) this.order = grownInt32(this.order, distinct + 1, 0);
+        if (distinct === this.order.length) this.order = grown(this.order, distinct + 1);
         this.order[distinct++] = e;
       } else this.entryTimes[e] = (this.entryTimes[e] as number) + 1;
       start = -1;
@@ -230,8 +221,8 @@ export class CharWbIndex {
         // The limit applies between texts; one text with many distinct words grows the table instead.
         if (2 * entries.length > slots.length) this.growSlots();
         if (made >= this.entryStamp.length) {
-          this.entryStamp = grownInt32(this.entryStamp, made + 1, 0);
-          this.entryTimes = grownInt32(this.entryTimes, made + 1, 0);
+          this.entryStamp = grown(this.entryStamp, made + 1);
+          this.entryTimes = grown(this.entryTimes, made + 1);
         }
         this.entryStamp[made] = 0;
         return made;

@@ -6,6 +6,7 @@
  * the other, so a small memo keyed by text, large enough for a chunk, turns the second and
  * later featurizations of a text into look-ups.
  */
+import { grown } from '../util/grown.js';
 import { CharWbIndex } from './char-ngrams.js';
 import { WordIndex } from './word-tokens.js';
 
@@ -58,12 +59,6 @@ export class Tally {
     this.add(occurrences);
     return this.finish();
   }
-}
-
-function grown<T extends Uint32Array | Int32Array>(a: T, least: number): T {
-  const b = new (a.constructor as new (n: number) => T)(Math.max(least, 2 * a.length));
-  b.set(a);
-  return b;
 }
 
 /**

@@ -6,6 +6,7 @@
  * and on random text.
  */
 import { CharClass, codePointAt } from '../util/char-class.js';
+import { grown } from '../util/grown.js';
 
 export class RunScanner {
   private readonly cls: CharClass;
@@ -36,10 +37,8 @@ export class RunScanner {
     while (i < n) {
       let width = this.memberAt(text, i);
       if (width === 0) {
-        const unit = text.charCodeAt(i);
         // Skip a whole surrogate pair outside the class, never half of one.
-        const low = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-        i += unit >= 0xd800 && unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+        i += codePointAt(text, i) > 0xffff ? 2 : 1;
         continue;
       }
       const start = i;
@@ -50,11 +49,7 @@ export class RunScanner {
         width = i < n ? this.memberAt(text, i) : 0;
       }
       if (chars < this.min) continue;
-      if (2 * count + 2 > found.length) {
-        const bigger = new Int32Array(2 * found.length);
-        bigger.set(found);
-        found = this.found = bigger;
-      }
+      if (2 * count + 2 > found.length) found = this.found = grown(found, 2 * count + 2);
       found[2 * count] = start;
       found[2 * count + 1] = i;
       count++;
