@@ -12,7 +12,8 @@ import { HybridModel } from '../../src/models/hybrid.js';
 import type { Model } from '../../src/models/model.js';
 import { NaiveBayesModel } from '../../src/models/naive-bayes.js';
 import { TfidfModel } from '../../src/models/tfidf.js';
-import { BoundedMemo, type FeatureSpace } from '../../src/text/features.js';
+import { BoundedMemo, Featurizer, type FeatureSpace } from '../../src/text/features.js';
+import { packRows, packVocabulary, unpackRows, unpackVocabulary, type PackedRows } from '../../src/text/packed-rows.js';
 import { sortCodePoints } from '../../src/util/strings.js';
 import { REPO_ROOT } from '../helpers.js';
 
@@ -112,6 +113,35 @@ describe('four text models share their featurizations', () => {
     first.scores.fill(7);
     expect(word.scoresFor('the results show')).not.toContain(7);
   });
+});
+
+describe('rows provided from elsewhere (what the perturbation thread does)', () => {
+  test('featurizers rebuilt from the shared vocabularies give rows that, provided back, score the same doubles with no featurization', async () => {
+    const texts = chunk(700);
+    const featurizers: Featurizer[] = [];
+    const counts: Record<FeatureSpace, number> = { word: 0, char: 0 };
+    const models = await buildModels(PLANS, train, labels, { featurizers, onFeaturize: (space) => counts[space]++ });
+    expect(featurizers.map((f) => f.space)).toEqual(['word', 'char']);
+    // The thread's side: vocabularies packed and unpacked, fresh featurizers, rows packed for the trip.
+    const packed = featurizers.map((f) => {
+      const theirs = new Featurizer(f.space, unpackVocabulary(packVocabulary(f.vocabulary)));
+      return packRows(texts.map((t) => theirs.row(t)));
+    });
+    featurizers.forEach((f, k) => f.provide(texts, unpackRows(packed[k] as PackedRows)));
+    const provided = await scoreAll(models, texts);
+    expect(counts).toEqual({ word: 0, char: 0 });
+    const own = await scoreAll(await buildModels(PLANS, train, labels), texts);
+    for (const name of Object.keys(own)) {
+      (own[name] as Array<{ scores: number[] }>).forEach((r, i) => {
+        const got = (provided[name] as Array<{ scores: number[] }>)[i] as { scores: number[] };
+        r.scores.forEach((s, j) => expect(Object.is(got.scores[j], s)).toBe(true));
+      });
+    }
+    // Forgotten after the chunk: a text not seen since is featurized again.
+    featurizers.forEach((f) => f.forgetProvided());
+    await scoreAll(models, ['a text no chunk had']);
+    expect(counts).toEqual({ word: 1, char: 1 });
+  }, 60_000);
 });
 
 describe('BoundedMemo', () => {

@@ -8,7 +8,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _evaluate_perturb_thread_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4648);
 /* harmony import */ var _output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2985);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2742);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3908);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4927);
 /**
  * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
  * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
@@ -37,7 +37,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3908:
+/***/ 4927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -282,668 +282,12 @@ function stableJson(value, indent = 0) {
     return out.join('');
 }
 
-;// CONCATENATED MODULE: ./src/util/grown.ts
-/** A typed array of the same kind holding `a`'s values, with room for at least `least` (doubling, so appends stay linear). */
-function grown(a, least) {
-    const b = new a.constructor(Math.max(least, 2 * a.length));
-    b.set(a);
-    return b;
-}
-
-;// CONCATENATED MODULE: ./src/text/trie-edges.ts
-/**
- * Trie edges (node, symbol) → child in an open-addressing hash table: a trie that finds a word
- * or n-gram by walking its code points or units, with no string built per look-up. Symbols are
- * code points (char n-grams) or UTF-16 units (word tokens). Each slot keeps its three numbers
- * side by side (from, symbol, child, and one spare for alignment), so a probe reads one cache
- * line: a vocabulary's table outgrows the caches, and lookups are most of featurizing.
- */
-const STRIDE = 4;
-class Edges {
-    /** Slots of [from, symbol, child, −]; from = −1 marks an empty slot. */
-    slots = new Int32Array(1024 * STRIDE).fill(-1);
-    size = 0;
-    static start(node, symbol, mask) {
-        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
-        return ((node & 0xfffff) * 1031 + (symbol & 0xfffff) * 29) & mask;
-    }
-    /** The child, or −1. */
-    get(node, symbol) {
-        const slots = this.slots;
-        const mask = slots.length / STRIDE - 1;
-        let i = Edges.start(node, symbol, mask);
-        for (;;) {
-            const at = i * STRIDE;
-            const f = slots[at];
-            if (f === -1)
-                return -1;
-            if (f === node && slots[at + 1] === symbol)
-                return slots[at + 2];
-            i = (i + 1) & mask;
-        }
-    }
-    /** Adds an edge that is not in the table yet. */
-    add(node, symbol, child) {
-        if (2 * (this.size + 1) * STRIDE > this.slots.length)
-            this.grow();
-        const slots = this.slots;
-        const mask = slots.length / STRIDE - 1;
-        let i = Edges.start(node, symbol, mask);
-        while (slots[i * STRIDE] !== -1)
-            i = (i + 1) & mask;
-        slots[i * STRIDE] = node;
-        slots[i * STRIDE + 1] = symbol;
-        slots[i * STRIDE + 2] = child;
-        this.size++;
-    }
-    grow() {
-        const old = this.slots;
-        this.slots = new Int32Array(old.length * 2).fill(-1);
-        this.size = 0;
-        for (let at = 0; at < old.length; at += STRIDE)
-            if (old[at] !== -1)
-                this.add(old[at], old[at + 1], old[at + 2]);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/text/char-ngrams.ts
-/**
- * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
- * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
- * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
- * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
- * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
- * first one even when the padded word is shorter than n. Once an n-gram covers the whole
- * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
- */
-
-
-/** Python's `str.isspace()` characters: the separators of `str.split()`. */
-// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
-const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
-/** True for a UTF-16 unit that PY_WHITESPACE matches (all of them are in the BMP). */
-function isPyWhitespace(c) {
-    if (c <= 0x20)
-        return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
-    if (c < 0x85)
-        return false;
-    return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
-}
-/** The lowercased words of a text, as Python's `text.lower().split()` (the same as splitting on PY_WHITESPACE). */
-function words(text) {
-    const lower = text.toLowerCase();
-    const out = [];
-    let start = -1;
-    for (let i = 0; i < lower.length; i++) {
-        if (isPyWhitespace(lower.charCodeAt(i))) {
-            if (start >= 0)
-                out.push(lower.slice(start, i));
-            start = -1;
-        }
-        else if (start < 0)
-            start = i;
-    }
-    if (start >= 0)
-        out.push(lower.slice(start));
-    return out;
-}
-/** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
-function padInto(word, w) {
-    let len = 0;
-    w[len++] = 0x20;
-    for (let u = 0; u < word.length; u++) {
-        const cp = word.codePointAt(u);
-        if (cp > 0xffff)
-            u++;
-        w[len++] = cp;
-    }
-    w[len++] = 0x20;
-    return len;
-}
-function gramOf(w, from, to) {
-    let gram = '';
-    for (let i = from; i < to; i++)
-        gram += String.fromCodePoint(w[i]);
-    return gram;
-}
-function charWbNgrams(text, minN = 2, maxN = 4) {
-    const grams = [];
-    for (const word of words(text)) {
-        const w = new Int32Array(word.length + 2);
-        const len = padInto(word, w);
-        for (let n = minN; n <= maxN; n++) {
-            let offset = 0;
-            grams.push(gramOf(w, 0, Math.min(n, len)));
-            while (offset + n < len) {
-                offset++;
-                grams.push(gramOf(w, offset, offset + n));
-            }
-            if (offset === 0)
-                break;
-        }
-    }
-    return grams;
-}
-const WORD_CACHE_LIMIT = 50_000;
-/** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
-const WORD_SLOTS = 1 << 17;
-/**
- * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
- * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
- * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
- * (only the order differs): every window of length minN..maxN that fits in the padded word,
- * or the whole padded word once if it is shorter than minN.
- */
-class CharWbIndex {
-    minN;
-    maxN;
-    edges = new Edges();
-    /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
-    feature = [-1];
-    /** The n-grams registered while learning, by id. */
-    learned = [];
-    learnedCount = 0;
-    /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
-    generation = 0;
-    /**
-     * Words seen lately, found by a hash of their units taken while scanning (so a text's words are
-     * looked up without cutting a string per occurrence) in an open-addressing table of entry
-     * numbers + 1; an entry keeps the word and its cached ids. Forgotten whole at WORD_CACHE_LIMIT.
-     */
-    slots = new Int32Array(WORD_SLOTS);
-    entries = [];
-    /** Per entry: the text (by stamp) it was last seen in, and how often there. */
-    entryStamp = new Int32Array(1024);
-    entryTimes = new Int32Array(1024);
-    stamp = 0;
-    /** The current text's distinct words (entries), in order of first occurrence. */
-    order = new Int32Array(256);
-    /** Reused buffers: a padded word, its ids, and the ids of a text. */
-    word = new Int32Array(64);
-    wordIds = new Int32Array(256);
-    out = new Int32Array(1024);
-    constructor(minN = 2, maxN = 4) {
-        this.minN = minN;
-        this.maxN = maxN;
-        if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN))
-            throw new Error(`bad n-gram range (${minN}, ${maxN})`);
-    }
-    /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
-    add(gram, id) {
-        let node = 0;
-        for (let u = 0; u < gram.length; u++) {
-            const cp = gram.codePointAt(u);
-            if (cp > 0xffff)
-                u++;
-            const next = this.edges.get(node, cp);
-            node = next >= 0 ? next : this.newNode(node, cp);
-        }
-        this.feature[node] = id;
-        this.generation++;
-    }
-    /**
-     * The feature ids of the text's n-gram occurrences, as a view that the next call reuses.
-     * Unknown n-grams are skipped or, with `learn`, registered under the next id of `learned`
-     * (do not mix learning with `add`).
-     */
-    ids(text, learn = false) {
-        let count = 0;
-        for (const word of words(text)) {
-            const ids = this.idsOfWord(word, learn);
-            if (count + ids.length > this.out.length)
-                this.out = grown(this.out, count + ids.length);
-            this.out.set(ids, count);
-            count += ids.length;
-        }
-        return this.out.subarray(0, count);
-    }
-    /**
-     * Adds the text's n-gram ids to `sink` one distinct word at a time (times its count), in
-     * order of the words' first occurrence: the same ids, first occurrences and counts as
-     * adding `ids(text)`, with each repeated word handled once.
-     */
-    addTo(text, sink, learn = false) {
-        if (this.entries.length >= WORD_CACHE_LIMIT)
-            this.forgetWords();
-        const lower = text.toLowerCase();
-        const stamp = ++this.stamp;
-        let distinct = 0;
-        let start = -1;
-        let hash = 0;
-        // One pass: each word's units go into a 32-bit FNV-1a hash; the word ends at whitespace (or at the end, read as a space).
-        for (let i = 0; i <= lower.length; i++) {
-            const c = i < lower.length ? lower.charCodeAt(i) : 0x20;
-            if (!isPyWhitespace(c)) {
-                if (start < 0) {
-                    start = i;
-                    hash = 0x811c9dc5;
-                }
-                hash = Math.imul(hash ^ c, 0x01000193);
-                continue;
-            }
-            if (start < 0)
-                continue;
-            const e = this.entryOf(lower, start, i, hash);
-            if (this.entryStamp[e] !== stamp) {
-                this.entryStamp[e] = stamp;
-                this.entryTimes[e] = 1;
-                if (distinct === this.order.length)
-                    this.order = grown(this.order, distinct + 1);
-                this.order[distinct++] = e;
-            }
-            else
-                this.entryTimes[e] = this.entryTimes[e] + 1;
-            start = -1;
-        }
-        const order = this.order;
-        for (let k = 0; k < distinct; k++) {
-            const e = order[k];
-            const entry = this.entries[e];
-            let ids = entry.ids;
-            // A partial list holds until an n-gram is registered, and never when this call learns the missing ones.
-            if (ids === null || !(entry.complete || (!learn && entry.generation === this.generation))) {
-                ids = this.idsOfWord(entry.word, learn).slice();
-                entry.ids = ids;
-                entry.complete = this.lastComplete;
-                entry.generation = this.generation;
-            }
-            sink.add(ids, this.entryTimes[e]);
-        }
-    }
-    /** The entry of the word text[start, end) (whose hash is `hash`), made on first sight. */
-    entryOf(text, start, end, hash) {
-        const { slots, entries } = this;
-        const mask = slots.length - 1;
-        const length = end - start;
-        for (let at = hash & mask;; at = (at + 1) & mask) {
-            const e = slots[at] - 1;
-            if (e < 0) {
-                const made = entries.length;
-                entries.push({ word: text.slice(start, end), hash, ids: null, complete: false, generation: -1 });
-                slots[at] = made + 1;
-                // The limit applies between texts; one text with many distinct words grows the table instead.
-                if (2 * entries.length > slots.length)
-                    this.growSlots();
-                if (made >= this.entryStamp.length) {
-                    this.entryStamp = grown(this.entryStamp, made + 1);
-                    this.entryTimes = grown(this.entryTimes, made + 1);
-                }
-                this.entryStamp[made] = 0;
-                return made;
-            }
-            const entry = entries[e];
-            if (entry.hash !== hash || entry.word.length !== length)
-                continue;
-            let same = true;
-            for (let u = 0; u < length && same; u++)
-                same = entry.word.charCodeAt(u) === text.charCodeAt(start + u);
-            if (same)
-                return e;
-        }
-    }
-    growSlots() {
-        const slots = new Int32Array(2 * this.slots.length);
-        const mask = slots.length - 1;
-        this.entries.forEach((entry, e) => {
-            let at = entry.hash & mask;
-            while (slots[at] !== 0)
-                at = (at + 1) & mask;
-            slots[at] = e + 1;
-        });
-        this.slots = slots;
-    }
-    forgetWords() {
-        this.slots = new Int32Array(WORD_SLOTS);
-        this.entries = [];
-    }
-    /** Whether the last idsOfWord found every n-gram of its word. */
-    lastComplete = true;
-    /** The ids of one word's n-grams, as a view that the next call reuses; sets `lastComplete`. */
-    idsOfWord(word, learn) {
-        if (word.length + 2 > this.word.length)
-            this.word = new Int32Array(2 * word.length + 2);
-        const w = this.word;
-        const len = padInto(word, w);
-        if (len * this.maxN > this.wordIds.length)
-            this.wordIds = new Int32Array(2 * len * this.maxN);
-        const out = this.wordIds;
-        const { minN, maxN, edges, feature } = this;
-        let count = 0;
-        let complete = true;
-        const minDepth = Math.min(minN, len);
-        for (let start = 0; start + minDepth <= len; start++) {
-            const maxDepth = Math.min(maxN, len - start);
-            let node = 0;
-            for (let depth = 1; depth <= maxDepth; depth++) {
-                const c = w[start + depth - 1];
-                let next = edges.get(node, c);
-                if (next < 0) {
-                    if (!learn) {
-                        complete = false;
-                        break;
-                    }
-                    next = this.newNode(node, c);
-                }
-                node = next;
-                if (depth < minDepth)
-                    continue;
-                let id = feature[node];
-                if (id < 0) {
-                    if (!learn) {
-                        complete = false;
-                        continue;
-                    }
-                    id = this.learnedCount++;
-                    feature[node] = id;
-                    this.learned.push(gramOf(w, start, start + depth));
-                    this.generation++;
-                }
-                out[count++] = id;
-            }
-        }
-        this.lastComplete = complete;
-        return out.subarray(0, count);
-    }
-    newNode(parent, cp) {
-        const node = this.feature.length;
-        this.feature.push(-1);
-        this.edges.add(parent, cp, node);
-        return node;
-    }
-}
-
-// EXTERNAL MODULE: ./src/util/char-class.ts
-var char_class = __nccwpck_require__(163);
-;// CONCATENATED MODULE: ./src/text/runs.ts
-/**
- * Maximal runs of one character class, found by a scan over UTF-16 units instead of a global
- * regular expression: the class is asked once per distinct code point and remembered
- * (util/char-class.ts), surrogate pairs as whole code points. The result is
- * exactly `text.match(new RegExp(`${cls}{min,}`, 'gu'))`; tests compare both on every BMP unit
- * and on random text.
- */
-
-
-class RunScanner {
-    min;
-    cls;
-    /** `cls` is a character class such as `[\p{L}\p{N}_]`; runs shorter than `min` code points are dropped. */
-    constructor(cls, min) {
-        this.min = min;
-        this.cls = new char_class/* CharClass */.P(cls);
-    }
-    /** Units of the class member starting at `i` (1 or 2), or 0 when none starts there. */
-    memberAt(text, i) {
-        const cp = (0,char_class/* codePointAt */.v)(text, i);
-        return this.cls.has(cp) ? (cp > 0xffff ? 2 : 1) : 0;
-    }
-    /** [start, end) unit offsets of the runs found by the last `scan`, as pairs. */
-    found = new Int32Array(256);
-    /** Finds the runs of `text`; their bounds are in `found` until the next scan. Returns how many. */
-    scan(text) {
-        let found = this.found;
-        let count = 0;
-        const n = text.length;
-        let i = 0;
-        while (i < n) {
-            let width = this.memberAt(text, i);
-            if (width === 0) {
-                // Skip a whole surrogate pair outside the class, never half of one.
-                i += (0,char_class/* codePointAt */.v)(text, i) > 0xffff ? 2 : 1;
-                continue;
-            }
-            const start = i;
-            let chars = 0;
-            while (width > 0) {
-                i += width;
-                chars++;
-                width = i < n ? this.memberAt(text, i) : 0;
-            }
-            if (chars < this.min)
-                continue;
-            if (2 * count + 2 > found.length)
-                found = this.found = grown(found, 2 * count + 2);
-            found[2 * count] = start;
-            found[2 * count + 1] = i;
-            count++;
-        }
-        return count;
-    }
-    runs(text) {
-        const count = this.scan(text);
-        const out = new Array(count);
-        for (let r = 0; r < count; r++)
-            out[r] = text.slice(this.found[2 * r], this.found[2 * r + 1]);
-        return out;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/text/word-tokens.ts
-/**
- * Word tokens exactly as scikit-learn's default `token_pattern` `(?u)\b\w\w+\b` after
- * `lowercase=True`: maximal runs of two or more Unicode word characters. Python's `\w`
- * is letters, digits/numerics and underscore; JavaScript's `\w` is ASCII-only, hence the
- * explicit property classes. Combining marks (Mn/Mc) are not word characters in Python
- * either, so a decomposed accent splits a token there too.
- */
-
-
-/** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
-const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
-function wordTokens(text) {
-    return SCANNER.runs(text.toLowerCase());
-}
-/**
- * A vocabulary of word tokens as a trie over UTF-16 units, for finding a text's known tokens
- * without building a string per token: `ids(text)` gives the same ids as looking each of
- * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
- */
-class WordIndex {
-    edges = new Edges();
-    /** feature[node]: the id of the token spelled by the path to node, or −1. */
-    feature = [-1];
-    out = new Int32Array(256);
-    constructor(vocabulary) {
-        vocabulary.forEach((token, id) => {
-            let node = 0;
-            for (let u = 0; u < token.length; u++) {
-                const c = token.charCodeAt(u);
-                let next = this.edges.get(node, c);
-                if (next < 0) {
-                    next = this.feature.length;
-                    this.feature.push(-1);
-                    this.edges.add(node, c, next);
-                }
-                node = next;
-            }
-            this.feature[node] = id;
-        });
-    }
-    /** The ids of the text's known tokens in text order, in a buffer reused by the next call. */
-    ids(text) {
-        const lower = text.toLowerCase();
-        const runs = SCANNER.scan(lower);
-        const found = SCANNER.found;
-        if (runs > this.out.length)
-            this.out = new Int32Array(2 * runs);
-        const { edges, feature, out } = this;
-        let n = 0;
-        for (let r = 0; r < runs; r++) {
-            const end = found[2 * r + 1];
-            let node = 0;
-            for (let i = found[2 * r]; i < end && node >= 0; i++)
-                node = edges.get(node, lower.charCodeAt(i));
-            const id = node >= 0 ? feature[node] : -1;
-            if (id >= 0)
-                out[n++] = id;
-        }
-        return out.subarray(0, n);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/text/features.ts
-/**
- * A text's known features as a sparse row, computed once per feature space and shared by
- * the models that read that space: `naive-bayes` and `tfidf-word` count the same word
- * tokens against the same vocabulary, and `hybrid` reads the word and char tf-idf models.
- * The evaluation loop hands every model the same chunk of distinct texts, one model after
- * the other, so a small memo keyed by text, large enough for a chunk, turns the second and
- * later featurizations of a text into look-ups.
- */
-
-
-
-/**
- * Counts feature-id occurrences in a dense tally and hands them out as sparse rows. Ids are
- * added in groups (`add`), each counted `times` times, then `finish` gives the row: ids in
- * order of first occurrence, so adding each distinct word's ids once, times its count, in
- * order of the words' first occurrence, gives the same row as adding every occurrence.
- */
-class Tally {
-    counts = new Uint32Array(1024);
-    seen = new Int32Array(1024);
-    distinct = 0;
-    add(ids, times = 1) {
-        let { counts, seen, distinct } = this;
-        for (let i = 0; i < ids.length; i++) {
-            const f = ids[i];
-            if (f >= counts.length)
-                counts = this.counts = grown(counts, f + 1);
-            if (counts[f] === 0) {
-                if (distinct === seen.length)
-                    seen = this.seen = grown(seen, distinct + 1);
-                seen[distinct++] = f;
-            }
-            counts[f] = counts[f] + times;
-        }
-        this.distinct = distinct;
-    }
-    /** The row of everything added since the last `finish`. */
-    finish() {
-        const { counts, distinct } = this;
-        const ids = this.seen.slice(0, distinct);
-        const n = new Uint32Array(distinct);
-        for (let i = 0; i < distinct; i++) {
-            const f = ids[i];
-            n[i] = counts[f];
-            counts[f] = 0;
-        }
-        this.distinct = 0;
-        return { ids, counts: n };
-    }
-    row(occurrences) {
-        this.add(occurrences);
-        return this.finish();
-    }
-}
-/**
- * Distinct texts one memo holds: a scoring chunk (4,096 distinct inputs) twice over, so
- * that every model of a chunk finds the texts the first one featurized.
- */
-const MEMO_ENTRIES = 8192;
-/** Rough bytes one memo may hold (keys and values), so a chunk of very long texts cannot pin much memory. */
-const MEMO_BYTES = 64 * 1024 * 1024;
-/**
- * A memo of at most `entries` values whose weights sum to at most `bytes`; when full, the
- * oldest entries go first (the texts of a chunk come back in the order they went in). The
- * insertion order is kept in a ring of keys, so dropping the oldest is O(1).
- */
-class BoundedMemo {
-    entries;
-    bytes;
-    values = new Map();
-    /** Keys in insertion order: ring[head], ring[head + 1], … (mod capacity), `values.size` of them. */
-    ring;
-    head = 0;
-    weight = 0;
-    constructor(entries = MEMO_ENTRIES, bytes = MEMO_BYTES) {
-        this.entries = entries;
-        this.bytes = bytes;
-        this.ring = new Array(Math.max(entries, 0));
-    }
-    get(key) {
-        return this.values.get(key)?.value;
-    }
-    /** Keeps `value` under a new `key` (a key already held keeps its value), weighing `weight` bytes besides the key. */
-    set(key, value, weight) {
-        const total = 2 * key.length + weight;
-        if (this.entries < 1 || total > this.bytes || this.values.has(key))
-            return;
-        while (this.values.size >= this.entries || this.weight + total > this.bytes)
-            this.dropOldest();
-        this.ring[(this.head + this.values.size) % this.entries] = key;
-        this.values.set(key, { value, weight });
-        this.weight += total;
-    }
-    dropOldest() {
-        const key = this.ring[this.head];
-        const entry = this.values.get(key);
-        this.values.delete(key);
-        this.weight -= 2 * key.length + entry.weight;
-        this.head = (this.head + 1) % this.entries;
-    }
-    get size() {
-        return this.values.size;
-    }
-}
-/** The char_wb n-gram range of `tfidf-char` (scikit-learn's `ngram_range=(2, 4)`). */
-const CHAR_NGRAM_RANGE = [2, 4];
-/**
- * The known features of texts in one feature space, for a fixed vocabulary (a feature's id
- * is its position in it): word tokens as `CountVectorizer(lowercase=True)` cuts them, or
- * char_wb n-grams. A featurizer with one reader recomputes rows; once `shared`, it
- * remembers the rows of recent texts for its other readers. Rows must not be modified.
- */
-class Featurizer {
-    space;
-    vocabulary;
-    rowOf;
-    memo = null;
-    onFeaturize;
-    constructor(space, vocabulary, options = {}) {
-        this.space = space;
-        this.vocabulary = vocabulary;
-        this.rowOf = featureRows(space, vocabulary, new Tally());
-        this.onFeaturize = options.onFeaturize;
-    }
-    /** Marks the featurizer as read by more than one model: from now on it remembers rows. */
-    share() {
-        this.memo ??= new BoundedMemo();
-        return this;
-    }
-    row(text) {
-        const known = this.memo?.get(text);
-        if (known)
-            return known;
-        this.onFeaturize?.(this.space);
-        const row = this.rowOf(text);
-        this.memo?.set(text, row, 8 * row.ids.length);
-        return row;
-    }
-    /** True when this featurizer gives the same rows as one for `space` over `vocabulary`. */
-    serves(space, vocabulary) {
-        if (space !== this.space || vocabulary.length !== this.vocabulary.length)
-            return false;
-        for (let i = 0; i < vocabulary.length; i++)
-            if (vocabulary[i] !== this.vocabulary[i])
-                return false;
-        return true;
-    }
-}
-/** A text's row of known features: char_wb n-grams per distinct word, or word tokens. */
-function featureRows(space, vocabulary, tally) {
-    if (space === 'char') {
-        const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-        vocabulary.forEach((g, i) => index.add(g, i));
-        return (text) => {
-            index.addTo(text, tally);
-            return tally.finish();
-        };
-    }
-    const index = new WordIndex(vocabulary);
-    return (text) => tally.row(index.ids(text));
-}
-
+// EXTERNAL MODULE: ./src/text/char-ngrams.ts
+var char_ngrams = __nccwpck_require__(3830);
+// EXTERNAL MODULE: ./src/text/features.ts
+var text_features = __nccwpck_require__(8908);
+// EXTERNAL MODULE: ./src/text/word-tokens.ts
+var word_tokens = __nccwpck_require__(4918);
 ;// CONCATENATED MODULE: ./src/models/tfidf.ts
 
 
@@ -959,15 +303,15 @@ function sortVocabulary(features) {
 }
 /** The sorted training vocabulary and each training text's row of feature counts. */
 function analyzeTraining(analyzer, texts) {
-    const tally = new Tally();
+    const tally = new text_features/* Tally */.F0();
     if (analyzer === 'word') {
-        const tokens = texts.map(wordTokens);
+        const tokens = texts.map(word_tokens/* wordTokens */.H);
         const vocabulary = sortVocabulary(new Set(tokens.flat()));
         const index = new Map(vocabulary.map((t, i) => [t, i]));
         return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t)))) };
     }
     // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
-    const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
+    const index = new char_ngrams/* CharWbIndex */.Wi(...text_features/* CHAR_NGRAM_RANGE */.$L);
     const rows = texts.map((t) => {
         index.addTo(t, tally, true);
         return tally.finish();
@@ -1061,7 +405,7 @@ class TfidfScorer {
     kind;
     featurizer;
     centroidNorms;
-    memo = new BoundedMemo();
+    memo = new text_features/* BoundedMemo */._U();
     cachedDigest;
     /** `featurizer`, when given, must serve the analyzer over this vocabulary (it may be shared). */
     constructor(params, featurizer, options = {}) {
@@ -1070,7 +414,7 @@ class TfidfScorer {
         this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
         if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary))
             throw new Error(`${this.kind}: the featurizer has another feature space`);
-        this.featurizer = featurizer ?? new Featurizer(params.analyzer, params.vocabulary, options);
+        this.featurizer = featurizer ?? new text_features/* Featurizer */.sU(params.analyzer, params.vocabulary, options);
         const width = params.labels.length;
         this.centroidNorms = params.labels.map((_, c) => {
             let sq = 0;
@@ -1145,7 +489,7 @@ class TfidfModel {
             kind: this.kind,
             params: {
                 analyzer: char ? 'char_wb' : 'word',
-                ...(char ? { ngram_range: [...CHAR_NGRAM_RANGE] } : {}),
+                ...(char ? { ngram_range: [...text_features/* CHAR_NGRAM_RANGE */.$L] } : {}),
                 vocabulary_size: params.vocabulary.length,
                 idf: 'smooth',
                 norm: 'l2',
@@ -2075,7 +1419,10 @@ function parseShard(text, what) {
     return { index, count };
 }
 
+// EXTERNAL MODULE: ./src/util/grown.ts
+var grown = __nccwpck_require__(8483);
 ;// CONCATENATED MODULE: ./src/evaluate/score-store.ts
+
 const DEFAULT_BATCH = 512;
 /**
  * Built-in models score a chunk's inputs in rounds of this many, each round by every model in
@@ -2128,12 +1475,19 @@ class Results {
             return undefined;
         if (s !== OK)
             return this.other.get(slot);
-        return { status: 'ok', scores: Array.from(this.scores.subarray(slot * this.width, (slot + 1) * this.width)) };
+        // A plain loop: a subarray view per result cost more than the copy itself.
+        const scores = new Array(this.width);
+        for (let i = 0, at = slot * this.width; i < this.width; i++)
+            scores[i] = this.scores[at + i];
+        return { status: 'ok', scores };
     }
 }
 class ScoreStore {
     slots = new Map();
     results;
+    /** queuedIn[slot] === the todo() call that queued it: one typed array instead of a Set per call. */
+    queuedIn = new Int32Array(1024);
+    calls = 0;
     /** This chunk's result objects, so that rows sharing an input share one object. */
     chunk;
     constructor(models) {
@@ -2152,14 +1506,17 @@ class ScoreStore {
     todo(modelIndex, inputs) {
         const results = this.results[modelIndex];
         const todo = [];
-        const queued = new Set();
+        const call = ++this.calls;
         for (const keyed of inputs) {
             const s = (keyed.slot ??= this.slot(keyed.digest));
-            const input = keyed.input;
-            if (results.has(s) || queued.has(s))
+            if (results.has(s))
                 continue;
-            queued.add(s);
-            todo.push({ slot: s, input });
+            if (s >= this.queuedIn.length)
+                this.queuedIn = (0,grown/* grown */.g)(this.queuedIn, s + 1);
+            if (this.queuedIn[s] === call)
+                continue;
+            this.queuedIn[s] = call;
+            todo.push({ slot: s, input: keyed.input });
         }
         return todo;
     }
@@ -8126,6 +7483,8 @@ function buildManifestHead(input) {
     };
 }
 
+// EXTERNAL MODULE: ./src/text/runs.ts
+var runs = __nccwpck_require__(5809);
 ;// CONCATENATED MODULE: ./src/metrics/figure.ts
 /** numerator / denominator; `not_evaluated` with `reason` when the denominator is 0. */
 function rate(numerator, denominator, reason = 'zero denominator') {
@@ -8162,7 +7521,7 @@ function notEvaluated(reason, denominator = 0) {
 const PSI_EDGES = [0, 5, 10, 15, 20, 30, 50, 100001];
 const PSI_FLOOR = 1e-4;
 /** Tokens: the runs of /[\p{L}\p{N}]+/gu, found by a scan (runs.ts). */
-const TOKENS = new RunScanner('[\\p{L}\\p{N}]', 1);
+const TOKENS = new runs/* RunScanner */.i('[\\p{L}\\p{N}]', 1);
 function uniqueTokenTypes(text) {
     return new Set(TOKENS.runs(text.toLowerCase())).size;
 }
@@ -8719,7 +8078,7 @@ function featureVector(input, features) {
 
 
 function fitNaiveBayesCounts(train, labels) {
-    const docs = train.map((e) => (e.input.kind === 'text' ? wordTokens(e.input.text) : []));
+    const docs = train.map((e) => (e.input.kind === 'text' ? (0,word_tokens/* wordTokens */.H)(e.input.text) : []));
     const vocabulary = (0,strings/* sortCodePoints */.dl)(new Set(docs.flat()));
     const index = new Map(vocabulary.map((w, i) => [w, i]));
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
@@ -8758,7 +8117,7 @@ class NaiveBayesModel {
         this.labels = params.labels;
         if (featurizer && !featurizer.serves('word', params.vocabulary))
             throw new Error('naive-bayes: the featurizer has another feature space');
-        this.featurizer = featurizer ?? new Featurizer('word', params.vocabulary, options);
+        this.featurizer = featurizer ?? new text_features/* Featurizer */.sU('word', params.vocabulary, options);
         const n = params.classCount.reduce((a, b) => a + b, 0);
         this.logPrior = params.classCount.map((c) => Math.log(c) - Math.log(n));
         this.logLikelihood = params.featureCount.map((row) => {
@@ -8827,13 +8186,13 @@ class NaiveBayesModel {
 async function buildModels(plans, train, labels, options = {}) {
     const features = options.features ?? [];
     const featurizerOptions = { onFeaturize: options.onFeaturize };
-    const featurizers = [];
+    const featurizers = options.featurizers ?? [];
     /** The featurizer already built for this space and vocabulary (now shared), or a new one. */
     const featurizer = (space, vocabulary) => {
         const found = featurizers.find((f) => f.serves(space, vocabulary));
         if (found)
             return found.share();
-        const made = new Featurizer(space, vocabulary, featurizerOptions);
+        const made = new text_features/* Featurizer */.sU(space, vocabulary, featurizerOptions);
         featurizers.push(made);
         return made;
     };
@@ -8954,13 +8313,15 @@ async function prepare(plan, options, stage = () => { }) {
     const thread = !tabular && options.evaluates !== false && chunks.length > 1 && (0,external_node_os_namespaceObject.availableParallelism)() > 1 ? perturb_thread/* PerturbationThread */.WM.start(plan.threatModel.attacks, familyOptions) : null;
     const textSource = tabular ? null : (0,evaluate_conditions/* textCandidates */.Ev)(families.runners, chunks, thread);
     let models;
+    const featurizers = [];
     try {
-        models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
+        models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, featurizers });
     }
     catch (error) {
         await textSource?.close?.();
         throw error;
     }
+    textSource?.shareFeaturizers?.(featurizers);
     const source = textSource ?? tabularCandidates(plan, models, dataset.labels);
     const conditions = source.conditions;
     const head = buildManifestHead({
@@ -19320,16 +18681,19 @@ function inputDigest(input) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ev: () => (/* binding */ textCandidates),
-/* harmony export */   _j: () => (/* binding */ candidatesFor)
+/* harmony export */   _j: () => (/* binding */ candidatesFor),
+/* harmony export */   u5: () => (/* binding */ chunkTexts)
 /* harmony export */ });
-/* unused harmony exports cleanCandidate, conditionsFor, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, AHEAD_AT_START_EXAMPLES, chunksAtStart */
+/* unused harmony exports cleanCandidate, conditionsFor, ROWS_AHEAD, ROWS_MEAN_CHARS, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, AHEAD_AT_START_EXAMPLES, chunksAtStart */
 /* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
+/* harmony import */ var _text_packed_rows_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3385);
 /* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
 /**
  * Text candidates (SPEC §6): the clean text, then one candidate per configured family, each with
  * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
  * same list.
  */
+
 
 
 function cleanCandidate(example) {
@@ -19365,6 +18729,34 @@ function candidatesFor(example, runners) {
     }
     return list;
 }
+/** The distinct texts a chunk's candidate lists feed the models, in order of first appearance. */
+function chunkTexts(lists) {
+    const seen = new Set();
+    for (const list of lists)
+        for (const c of list)
+            if (c.input.kind === 'text')
+                seen.add(c.input.text);
+    return [...seen];
+}
+/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: a few chunks only). */
+const ROWS_AHEAD = 2;
+/**
+ * Texts longer than this on average keep their featurization on the main thread: building their
+ * candidates already keeps the thread busier than the main thread, so it would rarely get ahead
+ * enough to featurize, and a second copy of the featurizers would only cost memory.
+ */
+const ROWS_MEAN_CHARS = 2000;
+function meanChars(chunks) {
+    let chars = 0;
+    let examples = 0;
+    for (const chunk of chunks) {
+        examples += chunk.length;
+        for (const e of chunk)
+            if (e.input.kind === 'text')
+                chars += e.input.text.length;
+    }
+    return examples === 0 ? 0 : chars / examples;
+}
 /** Chunks whose candidates the thread may build ahead of the one being scored. */
 const CHUNKS_AHEAD = 8;
 /**
@@ -19391,12 +18783,17 @@ function chunksAtStart(chunks) {
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
- * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models train.
+ * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models
+ * train. Featurizers shared with `shareFeaturizers` get each chunk's rows from the thread too.
  */
 function textCandidates(runners, chunks, thread = null) {
     const cache = new Map();
     const pending = new Map();
+    let featurizers = [];
+    /** The rows provided for the chunk being scored, handed back to the thread once it is done. */
+    const provided = [];
     let requested = 0;
+    let rowsRequested = 0;
     const requestUpTo = (end) => {
         for (; thread && requested < Math.min(end, chunks.length); requested++)
             pending.set(requested, thread.request(chunks[requested]));
@@ -19404,14 +18801,34 @@ function textCandidates(runners, chunks, thread = null) {
     requestUpTo(chunksAtStart(chunks));
     return {
         conditions: conditionsFor(runners),
+        shareFeaturizers(shared) {
+            if (!thread)
+                return;
+            featurizers = meanChars(chunks) <= ROWS_MEAN_CHARS ? shared : [];
+            thread.shareFeaturizers(featurizers);
+        },
         async prepare(c) {
             if (!thread)
                 return;
             requestUpTo(c + 1 + CHUNKS_AHEAD);
+            if (featurizers.length > 0)
+                for (; rowsRequested < Math.min(c + 1 + ROWS_AHEAD, requested); rowsRequested++)
+                    thread.askRows(rowsRequested);
             const lists = await pending.get(c);
             pending.delete(c);
             const chunk = chunks[c];
             lists.forEach((list, i) => cache.set(chunk[i], list));
+            if (featurizers.length === 0)
+                return;
+            // One turn of the event loop, so that rows the thread has sent are received (the lists may
+            // have been ready with no turn in between); rows not there yet are built here.
+            await new Promise((resolve) => setImmediate(resolve));
+            const packed = thread.takeRows(c);
+            if (packed === null)
+                return;
+            provided.push(packed);
+            const texts = chunkTexts(lists);
+            featurizers.forEach((f, k) => f.provide(texts, (0,_text_packed_rows_js__WEBPACK_IMPORTED_MODULE_2__/* .unpackRows */ .ur)(packed[k])));
         },
         candidates(example) {
             let list = cache.get(example);
@@ -19423,6 +18840,11 @@ function textCandidates(runners, chunks, thread = null) {
         },
         release() {
             cache.clear();
+            for (const f of featurizers)
+                f.forgetProvided();
+            // Nothing holds a provided row past its chunk: the scorers keep scores, not rows.
+            for (const packed of provided.splice(0))
+                thread?.recycle(packed);
         },
         async close() {
             await thread?.close();
@@ -19445,7 +18867,9 @@ function textCandidates(runners, chunks, thread = null) {
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6990);
-/* harmony import */ var _conditions_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5909);
+/* harmony import */ var _text_features_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8908);
+/* harmony import */ var _text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3385);
+/* harmony import */ var _conditions_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5909);
 /**
  * Text perturbation on a second thread. Candidates depend only on (seed, family, id, text), so
  * the next chunk's candidates can be built while this chunk is scored and written: the work
@@ -19453,7 +18877,18 @@ function textCandidates(runners, chunks, thread = null) {
  * them on either thread). The thread runs the same bundle the process was started from: the
  * entry calls `servePerturbations()` when it finds itself started in this role; a process that
  * never names its entry (tests, library use) builds candidates on the main thread.
+ *
+ * Once the models are trained, the main thread shares its featurizers' vocabularies and asks
+ * for each chunk's feature rows a couple of chunks ahead: the thread featurizes the chunk's
+ * distinct texts (word tokens, char_wb n-grams) with the same code over the same vocabulary, so
+ * only the scoring stays on the main thread. The thread does so only while it is ahead with the
+ * candidates; a chunk whose rows are not there when the main thread reaches it is featurized
+ * on the main thread, as without a thread. Long texts (the thread is then the slower side) thus
+ * keep their featurization on the main thread, and short ones move it off. Either way the rows,
+ * hence the bytes, are the same.
  */
+
+
 
 
 
@@ -19466,21 +18901,86 @@ function setThreadEntry(url) {
 function isPerturbationThread() {
     return !node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData?.role === ROLE;
 }
-/** The thread's side: build the families once, then answer each request in order. */
+/** The thread featurizes chunk k only once the candidates of chunk k + ROWS_LEAD are built (or none wait). */
+const ROWS_LEAD = 2;
+/**
+ * The thread's side: build the families once, then answer requests one job at a time, between
+ * messages. Rows go first while the candidates are ROWS_LEAD chunks ahead of them.
+ */
 function servePerturbations() {
     const setup = node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.workerData;
     const runners = (0,_perturb_registry_js__WEBPACK_IMPORTED_MODULE_1__/* .buildFamilies */ .x)(setup.attacks, setup.options).runners;
-    node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort?.on('message', (m) => {
-        const lists = m.examples.map((e) => {
+    /** Null until the main thread shares its featurizers' spaces (possibly none). */
+    let spaces = null;
+    /** Built on first use: when the thread never gets ahead (long texts), it never holds them. */
+    let featurizers = null;
+    /** The distinct texts of answered chunks whose rows may still be asked for. */
+    const texts = new Map();
+    const candidateRequests = [];
+    const rowRequests = [];
+    let built = -1;
+    const pool = new _text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .BufferPool */ .Pt();
+    let scheduled = false;
+    const post = (reply) => node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort?.postMessage(reply, reply.rows ? (0,_text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .rowBuffers */ .GZ)(reply.rows) : []);
+    const answerRows = (seq) => {
+        const chunk = texts.get(seq) ?? [];
+        texts.delete(seq);
+        featurizers ??= (spaces ?? []).map((s) => new _text_features_js__WEBPACK_IMPORTED_MODULE_2__/* .Featurizer */ .sU(s.space, (0,_text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .unpackVocabulary */ .RX)(s.vocabulary)));
+        post({ seq, rows: featurizers.map((f) => (0,_text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .packRows */ .H9)(chunk.map((t) => f.row(t)), pool.take)) });
+    };
+    const answerCandidates = (m) => {
+        const candidates = m.examples.map((e) => {
             const example = { id: e.id, split: e.split, label: '', language: e.language, domain: null, input: { kind: 'text', text: e.text }, file: '', line: 0 };
-            // The input object is rebuilt on the main thread (it shares the example's when unchanged).
-            return (0,_conditions_js__WEBPACK_IMPORTED_MODULE_2__/* .candidatesFor */ ._j)(example, runners).map((c) => {
-                const sent = { ...c };
-                delete sent.input;
-                return sent;
-            });
+            return (0,_conditions_js__WEBPACK_IMPORTED_MODULE_3__/* .candidatesFor */ ._j)(example, runners);
         });
-        node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort?.postMessage({ seq: m.seq, lists });
+        if (spaces === null || spaces.length > 0)
+            texts.set(m.seq, (0,_conditions_js__WEBPACK_IMPORTED_MODULE_3__/* .chunkTexts */ .u5)(candidates));
+        built = m.seq;
+        // The input object is rebuilt on the main thread (it shares the example's when unchanged).
+        const lists = candidates.map((list) => list.map((c) => {
+            const sent = { ...c };
+            delete sent.input;
+            return sent;
+        }));
+        post({ seq: m.seq, lists });
+    };
+    const step = () => {
+        scheduled = false;
+        const next = rowRequests[0];
+        const rowsFirst = next !== undefined && texts.has(next) && (candidateRequests.length === 0 || built >= next + ROWS_LEAD);
+        if (rowsFirst)
+            answerRows(rowRequests.shift());
+        else if (candidateRequests.length > 0)
+            answerCandidates(candidateRequests.shift());
+        schedule();
+    };
+    /** One job per turn of the event loop, so a message (a cancellation above all) is seen between jobs. */
+    const schedule = () => {
+        const rowsWaiting = rowRequests.length > 0 && texts.has(rowRequests[0]);
+        if (!scheduled && (candidateRequests.length > 0 || rowsWaiting)) {
+            scheduled = true;
+            setImmediate(step);
+        }
+    };
+    node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.parentPort?.on('message', (m) => {
+        if ('spaces' in m) {
+            spaces = m.spaces;
+            if (spaces.length === 0)
+                texts.clear();
+        }
+        else if ('rowsOf' in m)
+            rowRequests.push(m.rowsOf);
+        else if ('cancelRows' in m) {
+            const at = rowRequests.indexOf(m.cancelRows);
+            if (at >= 0)
+                rowRequests.splice(at, 1);
+            texts.delete(m.cancelRows);
+        }
+        else if ('recycle' in m)
+            pool.give(m.recycle);
+        else
+            candidateRequests.push(m);
+        schedule();
     });
 }
 /** The main thread's side: requests candidates for chunks of examples, in order. */
@@ -19488,19 +18988,25 @@ class PerturbationThread {
     worker;
     seq = 0;
     pending = new Map();
+    /** Chunks whose rows were asked for and not yet taken, with the rows once they arrive. */
+    rowsAsked = new Map();
     failure = null;
     constructor(attacks, options, from) {
         const setup = { role: ROLE, attacks, options };
         // A larger young generation: building candidates allocates many short-lived strings and arrays.
         this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
         this.worker.on('message', (m) => {
-            this.pending.get(m.seq)?.resolve(m.lists);
-            this.pending.delete(m.seq);
+            if (m.lists)
+                settle(this.pending, m.seq, m.lists);
+            if (m.rows && this.rowsAsked.has(m.seq))
+                this.rowsAsked.set(m.seq, m.rows);
+            else if (m.rows)
+                this.recycle(m.rows);
         });
         const fail = (error) => {
             this.failure ??= error;
-            for (const p of this.pending.values())
-                p.reject(error);
+            for (const w of this.pending.values())
+                w.reject(error);
             this.pending.clear();
         };
         this.worker.on('error', fail);
@@ -19513,25 +19019,67 @@ class PerturbationThread {
     static start(attacks, options) {
         return entry ? new PerturbationThread(attacks, options, entry) : null;
     }
-    /** The candidates of `examples`, in order. */
+    /**
+     * Hands the thread the featurizers' spaces and vocabularies, for `rows`. Call once, after
+     * training, with an empty list when nothing is to be shared (the thread then keeps no texts).
+     */
+    shareFeaturizers(featurizers) {
+        const spaces = featurizers.map((f) => ({ space: f.space, vocabulary: (0,_text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .packVocabulary */ .i2)(f.vocabulary) }));
+        this.worker.postMessage({ spaces });
+    }
+    /** The candidates of `examples` (the next chunk), in order. */
     request(examples) {
-        if (this.failure)
-            return Promise.reject(this.failure);
         const seq = this.seq++;
         const sent = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
-        const lists = new Promise((resolve, reject) => this.pending.set(seq, { resolve, reject }));
-        this.worker.postMessage({ seq, examples: sent });
-        const result = lists.then((received) => received.map((list, i) => {
+        const lists = this.waitFor(this.pending, seq).then((received) => received.map((list, i) => {
             const example = examples[i];
             return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text', text: c.perturbedText } : example.input }));
         }));
-        // Requested ahead of use: a thread failure surfaces when the lists are awaited, never as an unhandled rejection.
-        result.catch(() => { });
-        return result;
+        if (!this.failure)
+            this.worker.postMessage({ seq, examples: sent });
+        // Requested ahead of use: a thread failure surfaces when awaited, never as an unhandled rejection.
+        lists.catch(() => { });
+        return lists;
+    }
+    /** Asks for the rows of requested chunk `seq`'s distinct texts (see `takeRows`); once per chunk. */
+    askRows(seq) {
+        this.rowsAsked.set(seq, null);
+        if (!this.failure)
+            this.worker.postMessage({ rowsOf: seq });
+    }
+    /** True once the rows asked for chunk `seq` have been received (and not yet taken). */
+    hasRows(seq) {
+        return (this.rowsAsked.get(seq) ?? null) !== null;
+    }
+    /**
+     * The rows of chunk `seq` (chunkTexts order, one PackedRows per shared featurizer) if they have
+     * arrived; otherwise null, and the thread is told not to build them.
+     */
+    takeRows(seq) {
+        const rows = this.rowsAsked.get(seq) ?? null;
+        this.rowsAsked.delete(seq);
+        if (rows === null && !this.failure)
+            this.worker.postMessage({ cancelRows: seq });
+        return rows;
+    }
+    /** Hands rows' buffers back to the thread to pack later rows into; the rows must not be read again. */
+    recycle(rows) {
+        const buffers = (0,_text_packed_rows_js__WEBPACK_IMPORTED_MODULE_4__/* .rowBuffers */ .GZ)(rows);
+        if (!this.failure)
+            this.worker.postMessage({ recycle: buffers }, buffers);
+    }
+    waitFor(waiters, seq) {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        return new Promise((resolve, reject) => waiters.set(seq, { resolve, reject }));
     }
     async close() {
         await this.worker.terminate();
     }
+}
+function settle(waiters, seq, value) {
+    waiters.get(seq)?.resolve(value);
+    waiters.delete(seq);
 }
 
 
@@ -21019,6 +20567,820 @@ function buildFamilies(attacks, options) {
 
 /***/ }),
 
+/***/ 3830:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Wi: () => (/* binding */ CharWbIndex)
+/* harmony export */ });
+/* unused harmony exports PY_WHITESPACE, words, charWbNgrams */
+/* harmony import */ var _util_grown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8483);
+/* harmony import */ var _trie_edges_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4500);
+/**
+ * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
+ * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
+ * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
+ * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
+ * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
+ * first one even when the padded word is shorter than n. Once an n-gram covers the whole
+ * padded word, longer n are skipped. Lengths and slices count code points, as Python does.
+ */
+
+
+/** Python's `str.isspace()` characters: the separators of `str.split()`. */
+// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
+const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
+/** True for a UTF-16 unit that PY_WHITESPACE matches (all of them are in the BMP). */
+function isPyWhitespace(c) {
+    if (c <= 0x20)
+        return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+    if (c < 0x85)
+        return false;
+    return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+/** The lowercased words of a text, as Python's `text.lower().split()` (the same as splitting on PY_WHITESPACE). */
+function words(text) {
+    const lower = text.toLowerCase();
+    const out = [];
+    let start = -1;
+    for (let i = 0; i < lower.length; i++) {
+        if (isPyWhitespace(lower.charCodeAt(i))) {
+            if (start >= 0)
+                out.push(lower.slice(start, i));
+            start = -1;
+        }
+        else if (start < 0)
+            start = i;
+    }
+    if (start >= 0)
+        out.push(lower.slice(start));
+    return out;
+}
+/** Writes " word " into `w` as code points; returns its length. `w` must hold word.length + 2. */
+function padInto(word, w) {
+    let len = 0;
+    w[len++] = 0x20;
+    for (let u = 0; u < word.length; u++) {
+        const cp = word.codePointAt(u);
+        if (cp > 0xffff)
+            u++;
+        w[len++] = cp;
+    }
+    w[len++] = 0x20;
+    return len;
+}
+function gramOf(w, from, to) {
+    let gram = '';
+    for (let i = from; i < to; i++)
+        gram += String.fromCodePoint(w[i]);
+    return gram;
+}
+function charWbNgrams(text, minN = 2, maxN = 4) {
+    const grams = [];
+    for (const word of words(text)) {
+        const w = new Int32Array(word.length + 2);
+        const len = padInto(word, w);
+        for (let n = minN; n <= maxN; n++) {
+            let offset = 0;
+            grams.push(gramOf(w, 0, Math.min(n, len)));
+            while (offset + n < len) {
+                offset++;
+                grams.push(gramOf(w, offset, offset + n));
+            }
+            if (offset === 0)
+                break;
+        }
+    }
+    return grams;
+}
+const WORD_CACHE_LIMIT = 50_000;
+/** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
+const WORD_SLOTS = 1 << 17;
+/**
+ * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
+ * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
+ * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
+ * (only the order differs): every window of length minN..maxN that fits in the padded word,
+ * or the whole padded word once if it is shorter than minN.
+ */
+class CharWbIndex {
+    minN;
+    maxN;
+    edges = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_0__/* .Edges */ .l();
+    /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
+    feature = [-1];
+    /** The n-grams registered while learning, by id. */
+    learned = [];
+    learnedCount = 0;
+    /** Bumped whenever an n-gram is registered, invalidating partial cache entries. */
+    generation = 0;
+    /**
+     * Words seen lately, found by a hash of their units taken while scanning (so a text's words are
+     * looked up without cutting a string per occurrence) in an open-addressing table of entry
+     * numbers + 1; an entry keeps the word and its cached ids. Forgotten whole at WORD_CACHE_LIMIT.
+     */
+    slots = new Int32Array(WORD_SLOTS);
+    entries = [];
+    /** Per entry: the text (by stamp) it was last seen in, and how often there. */
+    entryStamp = new Int32Array(1024);
+    entryTimes = new Int32Array(1024);
+    stamp = 0;
+    /** The current text's distinct words (entries), in order of first occurrence. */
+    order = new Int32Array(256);
+    /** Reused buffers: a padded word, its ids, and the ids of a text. */
+    word = new Int32Array(64);
+    wordIds = new Int32Array(256);
+    out = new Int32Array(1024);
+    constructor(minN = 2, maxN = 4) {
+        this.minN = minN;
+        this.maxN = maxN;
+        if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN))
+            throw new Error(`bad n-gram range (${minN}, ${maxN})`);
+    }
+    /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
+    add(gram, id) {
+        let node = 0;
+        for (let u = 0; u < gram.length; u++) {
+            const cp = gram.codePointAt(u);
+            if (cp > 0xffff)
+                u++;
+            const next = this.edges.get(node, cp);
+            node = next >= 0 ? next : this.newNode(node, cp);
+        }
+        this.feature[node] = id;
+        this.generation++;
+    }
+    /**
+     * The feature ids of the text's n-gram occurrences, as a view that the next call reuses.
+     * Unknown n-grams are skipped or, with `learn`, registered under the next id of `learned`
+     * (do not mix learning with `add`).
+     */
+    ids(text, learn = false) {
+        let count = 0;
+        for (const word of words(text)) {
+            const ids = this.idsOfWord(word, learn);
+            if (count + ids.length > this.out.length)
+                this.out = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(this.out, count + ids.length);
+            this.out.set(ids, count);
+            count += ids.length;
+        }
+        return this.out.subarray(0, count);
+    }
+    /**
+     * Adds the text's n-gram ids to `sink` one distinct word at a time (times its count), in
+     * order of the words' first occurrence: the same ids, first occurrences and counts as
+     * adding `ids(text)`, with each repeated word handled once.
+     */
+    addTo(text, sink, learn = false) {
+        if (this.entries.length >= WORD_CACHE_LIMIT)
+            this.forgetWords();
+        const lower = text.toLowerCase();
+        const stamp = ++this.stamp;
+        let distinct = 0;
+        let start = -1;
+        let hash = 0;
+        // One pass: each word's units go into a 32-bit FNV-1a hash; the word ends at whitespace (or at the end, read as a space).
+        for (let i = 0; i <= lower.length; i++) {
+            const c = i < lower.length ? lower.charCodeAt(i) : 0x20;
+            if (!isPyWhitespace(c)) {
+                if (start < 0) {
+                    start = i;
+                    hash = 0x811c9dc5;
+                }
+                hash = Math.imul(hash ^ c, 0x01000193);
+                continue;
+            }
+            if (start < 0)
+                continue;
+            const e = this.entryOf(lower, start, i, hash);
+            if (this.entryStamp[e] !== stamp) {
+                this.entryStamp[e] = stamp;
+                this.entryTimes[e] = 1;
+                if (distinct === this.order.length)
+                    this.order = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(this.order, distinct + 1);
+                this.order[distinct++] = e;
+            }
+            else
+                this.entryTimes[e] = this.entryTimes[e] + 1;
+            start = -1;
+        }
+        const order = this.order;
+        for (let k = 0; k < distinct; k++) {
+            const e = order[k];
+            const entry = this.entries[e];
+            let ids = entry.ids;
+            // A partial list holds until an n-gram is registered, and never when this call learns the missing ones.
+            if (ids === null || !(entry.complete || (!learn && entry.generation === this.generation))) {
+                ids = this.idsOfWord(entry.word, learn).slice();
+                entry.ids = ids;
+                entry.complete = this.lastComplete;
+                entry.generation = this.generation;
+            }
+            sink.add(ids, this.entryTimes[e]);
+        }
+    }
+    /** The entry of the word text[start, end) (whose hash is `hash`), made on first sight. */
+    entryOf(text, start, end, hash) {
+        const { slots, entries } = this;
+        const mask = slots.length - 1;
+        const length = end - start;
+        for (let at = hash & mask;; at = (at + 1) & mask) {
+            const e = slots[at] - 1;
+            if (e < 0) {
+                const made = entries.length;
+                entries.push({ word: text.slice(start, end), hash, ids: null, complete: false, generation: -1 });
+                slots[at] = made + 1;
+                // The limit applies between texts; one text with many distinct words grows the table instead.
+                if (2 * entries.length > slots.length)
+                    this.growSlots();
+                if (made >= this.entryStamp.length) {
+                    this.entryStamp = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(this.entryStamp, made + 1);
+                    this.entryTimes = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(this.entryTimes, made + 1);
+                }
+                this.entryStamp[made] = 0;
+                return made;
+            }
+            const entry = entries[e];
+            if (entry.hash !== hash || entry.word.length !== length)
+                continue;
+            let same = true;
+            for (let u = 0; u < length && same; u++)
+                same = entry.word.charCodeAt(u) === text.charCodeAt(start + u);
+            if (same)
+                return e;
+        }
+    }
+    growSlots() {
+        const slots = new Int32Array(2 * this.slots.length);
+        const mask = slots.length - 1;
+        this.entries.forEach((entry, e) => {
+            let at = entry.hash & mask;
+            while (slots[at] !== 0)
+                at = (at + 1) & mask;
+            slots[at] = e + 1;
+        });
+        this.slots = slots;
+    }
+    forgetWords() {
+        this.slots = new Int32Array(WORD_SLOTS);
+        this.entries = [];
+    }
+    /** Whether the last idsOfWord found every n-gram of its word. */
+    lastComplete = true;
+    /** The ids of one word's n-grams, as a view that the next call reuses; sets `lastComplete`. */
+    idsOfWord(word, learn) {
+        if (word.length + 2 > this.word.length)
+            this.word = new Int32Array(2 * word.length + 2);
+        const w = this.word;
+        const len = padInto(word, w);
+        if (len * this.maxN > this.wordIds.length)
+            this.wordIds = new Int32Array(2 * len * this.maxN);
+        const out = this.wordIds;
+        const { minN, maxN, edges, feature } = this;
+        let count = 0;
+        let complete = true;
+        const minDepth = Math.min(minN, len);
+        for (let start = 0; start + minDepth <= len; start++) {
+            const maxDepth = Math.min(maxN, len - start);
+            let node = 0;
+            for (let depth = 1; depth <= maxDepth; depth++) {
+                const c = w[start + depth - 1];
+                let next = edges.get(node, c);
+                if (next < 0) {
+                    if (!learn) {
+                        complete = false;
+                        break;
+                    }
+                    next = this.newNode(node, c);
+                }
+                node = next;
+                if (depth < minDepth)
+                    continue;
+                let id = feature[node];
+                if (id < 0) {
+                    if (!learn) {
+                        complete = false;
+                        continue;
+                    }
+                    id = this.learnedCount++;
+                    feature[node] = id;
+                    this.learned.push(gramOf(w, start, start + depth));
+                    this.generation++;
+                }
+                out[count++] = id;
+            }
+        }
+        this.lastComplete = complete;
+        return out.subarray(0, count);
+    }
+    newNode(parent, cp) {
+        const node = this.feature.length;
+        this.feature.push(-1);
+        this.edges.add(parent, cp, node);
+        return node;
+    }
+}
+
+
+/***/ }),
+
+/***/ 8908:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $L: () => (/* binding */ CHAR_NGRAM_RANGE),
+/* harmony export */   F0: () => (/* binding */ Tally),
+/* harmony export */   _U: () => (/* binding */ BoundedMemo),
+/* harmony export */   sU: () => (/* binding */ Featurizer)
+/* harmony export */ });
+/* unused harmony exports MEMO_ENTRIES, MEMO_BYTES */
+/* harmony import */ var _util_grown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8483);
+/* harmony import */ var _char_ngrams_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3830);
+/* harmony import */ var _word_tokens_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4918);
+/**
+ * A text's known features as a sparse row, computed once per feature space and shared by
+ * the models that read that space: `naive-bayes` and `tfidf-word` count the same word
+ * tokens against the same vocabulary, and `hybrid` reads the word and char tf-idf models.
+ * The evaluation loop hands every model the same chunk of distinct texts, one model after
+ * the other, so a small memo keyed by text, large enough for a chunk, turns the second and
+ * later featurizations of a text into look-ups.
+ */
+
+
+
+/**
+ * Counts feature-id occurrences in a dense tally and hands them out as sparse rows. Ids are
+ * added in groups (`add`), each counted `times` times, then `finish` gives the row: ids in
+ * order of first occurrence, so adding each distinct word's ids once, times its count, in
+ * order of the words' first occurrence, gives the same row as adding every occurrence.
+ */
+class Tally {
+    counts = new Uint32Array(1024);
+    seen = new Int32Array(1024);
+    distinct = 0;
+    add(ids, times = 1) {
+        let { counts, seen, distinct } = this;
+        for (let i = 0; i < ids.length; i++) {
+            const f = ids[i];
+            if (f >= counts.length)
+                counts = this.counts = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(counts, f + 1);
+            if (counts[f] === 0) {
+                if (distinct === seen.length)
+                    seen = this.seen = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(seen, distinct + 1);
+                seen[distinct++] = f;
+            }
+            counts[f] = counts[f] + times;
+        }
+        this.distinct = distinct;
+    }
+    /** The row of everything added since the last `finish`. */
+    finish() {
+        const { counts, distinct } = this;
+        const ids = this.seen.slice(0, distinct);
+        const n = new Uint32Array(distinct);
+        for (let i = 0; i < distinct; i++) {
+            const f = ids[i];
+            n[i] = counts[f];
+            counts[f] = 0;
+        }
+        this.distinct = 0;
+        return { ids, counts: n };
+    }
+    row(occurrences) {
+        this.add(occurrences);
+        return this.finish();
+    }
+}
+/**
+ * Distinct texts one memo holds: a scoring chunk (4,096 distinct inputs) twice over, so
+ * that every model of a chunk finds the texts the first one featurized.
+ */
+const MEMO_ENTRIES = 8192;
+/** Rough bytes one memo may hold (keys and values), so a chunk of very long texts cannot pin much memory. */
+const MEMO_BYTES = 64 * 1024 * 1024;
+/**
+ * A memo of at most `entries` values whose weights sum to at most `bytes`; when full, the
+ * oldest entries go first (the texts of a chunk come back in the order they went in). The
+ * insertion order is kept in a ring of keys, so dropping the oldest is O(1).
+ */
+class BoundedMemo {
+    entries;
+    bytes;
+    values = new Map();
+    /** Keys in insertion order: ring[head], ring[head + 1], … (mod capacity), `values.size` of them. */
+    ring;
+    head = 0;
+    weight = 0;
+    constructor(entries = MEMO_ENTRIES, bytes = MEMO_BYTES) {
+        this.entries = entries;
+        this.bytes = bytes;
+        this.ring = new Array(Math.max(entries, 0));
+    }
+    get(key) {
+        return this.values.get(key)?.value;
+    }
+    /** Keeps `value` under a new `key` (a key already held keeps its value), weighing `weight` bytes besides the key. */
+    set(key, value, weight) {
+        const total = 2 * key.length + weight;
+        if (this.entries < 1 || total > this.bytes || this.values.has(key))
+            return;
+        while (this.values.size >= this.entries || this.weight + total > this.bytes)
+            this.dropOldest();
+        this.ring[(this.head + this.values.size) % this.entries] = key;
+        this.values.set(key, { value, weight });
+        this.weight += total;
+    }
+    dropOldest() {
+        const key = this.ring[this.head];
+        const entry = this.values.get(key);
+        this.values.delete(key);
+        this.weight -= 2 * key.length + entry.weight;
+        this.head = (this.head + 1) % this.entries;
+    }
+    get size() {
+        return this.values.size;
+    }
+}
+/** The char_wb n-gram range of `tfidf-char` (scikit-learn's `ngram_range=(2, 4)`). */
+const CHAR_NGRAM_RANGE = [2, 4];
+/**
+ * The known features of texts in one feature space, for a fixed vocabulary (a feature's id
+ * is its position in it): word tokens as `CountVectorizer(lowercase=True)` cuts them, or
+ * char_wb n-grams. A featurizer with one reader recomputes rows; once `shared`, it
+ * remembers the rows of recent texts for its other readers. Rows must not be modified.
+ */
+class Featurizer {
+    space;
+    vocabulary;
+    rowOf;
+    memo = null;
+    onFeaturize;
+    constructor(space, vocabulary, options = {}) {
+        this.space = space;
+        this.vocabulary = vocabulary;
+        this.rowOf = featureRows(space, vocabulary, new Tally());
+        this.onFeaturize = options.onFeaturize;
+    }
+    /** Marks the featurizer as read by more than one model: from now on it remembers rows. */
+    share() {
+        this.memo ??= new BoundedMemo();
+        return this;
+    }
+    /** Rows computed elsewhere (a helper thread) for the texts of the chunk being scored, until `forgetProvided`. */
+    provided = null;
+    provide(texts, rows) {
+        this.provided ??= new Map();
+        for (let k = 0; k < texts.length; k++)
+            this.provided.set(texts[k], rows[k]);
+    }
+    forgetProvided() {
+        this.provided = null;
+    }
+    row(text) {
+        const given = this.provided?.get(text);
+        if (given !== undefined)
+            return given;
+        const known = this.memo?.get(text);
+        if (known)
+            return known;
+        this.onFeaturize?.(this.space);
+        const row = this.rowOf(text);
+        this.memo?.set(text, row, 8 * row.ids.length);
+        return row;
+    }
+    /** True when this featurizer gives the same rows as one for `space` over `vocabulary`. */
+    serves(space, vocabulary) {
+        if (space !== this.space || vocabulary.length !== this.vocabulary.length)
+            return false;
+        for (let i = 0; i < vocabulary.length; i++)
+            if (vocabulary[i] !== this.vocabulary[i])
+                return false;
+        return true;
+    }
+}
+/** A text's row of known features: char_wb n-grams per distinct word, or word tokens. */
+function featureRows(space, vocabulary, tally) {
+    if (space === 'char') {
+        const index = new _char_ngrams_js__WEBPACK_IMPORTED_MODULE_2__/* .CharWbIndex */ .Wi(...CHAR_NGRAM_RANGE);
+        vocabulary.forEach((g, i) => index.add(g, i));
+        return (text) => {
+            index.addTo(text, tally);
+            return tally.finish();
+        };
+    }
+    const index = new _word_tokens_js__WEBPACK_IMPORTED_MODULE_0__/* .WordIndex */ .d(vocabulary);
+    return (text) => tally.row(index.ids(text));
+}
+
+
+/***/ }),
+
+/***/ 3385:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GZ: () => (/* binding */ rowBuffers),
+/* harmony export */   H9: () => (/* binding */ packRows),
+/* harmony export */   Pt: () => (/* binding */ BufferPool),
+/* harmony export */   RX: () => (/* binding */ unpackVocabulary),
+/* harmony export */   i2: () => (/* binding */ packVocabulary),
+/* harmony export */   ur: () => (/* binding */ unpackRows)
+/* harmony export */ });
+const freshBuffer = (bytes) => new ArrayBuffer(bytes);
+/** Packs rows into three arrays, each over a whole buffer taken from `take` (which may be larger than needed). */
+function packRows(rows, take = freshBuffer) {
+    let total = 0;
+    for (const row of rows)
+        total += row.ids.length;
+    const offsets = new Uint32Array(take(4 * (rows.length + 1)), 0, rows.length + 1);
+    const ids = new Int32Array(take(4 * total), 0, total);
+    const counts = new Uint32Array(take(4 * total), 0, total);
+    let at = 0;
+    offsets[0] = 0;
+    rows.forEach((row, k) => {
+        ids.set(row.ids, at);
+        counts.set(row.counts, at);
+        at += row.ids.length;
+        offsets[k + 1] = at;
+    });
+    return { offsets, ids, counts };
+}
+/**
+ * Buffers handed back after use, to pack the next rows into: a chunk's rows are large and live
+ * for a few chunks, long enough to reach the old generation, where dropped buffers wait for a
+ * full collection; reusing them keeps the memory they hold flat.
+ */
+class BufferPool {
+    free = [];
+    /** Takes the smallest free buffer that is large enough, or makes one with room to spare. */
+    take = (bytes) => {
+        if (bytes === 0)
+            return new ArrayBuffer(0);
+        let best = -1;
+        this.free.forEach((b, i) => {
+            if (b.byteLength >= bytes && (best < 0 || b.byteLength < this.free[best].byteLength))
+                best = i;
+        });
+        if (best >= 0)
+            return this.free.splice(best, 1)[0];
+        return new ArrayBuffer(Math.ceil((bytes * 1.25) / 8) * 8);
+    };
+    give(buffers) {
+        for (const b of buffers)
+            if (b.byteLength > 0)
+                this.free.push(b);
+    }
+    get size() {
+        return this.free.length;
+    }
+}
+/** The rows of `packed`, as views on its arrays (rows must not be modified). */
+function unpackRows(packed) {
+    const { offsets, ids, counts } = packed;
+    const rows = new Array(offsets.length - 1);
+    for (let k = 0; k < rows.length; k++) {
+        const a = offsets[k];
+        const b = offsets[k + 1];
+        rows[k] = { ids: ids.subarray(a, b), counts: counts.subarray(a, b) };
+    }
+    return rows;
+}
+/** The buffers to transfer with a message carrying these rows (each array is a view from offset 0 of its own buffer). */
+function rowBuffers(packed) {
+    return packed.flatMap((p) => [p.offsets.buffer, p.ids.buffer, p.counts.buffer]);
+}
+function packVocabulary(vocabulary) {
+    const ends = new Uint32Array(vocabulary.length);
+    let at = 0;
+    vocabulary.forEach((f, i) => (ends[i] = at += f.length));
+    return { joined: vocabulary.join(''), ends };
+}
+function unpackVocabulary(packed) {
+    const out = new Array(packed.ends.length);
+    let start = 0;
+    for (let i = 0; i < out.length; i++) {
+        const end = packed.ends[i];
+        out[i] = packed.joined.slice(start, end);
+        start = end;
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 5809:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ RunScanner)
+/* harmony export */ });
+/* harmony import */ var _util_char_class_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(163);
+/* harmony import */ var _util_grown_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8483);
+/**
+ * Maximal runs of one character class, found by a scan over UTF-16 units instead of a global
+ * regular expression: the class is asked once per distinct code point and remembered
+ * (util/char-class.ts), surrogate pairs as whole code points. The result is
+ * exactly `text.match(new RegExp(`${cls}{min,}`, 'gu'))`; tests compare both on every BMP unit
+ * and on random text.
+ */
+
+
+class RunScanner {
+    min;
+    cls;
+    /** `cls` is a character class such as `[\p{L}\p{N}_]`; runs shorter than `min` code points are dropped. */
+    constructor(cls, min) {
+        this.min = min;
+        this.cls = new _util_char_class_js__WEBPACK_IMPORTED_MODULE_0__/* .CharClass */ .P(cls);
+    }
+    /** Units of the class member starting at `i` (1 or 2), or 0 when none starts there. */
+    memberAt(text, i) {
+        const cp = (0,_util_char_class_js__WEBPACK_IMPORTED_MODULE_0__/* .codePointAt */ .v)(text, i);
+        return this.cls.has(cp) ? (cp > 0xffff ? 2 : 1) : 0;
+    }
+    /** [start, end) unit offsets of the runs found by the last `scan`, as pairs. */
+    found = new Int32Array(256);
+    /** Finds the runs of `text`; their bounds are in `found` until the next scan. Returns how many. */
+    scan(text) {
+        let found = this.found;
+        let count = 0;
+        const n = text.length;
+        let i = 0;
+        while (i < n) {
+            let width = this.memberAt(text, i);
+            if (width === 0) {
+                // Skip a whole surrogate pair outside the class, never half of one.
+                i += (0,_util_char_class_js__WEBPACK_IMPORTED_MODULE_0__/* .codePointAt */ .v)(text, i) > 0xffff ? 2 : 1;
+                continue;
+            }
+            const start = i;
+            let chars = 0;
+            while (width > 0) {
+                i += width;
+                chars++;
+                width = i < n ? this.memberAt(text, i) : 0;
+            }
+            if (chars < this.min)
+                continue;
+            if (2 * count + 2 > found.length)
+                found = this.found = (0,_util_grown_js__WEBPACK_IMPORTED_MODULE_1__/* .grown */ .g)(found, 2 * count + 2);
+            found[2 * count] = start;
+            found[2 * count + 1] = i;
+            count++;
+        }
+        return count;
+    }
+    runs(text) {
+        const count = this.scan(text);
+        const out = new Array(count);
+        for (let r = 0; r < count; r++)
+            out[r] = text.slice(this.found[2 * r], this.found[2 * r + 1]);
+        return out;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4500:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ Edges)
+/* harmony export */ });
+/**
+ * Trie edges (node, symbol) → child in an open-addressing hash table: a trie that finds a word
+ * or n-gram by walking its code points or units, with no string built per look-up. Symbols are
+ * code points (char n-grams) or UTF-16 units (word tokens). Each slot keeps its three numbers
+ * side by side (from, symbol, child, and one spare for alignment), so a probe reads one cache
+ * line: a vocabulary's table outgrows the caches, and lookups are most of featurizing.
+ */
+const STRIDE = 4;
+class Edges {
+    /** Slots of [from, symbol, child, −]; from = −1 marks an empty slot. */
+    slots = new Int32Array(1024 * STRIDE).fill(-1);
+    size = 0;
+    static start(node, symbol, mask) {
+        // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
+        return ((node & 0xfffff) * 1031 + (symbol & 0xfffff) * 29) & mask;
+    }
+    /** The child, or −1. */
+    get(node, symbol) {
+        const slots = this.slots;
+        const mask = slots.length / STRIDE - 1;
+        let i = Edges.start(node, symbol, mask);
+        for (;;) {
+            const at = i * STRIDE;
+            const f = slots[at];
+            if (f === -1)
+                return -1;
+            if (f === node && slots[at + 1] === symbol)
+                return slots[at + 2];
+            i = (i + 1) & mask;
+        }
+    }
+    /** Adds an edge that is not in the table yet. */
+    add(node, symbol, child) {
+        if (2 * (this.size + 1) * STRIDE > this.slots.length)
+            this.grow();
+        const slots = this.slots;
+        const mask = slots.length / STRIDE - 1;
+        let i = Edges.start(node, symbol, mask);
+        while (slots[i * STRIDE] !== -1)
+            i = (i + 1) & mask;
+        slots[i * STRIDE] = node;
+        slots[i * STRIDE + 1] = symbol;
+        slots[i * STRIDE + 2] = child;
+        this.size++;
+    }
+    grow() {
+        const old = this.slots;
+        this.slots = new Int32Array(old.length * 2).fill(-1);
+        this.size = 0;
+        for (let at = 0; at < old.length; at += STRIDE)
+            if (old[at] !== -1)
+                this.add(old[at], old[at + 1], old[at + 2]);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4918:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ wordTokens),
+/* harmony export */   d: () => (/* binding */ WordIndex)
+/* harmony export */ });
+/* harmony import */ var _runs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5809);
+/* harmony import */ var _trie_edges_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4500);
+/**
+ * Word tokens exactly as scikit-learn's default `token_pattern` `(?u)\b\w\w+\b` after
+ * `lowercase=True`: maximal runs of two or more Unicode word characters. Python's `\w`
+ * is letters, digits/numerics and underscore; JavaScript's `\w` is ASCII-only, hence the
+ * explicit property classes. Combining marks (Mn/Mc) are not word characters in Python
+ * either, so a decomposed accent splits a token there too.
+ */
+
+
+/** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
+const SCANNER = new _runs_js__WEBPACK_IMPORTED_MODULE_0__/* .RunScanner */ .i('[\\p{L}\\p{N}_]', 2);
+function wordTokens(text) {
+    return SCANNER.runs(text.toLowerCase());
+}
+/**
+ * A vocabulary of word tokens as a trie over UTF-16 units, for finding a text's known tokens
+ * without building a string per token: `ids(text)` gives the same ids as looking each of
+ * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
+ */
+class WordIndex {
+    edges = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_1__/* .Edges */ .l();
+    /** feature[node]: the id of the token spelled by the path to node, or −1. */
+    feature = [-1];
+    out = new Int32Array(256);
+    constructor(vocabulary) {
+        vocabulary.forEach((token, id) => {
+            let node = 0;
+            for (let u = 0; u < token.length; u++) {
+                const c = token.charCodeAt(u);
+                let next = this.edges.get(node, c);
+                if (next < 0) {
+                    next = this.feature.length;
+                    this.feature.push(-1);
+                    this.edges.add(node, c, next);
+                }
+                node = next;
+            }
+            this.feature[node] = id;
+        });
+    }
+    /** The ids of the text's known tokens in text order, in a buffer reused by the next call. */
+    ids(text) {
+        const lower = text.toLowerCase();
+        const runs = SCANNER.scan(lower);
+        const found = SCANNER.found;
+        if (runs > this.out.length)
+            this.out = new Int32Array(2 * runs);
+        const { edges, feature, out } = this;
+        let n = 0;
+        for (let r = 0; r < runs; r++) {
+            const end = found[2 * r + 1];
+            let node = 0;
+            for (let i = found[2 * r]; i < end && node >= 0; i++)
+                node = edges.get(node, lower.charCodeAt(i));
+            const id = node >= 0 ? feature[node] : -1;
+            if (id >= 0)
+                out[n++] = id;
+        }
+        return out.subarray(0, n);
+    }
+}
+
+
+/***/ }),
+
 /***/ 2742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -21102,6 +21464,22 @@ function codePointAt(text, i) {
             return (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
     }
     return unit;
+}
+
+
+/***/ }),
+
+/***/ 8483:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ grown)
+/* harmony export */ });
+/** A typed array of the same kind holding `a`'s values, with room for at least `least` (doubling, so appends stay linear). */
+function grown(a, least) {
+    const b = new a.constructor(Math.max(least, 2 * a.length));
+    b.set(a);
+    return b;
 }
 
 

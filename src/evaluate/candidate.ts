@@ -6,6 +6,7 @@
 import type { Condition } from '../config/families.js';
 import type { Example, ExampleInput } from '../data/example.js';
 import { inputKey } from '../data/example.js';
+import type { Featurizer } from '../text/features.js';
 import type { ModelCounters } from './counters.js';
 import { sha256Hex } from '../util/hash.js';
 
@@ -42,6 +43,8 @@ export interface CandidateSource {
   counters?(modelIndex: number): Partial<ModelCounters>;
   /** Forget per-example state once a chunk of examples is done. */
   release?(): void;
+  /** Lets a helper thread featurize texts for these featurizers (called once, after training, before `prepare`). */
+  shareFeaturizers?(featurizers: readonly Featurizer[]): void;
   /** Get chunk `c`'s candidates ready (and start on later chunks') before `candidates` is asked. */
   prepare?(c: number): Promise<void>;
   /** Stop any helper thread. */

@@ -6,6 +6,8 @@
 import { isAttackFamily, type Condition } from '../config/families.js';
 import type { Example } from '../data/example.js';
 import type { FamilyRunner } from '../perturb/family.js';
+import type { Featurizer } from '../text/features.js';
+import { unpackRows, type PackedRows } from '../text/packed-rows.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
 import type { PerturbationThread } from './perturb-thread.js';
 
@@ -44,6 +46,33 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
   return list;
 }
 
+/** The distinct texts a chunk's candidate lists feed the models, in order of first appearance. */
+export function chunkTexts(lists: readonly (readonly Pick<Candidate, 'input'>[])[]): string[] {
+  const seen = new Set<string>();
+  for (const list of lists) for (const c of list) if (c.input.kind === 'text') seen.add(c.input.text);
+  return [...seen];
+}
+
+/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: a few chunks only). */
+export const ROWS_AHEAD = 2;
+
+/**
+ * Texts longer than this on average keep their featurization on the main thread: building their
+ * candidates already keeps the thread busier than the main thread, so it would rarely get ahead
+ * enough to featurize, and a second copy of the featurizers would only cost memory.
+ */
+export const ROWS_MEAN_CHARS = 2000;
+
+function meanChars(chunks: readonly (readonly Example[])[]): number {
+  let chars = 0;
+  let examples = 0;
+  for (const chunk of chunks) {
+    examples += chunk.length;
+    for (const e of chunk) if (e.input.kind === 'text') chars += e.input.text.length;
+  }
+  return examples === 0 ? 0 : chars / examples;
+}
+
 /** Chunks whose candidates the thread may build ahead of the one being scored. */
 export const CHUNKS_AHEAD = 8;
 /**
@@ -71,25 +100,45 @@ export function chunksAtStart(chunks: readonly (readonly Example[])[]): number {
  * The text task's candidates, computed once per example and shared by every model: on a second
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
- * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models train.
+ * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models
+ * train. Featurizers shared with `shareFeaturizers` get each chunk's rows from the thread too.
  */
 export function textCandidates(runners: readonly FamilyRunner[], chunks: readonly (readonly Example[])[], thread: PerturbationThread | null = null): CandidateSource {
   const cache = new Map<Example, Candidate[]>();
   const pending = new Map<number, Promise<Candidate[][]>>();
+  let featurizers: readonly Featurizer[] = [];
+  /** The rows provided for the chunk being scored, handed back to the thread once it is done. */
+  const provided: PackedRows[][] = [];
   let requested = 0;
+  let rowsRequested = 0;
   const requestUpTo = (end: number) => {
     for (; thread && requested < Math.min(end, chunks.length); requested++) pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
   };
   requestUpTo(chunksAtStart(chunks));
   return {
     conditions: conditionsFor(runners),
+    shareFeaturizers(shared) {
+      if (!thread) return;
+      featurizers = meanChars(chunks) <= ROWS_MEAN_CHARS ? shared : [];
+      thread.shareFeaturizers(featurizers);
+    },
     async prepare(c) {
       if (!thread) return;
       requestUpTo(c + 1 + CHUNKS_AHEAD);
+      if (featurizers.length > 0) for (; rowsRequested < Math.min(c + 1 + ROWS_AHEAD, requested); rowsRequested++) thread.askRows(rowsRequested);
       const lists = await (pending.get(c) as Promise<Candidate[][]>);
       pending.delete(c);
       const chunk = chunks[c] as readonly Example[];
       lists.forEach((list, i) => cache.set(chunk[i] as Example, list));
+      if (featurizers.length === 0) return;
+      // One turn of the event loop, so that rows the thread has sent are received (the lists may
+      // have been ready with no turn in between); rows not there yet are built here.
+      await new Promise((resolve) => setImmediate(resolve));
+      const packed = thread.takeRows(c);
+      if (packed === null) return;
+      provided.push(packed);
+      const texts = chunkTexts(lists);
+      featurizers.forEach((f, k) => f.provide(texts, unpackRows(packed[k] as PackedRows)));
     },
     candidates(example) {
       let list = cache.get(example);
@@ -101,6 +150,9 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
     },
     release() {
       cache.clear();
+      for (const f of featurizers) f.forgetProvided();
+      // Nothing holds a provided row past its chunk: the scorers keep scores, not rows.
+      for (const packed of provided.splice(0)) thread?.recycle(packed);
     },
     async close() {
       await thread?.close();

@@ -7,6 +7,7 @@
  */
 import type { ExampleInput } from '../data/example.js';
 import type { Model, ScoreResult } from '../models/model.js';
+import { grown } from '../util/grown.js';
 import type { ModelCounters } from './counters.js';
 
 const DEFAULT_BATCH = 512;
@@ -62,7 +63,10 @@ class Results {
     const s = slot < this.status.length ? this.status[slot] : UNSCORED;
     if (s === UNSCORED) return undefined;
     if (s !== OK) return this.other.get(slot);
-    return { status: 'ok', scores: Array.from(this.scores.subarray(slot * this.width, (slot + 1) * this.width)) };
+    // A plain loop: a subarray view per result cost more than the copy itself.
+    const scores = new Array<number>(this.width);
+    for (let i = 0, at = slot * this.width; i < this.width; i++) scores[i] = this.scores[at + i] as number;
+    return { status: 'ok', scores };
   }
 }
 
@@ -81,6 +85,9 @@ export interface Todo {
 export class ScoreStore {
   private readonly slots = new Map<string, number>();
   private readonly results: Results[];
+  /** queuedIn[slot] === the todo() call that queued it: one typed array instead of a Set per call. */
+  private queuedIn = new Int32Array(1024);
+  private calls = 0;
   /** This chunk's result objects, so that rows sharing an input share one object. */
   private chunk: Array<Map<number, ScoreResult>>;
 
@@ -102,13 +109,14 @@ export class ScoreStore {
   todo(modelIndex: number, inputs: Iterable<Keyed>): Todo[] {
     const results = this.results[modelIndex] as Results;
     const todo: Todo[] = [];
-    const queued = new Set<number>();
+    const call = ++this.calls;
     for (const keyed of inputs) {
       const s = (keyed.slot ??= this.slot(keyed.digest));
-      const input = keyed.input;
-      if (results.has(s) || queued.has(s)) continue;
-      queued.add(s);
-      todo.push({ slot: s, input });
+      if (results.has(s)) continue;
+      if (s >= this.queuedIn.length) this.queuedIn = grown(this.queuedIn, s + 1);
+      if (this.queuedIn[s] === call) continue;
+      this.queuedIn[s] = call;
+      todo.push({ slot: s, input: keyed.input });
     }
     return todo;
   }

@@ -26,12 +26,14 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Called once for every text featurized, per feature space (memo hits are not counted). */
   onFeaturize?: (space: FeatureSpace) => void;
+  /** Filled with the featurizers built (one per feature space and vocabulary), for a caller that provides rows from elsewhere. */
+  featurizers?: Featurizer[];
 }
 
 export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[], options: BuildOptions = {}): Promise<Model[]> {
   const features = options.features ?? [];
   const featurizerOptions = { onFeaturize: options.onFeaturize };
-  const featurizers: Featurizer[] = [];
+  const featurizers: Featurizer[] = options.featurizers ?? [];
   /** The featurizer already built for this space and vocabulary (now shared), or a new one. */
   const featurizer = (space: FeatureSpace, vocabulary: readonly string[]): Featurizer => {
     const found = featurizers.find((f) => f.serves(space, vocabulary));

@@ -22,6 +22,7 @@ import { ExternalModel } from '../models/external/external-model.js';
 import type { Model, ModelDescription } from '../models/model.js';
 import { buildFamilies } from '../perturb/registry.js';
 import type { ShardSpec } from '../shard/select.js';
+import type { Featurizer } from '../text/features.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
@@ -107,12 +108,14 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   const thread = !tabular && options.evaluates !== false && chunks.length > 1 && availableParallelism() > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
   const textSource = tabular ? null : textCandidates(families.runners, chunks, thread);
   let models: Model[];
+  const featurizers: Featurizer[] = [];
   try {
-    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log });
+    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, featurizers });
   } catch (error) {
     await textSource?.close?.();
     throw error;
   }
+  textSource?.shareFeaturizers?.(featurizers);
   const source = textSource ?? tabularCandidates(plan, models, dataset.labels);
   const conditions = source.conditions;
   const head = buildManifestHead({

@@ -151,7 +151,21 @@ export class Featurizer {
     return this;
   }
 
+  /** Rows computed elsewhere (a helper thread) for the texts of the chunk being scored, until `forgetProvided`. */
+  private provided: Map<string, SparseRow> | null = null;
+
+  provide(texts: readonly string[], rows: readonly SparseRow[]): void {
+    this.provided ??= new Map();
+    for (let k = 0; k < texts.length; k++) this.provided.set(texts[k] as string, rows[k] as SparseRow);
+  }
+
+  forgetProvided(): void {
+    this.provided = null;
+  }
+
   row(text: string): SparseRow {
+    const given = this.provided?.get(text);
+    if (given !== undefined) return given;
     const known = this.memo?.get(text);
     if (known) return known;
     this.onFeaturize?.(this.space);
