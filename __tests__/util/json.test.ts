@@ -38,6 +38,18 @@ describe('evidence row serialisation', () => {
   });
 });
 
+describe('stableJson on values JSON.stringify would print differently', () => {
+  test('typed arrays, maps, dates and class instances are printed by their own enumerable keys, as plain objects are', () => {
+    class Point {
+      constructor(readonly y: number, readonly x: number) {}
+    }
+    const value = { t: Float64Array.from([1, 2]), m: new Map([['a', 1]]), d: new Date(0), p: new Point(2, 1), n: Object.assign(Object.create(null), { b: 1, a: 2 }) };
+    expect(stableJson(value)).toBe('{"d":{},"m":{},"n":{"a":2,"b":1},"p":{"x":1,"y":2},"t":{"0":1,"1":2}}');
+    expect(stableJson(undefined)).toBe('null');
+    expect(stableJson({ f: () => 1, g: [() => 1] })).toBe('{"f":null,"g":[null]}');
+  });
+});
+
 describe('stableJson on flat arrays', () => {
   test('prints numbers, strings, booleans and nulls as the general walk does (holes and -0 too)', () => {
     const flat = [0, -0, 1e-7, 0.1 + 0.2, NaN, -Infinity, 1e21, 'a"\u2028', true, null];
@@ -73,17 +85,22 @@ describe('stableJson against a plain reference', () => {
     return walk(value, 0);
   }
 
-  test('equal on random nested values (integer-like, astral and high-BMP keys, undefined, ordered maps)', () => {
+  test.each([
+    ['with integer-like keys (printed by the walk)', ['a', 'b', '10', '9', '0', 'é', '\u{1F600}', '\uE000', 'z\uFFFF', 'z\u{10000}', '']],
+    ['without (printed by JSON.stringify over a sorted copy)', ['a', 'b', '01', '-1', '1.5', 'é', '\u{1F600}', '\uE000', 'z\uFFFF', 'z\u{10000}', '', '__proto__', 'toJSON']]
+  ])('equal on random nested values %s: astral and high-BMP keys, undefined, repeated keys in ordered maps', (_, keys) => {
     let state = 5;
     const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const keys = ['a', 'b', '10', '9', '0', 'é', '\u{1F600}', '\uE000', 'z\uFFFF', 'z\u{10000}', ''];
     const scalars = [0, -0, 1.5, 1e-7, NaN, Infinity, 'x', 'é"\n', true, false, null, undefined];
     const gen = (depth: number): unknown => {
       const r = next();
       if (depth > 3 || r < 0.4) return scalars[Math.floor(next() * scalars.length)];
       if (r < 0.6) return Array.from({ length: Math.floor(next() * 4) }, () => gen(depth + 1));
       const entries = Array.from({ length: Math.floor(next() * 5) }, () => [keys[Math.floor(next() * keys.length)] as string, gen(depth + 1)] as const);
-      return r < 0.7 ? orderedMap(entries) : Object.fromEntries(entries);
+      if (r < 0.7) return orderedMap(entries);
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of entries) Object.defineProperty(o, k, { value: x, enumerable: true, writable: true, configurable: true });
+      return o;
     };
     for (let t = 0; t < 2000; t++) {
       const v = gen(0);
