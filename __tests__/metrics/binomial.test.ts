@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { binomialMode, binomialTable, binomialWeights, drawFromTable, TAIL } from '../../src/metrics/binomial.js';
 import { mcnemarExactP } from '../../src/metrics/mcnemar.js';
-import { BinomialSampler } from '../../src/metrics/binomial-draw.js';
+import { BinomialSampler, smallMean } from '../../src/metrics/binomial-draw.js';
 import { detLog } from '../../src/metrics/det-log.js';
 import { createStream } from '../../src/metrics/random.js';
 import { REPO_ROOT } from '../helpers.js';
@@ -154,5 +154,29 @@ describe('deterministic logarithm and binomial draws (bit for bit against the Py
     const z = 3.09;
     const limit = df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
     expect(chi).toBeLessThan(limit);
+  });
+});
+
+describe('smallMean (which sampler a draw takes)', () => {
+  test('agrees with the BigInt comparison on boundaries, random integers and products past 2^53', () => {
+    const exact = (m: number, num: number, den: number) => BigInt(m) * BigInt(num) < 10n * BigInt(den);
+    const cases: Array<[number, number, number]> = [
+      [10, 1, 1],
+      [9, 1, 1],
+      [20, 1, 2],
+      [19, 1, 2],
+      [2 ** 30, 2 ** 23, 2 ** 50],
+      [2 ** 30, 2 ** 23 + 1, 2 ** 50],
+      [Number.MAX_SAFE_INTEGER, 3, Number.MAX_SAFE_INTEGER],
+      [2 ** 40, 2 ** 20, Number.MAX_SAFE_INTEGER]
+    ];
+    let state = 11;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 5000; i++) {
+      const scale = 2 ** Math.floor(next() * 53);
+      const den = Math.max(1, Math.floor(next() * scale));
+      cases.push([Math.floor(next() * scale), Math.floor(next() * den), den]);
+    }
+    for (const [m, num, den] of cases) expect(smallMean(m, num, den)).toBe(exact(m, num, den));
   });
 });

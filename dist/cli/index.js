@@ -6876,9 +6876,17 @@ class BinomialSampler {
     draw(m, next) {
         if (m === 0 || this.small === 0)
             return this.flip ? m : 0;
-        const x = BigInt(m) * BigInt(this.small) < 10n * BigInt(this.den) ? drawFromTable(this.tables.get(m), next()) : btrd(m, this.p, next);
+        const x = smallMean(m, this.small, this.den) ? drawFromTable(this.tables.get(m), next()) : btrd(m, this.p, next);
         return this.flip ? m - x : x;
     }
+}
+/** m·num < 10·den, exactly: in doubles while both sides are safe integers (every bootstrap here), else in BigInt. */
+function smallMean(m, num, den) {
+    const left = m * num;
+    const right = 10 * den;
+    if (left <= Number.MAX_SAFE_INTEGER && right <= Number.MAX_SAFE_INTEGER)
+        return left < right;
+    return BigInt(m) * BigInt(num) < 10n * BigInt(den);
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/percentile.ts
