@@ -1870,6 +1870,9 @@ class RowSerializer {
     /** Rows that share an input share its score array; its JSON is kept while it repeats. */
     lastScores;
     lastScoresJson = '';
+    /** clean_margin repeats on every row of one example and model. */
+    lastCleanMargin;
+    lastCleanMarginJson = '';
     constructor(labels) {
         this.labels = labels;
         this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
@@ -1887,6 +1890,14 @@ class RowSerializer {
         this.lastScores = scores;
         this.lastScoresJson = json;
         return json;
+    }
+    cleanMarginJson(margin) {
+        // === also holds 0 and −0 equal, which print alike; NaN never matches and is printed again.
+        if (margin !== this.lastCleanMargin) {
+            this.lastCleanMargin = margin;
+            this.lastCleanMarginJson = value(margin);
+        }
+        return this.lastCleanMarginJson;
     }
     text(text) {
         if (text === this.lastText)
@@ -1911,7 +1922,7 @@ class RowSerializer {
             line += this.lastTextJson;
         line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
             ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
-            ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + value(row.clean_margin) +
+            ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMarginJson(row.clean_margin) +
             ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
             ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
             ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +
@@ -18798,8 +18809,8 @@ function chunkTexts(lists) {
                 seen.add(c.input.text);
     return [...seen];
 }
-/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: a few chunks only). */
-const ROWS_AHEAD = 2;
+/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: one chunk ahead is enough). */
+const ROWS_AHEAD = 1;
 /**
  * Texts longer than this on average keep their featurization on the main thread: building their
  * candidates already keeps the thread busier than the main thread, so it would rarely get ahead
@@ -18844,7 +18855,8 @@ function chunksAtStart(chunks) {
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
  * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models
- * train. Featurizers shared with `shareFeaturizers` get each chunk's rows from the thread too.
+ * train. While it is ahead, it also featurizes each chunk's texts for the featurizers given to
+ * `shareFeaturizers`, which are then handed the rows instead of computing them.
  */
 function textCandidates(runners, chunks, thread = null) {
     const cache = new Map();
@@ -19056,8 +19068,10 @@ class PerturbationThread {
         // A larger young generation: building candidates allocates many short-lived strings and arrays.
         this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
         this.worker.on('message', (m) => {
-            if (m.lists)
-                settle(this.pending, m.seq, m.lists);
+            if (m.lists) {
+                this.pending.get(m.seq)?.resolve(m.lists);
+                this.pending.delete(m.seq);
+            }
             if (m.rows && this.rowsAsked.has(m.seq))
                 this.rowsAsked.set(m.seq, m.rows);
             else if (m.rows)
@@ -19091,7 +19105,8 @@ class PerturbationThread {
     request(examples) {
         const seq = this.seq++;
         const sent = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
-        const lists = this.waitFor(this.pending, seq).then((received) => received.map((list, i) => {
+        const answer = this.failure ? Promise.reject(this.failure) : new Promise((resolve, reject) => this.pending.set(seq, { resolve, reject }));
+        const lists = answer.then((received) => received.map((list, i) => {
             const example = examples[i];
             return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text', text: c.perturbedText } : example.input }));
         }));
@@ -19128,18 +19143,9 @@ class PerturbationThread {
         if (!this.failure)
             this.worker.postMessage({ recycle: buffers }, buffers);
     }
-    waitFor(waiters, seq) {
-        if (this.failure)
-            return Promise.reject(this.failure);
-        return new Promise((resolve, reject) => waiters.set(seq, { resolve, reject }));
-    }
     async close() {
         await this.worker.terminate();
     }
-}
-function settle(waiters, seq, value) {
-    waiters.get(seq)?.resolve(value);
-    waiters.delete(seq);
 }
 
 

@@ -53,8 +53,8 @@ export function chunkTexts(lists: readonly (readonly Pick<Candidate, 'input'>[])
   return [...seen];
 }
 
-/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: a few chunks only). */
-export const ROWS_AHEAD = 2;
+/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: one chunk ahead is enough). */
+export const ROWS_AHEAD = 1;
 
 /**
  * Texts longer than this on average keep their featurization on the main thread: building their
@@ -101,7 +101,8 @@ export function chunksAtStart(chunks: readonly (readonly Example[])[]): number {
  * thread when the process started one (perturb-thread.ts), else in place. The thread works
  * through `chunks` (the evaluation's, in order) up to CHUNKS_AHEAD chunks ahead of the one being
  * scored, starting at once with the first chunksAtStart(chunks), which it builds while the models
- * train. Featurizers shared with `shareFeaturizers` get each chunk's rows from the thread too.
+ * train. While it is ahead, it also featurizes each chunk's texts for the featurizers given to
+ * `shareFeaturizers`, which are then handed the rows instead of computing them.
  */
 export function textCandidates(runners: readonly FamilyRunner[], chunks: readonly (readonly Example[])[], thread: PerturbationThread | null = null): CandidateSource {
   const cache = new Map<Example, Candidate[]>();

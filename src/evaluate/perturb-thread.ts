@@ -147,13 +147,11 @@ export function servePerturbations(): void {
   });
 }
 
-type Waiter<T> = { resolve: (value: T) => void; reject: (e: Error) => void };
-
 /** The main thread's side: requests candidates for chunks of examples, in order. */
 export class PerturbationThread {
   private readonly worker: Worker;
   private seq = 0;
-  private readonly pending = new Map<number, Waiter<Received[][]>>();
+  private readonly pending = new Map<number, { resolve: (lists: Received[][]) => void; reject: (e: Error) => void }>();
   /** Chunks whose rows were asked for and not yet taken, with the rows once they arrive. */
   private readonly rowsAsked = new Map<number, PackedRows[] | null>();
   private failure: Error | null = null;
@@ -163,7 +161,10 @@ export class PerturbationThread {
     // A larger young generation: building candidates allocates many short-lived strings and arrays.
     this.worker = new Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     this.worker.on('message', (m: Reply) => {
-      if (m.lists) settle(this.pending, m.seq, m.lists);
+      if (m.lists) {
+        this.pending.get(m.seq)?.resolve(m.lists);
+        this.pending.delete(m.seq);
+      }
       if (m.rows && this.rowsAsked.has(m.seq)) this.rowsAsked.set(m.seq, m.rows);
       else if (m.rows) this.recycle(m.rows);
     });
@@ -196,7 +197,8 @@ export class PerturbationThread {
   request(examples: readonly Example[]): Promise<Candidate[][]> {
     const seq = this.seq++;
     const sent: Sent[] = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
-    const lists = this.waitFor(this.pending, seq).then((received) =>
+    const answer = this.failure ? Promise.reject(this.failure) : new Promise<Received[][]>((resolve, reject) => this.pending.set(seq, { resolve, reject }));
+    const lists = answer.then((received) =>
       received.map((list, i) => {
         const example = examples[i] as Example;
         return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text' as const, text: c.perturbedText } : example.input }));
@@ -236,17 +238,7 @@ export class PerturbationThread {
     if (!this.failure) this.worker.postMessage({ recycle: buffers } satisfies Request, buffers);
   }
 
-  private waitFor<T>(waiters: Map<number, Waiter<T>>, seq: number): Promise<T> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise<T>((resolve, reject) => waiters.set(seq, { resolve, reject }));
-  }
-
   async close(): Promise<void> {
     await this.worker.terminate();
   }
-}
-
-function settle<T>(waiters: Map<number, Waiter<T>>, seq: number, value: T): void {
-  waiters.get(seq)?.resolve(value);
-  waiters.delete(seq);
 }

@@ -69,6 +69,9 @@ export class RowSerializer {
   /** Rows that share an input share its score array; its JSON is kept while it repeats. */
   private lastScores: readonly number[] | null | undefined;
   private lastScoresJson = '';
+  /** clean_margin repeats on every row of one example and model. */
+  private lastCleanMargin: number | null | undefined;
+  private lastCleanMarginJson = '';
 
   constructor(readonly labels: readonly string[]) {
     this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
@@ -85,6 +88,15 @@ export class RowSerializer {
     this.lastScores = scores;
     this.lastScoresJson = json;
     return json;
+  }
+
+  private cleanMarginJson(margin: number | null): string {
+    // === also holds 0 and −0 equal, which print alike; NaN never matches and is printed again.
+    if (margin !== this.lastCleanMargin) {
+      this.lastCleanMargin = margin;
+      this.lastCleanMarginJson = value(margin);
+    }
+    return this.lastCleanMarginJson;
   }
 
   private text(text: string | null): void {
@@ -108,7 +120,7 @@ export class RowSerializer {
     } else line += this.lastTextJson;
     line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
       ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
-      ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + value(row.clean_margin) +
+      ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMarginJson(row.clean_margin) +
       ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
       ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
       ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +
