@@ -1,6 +1,6 @@
 import type { Dataset } from '../../src/data/dataset.js';
 import type { Example } from '../../src/data/example.js';
-import { AHEAD_AT_START_EXAMPLES, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, chunksAtStart } from '../../src/evaluate/conditions.js';
+import { AHEAD_AT_START_EXAMPLES, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, chunksAtStart, featurizersToShare, ROWS_MAX_FEATURES, ROWS_MEAN_CHARS } from '../../src/evaluate/conditions.js';
 import { evaluationChunks } from '../../src/evaluate/evaluate.js';
 import { shardOf } from '../../src/shard/select.js';
 
@@ -52,5 +52,26 @@ describe('chunksAtStart (what the perturbation thread builds while the models tr
     expect(chunksAtStart(chunksOf(20, 1024))).toBe(AHEAD_AT_START_EXAMPLES / 1024);
     expect(chunksAtStart(chunksOf(3, 2048))).toBe(3);
     expect(chunksAtStart([])).toBe(0);
+  });
+});
+
+describe('featurizersToShare (whose rows the perturbation thread computes)', () => {
+  const spaces = (...sizes: number[]) => sizes.map((n) => ({ vocabulary: { length: n } as unknown as readonly string[] }));
+  const chunksOf = (...lengths: number[]) => [lengths.map((n, i) => example('s', String(i), n))];
+
+  test('all of them for short texts and small vocabularies', () => {
+    const shared = spaces(1231, 7510);
+    expect(featurizersToShare(chunksOf(100, 150, 2000), shared)).toBe(shared);
+    expect(featurizersToShare([], shared)).toBe(shared);
+  });
+
+  test('none when the texts average more than ROWS_MEAN_CHARS', () => {
+    expect(featurizersToShare(chunksOf(ROWS_MEAN_CHARS, ROWS_MEAN_CHARS + 2), spaces(10))).toEqual([]);
+    expect(featurizersToShare(chunksOf(ROWS_MEAN_CHARS, ROWS_MEAN_CHARS), spaces(10))).toHaveLength(1);
+  });
+
+  test('none when the vocabularies together pass ROWS_MAX_FEATURES', () => {
+    expect(featurizersToShare(chunksOf(10), spaces(ROWS_MAX_FEATURES - 5, 6))).toEqual([]);
+    expect(featurizersToShare(chunksOf(10), spaces(ROWS_MAX_FEATURES - 5, 5))).toHaveLength(2);
   });
 });

@@ -18755,7 +18755,7 @@ function inputDigest(input) {
 /* harmony export */   _j: () => (/* binding */ candidatesFor),
 /* harmony export */   u5: () => (/* binding */ chunkTexts)
 /* harmony export */ });
-/* unused harmony exports cleanCandidate, conditionsFor, ROWS_AHEAD, ROWS_MEAN_CHARS, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, AHEAD_AT_START_EXAMPLES, chunksAtStart */
+/* unused harmony exports cleanCandidate, conditionsFor, ROWS_AHEAD, ROWS_MEAN_CHARS, ROWS_MAX_FEATURES, featurizersToShare, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, AHEAD_AT_START_EXAMPLES, chunksAtStart */
 /* harmony import */ var _config_families_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3280);
 /* harmony import */ var _text_packed_rows_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3385);
 /* harmony import */ var _candidate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4562);
@@ -18817,6 +18817,13 @@ const ROWS_AHEAD = 1;
  * enough to featurize, and a second copy of the featurizers would only cost memory.
  */
 const ROWS_MEAN_CHARS = 2000;
+/** Nor are featurizers shared whose vocabularies hold more features in all: the thread's copy would cost as much memory as the main thread's. */
+const ROWS_MAX_FEATURES = 1_000_000;
+/** The featurizers whose rows the thread is asked for: all of them, or none when the texts are long or the vocabularies large. */
+function featurizersToShare(chunks, featurizers) {
+    const features = featurizers.reduce((n, f) => n + f.vocabulary.length, 0);
+    return meanChars(chunks) <= ROWS_MEAN_CHARS && features <= ROWS_MAX_FEATURES ? featurizers : [];
+}
 function meanChars(chunks) {
     let chars = 0;
     let examples = 0;
@@ -18876,7 +18883,7 @@ function textCandidates(runners, chunks, thread = null) {
         shareFeaturizers(shared) {
             if (!thread)
                 return;
-            featurizers = meanChars(chunks) <= ROWS_MEAN_CHARS ? shared : [];
+            featurizers = featurizersToShare(chunks, shared);
             thread.shareFeaturizers(featurizers);
         },
         async prepare(c) {

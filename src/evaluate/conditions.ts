@@ -62,6 +62,14 @@ export const ROWS_AHEAD = 1;
  * enough to featurize, and a second copy of the featurizers would only cost memory.
  */
 export const ROWS_MEAN_CHARS = 2000;
+/** Nor are featurizers shared whose vocabularies hold more features in all: the thread's copy would cost as much memory as the main thread's. */
+export const ROWS_MAX_FEATURES = 1_000_000;
+
+/** The featurizers whose rows the thread is asked for: all of them, or none when the texts are long or the vocabularies large. */
+export function featurizersToShare<F extends Pick<Featurizer, 'vocabulary'>>(chunks: readonly (readonly Example[])[], featurizers: readonly F[]): readonly F[] {
+  const features = featurizers.reduce((n, f) => n + f.vocabulary.length, 0);
+  return meanChars(chunks) <= ROWS_MEAN_CHARS && features <= ROWS_MAX_FEATURES ? featurizers : [];
+}
 
 function meanChars(chunks: readonly (readonly Example[])[]): number {
   let chars = 0;
@@ -120,7 +128,7 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
     conditions: conditionsFor(runners),
     shareFeaturizers(shared) {
       if (!thread) return;
-      featurizers = meanChars(chunks) <= ROWS_MEAN_CHARS ? shared : [];
+      featurizers = featurizersToShare(chunks, shared);
       thread.shareFeaturizers(featurizers);
     },
     async prepare(c) {
