@@ -258,10 +258,15 @@ function sortedCopy(v) {
     }
     return out;
 }
+/** A plain object's entries in stableJson's order; anything else (a class instance, a typed array) is the walk's. */
 function sortedEntries(v) {
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null)
         throw WALK;
+    return entriesInOrder(v);
+}
+/** An object's own enumerable entries, keys in code-point order. */
+function entriesInOrder(v) {
     const keys = Object.keys(v);
     if (unitOrderIsCodePointOrder(keys))
         keys.sort();
@@ -320,14 +325,8 @@ function walkedJson(value, indent) {
             }
             return void out.push(pad(depth) + ']');
         }
-        if (v !== null && typeof v === 'object') {
-            const keys = Object.keys(v);
-            if (unitOrderIsCodePointOrder(keys))
-                keys.sort();
-            else
-                keys.sort(strings/* compareCodePoints */.OP);
-            return obj(keys.map((k) => [k, v[k]]), depth);
-        }
+        if (v !== null && typeof v === 'object')
+            return obj(entriesInOrder(v), depth);
         out.push(scalar(v));
     };
     walk(value, 0);
@@ -1855,6 +1854,20 @@ class JsonMemo {
         return j;
     }
 }
+/** The JSON of the last value seen, kept while the value repeats (=== : 0 and −0 print alike; NaN never matches and is printed again). */
+class LastJson {
+    seen = false;
+    key;
+    json = '';
+    of(key, print) {
+        if (!this.seen || key !== this.key) {
+            this.seen = true;
+            this.key = key;
+            this.json = print(key);
+        }
+        return this.json;
+    }
+}
 class RowSerializer {
     labels;
     scoreKeys;
@@ -1867,38 +1880,22 @@ class RowSerializer {
     lastText;
     lastTextJson = '';
     lastTextBytes = null;
-    /** Rows that share an input share its score array; its JSON is kept while it repeats. */
-    lastScores;
-    lastScoresJson = '';
+    /** Rows that share an input share its score array. */
+    scores = new LastJson();
     /** clean_margin repeats on every row of one example and model. */
-    lastCleanMargin;
-    lastCleanMarginJson = '';
+    cleanMargin = new LastJson();
     constructor(labels) {
         this.labels = labels;
         this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
     }
-    scoresJson(scores) {
-        if (scores === this.lastScores)
-            return this.lastScoresJson;
-        let json = 'null';
-        if (scores !== null) {
-            json = '';
-            for (let i = 0; i < this.scoreKeys.length; i++)
-                json += this.scoreKeys[i] + value(scores[i]);
-            json += '}';
-        }
-        this.lastScores = scores;
-        this.lastScoresJson = json;
-        return json;
-    }
-    cleanMarginJson(margin) {
-        // === also holds 0 and −0 equal, which print alike; NaN never matches and is printed again.
-        if (margin !== this.lastCleanMargin) {
-            this.lastCleanMargin = margin;
-            this.lastCleanMarginJson = value(margin);
-        }
-        return this.lastCleanMarginJson;
-    }
+    printScores = (scores) => {
+        if (scores === null)
+            return 'null';
+        let json = '';
+        for (let i = 0; i < this.scoreKeys.length; i++)
+            json += this.scoreKeys[i] + value(scores[i]);
+        return json + '}';
+    };
     text(text) {
         if (text === this.lastText)
             return;
@@ -1922,7 +1919,7 @@ class RowSerializer {
             line += this.lastTextJson;
         line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
             ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
-            ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMarginJson(row.clean_margin) +
+            ',"scores":' + this.scores.of(row.scores, this.printScores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMargin.of(row.clean_margin, value) +
             ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
             ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
             ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +
@@ -14196,33 +14193,20 @@ __nccwpck_require__.d(__webpack_exports__, {
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
+// EXTERNAL MODULE: ./src/util/strings.ts
+var strings = __nccwpck_require__(558);
 ;// CONCATENATED MODULE: ./src/config/schema-validator.generated.ts
 // Generated by `npm run generate:validator` from src/config/schema.ts (Ajv standalone code). Do not edit:
 // a test fails when this file and the schema disagree.
 /* eslint-disable */
 // @ts-nocheck
-function ucs2length(str) {
-    const len = str.length;
-    let length = 0;
-    let pos = 0;
-    let value;
-    while (pos < len) {
-        length++;
-        value = str.charCodeAt(pos++);
-        if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-            value = str.charCodeAt(pos);
-            if ((value & 0xfc00) === 0xdc00)
-                pos++;
-        }
-    }
-    return length;
-}
+
 "use strict";
 const validate = validate10;
 /* harmony default export */ const schema_validator_generated = ((/* unused pure expression or super */ null && (validate10)));
 const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = ucs2length;
+const func3 = strings/* codePointLength */.O7;
 const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", "u");
 const pattern8 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) { let vErrors = null; let errors = 0; if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18591,12 +18575,11 @@ function locate(error, source) {
             const expected = expectedName(parent?.propertyNames);
             return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${(0,visible/* quoted */.TL)(name)}` };
         }
-        case 'pattern':
-            if (parent?.pattern !== visible/* PRINTABLE_PATTERN */.PF)
-                return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
-        default:
-            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
+        default: {
+            // A failed PRINTABLE_PATTERN says so; the value's type and bounds are what expectedOf words.
+            const printable = error.keyword === 'pattern' && parent?.pattern === visible/* PRINTABLE_PATTERN */.PF ? ` ${PRINTABLE}` : '';
+            return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}${printable}, found ${(0,errors/* describeFound */.Kq)(error.data)}` };
+        }
     }
 }
 /**
@@ -20194,6 +20177,8 @@ function describeEmpty(value) {
     return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : (0,src_errors/* describeFound */.Kq)(value);
 }
 
+// EXTERNAL MODULE: ./src/text/runs.ts
+var runs = __nccwpck_require__(5809);
 // EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
 var decision = __nccwpck_require__(776);
 ;// CONCATENATED MODULE: ./src/perturb/format.ts
@@ -20371,28 +20356,11 @@ function formatCandidate(text, row) {
     }
     return applyEdits(text, edits);
 }
-const LETTER_MARK_OR_DIGIT = new char_class/* CharClass */.P('[\\p{L}\\p{M}\\p{N}]');
-/** `text` without what /[^\p{L}\p{M}\p{N}]+/gu matches: its runs of letters, marks and digits, joined. */
-function lettersMarksAndDigits(text) {
-    let kept = '';
-    let run = -1;
-    for (let i = 0; i < text.length;) {
-        const cp = (0,char_class/* codePointAt */.v)(text, i);
-        if (LETTER_MARK_OR_DIGIT.has(cp)) {
-            if (run < 0)
-                run = i;
-        }
-        else if (run >= 0) {
-            kept += text.slice(run, i);
-            run = -1;
-        }
-        i += cp > 0xffff ? 2 : 1;
-    }
-    return run >= 0 ? kept + text.slice(run) : kept;
-}
+/** Runs of letters, marks and digits: joined, they are `text` without what /[^\p{L}\p{M}\p{N}]+/gu matches. */
+const LETTER_MARK_OR_DIGIT_RUNS = new runs/* RunScanner */.i('[\\p{L}\\p{M}\\p{N}]', 1);
 /** Letters, combining marks and digits of `text`, each lower-cased on its own. */
 function foldedLettersAndDigits(text) {
-    const kept = lettersMarksAndDigits(text);
+    const kept = LETTER_MARK_OR_DIGIT_RUNS.runs(text).join('');
     // Lower-casing a whole string differs from doing it character by character only for
     // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
     // lower-cased whole and every capital sigma becomes σ, as it does on its own.
@@ -20739,9 +20707,10 @@ const WORD_SLOTS = 1 << 17;
 class CharWbIndex {
     minN;
     maxN;
-    edges = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_0__/* .Edges */ .l();
+    trie = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_0__/* .Trie */ .b();
+    edges = this.trie.edges;
     /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
-    feature = [-1];
+    feature = this.trie.feature;
     /** The n-grams registered while learning, by id. */
     learned = [];
     learnedCount = 0;
@@ -20777,8 +20746,7 @@ class CharWbIndex {
             const cp = gram.codePointAt(u);
             if (cp > 0xffff)
                 u++;
-            const next = this.edges.get(node, cp);
-            node = next >= 0 ? next : this.newNode(node, cp);
+            node = this.trie.child(node, cp);
         }
         this.feature[node] = id;
         this.generation++;
@@ -20924,7 +20892,7 @@ class CharWbIndex {
                         complete = false;
                         break;
                     }
-                    next = this.newNode(node, c);
+                    next = this.trie.addChild(node, c);
                 }
                 node = next;
                 if (depth < minDepth)
@@ -20945,12 +20913,6 @@ class CharWbIndex {
         }
         this.lastComplete = complete;
         return out.subarray(0, count);
-    }
-    newNode(parent, cp) {
-        const node = this.feature.length;
-        this.feature.push(-1);
-        this.edges.add(parent, cp, node);
-        return node;
     }
 }
 
@@ -21320,8 +21282,9 @@ class RunScanner {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ Edges)
+/* harmony export */   b: () => (/* binding */ Trie)
 /* harmony export */ });
+/* unused harmony export Edges */
 /**
  * Trie edges (node, symbol) → child in an open-addressing hash table: a trie that finds a word
  * or n-gram by walking its code points or units, with no string built per look-up. Symbols are
@@ -21376,6 +21339,26 @@ class Edges {
                 this.add(old[at], old[at + 1], old[at + 2]);
     }
 }
+/**
+ * A trie's nodes: their edges, and per node the feature id spelled by the path to it (−1 when
+ * that path spells no feature). Node 0 is the root.
+ */
+class Trie {
+    edges = new Edges();
+    feature = [-1];
+    /** A new child of `node` by `symbol` (which must not have one yet). */
+    addChild(node, symbol) {
+        const child = this.feature.length;
+        this.feature.push(-1);
+        this.edges.add(node, symbol, child);
+        return child;
+    }
+    /** The child of `node` by `symbol`, made when missing. */
+    child(node, symbol) {
+        const next = this.edges.get(node, symbol);
+        return next >= 0 ? next : this.addChild(node, symbol);
+    }
+}
 
 
 /***/ }),
@@ -21409,25 +21392,20 @@ function wordTokens(text) {
  * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
  */
 class WordIndex {
-    edges = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_1__/* .Edges */ .l();
+    edges;
     /** feature[node]: the id of the token spelled by the path to node, or −1. */
-    feature = [-1];
+    feature;
     out = new Int32Array(256);
     constructor(vocabulary) {
+        const trie = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_1__/* .Trie */ .b();
         vocabulary.forEach((token, id) => {
             let node = 0;
-            for (let u = 0; u < token.length; u++) {
-                const c = token.charCodeAt(u);
-                let next = this.edges.get(node, c);
-                if (next < 0) {
-                    next = this.feature.length;
-                    this.feature.push(-1);
-                    this.edges.add(node, c, next);
-                }
-                node = next;
-            }
-            this.feature[node] = id;
+            for (let u = 0; u < token.length; u++)
+                node = trie.child(node, token.charCodeAt(u));
+            trie.feature[node] = id;
         });
+        this.edges = trie.edges;
+        this.feature = trie.feature;
     }
     /** The ids of the text's known tokens in text order, in a buffer reused by the next call. */
     ids(text) {
@@ -21652,15 +21630,15 @@ function codePointLength(s) {
  * separators, bidi controls, zero-width and other invisible format characters, and lone
  * UTF-16 surrogates (which no encoder can write out).
  */
-const HIDDEN_SOURCE = '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
-    '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HIDDEN_CHARS = '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+const HIDDEN_SOURCE = `[${HIDDEN_CHARS}]` + '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
 /**
  * A /u pattern for a string without any hidden character: the same set as HIDDEN_SOURCE, where a
  * lone surrogate is a code point of its own in /u mode (a pair is one astral code point). The
  * config schema uses it; a test holds it equal to `!hasHidden` on every BMP unit and pair.
  */
-const PRINTABLE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$';
+const PRINTABLE_PATTERN = `^[^${HIDDEN_CHARS}\\ud800-\\udfff]*$`;
 const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
 const SHORT = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 function escapeOne(c) {

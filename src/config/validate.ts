@@ -109,11 +109,11 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
       const expected = expectedName(parent?.propertyNames as SchemaNode | undefined);
       return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${quoted(name)}` };
     }
-    case 'pattern':
-      if (parent?.pattern !== PRINTABLE_PATTERN) return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
-      return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)} ${PRINTABLE}, found ${describeFound(error.data)}` };
-    default:
-      return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}, found ${describeFound(error.data)}` };
+    default: {
+      // A failed PRINTABLE_PATTERN says so; the value's type and bounds are what expectedOf words.
+      const printable = error.keyword === 'pattern' && parent?.pattern === PRINTABLE_PATTERN ? ` ${PRINTABLE}` : '';
+      return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}${printable}, found ${describeFound(error.data)}` };
+    }
   }
 }
 

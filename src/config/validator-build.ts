@@ -14,22 +14,8 @@ export const VALIDATOR_OPTIONS = { allErrors: true, strict: true, verbose: true,
 
 const UCS2LENGTH_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
 
-/** Ajv's string length in code points (a surrogate pair counts once), without the runtime require. */
-const UCS2LENGTH = `function ucs2length(str) {
-  const len = str.length;
-  let length = 0;
-  let pos = 0;
-  let value;
-  while (pos < len) {
-    length++;
-    value = str.charCodeAt(pos++);
-    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-      value = str.charCodeAt(pos);
-      if ((value & 0xfc00) === 0xdc00) pos++;
-    }
-  }
-  return length;
-}`;
+/** Ajv's string length counts code points (a surrogate pair once), as codePointLength does: the generated code imports that instead of requiring Ajv's runtime. */
+const UCS2LENGTH_IMPORT = "import { codePointLength as ucs2length } from '../util/strings.js';";
 
 export function validatorSource(): string {
   const ajv = new Ajv({ ...VALIDATOR_OPTIONS, code: { source: true, esm: true } });
@@ -43,7 +29,7 @@ export function validatorSource(): string {
     '// a test fails when this file and the schema disagree.',
     '/* eslint-disable */',
     '// @ts-nocheck',
-    UCS2LENGTH,
+    UCS2LENGTH_IMPORT,
     code.split(UCS2LENGTH_REQUIRE).join('ucs2length'),
     ''
   ].join('\n');

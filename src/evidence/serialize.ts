@@ -55,6 +55,22 @@ class JsonMemo {
   }
 }
 
+/** The JSON of the last value seen, kept while the value repeats (=== : 0 and −0 print alike; NaN never matches and is printed again). */
+class LastJson<K> {
+  private seen = false;
+  private key: K | undefined;
+  private json = '';
+
+  of(key: K, print: (key: K) => string): string {
+    if (!this.seen || key !== this.key) {
+      this.seen = true;
+      this.key = key;
+      this.json = print(key);
+    }
+    return this.json;
+  }
+}
+
 export class RowSerializer {
   private readonly scoreKeys: string[];
   private readonly memo = {
@@ -66,38 +82,21 @@ export class RowSerializer {
   private lastText: string | null | undefined;
   private lastTextJson = '';
   private lastTextBytes: Uint8Array | null = null;
-  /** Rows that share an input share its score array; its JSON is kept while it repeats. */
-  private lastScores: readonly number[] | null | undefined;
-  private lastScoresJson = '';
+  /** Rows that share an input share its score array. */
+  private readonly scores = new LastJson<readonly number[] | null>();
   /** clean_margin repeats on every row of one example and model. */
-  private lastCleanMargin: number | null | undefined;
-  private lastCleanMarginJson = '';
+  private readonly cleanMargin = new LastJson<number | null>();
 
   constructor(readonly labels: readonly string[]) {
     this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
   }
 
-  private scoresJson(scores: readonly number[] | null): string {
-    if (scores === this.lastScores) return this.lastScoresJson;
-    let json = 'null';
-    if (scores !== null) {
-      json = '';
-      for (let i = 0; i < this.scoreKeys.length; i++) json += (this.scoreKeys[i] as string) + value(scores[i]);
-      json += '}';
-    }
-    this.lastScores = scores;
-    this.lastScoresJson = json;
-    return json;
-  }
-
-  private cleanMarginJson(margin: number | null): string {
-    // === also holds 0 and −0 equal, which print alike; NaN never matches and is printed again.
-    if (margin !== this.lastCleanMargin) {
-      this.lastCleanMargin = margin;
-      this.lastCleanMarginJson = value(margin);
-    }
-    return this.lastCleanMarginJson;
-  }
+  private readonly printScores = (scores: readonly number[] | null): string => {
+    if (scores === null) return 'null';
+    let json = '';
+    for (let i = 0; i < this.scoreKeys.length; i++) json += (this.scoreKeys[i] as string) + value(scores[i]);
+    return json + '}';
+  };
 
   private text(text: string | null): void {
     if (text === this.lastText) return;
@@ -120,7 +119,7 @@ export class RowSerializer {
     } else line += this.lastTextJson;
     line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
       ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
-      ',"scores":' + this.scoresJson(row.scores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMarginJson(row.clean_margin) +
+      ',"scores":' + this.scores.of(row.scores, this.printScores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMargin.of(row.clean_margin, value) +
       ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
       ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
       ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +

@@ -19,7 +19,7 @@
  * Validity: the sequence of letters, combining marks and digits, each lower-cased on its
  * own, is unchanged; and the edit ratio is within `max_char_edit_ratio` when set.
  */
-import { CharClass, codePointAt } from '../util/char-class.js';
+import { RunScanner } from '../text/runs.js';
 import type { FamilyRunner } from './family.js';
 import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
@@ -186,28 +186,12 @@ export function formatCandidate(text: string, row: RowContext): string {
   return applyEdits(text, edits);
 }
 
-const LETTER_MARK_OR_DIGIT = new CharClass('[\\p{L}\\p{M}\\p{N}]');
-
-/** `text` without what /[^\p{L}\p{M}\p{N}]+/gu matches: its runs of letters, marks and digits, joined. */
-function lettersMarksAndDigits(text: string): string {
-  let kept = '';
-  let run = -1;
-  for (let i = 0; i < text.length; ) {
-    const cp = codePointAt(text, i);
-    if (LETTER_MARK_OR_DIGIT.has(cp)) {
-      if (run < 0) run = i;
-    } else if (run >= 0) {
-      kept += text.slice(run, i);
-      run = -1;
-    }
-    i += cp > 0xffff ? 2 : 1;
-  }
-  return run >= 0 ? kept + text.slice(run) : kept;
-}
+/** Runs of letters, marks and digits: joined, they are `text` without what /[^\p{L}\p{M}\p{N}]+/gu matches. */
+const LETTER_MARK_OR_DIGIT_RUNS = new RunScanner('[\\p{L}\\p{M}\\p{N}]', 1);
 
 /** Letters, combining marks and digits of `text`, each lower-cased on its own. */
 export function foldedLettersAndDigits(text: string): string {
-  const kept = lettersMarksAndDigits(text);
+  const kept = LETTER_MARK_OR_DIGIT_RUNS.runs(text).join('');
   // Lower-casing a whole string differs from doing it character by character only for
   // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
   // lower-cased whole and every capital sigma becomes σ, as it does on its own.

@@ -9,7 +9,7 @@
  */
 
 import { grown } from '../util/grown.js';
-import { Edges } from './trie-edges.js';
+import { Trie } from './trie-edges.js';
 
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
 // eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
@@ -87,7 +87,6 @@ const WORD_CACHE_LIMIT = 50_000;
 /** Slots of the word cache's hash table at first: a power of two, at least twice WORD_CACHE_LIMIT. */
 const WORD_SLOTS = 1 << 17;
 
-
 /**
  * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
  * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
@@ -96,9 +95,10 @@ const WORD_SLOTS = 1 << 17;
  * or the whole padded word once if it is shorter than minN.
  */
 export class CharWbIndex {
-  private readonly edges = new Edges();
+  private readonly trie = new Trie();
+  private readonly edges = this.trie.edges;
   /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
-  private readonly feature: number[] = [-1];
+  private readonly feature = this.trie.feature;
   /** The n-grams registered while learning, by id. */
   readonly learned: string[] = [];
   private learnedCount = 0;
@@ -135,8 +135,7 @@ export class CharWbIndex {
     for (let u = 0; u < gram.length; u++) {
       const cp = gram.codePointAt(u) as number;
       if (cp > 0xffff) u++;
-      const next = this.edges.get(node, cp);
-      node = next >= 0 ? next : this.newNode(node, cp);
+      node = this.trie.child(node, cp);
     }
     this.feature[node] = id;
     this.generation++;
@@ -276,7 +275,7 @@ export class CharWbIndex {
             complete = false;
             break;
           }
-          next = this.newNode(node, c);
+          next = this.trie.addChild(node, c);
         }
         node = next;
         if (depth < minDepth) continue;
@@ -296,12 +295,5 @@ export class CharWbIndex {
     }
     this.lastComplete = complete;
     return out.subarray(0, count);
-  }
-
-  private newNode(parent: number, cp: number): number {
-    const node = this.feature.length;
-    this.feature.push(-1);
-    this.edges.add(parent, cp, node);
-    return node;
   }
 }

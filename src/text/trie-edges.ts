@@ -51,3 +51,26 @@ export class Edges {
     for (let at = 0; at < old.length; at += STRIDE) if (old[at] !== -1) this.add(old[at] as number, old[at + 1] as number, old[at + 2] as number);
   }
 }
+
+/**
+ * A trie's nodes: their edges, and per node the feature id spelled by the path to it (−1 when
+ * that path spells no feature). Node 0 is the root.
+ */
+export class Trie {
+  readonly edges = new Edges();
+  readonly feature: number[] = [-1];
+
+  /** A new child of `node` by `symbol` (which must not have one yet). */
+  addChild(node: number, symbol: number): number {
+    const child = this.feature.length;
+    this.feature.push(-1);
+    this.edges.add(node, symbol, child);
+    return child;
+  }
+
+  /** The child of `node` by `symbol`, made when missing. */
+  child(node: number, symbol: number): number {
+    const next = this.edges.get(node, symbol);
+    return next >= 0 ? next : this.addChild(node, symbol);
+  }
+}

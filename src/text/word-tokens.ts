@@ -6,7 +6,7 @@
  * either, so a decomposed accent splits a token there too.
  */
 import { RunScanner } from './runs.js';
-import { Edges } from './trie-edges.js';
+import { Trie, type Edges } from './trie-edges.js';
 
 /** Finds the runs of /[\p{L}\p{N}_]{2,}/gu (runs.ts). */
 const SCANNER = new RunScanner('[\\p{L}\\p{N}_]', 2);
@@ -21,26 +21,20 @@ export function wordTokens(text: string): string[] {
  * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
  */
 export class WordIndex {
-  private readonly edges = new Edges();
+  private readonly edges: Edges;
   /** feature[node]: the id of the token spelled by the path to node, or −1. */
-  private readonly feature: number[] = [-1];
+  private readonly feature: number[];
   private out = new Int32Array(256);
 
   constructor(vocabulary: readonly string[]) {
+    const trie = new Trie();
     vocabulary.forEach((token, id) => {
       let node = 0;
-      for (let u = 0; u < token.length; u++) {
-        const c = token.charCodeAt(u);
-        let next = this.edges.get(node, c);
-        if (next < 0) {
-          next = this.feature.length;
-          this.feature.push(-1);
-          this.edges.add(node, c, next);
-        }
-        node = next;
-      }
-      this.feature[node] = id;
+      for (let u = 0; u < token.length; u++) node = trie.child(node, token.charCodeAt(u));
+      trie.feature[node] = id;
     });
+    this.edges = trie.edges;
+    this.feature = trie.feature;
   }
 
   /** The ids of the text's known tokens in text order, in a buffer reused by the next call. */

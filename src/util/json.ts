@@ -60,9 +60,15 @@ function sortedCopy(v: unknown): unknown {
   return out;
 }
 
+/** A plain object's entries in stableJson's order; anything else (a class instance, a typed array) is the walk's. */
 function sortedEntries(v: object): Array<readonly [string, unknown]> {
   const proto = Object.getPrototypeOf(v) as unknown;
   if (proto !== Object.prototype && proto !== null) throw WALK;
+  return entriesInOrder(v);
+}
+
+/** An object's own enumerable entries, keys in code-point order. */
+function entriesInOrder(v: object): Array<readonly [string, unknown]> {
   const keys = Object.keys(v);
   if (unitOrderIsCodePointOrder(keys)) keys.sort();
   else keys.sort(compareCodePoints);
@@ -115,15 +121,7 @@ function walkedJson(value: unknown, indent: number): string {
       }
       return void out.push(pad(depth) + ']');
     }
-    if (v !== null && typeof v === 'object') {
-      const keys = Object.keys(v);
-      if (unitOrderIsCodePointOrder(keys)) keys.sort();
-      else keys.sort(compareCodePoints);
-      return obj(
-        keys.map((k) => [k, (v as Record<string, unknown>)[k]] as const),
-        depth
-      );
-    }
+    if (v !== null && typeof v === 'object') return obj(entriesInOrder(v), depth);
     out.push(scalar(v));
   };
   walk(value, 0);

@@ -11,9 +11,8 @@
  * separators, bidi controls, zero-width and other invisible format characters, and lone
  * UTF-16 surrogates (which no encoder can write out).
  */
-const HIDDEN_SOURCE =
-  '[\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff]' +
-  '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HIDDEN_CHARS = '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+const HIDDEN_SOURCE = `[${HIDDEN_CHARS}]` + '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
 
 /**
@@ -21,7 +20,7 @@ const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
  * lone surrogate is a code point of its own in /u mode (a pair is one astral code point). The
  * config schema uses it; a test holds it equal to `!hasHidden` on every BMP unit and pair.
  */
-export const PRINTABLE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$';
+export const PRINTABLE_PATTERN = `^[^${HIDDEN_CHARS}\\ud800-\\udfff]*$`;
 const HAS_HIDDEN = new RegExp(HIDDEN_SOURCE);
 
 const SHORT: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
