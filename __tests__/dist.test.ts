@@ -3,7 +3,8 @@
  * runner's environment files, and the CLI bundle through the package bin.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { run } from '../src/engine.js';
 import { evaluationChunks } from '../src/evaluate/evaluate.js';
@@ -58,6 +59,54 @@ describe('the CLI bundle', () => {
       "evidence-gate: config error: config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)\n" +
         `(the repository root is ${JSON.stringify(root)}, the current folder, which is in no git repository; paths inside the config are relative to it; set --root DIR to choose another)\n`
     );
+  });
+});
+
+describe('the CLI launcher and its compile cache', () => {
+  const outputs = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html'];
+  const cli = (root: string, out: string, env: Record<string, string>) =>
+    spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', out, '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv(env) });
+
+  test('stores the engine bytecode privately after a first run, uses it next, replaces a bad file, and writes the same bytes each time', () => {
+    const root = exampleRepo();
+    const cacheDir = join(tempRepo(), 'v8');
+    const first = cli(root, 'first', { NODE_COMPILE_CACHE: cacheDir });
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(1);
+    const files = readdirSync(cacheDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^cli-[0-9a-f]{40}\.v8cache$/);
+    const cacheFile = join(cacheDir, files[0] as string);
+    const written = readFileSync(cacheFile);
+    expect(written.length).toBeGreaterThan(100_000);
+    expect(statSync(cacheFile).mode & 0o077).toBe(0);
+
+    const second = cli(root, 'second', { NODE_COMPILE_CACHE: cacheDir });
+    expect(second.status).toBe(1);
+    expect(readFileSync(cacheFile).equals(written)).toBe(true);
+
+    writeFileSync(cacheFile, 'not V8 bytecode');
+    const third = cli(root, 'third', { NODE_COMPILE_CACHE: cacheDir });
+    expect(third.stderr).toBe('');
+    expect(third.status).toBe(1);
+    expect(readFileSync(cacheFile).length).toBeGreaterThan(100_000);
+
+    for (const name of outputs) {
+      const bytes = readFileSync(join(root, 'first', name), 'utf8');
+      expect(readFileSync(join(root, 'second', name), 'utf8')).toBe(bytes);
+      expect(readFileSync(join(root, 'third', name), 'utf8')).toBe(bytes);
+    }
+    // The manifest names the code that ran: the engine bundle.
+    const manifest = JSON.parse(readFileSync(join(root, 'first', 'manifest.json'), 'utf8'));
+    expect(manifest.tool.bundle_sha256).toBe(createHash('sha256').update(readFileSync(join(REPO_ROOT, 'dist/cli/engine.js'))).digest('hex'));
+  }, 60_000);
+
+  test('NODE_DISABLE_COMPILE_CACHE leaves no cache behind', () => {
+    const root = exampleRepo();
+    const cacheDir = join(tempRepo(), 'v8');
+    const r = cli(root, 'out', { NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(r.status).toBe(1);
+    expect(existsSync(cacheDir)).toBe(false);
   });
 });
 

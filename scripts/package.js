@@ -1,9 +1,11 @@
-// Build the committed bundles: dist/index.js (the action) and dist/cli/index.js (the CLI).
-// The two builds run side by side, each into its own temporary folder, and are moved into
-// dist/ only when both succeed, so an interrupted build never leaves half a dist/.
+// Build the committed bundles: dist/index.js (the action) and the CLI in dist/cli/, which is
+// index.js (the launcher, src/cli/index.ts) beside engine.js (src/cli/engine.ts, turned into a
+// script by engine-script.js). The builds run side by side, each into its own temporary folder,
+// and are moved into dist/ only when all succeed, so an interrupted build never leaves half a dist/.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { engineScript } from './engine-script.js';
 
 const ncc = 'node_modules/@vercel/ncc/dist/ncc/cli.js';
 const scratch = mkdtempSync('.dist-build-');
@@ -16,10 +18,14 @@ function build(entry, out) {
 }
 
 try {
-  await Promise.all([build('src/index.ts', join(scratch, 'action')), build('src/cli/index.ts', join(scratch, 'cli'))]);
+  const [action, launcher, engine] = ['action', 'cli', 'engine'].map((name) => join(scratch, name));
+  await Promise.all([build('src/index.ts', action), build('src/cli/index.ts', launcher), build('src/cli/engine.ts', engine)]);
+  writeFileSync(join(launcher, 'engine.js'), engineScript(readFileSync(join(engine, 'index.js'), 'utf8')));
+  // The launcher bundles no third-party code; the engine's notices are the CLI's.
+  renameSync(join(engine, 'licenses.txt'), join(launcher, 'licenses.txt'));
   rmSync('dist', { recursive: true, force: true });
-  renameSync(join(scratch, 'action'), 'dist');
-  renameSync(join(scratch, 'cli'), 'dist/cli');
+  renameSync(action, 'dist');
+  renameSync(launcher, 'dist/cli');
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

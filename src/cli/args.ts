@@ -3,6 +3,7 @@
  * person can act on: the unknown option, the closest known one, and where to read more.
  */
 import { UsageError } from '../errors.js';
+import { COMMANDS, type Command } from './commands.js';
 import { levenshtein } from '../perturb/levenshtein.js';
 import { parseShard, type ShardSpec } from '../shard/select.js';
 import { truncateText, visible } from '../util/visible.js';
@@ -47,8 +48,6 @@ export type CliCommand =
   | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
   | { command: 'explain'; config: string; text: string | undefined; textFile: string | undefined; stdin: boolean; language: string | undefined; id: string | undefined; json: boolean; root: string | undefined };
 
-const COMMANDS = ['run', 'merge', 'verify', 'explain'] as const;
-type Command = (typeof COMMANDS)[number];
 
 /** Options that take a value, and flags; each command accepts the ones listed for it. */
 const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id'] as const;

@@ -1,22 +1,37 @@
 /**
- * CLI entry (dist/cli/index.js): run and exit with the status main() returns. The same file also
- * serves as the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
+ * The CLI's launcher (dist/cli/index.js). The engine (dist/cli/engine.js, built from engine.ts)
+ * is a script rather than a module, so that it can be compiled with V8's code cache
+ * (compile-cache.ts): a repeated run skips parsing and compiling most of its 1.4 MB. The
+ * launcher compiles it, tells it where it came from (setLaunch), starts it and, after a first
+ * run, stores the bytecode. A perturbation thread starts from this file too and compiles the
+ * engine the same way; only the main thread writes the cache.
+ *
+ * This file only works in dist/, beside engine.js; tests load the sources instead.
  */
-import { isPerturbationThread, servePerturbations, setThreadEntry } from '../evaluate/perturb-thread.js';
-import { installSignalCleanup } from '../output/cleanup.js';
-import { fileDigest } from '../util/bundle.js';
-import { main } from './main.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
+import { setLaunch } from '../util/bundle.js';
+import { sha256Hex } from '../util/hash.js';
+import { COMMANDS } from './commands.js';
+import { cacheFileName, compileCacheDir, openCompileCache } from './compile-cache.js';
 
-if (isPerturbationThread()) servePerturbations();
-else {
-  setThreadEntry(import.meta.url);
-  // Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
-  installSignalCleanup((line) => process.stderr.write(line));
-  process.exitCode = await main(process.argv.slice(2), {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    cwd: process.cwd(),
-    stderrIsTTY: process.stderr.isTTY === true,
-    bundleSha256: fileDigest(import.meta.url)
-  });
-}
+/** What engine.js evaluates to: the bundle's module body as an async function. */
+type Engine = (requireFor: typeof createRequire, engineUrl: string) => Promise<unknown>;
+
+// Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
+const enginePath = join(dirname(fileURLToPath(import.meta.url)), 'engine.js');
+const bytes = readFileSync(enginePath);
+const bundleSha256 = sha256Hex(bytes);
+const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
+const cache = openCompileCache(
+  compileCacheDir(process.env),
+  cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command })
+);
+const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
+setLaunch({ entry: import.meta.url, bundleSha256 });
+await (script.runInThisContext() as Engine)(createRequire, pathToFileURL(enginePath).href);
+if (isMainThread) cache?.save(script);

@@ -10,7 +10,7 @@
  * (binomial.ts); indices for resampling rows one by one (the reference path in the tests)
  * come from pure-rand's unbiased (rejection-sampling) `uniformInt`.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../util/hash.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
@@ -62,8 +62,7 @@ export function cellParts(cell: StreamCell): string[] {
  * the seed to int32 itself, so the unsigned and the `| 0` forms seed identical streams.
  */
 export function streamSeed(seed: number, parts: readonly string[]): number {
-  const digest = createHash('sha256').update([String(seed), ...parts].join('\u0000'), 'utf8').digest();
-  return digest.readUInt32BE(0);
+  return parseInt(sha256Hex([String(seed), ...parts].join('\u0000')).slice(0, 8), 16);
 }
 
 /**
