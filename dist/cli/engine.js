@@ -250,31 +250,47 @@ function sortedCopy(v) {
         throw WALK;
     if (Array.isArray(v))
         return isFlat(v) ? v : v.map(sortedCopy);
-    const entries = v instanceof OrderedMap ? v.entries : sortedEntries(v);
     const out = {};
-    for (const [k, x] of entries) {
-        // A repeated key (possible in an OrderedMap) would be printed once here; undefined values are kept to notice them.
-        if (k === '__proto__' || INDEX_LIKE.test(k) || Object.hasOwn(out, k))
-            throw WALK;
-        out[k] = x === undefined ? undefined : sortedCopy(x);
+    if (v instanceof OrderedMap) {
+        for (const [k, x] of v.entries) {
+            // A repeated key (possible in an OrderedMap) would be printed once here.
+            if (Object.hasOwn(out, k))
+                throw WALK;
+            copyInto(out, k, x);
+        }
+        return out;
     }
-    return out;
-}
-/** A plain object's entries in stableJson's order; anything else (a class instance, a typed array) is the walk's. */
-function sortedEntries(v) {
     const proto = Object.getPrototypeOf(v);
+    // Anything but a plain object (a class instance, a typed array) is the walk's.
     if (proto !== Object.prototype && proto !== null)
         throw WALK;
-    return entriesInOrder(v);
+    // Keys, not [key, value] pairs: metrics hold thousands of small objects.
+    for (const k of keysInOrder(v))
+        copyInto(out, k, v[k]);
+    return out;
 }
-/** An object's own enumerable entries, keys in code-point order. */
-function entriesInOrder(v) {
+/** Sets out[k] to the sorted copy of x; undefined values are kept to notice them. */
+function copyInto(out, k, x) {
+    if (k === '__proto__' || isIndexLike(k))
+        throw WALK;
+    out[k] = x === undefined ? undefined : sortedCopy(x);
+}
+function isIndexLike(k) {
+    const c = k.charCodeAt(0);
+    return c >= 0x30 && c <= 0x39 && INDEX_LIKE.test(k);
+}
+/** An object's own enumerable keys in code-point order. */
+function keysInOrder(v) {
     const keys = Object.keys(v);
     if (unitOrderIsCodePointOrder(keys))
         keys.sort();
     else
         keys.sort(strings/* compareCodePoints */.OP);
-    return keys.map((k) => [k, v[k]]);
+    return keys;
+}
+/** An object's own enumerable entries, keys in code-point order. */
+function entriesInOrder(v) {
+    return keysInOrder(v).map((k) => [k, v[k]]);
 }
 /**
  * Serialise with a fixed key order; `indent` > 0 pretty-prints (as JSON.stringify(v, null, indent)
@@ -6800,8 +6816,9 @@ function detLog(x) {
     const s = (f - 1) / (f + 1);
     const z = s * s;
     let p = 0;
-    for (const c of COEFFICIENTS)
-        p = (p + c) * z;
+    // An index loop: for…of allocates an iterator per call until the function is optimized.
+    for (let k = 0; k < COEFFICIENTS.length; k++)
+        p = (p + COEFFICIENTS[k]) * z;
     const logf = 2 * s + 2 * s * p;
     return e * LN2_HI + (e * LN2_LO + logf);
 }
@@ -8417,26 +8434,43 @@ async function prepare(plan, options, stage = () => { }) {
 const SNIPPET_CHARS = 200;
 /**
  * `text` cut to `max` code points around [from, to) (code-unit offsets), keeping the changed
- * span in view: up to a quarter of the room before it.
+ * span in view: up to a quarter of the room before it. Offsets are counted in place rather than
+ * through an array of code points: the collector cuts thousands of texts per run.
  */
 function snippet(text, from, to, max = SNIPPET_CHARS) {
-    const points = Array.from(text);
-    // Code-unit offsets → code-point offsets.
-    const cp = (unit) => Array.from(text.slice(0, unit)).length;
-    const a = cp(from);
-    const b = cp(to);
-    if (points.length <= max)
-        return { before: points.slice(0, a).join(''), changed: points.slice(a, b).join(''), after: points.slice(b).join(''), cutStart: false, cutEnd: false };
-    const start = Math.max(0, Math.min(a - Math.floor(max / 4), points.length - max));
-    const end = Math.min(points.length, start + max);
+    const total = (0,strings/* codePointLength */.O7)(text);
+    const a = pointsBefore(text, from);
+    const b = pointsBefore(text, to);
+    const cut = (p, q) => text.slice(unitOf(text, p), unitOf(text, q));
+    if (total <= max)
+        return { before: cut(0, a), changed: cut(a, b), after: cut(b, total), cutStart: false, cutEnd: false };
+    const start = Math.max(0, Math.min(a - Math.floor(max / 4), total - max));
+    const end = Math.min(total, start + max);
     const clip = (x) => Math.max(start, Math.min(end, x));
-    return {
-        before: points.slice(start, clip(a)).join(''),
-        changed: points.slice(clip(a), clip(b)).join(''),
-        after: points.slice(clip(b), end).join(''),
-        cutStart: start > 0,
-        cutEnd: end < points.length
-    };
+    return { before: cut(start, clip(a)), changed: cut(clip(a), clip(b)), after: cut(clip(b), end), cutStart: start > 0, cutEnd: end < total };
+}
+/** Whether a surrogate pair starts at text[i]. */
+function pairAt(text, i, limit) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= limit)
+        return false;
+    const d = text.charCodeAt(i + 1);
+    return d >= 0xdc00 && d <= 0xdfff;
+}
+/** Code points in text.slice(0, unit): a pair cut at `unit` leaves its high half, one code point. */
+function pointsBefore(text, unit) {
+    const limit = Math.min(unit, text.length);
+    let n = 0;
+    for (let i = 0; i < limit; i += pairAt(text, i, limit) ? 2 : 1)
+        n++;
+    return n;
+}
+/** Where code point k of `text` starts, in code units (text.length past its last). */
+function unitOf(text, k) {
+    let i = 0;
+    for (let n = 0; n < k && i < text.length; n++)
+        i += pairAt(text, i, text.length) ? 2 : 1;
+    return i;
 }
 /** The changed span between an original and its candidate: common prefix and suffix left out (code units, surrogate-safe). */
 function changedSpan(original, candidate) {

@@ -45,7 +45,8 @@ export function detLog(x: number): number {
   const s = (f - 1) / (f + 1);
   const z = s * s;
   let p = 0;
-  for (const c of COEFFICIENTS) p = (p + c) * z;
+  // An index loop: for…of allocates an iterator per call until the function is optimized.
+  for (let k = 0; k < COEFFICIENTS.length; k++) p = (p + (COEFFICIENTS[k] as number)) * z;
   const logf = 2 * s + 2 * s * p;
   return e * LN2_HI + (e * LN2_LO + logf);
 }

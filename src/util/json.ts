@@ -50,29 +50,45 @@ function sortedCopy(v: unknown): unknown {
   if (v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
   if (typeof v !== 'object') throw WALK;
   if (Array.isArray(v)) return isFlat(v) ? v : v.map(sortedCopy);
-  const entries: ReadonlyArray<readonly [string, unknown]> = v instanceof OrderedMap ? v.entries : sortedEntries(v);
   const out: Record<string, unknown> = {};
-  for (const [k, x] of entries) {
-    // A repeated key (possible in an OrderedMap) would be printed once here; undefined values are kept to notice them.
-    if (k === '__proto__' || INDEX_LIKE.test(k) || Object.hasOwn(out, k)) throw WALK;
-    out[k] = x === undefined ? undefined : sortedCopy(x);
+  if (v instanceof OrderedMap) {
+    for (const [k, x] of v.entries as ReadonlyArray<readonly [string, unknown]>) {
+      // A repeated key (possible in an OrderedMap) would be printed once here.
+      if (Object.hasOwn(out, k)) throw WALK;
+      copyInto(out, k, x);
+    }
+    return out;
   }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  // Anything but a plain object (a class instance, a typed array) is the walk's.
+  if (proto !== Object.prototype && proto !== null) throw WALK;
+  // Keys, not [key, value] pairs: metrics hold thousands of small objects.
+  for (const k of keysInOrder(v)) copyInto(out, k, (v as Record<string, unknown>)[k]);
   return out;
 }
 
-/** A plain object's entries in stableJson's order; anything else (a class instance, a typed array) is the walk's. */
-function sortedEntries(v: object): Array<readonly [string, unknown]> {
-  const proto = Object.getPrototypeOf(v) as unknown;
-  if (proto !== Object.prototype && proto !== null) throw WALK;
-  return entriesInOrder(v);
+/** Sets out[k] to the sorted copy of x; undefined values are kept to notice them. */
+function copyInto(out: Record<string, unknown>, k: string, x: unknown): void {
+  if (k === '__proto__' || isIndexLike(k)) throw WALK;
+  out[k] = x === undefined ? undefined : sortedCopy(x);
+}
+
+function isIndexLike(k: string): boolean {
+  const c = k.charCodeAt(0);
+  return c >= 0x30 && c <= 0x39 && INDEX_LIKE.test(k);
+}
+
+/** An object's own enumerable keys in code-point order. */
+function keysInOrder(v: object): string[] {
+  const keys = Object.keys(v);
+  if (unitOrderIsCodePointOrder(keys)) keys.sort();
+  else keys.sort(compareCodePoints);
+  return keys;
 }
 
 /** An object's own enumerable entries, keys in code-point order. */
 function entriesInOrder(v: object): Array<readonly [string, unknown]> {
-  const keys = Object.keys(v);
-  if (unitOrderIsCodePointOrder(keys)) keys.sort();
-  else keys.sort(compareCodePoints);
-  return keys.map((k) => [k, (v as Record<string, unknown>)[k]] as const);
+  return keysInOrder(v).map((k) => [k, (v as Record<string, unknown>)[k]] as const);
 }
 
 /**
