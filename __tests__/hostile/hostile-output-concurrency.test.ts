@@ -12,7 +12,8 @@ import { compiledSources, leftovers, SLOW_MODEL, sleep, startNode, type ChildRes
 let cli = '';
 
 beforeAll(() => {
-  cli = join(compiledSources(), 'cli', 'index.js');
+  // The engine module itself: the launcher (cli/index.js) expects the packaged engine script beside it.
+  cli = join(compiledSources(), 'cli', 'engine.js');
 }, 120_000);
 
 const seeded = (seed: number, models = '  - naive-bayes') => minimalConfig(`statistics: { seed: ${seed} }`).replace('  - naive-bayes', models);

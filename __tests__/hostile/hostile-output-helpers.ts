@@ -29,7 +29,7 @@ function sourceDigest(): string {
  */
 export function compiledSources(): string {
   const target = join(tmpdir(), `evidence-gate-h2-build-${sourceDigest()}`);
-  if (existsSync(join(target, 'cli', 'index.js'))) return target;
+  if (existsSync(join(target, 'cli', 'engine.js'))) return target;
   const scratch = `${target}.part-${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
   execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPO_ROOT, 'tsconfig.json'), '--noEmit', 'false', '--outDir', scratch], {

@@ -5,13 +5,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
-import { minimalConfig, tinyRepo } from '../helpers.js';
+import { minimalConfig, REPO_ROOT, tinyRepo } from '../helpers.js';
 import { compiledSources, leftovers, SLOW_MODEL, sleep, snapshot, startNode } from './hostile-output-helpers.js';
 
 let cli = '';
 
 beforeAll(() => {
-  cli = join(compiledSources(), 'cli', 'index.js');
+  // The engine module itself: the launcher (cli/index.js) expects the packaged engine script beside it.
+  cli = join(compiledSources(), 'cli', 'engine.js');
 }, 120_000);
 
 /** A repository with an earlier output in `out/` and a slow config that touches `started` once evaluating. */
@@ -47,6 +48,17 @@ describe.each([
     expect(snapshot(join(root, 'out'))).toEqual(earlier);
   }, 30_000);
 });
+
+test('the packaged CLI (launcher and engine script) cleans up on SIGINT the same way', async () => {
+  const { root, earlier } = await repoMidRun();
+  const { child, done } = startNode(join(REPO_ROOT, 'dist/cli/index.js'), ['run', '--config', 'slow.yml', '--out', 'out', '--quiet'], root);
+  await waitFor(join(root, 'started'));
+  child.kill('SIGINT');
+  const result = await done;
+  expect(result.code).toBe(130);
+  expect(leftovers(root)).toEqual([]);
+  expect(snapshot(join(root, 'out'))).toEqual(earlier);
+}, 30_000);
 
 test('after a SIGKILL the next run takes the stale lock over and removes the dead staging', async () => {
   const { root, earlier } = await repoMidRun();

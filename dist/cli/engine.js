@@ -19095,7 +19095,8 @@ class PerturbationThread {
     constructor(attacks, options, from) {
         const setup = { role: ROLE, attacks, options };
         // A larger young generation: building candidates allocates many short-lived strings and arrays.
-        this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+        // The process's arguments let the CLI launcher pick the compile cache of the same command.
+        this.worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_0__.Worker(from, { workerData: setup, argv: process.argv.slice(2), resourceLimits: { maxYoungGenerationSizeMb: 64 } });
         this.worker.on('message', (m) => {
             if (m.lists) {
                 this.pending.get(m.seq)?.resolve(m.lists);

@@ -159,7 +159,8 @@ export class PerturbationThread {
   private constructor(attacks: AttackPlan, options: FamilyOptions, from: URL) {
     const setup: ThreadSetup = { role: ROLE, attacks, options };
     // A larger young generation: building candidates allocates many short-lived strings and arrays.
-    this.worker = new Worker(from, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+    // The process's arguments let the CLI launcher pick the compile cache of the same command.
+    this.worker = new Worker(from, { workerData: setup, argv: process.argv.slice(2), resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     this.worker.on('message', (m: Reply) => {
       if (m.lists) {
         this.pending.get(m.seq)?.resolve(m.lists);
