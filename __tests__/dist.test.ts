@@ -101,6 +101,13 @@ describe('the CLI launcher and its compile cache', () => {
     expect(manifest.tool.bundle_sha256).toBe(createHash('sha256').update(readFileSync(join(REPO_ROOT, 'dist/cli/engine.js'))).digest('hex'));
   }, 60_000);
 
+  test('a launcher without its engine beside it says what is missing and exits 3', () => {
+    const lone = tempRepo({ 'cli/index.js': readFileSync(join(REPO_ROOT, 'dist/cli/index.js')), 'cli/package.json': '{ "type": "module" }\n' });
+    const r = spawnSync(process.execPath, [join(lone, 'cli/index.js'), 'run'], { cwd: lone, encoding: 'utf8', env: cleanEnv({}) });
+    expect(r.status).toBe(3);
+    expect(r.stderr).toBe(`evidence-gate: internal error: cannot read the engine bundle ${join(lone, 'cli/engine.js')} (ENOENT); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`);
+  });
+
   test('NODE_DISABLE_COMPILE_CACHE leaves no cache behind', () => {
     const root = exampleRepo();
     const cacheDir = join(tempRepo(), 'v8');

@@ -209,9 +209,19 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+/** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
+function readEngine(path) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path);
+    }
+    catch (error) {
+        process.stderr.write(`evidence-gate: internal error: cannot read the engine bundle ${path} (${error.code ?? String(error)}); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`);
+        process.exit(3);
+    }
+}
 // Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
 const enginePath = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)((0,node_url__WEBPACK_IMPORTED_MODULE_3__.fileURLToPath)(import.meta.url)), 'engine.js');
-const bytes = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(enginePath);
+const bytes = readEngine(enginePath);
 const bundleSha256 = (0,_util_hash_js__WEBPACK_IMPORTED_MODULE_7__/* .sha256Hex */ .f)(bytes);
 const command = _commands_js__WEBPACK_IMPORTED_MODULE_9__/* .COMMANDS */ .L.find((c) => c === process.argv[2]) ?? 'other';
 const cache = (0,_compile_cache_js__WEBPACK_IMPORTED_MODULE_8__/* .openCompileCache */ ._U)((0,_compile_cache_js__WEBPACK_IMPORTED_MODULE_8__/* .compileCacheDir */ .Jr)(process.env), (0,_compile_cache_js__WEBPACK_IMPORTED_MODULE_8__/* .cacheFileName */ .Ep)(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }));

@@ -19,12 +19,22 @@ import { sha256Hex } from '../util/hash.js';
 import { COMMANDS } from './commands.js';
 import { cacheFileName, compileCacheDir, openCompileCache } from './compile-cache.js';
 
+/** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
+function readEngine(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    process.stderr.write(`evidence-gate: internal error: cannot read the engine bundle ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`);
+    process.exit(3);
+  }
+}
+
 /** What engine.js evaluates to: the bundle's module body as an async function. */
 type Engine = (requireFor: typeof createRequire, engineUrl: string) => Promise<unknown>;
 
 // Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
 const enginePath = join(dirname(fileURLToPath(import.meta.url)), 'engine.js');
-const bytes = readFileSync(enginePath);
+const bytes = readEngine(enginePath);
 const bundleSha256 = sha256Hex(bytes);
 const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
 const cache = openCompileCache(
