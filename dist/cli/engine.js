@@ -224,6 +224,12 @@ function unitOrderIsCodePointOrder(keys) {
                 return false;
     return true;
 }
+function inUnitOrder(keys) {
+    for (let i = 1; i < keys.length; i++)
+        if (keys[i - 1] > keys[i])
+            return false;
+    return true;
+}
 /** An array of numbers, strings, booleans and nulls only (no object, array or undefined). */
 function isFlat(v) {
     for (let i = 0; i < v.length; i++) {
@@ -282,10 +288,11 @@ function isIndexLike(k) {
 /** An object's own enumerable keys in code-point order. */
 function keysInOrder(v) {
     const keys = Object.keys(v);
-    if (unitOrderIsCodePointOrder(keys))
-        keys.sort();
-    else
+    if (!unitOrderIsCodePointOrder(keys))
         keys.sort(strings/* compareCodePoints */.OP);
+    // Many objects are built with their keys in order already; sort() would copy them to find that out.
+    else if (!inUnitOrder(keys))
+        keys.sort();
     return keys;
 }
 /** An object's own enumerable entries, keys in code-point order. */

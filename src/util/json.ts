@@ -25,6 +25,11 @@ function unitOrderIsCodePointOrder(keys: readonly string[]): boolean {
   return true;
 }
 
+function inUnitOrder(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return false;
+  return true;
+}
+
 /** An array of numbers, strings, booleans and nulls only (no object, array or undefined). */
 function isFlat(v: readonly unknown[]): boolean {
   for (let i = 0; i < v.length; i++) {
@@ -81,8 +86,9 @@ function isIndexLike(k: string): boolean {
 /** An object's own enumerable keys in code-point order. */
 function keysInOrder(v: object): string[] {
   const keys = Object.keys(v);
-  if (unitOrderIsCodePointOrder(keys)) keys.sort();
-  else keys.sort(compareCodePoints);
+  if (!unitOrderIsCodePointOrder(keys)) keys.sort(compareCodePoints);
+  // Many objects are built with their keys in order already; sort() would copy them to find that out.
+  else if (!inUnitOrder(keys)) keys.sort();
   return keys;
 }
 
