@@ -9,17 +9,20 @@ import { engineScript } from './engine-script.js';
 
 const ncc = 'node_modules/@vercel/ncc/dist/ncc/cli.js';
 const scratch = mkdtempSync('.dist-build-');
+// The launcher is a few small modules: without ncc's own type check (npm run typecheck does that)
+// its build takes a second instead of twelve.
+const LAUNCHER_OPTIONS = ['--transpile-only'];
 
-function build(entry, out) {
+function build(entry, out, extra = []) {
   return new Promise((resolve, reject) => {
-    const args = [ncc, 'build', entry, '-o', out, '--license', 'licenses.txt', '--target', 'es2022', '-q'];
+    const args = [ncc, 'build', entry, '-o', out, '--license', 'licenses.txt', '--target', 'es2022', '-q', ...extra];
     spawn(process.execPath, args, { stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ncc build ${entry} exited ${code}`))));
   });
 }
 
 try {
   const [action, launcher, engine] = ['action', 'cli', 'engine'].map((name) => join(scratch, name));
-  await Promise.all([build('src/index.ts', action), build('src/cli/index.ts', launcher), build('src/cli/engine.ts', engine)]);
+  await Promise.all([build('src/index.ts', action), build('src/cli/index.ts', launcher, LAUNCHER_OPTIONS), build('src/cli/engine.ts', engine)]);
   writeFileSync(join(launcher, 'engine.js'), engineScript(readFileSync(join(engine, 'index.js'), 'utf8')));
   // The launcher bundles no third-party code; the engine's notices are the CLI's.
   renameSync(join(engine, 'licenses.txt'), join(launcher, 'licenses.txt'));

@@ -43,5 +43,8 @@ const cache = openCompileCache(
 );
 const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
 setLaunch({ entry: import.meta.url, bundleSha256 });
-await (script.runInThisContext() as Engine)(createRequire, pathToFileURL(enginePath).href);
-if (isMainThread) cache?.save(script);
+// No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
+// that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.
+void (script.runInThisContext() as Engine)(createRequire, pathToFileURL(enginePath).href).then(() => {
+  if (isMainThread) cache?.save(script);
+});
