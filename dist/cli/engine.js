@@ -8446,38 +8446,15 @@ const SNIPPET_CHARS = 200;
  */
 function snippet(text, from, to, max = SNIPPET_CHARS) {
     const total = (0,strings/* codePointLength */.O7)(text);
-    const a = pointsBefore(text, from);
-    const b = pointsBefore(text, to);
-    const cut = (p, q) => text.slice(unitOf(text, p), unitOf(text, q));
+    const a = (0,strings/* codePointLength */.O7)(text, from);
+    const b = (0,strings/* codePointLength */.O7)(text, to);
+    const cut = (p, q) => text.slice((0,strings/* unitOffset */.UH)(text, p), (0,strings/* unitOffset */.UH)(text, q));
     if (total <= max)
         return { before: cut(0, a), changed: cut(a, b), after: cut(b, total), cutStart: false, cutEnd: false };
     const start = Math.max(0, Math.min(a - Math.floor(max / 4), total - max));
     const end = Math.min(total, start + max);
     const clip = (x) => Math.max(start, Math.min(end, x));
     return { before: cut(start, clip(a)), changed: cut(clip(a), clip(b)), after: cut(clip(b), end), cutStart: start > 0, cutEnd: end < total };
-}
-/** Whether a surrogate pair starts at text[i]. */
-function pairAt(text, i, limit) {
-    const c = text.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff || i + 1 >= limit)
-        return false;
-    const d = text.charCodeAt(i + 1);
-    return d >= 0xdc00 && d <= 0xdfff;
-}
-/** Code points in text.slice(0, unit): a pair cut at `unit` leaves its high half, one code point. */
-function pointsBefore(text, unit) {
-    const limit = Math.min(unit, text.length);
-    let n = 0;
-    for (let i = 0; i < limit; i += pairAt(text, i, limit) ? 2 : 1)
-        n++;
-    return n;
-}
-/** Where code point k of `text` starts, in code units (text.length past its last). */
-function unitOf(text, k) {
-    let i = 0;
-    for (let n = 0; n < k && i < text.length; n++)
-        i += pairAt(text, i, text.length) ? 2 : 1;
-    return i;
 }
 /** The changed span between an original and its candidate: common prefix and suffix left out (code units, surrogate-safe). */
 function changedSpan(original, candidate) {
@@ -13544,6 +13521,7 @@ async function explain(prepared, request) {
 
 
 
+
 /** Major version of the JSON object `explain --json` writes. */
 const EXPLAIN_SCHEMA_VERSION = 1;
 /** Code points of the text shown in the heading; the JSON holds all of it. */
@@ -13616,18 +13594,14 @@ function renderExplanation(e, context) {
     for (const c of e.conditions) {
         out.push('', conditionHeading(c));
         if (c.span && c.perturbed_text !== null) {
-            out.push(`  was: ${marked(snippet(e.text, unitsOf(e.text, c.span.start), unitsOf(e.text, c.span.end_original), SNIPPET_CHARS))}`);
-            out.push(`  now: ${marked(snippet(c.perturbed_text, unitsOf(c.perturbed_text, c.span.start), unitsOf(c.perturbed_text, c.span.end_perturbed), SNIPPET_CHARS))}`);
+            out.push(`  was: ${marked(snippet(e.text, (0,strings/* unitOffset */.UH)(e.text, c.span.start), (0,strings/* unitOffset */.UH)(e.text, c.span.end_original), SNIPPET_CHARS))}`);
+            out.push(`  now: ${marked(snippet(c.perturbed_text, (0,strings/* unitOffset */.UH)(c.perturbed_text, c.span.start), (0,strings/* unitOffset */.UH)(c.perturbed_text, c.span.end_perturbed), SNIPPET_CHARS))}`);
         }
         for (const r of c.readings)
             out.push(readingLine(r, width, c.condition === 'clean', c));
     }
     out.push('', `Margins are top score − second score, not comparable across models. ${MARK_OPEN}…${MARK_CLOSE} marks the changed span; --json gives every score.`);
     return out.join('\n') + '\n';
-}
-/** Code-point offset → code-unit offset (snippet() takes code units). */
-function unitsOf(text, points) {
-    return Array.from(text).slice(0, points).join('').length;
 }
 /** The same readings as one JSON object (keys sorted; scores keyed by label in label order). */
 function explanationJson(e, context) {
@@ -21618,6 +21592,7 @@ function sha256Hex(data) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O7: () => (/* binding */ codePointLength),
 /* harmony export */   OP: () => (/* binding */ compareCodePoints),
+/* harmony export */   UH: () => (/* binding */ unitOffset),
 /* harmony export */   dl: () => (/* binding */ sortCodePoints)
 /* harmony export */ });
 /**
@@ -21645,13 +21620,14 @@ function compareCodePoints(a, b) {
 function sortCodePoints(values) {
     return [...values].sort(compareCodePoints);
 }
-/** Length in code points, as Python's len(). */
-function codePointLength(s) {
+/** Length in code points, as Python's len(), of s.slice(0, end): a pair cut at `end` leaves its high half, one code point. */
+function codePointLength(s, end = s.length) {
+    const limit = Math.min(end, s.length);
     let n = 0;
-    for (let i = 0; i < s.length; i++) {
+    for (let i = 0; i < limit; i++) {
         const c = s.charCodeAt(i);
         // A high surrogate followed by a low one is one code point.
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < limit) {
             const d = s.charCodeAt(i + 1);
             if (d >= 0xdc00 && d <= 0xdfff)
                 i++;
@@ -21659,6 +21635,16 @@ function codePointLength(s) {
         n++;
     }
     return n;
+}
+/** Where code point `points` of s starts, in code units (s.length past its last): Array.from(s).slice(0, points).join('').length. */
+function unitOffset(s, points) {
+    let i = 0;
+    for (let n = 0; n < points && i < s.length; n++) {
+        const c = s.charCodeAt(i);
+        const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+        i += c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+    }
+    return i;
 }
 
 

@@ -7,7 +7,7 @@
 import type { ProtectedTransition } from '../config/plan.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';
-import { codePointLength, compareCodePoints } from '../util/strings.js';
+import { codePointLength, compareCodePoints, unitOffset } from '../util/strings.js';
 
 /** What checks.json lists per example. */
 export interface ExampleRef {
@@ -54,37 +54,14 @@ export const SNIPPET_CHARS = 200;
  */
 export function snippet(text: string, from: number, to: number, max = SNIPPET_CHARS): TextSnippet {
   const total = codePointLength(text);
-  const a = pointsBefore(text, from);
-  const b = pointsBefore(text, to);
-  const cut = (p: number, q: number) => text.slice(unitOf(text, p), unitOf(text, q));
+  const a = codePointLength(text, from);
+  const b = codePointLength(text, to);
+  const cut = (p: number, q: number) => text.slice(unitOffset(text, p), unitOffset(text, q));
   if (total <= max) return { before: cut(0, a), changed: cut(a, b), after: cut(b, total), cutStart: false, cutEnd: false };
   const start = Math.max(0, Math.min(a - Math.floor(max / 4), total - max));
   const end = Math.min(total, start + max);
   const clip = (x: number) => Math.max(start, Math.min(end, x));
   return { before: cut(start, clip(a)), changed: cut(clip(a), clip(b)), after: cut(clip(b), end), cutStart: start > 0, cutEnd: end < total };
-}
-
-/** Whether a surrogate pair starts at text[i]. */
-function pairAt(text: string, i: number, limit: number): boolean {
-  const c = text.charCodeAt(i);
-  if (c < 0xd800 || c > 0xdbff || i + 1 >= limit) return false;
-  const d = text.charCodeAt(i + 1);
-  return d >= 0xdc00 && d <= 0xdfff;
-}
-
-/** Code points in text.slice(0, unit): a pair cut at `unit` leaves its high half, one code point. */
-function pointsBefore(text: string, unit: number): number {
-  const limit = Math.min(unit, text.length);
-  let n = 0;
-  for (let i = 0; i < limit; i += pairAt(text, i, limit) ? 2 : 1) n++;
-  return n;
-}
-
-/** Where code point k of `text` starts, in code units (text.length past its last). */
-function unitOf(text: string, k: number): number {
-  let i = 0;
-  for (let n = 0; n < k && i < text.length; n++) i += pairAt(text, i, text.length) ? 2 : 1;
-  return i;
 }
 
 /** The changed span between an original and its candidate: common prefix and suffix left out (code units, surrogate-safe). */

@@ -10,6 +10,7 @@ import { stableJson, orderedMap } from '../util/json.js';
 import { truncateText, visible } from '../util/visible.js';
 import type { ConditionReading, Explanation, Reading } from './explain.js';
 import { maxOf } from '../util/numbers.js';
+import { unitOffset } from '../util/strings.js';
 
 /** Major version of the JSON object `explain --json` writes. */
 export const EXPLAIN_SCHEMA_VERSION = 1;
@@ -87,8 +88,8 @@ export function renderExplanation(e: Explanation, context: { configPath: string;
   for (const c of e.conditions) {
     out.push('', conditionHeading(c));
     if (c.span && c.perturbed_text !== null) {
-      out.push(`  was: ${marked(snippet(e.text, unitsOf(e.text, c.span.start), unitsOf(e.text, c.span.end_original), SNIPPET_CHARS))}`);
-      out.push(`  now: ${marked(snippet(c.perturbed_text, unitsOf(c.perturbed_text, c.span.start), unitsOf(c.perturbed_text, c.span.end_perturbed), SNIPPET_CHARS))}`);
+      out.push(`  was: ${marked(snippet(e.text, unitOffset(e.text, c.span.start), unitOffset(e.text, c.span.end_original), SNIPPET_CHARS))}`);
+      out.push(`  now: ${marked(snippet(c.perturbed_text, unitOffset(c.perturbed_text, c.span.start), unitOffset(c.perturbed_text, c.span.end_perturbed), SNIPPET_CHARS))}`);
     }
     for (const r of c.readings) out.push(readingLine(r, width, c.condition === 'clean', c));
   }
@@ -96,10 +97,6 @@ export function renderExplanation(e: Explanation, context: { configPath: string;
   return out.join('\n') + '\n';
 }
 
-/** Code-point offset → code-unit offset (snippet() takes code units). */
-function unitsOf(text: string, points: number): number {
-  return Array.from(text).slice(0, points).join('').length;
-}
 
 /** The same readings as one JSON object (keys sorted; scores keyed by label in label order). */
 export function explanationJson(e: Explanation, context: { configPath: string; configSha256: string; seed: number; tool: string }): string {

@@ -23,17 +23,29 @@ export function sortCodePoints(values: Iterable<string>): string[] {
   return [...values].sort(compareCodePoints);
 }
 
-/** Length in code points, as Python's len(). */
-export function codePointLength(s: string): number {
+/** Length in code points, as Python's len(), of s.slice(0, end): a pair cut at `end` leaves its high half, one code point. */
+export function codePointLength(s: string, end = s.length): number {
+  const limit = Math.min(end, s.length);
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i < limit; i++) {
     const c = s.charCodeAt(i);
     // A high surrogate followed by a low one is one code point.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < limit) {
       const d = s.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) i++;
     }
     n++;
   }
   return n;
+}
+
+/** Where code point `points` of s starts, in code units (s.length past its last): Array.from(s).slice(0, points).join('').length. */
+export function unitOffset(s: string, points: number): number {
+  let i = 0;
+  for (let n = 0; n < points && i < s.length; n++) {
+    const c = s.charCodeAt(i);
+    const d = i + 1 < s.length ? s.charCodeAt(i + 1) : 0;
+    i += c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+  }
+  return i;
 }
