@@ -106,6 +106,13 @@ describe('pull-request comment', () => {
         request: async () => {
           throw new Error('socket hang up');
         },
+        pages: () => ({
+          [Symbol.asyncIterator]: () => ({
+            next: async () => {
+              throw new Error('socket hang up');
+            }
+          })
+        }),
         downloadArtifact: async () => undefined
       })
     });

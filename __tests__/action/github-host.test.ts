@@ -50,7 +50,7 @@ describe('github host', () => {
       GITHUB_WORKSPACE: root,
       GITHUB_STEP_SUMMARY: join(files, 'summary.md'),
       GITHUB_OUTPUT: join(files, 'output.txt'),
-      GITHUB_SERVER_URL: 'https://github.example',
+      GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_REPOSITORY: 'o/r',
       GITHUB_RUN_ID: '5',
       GITHUB_JOB: 'gate',
@@ -72,7 +72,7 @@ describe('github host', () => {
     }
     const summary = readFileSync(join(files, 'summary.md'), 'utf8');
     expect(summary).toContain('# Evidence Gate: ❌ FAIL');
-    expect(summary).toContain('https://github.example/o/r/actions/runs/5/artifacts/9');
+    expect(summary).toContain('https://github.com/o/r/actions/runs/5/artifacts/9');
     const outputs = readOutputs(join(files, 'output.txt'));
     expect(outputs).toMatchObject({ verdict: 'fail', 'output-dir': 'evidence-gate-out', 'artifact-id': '9' });
     expect(outputs['manifest-sha256']).toMatch(/^[0-9a-f]{64}$/);

@@ -53,7 +53,7 @@ describe('action inputs', () => {
   });
 
   test.each([
-    [{ 'retention-days': '0' }, 'input retention-days: expected a whole number of days from 1 to 90, found "0"'],
+    [{ 'retention-days': '0' }, 'input retention-days: expected a whole number of days from 1 to 400, found "0"'],
     [{ 'fail-on-gate': 'yes' }, 'input fail-on-gate: expected true or false, found "yes"'],
     [{ comment: '1' }, 'input comment: expected true or false, found "1"'],
     [{ shard: '5/4' }, 'input shard: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found "5/4"'],

@@ -139,7 +139,7 @@ describe('runAction', () => {
   });
 
   test.each([
-    [{ 'retention-days': '0' }, 'usage', 'input retention-days: expected a whole number of days from 1 to 90, found "0"'],
+    [{ 'retention-days': '0' }, 'usage', 'input retention-days: expected a whole number of days from 1 to 400, found "0"'],
     [{ 'fail-on-gate': 'yes' }, 'usage', 'input fail-on-gate: expected true or false, found "yes"'],
     [{ 'artifact-name': 'a/b' }, 'usage', 'input artifact-name: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found "a/b"'],
     [{ 'output-dir': '../elsewhere' }, 'usage', 'input output-dir: expected a folder inside the workspace; expected a path inside the repository root, found "../elsewhere"'],

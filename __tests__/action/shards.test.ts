@@ -72,7 +72,7 @@ describe('shards and merge in the action', () => {
     await runAction(merging);
     const prefix = shardPrefix('evidence-gate.yml', null);
     expect(merging.failures).toEqual([
-      `Evidence Gate usage error: merge: this workflow run has no artifact named "${prefix}-shard-K-of-N"; run the shard jobs (input shard: K/N, same config and artifact-name) first and list them under needs:`
+      `Evidence Gate usage error: merge: this workflow run has no artifact named "${prefix}-shard-K-of-N"; run the shard jobs (input shard: K/N, same config, artifact-name and key) first and list them under needs:, and when they have matrix dimensions besides the shard, give the merge job the same ones`
     ]);
   });
 });

@@ -36,6 +36,8 @@ export interface GateInputs {
   /** The comparison with a baseline, or null with the reason there is none. */
   comparison?: Comparison | null;
   noBaselineReason?: string;
+  /** False when no comparison can exist for this run (an action run on push): gate.require_baseline does not apply. */
+  baselineExpected?: boolean;
 }
 
 /** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
@@ -87,7 +89,7 @@ function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: 
 function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs): CheckSpec[] {
   const specs: CheckSpec[] = [];
   const comparison = inputs.comparison ?? null;
-  const absent = (reason: string): Figure => (gate.requireBaseline ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
+  const absent = (reason: string): Figure => (gate.requireBaseline && inputs.baselineExpected !== false ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
   for (const m of metrics.models) {
     const judged = gate.models.includes(m.model);
     const compared = comparison?.models.find((x) => x.model === m.model);

@@ -27,8 +27,16 @@ export interface Derived {
   drill: DrillResult;
 }
 
-/** A baseline to compare with, or why there is none. */
-export type BaselineInput = { index: BaselineIndex; record: BaselineRecord } | { reason: string } | null;
+/**
+ * A baseline to compare with, or why there is none (`expected: false` when no comparison can
+ * exist for the run, so that gate.require_baseline does not block it).
+ */
+export type BaselineInput = { index: BaselineIndex; record: BaselineRecord } | { reason: string; expected?: false } | null;
+
+/** Whether the run could not have had a comparison at all. */
+export function baselineUnexpected(input: BaselineInput): boolean {
+  return input !== null && 'reason' in input && input.expected === false;
+}
 
 /** Why there is no comparison, as checks.json and the summary state it (null when there is one). */
 export function noBaselineReasonOf(input: BaselineInput): string | null {
@@ -89,7 +97,7 @@ export class Derivation {
       for (const [id, d] of c.drill) drill.set(id, d);
     }
     const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
-    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined });
+    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineExpected: !baselineUnexpected(this.baseline) });
     return { metrics, gate, comparison, noBaselineReason, drill };
   }
 }
