@@ -72,7 +72,8 @@ function apiReason(error: ApiError, what: string): string {
 }
 
 export async function chooseBaseline(input: BaselineInput, ctx: BaselineContext): Promise<BaselineChoice> {
-  if (input.kind === 'none') return none('the baseline input is none');
+  // `none` on an event without a pull request is no comparison by design, like `auto` there.
+  if (input.kind === 'none') return none('the baseline input is none', pullRequestOf(ctx.host.env) !== null);
   if (input.kind === 'path') {
     const inside = resolveInside(ctx.root, input.path);
     if (typeof inside === 'string') throw new UsageError(`input ${INPUT.baseline}: expected auto, none or a folder inside the workspace; ${inside}`);
