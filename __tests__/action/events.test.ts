@@ -34,7 +34,7 @@ describe('gate.require_baseline and the event', () => {
 
   test('on a pull request without a baseline it still blocks', async () => {
     const root = tinyRepo({}, BLOCKING_GATE);
-    const host = fakeHost({ config: 'evidence-gate.yml', baseline: 'none' }, { ...ENV, GITHUB_WORKSPACE: root, GITHUB_EVENT_NAME: 'pull_request' });
+    const host = fakeHost({ config: 'evidence-gate.yml', baseline: 'none' }, { ...ENV, GITHUB_WORKSPACE: root, GITHUB_EVENT_NAME: 'pull_request', GITHUB_REF: 'refs/pull/7/merge', GITHUB_BASE_REF: 'main' });
     const result = await runAction(host);
     expect(result?.verdict).toBe('fail');
     expect(result?.gate?.failing.filter((id) => id.startsWith('regression/')).length).toBeGreaterThan(0);
