@@ -208,6 +208,9 @@ describe('baseline auto', () => {
     const pushed = await choose({ ...prEnv(tinyRepo()), GITHUB_EVENT_NAME: 'push' });
     expect(pushed.reason).toBe('baseline auto compares pull requests with their base branch, and this run is a push event');
     expect(pushed.expected).toBe(false);
+    const noPayload = await choose({ ...prEnv(tinyRepo()), GITHUB_EVENT_PATH: '/nonexistent/event.json' });
+    expect(noPayload.reason).toBe('the event payload (GITHUB_EVENT_PATH) names no pull request and base branch, so the base branch run cannot be looked up');
+    expect(noPayload.expected).toBeUndefined();
     const local = await choose({ GITHUB_WORKSPACE: tinyRepo() });
     expect(local.reason).toBe('baseline auto compares pull requests with their base branch, and this run is not in a workflow');
     expect(server.requests).toEqual([]);

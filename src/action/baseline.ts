@@ -10,7 +10,7 @@ import { resolveInside } from '../config/paths.js';
 import type { BaselineSource } from '../engine.js';
 import { UsageError } from '../errors.js';
 import { flatten, truncate } from '../report/escape.js';
-import { pullRequestOf, workflowFileOf } from './event.js';
+import { PULL_REQUEST_EVENTS, pullRequestOf, workflowFileOf } from './event.js';
 import { ApiError, type ActionHost, type GitHubApi } from './host.js';
 import { INPUT, type BaselineInput } from './inputs.js';
 
@@ -110,6 +110,7 @@ async function liveArtifact(api: GitHubApi, repoPath: string, run: WorkflowRun, 
 async function findOnBaseBranch(ctx: BaselineContext): Promise<BaselineChoice> {
   const env = ctx.host.env;
   const pr = pullRequestOf(env);
+  if (!pr && PULL_REQUEST_EVENTS.has(env.GITHUB_EVENT_NAME ?? '')) return none('the event payload (GITHUB_EVENT_PATH) names no pull request and base branch, so the base branch run cannot be looked up');
   if (!pr) return none(`baseline auto compares pull requests with their base branch, and this run is ${env.GITHUB_EVENT_NAME ? `a ${env.GITHUB_EVENT_NAME} event` : 'not in a workflow'}`, false);
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   if (!owner || !repo) return none('GITHUB_REPOSITORY is not set, so the base branch cannot be looked up');
