@@ -72,7 +72,7 @@ describe('runAction', () => {
     expect(host.uploads).toHaveLength(1);
     expect(host.uploads[0]?.root).toBe(join(root, 'evidence-gate-out'));
     expect(host.uploads[0]?.files.map((f) => f.slice(host.uploads[0]!.root.length + 1)).sort()).toEqual([
-      'checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md'
+      'checks.json', 'checks.junit.xml', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md'
     ]);
     expect(host.uploads[0]?.retentionDays).toBe(5);
     expect(host.outputs).toMatchObject({

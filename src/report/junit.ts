@@ -11,15 +11,20 @@ import type { GateResult } from '../gate/checks.js';
 import { checkWords } from './check-words.js';
 import { checkThresholdText, checkValueText } from './format.js';
 
+// eslint-disable-next-line no-control-regex -- finding the characters XML cannot hold is the point
+const XML_UNSAFE = /[&<>"']|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\r\n\t]/g;
+
 /**
  * Text safe inside an XML 1.0 attribute or element: markup characters as entities, and the
  * characters XML 1.0 cannot hold at all (controls other than tab and newline, lone surrogates,
  * U+FFFE, U+FFFF) as a visible `\uXXXX`, so a name read from data cannot break the file.
  */
-export function xmlEscape(text: string): string {
+export function xmlEscape(text: string, attribute = true): string {
   return text.replace(
-    /[&<>"']|[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\r\n\t]/g,
+    XML_UNSAFE,
     (c) => {
+      // In element text, line ends and tabs stay as they are; an attribute value would lose them.
+      if (!attribute && (c === '\n' || c === '\t')) return c;
       switch (c) {
         case '&':
           return '&amp;';
@@ -58,12 +63,12 @@ function countAttributes(checks: readonly Check[]): string {
   return `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="0"`;
 }
 
-/** "value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default)". */
+/** "challenge accuracy: value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default)". */
 function message(c: Check): string {
-  const nN = c.numerator !== null && c.denominator !== null ? `${c.numerator}/${c.denominator}` : '—';
+  const nN = c.numerator !== null && c.denominator !== null ? `, n/N ${c.numerator}/${c.denominator}` : c.denominator !== null ? `, N ${c.denominator}` : '';
   const judged = c.judged ? '' : ' (not judged: this model is outside gate.models, so it does not block)';
   const key = `${c.config_key}${c.threshold_is_default ? ' (default)' : ''}`;
-  return `${checkWords(c.check)}: value ${checkValueText(c)}, threshold ${checkThresholdText(c)}, n/N ${nN}, ${key}${judged}`;
+  return `${checkWords(c.check)}: value ${checkValueText(c)}, threshold ${checkThresholdText(c)}${nN}, ${key}${judged}`;
 }
 
 /** The body of a failure or error: where the figure comes from and the rows behind it. */
@@ -80,9 +85,9 @@ function testcase(c: Check): string[] {
     case 'pass':
       return [`${open}/>`];
     case 'fail':
-      return [`${open}>`, `      <failure message="${xmlEscape(message(c))}" type="fail">${xmlEscape(details(c))}</failure>`, '    </testcase>'];
+      return [`${open}>`, `      <failure message="${xmlEscape(message(c))}" type="fail">${xmlEscape(details(c), false)}</failure>`, '    </testcase>'];
     case 'not_evaluated':
-      return [`${open}>`, `      <error message="${xmlEscape(`${message(c)}; not evaluated: ${c.reason ?? 'no rows to measure'}`)}" type="not_evaluated">${xmlEscape(details(c))}</error>`, '    </testcase>'];
+      return [`${open}>`, `      <error message="${xmlEscape(`${message(c)}; not evaluated: ${c.reason ?? 'no rows to measure'}`)}" type="not_evaluated">${xmlEscape(details(c), false)}</error>`, '    </testcase>'];
     case 'not_applicable':
       return [`${open}>`, `      <skipped message="${xmlEscape(`not applicable: ${c.reason ?? 'its precondition is absent by configuration'}`)}"/>`, '    </testcase>'];
   }

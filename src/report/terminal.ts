@@ -16,6 +16,7 @@ import type { Check } from '../gate/check.js';
 import type { GateResult } from '../gate/checks.js';
 import { bySeverity } from '../gate/severity.js';
 import { ALL } from '../metrics/metrics.js';
+import { maxOf } from '../util/numbers.js';
 import { codePointLength } from '../util/strings.js';
 import { truncateText, visible } from '../util/visible.js';
 import { causeSentence } from './check-words.js';
@@ -59,7 +60,7 @@ function pad(text: string, width: number): string {
 
 /** Rows of cells as columns padded to the widest cell, two spaces apart, indented by two. */
 export function alignedTable(header: string[], rows: string[][]): string[] {
-  const widths = header.map((h, i) => Math.max(codePointLength(h), ...rows.map((r) => codePointLength(r[i] ?? ''))));
+  const widths = header.map((h, i) => maxOf([codePointLength(h), ...rows.map((r) => codePointLength(r[i] ?? ''))]));
   const line = (cells: string[]) => ('  ' + cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i] as number))).join('  ')).trimEnd();
   return [line(header), ...rows.map(line)];
 }
