@@ -42,7 +42,8 @@ Options:
   --train FILE     init: the training data (.jsonl or .csv)
   --evaluate FILE  init: an evaluation file, one split named after each file (repeat, or list several)
   --task TASK      init: text or tabular (default: text when a text column is found)
-  --dictionary FILE  init: a substitution dictionary for the dictionary family
+  --dictionary FILE
+                   init: a substitution dictionary for the dictionary family
   --help, --version
 Paths given on the command line are relative to the current folder; paths inside the config are
 relative to the root.
