@@ -109,6 +109,17 @@ describe('init, then run with the written config', () => {
     expect(Object.keys(config.threat_model.attacks)).toEqual(['format', 'transpose', 'truncate']);
     expect(configText).toContain('# append needs a neutral sentence for every language slice; init has none for unknown.');
   });
+
+  test('values read from the data are escaped in the config: a bidi control or a line break cannot hide in it', async () => {
+    const hostile = (rows: ReturnType<typeof textRows>) => rows.map((r, i) => ({ ...r, label: r.label === 'result' ? 'res"ult\nnext' : r.label, language: i % 4 === 0 ? 'e\u202en' : 'en' }));
+    const root = tempRepo({ 'train.jsonl': jsonl(hostile(textRows('tr', 30, 3))), 'test.jsonl': jsonl(hostile(textRows('te', 12, 30))) });
+    const { init, config, configText } = await initThenRun(root, ['--train', 'train.jsonl', '--evaluate', 'test.jsonl']);
+    expect(configText).not.toMatch(/[\u202e]/);
+    expect(configText).toContain('"e\\u202en" (3 rows)');
+    expect(configText).toContain('# protected_transitions: [ { from: limitation, to: "res\\"ult\\nnext" } ]');
+    expect(Object.keys(config.threat_model.attacks)).toEqual(['format', 'transpose', 'truncate']);
+    expect(init.stdout).not.toMatch(/[\u202e]/);
+  });
 });
 
 describe('init refuses', () => {

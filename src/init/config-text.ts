@@ -4,6 +4,8 @@
  * choice a team should review. Gate thresholds are left to the version 1 defaults. It runs as
  * written: init loads it back, with the data, before it reports success.
  */
+import { quote } from '../util/quote.js';
+import { hasHidden } from '../util/visible.js';
 import type { Recognised } from './columns.js';
 
 export interface ConfigFacts {
@@ -42,7 +44,8 @@ export function appendSentences(languages: readonly string[]): { sentences: Reco
   const sentences: Record<string, string> = {};
   const missing: string[] = [];
   for (const language of languages) {
-    const sentence = APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0] as string];
+    // A config cannot name a language with a hidden character (the schema refuses it).
+    const sentence = hasHidden(language) ? undefined : APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0] as string];
     if (sentence === undefined) missing.push(language);
     else sentences[language] = sentence;
   }
@@ -51,11 +54,15 @@ export function appendSentences(languages: readonly string[]): { sentences: Reco
 
 const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
 
-/** A YAML scalar: plain when it reads back as the same string, else a JSON (YAML double-quoted) string. */
+/**
+ * A YAML scalar: plain when it reads back as the same string, else double-quoted with every
+ * control, bidi and invisible character as a \u escape (a value read from the data cannot hide
+ * in the config, nor end a comment's line).
+ */
 export function yamlScalar(value: string): string {
   const number = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^0[xo]|^\.(inf|nan)$/i;
   const plain = /^[A-Za-z0-9_.][A-Za-z0-9_./-]*$/.test(value) && !RESERVED.test(value) && !number.test(value);
-  return plain ? value : JSON.stringify(value);
+  return plain ? value : quote(value);
 }
 
 /** A line of YAML with its comment lined up at column 40. */
