@@ -8,11 +8,20 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
-import { REPO_ROOT, tinyRepo } from './helpers.js';
+import { jsonl, REPO_ROOT, tinyRepo } from './helpers.js';
 import { gitTopLevel } from '../src/cli/root.js';
+import { loadPlan } from '../src/config/load.js';
+import { loadDataset } from '../src/data/dataset.js';
+import { evaluationChunks } from '../src/evaluate/evaluate.js';
 
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: object };
 const MAX_UNPACKED_BYTES = 3 * 1024 * 1024;
+/** 60 rows of about 5,000 characters: more than one evaluation chunk holds. */
+const LONG_ROWS = Array.from({ length: 60 }, (_, i) =>
+  i % 2 === 0
+    ? { id: `r${i}`, text: 'the results show a clear gain '.repeat(160), label: 'result', language: 'en' }
+    : { id: `l${i}`, text: 'one limitation is the small sample '.repeat(140), label: 'limitation', language: 'en' }
+);
 
 const scratch = mkdtempSync(join(tmpdir(), 'evidence-gate-pack-'));
 const prefix = join(scratch, 'prefix');
@@ -86,17 +95,26 @@ describe('the packed npm package', () => {
     expect(ok(sh('evidence-gate', ['--version'], outsideGit('version')), '--version')).toBe(`${PKG.name} ${PKG.version}\n`);
   });
 
-  test('run, verify (intact and tampered) and explain work from folders in no git repository', () => {
-    // run: the current folder is the root, the config's paths are relative to it.
-    const work = tinyRepo();
+  test('run, merge, verify (intact and tampered) and explain work from folders in no git repository', () => {
+    // run: the current folder is the root, the config's paths are relative to it. The controlled
+    // split is long enough for two evaluation chunks, so the perturbation thread starts, from the
+    // installed launcher.
+    const work = tinyRepo({ 'data/controlled.jsonl': jsonl(LONG_ROWS) });
     afterAllRemove.push(work);
     expect(gitTopLevel(work)).toBeNull();
+    expect(evaluationChunks(loadDataset(loadPlan({ root: work, configPath: 'evidence-gate.yml' }).data), null).length).toBeGreaterThan(1);
     const run = sh('evidence-gate', ['run', '--config', 'evidence-gate.yml', '--out', 'gate-out', '--quiet'], work);
     expect([0, 1]).toContain(run.status);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^verdict: (pass|fail)\b.*evidence in gate-out\/\n$/);
     const manifest = JSON.parse(readFileSync(join(work, 'gate-out', 'manifest.json'), 'utf8'));
     expect(manifest.tool).toMatchObject({ name: PKG.name, version: PKG.version });
+
+    // Two shards merged: byte for byte what one run wrote.
+    for (const k of [1, 2]) ok(sh('evidence-gate', ['run', '--config', 'evidence-gate.yml', '--shard', `${k}/2`, '--out', `s${k}`, '--quiet'], work), `run --shard ${k}/2`);
+    const merged = sh('evidence-gate', ['merge', 's1', 's2', '--out', 'merged', '--quiet'], work);
+    expect(merged.status).toBe(run.status);
+    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json']) expect(readFileSync(join(work, 'merged', name), 'utf8')).toBe(readFileSync(join(work, 'gate-out', name), 'utf8'));
 
     // verify: the output folder "downloaded" elsewhere, checked from the folder that holds it.
     const downloads = outsideGit('downloads');
