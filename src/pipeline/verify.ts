@@ -201,7 +201,7 @@ function keepRecordedChanges(checks: Check[], recorded: ReadonlyArray<Partial<Ch
     const r = byId.get(c.id);
     if (r?.change === undefined || !['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'].includes(r.baseline_status as string)) continue;
     any = true;
-    const base = r.baseline_status === 'absent' ? undefined : { id: c.id, check: c.check, status: r.baseline_status, value: null, numerator: null, denominator: null, direction: c.direction, threshold: c.threshold };
+    const base = r.baseline_status === 'absent' ? undefined : { id: c.id, check: c.check, status: r.baseline_status as Check['status'], value: null, numerator: null, denominator: null, direction: c.direction, threshold: c.threshold };
     const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
     c.baseline_status = r.baseline_status as NonNullable<Check['baseline_status']>;
     c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;
