@@ -33,6 +33,9 @@ export function changeLine(gate: Pick<GateResult, 'changes'>): string | null {
   return sentence === null ? null : `${CHANGE_LINE_PREFIX} ${sentence}.`;
 }
 
+/** How summary.md's verdict line starts when only known failures remain (block_on: new). */
+export const NOTHING_NEW_PREFIX = '**No judged check is newly failing or worse.**';
+
 /** Known failures that do not block (`block_on: new`): reported and annotated as warnings. */
 export function knownNotBlocking(gate: Pick<GateResult, 'checks' | 'failing'>): Check[] {
   return gate.checks.filter((c) => c.change === 'known' && c.judged && !gate.failing.includes(c.id) && (c.status === 'fail' || c.status === 'not_evaluated'));

@@ -19,7 +19,7 @@ import { code, md } from './escape.js';
 import { checkThresholdText, checkValueText, countText, rowsBehindText, fixed, percent, ppText, rateText } from './format.js';
 import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
-import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking } from './summary-changes.js';
+import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
@@ -178,7 +178,7 @@ function header(input: SummaryInput): string[] {
   const blocking = gate.checks.filter((c) => gate.failing.includes(c.id));
   const known = knownNotBlocking(gate);
   if (blocking.length > 0) out.push(`**Why it failed:** ${md(causeSentence(blocking), 2000)}.`, '');
-  else if (known.length > 0) out.push(`**No judged check is newly failing or worse.** ${known.length} known failure${known.length === 1 ? '' : 's'} (failing on the base branch as well) do not block: \`gate.block_on\` is \`new\`.`, '');
+  else if (known.length > 0) out.push(`${NOTHING_NEW_PREFIX} ${known.length} known failure${known.length === 1 ? '' : 's'} (failing on the base branch as well) do not block: \`gate.block_on\` is \`new\`.`, '');
   else out.push('**Every judged check passed.**', '');
   if (blocking.length > 0 && known.length > 0) out.push(`${known.length} known failure${known.length === 1 ? '' : 's'} (failing on the base branch as well) do not block: \`gate.block_on\` is \`new\`.`, '');
   const fallback = blockOnFallbackLine(gate, md(input.noBaselineReason ?? 'no baseline was given', 300));
