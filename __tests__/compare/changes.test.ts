@@ -217,6 +217,14 @@ describe('the hybrid weight variant against the example', () => {
     expect(tableRows(body.split('\n'))).toEqual(rows);
   });
 
+  test('the report marks each failing check with its change, new and worse first', () => {
+    const html = readFileSync(join(root, 'head', 'report.html'), 'utf8');
+    const c = head.changes as Record<string, number>;
+    expect(html).toContain(`<strong>What this pull request changed:</strong> ${c.new_failure} checks newly failing, ${c.worse} worse; ${c.known} failing on the base branch as well.`);
+    const marks = [...html.matchAll(/<td class="wrap">(<strong class="status-fail">(new|worse)<\/strong>|(known) \(does not block\))<\/td>/g)].map((m) => m[2] ?? m[3]);
+    expect(marks).toEqual([...Array(c.new_failure).fill('new'), ...Array(c.worse).fill('worse'), ...Array(c.known).fill('known')]);
+  });
+
   test('verify re-derives baseline_status and change with the baseline, and keeps the recorded ones without it', async () => {
     const withBaseline = await verify({ dir: 'head', cwd: root, root, baseline: 'base' });
     expect(withBaseline.differences).toEqual([]);

@@ -103,6 +103,7 @@ function verdictSection(input: ReportInput): string[] {
   if (changed) out.push(`<p class="why"><strong>What this pull request changed:</strong> ${escapeHtml(changed)}.</p>`);
   if (blocking.length > 0) out.push(`<p class="why"><strong>Why it failed:</strong> ${escapeHtml(causeSentence(blocking))}.</p>`);
   const known = knownNotBlocking(gate).length;
+  if (gate.block_on === 'new' && !gate.changes) out.push('<p><code>gate.block_on</code> is <code>new</code>, but with no baseline new failures cannot be told from known ones: every failing check blocks, as with <code>all</code>.</p>');
   if (known > 0) out.push(`<p>${known} known failure${known === 1 ? '' : 's'} (failing on the base branch as well) do not block: <code>gate.block_on</code> is <code>new</code>.</p>`);
   out.push(
     `<p>Threat model <strong>${h(tm.id, 80)}</strong> revision ${h(tm.revision, 20)}, objective <strong>${h(tm.objective, 40)}</strong>, access ${h(tm.access, 40)}. Config <code>${h(facts.configPath, 120)}</code>. Task ${h(facts.task, 20)}.</p>`
