@@ -5,7 +5,8 @@
  * checks.json files; `block_on: new` blocks on exactly the new, worse and comparison checks; the
  * comparison section stays short and hides nothing that differs; verify re-derives it all.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commentBody } from '../../src/action/comment.js';
 import { main } from '../../src/cli/main.js';
@@ -231,6 +232,21 @@ describe('the hybrid weight variant against the example', () => {
     const alone = await verify({ dir: 'head', cwd: root, root });
     expect(alone.differences).toEqual([]);
     expect(alone.notes.join('\n')).toContain('taken from the recorded checks.json');
+  });
+
+  test('verify without the baseline still flags a recorded change that its two statuses contradict', async () => {
+    cpSync(join(root, 'head'), join(root, 'forged'), { recursive: true });
+    const gate = gateOf(root, 'forged');
+    const known = gate.checks.find((c) => c.change === 'known') as StoredCheck;
+    known.change = 'fixed';
+    const text = JSON.stringify(gate, null, 2) + '\n';
+    writeFileSync(join(root, 'forged', 'checks.json'), text);
+    const manifestPath = join(root, 'forged', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    manifest.files['checks.json'] = { ...manifest.files['checks.json'], sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
+    const result = await verify({ dir: 'forged', cwd: root, root });
+    expect(result.differences.some((d) => d.startsWith('checks.json: ') && d.includes('change') && d.includes('fixed') && d.includes('known'))).toBe(true);
   });
 
   test('a threshold changed between base and head: compared by status alone, never worse, with a note', async () => {
