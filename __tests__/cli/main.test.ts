@@ -1,8 +1,8 @@
 /** The CLI adapter in-process: output, exit statuses and one-line user errors. */
 import { jest } from '@jest/globals';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tinyRepo } from '../helpers.js';
 import { main } from '../../src/cli/main.js';
 
 async function cli(argv: string[], cwd: string) {
@@ -75,7 +75,10 @@ describe('evidence-gate run', () => {
 
   test('--help and --version exit 0', async () => {
     expect((await cli(['--help'], tinyRepo())).stdout).toContain('evidence-gate run --config FILE');
-    expect(await cli(['--version'], tinyRepo())).toEqual({ code: 0, stdout: 'evidence-gate 0.1.0\n', stderr: '' });
+    // The version is package.json's (src/version.ts reads it at build time).
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await cli(['--version'], tinyRepo())).toEqual({ code: 0, stdout: `evidence-gate ${version}\n`, stderr: '' });
   });
 });
 
