@@ -1,6 +1,6 @@
 /**
  * The one derivation every command shares (SPEC §14): evidence rows in file order plus the
- * manifest's facts → metrics.json, checks.json, comparison.json, summary.md and report.html.
+ * manifest's facts → metrics.json, checks.json, checks.junit.xml, comparison.json, summary.md and report.html.
  * A run feeds it the rows it evaluates, a merge the rows of its shards, `verify` the rows of a
  * downloaded artifact.
  */
@@ -17,6 +17,7 @@ import type { BaselineRecord } from '../manifest/manifest.js';
 import { MetricsAccumulator } from '../metrics/accumulate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { renderReport } from '../report/html.js';
+import { renderJunit } from '../report/junit.js';
 import { renderSummary } from '../report/summary.js';
 import { stableJson } from '../util/json.js';
 
@@ -100,7 +101,8 @@ export class Derivation {
 export function renderDerived(derived: Derived, report: ReportFacts): Record<string, string> {
   const files: Record<string, string> = {
     'metrics.json': stableJson(derived.metrics, 2) + '\n',
-    'checks.json': stableJson(derived.gate, 2) + '\n'
+    'checks.json': stableJson(derived.gate, 2) + '\n',
+    'checks.junit.xml': renderJunit(derived.gate)
   };
   if (derived.comparison) files['comparison.json'] = stableJson(derived.comparison, 2) + '\n';
   files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });

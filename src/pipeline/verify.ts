@@ -180,7 +180,7 @@ async function rederive(art: OpenedArtifact, options: VerifyOptions, deps: RunDe
     out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${TOOL_VERSION}: summary.md and report.html were not compared (their wording may differ between versions)`);
     return;
   }
-  for (const name of ['summary.md', 'report.html']) {
+  for (const name of ['checks.junit.xml', 'summary.md', 'report.html']) {
     const path = join(art.dir, name);
     if (!existsSync(path)) continue;
     const recorded = readFileSync(path, 'utf8');
