@@ -113,7 +113,7 @@ describe('the bundled example compared with itself', () => {
 
   test('with block_on: new the gate passes (exit 0) and reports the 20 known failures', async () => {
     let stdout = '';
-    const code = await main(['run', '--config', newConfig, '--baseline', 'base', '--out', 'self-new', '--quiet'], { stdout: (t) => (stdout += t), stderr: () => {}, cwd: root });
+    const code = await main(['run', '--config', newConfig, '--baseline', 'base', '--out', 'self-new'], { stdout: (t) => (stdout += t), stderr: () => {}, cwd: root });
     expect(code).toBe(0);
     const head = gateOf(root, 'self-new');
     expect(head).toMatchObject({ verdict: 'pass', failing: [], block_on: 'new' });
@@ -123,6 +123,10 @@ describe('the bundled example compared with itself', () => {
     // The failing table still lists all 20, each marked as known and not blocking.
     expect(summary.split('\n').filter((l) => l.includes(' | known (does not block) | **fail** |'))).toHaveLength(20);
     expect(readFileSync(join(root, 'self-new', 'report.html'), 'utf8')).toContain('20 known failures (failing on the base branch as well) do not block');
+    // The terminal's short summary says the same.
+    expect(stdout.replace(/;\n +/g, '; ')).toContain('What this pull request changed: no check newly failing, worse or fixed; 20 failing on the base branch as well.');
+    expect(stdout).toContain('No judged check is newly failing or worse. 20 known failures (failing on the base branch as well) do not block: gate.block_on is new.');
+    expect(stdout).toContain('The first 10 (new, then worse, then known) of 20 failing and not-evaluated checks:');
   });
 
   test('without a baseline checks.json has no change fields, and block_on: new blocks as all, saying why', async () => {
