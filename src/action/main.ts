@@ -13,7 +13,7 @@ import { isUserError, UsageError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
 import { code, flatten, md, truncate } from '../report/escape.js';
 import { quoted } from '../util/visible.js';
-import { checkAnnotations } from './annotations.js';
+import { checkAnnotations, knownFailureAnnotations, MAX_ERROR_ANNOTATIONS } from './annotations.js';
 import { chooseBaseline, type BaselineChoice } from './baseline.js';
 import { commentBody, postStickyComment } from './comment.js';
 import { pullRequestOf, pullRequestTargetRefusal } from './event.js';
@@ -159,6 +159,13 @@ function annotate(host: ActionHost, result: RunResult, blocksStep: boolean, warn
     else host.warning(a.message, where);
   }
   if (omitted > 0) host.info(`${omitted} more blocking check${omitted === 1 ? '' : 's'} not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json`);
+  const known = gate ? knownFailureAnnotations(gate.checks, gate.failing, result.configPath) : { annotations: [], omitted: 0 };
+  // Known failures are warnings too: they get the warning slots the step has not spent yet.
+  const warningsLeft = Math.max(0, MAX_ERROR_ANNOTATIONS - warningsUsed - (blocksStep ? 0 : annotations.length));
+  const shown = known.annotations.slice(0, warningsLeft);
+  const knownOmitted = known.omitted + known.annotations.length - shown.length;
+  for (const a of shown) host.warning(a.message, { title: a.title, file: a.file, startLine: a.startLine });
+  if (knownOmitted > 0) host.info(`${knownOmitted} more known failure${knownOmitted === 1 ? '' : 's'} not annotated: see the job summary and checks.json`);
 }
 
 /** `baseline: auto` where artifacts cannot be downloaded (GitHub Enterprise Server). */

@@ -7,6 +7,7 @@
 import { ComparisonAccumulator } from '../compare/accumulate.js';
 import type { BaselineIndex } from '../compare/baseline.js';
 import type { Comparison } from '../compare/comparison.js';
+import type { BaselineChecks } from '../gate/change.js';
 import { DrillCollector, type DrillResult } from '../drill/collect.js';
 import { ExampleGrouper } from '../evidence/group.js';
 import type { EvidenceRow } from '../evidence/row.js';
@@ -29,10 +30,11 @@ export interface Derived {
 }
 
 /**
- * A baseline to compare with, or why there is none (`expected: false` when no comparison can
- * exist for the run, so that gate.require_baseline does not block it).
+ * A baseline to compare with (its checks.json, when it has one, to judge what changed), or why
+ * there is none (`expected: false` when no comparison can exist for the run, so that
+ * gate.require_baseline does not block it).
  */
-export type BaselineInput = { index: BaselineIndex; record: BaselineRecord } | { reason: string; expected?: false } | null;
+export type BaselineInput = { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null } | { reason: string; expected?: false } | null;
 
 /** Whether the run could not have had a comparison at all. */
 export function baselineUnexpected(input: BaselineInput): boolean {
@@ -98,7 +100,8 @@ export class Derivation {
       for (const [id, d] of c.drill) drill.set(id, d);
     }
     const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
-    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineExpected: !baselineUnexpected(this.baseline) });
+    const baselineChecks = this.baseline && 'index' in this.baseline ? (this.baseline.checks ?? null) : null;
+    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineChecks, baselineExpected: !baselineUnexpected(this.baseline) });
     return { metrics, gate, comparison, noBaselineReason, drill };
   }
 }
