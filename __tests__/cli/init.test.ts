@@ -122,6 +122,16 @@ describe('init, then run with the written config', () => {
   });
 });
 
+test('from a subfolder of a git repository: paths against the root, the next command from where it was typed, the current branch in the workflow', async () => {
+  const root = tempRepo({ '.git/HEAD': 'ref: refs/heads/trunk\n', 'data/train.jsonl': jsonl(textRows('tr', 30, 3)), 'data/test.jsonl': jsonl(textRows('te', 12, 30)) });
+  const cwd = join(root, 'data');
+  const init = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], cwd);
+  expect(init.stdout.trimEnd().split('\n').pop()).toBe('Next: evidence-gate run --config ../.github/evidence-gate.yml');
+  expect(parse(readFileSync(join(root, '.github/evidence-gate.yml'), 'utf8')).data).toMatchObject({ train: 'data/train.jsonl', evaluate: { test: 'data/test.jsonl' } });
+  expect(parse(readFileSync(join(root, '.github/workflows/evidence-gate.yml'), 'utf8')).on).toEqual({ pull_request: { branches: ['trunk'] }, push: { branches: ['trunk'] } });
+  expect([0, 1]).toContain((await cli(['run', '--config', '../.github/evidence-gate.yml', '--quiet'], cwd)).code);
+});
+
 describe('init refuses', () => {
   const data = () => ({ 'train.jsonl': jsonl(textRows('tr', 20, 1)), 'test.jsonl': jsonl(textRows('te', 8, 50)) });
 

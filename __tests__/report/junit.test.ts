@@ -11,7 +11,7 @@ import type { Check } from '../../src/gate/check.js';
 import type { GateResult } from '../../src/gate/checks.js';
 import { run, verify } from '../../src/engine.js';
 import { renderJunit, xmlEscape } from '../../src/report/junit.js';
-import { tinyRepo } from '../helpers.js';
+import { jsonl, tinyRepo } from '../helpers.js';
 
 interface XmlNode {
   name: string;
@@ -205,5 +205,20 @@ describe('checks.junit.xml in a run', () => {
     manifest.files['checks.junit.xml'] = { sha256: sha(forged), bytes: Buffer.byteLength(forged) };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
     expect((await verify({ dir: 'out', cwd: root, root })).differences).toEqual([expect.stringMatching(/^checks\.junit\.xml: differs from the re-derived file \(first at line \d+\)$/)]);
+  });
+
+  test('a language read from the data cannot break the file: markup escaped, a control character shown as an escape', async () => {
+    const hostile = '</testcase><x a="1">&\u0007';
+    const root = tinyRepo({
+      'data/challenge.jsonl': jsonl([
+        { id: 'h1', text: 'we observe gains in results', label: 'result', language: hostile },
+        { id: 'h2', text: 'caution: the window was short', label: 'limitation', language: hostile }
+      ])
+    });
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    const xml = readFileSync(join(root, 'out', 'checks.junit.xml'), 'utf8');
+    const { cases } = validateJunit(xml);
+    expect(cases.map((c) => c.attributes.name)).toContain('language_examples/data/</testcase><x a="1">&\\u0007');
+    expect(xml).not.toContain('<x ');
   });
 });

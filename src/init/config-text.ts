@@ -83,7 +83,7 @@ function columnsLine(r: Recognised): string {
 
 function howComments(r: Recognised): string[] {
   const out = Object.entries(r.how).map(([role, why]) => `  #   ${role}: ${why}`);
-  if (r.language === null) out.push('  #   language: none found, so every row is in the language slice "unknown"');
+  if (r.language === null && r.task === 'text') out.push('  #   language: none found, so every row is in the language slice "unknown"');
   if (r.unused.length > 0) out.push(`  #   not used: ${r.unused.map(yamlScalar).join(', ')}`);
   return out;
 }

@@ -7,6 +7,7 @@
 import { ComparisonAccumulator } from '../compare/accumulate.js';
 import type { BaselineIndex } from '../compare/baseline.js';
 import type { Comparison } from '../compare/comparison.js';
+import type { BaselineChecks } from '../gate/change.js';
 import { DrillCollector, type DrillResult } from '../drill/collect.js';
 import { ExampleGrouper } from '../evidence/group.js';
 import type { EvidenceRow } from '../evidence/row.js';
@@ -28,8 +29,8 @@ export interface Derived {
   drill: DrillResult;
 }
 
-/** A baseline to compare with, or why there is none. */
-export type BaselineInput = { index: BaselineIndex; record: BaselineRecord } | { reason: string } | null;
+/** A baseline to compare with (its checks.json, when it has one, to judge what changed), or why there is none. */
+export type BaselineInput = { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null } | { reason: string } | null;
 
 /** Why there is no comparison, as checks.json and the summary state it (null when there is one). */
 export function noBaselineReasonOf(input: BaselineInput): string | null {
@@ -90,7 +91,8 @@ export class Derivation {
       for (const [id, d] of c.drill) drill.set(id, d);
     }
     const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
-    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined });
+    const baselineChecks = this.baseline && 'index' in this.baseline ? (this.baseline.checks ?? null) : null;
+    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineChecks });
     return { metrics, gate, comparison, noBaselineReason, drill };
   }
 }

@@ -21,6 +21,7 @@ import { codePointLength } from '../util/strings.js';
 import { truncateText, visible } from '../util/visible.js';
 import { causeSentence } from './check-words.js';
 import { checkThresholdText, checkValueText } from './format.js';
+import { byChange, changeSentence, changeWord, knownNotBlocking } from './summary-changes.js';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
 
@@ -103,11 +104,27 @@ export function shortSummary(input: ShortSummaryInput): string {
     `Evidence Gate: ${gate.verdict === 'pass' ? 'PASS' : 'FAIL'} (${gate.failing.length} blocking check${gate.failing.length === 1 ? '' : 's'})`,
     `Checks: ${c.pass} passed, ${c.fail} failed, ${c.not_evaluated} not evaluated, ${c.not_applicable} not applicable.`
   ];
-  out.push(...(blocking.length > 0 ? wrapped('Why it failed: ', causeSentence(blocking)) : ['Every judged check passed.']));
-  const listed = bySeverity(gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated'));
+  const changed = changeSentence(gate);
+  if (changed) out.push(...wrapped('What this pull request changed: ', changed));
+  const known = knownNotBlocking(gate).length;
+  const knownLine = `${known} known failure${known === 1 ? '' : 's'} (failing on the base branch as well) do not block: gate.block_on is new.`;
+  out.push(...(blocking.length > 0 ? wrapped('Why it failed: ', causeSentence(blocking)) : known > 0 ? [`No judged check is newly failing or worse. ${knownLine}`] : ['Every judged check passed.']));
+  if (blocking.length > 0 && known > 0) out.push(knownLine);
+  // Judged against a baseline: new failures first, then worse, then known ones, as in summary.md.
+  const judged = gate.changes !== undefined;
+  const failingChecks = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
+  const listed = judged ? byChange(failingChecks) : bySeverity(failingChecks);
   if (listed.length > 0) {
-    out.push('', listed.length > CHECKS_SHOWN ? `The ${CHECKS_SHOWN} most severe of ${listed.length} failing and not-evaluated checks:` : 'Failing and not-evaluated checks, most severe first:');
-    out.push(...alignedTable(['check', 'status', 'value', 'threshold', 'n'], listed.slice(0, CHECKS_SHOWN).map(checkRow)));
+    const heading = judged
+      ? listed.length > CHECKS_SHOWN
+        ? `The first ${CHECKS_SHOWN} (new, then worse, then known) of ${listed.length} failing and not-evaluated checks:`
+        : 'Failing and not-evaluated checks, new, then worse, then known:'
+      : listed.length > CHECKS_SHOWN
+        ? `The ${CHECKS_SHOWN} most severe of ${listed.length} failing and not-evaluated checks:`
+        : 'Failing and not-evaluated checks, most severe first:';
+    out.push('', heading);
+    const rows = listed.slice(0, CHECKS_SHOWN).map((x) => (judged ? [...checkRow(x).slice(0, 1), changeWord(x, gate.failing), ...checkRow(x).slice(1)] : checkRow(x)));
+    out.push(...alignedTable(['check', ...(judged ? ['change'] : []), 'status', 'value', 'threshold', 'n'], rows));
     if (listed.length > CHECKS_SHOWN) out.push(`  and ${listed.length - CHECKS_SHOWN} more (summary.md, report.html and checks.json list every check)`);
   }
   if (input.comparison) out.push('', comparisonLine(input.comparison, gate));
