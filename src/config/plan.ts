@@ -1,4 +1,5 @@
 /** The typed plan that every later stage reads: the config, validated and normalised. */
+import type { AttackPlan } from '../perturb/registry.js';
 import type { FamilyGateKey, GateKey } from './defaults.js';
 import type { ConfigSource } from './source.js';
 
@@ -14,15 +15,8 @@ export interface ProtectedTransition {
   to: string;
 }
 
-export interface AttackPlan {
-  noise?: Record<string, never>;
-  fgm?: Record<string, never>;
-  format?: Record<string, never>;
-  transpose?: { words_per_change: number };
-  dictionary?: { file: FileRef };
-  append?: { sentences: Record<string, string> };
-  truncate?: { keep: number };
-}
+/** The configured families' parameters, as each family's descriptor reads them (src/perturb/registry.ts). */
+export type { AttackPlan };
 
 export interface ThreatModelPlan {
   id: string;

@@ -7,6 +7,7 @@
  * scikit-learn goldens.
  */
 import type { ModelPlan, Plan } from '../config/plan.js';
+import { configuredTabular } from '../perturb/registry.js';
 
 /** Read by every record: the tokenizer's character classes depend on these tables. */
 const UNICODE_NOTE =
@@ -155,7 +156,7 @@ function textModel(plan: ModelPlan): TextModelPreprocessing {
 function tabularModel(plan: ModelPlan, p: Plan): TabularModelPreprocessing {
   const features = [...p.data.columns.features];
   const tab = p.threatModel.tabular;
-  const attacked = Boolean(p.threatModel.attacks.noise || p.threatModel.attacks.fgm);
+  const attacked = configuredTabular(p.threatModel.attacks).length > 0;
   const external = plan.kind === 'external';
   return {
     model: plan.name,

@@ -7,6 +7,9 @@
  * space and then one of the configured sentences, exactly. `max_char_edit_ratio` does not
  * apply: the suffix rule bounds the edit.
  */
+import { closed, nonEmpty } from '../config/schema-parts.js';
+import { PRINTABLE_PATTERN } from '../util/visible.js';
+import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
@@ -43,3 +46,22 @@ export function appendFamily(params: { sentences: Record<string, string> }): Fam
     }
   };
 }
+
+/** Sentences by language code; which languages need one is checked against the data (config/against-data.ts). */
+const languageMap = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { minLength: 1, pattern: PRINTABLE_PATTERN },
+  additionalProperties: nonEmpty
+} as const;
+
+/** `threat_model.attacks.append: { sentences: { <language>: <sentence> } }`. */
+export const APPEND = textFamily({
+  name: 'append',
+  task: 'text',
+  schema: closed({ sentences: languageMap }, ['sentences']),
+  attack: true,
+  destructive: false,
+  read: (raw) => ({ sentences: { ...raw.sentences } }),
+  build: (params) => ({ runner: appendFamily(params) })
+});
