@@ -10,7 +10,8 @@ import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
 import { releaseRequirement } from '../manifest/release.js';
 import { FAMILY_REGISTRY, familiesOf, type AttackPlan, type FamilyRegistry } from '../perturb/registry.js';
-import type { FileRef, GatePlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
+import { MODEL_KINDS, modelKind } from '../models/registry.js';
+import type { FileRef, GatePlan, ModelPlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
 import type { RawConfig } from './schema.js';
 import { ConfigSource, formatKeyPath, type KeyPath } from './source.js';
 import { configError, validateConfig, yamlErrors } from './validate.js';
@@ -113,10 +114,11 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   const attacks = readAttacks(raw, source, root, task, registry);
 
   const models = parseModels(raw.models, source, (path, p) => fileRef(source, root, path, p));
+  const fitting = MODEL_KINDS.filter((d) => d.selectedBy === 'name' && d.task === task).map((d) => d.kind);
   models.forEach((m, i) => {
-    const tabularKind = m.kind === 'logistic-regression';
-    if (m.kind !== 'external' && tabularKind !== (task === 'tabular')) {
-      throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
+    const kindTask = modelKind(m.kind).task;
+    if (kindTask !== 'any' && kindTask !== task) {
+      throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${fitting.length === 1 ? fitting[0] : `a ${task} model (${fitting.join(', ')})`}`);
     }
   });
   for (const family of registry.tabular) {
@@ -129,9 +131,9 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   const abstain = raw.selective?.abstain_below ?? {};
   for (const [name, policy] of Object.entries(abstain)) {
     if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`, true);
-    const kind = models.find((m) => m.name === name)?.kind;
-    const model = models.find((m) => m.name === name);
-    const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
+    const model = models.find((m) => m.name === name) as ModelPlan;
+    const kind = model.kind;
+    const probabilistic = modelKind(kind).probabilities(model.params);
     if (policy.on === 'probability' && !probabilistic) {
       throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
     }
