@@ -122,9 +122,17 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
     }
   });
   for (const family of registry.tabular) {
-    if (family.needsGradients && family.name in attacks && (tm.access ?? 'black-box') !== 'white-box') {
+    if (!family.needsGradients || !(family.name in attacks)) continue;
+    if ((tm.access ?? 'black-box') !== 'white-box') {
       throw configError(source, ['threat_model', 'attacks', family.name], `${family.name} follows the model's gradient and needs threat_model.access: white-box; expected white-box access, found black-box`, true);
     }
+    // A command exposes no gradient: refuse here rather than when the attack starts.
+    const differentiable = MODEL_KINDS.filter((d) => d.gradients).map((d) => d.kind);
+    models.forEach((m, i) => {
+      if (!modelKind(m.kind).gradients) {
+        throw configError(source, ['models', i], `${family.name} follows the model's gradient; expected a model kind with one (${differentiable.join(', ')}), found ${JSON.stringify(m.kind)}`);
+      }
+    });
   }
   const modelNames = new Set(models.map((m) => m.name));
 

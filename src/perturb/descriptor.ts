@@ -7,6 +7,7 @@
 import type { FileRef } from '../config/plan.js';
 import type { FromSchema, Schema } from '../config/schema-parts.js';
 import type { ConfigSource, KeyPath } from '../config/source.js';
+import type { Dataset } from '../data/dataset.js';
 import type { Model } from '../models/model.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
 import type { FamilyRunner } from './family.js';
@@ -43,6 +44,8 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
   attack: A;
   /** The edit can change the true class, so its accuracy change is descriptive only. */
   destructive: boolean;
+  /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
+  checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }
 
 /** One text family's runner, and the dictionary it read if any (the manifest lists those). */
