@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { CONDITIONS, FAMILIES, isAttackFamily, isDestructive, TABULAR_FAMILIES, TEXT_CONDITIONS } from '../../src/config/families.js';
 import { loadPlan } from '../../src/config/load.js';
 import { BUILTINS, parseModels } from '../../src/config/models.js';
-import { CONFIG_SCHEMA, configSchema } from '../../src/config/schema.js';
+import { CONFIG_SCHEMA, configSchema, type RawConfig } from '../../src/config/schema.js';
 import { closed } from '../../src/config/schema-parts.js';
 import { ConfigSource } from '../../src/config/source.js';
 import { configError } from '../../src/config/validate.js';
@@ -19,7 +19,7 @@ import { builtinModel } from '../../src/models/descriptor.js';
 import { MODEL_KINDS } from '../../src/models/registry.js';
 import { tabularAttack, textFamily } from '../../src/perturb/descriptor.js';
 import { checkedOutcome } from '../../src/perturb/outcome.js';
-import { allFamilies, buildFamilies, FAMILY_REGISTRY, type FamilyRegistry } from '../../src/perturb/registry.js';
+import { allFamilies, buildFamilies, FAMILY_REGISTRY, type AttackPlan, type FamilyRegistry } from '../../src/perturb/registry.js';
 import { jsonl, tempRepo } from '../helpers.js';
 
 /** A family that exists only in this test: repeat the last word `times` times. */
@@ -115,6 +115,21 @@ describe('the family registry', () => {
     expect(['truncate', 'noise', 'clean'].map(isAttackFamily)).toEqual([false, false, false]);
     expect(isDestructive('truncate')).toBe(true);
     expect(allFamilies().filter((d) => d.destructive).map((d) => d.name)).toEqual(['truncate']);
+  });
+
+  test('the raw config type and the plan type follow from the schema and the descriptors (npm run typecheck checks these lines)', () => {
+    const raw: NonNullable<RawConfig['threat_model']['attacks']> = { transpose: { words_per_change: 3 }, dictionary: { file: 'd.yml' }, noise: {} };
+    // @ts-expect-error the schema makes words_per_change a number
+    const notNumber: NonNullable<RawConfig['threat_model']['attacks']> = { transpose: { words_per_change: 'three' } };
+    // @ts-expect-error no family of that name
+    const unknown: NonNullable<RawConfig['threat_model']['attacks']> = { shout: {} };
+    // @ts-expect-error the dictionary's file is required
+    const noFile: NonNullable<RawConfig['threat_model']['attacks']> = { dictionary: {} };
+    // What `read` returns: defaults filled in (keep is required in the plan).
+    const plan: AttackPlan = { truncate: { keep: 0.65 }, transpose: { words_per_change: 5 } };
+    // @ts-expect-error truncate's plan has its keep filled in
+    const partial: AttackPlan = { truncate: {} };
+    expect([raw, notNumber, unknown, noFile, plan, partial]).toHaveLength(6);
   });
 
   test('every text family builds a runner under its own name, label-preserving exactly when not destructive', () => {

@@ -4,7 +4,7 @@
  * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
  * their messages stay specific.
  */
-import { FAMILY_REGISTRY, type FamilyRegistry, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
+import { FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type FamilyRegistry } from '../perturb/registry.js';
 import { PRINTABLE_PATTERN } from '../util/visible.js';
 import { FAMILY_GATE_KEYS, GATE_KEYS, type FamilyGateKey, type GateKey } from './defaults.js';
 import { RELEASE_FIELDS, type ReleaseField } from './plan.js';
@@ -52,7 +52,7 @@ const familyOverrides = closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k
 const regressionOnly = closed({ max_regression_pp: gateThresholds.max_regression_pp });
 
 /** `threat_model.attacks`: every family's own schema, tabular attacks first (the order unknown-key messages list them in). */
-type AttacksSchema = { [N in TabularAttackName | TextFamilyName]: Extract<(typeof FAMILY_REGISTRY)['text'][number] | (typeof FAMILY_REGISTRY)['tabular'][number], { name: N }>['schema'] };
+type AttacksSchema = { [D in (typeof TABULAR_ATTACKS)[number] | (typeof TEXT_FAMILIES)[number] as D['name']]: D['schema'] };
 function attacksSchema(registry: FamilyRegistry): Record<string, Schema> {
   return Object.fromEntries([...registry.tabular, ...registry.text].map((d) => [d.name, d.schema]));
 }

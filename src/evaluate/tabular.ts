@@ -1,5 +1,5 @@
 /**
- * Tabular candidates (SPEC §13): for every (example × model) the clean row, then one candidate
+ * Tabular candidates: for every (example × model) the clean row, then one candidate
  * per configured tabular attack in registry order (`noise`, the corruption baseline, is the same
  * for every model; `fgm` follows each model's own gradient), each candidate validated.
  */

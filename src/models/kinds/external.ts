@@ -1,6 +1,7 @@
 /**
- * `{ name, command, … }`: the user's own classifier over the JSONL protocol (SPEC §10), for
- * either task. Its entry is read whole, since it has no built-in name.
+ * `{ name, command, … }`: the user's own classifier over the JSONL protocol
+ * (src/models/external/contract.ts), for either task. Its entry is read whole, since it has no
+ * built-in name.
  */
 import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
