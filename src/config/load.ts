@@ -335,6 +335,7 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], r
     allowNotEvaluated: gate.allow_not_evaluated ?? false,
     models: [...judged],
     requireBaseline: gate.require_baseline ?? false,
+    blockOn: gate.block_on ?? 'all',
     releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
   };
 }

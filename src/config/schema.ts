@@ -144,6 +144,7 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
         families: gateFamilies,
         allow_not_evaluated: { type: 'boolean' },
         require_baseline: { type: 'boolean' },
+        block_on: { enum: ['all', 'new'] },
         require_release_record: { type: 'boolean' },
         models: { type: 'array', items: name, minItems: 1 }
       }),
