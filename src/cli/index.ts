@@ -39,7 +39,8 @@ const bundleSha256 = sha256Hex(bytes);
 const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
 const cache = openCompileCache(
   compileCacheDir(process.env),
-  cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command })
+  cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }),
+  bundleSha256
 );
 const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
 setLaunch({ entry: import.meta.url, bundleSha256 });
