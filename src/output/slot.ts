@@ -75,6 +75,30 @@ function nameOutputIn(error: unknown, target: OutputTarget, staging: string): vo
   else if (e.path === staging || e.path.startsWith(staging + sep)) e.path = target.absolute + e.path.slice(staging.length);
 }
 
+/**
+ * Create `dir` and its missing parents one at a time, returning the first one created. Node's
+ * recursive mkdir reports a read-only or forbidden parent as ENOENT on the missing folder;
+ * creating each level names the real cause (EROFS, EACCES) and the folder it happened at.
+ */
+function makeParents(dir: string): string | undefined {
+  const missing: string[] = [];
+  for (let at = dir; !entryExists(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  const made: string[] = [];
+  try {
+    for (const at of missing) {
+      mkdirSync(at);
+      made.unshift(at);
+    }
+  } catch (error) {
+    for (const at of made) rmdirSync(at);
+    throw error;
+  }
+  return missing[0];
+}
+
 export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   const target = resolveOutputFolder(options.root, options.outputDir, options.cwd);
   const { parent, name } = target;
@@ -82,7 +106,7 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   const shown = (p: string) => quotePath(relative(target.realRoot, p).split(sep).join('/'));
   let firstCreated: string | undefined;
   try {
-    firstCreated = mkdirSync(parent, { recursive: true });
+    firstCreated = makeParents(parent);
   } catch (error) {
     nameOutputIn(error, target, staging);
     throw error;
