@@ -1,0 +1,28 @@
+/**
+ * Which thread of the CLI this is. The main thread supervises; the engine thread runs a command
+ * (src/cli/supervise.ts). A module of its own so that the launcher can ask without loading the
+ * engine: the thread that ran the command stores the compile cache, because the bytecode V8
+ * writes is that of the functions its own thread compiled.
+ */
+import { isMainThread, workerData } from 'node:worker_threads';
+
+export const ENGINE_ROLE = 'evidence-gate-engine';
+
+/** The commands that run on an engine thread: those that may write an output folder or run long. */
+export const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
+
+export function isEngineThread(): boolean {
+  return !isMainThread && (workerData as { role?: unknown } | null)?.role === ENGINE_ROLE;
+}
+
+const DELEGATED = Symbol.for('evidence-gate.delegated');
+
+/** Called by the main thread when it hands the command to an engine thread. */
+export function markDelegated(): void {
+  (globalThis as Record<symbol, unknown>)[DELEGATED] = true;
+}
+
+/** Whether this thread stores the compile cache after its work: the engine thread, or a main thread that ran the command itself. */
+export function savesCompileCache(): boolean {
+  return isEngineThread() || (isMainThread && (globalThis as Record<symbol, unknown>)[DELEGATED] !== true);
+}
