@@ -78,8 +78,8 @@ export function superviseEngine(entry: URL | string, argv: readonly string[], wr
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       port1.close();
-      // A thread that ended without a status (it crashed) is an internal error.
-      resolve(status ?? (code === 0 ? 3 : code));
+      // The status the command reported, else the thread's own exit code (its process.exitCode).
+      resolve(status ?? code);
     });
   });
 }
