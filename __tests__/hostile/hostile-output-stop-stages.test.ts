@@ -91,7 +91,7 @@ function supervisorFixture(dir: string): string {
 import { joinSupervisor, reportExit } from ${url('cli/supervise.js')};
 import { registerCleanup } from ${url('output/cleanup.js')};
 import { beginPublish, endPublish } from ${url('output/stop.js')};
-const { cwd } = joinSupervisor();
+const { cwd, argv } = joinSupervisor();
 const at = (name) => cwd + '/' + name;
 const until = async (name) => { while (!existsSync(at(name))) await new Promise((r) => setTimeout(r, 10)); };
 mkdirSync(at('.out.tmp-1'));
@@ -99,6 +99,7 @@ const lock = { path: at('.out.lock'), owner: {}, text: 'mine' };
 writeFileSync(lock.path, lock.text);
 const slot = registerCleanup({ staging: at('.out.tmp-1'), lock, parents: null });
 writeFileSync(at('running'), '');
+if (argv[0] === 'crash') throw new Error('a bug in the engine');
 await until('publish');
 if (beginPublish()) {
   mkdirSync(at('out'));
@@ -116,7 +117,7 @@ reportExit(1);
   writeFileSync(
     join(dir, 'supervisor.mjs'),
     `import { superviseEngine } from ${url('cli/supervise.js')};
-process.exitCode = await superviseEngine(new URL('./engine.mjs', import.meta.url).href, [], (line) => process.stderr.write(line), false);
+process.exitCode = await superviseEngine(new URL('./engine.mjs', import.meta.url).href, process.argv.slice(2), (line) => process.stderr.write(line), false);
 `
   );
   return join(dir, 'supervisor.mjs');
@@ -160,4 +161,13 @@ test('a signal before the output was published: the engine thread is stopped, it
   expect(existsSync(join(dir, '.out.tmp-1'))).toBe(false);
   expect(existsSync(join(dir, '.out.lock'))).toBe(false);
   expect(existsSync(join(dir, 'keep'))).toBe(true);
+}, 60_000);
+
+test('an engine thread that crashes: an internal error, and its unfinished output is removed all the same', async () => {
+  const dir = tempRepo();
+  const r = await startNode(supervisorFixture(dir), ['crash'], dir).done;
+  expect(r.code).toBe(3);
+  expect(r.stderr).toMatch(/^evidence-gate: internal error \(a bug, please report it\):\nError: a bug in the engine\n/);
+  expect(existsSync(join(dir, '.out.tmp-1'))).toBe(false);
+  expect(existsSync(join(dir, '.out.lock'))).toBe(false);
 }, 60_000);

@@ -77,6 +77,9 @@ export function superviseEngine(entry: URL | string, argv: readonly string[], wr
       if (stopping) return;
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      // A thread that crashed left its unfinished output registered; one that ended left none.
+      receiveCleanups(port1);
+      runCleanups();
       port1.close();
       // The status the command reported, else the thread's own exit code (its process.exitCode).
       resolve(status ?? code);
