@@ -88,7 +88,7 @@ function supervisorFixture(dir: string): string {
   writeFileSync(
     join(dir, 'engine.mjs'),
     `import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { joinSupervisor, reportExit } from ${url('cli/supervise.js')};
+import { joinSupervisor, reportExit } from ${url('output/supervise.js')};
 import { registerCleanup } from ${url('output/cleanup.js')};
 import { beginPublish, endPublish } from ${url('output/stop.js')};
 const { cwd, argv } = joinSupervisor();
@@ -116,7 +116,7 @@ reportExit(1);
   );
   writeFileSync(
     join(dir, 'supervisor.mjs'),
-    `import { superviseEngine } from ${url('cli/supervise.js')};
+    `import { superviseEngine } from ${url('output/supervise.js')};
 process.exitCode = await superviseEngine(new URL('./engine.mjs', import.meta.url).href, process.argv.slice(2), (line) => process.stderr.write(line), false);
 `
   );

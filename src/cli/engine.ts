@@ -2,15 +2,18 @@
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
  * an output folder runs on an engine thread started from the same launcher, while the main thread
- * stays free to handle a stop request at once (supervise.ts); a perturbation thread starts from
+ * stays free to handle a stop request at once (src/output/supervise.ts); a perturbation thread starts from
  * the launcher too and lands here in its role (src/evaluate/perturb-thread.ts).
  */
 import { isPerturbationThread, servePerturbations, setThreadEntry } from '../evaluate/perturb-thread.js';
 import { installSignalCleanup } from '../output/cleanup.js';
+import { joinSupervisor, reportExit, superviseEngine } from '../output/supervise.js';
 import { fileDigest, launch } from '../util/bundle.js';
-import { isEngineThread, SUPERVISED_COMMANDS } from './engine-role.js';
+import { isEngineThread } from '../util/engine-thread.js';
 import { main } from './main.js';
-import { joinSupervisor, reportExit, superviseEngine } from './supervise.js';
+
+/** The commands that run on an engine thread: those that may write an output folder or run long. */
+const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
 
 if (isPerturbationThread()) servePerturbations();
 else {

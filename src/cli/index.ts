@@ -17,7 +17,7 @@ import { setLaunch } from '../util/bundle.js';
 import { sha256Hex } from '../util/hash.js';
 import { COMMANDS } from './commands.js';
 import { cacheFileName, compileCacheDir, openCompileCache } from './compile-cache.js';
-import { savesCompileCache } from './engine-role.js';
+import { savesCompileCache } from '../util/engine-thread.js';
 
 /** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
 function readEngine(path: string): Buffer {

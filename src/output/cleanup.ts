@@ -2,7 +2,7 @@
  * Cleanup when the process is stopped. Every open output slot registers what to undo (its staging
  * folder, its lock, the parent folders it created) as plain data, so that the undo can run on the
  * thread that handles the signal even when the slot lives on another (the CLI's engine thread,
- * src/cli/supervise.ts): there each change is also posted to the supervisor, which replays them
+ * supervise.ts): there each change is also posted to the supervisor, which replays them
  * once the engine thread has stopped. The undos never touch the output folder itself or a backup
  * of it, and a stop is refused once a swap has begun (stop.ts).
  *

@@ -1,10 +1,10 @@
 /**
  * Whether a stop request may still end a run without output, or comes after the output was put in
- * place. The CLI runs its engine on a second thread (src/cli/supervise.ts) so that its main thread
- * is always free to take SIGINT and SIGTERM, however long a synchronous stage runs; the two threads
- * share one word of memory, and the change from "running" to either "publishing" (the engine, in
- * slot.commit) or "stopping" (the main thread, on a signal) is a compare-and-swap, so exactly one
- * of them wins:
+ * place. The CLI and the action run their engine on a second thread (supervise.ts) so that the
+ * main thread is always free to take SIGINT and SIGTERM, however long a synchronous stage runs.
+ * The two threads share one word of memory, and the change from "running" to either "publishing"
+ * (the engine, in slot.commit) or "stopping" (the main thread, on a signal) is a compare-and-swap,
+ * so exactly one of them wins:
  *
  *   running ──commit──▶ publishing ──swap done──▶ published
  *      │                    └──swap failed──▶ running

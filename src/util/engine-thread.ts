@@ -1,15 +1,13 @@
 /**
- * Which thread of the CLI this is. The main thread supervises; the engine thread runs a command
- * (src/cli/supervise.ts). A module of its own so that the launcher can ask without loading the
- * engine: the thread that ran the command stores the compile cache, because the bytecode V8
- * writes is that of the functions its own thread compiled.
+ * Which thread this is: a process entry (the CLI, the action) runs its command on an engine thread
+ * while its main thread supervises (src/output/supervise.ts). A module of its own, without
+ * dependencies, so that the CLI's launcher can ask without loading the engine: the thread that ran
+ * the command stores the compile cache, because the bytecode V8 writes is that of the functions
+ * its own thread compiled.
  */
 import { isMainThread, workerData } from 'node:worker_threads';
 
 export const ENGINE_ROLE = 'evidence-gate-engine';
-
-/** The commands that run on an engine thread: those that may write an output folder or run long. */
-export const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
 
 export function isEngineThread(): boolean {
   return !isMainThread && (workerData as { role?: unknown } | null)?.role === ENGINE_ROLE;

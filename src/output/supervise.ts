@@ -1,5 +1,6 @@
 /**
- * The CLI's main thread while a command runs on the engine thread. A synchronous stage (training,
+ * A process's main thread while its command runs on the engine thread (the CLI's run, merge and
+ * verify; the action). A synchronous stage (training,
  * a million bootstrap iterations, rendering) keeps its thread from handling signals until it
  * ends; with the command on a second thread, this one is idle and takes SIGINT or SIGTERM at
  * once. Before the output is put in place it stops the engine thread, removes the unfinished
@@ -9,9 +10,9 @@
  * each case leaves.
  */
 import { MessageChannel, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
-import { mirrorCleanupsTo, publishedLine, receiveCleanups, runCleanups, SIGNAL_EXIT, stoppedLine } from '../output/cleanup.js';
-import { claimStop, shareStopState } from '../output/stop.js';
-import { ENGINE_ROLE, markDelegated } from './engine-role.js';
+import { ENGINE_ROLE, markDelegated } from '../util/engine-thread.js';
+import { mirrorCleanupsTo, publishedLine, receiveCleanups, runCleanups, SIGNAL_EXIT, stoppedLine } from './cleanup.js';
+import { claimStop, shareStopState } from './stop.js';
 
 /** What the engine thread is started with. */
 export interface EngineThreadData {
