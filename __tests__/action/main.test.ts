@@ -72,7 +72,7 @@ describe('runAction', () => {
     expect(host.uploads).toHaveLength(1);
     expect(host.uploads[0]?.root).toBe(join(root, 'evidence-gate-out'));
     expect(host.uploads[0]?.files.map((f) => f.slice(host.uploads[0]!.root.length + 1)).sort()).toEqual([
-      'checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md'
+      'checks.json', 'checks.junit.xml', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md'
     ]);
     expect(host.uploads[0]?.retentionDays).toBe(5);
     expect(host.outputs).toMatchObject({
@@ -196,6 +196,7 @@ describe('progress', () => {
     const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: exampleRepo() }, undefined, false);
     await runAction(host, { now: () => (t += 11_000) });
     const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
-    expect(lines).toEqual(['evaluate: 4,416/4,416 rows (100%), 401 rows/s, about 0 s left']);
+    // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
+    expect(lines).toEqual(['evaluate: 4,416/4,416 rows (100%), 401 rows/s, done in 11 s']);
   });
 });

@@ -47,3 +47,20 @@ export function checkAnnotations(blocking: readonly Check[], configPath: string,
     omitted: Math.max(0, ranked.length - slots)
   };
 }
+
+/**
+ * Warning annotations for known failures that do not block (`gate.block_on: new`): the checks
+ * whose `change` is `known` and that the gate left out of `failing`. At most 10, most severe first.
+ */
+export function knownFailureAnnotations(checks: readonly Check[], failing: readonly string[], configPath: string): { annotations: Annotation[]; omitted: number } {
+  const known = bySeverity(checks.filter((c) => c.change === 'known' && c.judged && !failing.includes(c.id) && (c.status === 'fail' || c.status === 'not_evaluated')));
+  return {
+    annotations: known.slice(0, MAX_ERROR_ANNOTATIONS).map((c) => ({
+      message: `${describe(c)}; failing on the base branch as well, so it does not block (gate.block_on: new)`,
+      title: `Evidence Gate: known ${c.check.replace(/_/g, ' ')} failure`,
+      file: configPath,
+      startLine: c.config_line
+    })),
+    omitted: Math.max(0, known.length - MAX_ERROR_ANNOTATIONS)
+  };
+}

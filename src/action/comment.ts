@@ -1,10 +1,12 @@
 /**
  * The opt-in pull-request comment (`comment: true`): one per config, job and matrix index,
  * found again by the hidden marker on its first line and edited in place on every push. It
- * repeats the verdict, the cause sentence and the "Compared with base" section of the summary
- * (already escaped by the engine) and links the run and the artifact.
+ * repeats the verdict, what the pull request changed, the cause sentence and the compact
+ * "Compared with base" section of the summary (already escaped by the engine) and links the run
+ * and the artifact.
  */
 import { code } from '../report/escape.js';
+import { CHANGE_LINE_PREFIX, NOTHING_NEW_PREFIX } from '../report/summary-changes.js';
 import type { GitHubApi } from './host.js';
 
 /** GitHub refuses comment bodies above 65,536 characters; leave room for the frame. */
@@ -36,12 +38,19 @@ export function compareSectionOf(summary: string): string[] {
 /** The cause sentence under the verdict ("**Why it failed:** …", or the passing line). */
 export function causeLineOf(summary: string): string | null {
   const lines = summary.split('\n');
-  return lines.find((l) => l.startsWith('**Why it failed:**')) ?? lines.find((l) => l.startsWith('**Every judged check passed')) ?? null;
+  return lines.find((l) => l.startsWith('**Why it failed:**')) ?? lines.find((l) => l.startsWith('**Every judged check passed') || l.startsWith(NOTHING_NEW_PREFIX)) ?? null;
+}
+
+/** The summary's opening "what this pull request changed" line, when there was a baseline to judge against. */
+export function changeLineOf(summary: string): string | null {
+  return summary.split('\n').find((l) => l.startsWith(CHANGE_LINE_PREFIX)) ?? null;
 }
 
 export function commentBody(f: CommentFacts): string {
   const title = `### Evidence Gate: ${f.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'} · ${code(f.configPath, 120)}${f.jobIndex !== '0' ? ` (matrix job ${f.jobIndex})` : ''}`;
   const out = [f.marker, title, ''];
+  const changed = changeLineOf(f.summary);
+  if (changed) out.push(changed, '');
   const cause = causeLineOf(f.summary);
   if (cause) out.push(cause, '');
   const section = compareSectionOf(f.summary).map((l) => (l.startsWith('## ') ? `#### ${l.slice(3)}` : l));

@@ -12,7 +12,7 @@ import { resolveInside } from '../config/paths.js';
 import { isUserError, UsageError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
 import { code, flatten, truncate } from '../report/escape.js';
-import { checkAnnotations } from './annotations.js';
+import { checkAnnotations, knownFailureAnnotations } from './annotations.js';
 import { chooseBaseline } from './baseline.js';
 import { commentBody, postStickyComment } from './comment.js';
 import { pullRequestOf } from './event.js';
@@ -132,6 +132,9 @@ function annotate(host: ActionHost, result: RunResult, blocksStep: boolean): voi
     else host.warning(a.message, where);
   }
   if (omitted > 0) host.info(`${omitted} more blocking check${omitted === 1 ? '' : 's'} not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json`);
+  const known = gate ? knownFailureAnnotations(gate.checks, gate.failing, result.configPath) : { annotations: [], omitted: 0 };
+  for (const a of known.annotations) host.warning(a.message, { title: a.title, file: a.file, startLine: a.startLine });
+  if (known.omitted > 0) host.info(`${known.omitted} more known failure${known.omitted === 1 ? '' : 's'} not annotated: see the job summary and checks.json`);
 }
 
 async function uploadEvidence(host: ActionHost, inputs: ActionInputs, name: string, result: RunResult): Promise<{ artifactId: string; artifactUrl: string; artifactNote: string }> {

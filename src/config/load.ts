@@ -60,6 +60,7 @@ interface RawConfig {
     allow_not_evaluated?: boolean;
     require_baseline?: boolean;
     require_release_record?: boolean;
+    block_on?: 'all' | 'new';
     models?: string[];
   };
   release?: { owner: string } & Partial<Record<Exclude<ReleaseField, 'owner'>, string | string[]>>;
@@ -353,6 +354,7 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], r
     allowNotEvaluated: gate.allow_not_evaluated ?? false,
     models: [...judged],
     requireBaseline: gate.require_baseline ?? false,
+    blockOn: gate.block_on ?? 'all',
     releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
   };
 }

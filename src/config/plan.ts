@@ -104,6 +104,8 @@ export interface GatePlan {
   models: string[];
   /** Without a usable baseline the comparison checks are not evaluated (blocking) instead of not applicable. */
   requireBaseline: boolean;
+  /** `gate.block_on` (absent: `all`): with `new`, known failures do not block when there is a baseline. */
+  blockOn?: 'all' | 'new';
   /** `gate.require_release_record` and what the `release:` block leaves undeclared (absent: not required). */
   releaseRecord?: ReleaseRequirement;
 }

@@ -160,6 +160,7 @@ export const CONFIG_SCHEMA: Schema = closed(
       }),
       allow_not_evaluated: { type: 'boolean' },
       require_baseline: { type: 'boolean' },
+      block_on: { enum: ['all', 'new'] },
       require_release_record: { type: 'boolean' },
       models: { type: 'array', items: name, minItems: 1 }
     }),

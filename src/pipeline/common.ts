@@ -2,6 +2,7 @@
 import { hostname, platform, arch, cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { loadBaseline } from '../compare/baseline.js';
+import { readBaselineChecks } from '../compare/baseline-checks.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { GateResult } from '../gate/checks.js';
 import type { BaselineRecord, Manifest, ManifestHead } from '../manifest/manifest.js';
@@ -135,7 +136,7 @@ export async function openBaseline(source: BaselineSource | null | undefined, he
       stale: reasons.length > 0,
       stale_reasons: reasons
     };
-    return { index, record };
+    return { index, record, checks: readBaselineChecks(index.artifact) };
   } catch (error) {
     if (!(error instanceof ArtifactError) || source.onError !== 'warn') throw error;
     warn(`baseline refused: ${error.message}`);
