@@ -142,6 +142,22 @@ describe('the packed npm package', () => {
     expect(report.conditions[0]).toMatchObject({ condition: 'clean', readings: [{ model: 'naive-bayes' }] });
   });
 
+  test('init writes a config that run takes as is, in a folder holding only data files', () => {
+    const dir = outsideGit('init');
+    const rows = (split: string, n: number) =>
+      jsonl(Array.from({ length: n }, (_, i) => (i % 2 === 0 ? { id: `${split}${i}`, text: `the results show gain number ${i}`, label: 'result' } : { id: `${split}${i}`, text: `one limitation is sample ${i}`, label: 'limitation' })));
+    writeFileSync(join(dir, 'train.jsonl'), rows('t', 8));
+    writeFileSync(join(dir, 'test.jsonl'), rows('e', 4));
+    const init = sh('evidence-gate', ['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], dir);
+    expect(init.stderr).toBe('');
+    expect(init.status).toBe(0);
+    expect(init.stdout).toContain('Next: evidence-gate run --config .github/evidence-gate.yml\n');
+    const run = sh('evidence-gate', ['run', '--config', '.github/evidence-gate.yml', '--quiet'], dir);
+    expect(run.stderr).toBe('');
+    expect([0, 1]).toContain(run.status);
+    expect(ok(sh('evidence-gate', ['verify', 'evidence-gate-out'], dir), 'verify')).toBe('verified: every digest, metric and check of evidence-gate-out agrees\n');
+  });
+
   test('a bad config is one line and exit 2 outside a repository too', () => {
     const r = sh('evidence-gate', ['run', '--config', 'missing.yml'], outsideGit('bad'));
     expect(r.status).toBe(2);

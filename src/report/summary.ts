@@ -6,6 +6,7 @@
  * timestamps, no output path and no artifact link (the action appends those to the job summary).
  * Every figure shown is read from metrics/checks/comparison, never recomputed here.
  */
+import { isDestructive } from '../config/families.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { DrillResult } from '../drill/collect.js';
 import type { GateResult } from '../gate/checks.js';
@@ -61,7 +62,7 @@ function robustnessRows(m: ModelMetrics): string[][] {
         rateText(r.changed_flip_rate),
         rateText(r.flip_rate),
         deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
-        ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)'
+        ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)'
       ];
     });
 }
