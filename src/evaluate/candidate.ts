@@ -8,6 +8,7 @@ import type { Example, ExampleInput } from '../data/example.js';
 import { inputKey } from '../data/example.js';
 import type { Featurizer } from '../text/features.js';
 import type { ModelCounters } from './counters.js';
+import type { RowWork } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 
 export interface Candidate {
@@ -27,7 +28,7 @@ export interface Candidate {
   /** True for attack families: the row carries ledger masks. */
   masked: boolean;
   /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
-  tabular?: { features: Record<string, number>; perturbed: Record<string, number> | null; exact: boolean | null };
+  tabular?: { features: Record<string, number>; perturbed: Record<string, number> | null; exact: boolean | null; work?: RowWork | null };
 }
 
 /** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */

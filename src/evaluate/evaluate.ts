@@ -14,6 +14,7 @@ import type { Model } from '../models/model.js';
 import { shardOf, type ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Candidate, CandidateSource } from './candidate.js';
+import { checkCertified, withTabularFields } from './certified.js';
 import type { ModelCounters } from './counters.js';
 import { ScoreStore } from './score-store.js';
 
@@ -75,6 +76,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   const clean = list[0] as Candidate;
   const cleanResult = store.get(m, clean);
   const renderedText = renderText(plan.output.text, text, clean.digest);
+  const rows: EvidenceRow[] = [];
   for (const candidate of list) {
     const row = evidenceRow({
       example,
@@ -91,8 +93,10 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
       inputSha256: candidate.digest
     });
-    sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
+    rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);
   }
+  checkCertified(rows);
+  for (const row of rows) sink(row);
 }
 
 export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])[], models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {

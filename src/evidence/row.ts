@@ -43,6 +43,14 @@ export interface EvidenceRow {
   features?: Record<string, number>;
   perturbed_features?: Record<string, number> | null;
   exact?: boolean | null;
+  /**
+   * Tabular rows of a run with an attack that reports its work (docs/tabular.md): model queries and
+   * gradient evaluations spent on this row's candidate, and `exact`'s certificate and tie flag.
+   */
+  queries?: number | null;
+  gradient_evaluations?: number | null;
+  certified?: boolean | null;
+  tie?: boolean | null;
 }
 
 export const EVIDENCE_FIELDS = [
@@ -54,6 +62,9 @@ export const EVIDENCE_FIELDS = [
 
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
 export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+/** Appended after TABULAR_FIELDS when the run configures an attack that reports per-row work. */
+export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}

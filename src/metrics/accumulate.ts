@@ -41,6 +41,7 @@ import { addReliabilityRow, emptyReliability, reliabilityOf, type ReliabilityCou
 import { addConditionRow, conditionFiguresOf, emptyConditionCounts, inChangedValid, type ConditionCounts } from './robustness.js';
 import { RiskCoverageAccumulator, selectiveOutcome, type RiskCoverage } from './selective.js';
 import { PSI_EDGES, psiOfHistograms } from './shift.js';
+import { addCertificateRow, addStrengthRows, certificateOf, EXACT_ATTACK, emptyStrength, strengthOf, type CertificateCounts, type StrengthCounts } from './strength.js';
 
 const LABEL_ONLY = 'label-only model: it returns no scores, so there is no margin';
 
@@ -65,6 +66,9 @@ interface ModelState {
   abstention: AbstentionCounts[][] | null;
   accounting: AccountingCounts[][] | null;
   worked: WorkedExamplePicker | null;
+  /** Per attack of `strengthAttacks`: its successes and exact's on rows both tested (tabular runs with exact). */
+  strength: StrengthCounts[];
+  certificate: CertificateCounts;
 }
 
 export class MetricsAccumulator {
@@ -73,6 +77,9 @@ export class MetricsAccumulator {
   /** Indexes into the group's condition axis, per perturbed condition. */
   private readonly perturbedIndex: number[];
   private readonly families: AttackFamily[];
+  /** The attacks graded against `exact` (every other attack family), empty without exact. */
+  private readonly strengthAttacks: AttackFamily[];
+  private readonly hasExact: boolean;
   private readonly abstainConditions: Condition[];
   private readonly states: ModelState[];
   private readonly indexOf: (label: string, what: string) => number;
@@ -87,6 +94,8 @@ export class MetricsAccumulator {
     this.perturbed = facts.conditions.slice(1);
     this.perturbedIndex = this.perturbed.map((_, i) => i + 1);
     this.families = this.perturbed.filter(isAttackFamily);
+    this.hasExact = facts.task === 'tabular' && this.families.includes(EXACT_ATTACK as AttackFamily);
+    this.strengthAttacks = this.hasExact ? this.families.filter((f) => f !== EXACT_ATTACK) : [];
     this.abstainConditions = facts.conditions.filter((c) => c !== 'truncate');
     this.indexOf = labelIndex(facts.labels);
     const perScope = <T>(make: () => T) => this.scopes.map(make);
@@ -110,7 +119,9 @@ export class MetricsAccumulator {
         reliability: m.probabilities ? perScope(emptyReliability) : null,
         abstention: policy ? this.abstainConditions.map(() => perScope(emptyAbstention)) : null,
         accounting: facts.task === 'tabular' ? this.perturbed.map(() => perScope(emptyAccounting)) : null,
-        worked: facts.task === 'tabular' ? new WorkedExamplePicker(facts.transitions) : null
+        worked: facts.task === 'tabular' ? new WorkedExamplePicker(facts.transitions) : null,
+        strength: this.strengthAttacks.map(emptyStrength),
+        certificate: { tested: 0, certified: 0, ties: 0 }
       };
     });
     this.pairs = facts.models.map(() => facts.models.map(() => ({ plus: 0, minus: 0, zero: 0 })));
@@ -177,6 +188,10 @@ export class MetricsAccumulator {
         if (st.accounting) for (const s of scopeIndexes) addAccountingRow((st.accounting[pi] as AccountingCounts[])[s] as AccountingCounts, row, clean);
         if (st.worked && condition === 'fgm') st.worked.add(row);
       });
+      if (this.hasExact) {
+        addStrengthRows(st.strength, this.strengthAttacks, familyRows);
+        addCertificateRow(st.certificate, familyRows);
+      }
       if (this.families.length > 0) {
         const union = unionOutcome(familyRows, clean, facts.objective, facts.transitions);
         const moved = transitionOutcome(familyRows, clean, facts.transitions);
@@ -264,7 +279,8 @@ export class MetricsAccumulator {
       selective,
       reliability: st.probabilities ? calibration : null,
       abstention: abstains ? abstained : null,
-      ...(facts.task === 'tabular' ? { accounting: accounted, worked_examples: st.worked?.picked() ?? [] } : {})
+      ...(facts.task === 'tabular' ? { accounting: accounted, worked_examples: st.worked?.picked() ?? [] } : {}),
+      ...(this.hasExact ? { exact_certificate: certificateOf(st.certificate), attack_strength: this.strengthAttacks.map((a, k) => strengthOf(a, st.strength[k] as StrengthCounts)) } : {})
     };
   }
 

@@ -3,6 +3,7 @@
  * rows. Every figure is a pure function of the evidence rows plus these facts, which the manifest
  * records, so metrics.json can be recomputed from an artifact alone (SPEC §14).
  */
+import type { AttackStrength, ExactCertificate } from './strength.js';
 import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
 import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
@@ -93,6 +94,10 @@ export interface ModelMetrics {
   /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
   accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
   worked_examples?: WorkedExample[];
+  /** Tabular runs with `exact`: each other attack's successes ÷ exact's on the rows both tested (metrics/strength.ts). */
+  attack_strength?: AttackStrength[];
+  /** Tabular runs with `exact`: rows it certified (no point of F(x) moves them) and ties, among the rows it tested. */
+  exact_certificate?: ExactCertificate;
 }
 
 /** The length-PSI bins of every split (SPEC §18: the histogram behind the PSI figure). */

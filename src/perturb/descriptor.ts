@@ -70,6 +70,8 @@ export interface TabularRow {
   model: (Model & Partial<Differentiable>) | null;
   /** That model's attack work counters. */
   counters: AttackCounters;
+  /** Targeted objective: the protected targets of the row's gold label (possibly none); untargeted: null. */
+  targets: readonly string[] | null;
 }
 
 export interface TabularAttackDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {
@@ -78,6 +80,11 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
   needsGradients: boolean;
   /** True when the candidate depends on the model (computed per model); false when every model gets the same one. */
   perModel: boolean;
+  /**
+   * Its rows report per-row work (`queries`, `gradient_evaluations`) and, for `exact`, the
+   * certificate; when a run configures such an attack every tabular row carries those fields.
+   */
+  reportsWork?: boolean;
   /** Recorded in the manifest next to eps, editable and bounds: how the candidate is drawn. */
   method: Readonly<Record<string, string>>;
   candidate(row: TabularRow): TabularCandidate;

@@ -4,6 +4,7 @@
  * its generated validator, the loader, the evaluator and the metrics read these lists; adding a
  * family is its descriptor (see descriptor.ts) plus one line here.
  */
+import { EXACT } from '../tabular/exact.js';
 import { FGM } from '../tabular/fgm.js';
 import { NOISE } from '../tabular/noise.js';
 import { APPEND } from './append.js';
@@ -22,7 +23,7 @@ export type { DictionarySummary } from './descriptor.js';
 export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE] as const;
 
 /** Tabular attacks (task: tabular), in evidence order. */
-export const TABULAR_ATTACKS = [NOISE, FGM] as const;
+export const TABULAR_ATTACKS = [NOISE, FGM, EXACT] as const;
 
 /** The lists every reader takes; tests pass a registry with a family of their own. */
 export interface FamilyRegistry {
