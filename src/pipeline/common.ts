@@ -42,6 +42,8 @@ export interface RunDeps {
   context?: Record<string, string | number | null>;
   /** SHA-256 of the running bundle, when known. */
   bundleSha256?: string | null;
+  /** Registers a secret value (an HTTP model's header variables) to mask in the log: the action's core.setSecret. */
+  secret?: (value: string) => void;
 }
 
 export interface RunResult {

@@ -10,6 +10,7 @@ import { EvidenceWriter } from '../evidence/writer.js';
 import type { GateResult } from '../gate/checks.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
 import { ExternalModel } from '../models/external/external-model.js';
+import { HttpModel } from '../models/http/http-model.js';
 import type { Model } from '../models/model.js';
 import { evidenceEntry, finishManifest, writeStderrTails } from './finish.js';
 import { OutputStaging } from './output.js';
@@ -51,7 +52,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   let models: Model[] = [];
   let writer: EvidenceWriter | null = null;
   try {
-    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret }, stage);
     const { dataset, source, head } = prepared;
     models = prepared.models;
     stage('train');
@@ -136,7 +137,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   }
 }
 
-/** Each external model's process wall time, for manifest.run. */
+/** Each external or HTTP model's wall time, for manifest.run. */
 function externalWallTimes(models: readonly Model[]): Record<string, number> {
-  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel || m instanceof HttpModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
 }
