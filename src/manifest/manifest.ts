@@ -142,6 +142,8 @@ export interface Manifest extends Omit<ManifestHead, 'gate'> {
   baseline?: BaselineRecord | null;
   /** Why there is no comparison (the comparison checks are then not applicable). */
   no_baseline_reason?: string | null;
+  /** Present (false) only when no comparison could exist for the run: gate.require_baseline did not apply. */
+  baseline_expected?: false;
   /** Shards a merged run was built from. */
   merged_from?: Array<{ index: number; manifest_sha256: string }>;
   evidence: { file: string; gzip: boolean; gzip_above_bytes: number };

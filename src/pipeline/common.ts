@@ -120,8 +120,8 @@ export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, 
 }
 
 /** Reads the baseline (SPEC §15); a refused one is an error or, with onError 'warn', the reason there is no comparison. */
-export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string): Promise<BaselineInput> {
-  if (!source) return noBaselineReason ? { reason: noBaselineReason } : null;
+export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string, expected = true): Promise<BaselineInput> {
+  if (!source) return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false as const }) } : null;
   const dir = resolve(cwd, source.dir);
   const shown = source.shown ?? source.dir;
   try {
