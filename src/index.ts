@@ -5,11 +5,12 @@
  * run starts.
  */
 import { startedDirectly } from './action/entry.js';
-import { isPerturbationThread, servePerturbations, setThreadEntry } from './evaluate/perturb-thread.js';
+import { isPerturbationThread, servePerturbations } from './evaluate/perturb-server.js';
 import { githubHost } from './action/github-host.js';
 import { runAction } from './action/main.js';
 import { installSignalCleanup } from './output/cleanup.js';
 import { fileDigest } from './util/bundle.js';
+import { setThreadEntry } from './util/threads.js';
 
 export async function run(): Promise<void> {
   setThreadEntry(import.meta.url);
@@ -18,6 +19,6 @@ export async function run(): Promise<void> {
   await runAction(githubHost(fileDigest(import.meta.url)));
 }
 
-// The bundle is also the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
+// The bundle is also the perturbation thread a run starts (src/evaluate/perturb-server.ts).
 if (isPerturbationThread()) servePerturbations();
 else if (startedDirectly(import.meta.url)) await run();

@@ -1,11 +1,12 @@
 /**
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it; a perturbation thread
- * starts from the launcher too and lands here in its role (src/evaluate/perturb-thread.ts).
+ * starts from the launcher too and lands here in its role (src/evaluate/perturb-server.ts).
  */
-import { isPerturbationThread, servePerturbations, setThreadEntry } from '../evaluate/perturb-thread.js';
+import { isPerturbationThread, servePerturbations } from '../evaluate/perturb-server.js';
 import { installSignalCleanup } from '../output/cleanup.js';
 import { fileDigest, launch } from '../util/bundle.js';
+import { setThreadEntry } from '../util/threads.js';
 import { main } from './main.js';
 
 if (isPerturbationThread()) servePerturbations();
