@@ -1,12 +1,14 @@
 // Build the committed bundles: dist/index.js (the action) and the CLI in dist/cli/, which is
 // index.js (the launcher, src/cli/index.ts) beside engine.js (src/cli/engine.ts, turned into a
-// script by engine-script.js). Both folders also hold writer-worker.js, the evidence writer's
-// thread (src/evidence/writer-worker.ts), which the writer starts from beside the running bundle. The builds run side by side, each into its own temporary folder,
+// script by engine-script.js). Both folders also hold writer-worker.cjs, the evidence writer's
+// thread (src/evidence/writer-worker.ts, made CommonJS by worker-script.js), which the writer
+// starts from beside the running bundle. The builds run side by side, each into its own temporary folder,
 // and are moved into dist/ only when all succeed, so an interrupted build never leaves half a dist/.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineScript } from './engine-script.js';
+import { commonJsWorker } from './worker-script.js';
 
 const ncc = 'node_modules/@vercel/ncc/dist/ncc/cli.js';
 const scratch = mkdtempSync('.dist-build-');
@@ -30,7 +32,8 @@ try {
     build('src/evidence/writer-worker.ts', writer, LAUNCHER_OPTIONS)
   ]);
   // Node built-ins only: nothing for the licenses file.
-  for (const dir of [action, launcher]) copyFileSync(join(writer, 'index.js'), join(dir, 'writer-worker.js'));
+  const worker = commonJsWorker(readFileSync(join(writer, 'index.js'), 'utf8'));
+  for (const dir of [action, launcher]) writeFileSync(join(dir, 'writer-worker.cjs'), worker);
   writeFileSync(join(launcher, 'engine.js'), engineScript(readFileSync(join(engine, 'index.js'), 'utf8')));
   // The launcher bundles no third-party code; the engine's notices are the CLI's.
   renameSync(join(engine, 'licenses.txt'), join(launcher, 'licenses.txt'));

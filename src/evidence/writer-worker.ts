@@ -1,4 +1,4 @@
-/** Entry of the evidence writer's worker (dist/writer-worker.js, dist/cli/writer-worker.js): serves its parent. */
+/** Entry of the evidence writer's worker (dist/writer-worker.cjs, dist/cli/writer-worker.cjs): serves its parent. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { WriterServer, type WriterSetup } from './writer-thread.js';
 

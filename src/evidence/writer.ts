@@ -31,8 +31,8 @@ export interface EvidenceFileInfo {
   gzip: { sha256: string; bytes: number } | null;
 }
 
-/** The worker's file, beside the bundle that started the run (scripts/package.js builds it from writer-worker.ts). */
-export const WRITER_WORKER_FILE = 'writer-worker.js';
+/** The worker's file, beside the bundle that started the run (scripts/package.js builds it from writer-worker.ts as CommonJS). */
+export const WRITER_WORKER_FILE = 'writer-worker.cjs';
 
 /** The writer's side of the link: a worker, or a WriterServer on this thread over a MessageChannel. */
 interface Link {
