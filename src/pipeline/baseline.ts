@@ -1,6 +1,7 @@
 /** Opening the baseline a run or merge compares with (docs/report.md): read, checked for staleness, or refused. */
 import { resolve } from 'node:path';
 import { loadBaseline } from '../compare/baseline.js';
+import { readBaselineChecks } from '../compare/baseline-checks.js';
 import type { BaselineRecord, ManifestHead } from '../manifest/manifest.js';
 import { ArtifactError } from '../manifest/read.js';
 import type { BaselineInput } from './derive.js';
@@ -31,9 +32,12 @@ export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, 
   return reasons;
 }
 
-/** Reads the baseline; a refused one is an error or, with onError 'warn', the reason there is no comparison. */
-export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string): Promise<BaselineInput> {
-  if (!source) return noBaselineReason ? { reason: noBaselineReason } : null;
+/**
+ * Reads the baseline; a refused one is an error or, with onError 'warn', the reason there is no
+ * comparison. `expected` false: no comparison can exist for this run (see RunOptions.baselineExpected).
+ */
+export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string, expected = true): Promise<BaselineInput> {
+  if (!source) return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false as const }) } : null;
   const dir = resolve(cwd, source.dir);
   const shown = source.shown ?? source.dir;
   try {
@@ -50,7 +54,7 @@ export async function openBaseline(source: BaselineSource | null | undefined, he
       stale: reasons.length > 0,
       stale_reasons: reasons
     };
-    return { index, record };
+    return { index, record, checks: readBaselineChecks(index.artifact) };
   } catch (error) {
     if (!(error instanceof ArtifactError) || source.onError !== 'warn') throw error;
     warn(`baseline refused: ${error.message}`);

@@ -33,6 +33,8 @@ export interface MergeOptions {
   cwd?: string;
   baseline?: BaselineSource | null;
   noBaselineReason?: string;
+  /** As in RunOptions: false when no comparison can exist for this run. */
+  baselineExpected?: boolean;
 }
 
 /** The sections every shard of one job must share, and how a difference is named. */
@@ -162,7 +164,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   const staging = OutputStaging.open(root, options.outputDir, options.cwd);
   let writer: EvidenceWriter | null = null;
   try {
-    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason, options.baselineExpected);
     stage('config');
     writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
     const facts = readDerivationFacts(head);

@@ -14,7 +14,7 @@ import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import type { RunResult } from './contract.js';
-import { noBaselineReasonOf, renderDerived, type BaselineInput, type Derivation } from './derive.js';
+import { baselineUnexpected, noBaselineReasonOf, renderDerived, type BaselineInput, type Derivation } from './derive.js';
 import type { OutputStaging } from './output.js';
 import type { Started } from './start.js';
 
@@ -58,6 +58,7 @@ export function publish(p: Publication): RunResult {
     counters: p.counters,
     baseline: p.baseline && 'record' in p.baseline ? p.baseline.record : null,
     no_baseline_reason: derivation ? noBaselineReasonOf(p.baseline) : null,
+    ...(derivation && baselineUnexpected(p.baseline) ? { baseline_expected: false } : {}),
     ...(p.mergedFrom ? { merged_from: p.mergedFrom } : {}),
     evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: head.output.gzip_above_bytes },
     files: evidenceEntry(evidence),

@@ -36,6 +36,8 @@ export interface RunOptions {
   baseline?: BaselineSource | null;
   /** Why there is no baseline, when the caller looked for one and found none. */
   noBaselineReason?: string;
+  /** False when no comparison can exist for this run (a push run of the action): gate.require_baseline does not block then. */
+  baselineExpected?: boolean;
   /** An absolute scratch folder outside the root (verify --rerun), instead of `outputDir`. */
   scratchOutput?: string;
 }
@@ -56,7 +58,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const { dataset, source, head } = prepared;
     models = prepared.models;
     stage('train');
-    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason, options.baselineExpected);
     if (baseline && 'index' in baseline) stage('baseline');
     writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
     const evidenceWriter = writer;
