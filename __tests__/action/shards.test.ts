@@ -75,6 +75,16 @@ describe('shards and merge in the action', () => {
     }
   });
 
+  test("a failing artifact service is one line naming what failed, not an internal error with a stack", async () => {
+    const merging = job(new ArtifactStore(), 'merge', { config: 'evidence-gate.yml', merge: 'true' }, tinyRepo());
+    merging.listRunArtifacts = async () => {
+      throw new Error('Failed request: (503) Service Unavailable');
+    };
+    expect(await runAction(merging)).toBeNull();
+    expect(merging.failures).toEqual(["Evidence Gate runner error: merge: listing this run's artifacts failed: Failed request: (503) Service Unavailable"]);
+    expect(merging.outputs).toEqual({ verdict: 'error' });
+  });
+
   test('a missing shard stops the merge with a summary that names it', async () => {
     const store = new ArtifactStore();
     const root = tinyRepo();

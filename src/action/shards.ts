@@ -57,7 +57,13 @@ export function shardStoreOf(host: ActionHost, token: string): ShardStore {
   if (!(attempt > 1) || !token || !Number.isInteger(runId) || !owner || !repo) {
     return {
       via: "the runner's artifact service",
-      list: () => host.listRunArtifacts(),
+      list: async () => {
+        try {
+          return await host.listRunArtifacts();
+        } catch (error) {
+          throw failure("listing this run's artifacts", error, attempt);
+        }
+      },
       download: async (id, path) => {
         try {
           await host.downloadRunArtifact(id, path);
