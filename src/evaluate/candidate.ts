@@ -7,7 +7,7 @@ import type { Condition } from '../config/families.js';
 import type { Example, ExampleInput } from '../data/example.js';
 import { inputKey } from '../data/example.js';
 import type { Featurizer } from '../text/features.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import type { RowWork } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 

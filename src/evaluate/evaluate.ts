@@ -15,7 +15,7 @@ import { shardOf, type ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Candidate, CandidateSource } from './candidate.js';
 import { checkCertified, withTabularFields } from './certified.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from './score-store.js';
 
 export type RowSink = (row: EvidenceRow) => void;
