@@ -103,7 +103,7 @@ export class MetricsAccumulator {
         labelOnly: false,
         classification,
         robustness: this.perturbed.map(() => perScope(emptyConditionCounts)),
-        ledger: this.families.map(() => perScope(emptyFamilyCounts)),
+        ledger: this.families.map((f) => perScope(() => emptyFamilyCounts(f))),
         union: perScope(() => emptyUnionCounts(this.families as NonDestructiveFamily[])),
         transitions: perScope(() => emptyTransitionCounts(this.families as NonDestructiveFamily[], facts.transitions)),
         selective: perScope(() => new RiskCoverageAccumulator()),
