@@ -4,6 +4,7 @@
  * never the rows. The figures come from the same formula functions the array forms use, so a
  * cell computed here equals the cell computed from its rows.
  */
+import { FAMILY_REGISTRY } from '../perturb/registry.js';
 import { isAttackFamily, type AttackFamily, type Condition, type NonDestructiveFamily } from '../config/families.js';
 import { UNKNOWN_LANGUAGE } from '../data/example.js';
 import type { ExampleGroup } from '../evidence/group.js';
@@ -318,7 +319,7 @@ export class MetricsAccumulator {
     return {
       schema_version: METRICS_SCHEMA_VERSION,
       task: facts.task,
-      attack_families: attackFamiliesOf(facts.task),
+      attack_families: attackFamiliesOf(facts.task, FAMILY_REGISTRY, facts.conditions),
       labels: [...facts.labels],
       conditions_evaluated: [...facts.conditions],
       prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, bootstrap: BOOTSTRAP_METHOD, seed: facts.seed },
