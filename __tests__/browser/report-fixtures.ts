@@ -13,7 +13,7 @@ import { readEvidenceLines } from '../../src/evidence/reader.js';
 import { parseRow } from '../../src/evidence/row.js';
 import { readDerivationFacts, readReportFacts, type ReportFacts } from '../../src/manifest/facts.js';
 import { openArtifact } from '../../src/manifest/read.js';
-import { openBaseline } from '../../src/pipeline/common.js';
+import { openBaseline } from '../../src/pipeline/baseline.js';
 import { Derivation, type BaselineInput, type Derived } from '../../src/pipeline/derive.js';
 import { EXAMPLE_CONFIG, exampleRepo, jsonl, REPO_ROOT, tempRepo } from '../helpers.js';
 import { yamlString } from '../hostile/hostile-config-helpers.js';

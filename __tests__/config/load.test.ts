@@ -336,7 +336,7 @@ describe('loadPlan: models', () => {
   test('a mapping of unknown shape', () => {
     expectConfigError(
       minimalConfig('  - { foo: 1 }'),
-      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys "foo"'
+      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } }, { name, command } or { name, http }, found a mapping with keys "foo"'
     );
   });
 

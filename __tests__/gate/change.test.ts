@@ -65,6 +65,10 @@ describe('the five kinds of change', () => {
     expect(compareFractions(exactValue(pp(1, 3)) as Fraction, exactValue(pp(2, 6)) as Fraction)).toBe(0);
     // A count: the value is the numerator.
     expect(exactValue(check({ check: 'missing_rows', status: 'fail', value: 4, numerator: 4, denominator: 184 }))).toEqual({ num: 4n, den: 1n });
+    // A kind this build does not name: the value is recognised as a ratio of its counts, else compared as a number.
+    expect(exactValue(check({ check: 'some_rate', status: 'fail', value: 2 / 7, numerator: 2, denominator: 7 }))).toEqual({ num: 2n, den: 7n });
+    expect(exactValue(check({ check: 'some_pp', status: 'fail', value: 200 / 7, numerator: 2, denominator: 7 }))).toEqual({ num: 200n, den: 7n });
+    expect(exactValue(check({ check: 'some_score', status: 'fail', value: 0.123, numerator: 2, denominator: 7 }))).toBeNull();
     expect(judgeChange(pp(2, 6), base(pp(1, 3)), false, false).change).toBe('known');
     expect(judgeChange(pp(3, 6), base(pp(1, 3)), false, false).change).toBe('worse');
   });

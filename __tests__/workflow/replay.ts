@@ -78,6 +78,8 @@ export function expand(text: string, scope: Scope): string {
       return String(scope.matrix[m[1] as string]);
     }
     if (expr === 'strategy.job-index') return String(scope.jobIndex);
+    // The runner pretty-prints toJSON; outside a matrix the context is null.
+    if (expr === 'toJSON(matrix)') return Object.keys(scope.matrix).length > 0 ? JSON.stringify(scope.matrix, null, 2) : 'null';
     if (expr === 'github.token') return TOKEN;
     if (expr === 'github.event_name') return 'push';
     throw new Error(`replay: the expression \${{ ${expr} }} is not modelled; extend __tests__/workflow/replay.ts`);

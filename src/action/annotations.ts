@@ -1,8 +1,8 @@
 /**
  * Error annotations for blocking checks, each on the config line of its threshold (the
  * `gate:` line, or line 1, when a default applies). GitHub shows at most 10 error annotations
- * per step, and a failing step spends one on its own verdict, so the most severe checks get
- * the remaining slots and one log line counts the rest.
+ * (and 10 warning annotations) per step, and a failing step spends one error on its own
+ * verdict, so the most severe checks get the remaining slots and one log line counts the rest.
  */
 import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
@@ -34,8 +34,13 @@ function describe(c: Check): string {
   return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${oneLine(c.config_key)}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;
 }
 
-export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean): { annotations: Annotation[]; omitted: number } {
-  const slots = MAX_ERROR_ANNOTATIONS - (willFailStep ? 1 : 0);
+/**
+ * `usedSlots`: annotations of the same kind the step already spent (warnings about the
+ * baseline, the upload or the comment when the checks are warnings), so that the count of
+ * checks left out is right.
+ */
+export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean, usedSlots = 0): { annotations: Annotation[]; omitted: number } {
+  const slots = Math.max(0, MAX_ERROR_ANNOTATIONS - (willFailStep ? 1 : 0) - usedSlots);
   const ranked = bySeverity(blocking);
   return {
     annotations: ranked.slice(0, slots).map((c) => ({

@@ -10,7 +10,7 @@ import type { ScoreResult } from '../models/model.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { SearchEdit } from '../perturb/search/edits.js';
 import type { Featurizer } from '../text/features.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import { sha256Hex } from '../util/hash.js';
 
 export interface Candidate {

@@ -14,7 +14,7 @@ import type { Model } from '../models/model.js';
 import { shardOf, type ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Candidate, CandidateSource } from './candidate.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from './score-store.js';
 import { addSearchCandidates } from './search.js';
 

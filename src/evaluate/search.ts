@@ -11,7 +11,7 @@ import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import { recordedEdits } from '../perturb/search/edits.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import { inputDigest, type Candidate } from './candidate.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import type { ScoreStore } from './score-store.js';
 
 const DEFAULT_BATCH = 512;

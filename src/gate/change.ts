@@ -61,7 +61,13 @@ export function exactValue(c: Judged): Fraction | null {
     if (RATES.has(c.check)) return fraction(num, den);
   }
   // A plain count: the value is the numerator itself.
-  return value === num ? fraction(num, 1) : null;
+  if (value === num) return fraction(num, 1);
+  // A check kind not named above whose value is still a ratio of its counts.
+  if (den !== null && Number.isInteger(den) && den > 0) {
+    if (value === num / den) return fraction(num, den);
+    if (value === (100 * num) / den) return fraction(100 * num, den);
+  }
+  return null;
 }
 
 /** Sign of head − base in the direction that is worse (+1: head further past the threshold). */

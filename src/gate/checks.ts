@@ -41,6 +41,8 @@ export interface GateInputs {
   /** The comparison with a baseline, or null with the reason there is none. */
   comparison?: Comparison | null;
   noBaselineReason?: string;
+  /** False when no comparison can exist for this run (an action run on push): gate.require_baseline does not apply. */
+  baselineExpected?: boolean;
   /** The baseline's checks.json, to judge what changed (null or absent: no baseline). */
   baselineChecks?: BaselineChecks | null;
 }
@@ -94,7 +96,7 @@ function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: 
 function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs): CheckSpec[] {
   const specs: CheckSpec[] = [];
   const comparison = inputs.comparison ?? null;
-  const absent = (reason: string): Figure => (gate.requireBaseline ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
+  const absent = (reason: string): Figure => (gate.requireBaseline && inputs.baselineExpected !== false ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
   for (const m of metrics.models) {
     const judged = gate.models.includes(m.model);
     const compared = comparison?.models.find((x) => x.model === m.model);

@@ -29,8 +29,17 @@ export interface Derived {
   drill: DrillResult;
 }
 
-/** A baseline to compare with (its checks.json, when it has one, to judge what changed), or why there is none. */
-export type BaselineInput = { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null } | { reason: string } | null;
+/**
+ * A baseline to compare with (its checks.json, when it has one, to judge what changed), or why
+ * there is none (`expected: false` when no comparison can exist for the run, so that
+ * gate.require_baseline does not block it).
+ */
+export type BaselineInput = { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null } | { reason: string; expected?: false } | null;
+
+/** Whether the run could not have had a comparison at all. */
+export function baselineUnexpected(input: BaselineInput): boolean {
+  return input !== null && 'reason' in input && input.expected === false;
+}
 
 /** Why there is no comparison, as checks.json and the summary state it (null when there is one). */
 export function noBaselineReasonOf(input: BaselineInput): string | null {
@@ -92,7 +101,7 @@ export class Derivation {
     }
     const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
     const baselineChecks = this.baseline && 'index' in this.baseline ? (this.baseline.checks ?? null) : null;
-    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineChecks });
+    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineChecks, baselineExpected: !baselineUnexpected(this.baseline) });
     return { metrics, gate, comparison, noBaselineReason, drill };
   }
 }

@@ -25,8 +25,8 @@ import { judgeChange } from '../gate/change.js';
 import { COMPARISON_SCHEMA_VERSION } from '../compare/comparison.js';
 import { jsonDifferences } from '../util/json-diff.js';
 import { TOOL_VERSION } from '../version.js';
-import type { RunDeps } from './common.js';
-import { openBaseline } from './common.js';
+import { openBaseline } from './baseline.js';
+import type { RunDeps } from './contract.js';
 import { Derivation, renderDerived, type BaselineInput } from './derive.js';
 import { run } from './run.js';
 
@@ -98,7 +98,7 @@ async function rederive(art: OpenedArtifact, options: VerifyOptions, deps: RunDe
   if (options.baseline) baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
   else if (recordedComparison) out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
   const facts = readDerivationFacts(m);
-  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason } : null));
+  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason, ...(m.baseline_expected === false ? { expected: false as const } : {}) } : null));
   const reader = readEvidenceLines(art.evidencePath);
   let line = 0;
   let broken = false;
