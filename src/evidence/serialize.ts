@@ -132,6 +132,10 @@ export class RowSerializer {
       }
       if (row.queries !== undefined) for (const field of WORK_FIELDS) line += ',"' + field + '":' + value(row[field]);
     }
+    // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
+    if (row.features === undefined && row.queries !== undefined) {
+      line += ',"queries":' + String(row.queries) + ',"edits":[' + (row.edits ?? []).map((e) => '{"op":' + JSON.stringify(e.op) + ',"word":' + String(e.word) + ',"from":' + (e.from === null ? 'null' : JSON.stringify(e.from)) + ',"to":' + (e.to === null ? 'null' : JSON.stringify(e.to)) + '}').join(',') + ']';
+    }
     sink.appendString(line + '}');
     sink.endLine();
   }

@@ -6,6 +6,7 @@
  */
 import { isAttackFamily, type Condition } from '../config/families.js';
 import type { ExampleGroup } from '../evidence/group.js';
+import { FAMILY_REGISTRY } from '../perturb/registry.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { BOOTSTRAP_METHOD } from './bootstrap.js';
 import type { CellContext, MetricCell, ModelSummary } from './cells/cell.js';
@@ -99,7 +100,7 @@ export class MetricsAccumulator {
     return {
       schema_version: METRICS_SCHEMA_VERSION,
       task: facts.task,
-      attack_families: attackFamiliesOf(facts.task),
+      attack_families: attackFamiliesOf(facts.task, FAMILY_REGISTRY, facts.conditions),
       labels: [...facts.labels],
       conditions_evaluated: [...facts.conditions],
       prng: { name: PRNG_NAME, derivation: STREAM_DERIVATION, bootstrap: BOOTSTRAP_METHOD, seed: facts.seed },

@@ -40,7 +40,8 @@ export interface FamilyLedger {
   /** Tested and not a success. */
   robust: Figure;
   uncovered: Figure;
-  uncovered_by_reason: Record<UncoveredReason, number>;
+  /** Counts per reason; `no_edit` only for the search (no other family can give it). */
+  uncovered_by_reason: Partial<Record<UncoveredReason, number>>;
   attack_success: Figure;
   eligible_coverage: Figure;
   robust_accuracy: Figure;
@@ -141,11 +142,12 @@ export interface FamilyCounts {
   tested: number;
   successes: number;
   uncovered: number;
-  byReason: Record<UncoveredReason, number>;
+  byReason: Partial<Record<UncoveredReason, number>>;
 }
 
-export function emptyFamilyCounts(): FamilyCounts {
-  return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason: { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 } };
+export function emptyFamilyCounts(family?: string): FamilyCounts {
+  const byReason: Partial<Record<UncoveredReason, number>> = family === 'search' ? { no_edit: 0, unchanged: 0, invalid: 0, missing: 0 } : { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 };
+  return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason };
 }
 
 /** Counts one family row; `clean` is the same model's clean row of the id. */
@@ -160,7 +162,7 @@ export function addFamilyRow(c: FamilyCounts, row: EvidenceRow, clean: EvidenceR
   if (m.tested && m.success) c.successes++;
   if (m.uncovered && m.reason !== null) {
     c.uncovered++;
-    c.byReason[m.reason]++;
+    c.byReason[m.reason] = (c.byReason[m.reason] ?? 0) + 1;
   }
 }
 
