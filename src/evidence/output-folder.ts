@@ -16,6 +16,7 @@ import type { FileDigest, Manifest } from '../manifest/manifest.js';
 import { MANIFEST_SCHEMA_VERSION } from '../manifest/manifest.js';
 import { ArtifactError, majorVersion } from '../manifest/read.js';
 import { MANIFEST_SHAPE, MAX_JSON_DEPTH, nestedDeeperThan, shapeProblem } from '../manifest/schema.js';
+import { quoted, visible } from '../util/visible.js';
 import { TOOL_NAME } from '../version.js';
 import { EvidenceBoundError, readEvidenceLines } from './reader.js';
 import { EVIDENCE_SCHEMA_VERSION, EvidenceParseError, parseRow, type EvidenceRow } from './row.js';
@@ -31,8 +32,8 @@ const EDIT_SLACK_BYTES = 1024 * 1024;
 
 /** A file name a manifest may list: a plain name inside the folder. */
 export function plainNameProblem(name: string): string | null {
-  if (name === '' || name === '.' || name === '..') return 'expected a file name, found ' + JSON.stringify(name);
-  if (/[/\\\0]/.test(name)) return `expected a plain file name inside the folder, found ${JSON.stringify(name.length > 80 ? name.slice(0, 80) + '…' : name)}`;
+  if (name === '' || name === '.' || name === '..') return `expected a file name, found ${quoted(name)}`;
+  if (/[/\\\0]/.test(name)) return `expected a plain file name inside the folder, found ${quoted(name, 80)}`;
   if (Buffer.byteLength(name) > 255) return 'expected a file name of at most 255 bytes';
   return null;
 }
@@ -149,10 +150,11 @@ export class OutputFolder {
     for (const key of GATE_KEYS) {
       if (!Object.hasOwn(m.gate.plan.thresholds, key)) throw new ArtifactError(`${shown}/manifest.json: gate.plan.thresholds.${key}: expected a threshold, found nothing (a required key)`);
     }
-    const listed = { ...m.files, ...(m.run.stderr_files ?? {}) };
-    for (const name of Object.keys(listed)) {
-      const bad = name === 'manifest.json' ? 'the manifest cannot list itself' : plainNameProblem(name);
-      if (bad) throw new ArtifactError(`${shown}/manifest.json: files: ${bad}`);
+    for (const [key, names] of [['files', Object.keys(m.files)], ['run.stderr_files', Object.keys(m.run.stderr_files ?? {})]] as const) {
+      for (const name of names) {
+        const bad = name === 'manifest.json' ? 'expected the names of the other files, found "manifest.json"' : plainNameProblem(name);
+        if (bad) throw new ArtifactError(`${shown}/manifest.json: ${key}: ${bad}`);
+      }
     }
     const file = m.evidence.file;
     if (file !== EVIDENCE_FILE && file !== EVIDENCE_GZ_FILE) throw new ArtifactError(`${shown}/manifest.json: evidence.file must be ${EVIDENCE_FILE} or ${EVIDENCE_GZ_FILE}`);
@@ -260,7 +262,7 @@ export class OutputFolder {
         else if (s.nlink > 1) out.push(`${d.name}: has ${s.nlink} hard links; expected a file of this folder alone (a linked file can change from outside it)`);
         continue;
       }
-      out.push(`${JSON.stringify(d.name).slice(1, -1)}${d.isDirectory() ? '/' : ''}: not listed in the manifest; expected only the files it lists`);
+      out.push(`${visible(d.name)}${d.isDirectory() ? '/' : ''}: not listed in the manifest; expected only the files it lists`);
     }
     return out.sort();
   }

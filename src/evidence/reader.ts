@@ -12,8 +12,12 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 
-/** Longest evidence row read back, in bytes: far above any row a run writes for texts of ordinary length. */
-export const MAX_ROW_BYTES = 64 * 1024 * 1024;
+/**
+ * Longest evidence row read back, in bytes. A row holds an example's text twice at most (the
+ * original and the perturbed one), so this admits texts of several MiB while keeping a hostile
+ * row's cost small (docs/security.md, "Reading an output folder").
+ */
+export const MAX_ROW_BYTES = 16 * 1024 * 1024;
 
 export interface ReadDigests {
   /** SHA-256 and size of the uncompressed content. */
