@@ -11,7 +11,7 @@ import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { run } from '../../src/engine.js';
-import { tinyRepo } from '../helpers.js';
+import { jsonl, tinyRepo } from '../helpers.js';
 
 export const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 export const shaOf = (path: string) => sha(readFileSync(path));
@@ -44,9 +44,32 @@ export function copyFolder(root: string, from: string, to: string): string {
   return join(root, to);
 }
 
-/** A tiny repository with `out` (a whole run) and `s1`..`s3` (its three shards). */
+const CONFIG = `version: 1
+threat_model:
+  id: tm
+  attacks:
+    format: {}
+    truncate: { keep: 0.65 }
+data:
+  train: data/train.jsonl
+  evaluate:
+    controlled: data/controlled.jsonl
+    challenge: data/challenge.jsonl
+models:
+  - naive-bayes
+  - tfidf-word
+statistics: { bootstrap_iterations: 50, paired_iterations: 20 }
+`;
+
+/** `n` examples of the split, alternating two labels. */
+function examples(prefix: string, n: number, language: string): string {
+  const texts = ['the results show a clear gain in the second trial', 'one limitation is the small sample we could study'];
+  return jsonl(Array.from({ length: n }, (_, i) => ({ id: `${prefix}${String(i).padStart(2, '0')}`, text: `${texts[i % 2]} ${i}`, label: i % 2 === 0 ? 'result' : 'limitation', language })));
+}
+
+/** A small repository (two models, two attack families, 12 + 12 examples) with `out` (a whole run) and `s1`..`s3` (its three shards). */
 export async function repoWithOutputs(): Promise<string> {
-  const root = tinyRepo({}, 'statistics: { bootstrap_iterations: 50, paired_iterations: 20 }');
+  const root = tinyRepo({ 'evidence-gate.yml': CONFIG, 'data/controlled.jsonl': examples('c', 12, 'en'), 'data/challenge.jsonl': examples('h', 12, 'es') });
   await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
   for (const k of [1, 2, 3]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 3 } });
   return root;

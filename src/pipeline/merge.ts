@@ -148,10 +148,11 @@ class ShardCursor {
     if (previous) {
       const p = previous.row;
       const order = (this.splitRank.get(first.row.split) ?? -1) - (this.splitRank.get(p.split) ?? -1) || compareCodePoints(first.row.id, p.id);
-      if (order === 0) this.refuse(first, 'repeats an example already read; each example appears once, its rows together');
+      if (order === 0) this.refuse(first, 'appears twice');
       if (order < 0) this.refuse(first, 'is out of order; rows are sorted by split then id');
     }
     const group = [first];
+    const slots = new Set([this.slotOf(first.row)]);
     let slot = this.slotOf(first.row);
     for (;;) {
       const n = await this.next();
@@ -161,8 +162,9 @@ class ShardCursor {
         break;
       }
       const s = this.slotOf(n.row);
-      if (s === slot) this.refuse(n, 'appears twice');
+      if (slots.has(s)) this.refuse(n, 'appears twice');
       if (s < slot) this.refuse(n, 'is out of order within its example; rows are sorted by model then condition');
+      slots.add(s);
       slot = s;
       group.push(n);
     }
