@@ -35,7 +35,10 @@ describe('a malformed manifest: one line naming the key, exit 2; the action warn
     ['a model that is not an object', (m: any) => (m.models[0] = 7), /manifest\.json: models\[0\]: expected an object, found number 7$/],
     ['a threshold that is a string', (m: any) => (m.gate.plan.thresholds.max_flip_rate.value = 'lots'), /manifest\.json: gate\.plan\.thresholds\.max_flip_rate\.value: expected a number, found string "lots"$/],
     ['a missing threshold', (m: any) => delete m.gate.plan.thresholds.max_flip_rate, /manifest\.json: gate\.plan\.thresholds\.max_flip_rate: expected a threshold, found nothing \(a required key\)$/],
-    ['evidence rows that are not a number', (m: any) => (m.files['evidence.jsonl'].rows = '12'), /manifest\.json: files\.evidence\.jsonl\.rows: expected a whole number, found string "12"$/],
+    ['evidence rows that are not a number', (m: any) => (m.files['evidence.jsonl'].rows = '12'), /manifest\.json: files\.evidence\.jsonl\.rows: expected a whole number of at least 0, found string "12"$/],
+    ['bootstrap iterations past the config\'s bound', (m: any) => (m.statistics.bootstrap_iterations = 1e12), /manifest\.json: statistics\.bootstrap_iterations: expected a whole number from 1 to 1000000, found number 1000000000000$/],
+    ['a negative size', (m: any) => (m.files['evidence.jsonl'].bytes = -1), /manifest\.json: files\.evidence\.jsonl\.bytes: expected a whole number of at least 0, found number -1$/],
+    ['counters for fewer models', (m: any) => m.counters.pop(), /manifest\.json: counters: expected one entry per model \(2\), found 1$/],
     ['a manifest nested 100,000 deep', (m: any) => (m.data.columns = DEEP), /manifest\.json: nested deeper than 64 levels; expected an Evidence Gate manifest$/]
   ])('%s', async (_what, edit, message) => {
     const dir = copyFolder(root, 'out', 'bad');

@@ -147,6 +147,7 @@ export class OutputFolder {
     if (nestedDeeperThan(m, MAX_JSON_DEPTH)) throw new ArtifactError(`${shown}/manifest.json: nested deeper than ${MAX_JSON_DEPTH} levels; expected an Evidence Gate manifest`);
     const problem = shapeProblem(m, MANIFEST_SHAPE);
     if (problem) throw new ArtifactError(`${shown}/manifest.json: ${problem}`);
+    if (m.counters.length !== m.models.length) throw new ArtifactError(`${shown}/manifest.json: counters: expected one entry per model (${m.models.length}), found ${m.counters.length}`);
     for (const key of GATE_KEYS) {
       if (!Object.hasOwn(m.gate.plan.thresholds, key)) throw new ArtifactError(`${shown}/manifest.json: gate.plan.thresholds.${key}: expected a threshold, found nothing (a required key)`);
     }

@@ -13,6 +13,7 @@ export type Shape =
   | 'integer'
   | 'boolean'
   | 'any'
+  | { range: 'integer' | 'number'; min: number; max: number }
   | { nullable: Shape }
   | { oneOf: readonly string[] }
   | { object: Record<string, Shape>; optional?: Record<string, Shape> }
@@ -25,10 +26,13 @@ const num: Shape = 'number';
 const bool: Shape = 'boolean';
 const strings: Shape = { array: str };
 const nullable = (s: Shape): Shape => ({ nullable: s });
+/** A whole number in [min, max]: sizes and counts cannot be negative, and work a reader does is bounded as the config bounds it. */
+const count = (min = 0, max = Number.MAX_SAFE_INTEGER): Shape => ({ range: 'integer', min, max });
+const ITERATIONS = count(1, 1_000_000);
 
 const fileDigest: Shape = {
-  object: { sha256: str, bytes: int },
-  optional: { rows: int, schema_version: 'any', uncompressed: { object: { name: str, sha256: str, bytes: int } } }
+  object: { sha256: str, bytes: count() },
+  optional: { rows: count(), schema_version: 'any', uncompressed: { object: { name: str, sha256: str, bytes: count() } } }
 };
 const threshold: Shape = { object: { value: num, config_key: str, line: int, is_default: bool } };
 const counters: Shape = {
@@ -68,10 +72,10 @@ export const MANIFEST_SHAPE: Shape = {
       optional: { label_digest: str }
     },
     models: { array: { object: { name: str, kind: str, probabilities: bool }, optional: { digest: nullable(str), files: { array: { object: { path: str, sha256: str } } } } } },
-    statistics: { object: { seed: int, bootstrap_iterations: int, paired_iterations: int, interval: num } },
+    statistics: { object: { seed: int, bootstrap_iterations: ITERATIONS, paired_iterations: ITERATIONS, interval: { range: 'number', min: 0, max: 1 } } },
     selective: { object: { abstain_below: { map: { object: { on: { oneOf: ['probability', 'margin'] }, threshold: num } } } } },
     conditions: { object: { evaluated: strings, families_not_configured: strings } },
-    output: { object: { text: { oneOf: ['full', 'hash', 'none'] }, examples_per_check: int, gzip_above_bytes: int } },
+    output: { object: { text: { oneOf: ['full', 'hash', 'none'] }, examples_per_check: count(0, 1000), gzip_above_bytes: count() } },
     lock_files: { array: { object: { path: str, sha256: str } } },
     gate: {
       object: {
@@ -88,7 +92,7 @@ export const MANIFEST_SHAPE: Shape = {
     run: { object: {}, optional: { stderr_files: { map: fileDigest }, wall_ms: { map: num } } }
   },
   optional: {
-    shard: { object: { index: int, count: int, rule: str, examples: int } },
+    shard: { object: { index: count(1), count: count(1), rule: str, examples: count() } },
     merged_from: { array: { object: { index: int, manifest_sha256: str } } },
     baseline: nullable({ object: { source: str, manifest_sha256: str, stale: bool, stale_reasons: strings } }),
     no_baseline_reason: nullable(str),
@@ -108,6 +112,10 @@ function kindOf(value: unknown): string {
 
 function expected(shape: Shape): string {
   if (typeof shape === 'string') return shape === 'integer' ? 'a whole number' : shape === 'any' ? 'a value' : `a ${shape}`;
+  if ('range' in shape) {
+    const what = shape.range === 'integer' ? 'a whole number' : 'a number';
+    return shape.max === Number.MAX_SAFE_INTEGER ? `${what} of at least ${shape.min}` : `${what} from ${shape.min} to ${shape.max}`;
+  }
   if ('nullable' in shape) return `${expected(shape.nullable)} or null`;
   if ('oneOf' in shape) return `one of ${shape.oneOf.map((v) => JSON.stringify(v)).join(', ')}`;
   if ('array' in shape) return 'an array';
@@ -132,6 +140,10 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
       case 'integer':
         return typeof value === 'number' && Number.isSafeInteger(value) ? null : fail();
     }
+  }
+  if ('range' in shape) {
+    const fits = typeof value === 'number' && (shape.range === 'integer' ? Number.isSafeInteger(value) : Number.isFinite(value)) && value >= shape.min && value <= shape.max;
+    return fits ? null : fail();
   }
   if ('nullable' in shape) return value === null ? null : shapeProblem(value, shape.nullable, path) && fail();
   if ('oneOf' in shape) return typeof value === 'string' && shape.oneOf.includes(value) ? null : fail();
