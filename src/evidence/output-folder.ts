@@ -66,7 +66,7 @@ function openRegular(path: string): { fd: number; size: number; links: number } 
   return { fd, size: s.size, links: s.nlink };
 }
 
-/** At most `limit` bytes of an open file; `more` when it holds more. */
+/** At most `limit` bytes of an open file (its size, as fstat gave it); `more` when it holds more, having grown since. */
 function readAtMost(fd: number, limit: number): { bytes: Buffer; more: boolean } {
   const buffer = Buffer.alloc(limit + 1);
   let length = 0;
@@ -127,11 +127,12 @@ export class OutputFolder {
     }
     let read: { bytes: Buffer; more: boolean };
     try {
-      read = readAtMost(opened.fd, MAX_MANIFEST_BYTES);
+      if (opened.size > MAX_MANIFEST_BYTES) throw new ArtifactError(`${shown}/manifest.json: larger than ${MAX_MANIFEST_BYTES} bytes; expected an Evidence Gate manifest`);
+      read = readAtMost(opened.fd, opened.size);
     } finally {
       closeSync(opened.fd);
     }
-    if (read.more) throw new ArtifactError(`${shown}/manifest.json: larger than ${MAX_MANIFEST_BYTES} bytes; expected an Evidence Gate manifest`);
+    if (read.more) throw new ArtifactError(`${shown}/manifest.json: changed while it was read`);
     let value: unknown;
     try {
       value = JSON.parse(read.bytes.toString('utf8'));
@@ -191,13 +192,15 @@ export class OutputFolder {
     if (!entry) return { bytes: null, problem: `${name}: not listed in the manifest` };
     const opened = openRegular(join(this.dir, name));
     if ('problem' in opened) return { bytes: null, problem: opened.problem === 'missing' ? `${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)` : `${name}: ${opened.problem}` };
-    let read: { bytes: Buffer; more: boolean };
+    const limit = entry.bytes + EDIT_SLACK_BYTES;
+    let read: { bytes: Buffer; more: boolean } | null = null;
     try {
-      read = readAtMost(opened.fd, entry.bytes + EDIT_SLACK_BYTES);
+      if (opened.size <= limit) read = readAtMost(opened.fd, opened.size);
     } finally {
       closeSync(opened.fd);
     }
-    if (read.more) return { bytes: null, problem: `${name}: SHA-256 recorded ${entry.sha256}, found a file more than ${EDIT_SLACK_BYTES} bytes longer than the ${entry.bytes} recorded` };
+    if (read === null) return { bytes: null, problem: `${name}: SHA-256 recorded ${entry.sha256}, found a file of ${opened.size} bytes, more than ${EDIT_SLACK_BYTES} bytes longer than the ${entry.bytes} recorded` };
+    if (read.more) return { bytes: null, problem: `${name}: changed while it was read` };
     const actual = createHash('sha256').update(read.bytes).digest('hex');
     return { bytes: read.bytes, problem: actual === entry.sha256 ? null : `${name}: SHA-256 recorded ${entry.sha256}, found ${actual}` };
   }
