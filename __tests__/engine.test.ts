@@ -25,7 +25,7 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('writes every output file, each with schema_version where it is JSON', () => {
-    expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
+    expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'checks.junit.xml', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
     for (const f of ['checks.json', 'metrics.json', 'manifest.json']) {
       expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(2);
     }
@@ -222,7 +222,7 @@ describe('large evidence', () => {
     await run({ root: plain, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const zipped = tinyRepo({}, 'output: { gzip_above_bytes: 100 }');
     const result = await run({ root: zipped, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    expect(readdirSync(join(zipped, 'out')).sort()).toEqual(['checks.json', 'evidence.jsonl.gz', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
+    expect(readdirSync(join(zipped, 'out')).sort()).toEqual(['checks.json', 'checks.junit.xml', 'evidence.jsonl.gz', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
     expect(result.files).toContain('evidence.jsonl.gz');
     const rows = read(plain, 'out', 'evidence.jsonl');
     expect(gunzipSync(read(zipped, 'out', 'evidence.jsonl.gz')).equals(rows)).toBe(true);

@@ -4,8 +4,11 @@ import { quoted } from './util/visible.js';
  * User-facing errors. Anything that is the user's fault (bad flags, bad config, bad data)
  * is a UserError and prints as one line without a stack; every other exception is a bug.
  */
-/** `filesystem`: the disk is full, read-only or not writable for this user (src/util/fs-errors.ts). */
-export type UserErrorKind = 'usage' | 'config' | 'data' | 'filesystem';
+/**
+ * `filesystem`: the disk is full, read-only or not writable for this user (src/util/fs-errors.ts).
+ * `runner`: the GitHub runner or its services cannot do what the action needs (src/action/).
+ */
+export type UserErrorKind = 'usage' | 'config' | 'data' | 'filesystem' | 'runner';
 
 export class UserError extends Error {
   readonly kind: UserErrorKind;

@@ -60,7 +60,7 @@ function choose(env: NodeJS.ProcessEnv, token = 'ghs_actions', inputs: Record<st
 }
 
 describe('baseline auto', () => {
-  test('picks the newest successful push run on the base branch and, in it, this job, matrix index and config', async () => {
+  test('picks the newest completed push run on the base branch holding this job, matrix index and config', async () => {
     const root = tinyRepo({}, PASSING_GATE);
     const env = prEnv(root);
     const zip = await baseZip();
@@ -68,7 +68,9 @@ describe('baseline auto', () => {
     server.runs = [
       { id: 10, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: 'b'.repeat(40) },
       { id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA },
+      // A failed run without this artifact (another job failed before it), a run in progress.
       { id: 13, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'failure', head_sha: 'c'.repeat(40) },
+      { id: 16, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: null, head_sha: 'f'.repeat(40) },
       { id: 14, workflow: 'ci.yml', branch: 'feature', event: 'push', conclusion: 'success', head_sha: 'd'.repeat(40) },
       { id: 15, workflow: 'other.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: 'e'.repeat(40) }
     ];
@@ -85,21 +87,23 @@ describe('baseline auto', () => {
     expect(choice.reason).toBeUndefined();
     expect(choice.source?.origin).toEqual({ commit: SHA, runId: 12, artifactId: 504 });
     expect(choice.source?.onError).toBe('warn');
-    expect(choice.line).toBe(`baseline: artifact ${mine} (id 504) of run 12 on main, commit ${SHA.slice(0, 12)}`);
+    expect(choice.line).toBe(`baseline: artifact ${mine} (id 504) of run 12 on main, commit ${SHA.slice(0, 12)} (conclusion success): the newest completed push run on main with a live artifact of this name`);
     expect(existsSync(join(choice.source?.dir as string, 'manifest.json'))).toBe(true);
     const runsCall = server.requests.find((r) => r.path.endsWith('/runs'));
-    expect(runsCall).toMatchObject({ path: '/repos/o/r/actions/workflows/ci.yml/runs', query: { branch: 'main', event: 'push', status: 'success', per_page: '1' }, token: 'ghs_actions' });
+    expect(runsCall).toMatchObject({ path: '/repos/o/r/actions/workflows/ci.yml/runs', query: { branch: 'main', event: 'push', status: 'completed', per_page: '25' }, token: 'ghs_actions' });
+    // Run 13 was searched and passed over; run 16 (in progress) never listed.
+    expect(server.requests.filter((r) => r.path.endsWith('/artifacts')).map((r) => r.path)).toEqual(['/repos/o/r/actions/runs/13/artifacts', '/repos/o/r/actions/runs/12/artifacts']);
     expect(server.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual(['/repos/o/r/actions/artifacts/504/zip']);
   });
 
-  test('first run on the base branch: no successful run yet', async () => {
+  test('first run on the base branch: no completed run yet', async () => {
     const env = prEnv(tinyRepo());
     server.tokens.set('ghs_actions', 'actions');
-    server.runs = [{ id: 3, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'failure', head_sha: SHA }];
+    server.runs = [{ id: 3, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: null, head_sha: SHA }];
     expect(await choose(env)).toEqual({
       source: null,
-      reason: 'no successful push run of ci.yml on main yet; the first one uploads the baseline',
-      line: 'baseline: none (no successful push run of ci.yml on main yet; the first one uploads the baseline)'
+      reason: 'no completed push run of ci.yml on main yet; the first one uploads the baseline',
+      line: 'baseline: none (no completed push run of ci.yml on main yet; the first one uploads the baseline)'
     });
   });
 
@@ -110,7 +114,7 @@ describe('baseline auto', () => {
     server.artifacts = [{ id: 1, runId: 12, name: 'something-else', zip: Buffer.alloc(0) }];
     const choice = await choose(env);
     expect(choice.source).toBeNull();
-    expect(choice.reason).toBe(`run 12 on main has no artifact named ${nameFor(env)} (this job, matrix index, config or output folder did not run there)`);
+    expect(choice.reason).toBe(`no live artifact named ${nameFor(env)} in the only completed push run of ci.yml on main that was searched; this job, matrix index, config, output folder or key did not upload there`);
   });
 
   test('an expired artifact is reported, not downloaded', async () => {
@@ -119,7 +123,7 @@ describe('baseline auto', () => {
     server.runs = [{ id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA }];
     server.artifacts = [{ id: 9, runId: 12, name: nameFor(env), expired: true, zip: Buffer.alloc(0) }];
     const choice = await choose(env);
-    expect(choice.reason).toBe(`the artifact ${nameFor(env)} of run 12 on main has expired; a longer retention-days on the base branch keeps it`);
+    expect(choice.reason).toBe(`the artifact ${nameFor(env)} has expired in the only completed push run of ci.yml on main that was searched; a longer retention-days on main keeps it`);
     expect(server.requests.some((r) => r.path.endsWith('/zip'))).toBe(false);
   });
 
@@ -132,9 +136,81 @@ describe('baseline auto', () => {
     expect(choice.reason).toBe("the token may not read this repository's Actions runs (HTTP 403 while listing the runs of ci.yml on main); give the job permissions: actions: read");
   });
 
+  test('a failed newest run that kept its artifact is the baseline, found on the second page of runs', async () => {
+    const env = prEnv(tinyRepo({}, PASSING_GATE));
+    const zip = await baseZip();
+    server.tokens.set('ghs_actions', 'actions');
+    const mine = nameFor(env);
+    // 30 newer completed runs (green, red, cancelled) in which this job did not run, then a red run that uploaded it.
+    const conclusions = ['success', 'failure', 'cancelled'] as const;
+    server.runs = Array.from({ length: 30 }, (_, i) => ({ id: 100 + i, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: conclusions[i % 3] ?? 'success', head_sha: 'b'.repeat(40) }));
+    server.runs.push({ id: 50, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'failure', head_sha: SHA });
+    server.runs.push({ id: 40, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: 'e'.repeat(40) });
+    server.artifacts = [
+      { id: 700, runId: 50, name: mine, zip },
+      { id: 600, runId: 40, name: mine, zip }
+    ];
+    const choice = await choose(env);
+    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 50, artifactId: 700 });
+    expect(choice.line).toContain('of run 50 on main, commit aaaaaaaaaaaa (conclusion failure): the newest completed push run on main with a live artifact of this name');
+    const pages = server.requests.filter((r) => r.path.endsWith('/runs')).map((r) => r.query.page ?? '1');
+    expect(pages).toEqual(['1', '2']);
+  });
+
+  test('an expired artifact in the newest run falls back to an older live one', async () => {
+    const env = prEnv(tinyRepo({}, PASSING_GATE));
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [
+      { id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: 'c'.repeat(40) },
+      { id: 11, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA }
+    ];
+    server.artifacts = [
+      { id: 9, runId: 12, name: nameFor(env), expired: true, zip: Buffer.alloc(0) },
+      { id: 8, runId: 11, name: nameFor(env), zip: await baseZip() }
+    ];
+    const choice = await choose(env);
+    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 11, artifactId: 8 });
+    expect(server.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual(['/repos/o/r/actions/artifacts/8/zip']);
+  });
+
+  test("the run of the pull request's base commit is preferred to a newer one", async () => {
+    const base = 'd'.repeat(40);
+    const env = pullRequestEnv(tinyRepo({}, PASSING_GATE), server.url, { GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/pull/7/merge' }, base);
+    const zip = await baseZip();
+    server.tokens.set('ghs_actions', 'actions');
+    server.runs = [
+      { id: 12, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'success', head_sha: SHA },
+      { id: 10, workflow: 'ci.yml', branch: 'main', event: 'push', conclusion: 'failure', head_sha: base }
+    ];
+    server.artifacts = [
+      { id: 504, runId: 12, name: nameFor(env), zip },
+      { id: 503, runId: 10, name: nameFor(env), zip }
+    ];
+    const choice = await choose(env);
+    expect(choice.source?.origin).toEqual({ commit: base, runId: 10, artifactId: 503 });
+    expect(choice.line).toContain("(conclusion failure): the run of the pull request's base commit");
+    expect(server.requests[0]?.query).toMatchObject({ head_sha: base, status: 'completed', event: 'push', branch: 'main' });
+    // Without an artifact there, the newest run that holds one is used instead.
+    server.artifacts = [{ id: 504, runId: 12, name: nameFor(env), zip }];
+    server.requests.length = 0;
+    expect((await choose(env)).source?.origin).toEqual({ commit: SHA, runId: 12, artifactId: 504 });
+  });
+
+  test('a spent rate limit (403 with x-ratelimit-remaining: 0) is named as such, not as a missing permission', async () => {
+    const env = prEnv(tinyRepo());
+    server.tokens.set('ghs_actions', 'actions');
+    server.exhausted.add('ghs_actions');
+    const choice = await choose(env);
+    expect(choice.reason).toBe('the GitHub API rate limit ran out (HTTP 403 while listing the runs of ci.yml on main); the next run tries again');
+  });
+
   test('push events and runs outside a workflow do not look anything up', async () => {
     const pushed = await choose({ ...prEnv(tinyRepo()), GITHUB_EVENT_NAME: 'push' });
     expect(pushed.reason).toBe('baseline auto compares pull requests with their base branch, and this run is a push event');
+    expect(pushed.expected).toBe(false);
+    const noPayload = await choose({ ...prEnv(tinyRepo()), GITHUB_EVENT_PATH: '/nonexistent/event.json' });
+    expect(noPayload.reason).toBe('the event payload (GITHUB_EVENT_PATH) names no pull request and base branch, so the base branch run cannot be looked up');
+    expect(noPayload.expected).toBeUndefined();
     const local = await choose({ GITHUB_WORKSPACE: tinyRepo() });
     expect(local.reason).toBe('baseline auto compares pull requests with their base branch, and this run is not in a workflow');
     expect(server.requests).toEqual([]);

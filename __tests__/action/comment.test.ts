@@ -3,8 +3,10 @@
  * endpoints (through the real octokit client): created once, edited in place on the next push,
  * one per config, and on a fork's read-only token one notice and a note in the job summary.
  */
-import { commentBody, compareSectionOf } from '../../src/action/comment.js';
+import { commentBody, compareSectionOf, defuseMentions } from '../../src/action/comment.js';
 import { runAction } from '../../src/action/main.js';
+import { commentMarker } from '../../src/action/naming.js';
+import { md } from '../../src/report/escape.js';
 import { minimalConfig, tinyRepo } from '../helpers.js';
 import { fakeHost } from './fake-host.js';
 import { FakeGitHub, pullRequestEnv } from './github-server.js';
@@ -106,6 +108,13 @@ describe('pull-request comment', () => {
         request: async () => {
           throw new Error('socket hang up');
         },
+        pages: () => ({
+          [Symbol.asyncIterator]: () => ({
+            next: async () => {
+              throw new Error('socket hang up');
+            }
+          })
+        }),
         downloadArtifact: async () => undefined
       })
     });
@@ -113,6 +122,119 @@ describe('pull-request comment', () => {
     expect(broken.warnings.filter((w) => w.where?.file === undefined)).toEqual([{ line: 'pull-request comment failed: socket hang up', where: { title: 'Evidence Gate: pull-request comment failed' } }]);
     expect(broken.summaries[0]).toContain('The pull-request comment could not be posted');
     expect(broken.failures).toEqual([]);
+  });
+});
+
+describe('pull-request comment: author, races and refusals', () => {
+  const marker = (root: string) => commentMarker(prEnv(root, '1'), 'evidence-gate.yml', '0');
+
+  test("a comment by someone else that starts with the marker is never edited; the token's own is", async () => {
+    const root = tinyRepo({}, GATE);
+    server.tokens.set('ghs_write', 'write');
+    const forged = server.comment(7, `${marker(root)}\nforged by a reviewer`, 'mallory');
+    const first = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(first);
+    expect(first.infos).toContain('pull-request comment created: https://github.example/o/r/pull/7#issuecomment-2');
+    const next = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(next);
+    expect(next.infos).toContain('pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-2');
+    expect(server.comments.find((c) => c.id === forged.id)?.body).toBe(`${marker(root)}\nforged by a reviewer`);
+    expect(server.comments.find((c) => c.id === 2)?.body).toContain('actions/runs/78');
+    expect(server.requests.filter((r) => r.method === 'GET' && r.path === '/user')).toHaveLength(2);
+  });
+
+  test("with a personal token the user's own comment is edited, not github-actions[bot]'s", async () => {
+    const root = tinyRepo({}, GATE);
+    server.tokens.set('ghp_alice', 'write');
+    server.users.set('ghp_alice', 'alice');
+    server.comment(7, `${marker(root)}\nold bot comment`, 'github-actions[bot]');
+    const mine = server.comment(7, `${marker(root)}\nold comment of alice`, 'alice');
+    const h = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghp_alice' });
+    await runAction(h);
+    expect(h.infos).toContain(`pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-${mine.id}`);
+    expect(server.comments.map((c) => [c.user, c.body.includes('actions/runs/77')])).toEqual([
+      ['github-actions[bot]', false],
+      ['alice', true]
+    ]);
+  });
+
+  test('two runs commenting at once: the newest comment stays and the older duplicate is deleted', async () => {
+    const root = tinyRepo({}, GATE);
+    server.tokens.set('ghs_write', 'write');
+    // A concurrent run's comment lands right after this run's.
+    server.afterCreate = () => {
+      server.afterCreate = null;
+      server.comment(7, `${marker(root)}\nfrom the concurrent run`, 'github-actions[bot]');
+    };
+    const h = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(h);
+    expect(server.comments.map((c) => c.body.split('\n')[1])).toEqual(['from the concurrent run']);
+    expect(h.infos).toContain('pull-request comment superseded by a newer one from a run that commented at the same time: https://github.example/o/r/pull/7#issuecomment-2 (1 duplicate deleted)');
+    // Duplicates left by an earlier race: the next run edits the newest and deletes the rest.
+    server.comment(7, `${marker(root)}\nduplicate`, 'github-actions[bot]');
+    const next = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(next);
+    expect(server.comments).toHaveLength(1);
+    expect(server.comments[0]?.id).toBe(3);
+    expect(server.comments[0]?.body).toContain('actions/runs/78');
+    expect(next.infos).toContain('pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-3 (1 duplicate deleted)');
+  });
+
+  test('a spent rate limit and a locked conversation are named as such, not as a read-only token', async () => {
+    const root = tinyRepo({}, GATE);
+    server.tokens.set('ghs_write', 'write');
+    server.exhausted.add('ghs_write');
+    const limited = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(limited);
+    expect(limited.notices.map((n) => n.line)).toEqual(['pull-request comment not posted: the GitHub API rate limit ran out (HTTP 403); the next run posts it. This job summary is the report.']);
+    expect(limited.summaries[0]).toContain('The pull-request comment was not posted (HTTP 403: the GitHub API rate limit ran out); this summary is the report.');
+    server.exhausted.clear();
+    server.locked.add(7);
+    const locked = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
+    await runAction(locked);
+    expect(locked.notices.map((n) => n.line)).toEqual(['pull-request comment not posted: the conversation on pull request #7 is locked (HTTP 403). This job summary is the report.']);
+    expect(locked.warnings.filter((w) => w.where?.file === undefined)).toEqual([]);
+    expect(server.comments).toEqual([]);
+  });
+});
+
+/**
+ * A model of GitHub's mention filter: after rendering, `@name` at the start of a word in text
+ * outside code, pre and links notifies that user or team. Entities are decoded first, as the
+ * filter sees text nodes.
+ */
+function mentions(markdown: string): string[] {
+  const found: string[] = [];
+  for (const line of markdown.split('\n')) {
+    const parts = line.split('`');
+    parts.forEach((part, i) => {
+      if (i % 2 === 1 && parts.length % 2 === 1) return;
+      const text = part.replace(/&#64;/g, '@').replace(/\\(.)/g, '$1');
+      for (const m of text.matchAll(/(?:^|[^\w])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][A-Za-z0-9-]*)?)/g)) found.push(m[1] as string);
+    });
+  }
+  return found;
+}
+
+describe('mentions', () => {
+  test("an entity-escaped @ still mentions after rendering; the comment's code span does not", () => {
+    const escaped = `| ${md('@octo-org/security')} | ${md('model @alice')} |`;
+    expect(escaped).toContain('&#64;');
+    expect(mentions(escaped)).toEqual(['octo-org/security', 'alice']);
+    const defused = defuseMentions(escaped);
+    expect(mentions(defused)).toEqual([]);
+    expect(defused).toBe('| `@`octo\\-org/security | model `@`alice |');
+    // Code spans and addresses are left as they are.
+    expect(defuseMentions('`@x` mail me: a@b.example, see https://x.example/@y')).toBe('`@x` mail me: a@b.example, see https://x.example/@y');
+    expect(defuseMentions('@bare at the start')).toBe('`@`bare at the start');
+  });
+
+  test('names in the comment body cannot mention anyone', () => {
+    const summary = ['# Evidence Gate: ❌ FAIL', '', `**Why it failed:** ${md('@octo-org/team')} broke.`, '', '## Compared with base', '', `| ${md('@alice-model')} | +1 pp |`].join('\n');
+    const body = commentBody({ marker: '<!-- m -->', verdict: 'fail', configPath: '@cfg.yml', jobIndex: '0', summary, runUrl: null, artifactUrl: '', manifestSha256: 'f'.repeat(64) });
+    expect(mentions(summary)).toEqual(['octo-org/team', 'alice-model']);
+    expect(mentions(body)).toEqual([]);
+    expect(body).toContain('`@cfg.yml`');
   });
 });
 

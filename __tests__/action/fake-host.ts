@@ -54,6 +54,8 @@ export interface FakeOptions {
   store?: ArtifactStore;
   /** The GitHub API for a token (for example the real one against a local server). */
   api?: (token: string) => GitHubApi;
+  /** As the real host answers on GitHub Enterprise Server. */
+  artifactsUnsupported?: string;
 }
 
 export function fakeHost(inputs: Record<string, string>, env: NodeJS.ProcessEnv, upload?: () => Promise<UploadResult>, canUpload = true, more: FakeOptions = {}): FakeHost {
@@ -83,6 +85,7 @@ export function fakeHost(inputs: Record<string, string>, env: NodeJS.ProcessEnv,
       host.summaries.push(md);
     },
     canUpload: () => canUpload,
+    artifactsUnsupported: () => more.artifactsUnsupported ?? null,
     upload: async (name, files, root, retentionDays) => {
       host.uploads.push({ name, files, root, retentionDays });
       if (upload) return upload();

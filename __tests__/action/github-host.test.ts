@@ -10,6 +10,13 @@ import { readOutputs } from './runner-files.js';
 
 const uploads: unknown[][] = [];
 const calls: string[] = [];
+/** What the mocked client does on delete and upload; tests replace them. */
+const behaviour = {
+  delete: async (): Promise<unknown> => {
+    throw Object.assign(new Error('Artifact not found for name: x'), { name: 'ArtifactNotFoundError' });
+  },
+  upload: async (): Promise<unknown> => ({ id: 9, size: 123 })
+};
 const real = await import('@actions/artifact');
 jest.unstable_mockModule('@actions/artifact', () => ({
   ...real,
@@ -17,11 +24,11 @@ jest.unstable_mockModule('@actions/artifact', () => ({
     async uploadArtifact(...args: unknown[]) {
       uploads.push(args);
       calls.push(`upload ${args[0]}`);
-      return { id: 9, size: 123 };
+      return behaviour.upload();
     }
     async deleteArtifact(name: string) {
       calls.push(`delete ${name}`);
-      throw new Error('Artifact not found');
+      return behaviour.delete();
     }
     async listArtifacts(options: unknown) {
       calls.push(`list ${JSON.stringify(options)}`);
@@ -50,7 +57,7 @@ describe('github host', () => {
       GITHUB_WORKSPACE: root,
       GITHUB_STEP_SUMMARY: join(files, 'summary.md'),
       GITHUB_OUTPUT: join(files, 'output.txt'),
-      GITHUB_SERVER_URL: 'https://github.example',
+      GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_REPOSITORY: 'o/r',
       GITHUB_RUN_ID: '5',
       GITHUB_JOB: 'gate',
@@ -72,7 +79,7 @@ describe('github host', () => {
     }
     const summary = readFileSync(join(files, 'summary.md'), 'utf8');
     expect(summary).toContain('# Evidence Gate: ❌ FAIL');
-    expect(summary).toContain('https://github.example/o/r/actions/runs/5/artifacts/9');
+    expect(summary).toContain('https://github.com/o/r/actions/runs/5/artifacts/9');
     const outputs = readOutputs(join(files, 'output.txt'));
     expect(outputs).toMatchObject({ verdict: 'fail', 'output-dir': 'evidence-gate-out', 'artifact-id': '9' });
     expect(outputs['manifest-sha256']).toMatch(/^[0-9a-f]{64}$/);
@@ -127,6 +134,66 @@ describe('github host', () => {
     expect(githubHost(null, {}).canUpload()).toBe(false);
     expect(githubHost(null, { LOCAL_ACTION_ARTIFACT_PATH: 'a' }).canUpload()).toBe(false);
     expect(githubHost(null, { LOCAL_ACTION_ARTIFACT_PATH: 'a', LOCAL_ACTION_WORKSPACE: 'w' }).canUpload()).toBe(true);
+  });
+
+  test('a re-run shard whose earlier artifact cannot be deleted fails the step clearly instead of staying green without it', async () => {
+    const saved = { ...behaviour };
+    behaviour.delete = async () => {
+      throw new Error('Failed request: (403) Forbidden: token lacks permission');
+    };
+    behaviour.upload = async () => {
+      throw new Error('Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run');
+    };
+    const root = exampleRepo();
+    const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
+    Object.assign(process.env, {
+      GITHUB_WORKSPACE: root,
+      GITHUB_STEP_SUMMARY: join(files, 'summary.md'),
+      GITHUB_OUTPUT: join(files, 'output.txt'),
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: 'o/r',
+      GITHUB_RUN_ID: '5',
+      GITHUB_RUN_ATTEMPT: '2',
+      GITHUB_JOB: 'shards',
+      ACTIONS_RUNTIME_TOKEN: 'token',
+      ACTIONS_RESULTS_URL: 'https://results.example/',
+      INPUT_CONFIG: EXAMPLE_CONFIG,
+      INPUT_SHARD: '1/2'
+    });
+    const writes: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await runAction(githubHost(null))).toBeNull();
+    } finally {
+      spy.mockRestore();
+      Object.assign(behaviour, saved);
+    }
+    const failed = writes.filter((w) => w.startsWith('::error'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(
+      /^::error::Evidence Gate runner error: the shard artifact "evidence-gate-[0-9a-f]{8}-shard-1-of-2" was not uploaded, and the merge job needs it: the earlier attempt's artifact of this name could not be deleted \(Failed request: \(403\) Forbidden: token lacks permission\), so the upload failed: Failed to CreateArtifact: .*\(409\) Conflict/
+    );
+    expect(writes.filter((w) => w.startsWith('::warning'))).toEqual([]);
+    expect(readOutputs(join(files, 'output.txt')).verdict).toBe('error');
+    expect(readFileSync(join(files, 'summary.md'), 'utf8')).toContain('The artifact upload failed');
+    expect(process.exitCode).toBe(1);
+  });
+
+  test('a second upload of one name in a run (a reusable workflow called twice) names the way out', async () => {
+    const saved = { ...behaviour };
+    behaviour.upload = async () => {
+      throw new Error('Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run');
+    };
+    try {
+      await expect(githubHost(null, { GITHUB_RUN_ATTEMPT: '1' }).upload('n', [], '/w', undefined)).rejects.toThrow(
+        /^another step of this workflow run already uploaded an artifact of this name \(.*\); give each step its own artifact-name, output-dir or key$/
+      );
+    } finally {
+      Object.assign(behaviour, saved);
+    }
   });
 
   test('the entry runs only when started directly, not when imported', async () => {

@@ -1,5 +1,5 @@
 import { readInputs } from '../../src/action/inputs.js';
-import { commentMarker, defaultArtifactName, parseShardArtifactName, shardArtifactName, shardPrefix, workspaceKey } from '../../src/action/naming.js';
+import { commentMarker, defaultArtifactName, matrixKeyOf, parseShardArtifactName, shardArtifactName, shardPrefix, workspaceKey } from '../../src/action/naming.js';
 
 const ROOT = '/work/repo';
 
@@ -53,7 +53,7 @@ describe('action inputs', () => {
   });
 
   test.each([
-    [{ 'retention-days': '0' }, 'input retention-days: expected a whole number of days from 1 to 90, found "0"'],
+    [{ 'retention-days': '0' }, 'input retention-days: expected a whole number of days from 1 to 400, found "0"'],
     [{ 'fail-on-gate': 'yes' }, 'input fail-on-gate: expected true or false, found "yes"'],
     [{ comment: '1' }, 'input comment: expected true or false, found "1"'],
     [{ shard: '5/4' }, 'input shard: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found "5/4"'],
@@ -106,5 +106,47 @@ describe('artifact names', () => {
     expect(commentMarker(env, 'a.yml', '1')).not.toBe(m);
     expect(commentMarker(env, 'b.yml', '0')).not.toBe(m);
     expect(commentMarker({ ...env, GITHUB_RUN_ATTEMPT: '2' }, 'a.yml', '0')).toBe(m);
+  });
+
+  test('a key separates the calls of one reusable workflow (same job id, matrix index and workflow file), and no key changes nothing', () => {
+    const inputs = (values: Record<string, string>) => readInputs((n) => values[n] ?? '', { GITHUB_JOB: 'gate', GITHUB_WORKSPACE: ROOT });
+    const plain = inputs({ config: 'a.yml' }).artifactName;
+    expect(plain).toBe(defaultArtifactName({ GITHUB_JOB: 'gate' }, 'a.yml', 'evidence-gate-out', '0'));
+    const staging = inputs({ config: 'a.yml', key: 'staging' }).artifactName;
+    const prod = inputs({ config: 'a.yml', key: 'prod' }).artifactName;
+    expect(new Set([plain, staging, prod]).size).toBe(3);
+    expect(inputs({ config: 'a.yml', key: 'prod' }).artifactName).toBe(prod);
+    expect(commentMarker(env, 'a.yml', '0', 'prod')).not.toBe(commentMarker(env, 'a.yml', '0', 'staging'));
+    expect(shardPrefix('a.yml', null, '', 'prod')).not.toBe(shardPrefix('a.yml', null, '', 'staging'));
+    expect(shardPrefix('a.yml', null, '', '')).toBe(shardPrefix('a.yml', null));
+  });
+
+  test('two workflows with the same job id and config keep two comments', () => {
+    const ci = commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/pull/7/merge' }, 'a.yml', '0');
+    const nightly = commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/nightly.yml@refs/pull/7/merge' }, 'a.yml', '0');
+    expect(ci).not.toBe(nightly);
+    // The ref is not part of it: the next push edits the same comment.
+    expect(commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/heads/x' }, 'a.yml', '0')).toBe(ci);
+  });
+
+  test('shard names of a matrix with other dimensions: one set per combination, which a merge over the same dimensions finds', () => {
+    const shardOf = (matrix: object, shard: string) => {
+      const i = readInputs((n) => ({ config: 'a.yml', shard, matrix: JSON.stringify(matrix, null, 2) })[n] ?? '', { GITHUB_WORKSPACE: ROOT });
+      return shardPrefix('a.yml', null, i.matrixKey, i.key);
+    };
+    const mergeOf = (matrix: object | null) => {
+      const i = readInputs((n) => ({ config: 'a.yml', merge: 'true', matrix: JSON.stringify(matrix) })[n] ?? '', { GITHUB_WORKSPACE: ROOT });
+      return shardPrefix('a.yml', null, i.matrixKey, i.key);
+    };
+    const a1 = shardOf({ os: 'a', shard: '1/2' }, '1/2');
+    expect(shardOf({ shard: '2/2', os: 'a' }, '2/2')).toBe(a1);
+    expect(shardOf({ os: 'b', shard: '1/2' }, '1/2')).not.toBe(a1);
+    expect(mergeOf({ os: 'a' })).toBe(a1);
+    // A matrix of shards only (under any key name) is the plain prefix, as before.
+    expect(shardOf({ shard: '1/2' }, '1/2')).toBe(shardPrefix('a.yml', null));
+    expect(shardOf({ part: '1/2' }, '1/2')).toBe(shardPrefix('a.yml', null));
+    expect(mergeOf(null)).toBe(shardPrefix('a.yml', null));
+    expect(matrixKeyOf('not json', '')).toBe('');
+    expect(matrixKeyOf('{"b":1,"a":[2]}', '')).toBe('[["a",[2]],["b",1]]');
   });
 });

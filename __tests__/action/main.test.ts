@@ -53,6 +53,37 @@ describe('annotations', () => {
   });
 });
 
+describe('warning slots with fail-on-gate: false', () => {
+  test('warnings about the upload leave the checks fewer slots, and the count of the rest says so', async () => {
+    const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { ...ENV, GITHUB_WORKSPACE: exampleRepo() }, async () => {
+      throw new Error('quota exceeded');
+    });
+    await runAction(host);
+    expect(host.warnings).toHaveLength(10);
+    expect(host.warnings[0]).toEqual({ line: 'artifact upload failed: quota exceeded', where: { title: 'Evidence Gate: artifact upload failed' } });
+    expect(host.warnings.slice(1).every((w) => w.where?.file === EXAMPLE_CONFIG)).toBe(true);
+    expect(host.infos).toContain('11 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
+  });
+
+  test("a retention-days above the repository's maximum is shortened with a notice, not the library's warning", async () => {
+    const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false', 'retention-days': '400' }, { ...ENV, GITHUB_WORKSPACE: exampleRepo(), GITHUB_RETENTION_DAYS: '90' });
+    await runAction(host);
+    expect(host.uploads[0]?.retentionDays).toBe(90);
+    expect(host.notices).toEqual([
+      {
+        line: "retention-days 400 is longer than this repository allows; the artifact is kept 90 days (the repository's or organization's artifact retention setting)",
+        where: { title: 'Evidence Gate: retention shortened' }
+      }
+    ]);
+    expect(host.warnings.filter((w) => w.where?.file === undefined)).toEqual([]);
+    expect(host.warnings).toHaveLength(10);
+    const within = fakeHost({ config: 'evidence-gate.yml', 'retention-days': '400' }, { ...ENV, GITHUB_WORKSPACE: tinyRepo({}, PASSING_GATE), GITHUB_RETENTION_DAYS: '400' });
+    await runAction(within);
+    expect(within.uploads[0]?.retentionDays).toBe(400);
+    expect(within.notices).toEqual([]);
+  });
+});
+
 describe('runAction', () => {
   test('failing gate: summary, outputs, artifact of every file, setFailed once', async () => {
     const root = exampleRepo();
@@ -72,7 +103,7 @@ describe('runAction', () => {
     expect(host.uploads).toHaveLength(1);
     expect(host.uploads[0]?.root).toBe(join(root, 'evidence-gate-out'));
     expect(host.uploads[0]?.files.map((f) => f.slice(host.uploads[0]!.root.length + 1)).sort()).toEqual([
-      'checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md'
+      'checks.json', 'checks.junit.xml', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md'
     ]);
     expect(host.uploads[0]?.retentionDays).toBe(5);
     expect(host.outputs).toMatchObject({
@@ -139,7 +170,9 @@ describe('runAction', () => {
   });
 
   test.each([
-    [{ 'retention-days': '0' }, 'usage', 'input retention-days: expected a whole number of days from 1 to 90, found "0"'],
+    [{ 'retention-days': '0' }, 'usage', 'input retention-days: expected a whole number of days from 1 to 400, found "0"'],
+    [{ 'retention-days': '401' }, 'usage', 'input retention-days: expected a whole number of days from 1 to 400, found "401"'],
+    [{ key: 'a\nb' }, 'usage', 'input key: expected one line of at most 200 characters, found "a\\nb"'],
     [{ 'fail-on-gate': 'yes' }, 'usage', 'input fail-on-gate: expected true or false, found "yes"'],
     [{ 'artifact-name': 'a/b' }, 'usage', 'input artifact-name: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found "a/b"'],
     [{ 'output-dir': '../elsewhere' }, 'usage', 'input output-dir: expected a folder inside the workspace; expected a path inside the repository root, found "../elsewhere"'],
@@ -196,6 +229,7 @@ describe('progress', () => {
     const host = fakeHost({ config: EXAMPLE_CONFIG, 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: exampleRepo() }, undefined, false);
     await runAction(host, { now: () => (t += 11_000) });
     const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
-    expect(lines).toEqual(['evaluate: 4,416/4,416 rows (100%), 401 rows/s, about 0 s left']);
+    // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
+    expect(lines).toEqual(['evaluate: 4,416/4,416 rows (100%), 401 rows/s, done in 11 s']);
   });
 });

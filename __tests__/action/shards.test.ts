@@ -54,6 +54,37 @@ describe('shards and merge in the action', () => {
     expect(readFileSync(join(merged?.outputDir as string, 'evidence.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(4416);
   });
 
+  test('a shard matrix with another dimension: each combination uploads its own set, and a merge over the same dimension takes its own', async () => {
+    const store = new ArtifactStore();
+    const root = tinyRepo();
+    for (const os of ['a', 'b']) {
+      for (const shard of ['1/2', '2/2']) {
+        const host = job(store, 'shards', { config: 'evidence-gate.yml', shard, matrix: JSON.stringify({ os, shard }) }, root);
+        await runAction(host);
+        expect(host.failures).toEqual([]);
+      }
+    }
+    // Four names: os a and os b no longer share "…-shard-1-of-2" (GitHub refuses a second upload of a name).
+    expect(new Set(store.artifacts.map((a) => a.name)).size).toBe(4);
+    for (const os of ['a', 'b']) {
+      const merging = job(store, 'merge', { config: 'evidence-gate.yml', merge: 'true', matrix: JSON.stringify({ os }) }, tinyRepo());
+      expect((await runAction(merging))?.kind).toBe('run');
+      const used = merging.infos.find((l) => l.startsWith('merge: 2 shard artifacts'));
+      const names = store.artifacts.filter((a) => a.name.includes('-shard-')).slice(os === 'a' ? 0 : 2, os === 'a' ? 2 : 4).map((a) => a.name);
+      expect(used).toBe(`merge: 2 shard artifacts (${names.join(', ')})`);
+    }
+  });
+
+  test("a failing artifact service is one line naming what failed, not an internal error with a stack", async () => {
+    const merging = job(new ArtifactStore(), 'merge', { config: 'evidence-gate.yml', merge: 'true' }, tinyRepo());
+    merging.listRunArtifacts = async () => {
+      throw new Error('Failed request: (503) Service Unavailable');
+    };
+    expect(await runAction(merging)).toBeNull();
+    expect(merging.failures).toEqual(["Evidence Gate runner error: merge: listing this run's artifacts failed: Failed request: (503) Service Unavailable"]);
+    expect(merging.outputs).toEqual({ verdict: 'error' });
+  });
+
   test('a missing shard stops the merge with a summary that names it', async () => {
     const store = new ArtifactStore();
     const root = tinyRepo();
@@ -72,7 +103,7 @@ describe('shards and merge in the action', () => {
     await runAction(merging);
     const prefix = shardPrefix('evidence-gate.yml', null);
     expect(merging.failures).toEqual([
-      `Evidence Gate usage error: merge: this workflow run has no artifact named "${prefix}-shard-K-of-N"; run the shard jobs (input shard: K/N, same config and artifact-name) first and list them under needs:`
+      `Evidence Gate usage error: merge: this workflow run has no artifact named "${prefix}-shard-K-of-N"; run the shard jobs (input shard: K/N, same config, artifact-name and key) first and list them under needs:, and when they have matrix dimensions besides the shard, give the merge job the same ones`
     ]);
   });
 });

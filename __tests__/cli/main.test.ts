@@ -1,9 +1,11 @@
 /** The CLI adapter in-process: output, exit statuses and one-line user errors. */
 import { jest } from '@jest/globals';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tinyRepo } from '../helpers.js';
 import { main } from '../../src/cli/main.js';
+import { checkWords } from '../../src/report/check-words.js';
+import { toTerminal } from '../../src/report/terminal.js';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '';
@@ -13,15 +15,57 @@ async function cli(argv: string[], cwd: string) {
 }
 
 describe('evidence-gate run', () => {
-  test('runs the bundled example, prints the summary and exits 1 on a failing gate', async () => {
+  test('runs the bundled example, prints the short summary and exits 1 on a failing gate', async () => {
     const root = exampleRepo();
     const r = await cli(['run', '--config', EXAMPLE_CONFIG], root);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('# Evidence Gate: ❌ FAIL');
+    const lines = r.stdout.trimEnd().split('\n');
+    // A screenful: the verdict, why, the worst checks and where the report is (docs/cli.md).
+    expect(lines.length).toBeLessThanOrEqual(40);
+    expect(lines[0]).toMatch(/^Evidence Gate: FAIL \(\d+ blocking checks\)$/);
     expect(r.stdout).toContain('length_psi/data');
+    expect(r.stdout).not.toContain('# Evidence Gate');
+    const checks = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'checks.json'), 'utf8')) as { failing: string[]; checks: Array<{ id: string; check: string; examples?: { shown: Array<{ split: string; id: string; model: string; condition: string }> } }> };
+    const failing = checks.checks.filter((c) => checks.failing.includes(c.id));
+    for (const kind of new Set(failing.map((c) => c.check))) expect(r.stdout).toContain(checkWords(kind));
+    expect(r.stdout).toMatch(/^ {2}and \d+ more \(summary\.md, report\.html and checks\.json list every check\)$/m);
+    expect(r.stdout).toContain('Report: evidence-gate-out/report.html');
+    // The example keeps output.text: full, and still no row's text reaches the terminal.
+    const behind = new Set(failing.flatMap((c) => (c.examples?.shown ?? []).map((x) => `${x.split}/${x.id}/${x.model}/${x.condition}`)));
+    const texts = readFileSync(join(root, 'evidence-gate-out', 'evidence.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { split: string; id: string; model: string; condition: string; text: string; perturbed_text: string | null })
+      .filter((x) => behind.has(`${x.split}/${x.id}/${x.model}/${x.condition}`));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const t of texts) for (const text of [t.text, t.perturbed_text ?? '']) if (text.length > 0) expect(r.stdout).not.toContain(text.slice(0, 30));
     expect(r.stdout.trimEnd().split('\n').pop()).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/);
     expect(existsSync(join(root, 'evidence-gate-out', 'manifest.json'))).toBe(true);
     expect(r.stderr).toContain('evidence: 4416 rows');
+  });
+
+  test('--summary full prints summary.md for a terminal, --summary none only the verdict line', async () => {
+    const root = tinyRepo();
+    const full = await cli(['run', '--config', 'evidence-gate.yml', '--summary', 'full'], root);
+    expect(full.code).toBe(1);
+    const summary = readFileSync(join(root, 'evidence-gate-out', 'summary.md'), 'utf8');
+    expect(full.stdout).toBe(`${toTerminal(summary)}\nverdict: fail (${JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'checks.json'), 'utf8')).failing.length} blocking checks); evidence in evidence-gate-out/\n`);
+    const none = await cli(['run', '--config', 'evidence-gate.yml', '--summary', 'none', '--out', 'other'], root);
+    expect(none.stdout).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in other\/\n$/);
+    expect(none.stderr).toContain('evidence: ');
+    expect(await cli(['run', '--config', 'evidence-gate.yml', '--summary', 'long'], root)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'evidence-gate: usage error: --summary: expected one of short, full, none, found "long"\n'
+    });
+  });
+
+  test('with a baseline, the short summary has the comparison line', async () => {
+    const root = tinyRepo();
+    expect((await cli(['run', '--config', 'evidence-gate.yml', '--out', 'base', '--quiet'], root)).code).toBe(1);
+    const r = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'base'], root);
+    expect(r.stdout).toMatch(/^Compared with base: \d+ paired rows, 0 fixed and 0 broken over all models and conditions; 0 comparison checks failing\.$/m);
+    expect(r.stdout).toContain('Report: head/report.html');
   });
 
   test('exits 0 when the gate passes, and --out and --quiet are honoured', async () => {
@@ -49,9 +93,9 @@ describe('evidence-gate run', () => {
   });
 
   test.each([
-    [[], 'evidence-gate: usage error: expected a command: run, merge, verify, explain (see --help)\n'],
-    [['check'], 'evidence-gate: usage error: unknown command "check"; expected one of run, merge, verify, explain (see --help)\n'],
-    [['rnu'], 'evidence-gate: usage error: unknown command "rnu"; did you mean run? expected one of run, merge, verify, explain (see --help)\n'],
+    [[], 'evidence-gate: usage error: expected a command: run, merge, verify, explain, init (see --help)\n'],
+    [['check'], 'evidence-gate: usage error: unknown command "check"; expected one of run, merge, verify, explain, init (see --help)\n'],
+    [['rnu'], 'evidence-gate: usage error: unknown command "rnu"; did you mean run? expected one of run, merge, verify, explain, init (see --help)\n'],
     [['run', '--conifg', 'a.yml'], 'evidence-gate: usage error: unknown option --conifg; did you mean --config? (see --help)\n'],
     [['-v'], 'evidence-gate: usage error: unknown option -v; did you mean --version? (see --help)\n'],
     [['-V'], 'evidence-gate: usage error: unknown option -V; did you mean --version? (see --help)\n'],
@@ -75,7 +119,10 @@ describe('evidence-gate run', () => {
 
   test('--help and --version exit 0', async () => {
     expect((await cli(['--help'], tinyRepo())).stdout).toContain('evidence-gate run --config FILE');
-    expect(await cli(['--version'], tinyRepo())).toEqual({ code: 0, stdout: 'evidence-gate 0.1.0\n', stderr: '' });
+    // The version is package.json's (src/version.ts reads it at build time).
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(await cli(['--version'], tinyRepo())).toEqual({ code: 0, stdout: `evidence-gate ${version}\n`, stderr: '' });
   });
 });
 

@@ -69,7 +69,7 @@ const SPEC_GATE_DEFAULTS: Array<[string, number]> = [
 ];
 
 const TOP_LEVEL_KEYS = 'version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release';
-const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'require_baseline', 'require_release_record', 'models'].join(', ');
+const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'require_baseline', 'block_on', 'require_release_record', 'models'].join(', ');
 
 describe('loadPlan: unknown keys', () => {
   test('an unknown top-level key names its line, the allowed keys and the key found', () => {
@@ -81,6 +81,12 @@ describe('loadPlan: unknown keys', () => {
       minimalConfig('gate:\n  max_flip_rat: 0.3'),
       `evidence-gate.yml:12: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"`
     );
+  });
+
+  test('gate.block_on takes all or new (default all)', () => {
+    expect(load(minimalConfig('')).gate.blockOn).toBe('all');
+    expect(load(minimalConfig('gate:\n  block_on: new')).gate.blockOn).toBe('new');
+    expectConfigError(minimalConfig('gate:\n  block_on: known'), 'evidence-gate.yml:12: gate.block_on: expected one of "all", "new", found "known"');
   });
 
   test('a destructive family takes only a regression override (its other checks do not exist)', () => {

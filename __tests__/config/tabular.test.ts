@@ -76,6 +76,15 @@ describe('tabular config', () => {
     );
   });
 
+  test('fgm needs a model with a gradient: a command has none', () => {
+    expectError(
+      tabularConfig([...ATTACKS, '  constraints: { linf_eps: 0.05 }']).replace('  - logistic-regression', '  - logistic-regression\n  - { name: mine, command: node m.js }'),
+      'c.yml:14: models[1]: fgm follows the model\'s gradient; expected a model kind with one (logistic-regression), found "external"'
+    );
+    // Without fgm, the same command is fine.
+    expect(load(tabularConfig(['  attacks: { noise: {} }', '  constraints: { linf_eps: 0.05 }']).replace('  - logistic-regression', '  - { name: mine, command: node m.js }')).models[0]?.kind).toBe('external');
+  });
+
   test('a text model does not fit a tabular task, nor the reverse', () => {
     expectError(tabularConfig([]).replace('  - logistic-regression', '  - naive-bayes'), 'c.yml:11: models[0]: model kind "naive-bayes" does not fit task tabular; expected logistic-regression');
     expectError(

@@ -48,7 +48,7 @@ const PLACES = ['GITHUB_WORKSPACE', 'GITHUB_STEP_SUMMARY', 'LOCAL_ACTION_WORKSPA
     const zips = readdirSync(join(scratch, 'artifacts'));
     expect(zips).toHaveLength(1);
     expect(zips[0]).toMatch(/^evidence-gate-local-0-[0-9a-f]{8}\.zip$/);
-    expect(zipEntries(readFileSync(join(scratch, 'artifacts', zips[0] as string)))).toEqual(['checks.json', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
+    expect(zipEntries(readFileSync(join(scratch, 'artifacts', zips[0] as string)))).toEqual(['checks.json', 'checks.junit.xml', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
     // Warnings, not errors: the example sets fail-on-gate: false.
     expect(r.stdout).not.toMatch(/^::error/m);
     expect(r.stdout).toMatch(/^::warning title=Evidence Gate: protected transitions failed/m);

@@ -4,7 +4,8 @@
  * each `uses: ./` step runs the action adapter with fresh GITHUB_OUTPUT / GITHUB_STEP_SUMMARY
  * files and INPUT_* variables (action.yml defaults, then `with:`), and each `run:` block runs
  * with `bash -eo pipefail` and the `env:` it declares, `${{ … }}` filled from the step outputs
- * written so far. Anything this replay does not model (`if:`, another action, an unknown
+ * written so far (by the action or by a run: block with an id). actions/setup-node is the Node
+ * running the replay. Anything this replay does not model (`if:`, another action, an unknown
  * expression) is an error rather than silently skipped.
  */
 import { spawnSync } from 'node:child_process';
@@ -77,6 +78,8 @@ export function expand(text: string, scope: Scope): string {
       return String(scope.matrix[m[1] as string]);
     }
     if (expr === 'strategy.job-index') return String(scope.jobIndex);
+    // The runner pretty-prints toJSON; outside a matrix the context is null.
+    if (expr === 'toJSON(matrix)') return Object.keys(scope.matrix).length > 0 ? JSON.stringify(scope.matrix, null, 2) : 'null';
     if (expr === 'github.token') return TOKEN;
     if (expr === 'github.event_name') return 'push';
     throw new Error(`replay: the expression \${{ ${expr} }} is not modelled; extend __tests__/workflow/replay.ts`);
@@ -95,6 +98,11 @@ export function combinations(job: Job): Array<Record<string, unknown>> {
   return out;
 }
 
+export interface ReplayOptions {
+  /** What actions/checkout puts in the job's workspace; by default a copy of examples/. */
+  checkout?: (workspace: string) => void;
+}
+
 const STEP_KEYS = new Set(['id', 'name', 'uses', 'run', 'with', 'env']);
 
 function stepLabel(step: Step, i: number): string {
@@ -102,7 +110,7 @@ function stepLabel(step: Step, i: number): string {
 }
 
 /** A runner's view of one job in its own workspace; throws on the first failing step. */
-export async function replayJob(workflow: Workflow, jobId: string, runActionStep: RunActionStep, base: NodeJS.ProcessEnv): Promise<StepRecord[]> {
+export async function replayJob(workflow: Workflow, jobId: string, runActionStep: RunActionStep, base: NodeJS.ProcessEnv, options: ReplayOptions = {}): Promise<StepRecord[]> {
   const job = workflow.jobs[jobId];
   if (!job) throw new Error(`replay: no job ${jobId}`);
   const records: StepRecord[] = [];
@@ -129,10 +137,12 @@ export async function replayJob(workflow: Workflow, jobId: string, runActionStep
         RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'replay-temp-'))
       };
       if (step.uses?.startsWith('actions/checkout@')) {
-        // The workspace is a checkout: the files the self-test steps read.
-        cpSync(join(REPO_ROOT, 'examples'), join(workspace, 'examples'), { recursive: true });
+        // The workspace is a checkout: the files the self-test steps read, unless the caller says.
+        if (options.checkout) options.checkout(workspace);
+        else cpSync(join(REPO_ROOT, 'examples'), join(workspace, 'examples'), { recursive: true });
         continue;
       }
+      if (step.uses?.startsWith('actions/setup-node@')) continue;
       if (step.uses === './') {
         const inputs: NodeJS.ProcessEnv = {};
         for (const [name, spec] of Object.entries(ACTION_INPUTS)) inputs[`INPUT_${name.toUpperCase()}`] = expand(String(spec.default ?? ''), scope);
@@ -164,9 +174,10 @@ export async function replayJob(workflow: Workflow, jobId: string, runActionStep
         writeFileSync(script, expand(step.run, scope));
         const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8' });
         if (r.status !== 0) throw new Error(`replay: ${label} exited ${r.status}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
+        if (step.id) scope.steps[step.id] = readOutputs(outputFile);
         continue;
       }
-      throw new Error(`replay: ${label}: only actions/checkout, ./ and run: steps are modelled`);
+      throw new Error(`replay: ${label}: only actions/checkout, actions/setup-node, ./ and run: steps are modelled`);
     }
   }
   return records;

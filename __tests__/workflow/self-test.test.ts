@@ -65,7 +65,7 @@ const BASE: NodeJS.ProcessEnv = {
   GITHUB_REF: 'refs/heads/main',
   GITHUB_SHA: 'f'.repeat(40),
   GITHUB_REPOSITORY: 'owner/evidence-gate',
-  GITHUB_SERVER_URL: 'https://github.example',
+  GITHUB_SERVER_URL: 'https://github.com',
   GITHUB_RUN_ID: '4242',
   GITHUB_RUN_ATTEMPT: '1',
   GITHUB_WORKFLOW_REF: 'owner/evidence-gate/.github/workflows/ci.yml@refs/heads/main',

@@ -1,8 +1,8 @@
 /**
  * Error annotations for blocking checks, each on the config line of its threshold (the
  * `gate:` line, or line 1, when a default applies). GitHub shows at most 10 error annotations
- * per step, and a failing step spends one on its own verdict, so the most severe checks get
- * the remaining slots and one log line counts the rest.
+ * (and 10 warning annotations) per step, and a failing step spends one error on its own
+ * verdict, so the most severe checks get the remaining slots and one log line counts the rest.
  */
 import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
@@ -34,8 +34,13 @@ function describe(c: Check): string {
   return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${oneLine(c.config_key)}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;
 }
 
-export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean): { annotations: Annotation[]; omitted: number } {
-  const slots = MAX_ERROR_ANNOTATIONS - (willFailStep ? 1 : 0);
+/**
+ * `usedSlots`: annotations of the same kind the step already spent (warnings about the
+ * baseline, the upload or the comment when the checks are warnings), so that the count of
+ * checks left out is right.
+ */
+export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean, usedSlots = 0): { annotations: Annotation[]; omitted: number } {
+  const slots = Math.max(0, MAX_ERROR_ANNOTATIONS - (willFailStep ? 1 : 0) - usedSlots);
   const ranked = bySeverity(blocking);
   return {
     annotations: ranked.slice(0, slots).map((c) => ({
@@ -45,5 +50,22 @@ export function checkAnnotations(blocking: readonly Check[], configPath: string,
       startLine: c.config_line
     })),
     omitted: Math.max(0, ranked.length - slots)
+  };
+}
+
+/**
+ * Warning annotations for known failures that do not block (`gate.block_on: new`): the checks
+ * whose `change` is `known` and that the gate left out of `failing`. At most 10, most severe first.
+ */
+export function knownFailureAnnotations(checks: readonly Check[], failing: readonly string[], configPath: string): { annotations: Annotation[]; omitted: number } {
+  const known = bySeverity(checks.filter((c) => c.change === 'known' && c.judged && !failing.includes(c.id) && (c.status === 'fail' || c.status === 'not_evaluated')));
+  return {
+    annotations: known.slice(0, MAX_ERROR_ANNOTATIONS).map((c) => ({
+      message: `${describe(c)}; failing on the base branch as well, so it does not block (gate.block_on: new)`,
+      title: `Evidence Gate: known ${c.check.replace(/_/g, ' ')} failure`,
+      file: configPath,
+      startLine: c.config_line
+    })),
+    omitted: Math.max(0, known.length - MAX_ERROR_ANNOTATIONS)
   };
 }

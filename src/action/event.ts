@@ -4,12 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 
-export const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** pull_request_target is refused before anything runs (see refusePullRequestTarget). */
+export const PULL_REQUEST_EVENTS = new Set(['pull_request']);
 
 export interface PullRequest {
   number: number;
   /** The branch the pull request merges into. */
   baseRef: string;
+  /** The base branch's commit the pull request was compared with when the event fired, when known. */
+  baseSha: string | null;
 }
 
 function payload(env: NodeJS.ProcessEnv): Record<string, unknown> {
@@ -24,11 +27,27 @@ function payload(env: NodeJS.ProcessEnv): Record<string, unknown> {
 
 export function pullRequestOf(env: NodeJS.ProcessEnv): PullRequest | null {
   if (!PULL_REQUEST_EVENTS.has(env.GITHUB_EVENT_NAME ?? '')) return null;
-  const pr = (payload(env).pull_request ?? {}) as { number?: unknown; base?: { ref?: unknown } };
+  const pr = (payload(env).pull_request ?? {}) as { number?: unknown; base?: { ref?: unknown; sha?: unknown } };
   const fromRef = /^refs\/pull\/(\d+)\//.exec(env.GITHUB_REF ?? '')?.[1];
   const number = typeof pr.number === 'number' ? pr.number : Number(fromRef ?? NaN);
   const baseRef = typeof pr.base?.ref === 'string' ? pr.base.ref : (env.GITHUB_BASE_REF ?? '');
-  return Number.isInteger(number) && number > 0 && baseRef !== '' ? { number, baseRef } : null;
+  const baseSha = typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(pr.base.sha) ? pr.base.sha : null;
+  return Number.isInteger(number) && number > 0 && baseRef !== '' ? { number, baseRef, baseSha } : null;
+}
+
+/**
+ * The one line that refuses `pull_request_target`. There GITHUB_SHA is the base branch's
+ * commit, so a verdict would describe code that is not in the pull request; and checking out
+ * the pull request's head to fix that would run the fork's `models[].command` and read its
+ * config next to a token that may write. docs/security.md explains the safe pattern.
+ */
+export function pullRequestTargetRefusal(env: NodeJS.ProcessEnv): string | null {
+  if (env.GITHUB_EVENT_NAME !== 'pull_request_target') return null;
+  return (
+    'the pull_request_target event is refused: there the checkout is the base branch, so the verdict would describe code that is not in the pull request, ' +
+    "and checking out the pull request's head instead runs the fork's model commands and config next to a token that may write. " +
+    'Run Evidence Gate on pull_request (a fork gets a read-only token) and post comments from a separate workflow_run workflow; see docs/security.md'
+  );
 }
 
 /**

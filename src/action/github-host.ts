@@ -9,9 +9,32 @@ import { ApiError, type ActionHost, type GitHubApi } from './host.js';
 
 /** An error from octokit or the artifact client as an ApiError (status 0: no HTTP answer). */
 function apiError(error: unknown): ApiError {
-  const e = error as { status?: unknown; message?: unknown };
+  const e = error as { status?: unknown; message?: unknown; response?: { headers?: Record<string, unknown> } };
   const status = typeof e?.status === 'number' ? e.status : 0;
-  return new ApiError(status, truncate(flatten(String(e?.message ?? error)), 300));
+  const message = String(e?.message ?? error);
+  const remaining = e?.response?.headers?.['x-ratelimit-remaining'];
+  const rateLimited = (status === 403 || status === 429) && (String(remaining) === '0' || /rate limit/i.test(message));
+  return new ApiError(status, truncate(flatten(message), 300), rateLimited);
+}
+
+/**
+ * GitHub Enterprise Server, where @actions/artifact ≥ 2 (and so upload-artifact@v4 and this
+ * action's artifact calls) is not supported: the library's own test, on GITHUB_SERVER_URL.
+ */
+export function enterpriseServerOf(env: NodeJS.ProcessEnv): string | null {
+  let host: string;
+  try {
+    host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return host === 'github.com' || host.endsWith('.ghe.com') || host.endsWith('.localhost') ? null : host;
+}
+
+/** @actions/artifact's "no artifact of that name" (thrown by deleteArtifact when there is nothing to replace). */
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: unknown; message?: unknown };
+  return e?.name === 'ArtifactNotFoundError' || /^Artifact not found/i.test(String(e?.message ?? ''));
 }
 
 function repository(env: NodeJS.ProcessEnv): { owner: string; repo: string } {
@@ -23,7 +46,7 @@ function githubApi(token: string, env: NodeJS.ProcessEnv): GitHubApi {
   // The base URL is read now rather than when @actions/github was loaded (GHES, tests).
   const octokit = github.getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
   return {
-    request: async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, params: Record<string, string | number> = {}) => {
+    request: async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, params: Record<string, string | number> = {}) => {
       try {
         const response = await octokit.request(`${method} ${path}`, params);
         return response.data as T;
@@ -31,6 +54,20 @@ function githubApi(token: string, env: NodeJS.ProcessEnv): GitHubApi {
         throw apiError(error);
       }
     },
+    pages: <T>(path: string, params: Record<string, string | number>, maxPages: number): AsyncIterable<T[]> => ({
+      [Symbol.asyncIterator]: async function* () {
+        let page = 0;
+        try {
+          // octokit follows the Link header and unwraps `workflow_runs` / `artifacts` lists.
+          for await (const response of octokit.paginate.iterator(`GET ${path}`, params)) {
+            yield response.data as T[];
+            if (++page >= maxPages) return;
+          }
+        } catch (error) {
+          throw apiError(error);
+        }
+      }
+    }),
     downloadArtifact: async (artifactId, runId, path) => {
       const { owner, repo } = repository(env);
       try {
@@ -65,14 +102,34 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
     },
     // @github/local-action's artifact stub needs both of its variables (uploads go to the path).
     canUpload: () => Boolean((env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) || (env.LOCAL_ACTION_WORKSPACE && env.LOCAL_ACTION_ARTIFACT_PATH)),
+    artifactsUnsupported: () => {
+      const server = enterpriseServerOf(env);
+      return server === null ? null : `${server} is a GitHub Enterprise Server, where @actions/artifact 2 and later (which this action uses) are not supported`;
+    },
     upload: async (name, files, rootDirectory, retentionDays) => {
       const client = new DefaultArtifactClient();
       if (env.LOCAL_ACTION_ARTIFACT_PATH) mkdirSync(env.LOCAL_ACTION_ARTIFACT_PATH, { recursive: true });
       // A re-run attempt keeps the artifact name (so base-branch lookups still find it), so the
-      // earlier attempt's artifact of that name is replaced, as upload-artifact's `overwrite` does.
-      if (Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1) await client.deleteArtifact(name).catch(() => undefined);
-      const response = await client.uploadArtifact(name, files, rootDirectory, retentionDays === undefined ? {} : { retentionDays });
-      return { id: response.id, size: response.size };
+      // earlier attempt's artifact of that name is replaced, as upload-artifact's `overwrite`
+      // does. "Not found" means the earlier attempt uploaded nothing; any other failure would
+      // only come back as a 409 on the upload, so it is named here instead.
+      let deleteFailed: string | null = null;
+      if (Number(env.GITHUB_RUN_ATTEMPT ?? '1') > 1) {
+        try {
+          await client.deleteArtifact(name);
+        } catch (error) {
+          if (!isNotFound(error)) deleteFailed = truncate(flatten(String((error as Error)?.message ?? error)), 200);
+        }
+      }
+      try {
+        const response = await client.uploadArtifact(name, files, rootDirectory, retentionDays === undefined ? {} : { retentionDays });
+        return { id: response.id, size: response.size };
+      } catch (error) {
+        const message = truncate(flatten(String((error as Error)?.message ?? error)), 300);
+        if (deleteFailed !== null) throw new Error(`the earlier attempt's artifact of this name could not be deleted (${deleteFailed}), so the upload failed: ${message}`);
+        if (/\b409\b|Conflict/i.test(message)) throw new Error(`another step of this workflow run already uploaded an artifact of this name (${message}); give each step its own artifact-name, output-dir or key`);
+        throw new Error(message);
+      }
     },
     listRunArtifacts: async () => {
       const { artifacts } = await new DefaultArtifactClient().listArtifacts({ latest: true });

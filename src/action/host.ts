@@ -1,3 +1,5 @@
+import { UserError } from '../errors.js';
+
 /**
  * What the action adapter needs from the runner, as one small interface: the real one wraps
  * @actions/*, tests pass a plain object (or the real one against a local HTTP server).
@@ -23,20 +25,38 @@ export interface Where {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    message: string
+    message: string,
+    /** A 403 or 429 that says the rate limit ran out (x-ratelimit-remaining: 0, or the message). */
+    readonly rateLimited = false
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
+/**
+ * What the runner or its services cannot do for the action (GitHub Enterprise Server, a shard
+ * artifact that cannot be uploaded, a refused event): one line, no stack, `verdict: error`.
+ */
+export class RunnerError extends UserError {
+  constructor(message: string) {
+    super('runner', message);
+  }
+}
+
 /** The GitHub REST calls the action makes, with one token. */
 export interface GitHubApi {
   /**
-   * One REST call; `path` starts with "/" and has its segments encoded. GET parameters go in
-   * the query, POST and PATCH parameters in the JSON body. Throws ApiError.
+   * One REST call; `path` starts with "/" and has its segments encoded. GET and DELETE
+   * parameters go in the query, POST and PATCH parameters in the JSON body. Throws ApiError.
    */
-  request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, params?: Record<string, string | number>): Promise<T>;
+  request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, params?: Record<string, string | number>): Promise<T>;
+  /**
+   * The pages of a list endpoint, following each answer's Link header (rel="next"), at most
+   * `maxPages`. Endpoints that wrap their list (`workflow_runs`, `artifacts`) yield the list.
+   * Throws ApiError.
+   */
+  pages<T>(path: string, params: Record<string, string | number>, maxPages: number): AsyncIterable<T[]>;
   /** Downloads and unpacks an artifact of another workflow run of this repository into `path`. */
   downloadArtifact(artifactId: number, runId: number, path: string): Promise<void>;
 }
@@ -53,6 +73,11 @@ export interface ActionHost {
   writeSummary(markdown: string): Promise<void>;
   /** Whether an artifact service is reachable (false in local runs). */
   canUpload(): boolean;
+  /**
+   * Why this runner's artifact service cannot be used by @actions/artifact ≥ 2 (GitHub
+   * Enterprise Server), or null.
+   */
+  artifactsUnsupported(): string | null;
   upload(name: string, files: string[], rootDirectory: string, retentionDays: number | undefined): Promise<UploadResult>;
   /** This workflow run's artifacts, the newest of each name (no token needed). */
   listRunArtifacts(): Promise<ArtifactRef[]>;

@@ -6,7 +6,7 @@ import { UsageError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH, DEFAULT_OUTPUT_DIR } from '../config/defaults.js';
 import { parseShard, type ShardSpec } from '../shard/select.js';
 import { quoted } from '../util/visible.js';
-import { defaultArtifactName, jobIndexOf, workspaceKey } from './naming.js';
+import { defaultArtifactName, jobIndexOf, matrixKeyOf, workspaceKey } from './naming.js';
 
 export const INPUT = {
   config: 'config',
@@ -19,8 +19,13 @@ export const INPUT = {
   baseline: 'baseline',
   shard: 'shard',
   merge: 'merge',
-  comment: 'comment'
+  comment: 'comment',
+  key: 'key',
+  matrix: 'matrix'
 } as const;
+
+/** GitHub keeps artifacts at most 400 days (private and internal repositories; 90 for public ones, which the artifact service enforces). */
+export const MAX_RETENTION_DAYS = 400;
 
 /** `auto`: look up the base branch's artifact on pull requests; `none`: no comparison; or a folder. */
 export type BaselineInput = { kind: 'auto' } | { kind: 'none' } | { kind: 'path'; path: string };
@@ -41,6 +46,10 @@ export interface ActionInputs {
   shard: ShardSpec | null;
   merge: boolean;
   comment: boolean;
+  /** The `key` input ('' when unset): separates calls of one reusable workflow (naming.ts). */
+  key: string;
+  /** The matrix values other than the shard, canonical ('' outside a matrix). */
+  matrixKey: string;
 }
 
 export type GetInput = (name: string) => string;
@@ -80,8 +89,8 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
   const retentionRaw = get(INPUT.retentionDays).trim();
   let retentionDays: number | undefined;
   if (retentionRaw !== '') {
-    if (!/^\d+$/.test(retentionRaw) || Number(retentionRaw) < 1 || Number(retentionRaw) > 90) {
-      throw new UsageError(`input ${INPUT.retentionDays}: expected a whole number of days from 1 to 90, found ${quoted(retentionRaw)}`);
+    if (!/^\d+$/.test(retentionRaw) || Number(retentionRaw) < 1 || Number(retentionRaw) > MAX_RETENTION_DAYS) {
+      throw new UsageError(`input ${INPUT.retentionDays}: expected a whole number of days from 1 to ${MAX_RETENTION_DAYS}, found ${quoted(retentionRaw)}`);
     }
     retentionDays = Number(retentionRaw);
   }
@@ -92,9 +101,11 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
   const shard = shardRaw === '' ? null : parseShard(shardRaw, `input ${INPUT.shard}`);
   if (shard && merge) throw new UsageError(`input ${INPUT.merge}: expected false on a shard step (shard: ${shard.index}/${shard.count}); merge in a later job that needs the shard jobs`);
   const jobIndex = jobIndexOf(get(INPUT.jobIndex).trim());
+  const key = get(INPUT.key).trim();
+  if (/[\r\n]/.test(key) || Array.from(key).length > 200) throw new UsageError(`input ${INPUT.key}: expected one line of at most 200 characters, found ${quoted(key)}`);
   const root = env.GITHUB_WORKSPACE ?? process.cwd();
   const explicitName = get(INPUT.artifactName).trim();
-  const artifactName = explicitName || defaultArtifactName(env, workspaceKey(root, config), workspaceKey(root, outputDir), jobIndex);
+  const artifactName = explicitName || defaultArtifactName(env, workspaceKey(root, config), workspaceKey(root, outputDir), jobIndex, key);
   if (/[":<>|*?\\/\r\n]/.test(artifactName) || Array.from(artifactName).length > 200) {
     throw new UsageError(`input ${INPUT.artifactName}: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found ${quoted(artifactName)}`);
   }
@@ -110,6 +121,8 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
     baseline: baselineInput(get(INPUT.baseline)),
     shard,
     merge,
-    comment
+    comment,
+    key,
+    matrixKey: matrixKeyOf(get(INPUT.matrix).trim(), shardRaw)
   };
 }

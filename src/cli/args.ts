@@ -6,15 +6,18 @@ import { UsageError } from '../errors.js';
 import { COMMANDS, type Command } from './commands.js';
 import { levenshtein } from '../perturb/levenshtein.js';
 import { parseShard, type ShardSpec } from '../shard/select.js';
+import { SUMMARY_MODES, type SummaryMode } from '../report/terminal.js';
 import { truncateText, visible } from '../util/visible.js';
 
 export const USAGE = `Usage:
-  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--quiet]
-  evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--quiet]
+  evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--root DIR]
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--summary short|full|none] [--quiet]
+  evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--summary short|full|none] [--quiet]
   evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
   evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID] [--json] [--root DIR]
 
 Commands:
+  init     write .github/evidence-gate.yml and its workflow from your data files (never overwrites)
   run      evaluate the models of FILE under its threat model and write the evidence folder
   merge    join the folders of 'run --shard K/N' into the folder one unsharded run writes
   verify   re-derive a downloaded evidence folder and report any difference (--rerun: evaluate again)
@@ -33,7 +36,14 @@ Options:
   --id ID          explain: the example id that seeds the perturbation choices (default: explain);
                    a data row's id, text and language reproduce that row's candidates
   --json           explain: one JSON object instead of text
-  --quiet          print only the verdict line
+  --summary MODE   run, merge: short (default: verdict, cause, worst checks, where the report is),
+                   full (all of summary.md, with the rows' texts when output.text is full) or none
+  --quiet          print only the verdict line (and no progress)
+  --train FILE     init: the training data (.jsonl or .csv)
+  --evaluate FILE  init: an evaluation file, one split named after each file (repeat, or list several)
+  --task TASK      init: text or tabular (default: text when a text column is found)
+  --dictionary FILE
+                   init: a substitution dictionary for the dictionary family
   --help, --version
 Paths given on the command line are relative to the current folder; paths inside the config are
 relative to the root.
@@ -43,21 +53,25 @@ Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a differen
 export type CliCommand =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'run'; config: string; out: string | undefined; root: string | undefined; quiet: boolean; baseline: string | undefined; shard: ShardSpec | null }
-  | { command: 'merge'; shards: string[]; out: string; root: string | undefined; quiet: boolean; baseline: string | undefined }
+  | { command: 'run'; config: string; out: string | undefined; root: string | undefined; quiet: boolean; baseline: string | undefined; shard: ShardSpec | null; summary: SummaryMode }
+  | { command: 'merge'; shards: string[]; out: string; root: string | undefined; quiet: boolean; baseline: string | undefined; summary: SummaryMode }
+  | { command: 'init'; train: string; evaluate: string[]; task: 'text' | 'tabular' | undefined; dictionary: string | undefined; root: string | undefined }
   | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
   | { command: 'explain'; config: string; text: string | undefined; textFile: string | undefined; stdin: boolean; language: string | undefined; id: string | undefined; json: boolean; root: string | undefined };
 
 
 /** Options that take a value, and flags; each command accepts the ones listed for it. */
-const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id'] as const;
+const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id', 'summary', 'train', 'evaluate', 'task', 'dictionary'] as const;
+/** Options that may be given more than once; the values are kept in order. */
+const REPEATABLE = ['evaluate'];
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'] as const;
 const SHORT: Record<string, string> = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
 const ACCEPTS: Record<Command, readonly string[]> = {
-  run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet'],
-  merge: ['out', 'root', 'baseline', 'quiet'],
+  run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet', 'summary'],
+  merge: ['out', 'root', 'baseline', 'quiet', 'summary'],
   verify: ['root', 'baseline', 'rerun'],
-  explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json']
+  explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
+  init: ['train', 'evaluate', 'task', 'dictionary', 'root']
 };
 
 function closest(word: string, candidates: readonly string[]): string | null {
@@ -86,12 +100,15 @@ function unknownOption(token: string): UsageError {
 
 interface Parsed {
   values: Map<string, string>;
+  /** Every value of a repeatable option, in order. */
+  repeated: Map<string, string[]>;
   flags: Set<string>;
   positionals: string[];
 }
 
 function tokenize(argv: readonly string[]): Parsed {
   const values = new Map<string, string>();
+  const repeated = new Map<string, string[]>();
   const flags = new Set<string>();
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -117,14 +134,21 @@ function tokenize(argv: readonly string[]): Parsed {
     const value = inline ?? argv[i + 1];
     if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`option --${name} needs a value (see --help)`);
     if (inline === undefined) i++;
-    if (values.has(name)) throw new UsageError(`option --${name} given twice (see --help)`);
+    if (REPEATABLE.includes(name)) repeated.set(name, [...(repeated.get(name) ?? []), value]);
+    else if (values.has(name)) throw new UsageError(`option --${name} given twice (see --help)`);
     values.set(name, value);
   }
-  return { values, flags, positionals };
+  return { values, repeated, flags, positionals };
+}
+
+function summaryMode(value: string | undefined): SummaryMode {
+  if (value === undefined) return 'short';
+  if ((SUMMARY_MODES as readonly string[]).includes(value)) return value as SummaryMode;
+  throw new UsageError(`--summary: expected one of ${SUMMARY_MODES.join(', ')}, found ${JSON.stringify(shownArg(value))}`);
 }
 
 export function parseCli(argv: readonly string[]): CliCommand {
-  const { values, flags, positionals } = tokenize(argv);
+  const { values, repeated, flags, positionals } = tokenize(argv);
   if (flags.has('help')) return { command: 'help' };
   if (flags.has('version')) return { command: 'version' };
   const [first, ...rest] = positionals;
@@ -134,7 +158,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
     throw new UsageError(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
   }
   const command = first as Command;
-  for (const name of [...values.keys(), ...flags]) {
+  for (const name of [...values.keys(), ...repeated.keys(), ...flags]) {
     if (!ACCEPTS[command].includes(name)) throw new UsageError(`${command} does not take --${name} (see --help)`);
   }
   const v = (name: string) => values.get(name);
@@ -142,11 +166,11 @@ export function parseCli(argv: readonly string[]): CliCommand {
     case 'run':
       if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0] as string))} (see --help)`);
       if (!v('config')) throw new UsageError('run needs --config FILE (see --help)');
-      return { command, config: v('config') as string, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? parseShard(v('shard') as string, '--shard') : null };
+      return { command, config: v('config') as string, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? parseShard(v('shard') as string, '--shard') : null, summary: summaryMode(v('summary')) };
     case 'merge':
       if (rest.length === 0) throw new UsageError('merge needs the shard folders: merge DIR... --out DIR (see --help)');
       if (!v('out')) throw new UsageError('merge needs --out DIR for the merged folder (see --help)');
-      return { command, shards: rest, out: v('out') as string, root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline') };
+      return { command, shards: rest, out: v('out') as string, root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), summary: summaryMode(v('summary')) };
     case 'verify':
       if (rest.length !== 1) throw new UsageError(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
       return { command, dir: rest[0] as string, rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
@@ -157,6 +181,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
       const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
       if (sources !== 1) throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
       return { command, config: v('config') as string, text: v('text'), textFile: v('text-file'), stdin, language: v('language'), id: v('id'), json: flags.has('json'), root: v('root') };
+    }
+    case 'init': {
+      if (!v('train')) throw new UsageError('init needs --train FILE (see --help)');
+      // `--evaluate a.jsonl b.jsonl` lists several files after one flag, as the usage line shows.
+      const evaluate = [...(repeated.get('evaluate') ?? []), ...rest];
+      if (!repeated.has('evaluate')) throw new UsageError(rest.length > 0 ? `unexpected argument ${JSON.stringify(shownArg(rest[0] as string))}; name the evaluation files with --evaluate FILE... (see --help)` : 'init needs --evaluate FILE... (see --help)');
+      const task = v('task');
+      if (task !== undefined && task !== 'text' && task !== 'tabular') throw new UsageError(`--task: expected text or tabular, found ${JSON.stringify(shownArg(task))}`);
+      return { command, train: v('train') as string, evaluate, task, dictionary: v('dictionary'), root: v('root') };
     }
   }
 }

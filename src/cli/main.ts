@@ -7,12 +7,13 @@ import { merge, run, verify, type RunResult } from '../engine.js';
 import { resolve } from 'node:path';
 import { isUserError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
-import { toTerminal } from '../report/terminal.js';
+import { shortSummary, toTerminal } from '../report/terminal.js';
 import { gitHead } from '../util/git.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { quoted, visible } from '../util/visible.js';
 import { parseCli, USAGE, type CliCommand } from './args.js';
 import { explainCommand } from './explain.js';
+import { initCommand } from './init.js';
 import { ProgressReporter } from './progress.js';
 import { chooseRoot, cliRoot } from './root.js';
 
@@ -70,12 +71,16 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
     return EXIT.fail;
   }
   if (cmd.command === 'explain') return explainCommand(cmd, io, root);
+  if (cmd.command === 'init') return initCommand(cmd, io, root);
   const result =
     cmd.command === 'merge'
       ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
       : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
   progress?.clear();
-  if (!quiet && result.kind === 'run') io.stdout(safeOutput(toTerminal(result.summary)) + '\n');
+  if (!quiet && result.kind === 'run' && result.gate && cmd.summary !== 'none') {
+    const text = cmd.summary === 'full' ? toTerminal(result.summary) : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: result.outputPath, files: result.files });
+    io.stdout(safeOutput(text) + '\n');
+  }
   io.stdout(safeOutput(verdictLine(result)));
   if (result.kind === 'shard') return EXIT.pass;
   return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;

@@ -1,11 +1,13 @@
 /**
  * Config facts that can only be checked once the data is loaded: protected transitions must
- * name training labels, and `append` needs a sentence for every language slice it will see.
+ * name training labels, and each configured family's own data checks (its descriptor's
+ * `checkAgainstData`: `append` needs a sentence for every language slice it will see).
  * Errors point at the config line, since the config is what needs to change. (Feature values
  * outside the declared bounds are found while the data is read, in data/dataset.ts, where the
  * row's line and column are known.)
  */
 import type { Dataset } from '../data/dataset.js';
+import { familiesOf } from '../perturb/registry.js';
 import type { Plan } from './plan.js';
 import { quoted, quotedList } from '../util/visible.js';
 import { configError } from './validate.js';
@@ -23,16 +25,9 @@ export function checkPlanAgainstData(plan: Plan, dataset: Dataset): void {
       }
     }
   });
-  const append = plan.threatModel.attacks.append;
-  if (append) {
-    const missing = dataset.languages.filter((l) => !Object.hasOwn(append.sentences, l));
-    if (missing.length > 0) {
-      throw configError(
-        plan.source,
-        ['threat_model', 'attacks', 'append', 'sentences'],
-        `expected a sentence for every language slice of the evaluation data (${quotedList(dataset.languages)}), found none for ${quotedList(missing)}`,
-        true
-      );
-    }
+  const attacks: Readonly<Partial<Record<string, unknown>>> = plan.threatModel.attacks;
+  for (const family of familiesOf(plan.task)) {
+    const params = attacks[family.name];
+    if (params !== undefined) family.checkAgainstData?.(params, dataset, { source: plan.source, at: ['threat_model', 'attacks', family.name] });
   }
 }

@@ -1,24 +1,37 @@
-/** Condition names in SPEC §6 order (text) and SPEC §13 order (tabular); `clean` is the reference. */
-export const TEXT_CONDITIONS = ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'] as const;
-export const CONDITIONS = [...TEXT_CONDITIONS, 'noise', 'fgm'] as const;
-/** The tabular families (SPEC §13), in order. */
-export const TABULAR_FAMILIES = ['noise', 'fgm'] as const;
-export type Condition = (typeof CONDITIONS)[number];
+/**
+ * Condition and family names, derived from the family registry (src/perturb/registry.ts): the
+ * order of each list is the order of the conditions in the evidence and every report, and
+ * `clean` is the reference.
+ */
+import { FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type AttackFamilyName, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
 
-export const FAMILIES = ['format', 'transpose', 'dictionary', 'append', 'truncate'] as const;
-export type Family = (typeof FAMILIES)[number] | 'noise' | 'fgm';
+export type Family = TextFamilyName | TabularAttackName;
+export type Condition = 'clean' | Family;
 
-/** Text families whose edits keep the label by design; `truncate` is destructive (SPEC §6.5). */
-export const NON_DESTRUCTIVE_FAMILIES = ['format', 'transpose', 'dictionary', 'append'] as const;
-export type NonDestructiveFamily = (typeof NON_DESTRUCTIVE_FAMILIES)[number] | 'fgm';
+/** The text families, in order. */
+export const FAMILIES: readonly TextFamilyName[] = TEXT_FAMILIES.map((d) => d.name);
+/** The tabular families, in order. */
+export const TABULAR_FAMILIES: readonly TabularAttackName[] = TABULAR_ATTACKS.map((d) => d.name);
+export const TEXT_CONDITIONS: readonly Condition[] = ['clean', ...FAMILIES];
+export const CONDITIONS: readonly Condition[] = [...TEXT_CONDITIONS, ...TABULAR_FAMILIES];
 
 /**
- * Conditions that carry ledger masks and are judged as attacks: the text families above and
- * tabular FGM. Tabular `noise` is a corruption baseline, reported but never an attack.
+ * Conditions that carry ledger masks and are judged as attacks: the label-preserving text
+ * families and tabular FGM. Tabular `noise` (a corruption baseline) and `truncate`
+ * (destructive) are reported but never attacks.
  */
-export const ATTACK_FAMILIES = [...NON_DESTRUCTIVE_FAMILIES, 'fgm'] as const;
-export type AttackFamily = (typeof ATTACK_FAMILIES)[number];
+export type AttackFamily = AttackFamilyName;
+/** The families whose edits keep the label by design and are judged as attacks. */
+export type NonDestructiveFamily = AttackFamily;
+
+const ATTACKS: ReadonlySet<string> = new Set([...FAMILY_REGISTRY.text, ...FAMILY_REGISTRY.tabular].filter((d) => d.attack).map((d) => d.name));
+const DESTRUCTIVE: ReadonlySet<string> = new Set([...FAMILY_REGISTRY.text, ...FAMILY_REGISTRY.tabular].filter((d) => d.destructive).map((d) => d.name));
 
 export function isAttackFamily(condition: string): condition is AttackFamily {
-  return (ATTACK_FAMILIES as readonly string[]).includes(condition);
+  return ATTACKS.has(condition);
+}
+
+/** Whether a condition's edit can change the true class (its accuracy change is descriptive only). */
+export function isDestructive(condition: string): boolean {
+  return DESTRUCTIVE.has(condition);
 }

@@ -4,13 +4,15 @@ import { resolve } from 'node:path';
 import { ConfigError, describeFound } from '../errors.js';
 import { invalidUtf8At } from '../data/decode.js';
 import { hasHidden, quoted, quotedList, truncateText, visible, visiblePath } from '../util/visible.js';
-import { FAMILIES, TABULAR_FAMILIES } from './families.js';
 import { sha256Hex } from '../util/hash.js';
 import { DEFAULT_EXAMPLES_PER_CHECK, DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
 import { resolveInside } from './paths.js';
 import { releaseRequirement } from '../manifest/release.js';
-import type { AttackPlan, FileRef, GatePlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
+import { FAMILY_REGISTRY, familiesOf, type AttackPlan, type FamilyRegistry } from '../perturb/registry.js';
+import { MODEL_KINDS, modelKind } from '../models/registry.js';
+import type { FileRef, GatePlan, ModelPlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
+import type { RawConfig } from './schema.js';
 import { ConfigSource, formatKeyPath, type KeyPath } from './source.js';
 import { configError, validateConfig, yamlErrors } from './validate.js';
 
@@ -22,55 +24,18 @@ import { configError, validateConfig, yamlErrors } from './validate.js';
  */
 export const MAX_CONFIG_BYTES = 256 * 1024;
 
-// The raw, schema-checked shape of a version 1 config file.
-interface RawConfig {
-  version: 1;
-  task?: 'text' | 'tabular';
-  threat_model: {
-    id: string;
-    revision?: number | string;
-    protected_outcome?: string;
-    objective?: 'untargeted' | 'targeted';
-    protected_transitions?: Array<{ from: string; to: string }>;
-    access?: 'black-box' | 'white-box';
-    attacks?: {
-      noise?: Record<string, never>;
-      fgm?: Record<string, never>;
-      format?: Record<string, never>;
-      transpose?: { words_per_change?: number };
-      dictionary?: { file: string };
-      append?: { sentences: Record<string, string> };
-      truncate?: { keep?: number };
-    };
-    constraints?: { max_char_edit_ratio?: number; linf_eps?: number; editable?: string[]; bounds?: Record<string, number[]> };
-  };
-  data: {
-    train: string;
-    evaluate: Record<string, string>;
-    columns?: Partial<Record<'id' | 'text' | 'label' | 'language' | 'domain', string>> & { features?: string[] };
-    on_bad_row?: 'error' | 'skip';
-  };
-  models: unknown[];
-  statistics?: Partial<Record<'seed' | 'bootstrap_iterations' | 'paired_iterations' | 'interval', number>>;
-  selective?: { abstain_below?: Record<string, { on: 'probability' | 'margin'; threshold: number }> };
-  output?: { text?: 'full' | 'hash' | 'none'; gzip_above_bytes?: number; examples_per_check?: number };
-  manifest?: { lock_files?: string[] };
-  gate?: Record<string, unknown> & {
-    families?: Record<string, Partial<Record<FamilyGateKey, number>>>;
-    allow_not_evaluated?: boolean;
-    require_baseline?: boolean;
-    require_release_record?: boolean;
-    models?: string[];
-  };
-  release?: { owner: string } & Partial<Record<Exclude<ReleaseField, 'owner'>, string | string[]>>;
-}
-
 export interface LoadOptions {
   /** Absolute repository root; every path must stay inside it. */
   root: string;
   /** Config path as given (relative to `cwd`, or absolute). */
   configPath: string;
   cwd?: string;
+  /**
+   * The families the config may name and the schema validator that knows them; both default to
+   * this build's (the registry and the generated validator). Tests pass a registry with a family
+   * of their own and a validator compiled from `configSchema(registry)`.
+   */
+  families?: { registry: FamilyRegistry; validate: (value: unknown) => boolean };
 }
 
 export function loadPlan(options: LoadOptions): Plan {
@@ -86,8 +51,9 @@ export function loadPlan(options: LoadOptions): Plan {
   const { source, errors } = ConfigSource.parse(resolved.relative, text);
   if (errors.length > 0) throw yamlErrors(resolved.relative, errors);
   const value = source.value();
-  validateConfig(value, source);
-  return buildPlan(value as RawConfig, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes), text: bytes.toString('utf8') });
+  validateConfig(value, source, options.families?.validate);
+  const registry = options.families?.registry ?? FAMILY_REGISTRY;
+  return buildPlan(value as RawConfig, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes), text: bytes.toString('utf8') }, registry);
 }
 
 /**
@@ -147,7 +113,7 @@ function fileRef(source: ConfigSource, root: string, path: KeyPath, p: string): 
   return { absolute: resolved.absolute, path: resolved.relative };
 }
 
-function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: Plan['config']): Plan {
+function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: Plan['config'], registry: FamilyRegistry): Plan {
   const task = raw.task ?? 'text';
   const tm = raw.threat_model;
   const objective = tm.objective ?? 'untargeted';
@@ -159,35 +125,38 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
     if (t.from === t.to) throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${quoted(t.from)} twice`);
   });
 
-  const attacks: AttackPlan = {};
-  const a = tm.attacks ?? {};
-  checkTaskKeys(raw, source, task);
-  if (a.noise) attacks.noise = {};
-  if (a.fgm) attacks.fgm = {};
-  if (a.format) attacks.format = {};
-  if (a.transpose) attacks.transpose = { words_per_change: a.transpose.words_per_change ?? 5 };
-  if (a.dictionary) attacks.dictionary = { file: fileRef(source, root, ['threat_model', 'attacks', 'dictionary', 'file'], a.dictionary.file) };
-  if (a.append) attacks.append = { sentences: { ...a.append.sentences } };
-  if (a.truncate) attacks.truncate = { keep: a.truncate.keep ?? 0.65 };
+  checkTaskKeys(raw, source, task, registry);
+  const attacks = readAttacks(raw, source, root, task, registry);
 
   const models = parseModels(raw.models, source, (path, p) => fileRef(source, root, path, p));
+  const fitting = MODEL_KINDS.filter((d) => d.selectedBy === 'name' && d.task === task).map((d) => d.kind);
   models.forEach((m, i) => {
-    const tabularKind = m.kind === 'logistic-regression';
-    if (m.kind !== 'external' && tabularKind !== (task === 'tabular')) {
-      throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${task === 'tabular' ? 'logistic-regression' : 'a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'}`);
+    const kindTask = modelKind(m.kind).task;
+    if (kindTask !== 'any' && kindTask !== task) {
+      throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${fitting.length === 1 ? fitting[0] : `a ${task} model (${fitting.join(', ')})`}`);
     }
   });
-  if (attacks.fgm && (tm.access ?? 'black-box') !== 'white-box') {
-    throw configError(source, ['threat_model', 'attacks', 'fgm'], 'fgm follows the model\'s gradient and needs threat_model.access: white-box; expected white-box access, found black-box', true);
+  for (const family of registry.tabular) {
+    if (!family.needsGradients || !(family.name in attacks)) continue;
+    if ((tm.access ?? 'black-box') !== 'white-box') {
+      throw configError(source, ['threat_model', 'attacks', family.name], `${family.name} follows the model's gradient and needs threat_model.access: white-box; expected white-box access, found black-box`, true);
+    }
+    // A command exposes no gradient: refuse here rather than when the attack starts.
+    const differentiable = MODEL_KINDS.filter((d) => d.gradients).map((d) => d.kind);
+    models.forEach((m, i) => {
+      if (!modelKind(m.kind).gradients) {
+        throw configError(source, ['models', i], `${family.name} follows the model's gradient; expected a model kind with one (${differentiable.join(', ')}), found ${JSON.stringify(m.kind)}`);
+      }
+    });
   }
   const modelNames = new Set(models.map((m) => m.name));
 
   const abstain = raw.selective?.abstain_below ?? {};
   for (const [name, policy] of Object.entries(abstain)) {
     if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`, true);
-    const kind = models.find((m) => m.name === name)?.kind;
-    const model = models.find((m) => m.name === name);
-    const probabilistic = kind === 'naive-bayes' || kind === 'logistic-regression' || (model?.kind === 'external' && model.params.probabilities);
+    const model = models.find((m) => m.name === name) as ModelPlan;
+    const kind = model.kind;
+    const probabilistic = modelKind(kind).probabilities(model.params);
     if (policy.on === 'probability' && !probabilistic) {
       throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
     }
@@ -202,7 +171,7 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
   checkDistinctFiles(source, [{ path: ['data', 'train'], file: train }, ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))]);
 
   const features = raw.data.columns?.features ?? [];
-  const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, Boolean(a.noise || a.fgm)) : null;
+  const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, registry.tabular.filter((d) => d.name in attacks).length > 0, registry) : null;
   const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
   const release = releasePlan(raw, source);
   return {
@@ -290,14 +259,27 @@ function releasePlan(raw: RawConfig, source: ConfigSource): ReleasePlan | null {
   };
 }
 
-const TEXT_ONLY_ATTACKS: readonly string[] = FAMILIES;
-const TABULAR_ONLY_ATTACKS: readonly string[] = TABULAR_FAMILIES;
+/**
+ * Each configured family's block as its descriptor reads it (defaults filled in, files
+ * resolved), in registry order.
+ */
+function readAttacks(raw: RawConfig, source: ConfigSource, root: string, task: 'text' | 'tabular', registry: FamilyRegistry): AttackPlan {
+  const given: Readonly<Record<string, unknown>> = raw.threat_model.attacks ?? {};
+  const attacks: Record<string, unknown> = {};
+  for (const family of familiesOf(task, registry)) {
+    const block = given[family.name];
+    if (block === undefined) continue;
+    const at: KeyPath = ['threat_model', 'attacks', family.name];
+    attacks[family.name] = family.read(block as never, { source, at, file: (path, p) => fileRef(source, root, path, p) });
+  }
+  return attacks as AttackPlan;
+}
 
 /** Keys that belong to the other task are refused, naming the task they belong to. */
-function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tabular'): void {
+function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tabular', registry: FamilyRegistry): void {
   const attacks = Object.keys(raw.threat_model.attacks ?? {});
   const constraints = Object.keys(raw.threat_model.constraints ?? {});
-  const foreignAttacks = task === 'text' ? TABULAR_ONLY_ATTACKS : TEXT_ONLY_ATTACKS;
+  const foreignAttacks: readonly string[] = familiesOf(task === 'text' ? 'tabular' : 'text', registry).map((d) => d.name);
   const foreignConstraints = task === 'text' ? ['linf_eps', 'editable', 'bounds'] : ['max_char_edit_ratio'];
   for (const key of attacks) {
     if (foreignAttacks.includes(key)) throw configError(source, ['threat_model', 'attacks', key], `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`, true);
@@ -311,13 +293,13 @@ function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tab
 }
 
 /** The L∞ threat model of SPEC §13: budget, editable features, bounds (all checked against the feature list). */
-function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constraints']>, features: string[], source: ConfigSource, hasAttack: boolean): TabularPlan {
+function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constraints']>, features: string[], source: ConfigSource, hasAttack: boolean, registry: FamilyRegistry): TabularPlan {
   const at = ['threat_model', 'constraints'];
   const known = (name: string, path: KeyPath) => {
     if (!features.includes(name)) throw configError(source, path, `expected one of the feature columns (${quotedList(features)}), found ${quoted(name)}`, true);
   };
   if (hasAttack && constraints.linf_eps === undefined) {
-    throw configError(source, at, 'noise and fgm need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none', true);
+    throw configError(source, at, `${wordList(registry.tabular.map((d) => d.name))} need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none`, true);
   }
   const editable = constraints.editable ?? features;
   editable.forEach((name, i) => known(name, [...at, 'editable', i]));
@@ -368,6 +350,7 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], r
     allowNotEvaluated: gate.allow_not_evaluated ?? false,
     models: [...judged],
     requireBaseline: gate.require_baseline ?? false,
+    blockOn: gate.block_on ?? 'all',
     releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
   };
 }
@@ -407,4 +390,9 @@ function checkDistinctFiles(source: ConfigSource, files: Array<{ path: KeyPath; 
     }
     seen.set(real, path);
   }
+}
+
+/** "a", "a and b", "a, b and c". */
+function wordList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

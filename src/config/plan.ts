@@ -1,4 +1,6 @@
 /** The typed plan that every later stage reads: the config, validated and normalised. */
+import type { ModelPlan } from '../models/registry.js';
+import type { AttackPlan } from '../perturb/registry.js';
 import type { FamilyGateKey, GateKey } from './defaults.js';
 import type { ConfigSource } from './source.js';
 
@@ -14,15 +16,8 @@ export interface ProtectedTransition {
   to: string;
 }
 
-export interface AttackPlan {
-  noise?: Record<string, never>;
-  fgm?: Record<string, never>;
-  format?: Record<string, never>;
-  transpose?: { words_per_change: number };
-  dictionary?: { file: FileRef };
-  append?: { sentences: Record<string, string> };
-  truncate?: { keep: number };
-}
+/** The configured families' parameters, as each family's descriptor reads them (src/perturb/registry.ts). */
+export type { AttackPlan };
 
 export interface ThreatModelPlan {
   id: string;
@@ -68,16 +63,8 @@ export interface DataPlan {
   bounds?: Record<string, [number, number]>;
 }
 
-export type ModelPlan =
-  | { name: string; kind: 'naive-bayes'; params: { alpha: number } }
-  | { name: string; kind: 'tfidf-word' | 'tfidf-char'; params: Record<string, never> }
-  | { name: string; kind: 'hybrid'; params: { word_weight: number } }
-  | { name: string; kind: 'logistic-regression'; params: { C: number } }
-  | {
-      name: string;
-      kind: 'external';
-      params: { command: string; timeout_s: number; request_timeout_s: number; probabilities: boolean; files: FileRef[]; env: string[]; window: number };
-    };
+/** A configured model, as its kind's descriptor reads it (src/models/registry.ts). */
+export type { ModelPlan };
 
 export interface StatisticsPlan {
   seed: number;
@@ -104,6 +91,8 @@ export interface GatePlan {
   models: string[];
   /** Without a usable baseline the comparison checks are not evaluated (blocking) instead of not applicable. */
   requireBaseline: boolean;
+  /** `gate.block_on` (absent: `all`): with `new`, known failures do not block when there is a baseline. */
+  blockOn?: 'all' | 'new';
   /** `gate.require_release_record` and what the `release:` block leaves undeclared (absent: not required). */
   releaseRecord?: ReleaseRequirement;
 }

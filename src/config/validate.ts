@@ -147,14 +147,15 @@ export function yamlErrors(file: string, problems: readonly ParseProblem[]): Con
 }
 
 /** Validate the parsed document; throws one ConfigError listing every problem (by line). */
-export function validateConfig(value: unknown, source: ConfigSource): void {
+export function validateConfig(value: unknown, source: ConfigSource, validator: (value: unknown) => boolean = validate): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
   }
-  if (validate(value)) return;
+  const check = validator as ValidateFunction;
+  if (check(value)) return;
   // A bad key name yields both a `propertyNames` error and the inner errors that caused it
   // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
-  const located = (validate.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+  const located = (check.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
   throw configErrors(source.file, located);
 }
 

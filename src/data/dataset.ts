@@ -55,7 +55,7 @@ export interface Dataset {
 export const LABEL_DIGEST_DEFINITION =
   'sha256 of the compact JSON list [[split, id, label], ...]: train first, then the evaluation splits in config order, ids in code-point order within each split';
 
-function parseFile(ref: FileRef): { parsed: ParsedFile; info: Omit<DataFileInfo, 'split' | 'rows' | 'skipped'> } {
+export function parseFile(ref: FileRef): { parsed: ParsedFile; info: Omit<DataFileInfo, 'split' | 'rows' | 'skipped'> } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(ref.absolute);
@@ -81,7 +81,7 @@ class RowProblem extends Error {
   }
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * A numeric feature: a finite JSON number, or a CSV cell holding a decimal number, inside the

@@ -3,7 +3,7 @@
  * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
  * same list.
  */
-import { isAttackFamily, type Condition } from '../config/families.js';
+import { isAttackFamily, type Condition, type Family } from '../config/families.js';
 import type { Example } from '../data/example.js';
 import type { FamilyRunner } from '../perturb/family.js';
 import type { Featurizer } from '../text/features.js';
@@ -15,9 +15,9 @@ export function cleanCandidate(example: Example): Candidate {
   return { condition: 'clean', input: example.input, digest: inputDigest(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
 }
 
-/** Conditions evaluated for a set of family runners, in SPEC §6 order. */
+/** Conditions evaluated for a set of family runners, in their order (the registry's). */
 export function conditionsFor(runners: readonly FamilyRunner[]): Condition[] {
-  return ['clean', ...runners.map((r) => r.family)];
+  return ['clean', ...runners.map((r) => r.family as Family)];
 }
 
 export function candidatesFor(example: Example, runners: readonly FamilyRunner[]): Candidate[] {
@@ -30,7 +30,7 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
     const changed = outcome.text !== original;
     const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
     list.push({
-      condition: runner.family,
+      condition: runner.family as Family,
       input,
       digest: changed ? inputDigest(input) : clean.digest,
       perturbedText: outcome.text,

@@ -1,15 +1,15 @@
 /**
- * Tabular candidates (SPEC §13): for every (example × model) the clean row, the `noise`
- * corruption baseline (every row, model-independent) and one-step `fgm` (eligible rows only,
- * following that model's own gradient), each candidate validated.
+ * Tabular candidates: for every (example × model) the clean row, then one candidate
+ * per configured tabular attack in registry order (`noise`, the corruption baseline, is the same
+ * for every model; `fgm` follows each model's own gradient), each candidate validated.
  */
-import type { Condition } from '../config/families.js';
+import type { Condition, Family } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import type { Model } from '../models/model.js';
+import type { TabularAttackDescriptor } from '../perturb/descriptor.js';
+import { configuredTabular } from '../perturb/registry.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
-import { fgmCandidate, fgmIsExact } from '../tabular/fgm.js';
-import { noiseCandidate } from '../tabular/noise.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
 
 export function featureSpace(plan: Plan): FeatureSpace {
@@ -25,9 +25,13 @@ export function featureSpace(plan: Plan): FeatureSpace {
   };
 }
 
+/** The tabular attacks the plan configures, in registry order. */
+function configured(plan: Plan): TabularAttackDescriptor[] {
+  return configuredTabular(plan.threatModel.attacks);
+}
+
 export function tabularConditions(plan: Plan): Condition[] {
-  const a = plan.threatModel.attacks;
-  return ['clean', ...(a.noise ? (['noise'] as const) : []), ...(a.fgm ? (['fgm'] as const) : [])];
+  return ['clean', ...configured(plan).map((d) => d.name as Family)];
 }
 
 function vector(example: Example, names: readonly string[]): number[] {
@@ -46,20 +50,23 @@ function isDifferentiable(model: Model): model is Model & Differentiable {
 
 export function tabularCandidates(plan: Plan, models: readonly Model[], labels: readonly string[]): CandidateSource {
   const space = featureSpace(plan);
+  const attacks = configured(plan);
   const conditions = tabularConditions(plan);
   const seed = plan.statistics.seed;
-  const attack: AttackCounters[] = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
-  if (conditions.includes('fgm')) {
-    for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for fgm`);
+  const counters: AttackCounters[] = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
+  for (const attack of attacks) {
+    if (attack.needsGradients) for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
   }
-  const exact = fgmIsExact(labels.length, models.every((m) => m.describe().kind === 'logistic-regression'));
-  const shared = new Map<Example, { x: number[]; clean: Candidate; noise: Candidate | null; features: Record<string, number> }>();
+  const exact = attacks.map((attack) => attack.exact?.(labels.length, models) ?? null);
+  /** Per example: its vector, its clean candidate and the candidates of attacks that do not depend on the model (null where they do). */
+  const shared = new Map<Example, { x: number[]; clean: Candidate; fixed: Array<Candidate | null>; features: Record<string, number> }>();
 
-  const candidate = (condition: Condition, x: number[], features: Record<string, number>, c: TabularCandidate): Candidate => {
+  const candidate = (k: number, x: number[], features: Record<string, number>, c: TabularCandidate): Candidate => {
+    const attack = attacks[k] as TabularAttackDescriptor;
     const perturbed = asRecord(space.names, c.values);
     const input = { kind: 'features' as const, values: perturbed };
     return {
-      condition,
+      condition: attack.name as Family,
       input,
       digest: inputDigest(input),
       perturbedText: null,
@@ -67,11 +74,20 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
       changed: c.values.some((v, i) => v !== x[i]),
       valid: c.attempted ? c.valid : null,
       invalidReason: c.attempted ? c.invalidReason : null,
-      // FGM is the attack; noise is a corruption baseline without ledger masks.
-      masked: condition === 'fgm',
-      tabular: { features, perturbed, exact: condition === 'fgm' ? exact : null }
+      // Attacks carry ledger masks; a corruption baseline (noise) does not.
+      masked: attack.attack,
+      tabular: { features, perturbed, exact: exact[k] ?? null }
     };
   };
+  const row = (example: Example, x: number[], modelIndex: number | null) => ({
+    id: example.id,
+    label: example.label,
+    x,
+    space,
+    seed,
+    model: modelIndex === null ? null : (models[modelIndex] as Model),
+    counters: modelIndex === null ? { gradientEvaluations: 0, predictionEvaluations: 0 } : (counters[modelIndex] as AttackCounters)
+  });
 
   return {
     conditions,
@@ -85,19 +101,14 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
           condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
           tabular: { features, perturbed: null, exact: null }
         };
-        const noise = conditions.includes('noise') ? candidate('noise', x, features, noiseCandidate(example.id, x, space, seed)) : null;
-        base = { x, features, clean, noise };
+        const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, attack.candidate(row(example, x, null)))));
+        base = { x, features, clean, fixed };
         shared.set(example, base);
       }
-      const list = [base.clean];
-      if (base.noise) list.push(base.noise);
-      if (conditions.includes('fgm')) {
-        const model = models[modelIndex] as Model & Differentiable;
-        list.push(candidate('fgm', base.x, base.features, fgmCandidate(base.x, example.label, model, space, attack[modelIndex] as AttackCounters)));
-      }
-      return list;
+      const { x, features, fixed } = base;
+      return [base.clean, ...attacks.map((attack, k) => fixed[k] ?? candidate(k, x, features, attack.candidate(row(example, x, modelIndex))))];
     },
-    counters: (modelIndex) => ({ ...(attack[modelIndex] as AttackCounters) }),
+    counters: (modelIndex) => ({ ...(counters[modelIndex] as AttackCounters) }),
     release() {
       shared.clear();
     }

@@ -4,6 +4,7 @@ import type { Threshold } from '../config/plan.js';
 import type { ExampleRef } from '../drill/ref.js';
 import type { Figure } from '../metrics/figure.js';
 import { compareFractions, fraction, fractionOf, type Fraction } from '../util/fraction.js';
+import type { ChangeKind } from './change.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'not_evaluated' | 'not_applicable';
 export type Direction = 'min' | 'max';
@@ -31,6 +32,12 @@ export interface Check {
   reason: string | null;
   /** Failing and not-evaluated checks only: the rows behind the figure (SPEC §18). */
   examples?: CheckExamples;
+  /** With a baseline only (docs/gate.md): the baseline's status of the same id, or `absent`. */
+  baseline_status?: CheckStatus | 'absent';
+  /** With a baseline only: what this run changed for the check. */
+  change?: ChangeKind;
+  /** With a baseline only, when the threshold differs between the runs. */
+  change_note?: string;
 }
 
 /** The rows behind a check: how many, the most severe few, or the histogram behind a length shift. */

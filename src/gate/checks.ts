@@ -15,6 +15,7 @@ import { ALL, CHALLENGE_SPLIT, findAccuracy, REFERENCE_SPLIT, type Metrics, type
 import { notApplicable, notEvaluated, type Figure } from '../metrics/figure.js';
 import { gapFraction } from '../metrics/gap.js';
 import { fraction } from '../util/fraction.js';
+import { changeCounts, COMPARISON_CHECKS, isFailing, judgeChange, type BaselineChecks, type ChangeKind } from './change.js';
 import { decideCheck, ratioOf, type Check, type CheckExamples, type CheckSpec } from './check.js';
 
 export const CHECKS_SCHEMA_VERSION = 2;
@@ -27,6 +28,10 @@ export interface GateResult {
   /** Ids of the checks that block the gate. */
   failing: string[];
   checks: Check[];
+  /** `gate.block_on`, present when it is `new` or when the checks were judged against a baseline (docs/gate.md). */
+  block_on?: 'all' | 'new';
+  /** With a baseline's checks: how many checks of each change. */
+  changes?: Record<ChangeKind, number>;
 }
 
 /** What the gate reads besides metrics.json. */
@@ -36,6 +41,10 @@ export interface GateInputs {
   /** The comparison with a baseline, or null with the reason there is none. */
   comparison?: Comparison | null;
   noBaselineReason?: string;
+  /** False when no comparison can exist for this run (an action run on push): gate.require_baseline does not apply. */
+  baselineExpected?: boolean;
+  /** The baseline's checks.json, to judge what changed (null or absent: no baseline). */
+  baselineChecks?: BaselineChecks | null;
 }
 
 /** The threshold for a family: `gate.families.<family>.<key>`, else the built-in family default, else `gate.<key>`. */
@@ -87,7 +96,7 @@ function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: 
 function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs): CheckSpec[] {
   const specs: CheckSpec[] = [];
   const comparison = inputs.comparison ?? null;
-  const absent = (reason: string): Figure => (gate.requireBaseline ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
+  const absent = (reason: string): Figure => (gate.requireBaseline && inputs.baselineExpected !== false ? notEvaluated(`${reason} (gate.require_baseline is true)`, null) : notApplicable(reason));
   for (const m of metrics.models) {
     const judged = gate.models.includes(m.model);
     const compared = comparison?.models.find((x) => x.model === m.model);
@@ -212,16 +221,31 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan, inputs: GateInput
   }
   specs.push(...comparisonChecks(metrics, gate, inputs));
 
-  const checks = [...specs.map(decideCheck), releaseRecordCheck(gate)].map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: examplesOf(c, metrics, inputs.drill) } : c));
+  const decided = [...specs.map(decideCheck), releaseRecordCheck(gate)].map((c) => (c.status === 'fail' || c.status === 'not_evaluated' ? { ...c, examples: examplesOf(c, metrics, inputs.drill) } : c));
+  const base = inputs.baselineChecks ?? null;
+  const checks = base ? decided.map((c) => ({ ...c, ...judgeChange(c, base.checks.get(c.id), gate.allowNotEvaluated, base.allowNotEvaluated) })) : decided;
+  return gateResult(checks, gate, base !== null);
+}
+
+/**
+ * Counts, blocking checks and verdict of decided checks. A judged failing check blocks; with
+ * `block_on: new` and checks judged against a baseline, a `known` failure does not (the
+ * comparison checks always do).
+ */
+export function gateResult(checks: Check[], gate: Pick<GatePlan, 'allowNotEvaluated' | 'blockOn'>, judgedAgainstBaseline: boolean): GateResult {
   const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
   for (const c of checks) counts[c.status]++;
-  const blocking = checks.filter((c) => c.judged && (c.status === 'fail' || (c.status === 'not_evaluated' && !gate.allowNotEvaluated)));
+  const onlyNew = gate.blockOn === 'new' && judgedAgainstBaseline;
+  const blocks = (c: Check) => c.judged && isFailing(c, gate.allowNotEvaluated) && (!onlyNew || COMPARISON_CHECKS.has(c.check) || c.change !== 'known');
+  const blocking = checks.filter(blocks);
   return {
     schema_version: CHECKS_SCHEMA_VERSION,
     verdict: blocking.length === 0 ? 'pass' : 'fail',
     allow_not_evaluated: gate.allowNotEvaluated,
     counts,
     failing: blocking.map((c) => c.id),
-    checks
+    checks,
+    ...(gate.blockOn === 'new' || judgedAgainstBaseline ? { block_on: gate.blockOn ?? 'all' } : {}),
+    ...(judgedAgainstBaseline ? { changes: changeCounts(checks) } : {})
   };
 }

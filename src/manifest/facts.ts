@@ -74,6 +74,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       allowNotEvaluated: plan.allow_not_evaluated,
       models: [...plan.judged_models],
       requireBaseline: plan.require_baseline,
+      blockOn: plan.block_on === 'new' ? 'new' : 'all',
       releaseRecord: releaseRequirement(plan.release_record?.required ?? false, plan.release_record?.line ?? 1, plan.release_record?.is_default ?? true, readReleaseRecord(m))
     }
   };

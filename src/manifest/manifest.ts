@@ -55,6 +55,8 @@ export interface GatePlanRecord {
   allow_not_evaluated: boolean;
   judged_models: string[];
   require_baseline: boolean;
+  /** `gate.block_on`, recorded only when it is `new` (absent: `all`, as in manifests written before it existed). */
+  block_on?: 'new';
   /** `gate.require_release_record` (absent in manifests written before it existed: not required). */
   release_record?: { required: boolean; config_key: string; line: number; is_default: boolean };
 }
@@ -141,6 +143,8 @@ export interface Manifest extends Omit<ManifestHead, 'gate'> {
   baseline?: BaselineRecord | null;
   /** Why there is no comparison (the comparison checks are then not applicable). */
   no_baseline_reason?: string | null;
+  /** Present (false) only when no comparison could exist for the run: gate.require_baseline did not apply. */
+  baseline_expected?: false;
   /** Shards a merged run was built from. */
   merged_from?: Array<{ index: number; manifest_sha256: string }>;
   evidence: { file: string; gzip: boolean; gzip_above_bytes: number };
@@ -175,6 +179,7 @@ export function gatePlanRecord(gate: GatePlan): GatePlanRecord {
     allow_not_evaluated: gate.allowNotEvaluated,
     judged_models: [...gate.models],
     require_baseline: gate.requireBaseline,
+    ...(gate.blockOn === 'new' ? { block_on: 'new' as const } : {}),
     ...(gate.releaseRecord
       ? { release_record: { required: gate.releaseRecord.required, config_key: 'gate.require_release_record', line: gate.releaseRecord.line, is_default: gate.releaseRecord.isDefault } }
       : {})

@@ -2,177 +2,40 @@
  * The preprocessing record of the manifest (seed 002: "record the preprocessing configuration"):
  * for every model, the exact transformation between the data file and what the model scores,
  * stated so that someone can reproduce the evidence with scikit-learn (or by hand) without
- * reading this project's source. It is built from the model plans alone: the record states
- * what the built-in models are defined to do (SPEC §5, §13); their tests hold them to it against
- * scikit-learn goldens.
+ * reading this project's source. It is built from the model plans alone: each model kind's
+ * descriptor (src/models/registry.ts) states what it is defined to do; their tests
+ * hold them to it against scikit-learn goldens.
  */
 import type { ModelPlan, Plan } from '../config/plan.js';
+import { TEXT_INPUT, UNICODE_NOTE, type PreprocessingRecord, type TabularModelPreprocessing, type TextModelPreprocessing } from '../models/preprocessing.js';
+import { modelKind } from '../models/registry.js';
+import { configuredTabular } from '../perturb/registry.js';
 
-/** Read by every record: the tokenizer's character classes depend on these tables. */
-const UNICODE_NOTE =
-  "word characters are the code points in [\\p{L}\\p{N}_] (Python's Unicode \\w; JavaScript's \\w and \\b are ASCII-only, so the engine matches the property classes), under the Unicode tables of the running Node (tool.unicode in this manifest); Python's re follows its own Unicode version, so a code point assigned after it can tokenize differently there";
-
-/** How a text column reaches any text model. */
-export const TEXT_INPUT =
-  'the text column as read from the data file: UTF-8 (a leading byte-order mark removed), compared and cut as code points, with no Unicode normalisation (neither NFC nor NFD); under a perturbation, the perturbed text instead';
-
-/** The vectorizer of a built-in text model, with its scikit-learn equivalent and every setting spelled out. */
-export interface VectorizerRecord {
-  equivalent: string;
-  lowercase: boolean;
-  lowercase_rule: string;
-  strip_accents: null;
-  accents: string;
-  analyzer: 'word' | 'char_wb';
-  /** Null for char_wb, which ignores it. */
-  token_pattern: string | null;
-  tokens: string;
-  ngram_range: [number, number];
-  stop_words: null;
-  vocabulary: string;
-  values: string;
-  /** Null when the model uses raw counts. */
-  idf: { use_idf: true; smooth_idf: true; sublinear_tf: false; formula: string } | null;
-  norm: 'l2' | null;
-  unknown_features: string;
-}
-
-export interface TextModelPreprocessing {
-  model: string;
-  kind: string;
-  input: string;
-  /** One vectorizer (hybrid: word, then char_wb); none for an external command. */
-  vectorizers: VectorizerRecord[];
-  scores: string;
-}
-
-export interface TabularModelPreprocessing {
-  model: string;
-  kind: string;
-  input: string;
-  /** The order of the feature vector. */
-  features: string[];
-  parsing: string;
-  scaling: string;
-  /** Inclusive bounds per feature; null where the threat model sets none. */
-  bounds: Record<string, [number, number] | null>;
-  editable: string[];
-  /** The L∞ budget of the attacks, in the same raw units the model reads (null without noise or fgm). */
-  linf_eps: number | null;
-  scores: string;
-}
-
-export interface PreprocessingRecord {
-  task: 'text' | 'tabular';
-  unicode_note: string | null;
-  models: Array<TextModelPreprocessing | TabularModelPreprocessing>;
-}
-
-const LOWERCASE_RULE = "String.prototype.toLowerCase: Unicode default case mapping, locale-independent (as Python's str.lower())";
-const ACCENTS = 'kept as written (strip_accents=None): "é" and "e" are different characters';
-const TRAIN_VOCABULARY = 'every feature of the training split and nothing else (min_df=1, max_df=1.0, max_features=None)';
-const UNKNOWN = 'ignored: a feature outside the training vocabulary adds nothing to the text';
-
-function wordVectorizer(equivalent: string, tfidf: boolean): VectorizerRecord {
-  return {
-    equivalent,
-    lowercase: true,
-    lowercase_rule: LOWERCASE_RULE,
-    strip_accents: null,
-    accents: ACCENTS,
-    analyzer: 'word',
-    token_pattern: '(?u)\\b\\w\\w+\\b',
-    tokens: 'the lower-cased text cut into maximal runs of two or more word characters; every other character separates tokens (a one-character word is dropped)',
-    ngram_range: [1, 1],
-    stop_words: null,
-    vocabulary: TRAIN_VOCABULARY,
-    values: tfidf ? 'raw term count × idf, then each row divided by its Euclidean norm' : 'raw term counts (binary=False)',
-    idf: tfidf ? IDF : null,
-    norm: tfidf ? 'l2' : null,
-    unknown_features: UNKNOWN
-  };
-}
-
-const IDF = { use_idf: true, smooth_idf: true, sublinear_tf: false, formula: 'idf(t) = ln((1 + n) / (1 + df(t))) + 1, n = training rows, df(t) = training rows containing t' } as const;
-
-function charVectorizer(): VectorizerRecord {
-  return {
-    equivalent: 'TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 4))',
-    lowercase: true,
-    lowercase_rule: LOWERCASE_RULE,
-    strip_accents: null,
-    accents: ACCENTS,
-    analyzer: 'char_wb',
-    token_pattern: null,
-    tokens:
-      "the lower-cased text split into words on Python's str.split() whitespace; each word padded with one space on both sides; every 2-, 3- and 4-character window of the padded word (code points), left to right; longer n skipped once an n-gram spans the whole padded word",
-    ngram_range: [2, 4],
-    stop_words: null,
-    vocabulary: TRAIN_VOCABULARY,
-    values: 'raw n-gram count × idf, then each row divided by its Euclidean norm',
-    idf: IDF,
-    norm: 'l2',
-    unknown_features: UNKNOWN
-  };
-}
-
-const CENTROID = 'cosine similarity of the text vector to each label centroid (the mean of that label\'s normalised training rows); a text with no known feature scores 0 for every label';
+export { TEXT_INPUT, type PreprocessingRecord, type TabularModelPreprocessing, type TextModelPreprocessing, type VectorizerRecord } from '../models/preprocessing.js';
 
 function textModel(plan: ModelPlan): TextModelPreprocessing {
-  const base = { model: plan.name, kind: plan.kind, input: TEXT_INPUT };
-  switch (plan.kind) {
-    case 'naive-bayes':
-      return {
-        ...base,
-        vectorizers: [wordVectorizer('CountVectorizer() (every default)', false)],
-        scores: `MultinomialNB(alpha=${plan.params.alpha}).predict_proba: posterior probability of each label`
-      };
-    case 'tfidf-word':
-      return { ...base, vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true)], scores: CENTROID };
-    case 'tfidf-char':
-      return { ...base, vectorizers: [charVectorizer()], scores: CENTROID };
-    case 'hybrid': {
-      const w = plan.params.word_weight;
-      return {
-        ...base,
-        vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true), charVectorizer()],
-        scores: `w × (word centroid cosine) + (1 − w) × (char_wb centroid cosine) per label, w = ${w}; each cosine as in tfidf-word and tfidf-char`
-      };
-    }
-    case 'external':
-      return {
-        ...base,
-        input:
-          'the text as written (the perturbed text under a perturbation), UTF-8, as the "text" string of one JSON request line {"id": "r<sequence number>", "text": ...} on the command\'s standard input; Evidence Gate does no lower-casing, normalisation or tokenisation',
-        vectorizers: [],
-        scores: `whatever the command answers (${plan.params.probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is identified by the digests of models[].files`
-      };
-    default:
-      throw new Error(`model kind ${plan.kind} is not a text model`);
-  }
+  const stated = modelKind(plan.kind).preprocessing.text?.(plan);
+  if (!stated) throw new Error(`model kind ${plan.kind} is not a text model`);
+  return { model: plan.name, kind: plan.kind, input: stated.input ?? TEXT_INPUT, vectorizers: stated.vectorizers, scores: stated.scores };
 }
 
 function tabularModel(plan: ModelPlan, p: Plan): TabularModelPreprocessing {
+  const stated = modelKind(plan.kind).preprocessing.tabular?.(plan, p);
+  if (!stated) throw new Error(`model kind ${plan.kind} is not a tabular model`);
   const features = [...p.data.columns.features];
   const tab = p.threatModel.tabular;
-  const attacked = Boolean(p.threatModel.attacks.noise || p.threatModel.attacks.fgm);
-  const external = plan.kind === 'external';
+  const attacked = configuredTabular(p.threatModel.attacks).length > 0;
   return {
     model: plan.name,
     kind: plan.kind,
-    input: external
-      ? 'the feature record as a JSON object of numbers, keys in the order of `features`, as the "features" value of one JSON request line {"id": "r<sequence number>", "features": {...}}'
-      : 'the feature vector in the order of `features`',
+    input: stated.input,
     features,
     parsing: 'a JSON number, or a CSV cell holding a decimal number, read as an IEEE-754 double; a missing or non-finite value is a data error',
-    scaling: external ? 'identity on Evidence Gate\'s side: the command receives raw feature units' : 'identity: no scaler; the model is fitted and scored on raw feature units',
+    scaling: stated.scaling,
     bounds: Object.fromEntries(features.map((f) => [f, tab?.bounds[f] ? ([...tab.bounds[f]] as [number, number]) : null])),
     editable: [...(tab?.editable ?? [])],
     linf_eps: attacked ? (tab?.eps ?? null) : null,
-    scores:
-      plan.kind === 'logistic-regression'
-        ? `LogisticRegression(C=${plan.params.C}) on the raw features (L2 penalty, intercept unpenalised, fully converged): predict_proba`
-        : `whatever the command answers (${plan.kind === 'external' && plan.params.probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is identified by the digests of models[].files`
+    scores: stated.scores
   };
 }
 

@@ -81,7 +81,7 @@ export const MANIFEST_SHAPE: Shape = {
       object: {
         plan: {
           object: { thresholds: { map: threshold }, families: { map: { map: threshold } }, allow_not_evaluated: bool, judged_models: strings, require_baseline: bool },
-          optional: { release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } } }
+          optional: { release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } }, block_on: { oneOf: ['new'] } }
         }
       },
       optional: { verdict: { oneOf: ['pass', 'fail'] }, counts: { map: int }, failing_checks: strings }
@@ -96,6 +96,7 @@ export const MANIFEST_SHAPE: Shape = {
     merged_from: { array: { object: { index: int, manifest_sha256: str } } },
     baseline: nullable({ object: { source: str, manifest_sha256: str, stale: bool, stale_reasons: strings } }),
     no_baseline_reason: nullable(str),
+    baseline_expected: bool,
     release: 'any',
     preprocessing: 'any'
   }

@@ -5,6 +5,7 @@
  */
 import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
+import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
 import type { Abstention, AbstentionPolicy } from './abstention.js';
 import type { Accounting, WorkedExample } from './accounting.js';
 import type { IntervalFigure } from './bootstrap.js';
@@ -123,9 +124,11 @@ export interface Metrics {
   comparisons: Array<{ model_a: string; model_b: string; split: string } & PairedComparison>;
 }
 
-/** The families that carry ledger masks for a task, in evidence order. */
-export function attackFamiliesOf(task: 'text' | 'tabular'): AttackFamily[] {
-  return task === 'tabular' ? ['fgm'] : ['format', 'transpose', 'dictionary', 'append'];
+/** The families that carry ledger masks for a task, in evidence order (the registry's). */
+export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY): AttackFamily[] {
+  return familiesOf(task, registry)
+    .filter((d) => d.attack)
+    .map((d) => d.name as AttackFamily);
 }
 
 export type { NonDestructiveFamily };

@@ -1,5 +1,6 @@
 /**
- * Train every configured model, in config order, on the training split only.
+ * Train every configured model, in config order, on the training split only; each kind's
+ * descriptor (registry.ts) builds its model from the context given here.
  *
  * Models that read the same feature space share its work: one fitted tf-idf scorer per
  * analyzer serves `tfidf-word`/`tfidf-char` and the components of `hybrid` (fitting is
@@ -12,11 +13,9 @@
 import type { ModelPlan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { Featurizer, type FeatureSpace } from '../text/features.js';
-import { ExternalModel } from './external/external-model.js';
-import { HybridModel } from './hybrid.js';
-import { LogisticRegressionModel } from './logistic.js';
+import type { ModelBuildContext } from './descriptor.js';
 import type { Model } from './model.js';
-import { fitNaiveBayesCounts, NaiveBayesModel } from './naive-bayes.js';
+import { modelKind } from './registry.js';
 import { fitTfidf, TfidfModel, TfidfScorer, type TfidfAnalyzer } from './tfidf.js';
 
 export interface BuildOptions {
@@ -52,28 +51,6 @@ export async function buildModels(plans: readonly ModelPlan[], train: readonly E
     }
     return new TfidfModel(name, scorer);
   };
-  return plans.map((plan) => {
-    switch (plan.kind) {
-      case 'naive-bayes': {
-        const counts = fitNaiveBayesCounts(train, labels);
-        return new NaiveBayesModel(plan.name, counts, plan.params.alpha, featurizer('word', counts.vocabulary));
-      }
-      case 'tfidf-word':
-        return tfidf('word', plan.name);
-      case 'tfidf-char':
-        return tfidf('char', plan.name);
-      case 'logistic-regression':
-        return LogisticRegressionModel.fit(plan.name, train, labels, features, plan.params.C);
-      case 'external': {
-        const p = plan.params;
-        const externalPlan = { name: plan.name, command: p.command, timeoutS: p.timeout_s, requestTimeoutS: p.request_timeout_s, probabilities: p.probabilities, env: p.env, window: p.window };
-        return new ExternalModel(externalPlan, labels, options.root ?? process.cwd(), options.log ?? (() => {}));
-      }
-      case 'hybrid':
-        return new HybridModel(plan.name, tfidf('word', `${plan.name}/word`), tfidf('char', `${plan.name}/char`), plan.params.word_weight);
-      default:
-        // Every kind the config loader accepts has a case above; reaching here is a bug.
-        throw new Error(`model kind ${(plan as ModelPlan).kind} has no builder`);
-    }
-  });
+  const context: ModelBuildContext = { train, labels, features, root: options.root ?? process.cwd(), log: options.log ?? (() => {}), featurizer, tfidf };
+  return plans.map((plan) => modelKind(plan.kind).build(plan, context));
 }

@@ -1,12 +1,16 @@
 /**
  * `append` (SPEC §6.4): add one neutral research-context sentence in the row's language:
  * candidate = text + " " + sentence. Every language in the data must have a sentence; the
- * config loader enforces that, so a missing one here is a bug.
+ * descriptor's data check enforces that, so a missing one here is a bug.
  *
  * Validity: the original is an exact prefix of the candidate and what follows it is a
  * space and then one of the configured sentences, exactly. `max_char_edit_ratio` does not
  * apply: the suffix rule bounds the edit.
  */
+import { closed, nonEmpty } from '../config/schema-parts.js';
+import { configError } from '../config/validate.js';
+import { PRINTABLE_PATTERN, quotedList } from '../util/visible.js';
+import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
@@ -43,3 +47,34 @@ export function appendFamily(params: { sentences: Record<string, string> }): Fam
     }
   };
 }
+
+/** Sentences by language code; which languages need one is checked against the data (below). */
+const languageMap = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { minLength: 1, pattern: PRINTABLE_PATTERN },
+  additionalProperties: nonEmpty
+} as const;
+
+/** `threat_model.attacks.append: { sentences: { <language>: <sentence> } }`. */
+export const APPEND = textFamily({
+  name: 'append',
+  task: 'text',
+  schema: closed({ sentences: languageMap }, ['sentences']),
+  attack: true,
+  destructive: false,
+  read: (raw) => ({ sentences: { ...raw.sentences } }),
+  // Every language slice the family will see needs a sentence.
+  checkAgainstData(params, dataset, { source, at }) {
+    const missing = dataset.languages.filter((l) => !Object.hasOwn(params.sentences, l));
+    if (missing.length > 0) {
+      throw configError(
+        source,
+        [...at, 'sentences'],
+        `expected a sentence for every language slice of the evaluation data (${quotedList(dataset.languages)}), found none for ${quotedList(missing)}`,
+        true
+      );
+    }
+  },
+  build: (params) => ({ runner: appendFamily(params) })
+});

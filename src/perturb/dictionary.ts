@@ -14,8 +14,11 @@
  * (compared case-insensitively); every character outside those words is identical; no
  * protected word changed; and the edit ratio is within `max_char_edit_ratio` when set.
  */
+import { closed, path } from '../config/schema-parts.js';
+import { sortCodePoints } from '../util/strings.js';
+import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
-import type { LoadedDictionary } from './dictionary-file.js';
+import { loadDictionary, type LoadedDictionary } from './dictionary-file.js';
 import { editRatioViolation, levenshtein } from './levenshtein.js';
 import { checkedOutcome, withRatio, type FamilyOptions } from './outcome.js';
 import { foldWord, scanText } from './words.js';
@@ -113,3 +116,20 @@ export function dictionaryFamily(options: FamilyOptions, dictionary: LoadedDicti
     }
   };
 }
+
+/** `threat_model.attacks.dictionary: { file }`: the file is read (and checked) when the family is built. */
+export const DICTIONARY = textFamily({
+  name: 'dictionary',
+  task: 'text',
+  schema: closed({ file: path }, ['file']),
+  attack: true,
+  destructive: false,
+  read: (raw, context) => ({ file: context.file([...context.at, 'file'], raw.file) }),
+  build: (params, options) => {
+    const dictionary = loadDictionary(params.file);
+    return {
+      runner: dictionaryFamily(options, dictionary),
+      dictionary: { path: dictionary.path, sha256: dictionary.sha256, version: dictionary.version, languages: sortCodePoints(Object.keys(dictionary.languages)) }
+    };
+  }
+});

@@ -3,7 +3,6 @@
  * candidate, deterministically from (seed, family, example id, position), and checks the
  * candidate against its own validity rule (plus `max_char_edit_ratio` where it applies).
  */
-import type { Family } from '../config/families.js';
 
 export interface PerturbInput {
   id: string;
@@ -26,7 +25,8 @@ export interface PerturbOutcome {
 }
 
 export interface FamilyRunner {
-  family: Family;
+  /** The family's name (its descriptor's). */
+  family: string;
   /** False only for `truncate`, which can change the true class (SPEC §6.5). */
   labelPreserving: boolean;
   /** Human-readable validity rule, recorded in the manifest. */

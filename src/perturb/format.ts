@@ -20,6 +20,8 @@
  * own, is unchanged; and the edit ratio is within `max_char_edit_ratio` when set.
  */
 import { RunScanner } from '../text/runs.js';
+import { closed } from '../config/schema-parts.js';
+import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
@@ -223,3 +225,13 @@ export function formatFamily(options: FamilyOptions): FamilyRunner {
   };
 }
 
+/** `threat_model.attacks.format: {}`: no parameters. */
+export const FORMAT = textFamily({
+  name: 'format',
+  task: 'text',
+  schema: closed({}),
+  attack: true,
+  destructive: false,
+  read: () => ({}),
+  build: (_params, options) => ({ runner: formatFamily(options) })
+});

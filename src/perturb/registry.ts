@@ -1,26 +1,59 @@
 /**
- * Builds the runners for the families a threat model puts in scope, in SPEC §6 order
- * (format, transpose, dictionary, append, truncate), and loads the dictionary file.
+ * The attack families, listed once. The order of each list is the order of the conditions in
+ * the evidence, the metrics and every report (clean first, then these). The config schema and
+ * its generated validator, the loader, the evaluator and the metrics read these lists; adding a
+ * family is its descriptor (see descriptor.ts) plus one line here.
  */
-import type { AttackPlan } from '../config/plan.js';
+import { FGM } from '../tabular/fgm.js';
+import { NOISE } from '../tabular/noise.js';
+import { APPEND } from './append.js';
+import type { BuiltFamily, DictionarySummary, FamilyDescriptor, TabularAttackDescriptor, TextFamilyDescriptor } from './descriptor.js';
+import { DICTIONARY } from './dictionary.js';
 import type { FamilyRunner } from './family.js';
-import { appendFamily } from './append.js';
-import { dictionaryFamily } from './dictionary.js';
-import { loadDictionary } from './dictionary-file.js';
-import { formatFamily } from './format.js';
-import { transposeFamily } from './transpose.js';
-import { truncateFamily } from './truncate.js';
+import { FORMAT } from './format.js';
 import type { FamilyOptions } from './outcome.js';
-import { sortCodePoints } from '../util/strings.js';
+import { TRANSPOSE } from './transpose.js';
+import { TRUNCATE } from './truncate.js';
 
 export type { FamilyOptions } from './outcome.js';
+export type { DictionarySummary } from './descriptor.js';
 
-export interface DictionarySummary {
-  path: string;
-  sha256: string;
-  version: number;
-  /** Language codes the dictionary covers, sorted. */
-  languages: string[];
+/** Text families (task: text), in evidence order. */
+export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE] as const;
+
+/** Tabular attacks (task: tabular), in evidence order. */
+export const TABULAR_ATTACKS = [NOISE, FGM] as const;
+
+/** The lists every reader takes; tests pass a registry with a family of their own. */
+export interface FamilyRegistry {
+  text: readonly TextFamilyDescriptor[];
+  tabular: readonly TabularAttackDescriptor[];
+}
+
+export const FAMILY_REGISTRY: FamilyRegistry = { text: TEXT_FAMILIES, tabular: TABULAR_ATTACKS };
+
+type Descriptor = (typeof TEXT_FAMILIES)[number] | (typeof TABULAR_ATTACKS)[number];
+export type TextFamilyName = (typeof TEXT_FAMILIES)[number]['name'];
+export type TabularAttackName = (typeof TABULAR_ATTACKS)[number]['name'];
+/** Families judged as attacks (ledger masks, per-family gate thresholds). */
+export type AttackFamilyName = Extract<Descriptor, { attack: true }>['name'];
+
+/** The configured families' parameters as the plan keeps them (what each descriptor's `read` returns). */
+export type AttackPlan = { [D in Descriptor as D['name']]?: ReturnType<D['read']> };
+
+/** Every family of a registry, text then tabular. */
+export function allFamilies(registry: FamilyRegistry = FAMILY_REGISTRY): FamilyDescriptor[] {
+  return [...registry.text, ...registry.tabular];
+}
+
+/** The families of one task, in evidence order. */
+export function familiesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY): readonly FamilyDescriptor[] {
+  return task === 'tabular' ? registry.tabular : registry.text;
+}
+
+/** The tabular attacks a plan configures, in evidence order. */
+export function configuredTabular(attacks: Readonly<Partial<Record<string, unknown>>>, registry: FamilyRegistry = FAMILY_REGISTRY): TabularAttackDescriptor[] {
+  return registry.tabular.filter((d) => attacks[d.name] !== undefined);
 }
 
 export interface BuiltFamilies {
@@ -29,23 +62,12 @@ export interface BuiltFamilies {
   dictionaries: DictionarySummary[];
 }
 
-/** One runner per configured family; throws ConfigError for a bad dictionary file. */
-export function buildFamilies(attacks: AttackPlan, options: FamilyOptions): BuiltFamilies {
-  const runners: FamilyRunner[] = [];
-  const dictionaries: DictionarySummary[] = [];
-  if (attacks.format) runners.push(formatFamily(options));
-  if (attacks.transpose) runners.push(transposeFamily(options, attacks.transpose));
-  if (attacks.dictionary) {
-    const dictionary = loadDictionary(attacks.dictionary.file);
-    runners.push(dictionaryFamily(options, dictionary));
-    dictionaries.push({
-      path: dictionary.path,
-      sha256: dictionary.sha256,
-      version: dictionary.version,
-      languages: sortCodePoints(Object.keys(dictionary.languages))
-    });
+/** One runner per configured text family, in registry order; throws ConfigError for a bad dictionary file. */
+export function buildFamilies(attacks: Readonly<Partial<Record<string, unknown>>>, options: FamilyOptions, families: readonly TextFamilyDescriptor[] = TEXT_FAMILIES): BuiltFamilies {
+  const built: BuiltFamily[] = [];
+  for (const family of families) {
+    const params = attacks[family.name];
+    if (params !== undefined) built.push(family.build(params, options));
   }
-  if (attacks.append) runners.push(appendFamily(attacks.append));
-  if (attacks.truncate) runners.push(truncateFamily(attacks.truncate));
-  return { runners, dictionaries };
+  return { runners: built.map((b) => b.runner), dictionaries: built.flatMap((b) => (b.dictionary ? [b.dictionary] : [])) };
 }

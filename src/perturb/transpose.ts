@@ -16,6 +16,8 @@
  * word, the swaps are exactly the declared ones (when declared), and the edit ratio is
  * within `max_char_edit_ratio` when set.
  */
+import { closed } from '../config/schema-parts.js';
+import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
@@ -160,3 +162,17 @@ export function transposeFamily(options: FamilyOptions, params: { words_per_chan
     }
   };
 }
+
+/** One swap per this many eligible words unless the config says otherwise. */
+export const DEFAULT_WORDS_PER_CHANGE = 5;
+
+/** `threat_model.attacks.transpose: { words_per_change? }`. */
+export const TRANSPOSE = textFamily({
+  name: 'transpose',
+  task: 'text',
+  schema: closed({ words_per_change: { type: 'integer', minimum: 1 } }),
+  attack: true,
+  destructive: false,
+  read: (raw) => ({ words_per_change: raw.words_per_change ?? DEFAULT_WORDS_PER_CHANGE }),
+  build: (params, options) => ({ runner: transposeFamily(options, params) })
+});

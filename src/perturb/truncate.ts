@@ -10,6 +10,8 @@
  *
  * Validity: the candidate is exactly that prefix. `max_char_edit_ratio` does not apply.
  */
+import { closed } from '../config/schema-parts.js';
+import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
@@ -54,3 +56,17 @@ export function truncateFamily(params: { keep: number }): FamilyRunner {
     }
   };
 }
+
+/** Share of the words kept unless the config says otherwise. */
+export const DEFAULT_KEEP = 0.65;
+
+/** `threat_model.attacks.truncate: { keep? }`: destructive, so reported but never judged as an attack. */
+export const TRUNCATE = textFamily({
+  name: 'truncate',
+  task: 'text',
+  schema: closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
+  attack: false,
+  destructive: true,
+  read: (raw) => ({ keep: raw.keep ?? DEFAULT_KEEP }),
+  build: (params) => ({ runner: truncateFamily(params) })
+});

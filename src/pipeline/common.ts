@@ -2,6 +2,7 @@
 import { hostname, platform, arch, cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { loadBaseline } from '../compare/baseline.js';
+import { readBaselineChecks } from '../compare/baseline-checks.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { GateResult } from '../gate/checks.js';
 import type { BaselineRecord, Manifest, ManifestHead } from '../manifest/manifest.js';
@@ -117,8 +118,8 @@ export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, 
 }
 
 /** Reads the baseline (SPEC §15); a refused one is an error or, with onError 'warn', the reason there is no comparison. */
-export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string): Promise<BaselineInput> {
-  if (!source) return noBaselineReason ? { reason: noBaselineReason } : null;
+export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string, expected = true): Promise<BaselineInput> {
+  if (!source) return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false as const }) } : null;
   const dir = resolve(cwd, source.dir);
   const shown = source.shown ?? source.dir;
   try {
@@ -135,7 +136,7 @@ export async function openBaseline(source: BaselineSource | null | undefined, he
       stale: reasons.length > 0,
       stale_reasons: reasons
     };
-    return { index, record };
+    return { index, record, checks: readBaselineChecks(index.artifact) };
   } catch (error) {
     if (!(error instanceof ArtifactError) || source.onError !== 'warn') throw error;
     warn(`baseline refused: ${error.message}`);

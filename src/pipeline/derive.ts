@@ -1,12 +1,13 @@
 /**
  * The one derivation every command shares (SPEC §14): evidence rows in file order plus the
- * manifest's facts → metrics.json, checks.json, comparison.json, summary.md and report.html.
+ * manifest's facts → metrics.json, checks.json, checks.junit.xml, comparison.json, summary.md and report.html.
  * A run feeds it the rows it evaluates, a merge the rows of its shards, `verify` the rows of a
  * downloaded artifact.
  */
 import { ComparisonAccumulator } from '../compare/accumulate.js';
 import type { BaselineIndex } from '../compare/baseline.js';
 import type { Comparison } from '../compare/comparison.js';
+import type { BaselineChecks } from '../gate/change.js';
 import { DrillCollector, type DrillResult } from '../drill/collect.js';
 import { ExampleGrouper } from '../evidence/group.js';
 import type { EvidenceRow } from '../evidence/row.js';
@@ -16,6 +17,7 @@ import type { BaselineRecord } from '../manifest/manifest.js';
 import { MetricsAccumulator } from '../metrics/accumulate.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { renderReport } from '../report/html.js';
+import { renderJunit } from '../report/junit.js';
 import { renderSummary } from '../report/summary.js';
 import { stableJson } from '../util/json.js';
 
@@ -27,8 +29,17 @@ export interface Derived {
   drill: DrillResult;
 }
 
-/** A baseline to compare with, or why there is none. */
-export type BaselineInput = { index: BaselineIndex; record: BaselineRecord } | { reason: string } | null;
+/**
+ * A baseline to compare with (its checks.json, when it has one, to judge what changed), or why
+ * there is none (`expected: false` when no comparison can exist for the run, so that
+ * gate.require_baseline does not block it).
+ */
+export type BaselineInput = { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null } | { reason: string; expected?: false } | null;
+
+/** Whether the run could not have had a comparison at all. */
+export function baselineUnexpected(input: BaselineInput): boolean {
+  return input !== null && 'reason' in input && input.expected === false;
+}
 
 /** Why there is no comparison, as checks.json and the summary state it (null when there is one). */
 export function noBaselineReasonOf(input: BaselineInput): string | null {
@@ -89,7 +100,8 @@ export class Derivation {
       for (const [id, d] of c.drill) drill.set(id, d);
     }
     const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
-    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined });
+    const baselineChecks = this.baseline && 'index' in this.baseline ? (this.baseline.checks ?? null) : null;
+    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineChecks, baselineExpected: !baselineUnexpected(this.baseline) });
     return { metrics, gate, comparison, noBaselineReason, drill };
   }
 }
@@ -98,7 +110,8 @@ export class Derivation {
 export function renderDerived(derived: Derived, report: ReportFacts): Record<string, string> {
   const files: Record<string, string> = {
     'metrics.json': stableJson(derived.metrics, 2) + '\n',
-    'checks.json': stableJson(derived.gate, 2) + '\n'
+    'checks.json': stableJson(derived.gate, 2) + '\n',
+    'checks.junit.xml': renderJunit(derived.gate)
   };
   if (derived.comparison) files['comparison.json'] = stableJson(derived.comparison, 2) + '\n';
   files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });

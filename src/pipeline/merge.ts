@@ -24,7 +24,7 @@ import { shardOf } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints } from '../util/strings.js';
-import { Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
+import { baselineUnexpected, Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
 import { evidenceEntry, finishManifest } from './finish.js';
 import { OutputStaging } from './output.js';
 
@@ -36,6 +36,8 @@ export interface MergeOptions {
   cwd?: string;
   baseline?: BaselineSource | null;
   noBaselineReason?: string;
+  /** As in RunOptions: false when no comparison can exist for this run. */
+  baselineExpected?: boolean;
 }
 
 /** The sections every shard of one job must share, and how a difference is named. */
@@ -209,7 +211,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   const staging = OutputStaging.open(root, options.outputDir, options.cwd);
   let writer: EvidenceWriter | null = null;
   try {
-    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason, options.baselineExpected);
     stage('config');
     writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
     const facts = readDerivationFacts(head);
@@ -260,6 +262,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
       counters: mergedCounters(shards),
       baseline: baseline && 'record' in baseline ? baseline.record : null,
       no_baseline_reason: noBaselineReasonOf(baseline),
+      ...(baselineUnexpected(baseline) ? { baseline_expected: false } : {}),
       merged_from: shards.map((s) => ({ index: s.manifest.shard?.index as number, manifest_sha256: s.manifestSha256 })),
       evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: head.output.gzip_above_bytes },
       files: evidenceEntry(evidence),

@@ -13,14 +13,14 @@ import type { CandidateSource } from '../evaluate/candidate.js';
 import { textCandidates } from '../evaluate/conditions.js';
 import { PerturbationThread } from '../evaluate/perturb-thread.js';
 import { evaluationChunks } from '../evaluate/evaluate.js';
-import { featureSpace, tabularCandidates, tabularConditions } from '../evaluate/tabular.js';
+import { featureSpace, tabularCandidates } from '../evaluate/tabular.js';
 import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
 import type { LengthHistogram } from '../metrics/metrics.js';
 import { histogram, PSI_EDGES, uniqueTokenTypes } from '../metrics/shift.js';
 import { buildModels } from '../models/build.js';
 import { ExternalModel } from '../models/external/external-model.js';
 import type { Model, ModelDescription } from '../models/model.js';
-import { buildFamilies } from '../perturb/registry.js';
+import { buildFamilies, configuredTabular } from '../perturb/registry.js';
 import type { ShardSpec } from '../shard/select.js';
 import type { Featurizer } from '../text/features.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
@@ -58,14 +58,12 @@ function familiesNotConfigured(plan: Plan): string[] {
 function tabularFamilies(plan: Plan): FamilyRecord[] {
   const space = featureSpace(plan);
   const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
-  return tabularConditions(plan)
-    .filter((c) => c !== 'clean')
-    .map((family) => ({
-      family,
-      label_preserving: true,
-      parameters: family === 'noise' ? { ...parameters, draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' } : { ...parameters, step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds" },
-      validity_rule: TABULAR_VALIDITY_RULE
-    }));
+  return configuredTabular(plan.threatModel.attacks).map((attack) => ({
+    family: attack.name,
+    label_preserving: !attack.destructive,
+    parameters: { ...parameters, ...attack.method },
+    validity_rule: TABULAR_VALIDITY_RULE
+  }));
 }
 
 /** Per evaluation split, how many texts fall in each length-PSI bin (unique token types; 0 for tabular rows). */

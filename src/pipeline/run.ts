@@ -16,7 +16,7 @@ import { OutputStaging } from './output.js';
 import { describeForManifest, prepare } from './prepare.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { Manifest } from '../manifest/manifest.js';
-import { Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
+import { baselineUnexpected, Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { unicodeFacts } from '../util/unicode.js';
@@ -36,6 +36,8 @@ export interface RunOptions {
   baseline?: BaselineSource | null;
   /** Why there is no baseline, when the caller looked for one and found none. */
   noBaselineReason?: string;
+  /** False when no comparison can exist for this run (a push run of the action): gate.require_baseline does not block then. */
+  baselineExpected?: boolean;
   /** An absolute scratch folder outside the root (verify --rerun), instead of `outputDir`. */
   scratchOutput?: string;
 }
@@ -55,7 +57,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const { dataset, source, head } = prepared;
     models = prepared.models;
     stage('train');
-    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason);
+    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason, options.baselineExpected);
     if (baseline && 'index' in baseline) stage('baseline');
     writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
     const evidenceWriter = writer;
@@ -85,6 +87,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       counters,
       baseline: baseline && 'record' in baseline ? baseline.record : null,
       no_baseline_reason: shard ? null : noBaselineReasonOf(baseline),
+      ...(!shard && baselineUnexpected(baseline) ? { baseline_expected: false } : {}),
       evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
       files,
       run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }

@@ -20,7 +20,9 @@ import type { Manifest } from '../manifest/manifest.js';
 import { checkRecordedGate } from '../manifest/gate-record.js';
 import { ArtifactError, fileSha256, majorVersion } from '../manifest/read.js';
 import { METRICS_SCHEMA_VERSION } from '../metrics/metrics.js';
-import { CHECKS_SCHEMA_VERSION, evaluateGate } from '../gate/checks.js';
+import { CHECKS_SCHEMA_VERSION, evaluateGate, gateResult } from '../gate/checks.js';
+import type { Check } from '../gate/check.js';
+import { judgeChange } from '../gate/change.js';
 import { COMPARISON_SCHEMA_VERSION } from '../compare/comparison.js';
 import { jsonDifferences } from '../util/json-diff.js';
 import { TOOL_VERSION } from '../version.js';
@@ -102,7 +104,7 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   if (options.baseline) baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
   else if (recordedComparison) out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
   const facts = readDerivationFacts(m);
-  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason } : null));
+  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason, ...(m.baseline_expected === false ? { expected: false as const } : {}) } : null));
   let line = 0;
   try {
     for await (const { row } of art.rows()) {
@@ -125,7 +127,7 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   const derived = derivation.finish();
   if (!options.baseline && recordedComparison) {
     // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
-    const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {}) as { checks?: Array<{ id: string; examples?: unknown }> };
+    const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {}) as { checks?: Array<Partial<Check> & { id: string }> };
     const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
     for (const c of gate.checks) {
       if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
@@ -133,7 +135,10 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
         if (recorded !== undefined) c.examples = recorded as typeof c.examples;
       }
     }
-    derived.gate = gate;
+    // What changed against the baseline needs the baseline's checks.json: the recorded judgement is kept, the verdict re-derived from it.
+    const changes = keepRecordedChanges(gate.checks, recordedChecks.checks ?? [], facts.gate.allowNotEvaluated);
+    if (changes) out.notes.push('the change of each check against the baseline (baseline_status, change) was taken from the recorded checks.json, not re-derived (pass --baseline DIR to check it)');
+    derived.gate = changes ? gateResult(gate.checks, facts.gate, true) : gate;
     derived.comparison = recordedComparison;
     derived.noBaselineReason = null;
   }
@@ -172,13 +177,34 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
     out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${TOOL_VERSION}: summary.md and report.html were not compared (their wording may differ between versions)`);
     return;
   }
-  for (const name of ['summary.md', 'report.html']) {
+  for (const name of ['checks.junit.xml', 'summary.md', 'report.html']) {
     const bytes = isListed(art, name) ? art.readListed(name).bytes : null;
     if (bytes === null) continue;
     const recorded = bytes.toString('utf8');
     const recomputed = rendered[name] as string;
     if (recorded !== recomputed) out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
   }
+}
+
+/**
+ * Gives each re-derived check the recorded baseline status and change, where the change agrees
+ * with the two statuses (only `worse` against `known` needs the baseline's values); otherwise the
+ * change the statuses imply, so the disagreement shows as a difference. False when none were recorded.
+ */
+function keepRecordedChanges(checks: Check[], recorded: ReadonlyArray<Partial<Check> & { id: string }>, allowNotEvaluated: boolean): boolean {
+  const byId = new Map(recorded.map((c) => [c.id, c]));
+  let any = false;
+  for (const c of checks) {
+    const r = byId.get(c.id);
+    if (r?.change === undefined || !['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'].includes(r.baseline_status as string)) continue;
+    any = true;
+    const base = r.baseline_status === 'absent' ? undefined : { id: c.id, check: c.check, status: r.baseline_status as Check['status'], value: null, numerator: null, denominator: null, direction: c.direction, threshold: c.threshold };
+    const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
+    c.baseline_status = r.baseline_status as NonNullable<Check['baseline_status']>;
+    c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;
+    if (typeof r.change_note === 'string') c.change_note = r.change_note;
+  }
+  return any;
 }
 
 /** Inputs the manifest names, with the digests they had: a changed one stops the rerun. */

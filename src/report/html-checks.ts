@@ -13,6 +13,7 @@ import type { GateResult } from '../gate/checks.js';
 import { bySeverity } from '../gate/severity.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkWords } from './check-words.js';
+import { byChange, changeWord } from './summary-changes.js';
 import { checkThresholdText, checkValueText, rowsBehindText } from './format.js';
 import { lengthHistogramBlock } from './html-data.js';
 import { h, n, table, MAX_TABLE_ROWS, type AnchorIds } from './html-parts.js';
@@ -51,7 +52,15 @@ function rowsBehind(c: Check): string {
 
 /** The checks listed in the table and drilled into: failing and not evaluated, most severe first. */
 export function listedChecks(gate: GateResult): Check[] {
-  return bySeverity(gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated')).slice(0, MAX_TABLE_ROWS);
+  const failing = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated');
+  // Judged against a baseline: new failures first, then worse, then known ones.
+  return (gate.changes ? byChange(failing) : bySeverity(failing)).slice(0, MAX_TABLE_ROWS);
+}
+
+/** A check's change against the baseline, marked so new and worse stand out. */
+function changeHtml(c: Check, failing: readonly string[]): string {
+  const word = changeWord(c, failing);
+  return c.change === 'new_failure' || c.change === 'worse' ? `<strong class="status-fail">${h(word, 300)}</strong>` : h(word, 300);
 }
 
 
@@ -63,14 +72,20 @@ export function checksTable(gate: GateResult, anchors: AnchorIds): string[] {
   const listed = listedChecks(gate);
   const out = ['<h2 id="checks">Failing and not-evaluated checks</h2>'];
   if (listed.length === 0) return [...out, '<p>None.</p>'];
-  out.push('<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its threshold. Each check links to the rows behind it.</p>');
+  const judged = gate.changes !== undefined;
+  out.push(
+    judged
+      ? '<p class="note">New failures first, then worse ones, then known ones (failing on the base branch as well); within each, most severe first. Each check links to the rows behind it.</p>'
+      : '<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its threshold. Each check links to the rows behind it.</p>'
+  );
   // The reason column only when some check has one (not-evaluated checks say why).
   const reasons = listed.some((c) => c.reason !== null);
   out.push(
     table(
-      ['check', 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key', ...(reasons ? ['reason'] : [])],
+      ['check', ...(judged ? ['change'] : []), 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key', ...(reasons ? ['reason'] : [])],
       listed.map((c) => [
         { html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>${c.judged ? '' : ' <span class="note">(not judged)</span>'}`, cls: 'wrap' },
+        ...(judged ? [{ html: changeHtml(c, gate.failing), cls: 'wrap' }] : []),
         { html: statusHtml(c), cls: 'nowrap' },
         n(checkValueText(c)),
         n(checkThresholdText(c)),

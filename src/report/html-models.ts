@@ -4,6 +4,7 @@
  * (bins with their row counts) and, for tabular runs, the attack accounting and worked examples.
  * Every figure is read from metrics.json as computed; nothing is recomputed here.
  */
+import { isDestructive } from '../config/families.js';
 import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
 import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
@@ -45,7 +46,7 @@ function robustnessModel(m: ModelMetrics): string[] {
           n(rateText(r.changed_flip_rate)),
           n(rateText(r.flip_rate)),
           n(deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
-          t(ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)')
+          t(ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)')
         ];
       })
     ),

@@ -15,6 +15,7 @@ import type { GateResult } from '../gate/checks.js';
 import type { ReportFacts } from '../manifest/facts.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { causeSentence } from './check-words.js';
+import { changeSentence, knownNotBlocking } from './summary-changes.js';
 import { escapeHtml } from './escape.js';
 import { accuracySection, matricesSection } from './html-classification.js';
 import { checksTable, drillSections, listedChecks } from './html-checks.js';
@@ -98,7 +99,12 @@ function verdictSection(input: ReportInput): string[] {
     `<h1>Evidence Gate: ${h(tm.id, 120)}</h1>`,
     `<p><span class="verdict ${gate.verdict === 'pass' ? 'pass' : 'fail'}">${gate.verdict === 'pass' ? 'PASS' : 'FAIL'}</span></p>`
   ];
+  const changed = changeSentence(gate);
+  if (changed) out.push(`<p class="why"><strong>What this pull request changed:</strong> ${escapeHtml(changed)}.</p>`);
   if (blocking.length > 0) out.push(`<p class="why"><strong>Why it failed:</strong> ${escapeHtml(causeSentence(blocking))}.</p>`);
+  const known = knownNotBlocking(gate).length;
+  if (gate.block_on === 'new' && !gate.changes) out.push('<p><code>gate.block_on</code> is <code>new</code>, but with no baseline new failures cannot be told from known ones: every failing check blocks, as with <code>all</code>.</p>');
+  if (known > 0) out.push(`<p>${known} known failure${known === 1 ? '' : 's'} (failing on the base branch as well) do not block: <code>gate.block_on</code> is <code>new</code>.</p>`);
   out.push(
     `<p>Threat model <strong>${h(tm.id, 80)}</strong> revision ${h(tm.revision, 20)}, objective <strong>${h(tm.objective, 40)}</strong>, access ${h(tm.access, 40)}. Config <code>${h(facts.configPath, 120)}</code>. Task ${h(facts.task, 20)}.</p>`
   );

@@ -6,6 +6,7 @@
  * timestamps, no output path and no artifact link (the action appends those to the job summary).
  * Every figure shown is read from metrics/checks/comparison, never recomputed here.
  */
+import { isDestructive } from '../config/families.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { DrillResult } from '../drill/collect.js';
 import type { GateResult } from '../gate/checks.js';
@@ -19,6 +20,7 @@ import { code, md } from './escape.js';
 import { checkThresholdText, checkValueText, countText, rowsBehindText, fixed, percent, ppText, rateText } from './format.js';
 import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
+import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
@@ -60,7 +62,7 @@ function robustnessRows(m: ModelMetrics): string[][] {
         rateText(r.changed_flip_rate),
         rateText(r.flip_rate),
         deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
-        ledger ? rateText(ledger.attack_success) : r.condition === 'truncate' ? 'n/a (destructive)' : 'n/a (baseline)'
+        ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)'
       ];
     });
 }
@@ -172,9 +174,16 @@ function header(input: SummaryInput): string[] {
   // An HTML comment: invisible when rendered, it versions the file like every other output.
   const out: string[] = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
   out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}`, '');
+  const changed = changeLine(gate);
+  if (changed) out.push(changed, '');
   const blocking = gate.checks.filter((c) => gate.failing.includes(c.id));
+  const known = knownNotBlocking(gate);
   if (blocking.length > 0) out.push(`**Why it failed:** ${md(causeSentence(blocking), 2000)}.`, '');
+  else if (known.length > 0) out.push(`${NOTHING_NEW_PREFIX} ${known.length} known failure${known.length === 1 ? '' : 's'} (failing on the base branch as well) do not block: \`gate.block_on\` is \`new\`.`, '');
   else out.push('**Every judged check passed.**', '');
+  if (blocking.length > 0 && known.length > 0) out.push(`${known.length} known failure${known.length === 1 ? '' : 's'} (failing on the base branch as well) do not block: \`gate.block_on\` is \`new\`.`, '');
+  const fallback = blockOnFallbackLine(gate, md(input.noBaselineReason ?? 'no baseline was given', 300));
+  if (fallback) out.push(fallback, '');
   out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${md(tm.objective, 20)}**, access ${md(tm.access, 20)}. Config ${md(facts.configPath, 120)}.`, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
@@ -182,14 +191,21 @@ function header(input: SummaryInput): string[] {
 }
 
 function failingSection(input: SummaryInput, detailsBudget: number): string[] {
-  const listed = bySeverity(input.gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated'));
+  const { gate } = input;
+  const judged = gate.changes !== undefined;
+  const failingChecks = gate.checks.filter((x) => x.status === 'fail' || x.status === 'not_evaluated');
+  const listed = judged ? byChange(failingChecks) : bySeverity(failingChecks);
   if (listed.length === 0) return [];
-  const out = ['## Failing and not-evaluated checks', '', 'Most severe first: breaches of a zero ceiling (protected transitions, missing rows), then by how far the value lies past its threshold.', ''];
+  const order = judged
+    ? 'New failures first, then worse ones, then known ones (failing on the base branch as well); within each, most severe first: breaches of a zero ceiling (protected transitions, missing rows), then by how far the value lies past its threshold.'
+    : 'Most severe first: breaches of a zero ceiling (protected transitions, missing rows), then by how far the value lies past its threshold.';
+  const out = ['## Failing and not-evaluated checks', '', order, ''];
   out.push(
     ...table(
-      ['check', 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key'],
+      ['check', ...(judged ? ['change'] : []), 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key'],
       listed.map((x) => [
         md(x.id, 120) + (x.judged ? '' : ' (not judged)'),
+        ...(judged ? [changeWord(x, gate.failing)] : []),
         STATUS_WORD[x.status],
         checkValueText(x),
         checkThresholdText(x),

@@ -17,6 +17,8 @@
  * counted; neither is any later scoring or reporting of the candidate by the caller. This is
  * the seed's accounting: 959 attacked rows → 959 gradient and 1,918 prediction evaluations.
  */
+import { closed } from '../config/schema-parts.js';
+import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
@@ -80,3 +82,18 @@ export function fgmCandidate(
   const reason = validateCandidate(x, values, space);
   return { values, attempted: true, valid: reason === null, invalidReason: reason };
 }
+
+/** `threat_model.attacks.fgm: {}`: white-box, one step along each model's own gradient. */
+export const FGM = tabularAttack({
+  name: 'fgm',
+  task: 'tabular',
+  schema: closed({}),
+  attack: true,
+  destructive: false,
+  needsGradients: true,
+  perModel: true,
+  method: { step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds" },
+  read: () => ({}),
+  candidate: (row) => fgmCandidate(row.x, row.label, row.model as Differentiable, row.space, row.counters),
+  exact: (labelCount, models) => fgmIsExact(labelCount, models.every((m) => m.describe().kind === 'logistic-regression'))
+});

@@ -8,7 +8,9 @@
  * candidate depends only on (seed, id, feature index, xᵢ) — never on row order or other rows.
  * Features that are not editable are copied. No model is consulted (no work counted).
  */
+import { closed } from '../config/schema-parts.js';
 import { decide } from '../perturb/decision.js';
+import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
 import type { FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
@@ -28,3 +30,17 @@ export function noiseCandidate(id: string, x: readonly number[], space: FeatureS
   const reason = validateCandidate(x, values, space);
   return { values, attempted: true, valid: reason === null, invalidReason: reason };
 }
+
+/** `threat_model.attacks.noise: {}`: the corruption baseline, the same candidate for every model. */
+export const NOISE = tabularAttack({
+  name: 'noise',
+  task: 'tabular',
+  schema: closed({}),
+  attack: false,
+  destructive: false,
+  needsGradients: false,
+  perModel: false,
+  method: { draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' },
+  read: () => ({}),
+  candidate: (row) => noiseCandidate(row.id, row.x, row.space, row.seed)
+});

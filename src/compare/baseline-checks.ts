@@ -1,0 +1,58 @@
+/**
+ * The baseline's checks.json, read for judging what a pull request changed (docs/gate.md): per
+ * check id its status, figure, direction and threshold, and whether not-evaluated checks blocked.
+ * The folder's digests are checked by the baseline reader first; this checks the shape, so a
+ * hand-edited file is refused in one line (ArtifactError) instead of judged wrongly.
+ */
+import type { BaselineCheck, BaselineChecks } from '../gate/change.js';
+import type { OutputFolder } from '../evidence/output-folder.js';
+import { ArtifactError } from '../manifest/read.js';
+
+const STATUSES = new Set(['pass', 'fail', 'not_evaluated', 'not_applicable']);
+
+const isNumberOrNull = (x: unknown) => x === null || (typeof x === 'number' && Number.isFinite(x));
+
+/** Parses checks.json text; `shown` names the file in messages. */
+export function parseBaselineChecks(text: string, shown: string): BaselineChecks {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ArtifactError(`${shown}: not valid JSON (${(error as Error).message})`);
+  }
+  const root = parsed as { allow_not_evaluated?: unknown; checks?: unknown } | null;
+  if (root === null || typeof root !== 'object' || !Array.isArray(root.checks)) throw new ArtifactError(`${shown}: expected an object with a checks array`);
+  const checks = new Map<string, BaselineCheck>();
+  root.checks.forEach((raw: unknown, i) => {
+    const c = raw as Record<string, unknown> | null;
+    const where = `${shown}: checks[${i}]`;
+    if (c === null || typeof c !== 'object') throw new ArtifactError(`${where}: expected an object`);
+    if (typeof c.id !== 'string' || typeof c.check !== 'string') throw new ArtifactError(`${where}: expected string id and check`);
+    if (typeof c.status !== 'string' || !STATUSES.has(c.status)) throw new ArtifactError(`${where}.status: expected pass, fail, not_evaluated or not_applicable, found ${JSON.stringify(c.status)?.slice(0, 40)}`);
+    if (c.direction !== 'min' && c.direction !== 'max') throw new ArtifactError(`${where}.direction: expected min or max`);
+    if (typeof c.threshold !== 'number' || !Number.isFinite(c.threshold)) throw new ArtifactError(`${where}.threshold: expected a number`);
+    for (const key of ['value', 'numerator', 'denominator'] as const) if (!isNumberOrNull(c[key])) throw new ArtifactError(`${where}.${key}: expected a number or null`);
+    if (checks.has(c.id)) throw new ArtifactError(`${where}: id ${JSON.stringify(c.id).slice(0, 120)} appears twice`);
+    checks.set(c.id, {
+      id: c.id,
+      check: c.check,
+      status: c.status as BaselineCheck['status'],
+      value: c.value as number | null,
+      numerator: c.numerator as number | null,
+      denominator: c.denominator as number | null,
+      direction: c.direction,
+      threshold: c.threshold
+    });
+  });
+  return { allowNotEvaluated: root.allow_not_evaluated === true, checks };
+}
+
+/** The checks.json the baseline's manifest lists (its digest already checked), or null when it lists none (a shard folder). */
+export function readBaselineChecks(artifact: OutputFolder): BaselineChecks | null {
+  if (!artifact.manifest.files?.['checks.json']) return null;
+  const shown = `${artifact.shown}/checks.json`;
+  // Read through the output-folder reader: a regular file inside the folder, bounded by its recorded size.
+  const { bytes, problem } = artifact.readListed('checks.json');
+  if (bytes === null) throw new ArtifactError(`${artifact.shown}/${problem}`);
+  return parseBaselineChecks(bytes.toString('utf8'), shown);
+}

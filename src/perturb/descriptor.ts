@@ -1,0 +1,98 @@
+/**
+ * What an attack family says about itself. Every text family and every tabular attack is one
+ * descriptor, kept in the file of its implementation, and the registry (registry.ts) lists
+ * them once: the config schema, the loader, the evaluator, the metrics and the reports read
+ * that list (docs/families.md walks through adding one).
+ */
+import type { FileRef } from '../config/plan.js';
+import type { FromSchema, Schema } from '../config/schema-parts.js';
+import type { ConfigSource, KeyPath } from '../config/source.js';
+import type { Dataset } from '../data/dataset.js';
+import type { Model } from '../models/model.js';
+import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
+import type { FamilyRunner } from './family.js';
+import type { FamilyOptions } from './outcome.js';
+
+/** What a family's config reader may use besides its own block. */
+export interface ReadContext {
+  source: ConfigSource;
+  /** Key path of the family's block, `threat_model.attacks.<name>`. */
+  at: KeyPath;
+  /** A repository file the config names at `path`: inside the root, existing, a regular file; else a ConfigError. */
+  file(path: KeyPath, p: string): FileRef;
+}
+
+export interface DictionarySummary {
+  path: string;
+  sha256: string;
+  version: number;
+  /** Language codes the dictionary covers, sorted. */
+  languages: string[];
+}
+
+interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
+  name: N;
+  /** JSON Schema of `threat_model.attacks.<name>` (a closed mapping). */
+  schema: S;
+  /** The block as the plan keeps it: defaults filled in, files resolved, checks beyond the schema done. */
+  read(raw: FromSchema<S>, context: ReadContext): P;
+  /**
+   * Judged as an attack: its rows carry ledger masks and `gate.families.<name>` takes the
+   * per-family thresholds. Otherwise (a corruption baseline, a destructive edit) it is
+   * reported and only compared with a baseline.
+   */
+  attack: A;
+  /** The edit can change the true class, so its accuracy change is descriptive only. */
+  destructive: boolean;
+  /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
+  checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
+}
+
+/** One text family's runner, and the dictionary it read if any (the manifest lists those). */
+export interface BuiltFamily {
+  runner: FamilyRunner;
+  dictionary?: DictionarySummary;
+}
+
+export interface TextFamilyDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {
+  task: 'text';
+  build(params: P, options: FamilyOptions): BuiltFamily;
+}
+
+/** What a tabular attack is given for one row (and, for per-model attacks, one model). */
+export interface TabularRow {
+  id: string;
+  label: string;
+  x: number[];
+  space: FeatureSpace;
+  seed: number;
+  /** The model being attacked; null for an attack that does not consult the model. */
+  model: (Model & Partial<Differentiable>) | null;
+  /** That model's attack work counters. */
+  counters: AttackCounters;
+}
+
+export interface TabularAttackDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {
+  task: 'tabular';
+  /** White-box: follows the model's input gradient, so needs `access: white-box` and differentiable models. */
+  needsGradients: boolean;
+  /** True when the candidate depends on the model (computed per model); false when every model gets the same one. */
+  perModel: boolean;
+  /** Recorded in the manifest next to eps, editable and bounds: how the candidate is drawn. */
+  method: Readonly<Record<string, string>>;
+  candidate(row: TabularRow): TabularCandidate;
+  /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
+  exact?(labelCount: number, models: readonly Model[]): boolean;
+}
+
+/** Any family (methods are bivariant in their parameters, so every descriptor fits). */
+export type FamilyDescriptor = TextFamilyDescriptor | TabularAttackDescriptor;
+
+/** Identity functions that keep a descriptor's literal types (its name, schema and parameters). */
+export function textFamily<const N extends string, const S extends Schema, P, const A extends boolean>(d: TextFamilyDescriptor<N, S, P, A>): TextFamilyDescriptor<N, S, P, A> {
+  return d;
+}
+
+export function tabularAttack<const N extends string, const S extends Schema, P, const A extends boolean>(d: TabularAttackDescriptor<N, S, P, A>): TabularAttackDescriptor<N, S, P, A> {
+  return d;
+}
