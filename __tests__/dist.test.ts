@@ -101,6 +101,35 @@ describe('the CLI launcher and its compile cache', () => {
     expect(manifest.tool.bundle_sha256).toBe(createHash('sha256').update(readFileSync(join(REPO_ROOT, 'dist/cli/engine.js'))).digest('hex'));
   }, 60_000);
 
+  test('a cache file with flipped bits or from another engine is ignored and replaced, never fatal', () => {
+    const root = exampleRepo();
+    const cacheDir = join(tempRepo(), 'v8');
+    expect(cli(root, 'first', { NODE_COMPILE_CACHE: cacheDir }).status).toBe(1);
+    const cacheFile = join(cacheDir, readdirSync(cacheDir)[0] as string);
+    const good = readFileSync(cacheFile);
+    // Four bits flipped well after every header: V8 alone would run this bytecode and crash (exit 133).
+    const flipped = Buffer.from(good);
+    for (const at of [1000, 20_000, 60_000, flipped.length - 8]) flipped[at] = (flipped[at] as number) ^ 0x10;
+    writeFileSync(cacheFile, flipped);
+    for (const out of ['second', 'third']) {
+      const r = cli(root, out, { NODE_COMPILE_CACHE: cacheDir });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(1);
+    }
+    expect(readFileSync(cacheFile).equals(flipped)).toBe(false);
+    // The bytecode of this engine under the header of another engine's digest is not used either.
+    const foreign = Buffer.from(readFileSync(cacheFile));
+    foreign[10] = (foreign[10] as number) ^ 1;
+    writeFileSync(cacheFile, foreign);
+    const fourth = cli(root, 'fourth', { NODE_COMPILE_CACHE: cacheDir });
+    expect(fourth.status).toBe(1);
+    expect(readFileSync(cacheFile).equals(foreign)).toBe(false);
+    for (const name of outputs) {
+      const bytes = readFileSync(join(root, 'first', name), 'utf8');
+      for (const out of ['second', 'third', 'fourth']) expect(readFileSync(join(root, out, name), 'utf8')).toBe(bytes);
+    }
+  }, 90_000);
+
   test('a launcher without its engine beside it says what is missing and exits 3', () => {
     const lone = tempRepo({ 'cli/index.js': readFileSync(join(REPO_ROOT, 'dist/cli/index.js')), 'cli/package.json': '{ "type": "module" }\n' });
     const r = spawnSync(process.execPath, [join(lone, 'cli/index.js'), 'run'], { cwd: lone, encoding: 'utf8', env: cleanEnv({}) });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import { OutputFolder } from '../../src/evidence/output-folder.js';
 import { readDerivationFacts, readReportFacts, type ReportFacts } from '../../src/manifest/facts.js';
-import { openBaseline } from '../../src/pipeline/common.js';
+import { openBaseline } from '../../src/pipeline/baseline.js';
 import { Derivation, type BaselineInput, type Derived } from '../../src/pipeline/derive.js';
 import { EXAMPLE_CONFIG, exampleRepo, jsonl, REPO_ROOT, tempRepo } from '../helpers.js';
 import { yamlString } from '../hostile/hostile-config-helpers.js';

@@ -1,11 +1,15 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { cacheFileName, compileCacheDir, openCompileCache, type CompileFacts } from '../../src/cli/compile-cache.js';
+import { CACHE_HEADER_BYTES, cacheFileName, compileCacheDir, openCompileCache as openCache, sealCacheFile, type CompileFacts } from '../../src/cli/compile-cache.js';
 import { tempRepo } from '../helpers.js';
 
 const POSIX = typeof process.getuid === 'function';
 const posixTest = POSIX ? test : test.skip;
+
+/** The SHA-256 of the engine every cache below belongs to (any 64 hex digits). */
+const ENGINE = 'e'.repeat(64);
+const openCompileCache = (dir: string | null, name: string, engine = ENGINE) => openCache(dir, name, engine);
 
 const FACTS: CompileFacts = { node: 'v20.20.2', arch: 'x64', execArgv: [], nodeOptions: undefined, command: 'run' };
 
@@ -84,7 +88,8 @@ describe('openCompileCache', () => {
     }
 
     const second = openCompileCache(dir, 'a.v8cache');
-    expect(second?.data?.equals(readFileSync(join(dir, 'a.v8cache')))).toBe(true);
+    // The file is a header (magic, engine digest, bytecode digest) and the bytecode V8 wrote.
+    expect(second?.data?.equals(readFileSync(join(dir, 'a.v8cache')).subarray(CACHE_HEADER_BYTES))).toBe(true);
     const run2 = compiled('round trip', second?.data);
     expect(run2.script.cachedDataRejected).toBe(false);
     expect(run2.value).toBe(328350);
@@ -96,15 +101,51 @@ describe('openCompileCache', () => {
     const dir = join(tempRepo(), 'cache');
     const garbage = Buffer.from('not bytecode, just bytes '.repeat(8));
     openCompileCache(dir, 'a.v8cache');
-    writeFileSync(join(dir, 'a.v8cache'), garbage, { mode: 0o600 });
+    // Sealed correctly, so only V8 can tell that it is not bytecode.
+    writeFileSync(join(dir, 'a.v8cache'), sealCacheFile(ENGINE, garbage), { mode: 0o600 });
     const cache = openCompileCache(dir, 'a.v8cache');
     expect(cache?.data?.equals(garbage)).toBe(true);
     const run = compiled('rejected', cache?.data);
     expect(run.script.cachedDataRejected).toBe(true);
     expect(run.value).toBe(328350);
     expect(cache?.save(run.script)).toBe(true);
-    expect(readFileSync(join(dir, 'a.v8cache')).equals(garbage)).toBe(false);
+    expect(readFileSync(join(dir, 'a.v8cache')).subarray(CACHE_HEADER_BYTES).equals(garbage)).toBe(false);
     expect(compiled('rejected', openCompileCache(dir, 'a.v8cache')?.data).script.cachedDataRejected).toBe(false);
+  });
+
+  test('never hands V8 a file whose bytecode no longer matches its digest, and replaces it', () => {
+    const dir = join(tempRepo(), 'cache');
+    const first = openCompileCache(dir, 'a.v8cache');
+    first?.save(compiled('flipped').script);
+    const file = join(dir, 'a.v8cache');
+    const bytes = readFileSync(file);
+    // Four bits flipped after the header: V8 alone would accept the file and crash on it.
+    for (const [at, bit] of [[8, 1], [200, 4], [bytes.length - 300, 16], [bytes.length - 1, 128]] as const) {
+      const i = CACHE_HEADER_BYTES + at;
+      if (i < bytes.length) bytes[i] = (bytes[i] as number) ^ bit;
+    }
+    writeFileSync(file, bytes);
+    const damaged = openCompileCache(dir, 'a.v8cache');
+    expect(damaged?.data).toBeUndefined();
+    const run = compiled('flipped', damaged?.data);
+    expect(run.value).toBe(328350);
+    expect(damaged?.save(run.script)).toBe(true);
+    expect(openCompileCache(dir, 'a.v8cache')?.data).toBeDefined();
+  });
+
+  test('ignores a file sealed for another engine, a file without the header and a header alone', () => {
+    const dir = join(tempRepo(), 'cache');
+    const first = openCompileCache(dir, 'a.v8cache');
+    first?.save(compiled('other engine').script);
+    const file = join(dir, 'a.v8cache');
+    expect(openCompileCache(dir, 'a.v8cache')?.data).toBeDefined();
+    // The same file, read for an engine of another digest (as a same-length rebuild would be).
+    expect(openCompileCache(dir, 'a.v8cache', 'f'.repeat(64))?.data).toBeUndefined();
+    const bytecode = readFileSync(file).subarray(CACHE_HEADER_BYTES);
+    writeFileSync(file, bytecode);
+    expect(openCompileCache(dir, 'a.v8cache')?.data).toBeUndefined();
+    writeFileSync(file, sealCacheFile(ENGINE, Buffer.alloc(0)));
+    expect(openCompileCache(dir, 'a.v8cache')?.data).toBeUndefined();
   });
 
   test('ignores an empty file', () => {

@@ -79,6 +79,30 @@ maybe('a read-only file system: exit 2 naming the path, nothing changed', async 
   expect(readFileSync(join(small, 'out', 'manifest.json'), 'utf8')).toContain('"evidence-gate"');
 });
 
+maybe('a missing parent of the output on a read-only file system: exit 2, one line naming the folder that cannot be made (the original exit 3 with a stack)', async () => {
+  const root = tinyRepo();
+  const small = mountSmall(root, 'size=1m,ro');
+  for (const out of ['small/reports/out', 'small/a/b/out']) {
+    const r = await cli(['run', '--config', 'evidence-gate.yml', '--out', out, '--quiet'], root);
+    expect(r.stderr).toBe(`evidence-gate: filesystem error: cannot create ${out.split('/').slice(0, 2).join('/')}: read-only file system (EROFS)\n`);
+    expect(r.code).toBe(2);
+  }
+  expect(readdirSync(small)).toEqual([]);
+  expect(leftovers(root)).toEqual([]);
+});
+
+maybe('a missing parent inside a read-only mount on a writable disk: exit 2 naming it, nothing created', async () => {
+  const root = tinyRepo();
+  const small = mountSmall(root);
+  mkdirSync(join(small, 'ro'));
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,ro', 'tmpfs', join(small, 'ro')]);
+  mounted.unshift(join(small, 'ro'));
+  const r = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'small/ro/x/out', '--quiet'], root);
+  expect(r.stderr).toBe('evidence-gate: filesystem error: cannot create small/ro/x: read-only file system (EROFS)\n');
+  expect(r.code).toBe(2);
+  expect(readdirSync(small)).toEqual(['ro']);
+});
+
 maybe('the evidence stream filling the disk mid-evaluation rejects the next write instead of crashing the process', async () => {
   const root = tinyRepo();
   const small = mountSmall(root, 'size=64k');

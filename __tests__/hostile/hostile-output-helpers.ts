@@ -29,13 +29,16 @@ function sourceDigest(): string {
  */
 export function compiledSources(): string {
   const target = join(tmpdir(), `evidence-gate-h2-build-${sourceDigest()}`);
-  if (existsSync(join(target, 'cli', 'engine.js'))) return target;
+  // src/version.ts imports ../package.json, so tsc writes src/ as a folder of the output, beside that file.
+  const compiled = () => (existsSync(join(target, 'src', 'cli', 'engine.js')) ? join(target, 'src') : target);
+  if (existsSync(join(compiled(), 'cli', 'engine.js'))) return compiled();
   const scratch = `${target}.part-${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
   execFileSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(REPO_ROOT, 'tsconfig.json'), '--noEmit', 'false', '--outDir', scratch], {
     stdio: 'pipe'
   });
-  writeFileSync(join(scratch, 'package.json'), '{ "type": "module" }\n');
+  // The copy of package.json that tsc wrote, when it did, is the one the compiled version.js reads.
+  if (!existsSync(join(scratch, 'package.json'))) writeFileSync(join(scratch, 'package.json'), '{ "type": "module" }\n');
   // Bare imports (yaml, csv-parse, ...) resolve through this link to the worktree's packages.
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(scratch, 'node_modules'));
   try {
@@ -43,7 +46,7 @@ export function compiledSources(): string {
   } catch {
     rmSync(scratch, { recursive: true, force: true });
   }
-  return target;
+  return compiled();
 }
 
 export interface ChildResult {

@@ -9,6 +9,12 @@
  * source's length). Cached bytecode runs as code, so a file is used only when it is a regular
  * file (no symlink) that this user owns and nobody else can write, in a folder of the same kind.
  * Every failure to read or write falls back to compiling, silently: the cache changes speed only.
+ *
+ * V8 checks little of what it is handed (its version, flags and the source's length): flipped
+ * bits in the bytecode crash the process, and bytecode of another source of the same length runs
+ * as that code. So each file starts with a header of our own — a magic, the SHA-256 of the engine
+ * it was compiled from and the SHA-256 of the bytecode after it — and a file whose header does not
+ * match is ignored (and replaced after the run), never handed to V8.
  */
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +22,24 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Script } from 'node:vm';
 import { sha256Hex } from '../util/hash.js';
+
+/** The first bytes of every cache file: this format, then two raw SHA-256 digests. */
+const MAGIC = Buffer.from('EGV8CC1\n', 'latin1');
+/** magic, the engine's SHA-256, the bytecode's SHA-256. */
+export const CACHE_HEADER_BYTES = MAGIC.length + 32 + 32;
+
+/** The file's bytes: the header for `sourceSha256` (hex) and the digest of `bytecode`, then the bytecode. */
+export function sealCacheFile(sourceSha256: string, bytecode: Uint8Array): Buffer {
+  return Buffer.concat([MAGIC, Buffer.from(sourceSha256, 'hex'), Buffer.from(sha256Hex(bytecode), 'hex'), bytecode]);
+}
+
+/** The bytecode of a file sealed for `sourceSha256` whose digest still matches; undefined for anything else. */
+export function openCacheFile(file: Buffer, sourceSha256: string): Buffer | undefined {
+  if (file.length <= CACHE_HEADER_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  if (file.toString('hex', MAGIC.length, MAGIC.length + 32) !== sourceSha256) return undefined;
+  const bytecode = file.subarray(CACHE_HEADER_BYTES);
+  return file.toString('hex', MAGIC.length + 32, CACHE_HEADER_BYTES) === sha256Hex(bytecode) ? bytecode : undefined;
+}
 
 /** A cache file larger than this is not read (a sane one is about 1 MB). */
 export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
@@ -114,7 +138,7 @@ function writePrivateFile(path: string, bytes: Uint8Array): boolean {
 /** One bundle's cache entry: the bytes to hand to `vm.Script`, and the save after a run. */
 export interface CompileCache {
   readonly path: string;
-  /** The cached bytecode, when a usable file was found. */
+  /** The cached bytecode, when a usable file with an intact header for this engine was found. */
   readonly data: Buffer | undefined;
   /**
    * Stores the script's bytecode (the functions compiled so far included) when nothing usable
@@ -124,20 +148,22 @@ export interface CompileCache {
   save(script: Script): boolean;
 }
 
-export function openCompileCache(dir: string | null, fileName: string): CompileCache | null {
+/** `sourceSha256`: the hex SHA-256 of the source the bytecode belongs to (the engine bundle). */
+export function openCompileCache(dir: string | null, fileName: string, sourceSha256: string): CompileCache | null {
   if (dir === null) return null;
   const uid = currentUid();
   const folder = privateDir(dir, uid);
   if (folder === null) return null;
   const path = join(folder, fileName);
-  const data = readPrivateFile(path, uid);
+  const file = readPrivateFile(path, uid);
+  const data = file === undefined ? undefined : openCacheFile(file, sourceSha256);
   return {
     path,
     data,
     save(script) {
       if (data !== undefined && !script.cachedDataRejected) return false;
       try {
-        return writePrivateFile(path, script.createCachedData());
+        return writePrivateFile(path, sealCacheFile(sourceSha256, script.createCachedData()));
       } catch {
         return false;
       }

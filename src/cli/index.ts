@@ -3,8 +3,8 @@
  * is a script rather than a module, so that it can be compiled with V8's code cache
  * (compile-cache.ts): a repeated run skips parsing and compiling most of its 1.4 MB. The
  * launcher compiles it, tells it where it came from (setLaunch), starts it and, after a first
- * run, stores the bytecode. A perturbation thread starts from this file too and compiles the
- * engine the same way; only the main thread writes the cache.
+ * run, stores the bytecode. The engine thread and a perturbation thread start from this file too
+ * and compile the engine the same way; only the thread that ran the command writes the cache.
  *
  * This file only works in dist/, beside engine.js; tests load the sources instead.
  */
@@ -13,11 +13,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
 import { setLaunch } from '../util/bundle.js';
 import { sha256Hex } from '../util/hash.js';
 import { COMMANDS } from './commands.js';
 import { cacheFileName, compileCacheDir, openCompileCache } from './compile-cache.js';
+import { savesCompileCache } from '../util/engine-thread.js';
 
 /** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
 function readEngine(path: string): Buffer {
@@ -39,12 +39,13 @@ const bundleSha256 = sha256Hex(bytes);
 const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
 const cache = openCompileCache(
   compileCacheDir(process.env),
-  cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command })
+  cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }),
+  bundleSha256
 );
 const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
 setLaunch({ entry: import.meta.url, bundleSha256 });
 // No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
 // that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.
 void (script.runInThisContext() as Engine)(createRequire, pathToFileURL(enginePath).href).then(() => {
-  if (isMainThread) cache?.save(script);
+  if (savesCompileCache()) cache?.save(script);
 });

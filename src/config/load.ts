@@ -270,7 +270,7 @@ function readAttacks(raw: RawConfig, source: ConfigSource, root: string, task: '
     const block = given[family.name];
     if (block === undefined) continue;
     const at: KeyPath = ['threat_model', 'attacks', family.name];
-    attacks[family.name] = family.read(block as never, { source, at, file: (path, p) => fileRef(source, root, path, p) });
+    attacks[family.name] = family.read(block as never, { source, at, file: (path, p) => fileRef(source, root, path, p), attacks: given });
   }
   return attacks as AttackPlan;
 }

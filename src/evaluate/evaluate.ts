@@ -14,8 +14,9 @@ import type { Model } from '../models/model.js';
 import { shardOf, type ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Candidate, CandidateSource } from './candidate.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from './score-store.js';
+import { addSearchCandidates } from './search.js';
 
 export type RowSink = (row: EvidenceRow) => void;
 
@@ -82,7 +83,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       labels: model.labels,
       condition: candidate.condition,
       clean: cleanResult,
-      result: candidate === clean ? cleanResult : store.get(m, candidate),
+      result: candidate === clean ? cleanResult : (candidate.search?.result ?? store.get(m, candidate)),
       candidate: candidate === clean ? null : candidate,
       masked: candidate.masked,
       objective: tm.objective,
@@ -91,6 +92,12 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
       inputSha256: candidate.digest
     });
+    if (candidate.search) {
+      const hidden = plan.output.text !== 'full';
+      const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
+      sink({ ...row, queries: candidate.search.queries, edits });
+      continue;
+    }
     sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
   }
 }
@@ -111,6 +118,7 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
         lists.map((l, m) => store.todo(m, l.flat())),
         counters
       );
+      if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters);
       part.forEach((example, e) => {
         models.forEach((model, m) => {
           const list = (lists[m] as Candidate[][])[e] as Candidate[];

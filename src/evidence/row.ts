@@ -9,7 +9,7 @@ import type { Condition } from '../config/families.js';
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
 export type RowStatus = 'ok' | 'error' | 'timeout';
-export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'invalid' | 'missing';
+export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'invalid' | 'missing';
 
 export interface EvidenceRow {
   id: string;
@@ -43,6 +43,9 @@ export interface EvidenceRow {
   features?: Record<string, number>;
   perturbed_features?: Record<string, number> | null;
   exact?: boolean | null;
+  /** Search rows only: the distinct candidate texts scored for this (example, model), and the edits kept (docs/search.md). */
+  queries?: number;
+  edits?: Array<{ op: string; word: number; from: string | null; to: string | null }>;
 }
 
 export const EVIDENCE_FIELDS = [
@@ -54,6 +57,9 @@ export const EVIDENCE_FIELDS = [
 
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
 export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+/** Appended after EVIDENCE_FIELDS on search rows. */
+export const SEARCH_FIELDS = ['queries', 'edits'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}

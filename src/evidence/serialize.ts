@@ -131,6 +131,10 @@ export class RowSerializer {
         line += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
       }
     }
+    // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
+    if (row.queries !== undefined) {
+      line += ',"queries":' + String(row.queries) + ',"edits":[' + (row.edits ?? []).map((e) => '{"op":' + JSON.stringify(e.op) + ',"word":' + String(e.word) + ',"from":' + (e.from === null ? 'null' : JSON.stringify(e.from)) + ',"to":' + (e.to === null ? 'null' : JSON.stringify(e.to)) + '}').join(',') + ']';
+    }
     sink.appendString(line + '}');
     sink.endLine();
   }

@@ -6,9 +6,9 @@
  * repeats byte for byte for the same inputs.
  */
 import type { Condition } from '../config/families.js';
-import type { GatePlan, Plan, ProtectedTransition } from '../config/plan.js';
+import type { GatePlan, Plan, ProtectedTransition, ReleasePlan } from '../config/plan.js';
 import { LABEL_DIGEST_DEFINITION, type Dataset, type DataFileInfo } from '../data/dataset.js';
-import type { ModelCounters } from '../evaluate/counters.js';
+import type { HostFacts, ModelCounters } from '../run/facts.js';
 import type { AbstentionPolicy } from '../metrics/abstention.js';
 import { BOOTSTRAP_METHOD } from '../metrics/bootstrap.js';
 import type { LengthHistogram, Overlap } from '../metrics/metrics.js';
@@ -18,7 +18,6 @@ import type { ShardSpec } from '../shard/select.js';
 import { SHARD_RULE } from '../shard/select.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { preprocessingRecord, type PreprocessingRecord } from './preprocessing.js';
-import type { ReleaseRecord } from './release.js';
 
 /** Major version of this layout. v2: facts for re-derivation (gate plan, length histogram, output), shards, baseline. */
 export const MANIFEST_SCHEMA_VERSION = 2;
@@ -36,7 +35,7 @@ export interface RunSection {
   started_at: string;
   finished_at: string;
   wall_ms: Record<string, number>;
-  host: { hostname: string; platform: string; arch: string; cpus: number };
+  host: HostFacts;
   context: Record<string, string | number | null>;
   stderr_files?: Record<string, FileDigest>;
   [key: string]: unknown;
@@ -129,7 +128,7 @@ export interface ManifestHead {
   lock_files: Array<{ path: string; sha256: string }>;
   gate: { plan: GatePlanRecord };
   /** The config's `release:` block as declared (manifest/release.ts); null when there is none. */
-  release: ReleaseRecord | null;
+  release: ReleasePlan | null;
   /** Per model, the exact input transformation (manifest/preprocessing.ts). */
   preprocessing: PreprocessingRecord;
   /** Shard manifests only (SPEC §16). */

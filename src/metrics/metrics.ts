@@ -124,10 +124,14 @@ export interface Metrics {
   comparisons: Array<{ model_a: string; model_b: string; split: string } & PairedComparison>;
 }
 
-/** The families that carry ledger masks for a task, in evidence order (the registry's). */
-export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY): AttackFamily[] {
+/**
+ * The families that carry ledger masks for a task, in evidence order (the registry's). The
+ * adaptive search is opt-in on top of the fixed families: it is listed (and its checks judged)
+ * only when `evaluated` holds it.
+ */
+export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY, evaluated?: readonly string[]): AttackFamily[] {
   return familiesOf(task, registry)
-    .filter((d) => d.attack)
+    .filter((d) => d.attack && (!d.adaptive || (evaluated ?? []).includes(d.name)))
     .map((d) => d.name as AttackFamily);
 }
 

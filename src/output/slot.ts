@@ -31,12 +31,13 @@ import { dirname, join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { errnoOf, USER_FS_CODES } from '../util/fs-errors.js';
 import { quotePath } from '../util/quote.js';
-import { registerCleanup } from './cleanup.js';
-import { acquireLock, ownsLock, releaseLock, type HeldLock } from './lock.js';
+import { registerCleanup, undoSlot, type SlotUndo } from './cleanup.js';
+import { acquireLock, ownsLock, type HeldLock } from './lock.js';
 import { backupName, lockName, stagingName } from './names.js';
 import { assertReplaceable, isStagingLeftover } from './ownership.js';
 import { entryExists, recoverSiblings } from './recover.js';
 import { resolveOutputFolder, type OutputTarget } from './resolve.js';
+import { beginPublish, endPublish, StoppedError } from './stop.js';
 
 export interface OutputSlot {
   /** The output folder as named, absolute (links not resolved). */
@@ -75,6 +76,30 @@ function nameOutputIn(error: unknown, target: OutputTarget, staging: string): vo
   else if (e.path === staging || e.path.startsWith(staging + sep)) e.path = target.absolute + e.path.slice(staging.length);
 }
 
+/**
+ * Create `dir` and its missing parents one at a time, returning the first one created. Node's
+ * recursive mkdir reports a read-only or forbidden parent as ENOENT on the missing folder;
+ * creating each level names the real cause (EROFS, EACCES) and the folder it happened at.
+ */
+function makeParents(dir: string): string | undefined {
+  const missing: string[] = [];
+  for (let at = dir; !entryExists(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  const made: string[] = [];
+  try {
+    for (const at of missing) {
+      mkdirSync(at);
+      made.unshift(at);
+    }
+  } catch (error) {
+    for (const at of made) rmdirSync(at);
+    throw error;
+  }
+  return missing[0];
+}
+
 export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   const target = resolveOutputFolder(options.root, options.outputDir, options.cwd);
   const { parent, name } = target;
@@ -82,7 +107,7 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   const shown = (p: string) => quotePath(relative(target.realRoot, p).split(sep).join('/'));
   let firstCreated: string | undefined;
   try {
-    firstCreated = mkdirSync(parent, { recursive: true });
+    firstCreated = makeParents(parent);
   } catch (error) {
     nameOutputIn(error, target, staging);
     throw error;
@@ -113,14 +138,12 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
     nameOutputIn(error, target, staging);
     throw error;
   }
-  let created = false;
-  let committed = false;
-  const undo = () => {
-    if (created) rmSync(staging, { recursive: true, force: true });
-    releaseLock(lock);
-    if (!committed) removeCreatedParents();
+  let undo: SlotUndo = { staging: null, lock, parents: firstCreated === undefined ? null : { dir: parent, firstCreated } };
+  const cleanup = registerCleanup(undo);
+  const change = (update: Partial<SlotUndo>) => {
+    undo = { ...undo, ...update };
+    cleanup.update(update);
   };
-  const unregister = registerCleanup(undo);
   try {
     recoverSiblings(parent, name);
     checkReplaceable(target);
@@ -129,10 +152,10 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
     }
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging);
-    created = true;
+    change({ staging });
   } catch (error) {
-    unregister();
-    undo();
+    cleanup.unregister();
+    undoSlot(undo);
     nameOutputIn(error, target, staging);
     throw error;
   }
@@ -140,8 +163,8 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   let state: 'open' | 'closed' = 'open';
   const close = () => {
     state = 'closed';
-    unregister();
-    undo();
+    cleanup.unregister();
+    undoSlot(undo);
   };
   return {
     absolute: target.absolute,
@@ -154,24 +177,32 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
       }
       // The user may have put files into the folder while the run was going.
       checkReplaceable(target);
+      // From here a stop request waits for the swap's end; one that came first wins instead.
+      if (!beginPublish()) throw new StoppedError();
       const live = target.real;
       const backup = join(parent, backupName(name, process.pid));
-      const hadLive = entryExists(live);
-      if (hadLive) renameSync(live, backup);
+      let published = false;
       try {
-        renameSync(staging, live);
-      } catch (error) {
-        if (hadLive) renameSync(backup, live);
-        throw error;
-      }
-      created = false;
-      committed = true;
-      if (hadLive) {
+        const hadLive = entryExists(live);
+        if (hadLive) renameSync(live, backup);
         try {
-          rmSync(backup, { recursive: true, force: true });
-        } catch {
-          // The new output is in place; the next run on this folder deletes the backup.
+          renameSync(staging, live);
+        } catch (error) {
+          if (hadLive) renameSync(backup, live);
+          throw error;
         }
+        published = true;
+        // Nothing of this run is left to remove but its lock: the output and its parents stay.
+        change({ staging: null, parents: null });
+        if (hadLive) {
+          try {
+            rmSync(backup, { recursive: true, force: true });
+          } catch {
+            // The new output is in place; the next run on this folder deletes the backup.
+          }
+        }
+      } finally {
+        endPublish(published);
       }
       close();
     },

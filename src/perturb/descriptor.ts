@@ -20,6 +20,8 @@ export interface ReadContext {
   at: KeyPath;
   /** A repository file the config names at `path`: inside the root, existing, a regular file; else a ConfigError. */
   file(path: KeyPath, p: string): FileRef;
+  /** The whole `threat_model.attacks` block as written (a family that borrows another's settings reads them here). */
+  attacks?: Readonly<Record<string, unknown>>;
 }
 
 export interface DictionarySummary {
@@ -44,6 +46,8 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
   attack: A;
   /** The edit can change the true class, so its accuracy change is descriptive only. */
   destructive: boolean;
+  /** Adaptive: its candidates come from querying each model (the evaluator runs it per model), not from a fixed edit. */
+  adaptive?: boolean;
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }

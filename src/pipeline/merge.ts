@@ -14,19 +14,20 @@ import { EvidenceReadError, OutputFolder, type NumberedRow } from '../evidence/o
 import { EvidenceOrderError } from '../evidence/group.js';
 import { EvidenceParseError, type EvidenceRow } from '../evidence/row.js';
 import { EvidenceWriter } from '../evidence/writer.js';
-import type { ModelCounters } from '../evaluate/counters.js';
-import { hostFacts, openBaseline, peakRssBytes, startRun, type BaselineSource, type RunDeps, type RunResult } from './common.js';
-import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
+import type { ModelCounters } from '../run/facts.js';
+import { openBaseline, type BaselineSource } from './baseline.js';
+import type { RunDeps, RunResult } from './contract.js';
+import { readDerivationFacts } from '../manifest/facts.js';
 import type { Manifest, ManifestHead } from '../manifest/manifest.js';
 import { checkRecordedGate } from '../manifest/gate-record.js';
 import { resolveOutputFolder } from '../output/resolve.js';
 import { shardOf } from '../shard/select.js';
-import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints } from '../util/strings.js';
-import { baselineUnexpected, Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
-import { evidenceEntry, finishManifest } from './finish.js';
+import { Derivation } from './derive.js';
 import { OutputStaging } from './output.js';
+import { publish } from './publish.js';
+import { startRun } from './start.js';
 
 export interface MergeOptions {
   root: string;
@@ -198,7 +199,8 @@ function checkRecordedGates(shards: readonly OutputFolder[]): void {
 }
 
 export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<RunResult> {
-  const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
+  const clock = startRun(options, deps);
+  const { root, cwd, log, stage } = clock;
   if (options.shards.length === 0) throw new UsageError('merge needs at least one shard folder');
   const shards = options.shards.map((d) => (typeof d === 'string' ? OutputFolder.open(resolve(cwd, d), d) : OutputFolder.open(resolve(cwd, d.dir), d.shown)));
   checkAgreement(shards);
@@ -256,41 +258,22 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
     }
     const evidence = await writer.close();
     stage('merge');
-    const body: Manifest = {
-      ...head,
+    const result = publish({
+      staging,
+      head,
       models: mergedModels(shards),
       counters: mergedCounters(shards),
-      baseline: baseline && 'record' in baseline ? baseline.record : null,
-      no_baseline_reason: noBaselineReasonOf(baseline),
-      ...(baselineUnexpected(baseline) ? { baseline_expected: false } : {}),
-      merged_from: shards.map((s) => ({ index: s.manifest.shard?.index as number, manifest_sha256: s.manifestSha256 })),
-      evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: head.output.gzip_above_bytes },
-      files: evidenceEntry(evidence),
-      run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
-    };
-    const derived = derivation.finish();
-    stage('metrics');
-    const rendered = renderDerived(derived, readReportFacts(body));
-    for (const [name, content] of Object.entries(rendered)) staging.write(name, content);
-    stage('report');
-    const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, peak_rss_bytes: peakRssBytes(), shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
-    staging.commit();
-    log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
-    return {
-      kind: 'run',
-      verdict: derived.gate.verdict,
-      failedChecks: derived.gate.failing.length,
-      gate: derived.gate,
-      comparison: derived.comparison,
-      noBaselineReason: derived.noBaselineReason,
+      mergedFrom: shards.map((s) => ({ index: s.manifest.shard?.index as number, manifest_sha256: s.manifestSha256 })),
+      baseline,
+      evidence,
+      derivation,
       shard: null,
-      outputDir: staging.absolute,
-      outputPath: staging.relative,
-      configPath: head.config.path,
-      manifestSha256: sha256Hex(manifestText),
-      summary: rendered['summary.md'] as string,
-      files: [evidence.file, ...Object.keys(staging.files), 'manifest.json']
-    };
+      clock,
+      context: deps.context,
+      runFields: { shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) }
+    });
+    log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
+    return result;
   } catch (error) {
     writer?.abort();
     staging.discard(error);

@@ -26,8 +26,8 @@ import { judgeChange } from '../gate/change.js';
 import { COMPARISON_SCHEMA_VERSION } from '../compare/comparison.js';
 import { jsonDifferences } from '../util/json-diff.js';
 import { TOOL_VERSION } from '../version.js';
-import type { RunDeps } from './common.js';
-import { openBaseline } from './common.js';
+import { openBaseline } from './baseline.js';
+import type { RunDeps } from './contract.js';
 import { Derivation, renderDerived, type BaselineInput } from './derive.js';
 import { run } from './run.js';
 
