@@ -5,6 +5,7 @@
  */
 import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
+import type { SearchFigures } from './search.js';
 import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
 import type { Abstention, AbstentionPolicy } from './abstention.js';
 import type { Accounting, WorkedExample } from './accounting.js';
@@ -93,6 +94,8 @@ export interface ModelMetrics {
   /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
   accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
   worked_examples?: WorkedExample[];
+  /** Only where the run evaluated the adaptive search: its figures per scope (search.ts). */
+  search?: Array<{ scope: string } & SearchFigures>;
 }
 
 /** The length-PSI bins of every split (SPEC §18: the histogram behind the PSI figure). */

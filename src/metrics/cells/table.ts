@@ -9,6 +9,7 @@ import { classificationCell } from './classification.js';
 import { ledgerCell } from './ledger.js';
 import { reliabilityCell } from './reliability.js';
 import { robustnessCell } from './robustness.js';
+import { searchCell } from './search.js';
 import { selectiveCell } from './selective.js';
 import { transitionsCell, unionCell } from './union.js';
 
@@ -22,5 +23,6 @@ export const MODEL_CELLS: readonly CellKind[] = [
   reliabilityCell,
   abstentionCell,
   accountingCell,
-  workedExamplesCell
+  workedExamplesCell,
+  searchCell
 ];
