@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { run } from '../src/engine.js';
+import { merge, run } from '../src/engine.js';
 import { loadPlan } from '../src/config/load.js';
 import { loadDataset } from '../src/data/dataset.js';
 import { buildModels } from '../src/models/build.js';
@@ -130,6 +130,19 @@ describe('HTTP models in a run', () => {
     expect(result.gate?.checks.find((c) => c.id === 'missing_rows/down')).toMatchObject({ status: 'fail' });
     const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
     expect(manifest.models.find((m: any) => m.name === 'down').counters.failures.connection_refused).toBeGreaterThan(0);
+  });
+
+  test('shards and a merge: the merged manifest sums the HTTP counters of the shards', async () => {
+    const s = await serve((body, res) => json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.text.includes('limit') ? 'limitation' : 'result' })) }));
+    servers.push(s);
+    const root = repoWith(`  - { name: api, http: { url: "${s.url}", batch: 1 } }`);
+    for (const k of [1, 2]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
+    await merge({ root, shards: ['s1', 's2'], outputDir: 'merged' });
+    const counters = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).models.find((m: any) => m.name === 'api').counters;
+    const [a, b, merged] = [counters('s1'), counters('s2'), counters('merged')];
+    for (const k of ['requests', 'retries', 'bytes_sent', 'bytes_received']) expect(merged[k]).toBe(a[k] + b[k]);
+    expect(merged.requests).toBeGreaterThan(0);
+    expect(merged).not.toHaveProperty('responses');
   });
 
   test('the secret is in no output file and no log line; the manifest keeps the URL without its query and the header names', async () => {

@@ -57,3 +57,10 @@ test('a header value is never quoted in a message (it may hold a pasted secret)'
   const message = refusal('{ name: a, http: { url: "http://h/p", headers: { X-Key: "sk-pasted-secret\\u0007" } } }');
   expect(message).not.toContain('sk-pasted-secret');
 });
+
+test('huggingface with tabular data: a config error naming the model, before any request', async () => {
+  const { buildModels } = await import('../../src/models/build.js');
+  const plan = load('{ name: hf, http: { url: "http://127.0.0.1:9/hf", format: huggingface } }');
+  const models = plan.models.filter((m) => m.kind === 'http');
+  await expect(buildModels(models, [], ['a', 'b'], { features: ['x1'] })).rejects.toThrow(new ConfigError('models: "hf": http.format: expected evidence-gate for tabular data (huggingface sends text only), found huggingface'));
+});

@@ -248,7 +248,7 @@ function mergedCounters(shards: readonly OpenedArtifact[]): ModelCounters[] {
   });
 }
 
-/** Model entries with an external model's protocol counters summed over the shards. */
+/** Model entries with an external or HTTP model's counters summed over the shards. */
 function mergedModels(shards: readonly OpenedArtifact[]): Manifest['models'] {
   return (shards[0] as OpenedArtifact).manifest.models.map((m, i) => {
     const counters = (m as Record<string, unknown>).counters as Record<string, unknown> | undefined;
@@ -257,6 +257,8 @@ function mergedModels(shards: readonly OpenedArtifact[]): Manifest['models'] {
     const add = (k: string) => all.reduce((n, c) => n + (typeof c[k] === 'number' ? (c[k] as number) : 0), 0);
     const failures: Record<string, number> = {};
     for (const c of all) for (const [k, v] of Object.entries((c.failures ?? {}) as Record<string, number>)) failures[k] = (failures[k] ?? 0) + v;
-    return { ...m, counters: { ...counters, requests: add('requests'), responses: add('responses'), failures } };
+    // Work counters add up (an HTTP model's retries and bytes too); an exit code does not.
+    const summed = Object.fromEntries(['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received'].filter((k) => k in counters).map((k) => [k, add(k)]));
+    return { ...m, counters: { ...counters, ...summed, failures } };
   });
 }

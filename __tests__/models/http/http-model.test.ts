@@ -59,6 +59,42 @@ describe('evidence-gate format', () => {
     expect(c.bytes_received).toBeGreaterThan(0);
   });
 
+  test('overlapping score() calls share the concurrency bound', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const s = await server((body, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        json(res, { outputs: body.inputs.map(answer) });
+      }, 20);
+    });
+    const model = new HttpModel(plan(s.url, { batch: 1, concurrency: 2 }), LABELS);
+    const [a, b] = await Promise.all([model.score(texts(4)), model.score(texts(4).map((t) => ({ ...t, text: `${(t as { text: string }).text} again` })))]);
+    expect([...(a ?? []), ...(b ?? [])].every((r) => r.status === 'ok')).toBe(true);
+    expect(most).toBe(2);
+  });
+
+  test('a response larger than 64 MiB fails its request instead of being read whole', async () => {
+    const s = await server((_b, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1 << 20, 0x20);
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 70) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    });
+    const model = new HttpModel(plan(s.url), LABELS);
+    const results = await model.score(texts(1));
+    expect(results[0]).toMatchObject({ status: 'error', error: expect.stringContaining('larger than 64 MiB') });
+    expect(model.counters().failures).toEqual({ bad_response: 1 });
+  });
+
   test('tabular inputs go as features; label-only answers are accepted', async () => {
     const s = await server((body, res) => json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.features.x > 0.5 ? 'limitation' : 'result' })) }));
     const model = new HttpModel(plan(s.url), LABELS);

@@ -30,6 +30,8 @@ export type Exchange =
 /** Longest wait between attempts, whatever the server's Retry-After says. */
 export const MAX_DELAY_MS = 60_000;
 export const DEFAULT_BACKOFF_MS = 500;
+/** Largest response body read; a larger one fails its request instead of exhausting memory. */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** How much of an error response's body a reason quotes. */
 const BODY_QUOTE = 120;
 
@@ -65,7 +67,7 @@ export async function post(options: ClientOptions, body: string): Promise<Exchan
 async function attemptOnce(options: ClientOptions, body: string): Promise<{ ok: true; body: string } | Failure> {
   const where = options.shownUrl;
   let response: Response;
-  let text: string;
+  let text: string | null;
   try {
     response = await fetch(options.url, {
       method: 'POST',
@@ -74,17 +76,37 @@ async function attemptOnce(options: ClientOptions, body: string): Promise<{ ok: 
       redirect: 'error',
       signal: AbortSignal.timeout(options.timeoutMs)
     });
-    text = await response.text();
+    text = await readCapped(response, options.counters);
   } catch (error) {
     return classify(error, where, options.timeoutMs);
   }
-  options.counters.bytes_received += Buffer.byteLength(text, 'utf8');
+  if (text === null) return { kind: 'bad_response', status: 'error', reason: `the response from ${where} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, retry: false };
   if (response.ok) return { ok: true, body: text };
   const code = response.status;
   const retry = code === 429 || code >= 500;
   const after = code === 429 || code === 503 ? retryAfter(response.headers.get('retry-after')) : undefined;
   const shown = text.trim() === '' ? '' : `: ${JSON.stringify(text.length > BODY_QUOTE ? `${text.slice(0, BODY_QUOTE)}…` : text)}`;
   return { kind: 'http_status', status: 'error', reason: `HTTP ${code}${response.statusText ? ` ${response.statusText}` : ''} from ${where}${shown}`, retry, after };
+}
+
+/** The body as UTF-8 text, counting its bytes; null (and the rest unread) past MAX_RESPONSE_BYTES. */
+async function readCapped(response: Response, counters: HttpCounters): Promise<string | null> {
+  if (response.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    counters.bytes_received += value.byteLength;
+    if (total > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Backoff before retry number `n` (0-based): base·2ⁿ, scaled by a jitter factor in [0.5, 1). */

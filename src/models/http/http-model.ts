@@ -39,6 +39,8 @@ export class HttpModel implements Model {
   private readonly stats: HttpCounters = { requests: 0, retries: 0, failures: {}, bytes_sent: 0, bytes_received: 0, wall_ms: 0 };
   private seq = 0;
   private closed = false;
+  /** score() calls run one after another, so `concurrency` bounds the requests in flight overall. */
+  private queue: Promise<unknown> = Promise.resolve();
   private readonly log: (line: string) => void;
 
   constructor(
@@ -91,8 +93,14 @@ export class HttpModel implements Model {
     return { ...this.stats, failures: { ...this.stats.failures }, wall_ms: Math.round(this.stats.wall_ms) };
   }
 
-  async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    if (this.closed) return inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' }));
+  score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    if (this.closed) return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
+    const run = this.queue.then(() => this.scoreNow(inputs));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async scoreNow(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
     const started = performance.now();
     // Identical inputs are asked once.
     const keyOf = (input: ExampleInput): string => (input.kind === 'text' ? `t${input.text}` : `f${JSON.stringify(input.values)}`);
@@ -130,7 +138,7 @@ export class HttpModel implements Model {
 
   async close(): Promise<void> {
     this.closed = true;
-    return Promise.resolve();
+    await this.queue;
   }
 
   private async request(items: ReadonlyArray<{ id: string; input: ExampleInput }>): Promise<ScoreResult[]> {

@@ -3,7 +3,7 @@
  * (src/models/http/, docs/http-models.md). Header values may reference `${VAR}` only for
  * variables listed in `env`; their values are secrets, handed to the caller to mask.
  */
-import { describeFound } from '../../errors.js';
+import { ConfigError, describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
 import { PRINTABLE, configError } from '../../config/validate.js';
 import type { KeyPath } from '../../config/source.js';
@@ -100,7 +100,7 @@ export const HTTP = entryModel({
   build(plan, context) {
     const p = plan.params;
     if (p.format === 'huggingface' && context.features.length > 0) {
-      throw new Error(`model ${plan.name}: the huggingface format sends text; for tabular data use format evidence-gate`);
+      throw new ConfigError(`models: ${quoted(plan.name)}: http.format: expected evidence-gate for tabular data (huggingface sends text only), found huggingface`);
     }
     const model = new HttpModel(
       { name: plan.name, url: p.url, format: p.format, headers: p.headers, env: p.env, batch: p.batch, concurrency: p.concurrency, timeoutS: p.timeout_s, retries: p.retries, probabilities: p.probabilities, chat: p.chat, seed: context.seed },
