@@ -90,6 +90,22 @@ describe('search on the bundled example (scores, budget 200)', () => {
     expect(union.successes.value).toBeGreaterThanOrEqual(searchSuccesses);
     expect((await verify({ root, cwd: root, dir: 'out' })).differences).toEqual([]);
   });
+
+  test('metrics.json: the search figures and the success–budget curve, exact from the rows', () => {
+    const metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
+    for (const m of metrics.models as Row[]) {
+      const fig = m.search.find((f: Row) => f.scope === 'all');
+      const mine = rows.filter((r) => r.model === m.model && r.condition === 'search');
+      const tested = mine.filter((r) => r.tested);
+      const wins = tested.filter((r) => r.success);
+      expect([fig.tested, fig.successes]).toEqual([tested.length, wins.length]);
+      expect(fig.queries_mean_tested.value).toBeCloseTo(tested.reduce((n, r) => n + r.queries, 0) / tested.length, 12);
+      const curve = fig.success_budget_curve as Array<{ queries: number; successes: number }>;
+      expect(curve.at(-1)?.successes).toBe(wins.length);
+      for (const point of curve) expect(point.successes).toBe(wins.filter((r) => r.queries <= point.queries).length);
+      expect(curve.every((p) => p.queries <= 200)).toBe(true);
+    }
+  });
 });
 
 test('label-only search on the example respects the same budget and re-derives every row', async () => {

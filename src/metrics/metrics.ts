@@ -6,6 +6,7 @@
 import type { AttackStrength, ExactCertificate } from './strength.js';
 import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
+import type { SearchFigures } from './search.js';
 import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
 import type { Abstention, AbstentionPolicy } from './abstention.js';
 import type { Accounting, WorkedExample } from './accounting.js';
@@ -94,6 +95,8 @@ export interface ModelMetrics {
   /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
   accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
   worked_examples?: WorkedExample[];
+  /** Only where the run evaluated the adaptive search: its figures per scope (search.ts). */
+  search?: Array<{ scope: string } & SearchFigures>;
   /** Tabular runs with `exact`: each other attack's successes ÷ exact's on the rows both tested (metrics/strength.ts). */
   attack_strength?: AttackStrength[];
   /** Tabular runs with `exact`: rows it certified (no point of F(x) moves them) and ties, among the rows it tested. */

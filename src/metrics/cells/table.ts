@@ -9,6 +9,7 @@ import { classificationCell } from './classification.js';
 import { ledgerCell } from './ledger.js';
 import { reliabilityCell } from './reliability.js';
 import { robustnessCell } from './robustness.js';
+import { searchCell } from './search.js';
 import { selectiveCell } from './selective.js';
 import { strengthCell } from './strength.js';
 import { transitionsCell, unionCell } from './union.js';
@@ -24,5 +25,6 @@ export const MODEL_CELLS: readonly CellKind[] = [
   abstentionCell,
   accountingCell,
   workedExamplesCell,
+  searchCell,
   strengthCell
 ];
