@@ -105,6 +105,9 @@ describe('search on the bundled example (scores, budget 200)', () => {
       for (const point of curve) expect(point.successes).toBe(wins.filter((r) => r.queries <= point.queries).length);
       expect(curve.every((p) => p.queries <= 200)).toBe(true);
     }
+    const summary = readFileSync(join(root, 'out/summary.md'), 'utf8');
+    expect(summary).toContain('## Adaptive search (all rows)');
+    expect(summary).toMatch(/\| naive\\-bayes \| \d+ \| \d+ \|/);
   });
 });
 
