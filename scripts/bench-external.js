@@ -3,8 +3,11 @@
 // errors elsewhere do not stop it) into a temp folder, imports it, and
 // scores 1,000,000 distinct short texts through the trivial echo model
 // (__tests__/models/external/fixtures/echo-model.mjs); prints predictions/s and the ratio to
-// the 200,000/s target. Usage: node scripts/bench-external.js [inputs] [window]
-import { execFileSync } from 'node:child_process';
+// the 200,000/s target. Then the HTTP model (src/models/http/http-model.ts) against the example
+// server (examples/http-model/server.mjs, format evidence-gate, batch 32, concurrency 4) beside
+// the same cue-phrase classifier over the JSONL protocol, on the same inputs.
+// Usage: node scripts/bench-external.js [inputs] [window] [http inputs]
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +18,58 @@ const n = Number(process.argv[2] ?? 1_000_000);
 const window = Number(process.argv[3] ?? 4096);
 const target = 200_000;
 const repeats = 3;
+const httpInputs = Number(process.argv[4] ?? 20_000);
+
+/** Builds one source file with ncc into `dir` and imports it. */
+async function load(source, dir) {
+  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
+  execFileSync(process.execPath, [ncc, 'build', join(repo, source), '-o', dir, '--target', 'es2022', '--transpile-only', '-q'], { cwd: repo, stdio: 'inherit' });
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+  return import(pathToFileURL(join(dir, 'index.js')).href);
+}
+
+/** Starts the example server on a free port; resolves with the process and its port. */
+function startServer() {
+  const child = spawn(process.execPath, [join(repo, 'examples/http-model/server.mjs'), '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolvePort, reject) => {
+    let err = '';
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(err);
+      if (m) resolvePort({ child, port: Number(m[1]) });
+    });
+    child.on('exit', () => reject(new Error(`server.mjs exited: ${err}`)));
+  });
+}
+
+/** Scores `inputs` once; predictions/s. */
+async function rate(model, inputs) {
+  const started = performance.now();
+  const results = await model.score(inputs);
+  const seconds = (performance.now() - started) / 1000;
+  const bad = results.filter((r) => r.status !== 'ok').length;
+  await model.close();
+  if (bad > 0) throw new Error(`bench: ${bad} of ${results.length} results not ok`);
+  return inputs.length / seconds;
+}
+
+async function httpBench(ExternalModel) {
+  const dir = mkdtempSync(join(tmpdir(), 'eg-bench-http-'));
+  const { HttpModel } = await load('src/models/http/http-model.ts', dir);
+  const labels = ['background', 'gap', 'implication', 'limitation', 'method', 'result'];
+  const inputs = Array.from({ length: httpInputs }, (_, i) => ({ kind: 'text', text: `we found that results increased by ${i} points in sample ${i % 97}` }));
+  const { child, port } = await startServer();
+  try {
+    const plan = { name: 'http', url: `http://127.0.0.1:${port}/predict`, format: 'evidence-gate', headers: {}, env: [], batch: 32, concurrency: 4, timeoutS: 60, retries: 0, probabilities: false, chat: null, seed: 1 };
+    const http = await rate(new HttpModel(plan, labels), inputs);
+    const command = { name: 'jsonl', command: `${JSON.stringify(process.execPath)} examples/external-model/keyword_model.mjs`, timeoutS: 600, requestTimeoutS: 60, probabilities: false, env: [], window: 256 };
+    const jsonl = await rate(new ExternalModel(command, labels, repo, () => {}), inputs);
+    console.log(`http model (example server, batch 32, concurrency 4): ${Math.round(http)} predictions/s; the same classifier over the JSONL protocol: ${Math.round(jsonl)} predictions/s (${httpInputs} inputs)`);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const out = mkdtempSync(join(tmpdir(), 'eg-bench-external-'));
 try {
@@ -52,6 +107,7 @@ try {
   }
   const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)];
   console.log(`median ${Math.round(median)} predictions/s; ratio to the ${target}/s target: ${(median / target).toFixed(2)}`);
+  await httpBench(ExternalModel);
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -1,16 +1,19 @@
 // Build the committed bundles: dist/index.js (the action) and the CLI in dist/cli/, which is
 // index.js (the launcher, src/cli/index.ts) beside engine.js (src/cli/engine.ts, turned into a
-// script by engine-script.js). The builds run side by side, each into its own temporary folder,
+// script by engine-script.js). Both folders also hold writer-worker.cjs, the evidence writer's
+// thread (src/evidence/writer-worker.ts, made CommonJS by worker-script.js), which the writer
+// starts from beside the running bundle. The builds run side by side, each into its own temporary folder,
 // and are moved into dist/ only when all succeed, so an interrupted build never leaves half a dist/.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { engineScript } from './engine-script.js';
+import { commonJsWorker } from './worker-script.js';
 
 const ncc = 'node_modules/@vercel/ncc/dist/ncc/cli.js';
 const scratch = mkdtempSync('.dist-build-');
-// The launcher is a few small modules: without ncc's own type check (npm run typecheck does that)
-// its build takes a second instead of twelve.
+// The launcher and the writer's worker are a few small modules: without ncc's own type check
+// (npm run typecheck does that) each builds in a second instead of twelve.
 const LAUNCHER_OPTIONS = ['--transpile-only'];
 
 function build(entry, out, extra = []) {
@@ -21,8 +24,16 @@ function build(entry, out, extra = []) {
 }
 
 try {
-  const [action, launcher, engine] = ['action', 'cli', 'engine'].map((name) => join(scratch, name));
-  await Promise.all([build('src/index.ts', action), build('src/cli/index.ts', launcher, LAUNCHER_OPTIONS), build('src/cli/engine.ts', engine)]);
+  const [action, launcher, engine, writer] = ['action', 'cli', 'engine', 'writer'].map((name) => join(scratch, name));
+  await Promise.all([
+    build('src/index.ts', action),
+    build('src/cli/index.ts', launcher, LAUNCHER_OPTIONS),
+    build('src/cli/engine.ts', engine),
+    build('src/evidence/writer-worker.ts', writer, LAUNCHER_OPTIONS)
+  ]);
+  // Node built-ins only: nothing for the licenses file.
+  const worker = commonJsWorker(readFileSync(join(writer, 'index.js'), 'utf8'));
+  for (const dir of [action, launcher]) writeFileSync(join(dir, 'writer-worker.cjs'), worker);
   writeFileSync(join(launcher, 'engine.js'), engineScript(readFileSync(join(engine, 'index.js'), 'utf8')));
   // The launcher bundles no third-party code; the engine's notices are the CLI's.
   renameSync(join(engine, 'licenses.txt'), join(launcher, 'licenses.txt'));

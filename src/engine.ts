@@ -7,4 +7,7 @@
 export { run, type RunOptions } from './pipeline/run.js';
 export { merge, type MergeOptions } from './pipeline/merge.js';
 export { verify, type VerifyOptions, type VerifyResult } from './pipeline/verify.js';
-export { hostFacts, openBaseline, stageClock, staleReasons, type BaselineSource, type Progress, type RunDeps, type RunResult } from './pipeline/common.js';
+export { openBaseline, staleReasons, type BaselineSource } from './pipeline/baseline.js';
+export type { Progress, RunDeps, RunResult } from './pipeline/contract.js';
+export { stageClock } from './pipeline/start.js';
+export { hostFacts } from './run/facts.js';

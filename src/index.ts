@@ -7,12 +7,13 @@
  * thread a run starts.
  */
 import { startedDirectly } from './action/entry.js';
-import { isPerturbationThread, servePerturbations, setThreadEntry } from './evaluate/perturb-thread.js';
+import { isPerturbationThread, servePerturbations } from './evaluate/perturb-server.js';
 import { githubHost } from './action/github-host.js';
 import { runAction } from './action/main.js';
 import { installSignalCleanup } from './output/cleanup.js';
 import { joinSupervisor, superviseEngine } from './output/supervise.js';
 import { fileDigest } from './util/bundle.js';
+import { setThreadEntry } from './util/threads.js';
 import { isEngineThread } from './util/engine-thread.js';
 
 async function runHere(): Promise<void> {
@@ -26,7 +27,7 @@ export async function run(): Promise<void> {
   await runHere();
 }
 
-// The bundle is also the perturbation thread a run starts (src/evaluate/perturb-thread.ts).
+// The bundle is also the perturbation thread a run starts (src/evaluate/perturb-server.ts).
 if (isPerturbationThread()) servePerturbations();
 else if (isEngineThread()) {
   // The status is the thread's exit code, which @actions/core's setFailed sets.

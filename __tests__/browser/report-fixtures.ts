@@ -9,11 +9,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
-import { readEvidenceLines } from '../../src/evidence/reader.js';
-import { parseRow } from '../../src/evidence/row.js';
+import { OutputFolder } from '../../src/evidence/output-folder.js';
 import { readDerivationFacts, readReportFacts, type ReportFacts } from '../../src/manifest/facts.js';
-import { openArtifact } from '../../src/manifest/read.js';
-import { openBaseline } from '../../src/pipeline/common.js';
+import { openBaseline } from '../../src/pipeline/baseline.js';
 import { Derivation, type BaselineInput, type Derived } from '../../src/pipeline/derive.js';
 import { EXAMPLE_CONFIG, exampleRepo, jsonl, REPO_ROOT, tempRepo } from '../helpers.js';
 import { yamlString } from '../hostile/hostile-config-helpers.js';
@@ -142,12 +140,11 @@ export async function runHostile(): Promise<string> {
 
 /** An output folder read back into the derivation and the report facts (as `verify` does). */
 export async function deriveFolder(dir: string, baselineDir: string | null = null): Promise<{ derived: Derived; facts: ReportFacts }> {
-  const art = openArtifact(dir, dir);
+  const art = OutputFolder.open(dir, dir);
   const m = art.manifest;
   const baseline: BaselineInput = baselineDir ? await openBaseline({ dir: baselineDir, onError: 'refuse' }, m, dir, () => {}) : m.no_baseline_reason ? { reason: m.no_baseline_reason } : null;
   const derivation = new Derivation(readDerivationFacts(m), baseline);
-  let line = 0;
-  for await (const text of readEvidenceLines(art.evidencePath).lines) derivation.add(parseRow(text, m.data.labels, `${m.evidence.file}:${++line}`));
+  for await (const { row } of art.rows()) derivation.add(row);
   return { derived: derivation.finish(), facts: readReportFacts(m) };
 }
 

@@ -101,7 +101,7 @@ describe('loadPlan: unknown keys', () => {
   test('an unknown family is an unknown key', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    typos:\n      max_flip_rate: 0.3'),
-      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, dictionary, append, fgm, clean, truncate, noise, found "typos"'
+      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, dictionary, append, search, fgm, clean, truncate, noise, found "typos"'
     );
   });
 
@@ -336,7 +336,7 @@ describe('loadPlan: models', () => {
   test('a mapping of unknown shape', () => {
     expectConfigError(
       minimalConfig('  - { foo: 1 }'),
-      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } } or { name, command }, found a mapping with keys "foo"'
+      'evidence-gate.yml:11: models[1]: expected a built-in name (naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression), { hybrid: { word_weight } }, { name, command } or { name, http }, found a mapping with keys "foo"'
     );
   });
 

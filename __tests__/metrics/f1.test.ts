@@ -1,6 +1,6 @@
 /** Per-label F1 and macro-F1 over the labels with support (SPEC §8, classification). */
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { accuracy } from '../../src/metrics/classification.js';
+import { accuracyOf, isCorrect } from '../../src/metrics/classification.js';
 import { f1Scores } from '../../src/metrics/f1.js';
 import { fixture, golden } from './golden-fixtures.js';
 
@@ -83,7 +83,7 @@ describe('golden: sklearn accuracy_score and f1_score(labels=supported, zero_div
     );
     expect(scoped).toHaveLength(expected.n);
     const s = f1Scores(scoped, golden.labels);
-    const acc = accuracy(scoped);
+    const acc = accuracyOf(scoped.filter(isCorrect).length, scoped.length);
     if (expected.n === 0) {
       expect(s.macro.status).toBe('not_evaluated');
       expect(acc.status).toBe('not_evaluated');

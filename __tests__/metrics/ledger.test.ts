@@ -3,7 +3,8 @@ import type { NonDestructiveFamily } from '../../src/config/families.js';
 import type { ProtectedTransition } from '../../src/config/plan.js';
 import { ledgerMasks } from '../../src/evidence/ledger.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { familyLedger, isInScope, protectedTransitions, unionLedger, type Objective } from '../../src/metrics/ledger.js';
+import { isInScope, type Objective } from '../../src/metrics/ledger.js';
+import { familyLedger, protectedTransitions, unionLedger } from './reference/ledger.js';
 import { fixture, golden } from './golden-fixtures.js';
 
 

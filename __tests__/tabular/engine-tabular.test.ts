@@ -28,10 +28,11 @@ describe('the bundled inspection example', () => {
     manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
   });
 
-  test('1,000 test rows × 1 model × 3 conditions, with feature vectors in every row', () => {
-    expect(rows).toHaveLength(3000);
-    expect(rows.slice(0, 3).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm']);
-    expect(Object.keys(rows[0]!).slice(-3)).toEqual(['features', 'perturbed_features', 'exact']);
+  test('1,000 test rows × 1 model × 4 conditions, with feature vectors in every row', () => {
+    expect(rows).toHaveLength(4000);
+    expect(rows.slice(0, 4).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm', 'exact']);
+    // The config has `exact`, an attack that reports per-row work: every tabular row carries those fields.
+    expect(Object.keys(rows[0]!).slice(-7)).toEqual(['features', 'perturbed_features', 'exact', 'queries', 'gradient_evaluations', 'certified', 'tie']);
     expect(Object.keys(rows[0]!.features)).toEqual(['x1', 'x2']);
   });
 
@@ -81,7 +82,7 @@ describe('the bundled inspection example', () => {
     expect(m.worked_examples.every((w: any) => w.success)).toBe(true);
     // Breaches of the protected outcome (1 → 0) come first.
     expect(m.worked_examples[0]).toMatchObject({ label: '1', clean_prediction: '1', prediction: '0' });
-    expect(m.abstention.map((a: any) => a.condition)).toEqual(['clean', 'noise', 'fgm', 'clean', 'noise', 'fgm']);
+    expect(m.abstention.map((a: any) => a.condition)).toEqual(['clean', 'noise', 'fgm', 'exact', 'clean', 'noise', 'fgm', 'exact']);
   });
 
   test('checks that need a challenge split or languages are not applicable; fgm is judged', () => {
@@ -99,9 +100,22 @@ describe('the bundled inspection example', () => {
   });
 
   test('the manifest states the L∞ threat model and the validity rule', () => {
-    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm']);
+    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'exact']);
     expect(manifest.threat_model.attacks[1].parameters).toMatchObject({ eps: 0.05, editable: ['x1', 'x2'], bounds: { x1: [0, 1], x2: [0, 1] } });
     expect(manifest.models[0]).toMatchObject({ kind: 'logistic-regression', probabilities: true });
+  });
+
+  test('exact: FGM finds every failure exact proves (strength 1.0) and the summary says why; certified rows are exactly the eligible rows without a success', () => {
+    const m = metrics.models[0];
+    const exact = rows.filter((r) => r.condition === 'exact');
+    const fgm = new Map(rows.filter((r) => r.condition === 'fgm').map((r) => [r.id, r]));
+    for (const r of exact) {
+      expect([r.id, r.success]).toEqual([r.id, fgm.get(r.id)?.success]);
+      expect([r.id, r.certified]).toEqual([r.id, r.eligible ? !r.success : null]);
+    }
+    const failures = exact.filter((r) => r.success).length;
+    expect(m.attack_strength).toEqual([{ attack: 'fgm', strength: { value: 1, numerator: failures, denominator: failures, status: 'ok', reason: null } }]);
+    expect(result.summary).toContain(`| logistic\\-regression | fgm | 1.00 (${failures}/${failures}) | as expected: for a binary linear model one clipped sign step is the exact worst case |`);
   });
 
   test('is deterministic', async () => {

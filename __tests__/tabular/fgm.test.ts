@@ -37,6 +37,7 @@ describe('fgmCandidate, by hand', () => {
     expect(a.values[1]).toBe(1); // clipped at the upper bound
     expect(a.values[2]).toBe(0.2); // zero gradient: unchanged
     expect(a).toMatchObject({ attempted: true, valid: true, invalidReason: null });
+    expect(a.work).toEqual({ queries: 2, gradientEvaluations: 1, certified: null, tie: null });
     expect(model.logit(a.values)).toBeCloseTo(0.2, 12);
     expect(model.predict(a.values)).toBe('1');
 
@@ -49,7 +50,7 @@ describe('fgmCandidate, by hand', () => {
     expect(model.predict(b.values)).toBe('0');
 
     const c = fgmCandidate([0.2, 0.5, 0.5], '1', model, SPACE, counters);
-    expect(c).toEqual({ values: [0.2, 0.5, 0.5], attempted: false, valid: true, invalidReason: null });
+    expect(c).toEqual({ values: [0.2, 0.5, 0.5], attempted: false, valid: true, invalidReason: null, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } });
 
     // one gradient and two predictions per attacked row; the wrong row adds nothing
     expect(counters).toEqual({ gradientEvaluations: 2, predictionEvaluations: 4 });
@@ -116,7 +117,7 @@ describe('fgmCandidate, by hand', () => {
     // z = 3 − 0.5 − 0.5 = 2 → '1' ≠ gold '0': not attacked, but the unchanged row is outside [0, 1]
     const counters = fresh();
     const c = fgmCandidate([1.5, 0.5, 0.5], '0', new LinearStub(W, B), SPACE, counters);
-    expect(c).toEqual({ values: [1.5, 0.5, 0.5], attempted: false, valid: false, invalidReason: 'feature x1 = 1.5 is outside [0, 1]' });
+    expect(c).toEqual({ values: [1.5, 0.5, 0.5], attempted: false, valid: false, invalidReason: 'feature x1 = 1.5 is outside [0, 1]', work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } });
     expect(counters).toEqual({ gradientEvaluations: 0, predictionEvaluations: 0 });
   });
 });

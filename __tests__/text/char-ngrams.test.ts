@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { CharWbIndex, charWbNgrams, PY_WHITESPACE, words } from '../../src/text/char-ngrams.js';
+import { CharWbIndex, PY_WHITESPACE, words } from '../../src/text/char-ngrams.js';
+import { charWbNgrams } from './reference/char-wb-ngrams.js';
 import { Tally } from '../../src/text/features.js';
 import { REPO_ROOT } from '../helpers.js';
 

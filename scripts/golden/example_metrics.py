@@ -45,7 +45,7 @@ Independent routes:
     count-based resampling of scripts/golden/bootstrap.py (the per-row values +1/0/-1 are counted,
     and each iteration draws X+ ~ Bin(n, plus/n), X- ~ Bin(n - X+, minus/(minus + zero)) by
     inversion of exact-rational binomial weights), and numpy.percentile (linear).
-    Stream parts [metric, model, second model, condition, scope] as src/metrics/build.ts
+    Stream parts [metric, model, second model, condition, scope] as src/metrics/random.ts
     names them: ('accuracy', model, '', 'clean', scope), ('accuracy_delta', model, '',
     condition, scope), ('paired_comparison', model A, model B, '', 'challenge').
   * AURC from per-row tie-block inclusion probabilities (scripts/golden/metrics.py), checked
@@ -63,7 +63,7 @@ to agree with these (≤ 1e-15 absolute or 1e-12 relative, per figure). Bootstra
 such care: the same draws and the same float operations give the same bits. The generalization
 gap is 100 × (controlled − challenge accuracy) computed exactly from the four counts.
 
-Paths of the figures and their order follow metrics.json (src/metrics/build.ts); the test
+Paths of the figures and their order follow metrics.json (src/metrics/accumulate.ts); the test
 compares every golden leaf against it and checks that every figure of metrics.json is covered.
 """
 import argparse

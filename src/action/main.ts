@@ -79,6 +79,7 @@ export async function runAction(host: ActionHost, options: ActionOptions = {}): 
     const configKey = workspaceKey(root, inputs.config);
     const deps: RunDeps = {
       log: (line) => host.info(line),
+      secret: (value) => host.setSecret(value),
       warn: (line) => warnings.warn(oneLine(line), { title: 'Evidence Gate: baseline not used' }),
       progress: progressLines((line) => host.info(line), options.now ?? (() => performance.now())),
       context: host.context(),

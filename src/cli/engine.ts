@@ -3,12 +3,13 @@
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
  * an output folder runs on an engine thread started from the same launcher, while the main thread
  * stays free to handle a stop request at once (src/output/supervise.ts); a perturbation thread starts from
- * the launcher too and lands here in its role (src/evaluate/perturb-thread.ts).
+ * the launcher too and lands here in its role (src/evaluate/perturb-server.ts).
  */
-import { isPerturbationThread, servePerturbations, setThreadEntry } from '../evaluate/perturb-thread.js';
+import { isPerturbationThread, servePerturbations } from '../evaluate/perturb-server.js';
 import { installSignalCleanup } from '../output/cleanup.js';
 import { joinSupervisor, reportExit, superviseEngine } from '../output/supervise.js';
 import { fileDigest, launch } from '../util/bundle.js';
+import { setThreadEntry } from '../util/threads.js';
 import { isEngineThread } from '../util/engine-thread.js';
 import { main } from './main.js';
 

@@ -4,10 +4,9 @@
  * The folder's digests are checked by the baseline reader first; this checks the shape, so a
  * hand-edited file is refused in one line (ArtifactError) instead of judged wrongly.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BaselineCheck, BaselineChecks } from '../gate/change.js';
-import { ArtifactError, type OpenedArtifact } from '../manifest/read.js';
+import type { OutputFolder } from '../evidence/output-folder.js';
+import { ArtifactError } from '../manifest/read.js';
 
 const STATUSES = new Set(['pass', 'fail', 'not_evaluated', 'not_applicable']);
 
@@ -49,14 +48,11 @@ export function parseBaselineChecks(text: string, shown: string): BaselineChecks
 }
 
 /** The checks.json the baseline's manifest lists (its digest already checked), or null when it lists none (a shard folder). */
-export function readBaselineChecks(artifact: Pick<OpenedArtifact, 'dir' | 'shown' | 'manifest'>): BaselineChecks | null {
+export function readBaselineChecks(artifact: OutputFolder): BaselineChecks | null {
   if (!artifact.manifest.files?.['checks.json']) return null;
   const shown = `${artifact.shown}/checks.json`;
-  let text: string;
-  try {
-    text = readFileSync(join(artifact.dir, 'checks.json'), 'utf8');
-  } catch (error) {
-    throw new ArtifactError(`${shown}: unreadable (${(error as Error).message})`);
-  }
-  return parseBaselineChecks(text, shown);
+  // Read through the output-folder reader: a regular file inside the folder, bounded by its recorded size.
+  const { bytes, problem } = artifact.readListed('checks.json');
+  if (bytes === null) throw new ArtifactError(`${artifact.shown}/${problem}`);
+  return parseBaselineChecks(bytes.toString('utf8'), shown);
 }

@@ -5,15 +5,14 @@
  * every digest its manifest lists; a folder whose schema is unknown or whose files do not match
  * their digests is refused (ArtifactError).
  */
-import { join } from 'node:path';
 import type { ProtectedTransition } from '../config/plan.js';
 import { isProtected } from '../evidence/ledger.js';
-import { readEvidenceLines } from '../evidence/reader.js';
-import { EvidenceParseError, parseRow } from '../evidence/row.js';
-import { ArtifactError, fileSha256, openArtifact, type OpenedArtifact } from '../manifest/read.js';
+import { EvidenceReadError, OutputFolder } from '../evidence/output-folder.js';
+import { EvidenceParseError } from '../evidence/row.js';
+import { ArtifactError } from '../manifest/read.js';
 
 export interface BaselineIndex {
-  artifact: OpenedArtifact;
+  artifact: OutputFolder;
   /** key → digest48 × 4 + (ok ? 2 : 0) + (correct ? 1 : 0). */
   rows: Map<string, number>;
   /** `split \0 id \0 model` of ids with a protected transition (under the head run's declared pairs). */
@@ -33,41 +32,41 @@ export const packedDigest = (packed: number) => Math.floor(packed / 4);
 export const packedOk = (packed: number) => (packed & 2) !== 0;
 export const packedCorrect = (packed: number) => (packed & 1) !== 0;
 
-/** Reads and indexes the baseline in `dir`; `transitions` are the head run's declared pairs. */
+/**
+ * Reads and indexes the baseline in `dir`; `transitions` are the head run's declared pairs. A
+ * shard folder is refused: it holds a fraction of the examples, so most rows would count as
+ * dropped or new and the comparison would look like a regression (docs/security.md).
+ */
 export async function loadBaseline(dir: string, shown: string, transitions: readonly ProtectedTransition[]): Promise<BaselineIndex> {
-  const artifact = openArtifact(dir, shown);
+  const artifact = OutputFolder.open(dir, shown);
   const m = artifact.manifest;
-  for (const [name, entry] of Object.entries(m.files)) {
-    if (name === m.evidence.file) continue;
-    let actual: string;
-    try {
-      actual = fileSha256(join(dir, name));
-    } catch {
-      throw new ArtifactError(`${shown}/${name}: missing or unreadable; the manifest lists it`);
-    }
-    if (actual !== entry.sha256) throw new ArtifactError(`${shown}/${name}: SHA-256 does not match the manifest (the folder was changed after it was written)`);
+  if (m.kind === 'shard') {
+    const s = m.shard;
+    throw new ArtifactError(`${shown}: a shard output${s ? ` (${s.index}/${s.count}, ${s.examples} examples)` : ''}, not a full run; expected the output of a whole run or of a merge (merge the shards first)`);
   }
-  const labels = m.data.labels;
+  for (const [name] of artifact.listed()) {
+    if (name === artifact.evidenceName) continue;
+    const { problem } = artifact.readListed(name);
+    if (problem === null) continue;
+    if (problem.startsWith(`${name}: SHA-256`)) throw new ArtifactError(`${shown}/${name}: SHA-256 does not match the manifest (the folder was changed after it was written)`);
+    throw new ArtifactError(`${shown}/${problem}`);
+  }
   const rows = new Map<string, number>();
   const moved = new Set<string>();
-  const reader = readEvidenceLines(artifact.evidencePath);
   let n = 0;
   try {
-    for await (const line of reader.lines) {
+    for await (const { row } of artifact.rows()) {
       n++;
-      const row = parseRow(line, labels, `${shown}/${m.evidence.file}:${n}`);
       const ok = row.status === 'ok';
       rows.set(rowKey(row.split, row.id, row.model, row.condition), packRow(row.input_sha256, ok, ok && row.prediction === row.label));
       if (row.tested === true && ok && isProtected(transitions, row.label, row.prediction)) moved.add(`${row.split}\0${row.id}\0${row.model}`);
     }
   } catch (error) {
     if (error instanceof EvidenceParseError) throw new ArtifactError(error.message);
-    throw new ArtifactError(`${shown}/${m.evidence.file}: unreadable (${(error as Error).message})`);
-  }
-  const digests = reader.digests();
-  const expected = artifact.evidenceEntry.uncompressed?.sha256 ?? artifact.evidenceEntry.sha256;
-  if (digests.fileSha256 !== artifact.evidenceEntry.sha256 || digests.sha256 !== expected) {
-    throw new ArtifactError(`${shown}/${m.evidence.file}: SHA-256 does not match the manifest (truncated or changed)`);
+    if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
+      throw new ArtifactError(`${shown}/${artifact.evidenceName}: SHA-256 does not match the manifest (truncated or changed)`);
+    }
+    throw error;
   }
   return { artifact, rows, moved, rowCount: n };
 }

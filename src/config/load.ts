@@ -53,7 +53,22 @@ export function loadPlan(options: LoadOptions): Plan {
   const value = source.value();
   validateConfig(value, source, options.families?.validate);
   const registry = options.families?.registry ?? FAMILY_REGISTRY;
-  return buildPlan(value as RawConfig, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes) }, registry);
+  return buildPlan(value as RawConfig, source, root, { absolute: resolved.absolute, path: resolved.relative, sha256: sha256Hex(bytes), text: bytes.toString('utf8') }, registry);
+}
+
+/**
+ * The gate a config text declares, read without opening any file the config names: how `verify`
+ * and `merge` check that a manifest's recorded thresholds are the ones its recorded config gives
+ * (docs/security.md, "Reading an output folder"). `text` is the file as recorded, byte-order mark included.
+ */
+export function gatePlanOfText(path: string, text: string): GatePlan {
+  const { source, errors } = ConfigSource.parse(path, text.replace(/^\uFEFF/, ''));
+  if (errors.length > 0) throw yamlErrors(path, errors);
+  const value = source.value();
+  validateConfig(value, source);
+  const raw = value as RawConfig;
+  const models = parseModels(raw.models, source, (_key, file) => ({ absolute: '', path: file }));
+  return buildGate(raw, source, models.map((m) => m.name), releasePlan(raw, source));
 }
 
 /** The config's bytes, refused before reading when the file is over MAX_CONFIG_BYTES. */
@@ -255,7 +270,7 @@ function readAttacks(raw: RawConfig, source: ConfigSource, root: string, task: '
     const block = given[family.name];
     if (block === undefined) continue;
     const at: KeyPath = ['threat_model', 'attacks', family.name];
-    attacks[family.name] = family.read(block as never, { source, at, file: (path, p) => fileRef(source, root, path, p) });
+    attacks[family.name] = family.read(block as never, { source, at, file: (path, p) => fileRef(source, root, path, p), attacks: given });
   }
   return attacks as AttackPlan;
 }

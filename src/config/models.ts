@@ -75,6 +75,6 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
   throw configError(
     source,
     at,
-    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } } or { name, command }, found ${keys.length ? `a mapping with keys ${quotedList(keys)}` : 'a mapping with no keys'}`
+    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, found ${keys.length ? `a mapping with keys ${quotedList(keys)}` : 'a mapping with no keys'}`
   );
 }

@@ -132,7 +132,8 @@ export interface ReleaseRequirement {
 export interface Plan {
   version: 1;
   root: string;
-  config: FileRef & { sha256: string };
+  /** `text`: the file as read (UTF-8), recorded in the manifest so the gate can be checked against it. */
+  config: FileRef & { sha256: string; text?: string };
   source: ConfigSource;
   task: 'text' | 'tabular';
   threatModel: ThreatModelPlan;

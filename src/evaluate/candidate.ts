@@ -6,8 +6,12 @@
 import type { Condition } from '../config/families.js';
 import type { Example, ExampleInput } from '../data/example.js';
 import { inputKey } from '../data/example.js';
+import type { ScoreResult } from '../models/model.js';
+import type { AdaptiveSearch } from '../perturb/search/runner.js';
+import type { SearchEdit } from '../perturb/search/edits.js';
 import type { Featurizer } from '../text/features.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
+import type { RowWork } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 
 export interface Candidate {
@@ -26,8 +30,12 @@ export interface Candidate {
   invalidReason: string | null;
   /** True for attack families: the row carries ledger masks. */
   masked: boolean;
+  /** Why the condition could not act (when not attempted): no_dictionary unless said otherwise. */
+  notAttemptedReason?: 'no_dictionary' | 'no_edit';
+  /** Search rows: the model's answer (the search asked it already), the queries spent and the edits kept. */
+  search?: { result: ScoreResult; queries: number; edits: SearchEdit[] };
   /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
-  tabular?: { features: Record<string, number>; perturbed: Record<string, number> | null; exact: boolean | null };
+  tabular?: { features: Record<string, number>; perturbed: Record<string, number> | null; exact: boolean | null; work?: RowWork | null };
 }
 
 /** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
@@ -39,6 +47,8 @@ export function inputDigest(input: ExampleInput): string {
 export interface CandidateSource {
   conditions: Condition[];
   candidates(example: Example, modelIndex: number): Candidate[];
+  /** The adaptive search, when configured: the evaluator adds its candidate per model. */
+  search?: AdaptiveSearch;
   /** Extra work counters of a model (tabular attack generation). */
   counters?(modelIndex: number): Partial<ModelCounters>;
   /** Forget per-example state once a chunk of examples is done. */

@@ -26,6 +26,8 @@ export function candidatesFor(example: Example, runners: readonly FamilyRunner[]
   if (example.input.kind !== 'text') return list;
   const original = example.input.text;
   for (const runner of runners) {
+    // The adaptive search has no fixed candidate: the evaluator adds its row per model.
+    if (runner.search) continue;
     const outcome = runner.perturb({ id: example.id, text: original, language: example.language });
     const changed = outcome.text !== original;
     const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
@@ -124,8 +126,10 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
     for (; thread && requested < Math.min(end, chunks.length); requested++) pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
   };
   requestUpTo(chunksAtStart(chunks));
+  const search = runners.find((r) => r.search)?.search;
   return {
     conditions: conditionsFor(runners),
+    ...(search ? { search } : {}),
     shareFeaturizers(shared) {
       if (!thread) return;
       featurizers = featurizersToShare(chunks, shared);

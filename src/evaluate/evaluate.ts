@@ -14,8 +14,10 @@ import type { Model } from '../models/model.js';
 import { shardOf, type ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Candidate, CandidateSource } from './candidate.js';
-import type { ModelCounters } from './counters.js';
+import { checkCertified, withTabularFields } from './certified.js';
+import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from './score-store.js';
+import { addSearchCandidates } from './search.js';
 
 export type RowSink = (row: EvidenceRow) => void;
 
@@ -75,6 +77,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   const clean = list[0] as Candidate;
   const cleanResult = store.get(m, clean);
   const renderedText = renderText(plan.output.text, text, clean.digest);
+  const rows: EvidenceRow[] = [];
   for (const candidate of list) {
     const row = evidenceRow({
       example,
@@ -82,7 +85,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       labels: model.labels,
       condition: candidate.condition,
       clean: cleanResult,
-      result: candidate === clean ? cleanResult : store.get(m, candidate),
+      result: candidate === clean ? cleanResult : (candidate.search?.result ?? store.get(m, candidate)),
       candidate: candidate === clean ? null : candidate,
       masked: candidate.masked,
       objective: tm.objective,
@@ -91,8 +94,16 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
       inputSha256: candidate.digest
     });
-    sink(candidate.tabular ? { ...row, features: candidate.tabular.features, perturbed_features: candidate.tabular.perturbed, exact: candidate.tabular.exact } : row);
+    if (candidate.search) {
+      const hidden = plan.output.text !== 'full';
+      const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
+      rows.push({ ...row, queries: candidate.search.queries, edits });
+      continue;
+    }
+    rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);
   }
+  checkCertified(rows);
+  for (const row of rows) sink(row);
 }
 
 export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])[], models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
@@ -111,6 +122,7 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
         lists.map((l, m) => store.todo(m, l.flat())),
         counters
       );
+      if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters);
       part.forEach((example, e) => {
         models.forEach((model, m) => {
           const list = (lists[m] as Candidate[][])[e] as Candidate[];

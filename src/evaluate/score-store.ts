@@ -8,7 +8,7 @@
 import type { ExampleInput } from '../data/example.js';
 import type { Model, ScoreResult } from '../models/model.js';
 import { grown } from '../util/grown.js';
-import type { ModelCounters } from './counters.js';
+import type { ModelCounters } from '../run/facts.js';
 
 const DEFAULT_BATCH = 512;
 /**

@@ -58,6 +58,11 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     if (attack.needsGradients) for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
   }
   const exact = attacks.map((attack) => attack.exact?.(labels.length, models) ?? null);
+  // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
+  const reportsWork = attacks.some((attack) => attack.reportsWork === true);
+  const tm = plan.threatModel;
+  const targetsOf = (gold: string): readonly string[] | null =>
+    tm.objective === 'targeted' ? tm.protectedTransitions.filter((t) => t.from === gold).map((t) => t.to) : null;
   /** Per example: its vector, its clean candidate and the candidates of attacks that do not depend on the model (null where they do). */
   const shared = new Map<Example, { x: number[]; clean: Candidate; fixed: Array<Candidate | null>; features: Record<string, number> }>();
 
@@ -76,7 +81,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
       invalidReason: c.attempted ? c.invalidReason : null,
       // Attacks carry ledger masks; a corruption baseline (noise) does not.
       masked: attack.attack,
-      tabular: { features, perturbed, exact: exact[k] ?? null }
+      tabular: { features, perturbed, exact: exact[k] ?? null, ...(reportsWork ? { work: c.work ?? null } : {}) }
     };
   };
   const row = (example: Example, x: number[], modelIndex: number | null) => ({
@@ -86,7 +91,8 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     space,
     seed,
     model: modelIndex === null ? null : (models[modelIndex] as Model),
-    counters: modelIndex === null ? { gradientEvaluations: 0, predictionEvaluations: 0 } : (counters[modelIndex] as AttackCounters)
+    counters: modelIndex === null ? { gradientEvaluations: 0, predictionEvaluations: 0 } : (counters[modelIndex] as AttackCounters),
+    targets: targetsOf(example.label)
   });
 
   return {
@@ -99,7 +105,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
         const input = { kind: 'features' as const, values: features };
         const clean: Candidate = {
           condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
-          tabular: { features, perturbed: null, exact: null }
+          tabular: { features, perturbed: null, exact: null, ...(reportsWork ? { work: null } : {}) }
         };
         const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, attack.candidate(row(example, x, null)))));
         base = { x, features, clean, fixed };

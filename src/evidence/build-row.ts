@@ -18,7 +18,7 @@ export interface RowFacts {
   clean: ScoreResult;
   result: ScoreResult;
   /** What the condition produced (null on clean rows). */
-  candidate: { attempted: boolean; changed: boolean; valid: boolean | null; invalidReason: string | null } | null;
+  candidate: { attempted: boolean; notAttemptedReason?: 'no_dictionary' | 'no_edit'; changed: boolean; valid: boolean | null; invalidReason: string | null } | null;
   /** True for attack families: the row carries ledger masks. */
   masked: boolean;
   objective: 'untargeted' | 'targeted';
@@ -42,6 +42,7 @@ export function evidenceRow(f: RowFacts): EvidenceRow {
           cleanOk: f.clean.status === 'ok',
           cleanPrediction: cleanDecision?.prediction ?? null,
           attempted: c.attempted,
+          ...(c.notAttemptedReason ? { notAttemptedReason: c.notAttemptedReason } : {}),
           changed: c.changed,
           valid: c.valid === true,
           rowOk: f.result.status === 'ok',

@@ -7,7 +7,8 @@
  *   success   — tested and wrong under the objective (untargeted: prediction ≠ gold;
  *               targeted: (gold, prediction) is a declared protected transition)
  *   uncovered — eligible but not tested, with the first reason that applies:
- *               no_dictionary (the family could not act on the row's language),
+ *               no_dictionary (the family could not act on the row's language), or
+ *               no_edit (the search found no valid edit to make),
  *               unchanged (attempted, same bytes), invalid, missing.
  * An uncovered row is never counted robust.
  */
@@ -21,6 +22,8 @@ export interface MaskInput {
   cleanOk: boolean;
   cleanPrediction: string | null;
   attempted: boolean;
+  /** Why a family that did not act could not (default no_dictionary; the search's no_edit). */
+  notAttemptedReason?: 'no_dictionary' | 'no_edit';
   changed: boolean;
   valid: boolean;
   rowOk: boolean;
@@ -49,7 +52,7 @@ export function ledgerMasks(m: MaskInput): Masks {
   const uncovered = eligible && !tested;
   let reason: UncoveredReason | null = null;
   if (uncovered) {
-    if (!m.attempted) reason = 'no_dictionary';
+    if (!m.attempted) reason = m.notAttemptedReason ?? 'no_dictionary';
     else if (!m.changed) reason = 'unchanged';
     else if (!m.valid) reason = 'invalid';
     else reason = 'missing';

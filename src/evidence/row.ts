@@ -9,7 +9,7 @@ import type { Condition } from '../config/families.js';
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
 export type RowStatus = 'ok' | 'error' | 'timeout';
-export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'invalid' | 'missing';
+export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'invalid' | 'missing';
 
 export interface EvidenceRow {
   id: string;
@@ -43,6 +43,18 @@ export interface EvidenceRow {
   features?: Record<string, number>;
   perturbed_features?: Record<string, number> | null;
   exact?: boolean | null;
+  /**
+   * Search rows: the distinct candidate texts scored for this (example, model) (docs/search.md).
+   * Tabular rows of a run with an attack that reports its work (docs/tabular.md): the model queries
+   * spent on this row's candidate (null on clean rows).
+   */
+  queries?: number | null;
+  /** Search rows only: the edits kept (docs/search.md). */
+  edits?: Array<{ op: string; word: number; from: string | null; to: string | null }>;
+  /** Tabular rows of such a run: gradient evaluations for the candidate, and `exact`'s certificate and tie flag. */
+  gradient_evaluations?: number | null;
+  certified?: boolean | null;
+  tie?: boolean | null;
 }
 
 export const EVIDENCE_FIELDS = [
@@ -54,6 +66,12 @@ export const EVIDENCE_FIELDS = [
 
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
 export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+/** Appended after TABULAR_FIELDS when the run configures an attack that reports per-row work. */
+export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+/** Appended after EVIDENCE_FIELDS on search rows. */
+export const SEARCH_FIELDS = ['queries', 'edits'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}

@@ -10,7 +10,7 @@
  * a long text keeps its UTF-8 bytes instead, so that writing it once per model and condition is
  * a copy, not a fresh encoding.
  */
-import { TABULAR_FIELDS, type EvidenceRow } from './row.js';
+import { TABULAR_FIELDS, WORK_FIELDS, type EvidenceRow } from './row.js';
 
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
 function value(v: unknown): string {
@@ -130,6 +130,11 @@ export class RowSerializer {
         const v = row[field];
         line += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
       }
+      if (row.queries !== undefined) for (const field of WORK_FIELDS) line += ',"' + field + '":' + value(row[field]);
+    }
+    // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
+    if (row.features === undefined && row.queries !== undefined) {
+      line += ',"queries":' + String(row.queries) + ',"edits":[' + (row.edits ?? []).map((e) => '{"op":' + JSON.stringify(e.op) + ',"word":' + String(e.word) + ',"from":' + (e.from === null ? 'null' : JSON.stringify(e.from)) + ',"to":' + (e.to === null ? 'null' : JSON.stringify(e.to)) + '}').join(',') + ']';
     }
     sink.appendString(line + '}');
     sink.endLine();

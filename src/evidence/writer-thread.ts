@@ -1,89 +1,140 @@
 /**
- * The half of the evidence writer that runs on its own thread (writer.ts holds the other half):
- * it receives filled chunks in order, hashes the uncompressed bytes, writes them plain until
- * they pass the gzip threshold, then re-reads what it wrote through gzip (level 6) and sends
- * every later chunk into the same gzip stream, hashing the compressed bytes too. Node built-ins
- * only, as source text, so the bundle needs no separate worker file.
+ * The half of the evidence writer that runs off the evaluation's thread (writer.ts holds the
+ * other half): it receives filled chunks in order, hashes the uncompressed bytes, writes them
+ * plain until they pass the gzip threshold, then re-reads what it wrote through gzip (level 6)
+ * and sends every later chunk into the same gzip stream, hashing the compressed bytes too.
  *
- * Messages in: { chunk: Uint8Array } (transferred) · { close: true }.
- * Messages out: { done: bytes } after each chunk · { closed: info } · { error: {message, code, syscall, path} }.
+ * It serves one message port: a worker's parentPort in the bundles (writer-worker.ts is that
+ * worker's entry), or one end of a MessageChannel on the main thread when there is no bundle
+ * to start a worker from (tests, library use).
  */
-export const WRITER_THREAD_SOURCE = String.raw`
-const { parentPort, workerData } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const fs = require('node:fs');
-const { createGzip } = require('node:zlib');
-const { once } = require('node:events');
+import { createHash, type Hash } from 'node:crypto';
+import { once } from 'node:events';
+import { closeSync, createReadStream, createWriteStream, openSync, rmSync, writeSync, type WriteStream } from 'node:fs';
+import { createGzip, type Gzip } from 'node:zlib';
 
-const { plainPath, gzPath, gzipAboveBytes, level } = workerData;
-const hash = createHash('sha256');
-let bytes = 0;
-let plainFd = fs.openSync(plainPath, 'w');
-let gzip = null;
-let failed = false;
-
-function fail(error) {
-  if (failed) return;
-  failed = true;
-  parentPort.postMessage({ error: { message: String(error && error.message || error), code: error && error.code, syscall: error && error.syscall, path: error && error.path } });
+export interface WriterSetup {
+  plainPath: string;
+  gzPath: string;
+  gzipAboveBytes: number;
+  level: number;
 }
 
-function writeAll(fd, data) {
-  let offset = 0;
-  while (offset < data.length) offset += fs.writeSync(fd, data, offset, data.length - offset);
+export type WriterRequest = { chunk: Uint8Array } | { close: true };
+
+export interface ThreadError {
+  message: string;
+  code?: string;
+  syscall?: string;
+  path?: string;
 }
 
-async function startGzip() {
-  fs.closeSync(plainFd);
-  plainFd = -1;
-  const stream = createGzip({ level });
-  const out = fs.createWriteStream(gzPath);
-  const gzHash = createHash('sha256');
-  const state = { stream, out, hash: gzHash, bytes: 0, error: null };
-  stream.on('data', (d) => { gzHash.update(d); state.bytes += d.length; });
-  stream.on('error', (e) => { state.error = state.error || e; });
-  // A failed file write stops the gzip stream too, so a wait for its 'drain' ends with the error.
-  out.on('error', (e) => { state.error = state.error || e; stream.destroy(e); });
-  stream.pipe(out);
-  gzip = state;
-  for await (const data of fs.createReadStream(plainPath, { highWaterMark: 1 << 20 })) await gzWrite(data);
+export interface Closed {
+  file: 'plain' | 'gz';
+  sha256: string;
+  bytes: number;
+  gzip: { sha256: string; bytes: number } | null;
 }
 
-async function gzWrite(data) {
-  if (gzip.error) throw gzip.error;
-  if (!gzip.stream.write(data)) await once(gzip.stream, 'drain');
-  if (gzip.error) throw gzip.error;
+/** Sent after each chunk (`done`: its bytes), once at the end (`closed`), or once on a failure (`error`). */
+export type WriterReply = { done: number } | { closed: Closed } | { error: ThreadError };
+
+/** The port the server answers on: what a worker's parentPort and a MessagePort both offer. */
+export interface WriterPort {
+  postMessage(reply: WriterReply): void;
+  on(event: 'message', listener: (request: WriterRequest) => void): unknown;
 }
 
-async function onChunk(chunk) {
-  const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  hash.update(data);
-  bytes += data.length;
-  if (gzip) await gzWrite(data);
-  else {
-    writeAll(plainFd, data);
-    if (bytes > gzipAboveBytes) await startGzip();
+interface GzipState {
+  stream: Gzip;
+  out: WriteStream;
+  hash: Hash;
+  bytes: number;
+  error: Error | null;
+}
+
+export class WriterServer {
+  private readonly hash = createHash('sha256');
+  private bytes = 0;
+  private plainFd = -1;
+  private gzip: GzipState | null = null;
+  private failed = false;
+  /** Requests are handled one after the other, in the order they were sent. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly port: WriterPort,
+    private readonly setup: WriterSetup
+  ) {
+    port.on('message', (m) => {
+      this.queue = this.queue.then(() => (this.failed ? undefined : 'close' in m ? this.onClose() : this.onChunk(m.chunk))).catch((e: unknown) => this.fail(e));
+    });
+    try {
+      this.plainFd = openSync(setup.plainPath, 'w');
+    } catch (error) {
+      this.fail(error);
+    }
   }
-  parentPort.postMessage({ done: data.length });
-}
 
-async function onClose() {
-  const sha256 = hash.digest('hex');
-  if (gzip) {
-    gzip.stream.end();
-    await once(gzip.out, 'close');
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    const e = error as Partial<NodeJS.ErrnoException> | null;
+    this.port.postMessage({ error: { message: String(e?.message ?? error), code: e?.code, syscall: e?.syscall, path: e?.path } });
+  }
+
+  private async startGzip(): Promise<void> {
+    closeSync(this.plainFd);
+    this.plainFd = -1;
+    const stream = createGzip({ level: this.setup.level });
+    const out = createWriteStream(this.setup.gzPath);
+    const state: GzipState = { stream, out, hash: createHash('sha256'), bytes: 0, error: null };
+    stream.on('data', (d: Buffer) => {
+      state.hash.update(d);
+      state.bytes += d.length;
+    });
+    stream.on('error', (e) => (state.error ??= e));
+    // A failed file write stops the gzip stream too, so a wait for its 'drain' ends with the error.
+    out.on('error', (e) => {
+      state.error ??= e;
+      stream.destroy(e);
+    });
+    stream.pipe(out);
+    this.gzip = state;
+    for await (const data of createReadStream(this.setup.plainPath, { highWaterMark: 1 << 20 })) await this.gzWrite(data as Buffer);
+  }
+
+  private async gzWrite(data: Uint8Array): Promise<void> {
+    const gzip = this.gzip as GzipState;
     if (gzip.error) throw gzip.error;
-    fs.rmSync(plainPath, { force: true });
-    parentPort.postMessage({ closed: { file: 'gz', sha256, bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } } });
-  } else {
-    fs.closeSync(plainFd);
-    parentPort.postMessage({ closed: { file: 'plain', sha256, bytes, gzip: null } });
+    if (!gzip.stream.write(data)) await once(gzip.stream, 'drain');
+    if (gzip.error) throw gzip.error;
+  }
+
+  private async onChunk(chunk: Uint8Array): Promise<void> {
+    const data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.hash.update(data);
+    this.bytes += data.length;
+    if (this.gzip) await this.gzWrite(data);
+    else {
+      for (let offset = 0; offset < data.length; ) offset += writeSync(this.plainFd, data, offset, data.length - offset);
+      if (this.bytes > this.setup.gzipAboveBytes) await this.startGzip();
+    }
+    this.port.postMessage({ done: data.length });
+  }
+
+  private async onClose(): Promise<void> {
+    const sha256 = this.hash.digest('hex');
+    const gzip = this.gzip;
+    if (gzip) {
+      gzip.stream.end();
+      await once(gzip.out, 'close');
+      if (gzip.error) throw gzip.error;
+      rmSync(this.setup.plainPath, { force: true });
+      this.port.postMessage({ closed: { file: 'gz', sha256, bytes: this.bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } } });
+    } else {
+      closeSync(this.plainFd);
+      this.port.postMessage({ closed: { file: 'plain', sha256, bytes: this.bytes, gzip: null } });
+    }
   }
 }
-
-// Messages are handled one after the other, in the order they were sent.
-let queue = Promise.resolve();
-parentPort.on('message', (m) => {
-  queue = queue.then(() => (failed ? undefined : m.close ? onClose() : onChunk(m.chunk))).catch(fail);
-});
-`;

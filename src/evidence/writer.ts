@@ -1,14 +1,17 @@
 /**
  * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into ~1 MiB
  * chunks; each full chunk is handed (transferred, not copied) to a writer thread
- * (writer-thread.ts) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
+ * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
  * compresses it (gzip level 6) and hashes the compressed bytes too. The evaluation never waits
  * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
  * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { WRITER_THREAD_SOURCE } from './writer-thread.js';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { threadEntry } from '../util/threads.js';
+import { WriterServer, type Closed, type WriterReply, type WriterRequest, type WriterSetup } from './writer-thread.js';
 
 export const EVIDENCE_FILE = 'evidence.jsonl';
 export const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
@@ -28,17 +31,58 @@ export interface EvidenceFileInfo {
   gzip: { sha256: string; bytes: number } | null;
 }
 
-interface ThreadError {
-  message: string;
-  code?: string;
-  syscall?: string;
-  path?: string;
+/** The worker's file, beside the bundle that started the run (scripts/package.js builds it from writer-worker.ts as CommonJS). */
+export const WRITER_WORKER_FILE = 'writer-worker.cjs';
+
+/** The writer's side of the link: a worker, or a WriterServer on this thread over a MessageChannel. */
+interface Link {
+  post(request: WriterRequest, transfer: ArrayBuffer[]): void;
+  ref(): void;
+  unref(): void;
+  stop(): Promise<void>;
 }
 
-type Closed = { file: 'plain' | 'gz'; sha256: string; bytes: number; gzip: { sha256: string; bytes: number } | null };
+/** The worker file beside the running bundle; null when run from the sources (no bundle, or a .ts entry). */
+function workerFile(): URL | null {
+  const entry = threadEntry();
+  const file = entry && new URL(WRITER_WORKER_FILE, entry);
+  return file && existsSync(fileURLToPath(file)) ? file : null;
+}
+
+function workerLink(file: URL, setup: WriterSetup, on: Handlers): Link {
+  const worker = new Worker(file, { workerData: setup });
+  worker.on('message', on.reply);
+  worker.on('error', on.error);
+  worker.on('exit', on.exit);
+  return {
+    post: (request, transfer) => worker.postMessage(request, transfer),
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+    stop: async () => void (await worker.terminate())
+  };
+}
+
+function localLink(setup: WriterSetup, on: Handlers): Link {
+  const { port1, port2 } = new MessageChannel();
+  new WriterServer(port2, setup);
+  port1.on('message', on.reply);
+  port1.on('close', () => on.exit(0));
+  return {
+    post: (request, transfer) => port1.postMessage(request, transfer),
+    ref: () => (port1.ref(), port2.ref()),
+    unref: () => (port1.unref(), port2.unref()),
+    stop: async () => port1.close()
+  };
+}
+
+interface Handlers {
+  reply: (m: WriterReply) => void;
+  error: (error: Error) => void;
+  exit: (code: number) => void;
+}
 
 export class EvidenceWriter {
-  private readonly thread: Worker;
+  private readonly thread: Link;
   /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
   private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   private filled = 0;
@@ -50,24 +94,25 @@ export class EvidenceWriter {
   private failure: Error | null = null;
 
   constructor(dir: string, gzipAboveBytes: number) {
-    this.thread = new Worker(WRITER_THREAD_SOURCE, {
-      eval: true,
-      workerData: { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes, level: GZIP_LEVEL }
-    });
-    this.thread.on('message', (m: { done?: number; closed?: Closed; error?: ThreadError }) => {
-      if (m.done !== undefined) this.inFlight -= m.done;
-      if (m.closed) this.closed = m.closed;
-      if (m.error) this.fail(Object.assign(new Error(m.error.message), { code: m.error.code, syscall: m.error.syscall, path: m.error.path }));
-      this.wake();
-    });
-    this.thread.on('error', (error) => {
-      this.fail(error);
-      this.wake();
-    });
-    this.thread.on('exit', (code) => {
-      if (this.closed === null) this.fail(new Error(`the evidence writer thread stopped (exit code ${code})`));
-      this.wake();
-    });
+    const setup: WriterSetup = { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes, level: GZIP_LEVEL };
+    const worker = workerFile();
+    const handlers: Handlers = {
+      reply: (m) => {
+        if ('done' in m) this.inFlight -= m.done;
+        else if ('closed' in m) this.closed = m.closed;
+        else this.fail(Object.assign(new Error(m.error.message), { code: m.error.code, syscall: m.error.syscall, path: m.error.path }));
+        this.wake();
+      },
+      error: (error) => {
+        this.fail(error);
+        this.wake();
+      },
+      exit: (code) => {
+        if (this.closed === null) this.fail(new Error(`the evidence writer thread stopped (exit code ${code})`));
+        this.wake();
+      }
+    };
+    this.thread = worker ? workerLink(worker, setup, handlers) : localLink(setup, handlers);
     // A writer that is never closed (its run failed) must not keep the process alive.
     this.thread.unref();
   }
@@ -75,7 +120,7 @@ export class EvidenceWriter {
   private fail(error: Error): void {
     if (this.failure === null) {
       this.failure = error;
-      void this.thread.terminate();
+      void this.thread.stop();
     }
   }
 
@@ -131,7 +176,7 @@ export class EvidenceWriter {
     const chunk = this.chunk.subarray(0, this.filled);
     this.inFlight += chunk.length;
     // A Buffer this large owns its ArrayBuffer, so handing it over moves it without a copy.
-    this.thread.postMessage({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer] : []);
+    this.thread.post({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer as ArrayBuffer] : []);
     this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     this.filled = 0;
   }
@@ -158,11 +203,11 @@ export class EvidenceWriter {
     try {
       this.check();
       this.send();
-      this.thread.postMessage({ close: true });
+      this.thread.post({ close: true }, []);
       await this.until(() => this.closed !== null);
       this.check();
     } finally {
-      await this.thread.terminate();
+      await this.thread.stop();
     }
     const c = this.closed as Closed;
     return { file: c.file === 'gz' ? EVIDENCE_GZ_FILE : EVIDENCE_FILE, rows: this.rows, sha256: c.sha256, bytes: c.bytes, gzip: c.gzip };
@@ -170,7 +215,7 @@ export class EvidenceWriter {
 
   /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
   abort(): void {
-    void this.thread.terminate();
+    void this.thread.stop();
   }
 }
 

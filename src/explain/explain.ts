@@ -12,7 +12,7 @@
 import type { Condition } from '../config/families.js';
 import type { Example } from '../data/example.js';
 import type { Candidate } from '../evaluate/candidate.js';
-import type { ModelCounters } from '../evaluate/counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from '../evaluate/score-store.js';
 import { decisionOf } from '../models/model.js';
 import type { Prepared } from '../pipeline/prepare.js';

@@ -7,7 +7,7 @@ import type { FamilyGateKey, GateKey } from '../config/defaults.js';
 import type { GatePlan, Threshold } from '../config/plan.js';
 import type { DataFileInfo } from '../data/dataset.js';
 import type { DrillFacts } from '../drill/collect.js';
-import type { ModelCounters } from '../evaluate/counters.js';
+import type { ModelCounters } from '../run/facts.js';
 import type { MetricFacts, Overlap } from '../metrics/metrics.js';
 import type { Manifest, ManifestHead, ThresholdRecord } from './manifest.js';
 import { readReleaseFacts, readReleaseRecord, releaseRequirement, type ReleaseFacts } from './release.js';

@@ -6,9 +6,9 @@
  * repeats byte for byte for the same inputs.
  */
 import type { Condition } from '../config/families.js';
-import type { Plan, ProtectedTransition } from '../config/plan.js';
+import type { GatePlan, Plan, ProtectedTransition, ReleasePlan } from '../config/plan.js';
 import { LABEL_DIGEST_DEFINITION, type Dataset, type DataFileInfo } from '../data/dataset.js';
-import type { ModelCounters } from '../evaluate/counters.js';
+import type { HostFacts, ModelCounters } from '../run/facts.js';
 import type { AbstentionPolicy } from '../metrics/abstention.js';
 import { BOOTSTRAP_METHOD } from '../metrics/bootstrap.js';
 import type { LengthHistogram, Overlap } from '../metrics/metrics.js';
@@ -18,7 +18,6 @@ import type { ShardSpec } from '../shard/select.js';
 import { SHARD_RULE } from '../shard/select.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { preprocessingRecord, type PreprocessingRecord } from './preprocessing.js';
-import type { ReleaseRecord } from './release.js';
 
 /** Major version of this layout. v2: facts for re-derivation (gate plan, length histogram, output), shards, baseline. */
 export const MANIFEST_SCHEMA_VERSION = 2;
@@ -36,7 +35,7 @@ export interface RunSection {
   started_at: string;
   finished_at: string;
   wall_ms: Record<string, number>;
-  host: { hostname: string; platform: string; arch: string; cpus: number };
+  host: HostFacts;
   context: Record<string, string | number | null>;
   stderr_files?: Record<string, FileDigest>;
   [key: string]: unknown;
@@ -84,7 +83,8 @@ export interface ManifestHead {
   schema_version: number;
   kind: 'run' | 'shard';
   tool: { name: string; version: string; bundle_sha256: string | null; node: string; [key: string]: unknown };
-  config: { path: string; sha256: string; version: number };
+  /** `text`: the config file as read, so the recorded gate can be checked against it (absent in manifests written before it was recorded). */
+  config: { path: string; sha256: string; version: number; text?: string };
   threat_model: {
     id: string;
     revision: string;
@@ -128,7 +128,7 @@ export interface ManifestHead {
   lock_files: Array<{ path: string; sha256: string }>;
   gate: { plan: GatePlanRecord };
   /** The config's `release:` block as declared (manifest/release.ts); null when there is none. */
-  release: ReleaseRecord | null;
+  release: ReleasePlan | null;
   /** Per model, the exact input transformation (manifest/preprocessing.ts). */
   preprocessing: PreprocessingRecord;
   /** Shard manifests only (SPEC §16). */
@@ -167,19 +167,20 @@ export interface HeadInput {
   shard?: { spec: ShardSpec; examples: number } | null;
 }
 
-function gatePlanRecord(plan: Plan): GatePlanRecord {
+/** The gate as the manifest records it: every threshold with the config key and line it came from. */
+export function gatePlanRecord(gate: GatePlan): GatePlanRecord {
   const record = (t: { value: number; configKey: string; line: number; isDefault: boolean }): ThresholdRecord => ({ value: t.value, config_key: t.configKey, line: t.line, is_default: t.isDefault });
   return {
-    thresholds: Object.fromEntries(Object.entries(plan.gate.thresholds).map(([k, t]) => [k, record(t)])),
+    thresholds: Object.fromEntries(Object.entries(gate.thresholds).map(([k, t]) => [k, record(t)])),
     families: Object.fromEntries(
-      Object.entries(plan.gate.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).flatMap(([k, t]) => (t ? [[k, record(t)]] : [])))])
+      Object.entries(gate.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).flatMap(([k, t]) => (t ? [[k, record(t)]] : [])))])
     ),
-    allow_not_evaluated: plan.gate.allowNotEvaluated,
-    judged_models: [...plan.gate.models],
-    require_baseline: plan.gate.requireBaseline,
-    ...(plan.gate.blockOn === 'new' ? { block_on: 'new' as const } : {}),
-    ...(plan.gate.releaseRecord
-      ? { release_record: { required: plan.gate.releaseRecord.required, config_key: 'gate.require_release_record', line: plan.gate.releaseRecord.line, is_default: plan.gate.releaseRecord.isDefault } }
+    allow_not_evaluated: gate.allowNotEvaluated,
+    judged_models: [...gate.models],
+    require_baseline: gate.requireBaseline,
+    ...(gate.blockOn === 'new' ? { block_on: 'new' as const } : {}),
+    ...(gate.releaseRecord
+      ? { release_record: { required: gate.releaseRecord.required, config_key: 'gate.require_release_record', line: gate.releaseRecord.line, is_default: gate.releaseRecord.isDefault } }
       : {})
   };
 }
@@ -191,7 +192,7 @@ export function buildManifestHead(input: HeadInput): ManifestHead {
     schema_version: MANIFEST_SCHEMA_VERSION,
     kind: input.shard ? 'shard' : 'run',
     tool: { name: TOOL_NAME, version: TOOL_VERSION, bundle_sha256: input.bundleSha256, node: process.version, ...(input.tool ?? {}) },
-    config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version },
+    config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version, ...(plan.config.text !== undefined ? { text: plan.config.text } : {}) },
     threat_model: {
       id: tm.id,
       revision: tm.revision,
@@ -233,7 +234,7 @@ export function buildManifestHead(input: HeadInput): ManifestHead {
     conditions: { evaluated: input.conditions, families_not_configured: input.familiesNotConfigured },
     output: { text: plan.output.text, examples_per_check: plan.output.examplesPerCheck, gzip_above_bytes: plan.output.gzipAboveBytes },
     lock_files: input.lockFiles,
-    gate: { plan: gatePlanRecord(plan) },
+    gate: { plan: gatePlanRecord(plan.gate) },
     release: plan.release ? { ...plan.release } : null,
     preprocessing: preprocessingRecord(plan),
     ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: SHARD_RULE, examples: input.shard.examples } } : {})

@@ -9,13 +9,13 @@
  * (binomial-draw.ts: certain outcomes use no uniform, small means invert exact-rational weights,
  * large means use BTRD with a deterministic logarithm). The interval is the numpy 'linear'
  * percentile interval of the sorted means. Unstratified: a scope
- * resamples its own rows only. `bootstrapMeans` keeps the row-by-row resampling as the
- * reference the tests compare the count-based draws with.
+ * resamples its own rows only. The tests keep the row-by-row resampling as the reference the
+ * count-based draws are compared with (__tests__/metrics/reference/bootstrap.ts).
  */
 import { BinomialSampler } from './binomial-draw.js';
 import type { FigureStatus } from './figure.js';
 import { checkLevel, percentileOfSorted, type Numbers } from './percentile.js';
-import { createStream, type IndexStream, type UniformStream } from './random.js';
+import { createStream, type UniformStream } from './random.js';
 
 /** Recorded in metrics.json and the manifest: how a resample is drawn. */
 export const BOOTSTRAP_METHOD =
@@ -61,7 +61,7 @@ export interface IntervalFigure {
   reason: string | null;
 }
 
-function checkIterations(iterations: number): void {
+export function checkIterations(iterations: number): void {
   if (!(Number.isInteger(iterations) && iterations >= 1)) throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
 }
 
@@ -103,36 +103,8 @@ export function countBootstrapMeans(counts: OutcomeCounts, iterations: number, s
   return means;
 }
 
-/** The resample means of `values` drawn row by row: each iteration takes n indices from `stream` (the reference sampler). */
-export function bootstrapMeans(values: Numbers, iterations: number, stream: IndexStream): Float64Array {
-  checkIterations(iterations);
-  const n = values.length;
-  if (n === 0) throw new RangeError('cannot bootstrap an empty sample');
-  const x = Float64Array.from(values);
-  const means = new Float64Array(iterations);
-  for (let it = 0; it < iterations; it++) {
-    let sum = 0;
-    for (let k = 0; k < n; k++) sum += x[stream.nextIndex(n)] as number;
-    means[it] = sum / n;
-  }
-  return means;
-}
-
-/** `bootstrapMeans` as a plain array (summed in draw order). */
-export function bootstrapMean(values: readonly number[], iterations: number, stream: IndexStream): number[] {
-  return Array.from(bootstrapMeans(values, iterations, stream));
-}
-
-function percentileBounds(sortedMeans: Float64Array, level: number): Bounds {
+export function percentileBounds(sortedMeans: Float64Array, level: number): Bounds {
   return { low: percentileOfSorted(sortedMeans, (100 * (1 - level)) / 2), high: percentileOfSorted(sortedMeans, (100 * (1 + level)) / 2) };
-}
-
-/** Row-by-row reference interval of `values` (null when empty). */
-export function bootstrapInterval(values: Numbers, iterations: number, level: number, seed: number, parts: readonly string[]): Bounds | null {
-  checkIterations(iterations);
-  checkLevel(level);
-  if (values.length === 0) return null;
-  return percentileBounds(bootstrapMeans(values, iterations, createStream(seed, parts)).sort(), level);
 }
 
 /** Count-based interval at `level` from the stream of (seed, parts); null when the counts are all 0. */

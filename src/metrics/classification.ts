@@ -13,20 +13,7 @@ export function accuracyOf(correct: number, n: number): Figure {
   return rate(correct, n, 'no rows in this scope');
 }
 
-export function accuracy(rows: readonly EvidenceRow[]): Figure {
-  let correct = 0;
-  for (const row of rows) if (isCorrect(row)) correct++;
-  return accuracyOf(correct, rows.length);
-}
-
 /** Missing rows (errors and timeouts) among `total` rows. */
 export function missingRowsOf(missing: number, total: number): Figure {
   return { value: missing, numerator: missing, denominator: total, status: 'ok', reason: null };
-}
-
-/** Missing rows (errors and timeouts) among all of a model's rows. */
-export function missingRows(rows: readonly EvidenceRow[]): Figure {
-  let missing = 0;
-  for (const row of rows) if (row.status !== 'ok') missing++;
-  return missingRowsOf(missing, rows.length);
 }

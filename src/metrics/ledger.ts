@@ -4,22 +4,22 @@
  * recomputed from the model's clean row of the same id (clean `ok`; under a targeted
  * objective also gold ∈ a declared `from` label) by the same rule that set the masks.
  *
- * Per model, family and scope (`familyLedger`):
+ * Per model, family and scope (`familyLedgerOf`):
  *   conditional attack success = successes / tested        (not evaluated when tested = 0)
  *   eligible coverage          = tested / eligible         (not evaluated when eligible = 0)
  *   robust accuracy            = (tested ∧ ¬success) / in scope (not evaluated when 0)
  *   uncovered rows are split by their stored reason; they are never robust.
- * Union across families, per model and scope (`unionLedger`), by example id:
+ * Union across families, per model and scope (`unionLedgerOf`), by example id:
  *   Uₜ = eligible ids tested by ≥ 1 family, Uₛ = ids with ≥ 1 success
  *   union success = |Uₛ| / |Uₜ|, union coverage = |Uₜ| / eligible ids,
  *   union robust  = ids in Uₜ with no success and no missing row in any family / in-scope ids
  *   Failures are unioned per id; family rates are never averaged.
- * Protected transitions (`protectedTransitions`): ids whose clean prediction was right and
+ * Protected transitions (`protectedTransitionsOf`): ids whose clean prediction was right and
  * for which some family's tested candidate is predicted so that (gold, prediction) is a
  * declared (from → to) pair, each id counted once; plus clean protected confusions.
  *
- * `cleanRows` maps id → the same model's clean row; a family row whose clean row is absent,
- * or a row without masks (clean, truncate), is a caller error and throws.
+ * Each row is counted with the same model's clean row of its id; a clean row of another model
+ * or id, or a row without masks (clean, truncate), is a caller error and throws.
  */
 import type { NonDestructiveFamily } from '../config/families.js';
 import type { ProtectedTransition, ThreatModelPlan } from '../config/plan.js';
@@ -29,8 +29,6 @@ import { compareCodePoints } from '../util/strings.js';
 import { count, notApplicable, rate, type Figure } from './figure.js';
 
 export type Objective = ThreatModelPlan['objective'];
-export type RowsByFamily = ReadonlyMap<NonDestructiveFamily, readonly EvidenceRow[]>;
-export type CleanRowsById = ReadonlyMap<string, EvidenceRow>;
 
 export interface FamilyLedger {
   /** Rows given (one per example of the scope). */
@@ -42,7 +40,8 @@ export interface FamilyLedger {
   /** Tested and not a success. */
   robust: Figure;
   uncovered: Figure;
-  uncovered_by_reason: Record<UncoveredReason, number>;
+  /** Counts per reason; `no_edit` only for the search (no other family can give it). */
+  uncovered_by_reason: Partial<Record<UncoveredReason, number>>;
   attack_success: Figure;
   eligible_coverage: Figure;
   robust_accuracy: Figure;
@@ -105,12 +104,6 @@ export function isInScope(clean: EvidenceRow, objective: Objective, transitions:
   }).in_scope;
 }
 
-function cleanRowOf(cleanRows: CleanRowsById, row: EvidenceRow): EvidenceRow {
-  const clean = cleanRows.get(row.id);
-  if (clean === undefined) throw new Error(`no clean row for id "${row.id}" (model ${row.model})`);
-  return clean;
-}
-
 function checkClean(clean: EvidenceRow, row: EvidenceRow): void {
   if (clean.model !== row.model || clean.condition !== 'clean' || clean.id !== row.id) {
     throw new Error(`the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected model ${row.model}, condition clean`);
@@ -149,11 +142,12 @@ export interface FamilyCounts {
   tested: number;
   successes: number;
   uncovered: number;
-  byReason: Record<UncoveredReason, number>;
+  byReason: Partial<Record<UncoveredReason, number>>;
 }
 
-export function emptyFamilyCounts(): FamilyCounts {
-  return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason: { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 } };
+export function emptyFamilyCounts(family?: string): FamilyCounts {
+  const byReason: Partial<Record<UncoveredReason, number>> = family === 'search' ? { no_edit: 0, unchanged: 0, invalid: 0, missing: 0 } : { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 };
+  return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason };
 }
 
 /** Counts one family row; `clean` is the same model's clean row of the id. */
@@ -168,7 +162,7 @@ export function addFamilyRow(c: FamilyCounts, row: EvidenceRow, clean: EvidenceR
   if (m.tested && m.success) c.successes++;
   if (m.uncovered && m.reason !== null) {
     c.uncovered++;
-    c.byReason[m.reason]++;
+    c.byReason[m.reason] = (c.byReason[m.reason] ?? 0) + 1;
   }
 }
 
@@ -187,17 +181,6 @@ export function familyLedgerOf(c: FamilyCounts): FamilyLedger {
     eligible_coverage: rate(c.tested, c.eligible, 'no eligible rows'),
     robust_accuracy: rate(robust, c.inScope, 'no rows in scope')
   };
-}
-
-export function familyLedger(
-  rows: readonly EvidenceRow[],
-  cleanRows: CleanRowsById,
-  objective: Objective,
-  transitions: readonly ProtectedTransition[]
-): FamilyLedger {
-  const c = emptyFamilyCounts();
-  for (const row of rows) addFamilyRow(c, row, cleanRowOf(cleanRows, row), objective, transitions);
-  return familyLedgerOf(c);
 }
 
 /** What one id contributes to the union across families (SPEC §7). */
@@ -266,33 +249,6 @@ export function unionLedgerOf(c: UnionCounts): UnionLedger {
     union_coverage: rate(c.tested, c.eligible, 'no eligible rows'),
     union_robust_accuracy: rate(c.robust, c.inScope, 'no rows in scope')
   };
-}
-
-/** Rows of several families grouped by id, ids in first-seen order; each row checked against its family. */
-function rowsById(rowsByFamily: RowsByFamily): Map<string, EvidenceRow[]> {
-  const byId = new Map<string, EvidenceRow[]>();
-  for (const [family, rows] of rowsByFamily) {
-    for (const row of rows) {
-      if (row.condition !== family) throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
-      const list = byId.get(row.id) ?? [];
-      list.push(row);
-      byId.set(row.id, list);
-    }
-  }
-  return byId;
-}
-
-export function unionLedger(
-  rowsByFamily: RowsByFamily,
-  cleanRows: CleanRowsById,
-  objective: Objective,
-  transitions: readonly ProtectedTransition[]
-): UnionLedger {
-  const c = emptyUnionCounts([...rowsByFamily.keys()]);
-  for (const [id, rows] of rowsById(rowsByFamily)) {
-    addUnionOutcome(c, id, unionOutcome(rows, cleanRowOf(cleanRows, rows[0] as EvidenceRow), objective, transitions));
-  }
-  return unionLedgerOf(c);
 }
 
 /** What one id contributes to the protected-transition figures (SPEC §7). */
@@ -374,17 +330,4 @@ export function protectedTransitionsOf(c: TransitionCounts): ProtectedTransition
     clean_confusion_ids: byCodePoint(c.confusedIds),
     clean_by_transition: perTransition(c.transitions, c.cleanPairs)
   };
-}
-
-export function protectedTransitions(
-  rowsByFamily: RowsByFamily,
-  cleanRows: CleanRowsById,
-  transitions: readonly ProtectedTransition[]
-): ProtectedTransitions {
-  const c = emptyTransitionCounts([...rowsByFamily.keys()], transitions);
-  for (const [id, rows] of rowsById(rowsByFamily)) {
-    addTransitionOutcome(c, id, transitionOutcome(rows, cleanRowOf(cleanRows, rows[0] as EvidenceRow), transitions));
-  }
-  for (const clean of cleanRows.values()) addTransitionClean(c, clean);
-  return protectedTransitionsOf(c);
 }

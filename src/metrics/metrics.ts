@@ -3,8 +3,10 @@
  * rows. Every figure is a pure function of the evidence rows plus these facts, which the manifest
  * records, so metrics.json can be recomputed from an artifact alone (SPEC §14).
  */
+import type { AttackStrength, ExactCertificate } from './strength.js';
 import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
+import type { SearchFigures } from './search.js';
 import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
 import type { Abstention, AbstentionPolicy } from './abstention.js';
 import type { Accounting, WorkedExample } from './accounting.js';
@@ -93,6 +95,12 @@ export interface ModelMetrics {
   /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
   accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
   worked_examples?: WorkedExample[];
+  /** Only where the run evaluated the adaptive search: its figures per scope (search.ts). */
+  search?: Array<{ scope: string } & SearchFigures>;
+  /** Tabular runs with `exact`: each other attack's successes ÷ exact's on the rows both tested (metrics/strength.ts). */
+  attack_strength?: AttackStrength[];
+  /** Tabular runs with `exact`: rows it certified (no point of F(x) moves them) and ties, among the rows it tested. */
+  exact_certificate?: ExactCertificate;
 }
 
 /** The length-PSI bins of every split (SPEC §18: the histogram behind the PSI figure). */
@@ -124,10 +132,14 @@ export interface Metrics {
   comparisons: Array<{ model_a: string; model_b: string; split: string } & PairedComparison>;
 }
 
-/** The families that carry ledger masks for a task, in evidence order (the registry's). */
-export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY): AttackFamily[] {
+/**
+ * The families that carry ledger masks for a task, in evidence order (the registry's). The
+ * adaptive search is opt-in on top of the fixed families: it is listed (and its checks judged)
+ * only when `evaluated` holds it.
+ */
+export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY, evaluated?: readonly string[]): AttackFamily[] {
   return familiesOf(task, registry)
-    .filter((d) => d.attack)
+    .filter((d) => d.attack && (!d.adaptive || (evaluated ?? []).includes(d.name)))
     .map((d) => d.name as AttackFamily);
 }
 

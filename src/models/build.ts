@@ -23,6 +23,10 @@ export interface BuildOptions {
   /** Repository root: external commands run from it. */
   root?: string;
   log?: (line: string) => void;
+  /** The run's seed (statistics.seed). */
+  seed?: number;
+  /** Registers a secret value to mask in the caller's log. */
+  secret?: (value: string) => void;
   /** Called once for every text featurized, per feature space (memo hits are not counted). */
   onFeaturize?: (space: FeatureSpace) => void;
   /** Filled with the featurizers built (one per feature space and vocabulary), for a caller that provides rows from elsewhere. */
@@ -51,6 +55,6 @@ export async function buildModels(plans: readonly ModelPlan[], train: readonly E
     }
     return new TfidfModel(name, scorer);
   };
-  const context: ModelBuildContext = { train, labels, features, root: options.root ?? process.cwd(), log: options.log ?? (() => {}), featurizer, tfidf };
+  const context: ModelBuildContext = { train, labels, features, root: options.root ?? process.cwd(), log: options.log ?? (() => {}), seed: options.seed ?? 0, secret: options.secret ?? (() => {}), featurizer, tfidf };
   return plans.map((plan) => modelKind(plan.kind).build(plan, context));
 }

@@ -31,6 +31,10 @@ export interface ModelBuildContext {
   /** Repository root: external commands run from it. */
   root: string;
   log: (line: string) => void;
+  /** The run's seed (statistics.seed), for a model's own random draws (an HTTP model's retry jitter). */
+  seed: number;
+  /** Registers a secret value the caller must mask in its own log (the action's core.setSecret). */
+  secret: (value: string) => void;
   /** The featurizer already built for this space and vocabulary (shared), or a new one. */
   featurizer(space: FeatureSpace, vocabulary: readonly string[]): Featurizer;
   /** A tf-idf centroid model over the one fitted scorer of its analyzer. */

@@ -29,7 +29,7 @@
  * Cost per Newton step: O(n·(d+1)²·m(m+1)/2) for the Hessian, O(n·(d+1)·m) per line-search trial.
  */
 import type { Example, ExampleInput } from '../data/example.js';
-import type { Differentiable } from '../tabular/contract.js';
+import type { AffineLogits, Differentiable } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { decide, type Model, type ModelDescription, type ScoreResult } from './model.js';
@@ -337,7 +337,7 @@ function compareRows(X: Float64Array, D: number, y: Int32Array, a: number, b: nu
   return (y[a] as number) - (y[b] as number);
 }
 
-export class LogisticRegressionModel implements Model, Differentiable {
+export class LogisticRegressionModel implements Model, Differentiable, AffineLogits {
   readonly labels: readonly string[];
   readonly features: readonly string[];
   private readonly coef: Float64Array[];
@@ -462,6 +462,18 @@ export class LogisticRegressionModel implements Model, Differentiable {
     const e = z.map((v) => Math.exp(v - max));
     const sum = e.reduce((a, b) => a + b, 0);
     return e.map((v) => v / sum);
+  }
+
+  /**
+   * The logits as affine maps, one per label: multinomial zₖ = Wₖ·x + bₖ; binary z₀ = 0 and
+   * z₁ = w·x + b (the decision function), which predict the same label as the probabilities.
+   */
+  affineLogits(): { weights: number[][]; intercepts: number[] } {
+    if (this.params.coef.length === 1) {
+      const w = this.params.coef[0] as number[];
+      return { weights: [w.map(() => 0), [...w]], intercepts: [0, this.params.intercept[0] as number] };
+    }
+    return { weights: this.params.coef.map((row) => [...row]), intercepts: [...this.params.intercept] };
   }
 
   /** ∂ cross-entropy(x, label) / ∂x. */

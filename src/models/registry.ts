@@ -6,12 +6,13 @@
  */
 import type { ModelDescriptor } from './descriptor.js';
 import { EXTERNAL } from './kinds/external.js';
+import { HTTP } from './kinds/http.js';
 import { HYBRID } from './kinds/hybrid.js';
 import { LOGISTIC_REGRESSION } from './kinds/logistic-regression.js';
 import { NAIVE_BAYES } from './kinds/naive-bayes.js';
 import { TFIDF_CHAR, TFIDF_WORD } from './kinds/tfidf.js';
 
-export const MODEL_KINDS = [NAIVE_BAYES, TFIDF_WORD, TFIDF_CHAR, HYBRID, LOGISTIC_REGRESSION, EXTERNAL] as const;
+export const MODEL_KINDS = [NAIVE_BAYES, TFIDF_WORD, TFIDF_CHAR, HYBRID, LOGISTIC_REGRESSION, EXTERNAL, HTTP] as const;
 
 type Kind = (typeof MODEL_KINDS)[number];
 type PlanOf<D> = D extends { kind: infer K; read(...args: never[]): infer R }

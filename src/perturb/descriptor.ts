@@ -20,6 +20,8 @@ export interface ReadContext {
   at: KeyPath;
   /** A repository file the config names at `path`: inside the root, existing, a regular file; else a ConfigError. */
   file(path: KeyPath, p: string): FileRef;
+  /** The whole `threat_model.attacks` block as written (a family that borrows another's settings reads them here). */
+  attacks?: Readonly<Record<string, unknown>>;
 }
 
 export interface DictionarySummary {
@@ -44,6 +46,8 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
   attack: A;
   /** The edit can change the true class, so its accuracy change is descriptive only. */
   destructive: boolean;
+  /** Adaptive: its candidates come from querying each model (the evaluator runs it per model), not from a fixed edit. */
+  adaptive?: boolean;
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }
@@ -70,6 +74,8 @@ export interface TabularRow {
   model: (Model & Partial<Differentiable>) | null;
   /** That model's attack work counters. */
   counters: AttackCounters;
+  /** Targeted objective: the protected targets of the row's gold label (possibly none); untargeted: null. */
+  targets: readonly string[] | null;
 }
 
 export interface TabularAttackDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {
@@ -78,6 +84,11 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
   needsGradients: boolean;
   /** True when the candidate depends on the model (computed per model); false when every model gets the same one. */
   perModel: boolean;
+  /**
+   * Its rows report per-row work (`queries`, `gradient_evaluations`) and, for `exact`, the
+   * certificate; when a run configures such an attack every tabular row carries those fields.
+   */
+  reportsWork?: boolean;
   /** Recorded in the manifest next to eps, editable and bounds: how the candidate is drawn. */
   method: Readonly<Record<string, string>>;
   candidate(row: TabularRow): TabularCandidate;

@@ -3,6 +3,7 @@
  * candidate, deterministically from (seed, family, example id, position), and checks the
  * candidate against its own validity rule (plus `max_char_edit_ratio` where it applies).
  */
+import type { AdaptiveSearch } from './search/runner.js';
 
 export interface PerturbInput {
   id: string;
@@ -34,4 +35,6 @@ export interface FamilyRunner {
   /** Parameters as recorded in the manifest. */
   parameters: Record<string, unknown>;
   perturb(input: PerturbInput): PerturbOutcome;
+  /** Set for the adaptive search: the evaluator runs it per model instead of calling `perturb`. */
+  search?: AdaptiveSearch;
 }

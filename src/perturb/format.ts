@@ -57,7 +57,7 @@ function allUpper(word: string): string {
   return out;
 }
 
-interface CaseChoice {
+export interface CaseChoice {
   /** The usual change: lower → Title, Title → lower, UPPER → Title. */
   usual: string;
   /** For lower-case words: the whole word in upper case (computed only when drawn). */
@@ -65,7 +65,7 @@ interface CaseChoice {
 }
 
 /** How a word's case may change; null for mixed case or when nothing can flip. */
-function caseChoice(word: string): CaseChoice | null {
+export function caseChoice(word: string): CaseChoice | null {
   const [first, rest] = splitFirst(word);
   if (word === word.toLowerCase()) {
     const title = upper(first) + rest;

@@ -4,6 +4,7 @@
  * its generated validator, the loader, the evaluator and the metrics read these lists; adding a
  * family is its descriptor (see descriptor.ts) plus one line here.
  */
+import { EXACT } from '../tabular/exact.js';
 import { FGM } from '../tabular/fgm.js';
 import { NOISE } from '../tabular/noise.js';
 import { APPEND } from './append.js';
@@ -11,6 +12,7 @@ import type { BuiltFamily, DictionarySummary, FamilyDescriptor, TabularAttackDes
 import { DICTIONARY } from './dictionary.js';
 import type { FamilyRunner } from './family.js';
 import { FORMAT } from './format.js';
+import { SEARCH } from './search/descriptor.js';
 import type { FamilyOptions } from './outcome.js';
 import { TRANSPOSE } from './transpose.js';
 import { TRUNCATE } from './truncate.js';
@@ -19,10 +21,10 @@ export type { FamilyOptions } from './outcome.js';
 export type { DictionarySummary } from './descriptor.js';
 
 /** Text families (task: text), in evidence order. */
-export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE] as const;
+export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE, SEARCH] as const;
 
 /** Tabular attacks (task: tabular), in evidence order. */
-export const TABULAR_ATTACKS = [NOISE, FGM] as const;
+export const TABULAR_ATTACKS = [NOISE, FGM, EXACT] as const;
 
 /** The lists every reader takes; tests pass a registry with a family of their own. */
 export interface FamilyRegistry {
@@ -69,5 +71,8 @@ export function buildFamilies(attacks: Readonly<Partial<Record<string, unknown>>
     const params = attacks[family.name];
     if (params !== undefined) built.push(family.build(params, options));
   }
-  return { runners: built.map((b) => b.runner), dictionaries: built.flatMap((b) => (b.dictionary ? [b.dictionary] : [])) };
+  // The search may read the dictionary family's file: the manifest lists each file once.
+  const dictionaries = new Map<string, DictionarySummary>();
+  for (const b of built) if (b.dictionary && !dictionaries.has(b.dictionary.path)) dictionaries.set(b.dictionary.path, b.dictionary);
+  return { runners: built.map((b) => b.runner), dictionaries: [...dictionaries.values()] };
 }

@@ -6,23 +6,28 @@
  * UsageError naming the shard; a shard whose evidence does not match its digest discards the
  * half-written output.
  */
-import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import { DEFAULT_OUTPUT_DIR } from '../config/defaults.js';
 import { UsageError } from '../errors.js';
-import { readEvidenceLines, type EvidenceLines } from '../evidence/reader.js';
-import { EvidenceParseError, parseRow, type EvidenceRow } from '../evidence/row.js';
+import { EvidenceReadError, OutputFolder, type NumberedRow } from '../evidence/output-folder.js';
+import { EvidenceOrderError } from '../evidence/group.js';
+import { EvidenceParseError, type EvidenceRow } from '../evidence/row.js';
 import { EvidenceWriter } from '../evidence/writer.js';
-import type { ModelCounters } from '../evaluate/counters.js';
-import { hostFacts, openBaseline, peakRssBytes, startRun, type BaselineSource, type RunDeps, type RunResult } from './common.js';
-import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
+import type { ModelCounters } from '../run/facts.js';
+import { openBaseline, type BaselineSource } from './baseline.js';
+import type { RunDeps, RunResult } from './contract.js';
+import { readDerivationFacts } from '../manifest/facts.js';
 import type { Manifest, ManifestHead } from '../manifest/manifest.js';
-import { openArtifact, type OpenedArtifact } from '../manifest/read.js';
+import { checkRecordedGate } from '../manifest/gate-record.js';
+import { resolveOutputFolder } from '../output/resolve.js';
 import { shardOf } from '../shard/select.js';
-import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints } from '../util/strings.js';
-import { baselineUnexpected, Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
-import { evidenceEntry, finishManifest } from './finish.js';
+import { Derivation } from './derive.js';
 import { OutputStaging } from './output.js';
+import { publish } from './publish.js';
+import { startRun } from './start.js';
 
 export interface MergeOptions {
   root: string;
@@ -54,8 +59,8 @@ function modelIdentity(m: Manifest['models'][number]): unknown {
   return Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'counters'));
 }
 
-function checkAgreement(shards: readonly OpenedArtifact[]): void {
-  const first = shards[0] as OpenedArtifact;
+function checkAgreement(shards: readonly OutputFolder[]): void {
+  const first = shards[0] as OutputFolder;
   for (const s of shards) {
     if (s.manifest.kind !== 'shard' || !s.manifest.shard) throw new UsageError(`${s.shown}: not a shard output (run it with --shard K/N)`);
   }
@@ -91,39 +96,51 @@ function checkAgreement(shards: readonly OpenedArtifact[]): void {
   }
 }
 
-/** One shard's evidence, read an example at a time. */
+/**
+ * One shard's evidence, read an example at a time through the output-folder reader (bounded,
+ * digest-checked). Rows must be in the order a run writes them — examples by split then id, each
+ * example's rows by model then condition, none twice — so a damaged or doctored shard is named
+ * here, with its line, rather than deep in the derivation.
+ */
 class ShardCursor {
-  private readonly reader: EvidenceLines;
-  private readonly iterator: AsyncIterator<string>;
-  private line = 0;
-  private pending: { line: string; row: EvidenceRow } | null = null;
+  private readonly iterator: AsyncIterator<NumberedRow>;
+  private pending: NumberedRow | null = null;
   /** The current example's lines and rows, in file order. */
-  group: Array<{ line: string; row: EvidenceRow }> = [];
+  group: NumberedRow[] = [];
   done = false;
+  private readonly splitRank: Map<string, number>;
+  private readonly slotOf: (row: EvidenceRow) => number;
 
-  constructor(
-    readonly shard: OpenedArtifact,
-    private readonly labels: readonly string[]
-  ) {
-    this.reader = readEvidenceLines(shard.evidencePath);
-    this.iterator = this.reader.lines[Symbol.asyncIterator]();
+  constructor(readonly shard: OutputFolder) {
+    this.iterator = shard.rows()[Symbol.asyncIterator]();
+    const m = shard.manifest;
+    this.splitRank = new Map(m.data.splits.map((s, i) => [s, i]));
+    const models = new Map(m.models.map((d, i) => [d.name, i]));
+    const conditions = new Map(m.conditions.evaluated.map((c, i) => [c as string, i]));
+    this.slotOf = (row) => (models.get(row.model) ?? -1) * conditions.size + (conditions.get(row.condition) ?? -1);
   }
 
-  private async next(): Promise<{ line: string; row: EvidenceRow } | null> {
-    const r = await this.iterator.next();
-    if (r.done) return null;
-    this.line++;
-    const where = `${this.shard.shown}/${this.shard.manifest.evidence.file}:${this.line}`;
+  private refuse(n: NumberedRow, what: string): never {
+    const r = n.row;
+    throw new UsageError(`${this.shard.shown}/${this.shard.evidenceName}:${n.number}: row of example ${JSON.stringify(r.id)} (${r.split}, model ${JSON.stringify(r.model)}, condition ${JSON.stringify(r.condition)}) ${what} (a damaged or changed shard)`);
+  }
+
+  private async next(): Promise<NumberedRow | null> {
     try {
-      return { line: r.value, row: parseRow(r.value, this.labels, where) };
+      const r = await this.iterator.next();
+      return r.done ? null : r.value;
     } catch (error) {
       if (error instanceof EvidenceParseError) throw new UsageError(`${error.message} (a truncated or damaged shard)`);
+      if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
+        throw new UsageError(`${this.shard.shown}/${this.shard.evidenceName}: SHA-256 does not match its manifest (a truncated or changed shard)`);
+      }
       throw error;
     }
   }
 
   /** Loads the next example's rows into `group`; false at the end. */
   async advance(): Promise<boolean> {
+    const previous = this.group[0];
     const first = this.pending ?? (await this.next());
     this.pending = null;
     if (first === null) {
@@ -131,7 +148,15 @@ class ShardCursor {
       this.done = true;
       return false;
     }
+    if (previous) {
+      const p = previous.row;
+      const order = (this.splitRank.get(first.row.split) ?? -1) - (this.splitRank.get(p.split) ?? -1) || compareCodePoints(first.row.id, p.id);
+      if (order === 0) this.refuse(first, 'appears twice');
+      if (order < 0) this.refuse(first, 'is out of order; rows are sorted by split then id');
+    }
     const group = [first];
+    const slots = new Set([this.slotOf(first.row)]);
+    let slot = this.slotOf(first.row);
     for (;;) {
       const n = await this.next();
       if (n === null) break;
@@ -139,24 +164,50 @@ class ShardCursor {
         this.pending = n;
         break;
       }
+      const s = this.slotOf(n.row);
+      if (slots.has(s)) this.refuse(n, 'appears twice');
+      if (s < slot) this.refuse(n, 'is out of order within its example; rows are sorted by model then condition');
+      slots.add(s);
+      slot = s;
       group.push(n);
     }
     this.group = group;
     return true;
   }
+}
 
-  digests() {
-    return this.reader.digests();
+/**
+ * The output folder must not be, hold or lie inside a shard folder: the merge would replace or
+ * write into an input it is still reading.
+ */
+function checkOutputApart(root: string, given: string | undefined, cwd: string | undefined, shards: readonly OutputFolder[]): void {
+  const out = resolveOutputFolder(root, given ?? DEFAULT_OUTPUT_DIR, cwd).real;
+  for (const s of shards) {
+    const dir = realpathSync(s.dir);
+    if (out === dir) throw new UsageError(`output folder ${s.shown}: is one of the shards being merged; expected a folder apart from every shard (choose another --out)`);
+    if (out.startsWith(dir + sep)) throw new UsageError(`output folder: inside shard ${s.shown}; expected a folder apart from every shard (choose another --out)`);
+    if (dir.startsWith(out + sep)) throw new UsageError(`output folder: holds shard ${s.shown}; expected a folder apart from every shard (choose another --out)`);
+  }
+}
+
+/** Each shard's recorded gate must be the one its recorded config declares (merge takes the gate from the shards). */
+function checkRecordedGates(shards: readonly OutputFolder[]): void {
+  for (const s of shards) {
+    const check = checkRecordedGate(s.manifest);
+    if (!check.ok) throw new UsageError(`${s.shown}/manifest.json: ${check.problem}; run the shard again with this build`);
   }
 }
 
 export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<RunResult> {
-  const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
+  const clock = startRun(options, deps);
+  const { root, cwd, log, stage } = clock;
   if (options.shards.length === 0) throw new UsageError('merge needs at least one shard folder');
-  const shards = options.shards.map((d) => (typeof d === 'string' ? openArtifact(resolve(cwd, d), d) : openArtifact(resolve(cwd, d.dir), d.shown)));
+  const shards = options.shards.map((d) => (typeof d === 'string' ? OutputFolder.open(resolve(cwd, d), d) : OutputFolder.open(resolve(cwd, d.dir), d.shown)));
   checkAgreement(shards);
+  checkRecordedGates(shards);
+  checkOutputApart(root, options.outputDir, options.cwd, shards);
   shards.sort((a, b) => (a.manifest.shard?.index as number) - (b.manifest.shard?.index as number));
-  const first = shards[0] as OpenedArtifact;
+  const first = shards[0] as OutputFolder;
   const shared = Object.fromEntries(Object.entries(first.manifest).filter(([k]) => k !== 'shard')) as unknown as ManifestHead;
   const head: ManifestHead = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number]) };
   const staging = OutputStaging.open(root, options.outputDir, options.cwd);
@@ -168,7 +219,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
     const facts = readDerivationFacts(head);
     const derivation = new Derivation(facts, baseline);
     const splitRank = new Map(head.data.splits.map((s, i) => [s, i]));
-    const cursors = shards.map((s) => new ShardCursor(s, head.data.labels));
+    const cursors = shards.map((s) => new ShardCursor(s));
     for (const c of cursors) await c.advance();
     const total = shards.reduce((n, s) => n + (s.evidenceEntry.rows ?? 0), 0);
     let rows = 0;
@@ -189,9 +240,14 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
       const count = best.shard.manifest.shard?.count as number;
       const k = key(best);
       if (shardOf(k.split, k.id, count) !== index) throw new UsageError(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${shardOf(k.split, k.id, count)}, not ${index}`);
-      for (const { line, row } of best.group) {
+      for (const { line, row, number } of best.group) {
         writer.write(line);
-        derivation.add(row);
+        try {
+          derivation.add(row);
+        } catch (error) {
+          if (!(error instanceof EvidenceOrderError)) throw error;
+          throw new UsageError(`${best.shard.shown}/${best.shard.evidenceName}:${number}: ${error.message.replace(/^evidence row \d+ /, 'row ')} (a damaged or changed shard)`);
+        }
       }
       rows += best.group.length;
       if (rows % 65536 < best.group.length) {
@@ -200,49 +256,24 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
       }
       await best.advance();
     }
-    for (const c of cursors) {
-      const d = c.digests();
-      const e = c.shard.evidenceEntry;
-      const expected = e.uncompressed?.sha256 ?? e.sha256;
-      if (d.fileSha256 !== e.sha256 || d.sha256 !== expected) throw new UsageError(`${c.shard.shown}/${c.shard.manifest.evidence.file}: SHA-256 does not match its manifest (a truncated or changed shard)`);
-    }
     const evidence = await writer.close();
     stage('merge');
-    const body: Manifest = {
-      ...head,
+    const result = publish({
+      staging,
+      head,
       models: mergedModels(shards),
       counters: mergedCounters(shards),
-      baseline: baseline && 'record' in baseline ? baseline.record : null,
-      no_baseline_reason: noBaselineReasonOf(baseline),
-      ...(baselineUnexpected(baseline) ? { baseline_expected: false } : {}),
-      merged_from: shards.map((s) => ({ index: s.manifest.shard?.index as number, manifest_sha256: s.manifestSha256 })),
-      evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: head.output.gzip_above_bytes },
-      files: evidenceEntry(evidence),
-      run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
-    };
-    const derived = derivation.finish();
-    stage('metrics');
-    const rendered = renderDerived(derived, readReportFacts(body));
-    for (const [name, content] of Object.entries(rendered)) staging.write(name, content);
-    stage('report');
-    const manifestText = finishManifest(staging, body, derived.gate, { finished_at: timestamp(), wall_ms: wall, peak_rss_bytes: peakRssBytes(), shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) });
-    staging.commit();
-    log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
-    return {
-      kind: 'run',
-      verdict: derived.gate.verdict,
-      failedChecks: derived.gate.failing.length,
-      gate: derived.gate,
-      comparison: derived.comparison,
-      noBaselineReason: derived.noBaselineReason,
+      mergedFrom: shards.map((s) => ({ index: s.manifest.shard?.index as number, manifest_sha256: s.manifestSha256 })),
+      baseline,
+      evidence,
+      derivation,
       shard: null,
-      outputDir: staging.absolute,
-      outputPath: staging.relative,
-      configPath: head.config.path,
-      manifestSha256: sha256Hex(manifestText),
-      summary: rendered['summary.md'] as string,
-      files: [evidence.file, ...Object.keys(staging.files), 'manifest.json']
-    };
+      clock,
+      context: deps.context,
+      runFields: { shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) }
+    });
+    log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
+    return result;
   } catch (error) {
     writer?.abort();
     staging.discard(error);
@@ -251,8 +282,8 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
 }
 
 /** Work counters add up across shards (a text shared by examples of two shards is scored in both). */
-function mergedCounters(shards: readonly OpenedArtifact[]): ModelCounters[] {
-  const first = (shards[0] as OpenedArtifact).manifest.counters;
+function mergedCounters(shards: readonly OutputFolder[]): ModelCounters[] {
+  const first = (shards[0] as OutputFolder).manifest.counters;
   return first.map((c, i) => {
     const sum = (k: keyof ModelCounters) => shards.reduce((n, s) => n + (((s.manifest.counters[i] as ModelCounters)[k] as number | undefined) ?? 0), 0);
     return {
@@ -265,15 +296,17 @@ function mergedCounters(shards: readonly OpenedArtifact[]): ModelCounters[] {
   });
 }
 
-/** Model entries with an external model's protocol counters summed over the shards. */
-function mergedModels(shards: readonly OpenedArtifact[]): Manifest['models'] {
-  return (shards[0] as OpenedArtifact).manifest.models.map((m, i) => {
+/** Model entries with an external or HTTP model's counters summed over the shards. */
+function mergedModels(shards: readonly OutputFolder[]): Manifest['models'] {
+  return (shards[0] as OutputFolder).manifest.models.map((m, i) => {
     const counters = (m as Record<string, unknown>).counters as Record<string, unknown> | undefined;
     if (!counters) return m;
     const all = shards.map((s) => ((s.manifest.models[i] as Record<string, unknown>).counters ?? {}) as Record<string, unknown>);
     const add = (k: string) => all.reduce((n, c) => n + (typeof c[k] === 'number' ? (c[k] as number) : 0), 0);
     const failures: Record<string, number> = {};
     for (const c of all) for (const [k, v] of Object.entries((c.failures ?? {}) as Record<string, number>)) failures[k] = (failures[k] ?? 0) + v;
-    return { ...m, counters: { ...counters, requests: add('requests'), responses: add('responses'), failures } };
+    // Work counters add up (an HTTP model's retries and bytes too); an exit code does not.
+    const summed = Object.fromEntries(['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received'].filter((k) => k in counters).map((k) => [k, add(k)]));
+    return { ...m, counters: { ...counters, ...summed, failures } };
   });
 }

@@ -19,8 +19,9 @@ import type { LengthHistogram } from '../metrics/metrics.js';
 import { histogram, PSI_EDGES, uniqueTokenTypes } from '../metrics/shift.js';
 import { buildModels } from '../models/build.js';
 import { ExternalModel } from '../models/external/external-model.js';
+import { HttpModel } from '../models/http/http-model.js';
 import type { Model, ModelDescription } from '../models/model.js';
-import { buildFamilies, configuredTabular } from '../perturb/registry.js';
+import { buildFamilies, configuredTabular, familiesOf } from '../perturb/registry.js';
 import type { ShardSpec } from '../shard/select.js';
 import type { Featurizer } from '../text/features.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
@@ -33,6 +34,8 @@ export interface PrepareOptions {
   bundleSha256?: string | null;
   tool?: Record<string, unknown>;
   log?: (line: string) => void;
+  /** Registers a secret value (an HTTP model's header variables) to mask in the caller's log. */
+  secret?: (value: string) => void;
   /** False when the data's candidates will not be evaluated (explain): no perturbation thread. */
   evaluates?: boolean;
 }
@@ -48,10 +51,14 @@ export interface Prepared {
   head: ManifestHead;
 }
 
-/** Families the threat model leaves out: reported as not tested. */
+/**
+ * Families the threat model leaves out: reported as not tested. The adaptive search is opt-in on
+ * top of the fixed families (docs/search.md), so leaving it out is not reported as a gap.
+ */
 function familiesNotConfigured(plan: Plan): string[] {
   const all: readonly string[] = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
-  return all.filter((f) => !(f in plan.threatModel.attacks));
+  const adaptive = new Set(familiesOf(plan.task).filter((d) => d.adaptive).map((d) => d.name));
+  return all.filter((f) => !(f in plan.threatModel.attacks) && !adaptive.has(f));
 }
 
 /** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
@@ -77,6 +84,8 @@ export function lengthHistogram(dataset: Dataset): LengthHistogram {
 /** A model's manifest entry; external models add their command's file digests and protocol counters. */
 export function describeForManifest(model: Model, plan: ModelPlan): ModelDescription & Record<string, unknown> {
   const description: ModelDescription & Record<string, unknown> = { ...model.describe() };
+  // An HTTP model: the variable names its headers read and its request counters (wall time lives in manifest.run).
+  if (plan.kind === 'http' && model instanceof HttpModel) return { ...description, env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } };
   if (plan.kind !== 'external' || !(model instanceof ExternalModel)) return description;
   const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) }));
   return {
@@ -108,7 +117,7 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   let models: Model[];
   const featurizers: Featurizer[] = [];
   try {
-    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, featurizers });
+    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, seed: plan.statistics.seed, secret: options.secret, featurizers });
   } catch (error) {
     await textSource?.close?.();
     throw error;

@@ -7,20 +7,21 @@ import type { ModelPlan } from '../config/plan.js';
 import { evaluate } from '../evaluate/evaluate.js';
 import { RowSerializer } from '../evidence/serialize.js';
 import { EvidenceWriter } from '../evidence/writer.js';
-import type { GateResult } from '../gate/checks.js';
-import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
+import { readDerivationFacts } from '../manifest/facts.js';
+import type { FileDigest } from '../manifest/manifest.js';
 import { ExternalModel } from '../models/external/external-model.js';
+import { HttpModel } from '../models/http/http-model.js';
 import type { Model } from '../models/model.js';
-import { evidenceEntry, finishManifest, writeStderrTails } from './finish.js';
-import { OutputStaging } from './output.js';
-import { describeForManifest, prepare } from './prepare.js';
-import type { Comparison } from '../compare/comparison.js';
-import type { Manifest } from '../manifest/manifest.js';
-import { baselineUnexpected, Derivation, noBaselineReasonOf, renderDerived } from './derive.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { unicodeFacts } from '../util/unicode.js';
-import { hostFacts, openBaseline, peakRssBytes, startRun, type BaselineSource, type RunDeps, type RunResult } from './common.js';
+import { openBaseline, type BaselineSource } from './baseline.js';
+import type { RunDeps, RunResult } from './contract.js';
+import { Derivation } from './derive.js';
+import { OutputStaging } from './output.js';
+import { describeForManifest, prepare } from './prepare.js';
+import { publish } from './publish.js';
+import { startRun } from './start.js';
 
 export interface RunOptions {
   /** Repository root: every path must stay inside it. */
@@ -43,7 +44,8 @@ export interface RunOptions {
 }
 
 export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunResult> {
-  const { root, cwd, timestamp, log, started, wall, stage } = startRun(options, deps);
+  const clock = startRun(options, deps);
+  const { root, cwd, log, stage } = clock;
   const shard = options.shard ?? null;
 
   const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
@@ -53,7 +55,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   let models: Model[] = [];
   let writer: EvidenceWriter | null = null;
   try {
-    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log }, stage);
+    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret }, stage);
     const { dataset, source, head } = prepared;
     models = prepared.models;
     stage('train');
@@ -79,58 +81,22 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
     stage('evaluate');
 
-    const files = { ...evidenceEntry(evidence) };
     const stderrFiles = writeStderrTails(staging, models);
-    const body: Manifest = {
-      ...head,
+    return publish({
+      staging,
+      head,
       models: models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan)),
       counters,
-      baseline: baseline && 'record' in baseline ? baseline.record : null,
-      no_baseline_reason: shard ? null : noBaselineReasonOf(baseline),
-      ...(!shard && baselineUnexpected(baseline) ? { baseline_expected: false } : {}),
-      evidence: { file: evidence.file, gzip: evidence.gzip !== null, gzip_above_bytes: plan.output.gzipAboveBytes },
-      files,
-      run: { started_at: started, finished_at: '', wall_ms: {}, host: hostFacts(), context: deps.context ?? {} }
-    };
-    let summary: string;
-    let gate: GateResult | null = null;
-    let derivedComparison: Comparison | null = null;
-    let noBaselineReason: string | null = null;
-    if (derivation) {
-      const derived = derivation.finish();
-      stage('metrics');
-      gate = derived.gate;
-      derivedComparison = derived.comparison;
-      noBaselineReason = derived.noBaselineReason;
-      const rendered = renderDerived(derived, readReportFacts(body));
-      for (const [name, content] of Object.entries(rendered)) staging.write(name, content);
-      summary = rendered['summary.md'] as string;
-      stage('report');
-    } else {
-      summary = `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate merge\`.\n`;
-    }
-    const manifestText = finishManifest(staging, body, gate, {
-      finished_at: timestamp(),
-      wall_ms: { ...wall, ...externalWallTimes(models) },
-      peak_rss_bytes: peakRssBytes(),
-      stderr_files: stderrFiles
-    });
-    staging.commit();
-    return {
-      kind: shard ? 'shard' : 'run',
-      verdict: gate?.verdict ?? null,
-      failedChecks: gate?.failing.length ?? 0,
-      gate,
-      comparison: derivedComparison,
-      noBaselineReason,
+      baseline,
+      evidence,
+      derivation,
       shard,
-      outputDir: staging.absolute,
-      outputPath: staging.relative,
-      configPath: plan.config.path,
-      manifestSha256: sha256Hex(manifestText),
-      summary,
-      files: [evidence.file, ...Object.keys(staging.files), ...Object.keys(stderrFiles), 'manifest.json']
-    };
+      clock,
+      context: deps.context,
+      extraWallMs: externalWallTimes(models),
+      runFields: { stderr_files: stderrFiles },
+      unlistedFiles: Object.keys(stderrFiles)
+    });
   } catch (error) {
     writer?.abort();
     await Promise.all(models.map((m) => m.close().catch(() => undefined)));
@@ -139,7 +105,21 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   }
 }
 
-/** Each external model's process wall time, for manifest.run. */
+/** Each external or HTTP model's wall time, for manifest.run. */
 function externalWallTimes(models: readonly Model[]): Record<string, number> {
-  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel || m instanceof HttpModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+}
+
+/** The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism promise). */
+function writeStderrTails(staging: OutputStaging, models: readonly Model[]): Record<string, FileDigest> {
+  const out: Record<string, FileDigest> = {};
+  models.forEach((m, i) => {
+    if (!(m instanceof ExternalModel)) return;
+    const tail = m.stderrTail();
+    if (tail === '') return;
+    const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
+    staging.writeUnlisted(name, tail);
+    out[name] = { sha256: sha256Hex(tail), bytes: Buffer.byteLength(tail, 'utf8') };
+  });
+  return out;
 }

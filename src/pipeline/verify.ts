@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Comparison } from '../compare/comparison.js';
 import { EvidenceOrderError } from '../evidence/group.js';
-import { readEvidenceLines } from '../evidence/reader.js';
-import { EvidenceParseError, parseRow } from '../evidence/row.js';
+import { EvidenceReadError, OutputFolder } from '../evidence/output-folder.js';
+import { EvidenceParseError } from '../evidence/row.js';
 import { resolveInside } from '../config/paths.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
 import type { Manifest } from '../manifest/manifest.js';
-import { ArtifactError, fileSha256, majorVersion, openArtifact, type OpenedArtifact } from '../manifest/read.js';
+import { checkRecordedGate } from '../manifest/gate-record.js';
+import { ArtifactError, fileSha256, majorVersion } from '../manifest/read.js';
 import { METRICS_SCHEMA_VERSION } from '../metrics/metrics.js';
 import { CHECKS_SCHEMA_VERSION, evaluateGate, gateResult } from '../gate/checks.js';
 import type { Check } from '../gate/check.js';
@@ -25,8 +26,8 @@ import { judgeChange } from '../gate/change.js';
 import { COMPARISON_SCHEMA_VERSION } from '../compare/comparison.js';
 import { jsonDifferences } from '../util/json-diff.js';
 import { TOOL_VERSION } from '../version.js';
-import type { RunDeps } from './common.js';
-import { openBaseline } from './common.js';
+import { openBaseline } from './baseline.js';
+import type { RunDeps } from './contract.js';
 import { Derivation, renderDerived, type BaselineInput } from './derive.js';
 import { run } from './run.js';
 
@@ -65,20 +66,25 @@ function readJson(path: string, shown: string): unknown {
   }
 }
 
-/** The SHA-256 of every listed file but the evidence (checked while it streams). */
-function checkDigests(art: OpenedArtifact, out: string[]): void {
-  const m = art.manifest;
-  const listed = { ...m.files, ...(m.run?.stderr_files ?? {}) };
-  for (const [name, entry] of Object.entries(listed)) {
-    if (name === m.evidence.file) continue;
-    const path = join(art.dir, name);
-    if (!existsSync(path)) {
-      out.push(`${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)`);
-      continue;
-    }
-    const actual = fileSha256(path);
-    if (actual !== entry.sha256) out.push(`${name}: SHA-256 recorded ${entry.sha256}, found ${actual}`);
+/** Whether the manifest lists `name` (only listed files are opened). */
+const isListed = (art: OutputFolder, name: string) => Object.hasOwn(art.manifest.files, name);
+
+/** The SHA-256 of every listed file but the evidence (checked while it streams), entries the manifest does not list, and links. */
+function checkFiles(art: OutputFolder, out: string[]): void {
+  for (const [name] of art.listed()) {
+    if (name === art.evidenceName) continue;
+    const { problem } = art.readListed(name);
+    if (problem) out.push(problem);
   }
+  out.push(...art.strayEntries());
+}
+
+/** The recorded gate against the recorded config text: a forged threshold is a difference. */
+function checkGate(art: OutputFolder, result: VerifyResult): void {
+  const check = checkRecordedGate(art.manifest);
+  if (check.ok) return;
+  if (check.noText) result.notes.push(`the manifest records no config text, so its gate thresholds were taken as recorded (${check.problem.replace(/^config\.text: /, '')})`);
+  else result.differences.push(`manifest.json: ${check.problem}`);
 }
 
 function firstDifferentLine(a: string, b: string): number {
@@ -88,49 +94,40 @@ function firstDifferentLine(a: string, b: string): number {
   return 0;
 }
 
-async function rederive(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
+async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
   const m = art.manifest;
   if (m.kind === 'shard') {
     out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
   }
-  const recordedComparison = existsSync(join(art.dir, 'comparison.json')) ? (readJson(join(art.dir, 'comparison.json'), 'comparison.json') as Comparison) : null;
+  const recordedComparison = isListed(art, 'comparison.json') ? (art.readJson('comparison.json') as Comparison) : null;
   let baseline: BaselineInput = null;
   if (options.baseline) baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
   else if (recordedComparison) out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
   const facts = readDerivationFacts(m);
   const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason, ...(m.baseline_expected === false ? { expected: false as const } : {}) } : null));
-  const reader = readEvidenceLines(art.evidencePath);
   let line = 0;
-  let broken = false;
   try {
-    for await (const text of reader.lines) {
+    for await (const { row } of art.rows()) {
       line++;
-      if (broken) continue;
-      try {
-        derivation?.add(parseRow(text, m.data.labels, `${m.evidence.file}:${line}`));
-      } catch (error) {
-        if (!(error instanceof EvidenceParseError || error instanceof EvidenceOrderError)) throw error;
-        out.differences.push(`${m.evidence.file}:${line}: ${error.message}`);
-        broken = true;
-      }
-      if (line % 65536 === 0) deps.progress?.({ stage: 'verify', rows: line, total: art.evidenceEntry.rows ?? 0 });
+      derivation?.add(row);
+      if (line % 65536 === 0) deps.progress?.({ stage: 'verify', rows: line, total: art.evidenceEntry.rows });
     }
   } catch (error) {
-    if (error instanceof ArtifactError) throw error;
-    out.differences.push(`${m.evidence.file}: unreadable (${(error as Error).message})`);
-    return;
+    if (error instanceof EvidenceParseError || error instanceof EvidenceOrderError) {
+      out.differences.push(error instanceof EvidenceOrderError ? `${m.evidence.file}:${line}: ${error.message}` : error.message.replace(`${art.shown}/`, ''));
+      return;
+    }
+    if (!(error instanceof EvidenceReadError)) throw error;
+    out.differences.push(error.detail);
+    // A digest or row count that differs after every row was read still lets the derived files be compared.
+    if (!error.atEnd) return;
   }
-  const d = reader.digests();
-  const entry = art.evidenceEntry;
-  if (d.fileSha256 !== entry.sha256) out.differences.push(`${m.evidence.file}: SHA-256 recorded ${entry.sha256}, found ${d.fileSha256}`);
-  if (entry.uncompressed && d.sha256 !== entry.uncompressed.sha256) out.differences.push(`${m.evidence.file}: uncompressed SHA-256 recorded ${entry.uncompressed.sha256}, found ${d.sha256}`);
-  if (entry.rows !== undefined && entry.rows !== line) out.differences.push(`${m.evidence.file}: rows recorded ${entry.rows}, found ${line}`);
-  if (broken || derivation === null) return;
+  if (derivation === null) return;
 
   const derived = derivation.finish();
   if (!options.baseline && recordedComparison) {
     // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
-    const recordedChecks = readJson(join(art.dir, 'checks.json'), 'checks.json') as { checks?: Array<Partial<Check> & { id: string }> };
+    const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {}) as { checks?: Array<Partial<Check> & { id: string }> };
     const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
     for (const c of gate.checks) {
       if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
@@ -147,19 +144,19 @@ async function rederive(art: OpenedArtifact, options: VerifyOptions, deps: RunDe
   }
   const rendered = renderDerived(derived, readReportFacts(m));
   for (const [name] of DERIVED_JSON) {
-    const path = join(art.dir, name);
     const recomputed = rendered[name];
     if (recomputed === undefined) {
-      if (existsSync(path) && !(name === 'comparison.json' && !options.baseline)) out.differences.push(`${name}: present, but nothing to derive it from`);
+      if (isListed(art, name) && !(name === 'comparison.json' && !options.baseline)) out.differences.push(`${name}: present, but nothing to derive it from`);
       continue;
     }
     if (name === 'comparison.json' && !options.baseline) continue;
-    if (!existsSync(path)) {
+    if (!isListed(art, name)) {
       out.differences.push(`${name}: missing`);
       continue;
     }
+    if (art.readListed(name).bytes === null) continue;
     const diffs: string[] = [];
-    const n = jsonDifferences(readJson(path, name) as never, JSON.parse(recomputed), '', diffs, LIMIT);
+    const n = jsonDifferences(art.readJson(name) as never, JSON.parse(recomputed), '', diffs, LIMIT);
     out.differences.push(...diffs.map((x) => `${name}: ${x}`));
     if (n > diffs.length) out.differences.push(`${name}: …and ${n - diffs.length} more differences`);
   }
@@ -181,9 +178,9 @@ async function rederive(art: OpenedArtifact, options: VerifyOptions, deps: RunDe
     return;
   }
   for (const name of ['checks.junit.xml', 'summary.md', 'report.html']) {
-    const path = join(art.dir, name);
-    if (!existsSync(path)) continue;
-    const recorded = readFileSync(path, 'utf8');
+    const bytes = isListed(art, name) ? art.readListed(name).bytes : null;
+    if (bytes === null) continue;
+    const recorded = bytes.toString('utf8');
     const recomputed = rendered[name] as string;
     if (recorded !== recomputed) out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
   }
@@ -232,7 +229,7 @@ function changedInputs(m: Manifest, root: string): string[] {
   return out;
 }
 
-async function rerun(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
+async function rerun(art: OutputFolder, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
   const m = art.manifest;
   const changed = changedInputs(m, options.root);
   if (changed.length > 0) {
@@ -255,20 +252,20 @@ async function rerun(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps,
       },
       { ...deps, log: () => {} }
     );
-    const fresh = openArtifact(join(scratch, 'out'), 'rerun');
-    const sha = (a: OpenedArtifact) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
+    const fresh = OutputFolder.open(join(scratch, 'out'), 'rerun');
+    const sha = (a: OutputFolder) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
     if (sha(fresh) !== sha(art)) out.differences.push(`${m.evidence.file}: the rerun's rows differ (uncompressed SHA-256 recorded ${sha(art)}, rerun ${sha(fresh)})`);
     for (const [name] of DERIVED_JSON) {
-      const a = join(art.dir, name);
+      const a = isListed(art, name) ? art.readListed(name).bytes : null;
       const b = join(scratch, 'out', name);
-      if (!existsSync(a) && !existsSync(b)) continue;
-      if (!existsSync(a) || !existsSync(b)) {
-        out.differences.push(`${name}: ${existsSync(a) ? 'the rerun wrote none' : 'the artifact has none, the rerun wrote one'}`);
+      if (a === null && !existsSync(b)) continue;
+      if (a === null || !existsSync(b)) {
+        out.differences.push(`${name}: ${a !== null ? 'the rerun wrote none' : 'the artifact has none, the rerun wrote one'}`);
         continue;
       }
-      if (readFileSync(a, 'utf8') === readFileSync(b, 'utf8')) continue;
+      if (a.toString('utf8') === readFileSync(b, 'utf8')) continue;
       const diffs: string[] = [];
-      jsonDifferences(readJson(a, name) as never, readJson(b, `rerun ${name}`) as never, '', diffs, LIMIT);
+      jsonDifferences(art.readJson(name) as never, readJson(b, `rerun ${name}`) as never, '', diffs, LIMIT);
       out.differences.push(...(diffs.length > 0 ? diffs.map((x) => `${name} (rerun): ${x}`) : [`${name} (rerun): bytes differ`]));
     }
   } finally {
@@ -277,15 +274,15 @@ async function rerun(art: OpenedArtifact, options: VerifyOptions, deps: RunDeps,
 }
 
 export async function verify(options: VerifyOptions, deps: RunDeps = {}): Promise<VerifyResult> {
-  const art = openArtifact(resolve(options.cwd, options.dir), options.dir);
+  const art = OutputFolder.open(resolve(options.cwd, options.dir), options.dir);
   for (const [name, major] of DERIVED_JSON) {
-    const path = join(art.dir, name);
-    if (!existsSync(path)) continue;
-    const version = majorVersion((readJson(path, name) as { schema_version?: unknown }).schema_version);
+    if (!isListed(art, name) || art.readListed(name).bytes === null) continue;
+    const version = majorVersion((art.readJson(name) as { schema_version?: unknown } | null)?.schema_version);
     if (version !== major) throw new ArtifactError(`${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`);
   }
   const out: VerifyResult = { differences: [], notes: [] };
-  checkDigests(art, out.differences);
+  checkFiles(art, out.differences);
+  checkGate(art, out);
   await rederive(art, options, deps, out);
   if (options.rerun) await rerun(art, options, deps, out);
   return out;

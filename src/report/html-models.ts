@@ -11,6 +11,7 @@ import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
 import { countText, fixed, ppText, rateText } from './format.js';
 import { h, n, table, t, type Cell } from './html-parts.js';
 import { barChart, lineChart, reliabilityChart } from './svg.js';
+import { CERTIFIED_MEANING, strengthText } from './summary-strength.js';
 
 function intervalText(i: IntervalFigure): string {
   if (i.status !== 'ok' || i.low === null || i.high === null) return '';
@@ -164,6 +165,19 @@ export function tabularSection(metrics: Metrics): string[] {
       )
     )
   );
+  const certified = metrics.models.filter((m) => m.exact_certificate !== undefined);
+  if (certified.length > 0) {
+    out.push('<h3 id="strength">Attack strength against the exact worst case</h3>');
+    out.push(`<p class="note">${h(CERTIFIED_MEANING, 2000)}</p>`);
+    out.push(
+      table(
+        ['model', 'attack', 'strength (found / exact)', 'certified by exact', 'ties'],
+        certified.flatMap((m) =>
+          (m.attack_strength ?? []).map((s) => [m.model, s.attack, n(strengthText(s.strength)), n(rateText(m.exact_certificate?.certified as Figure)), n(String(m.exact_certificate?.ties.value ?? 0))])
+        )
+      )
+    );
+  }
   const examples = metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => ({ m, w })));
   if (examples.length > 0) {
     out.push('<h3>Worked examples</h3>');

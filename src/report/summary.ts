@@ -22,6 +22,8 @@ import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
 import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
+import { searchSection } from './summary-search.js';
+import { strengthSection } from './summary-strength.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
 export interface SummaryInput {
@@ -146,6 +148,7 @@ function tabularSections(metrics: Metrics, counters: ReportFacts['counters']): s
       ''
     );
   }
+  out.push(...strengthSection(metrics));
   out.push(
     `Work inside attack generation: ${counters
       .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
@@ -247,6 +250,7 @@ function tables(input: SummaryInput): string[] {
       ''
     );
     out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
+    out.push(...searchSection(metrics));
   }
 
   if (metrics.task === 'tabular') out.push(...tabularSections(metrics, facts.counters));

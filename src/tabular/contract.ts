@@ -31,10 +31,34 @@ export interface TabularCandidate {
   attempted: boolean;
   valid: boolean;
   invalidReason: string | null;
+  /** Work and certification facts of this row; absent for attacks that do not report them per row. */
+  work?: RowWork;
 }
 
 /** Work done inside attack generation, for the manifest and the summary. */
 export interface AttackCounters {
   gradientEvaluations: number;
   predictionEvaluations: number;
+}
+
+/**
+ * What `exact` needs from a model: its logits are affine in x. One row per label, in label
+ * order: zₖ(x) = weights[k]·x + intercepts[k]. A binary logistic regression is written with a
+ * zero row for its first label, so that z₁ − z₀ is its decision function.
+ */
+export interface AffineLogits {
+  readonly labels: readonly string[];
+  affineLogits(): { weights: number[][]; intercepts: number[] };
+}
+
+/** Per-row work and certification facts that the evidence row carries (docs/tabular.md). */
+export interface RowWork {
+  /** Model predictions (or score calls) made while generating this row's candidate. */
+  queries: number;
+  /** Input-gradient evaluations made while generating this row's candidate. */
+  gradientEvaluations: number;
+  /** `exact` only: no point of F(x) moves the row (null for other attacks and for rows not attacked). */
+  certified: boolean | null;
+  /** `exact` only: the largest reachable gap is zero within the tie tolerance. */
+  tie: boolean | null;
 }

@@ -71,7 +71,7 @@ export function fgmCandidate(
   if (predicted !== gold) {
     const values = [...x];
     const reason = validateCandidate(x, values, space);
-    return { values, attempted: false, valid: reason === null, invalidReason: reason };
+    return { values, attempted: false, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
   }
   counters.predictionEvaluations += 1;
   const gradient = model.inputGradient(x, predicted);
@@ -80,7 +80,7 @@ export function fgmCandidate(
   model.predict(values);
   counters.predictionEvaluations += 1;
   const reason = validateCandidate(x, values, space);
-  return { values, attempted: true, valid: reason === null, invalidReason: reason };
+  return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 2, gradientEvaluations: 1, certified: null, tie: null } };
 }
 
 /** `threat_model.attacks.fgm: {}`: white-box, one step along each model's own gradient. */

@@ -28,7 +28,7 @@ export function noiseCandidate(id: string, x: readonly number[], space: FeatureS
     return clip(xi + space.eps * (2 * u - 1), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
   });
   const reason = validateCandidate(x, values, space);
-  return { values, attempted: true, valid: reason === null, invalidReason: reason };
+  return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
 }
 
 /** `threat_model.attacks.noise: {}`: the corruption baseline, the same candidate for every model. */

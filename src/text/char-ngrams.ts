@@ -56,24 +56,6 @@ function gramOf(w: Int32Array, from: number, to: number): string {
   return gram;
 }
 
-export function charWbNgrams(text: string, minN = 2, maxN = 4): string[] {
-  const grams: string[] = [];
-  for (const word of words(text)) {
-    const w = new Int32Array(word.length + 2);
-    const len = padInto(word, w);
-    for (let n = minN; n <= maxN; n++) {
-      let offset = 0;
-      grams.push(gramOf(w, 0, Math.min(n, len)));
-      while (offset + n < len) {
-        offset++;
-        grams.push(gramOf(w, offset, offset + n));
-      }
-      if (offset === 0) break;
-    }
-  }
-  return grams;
-}
-
 /** Cached feature ids of one word; a partial list (some n-gram unknown) is only good until a new n-gram is registered. */
 interface WordEntry {
   word: string;
@@ -90,8 +72,8 @@ const WORD_SLOTS = 1 << 17;
 /**
  * Feature ids for char_wb n-grams, held in a trie over code points so that looking up a
  * text's n-grams builds no string per n-gram, with the ids of each distinct word cached (words
- * repeat far more than texts do). It yields the same multiset of n-grams as `charWbNgrams`
- * (only the order differs): every window of length minN..maxN that fits in the padded word,
+ * repeat far more than texts do). It yields the same multiset of n-grams as scikit-learn's
+ * analyzer (only the order differs): every window of length minN..maxN that fits in the padded word,
  * or the whole padded word once if it is shorter than minN.
  */
 export class CharWbIndex {
@@ -129,7 +111,7 @@ export class CharWbIndex {
     if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN)) throw new Error(`bad n-gram range (${minN}, ${maxN})`);
   }
 
-  /** Registers one n-gram (as returned by `charWbNgrams`) under a feature id. */
+  /** Registers one n-gram (as scikit-learn's analyzer spells it) under a feature id. */
   add(gram: string, id: number): void {
     let node = 0;
     for (let u = 0; u < gram.length; u++) {

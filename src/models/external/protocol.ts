@@ -112,6 +112,11 @@ export class ResponseParser {
     } catch {
       return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
     }
+    return this.parseValue(value, line);
+  }
+
+  /** One response already parsed from JSON (an HTTP model's output object); `line` is its text, for quoting. */
+  parseValue(value: unknown, line: string): ParsedResponse {
     if (typeof value !== 'object' || value === null || isArray(value)) {
       return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
     }

@@ -1,0 +1,79 @@
+/**
+ * The evidence writer and its thread's server (src/evidence/writer-thread.ts). From the sources
+ * the server runs on this thread over a MessageChannel, so these tests exercise it directly;
+ * the smoke test at the end starts the bundled worker file the way a run from dist/ does.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
+import { EVIDENCE_FILE, EVIDENCE_GZ_FILE, EvidenceWriter, GZIP_LEVEL, WRITER_WORKER_FILE } from '../../src/evidence/writer.js';
+import type { WriterReply, WriterSetup } from '../../src/evidence/writer-thread.js';
+import { REPO_ROOT } from '../helpers.js';
+
+const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
+const dirs: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'eg-writer-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** Lines long enough to fill several 1 MiB chunks, with multi-byte text. */
+const LINES = Array.from({ length: 3000 }, (_, i) => `{"id":"${i}","text":"${'é—x'.repeat(200 + (i % 50))}"}`);
+const BYTES = LINES.map((l) => l + '\n').join('');
+
+test('below the threshold the rows stay plain, with the digest and size of what was written', async () => {
+  const dir = scratch();
+  const writer = new EvidenceWriter(dir, Number.MAX_SAFE_INTEGER);
+  for (const line of LINES) {
+    writer.write(line);
+    await writer.drain();
+  }
+  const info = await writer.close();
+  const written = readFileSync(join(dir, EVIDENCE_FILE));
+  expect(written.toString('utf8')).toBe(BYTES);
+  expect(info).toEqual({ file: EVIDENCE_FILE, rows: LINES.length, sha256: sha(written), bytes: written.length, gzip: null });
+});
+
+test('past the threshold the file is gzipped from its start, both digests kept and the plain file gone', async () => {
+  const dir = scratch();
+  const writer = new EvidenceWriter(dir, 1 << 20);
+  for (const line of LINES) writer.write(line);
+  const info = await writer.close();
+  expect(existsSync(join(dir, EVIDENCE_FILE))).toBe(false);
+  const gz = readFileSync(join(dir, EVIDENCE_GZ_FILE));
+  expect(gunzipSync(gz).toString('utf8')).toBe(BYTES);
+  expect(info).toEqual({ file: EVIDENCE_GZ_FILE, rows: LINES.length, sha256: sha(BYTES), bytes: Buffer.byteLength(BYTES), gzip: { sha256: sha(gz), bytes: gz.length } });
+});
+
+test('a file that cannot be opened fails the writer with the system error, not a crash', async () => {
+  const writer = new EvidenceWriter(join(scratch(), 'missing', 'folder'), Number.MAX_SAFE_INTEGER);
+  writer.write('{}');
+  await expect(writer.close()).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
+});
+
+test('smoke: the bundled worker file beside the CLI and the action serves the same protocol', async () => {
+  for (const bundle of ['dist/cli', 'dist']) {
+    const dir = scratch();
+    const setup: WriterSetup = { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes: 1 << 20, level: GZIP_LEVEL };
+    const worker = new Worker(join(REPO_ROOT, bundle, WRITER_WORKER_FILE), { workerData: setup });
+    const replies: WriterReply[] = [];
+    const closed = new Promise<void>((resolve, reject) => {
+      worker.on('message', (m: WriterReply) => {
+        replies.push(m);
+        if ('closed' in m || 'error' in m) resolve();
+      });
+      worker.on('error', reject);
+    });
+    worker.postMessage({ chunk: Buffer.from(BYTES) });
+    worker.postMessage({ close: true });
+    await closed;
+    await worker.terminate();
+    const gz = readFileSync(join(dir, EVIDENCE_GZ_FILE));
+    expect(replies).toEqual([{ done: Buffer.byteLength(BYTES) }, { closed: { file: 'gz', sha256: sha(BYTES), bytes: Buffer.byteLength(BYTES), gzip: { sha256: sha(gz), bytes: gz.length } } }]);
+  }
+});

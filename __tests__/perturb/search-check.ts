@@ -1,0 +1,60 @@
+/**
+ * An independent check of a search row: every edit is one atomic word edit of the original
+ * (docs/search.md) and applying them gives exactly the perturbed text. Written from the
+ * definition, not from the search's own code, so that the two can disagree.
+ */
+import { scanText } from '../../src/perturb/words.js';
+
+export interface RowEdit {
+  op: string;
+  word: number;
+  from: string | null;
+  to: string | null;
+}
+
+const LETTER = /^\p{L}$/u;
+
+function isInteriorSwap(from: string, to: string): boolean {
+  const a = [...from];
+  const b = [...to];
+  if (a.length !== b.length || a.filter((c) => LETTER.test(c)).length < 4) return false;
+  const diff = a.map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
+  if (diff.length !== 2) return false;
+  const [i, j] = diff as [number, number];
+  return j === i + 1 && i >= 1 && j <= a.length - 2 && a[i] === b[j] && a[j] === b[i] && LETTER.test(a[i] as string) && LETTER.test(a[j] as string);
+}
+
+/** Null when the row's edits are atomic and re-derive its perturbed text; otherwise what is wrong. */
+export function searchRowProblem(
+  original: string,
+  perturbed: string,
+  language: string,
+  edits: readonly RowEdit[],
+  dictionary: ReadonlyMap<string, string> | undefined,
+  limit: number
+): string | null {
+  const words = scanText(original, language).words;
+  if (edits.length > limit) return `${edits.length} edits over the limit ${limit}`;
+  const seen = new Set<number>();
+  let out = '';
+  let at = 0;
+  for (const e of [...edits].sort((x, y) => x.word - y.word)) {
+    if (seen.has(e.word)) return `word ${e.word} edited twice`;
+    seen.add(e.word);
+    const w = words[e.word];
+    if (!w) return `no word ${e.word}`;
+    if (w.protection !== null) return `protected word ${w.text} edited`;
+    if (e.from !== w.text) return `word ${e.word} is ${w.text}, not ${String(e.from)}`;
+    const to = e.to as string;
+    const ok =
+      e.op === 'transpose' ? isInteriorSwap(w.text, to) :
+      e.op === 'format' ? to !== w.text && to.toLowerCase() === w.text.toLowerCase() :
+      e.op === 'dictionary' ? dictionary?.get(w.text.normalize('NFC').toLowerCase())?.toLowerCase() === to.toLowerCase() && to !== w.text :
+      false;
+    if (!ok) return `${e.op} ${w.text} → ${to} is not an atomic ${e.op} edit`;
+    out += original.slice(at, w.start) + to;
+    at = w.end;
+  }
+  out += original.slice(at);
+  return out === perturbed ? null : `edits give ${JSON.stringify(out)}, row has ${JSON.stringify(perturbed)}`;
+}

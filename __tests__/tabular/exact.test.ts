@@ -1,0 +1,145 @@
+/**
+ * `exact` against an independent computation: scripts/golden/exact.py solves each eligible row's
+ * per-class linear program with scipy's linprog on the two bundled tabular examples and on
+ * seeded multinomial fixtures built to have gaps of exactly zero (ties).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkCertified, withTabularFields } from '../../src/evaluate/certified.js';
+import type { EvidenceRow } from '../../src/evidence/row.js';
+import type { AffineLogits, FeatureSpace } from '../../src/tabular/contract.js';
+import { exactCandidate, exactSearch, TIE_TOLERANCE } from '../../src/tabular/exact.js';
+import { validateCandidate } from '../../src/tabular/validity.js';
+import { REPO_ROOT } from '../helpers.js';
+
+interface GoldenRow {
+  id: string;
+  x: number[];
+  label: string;
+  rival: number | null;
+  gaps: Record<string, number>;
+  candidate: number[];
+  free: number[];
+  success: boolean;
+  tie: boolean;
+  certified: boolean;
+}
+
+interface GoldenCase {
+  name: string;
+  labels: string[];
+  features: string[];
+  weights: number[][];
+  intercepts: number[];
+  space: { names: string[]; eps: number; editable: boolean[]; lower: Array<number | string>; upper: Array<number | string> };
+  targets: Record<string, string[]> | null;
+  rows: GoldenRow[];
+  successes: number;
+  ties: number;
+  certified: number;
+}
+
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact.json'), 'utf8')) as { tie_tolerance: number; cases: GoldenCase[] };
+
+const num = (v: number | string): number => (v === 'inf' ? Infinity : v === '-inf' ? -Infinity : (v as number));
+
+class AffineStub implements AffineLogits {
+  constructor(
+    readonly labels: readonly string[],
+    private readonly weights: number[][],
+    private readonly intercepts: number[]
+  ) {}
+  affineLogits() {
+    return { weights: this.weights, intercepts: this.intercepts };
+  }
+  predict(x: readonly number[]): string {
+    const z = this.weights.map((w, k) => w.reduce((s, wi, i) => s + wi * (x[i] as number), this.intercepts[k] as number));
+    let best = 0;
+    for (let k = 1; k < z.length; k++) if ((z[k] as number) > (z[best] as number)) best = k;
+    return this.labels[best] as string;
+  }
+}
+
+function spaceOf(c: GoldenCase): FeatureSpace {
+  return { names: c.space.names, eps: c.space.eps, editable: c.space.editable, lower: c.space.lower.map(num), upper: c.space.upper.map(num) };
+}
+
+test('the golden covers both bundled examples, targeted fixtures, ties, and successes at a zero gap', () => {
+  expect(golden.tie_tolerance).toBe(TIE_TOLERANCE);
+  const names = golden.cases.map((c) => c.name);
+  expect(names).toEqual(expect.arrayContaining(['inspection', 'grading', 'random-4-targeted']));
+  expect(golden.cases.reduce((n, c) => n + c.ties, 0)).toBeGreaterThan(50);
+  const zeroGapSuccesses = golden.cases.flatMap((c) => c.rows).filter((r) => r.success && Math.max(...Object.values(r.gaps)) === 0);
+  expect(zeroGapSuccesses.length).toBeGreaterThan(0);
+  // The grading example's eps was tuned so that exact finds a few dozen failures.
+  const grading = golden.cases.find((c) => c.name === 'grading') as GoldenCase;
+  expect(grading.successes).toBeGreaterThanOrEqual(24);
+  expect(grading.successes).toBeLessThanOrEqual(72);
+});
+
+describe.each(golden.cases.map((c) => [c.name, c] as const))('exact equals linprog on %s', (_name, c) => {
+  const model = new AffineStub(c.labels, c.weights, c.intercepts);
+  const space = spaceOf(c);
+
+  test('every row: the same gaps, rival, success, tie and certificate; the candidate is the LP maximiser and lies in F(x)', () => {
+    expect(c.rows.length).toBeGreaterThan(0);
+    for (const row of c.rows) {
+      const gold = c.labels.indexOf(row.label);
+      const allowed = c.targets === null ? null : new Set(c.targets[row.label] ?? []);
+      const rivals = c.labels.flatMap((l, k) => (k !== gold && (allowed === null || allowed.has(l)) ? [k] : []));
+      const out = exactSearch(row.x, gold, rivals, model, space);
+      const where = `${c.name} ${row.id}`;
+      expect([where, out.rival, out.success, out.tie]).toEqual([where, row.rival, row.success, row.tie]);
+      for (const [j, m] of Object.entries(row.gaps)) expect(Math.abs((out.gaps[Number(j)] as number) - m)).toBeLessThanOrEqual(1e-12);
+      row.candidate.forEach((v, i) => {
+        expect([where, i, out.candidate[i]]).toEqual([where, i, row.free.includes(i) ? row.x[i] : v]);
+      });
+      expect(validateCandidate(row.x, out.candidate, space)).toBeNull();
+
+      const cand = exactCandidate({ x: row.x, gold: row.label, targets: c.targets === null ? null : (c.targets[row.label] ?? []), model, space });
+      expect(cand.attempted).toBe(true);
+      expect(cand.work).toEqual({ queries: 0, gradientEvaluations: 0, certified: row.certified, tie: row.tie });
+    }
+    expect(c.rows.filter((r) => r.success).length).toBe(c.successes);
+  });
+});
+
+test('a row the model gets wrong is not attacked and carries no certificate', () => {
+  const model = new AffineStub(['0', '1'], [[0, 0], [1, 1]], [0, -1]);
+  const space: FeatureSpace = { names: ['a', 'b'], eps: 0.1, editable: [true, true], lower: [0, 0], upper: [1, 1] };
+  const c = exactCandidate({ x: [0.9, 0.9], gold: '0', targets: null, model, space });
+  expect(c).toMatchObject({ attempted: false, values: [0.9, 0.9], work: { certified: null, tie: null } });
+});
+
+test('targeted with no protected target of gold: nothing to reach, certified', () => {
+  const model = new AffineStub(['a', 'b', 'c'], [[0, 0], [1, 0], [0, 1]], [1, 0, 0]);
+  const space: FeatureSpace = { names: ['p', 'q'], eps: 0.5, editable: [true, true], lower: [-9, -9], upper: [9, 9] };
+  const c = exactCandidate({ x: [0, 0], gold: 'a', targets: [], model, space });
+  expect(c).toMatchObject({ attempted: true, values: [0, 0], work: { certified: true, tie: false } });
+});
+
+describe('the certificate in the evidence and the inconsistency stop', () => {
+  const base = {
+    id: 'item-7', split: 'test', model: 'lr', language: 'unknown', domain: null, text: null, perturbed_text: null, label: '1',
+    clean_prediction: '1', prediction: '1', scores: [0.2, 0.8], margin: 0.6, clean_margin: 0.6, changed: true, valid: true,
+    invalid_reason: null, eligible: true, tested: true, success: false, uncovered: false, uncovered_reason: null, status: 'ok', error: null, input_sha256: 'x'
+  } as const satisfies Partial<EvidenceRow>;
+  const tab = (certified: boolean | null) => ({ features: { a: 1 }, perturbed: { a: 1 }, exact: true, work: { queries: 0, gradientEvaluations: 0, certified, tie: false } });
+
+  test('certified is kept on eligible rows only; the work fields follow the exact flag', () => {
+    const row = withTabularFields({ ...base, condition: 'exact' } as EvidenceRow, tab(true));
+    expect(Object.keys(row).slice(-7)).toEqual(['features', 'perturbed_features', 'exact', 'queries', 'gradient_evaluations', 'certified', 'tie']);
+    expect(row.certified).toBe(true);
+    const wrong = withTabularFields({ ...base, condition: 'exact', eligible: false } as EvidenceRow, tab(true));
+    expect([wrong.certified, wrong.tie]).toEqual([null, null]);
+    const plain = withTabularFields({ ...base, condition: 'fgm' } as EvidenceRow, { features: { a: 1 }, perturbed: { a: 1 }, exact: true });
+    expect('queries' in plain).toBe(false);
+  });
+
+  test('an attack success on a certified row stops the run, naming the row, the attack and the model', () => {
+    const exact = withTabularFields({ ...base, condition: 'exact' } as EvidenceRow, tab(true));
+    const fgm = { ...base, condition: 'fgm', success: true } as EvidenceRow;
+    expect(() => checkCertified([exact, fgm])).toThrow(/fgm succeeded on row "item-7" \(split "test", model "lr"\) that exact certified/);
+    expect(() => checkCertified([withTabularFields({ ...base, condition: 'exact' } as EvidenceRow, tab(false)), fgm])).not.toThrow();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The three-label example end to end: exact's success set and certificates equal the linprog
+ * golden (scripts/golden/exact.py), every candidate of every attack lies in F(x), and each other
+ * attack is graded against exact.
+ */
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { run } from '../../src/engine.js';
+import { REPO_ROOT, tempRepo } from '../helpers.js';
+
+const CONFIG = 'examples/grading-tabular/evidence-gate.yml';
+const FEATURES = ['x1', 'x2', 'age'];
+const EPS = 0.015;
+const BOUNDS: Record<string, [number, number]> = { x1: [0, 1], x2: [0.05, 0.95], age: [-Infinity, Infinity] };
+const EDITABLE = new Set(['x1', 'x2']);
+
+interface GoldenCase {
+  name: string;
+  rows: Array<{ id: string; success: boolean; certified: boolean; tie: boolean }>;
+}
+
+describe('the three-label grading example', () => {
+  const root = tempRepo();
+  cpSync(join(REPO_ROOT, 'examples/grading-tabular'), join(root, 'examples/grading-tabular'), { recursive: true });
+  let rows: Array<Record<string, any>>;
+  let metrics: Record<string, any>;
+  let summary: string;
+
+  beforeAll(async () => {
+    const result = await run({ root, configPath: CONFIG, outputDir: 'out' });
+    summary = result.summary;
+    rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
+  });
+
+  test('exact finds the failures and certificates that linprog finds, row by row', () => {
+    const golden = (JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact.json'), 'utf8')).cases as GoldenCase[]).find((c) => c.name === 'grading') as GoldenCase;
+    const exact = rows.filter((r) => r.condition === 'exact' && r.eligible);
+    expect(exact.map((r) => r.id)).toEqual(golden.rows.map((r) => r.id));
+    expect(exact.map((r) => [r.id, r.success, r.certified, r.tie])).toEqual(golden.rows.map((r) => [r.id, r.success, r.certified, r.tie]));
+    expect(exact.filter((r) => r.success).length).toBeGreaterThanOrEqual(24);
+  });
+
+  test('every candidate of every attack lies in F(x): bounds, budget, and the non-editable age unchanged', () => {
+    const attacked = rows.filter((r) => r.condition !== 'clean');
+    expect(attacked.length).toBe(600 * 3);
+    for (const r of attacked) {
+      for (const f of FEATURES) {
+        const before = r.features[f] as number;
+        const after = r.perturbed_features[f] as number;
+        const [lo, hi] = BOUNDS[f] as [number, number];
+        expect([r.id, r.condition, f, after >= lo && after <= hi]).toEqual([r.id, r.condition, f, true]);
+        expect([r.id, r.condition, f, Math.abs(after - before) <= EPS + 1e-6]).toEqual([r.id, r.condition, f, true]);
+        if (!EDITABLE.has(f)) expect(after).toBe(before);
+      }
+      // Rows an attack did not act on (the model was already wrong) keep x and carry no verdict.
+      expect([r.id, r.condition, r.valid === true || (r.valid === null && !r.changed)]).toEqual([r.id, r.condition, true]);
+    }
+  });
+
+  test('strength of each attack against exact, with its counts, in metrics.json and the summary', () => {
+    const m = metrics.models[0];
+    const exactRows = rows.filter((r) => r.condition === 'exact');
+    const fgmRows = rows.filter((r) => r.condition === 'fgm');
+    const both = exactRows.filter((r) => r.tested && fgmRows.find((f) => f.id === r.id)?.tested);
+    const n = both.filter((r) => fgmRows.find((f) => f.id === r.id)?.success).length;
+    const N = both.filter((r) => r.success).length;
+    expect(m.attack_strength).toEqual([{ attack: 'fgm', strength: { value: n / N, numerator: n, denominator: N, status: 'ok', reason: null } }]);
+    expect(m.exact_certificate.certified.numerator).toBe(exactRows.filter((r) => r.certified).length);
+    expect(summary).toContain('## Attack strength against the exact worst case');
+    expect(summary).toContain('Certified means: no point of the threat model');
+    expect(summary).not.toContain('as expected: for a binary linear model');
+  });
+});

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Golden for the tabular `exact` attack, computed independently with linear programming.
+
+For every eligible row (the model predicts the gold label at x, argmax ties to the first label)
+and every rival label j, solves the per-class linear program
+
+    maximise (W_j - W_gold) . x' + (b_j - b_gold)
+    subject to max(lo_i, x_i - eps) <= x'_i <= min(hi_i, x_i + eps) for editable i, x'_i = x_i else
+
+with scipy.optimize.linprog (HiGHS) and records the largest gap M_j and its maximiser. The row
+has a success iff some M_j > 0, or M_j == 0 with j before gold in label order; the chosen rival
+is the first such j with the largest M_j (without success: the first j with the largest M_j).
+A tie: |max_j M_j| <= 1e-9 * (1 + max_k |z_k(x)|). Certified: no success and no tie. Targeted
+fixtures restrict the rivals to the protected targets of gold.
+
+Cases:
+  * inspection: examples/inspection-tabular (binary), coefficients from scikit-learn
+    LogisticRegression(C=1) fitted with newton-cholesky (tol 1e-10); a binary model is written
+    as logits [0, w.x + b].
+  * grading: examples/grading-tabular (three labels, age not editable, asymmetric bounds),
+    multinomial newton-cg (tol 1e-8), intercepts centred.
+  * random-*: seeded multinomial fixtures with dyadic weights, points and budgets (every sum is
+    exact in floating point), some rival rows equal to gold's and some gaps living on
+    non-editable features only, so that many gaps are exactly zero (ties at zero gaps).
+
+Each case records the coefficients it used, so that the TypeScript test runs `exact` on the same
+model. Run from the repository root: /usr/bin/python3 scripts/golden/exact.py
+"""
+import csv
+import json
+
+import numpy as np
+from scipy.optimize import linprog
+from sklearn.linear_model import LogisticRegression
+
+TIE = 1e-9
+
+
+def read_csv(path, features):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    return [r["id"] for r in rows], np.array([[float(r[n]) for n in features] for r in rows]), [r["label"] for r in rows]
+
+
+def fit(x, y, labels):
+    if len(labels) == 2:
+        m = LogisticRegression(C=1.0, solver="newton-cholesky", tol=1e-10, max_iter=10000).fit(x, y)
+        w = m.coef_[0]
+        return [[0.0] * len(w), [float(v) for v in w]], [0.0, float(m.intercept_[0])]
+    m = LogisticRegression(C=1.0, solver="newton-cg", tol=1e-8, max_iter=10000).fit(x, y)
+    b = m.intercept_ - m.intercept_.mean()
+    return [[float(v) for v in row] for row in m.coef_], [float(v) for v in b]
+
+
+def first_argmax(z):
+    best = 0
+    for k in range(1, len(z)):
+        if z[k] > z[best]:
+            best = k
+    return best
+
+
+def logits(W, b, x):
+    # Summed left to right in feature order, as the TypeScript code does.
+    out = []
+    for k in range(len(W)):
+        s = b[k]
+        for i in range(len(x)):
+            s += W[k][i] * x[i]
+        out.append(s)
+    return out
+
+
+def solve_row(W, b, x, gold, rivals, space):
+    eps, lo, hi, editable = space["eps"], space["lower"], space["upper"], space["editable"]
+    bounds = []
+    for i, xi in enumerate(x):
+        if editable[i]:
+            bounds.append((max(lo[i], xi - eps), min(hi[i], xi + eps)))
+        else:
+            bounds.append((xi, xi))
+    gaps = {}
+    points = {}
+    coefs = {}
+    for j in rivals:
+        c = [W[j][i] - W[gold][i] for i in range(len(x))]
+        res = linprog([-v for v in c], bounds=bounds, method="highs")
+        assert res.status == 0, res.message
+        point = [float(v) for v in res.x]
+        # Zero-coefficient features: any value is optimal; keep x (the TypeScript maximiser does).
+        point = [x[i] if c[i] == 0 else point[i] for i in range(len(x))]
+        z = logits([W[j], W[gold]], [b[j], b[gold]], point)
+        gaps[j] = z[0] - z[1]
+        points[j] = point
+        coefs[j] = c
+    if not rivals:
+        return {"rival": None, "gaps": {}, "candidate": list(x), "success": False, "tie": False, "certified": True, "free": []}
+    succ = [j for j in rivals if gaps[j] > 0 or (gaps[j] == 0 and j < gold)]
+    pool = succ if succ else list(rivals)
+    top = max(gaps[j] for j in pool)
+    chosen = next(j for j in pool if gaps[j] == top)
+    scale = 1 + max(abs(v) for v in logits(W, b, x))
+    largest = max(gaps.values())
+    tie = abs(largest) <= TIE * scale
+    success = bool(succ)
+    return {
+        "rival": chosen,
+        "gaps": {str(j): gaps[j] for j in rivals},
+        "candidate": points[chosen],
+        # Features where the chosen gap is flat: the LP's value there is arbitrary.
+        "free": [i for i in range(len(x)) if coefs[chosen][i] == 0],
+        "success": success,
+        "tie": tie,
+        "certified": (not tie) and (not success),
+    }
+
+
+def run_case(name, labels, features, W, b, ids, X, y, space, targets=None):
+    rows = []
+    for rid, x, label in zip(ids, X, y):
+        x = [float(v) for v in x]
+        gold = labels.index(label)
+        if first_argmax(logits(W, b, x)) != gold:
+            continue
+        if targets is None:
+            rivals = [j for j in range(len(labels)) if j != gold]
+        else:
+            allowed = set(targets.get(label, []))
+            rivals = [j for j in range(len(labels)) if j != gold and labels[j] in allowed]
+        out = solve_row(W, b, x, gold, rivals, space)
+        rows.append({"id": rid, "x": x, "label": label, **out})
+    return {
+        "name": name,
+        "labels": labels,
+        "features": features,
+        "weights": W,
+        "intercepts": b,
+        "space": space,
+        "targets": targets,
+        "rows": rows,
+        "successes": sum(r["success"] for r in rows),
+        "ties": sum(r["tie"] for r in rows),
+        "certified": sum(r["certified"] for r in rows),
+    }
+
+
+def bundled(name, folder, features, space):
+    ids_tr, X_tr, y_tr = read_csv(f"examples/{folder}/data/train.csv", features)
+    ids, X, y = read_csv(f"examples/{folder}/data/test.csv", features)
+    labels = sorted(set(y_tr))
+    W, b = fit(X_tr, y_tr, labels)
+    return run_case(name, labels, features, W, b, ids, X, y, space)
+
+
+def random_case(seed, K, d, n, targeted):
+    rng = np.random.default_rng(seed)
+    labels = [f"L{k}" for k in range(K)]
+    features = [f"f{i}" for i in range(d)]
+    W = rng.integers(-8, 9, size=(K, d)) / 4.0
+    b = rng.integers(-8, 9, size=K) / 4.0
+    # Zero gaps: label 1 copies label 0 exactly; label 2 differs from label 0 only on the
+    # non-editable feature 0.
+    W[1] = W[0]
+    b[1] = b[0]
+    if K > 2:
+        W[2] = W[0]
+        W[2][0] = W[0][0] + 1.0
+        b[2] = b[0]
+    editable = [i != 0 for i in range(d)]
+    lower = [-2.0 if i % 2 == 0 else -1.0 for i in range(d)]
+    upper = [2.0 if i % 3 else 1.5 for i in range(d)]
+    space = {"names": features, "eps": 0.25, "editable": editable, "lower": lower, "upper": upper}
+    X = rng.integers(-4, 5, size=(n, d)) / 4.0
+    X[:, 0] = 0.0  # feature 0 at zero: label 2's gap to label 0 is exactly b2 - b0 = 0 there
+    X[n // 2:, 0] = rng.integers(-2, 3, size=n - n // 2) / 4.0
+    ids = [f"r{seed}-{i:03d}" for i in range(n)]
+    W_l = [[float(v) for v in row] for row in W]
+    b_l = [float(v) for v in b]
+    # Gold is the model's own prediction at x (every row eligible), except some rows labelled as
+    # the copy of their prediction so that the tie order matters both ways.
+    y = []
+    for i, x in enumerate(X):
+        p = first_argmax(logits(W_l, b_l, [float(v) for v in x]))
+        y.append(labels[p])
+    targets = None
+    if targeted:
+        targets = {labels[k]: [labels[(k + 1) % K], labels[(k + 2) % K]] for k in range(K)}
+    return run_case(f"random-{seed}{'-targeted' if targeted else ''}", labels, features, W_l, b_l, ids, X, y, space, targets)
+
+
+def main():
+    cases = [
+        bundled("inspection", "inspection-tabular", ["x1", "x2"],
+                {"names": ["x1", "x2"], "eps": 0.05, "editable": [True, True], "lower": [0.0, 0.0], "upper": [1.0, 1.0]}),
+        bundled("grading", "grading-tabular", ["x1", "x2", "age"],
+                {"names": ["x1", "x2", "age"], "eps": 0.015, "editable": [True, True, False], "lower": [0.0, 0.05, float("-inf")], "upper": [1.0, 0.95, float("inf")]}),
+    ]
+    for seed in (1, 2, 3):
+        cases.append(random_case(seed, 4, 5, 60, False))
+    cases.append(random_case(4, 4, 5, 60, True))
+    cases.append(random_case(5, 3, 3, 60, False))
+
+    def clean(o):
+        if isinstance(o, float) and not np.isfinite(o):
+            return "inf" if o > 0 else "-inf"
+        if isinstance(o, dict):
+            return {k: clean(v) for k, v in o.items()}
+        if isinstance(o, list):
+            return [clean(v) for v in o]
+        return o
+
+    with open("__tests__/golden/exact.json", "w") as f:
+        json.dump({"generator": "scripts/golden/exact.py", "tie_tolerance": TIE, "cases": clean(cases)}, f, separators=(",", ":"))
+        f.write("\n")
+    for c in cases:
+        print(f"{c['name']}: {len(c['rows'])} eligible rows, {c['successes']} successes, {c['ties']} ties, {c['certified']} certified")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+/**
+ * Attack strength (docs/tabular.md): how many of the failures `exact` proves an attack finds.
+ * Per model and attack, over the rows that both the attack and `exact` tested:
+ *   strength = rows where the attack succeeded ÷ rows where exact succeeded  (n/N).
+ * 1.0 means the attack found every failure there is in the threat model's set; below 1 it missed
+ * some. Without `exact` in the run there is no reference and no figure.
+ */
+import type { EvidenceRow } from '../evidence/row.js';
+import { count, rate, type Figure } from './figure.js';
+
+export const EXACT_ATTACK = 'exact';
+
+export interface StrengthCounts {
+  /** Rows both tested where the attack succeeded. */
+  found: number;
+  /** Rows both tested where exact succeeded. */
+  exact: number;
+}
+
+export interface AttackStrength {
+  attack: string;
+  strength: Figure;
+}
+
+/** What `exact` proved for one model: certified rows and ties among the rows it tested. */
+export interface ExactCertificate {
+  certified: Figure;
+  ties: Figure;
+}
+
+export interface CertificateCounts {
+  tested: number;
+  certified: number;
+  ties: number;
+}
+
+export function addCertificateRow(c: CertificateCounts, rows: readonly EvidenceRow[]): void {
+  const exact = rows.find((r) => r.condition === EXACT_ATTACK);
+  if (exact === undefined || exact.tested !== true) return;
+  c.tested++;
+  if (exact.certified === true) c.certified++;
+  if (exact.tie === true) c.ties++;
+}
+
+export function certificateOf(c: CertificateCounts): ExactCertificate {
+  return { certified: rate(c.certified, c.tested, 'exact tested no row'), ties: count(c.ties, c.tested) };
+}
+
+export function emptyStrength(): StrengthCounts {
+  return { found: 0, exact: 0 };
+}
+
+/** One example's rows of one model: adds each attack's row to its counts (attacks in `attacks` order). */
+export function addStrengthRows(counts: StrengthCounts[], attacks: readonly string[], rows: readonly EvidenceRow[]): void {
+  const exact = rows.find((r) => r.condition === EXACT_ATTACK);
+  if (exact === undefined || exact.tested !== true) return;
+  attacks.forEach((attack, k) => {
+    const row = rows.find((r) => r.condition === attack);
+    if (row === undefined || row.tested !== true) return;
+    const c = counts[k] as StrengthCounts;
+    if (row.success === true) c.found++;
+    if (exact.success === true) c.exact++;
+  });
+}
+
+export function strengthOf(attack: string, c: StrengthCounts): AttackStrength {
+  return { attack, strength: rate(c.found, c.exact, 'exact found no failure on the rows both tested') };
+}

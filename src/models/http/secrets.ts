@@ -1,0 +1,37 @@
+/**
+ * Header values built from `${VAR}` references to variables the entry lists in `env`. The
+ * values are secrets: they are handed to the caller's `secret` hook (the action masks them in
+ * the job log), and `Masker` replaces them in every line and reason the model produces.
+ */
+
+/** `${NAME}` references in a header template. */
+export const VARIABLE_REF = /\$\{([^}]*)\}/g;
+
+/** The names a template references, in order. */
+export function referencedVariables(template: string): string[] {
+  return [...template.matchAll(VARIABLE_REF)].map((m) => m[1] as string);
+}
+
+/** The template with each `${VAR}` replaced by its value ('' when unset). */
+export function fillTemplate(template: string, env: Readonly<Record<string, string | undefined>>): string {
+  return template.replace(VARIABLE_REF, (_, name: string) => env[name] ?? '');
+}
+
+export class Masker {
+  private readonly values: string[];
+
+  constructor(values: Iterable<string>) {
+    // Longest first, so a secret that contains another is masked whole.
+    this.values = [...new Set([...values].filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
+  }
+
+  get secrets(): readonly string[] {
+    return this.values;
+  }
+
+  mask(text: string): string {
+    let out = text;
+    for (const v of this.values) if (out.includes(v)) out = out.split(v).join('***');
+    return out;
+  }
+}

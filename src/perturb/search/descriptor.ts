@@ -1,0 +1,93 @@
+/**
+ * `threat_model.attacks.search: { knowledge, queries, operators, max_words_changed, dictionary }`:
+ * the adaptive attacker that combines the families' word edits under a per-(example, model)
+ * query budget (docs/search.md). Its operators work whether or not their families are configured
+ * as fixed conditions; `dictionary` takes its file from `search.dictionary` or else from
+ * `attacks.dictionary.file`.
+ */
+import type { FileRef } from '../../config/plan.js';
+import { closed, path } from '../../config/schema-parts.js';
+import { configError } from '../../config/validate.js';
+import { sortCodePoints } from '../../util/strings.js';
+import { textFamily } from '../descriptor.js';
+import { loadDictionary } from '../dictionary-file.js';
+import { withRatio } from '../outcome.js';
+import { SEARCH_OPERATORS, type SearchOperator } from './edits.js';
+import { adaptiveSearch } from './runner.js';
+
+export const DEFAULT_SEARCH_QUERIES = 200;
+export const DEFAULT_MAX_WORDS_CHANGED = 0.2;
+export const MAX_SEARCH_QUERIES = 100_000;
+
+export const SEARCH_RULE =
+  'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 letters, a dictionary replacement in the word\'s case, or a case change), at most one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
+
+export interface SearchParams {
+  knowledge: 'scores' | 'labels';
+  queries: number;
+  operators: SearchOperator[];
+  max_words_changed: number;
+  dictionary: FileRef | null;
+}
+
+const schema = closed({
+  knowledge: { enum: ['scores', 'labels'] },
+  queries: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_QUERIES },
+  operators: { type: 'array', items: { enum: SEARCH_OPERATORS }, minItems: 1 },
+  max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+  dictionary: path
+});
+
+export const SEARCH = textFamily({
+  name: 'search',
+  task: 'text',
+  schema,
+  attack: true,
+  destructive: false,
+  adaptive: true,
+  read: (raw, context): SearchParams => {
+    const borrowed = (context.attacks?.dictionary as { file?: unknown } | undefined)?.file;
+    const dictionary =
+      raw.dictionary !== undefined
+        ? context.file([...context.at, 'dictionary'], raw.dictionary)
+        : typeof borrowed === 'string'
+          ? context.file(['threat_model', 'attacks', 'dictionary', 'file'], borrowed)
+          : null;
+    const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
+    if (twice !== undefined) throw configError(context.source, [...context.at, 'operators'], `the operator ${twice} is listed twice; expected each of ${SEARCH_OPERATORS.join(', ')} at most once`);
+    if (raw.operators?.includes('dictionary') && dictionary === null) {
+      throw configError(context.source, [...context.at, 'operators'], 'the dictionary operator needs a dictionary file; expected search.dictionary or attacks.dictionary.file to be set');
+    }
+    // In the order of SEARCH_OPERATORS whatever order the config lists them: the order breaks ties.
+    const chosen: readonly string[] = raw.operators ?? ['transpose', 'format', ...(dictionary ? ['dictionary'] : [])];
+    return {
+      knowledge: raw.knowledge ?? 'scores',
+      queries: raw.queries ?? DEFAULT_SEARCH_QUERIES,
+      operators: SEARCH_OPERATORS.filter((o) => chosen.includes(o)),
+      max_words_changed: raw.max_words_changed ?? DEFAULT_MAX_WORDS_CHANGED,
+      dictionary
+    };
+  },
+  build: (params, options) => {
+    const loaded = params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+    const settings = { knowledge: params.knowledge, queries: params.queries, operators: params.operators, maxWordsChanged: params.max_words_changed };
+    return {
+      runner: {
+        family: 'search',
+        labelPreserving: true,
+        validityRule: withRatio(SEARCH_RULE, options.maxCharEditRatio),
+        parameters: {
+          knowledge: params.knowledge,
+          queries: params.queries,
+          operators: params.operators,
+          max_words_changed: params.max_words_changed,
+          ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
+        },
+        // Never called: the evaluator runs `search` per model (it has no fixed candidate).
+        perturb: (input) => ({ text: input.text, attempted: false, notAttemptedReason: null, valid: true, invalidReason: null }),
+        search: adaptiveSearch(settings, options.seed, options.maxCharEditRatio, loaded)
+      },
+      ...(loaded ? { dictionary: { path: loaded.path, sha256: loaded.sha256, version: loaded.version, languages: sortCodePoints(Object.keys(loaded.languages)) } } : {})
+    };
+  }
+});

@@ -1,0 +1,133 @@
+/**
+ * The atomic edits the adaptive search combines (docs/search.md). Each edit rewrites one word
+ * (a maximal run of letters, as the families scan it) and leaves everything else alone; words
+ * that the families protect (negators, words inside numbers and URLs) are never offered.
+ *
+ * - `transpose`: swap two adjacent interior letters of a word of at least 4 letters (the pair
+ *   is drawn from (seed, 'search', id, word index), so every model is offered the same edit);
+ * - `dictionary`: the word's replacement in the row language's dictionary, in the word's case;
+ * - `format`: the word's usual case change (lower → Title, Title → lower, UPPER → Title).
+ *
+ * A set of edits is valid when each touches a different word, there are at most the word limit
+ * of them, and the text they make satisfies `max_char_edit_ratio`.
+ */
+import { decide } from '../decision.js';
+import { keepCase } from '../dictionary.js';
+import { caseChoice } from '../format.js';
+import { editRatioViolation, levenshtein } from '../levenshtein.js';
+import { swapPositions } from '../transpose.js';
+import { foldWord, scanText, type Word } from '../words.js';
+
+export const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format'] as const;
+export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
+
+/** One atomic edit as the evidence records it: the word's index among all words, before and after. */
+export interface SearchEdit {
+  op: SearchOperator;
+  word: number;
+  from: string;
+  to: string;
+}
+
+/** An edit with the UTF-16 range of its word in the original text. */
+export interface PlacedEdit extends SearchEdit {
+  start: number;
+  end: number;
+  /** Levenshtein distance from `from` to `to` (bounds the candidate's distance). */
+  cost: number;
+}
+
+/** The editable positions of one text: per word (in text order), the single edits it offers, in operator order. */
+export interface EditSpace {
+  text: string;
+  /** Words of the text, protected ones included (the word limit counts them all). */
+  words: number;
+  positions: PlacedEdit[][];
+}
+
+/** Case-keeping swap of two code points of a word. */
+function swapped(word: string, i: number): string {
+  const chars = [...word];
+  const a = chars[i] as string;
+  chars[i] = chars[i + 1] as string;
+  chars[i + 1] = a;
+  return chars.join('');
+}
+
+function transposeEdit(word: Readonly<Word>, seed: number, id: string): string | null {
+  if (word.letters < 4) return null;
+  const chars = [...word.text];
+  const positions = swapPositions(chars, word.letters === word.cpLength);
+  if (positions.length === 0) return null;
+  const i = positions[Math.floor(decide(seed, 'search', id, `${word.index}:swap`) * positions.length)] as number;
+  return swapped(word.text, i);
+}
+
+function dictionaryEdit(word: Readonly<Word>, words: ReadonlyMap<string, string> | undefined): string | null {
+  const replacement = words?.get(foldWord(word.text));
+  if (replacement === undefined) return null;
+  const cased = keepCase(word.text, replacement);
+  return cased === null || cased === word.text ? null : cased;
+}
+
+function formatEdit(word: Readonly<Word>): string | null {
+  const choice = caseChoice(word.text);
+  return choice === null || choice.usual === word.text ? null : choice.usual;
+}
+
+export interface EditSpaceOptions {
+  seed: number;
+  id: string;
+  language: string;
+  operators: readonly SearchOperator[];
+  /** The row language's dictionary (undefined: no dictionary edits). */
+  dictionary: ReadonlyMap<string, string> | undefined;
+}
+
+/** Every single edit the search may make on `text`, grouped by word. */
+export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
+  const scanned = scanText(text, o.language).words;
+  const positions: PlacedEdit[][] = [];
+  for (const word of scanned) {
+    if (word.protection !== null) continue;
+    const here: PlacedEdit[] = [];
+    for (const op of o.operators) {
+      const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : op === 'dictionary' ? dictionaryEdit(word, o.dictionary) : formatEdit(word);
+      if (to !== null) here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost: levenshtein(word.text, to) });
+    }
+    if (here.length > 0) positions.push(here);
+  }
+  return { text, words: scanned.length, positions };
+}
+
+/** The most words a candidate may change: ceil(share × words), at least 1. */
+export function wordLimit(words: number, share: number): number {
+  return Math.max(1, Math.ceil(share * words));
+}
+
+/** The text with the edits applied (at most one per word; any order). */
+export function applySearchEdits(text: string, edits: readonly PlacedEdit[]): string {
+  if (edits.length === 0) return text;
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    out += text.slice(at, e.start) + e.to;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Null when the edit set is a valid search candidate of `text`, otherwise why not. */
+export function editSetViolation(text: string, edits: readonly PlacedEdit[], limit: number, maxCharEditRatio: number | null): string | null {
+  const words = new Set(edits.map((e) => e.word));
+  if (words.size !== edits.length) return 'a word is edited more than once';
+  if (edits.length > limit) return `${edits.length} words changed; at most ${limit} may be`;
+  const candidate = applySearchEdits(text, edits);
+  return editRatioViolation(text, candidate, maxCharEditRatio, edits.reduce((n, e) => n + e.cost, 0));
+}
+
+/** The evidence form of an edit set: by word index. */
+export function recordedEdits(edits: readonly PlacedEdit[]): SearchEdit[] {
+  return [...edits].sort((a, b) => a.word - b.word).map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to }));
+}

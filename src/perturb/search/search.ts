@@ -1,0 +1,199 @@
+/**
+ * The adaptive search for one (example, model), under a hard query budget (docs/search.md).
+ *
+ * Score-based (greedy in word-importance order): step 1 scores each editable word's single
+ * edits and ranks the words by the lowest objective margin reached (ties: text order, then
+ * operator order); when that would take more than the budget, words are scored in a seeded order
+ * for at most half of it and the others follow in text order. Step 2 walks the ranking and keeps
+ * an edit when it lowers the current text's margin, until a success, the word limit or the budget.
+ *
+ * Label-only: seeded random edit sets grown one edit at a time up to the word limit, each a
+ * query, until the label moves as the objective requires or the budget is spent; then edits not
+ * needed are dropped one at a time while it stays moved (each check a query).
+ *
+ * Every random choice is decide(seed, 'search', id, `${model}:${step}:…`), so a row's search
+ * depends on nothing but its own text and model.
+ */
+import type { ScoreResult } from '../../models/model.js';
+import { decide } from '../decision.js';
+import { applySearchEdits, editSetViolation, type EditSpace, type PlacedEdit } from './edits.js';
+import { isSuccess, objectiveMargin, type SearchObjective } from './objective.js';
+import { QueryLedger, SearchFailure, type ScoreTexts } from './queries.js';
+
+export interface SearchTask extends SearchObjective {
+  seed: number;
+  id: string;
+  model: string;
+  knowledge: 'scores' | 'labels';
+  budget: number;
+  space: EditSpace;
+  /** Most words a candidate may change. */
+  limit: number;
+  maxCharEditRatio: number | null;
+  clean: ScoreResult;
+  score: ScoreTexts;
+}
+
+export interface SearchOutcome {
+  /** False when no valid single edit exists (the row is uncovered: `no_edit`). */
+  attempted: boolean;
+  text: string;
+  edits: PlacedEdit[];
+  /** The model's answer on `text` (a failure when the search stopped on one). */
+  result: ScoreResult;
+  queries: number;
+}
+
+export async function runSearch(task: SearchTask): Promise<SearchOutcome> {
+  const original = task.space.text;
+  // Single edits that are valid on their own, by word; a word with none is not editable.
+  const positions = task.space.positions
+    .map((edits) => edits.filter((e) => editSetViolation(original, [e], task.limit, task.maxCharEditRatio) === null))
+    .filter((edits) => edits.length > 0);
+  if (positions.length === 0) return { attempted: false, text: original, edits: [], result: task.clean, queries: 0 };
+  const ledger = new QueryLedger(task.budget, task.score, original, task.clean);
+  let outcome: { edits: PlacedEdit[] } | null = null;
+  try {
+    outcome = task.knowledge === 'scores' ? await greedy(task, positions, ledger) : await labelOnly(task, positions, ledger);
+  } catch (error) {
+    if (!(error instanceof SearchFailure)) throw error;
+    // The row shows the candidate the model failed on (the clean text when the failure was not on a candidate).
+    const text = applySearchEdits(original, error.edits);
+    return { attempted: true, text, edits: error.edits, result: { status: error.result.status, error: `search stopped after ${ledger.queries} queries: ${error.message}` }, queries: ledger.queries };
+  }
+  const text = applySearchEdits(original, outcome.edits);
+  return { attempted: true, text, edits: outcome.edits, result: ledger.answer(text) as ScoreResult, queries: ledger.queries };
+}
+
+function scoresOf(result: ScoreResult | undefined): readonly number[] {
+  if (result === undefined || result.status !== 'ok') throw new Error('search: an answer was expected');
+  if (result.scores === null) throw new SearchFailure({ status: 'error', error: 'the model answered with a label only; a score-based search (knowledge: scores) needs scores' });
+  return result.scores;
+}
+
+interface Ranked {
+  edits: PlacedEdit[];
+  /** Index of the word in text order among the editable ones. */
+  at: number;
+  /** Step 1's lowest margin (undefined when the word was not scored in step 1). */
+  margin?: number;
+}
+
+async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
+  const original = task.space.text;
+  const margin = (edits: readonly PlacedEdit[]) => objectiveMargin(task, scoresOf(ledger.answer(applySearchEdits(original, edits))));
+  const singles = positions.reduce((n, p) => n + p.length, 0);
+  // Step 1: the words to score, in the order they are scored.
+  let scored: number[];
+  if (singles <= task.budget) scored = positions.map((_, i) => i);
+  else {
+    const draws = positions.map((_, i) => decide(task.seed, 'search', task.id, `${task.model}:1:${i}`));
+    const order = positions.map((_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
+    const half = Math.max(1, Math.floor(task.budget / 2));
+    scored = [];
+    let n = 0;
+    for (const i of order) {
+      if (n >= half) break;
+      scored.push(i);
+      n += (positions[i] as PlacedEdit[]).length;
+    }
+  }
+  await ledger.ask(scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])));
+  const ranked: Ranked[] = [];
+  for (const i of scored) {
+    // Only the edits answered (the last word of a budget cut may be partly scored).
+    const answered = (positions[i] as PlacedEdit[]).filter((e) => ledger.has(applySearchEdits(original, [e])));
+    if (answered.length === 0) continue;
+    let best = answered[0] as PlacedEdit;
+    let low = margin([best]);
+    for (const e of answered.slice(1)) {
+      const m = margin([e]);
+      if (m < low) {
+        best = e;
+        low = m;
+      }
+    }
+    ranked.push({ edits: [best], at: i, margin: low });
+  }
+  ranked.sort((a, b) => (a.margin as number) - (b.margin as number) || a.at - b.at);
+  const inRanking = new Set(ranked.map((r) => r.at));
+  for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) ranked.push({ edits: positions[i] as PlacedEdit[], at: i });
+  // Step 2.
+  let current: PlacedEdit[] = [];
+  let currentMargin = objectiveMargin(task, scoresOf(task.clean));
+  for (const r of ranked) {
+    if (current.length >= task.limit) break;
+    const options = r.edits.map((e) => [...current, e]).filter((set) => editSetViolation(original, set, task.limit, task.maxCharEditRatio) === null);
+    if (options.length === 0) continue;
+    const texts = options.map((set) => applySearchEdits(original, set));
+    if (ledger.remaining === 0 && !texts.some((t) => ledger.has(t))) break;
+    await ledger.ask(options);
+    let pick: PlacedEdit[] | null = null;
+    let low = currentMargin;
+    options.forEach((set, k) => {
+      if (!ledger.has(texts[k] as string)) return;
+      const m = margin(set);
+      if (m < low) {
+        pick = set;
+        low = m;
+      }
+    });
+    if (pick === null) continue;
+    current = pick;
+    currentMargin = low;
+    if (isSuccess(task, ledger.answer(applySearchEdits(original, current)) as ScoreResult)) break;
+  }
+  // A search that kept nothing reports the single edit that came closest: it was tested.
+  if (current.length === 0) current = ranked[0]?.margin !== undefined ? (ranked[0] as Ranked).edits : [];
+  return { edits: current };
+}
+
+async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
+  const original = task.space.text;
+  const success = (edits: readonly PlacedEdit[]) => isSuccess(task, ledger.answer(applySearchEdits(original, edits)) as ScoreResult);
+  let found: PlacedEdit[] | null = null;
+  let last: PlacedEdit[] | null = null;
+  for (let trial = 0; found === null && ledger.remaining > 0; trial++) {
+    const step = `${task.model}:${trial}`;
+    const draws = positions.map((_, i) => decide(task.seed, 'search', task.id, `${step}:${i}`));
+    const order = positions.map((_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
+    const before = ledger.queries;
+    let set: PlacedEdit[] = [];
+    for (const i of order) {
+      if (set.length >= task.limit || ledger.remaining === 0) break;
+      const ops = positions[i] as PlacedEdit[];
+      const op = ops[Math.floor(decide(task.seed, 'search', task.id, `${step}:${i}:op`) * ops.length)] as PlacedEdit;
+      const grown = [...set, op];
+      if (editSetViolation(original, grown, task.limit, task.maxCharEditRatio) !== null) continue;
+      set = grown;
+      await ledger.ask([set]);
+      last = set;
+      if (success(set)) {
+        found = set;
+        break;
+      }
+    }
+    // A trial that asked nothing new cannot find anything new: every set it grows was answered.
+    if (found === null && ledger.queries === before) break;
+  }
+  if (found === null) return { edits: last ?? [] };
+  return { edits: await reduce(task, found, ledger) };
+}
+
+/** Drops each edit in turn while the label stays moved (each check a query, within the budget). */
+async function reduce(task: SearchTask, kept: PlacedEdit[], ledger: QueryLedger): Promise<PlacedEdit[]> {
+  const original = task.space.text;
+  const success = (edits: readonly PlacedEdit[]) => isSuccess(task, ledger.answer(applySearchEdits(original, edits)) as ScoreResult);
+  let found = kept;
+  for (const e of [...kept]) {
+    if (found.length === 1) break;
+    const without: PlacedEdit[] = found.filter((x) => x !== e);
+    const text = applySearchEdits(original, without);
+    if (!ledger.has(text)) {
+      if (ledger.remaining === 0) break;
+      await ledger.ask([without]);
+    }
+    if (success(without)) found = without;
+  }
+  return found;
+}

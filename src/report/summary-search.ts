@@ -1,0 +1,27 @@
+/** summary.md's section on the adaptive search (docs/search.md); nothing when the run did not evaluate it. */
+import type { Figure } from '../metrics/figure.js';
+import { ALL, type Metrics } from '../metrics/metrics.js';
+import { md } from './escape.js';
+import { rateText } from './format.js';
+import { markdownTable as table } from './markdown.js';
+
+function plain(f: Figure): string {
+  return f.value === null ? 'n/a' : String(Math.round(f.value * 10) / 10);
+}
+
+export function searchSection(metrics: Metrics): string[] {
+  const rows = metrics.models.flatMap((m) => {
+    const s = m.search?.find((f) => f.scope === ALL);
+    if (!s) return [];
+    return [[md(m.model, 40), String(s.tested), String(s.successes), rateText(s.attack_success), `${plain(s.queries_mean_tested)} / ${plain(s.queries_median_tested)}`, `${plain(s.queries_mean_success)} / ${plain(s.queries_median_success)}`, plain(s.words_changed_per_success)]];
+  });
+  if (rows.length === 0) return [];
+  return [
+    '## Adaptive search (all rows)',
+    '',
+    'Queries are the distinct candidate texts scored per example and model, within the configured budget. A search that found nothing is evidence about this budget and these operators only.',
+    '',
+    ...table(['model', 'tested', 'successes', 'attack success', 'queries mean / median (tested)', 'queries mean / median (successes)', 'words changed per success'], rows),
+    ''
+  ];
+}
