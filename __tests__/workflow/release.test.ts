@@ -181,7 +181,8 @@ describe('release.yml', () => {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, version }, null, 2) + '\n');
       const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
-      writeFileSync(join(dir, 'CHANGELOG.md'), changelog.replace('## [Unreleased]\n', `## [Unreleased]\n\n## [${version}] - 2027-01-05\n- a candidate\n`));
+      // The candidate's section goes above the newest release, below whatever Unreleased holds.
+      writeFileSync(join(dir, 'CHANGELOG.md'), changelog.replace(`## [${PKG.version}]`, `## [${version}] - 2027-01-05\n- a candidate\n\n## [${PKG.version}]`));
     });
     const r = await release(repo, tag);
     const args = (r.gh as NonNullable<Replayed['gh']>).args;

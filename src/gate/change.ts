@@ -7,9 +7,10 @@
  * runs the check is compared by its status alone, and says so.
  */
 import { compareFractions, fraction, type Fraction } from '../util/fraction.js';
-import type { Check, CheckStatus, Direction } from './check.js';
+import type { ChangeKind, Check, CheckStatus, Direction } from './check.js';
 
-export type ChangeKind = 'new_failure' | 'worse' | 'known' | 'fixed' | 'unchanged';
+export type { ChangeKind };
+
 export const CHANGE_KINDS: readonly ChangeKind[] = ['new_failure', 'worse', 'known', 'fixed', 'unchanged'];
 
 /** What the judgement reads of a baseline check: the fields checks.json has always carried. */

@@ -4,7 +4,9 @@ import type { Threshold } from '../config/plan.js';
 import type { ExampleRef } from '../drill/ref.js';
 import type { Figure } from '../metrics/figure.js';
 import { compareFractions, fraction, fractionOf, type Fraction } from '../util/fraction.js';
-import type { ChangeKind } from './change.js';
+
+/** How a check moved against the same check of the baseline (docs/definitions.md#changes). */
+export type ChangeKind = 'new_failure' | 'worse' | 'known' | 'fixed' | 'unchanged';
 
 export type CheckStatus = 'pass' | 'fail' | 'not_evaluated' | 'not_applicable';
 export type Direction = 'min' | 'max';
