@@ -43,7 +43,7 @@ describe('the three-label grading example', () => {
 
   test('every candidate of every attack lies in F(x): bounds, budget, and the non-editable age unchanged', () => {
     const attacked = rows.filter((r) => r.condition !== 'clean');
-    expect(attacked.length).toBe(600 * 3);
+    expect(attacked.length).toBe(600 * 4);
     for (const r of attacked) {
       for (const f of FEATURES) {
         const before = r.features[f] as number;
@@ -58,6 +58,19 @@ describe('the three-label grading example', () => {
     }
   });
 
+  test('pgd counts its work per row: 1 + one prediction per step, one gradient per step, at most 20 steps', () => {
+    for (const r of rows.filter((x) => x.condition === 'pgd')) {
+      if (!r.eligible) {
+        expect([r.queries, r.gradient_evaluations]).toEqual([0, 0]);
+        continue;
+      }
+      expect(r.queries).toBe(1 + r.gradient_evaluations);
+      expect(r.gradient_evaluations).toBeGreaterThanOrEqual(1);
+      expect(r.gradient_evaluations).toBeLessThanOrEqual(20);
+      if (r.gradient_evaluations < 20) expect(r.success).toBe(true);
+    }
+  });
+
   test('strength of each attack against exact, with its counts, in metrics.json and the summary', () => {
     const m = metrics.models[0];
     const exactRows = rows.filter((r) => r.condition === 'exact');
@@ -65,7 +78,10 @@ describe('the three-label grading example', () => {
     const both = exactRows.filter((r) => r.tested && fgmRows.find((f) => f.id === r.id)?.tested);
     const n = both.filter((r) => fgmRows.find((f) => f.id === r.id)?.success).length;
     const N = both.filter((r) => r.success).length;
-    expect(m.attack_strength).toEqual([{ attack: 'fgm', strength: { value: n / N, numerator: n, denominator: N, status: 'ok', reason: null } }]);
+    expect(m.attack_strength[0]).toEqual({ attack: 'fgm', strength: { value: n / N, numerator: n, denominator: N, status: 'ok', reason: null } });
+    // PGD with 20 steps finds at least 95% of the failures exact proves.
+    expect(m.attack_strength[1].attack).toBe('pgd');
+    expect(m.attack_strength[1].strength.value).toBeGreaterThanOrEqual(0.95);
     expect(m.exact_certificate.certified.numerator).toBe(exactRows.filter((r) => r.certified).length);
     expect(summary).toContain('## Attack strength against the exact worst case');
     expect(summary).toContain('Certified means: no point of the threat model');

@@ -61,6 +61,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
   const reportsWork = attacks.some((attack) => attack.reportsWork === true);
   const tm = plan.threatModel;
+  const paramsOf = (attack: TabularAttackDescriptor): unknown => (tm.attacks as Record<string, unknown>)[attack.name];
   const targetsOf = (gold: string): readonly string[] | null =>
     tm.objective === 'targeted' ? tm.protectedTransitions.filter((t) => t.from === gold).map((t) => t.to) : null;
   /** Per example: its vector, its clean candidate and the candidates of attacks that do not depend on the model (null where they do). */
@@ -107,12 +108,12 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
           condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
           tabular: { features, perturbed: null, exact: null, ...(reportsWork ? { work: null } : {}) }
         };
-        const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, attack.candidate(row(example, x, null)))));
+        const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, attack.candidate(row(example, x, null), paramsOf(attack)))));
         base = { x, features, clean, fixed };
         shared.set(example, base);
       }
       const { x, features, fixed } = base;
-      return [base.clean, ...attacks.map((attack, k) => fixed[k] ?? candidate(k, x, features, attack.candidate(row(example, x, modelIndex))))];
+      return [base.clean, ...attacks.map((attack, k) => fixed[k] ?? candidate(k, x, features, attack.candidate(row(example, x, modelIndex), paramsOf(attack))))];
     },
     counters: (modelIndex) => ({ ...(counters[modelIndex] as AttackCounters) }),
     release() {

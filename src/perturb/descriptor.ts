@@ -91,7 +91,8 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
   reportsWork?: boolean;
   /** Recorded in the manifest next to eps, editable and bounds: how the candidate is drawn. */
   method: Readonly<Record<string, string>>;
-  candidate(row: TabularRow): TabularCandidate;
+  /** `params`: the attack's block as `read` returned it. */
+  candidate(row: TabularRow, params: P): TabularCandidate;
   /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
   exact?(labelCount: number, models: readonly Model[]): boolean;
 }
