@@ -1,6 +1,6 @@
 /**
- * The engine both adapters call (SPEC §2): `run` (one job, or one shard of it), `merge` (shards
- * into one output, SPEC §16) and `verify` (SPEC §17) are short lists of the same stages —
+ * The engine both adapters call (docs/definitions.md#pipeline): `run` (one job, or one shard of it), `merge` (shards
+ * into one output, docs/definitions.md#shards) and `verify` (docs/definitions.md#verify) are short lists of the same stages —
  * prepare → evaluate → stream evidence → derive (pipeline/derive.ts) → render → manifest. No
  * GitHub or terminal I/O here: the clock, the log and the run context are passed in.
  */

@@ -1,6 +1,6 @@
 /**
  * What the action posts as the job summary: the engine's summary.md with the action's notes,
- * ending with the artifact link and the manifest SHA-256 (SPEC §18: summary.md itself cannot
+ * ending with the artifact link and the manifest SHA-256 (docs/definitions.md#drill-down: summary.md itself cannot
  * hold the digest of the manifest that digests it). And the short summary of a step that
  * stopped before a verdict.
  */

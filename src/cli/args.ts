@@ -26,7 +26,7 @@ Commands:
 Options:
   --config FILE    gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
   --out DIR        output folder inside the root (default evidence-gate-out)
-  --baseline DIR   an earlier output folder to compare with (SPEC §15): paired per example
+  --baseline DIR   an earlier output folder to compare with (docs/definitions.md#comparison): paired per example
   --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
   --rerun          verify: also re-run the evaluation from the inputs the manifest names
   --root DIR       repository root that every path must stay inside

@@ -1,8 +1,8 @@
 /**
  * Pairs the head run's rows with the baseline index while the head evidence streams past
- * (SPEC §15). Per (model, condition, scope): pairs, base and head correct, fixed, broken, Δ with
+ * (docs/definitions.md#comparison). Per (model, condition, scope): pairs, base and head correct, fixed, broken, Δ with
  * its paired bootstrap interval and McNemar's exact p-value; per model the new protected
- * transitions; and the rows behind each comparison check (SPEC §18).
+ * transitions; and the rows behind each comparison check (docs/definitions.md#drill-down).
  */
 import type { Condition } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
@@ -122,7 +122,7 @@ export class ComparisonAccumulator {
         }
         if (before && !after) this.offer(`regression/${model}/${conditions[c]}`, rank(row, transitions, m * conditions.length + c), row);
       });
-      // A protected transition (SPEC §7): a tested candidate of a clean-correct row moved into a declared pair.
+      // A protected transition (docs/definitions.md#ledger): a tested candidate of a clean-correct row moved into a declared pair.
       rows.forEach((row, c) => {
         if (row === undefined || c === 0 || row.tested !== true || !cleanCorrect || row.status !== 'ok' || !isProtected(transitions, row.label, row.prediction)) return;
         const r = rank(row, transitions, m * conditions.length + c);

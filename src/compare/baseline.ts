@@ -1,5 +1,5 @@
 /**
- * A baseline output folder (SPEC §15) read into a compact index: per (split, id, model,
+ * A baseline output folder (docs/definitions.md#comparison) read into a compact index: per (split, id, model,
  * condition) one number packing 48 bits of the input digest and whether the row was ok and
  * correct, and the (split, id, model) triples that had a protected transition. Reading it checks
  * every digest its manifest lists; a folder whose schema is unknown or whose files do not match

@@ -1,5 +1,5 @@
 /**
- * comparison.json (SPEC §15): the head run against a baseline, paired per example, model and
+ * comparison.json (docs/definitions.md#comparison): the head run against a baseline, paired per example, model and
  * condition. Every figure carries its numerator and denominator, as in metrics.json.
  */
 import type { BaselineRecord } from '../manifest/manifest.js';

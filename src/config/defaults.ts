@@ -1,5 +1,5 @@
 /**
- * Gate thresholds frozen for config `version: 1` (SPEC §9). A release that changes a default
+ * Gate thresholds frozen for config `version: 1` (docs/definitions.md#gate). A release that changes a default
  * must do so under a new config version, never by editing this table.
  */
 export const GATE_KEYS = [
@@ -36,7 +36,7 @@ export const GATE_DEFAULTS_V1: Readonly<Record<GateKey, number>> = Object.freeze
   max_attack_success: 0.25,
   max_protected_transitions: 0,
   max_missing_rows: 0,
-  // Comparison with a baseline (SPEC §15).
+  // Comparison with a baseline (docs/definitions.md#comparison).
   max_regression_pp: 1.0,
   max_new_protected_transitions: 0
 });
@@ -53,7 +53,7 @@ export const FAMILY_GATE_KEYS = [
 
 export type FamilyGateKey = (typeof FAMILY_GATE_KEYS)[number];
 
-/** Built-in per-family defaults: dictionary substitution is sparse by design (SPEC §9). */
+/** Built-in per-family defaults: dictionary substitution is sparse by design (docs/definitions.md#gate). */
 export const FAMILY_DEFAULTS_V1: Readonly<Record<string, Partial<Record<FamilyGateKey, number>>>> = Object.freeze({
   dictionary: { min_eligible_coverage: 0.1 }
 });
@@ -65,7 +65,7 @@ export const STATISTICS_DEFAULTS_V1 = Object.freeze({
   interval: 0.95
 });
 
-/** References listed per failing check in checks.json and the summary (SPEC §18). */
+/** References listed per failing check in checks.json and the summary (docs/definitions.md#drill-down). */
 export const DEFAULT_EXAMPLES_PER_CHECK = 20;
 
 export const DEFAULT_CONFIG_PATH = '.github/evidence-gate.yml';

@@ -1,4 +1,4 @@
-/** YAML file → validated, typed Plan (SPEC §3). */
+/** YAML file → validated, typed Plan (docs/config.md). */
 import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, describeFound } from '../errors.js';
@@ -292,7 +292,7 @@ function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tab
   if (task === 'tabular' && !features) throw configError(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
 }
 
-/** The L∞ threat model of SPEC §13: budget, editable features, bounds (all checked against the feature list). */
+/** The L∞ threat model of docs/definitions.md#tabular: budget, editable features, bounds (all checked against the feature list). */
 function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constraints']>, features: string[], source: ConfigSource, hasAttack: boolean, registry: FamilyRegistry): TabularPlan {
   const at = ['threat_model', 'constraints'];
   const known = (name: string, path: KeyPath) => {
@@ -356,7 +356,7 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], r
 }
 
 /**
- * Abstention thresholds (SPEC §8): a probability lies in [0, 1]; a margin (top score minus
+ * Abstention thresholds (docs/definitions.md#metrics): a probability lies in [0, 1]; a margin (top score minus
  * second score) is never negative, and any finite value ≥ 0 is allowed since external models
  * may score on any scale. A threshold outside that range would abstain on everything or
  * nothing without saying so.

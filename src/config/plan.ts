@@ -28,7 +28,7 @@ export interface ThreatModelPlan {
   access: 'black-box' | 'white-box';
   attacks: AttackPlan;
   constraints: { maxCharEditRatio: number | null };
-  /** Tabular feature space (SPEC §13); null for text. */
+  /** Tabular feature space (docs/definitions.md#tabular); null for text. */
   tabular: TabularPlan | null;
 }
 

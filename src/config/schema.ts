@@ -1,5 +1,5 @@
 /**
- * JSON Schema of the config file, version 1 (SPEC §3). Every mapping closes its key set
+ * JSON Schema of the config file, version 1 (docs/config.md). Every mapping closes its key set
  * (`additionalProperties: false`) so that a misspelt key is an error instead of a silently
  * ignored threshold. Model entries are checked by `models.ts`, one shape at a time, so that
  * their messages stay specific.
@@ -48,7 +48,7 @@ const gateThresholds = {
 for (const key of GATE_KEYS) if (!gateThresholds[key]) throw new Error(`schema lacks gate key ${key}`);
 
 const familyOverrides = closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k]])) as Pick<typeof gateThresholds, FamilyGateKey>);
-// Conditions that are not attacks are only compared with the baseline (SPEC §15).
+// Conditions that are not attacks are only compared with the baseline (docs/definitions.md#comparison).
 const regressionOnly = closed({ max_regression_pp: gateThresholds.max_regression_pp });
 
 /** `threat_model.attacks`: every family's own schema, tabular attacks first (the order unknown-key messages list them in). */
@@ -91,7 +91,7 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
           attacks: closed(attacks),
           constraints: closed({
             max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-            // Tabular (SPEC §13): an L∞ budget in raw feature units, editable features, bounds.
+            // Tabular (docs/definitions.md#tabular): an L∞ budget in raw feature units, editable features, bounds.
             linf_eps: { type: 'number', exclusiveMinimum: 0 },
             editable: { type: 'array', items: name, minItems: 1 },
             bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }

@@ -1,5 +1,5 @@
 /**
- * Load the training file and the evaluation splits into frozen examples (SPEC §4):
+ * Load the training file and the evaluation splits into frozen examples (docs/definitions.md#data):
  * column mapping, strict row checks, digests, the label set and the train/evaluation overlap.
  */
 import { readFileSync } from 'node:fs';

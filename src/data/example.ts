@@ -1,6 +1,6 @@
 /**
  * One frozen example. The input is generic so that the same evaluation loop serves text
- * (SPEC §4) and, later, numeric features (SPEC §13).
+ * (docs/definitions.md#data) and, later, numeric features (docs/definitions.md#tabular).
  */
 export type ExampleInput = { kind: 'text'; text: string } | { kind: 'features'; values: Record<string, number> };
 

@@ -1,5 +1,5 @@
 /**
- * The rows behind every check that can fail (SPEC §18), collected while the evidence streams
+ * The rows behind every check that can fail (docs/definitions.md#drill-down), collected while the evidence streams
  * past: per check id, how many rows (or ids) stand behind it and the most severe few. Which rows
  * stand behind each kind:
  *   challenge_accuracy, generalization_gap   misclassified clean rows of the challenge split

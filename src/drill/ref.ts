@@ -1,5 +1,5 @@
 /**
- * A reference to one evidence row behind a check (SPEC §18), ranked most severe first:
+ * A reference to one evidence row behind a check (docs/definitions.md#drill-down), ranked most severe first:
  * a protected transition (gold → prediction is a declared pair), then the largest margin loss
  * (clean margin − margin; a missing row, which has no prediction at all, loses the most), then
  * id in code points, then split, model and condition in evidence order.
@@ -44,7 +44,7 @@ export interface RankedRef {
   perturbed: TextSnippet | null;
 }
 
-/** Longest display of a text: SPEC §18 cuts at 200 characters. */
+/** Longest display of a text: docs/definitions.md#drill-down cuts at 200 characters. */
 export const SNIPPET_CHARS = 200;
 
 /**

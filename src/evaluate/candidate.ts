@@ -1,5 +1,5 @@
 /**
- * What one condition feeds one model for one example (SPEC §6, §13): the input, its digest,
+ * What one condition feeds one model for one example (docs/definitions.md#conditions, docs/definitions.md#tabular): the input, its digest,
  * and what the condition did (attempted, changed, valid). Text candidates are the same for
  * every model; a tabular FGM candidate follows each model's own gradient.
  */

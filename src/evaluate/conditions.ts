@@ -1,5 +1,5 @@
 /**
- * Text candidates (SPEC §6): the clean text, then one candidate per configured family, each with
+ * Text candidates (docs/definitions.md#conditions): the clean text, then one candidate per configured family, each with
  * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
  * same list.
  */

@@ -1,5 +1,5 @@
 /**
- * Evaluate every (example × model × condition) and stream one evidence row each (SPEC §7),
+ * Evaluate every (example × model × condition) and stream one evidence row each (docs/definitions.md#ledger),
  * in the order split (config) → id (code points) → model (config) → condition. Examples go in
  * chunks: their candidates are built, each model scores the chunk's inputs it has not seen
  * (score-store.ts), the rows are handed to the sink, and the chunk is forgotten — so memory

@@ -1,7 +1,7 @@
 /**
  * One evidence row from what a condition did and what the model answered: decisions, scores,
  * flags and, for attack families, the ledger masks. Shared by the text and tabular paths so the
- * §7 fields are filled one way.
+ * ledger fields (docs/definitions.md#ledger) are filled one way.
  */
 import type { Condition } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';

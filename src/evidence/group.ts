@@ -1,5 +1,5 @@
 /**
- * Evidence rows arrive in their file order (SPEC §7): split (config order), id (code points),
+ * Evidence rows arrive in their file order (docs/definitions.md#ledger): split (config order), id (code points),
  * model (config order), condition (evidence order). Every per-example figure — a union across
  * families, a protected transition, a paired model comparison — needs all rows of one example
  * together, and nothing more, so the stream is cut into example groups and each group is handed

@@ -1,5 +1,5 @@
 /**
- * The ledger masks of one evidence row (SPEC §7), under the declared objective. Masks are
+ * The ledger masks of one evidence row (docs/definitions.md#ledger), under the declared objective. Masks are
  * null on `clean` and on the destructive `truncate` rows. For the non-destructive families:
  *   in scope  — the clean row is `ok` (targeted: and gold is a declared `from` label)
  *   eligible  — in scope and the clean prediction is the gold label

@@ -1,5 +1,5 @@
 /**
- * The evidence row (SPEC §7) and its serialisation with a fixed key order. Scores are a
+ * The evidence row (docs/definitions.md#ledger) and its serialisation with a fixed key order. Scores are a
  * label-keyed map kept in label code-point order, which plain JSON.stringify would not keep
  * for numeric-looking labels.
  */
@@ -39,7 +39,7 @@ export interface EvidenceRow {
   error: string | null;
   /** SHA-256 of the input the model scored: the text (perturbed on perturbed rows) or the feature record as written. */
   input_sha256: string;
-  /** Tabular rows only (SPEC §13): the clean feature vector, the candidate, and whether FGM is the exact worst case. */
+  /** Tabular rows only (docs/definitions.md#tabular): the clean feature vector, the candidate, and whether FGM is the exact worst case. */
   features?: Record<string, number>;
   perturbed_features?: Record<string, number> | null;
   exact?: boolean | null;

@@ -1,5 +1,5 @@
 /**
- * Evidence rows as JSONL bytes (SPEC §7): keys in EVIDENCE_FIELDS order, scores as a label-keyed
+ * Evidence rows as JSONL bytes (docs/definitions.md#ledger): keys in EVIDENCE_FIELDS order, scores as a label-keyed
  * map in label order (plain JSON.stringify would put numeric-looking labels first), finite
  * numbers as JavaScript prints them (the shortest form that reads back exactly), non-finite ones
  * as null.

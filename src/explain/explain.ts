@@ -44,7 +44,7 @@ export interface Reading {
   clean_margin: number | null;
   /** Null on clean; otherwise whether the changed input moved the prediction (a missing reading counts as moved). */
   flipped: boolean | null;
-  /** Whether this reading counts in the family's flip and accuracy figures (changed and valid, as in SPEC §8). */
+  /** Whether this reading counts in the family's flip and accuracy figures (changed and valid, as in docs/definitions.md#metrics). */
   counted: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** A gate check (SPEC §9) and the exact comparison that decides it. */
+/** A gate check (docs/definitions.md#gate) and the exact comparison that decides it. */
 import type { GateKey } from '../config/defaults.js';
 import type { Threshold } from '../config/plan.js';
 import type { ExampleRef } from '../drill/ref.js';
@@ -32,7 +32,7 @@ export interface Check {
   /** False for models outside `gate.models`: reported, never blocking. */
   judged: boolean;
   reason: string | null;
-  /** Failing and not-evaluated checks only: the rows behind the figure (SPEC §18). */
+  /** Failing and not-evaluated checks only: the rows behind the figure (docs/definitions.md#drill-down). */
   examples?: CheckExamples;
   /** With a baseline only (docs/gate.md): the baseline's status of the same id, or `absent`. */
   baseline_status?: CheckStatus | 'absent';

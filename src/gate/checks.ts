@@ -1,10 +1,10 @@
 /**
- * Every check of SPEC §9 and §15, read from metrics.json and comparison.json figures (never
+ * Every check of docs/definitions.md#gate and docs/definitions.md#comparison, read from metrics.json and comparison.json figures (never
  * recomputed here): data checks, per-model checks, per model × non-destructive family, the union
  * across families, protected transitions, missing rows, and the comparison with a baseline. The
  * gate passes only if no judged check fails and none is not evaluated (unless allowed); not
  * applicable never blocks; nothing offsets anything. Failing and not-evaluated checks carry the
- * rows behind them (SPEC §18).
+ * rows behind them (docs/definitions.md#drill-down).
  */
 import type { FamilyGateKey } from '../config/defaults.js';
 import type { AttackFamily } from '../config/families.js';
@@ -92,7 +92,7 @@ function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: 
   return specs;
 }
 
-/** Comparison checks (SPEC §15): regression per model × condition and new protected transitions per model. */
+/** Comparison checks (docs/definitions.md#comparison): regression per model × condition and new protected transitions per model. */
 function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs): CheckSpec[] {
   const specs: CheckSpec[] = [];
   const comparison = inputs.comparison ?? null;

@@ -1,5 +1,5 @@
 /**
- * The facts every derived file is computed from, read back from a manifest (SPEC §14). A run
+ * The facts every derived file is computed from, read back from a manifest (docs/definitions.md#purity). A run
  * reads them from the manifest it is about to write, a merge from its shards' manifests and
  * `verify` from a downloaded artifact: the same function in every case, so the three agree.
  */

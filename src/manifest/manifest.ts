@@ -1,8 +1,8 @@
 /**
- * manifest.json (SPEC §11): binds the result to the exact config, data, labels, models and tool
+ * manifest.json (docs/definitions.md#outputs): binds the result to the exact config, data, labels, models and tool
  * that produced it, and records every fact besides the evidence rows that the metrics, checks,
- * summary and report are derived from (facts.ts reads them back), so that a merge (SPEC §16) and
- * `verify` (SPEC §17) derive the same files from an artifact alone. Everything outside `run`
+ * summary and report are derived from (facts.ts reads them back), so that a merge (docs/definitions.md#shards) and
+ * `verify` (docs/definitions.md#verify) derive the same files from an artifact alone. Everything outside `run`
  * repeats byte for byte for the same inputs.
  */
 import type { Condition } from '../config/families.js';
@@ -131,7 +131,7 @@ export interface ManifestHead {
   release: ReleasePlan | null;
   /** Per model, the exact input transformation (manifest/preprocessing.ts). */
   preprocessing: PreprocessingRecord;
-  /** Shard manifests only (SPEC §16). */
+  /** Shard manifests only (docs/definitions.md#shards). */
   shard?: { index: number; count: number; rule: string; examples: number };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Abstention under a post-hoc confidence policy (SPEC §8), for one model's rows of one
+ * Abstention under a post-hoc confidence policy (docs/definitions.md#metrics), for one model's rows of one
  * non-destructive condition in one scope. The value of a row is its top score (`on:
  * probability`, meaningful for probability models only) or its margin (`on: margin`); the
  * row is abstained when value < threshold and accepted otherwise (equal is accepted).

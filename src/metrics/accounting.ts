@@ -1,6 +1,6 @@
 /**
  * Before/after accounting of one perturbed condition against the clean rows, over the WHOLE
- * scope (SPEC §13): the figures a reader needs to see why "errors after the test" is not
+ * scope (docs/definitions.md#tabular): the figures a reader needs to see why "errors after the test" is not
  * "attack successes".
  *   post_test_errors   = rows wrong after the condition / N (initially wrong rows included)
  *   post_test_accuracy = rows right after the condition / N

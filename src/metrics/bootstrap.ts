@@ -1,5 +1,5 @@
 /**
- * Bootstrap percentile intervals with the project's seeded streams (SPEC §8). Every statistic
+ * Bootstrap percentile intervals with the project's seeded streams (docs/definitions.md#metrics). Every statistic
  * bootstrapped here is a mean of per-row values in {+1, 0, −1} (accuracy: 1/0; a paired
  * difference: +1/0/−1), so a resample of n rows is fully described by how many of each value it
  * drew: the counts follow Multinomial(n; plus/n, minus/n, zero/n), exactly as when n rows are

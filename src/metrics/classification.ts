@@ -1,5 +1,5 @@
 /**
- * Clean-condition accuracy (SPEC §8): correct / N over the rows of a scope, where a missing
+ * Clean-condition accuracy (docs/definitions.md#metrics): correct / N over the rows of a scope, where a missing
  * row (status not `ok`) counts as incorrect and stays in N. Not evaluated when N = 0.
  */
 import type { EvidenceRow } from '../evidence/row.js';

@@ -1,5 +1,5 @@
 /**
- * Paired model comparison (SPEC §8): on the same examples, the per-id difference
+ * Paired model comparison (docs/definitions.md#metrics): on the same examples, the per-id difference
  * correct_A − correct_B (each 1/0, a missing row is incorrect), its mean in percentage
  * points and a count-based bootstrap interval of that mean (+1: A right and B wrong,
  * −1: the reverse, 0: both right or both wrong).

@@ -1,5 +1,5 @@
 /**
- * Confusion counts (SPEC §8, classification): one row per true label and one column per
+ * Confusion counts (docs/definitions.md#metrics, classification): one row per true label and one column per
  * predicted label, both in the given label order (code-point order in the engine), plus a
  * `missing` column for rows with no prediction (status not `ok`). Every row of the scope is
  * counted exactly once, so the row sums are the label supports and the grand total is N.

@@ -1,5 +1,5 @@
 /**
- * Jensen–Shannon divergence between two categorical distributions given as counts (SPEC §8,
+ * Jensen–Shannon divergence between two categorical distributions given as counts (docs/definitions.md#metrics,
  * shift: language and gold-label distributions, controlled → challenge).
  *   P, Q = the counts normalised over the union of categories (a category absent on one
  *          side has probability 0 there);  M = (P + Q) / 2

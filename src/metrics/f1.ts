@@ -1,5 +1,5 @@
 /**
- * F1 per label and macro-F1 (SPEC §8, classification), from the confusion counts of a scope.
+ * F1 per label and macro-F1 (docs/definitions.md#metrics, classification), from the confusion counts of a scope.
  *   TP_L = gold L and predicted L;  FP_L = predicted L, gold ≠ L;  FN_L = gold L, not predicted L
  *   F1_L = 2·TP_L / (2·TP_L + FP_L + FN_L), and 0 (status ok) when that denominator is 0
  *   macro-F1 = mean of F1_L over the labels with support (gold count) > 0 in the scope

@@ -1,5 +1,5 @@
 /**
- * Every reported figure carries its counts (SPEC §8): `{value, numerator, denominator,
+ * Every reported figure carries its counts (docs/definitions.md#metrics): `{value, numerator, denominator,
  * status, reason}`. A zero denominator is `not_evaluated`, never 0%.
  */
 export type FigureStatus = 'ok' | 'not_evaluated' | 'not_applicable';

@@ -1,5 +1,5 @@
 /**
- * Generalization gap (SPEC §8) in percentage points: 100 × (controlled accuracy − challenge
+ * Generalization gap (docs/definitions.md#metrics) in percentage points: 100 × (controlled accuracy − challenge
  * accuracy). Not applicable without both splits; not evaluated when either accuracy is.
  * `gapFraction` gives the same difference exactly, for the gate.
  */
@@ -23,7 +23,7 @@ export function generalizationGap(reference: Figure | undefined, challenge: Figu
   if (reference.status !== 'ok' || challenge.status !== 'ok' || reference.value === null || challenge.value === null) {
     return notEvaluated('an accuracy was not evaluated', null);
   }
-  // One division of integers (as SPEC §8 asks of pp figures), not a difference of two rounded rates.
+  // One division of integers (as docs/definitions.md#metrics asks of pp figures), not a difference of two rounded rates.
   const exact = gapFraction(reference, challenge) as Fraction;
   // A difference of two rates has no single numerator; the denominator is the challenge size.
   return { value: Number(exact.num) / Number(exact.den), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };

@@ -1,5 +1,5 @@
 /**
- * Ledger figures of the non-destructive families (SPEC §7), read from the masks stored in
+ * Ledger figures of the non-destructive families (docs/definitions.md#ledger), read from the masks stored in
  * the evidence rows (src/evidence/ledger.ts sets them). "In scope" is not stored: it is
  * recomputed from the model's clean row of the same id (clean `ok`; under a targeted
  * objective also gold ∈ a declared `from` label) by the same rule that set the masks.
@@ -87,7 +87,7 @@ export interface ProtectedTransitions {
   clean_by_transition: TransitionCount[];
 }
 
-/** In scope (SPEC §7): the clean row is `ok` and, under a targeted objective, its gold is a declared `from`. */
+/** In scope (docs/definitions.md#ledger): the clean row is `ok` and, under a targeted objective, its gold is a declared `from`. */
 export function isInScope(clean: EvidenceRow, objective: Objective, transitions: readonly ProtectedTransition[]): boolean {
   // Delegates to the rule that set the stored masks, so the two can never disagree.
   return ledgerMasks({
@@ -183,7 +183,7 @@ export function familyLedgerOf(c: FamilyCounts): FamilyLedger {
   };
 }
 
-/** What one id contributes to the union across families (SPEC §7). */
+/** What one id contributes to the union across families (docs/definitions.md#ledger). */
 export interface UnionOutcome {
   inScope: boolean;
   eligible: boolean;
@@ -251,7 +251,7 @@ export function unionLedgerOf(c: UnionCounts): UnionLedger {
   };
 }
 
-/** What one id contributes to the protected-transition figures (SPEC §7). */
+/** What one id contributes to the protected-transition figures (docs/definitions.md#ledger). */
 export interface TransitionOutcome {
   /** Tested by some family with the clean prediction correct. */
   tested: boolean;

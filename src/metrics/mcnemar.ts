@@ -1,5 +1,5 @@
 /**
- * McNemar's exact test (SPEC §15) on the discordant pairs of a paired comparison: under the null
+ * McNemar's exact test (docs/definitions.md#comparison) on the discordant pairs of a paired comparison: under the null
  * hypothesis each of the n = fixed + broken discordant pairs is fixed or broken with probability
  * ½, so the two-sided p-value is min(1, 2·P(X ≤ min(fixed, broken))) with X ~ Bin(n, ½), and 1
  * when n = 0 (scipy.stats.binomtest(k, n, 0.5) gives the same for p = ½). Computed from the

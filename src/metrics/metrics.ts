@@ -1,7 +1,7 @@
 /**
- * The shape of metrics.json (SPEC §7–§8) and the facts it is derived from besides the evidence
+ * The shape of metrics.json (docs/definitions.md#ledger and #metrics) and the facts it is derived from besides the evidence
  * rows. Every figure is a pure function of the evidence rows plus these facts, which the manifest
- * records, so metrics.json can be recomputed from an artifact alone (SPEC §14).
+ * records, so metrics.json can be recomputed from an artifact alone (docs/definitions.md#purity).
  */
 import type { AttackStrength, ExactCertificate } from './strength.js';
 import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
@@ -25,7 +25,7 @@ export const CHALLENGE_SPLIT = 'challenge';
 export const REFERENCE_SPLIT = 'controlled';
 export const ALL = 'all';
 
-/** An exact-text overlap between the training file and one evaluation split (SPEC §4). */
+/** An exact-text overlap between the training file and one evaluation split (docs/definitions.md#data). */
 export interface Overlap {
   split: string;
   count: number;
@@ -78,7 +78,7 @@ export interface ClassificationScope {
 export interface ModelMetrics {
   model: string;
   probabilities: boolean;
-  /** A label-only model (SPEC §10): margin-based figures are not evaluated. */
+  /** A label-only model (docs/definitions.md#external-models): margin-based figures are not evaluated. */
   label_only: boolean;
   missing_rows: Figure;
   /** Clean accuracy: scope `all`, each split, and each split × language (kept for the gate). */
@@ -103,7 +103,7 @@ export interface ModelMetrics {
   exact_certificate?: ExactCertificate;
 }
 
-/** The length-PSI bins of every split (SPEC §18: the histogram behind the PSI figure). */
+/** The length-PSI bins of every split (docs/definitions.md#drill-down: the histogram behind the PSI figure). */
 export interface LengthHistogram {
   /** Bin edges: bin i is [edges[i], edges[i+1]), larger values in the last bin. */
   edges: number[];

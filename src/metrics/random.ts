@@ -1,5 +1,5 @@
 /**
- * The one pseudo-random generator used for statistics (bootstrap resampling, SPEC §8).
+ * The one pseudo-random generator used for statistics (bootstrap resampling, docs/definitions.md#metrics).
  *
  * Generator: xoroshiro128+ from pure-rand 8, seeded with a 32-bit value. Every bootstrap
  * cell — (metric name, model, second model or '', condition, scope) — gets its own

@@ -1,5 +1,5 @@
 /**
- * Reliability of a probability model (SPEC §8): expected calibration error over 8
+ * Reliability of a probability model (docs/definitions.md#metrics): expected calibration error over 8
  * equal-width bins of the top-class probability, for one model's clean rows in one scope.
  *   p = the highest score of the row;  bin = min(⌊8p⌋, 7)  (clamped at 0 from below)
  *   per bin: n_b, mean p_b, accuracy_b = correct_b / n_b

@@ -1,5 +1,5 @@
 /**
- * Per model × condition robustness figures (SPEC §8, seed `000_…`). For one model, one
+ * Per model × condition robustness figures (docs/definitions.md#metrics, seed `000_…`). For one model, one
  * perturbed condition and one scope: N = rows in scope, C = rows that are changed and
  * valid (valid === true). A missing row (status not `ok`) has no prediction: inside C it
  * is a flip and incorrect.

@@ -1,5 +1,5 @@
 /**
- * Selective prediction: the risk–coverage curve and its area (SPEC §8), for one model's
+ * Selective prediction: the risk–coverage curve and its area (docs/definitions.md#metrics), for one model's
  * clean rows in one scope. Margins are not comparable across models.
  *
  * Rows are ranked by clean margin, highest first; missing rows (status not `ok`, or no

@@ -1,5 +1,5 @@
 /**
- * Length shift between two splits (SPEC §8): Population Stability Index on the number of
+ * Length shift between two splits (docs/definitions.md#metrics): Population Stability Index on the number of
  * unique lowercase token types per text, tokens being maximal runs of letters and digits.
  *   bins [0,5) [5,10) [10,15) [15,20) [20,30) [30,50) [50,100001), larger values in the last
  *   p_i = reference proportion, q_i = comparison proportion, each floored at 1e-4

@@ -1,5 +1,5 @@
 /**
- * L2-regularised logistic regression on numeric features (SPEC §13), equal to a fully
+ * L2-regularised logistic regression on numeric features (docs/definitions.md#tabular), equal to a fully
  * converged scikit-learn `LogisticRegression(C)`:
  *   binary (2 labels):  minimise ½‖w‖² + C·Σᵢ log(1 + exp(−yᵢ(w·xᵢ + b))), yᵢ = +1 iff the row's
  *                       label is labels[1] (sklearn's classes_[1]), b unpenalised;

@@ -1,12 +1,12 @@
 /**
  * The one interface every model sits behind: asynchronous batch scoring, so that built-in
- * baselines and external commands (SPEC §10) are driven by the same evaluation loop.
+ * baselines and external commands (docs/definitions.md#external-models) are driven by the same evaluation loop.
  */
 import type { ExampleInput } from '../data/example.js';
 
 /**
  * One input's result: scores for every label (in label order), or — for a label-only external
- * model (SPEC §10) — just the predicted label with `scores: null`.
+ * model (docs/definitions.md#external-models) — just the predicted label with `scores: null`.
  */
 export type ScoreResult =
   | { status: 'ok'; scores: number[]; label?: undefined }
@@ -48,7 +48,7 @@ export function decisionOf(labels: readonly string[], result: ScoreResult): { pr
   return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
 }
 
-/** Argmax with ties to the first label; margin = top − second (SPEC §5). */
+/** Argmax with ties to the first label; margin = top − second (docs/definitions.md#models). */
 export function decide(labels: readonly string[], scores: readonly number[]): Decision {
   let best = 0;
   for (let i = 1; i < scores.length; i++) if ((scores[i] as number) > (scores[best] as number)) best = i;

@@ -5,7 +5,7 @@
  *   log P(c)   = ln(n_c) − ln(n)
  *   P(c|x)     = softmax_c(log P(c) + Σ_w x_w · log P(w|c))
  * Words outside the training vocabulary are ignored. A text with no known word gets the class
- * prior (SPEC §5), as `predict_proba` gives it: the joint log-likelihood is the log prior
+ * prior (docs/definitions.md#models), as `predict_proba` gives it: the joint log-likelihood is the log prior
  * alone and goes through the same normalisation, so it sums to 1 and favours the most
  * frequent class.
  */

@@ -5,7 +5,7 @@
  *   scores = cosine_similarity(vectorizer.transform(texts), centroids)
  * with `tfidf-word` = `TfidfVectorizer()` defaults and `tfidf-char` =
  * `TfidfVectorizer(analyzer="char_wb", ngram_range=(2,4))`. Features outside the training
- * vocabulary are ignored; a text with no known feature scores 0 for every label (SPEC §5).
+ * vocabulary are ignored; a text with no known feature scores 0 for every label (docs/definitions.md#models).
  */
 import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';

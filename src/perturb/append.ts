@@ -1,5 +1,5 @@
 /**
- * `append` (SPEC §6.4): add one neutral research-context sentence in the row's language:
+ * `append` (docs/definitions.md#conditions): add one neutral research-context sentence in the row's language:
  * candidate = text + " " + sentence. Every language in the data must have a sentence; the
  * descriptor's data check enforces that, so a missing one here is a bug.
  *

@@ -1,5 +1,5 @@
 /**
- * `dictionary` (SPEC §6.3): replace whole words found in the row language's substitution
+ * `dictionary` (docs/definitions.md#conditions): replace whole words found in the row language's substitution
  * dictionary, keeping their case.
  *
  * Every unprotected word whose NFC lower-case form is a key is replaced: an all-lowercase

@@ -1,5 +1,5 @@
 /**
- * The contract every perturbation family (SPEC §6) fulfils. A family turns one text into one
+ * The contract every perturbation family (docs/definitions.md#conditions) fulfils. A family turns one text into one
  * candidate, deterministically from (seed, family, example id, position), and checks the
  * candidate against its own validity rule (plus `max_char_edit_ratio` where it applies).
  */
@@ -28,7 +28,7 @@ export interface PerturbOutcome {
 export interface FamilyRunner {
   /** The family's name (its descriptor's). */
   family: string;
-  /** False only for `truncate`, which can change the true class (SPEC §6.5). */
+  /** False only for `truncate`, which can change the true class (docs/definitions.md#conditions). */
   labelPreserving: boolean;
   /** Human-readable validity rule, recorded in the manifest. */
   validityRule: string;

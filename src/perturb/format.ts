@@ -1,5 +1,5 @@
 /**
- * `format` (SPEC §6.1): case and punctuation only.
+ * `format` (docs/definitions.md#conditions): case and punctuation only.
  *
  * Case: round(eligible ÷ 5) of the eligible words (unprotected, with a case to flip) change,
  * drawn one after another without replacement with positions "case:0", "case:1", … (the

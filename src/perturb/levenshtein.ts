@@ -1,6 +1,6 @@
 /**
  * Levenshtein distance over code points (as Python's strings count them), the measure
- * behind `max_char_edit_ratio` (SPEC §6): insertions, deletions and substitutions of
+ * behind `max_char_edit_ratio` (docs/definitions.md#conditions): insertions, deletions and substitutions of
  * single code points, each costing 1.
  *
  * The validity check only needs to know whether the distance is within the allowed number

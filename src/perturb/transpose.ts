@@ -1,5 +1,5 @@
 /**
- * `transpose` (SPEC §6.2): swap two adjacent interior letters inside some words.
+ * `transpose` (docs/definitions.md#conditions): swap two adjacent interior letters inside some words.
  *
  * Eligible words: unprotected words of at least 4 letters that have a swappable pair,
  * i.e. code points i, i+1 of the word with 1 ≤ i and i+1 ≤ length−2 (neither the first nor

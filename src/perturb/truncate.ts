@@ -1,5 +1,5 @@
 /**
- * `truncate` (SPEC §6.5): keep the beginning of the text. Destructive: it can change the
+ * `truncate` (docs/definitions.md#conditions): keep the beginning of the text. Destructive: it can change the
  * true class, so it is reported descriptively and never counted as an attack.
  *
  * Words here are whitespace-delimited chunks. With n of them, the candidate keeps

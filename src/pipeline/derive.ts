@@ -1,5 +1,5 @@
 /**
- * The one derivation every command shares (SPEC §14): evidence rows in file order plus the
+ * The one derivation every command shares (docs/definitions.md#purity): evidence rows in file order plus the
  * manifest's facts → metrics.json, checks.json, checks.junit.xml, comparison.json, summary.md and report.html.
  * A run feeds it the rows it evaluates, a merge the rows of its shards, `verify` the rows of a
  * downloaded artifact.

@@ -1,5 +1,5 @@
 /**
- * `evidence-gate merge DIR... --out DIR` (SPEC §16): checks that the shard folders belong to one
+ * `evidence-gate merge DIR... --out DIR` (docs/definitions.md#shards): checks that the shard folders belong to one
  * job — same config, data, labels, models, seeds and shard count, every index 1..N exactly once,
  * each holding the rows it should — then interleaves their evidence back into file order and
  * derives every output exactly as one unsharded run would. Any disagreement is a one-line

@@ -1,5 +1,5 @@
 /**
- * The stages before evaluation (SPEC §2): config → plan, data → dataset, the perturbation
+ * The stages before evaluation (docs/definitions.md#pipeline): config → plan, data → dataset, the perturbation
  * families, the trained models, and the manifest's head — the facts every later stage reads.
  */
 import { readFileSync } from 'node:fs';

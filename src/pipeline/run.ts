@@ -1,5 +1,5 @@
 /**
- * `run`: one job, or one shard of it (SPEC §2, §16): prepare → evaluate → stream evidence →
+ * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare → evaluate → stream evidence →
  * derive → render → manifest, in one output folder that appears only when complete.
  */
 import { loadPlan } from '../config/load.js';
@@ -31,9 +31,9 @@ export interface RunOptions {
   /** Output folder, relative to `cwd` or absolute (default `evidence-gate-out`). */
   outputDir?: string;
   cwd?: string;
-  /** Evaluate only this shard's examples (SPEC §16): evidence and a shard manifest, no gate. */
+  /** Evaluate only this shard's examples (docs/definitions.md#shards): evidence and a shard manifest, no gate. */
   shard?: ShardSpec | null;
-  /** Compare with an earlier output (SPEC §15); a string is a folder path; null: no baseline (with `noBaselineReason`). */
+  /** Compare with an earlier output (docs/definitions.md#comparison); a string is a folder path; null: no baseline (with `noBaselineReason`). */
   baseline?: BaselineSource | null;
   /** Why there is no baseline, when the caller looked for one and found none. */
   noBaselineReason?: string;

@@ -1,5 +1,5 @@
 /**
- * `evidence-gate verify DIR [--rerun]` (SPEC §17): a reviewer who distrusts a green check re-derives
+ * `evidence-gate verify DIR [--rerun]` (docs/definitions.md#verify): a reviewer who distrusts a green check re-derives
  * the artifact. Without --rerun: every SHA-256 the manifest lists is checked, and metrics.json,
  * checks.json, comparison.json (given the baseline's folder), summary.md and report.html are
  * derived again from the evidence and the manifest alone and compared exactly. With --rerun: the

@@ -1,4 +1,4 @@
-/** How each check kind is named for a reader (summary, report, terminal), and the cause sentence under the verdict (SPEC §18). */
+/** How each check kind is named for a reader (summary, report, terminal), and the cause sentence under the verdict (docs/definitions.md#drill-down). */
 import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
 import { checkThresholdText, checkValueText } from './format.js';

@@ -1,5 +1,5 @@
 /**
- * The failing and not-evaluated checks of report.html (SPEC §18): a table ordered by severity
+ * The failing and not-evaluated checks of report.html (docs/definitions.md#drill-down): a table ordered by severity
  * whose every row links to the check's drill-down section, and those sections — the rows behind
  * the check (split, id, language, model, condition, gold, clean prediction → prediction, clean
  * margin → margin, protected transition), with the original and perturbed text and the changed

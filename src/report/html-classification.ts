@@ -1,5 +1,5 @@
 /**
- * Clean classification in report.html (SPEC §18): accuracy per scope, the generalization gap,
+ * Clean classification in report.html (docs/definitions.md#drill-down): accuracy per scope, the generalization gap,
  * paired model comparisons, and per model and scope one table that is both the confusion matrix
  * (gold rows × predicted columns, missing predictions apart) and the per-label F1. Scope `all`
  * and each split are shown; language slices sit in a collapsed block per model. The tables stop

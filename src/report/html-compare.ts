@@ -1,5 +1,5 @@
 /**
- * "Compared with base" in report.html (SPEC §15), right under the verdict: where the baseline
+ * "Compared with base" in report.html (docs/definitions.md#comparison), right under the verdict: where the baseline
  * came from and whether it is stale, how the rows paired, then one row per model with, per
  * condition, Δ accuracy with its interval, fixed and broken counts and McNemar's p, and the new
  * protected transitions with their ids. A failing comparison check links to its rows. Without a

@@ -1,5 +1,5 @@
 /**
- * The data sections of report.html: the length histogram behind the PSI figure (SPEC §18: its
+ * The data sections of report.html: the length histogram behind the PSI figure (docs/definitions.md#drill-down: its
  * bins are in metrics.json), the shift figures, rows per split and examples per language.
  * Language rows are listed only for splits that exist: a tabular run, which has no challenge
  * split and no languages, used to show an empty `challenge/unknown` row.

@@ -1,5 +1,5 @@
 /**
- * report.html (SPEC §11, §15, §18): the facts of summary.md with the rows behind them and the
+ * report.html (docs/definitions.md#outputs, docs/definitions.md#comparison, docs/definitions.md#drill-down): the facts of summary.md with the rows behind them and the
  * plots, as one self-contained HTML5 document — inline <style> only, no script, no external URL
  * or font, and a Content-Security-Policy that forbids everything else. Order: verdict and why,
  * the comparison with the base branch, the failing checks (each linking to its drill-down

@@ -1,5 +1,5 @@
 /**
- * A collapsed block per failing check with the first rows behind it (SPEC §18): each row's
+ * A collapsed block per failing check with the first rows behind it (docs/definitions.md#drill-down): each row's
  * split, id, language, model and condition, gold → clean prediction → prediction with margins,
  * and, when the evidence holds text, the original and perturbed text cut to 200 characters with
  * the changed span between ⟦ ⟧. Every value is escaped; the blocks stop at a byte budget.

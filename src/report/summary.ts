@@ -1,5 +1,5 @@
 /**
- * summary.md (SPEC §12, §15, §18): the verdict and the one-sentence cause first, the comparison
+ * summary.md (docs/evidence.md, docs/definitions.md#comparison, docs/definitions.md#drill-down): the verdict and the one-sentence cause first, the comparison
  * with the base branch, then every failing and not-evaluated check in order of severity with the
  * rows behind it, then compact tables (robustness per model × condition, the ledger, the release
  * checklist, shift), the scope of the evaluation and where the evidence is. Deterministic: no
@@ -110,7 +110,7 @@ function features(values: Record<string, number> | null): string {
   return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
 }
 
-/** SPEC §13 accounting: why post-attack errors over all rows differ from attack successes. */
+/** docs/definitions.md#tabular accounting: why post-attack errors over all rows differ from attack successes. */
 function tabularSections(metrics: Metrics, counters: ReportFacts['counters']): string[] {
   const out: string[] = ['## Attack accounting (all rows)', ''];
   out.push(

@@ -1,5 +1,5 @@
 /**
- * Tiny, pure SVG chart helpers for report.html (SPEC §11). Each returns one inline `<svg>`
+ * Tiny, pure SVG chart helpers for report.html (docs/definitions.md#outputs). Each returns one inline `<svg>`
  * string of fixed size: every coordinate is printed with a fixed number of decimals, every
  * text is escaped and bounded, and there is no `xmlns` URL, script, link or external
  * resource. Same input → identical string.

@@ -1,5 +1,5 @@
 /**
- * Which shard evaluates an example (SPEC §16): the first 8 bytes of SHA-256 of the UTF-8 of
+ * Which shard evaluates an example (docs/definitions.md#shards): the first 8 bytes of SHA-256 of the UTF-8 of
  * `split + "\0" + id`, read as a big-endian unsigned 64-bit integer, modulo the shard count.
  * Shard K of N (1-based) takes the examples whose remainder is K − 1.
  */

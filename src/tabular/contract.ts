@@ -1,5 +1,5 @@
 /**
- * The tabular threat model (SPEC §13) as the attacks see it: numeric feature vectors in the
+ * The tabular threat model (docs/definitions.md#tabular) as the attacks see it: numeric feature vectors in the
  * config's feature order, raw units, an L∞ budget `eps`, per-feature bounds and the set of
  * editable features. A white-box model exposes its input gradient.
  */

@@ -1,5 +1,5 @@
 /**
- * `fgm` (SPEC §13): one untargeted white-box fast-gradient-sign step of size eps, projected
+ * `fgm` (docs/definitions.md#tabular): one untargeted white-box fast-gradient-sign step of size eps, projected
  * onto the feature bounds, on rows the model classifies correctly.
  *
  *   1. ŷ = model.predict(x). If ŷ ≠ gold the row is not attacked: the candidate is x itself,

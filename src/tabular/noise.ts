@@ -1,5 +1,5 @@
 /**
- * `noise` (SPEC §13): the non-adversarial corruption baseline. Every row gets it, correct or
+ * `noise` (docs/definitions.md#tabular): the non-adversarial corruption baseline. Every row gets it, correct or
  * not, and the result is reported as a conditional error-induction rate, never as attack
  * success.
  *

@@ -1,5 +1,5 @@
 /**
- * Validity of one tabular candidate (SPEC §13): the same number of values as the original,
+ * Validity of one tabular candidate (docs/definitions.md#tabular): the same number of values as the original,
  * every value finite, inside its feature's bounds, within the L∞ budget (plus a fixed
  * numerical tolerance) of the original, and features that are not editable unchanged.
  *

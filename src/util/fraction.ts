@@ -1,5 +1,5 @@
 /**
- * Exact comparison of count-based figures against thresholds as written (SPEC §9): a number
+ * Exact comparison of count-based figures against thresholds as written (docs/definitions.md#gate): a number
  * from the config is read back as the decimal it was written as, and a/b is compared with
  * p/q by cross-multiplying integers, so 0.2 passes 1/5 and no rounding decides a verdict.
  */

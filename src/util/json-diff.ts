@@ -1,4 +1,4 @@
-/** Where two JSON values differ, as `path: recorded X, recomputed Y` lines (for verify, SPEC §17). */
+/** Where two JSON values differ, as `path: recorded X, recomputed Y` lines (for verify, docs/definitions.md#verify). */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,5 +1,5 @@
 /**
- * The user's own classifier behind a JSONL command protocol (SPEC §10), as the engine sees it.
+ * The user's own classifier behind a JSONL command protocol (docs/definitions.md#external-models), as the engine sees it.
  * The command starts once from the repository root with a minimal environment; requests go to
  * its stdin, responses come back on its stdout, one JSON object per line:
  *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}

@@ -1,5 +1,5 @@
 /**
- * The user's own classifier as a Model (SPEC §10): a command started once, lazily, from the
+ * The user's own classifier as a Model (docs/definitions.md#external-models): a command started once, lazily, from the
  * repository root with a minimal environment, fed every distinct input of a call at once
  * (`batchSize = Infinity`) and pipelined by `Pipeline`. See pipeline.ts for the failure rules.
  */

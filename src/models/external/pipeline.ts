@@ -1,5 +1,5 @@
 /**
- * Pipelined scoring through one model process (SPEC §10). Requests are written in input order,
+ * Pipelined scoring through one model process (docs/definitions.md#external-models). Requests are written in input order,
  * many lines per write, with at most `window` in flight and stdin backpressure respected; each
  * stdout line settles the request it names. Failures are evidence, not crashes: every affected
  * input gets an `error`/`timeout` result with the reason, and the run goes on.

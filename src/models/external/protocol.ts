@@ -1,5 +1,5 @@
 /**
- * The JSONL wire format of an external model (SPEC §10): encoding one request line, and
+ * The JSONL wire format of an external model (docs/definitions.md#external-models): encoding one request line, and
  * parsing + validating one response line against the training labels.
  *
  * Request ids are `r1, r2, …` (one sequence per process, in the order requests are written).
