@@ -8,7 +8,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.COMMANDS = void 0;
 /** The CLI's commands (a module of its own so the launcher can name them without loading the parser). */
-exports.COMMANDS = ['run', 'merge', 'verify', 'explain'];
+exports.COMMANDS = ['run', 'merge', 'verify', 'explain', 'init'];
 
 
 /***/ }),
@@ -18,7 +18,9 @@ exports.COMMANDS = ['run', 'merge', 'verify', 'explain'];
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.MAX_CACHE_BYTES = void 0;
+exports.MAX_CACHE_BYTES = exports.CACHE_HEADER_BYTES = void 0;
+exports.sealCacheFile = sealCacheFile;
+exports.openCacheFile = openCacheFile;
 exports.compileCacheDir = compileCacheDir;
 exports.cacheFileName = cacheFileName;
 exports.openCompileCache = openCompileCache;
@@ -33,12 +35,35 @@ exports.openCompileCache = openCompileCache;
  * source's length). Cached bytecode runs as code, so a file is used only when it is a regular
  * file (no symlink) that this user owns and nobody else can write, in a folder of the same kind.
  * Every failure to read or write falls back to compiling, silently: the cache changes speed only.
+ *
+ * V8 checks little of what it is handed (its version, flags and the source's length): flipped
+ * bits in the bytecode crash the process, and bytecode of another source of the same length runs
+ * as that code. So each file starts with a header of our own — a magic, the SHA-256 of the engine
+ * it was compiled from and the SHA-256 of the bytecode after it — and a file whose header does not
+ * match is ignored (and replaced after the run), never handed to V8.
  */
 const node_fs_1 = __nccwpck_require__(24);
 const node_crypto_1 = __nccwpck_require__(598);
 const node_os_1 = __nccwpck_require__(161);
 const node_path_1 = __nccwpck_require__(760);
 const hash_js_1 = __nccwpck_require__(138);
+/** The first bytes of every cache file: this format, then two raw SHA-256 digests. */
+const MAGIC = Buffer.from('EGV8CC1\n', 'latin1');
+/** magic, the engine's SHA-256, the bytecode's SHA-256. */
+exports.CACHE_HEADER_BYTES = MAGIC.length + 32 + 32;
+/** The file's bytes: the header for `sourceSha256` (hex) and the digest of `bytecode`, then the bytecode. */
+function sealCacheFile(sourceSha256, bytecode) {
+    return Buffer.concat([MAGIC, Buffer.from(sourceSha256, 'hex'), Buffer.from((0, hash_js_1.sha256Hex)(bytecode), 'hex'), bytecode]);
+}
+/** The bytecode of a file sealed for `sourceSha256` whose digest still matches; undefined for anything else. */
+function openCacheFile(file, sourceSha256) {
+    if (file.length <= exports.CACHE_HEADER_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC))
+        return undefined;
+    if (file.toString('hex', MAGIC.length, MAGIC.length + 32) !== sourceSha256)
+        return undefined;
+    const bytecode = file.subarray(exports.CACHE_HEADER_BYTES);
+    return file.toString('hex', MAGIC.length + 32, exports.CACHE_HEADER_BYTES) === (0, hash_js_1.sha256Hex)(bytecode) ? bytecode : undefined;
+}
 /** A cache file larger than this is not read (a sane one is about 1 MB). */
 exports.MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /**
@@ -126,7 +151,8 @@ function writePrivateFile(path, bytes) {
         return false;
     }
 }
-function openCompileCache(dir, fileName) {
+/** `sourceSha256`: the hex SHA-256 of the source the bytecode belongs to (the engine bundle). */
+function openCompileCache(dir, fileName, sourceSha256) {
     if (dir === null)
         return null;
     const uid = currentUid();
@@ -134,7 +160,8 @@ function openCompileCache(dir, fileName) {
     if (folder === null)
         return null;
     const path = (0, node_path_1.join)(folder, fileName);
-    const data = readPrivateFile(path, uid);
+    const file = readPrivateFile(path, uid);
+    const data = file === undefined ? undefined : openCacheFile(file, sourceSha256);
     return {
         path,
         data,
@@ -142,7 +169,7 @@ function openCompileCache(dir, fileName) {
             if (data !== undefined && !script.cachedDataRejected)
                 return false;
             try {
-                return writePrivateFile(path, script.createCachedData());
+                return writePrivateFile(path, sealCacheFile(sourceSha256, script.createCachedData()));
             }
             catch {
                 return false;
@@ -181,6 +208,40 @@ function setLaunch(launch) {
 /** The launcher's hand-off, or null when the bundle was started some other way. */
 function launch() {
     return globalThis[LAUNCH] ?? null;
+}
+
+
+/***/ }),
+
+/***/ 953:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.ENGINE_ROLE = void 0;
+exports.isEngineThread = isEngineThread;
+exports.markDelegated = markDelegated;
+exports.savesCompileCache = savesCompileCache;
+/**
+ * Which thread this is: a process entry (the CLI, the action) runs its command on an engine thread
+ * while its main thread supervises (src/output/supervise.ts). A module of its own, without
+ * dependencies, so that the CLI's launcher can ask without loading the engine: the thread that ran
+ * the command stores the compile cache, because the bytecode V8 writes is that of the functions
+ * its own thread compiled.
+ */
+const node_worker_threads_1 = __nccwpck_require__(919);
+exports.ENGINE_ROLE = 'evidence-gate-engine';
+function isEngineThread() {
+    return !node_worker_threads_1.isMainThread && node_worker_threads_1.workerData?.role === exports.ENGINE_ROLE;
+}
+const DELEGATED = Symbol.for('evidence-gate.delegated');
+/** Called by the main thread when it hands the command to an engine thread. */
+function markDelegated() {
+    globalThis[DELEGATED] = true;
+}
+/** Whether this thread stores the compile cache after its work: the engine thread, or a main thread that ran the command itself. */
+function savesCompileCache() {
+    return isEngineThread() || (node_worker_threads_1.isMainThread && globalThis[DELEGATED] !== true);
 }
 
 
@@ -339,8 +400,8 @@ Object.defineProperty(exports, "B", ({ value: true }));
  * is a script rather than a module, so that it can be compiled with V8's code cache
  * (compile-cache.ts): a repeated run skips parsing and compiling most of its 1.4 MB. The
  * launcher compiles it, tells it where it came from (setLaunch), starts it and, after a first
- * run, stores the bytecode. A perturbation thread starts from this file too and compiles the
- * engine the same way; only the main thread writes the cache.
+ * run, stores the bytecode. The engine thread and a perturbation thread start from this file too
+ * and compile the engine the same way; only the thread that ran the command writes the cache.
  *
  * This file only works in dist/, beside engine.js; tests load the sources instead.
  */
@@ -349,11 +410,11 @@ const node_module_1 = __nccwpck_require__(995);
 const node_path_1 = __nccwpck_require__(760);
 const node_url_1 = __nccwpck_require__(136);
 const node_vm_1 = __nccwpck_require__(714);
-const node_worker_threads_1 = __nccwpck_require__(919);
 const bundle_js_1 = __nccwpck_require__(706);
 const hash_js_1 = __nccwpck_require__(138);
 const commands_js_1 = __nccwpck_require__(654);
 const compile_cache_js_1 = __nccwpck_require__(380);
+const engine_thread_js_1 = __nccwpck_require__(953);
 /** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
 function readEngine(path) {
     try {
@@ -369,13 +430,13 @@ const enginePath = (0, node_path_1.join)((0, node_path_1.dirname)((0, node_url_1
 const bytes = readEngine(enginePath);
 const bundleSha256 = (0, hash_js_1.sha256Hex)(bytes);
 const command = commands_js_1.COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
-const cache = (0, compile_cache_js_1.openCompileCache)((0, compile_cache_js_1.compileCacheDir)(process.env), (0, compile_cache_js_1.cacheFileName)(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }));
+const cache = (0, compile_cache_js_1.openCompileCache)((0, compile_cache_js_1.compileCacheDir)(process.env), (0, compile_cache_js_1.cacheFileName)(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }), bundleSha256);
 const script = new node_vm_1.Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
 (0, bundle_js_1.setLaunch)({ entry: import.meta.url, bundleSha256 });
 // No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
 // that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.
 void script.runInThisContext()(node_module_1.createRequire, (0, node_url_1.pathToFileURL)(enginePath).href).then(() => {
-    if (node_worker_threads_1.isMainThread)
+    if ((0, engine_thread_js_1.savesCompileCache)())
         cache?.save(script);
 });
 
