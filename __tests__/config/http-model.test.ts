@@ -38,6 +38,8 @@ test.each([
   ['{ name: a, http: { url: "http://h/p", headers: { Authorization: "Bearer ${API_TOKEN}" } } }', 'models[1].http.headers.Authorization: references ${API_TOKEN}, which is not listed in env; expected only variables listed in env (none listed)'],
   ['{ name: a, http: { url: "http://h/p", headers: { X-Key: "${B}" } }, env: [A] }', 'models[1].http.headers.X-Key: references ${B}, which is not listed in env; expected only variables listed in env (A)'],
   ['{ name: a, http: { url: "http://user:pw@h/p" } }', 'models[1].http.url: expected a URL without credentials (user:password@); put them in headers with ${VAR} from env'],
+  ['{ name: a, http: { url: "http://h/p?key=s3cret" } }', 'models[1].http.url: expected a URL without a query string (it would be copied into the manifest with the config); send keys in headers with ${VAR} from env'],
+  ['{ name: a, http: { url: "http://h/p?" } }', 'models[1].http.url: expected a URL without a query string (it would be copied into the manifest with the config); send keys in headers with ${VAR} from env'],
   ['{ name: a, http: { url: "ftp://h/p" } }', 'models[1].http.url: expected an http or https URL, found the scheme "ftp:"'],
   ['{ name: a, http: { url: "not a url" } }', 'models[1].http.url: expected an http or https URL, found a string that is not a URL'],
   ['{ name: a, http: { url: "http://h/p", format: grpc } }', 'models[1].http.format: expected one of evidence-gate, huggingface, openai-chat, found "grpc"'],

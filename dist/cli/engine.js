@@ -2283,6 +2283,10 @@ function readUrl(value, fail) {
     // Credentials in a committed file are a leak; they belong in headers, from env.
     if (u.username !== '' || u.password !== '')
         throw fail('expected a URL without credentials (user:password@); put them in headers with ${VAR} from env');
+    // The manifest keeps the config's text (so verify can re-derive the gate), and a query string
+    // often carries a key: refused here, so that no output file can hold it (docs/http-models.md).
+    if (u.search !== '' || value.includes('?'))
+        throw fail('expected a URL without a query string (it would be copied into the manifest with the config); send keys in headers with ${VAR} from env');
     return value;
 }
 function readHeaders(value, env, at, fail) {
@@ -3350,31 +3354,23 @@ const NAIVE_BAYES = builtinModel({
 /** `tfidf-word` and `tfidf-char`: cosine similarity to each label's tf-idf centroid; no parameters. */
 
 
-const noParameters = () => ({});
-const TFIDF_WORD = builtinModel({
-    kind: 'tfidf-word',
-    task: 'text',
-    selectedBy: 'name',
-    parameters: [],
-    read: noParameters,
-    probabilities: () => false,
-    labelOnly: false,
-    gradients: false,
-    build: (plan, context) => context.tfidf('word', plan.name),
-    preprocessing: { text: () => ({ vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true)], scores: CENTROID }) }
-});
-const TFIDF_CHAR = builtinModel({
-    kind: 'tfidf-char',
-    task: 'text',
-    selectedBy: 'name',
-    parameters: [],
-    read: noParameters,
-    probabilities: () => false,
-    labelOnly: false,
-    gradients: false,
-    build: (plan, context) => context.tfidf('char', plan.name),
-    preprocessing: { text: () => ({ vectorizers: [charVectorizer()], scores: CENTROID }) }
-});
+/** The two kinds differ only in their feature space and the vectorizer the manifest records. */
+function centroidModel(kind, space, vectorizer) {
+    return builtinModel({
+        kind,
+        task: 'text',
+        selectedBy: 'name',
+        parameters: [],
+        read: () => ({}),
+        probabilities: () => false,
+        labelOnly: false,
+        gradients: false,
+        build: (plan, context) => context.tfidf(space, plan.name),
+        preprocessing: { text: () => ({ vectorizers: [vectorizer()], scores: CENTROID }) }
+    });
+}
+const TFIDF_WORD = centroidModel('tfidf-word', 'word', () => wordVectorizer('TfidfVectorizer() (every default)', true));
+const TFIDF_CHAR = centroidModel('tfidf-char', 'char', charVectorizer);
 
 ;// CONCATENATED MODULE: ./src/models/registry.ts
 

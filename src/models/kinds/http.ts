@@ -135,6 +135,9 @@ function readUrl(value: unknown, fail: (message: string) => Error): string {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw fail(`expected an http or https URL, found the scheme ${quoted(u.protocol)}`);
   // Credentials in a committed file are a leak; they belong in headers, from env.
   if (u.username !== '' || u.password !== '') throw fail('expected a URL without credentials (user:password@); put them in headers with ${VAR} from env');
+  // The manifest keeps the config's text (so verify can re-derive the gate), and a query string
+  // often carries a key: refused here, so that no output file can hold it (docs/http-models.md).
+  if (u.search !== '' || value.includes('?')) throw fail('expected a URL without a query string (it would be copied into the manifest with the config); send keys in headers with ${VAR} from env');
   return value;
 }
 

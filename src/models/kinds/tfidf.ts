@@ -2,30 +2,21 @@
 import { builtinModel } from '../descriptor.js';
 import { CENTROID, charVectorizer, wordVectorizer } from '../preprocessing.js';
 
-const noParameters = (): Record<string, never> => ({});
+/** The two kinds differ only in their feature space and the vectorizer the manifest records. */
+function centroidModel(kind: 'tfidf-word' | 'tfidf-char', space: 'word' | 'char', vectorizer: () => ReturnType<typeof charVectorizer>) {
+  return builtinModel({
+    kind,
+    task: 'text',
+    selectedBy: 'name',
+    parameters: [],
+    read: (): Record<string, never> => ({}),
+    probabilities: () => false,
+    labelOnly: false,
+    gradients: false,
+    build: (plan, context) => context.tfidf(space, plan.name),
+    preprocessing: { text: () => ({ vectorizers: [vectorizer()], scores: CENTROID }) }
+  });
+}
 
-export const TFIDF_WORD = builtinModel({
-  kind: 'tfidf-word',
-  task: 'text',
-  selectedBy: 'name',
-  parameters: [],
-  read: noParameters,
-  probabilities: () => false,
-  labelOnly: false,
-  gradients: false,
-  build: (plan, context) => context.tfidf('word', plan.name),
-  preprocessing: { text: () => ({ vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true)], scores: CENTROID }) }
-});
-
-export const TFIDF_CHAR = builtinModel({
-  kind: 'tfidf-char',
-  task: 'text',
-  selectedBy: 'name',
-  parameters: [],
-  read: noParameters,
-  probabilities: () => false,
-  labelOnly: false,
-  gradients: false,
-  build: (plan, context) => context.tfidf('char', plan.name),
-  preprocessing: { text: () => ({ vectorizers: [charVectorizer()], scores: CENTROID }) }
-});
+export const TFIDF_WORD = centroidModel('tfidf-word', 'word', () => wordVectorizer('TfidfVectorizer() (every default)', true));
+export const TFIDF_CHAR = centroidModel('tfidf-char', 'char', charVectorizer);
