@@ -9148,12 +9148,12 @@ const REFERENCE_SPLIT = 'controlled';
 const ALL = 'all';
 /**
  * The families that carry ledger masks for a task, in evidence order (the registry's). The
- * adaptive search is opt-in on top of the fixed families: it is listed (and its checks judged)
- * only when `evaluated` holds it.
+ * opt-in families (the search, pgd, exact) are listed (and their checks judged) only when
+ * `evaluated` holds them.
  */
 function attackFamiliesOf(task, registry = perturb_registry/* FAMILY_REGISTRY */.PJ, evaluated) {
     return (0,perturb_registry/* familiesOf */.m6)(task, registry)
-        .filter((d) => d.attack && (!d.adaptive || (evaluated ?? []).includes(d.name)))
+        .filter((d) => d.attack && (!d.optIn || (evaluated ?? []).includes(d.name)))
         .map((d) => d.name);
 }
 function findAccuracy(metrics, split, language = null) {
@@ -14400,13 +14400,13 @@ var validity = __nccwpck_require__(3983);
 
 
 /**
- * Families the threat model leaves out: reported as not tested. The adaptive search is opt-in on
- * top of the fixed families (docs/search.md), so leaving it out is not reported as a gap.
+ * Families the threat model leaves out: reported as not tested. Opt-in families (the search,
+ * pgd, exact) are not reported as a gap when left out (docs/families.md).
  */
 function familiesNotConfigured(plan) {
     const all = plan.task === 'tabular' ? config_families/* TABULAR_FAMILIES */.Le : config_families/* FAMILIES */.BU;
-    const adaptive = new Set((0,perturb_registry/* familiesOf */.m6)(plan.task).filter((d) => d.adaptive).map((d) => d.name));
-    return all.filter((f) => !(f in plan.threatModel.attacks) && !adaptive.has(f));
+    const optIn = new Set((0,perturb_registry/* familiesOf */.m6)(plan.task).filter((d) => d.optIn).map((d) => d.name));
+    return all.filter((f) => !(f in plan.threatModel.attacks) && !optIn.has(f));
 }
 /** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
 function tabularFamilies(plan) {
@@ -24864,8 +24864,7 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
     schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
     destructive: false,
-    // Opt-in like the adaptive search: listed, and its checks judged, only in runs that configure it.
-    adaptive: true,
+    optIn: true,
     needsGradients: true,
     perModel: true,
     reportsWork: true,
@@ -25084,7 +25083,7 @@ const PGD = (0,descriptor/* tabularAttack */.y)({
     schema: (0,schema_parts/* closed */.$h)({ steps: { type: 'integer', minimum: 1, maximum: 10000 }, step_size: { type: 'number', exclusiveMinimum: 0 }, random_start: { type: 'boolean' } }),
     attack: true,
     destructive: false,
-    adaptive: true,
+    optIn: true,
     needsGradients: true,
     perModel: true,
     reportsWork: true,
@@ -25519,7 +25518,7 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
     schema,
     attack: true,
     destructive: false,
-    adaptive: true,
+    optIn: true,
     read: (raw, context) => {
         const borrowed = context.attacks?.dictionary?.file;
         const dictionary = raw.dictionary !== undefined

@@ -134,12 +134,12 @@ export interface Metrics {
 
 /**
  * The families that carry ledger masks for a task, in evidence order (the registry's). The
- * adaptive search is opt-in on top of the fixed families: it is listed (and its checks judged)
- * only when `evaluated` holds it.
+ * opt-in families (the search, pgd, exact) are listed (and their checks judged) only when
+ * `evaluated` holds them.
  */
 export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY, evaluated?: readonly string[]): AttackFamily[] {
   return familiesOf(task, registry)
-    .filter((d) => d.attack && (!d.adaptive || (evaluated ?? []).includes(d.name)))
+    .filter((d) => d.attack && (!d.optIn || (evaluated ?? []).includes(d.name)))
     .map((d) => d.name as AttackFamily);
 }
 

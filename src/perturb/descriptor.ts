@@ -46,8 +46,11 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
   attack: A;
   /** The edit can change the true class, so its accuracy change is descriptive only. */
   destructive: boolean;
-  /** Adaptive: its candidates come from querying each model (the evaluator runs it per model), not from a fixed edit. */
-  adaptive?: boolean;
+  /**
+   * Opt-in on top of the fixed families: listed, and its checks judged, only in runs that configure
+   * it, and never reported as "not configured" (the search, pgd, exact).
+   */
+  optIn?: boolean;
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }

@@ -52,13 +52,13 @@ export interface Prepared {
 }
 
 /**
- * Families the threat model leaves out: reported as not tested. The adaptive search is opt-in on
- * top of the fixed families (docs/search.md), so leaving it out is not reported as a gap.
+ * Families the threat model leaves out: reported as not tested. Opt-in families (the search,
+ * pgd, exact) are not reported as a gap when left out (docs/families.md).
  */
 function familiesNotConfigured(plan: Plan): string[] {
   const all: readonly string[] = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
-  const adaptive = new Set(familiesOf(plan.task).filter((d) => d.adaptive).map((d) => d.name));
-  return all.filter((f) => !(f in plan.threatModel.attacks) && !adaptive.has(f));
+  const optIn = new Set(familiesOf(plan.task).filter((d) => d.optIn).map((d) => d.name));
+  return all.filter((f) => !(f in plan.threatModel.attacks) && !optIn.has(f));
 }
 
 /** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */

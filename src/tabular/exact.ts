@@ -129,8 +129,7 @@ export const EXACT = tabularAttack({
   schema: closed({}),
   attack: true,
   destructive: false,
-  // Opt-in like the adaptive search: listed, and its checks judged, only in runs that configure it.
-  adaptive: true,
+  optIn: true,
   needsGradients: true,
   perModel: true,
   reportsWork: true,

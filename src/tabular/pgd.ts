@@ -90,7 +90,7 @@ export const PGD = tabularAttack({
   schema: closed({ steps: { type: 'integer', minimum: 1, maximum: 10000 }, step_size: { type: 'number', exclusiveMinimum: 0 }, random_start: { type: 'boolean' } }),
   attack: true,
   destructive: false,
-  adaptive: true,
+  optIn: true,
   needsGradients: true,
   perModel: true,
   reportsWork: true,

@@ -44,7 +44,7 @@ export const SEARCH = textFamily({
   schema,
   attack: true,
   destructive: false,
-  adaptive: true,
+  optIn: true,
   read: (raw, context): SearchParams => {
     const borrowed = (context.attacks?.dictionary as { file?: unknown } | undefined)?.file;
     const dictionary =
