@@ -41,6 +41,9 @@ Independent routes:
     ok under the untargeted objective; eligible, tested, success, uncovered + reason) and must
     equal the stored ones; `changed` is recomputed as perturbed_text ≠ text. The ledger,
     union and protected-transition figures are then counted from the recomputed masks.
+  * the adaptive search's figures (docs/search.md) are counted from its rows: their recomputed
+    masks, `queries` and `edits` (words changed), with statistics.median; the success–budget
+    curve is the cumulative successes at each query count where one was found.
   * bootstrap intervals: the from-scratch xoroshiro128+ port, SHA-256 stream seeds and the
     count-based resampling of scripts/golden/bootstrap.py (the per-row values +1/0/-1 are counted,
     and each iteration draws X+ ~ Bin(n, plus/n), X- ~ Bin(n - X+, minus/(minus + zero)) by
@@ -73,6 +76,7 @@ import json
 import math
 import os
 import re
+import statistics
 import sys
 import time
 import unicodedata
@@ -88,8 +92,9 @@ from sklearn.metrics import accuracy_score, confusion_matrix, f1_score
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = "__tests__/golden/example-metrics.json"
 METRICS_SCHEMA_VERSION = 2
-CONDITION_ORDER = ["clean", "format", "transpose", "dictionary", "append", "truncate"]
-NON_DESTRUCTIVE = ["format", "transpose", "dictionary", "append"]
+CONDITION_ORDER = ["clean", "format", "transpose", "dictionary", "append", "truncate", "search"]
+# `search` (the adaptive attacker, docs/search.md) is non-destructive too, when the run evaluates it.
+NON_DESTRUCTIVE = ["format", "transpose", "dictionary", "append", "search"]
 DESTRUCTIVE = ["truncate"]
 REFERENCE, CHALLENGE = "controlled", "challenge"
 MISSING = "\u0000missing"  # the prediction of a missing row: equal to no label
@@ -251,7 +256,9 @@ def recompute_masks(row, clean, objective, transitions):
     uncovered = eligible and not tested
     reason = None
     if uncovered:
-        if row["uncovered_reason"] == "no_dictionary" and not row["changed"]:
+        if row["condition"] == "search" and not row["changed"]:
+            reason = "no_edit"  # a search that ran always ends on a changed candidate
+        elif row["uncovered_reason"] == "no_dictionary" and not row["changed"]:
             reason = "no_dictionary"  # whether the language has a dictionary is not in the row
         elif not row["changed"]:
             reason = "unchanged"
@@ -262,9 +269,10 @@ def recompute_masks(row, clean, objective, transitions):
     return {"in_scope": in_scope, "eligible": eligible, "tested": tested, "success": success, "uncovered": uncovered, "uncovered_reason": reason}
 
 
-def family_ledger(rows, masks):
+def family_ledger(rows, masks, family):
     c = {"in_scope": 0, "eligible": 0, "tested": 0, "successes": 0, "uncovered": 0}
-    reasons = {"unchanged": 0, "no_dictionary": 0, "invalid": 0, "missing": 0}
+    # The reason a family could not act: no_dictionary for the fixed families, no_edit for the search.
+    reasons = {"unchanged": 0, "no_edit" if family == "search" else "no_dictionary": 0, "invalid": 0, "missing": 0}
     for r in rows:
         m = masks[r["id"]]
         c["in_scope"] += m["in_scope"]
@@ -287,6 +295,36 @@ def family_ledger(rows, masks):
         "attack_success": f_rate(c["successes"], c["tested"]),
         "eligible_coverage": f_rate(c["tested"], c["eligible"]),
         "robust_accuracy": f_rate(robust, c["in_scope"]),
+    }
+
+
+def search_figures(rows, masks):
+    """The search's figures of one model and scope (docs/search.md), from its rows and recomputed masks:
+    queries and words changed come from each row's `queries` and `edits`."""
+    tested = [r for r in rows if masks[r["id"]]["tested"]]
+    wins = [r for r in tested if masks[r["id"]]["success"]]
+    tq = [r["queries"] for r in tested]
+    sq = [r["queries"] for r in wins]
+    words = sum(len(r["edits"]) for r in wins)
+    found = 0
+    curve = []
+    for q in sorted(set(sq)):
+        found += sq.count(q)
+        curve.append({"queries": q, "successes": found})
+
+    def median(values):
+        return f_measure(statistics.median(values), len(values)) if values else f_not_evaluated()
+
+    return {
+        "tested": len(tested),
+        "successes": len(wins),
+        "attack_success": f_rate(len(wins), len(tested)),
+        "queries_mean_tested": f_rate(sum(tq), len(tq)),
+        "queries_median_tested": median(tq),
+        "queries_mean_success": f_rate(sum(sq), len(sq)),
+        "queries_median_success": median(sq),
+        "words_changed_per_success": f_rate(words, len(wins)),
+        "success_budget_curve": curve,
     }
 
 
@@ -692,7 +730,7 @@ def compute(rows, manifest, root):
         else:
             gap = f_not_applicable() if not has_both else f_not_evaluated(None)
 
-        robustness, ledger, union, protected, sel_out, rel_out = [], [], [], [], [], []
+        robustness, ledger, union, protected, sel_out, rel_out, search_out = [], [], [], [], [], [], []
         for scope, split, _ in scopes(False):
             clean_scoped = pick(clean, split, None)
             clean_by_id = {r["id"]: r for r in clean_scoped}
@@ -706,7 +744,9 @@ def compute(rows, manifest, root):
                 if condition in NON_DESTRUCTIVE:
                     mk = masks[(name, condition)]
                     family_rows[condition] = with_masks(crow, mk)
-                    ledger.append({"family": condition, "scope": scope, **family_ledger(crow, mk)})
+                    ledger.append({"family": condition, "scope": scope, **family_ledger(crow, mk, condition)})
+                if condition == "search":
+                    search_out.append({"scope": scope, **search_figures(crow, masks[(name, condition)])})
             if family_rows:
                 u = gm.union_ledger(family_rows, clean_by_id, objective, transitions)
                 union.append({
@@ -735,6 +775,7 @@ def compute(rows, manifest, root):
                 rel_out.append({"scope": scope, **reliability(clean_scoped)})
 
         out_models.append({
+            **({"search": search_out} if "search" in conditions else {}),
             "model": name,
             "probabilities": m["probabilities"],
             # Label-only: an ok clean row without scores (none of the built-in baselines is).
@@ -771,7 +812,7 @@ def compute(rows, manifest, root):
         "schema_version": METRICS_SCHEMA_VERSION,
         # A text run: the four label-preserving text families are the attacks (SPEC §9).
         "task": "text",
-        "attack_families": [c for c in ["format", "transpose", "dictionary", "append"]],
+        "attack_families": [c for c in NON_DESTRUCTIVE if c != "search" or c in conditions],
         "labels": labels,
         "conditions_evaluated": conditions,
         "prng": {"name": st["prng"], "derivation": st["stream_derivation"], "bootstrap": st["bootstrap"], "seed": seed},
