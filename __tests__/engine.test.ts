@@ -31,20 +31,20 @@ describe('the bundled academic-intent example', () => {
     }
     expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe('<!-- evidence-gate summary schema_version: 2 -->');
     const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
-    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 4416 });
+    expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 5152 });
   });
 
   test('one evidence row per example × model × condition, all §7 fields in order', () => {
     const lines = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n');
-    expect(lines).toHaveLength(184 * 4 * 6);
+    expect(lines).toHaveLength(184 * 4 * 7);
     const rows = lines.map((l) => JSON.parse(l) as Record<string, any>);
     const head = rows[0] as Record<string, any>;
     expect(Object.keys(head)).toEqual([...EVIDENCE_FIELDS]);
     expect(Object.keys(head.scores)).toEqual(['background', 'gap', 'implication', 'limitation', 'method', 'result']);
     // Ordered by split (config order), id (code points), model (config order), condition (§6 order).
-    expect(rows.slice(0, 24).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
+    expect(rows.slice(0, 28).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
       ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'].flatMap((m) =>
-        ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate'].map((c) => `${head.id}/${m}/${c}`)
+        ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search'].map((c) => `${head.id}/${m}/${c}`)
       )
     );
     const ids = rows.filter((r) => r.model === 'naive-bayes' && r.condition === 'clean').map((r) => `${r.split}:${r.id}`);
@@ -61,10 +61,12 @@ describe('the bundled academic-intent example', () => {
     }
   });
 
-  test('candidates do not depend on the model, and the dictionary changes at least 20 of 184 rows', () => {
+  test('fixed candidates do not depend on the model, and the dictionary changes at least 20 of 184 rows', () => {
     const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
     const byKey = new Map<string, string>();
     for (const r of rows) {
+      // The adaptive search asks each model in turn, so its candidate is the model's own.
+      if (r.condition === 'search') continue;
       const key = `${r.id}/${r.condition}`;
       const seen = byKey.get(key);
       if (seen === undefined) byKey.set(key, r.perturbed_text);
@@ -91,7 +93,7 @@ describe('the bundled academic-intent example', () => {
       ['hybrid', 'hybrid', false]
     ]);
     for (const x of m.models) expect(x.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate']);
+    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
     expect(m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)).toBe(true);
     expect(m.threat_model.dictionaries[0].sha256).toBe(sha(readFileSync(join(root, 'examples/academic-intent/dictionary.yml'))));
     expect(m.statistics).toMatchObject({ seed: 1637, prng: 'xoroshiro128plus (pure-rand 8)' });
@@ -101,10 +103,14 @@ describe('the bundled academic-intent example', () => {
     expect(m.data.length_histogram.counts.challenge.reduce((a: number, b: number) => a + b, 0)).toBe(54);
     expect(m.gate.plan.thresholds.max_length_psi).toEqual({ value: 0.5, config_key: 'gate.max_length_psi', line: expect.any(Number), is_default: true });
     expect(m.output).toEqual({ text: 'full', examples_per_check: 20, gzip_above_bytes: 64 * 1024 * 1024 });
-    // Each distinct text is scored once per model: unchanged candidates reuse the clean score.
+    // Each distinct text is scored once per model: unchanged candidates reuse the clean score. The
+    // predictions are the 184 × 7 rows plus the search's queries.
+    const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
     for (const c of m.counters) {
-      expect(c.predictions).toBe(1104);
-      expect(c.distinctInputs).toBeLessThan(1104);
+      const queries = rows.filter((r) => r.model === c.model && r.condition === 'search').reduce((n, r) => n + r.queries, 0);
+      expect(queries).toBeGreaterThan(0);
+      expect(c.predictions).toBe(184 * 7 + queries);
+      expect(c.distinctInputs).toBeLessThan(184 * 6);
     }
     expect(Object.keys(m.run).sort()).toEqual(['context', 'finished_at', 'host', 'peak_rss_bytes', 'started_at', 'stderr_files', 'wall_ms']);
     expect(first.manifestSha256).toBe(sha(read(root, 'out-a', 'manifest.json')));

@@ -51,7 +51,7 @@ describe('shards and merge in the action', () => {
     for (const file of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
       expect(readFileSync(join(merged?.outputDir as string, file), 'utf8')).toBe(readFileSync(join(whole?.outputDir as string, file), 'utf8'));
     }
-    expect(readFileSync(join(merged?.outputDir as string, 'evidence.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(4416);
+    expect(readFileSync(join(merged?.outputDir as string, 'evidence.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(5152);
   });
 
   test('a shard matrix with another dimension: each combination uploads its own set, and a merge over the same dimension takes its own', async () => {

@@ -41,7 +41,7 @@ describe('evidence-gate run', () => {
     for (const t of texts) for (const text of [t.text, t.perturbed_text ?? '']) if (text.length > 0) expect(r.stdout).not.toContain(text.slice(0, 30));
     expect(r.stdout.trimEnd().split('\n').pop()).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/);
     expect(existsSync(join(root, 'evidence-gate-out', 'manifest.json'))).toBe(true);
-    expect(r.stderr).toContain('evidence: 4416 rows');
+    expect(r.stderr).toContain('evidence: 5152 rows');
   });
 
   test('--summary full prints summary.md for a terminal, --summary none only the verdict line', async () => {

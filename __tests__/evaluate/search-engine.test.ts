@@ -21,11 +21,16 @@ function rowsOf(root: string, out: string): Row[] {
   return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
 }
 
-/** The example repository with `search` added to its attacks. */
-function exampleWithSearch(block: string): string {
+/** The bundled example's own search line (scores, budget 200). */
+const EXAMPLE_SEARCH = '    search: { knowledge: scores, queries: 200 }\n';
+
+/** The example repository as bundled, or with its search block replaced by `block`. */
+function exampleWithSearch(block?: string): string {
   const root = exampleRepo();
   const config = join(root, EXAMPLE_CONFIG);
-  writeFileSync(config, readFileSync(config, 'utf8').replace('    truncate: { keep: 0.65 }\n', `    truncate: { keep: 0.65 }\n    search: ${block}\n`));
+  const text = readFileSync(config, 'utf8');
+  expect(text).toContain(EXAMPLE_SEARCH);
+  if (block !== undefined) writeFileSync(config, text.replace(EXAMPLE_SEARCH, `    search: ${block}\n`));
   return root;
 }
 
@@ -45,8 +50,8 @@ function checkRows(rows: Row[], dictionaryOf: (language: string) => ReadonlyMap<
   expect(problems).toEqual([]);
 }
 
-describe('search on the bundled example (scores, budget 200)', () => {
-  const root = exampleWithSearch('{ knowledge: scores, queries: 200 }');
+describe('search on the bundled example as configured (scores, budget 200)', () => {
+  const root = exampleWithSearch();
   let rows: Row[];
 
   beforeAll(async () => {

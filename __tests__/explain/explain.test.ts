@@ -100,7 +100,7 @@ describe('explain --json agrees with the evidence of the same text', () => {
     // Scores come keyed by label in the JSON; turn them back into label order for the comparison.
     for (const c of e.conditions) for (const reading of c.readings) (reading as { scores: unknown }).scores = reading.scores === null ? null : e.labels.map((l) => (reading.scores as Record<string, number>)[l]);
     const rows = evidence.filter((x) => x.id === row.id && x.split === row.split);
-    expect(rows).toHaveLength(4 * 6);
+    expect(rows).toHaveLength(4 * 7);
     expectSameAsEvidence(e, rows);
     expect(e.conditions.find((c) => c.condition === 'dictionary')?.changed).toBe(true);
     // Nothing was written: the folder holds exactly what it held.

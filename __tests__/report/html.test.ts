@@ -60,7 +60,7 @@ describe('the text example, no baseline', () => {
   });
 
   test('says why it failed, then "Compared with base" with the reason there is none, then the checks', () => {
-    expect(html).toContain('<strong>Why it failed:</strong> protected transitions (2 models); length shift (PSI 15.437 &gt; 0.5)');
+    expect(html).toContain('<strong>Why it failed:</strong> protected transitions (4 models); length shift (PSI 15.437 &gt; 0.5)');
     const order = ['Why it failed', 'id="compared-with-base"', 'id="checks"', 'id="rows-behind"', 'id="robustness"'].map((x) => html.indexOf(x));
     expect(order.every((x) => x > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -69,25 +69,25 @@ describe('the text example, no baseline', () => {
 
   test('every failing check, most severe first, links to a section with the rows behind it', () => {
     const checks = listed(input.derived);
-    expect(checks.length).toBe(20);
+    expect(checks.length).toBe(28);
     const table = html.slice(html.indexOf('id="checks"'), html.indexOf('id="rows-behind"'));
     const hrefs = [...table.matchAll(/<a href="#(check-[^"]+)"><code>([^<]*)<\/code><\/a>/g)];
     expect(hrefs.map((m) => m[2])).toEqual(checks.map((c) => escapeHtml(c.id)));
     const { ids } = links(html);
     for (const [, anchor] of hrefs) expect(ids.has(anchor as string)).toBe(true);
     // Ids are plain words for plain check ids.
-    expect(hrefs[0]?.[1]).toBe('check-protected_transitions.naive-bayes');
+    expect(hrefs[0]?.[1]).toBe('check-protected_transitions.tfidf-word');
     expect(new Set(hrefs.map((m) => m[1])).size).toBe(hrefs.length);
   });
 
   test('a drill-down lists the check refs, the protected marker and both texts with the changed span marked', () => {
     const check = listed(input.derived)[0];
-    expect(check?.id).toBe('protected_transitions/naive-bayes');
-    const refs = input.derived.drill.get('protected_transitions/naive-bayes')?.refs ?? [];
-    expect(refs.length).toBe(4);
-    const s = section(html, 'check-protected_transitions.naive-bayes');
-    expect(s).toContain('ids moved into a protected transition (the most severe row of each): 4.');
-    expect(s.match(/<tr class="has-text">/g)).toHaveLength(4);
+    expect(check?.id).toBe('protected_transitions/tfidf-word');
+    const refs = input.derived.drill.get('protected_transitions/tfidf-word')?.refs ?? [];
+    expect(refs.length).toBe(6);
+    const s = section(html, 'check-protected_transitions.tfidf-word');
+    expect(s).toContain('ids moved into a protected transition (the most severe row of each): 6.');
+    expect(s.match(/<tr class="has-text">/g)).toHaveLength(6);
     for (const r of refs) {
       expect(s).toContain(`<code>${r.ref.id}</code>`);
       expect(s).toContain(`${r.ref.clean_prediction} → ${r.ref.prediction}`);
@@ -96,7 +96,7 @@ describe('the text example, no baseline', () => {
       if (r.original?.changed) expect(s).toContain(`<mark>${escapeHtml(r.original.changed)}</mark>`);
       expect(s).toContain(`<mark>${escapeHtml((r.perturbed as NonNullable<typeof r.perturbed>).changed)}</mark>`);
     }
-    expect(s.match(/<strong class="protected">yes<\/strong>/g)).toHaveLength(4);
+    expect(s.match(/<strong class="protected">yes<\/strong>/g)).toHaveLength(6);
     // A check with more rows than it lists says where the rest are.
     expect(section(html, 'check-challenge_accuracy.tfidf-word')).toContain('clean challenge rows the model got wrong: 30; the 20 most severe are listed, the rest are in checks.json and evidence.jsonl.');
   });
@@ -177,9 +177,9 @@ describe('the text example against a baseline', () => {
       }
     }
     const hybrid = c?.models.find((m) => m.model === 'hybrid');
-    expect(hybrid?.new_protected_transition_ids.length).toBe(2);
+    expect(hybrid?.new_protected_transition_ids.length).toBe(3);
     for (const id of hybrid?.new_protected_transition_ids ?? []) expect(part).toContain(`<code>${id}</code>`);
-    expect(part).toContain('Rows: 4416 paired, 0 dropped');
+    expect(part).toContain('Rows: 5152 paired, 0 dropped');
   });
 
   test('failing comparison checks link from the comparison table and the checks table to the broken rows', () => {
