@@ -164,7 +164,28 @@ describe('a randomized corpus', () => {
     for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
       expect(readFileSync(join(root, 'm', f)).equals(readFileSync(join(root, 'out', f)))).toBe(true);
     }
+    // The manifest: per model the queries spent (outside run, so shards add up to the same) and the search's wall time (in run).
+    const manifest = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8'));
+    const single = manifest('out');
+    for (const model of ['naive-bayes', 'tfidf-char']) {
+      const spent = rows.filter((r) => r.model === model && r.condition === 'search').reduce((n, r) => n + r.queries, 0);
+      expect(spent).toBeGreaterThan(0);
+      expect(single.counters.find((c: Row) => c.model === model).searchQueries).toBe(spent);
+      expect(manifest('m').counters.find((c: Row) => c.model === model).searchQueries).toBe(spent);
+      expect(single.run.wall_ms[`search:${model}`]).toEqual(expect.any(Number));
+      // A merge keeps each shard's own wall times, as it does for every other timing.
+      for (const [i, k] of ['k1', 'k2'].entries()) expect(manifest('m').run.shard_wall_ms[i]).toEqual(manifest(k).run.wall_ms);
+      expect(manifest('k1').run.wall_ms[`search:${model}`]).toEqual(expect.any(Number));
+    }
   });
+});
+
+test('a run without the search records no search counters or wall times', async () => {
+  const root = tinyRepo();
+  await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+  const manifest = JSON.parse(readFileSync(join(root, 'out', 'manifest.json'), 'utf8'));
+  expect(manifest.counters.every((c: Row) => !('searchQueries' in c))).toBe(true);
+  expect(Object.keys(manifest.run.wall_ms).some((k) => k.startsWith('search:'))).toBe(false);
 });
 
 // Counts every request line it receives (in requests.txt) and leans towards "limitation" with every capital.

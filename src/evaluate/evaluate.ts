@@ -27,6 +27,8 @@ export interface EvaluateOptions {
   drain?: () => Promise<void>;
   /** Rows done so far and the rows expected in all. */
   progress?: (rows: number, total: number) => void;
+  /** Filled with each model's search wall time in milliseconds, by model name (it cannot repeat: manifest.run). */
+  searchWallMs?: Record<string, number>;
 }
 
 /** Most examples per chunk. */
@@ -111,7 +113,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
 
 export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])[], models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
   const store = new ScoreStore(models);
-  const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
+  const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0, ...(source.search ? { searchQueries: 0 } : {}) }));
   const rowsPerExample = models.length * source.conditions.length;
   const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
   let done = 0;
@@ -125,7 +127,7 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
         lists.map((l, m) => store.todo(m, l.flat())),
         counters
       );
-      if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters);
+      if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters, options.searchWallMs);
       part.forEach((example, e) => {
         models.forEach((model, m) => {
           const list = (lists[m] as Candidate[][])[e] as Candidate[];

@@ -60,6 +60,7 @@ export async function searchCandidate(plan: Plan, example: Example, model: Model
     score: scorer(model, counters)
   });
   counters.predictions += outcome.queries;
+  counters.searchQueries = (counters.searchQueries ?? 0) + outcome.queries;
   const changed = outcome.text !== original;
   const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
   return {
@@ -84,10 +85,12 @@ export async function addSearchCandidates(
   search: AdaptiveSearch,
   conditions: readonly Condition[],
   store: ScoreStore,
-  counters: readonly ModelCounters[]
+  counters: readonly ModelCounters[],
+  wallMs?: Record<string, number>
 ): Promise<void> {
   const at = conditions.indexOf('search');
   for (const [m, model] of models.entries()) {
+    const started = performance.now();
     const perExample = lists[m] as Candidate[][];
     for (const [e, example] of part.entries()) {
       const list = perExample[e] as Candidate[];
@@ -97,5 +100,6 @@ export async function addSearchCandidates(
       copy.splice(at, 0, candidate);
       perExample[e] = copy;
     }
+    if (wallMs) wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
   }
 }

@@ -291,7 +291,9 @@ function mergedCounters(shards: readonly OutputFolder[]): ModelCounters[] {
       predictions: sum('predictions'),
       distinctInputs: sum('distinctInputs'),
       modelCalls: sum('modelCalls'),
-      ...(c.gradientEvaluations !== undefined ? { gradientEvaluations: sum('gradientEvaluations'), predictionEvaluations: sum('predictionEvaluations') } : {})
+      ...(c.gradientEvaluations !== undefined ? { gradientEvaluations: sum('gradientEvaluations'), predictionEvaluations: sum('predictionEvaluations') } : {}),
+      // Each row's queries are its shard's, so the merged sum equals an unsharded run's.
+      ...(c.searchQueries !== undefined ? { searchQueries: sum('searchQueries') } : {})
     };
   });
 }

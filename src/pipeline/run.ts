@@ -65,6 +65,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     const evidenceWriter = writer;
     const derivation = shard ? null : new Derivation(readDerivationFacts(head), baseline);
     const serializer = new RowSerializer(dataset.labels);
+    const searchWallMs: Record<string, number> = {};
     const counters = await evaluate(
       plan,
       prepared.chunks,
@@ -74,7 +75,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
         serializer.write(row, evidenceWriter);
         derivation?.add(row);
       },
-      { drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
+      { drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })), searchWallMs }
     );
     const evidence = await evidenceWriter.close();
     await Promise.all(models.map((m) => m.close()));
@@ -93,7 +94,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       shard,
       clock,
       context: deps.context,
-      extraWallMs: externalWallTimes(models),
+      extraWallMs: { ...externalWallTimes(models), ...searchWallTimes(searchWallMs) },
       runFields: { stderr_files: stderrFiles },
       unlistedFiles: Object.keys(stderrFiles)
     });
@@ -108,6 +109,11 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
 /** Each external or HTTP model's wall time, for manifest.run. */
 function externalWallTimes(models: readonly Model[]): Record<string, number> {
   return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel || m instanceof HttpModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+}
+
+/** Each model's time in the adaptive search (docs/search.md#what-the-manifest-records), for manifest.run. */
+function searchWallTimes(wall: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(wall).map(([model, ms]) => [`search:${model}`, Math.round(ms)]));
 }
 
 /** The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism promise). */

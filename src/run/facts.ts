@@ -13,6 +13,8 @@ export interface ModelCounters {
   modelCalls: number;
   gradientEvaluations?: number;
   predictionEvaluations?: number;
+  /** The adaptive search's queries, summed over its rows (present only when the run evaluates the search). */
+  searchQueries?: number;
 }
 
 /** The machine a run ran on, as the manifest records it. */
