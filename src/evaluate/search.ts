@@ -1,8 +1,9 @@
 /**
  * The search's rows (docs/search.md): once a chunk's clean texts are scored, each eligible
- * example is searched for each model, which the search queries step by step (a step's candidates
- * in one call: one pipelined batch for an external model, fixed batches for a built-in one). The
- * candidate it ends on joins the example's list at the search's place among the conditions.
+ * example is searched for each model, which the search queries step by step; the steps of the
+ * rows searched side by side go to the model together (one pipelined batch for an external
+ * model, fixed batches for a built-in one). The candidate it ends on joins the example's list at
+ * the search's place among the conditions.
  */
 import type { Condition } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
@@ -14,6 +15,7 @@ import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import { inputDigest, type Candidate } from './candidate.js';
 import type { ModelCounters } from '../run/facts.js';
 import type { ScoreStore } from './score-store.js';
+import { StepBatcher } from './step-batcher.js';
 
 const DEFAULT_BATCH = 512;
 
@@ -40,7 +42,16 @@ function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResu
   return decisionOf(model.labels, clean)?.prediction === example.label;
 }
 
-export async function searchCandidate(plan: Plan, example: Example, model: Model, clean: Candidate, cleanResult: ScoreResult, search: AdaptiveSearch, counters: ModelCounters): Promise<Candidate> {
+export async function searchCandidate(
+  plan: Plan,
+  example: Example,
+  model: Model,
+  clean: Candidate,
+  cleanResult: ScoreResult,
+  search: AdaptiveSearch,
+  counters: ModelCounters,
+  score: (texts: readonly string[]) => Promise<ScoreResult[]> = scorer(model, counters)
+): Promise<Candidate> {
   const original = example.input.kind === 'text' ? example.input.text : '';
   const base = { condition: 'search' as const, masked: true, invalidReason: null };
   if (!searchable(plan, example, model, cleanResult)) {
@@ -57,7 +68,7 @@ export async function searchCandidate(plan: Plan, example: Example, model: Model
     transitions: tm.protectedTransitions,
     policy: successPolicy(plan, model.name),
     clean: cleanResult,
-    score: scorer(model, counters)
+    score
   });
   counters.predictions += outcome.queries;
   counters.searchQueries = (counters.searchQueries ?? 0) + outcome.queries;
@@ -76,6 +87,44 @@ export async function searchCandidate(plan: Plan, example: Example, model: Model
   };
 }
 
+/** Most rows one model searches at a time (their steps share model calls: step-batcher.ts). */
+export const SEARCH_ROWS_AT_ONCE = 128;
+/** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
+export const SEARCH_LEDGER_ANSWERS = 262_144;
+
+/** Rows searched at once under a budget: SEARCH_ROWS_AT_ONCE, fewer when the budget is large, so memory stays bounded. */
+export function rowsAtOnce(budget: number): number {
+  return Math.max(1, Math.min(SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget)));
+}
+
+/**
+ * One model's search candidates for `examples` (one per example, in order), given their clean
+ * candidates and answers. Up to rowsAtOnce(budget) rows are searched side by side, their steps
+ * going to the model in shared calls; each row's search sees only its own answers, so the
+ * results are those of one row at a time.
+ */
+export async function searchCandidates(
+  plan: Plan,
+  examples: readonly Example[],
+  model: Model,
+  clean: readonly Candidate[],
+  cleanResults: readonly ScoreResult[],
+  search: AdaptiveSearch,
+  counters: ModelCounters
+): Promise<Candidate[]> {
+  const out: Candidate[] = new Array(examples.length);
+  const batcher = new StepBatcher(scorer(model, counters));
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < examples.length) {
+      const e = next++;
+      out[e] = await searchCandidate(plan, examples[e] as Example, model, clean[e] as Candidate, cleanResults[e] as ScoreResult, search, counters, batcher.ask);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries)) }, lane));
+  return out;
+}
+
 /** Adds each example's search candidate to every model's list, in the conditions' order. */
 export async function addSearchCandidates(
   plan: Plan,
@@ -92,14 +141,13 @@ export async function addSearchCandidates(
   for (const [m, model] of models.entries()) {
     const started = performance.now();
     const perExample = lists[m] as Candidate[][];
-    for (const [e, example] of part.entries()) {
-      const list = perExample[e] as Candidate[];
-      const clean = list[0] as Candidate;
-      const candidate = await searchCandidate(plan, example, model, clean, store.get(m, clean), search, counters[m] as ModelCounters);
+    const clean = perExample.map((list) => list[0] as Candidate);
+    const found = await searchCandidates(plan, part, model, clean, clean.map((c) => store.get(m, c)), search, counters[m] as ModelCounters);
+    perExample.forEach((list, e) => {
       const copy = [...list];
-      copy.splice(at, 0, candidate);
+      copy.splice(at, 0, found[e] as Candidate);
       perExample[e] = copy;
-    }
+    });
     if (wallMs) wallMs[model.name] = (wallMs[model.name] ?? 0) + (performance.now() - started);
   }
 }

@@ -14,7 +14,8 @@
 import { decide } from '../decision.js';
 import { keepCase } from '../dictionary.js';
 import { caseChoice } from '../format.js';
-import { editRatioViolation, levenshtein } from '../levenshtein.js';
+import { codePointLength } from '../../util/strings.js';
+import { allowedEdits, editRatioViolation, levenshtein } from '../levenshtein.js';
 import { swapPositions } from '../transpose.js';
 import { foldWord, scanText, type Word } from '../words.js';
 
@@ -118,13 +119,26 @@ export function applySearchEdits(text: string, edits: readonly PlacedEdit[]): st
   return out + text.slice(at);
 }
 
+/** Edits `max_char_edit_ratio` allows on a text, memoised for the last text asked about (one search asks about one text many times). */
+let allowedFor: { text: string; max: number; allowed: number } | null = null;
+function allowedOn(text: string, max: number): number {
+  if (allowedFor === null || allowedFor.text !== text || allowedFor.max !== max) {
+    const length = codePointLength(text);
+    allowedFor = { text, max, allowed: length === 0 ? -1 : allowedEdits(length, max) };
+  }
+  return allowedFor.allowed;
+}
+
 /** Null when the edit set is a valid search candidate of `text`, otherwise why not. */
 export function editSetViolation(text: string, edits: readonly PlacedEdit[], limit: number, maxCharEditRatio: number | null): string | null {
-  const words = new Set(edits.map((e) => e.word));
-  if (words.size !== edits.length) return 'a word is edited more than once';
+  for (let i = 1; i < edits.length; i++) for (let j = 0; j < i; j++) if ((edits[i] as PlacedEdit).word === (edits[j] as PlacedEdit).word) return 'a word is edited more than once';
   if (edits.length > limit) return `${edits.length} words changed; at most ${limit} may be`;
-  const candidate = applySearchEdits(text, edits);
-  return editRatioViolation(text, candidate, maxCharEditRatio, edits.reduce((n, e) => n + e.cost, 0));
+  if (maxCharEditRatio === null) return null;
+  let cost = 0;
+  for (const e of edits) cost += e.cost;
+  // The edits' own costs bound the distance: within that bound the candidate need not be built.
+  if (cost <= allowedOn(text, maxCharEditRatio)) return null;
+  return editRatioViolation(text, applySearchEdits(text, edits), maxCharEditRatio, cost);
 }
 
 /** The evidence form of an edit set: by word index. */

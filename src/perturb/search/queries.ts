@@ -52,12 +52,13 @@ export class QueryLedger {
    * Scores the texts the edit sets make that are not answered yet, in one call, as far as the budget reaches (the rest stay
    * unanswered). Throws SearchFailure on the first answer that is not `ok`.
    */
-  async ask(sets: readonly PlacedEdit[][]): Promise<void> {
+  async ask(sets: readonly PlacedEdit[][], texts?: readonly string[]): Promise<void> {
     const fresh: string[] = [];
     const made: PlacedEdit[][] = [];
     const seen = new Set<string>();
-    for (const set of sets) {
-      const t = applySearchEdits(this.original, set);
+    for (const [k, set] of sets.entries()) {
+      // `texts`, when given, are the sets' texts already made (applySearchEdits of each).
+      const t = texts?.[k] ?? applySearchEdits(this.original, set);
       if (this.answers.has(t) || seen.has(t)) continue;
       if (fresh.length >= this.remaining) break;
       seen.add(t);

@@ -8,7 +8,7 @@ import type { ScoreResult } from '../../models/model.js';
 import type { LoadedDictionary } from '../dictionary-file.js';
 import { dictionaryFor } from '../dictionary.js';
 import type { PerturbInput } from '../family.js';
-import { editSpace, wordLimit, type SearchOperator } from './edits.js';
+import { editSpace, wordLimit, type EditSpace, type SearchOperator } from './edits.js';
 import type { ScoreTexts } from './queries.js';
 import { runSearch, type SearchOutcome } from './search.js';
 
@@ -37,17 +37,35 @@ export interface AdaptiveSearch {
   run(call: SearchCall): Promise<SearchOutcome>;
 }
 
+/**
+ * Edit spaces kept for the next models: every model searches the same examples of a chunk in
+ * turn, and an example's edit space depends only on its id, text and language. A chunk holds at
+ * most 2,048 examples (evaluate.ts), so this many covers one; older ones are dropped first.
+ */
+export const EDIT_SPACES_KEPT = 4096;
+
 export function adaptiveSearch(settings: SearchSettings, seed: number, maxCharEditRatio: number | null, dictionary: LoadedDictionary | null): AdaptiveSearch {
+  const kept = new Map<string, EditSpace>();
+  const spaceOf = (input: PerturbInput): EditSpace => {
+    const key = `${input.id}\u0000${input.language}\u0000${input.text}`;
+    let space = kept.get(key);
+    if (space === undefined) {
+      space = editSpace(input.text, {
+        seed,
+        id: input.id,
+        language: input.language,
+        operators: settings.operators,
+        dictionary: dictionary ? dictionaryFor(dictionary, input.language) : undefined
+      });
+      if (kept.size >= EDIT_SPACES_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(key, space);
+    }
+    return space;
+  };
   return {
     settings,
     run(call) {
-      const space = editSpace(call.input.text, {
-        seed,
-        id: call.input.id,
-        language: call.input.language,
-        operators: settings.operators,
-        dictionary: dictionary ? dictionaryFor(dictionary, call.input.language) : undefined
-      });
+      const space = spaceOf(call.input);
       return runSearch({
         ...call,
         seed,

@@ -81,7 +81,9 @@ interface Ranked {
 
 async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  const margin = (edits: readonly PlacedEdit[]) => objectiveMargin(task, scoresOf(ledger.answer(applySearchEdits(original, edits))));
+  const margin = (text: string) => objectiveMargin(task, scoresOf(ledger.answer(text)));
+  // Each single edit's text, made once.
+  const singleTexts = positions.map((edits) => edits.map((e) => applySearchEdits(original, [e])));
   const singles = positions.reduce((n, p) => n + p.length, 0);
   // Step 1: the words to score, in the order they are scored.
   let scored: number[];
@@ -98,21 +100,26 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
       n += (positions[i] as PlacedEdit[]).length;
     }
   }
-  await ledger.ask(scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])));
+  await ledger.ask(
+    scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])),
+    scored.flatMap((i) => singleTexts[i] as string[])
+  );
   const ranked: Ranked[] = [];
   for (const i of scored) {
     // Only the edits answered (the last word of a budget cut may be partly scored).
-    const answered = (positions[i] as PlacedEdit[]).filter((e) => ledger.has(applySearchEdits(original, [e])));
-    if (answered.length === 0) continue;
-    let best = answered[0] as PlacedEdit;
-    let low = margin([best]);
-    for (const e of answered.slice(1)) {
-      const m = margin([e]);
-      if (m < low) {
-        best = e;
+    const edits = positions[i] as PlacedEdit[];
+    const texts = singleTexts[i] as string[];
+    let best: PlacedEdit | null = null;
+    let low = Infinity;
+    for (let k = 0; k < edits.length; k++) {
+      if (!ledger.has(texts[k] as string)) continue;
+      const m = margin(texts[k] as string);
+      if (best === null || m < low) {
+        best = edits[k] as PlacedEdit;
         low = m;
       }
     }
+    if (best === null) continue;
     ranked.push({ edits: [best], at: i, margin: low });
   }
   ranked.sort((a, b) => (a.margin as number) - (b.margin as number) || a.at - b.at);
@@ -127,21 +134,21 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     if (options.length === 0) continue;
     const texts = options.map((set) => applySearchEdits(original, set));
     if (ledger.remaining === 0 && !texts.some((t) => ledger.has(t))) break;
-    await ledger.ask(options);
-    let pick: PlacedEdit[] | null = null;
+    await ledger.ask(options, texts);
+    let pick = -1;
     let low = currentMargin;
-    options.forEach((set, k) => {
+    options.forEach((_, k) => {
       if (!ledger.has(texts[k] as string)) return;
-      const m = margin(set);
+      const m = margin(texts[k] as string);
       if (m < low) {
-        pick = set;
+        pick = k;
         low = m;
       }
     });
-    if (pick === null) continue;
-    current = pick;
+    if (pick < 0) continue;
+    current = options[pick] as PlacedEdit[];
     currentMargin = low;
-    if (isSuccess(task, ledger.answer(applySearchEdits(original, current)) as ScoreResult)) break;
+    if (isSuccess(task, ledger.answer(texts[pick] as string) as ScoreResult)) break;
   }
   // A search that kept nothing reports the single edit that came closest: it was tested.
   if (current.length === 0) current = ranked[0]?.margin !== undefined ? (ranked[0] as Ranked).edits : [];
