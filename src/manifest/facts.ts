@@ -15,7 +15,7 @@ import { readReleaseFacts, readReleaseRecord, releaseRequirement, type ReleaseFa
 export interface ReportFacts {
   task: 'text' | 'tabular';
   configPath: string;
-  threatModel: { id: string; revision: string; objective: string; access: string; protectedOutcome: string | null };
+  threatModel: { id: string; revision: string; objective: string; access: string; protectedOutcome: string | null; againstPolicy: boolean };
   files: DataFileInfo[];
   skippedRows: number;
   languages: string[];
@@ -92,7 +92,7 @@ export function readReportFacts(m: Manifest): ReportFacts {
   return {
     task: m.data.task,
     configPath: m.config.path,
-    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome },
+    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome, againstPolicy: tm.against_policy === true },
     files: m.data.files,
     skippedRows: m.data.skipped_rows.length,
     languages: m.data.languages,
