@@ -39,6 +39,12 @@ function threshold(r: ThresholdRecord): Threshold {
   return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
 }
 
+/** The search's budget as the manifest records its parameters; null when the run has no search. */
+function searchBudgetOf(m: ManifestHead | Manifest): number | null {
+  const queries = m.threat_model.attacks.find((f) => f.family === 'search')?.parameters.queries;
+  return typeof queries === 'number' ? queries : null;
+}
+
 export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts {
   const plan = m.gate.plan;
   return {
@@ -57,7 +63,8 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       splits: m.data.splits,
       languages: m.data.languages,
       lengthHistogram: m.data.length_histogram.counts,
-      overlap: m.data.train_overlap
+      overlap: m.data.train_overlap,
+      searchBudget: searchBudgetOf(m)
     },
     drill: {
       models: m.models.map((d) => d.name),
