@@ -6,6 +6,7 @@
 import type { Condition, Family } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
+import { successPolicy } from '../evidence/attack-success.js';
 import type { Model } from '../models/model.js';
 import type { TabularAttackDescriptor } from '../perturb/descriptor.js';
 import { configuredTabular } from '../perturb/registry.js';
@@ -93,7 +94,8 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     seed,
     model: modelIndex === null ? null : (models[modelIndex] as Model),
     counters: modelIndex === null ? { gradientEvaluations: 0, predictionEvaluations: 0 } : (counters[modelIndex] as AttackCounters),
-    targets: targetsOf(example.label)
+    targets: targetsOf(example.label),
+    policy: modelIndex === null ? null : successPolicy(plan, (models[modelIndex] as Model).name)
   });
 
   return {

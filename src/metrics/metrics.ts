@@ -56,6 +56,8 @@ export interface MetricFacts {
   /** Per split, the number of texts in each length-PSI bin (unique token types; see shift.ts). */
   lengthHistogram: Readonly<Record<string, readonly number[]>>;
   overlap: readonly Overlap[];
+  /** The adaptive search's query budget per (example, model), when the run configures it (docs/search.md). */
+  searchBudget?: number | null;
 }
 
 export interface ScopedFigure {

@@ -191,10 +191,15 @@ function header(input: SummaryInput): string[] {
   const fallback = blockOnFallbackLine(gate, md(input.noBaselineReason ?? 'no baseline was given', 300));
   if (fallback) out.push(fallback, '');
   out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${md(tm.objective, 20)}**, access ${md(tm.access, 20)}. Config ${md(facts.configPath, 120)}.`, '');
+  if (tm.againstPolicy) out.push(AGAINST_POLICY_LINE, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
   return out;
 }
+
+/** Under threat_model.against_policy every attack success is a wrong decision the review policy let through. */
+export const AGAINST_POLICY_LINE =
+  "Against the policy: an attack success counts only when the model's review policy (`selective.abstain_below`) accepts the wrong decision; a model without a policy accepts every decision.";
 
 function failingSection(input: SummaryInput, detailsBudget: number): string[] {
   const { gate } = input;
