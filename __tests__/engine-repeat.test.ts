@@ -70,11 +70,13 @@ const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(SCRIPT)} s
 const jitter = (repeat: string) => `  - { name: jitter, command: ${JSON.stringify(command)}${repeat} }`;
 
 const read = (root: string, dir: string, file: string) => readFileSync(join(root, dir, file), 'utf8');
-const rowsOf = (root: string, dir = 'out') =>
+const rowsOf = (root: string, dir = 'out'): any[] =>
   read(root, dir, 'evidence.jsonl')
     .trimEnd()
     .split('\n')
     .map((l) => JSON.parse(l));
+/** Each row's agreement by id. */
+const agreements = (rows: any[]) => Object.fromEntries(rows.map((r) => [r.id, r.agreement]));
 
 describe('a nondeterministic command model asked 3 times', () => {
   let root: string;
@@ -92,14 +94,14 @@ describe('a nondeterministic command model asked 3 times', () => {
       else expect(keys).not.toContain('agreement');
     }
     const clean = Object.fromEntries(rows.filter((r) => r.condition === 'clean').map((r) => [r.id, r]));
-    expect(Object.fromEntries(Object.entries(clean).map(([id, r]) => [id, r.agreement]))).toEqual({ c1: 2 / 3, c2: 1, h1: 2 / 3, h2: 1 });
+    expect(agreements(Object.values(clean))).toEqual({ c1: 2 / 3, c2: 1, h1: 2 / 3, h2: 1 });
     // c1: result, limitation, result → result; mean limitation = (0.2 + 0.6 + 0.3) / 3.
     expect(clean.c1.prediction).toBe('result');
     expect(clean.c1.scores.limitation).toBeCloseTo(1.1 / 3, 12);
     expect(clean.c1.margin).toBeCloseTo(0.8 / 3, 12);
     const truncated = Object.fromEntries(rows.filter((r) => r.condition === 'truncate').map((r) => [r.id, r]));
     expect(truncated.c1.perturbed_text).toBe('results show');
-    expect(Object.fromEntries(Object.entries(truncated).map(([id, r]) => [id, r.agreement]))).toEqual({ c1: 1, c2: 1, h1: 2 / 3, h2: 1 });
+    expect(agreements(Object.values(truncated))).toEqual({ c1: 1, c2: 1, h1: 2 / 3, h2: 1 });
   });
 
   test('metrics: self-agreement, answer agreement and the clean repeat flip rate, by hand', () => {
@@ -199,6 +201,44 @@ describe('a nondeterministic command model asked 3 times', () => {
     expect((await verify({ dir: 'head', cwd: root, root, baseline: 'out' })).differences).toEqual([]);
   }, 60_000);
 });
+
+/** Scores by capitals and "limit", shifted on every second call of a text; logs each request's text. */
+const JITTERY_COUNTER = `
+import { appendFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+const seen = new Map();
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const { id, text } = JSON.parse(line);
+  const k = seen.get(text) ?? 0;
+  seen.set(text, k + 1);
+  appendFileSync('requests.txt', JSON.stringify(text) + '\\n');
+  const caps = (text.match(/[A-Z]/g) || []).length;
+  const l = Math.min(0.9, 0.2 + 0.1 * caps + (text.includes('limit') ? 0.4 : 0) + (k % 2 === 1 ? 0.25 : 0));
+  process.stdout.write(JSON.stringify({ id, scores: { limitation: l, result: 1 - l } }) + '\\n');
+});
+`;
+
+test('the search under repeat: its queries count distinct candidates once; the model receives each text 3 times', async () => {
+  const root = repo('  - { name: counted, command: "node model.mjs", repeat: 3 }');
+  writeFileSync(join(root, 'model.mjs'), JITTERY_COUNTER);
+  const config = join(root, 'evidence-gate.yml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/ {2}attacks:\n(?: {4}.*\n)+/, '  attacks:\n    search: { queries: 7 }\n').replace('  - naive-bayes\n', ''));
+  await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+  const rows = rowsOf(root);
+  const search = rows.filter((r) => r.condition === 'search');
+  expect(search.length).toBe(4);
+  for (const r of search) expect(Object.keys(r).slice(-3)).toEqual(['queries', 'edits', 'agreement']);
+  const clean = new Set(rows.filter((r) => r.condition === 'clean').map((r) => r.text)).size;
+  const queries = search.reduce((n, r) => n + r.queries, 0);
+  expect(queries).toBeGreaterThan(0);
+  expect(queries).toBeLessThanOrEqual(4 * 7);
+  const requests = readFileSync(join(root, 'requests.txt'), 'utf8').trimEnd().split('\n');
+  expect(requests).toHaveLength(3 * (clean + queries));
+  const times = new Map<string, number>();
+  for (const t of requests) times.set(t, (times.get(t) ?? 0) + 1);
+  expect(times.size).toBe(clean + queries);
+  expect([...times.values()].every((n) => n === 3)).toBe(true);
+}, 60_000);
 
 describe('repeat with failures and label-only answers', () => {
   test('one failed answer of three makes the row an error with the reason; agreement null; missing_rows fails', async () => {

@@ -10,6 +10,7 @@ import type { ExampleInput } from '../../src/data/example.js';
 import { HttpModel } from '../../src/models/http/http-model.js';
 import { decisionOf, type ScoreResult } from '../../src/models/model.js';
 import { askRepeatedly, combineAnswers } from '../../src/models/repeat.js';
+import { isSuccess } from '../../src/perturb/search/objective.js';
 import { tempRepo } from '../helpers.js';
 import { fixture, model } from './external/helpers.js';
 import { json, serve, type TestServer } from './http/servers.js';
@@ -32,6 +33,13 @@ describe('combining N answers', () => {
     const d = decisionOf(ABC, r);
     expect(d?.prediction).toBe('a');
     expect(d?.margin).toBeCloseTo(-0.1 / 3, 12);
+  });
+
+  test('an attack succeeds by the majority, as the row’s prediction does, not by the mean’s argmax', () => {
+    const r = combineAnswers(ABC, [ok([0.6, 0.3, 0.1]), ok([0.2, 0.7, 0.1]), ok([0.5, 0.4, 0.1])]);
+    const objective = { labels: ABC, objective: 'untargeted' as const, transitions: [] };
+    expect(isSuccess({ ...objective, gold: 'a' }, r)).toBe(false);
+    expect(isSuccess({ ...objective, gold: 'b' }, r)).toBe(true);
   });
 
   test('unanimous answers: agreement 1 and the plain argmax decision', () => {
