@@ -35,6 +35,12 @@ export interface DerivationFacts {
   gate: GatePlan;
 }
 
+/** A model's `repeat` as its manifest entry records it (params.repeat, only when above 1). */
+function repeatOf(params: Record<string, unknown> | undefined): { repeat?: number } {
+  const n = params?.repeat;
+  return typeof n === 'number' && Number.isInteger(n) && n > 1 ? { repeat: n } : {};
+}
+
 function threshold(r: ThresholdRecord): Threshold {
   return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
 }
@@ -51,7 +57,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
     metric: {
       task: m.data.task,
       labels: m.data.labels,
-      models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities })),
+      models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities, ...repeatOf(d.params) })),
       conditions: m.conditions.evaluated,
       objective: m.threat_model.objective,
       transitions: m.threat_model.protected_transitions,
