@@ -83,13 +83,14 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   const policy = successPolicy(plan, model.name);
   const rows: EvidenceRow[] = [];
   for (const candidate of list) {
+    const result = candidate === clean ? cleanResult : (candidate.search?.result ?? store.get(m, candidate));
     const row = evidenceRow({
       example,
       model: model.name,
       labels: model.labels,
       condition: candidate.condition,
       clean: cleanResult,
-      result: candidate === clean ? cleanResult : (candidate.search?.result ?? store.get(m, candidate)),
+      result,
       candidate: candidate === clean ? null : candidate,
       masked: candidate.masked,
       objective: tm.objective,
@@ -99,6 +100,8 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       inputSha256: candidate.digest,
       policy
     });
+    // A repeated model's rows carry the agreement of its answers (docs/models.md#repeated-queries).
+    if ((model.repeat ?? 1) > 1) row.agreement = result.status === 'ok' ? (result.agreement ?? null) : null;
     if (candidate.search) {
       const hidden = plan.output.text !== 'full';
       const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));

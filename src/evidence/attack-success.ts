@@ -59,11 +59,13 @@ export interface SuccessRule {
 }
 
 /**
- * Whether a model's answer (scores in label order; null for a label-only answer) is an attack
+ * Whether a model's answer (scores in label order; null for a label-only answer; `label` for a
+ * label-only answer or a repeated model's majority) is an attack
  * success under the rule. A label-only answer is never a success when a policy applies: there is
  * nothing to judge acceptance by (the evaluator reports such a row as missing).
  */
 export function isAttackSuccess(rule: SuccessRule, labels: readonly string[], gold: string, scores: readonly number[] | null, label?: string): boolean {
-  const prediction = scores === null ? (label ?? null) : decide(labels, scores).prediction;
+  // A label given beside scores is a repeated model's majority (src/models/repeat.ts): it is the prediction.
+  const prediction = label ?? (scores === null ? null : decide(labels, scores).prediction);
   return wrongUnderObjective(rule.objective, rule.transitions, gold, prediction) && policyAccepts(rule.policy, scores) === true;
 }

@@ -22,6 +22,7 @@ import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
 import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
+import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
 import { searchSection } from './summary-search.js';
 import { strengthSection } from './summary-strength.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
@@ -52,7 +53,8 @@ function deltaText(delta: Figure, interval: IntervalFigure): string {
   return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
 }
 
-function robustnessRows(m: ModelMetrics): string[][] {
+/** One row per condition; with `floor`, the model's clean repeat flip rate beside its flip rates. */
+function robustnessRows(m: ModelMetrics, floor: boolean): string[][] {
   return m.robustness
     .filter((r) => r.scope === ALL)
     .map((r) => {
@@ -63,6 +65,7 @@ function robustnessRows(m: ModelMetrics): string[][] {
         countText(r.changed),
         rateText(r.changed_flip_rate),
         rateText(r.flip_rate),
+        ...(floor ? [noiseFloor(m) ?? '— (asked once)'] : []),
         deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
         ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)'
       ];
@@ -248,7 +251,10 @@ function tables(input: SummaryInput): string[] {
       'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
       ''
     );
-    out.push(...table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
+    const floor = anyRepeated(metrics);
+    const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp)', 'attack success'];
+    out.push(...table(header, metrics.models.flatMap((m) => robustnessRows(m, floor))), '');
+    out.push(...repeatSection(metrics));
     out.push('## Ledger (all rows)', '');
     out.push(
       'Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.',

@@ -8,6 +8,7 @@ import type { CellKind } from './cell.js';
 import { classificationCell } from './classification.js';
 import { ledgerCell } from './ledger.js';
 import { reliabilityCell } from './reliability.js';
+import { repeatCell } from './repeat.js';
 import { robustnessCell } from './robustness.js';
 import { searchCell } from './search.js';
 import { selectiveCell } from './selective.js';
@@ -26,5 +27,6 @@ export const MODEL_CELLS: readonly CellKind[] = [
   accountingCell,
   workedExamplesCell,
   searchCell,
-  strengthCell
+  strengthCell,
+  repeatCell
 ];
