@@ -74,23 +74,31 @@ async function main(): Promise<void> {
     const search = prepared.source.search;
     if (!search) throw new Error('bench: the example configures no search');
     const examples = prepared.chunks.flat();
-    const out: Array<Record<string, number | string>> = [];
-    for (const model of prepared.models) {
-      const clean: number[] = [];
-      const rates: number[] = [];
-      let queries = 0;
-      // A first, unrecorded round of each warms the code up: the figures compare steady states.
-      for (let k = 0; k <= repeats; k++) {
-        const c = await cleanRate(model, examples);
+    // Warm-up, unrecorded: every model scores and searches twice first, so that the figures
+    // compare steady states rather than whichever model happened to run its code first.
+    for (let k = 0; k < 2; k++) {
+      for (const model of prepared.models) {
+        await cleanRate(model, examples);
+        await searchPass(plan, marked(examples), model, search);
+      }
+    }
+    const clean = prepared.models.map((): number[] => []);
+    const rates = prepared.models.map((): number[] => []);
+    const queries = prepared.models.map(() => 0);
+    for (let k = 0; k < repeats; k++) {
+      for (const [m, model] of prepared.models.entries()) {
+        (clean[m] as number[]).push(await cleanRate(model, examples));
         // Marked texts: a pass never meets a featurizer's memo of an earlier pass.
         const pass = await searchPass(plan, marked(examples), model, search);
-        if (k === 0) continue;
-        clean.push(c);
-        queries = pass.queries;
-        rates.push(pass.queries / pass.seconds);
+        queries[m] = pass.queries;
+        (rates[m] as number[]).push(pass.queries / pass.seconds);
       }
-      out.push({ model: model.name, clean_rows_per_s: median(clean), search_queries_per_s: median(rates), ratio: median(rates) / median(clean), queries });
     }
+    const out = prepared.models.map((model, m) => {
+      const c = median(clean[m] as number[]);
+      const r = median(rates[m] as number[]);
+      return { model: model.name, clean_rows_per_s: c, search_queries_per_s: r, ratio: r / c, queries: queries[m] as number };
+    });
     for (const m of prepared.models) await m.close();
     // The echo model: every text gets the same scores, so no search succeeds and each spends its whole walk.
     const labels = prepared.dataset.labels;
