@@ -25,6 +25,9 @@ export function exampleRepo(): string {
 
 export const EXAMPLE_CONFIG = 'examples/academic-intent/evidence-gate.yml';
 
+/** The bundled example's own search line (scores, budget 200): tests that try another search replace it. */
+export const EXAMPLE_SEARCH_LINE = '    search: { knowledge: scores, queries: 200 }\n';
+
 export function jsonl(rows: object[]): string {
   return rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 }

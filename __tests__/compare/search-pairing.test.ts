@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Comparison } from '../../src/compare/comparison.js';
 import { run, verify } from '../../src/engine.js';
-import { EXAMPLE_CONFIG, exampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo } from '../helpers.js';
 
 type Row = { split: string; id: string; model: string; condition: string; label: string; prediction: string | null; status: string; input_sha256: string; queries?: number };
 
@@ -29,7 +29,9 @@ describe('search rows against a baseline', () => {
 
   beforeAll(async () => {
     const config = join(root, EXAMPLE_CONFIG);
-    const withSearch = readFileSync(config, 'utf8').replace('    truncate: { keep: 0.65 }\n', '    truncate: { keep: 0.65 }\n    search: { knowledge: scores, queries: 60 }\n');
+    const bundled = readFileSync(config, 'utf8');
+    expect(bundled).toContain(EXAMPLE_SEARCH_LINE);
+    const withSearch = bundled.replace(EXAMPLE_SEARCH_LINE, '    search: { knowledge: scores, queries: 60 }\n');
     writeFileSync(config, withSearch);
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     writeFileSync(config, withSearch.replace('{ hybrid: { word_weight: 0.5 } }', '{ hybrid: { word_weight: 0.6 } }'));

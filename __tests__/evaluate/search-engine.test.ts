@@ -12,7 +12,7 @@ import { dictionaryFor } from '../../src/perturb/dictionary.js';
 import { wordLimit } from '../../src/perturb/search/edits.js';
 import { scanText } from '../../src/perturb/words.js';
 import { parseShard } from '../../src/shard/select.js';
-import { EXAMPLE_CONFIG, exampleRepo, jsonl, randomTexts, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, jsonl, randomTexts, tinyRepo } from '../helpers.js';
 import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 
 type Row = Record<string, any>;
@@ -21,16 +21,13 @@ function rowsOf(root: string, out: string): Row[] {
   return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
 }
 
-/** The bundled example's own search line (scores, budget 200). */
-const EXAMPLE_SEARCH = '    search: { knowledge: scores, queries: 200 }\n';
-
 /** The example repository as bundled, or with its search block replaced by `block`. */
 function exampleWithSearch(block?: string): string {
   const root = exampleRepo();
   const config = join(root, EXAMPLE_CONFIG);
   const text = readFileSync(config, 'utf8');
-  expect(text).toContain(EXAMPLE_SEARCH);
-  if (block !== undefined) writeFileSync(config, text.replace(EXAMPLE_SEARCH, `    search: ${block}\n`));
+  expect(text).toContain(EXAMPLE_SEARCH_LINE);
+  if (block !== undefined) writeFileSync(config, text.replace(EXAMPLE_SEARCH_LINE, `    search: ${block}\n`));
   return root;
 }
 

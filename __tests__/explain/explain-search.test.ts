@@ -15,14 +15,16 @@ import type { EvidenceRow } from '../../src/evidence/row.js';
 import { explain } from '../../src/explain/explain.js';
 import type { SearchPath } from '../../src/explain/search-path.js';
 import { prepare, type Prepared } from '../../src/pipeline/prepare.js';
-import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo, tinyRepo } from '../helpers.js';
 
 type Row = EvidenceRow & { queries: number; edits: Array<{ op: string; word: number; from: string; to: string }> };
 
 function withSearch(block: string): string {
   const root = exampleRepo();
   const config = join(root, EXAMPLE_CONFIG);
-  writeFileSync(config, readFileSync(config, 'utf8').replace('    truncate: { keep: 0.65 }\n', `    truncate: { keep: 0.65 }\n    search: ${block}\n`));
+  const text = readFileSync(config, 'utf8');
+  expect(text).toContain(EXAMPLE_SEARCH_LINE);
+  writeFileSync(config, text.replace(EXAMPLE_SEARCH_LINE, `    search: ${block}\n`));
   return root;
 }
 
