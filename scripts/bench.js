@@ -1,6 +1,6 @@
 // `npm run bench`: what a run costs, printed as three tables with ratios.
 //   1. The bundled example end to end through `node dist/cli/index.js` (target ≤ 1.0 s).
-//   2. The example's evaluation rows replicated ×1, ×16 and ×226 (4,416 → 998,016 evidence rows,
+//   2. The example's evaluation rows replicated ×1, ×16 and ×226 (5,152 → 1,164,352 evidence rows,
 //      every replica a distinct id and text): wall, peak RSS, cost per row, and the exponent
 //      fitted from ×16 to ×226 (1.00 = linear).
 //   3. A seeded corpus of e-mail-sized documents (scripts/bench/email-corpus.js): Evidence Gate
@@ -8,12 +8,16 @@
 //      evidence (output.text: full) and once only its SHA-256 (hash), beside scikit-learn doing only
 //      the fit and scoring of the same distinct texts (scripts/bench/sklearn_fit_score.py, run
 //      with /usr/bin/python3; skipped with a message when scikit-learn is not installed).
+//   4. The adaptive search on the example's texts (scripts/bench/search-throughput.ts, built with
+//      ncc): per built-in model its queries per second beside the same model's clean scoring rows
+//      per second (target: at least half), then the echo model over the JSONL protocol (target
+//      ≥ 100,000 queries/s). `--only-search` runs this part alone.
 // Every figure is the median of 3 runs (`--repeats N` changes it). Wall is the process's, from
 // spawn to exit; peak RSS is the manifest's run.peak_rss_bytes (worker threads included). The
 // CLI keeps V8's compiled code in a cache (src/cli/compile-cache.ts): the bench gives it a fresh
 // folder, reports the example's first run (empty cache) on its own, and the rest run warm.
-// Usage: node scripts/bench.js [--repeats N] [--emails N] [--skip-scale]
-import { spawnSync } from 'node:child_process';
+// Usage: node scripts/bench.js [--repeats N] [--emails N] [--skip-scale] [--only-search]
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -111,7 +115,30 @@ function machine() {
   return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown cpu'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, node ${process.version}, ${process.platform}`;
 }
 
+/** Section 4: the search's queries/s per built-in model and with the echo model, beside clean scoring rows/s. */
+function searchSection() {
+  const dir = tempRoot();
+  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
+  execFileSync(process.execPath, [ncc, 'build', join(repo, 'scripts/bench/search-throughput.ts'), '-o', dir, '--target', 'es2022', '--transpile-only', '-q'], { cwd: repo, stdio: 'inherit' });
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+  const out = execFileSync(process.execPath, [join(dir, 'index.js'), repo, String(repeats)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  const k = (x) => `${(x / 1000).toFixed(1)}k`;
+  console.log('4. Adaptive search (scores, budget 200) on the example\'s texts: queries/s beside clean scoring rows/s');
+  console.log('   model               clean rows/s   search queries/s   ratio   queries per pass');
+  for (const m of r.models) {
+    console.log(`   ${m.model.padEnd(18)}${pad(k(m.clean_rows_per_s), 14)}${pad(k(m.search_queries_per_s), 19)}${pad(m.ratio.toFixed(2), 8)}${pad(m.queries, 19)}   target ratio ≥ 0.50: ${m.ratio >= 0.5 ? 'met' : 'not met'}`);
+  }
+  const e = r.echo;
+  console.log(`   ${e.model.padEnd(18)}${pad(k(e.clean_rows_per_s), 14)}${pad(k(e.search_queries_per_s), 19)}${pad(e.ratio.toFixed(2), 8)}${pad(e.queries, 19)}   target ≥ 100.0k queries/s: ${e.search_queries_per_s >= 100_000 ? 'met' : 'not met'}\n`);
+}
+
 async function main() {
+  if (args.includes('--only-search')) {
+    console.log(`Evidence Gate bench — ${machine()}; each figure the median of ${repeats} runs\n`);
+    searchSection();
+    return;
+  }
   if (!existsSync(cli)) throw new Error('bench: dist/cli/index.js is missing; run `npm run package` first');
   console.log(`Evidence Gate bench — ${machine()}; each figure the median of ${repeats} runs\n`);
 
@@ -162,6 +189,8 @@ async function main() {
     console.log(`     naive-bayes ${part('naive-bayes').toFixed(2)} s, tfidf-word ${part('tfidf-word').toFixed(2)} s, tfidf-char ${part('tfidf-char').toFixed(2)} s, hybrid ${part('hybrid').toFixed(2)} s`);
     console.log(`   ratio scikit-learn / Evidence Gate: ${(total / eg.seconds).toFixed(1)}× with hashed texts, ${(total / egFull.seconds).toFixed(1)}× with full texts (target ≥ 5×)`);
   }
+  console.log('');
+  searchSection();
 }
 
 try {

@@ -29,12 +29,18 @@ describe('annotations', () => {
     const root = exampleRepo();
     const failing = fakeHost({ config: EXAMPLE_CONFIG }, { GITHUB_WORKSPACE: root }, undefined, false);
     const result = await runAction(failing);
-    expect(result?.failedChecks).toBe(20);
+    expect(result?.failedChecks).toBe(28);
     expect(failing.errors).toHaveLength(9);
     expect(failing.failures).toHaveLength(1);
-    expect(failing.infos).toContain('11 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
+    expect(failing.infos).toContain('19 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
     // Breaches of a zero ceiling rank first (the larger count first), then the largest relative overshoot (length PSI 15.4 vs 0.5).
-    expect(failing.errors.slice(0, 3).map((e) => e.line.split(':')[0])).toEqual(['protected_transitions/naive-bayes', 'protected_transitions/tfidf-word', 'length_psi/data']);
+    expect(failing.errors.slice(0, 5).map((e) => e.line.split(':')[0])).toEqual([
+      'protected_transitions/tfidf-word',
+      'protected_transitions/naive-bayes',
+      'protected_transitions/hybrid',
+      'protected_transitions/tfidf-char',
+      'length_psi/data'
+    ]);
   });
 
   test('fail-on-gate: false annotates with warnings (all 10 slots) and says in the summary that the gate does not block', async () => {
@@ -42,9 +48,9 @@ describe('annotations', () => {
     await runAction(reporting);
     expect(reporting.errors).toEqual([]);
     expect(reporting.warnings).toHaveLength(10);
-    expect(reporting.warnings[0]?.line).toMatch(/^protected_transitions\/naive-bayes: /);
+    expect(reporting.warnings[0]?.line).toMatch(/^protected_transitions\/tfidf-word: /);
     expect(reporting.warnings[0]?.where).toMatchObject({ title: 'Evidence Gate: protected transitions failed', file: EXAMPLE_CONFIG });
-    expect(reporting.infos).toContain('10 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
+    expect(reporting.infos).toContain('18 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
     expect(reporting.failures).toHaveLength(0);
     const lines = reporting.summaries[0]?.split('\n') ?? [];
     expect(lines[1]).toBe('# Evidence Gate: ❌ FAIL');
@@ -62,7 +68,7 @@ describe('warning slots with fail-on-gate: false', () => {
     expect(host.warnings).toHaveLength(10);
     expect(host.warnings[0]).toEqual({ line: 'artifact upload failed: quota exceeded', where: { title: 'Evidence Gate: artifact upload failed' } });
     expect(host.warnings.slice(1).every((w) => w.where?.file === EXAMPLE_CONFIG)).toBe(true);
-    expect(host.infos).toContain('11 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
+    expect(host.infos).toContain('19 more blocking checks not annotated (GitHub shows 10 annotations of a kind per step): see the job summary and checks.json');
   });
 
   test("a retention-days above the repository's maximum is shortened with a notice, not the library's warning", async () => {

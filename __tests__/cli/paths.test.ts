@@ -23,7 +23,7 @@ test('from a subfolder of a git repository: config paths resolve against the top
   const root = gitRepo();
   const r = await cli(['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', 'here', '--quiet'], join(root, 'docs', 'deep'));
   expect(r.stderr).toBe('');
-  expect(r.stdout).toBe('verdict: fail (20 blocking checks); evidence in docs/deep/here/\n');
+  expect(r.stdout).toBe('verdict: fail (28 blocking checks); evidence in docs/deep/here/\n');
   expect(existsSync(join(root, 'docs', 'deep', 'here', 'manifest.json'))).toBe(true);
 });
 

@@ -469,7 +469,7 @@ describe('loadPlan: the resulting plan', () => {
       { from: 'limitation', to: 'implication' },
       { from: 'gap', to: 'result' }
     ]);
-    expect(Object.keys(plan.threatModel.attacks)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate']);
+    expect(Object.keys(plan.threatModel.attacks)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
     expect(plan.threatModel.attacks.dictionary?.file.path).toBe('examples/academic-intent/dictionary.yml');
     expect(plan.threatModel.constraints.maxCharEditRatio).toBe(0.25);
     expect(plan.data.train.path).toBe('examples/academic-intent/data/train.jsonl');

@@ -93,9 +93,19 @@ describe('the text example, no baseline', () => {
       expect(s).toContain(`${r.ref.clean_prediction} → ${r.ref.prediction}`);
       expect(s).toContain(`${(r.ref.clean_margin as number).toFixed(3)} → ${(r.ref.margin as number).toFixed(3)}`);
       expect(r.perturbed).not.toBeNull();
+      if (r.marks) {
+        // A search row marks each edited word apart, with its operator.
+        const edited = [...r.marks.original.parts, ...r.marks.perturbed.parts].filter((p) => p.op !== null);
+        expect(edited.length).toBeGreaterThan(0);
+        for (const p of edited) expect(s).toContain(`<mark title="${escapeHtml(p.op as string)}">${escapeHtml(p.text)}</mark>`);
+        continue;
+      }
       if (r.original?.changed) expect(s).toContain(`<mark>${escapeHtml(r.original.changed)}</mark>`);
       expect(s).toContain(`<mark>${escapeHtml((r.perturbed as NonNullable<typeof r.perturbed>).changed)}</mark>`);
     }
+    // The check's rows come from the search and a fixed family alike.
+    expect(refs.some((r) => r.marks)).toBe(true);
+    expect(refs.some((r) => !r.marks)).toBe(true);
     expect(s.match(/<strong class="protected">yes<\/strong>/g)).toHaveLength(6);
     // A check with more rows than it lists says where the rest are.
     expect(section(html, 'check-challenge_accuracy.tfidf-word')).toContain('clean challenge rows the model got wrong: 30; the 20 most severe are listed, the rest are in checks.json and evidence.jsonl.');

@@ -36,7 +36,7 @@ const PLACES = ['GITHUB_WORKSPACE', 'GITHUB_STEP_SUMMARY', 'LOCAL_ACTION_WORKSPA
     });
     expect({ status: r.status, stderr: r.stderr }).toMatchObject({ status: 0 });
     const outputs = Object.fromEntries([...r.stdout.matchAll(/^::set-output name=([a-z0-9-]+)::(.*)$/gm)].map((m) => [m[1], m[2]]));
-    expect(outputs).toMatchObject({ verdict: 'fail', 'failed-checks': '20', 'output-dir': 'evidence-gate-out', 'artifact-id': '1', shard: '' });
+    expect(outputs).toMatchObject({ verdict: 'fail', 'failed-checks': '28', 'output-dir': 'evidence-gate-out', 'artifact-id': '1', shard: '' });
     const manifest = readFileSync(join(workspace, 'evidence-gate-out', 'manifest.json'), 'utf8');
     expect(outputs['manifest-sha256']).toBe(sha256Hex(manifest));
 

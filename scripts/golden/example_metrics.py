@@ -298,7 +298,7 @@ def family_ledger(rows, masks, family):
     }
 
 
-def search_figures(rows, masks):
+def search_figures(rows, masks, budget):
     """The search's figures of one model and scope (docs/search.md), from its rows and recomputed masks:
     queries and words changed come from each row's `queries` and `edits`."""
     tested = [r for r in rows if masks[r["id"]]["tested"]]
@@ -324,6 +324,7 @@ def search_figures(rows, masks):
         "queries_mean_success": f_rate(sum(sq), len(sq)),
         "queries_median_success": median(sq),
         "words_changed_per_success": f_rate(words, len(wins)),
+        "budget": budget,
         "success_budget_curve": curve,
     }
 
@@ -637,6 +638,8 @@ def compute(rows, manifest, root):
     boot = {"iterations": st["bootstrap_iterations"], "level": level, "seed": seed}
     paired = {"iterations": st["paired_iterations"], "level": level, "seed": seed}
     policies, policy_source = abstention_policies(manifest, root)
+    # The search's budget, as the manifest records the family's parameters (None without a search).
+    search_budget = next((f["parameters"].get("queries") for f in tm.get("attacks", []) if f.get("family") == "search"), None)
     for name, policy in policies.items():
         assert policy["on"] == "margin" or any(m["name"] == name and m["probabilities"] for m in models), (name, policy)
 
@@ -746,7 +749,7 @@ def compute(rows, manifest, root):
                     family_rows[condition] = with_masks(crow, mk)
                     ledger.append({"family": condition, "scope": scope, **family_ledger(crow, mk, condition)})
                 if condition == "search":
-                    search_out.append({"scope": scope, **search_figures(crow, masks[(name, condition)])})
+                    search_out.append({"scope": scope, **search_figures(crow, masks[(name, condition)], search_budget)})
             if family_rows:
                 u = gm.union_ledger(family_rows, clean_by_id, objective, transitions)
                 union.append({

@@ -88,18 +88,24 @@ export async function searchCandidate(
 }
 
 /** Most rows one model searches at a time (their steps share model calls: step-batcher.ts). */
-export const SEARCH_ROWS_AT_ONCE = 128;
+export const SEARCH_ROWS_AT_ONCE = 512;
 /** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
 export const SEARCH_LEDGER_ANSWERS = 262_144;
+/** About how many characters of candidate text those ledgers may hold together (each answer keeps its text). */
+export const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
 
-/** Rows searched at once under a budget: SEARCH_ROWS_AT_ONCE, fewer when the budget is large, so memory stays bounded. */
-export function rowsAtOnce(budget: number): number {
-  return Math.max(1, Math.min(SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget)));
+/**
+ * Rows searched at once under a budget, for texts of at most `longest` characters: as many as
+ * SEARCH_ROWS_AT_ONCE, fewer when the budget or the texts are large, so that memory stays bounded
+ * whatever the number of rows or queries.
+ */
+export function rowsAtOnce(budget: number, longest: number): number {
+  return Math.max(1, Math.min(SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget), Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))));
 }
 
 /**
  * One model's search candidates for `examples` (one per example, in order), given their clean
- * candidates and answers. Up to rowsAtOnce(budget) rows are searched side by side, their steps
+ * candidates and answers. Up to rowsAtOnce(budget, longest text) rows are searched side by side, their steps
  * going to the model in shared calls; each row's search sees only its own answers, so the
  * results are those of one row at a time.
  */
@@ -121,7 +127,8 @@ export async function searchCandidates(
       out[e] = await searchCandidate(plan, examples[e] as Example, model, clean[e] as Candidate, cleanResults[e] as ScoreResult, search, counters, batcher.ask);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries)) }, lane));
+  const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
+  await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest)) }, lane));
   return out;
 }
 
