@@ -85,7 +85,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
       labels: model.labels,
       condition: candidate.condition,
       clean: cleanResult,
-      result: candidate === clean ? cleanResult : (candidate.search?.result ?? store.get(m, candidate)),
+      result: candidate === clean ? cleanResult : (candidate.search?.result ?? candidate.answered ?? store.get(m, candidate)),
       candidate: candidate === clean ? null : candidate,
       masked: candidate.masked,
       objective: tm.objective,
@@ -122,6 +122,7 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
         lists.map((l, m) => store.todo(m, l.flat())),
         counters
       );
+      if (source.queried) await source.queried(part, lists, (mi, c) => store.get(mi, c), counters);
       if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters);
       part.forEach((example, e) => {
         models.forEach((model, m) => {
