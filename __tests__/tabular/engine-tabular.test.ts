@@ -28,9 +28,9 @@ describe('the bundled inspection example', () => {
     manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
   });
 
-  test('1,000 test rows × 1 model × 5 conditions, with feature vectors in every row', () => {
-    expect(rows).toHaveLength(5000);
-    expect(rows.slice(0, 5).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'exact']);
+  test('1,000 test rows × 1 model × 7 conditions, with feature vectors in every row', () => {
+    expect(rows).toHaveLength(7000);
+    expect(rows.slice(0, 7).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     // The config has `exact`, an attack that reports per-row work: every tabular row carries those fields.
     expect(Object.keys(rows[0]!).slice(-7)).toEqual(['features', 'perturbed_features', 'exact', 'queries', 'gradient_evaluations', 'certified', 'tie']);
     expect(Object.keys(rows[0]!.features)).toEqual(['x1', 'x2']);
@@ -76,18 +76,19 @@ describe('the bundled inspection example', () => {
     expect(fgm.post_test_errors.numerator).toBe(cleanWrong + ledger.successes.value);
     expect(fgm.error_induction).toMatchObject({ numerator: ledger.successes.value, denominator: ledger.eligible.value });
     const counters = manifest.counters[0];
-    // FGM: 1 gradient and 2 predictions per eligible row; the model's counters add PGD's per-row work.
+    // FGM: 1 gradient and 2 predictions per eligible row; the model's counters add the per-row work of PGD and the black-box attacks.
     const fgmRows = rows.filter((r) => r.condition === 'fgm');
     expect(fgmRows.reduce((n, r) => n + r.gradient_evaluations, 0)).toBe(ledger.eligible.value);
     expect(fgmRows.reduce((n, r) => n + r.queries, 0)).toBe(2 * ledger.eligible.value);
-    const attackRows = rows.filter((r) => r.condition === 'fgm' || r.condition === 'pgd');
+    const attackRows = rows.filter((r) => ['fgm', 'pgd', 'square', 'boundary'].includes(r.condition));
     expect(counters.gradientEvaluations).toBe(attackRows.reduce((n, r) => n + r.gradient_evaluations, 0));
     expect(counters.predictionEvaluations).toBe(attackRows.reduce((n, r) => n + r.queries, 0));
     expect(m.worked_examples).toHaveLength(3);
     expect(m.worked_examples.every((w: any) => w.success)).toBe(true);
     // Breaches of the protected outcome (1 → 0) come first.
     expect(m.worked_examples[0]).toMatchObject({ label: '1', clean_prediction: '1', prediction: '0' });
-    expect(m.abstention.map((a: any) => a.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'exact', 'clean', 'noise', 'fgm', 'pgd', 'exact']);
+    const conditions = ['clean', 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact'];
+    expect(m.abstention.map((a: any) => a.condition)).toEqual([...conditions, ...conditions]);
   });
 
   test('checks that need a challenge split or languages are not applicable; fgm is judged', () => {
@@ -101,7 +102,7 @@ describe('the bundled inspection example', () => {
     expect(result.summary).toContain('## Attack accounting (all rows)');
     expect(result.summary).toContain('### Worked examples');
     const ledger = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models[0].ledger.find((l: any) => l.family === 'fgm' && l.scope === 'all');
-    const attackRows = rows.filter((r) => r.condition === 'fgm' || r.condition === 'pgd');
+    const attackRows = rows.filter((r) => ['fgm', 'pgd', 'square', 'boundary'].includes(r.condition));
     const gradients = attackRows.reduce((n, r) => n + r.gradient_evaluations, 0);
     const predictions = attackRows.reduce((n, r) => n + r.queries, 0);
     expect(ledger.eligible.value).toBeGreaterThan(0);
@@ -109,7 +110,7 @@ describe('the bundled inspection example', () => {
   });
 
   test('the manifest states the L∞ threat model and the validity rule', () => {
-    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'pgd', 'exact']);
+    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     expect(manifest.threat_model.attacks[1].parameters).toMatchObject({ eps: 0.05, editable: ['x1', 'x2'], bounds: { x1: [0, 1], x2: [0, 1] } });
     expect(manifest.models[0]).toMatchObject({ kind: 'logistic-regression', probabilities: true });
   });
