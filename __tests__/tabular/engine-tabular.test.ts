@@ -129,6 +129,20 @@ describe('the bundled inspection example', () => {
     expect(result.summary).toContain(`| logistic\\-regression | fgm | 1.00 (${failures}/${failures}) | as expected: for a binary linear model one clipped sign step is the exact worst case |`);
   });
 
+  test('worked rows per attack: the features changed, the decision, the queries and gradients of that row', () => {
+    const worked = metrics.models[0].attack_examples as Array<Record<string, any>>;
+    expect([...new Set(worked.map((w) => w.condition))]).toEqual(['fgm', 'pgd', 'square', 'boundary', 'exact']);
+    for (const w of worked) {
+      const r = rows.find((x) => x.condition === w.condition && x.id === w.id);
+      expect(w.queries).toBe(r.queries);
+      expect(w.gradient_evaluations).toBe(r.gradient_evaluations);
+      expect(w.changed).toEqual(['x1', 'x2'].filter((f) => r.perturbed_features[f] !== r.features[f]).map((f) => ({ feature: f, from: r.features[f], to: r.perturbed_features[f] })));
+    }
+    expect(result.summary).toContain('| model | attack | id | changed features (original → perturbed) | label | prediction | queries | gradient evaluations |');
+    const square = worked.find((w) => w.condition === 'square') as Record<string, any>;
+    expect(result.summary).toContain(`| logistic\\-regression | square | ${square.id.replace('-', '\\-')} |`);
+  });
+
   test('is deterministic', async () => {
     const again = exampleRepo();
     await run({ root: again, configPath: CONFIG, outputDir: 'out' });
