@@ -133,7 +133,7 @@ describe('the bundled inspection example', () => {
     const worked = metrics.models[0].attack_examples as Array<Record<string, any>>;
     expect([...new Set(worked.map((w) => w.condition))]).toEqual(['fgm', 'pgd', 'square', 'boundary', 'exact']);
     for (const w of worked) {
-      const r = rows.find((x) => x.condition === w.condition && x.id === w.id);
+      const r = rows.find((x) => x.condition === w.condition && x.id === w.id) as Record<string, any>;
       expect(w.queries).toBe(r.queries);
       expect(w.gradient_evaluations).toBe(r.gradient_evaluations);
       expect(w.changed).toEqual(['x1', 'x2'].filter((f) => r.perturbed_features[f] !== r.features[f]).map((f) => ({ feature: f, from: r.features[f], to: r.perturbed_features[f] })));
