@@ -171,6 +171,50 @@ describe('square and boundary against an external command', () => {
   }, 60_000);
 });
 
+describe('square and boundary join every figure built on the families', () => {
+  test('union, protected transitions, abstention per condition, family overrides and the comparison with a baseline', async () => {
+    const root = tempRepo({
+      'c.yml': config('scores', undefined, [
+        'selective: { abstain_below: { cmd: { on: margin, threshold: 0.2 } } }',
+        'gate:',
+        '  families: { square: { max_attack_success: 0.5 }, boundary: { min_eligible_coverage: 0.5 } }'
+      ].join('\n')).replace('  objective: untargeted', '  objective: untargeted\n  protected_transitions: [{ from: "1", to: "0" }]'),
+      'model.mjs': MODEL,
+      'train.csv': csv(0, 60),
+      'test.csv': csv(100, 80)
+    });
+    await run({ root, configPath: 'c.yml', outputDir: 'base' });
+    const result = await run({ root, configPath: 'c.yml', outputDir: 'out', baseline: { dir: join(root, 'base') } });
+    const rows = evidence(root);
+    const metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
+    const m = metrics.models[0];
+    // Union: the ids with a success in either attack, over the ids either tested.
+    const attacked = rows.filter((r) => r.condition === 'square' || r.condition === 'boundary');
+    const failed = new Set(attacked.filter((r) => r.success).map((r) => r.id));
+    const tested = new Set(attacked.filter((r) => r.tested).map((r) => r.id));
+    const union = m.union.find((u: any) => u.scope === 'all');
+    expect([union.union_success.numerator, union.union_success.denominator]).toEqual([failed.size, tested.size]);
+    // Protected transitions: ids the attacks moved from 1 to 0.
+    const moved = new Set(attacked.filter((r) => r.tested && r.label === '1' && r.prediction === '0').map((r) => r.id));
+    expect(moved.size).toBeGreaterThan(0);
+    expect(m.protected_transitions.find((p: any) => p.scope === 'all').protected_transitions.numerator).toBe(moved.size);
+    // Abstention per condition, square and boundary included.
+    expect(m.abstention.filter((a: any) => a.scope === 'all').map((a: any) => a.condition)).toEqual(['clean', 'noise', 'square', 'boundary']);
+    // Family checks with their own overrides.
+    const check = (id: string) => result.gate?.checks.find((c) => c.id === id);
+    expect(check('attack_success/cmd/square')).toMatchObject({ threshold: 0.5, config_key: 'gate.families.square.max_attack_success' });
+    expect(check('eligible_coverage/cmd/boundary')).toMatchObject({ threshold: 0.5, config_key: 'gate.families.boundary.min_eligible_coverage' });
+    expect(check('attack_success/cmd/boundary')).toMatchObject({ config_key: 'gate.max_attack_success' });
+    // The same run as its own baseline: every square and boundary row pairs, none fixed or broken.
+    const comparison = JSON.parse(readFileSync(join(root, 'out/comparison.json'), 'utf8'));
+    for (const condition of ['square', 'boundary']) {
+      const cell = comparison.models[0].cells.find((c: any) => c.condition === condition && c.scope === 'all');
+      expect([condition, cell.pairs, cell.fixed.value, cell.broken.value]).toEqual([condition, 80, 0, 0]);
+    }
+    expect(check('regression/cmd/square')?.status).toBe('pass');
+  }, 90_000);
+});
+
 describe('square and boundary config', () => {
   const load = (attacks: string) => {
     const root = tempRepo({ 'c.yml': config('scores', attacks), 'model.mjs': MODEL, 'train.csv': csv(0, 10), 'test.csv': csv(100, 10) });
