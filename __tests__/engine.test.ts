@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { run } from '../src/engine.js';
 import { EVIDENCE_FIELDS } from '../src/evidence/row.js';
-import { EXAMPLE_CONFIG, exampleRepo, tinyRepo } from './helpers.js';
+import { EXAMPLE_CONFIG, exampleRepo, jsonl, tinyRepo } from './helpers.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const read = (root: string, out: string, file: string) => readFileSync(join(root, out, file));
@@ -176,6 +176,26 @@ describe('the output folder', () => {
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow('data/challenge.jsonl:1: label "nope" never occurs in the training data');
     expect(readdirSync(root).sort()).toEqual(['data', 'evidence-gate.yml']);
   });
+});
+
+describe('a text too long for its evidence row to be read back', () => {
+  // Control characters take six bytes each in JSON: three million of them pass 16 MiB in the clean row alone.
+  const long = { id: 'h9', text: `results show a gain ${'\u0001'.repeat(3_000_000)}`, label: 'result', language: 'es' };
+  const challenge = jsonl([{ id: 'h1', text: 'we observe gains in results', label: 'result', language: 'es' }, long]);
+
+  test('is a data error naming the row and the remedy, and leaves no output folder', async () => {
+    const root = tinyRepo({ 'data/challenge.jsonl': challenge });
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
+      /^example "h9" \(split "challenge", model "naive-bayes", condition "clean"\): its evidence row would be \d+ bytes, more than the 16777216 bytes that verify, merge and the baseline comparison read back; set output.text: hash/
+    );
+    expect(readdirSync(root).sort()).toEqual(['data', 'evidence-gate.yml']);
+  }, 60_000);
+
+  test('runs with output.text: hash', async () => {
+    const root = tinyRepo({ 'data/challenge.jsonl': challenge }, 'output: { text: hash }');
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    expect(existsSync(join(root, 'out', 'manifest.json'))).toBe(true);
+  }, 60_000);
 });
 
 describe('text privacy', () => {

@@ -38,6 +38,19 @@ export async function runExample(): Promise<string> {
   return join(root, 'out');
 }
 
+/** The example with the adaptive search added (scores, budget 200), run once into `out`; returns the output folder. */
+export async function runExampleWithSearch(): Promise<string> {
+  const root = exampleRepo();
+  const path = join(root, EXAMPLE_CONFIG);
+  const config = readFileSync(path, 'utf8');
+  // The bundled config may already configure the search: then it runs as it is.
+  const changed = config.includes('    search:') ? config : config.replace('    truncate: { keep: 0.65 }\n', '    truncate: { keep: 0.65 }\n    search: { knowledge: scores, queries: 200 }\n');
+  if (!changed.includes('    search:')) throw new Error('the example config no longer holds the truncate line this fixture adds the search after');
+  writeFileSync(path, changed);
+  await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+  return join(root, 'out');
+}
+
 /**
  * The example run twice: a baseline with hybrid word_weight 0.5 (the example's), then a head run
  * with `headWeight`, compared with it. Returns the head output folder and the baseline folder.

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { renderReport } from '../../src/report/html.js';
 import { REPO_ROOT } from '../helpers.js';
-import { deriveFolder, huge, PWNED_FLAG, renameEverywhere, runExample, runExampleWithBaseline, runHostile, runTabular } from './report-fixtures.js';
+import { deriveFolder, huge, PWNED_FLAG, renameEverywhere, runExample, runExampleWithBaseline, runExampleWithSearch, runHostile, runTabular } from './report-fixtures.js';
 
 const CHROMIUM = process.env.EVIDENCE_GATE_CHROMIUM ?? '/usr/bin/chromium';
 const SKIP = process.env.EVIDENCE_GATE_SKIP_BROWSER;
@@ -37,6 +37,7 @@ const suite = available || !SKIP ? describe : describe.skip;
 interface PageElement {
   id: string;
   tagName: string;
+  textContent: string | null;
   parentElement: PageElement | null;
   getAttribute(name: string): string | null;
   getBoundingClientRect(): { top: number };
@@ -179,6 +180,35 @@ suite('report.html in headless Chromium', () => {
     expect(section.links.some((x) => x?.startsWith('#check-regression.hybrid.'))).toBe(true);
     await v.page.close();
   }, 120_000);
+
+  test('the example with the search: the success–budget curve per model and the edits marked in the rows behind the checks', async () => {
+    const dir = await runExampleWithSearch();
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    // Deterministic: the report re-derived from the folder is the file the run wrote.
+    const { derived, facts } = await deriveFolder(dir);
+    expect(renderReport({ ...derived, facts })).toBe(html);
+    const v = await visit('search', html);
+    await expectClean(v, 'search');
+    const chart = await v.page.evaluate(() => {
+      const svg = document.querySelector('#search ~ div.charts svg');
+      return {
+        title: svg?.querySelector('title')?.textContent ?? null,
+        label: svg?.getAttribute('aria-label') ?? null,
+        lines: svg?.querySelectorAll('polyline').length ?? 0,
+        dots: Array.from(svg?.querySelectorAll('circle title') ?? []).map((t) => t.textContent ?? '')
+      };
+    });
+    expect(chart.title).toBe('Success–budget curve (search)');
+    expect(chart.label).toBe(chart.title);
+    expect(chart.lines).toBe(4);
+    expect(chart.dots.length).toBeGreaterThan(0);
+    for (const d of chart.dots) expect(d).toMatch(/^\S+: \d+ of \d+ within \d+ queries \(\d+\.\d%\)$/);
+    // A search row behind a failing check shows its edited words marked, each followed by its operator.
+    const marked = await v.page.evaluate(() => Array.from(document.querySelectorAll('section.drill tr.text mark + span.op')).map((e) => e.textContent ?? ''));
+    expect(marked.length).toBeGreaterThan(0);
+    for (const op of marked) expect(['transpose', 'dictionary', 'format']).toContain(op);
+    await v.page.close();
+  }, 180_000);
 
   test('the tabular example renders without language rows', async () => {
     const dir = await runTabular();

@@ -20,7 +20,7 @@ test('defaults: evidence-gate format, batch 32, concurrency 4, timeout 30 s, 3 r
   expect(load('{ name: api, http: { url: "http://127.0.0.1:8080/predict" } }').models[1]).toEqual({
     name: 'api',
     kind: 'http',
-    params: { url: 'http://127.0.0.1:8080/predict', format: 'evidence-gate', headers: {}, env: [], batch: 32, concurrency: 4, timeout_s: 30, retries: 3, probabilities: false, chat: null }
+    params: { url: 'http://127.0.0.1:8080/predict', format: 'evidence-gate', headers: {}, env: [], batch: 32, concurrency: 4, timeout_s: 30, retries: 3, probabilities: false, chat: null, repeat: 1 }
   });
 });
 
@@ -49,7 +49,7 @@ test.each([
   ['{ name: a, http: { url: "http://h/p", prompt: "x {text}" } }', 'models[1].http.prompt: unknown key; expected one of url, format, headers, batch, concurrency, timeout_s, retries, found "prompt" (prompt belongs to format openai-chat)'],
   ['{ name: a, http: { url: "http://h/v1", format: openai-chat, model: m } }', 'models[1].http.prompt: expected a prompt containing {text} (and optionally {labels}), found nothing'],
   ['{ name: a, http: { url: "http://h/v1", format: openai-chat, prompt: "{text}", model: m, temperature: -1 } }', 'models[1].http.temperature: expected a number ≥ 0, found number -1'],
-  ['{ name: a, http: { url: "http://h/p" }, command: x }', 'models[1].http: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, found "http"'],
+  ['{ name: a, http: { url: "http://h/p" }, command: x }', 'models[1].http: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, repeat, found "http"'],
   ['{ name: a, http: "http://h/p" }', 'models[1].http: expected a mapping with url, found "http://h/p"']
 ])('%s is refused', (entry, message) => {
   expect(refusal(entry)).toMatch(new RegExp(`^evidence-gate\\.yml:11: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));

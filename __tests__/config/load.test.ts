@@ -314,13 +314,14 @@ describe('loadPlan: models', () => {
         probabilities: false,
         files: [{ absolute: join(root, 'data', 'train.jsonl'), path: 'data/train.jsonl' }],
         env: [],
-        window: 256
+        window: 256,
+        repeat: 1
       }
     });
   });
 
   test.each([
-    ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, found "timeout"'],
+    ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, repeat, found "timeout"'],
     ['{ name: m, command: "" }', 'evidence-gate.yml:11: models[1].command: expected a non-empty string, found ""'],
     ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a name of 1 to 200 characters, not blank, without control, bidi or invisible characters, found nothing'],
     ['{ name: m, command: "x", timeout_s: 0 }', 'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds > 0, found number 0'],

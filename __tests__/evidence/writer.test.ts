@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
-import { EVIDENCE_FILE, EVIDENCE_GZ_FILE, EvidenceWriter, GZIP_LEVEL, WRITER_WORKER_FILE } from '../../src/evidence/writer.js';
+import { MAX_ROW_BYTES } from '../../src/evidence/reader.js';
+import { EVIDENCE_FILE, EVIDENCE_GZ_FILE, EvidenceRowTooLong, EvidenceWriter, GZIP_LEVEL, WRITER_WORKER_FILE } from '../../src/evidence/writer.js';
 import type { WriterReply, WriterSetup } from '../../src/evidence/writer-thread.js';
 import { REPO_ROOT } from '../helpers.js';
 
@@ -76,4 +77,30 @@ test('smoke: the bundled worker file beside the CLI and the action serves the sa
     const gz = readFileSync(join(dir, EVIDENCE_GZ_FILE));
     expect(replies).toEqual([{ done: Buffer.byteLength(BYTES) }, { closed: { file: 'gz', sha256: sha(BYTES), bytes: Buffer.byteLength(BYTES), gzip: { sha256: sha(gz), bytes: gz.length } } }]);
   }
+});
+
+describe('a row longer than the evidence reader accepts', () => {
+  test('endLine refuses it, counting bytes across the chunks the row spans; a row at the limit is written', async () => {
+    const dir = scratch();
+    const writer = new EvidenceWriter(dir, Number.MAX_SAFE_INTEGER);
+    // Exactly MAX_ROW_BYTES: three pieces that each overflow a 1 MiB chunk, two of them multi-byte.
+    const piece = 'é'.repeat(3 * 2 ** 20); // 6 MiB of UTF-8
+    writer.appendString(piece);
+    writer.append(Buffer.from(piece, 'utf8'));
+    writer.appendString('x'.repeat(MAX_ROW_BYTES - 12 * 2 ** 20));
+    expect(() => writer.endLine()).not.toThrow();
+    writer.appendString(piece);
+    writer.appendString(piece);
+    writer.appendString('xy'.repeat(2 ** 19)); // 1 MiB more: 13 MiB + 1 MiB... then one byte past the limit
+    writer.appendString('x'.repeat(MAX_ROW_BYTES - 13 * 2 ** 20 + 1));
+    let thrown: unknown;
+    try {
+      writer.endLine();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EvidenceRowTooLong);
+    expect((thrown as EvidenceRowTooLong).bytes).toBe(MAX_ROW_BYTES + 1);
+    writer.abort();
+  });
 });

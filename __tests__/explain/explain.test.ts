@@ -46,8 +46,15 @@ beforeAll(async () => {
     .map((l) => JSON.parse(l) as EvidenceRow & { scores: Record<string, number> | null });
 });
 
-/** The explanation's readings against the evidence rows of one example: every field they share. */
-function expectSameAsEvidence(e: Explanation, rows: readonly EvidenceRow[]): void {
+/** The explanation's readings against the evidence rows of one example: every field they share (search rows against the search paths). */
+function expectSameAsEvidence(e: Explanation, all: readonly EvidenceRow[]): void {
+  const rows = all.filter((r) => r.condition !== 'search');
+  const search = all.filter((r) => r.condition === 'search');
+  expect(e.search?.paths.map((p) => p.model) ?? []).toEqual(search.map((r) => r.model));
+  for (const p of e.search?.paths ?? []) {
+    const row = search.find((r) => r.model === p.model) as EvidenceRow;
+    expect([p.perturbed_text, p.queries, p.edits, p.input_sha256, p.prediction, p.margin]).toEqual([row.perturbed_text, row.queries, row.edits, row.input_sha256, row.prediction, row.margin]);
+  }
   const models = [...new Set(rows.map((r) => r.model))];
   expect(e.models.map((m) => m.name)).toEqual(models);
   expect(e.conditions.map((c) => c.condition)).toEqual([...new Set(rows.map((r) => r.condition))]);

@@ -12,7 +12,7 @@ import { ALL, type MetricFacts, type ModelMetrics } from '../../src/metrics/metr
 const OWN: Array<keyof ModelMetrics> = ['model', 'probabilities', 'label_only', 'missing_rows'];
 const ALL_FIELDS: Array<keyof ModelMetrics> = [
   'model', 'probabilities', 'label_only', 'missing_rows', 'accuracy', 'classification', 'generalization_gap_pp', 'robustness', 'ledger', 'union',
-  'protected_transitions', 'selective', 'reliability', 'abstention', 'accounting', 'worked_examples', 'attack_examples', 'search', 'exact_certificate', 'attack_strength'
+  'protected_transitions', 'selective', 'reliability', 'abstention', 'accounting', 'worked_examples', 'attack_examples', 'search', 'exact_certificate', 'attack_strength', 'repeat'
 ];
 
 function facts(task: 'text' | 'tabular', abstain: boolean): MetricFacts {
@@ -76,5 +76,19 @@ test.each([
 test('a model without probabilities or policy, in a text run, has no reliability, abstention or accounting cells', () => {
   const context = contextOf(facts('text', false), false);
   const absent = MODEL_CELLS.filter((k) => k.make(context) === null).flatMap((k) => [...k.fields]);
-  expect(absent.sort()).toEqual(['abstention', 'accounting', 'attack_examples', 'attack_strength', 'exact_certificate', 'reliability', 'search', 'worked_examples']);
+  expect(absent.sort()).toEqual(['abstention', 'accounting', 'attack_examples', 'attack_strength', 'exact_certificate', 'reliability', 'repeat', 'search', 'worked_examples']);
+});
+
+test('a model asked 3 times per input has the repeat cell; its rows must carry an agreement of k/3', () => {
+  const f = facts('text', false);
+  const context = { ...contextOf(f, false), model: { name: 'm', probabilities: false, repeat: 3 } };
+  const cell = MODEL_CELLS.find((k) => k.fields.includes('repeat'))?.make(context);
+  if (!cell) throw new Error('expected the repeat cell');
+  const row = { ...cleanRow(), agreement: 2 / 3 };
+  cell.add({ id: '1', split: 'controlled', language: 'en', rows: [row], clean: row, scopes: [0, 1], familyRows: [] });
+  const repeat = cell.finish({ labelOnly: false }).repeat;
+  expect(repeat?.repeat).toBe(3);
+  expect(repeat?.clean_flip_rate[0]?.figure).toMatchObject({ numerator: 1, denominator: 1 });
+  const bad = { ...cleanRow(), agreement: 0.5 };
+  expect(() => cell.add({ id: '1', split: 'controlled', language: 'en', rows: [bad], clean: bad, scopes: [0, 1], familyRows: [] })).toThrow('agreement 0.5 is not k/3');
 });

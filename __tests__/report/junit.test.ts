@@ -169,6 +169,26 @@ describe('renderJunit', () => {
     expect(xmlEscape('line\nnext', false)).toBe('line\nnext');
   });
 
+  test('a failing or not-evaluated check that does not block is skipped with the reason, so the file agrees with the verdict', () => {
+    const checks = [
+      check({ id: 'challenge_accuracy/other', check: 'challenge_accuracy', subject: 'other', status: 'fail', judged: false }),
+      check({ id: 'challenge_accuracy/naive-bayes', check: 'challenge_accuracy', status: 'fail', change: 'known' }),
+      check({ id: 'flip_rate/naive-bayes/format', check: 'flip_rate', status: 'not_evaluated', value: null, numerator: 0, denominator: 0, reason: 'no changed rows' }),
+      check({ id: 'flip_rate/naive-bayes/typo', check: 'flip_rate', status: 'fail', change: 'new_failure' })
+    ];
+    const passing: GateResult = { ...gateOf(checks), verdict: 'fail', failing: ['flip_rate/naive-bayes/typo'] };
+    const { root, cases } = validateJunit(renderJunit(passing));
+    expect(root.attributes).toMatchObject({ tests: '4', failures: '1', errors: '0', skipped: '3' });
+    const byName = new Map(cases.map((c) => [c.attributes.name, c.children[0]]));
+    expect(byName.get('flip_rate/naive-bayes/typo')?.name).toBe('failure');
+    expect(byName.get('challenge_accuracy/other')?.attributes.message).toBe(
+      'does not block (not judged: this model is outside gate.models): challenge accuracy: value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default) (not judged: this model is outside gate.models, so it does not block)'
+    );
+    expect(byName.get('challenge_accuracy/naive-bayes')?.attributes.message).toMatch(/^does not block \(a known failure: it failed on the baseline too, and gate\.block_on is new\): challenge accuracy: value 50\.0%/);
+    expect(byName.get('flip_rate/naive-bayes/format')?.attributes.message).toMatch(/^does not block \(gate\.allow_not_evaluated admits a figure that could not be measured\): .*; not evaluated: no changed rows$/);
+    expect(byName.get('flip_rate/naive-bayes/format')?.name).toBe('skipped');
+  });
+
   test('deterministic: the same checks give the same bytes', () => {
     expect(renderJunit(gate)).toBe(renderJunit(structuredClone(gate)));
   });
@@ -187,7 +207,7 @@ describe('checks.junit.xml in a run', () => {
     const checks = JSON.parse(readFileSync(join(root, 'out', 'checks.json'), 'utf8')) as GateResult;
     expect(cases.map((c) => c.attributes.name).sort()).toEqual(checks.checks.map((c) => c.id).sort());
     const child = { pass: undefined, fail: 'failure', not_evaluated: 'error', not_applicable: 'skipped' } as const;
-    for (const c of checks.checks) expect(cases.find((x) => x.attributes.name === c.id)?.children[0]?.name).toBe(child[c.status]);
+    for (const c of checks.checks) expect(cases.find((x) => x.attributes.name === c.id)?.children[0]?.name).toBe(checks.failing.includes(c.id) || c.status === 'pass' || c.status === 'not_applicable' ? child[c.status] : 'skipped');
     expect(checks.checks.some((c) => c.status === 'fail')).toBe(true);
 
     const manifestPath = join(root, 'out', 'manifest.json');

@@ -10,11 +10,8 @@ import { installSignalCleanup } from '../output/cleanup.js';
 import { joinSupervisor, reportExit, superviseEngine } from '../output/supervise.js';
 import { fileDigest, launch } from '../util/bundle.js';
 import { setThreadEntry } from '../util/threads.js';
-import { isEngineThread } from '../util/engine-thread.js';
+import { isEngineThread, SUPERVISED_COMMANDS } from '../util/engine-thread.js';
 import { main } from './main.js';
-
-/** The commands that run on an engine thread: those that may write an output folder or run long. */
-const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
 
 if (isPerturbationThread()) servePerturbations();
 else {

@@ -6,6 +6,10 @@
  * run, stores the bytecode. The engine thread and a perturbation thread start from this file too
  * and compile the engine the same way; only the thread that ran the command writes the cache.
  *
+ * A command that runs on an engine thread (run, merge, verify) does not load the engine on the
+ * main thread at all: the launcher starts the engine thread itself and supervises it, so the
+ * main thread's part of a run is this small file (a head-to-head in docs/performance.md).
+ *
  * This file only works in dist/, beside engine.js; tests load the sources instead.
  */
 import { readFileSync } from 'node:fs';
@@ -13,11 +17,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
+import { isMainThread } from 'node:worker_threads';
 import { setLaunch } from '../util/bundle.js';
 import { sha256Hex } from '../util/hash.js';
 import { COMMANDS } from './commands.js';
 import { cacheFileName, compileCacheDir, openCompileCache } from './compile-cache.js';
-import { savesCompileCache } from '../util/engine-thread.js';
+import { savesCompileCache, SUPERVISED_COMMANDS } from '../util/engine-thread.js';
+import { superviseEngine } from '../output/supervise.js';
 
 /** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
 function readEngine(path: string): Buffer {
@@ -32,20 +38,31 @@ function readEngine(path: string): Buffer {
 /** What engine.js evaluates to: the bundle's module body as an async function. */
 type Engine = (requireFor: typeof createRequire, engineUrl: string) => Promise<unknown>;
 
-// Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
-const enginePath = join(dirname(fileURLToPath(import.meta.url)), 'engine.js');
-const bytes = readEngine(enginePath);
-const bundleSha256 = sha256Hex(bytes);
-const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
-const cache = openCompileCache(
-  compileCacheDir(process.env),
-  cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }),
-  bundleSha256
-);
-const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
-setLaunch({ entry: import.meta.url, bundleSha256 });
-// No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
-// that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.
-void (script.runInThisContext() as Engine)(createRequire, pathToFileURL(enginePath).href).then(() => {
-  if (savesCompileCache()) cache?.save(script);
-});
+/** Compile and start the engine on this thread (the engine thread, a perturbation thread, or a command run in place). */
+function startEngine(): void {
+  // Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
+  const enginePath = join(dirname(fileURLToPath(import.meta.url)), 'engine.js');
+  const bytes = readEngine(enginePath);
+  const bundleSha256 = sha256Hex(bytes);
+  const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
+  const cache = openCompileCache(
+    compileCacheDir(process.env),
+    cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }),
+    bundleSha256
+  );
+  const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
+  setLaunch({ entry: import.meta.url, bundleSha256 });
+  // No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
+  // that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.
+  void (script.runInThisContext() as Engine)(createRequire, pathToFileURL(enginePath).href).then(() => {
+    if (savesCompileCache()) cache?.save(script);
+  });
+}
+
+const argv = process.argv.slice(2);
+if (isMainThread && SUPERVISED_COMMANDS.includes(argv[0] ?? '')) {
+  // The engine thread starts from this file and lands in startEngine() there.
+  void superviseEngine(import.meta.url, argv, (line) => process.stderr.write(line), process.stderr.isTTY === true).then((code) => {
+    process.exitCode = code;
+  });
+} else startEngine();

@@ -122,9 +122,9 @@ export class ComparisonAccumulator {
         }
         if (before && !after) this.offer(`regression/${model}/${conditions[c]}`, rank(row, transitions, m * conditions.length + c), row);
       });
-      // A protected transition (docs/definitions.md#ledger): a tested candidate of a clean-correct row moved into a declared pair.
+      // A protected transition (docs/definitions.md#ledger): a tested candidate of a clean-correct row moved into a declared pair (a success: under against_policy, an accepted one).
       rows.forEach((row, c) => {
-        if (row === undefined || c === 0 || row.tested !== true || !cleanCorrect || row.status !== 'ok' || !isProtected(transitions, row.label, row.prediction)) return;
+        if (row === undefined || c === 0 || row.success !== true || !cleanCorrect || row.status !== 'ok' || !isProtected(transitions, row.label, row.prediction)) return;
         const r = rank(row, transitions, m * conditions.length + c);
         if (headMoved === null || compareSeverity(r, (headMoved as { r: RankedRef }).r) < 0) headMoved = { r, row };
       });

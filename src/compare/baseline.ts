@@ -59,7 +59,7 @@ export async function loadBaseline(dir: string, shown: string, transitions: read
       n++;
       const ok = row.status === 'ok';
       rows.set(rowKey(row.split, row.id, row.model, row.condition), packRow(row.input_sha256, ok, ok && row.prediction === row.label));
-      if (row.tested === true && ok && isProtected(transitions, row.label, row.prediction)) moved.add(`${row.split}\0${row.id}\0${row.model}`);
+      if (row.success === true && ok && isProtected(transitions, row.label, row.prediction)) moved.add(`${row.split}\0${row.id}\0${row.model}`);
     }
   } catch (error) {
     if (error instanceof EvidenceParseError) throw new ArtifactError(error.message);

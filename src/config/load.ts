@@ -163,6 +163,7 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
     }
     checkAbstainThreshold(policy, source, ['selective', 'abstain_below', name, 'threshold']);
   }
+  if (tm.against_policy === true) checkScoresForPolicy(models, source);
 
   const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
   if (evaluate.some((e) => e.split === 'train')) {
@@ -189,6 +190,7 @@ function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: P
       protectedTransitions: transitions.map((t) => ({ from: t.from, to: t.to })),
       access: tm.access ?? 'black-box',
       attacks,
+      againstPolicy: tm.against_policy ?? false,
       constraints: { maxCharEditRatio: tm.constraints?.max_char_edit_ratio ?? null },
       tabular
     },
@@ -390,6 +392,24 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
  * may score on any scale. A threshold outside that range would abstain on everything or
  * nothing without saying so.
  */
+/**
+ * `against_policy` judges every success by the model's scores (is the decision accepted by its
+ * policy?), so each model must answer with scores: a kind that may answer with a label only
+ * (a command, an HTTP service) must declare `probabilities: true`.
+ */
+function checkScoresForPolicy(models: readonly ModelPlan[], source: ConfigSource): void {
+  models.forEach((m) => {
+    const kind = modelKind(m.kind);
+    if (kind.labelOnly && !kind.probabilities(m.params)) {
+      throw configError(
+        source,
+        ['threat_model', 'against_policy'],
+        `a success must be accepted by the model's review policy, which needs its scores; expected every model to answer with scores (a built-in model, or probabilities: true), found ${m.kind} model ${quoted(m.name)}, which may answer with a label only`
+      );
+    }
+  });
+}
+
 function checkAbstainThreshold(policy: { on: 'probability' | 'margin'; threshold: number }, source: ConfigSource, path: KeyPath): void {
   const t = policy.threshold;
   if (policy.on === 'probability' && !(t >= 0 && t <= 1)) {

@@ -9,6 +9,7 @@ import { quoted, quotedList } from '../util/visible.js';
 import type { BuiltinModelDescriptor, ModelDescriptor, ModelReadContext } from '../models/descriptor.js';
 import { MODEL_KINDS } from '../models/registry.js';
 import { modelName } from './model-name.js';
+import { modelRepeat } from './model-repeat.js';
 import type { FileRef, ModelPlan } from './plan.js';
 import type { ConfigSource, KeyPath } from './source.js';
 import { configError } from './validate.js';
@@ -61,9 +62,13 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
     }
   }
   // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
-  const keys = Object.keys(obj).filter((k) => k !== 'name');
+  const keys = Object.keys(obj).filter((k) => k !== 'name' && k !== 'repeat');
   const kind = keys.length === 1 ? builtins.find((d) => d.kind === keys[0]) : undefined;
   if (kind) {
+    // A built-in answers the same every time: asking it again measures nothing, so only 1 is accepted.
+    if ('repeat' in obj && modelRepeat(obj.repeat, source, [...at, 'repeat']) !== 1) {
+      throw configError(source, [...at, 'repeat'], `expected 1 for a built-in model (it answers the same every time; repeat is for command and http models), found ${describeFound(obj.repeat)}`);
+    }
     const params = obj[kind.kind] ?? {};
     if (typeof params !== 'object' || Array.isArray(params)) {
       throw configError(source, [...at, kind.kind], `expected a mapping of parameters, found ${describeFound(params)}`);
@@ -72,9 +77,10 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
     if ('name' in obj) return { ...plan, name: modelName(obj.name, source, [...at, 'name']) };
     return plan;
   }
+  const given = Object.keys(obj).filter((k) => k !== 'name');
   throw configError(
     source,
     at,
-    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, found ${keys.length ? `a mapping with keys ${quotedList(keys)}` : 'a mapping with no keys'}`
+    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, found ${given.length ? `a mapping with keys ${quotedList(given)}` : 'a mapping with no keys'}`
   );
 }

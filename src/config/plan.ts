@@ -27,6 +27,8 @@ export interface ThreatModelPlan {
   protectedTransitions: ProtectedTransition[];
   access: 'black-box' | 'white-box';
   attacks: AttackPlan;
+  /** `against_policy`: a success also needs the model's review policy to accept the wrong decision. */
+  againstPolicy: boolean;
   constraints: { maxCharEditRatio: number | null };
   /** Tabular feature space (docs/definitions.md#tabular); null for text. */
   tabular: TabularPlan | null;

@@ -99,6 +99,8 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
           },
           access: { enum: ['black-box', 'white-box'] },
           attacks: closed(attacks),
+          // A success must also be a decision the model's review policy accepts (docs/search.md#against-the-policy).
+          against_policy: { type: 'boolean' },
           constraints: closed({
             max_char_edit_ratio: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
             // Tabular (docs/definitions.md#tabular): an L∞ budget in raw feature units, editable features, bounds.

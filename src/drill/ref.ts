@@ -8,6 +8,7 @@ import type { ProtectedTransition } from '../config/plan.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { codePointLength, compareCodePoints, unitOffset } from '../util/strings.js';
+import { searchMarks, type MarkedSnippet } from './search-marks.js';
 
 /** What checks.json lists per example. */
 export interface ExampleRef {
@@ -22,6 +23,17 @@ export interface ExampleRef {
   prediction: string | null;
   clean_margin: number | null;
   margin: number | null;
+  /** Search rows only (docs/search.md): the queries the search spent and the edits it kept. */
+  queries?: number;
+  edits?: SearchEditRef[];
+}
+
+/** One kept search edit as the evidence records it (from/to null when the evidence holds no text). */
+export interface SearchEditRef {
+  op: string;
+  word: number;
+  from: string | null;
+  to: string | null;
 }
 
 /** A piece of text cut for display, the changed span apart (null parts: no text in the evidence). */
@@ -42,6 +54,8 @@ export interface RankedRef {
   order: number;
   original: TextSnippet | null;
   perturbed: TextSnippet | null;
+  /** Search rows with text: both texts with every edited word apart (the snippets above keep one span). */
+  marks?: { original: MarkedSnippet; perturbed: MarkedSnippet };
 }
 
 /** Longest display of a text: docs/definitions.md#drill-down cuts at 200 characters. */
@@ -92,7 +106,8 @@ export function refOf(row: EvidenceRow): ExampleRef {
     clean_prediction: row.clean_prediction,
     prediction: row.prediction,
     clean_margin: row.clean_margin,
-    margin: row.margin
+    margin: row.margin,
+    ...(row.condition === 'search' && typeof row.queries === 'number' ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to })) } : {})
   };
 }
 
@@ -110,6 +125,8 @@ export function withTexts(ranked: RankedRef, row: EvidenceRow): void {
     const span = changedSpan(row.text, row.perturbed_text);
     ranked.original = snippet(row.text, span.start, span.endOriginal);
     ranked.perturbed = snippet(row.perturbed_text, span.start, span.endCandidate);
+    const marks = row.condition === 'search' ? searchMarks(row, SNIPPET_CHARS) : null;
+    if (marks) ranked.marks = marks;
   } else ranked.original = snippet(row.text, 0, 0);
 }
 

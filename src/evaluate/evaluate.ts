@@ -8,6 +8,7 @@
 import type { Plan } from '../config/plan.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
+import { successPolicy } from '../evidence/attack-success.js';
 import { evidenceRow } from '../evidence/build-row.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import type { Model } from '../models/model.js';
@@ -77,23 +78,28 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   const clean = list[0] as Candidate;
   const cleanResult = store.get(m, clean);
   const renderedText = renderText(plan.output.text, text, clean.digest);
+  const policy = successPolicy(plan, model.name);
   const rows: EvidenceRow[] = [];
   for (const candidate of list) {
+    const result = candidate === clean ? cleanResult : (candidate.search?.result ?? candidate.answered ?? store.get(m, candidate));
     const row = evidenceRow({
       example,
       model: model.name,
       labels: model.labels,
       condition: candidate.condition,
       clean: cleanResult,
-      result: candidate === clean ? cleanResult : (candidate.search?.result ?? candidate.answered ?? store.get(m, candidate)),
+      result,
       candidate: candidate === clean ? null : candidate,
       masked: candidate.masked,
       objective: tm.objective,
       transitions: tm.protectedTransitions,
       text: renderedText,
       perturbedText: renderText(plan.output.text, candidate.perturbedText, candidate.digest),
-      inputSha256: candidate.digest
+      inputSha256: candidate.digest,
+      policy
     });
+    // A repeated model's rows carry the agreement of its answers (docs/models.md#repeated-queries).
+    if ((model.repeat ?? 1) > 1) row.agreement = result.status === 'ok' ? (result.agreement ?? null) : null;
     if (candidate.search) {
       const hidden = plan.output.text !== 'full';
       const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));

@@ -26,7 +26,7 @@ const FAILED = 3;
 class Results {
   status = new Uint8Array(1024);
   scores: Float64Array;
-  /** Label-only answers and failures, by slot. */
+  /** Label-only answers, a repeated model's answers and failures, by slot. */
   readonly other = new Map<number, ScoreResult>();
 
   constructor(readonly width: number) {
@@ -50,7 +50,8 @@ class Results {
 
   set(slot: number, r: ScoreResult): void {
     this.ensure(slot);
-    if (r.status === 'ok' && r.scores !== null) {
+    // A repeated model's result (majority label, agreement) is kept whole, with the label-only ones.
+    if (r.status === 'ok' && r.scores !== null && r.label === undefined) {
       this.scores.set(r.scores, slot * this.width);
       this.status[slot] = OK;
     } else {

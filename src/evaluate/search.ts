@@ -8,6 +8,7 @@ import type { Condition } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
+import { successPolicy } from '../evidence/attack-success.js';
 import { recordedEdits } from '../perturb/search/edits.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import { inputDigest, type Candidate } from './candidate.js';
@@ -54,6 +55,7 @@ export async function searchCandidate(plan: Plan, example: Example, model: Model
     gold: example.label,
     objective: tm.objective,
     transitions: tm.protectedTransitions,
+    policy: successPolicy(plan, model.name),
     clean: cleanResult,
     score: scorer(model, counters)
   });

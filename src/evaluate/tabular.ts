@@ -6,6 +6,7 @@
 import type { Condition, Family } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
+import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import type { TabularAttackDescriptor } from '../perturb/descriptor.js';
 import { configuredTabular } from '../perturb/registry.js';
@@ -97,7 +98,8 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     seed,
     model: modelIndex === null ? null : (models[modelIndex] as Model),
     counters: modelIndex === null ? { gradientEvaluations: 0, predictionEvaluations: 0 } : (counters[modelIndex] as AttackCounters),
-    targets: targetsOf(example.label)
+    targets: targetsOf(example.label),
+    policy: modelIndex === null ? null : successPolicy(plan, (models[modelIndex] as Model).name)
   });
 
   const direct = (attack: TabularAttackDescriptor) => {
@@ -118,7 +120,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     x: vector(example, space.names),
     space,
     seed,
-    objective: { labels: model.labels, gold: example.label, objective: tm.objective, transitions: tm.protectedTransitions },
+    objective: { labels: model.labels, gold: example.label, objective: tm.objective, transitions: tm.protectedTransitions, policy: successPolicy(plan, model.name) },
     clean
   });
 

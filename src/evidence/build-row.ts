@@ -7,6 +7,7 @@ import type { Condition } from '../config/families.js';
 import type { ProtectedTransition } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { decisionOf, type ScoreResult } from '../models/model.js';
+import { policyAccepts, type ReviewPolicy } from './attack-success.js';
 import { ledgerMasks } from './ledger.js';
 import type { EvidenceRow } from './row.js';
 
@@ -27,9 +28,20 @@ export interface RowFacts {
   perturbedText: string | null;
   /** SHA-256 of the input the model scored (see evaluate/inputs.ts). */
   inputSha256: string;
+  /** The review policy a success must get past (successPolicy: null or absent when every decision counts). */
+  policy?: ReviewPolicy | null;
 }
 
-export function evidenceRow(f: RowFacts): EvidenceRow {
+/** What a label-only answer becomes when a policy must judge it: a missing row, with the reason. */
+export const LABEL_ONLY_UNDER_POLICY =
+  'threat_model.against_policy needs scores to apply the review policy (selective.abstain_below), and the model answered with a label only';
+
+export function evidenceRow(facts: RowFacts): EvidenceRow {
+  const policy = facts.policy ?? null;
+  const f: RowFacts =
+    policy !== null && facts.masked && facts.candidate !== null && facts.result.status === 'ok' && facts.result.scores === null
+      ? { ...facts, result: { status: 'error', error: LABEL_ONLY_UNDER_POLICY } }
+      : facts;
   const cleanDecision = decisionOf(f.labels, f.clean);
   const decision = decisionOf(f.labels, f.result);
   const c = f.candidate;
@@ -46,7 +58,8 @@ export function evidenceRow(f: RowFacts): EvidenceRow {
           changed: c.changed,
           valid: c.valid === true,
           rowOk: f.result.status === 'ok',
-          prediction: decision?.prediction ?? null
+          prediction: decision?.prediction ?? null,
+          ...(policy !== null && f.result.status === 'ok' ? { accepted: policyAccepts(policy, f.result.scores) === true } : {})
         })
       : null;
   return {

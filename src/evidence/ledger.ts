@@ -5,7 +5,9 @@
  *   eligible  — in scope and the clean prediction is the gold label
  *   tested    — eligible, changed, valid and the perturbed row is `ok`
  *   success   — tested and wrong under the objective (untargeted: prediction ≠ gold;
- *               targeted: (gold, prediction) is a declared protected transition)
+ *               targeted: (gold, prediction) is a declared protected transition) and, with
+ *               threat_model.against_policy, accepted by the model's review policy
+ *               (attack-success.ts, the rule every family shares)
  *   uncovered — eligible but not tested, with the first reason that applies:
  *               no_dictionary (the family could not act on the row's language), or
  *               no_edit (the search found no valid edit to make),
@@ -13,6 +15,7 @@
  * An uncovered row is never counted robust.
  */
 import type { ProtectedTransition } from '../config/plan.js';
+import { wrongUnderObjective } from './attack-success.js';
 import type { UncoveredReason } from './row.js';
 
 export interface MaskInput {
@@ -28,6 +31,8 @@ export interface MaskInput {
   valid: boolean;
   rowOk: boolean;
   prediction: string | null;
+  /** Whether the review policy accepts the row's decision (policyAccepts); absent: every decision counts. */
+  accepted?: boolean;
 }
 
 export interface Masks {
@@ -47,8 +52,8 @@ export function ledgerMasks(m: MaskInput): Masks {
   const inScope = m.cleanOk && (m.objective === 'untargeted' || m.transitions.some((t) => t.from === m.gold));
   const eligible = inScope && m.cleanPrediction === m.gold;
   const tested = eligible && m.attempted && m.changed && m.valid && m.rowOk;
-  const wrong = m.objective === 'untargeted' ? m.prediction !== m.gold : isProtected(m.transitions, m.gold, m.prediction);
-  const success = tested && wrong;
+  const wrong = wrongUnderObjective(m.objective, m.transitions, m.gold, m.prediction);
+  const success = tested && wrong && m.accepted !== false;
   const uncovered = eligible && !tested;
   let reason: UncoveredReason | null = null;
   if (uncovered) {

@@ -55,6 +55,11 @@ export interface EvidenceRow {
   gradient_evaluations?: number | null;
   certified?: boolean | null;
   tie?: boolean | null;
+  /**
+   * Rows of a model asked `repeat` > 1 times (docs/models.md#repeated-queries): the share of its
+   * answers equal to the row's majority prediction, null when the row is missing. Absent otherwise.
+   */
+  agreement?: number | null;
 }
 
 export const EVIDENCE_FIELDS = [
@@ -72,6 +77,9 @@ export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie
 
 /** Appended after EVIDENCE_FIELDS on search rows. */
 export const SEARCH_FIELDS = ['queries', 'edits'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+/** Appended last, after any tabular, work or search fields, on the rows of a model with repeat > 1. */
+export const REPEAT_FIELDS = ['agreement'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}
@@ -109,6 +117,11 @@ export function parseRow(line: string, labels: readonly string[], where: string)
   for (const k of ['margin', 'clean_margin']) numOrNull(k);
   if (typeof o.changed !== 'boolean') throw new EvidenceParseError(`${where}: field changed must be true or false`);
   if (!STATUSES.has(o.status as string)) throw new EvidenceParseError(`${where}: status must be ok, error or timeout`);
+  if ('agreement' in o) {
+    const a = o.agreement;
+    const fits = o.status === 'ok' ? typeof a === 'number' && a > 0 && a <= 1 : a === null;
+    if (!fits) throw new EvidenceParseError(`${where}: field agreement must be a number in (0, 1] on an ok row and null on a missing one`);
+  }
   let scores: number[] | null = null;
   if (o.scores !== null) {
     const map = o.scores as Record<string, unknown>;

@@ -136,6 +136,8 @@ export class RowSerializer {
     if (row.features === undefined && row.queries !== undefined) {
       line += ',"queries":' + String(row.queries) + ',"edits":[' + (row.edits ?? []).map((e) => '{"op":' + JSON.stringify(e.op) + ',"word":' + String(e.word) + ',"from":' + (e.from === null ? 'null' : JSON.stringify(e.from)) + ',"to":' + (e.to === null ? 'null' : JSON.stringify(e.to)) + '}').join(',') + ']';
     }
+    // A repeated model's rows: the agreement of its answers, last.
+    if (row.agreement !== undefined) line += ',"agreement":' + value(row.agreement);
     sink.appendString(line + '}');
     sink.endLine();
   }

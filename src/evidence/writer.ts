@@ -11,12 +11,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { threadEntry } from '../util/threads.js';
+import { MAX_ROW_BYTES } from './reader.js';
 import { WriterServer, type Closed, type WriterReply, type WriterRequest, type WriterSetup } from './writer-thread.js';
 
 export const EVIDENCE_FILE = 'evidence.jsonl';
 export const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
 export const GZIP_LEVEL = 6;
 const CHUNK_BYTES = 1 << 20;
+/**
+ * A row longer than the reader's limit (reader.ts) would make an output folder that verify, merge
+ * and the next run's baseline refuse to read; endLine() throws this instead, and the run names
+ * the row (src/pipeline/run.ts).
+ */
+export class EvidenceRowTooLong extends Error {
+  constructor(readonly bytes: number) {
+    super(`an evidence row of ${bytes} bytes is longer than the ${MAX_ROW_BYTES} bytes the evidence reader accepts`);
+  }
+}
+
 /** Bytes handed to the writer thread and not yet written, before drain() waits. */
 const IN_FLIGHT = 64 * CHUNK_BYTES;
 
@@ -86,6 +98,8 @@ export class EvidenceWriter {
   /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
   private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   private filled = 0;
+  /** Bytes of the row being written so far (it may span chunks). */
+  private rowBytes = 0;
   private rows = 0;
   private inFlight = 0;
   private waiting: (() => void) | null = null;
@@ -143,6 +157,7 @@ export class EvidenceWriter {
     }
     this.chunk.set(bytes, this.filled);
     this.filled += bytes.length;
+    this.rowBytes += bytes.length;
   }
 
   /** Adds a string of the current row as UTF-8 (see serialize.ts). */
@@ -154,11 +169,16 @@ export class EvidenceWriter {
       this.send();
       if (most > this.chunk.length) this.chunk = Buffer.allocUnsafe(most);
     }
-    this.filled += this.chunk.write(text, this.filled, 'utf8');
+    const written = this.chunk.write(text, this.filled, 'utf8');
+    this.filled += written;
+    this.rowBytes += written;
   }
 
-  /** Ends the current row. */
+  /** Ends the current row; a row longer than the reader accepts throws EvidenceRowTooLong (the run then fails). */
   endLine(): void {
+    const bytes = this.rowBytes;
+    this.rowBytes = 0;
+    if (bytes > MAX_ROW_BYTES) throw new EvidenceRowTooLong(bytes);
     if (this.filled === this.chunk.length) this.send();
     this.chunk[this.filled++] = 0x0a;
     this.rows++;

@@ -6,6 +6,9 @@
  * them — so for a text that is in the data, with that row's id and language, every candidate,
  * prediction and margin equals the row's evidence. Nothing is written.
  *
+ * With `attacks.search` configured, each model's search path follows (search-path.ts): the run's
+ * own search, listened to.
+ *
  * The id matters: every perturbation choice is drawn from (seed, family, id, position), so the
  * same text under another id can get other transpositions. The default id is `explain`.
  */
@@ -17,6 +20,7 @@ import { ScoreStore } from '../evaluate/score-store.js';
 import { decisionOf } from '../models/model.js';
 import type { Prepared } from '../pipeline/prepare.js';
 import { changedSpan } from '../drill/ref.js';
+import { explainSearch, type SearchExplanation } from './search-path.js';
 
 /** The id explain gives a text unless told otherwise (it seeds the perturbation choices). */
 export const DEFAULT_EXPLAIN_ID = 'explain';
@@ -75,6 +79,8 @@ export interface Explanation {
   /** The evaluation row with this id, when there is one: its gold label and whether it is the same input. */
   data_row: { split: string; label: string; same_text: boolean; same_language: boolean } | null;
   conditions: ConditionReading[];
+  /** The adaptive search's path per model, when the config has `attacks.search` (search-path.ts). */
+  search?: SearchExplanation;
 }
 
 function codePoints(text: string, units: number): number {
@@ -158,13 +164,25 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
       })
     };
   });
+  const row = dataRow(prepared, request);
+  // The search moves away from the data row's gold label when this is that row, else from each model's clean prediction.
+  const search = await explainSearch({
+    plan: prepared.plan,
+    example,
+    models,
+    clean,
+    cleanResults: models.map((_, m) => store.get(m, clean)),
+    search: source.search,
+    dataGold: row && row.same_text && row.same_language ? row.label : null
+  });
   return {
     id: request.id,
     language: request.language,
     text: request.text,
     labels: [...prepared.dataset.labels],
     models: head.models.map((d) => ({ name: d.name, kind: d.kind, digest: d.digest, probabilities: d.probabilities })),
-    data_row: dataRow(prepared, request),
-    conditions
+    data_row: row,
+    conditions,
+    ...(search ? { search } : {})
   };
 }

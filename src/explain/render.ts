@@ -5,10 +5,12 @@
  * GitHub runner reads as a workflow command). The JSON is escaped the same way, which keeps it
  * valid JSON with the same values.
  */
-import { snippet, SNIPPET_CHARS, type TextSnippet } from '../drill/ref.js';
+import { changedSpan, snippet, SNIPPET_CHARS, type TextSnippet } from '../drill/ref.js';
+import { searchMarks, type MarkedSnippet } from '../drill/search-marks.js';
 import { stableJson, orderedMap } from '../util/json.js';
 import { truncateText, visible } from '../util/visible.js';
 import type { ConditionReading, Explanation, Reading } from './explain.js';
+import type { SearchExplanation, SearchPath } from './search-path.js';
 import { maxOf } from '../util/numbers.js';
 import { unitOffset } from '../util/strings.js';
 
@@ -33,6 +35,11 @@ function v(text: string, max = 80): string {
 
 function q(text: string, max = 80): string {
   return `"${v(text, max)}"`;
+}
+
+/** A search's text with each edited word between the marks. */
+function markedParts(s: MarkedSnippet): string {
+  return `${s.cutStart ? '…' : ''}${s.parts.map((p) => (p.op === null ? visible(p.text) : `${MARK_OPEN}${visible(p.text)}${MARK_CLOSE}`)).join('')}${s.cutEnd ? '…' : ''}`;
 }
 
 function marked(s: TextSnippet): string {
@@ -66,6 +73,66 @@ function conditionHeading(c: ConditionReading): string {
   return `${c.condition}${destructive}: changed, ${validity}`;
 }
 
+/** Step 1's words shown in the text output (the JSON keeps more). */
+const RANKING_SHOWN = 10;
+
+function editText(e: { op: string; word: number; from: string; to: string }): string {
+  return `word ${e.word} ${q(e.from, 40)} → ${q(e.to, 40)} (${v(e.op, 20)})`;
+}
+
+function outcomeText(p: SearchPath): string {
+  const spent = `${p.queries} of ${p.budget} queries`;
+  const reading = p.status === 'ok' ? `${v(p.gold ?? '', 40)} → ${v(p.prediction ?? 'missing', 40)}` : '';
+  switch (p.outcome) {
+    case 'success':
+      return `SUCCESS at query ${p.success_at ?? p.queries}: ${reading} (${spent})`;
+    case 'budget_spent':
+      return `no success: the budget is spent (${spent}); ${reading}`;
+    case 'no_success':
+      return `no success with ${spent}: ${p.edits.length >= p.word_limit ? `the word limit (${p.word_limit} word${p.word_limit === 1 ? '' : 's'}) is reached` : 'no edit left to try'}; ${reading}`;
+    case 'no_edit':
+      return 'not tested: no word of this text has a valid edit (uncovered: no_edit)';
+    case 'not_searched':
+      return `not searched: ${v(p.reason ?? '', 200)}`;
+    case 'error':
+      return `missing: ${v(p.reason ?? 'the model failed', 200)} (${spent})`;
+  }
+}
+
+function searchPathLines(p: SearchPath, width: number): string[] {
+  const out = [`  ${`${v(p.model, 40)}:`.padEnd(width + 1)}  clean margin ${margin(p.clean_margin)}${p.gold === null ? '' : ` (moving away from ${q(p.gold, 40)})`}`];
+  if (p.outcome === 'not_searched' || p.outcome === 'no_edit') return [...out, `    ${outcomeText(p)}`];
+  if (p.step1_queries !== null) {
+    const partly = p.ranked_words < p.editable_words ? ` (the budget reached ${p.ranked_words} of the ${p.editable_words} editable words, in a seeded order)` : '';
+    out.push(`    step 1: ${p.step1_queries} single edits scored on ${p.ranked_words} words${partly}; lowest margin reached per word:`);
+    p.ranking.slice(0, RANKING_SHOWN).forEach((r, i) => out.push(`      ${String(i + 1).padStart(2)}. ${editText(r)}  margin ${margin(r.margin)}`));
+    if (p.ranked_words > RANKING_SHOWN) out.push(`      … ${p.ranked_words - RANKING_SHOWN} more (--json lists up to 50)`);
+    out.push(p.kept.length === 0 ? '    step 2: no edit lowered the margin' : '    step 2: edits kept, in the order tried:');
+  } else out.push(p.kept.length === 0 ? '    no edit kept' : '    edits kept after dropping the ones not needed:');
+  for (const k of p.kept) out.push(`      + ${editText(k)}${k.margin === null ? '' : `  margin ${margin(k.margin)}`}${k.queries === null ? '' : `  (after ${k.queries} queries)`}`);
+  if (p.closest_only) out.push(`    the row shows the single edit that came closest: ${p.edits.map((e) => editText(e)).join(', ')}`);
+  out.push(`    outcome: ${outcomeText(p)}`);
+  return out;
+}
+
+function searchBlock(s: SearchExplanation, e: Explanation, width: number): string[] {
+  const from = s.gold_from === 'data_row' ? 'the data row\'s gold label' : 'each model\'s clean prediction (no data row with this id, text and language)';
+  const out = [
+    '',
+    `search (adaptive, knowledge ${s.knowledge}, budget ${s.budget} queries, operators ${s.operators.join(', ')}, max_words_changed ${s.max_words_changed}): moving away from ${from}`,
+    `  margins below are the search's objective margin (${s.against_policy ? 'the distance to a wrong decision the review policy accepts, for models with a policy' : s.objective === 'targeted' ? 'score of that label − the best score among its protected targets' : 'score of that label − the best other score'}); below 0 is a success`
+  ];
+  for (const p of s.paths) {
+    out.push(...searchPathLines(p, width));
+    if (p.perturbed_text !== e.text && (p.outcome === 'success' || p.outcome === 'budget_spent' || p.outcome === 'no_success')) {
+      const marks = searchMarks({ text: e.text, perturbed_text: p.perturbed_text, edits: p.edits, language: e.language }, SNIPPET_CHARS);
+      const span = changedSpan(e.text, p.perturbed_text);
+      out.push(`    now: ${marks ? markedParts(marks.perturbed) : marked(snippet(p.perturbed_text, span.start, span.endCandidate, SNIPPET_CHARS))}`);
+    }
+  }
+  return out;
+}
+
 /** The readings as text, one block per condition. */
 export function renderExplanation(e: Explanation, context: { configPath: string; seed: number; trainRows: number }): string {
   const width = Math.max(maxOf(e.models.map((m) => v(m.name, 40).length)), 5);
@@ -93,6 +160,7 @@ export function renderExplanation(e: Explanation, context: { configPath: string;
     }
     for (const r of c.readings) out.push(readingLine(r, width, c.condition === 'clean', c));
   }
+  if (e.search) out.push(...searchBlock(e.search, e, width));
   out.push('', `Margins are top score − second score, not comparable across models. ${MARK_OPEN}…${MARK_CLOSE} marks the changed span; --json gives every score.`);
   return out.join('\n') + '\n';
 }
@@ -114,7 +182,8 @@ export function explanationJson(e: Explanation, context: { configPath: string; c
     conditions: e.conditions.map((c) => ({
       ...c,
       readings: c.readings.map((r) => ({ ...r, scores: r.scores === null ? null : orderedMap(e.labels.map((l, i) => [l, r.scores?.[i]] as const)) }))
-    }))
+    })),
+    ...(e.search ? { search: e.search } : {})
   };
   return visible(stableJson(value, 2), '\n') + '\n';
 }

@@ -15,7 +15,7 @@ import { readReleaseFacts, readReleaseRecord, releaseRequirement, type ReleaseFa
 export interface ReportFacts {
   task: 'text' | 'tabular';
   configPath: string;
-  threatModel: { id: string; revision: string; objective: string; access: string; protectedOutcome: string | null };
+  threatModel: { id: string; revision: string; objective: string; access: string; protectedOutcome: string | null; againstPolicy: boolean };
   files: DataFileInfo[];
   skippedRows: number;
   languages: string[];
@@ -35,8 +35,20 @@ export interface DerivationFacts {
   gate: GatePlan;
 }
 
+/** A model's `repeat` as its manifest entry records it (params.repeat, only when above 1). */
+function repeatOf(params: Record<string, unknown> | undefined): { repeat?: number } {
+  const n = params?.repeat;
+  return typeof n === 'number' && Number.isInteger(n) && n > 1 ? { repeat: n } : {};
+}
+
 function threshold(r: ThresholdRecord): Threshold {
   return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
+}
+
+/** The search's budget as the manifest records its parameters; null when the run has no search. */
+function searchBudgetOf(m: ManifestHead | Manifest): number | null {
+  const queries = m.threat_model.attacks.find((f) => f.family === 'search')?.parameters.queries;
+  return typeof queries === 'number' ? queries : null;
 }
 
 export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts {
@@ -45,7 +57,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
     metric: {
       task: m.data.task,
       labels: m.data.labels,
-      models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities })),
+      models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities, ...repeatOf(d.params) })),
       conditions: m.conditions.evaluated,
       objective: m.threat_model.objective,
       transitions: m.threat_model.protected_transitions,
@@ -57,7 +69,8 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       splits: m.data.splits,
       languages: m.data.languages,
       lengthHistogram: m.data.length_histogram.counts,
-      overlap: m.data.train_overlap
+      overlap: m.data.train_overlap,
+      searchBudget: searchBudgetOf(m)
     },
     drill: {
       models: m.models.map((d) => d.name),
@@ -86,7 +99,7 @@ export function readReportFacts(m: Manifest): ReportFacts {
   return {
     task: m.data.task,
     configPath: m.config.path,
-    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome },
+    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome, againstPolicy: tm.against_policy === true },
     files: m.data.files,
     skippedRows: m.data.skipped_rows.length,
     languages: m.data.languages,

@@ -95,6 +95,8 @@ export interface ManifestHead {
     protected_transitions: ProtectedTransition[];
     access: string;
     attacks: FamilyRecord[];
+    /** Present (true) only when threat_model.against_policy is on: a success is then a wrong decision the review policy accepts. */
+    against_policy?: boolean;
     constraints: Record<string, unknown>;
     dictionaries: Array<{ path: string; sha256: string; version: number; languages: string[] }>;
   };
@@ -204,6 +206,8 @@ export function buildManifestHead(input: HeadInput): ManifestHead {
       protected_transitions: tm.protectedTransitions,
       access: tm.access,
       attacks: input.families,
+      // Only when on, so that the manifests of runs without it stay as they were.
+      ...(tm.againstPolicy ? { against_policy: true } : {}),
       constraints: { max_char_edit_ratio: tm.constraints.maxCharEditRatio },
       dictionaries: input.dictionaries
     },

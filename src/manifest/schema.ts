@@ -56,7 +56,8 @@ export const MANIFEST_SHAPE: Shape = {
         access: str,
         attacks: { array: 'any' },
         dictionaries: { array: { object: { path: str, sha256: str } } }
-      }
+      },
+      optional: { against_policy: bool }
     },
     data: {
       object: {

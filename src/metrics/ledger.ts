@@ -271,7 +271,8 @@ export function transitionOutcome(familyRows: readonly EvidenceRow[], clean: Evi
     checkClean(clean, row);
     if (row.tested !== true) continue;
     out.tested = true;
-    if (row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) {
+    // A success, so that under threat_model.against_policy only accepted decisions count (without it, every tested protected move is one).
+    if (row.success === true && isProtected(transitions, row.label, row.prediction)) {
       const key = pairKey(row.label, row.prediction as string);
       if (!out.pairs.includes(key)) out.pairs.push(key);
       out.families.push(row.condition as NonDestructiveFamily);

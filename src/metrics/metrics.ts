@@ -19,6 +19,7 @@ import type { Figure } from './figure.js';
 import type { FamilyLedger, ProtectedTransitions, UnionLedger } from './ledger.js';
 import type { Reliability } from './reliability.js';
 import type { ConditionFigures } from './robustness.js';
+import type { RepeatFigures } from './repeat.js';
 import type { RiskCoverage } from './selective.js';
 
 export const METRICS_SCHEMA_VERSION = 2;
@@ -38,8 +39,8 @@ export interface MetricFacts {
   task: 'text' | 'tabular';
   /** Labels in code-point order: the order of every score vector. */
   labels: readonly string[];
-  /** Models in config order. */
-  models: ReadonlyArray<{ name: string; probabilities: boolean }>;
+  /** Models in config order; `repeat` where a model is asked more than once per input (the manifest's params.repeat). */
+  models: ReadonlyArray<{ name: string; probabilities: boolean; repeat?: number }>;
   /** Conditions in evidence order, clean first. */
   conditions: readonly Condition[];
   objective: 'untargeted' | 'targeted';
@@ -56,6 +57,8 @@ export interface MetricFacts {
   /** Per split, the number of texts in each length-PSI bin (unique token types; see shift.ts). */
   lengthHistogram: Readonly<Record<string, readonly number[]>>;
   overlap: readonly Overlap[];
+  /** The adaptive search's query budget per (example, model), when the run configures it (docs/search.md). */
+  searchBudget?: number | null;
 }
 
 export interface ScopedFigure {
@@ -104,6 +107,15 @@ export interface ModelMetrics {
   attack_strength?: AttackStrength[];
   /** Tabular runs with `exact`: rows it certified (no point of F(x) moves them) and ties, among the rows it tested. */
   exact_certificate?: ExactCertificate;
+  /**
+   * Models asked `repeat` > 1 times (repeat.ts): N, the clean repeat flip rate per scope (the noise
+   * floor of the families' flip rates) and self-agreement per condition and scope.
+   */
+  repeat?: {
+    repeat: number;
+    clean_flip_rate: Array<{ scope: string; figure: Figure }>;
+    agreement: Array<{ condition: Condition; scope: string } & RepeatFigures>;
+  };
 }
 
 /** The length-PSI bins of every split (docs/definitions.md#drill-down: the histogram behind the PSI figure). */

@@ -26,6 +26,8 @@ export interface SearchFigures {
   queries_mean_success: Figure;
   queries_median_success: Figure;
   words_changed_per_success: Figure;
+  /** The query budget per (example, model): the curve runs over q = 1 … budget (null when the manifest does not record it). */
+  budget: number | null;
   /** Cumulative successes at each query count where one was found, ascending; the curve is successes ÷ tested. */
   success_budget_curve: Array<{ queries: number; successes: number }>;
 }
@@ -61,7 +63,7 @@ function mean(values: readonly number[], reason: string): Figure {
   );
 }
 
-export function searchFiguresOf(c: SearchCounts): SearchFigures {
+export function searchFiguresOf(c: SearchCounts, budget: number | null = null): SearchFigures {
   const byQueries = new Map<number, number>();
   for (const q of c.successQueries) byQueries.set(q, (byQueries.get(q) ?? 0) + 1);
   let found = 0;
@@ -77,6 +79,20 @@ export function searchFiguresOf(c: SearchCounts): SearchFigures {
     queries_mean_success: mean(c.successQueries, 'no successes'),
     queries_median_success: median(c.successQueries, 'no successes'),
     words_changed_per_success: rate(c.wordsChanged, c.successes, 'no successes'),
+    budget,
     success_budget_curve: curve
   };
+}
+
+/**
+ * Successes found within `q` queries, read off the stored curve (the last point at or below q):
+ * the curve is a step function between its points. Divided by tested it is the success rate at q.
+ */
+export function successesWithin(curve: ReadonlyArray<{ queries: number; successes: number }>, q: number): number {
+  let found = 0;
+  for (const p of curve) {
+    if (p.queries > q) break;
+    found = p.successes;
+  }
+  return found;
 }

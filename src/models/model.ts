@@ -9,8 +9,13 @@ import type { ExampleInput } from '../data/example.js';
  * model (docs/definitions.md#external-models) — just the predicted label with `scores: null`.
  */
 export type ScoreResult =
-  | { status: 'ok'; scores: number[]; label?: undefined }
-  | { status: 'ok'; scores: null; label: string }
+  | { status: 'ok'; scores: number[]; label?: undefined; agreement?: undefined }
+  | { status: 'ok'; scores: null; label: string; agreement?: number }
+  /**
+   * A repeated model's combined answer (src/models/repeat.ts): the majority label, the mean
+   * scores (which may rank another label first) and the share of answers that agree.
+   */
+  | { status: 'ok'; scores: number[]; label: string; agreement: number }
   | { status: 'error' | 'timeout'; error: string };
 
 export interface ModelDescription {
@@ -31,6 +36,8 @@ export interface Model {
   readonly batchSize?: number;
   /** Labels in code-point order; `scores[i]` belongs to `labels[i]`. */
   readonly labels: readonly string[];
+  /** How many times each input is asked (`repeat`, docs/models.md#repeated-queries); 1 when absent. */
+  readonly repeat?: number;
   describe(): ModelDescription;
   /** One result per input, in input order. */
   score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]>;
@@ -42,10 +49,19 @@ export interface Decision {
   margin: number;
 }
 
-/** The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no margin). */
+/**
+ * The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no
+ * margin). A repeated model's result names its majority label; its margin is that label's mean
+ * score minus the best other label's (top − second whenever the majority is also the argmax).
+ */
 export function decisionOf(labels: readonly string[], result: ScoreResult): { prediction: string; margin: number | null } | null {
   if (result.status !== 'ok') return null;
-  return result.scores === null ? { prediction: result.label, margin: null } : decide(labels, result.scores);
+  if (result.scores === null) return { prediction: result.label, margin: null };
+  if (result.label === undefined) return decide(labels, result.scores);
+  const at = labels.indexOf(result.label);
+  let other = -Infinity;
+  for (let i = 0; i < result.scores.length; i++) if (i !== at && (result.scores[i] as number) > other) other = result.scores[i] as number;
+  return { prediction: result.label, margin: (result.scores[at] as number) - other };
 }
 
 /** Argmax with ties to the first label; margin = top − second (docs/definitions.md#models). */

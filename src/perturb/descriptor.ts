@@ -8,6 +8,7 @@ import type { FileRef } from '../config/plan.js';
 import type { FromSchema, Schema } from '../config/schema-parts.js';
 import type { ConfigSource, KeyPath } from '../config/source.js';
 import type { Dataset } from '../data/dataset.js';
+import type { ReviewPolicy } from '../evidence/attack-success.js';
 import type { Model } from '../models/model.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
 import type { QueryAttack, QueryRow } from '../tabular/query-attack.js';
@@ -80,6 +81,12 @@ export interface TabularRow {
   counters: AttackCounters;
   /** Targeted objective: the protected targets of the row's gold label (possibly none); untargeted: null. */
   targets: readonly string[] | null;
+  /**
+   * The model's review policy a success must get past (threat_model.against_policy), or null when
+   * every wrong decision counts; an attack that stops on its first success tests it with
+   * isAttackSuccess (src/evidence/attack-success.ts).
+   */
+  policy: ReviewPolicy | null;
 }
 
 export interface TabularAttackDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {

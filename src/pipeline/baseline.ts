@@ -29,6 +29,9 @@ export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, 
   if (head.threat_model.id !== base.threat_model.id || head.threat_model.revision !== base.threat_model.revision) {
     reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} → ${head.threat_model.id} revision ${head.threat_model.revision}`);
   }
+  // What a success is differs: a wrong decision, or only one the review policy accepts.
+  const policy = (m: Pick<ManifestHead, 'threat_model'>) => m.threat_model.against_policy === true;
+  if (policy(head) !== policy(base)) reasons.push(`threat_model.against_policy ${policy(base)} → ${policy(head)}`);
   return reasons;
 }
 

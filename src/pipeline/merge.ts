@@ -306,7 +306,7 @@ function mergedModels(shards: readonly OutputFolder[]): Manifest['models'] {
     const failures: Record<string, number> = {};
     for (const c of all) for (const [k, v] of Object.entries((c.failures ?? {}) as Record<string, number>)) failures[k] = (failures[k] ?? 0) + v;
     // Work counters add up (an HTTP model's retries and bytes too); an exit code does not.
-    const summed = Object.fromEntries(['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received'].filter((k) => k in counters).map((k) => [k, add(k)]));
+    const summed = Object.fromEntries(['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received', 'repeated_requests'].filter((k) => k in counters).map((k) => [k, add(k)]));
     return { ...m, counters: { ...counters, ...summed, failures } };
   });
 }

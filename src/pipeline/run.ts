@@ -5,8 +5,11 @@
 import { loadPlan } from '../config/load.js';
 import type { ModelPlan } from '../config/plan.js';
 import { evaluate } from '../evaluate/evaluate.js';
+import { DataError } from '../errors.js';
+import { MAX_ROW_BYTES } from '../evidence/reader.js';
+import type { EvidenceRow } from '../evidence/row.js';
 import { RowSerializer } from '../evidence/serialize.js';
-import { EvidenceWriter } from '../evidence/writer.js';
+import { EvidenceRowTooLong, EvidenceWriter } from '../evidence/writer.js';
 import { readDerivationFacts } from '../manifest/facts.js';
 import type { FileDigest } from '../manifest/manifest.js';
 import { ExternalModel } from '../models/external/external-model.js';
@@ -14,6 +17,7 @@ import { HttpModel } from '../models/http/http-model.js';
 import type { Model } from '../models/model.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
+import { quote } from '../util/quote.js';
 import { unicodeFacts } from '../util/unicode.js';
 import { openBaseline, type BaselineSource } from './baseline.js';
 import type { RunDeps, RunResult } from './contract.js';
@@ -71,7 +75,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       models,
       source,
       (row) => {
-        serializer.write(row, evidenceWriter);
+        writeRow(serializer, row, evidenceWriter);
         derivation?.add(row);
       },
       { drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })) }
@@ -122,4 +126,16 @@ function writeStderrTails(staging: OutputStaging, models: readonly Model[]): Rec
     out[name] = { sha256: sha256Hex(tail), bytes: Buffer.byteLength(tail, 'utf8') };
   });
   return out;
+}
+
+/** One evidence row; a row too long to be read back is a data error naming the row and the remedy. */
+function writeRow(serializer: RowSerializer, row: EvidenceRow, writer: EvidenceWriter): void {
+  try {
+    serializer.write(row, writer);
+  } catch (error) {
+    if (!(error instanceof EvidenceRowTooLong)) throw error;
+    throw new DataError(
+      `example ${quote(row.id)} (split ${quote(row.split)}, model ${quote(row.model)}, condition ${quote(row.condition)}): its evidence row would be ${error.bytes} bytes, more than the ${MAX_ROW_BYTES} bytes that verify, merge and the baseline comparison read back; set output.text: hash (the row then keeps the text's SHA-256) or shorten the text`
+    );
+  }
 }

@@ -8,6 +8,7 @@
  */
 import type { DrillResult } from '../drill/collect.js';
 import type { ExampleRef, TextSnippet } from '../drill/ref.js';
+import type { MarkedSnippet } from '../drill/search-marks.js';
 import type { Check } from '../gate/check.js';
 import type { GateResult } from '../gate/checks.js';
 import { bySeverity } from '../gate/severity.js';
@@ -112,12 +113,30 @@ function snippetHtml(s: TextSnippet, diff: boolean): string {
   return `${s.cutStart ? '…' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '…' : ''}`;
 }
 
+/** A search row's cut text with each edited word in <mark>; on the perturbed side the operator follows the word. */
+function markedHtml(s: MarkedSnippet, showOps: boolean): string {
+  const parts = s.parts.map((p) => {
+    if (p.op === null) return h(p.text, 220);
+    const op = h(p.op, 20);
+    return `<mark title="${op}">${h(p.text, 220)}</mark>${showOps ? `<span class="op">${op}</span>` : ''}`;
+  });
+  return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
+}
+
+/** The search's work on a row: queries spent and each kept edit (its operator, word index and the word before and after). */
+function searchLine(ref: ExampleRef): string {
+  const edits = ref.edits ?? [];
+  const list = edits.map((e) => `${h(e.op, 20)} at word ${e.word}${e.from !== null && e.to !== null ? ` (${h(e.from, 40)} → ${h(e.to, 40)})` : ''}`);
+  return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`}</div>`;
+}
+
 interface ShownRef {
   ref: ExampleRef;
   /** Null when only checks.json's reference is at hand (no ranking facts). */
   protected: boolean | null;
   original: TextSnippet | null;
   perturbed: TextSnippet | null;
+  marks?: { original: MarkedSnippet; perturbed: MarkedSnippet } | undefined;
 }
 
 /** Columns of a drill-down table and their share of its width (the table has a fixed layout, so long values wrap inside their cell). */
@@ -158,11 +177,19 @@ function refRows(refs: readonly ShownRef[], languages: boolean): string {
       `<td class="num">${ref.model === null ? '—' : `${margin(ref.clean_margin)} → ${margin(ref.margin)}`}</td>`,
       `<td>${r.protected === null ? '—' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
     ];
-    out.push(`<tr${r.original ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
-    if (r.original) {
-      const diff = r.perturbed !== null;
-      const lines = [`<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`];
-      if (r.perturbed) lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
+    const searched = ref.queries !== undefined;
+    out.push(`<tr${r.original || searched ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
+    if (r.original || searched) {
+      const lines: string[] = [];
+      if (r.marks) {
+        lines.push(`<div><span class="label">original</span> ${markedHtml(r.marks.original, false)}</div>`);
+        lines.push(`<div><span class="label">perturbed</span> ${markedHtml(r.marks.perturbed, true)}</div>`);
+      } else if (r.original) {
+        const diff = r.perturbed !== null;
+        lines.push(`<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`);
+        if (r.perturbed) lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
+      }
+      if (searched) lines.push(searchLine(ref));
       out.push(`<tr class="text"><td></td><td colspan="${columns.length - 1}">${lines.join('')}</td></tr>`);
     }
   });
@@ -172,7 +199,7 @@ function refRows(refs: readonly ShownRef[], languages: boolean): string {
 
 function shownRefs(c: Check, drill: DrillResult): ShownRef[] {
   const d = drill.get(c.id);
-  if (d) return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({ ref: r.ref, protected: r.protected, original: r.original, perturbed: r.perturbed }));
+  if (d) return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({ ref: r.ref, protected: r.protected, original: r.original, perturbed: r.perturbed, marks: r.marks }));
   // A re-derivation without the baseline keeps checks.json's references of comparison checks.
   return (c.examples?.shown ?? []).slice(0, MAX_REFS_SHOWN).map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
 }

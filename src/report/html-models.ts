@@ -8,10 +8,12 @@ import { isDestructive } from '../config/families.js';
 import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
 import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
+import { escapeHtml } from './escape.js';
 import { countText, fixed, ppText, rateText } from './format.js';
 import { h, n, table, t, type Cell } from './html-parts.js';
 import { barChart, lineChart, reliabilityChart } from './svg.js';
 import { CERTIFIED_MEANING, strengthText } from './summary-strength.js';
+import { NOISE_FLOOR_MEANING, noiseFloor } from './summary-repeat.js';
 
 function intervalText(i: IntervalFigure): string {
   if (i.status !== 'ok' || i.low === null || i.high === null) return '';
@@ -32,13 +34,24 @@ function shortName(name: string): string {
   return points.length <= 40 ? points.join('') : points.slice(0, 39).join('') + '…';
 }
 
+/** A repeated model's agreement, said under its name (docs/definitions.md#repeated-queries). */
+function repeatNote(m: ModelMetrics): string[] {
+  const r = m.repeat;
+  if (!r) return [];
+  const clean = r.agreement.find((a) => a.scope === ALL && a.condition === 'clean');
+  const agreement = clean ? `; self-agreement on clean rows ${escapeHtml(rateText(clean.self_agreement))}, answer agreement ${escapeHtml(rateText(clean.answer_agreement))}` : '';
+  return [`<p class="note">Asked ${r.repeat} times per input${agreement}; clean repeat flip rate (noise floor) ${escapeHtml(noiseFloor(m) ?? '')}. ${escapeHtml(NOISE_FLOOR_MEANING)}</p>`];
+}
+
 function robustnessModel(m: ModelMetrics): string[] {
   const rows = m.robustness.filter((r) => r.scope === ALL);
   if (rows.length === 0) return [];
+  const floor = noiseFloor(m);
   return [
     `<h3>${h(m.model, 60)}</h3>`,
+    ...repeatNote(m),
     table(
-      ['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp) [interval]', 'attack success'],
+      ['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor !== null ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp) [interval]', 'attack success'],
       rows.map((r) => {
         const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
         return [
@@ -46,6 +59,7 @@ function robustnessModel(m: ModelMetrics): string[] {
           n(countText(r.changed)),
           n(rateText(r.changed_flip_rate)),
           n(rateText(r.flip_rate)),
+          ...(floor !== null ? [n(floor)] : []),
           n(deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
           t(ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)')
         ];

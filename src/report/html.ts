@@ -24,6 +24,7 @@ import { shiftSection } from './html-data.js';
 import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSection, robustnessSection, tabularSection } from './html-models.js';
 import { AnchorIds, h } from './html-parts.js';
 import { releaseReportSection } from './html-release.js';
+import { searchReportSection } from './html-search.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
 
@@ -75,6 +76,7 @@ table.refs tr.text div { margin: .1rem 0; }
 .label { display: inline-block; min-width: 5.2rem; color: #555; font-size: .72rem; text-transform: uppercase; letter-spacing: .03em; }
 mark { background: #ffe08a; padding: 0; }
 mark.at { background: #f5b841; }
+span.op { font-size: .7rem; color: #6b4e00; background: #fff4d6; border: 1px solid #e8d39a; border-radius: 3px; padding: 0 .2rem; margin: 0 .15rem; vertical-align: 1px; }
 .protected { color: #b42318; }
 table.matrix td { text-align: right; font-variant-numeric: tabular-nums; }
 table.matrix td:first-child { text-align: left; }
@@ -135,6 +137,7 @@ export function renderReport(input: ReportInput): string {
     ...drillSections({ gate, drill: input.drill, metrics, textPolicy: facts.textPolicy, task: metrics.task, anchors }),
     ...robustnessSection(metrics),
     ...ledgerSection(metrics),
+    ...searchReportSection(metrics),
     ...abstentionSection(metrics),
     ...riskCoverageSection(metrics),
     ...reliabilitySection(metrics),

@@ -3,7 +3,10 @@
  * Pipelines and the test-report actions on GitHub show the gate in their test view
  * (docs/cli.md). One <testsuite> per check kind, in the order the kinds first appear in
  * checks.json; one <testcase> per check. `fail` is a <failure>, `not_evaluated` an <error>,
- * `not_applicable` <skipped>; `pass` has no child. Deterministic: no timestamps, no host, and
+ * `not_applicable` <skipped>; `pass` has no child. A failing or not-evaluated check that does not
+ * block the verdict (a model outside gate.models, a known failure under `gate.block_on: new`, a
+ * not-evaluated figure that `gate.allow_not_evaluated` admits) is <skipped> with the reason, so a
+ * CI system's test view agrees with the verdict. Deterministic: no timestamps, no host, and
  * times are always 0 (a check takes no time of its own).
  */
 import type { Check } from '../gate/check.js';
@@ -49,17 +52,27 @@ export function xmlEscape(text: string, attribute = true): string {
   );
 }
 
-function counts(checks: readonly Check[]) {
+/** What a check is in the file: pass, failure, error or skipped. */
+type CaseKind = 'pass' | 'failure' | 'error' | 'skipped';
+
+function caseKind(c: Check, blocking: ReadonlySet<string>): CaseKind {
+  if (c.status === 'pass') return 'pass';
+  if (c.status === 'not_applicable' || !blocking.has(c.id)) return 'skipped';
+  return c.status === 'fail' ? 'failure' : 'error';
+}
+
+function counts(checks: readonly Check[], blocking: ReadonlySet<string>) {
+  const kinds = checks.map((c) => caseKind(c, blocking));
   return {
     tests: checks.length,
-    failures: checks.filter((c) => c.status === 'fail').length,
-    errors: checks.filter((c) => c.status === 'not_evaluated').length,
-    skipped: checks.filter((c) => c.status === 'not_applicable').length
+    failures: kinds.filter((k) => k === 'failure').length,
+    errors: kinds.filter((k) => k === 'error').length,
+    skipped: kinds.filter((k) => k === 'skipped').length
   };
 }
 
-function countAttributes(checks: readonly Check[]): string {
-  const n = counts(checks);
+function countAttributes(checks: readonly Check[], blocking: ReadonlySet<string>): string {
+  const n = counts(checks, blocking);
   return `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="0"`;
 }
 
@@ -79,27 +92,38 @@ function details(c: Check): string {
   return lines.join('\n');
 }
 
-function testcase(c: Check): string[] {
+/** Why a failing or not-evaluated check does not block the verdict. */
+function notBlockingReason(c: Check): string {
+  if (!c.judged) return 'not judged: this model is outside gate.models';
+  if (c.change === 'known') return 'a known failure: it failed on the baseline too, and gate.block_on is new';
+  return 'gate.allow_not_evaluated admits a figure that could not be measured';
+}
+
+function testcase(c: Check, blocking: ReadonlySet<string>): string[] {
   const open = `    <testcase name="${xmlEscape(c.id)}" classname="evidence-gate.${xmlEscape(c.check)}" time="0"`;
-  switch (c.status) {
+  const evaluated = c.status === 'not_evaluated' ? `${message(c)}; not evaluated: ${c.reason ?? 'no rows to measure'}` : message(c);
+  switch (caseKind(c, blocking)) {
     case 'pass':
       return [`${open}/>`];
-    case 'fail':
-      return [`${open}>`, `      <failure message="${xmlEscape(message(c))}" type="fail">${xmlEscape(details(c), false)}</failure>`, '    </testcase>'];
-    case 'not_evaluated':
-      return [`${open}>`, `      <error message="${xmlEscape(`${message(c)}; not evaluated: ${c.reason ?? 'no rows to measure'}`)}" type="not_evaluated">${xmlEscape(details(c), false)}</error>`, '    </testcase>'];
-    case 'not_applicable':
-      return [`${open}>`, `      <skipped message="${xmlEscape(`not applicable: ${c.reason ?? 'its precondition is absent by configuration'}`)}"/>`, '    </testcase>'];
+    case 'failure':
+      return [`${open}>`, `      <failure message="${xmlEscape(evaluated)}" type="fail">${xmlEscape(details(c), false)}</failure>`, '    </testcase>'];
+    case 'error':
+      return [`${open}>`, `      <error message="${xmlEscape(evaluated)}" type="not_evaluated">${xmlEscape(details(c), false)}</error>`, '    </testcase>'];
+    case 'skipped': {
+      const why = c.status === 'not_applicable' ? `not applicable: ${c.reason ?? 'its precondition is absent by configuration'}` : `does not block (${notBlockingReason(c)}): ${evaluated}`;
+      return [`${open}>`, `      <skipped message="${xmlEscape(why)}"/>`, '    </testcase>'];
+    }
   }
 }
 
 export function renderJunit(gate: GateResult): string {
+  const blocking = new Set(gate.failing);
   const kinds = new Map<string, Check[]>();
   for (const c of gate.checks) kinds.set(c.check, [...(kinds.get(c.check) ?? []), c]);
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="evidence-gate" ${countAttributes(gate.checks)}>`];
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="evidence-gate" ${countAttributes(gate.checks, blocking)}>`];
   for (const [kind, checks] of kinds) {
-    out.push(`  <testsuite name="${xmlEscape(kind)}" ${countAttributes(checks)}>`);
-    for (const c of checks) out.push(...testcase(c));
+    out.push(`  <testsuite name="${xmlEscape(kind)}" ${countAttributes(checks, blocking)}>`);
+    for (const c of checks) out.push(...testcase(c, blocking));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>');

@@ -2,10 +2,12 @@
  * A collapsed block per failing check with the first rows behind it (docs/definitions.md#drill-down): each row's
  * split, id, language, model and condition, gold → clean prediction → prediction with margins,
  * and, when the evidence holds text, the original and perturbed text cut to 200 characters with
- * the changed span between ⟦ ⟧. Every value is escaped; the blocks stop at a byte budget.
+ * the changed span between ⟦ ⟧ (a search row: each edited word, with its operator, and the
+ * queries spent). Every value is escaped; the blocks stop at a byte budget.
  */
 import type { DrillResult } from '../drill/collect.js';
-import type { RankedRef, TextSnippet } from '../drill/ref.js';
+import type { ExampleRef, RankedRef, TextSnippet } from '../drill/ref.js';
+import type { MarkedSnippet } from '../drill/search-marks.js';
 import type { Check } from '../gate/check.js';
 import { escapeHtml, flatten, md, truncate } from './escape.js';
 import { checkWords } from './check-words.js';
@@ -29,6 +31,19 @@ function snippetText(s: TextSnippet): string {
   return `${s.cutStart ? '…' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '…' : ''}`;
 }
 
+/** A search row's cut text with each edited word between ⟦ ⟧, its operator after it on the perturbed side. */
+function markedText(s: MarkedSnippet, showOps: boolean): string {
+  const parts = s.parts.map((p) => (p.op === null ? md(p.text, 200) : `⟦${md(p.text, 200)}⟧${showOps ? ` (${md(p.op, 20)})` : ''}`));
+  return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
+}
+
+/** The search's work on a row: queries spent and the operators of the edits kept, by word index. */
+function searchText(ref: ExampleRef): string {
+  const edits = ref.edits ?? [];
+  const list = edits.map((e) => `${md(e.op, 20)} at word ${e.word}`).join(', ');
+  return `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`}`;
+}
+
 function refLines(r: RankedRef): string[] {
   const ref = r.ref;
   const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
@@ -37,8 +52,13 @@ function refLines(r: RankedRef): string[] {
       ? `gold ${md(ref.gold, 40)}`
       : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ${margin(ref.clean_margin)} → ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
   const lines = [`- ${where} ${reading}`];
-  if (r.original) lines.push(`  - original: ${snippetText(r.original)}`);
-  if (r.perturbed) lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
+  if (r.marks) {
+    lines.push(`  - original: ${markedText(r.marks.original, false)}`, `  - perturbed: ${markedText(r.marks.perturbed, true)}`);
+  } else {
+    if (r.original) lines.push(`  - original: ${snippetText(r.original)}`);
+    if (r.perturbed) lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
+  }
+  if (ref.queries !== undefined) lines.push(`  - search: ${searchText(ref)}`);
   return lines;
 }
 

@@ -22,6 +22,7 @@ import { markdownTable as table } from './markdown.js';
 import { compareSection } from './summary-compare.js';
 import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
+import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
 import { searchSection } from './summary-search.js';
 import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
@@ -53,7 +54,8 @@ function deltaText(delta: Figure, interval: IntervalFigure): string {
   return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval, 'pp')}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
 }
 
-function robustnessRows(m: ModelMetrics): string[][] {
+/** One row per condition; with `floor`, the model's clean repeat flip rate beside its flip rates. */
+function robustnessRows(m: ModelMetrics, floor: boolean): string[][] {
   return m.robustness
     .filter((r) => r.scope === ALL)
     .map((r) => {
@@ -64,6 +66,7 @@ function robustnessRows(m: ModelMetrics): string[][] {
         countText(r.changed),
         rateText(r.changed_flip_rate),
         rateText(r.flip_rate),
+        ...(floor ? [noiseFloor(m) ?? '— (asked once)'] : []),
         deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
         ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)'
       ];
@@ -191,10 +194,15 @@ function header(input: SummaryInput): string[] {
   const fallback = blockOnFallbackLine(gate, md(input.noBaselineReason ?? 'no baseline was given', 300));
   if (fallback) out.push(fallback, '');
   out.push(`Threat model **${md(tm.id, 80)}** revision ${md(tm.revision, 20)}, objective **${md(tm.objective, 20)}**, access ${md(tm.access, 20)}. Config ${md(facts.configPath, 120)}.`, '');
+  if (tm.againstPolicy) out.push(AGAINST_POLICY_LINE, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
   return out;
 }
+
+/** Under threat_model.against_policy every attack success is a wrong decision the review policy let through. */
+export const AGAINST_POLICY_LINE =
+  "Against the policy: an attack success counts only when the model's review policy (`selective.abstain_below`) accepts the wrong decision; a model without a policy accepts every decision.";
 
 function failingSection(input: SummaryInput, detailsBudget: number): string[] {
   const { gate } = input;
@@ -246,7 +254,10 @@ function tables(input: SummaryInput): string[] {
       'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
       ''
     );
-    out.push(...table(['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', 'Δ accuracy (pp)', 'attack success'], metrics.models.flatMap(robustnessRows)), '');
+    const floor = anyRepeated(metrics);
+    const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp)', 'attack success'];
+    out.push(...table(header, metrics.models.flatMap((m) => robustnessRows(m, floor))), '');
+    out.push(...repeatSection(metrics));
     out.push('## Ledger (all rows)', '');
     out.push(
       'Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.',

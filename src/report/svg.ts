@@ -345,3 +345,98 @@ export function barChart(items: readonly BarItem[], opts: BarChartOptions): stri
   out.push(...axisLabels(opts.xLabel ?? '', opts.yLabel), '</svg>');
   return out.join('\n');
 }
+
+export interface StepSeries {
+  name: string;
+  /** Rows the rates divide by; 0 draws no line (the legend says "not evaluated"). */
+  denominator: number;
+  /** Cumulative counts at the x values where they rise, ascending in x: a step function from (0, 0). */
+  steps: ReadonlyArray<{ x: number; count: number }>;
+}
+
+export interface StepChartOptions {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** The x axis runs over 0 … xMax (a whole number: the query budget). */
+  xMax: number;
+  /** What one x unit is called in a point's tooltip ("queries"). */
+  xUnit: string;
+}
+
+/** Whole-number ticks of a [0, max] axis: five where the range allows, none repeated. */
+function integerTicks(max: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i <= 4; i++) {
+    const v = Math.round((i / 4) * max);
+    if (!out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+/** Upper bounds of a share axis whose quarter ticks are whole percentages (1%, 2%, 5%, 10%, 15%, 20%, 25%). */
+const SHARE_MAXES = [0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1];
+
+function shareMax(value: number): number {
+  return SHARE_MAXES.find((m) => m >= value - 1e-12) ?? 1;
+}
+
+/**
+ * Cumulative step curves (e.g. the search's success–budget curve): per series, the count ÷ its
+ * denominator, flat between the x values where it rises and flat from the last rise to xMax.
+ * Each rise is a dot whose tooltip gives "count of denominator" at that x; a series with a zero
+ * denominator draws nothing and its legend entry says "not evaluated". Legend under the plot.
+ */
+export function stepChart(series: readonly StepSeries[], opts: StepChartOptions): string {
+  const xMax = Number.isFinite(opts.xMax) && opts.xMax > 0 ? opts.xMax : 1;
+  const shown = series.slice(0, PALETTE.length);
+  const rates = shown.flatMap((s) => (s.denominator > 0 ? s.steps.map((p) => p.count / s.denominator) : []));
+  const yMax = shareMax(rates.length > 0 ? maxOf(rates) : 1);
+  const sx = (x: number) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
+  const sy = (y: number) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
+  const rows = Math.ceil(shown.length / 2);
+  const height = CHART_HEIGHT + LEGEND_ROW * Math.max(1, rows);
+  const out = open(opts.title, height);
+  for (let i = 0; i <= 4; i++) {
+    const y = sy((i / 4) * yMax);
+    out.push(`<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" stroke-width="1"/>`);
+    out.push(`<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">${Math.round((i / 4) * yMax * 100)}%</text>`);
+  }
+  out.push(frame());
+  for (const v of integerTicks(xMax)) out.push(`<text x="${num(sx(v))}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${v}</text>`);
+  const dots: string[] = [];
+  shown.forEach((s, i) => {
+    if (s.denominator <= 0) return;
+    const color = PALETTE[i % PALETTE.length] as string;
+    const steps = downsample(s.steps);
+    const points: string[] = [`${num(sx(0))},${num(sy(0))}`];
+    let level = 0;
+    for (const p of steps) {
+      points.push(`${num(sx(p.x))},${num(sy(level))}`, `${num(sx(p.x))},${num(sy(p.count / s.denominator))}`);
+      level = p.count / s.denominator;
+      const label = `${truncate(flatten(s.name), 40)}: ${Math.trunc(p.count)} of ${Math.trunc(s.denominator)} within ${Math.trunc(p.x)} ${opts.xUnit} (${num(100 * level, 1)}%)`;
+      dots.push(`<circle cx="${num(sx(p.x))}" cy="${num(sy(level))}" r="2.5" fill="${color}"><title>${safeText(label, 120)}</title></circle>`);
+    }
+    points.push(`${num(sx(xMax))},${num(sy(level))}`);
+    out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${points.join(' ')}"/>`);
+  });
+  out.push(...dots);
+  if (shown.every((s) => s.denominator <= 0)) out.push(empty());
+  out.push(...axisLabels(opts.xLabel, opts.yLabel));
+  // Two legend entries per row: model names can be long.
+  for (let r = 0; r < rows; r++) {
+    out.push(
+      ...legendRow(
+        shown.slice(2 * r, 2 * r + 2).map((s, k) => {
+          const color = PALETTE[(2 * r + k) % PALETTE.length] as string;
+          const last = s.steps.length > 0 ? (s.steps[s.steps.length - 1] as { count: number }).count : 0;
+          const figure = s.denominator > 0 ? `${Math.trunc(last)}/${Math.trunc(s.denominator)}` : 'not evaluated';
+          return { mark: (x: number, y: number) => `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="${color}" stroke-width="3"/>`, label: `${truncate(flatten(s.name), 22)} (${figure})` };
+        }),
+        CHART_HEIGHT + LEGEND_ROW * (r + 1) - 6
+      )
+    );
+  }
+  out.push('</svg>');
+  return out.join('\n');
+}

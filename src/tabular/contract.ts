@@ -22,6 +22,8 @@ export interface Differentiable {
   inputGradient(x: readonly number[], label: string): number[];
   /** The model's predicted label for x (argmax of its probabilities, ties to the first label). */
   predict(x: readonly number[]): string;
+  /** Its scores for x in label order (what a review policy judges under threat_model.against_policy). */
+  probabilities?(x: readonly number[]): number[];
 }
 
 /** A candidate and its validity (every candidate is checked; invalid ones are kept and flagged). */

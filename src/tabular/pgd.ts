@@ -3,13 +3,15 @@
  * up the cross-entropy of the gold label; targeted, down the cross-entropy of a protected target
  * of gold (each target in label order gets the full number of steps). Every iterate is projected
  * onto F(x) (docs/tabular.md); the first iterate the model gets wrong under the objective is
- * kept, else the last one.
+ * kept, else the last one. With threat_model.against_policy, "gets wrong" is the shared success
+ * rule (src/evidence/attack-success.ts): the wrong decision must also pass the model's review policy.
  *
  * Start: x itself, or with `random_start` a point drawn uniformly from F(x), seeded per
  * (seed, attack, id, model). Work per attacked row: 1 prediction for the label at x, then per
  * step 1 gradient and 1 prediction (the success check).
  */
 import { closed } from '../config/schema-parts.js';
+import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { decide } from '../perturb/decision.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
@@ -40,9 +42,11 @@ export interface PgdRow {
   x: readonly number[];
   gold: string;
   targets: readonly string[] | null;
-  model: Differentiable & { name: string };
+  model: Differentiable & { name: string; labels?: readonly string[] };
   space: FeatureSpace;
   seed: number;
+  /** The review policy a success must get past; null or absent: every wrong decision counts. */
+  policy?: ReviewPolicy | null;
 }
 
 export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradientEvaluations: number; predictionEvaluations: number }): TabularCandidate {
@@ -59,7 +63,14 @@ export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradien
     ? project(x, x.map((xi, i) => xi + space.eps * (2 * decide(row.seed, `pgd:${model.name}`, row.id, i) - 1)), space)
     : [...x];
   const goals: Array<{ label: string; sign: 1 | -1 }> = targets === null ? [{ label: gold, sign: 1 }] : targets.map((t) => ({ label: t, sign: -1 as const }));
+  const policy = row.policy ?? null;
   const wins = (label: string) => (targets === null ? label !== gold : targets.includes(label));
+  const succeeds = (v: readonly number[]): boolean => {
+    if (policy === null) return wins(model.predict(v));
+    if (typeof model.probabilities !== 'function' || model.labels === undefined) throw new Error(`model ${model.name} exposes no scores for against_policy`);
+    const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
+    return isAttackSuccess({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, model.labels, gold, model.probabilities(v));
+  };
   let current = start;
   let found: number[] | null = null;
   for (const goal of goals) {
@@ -69,7 +80,7 @@ export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradien
       gradients++;
       current = project(x, current.map((v, i) => v + goal.sign * alpha * Math.sign(g[i] ?? 0)), space);
       queries++;
-      if (wins(model.predict(current))) {
+      if (succeeds(current)) {
         found = current;
         break;
       }
@@ -99,6 +110,6 @@ export const PGD = tabularAttack({
   candidate: (row, params) => {
     const model = row.model as (Differentiable & { name: string }) | null;
     if (model === null || typeof model.inputGradient !== 'function') throw new Error(`model ${row.model?.name ?? '(none)'} exposes no gradient for pgd`);
-    return pgdCandidate({ id: row.id, x: row.x, gold: row.label, targets: row.targets, model, space: row.space, seed: row.seed }, params, row.counters);
+    return pgdCandidate({ id: row.id, x: row.x, gold: row.label, targets: row.targets, model, space: row.space, seed: row.seed, policy: row.policy }, params, row.counters);
   }
 });

@@ -9,6 +9,9 @@ import { isMainThread, workerData } from 'node:worker_threads';
 
 export const ENGINE_ROLE = 'evidence-gate-engine';
 
+/** The CLI commands that run on an engine thread: those that may write an output folder or run long. */
+export const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
+
 export function isEngineThread(): boolean {
   return !isMainThread && (workerData as { role?: unknown } | null)?.role === ENGINE_ROLE;
 }

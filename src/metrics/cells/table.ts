@@ -9,6 +9,7 @@ import type { CellKind } from './cell.js';
 import { classificationCell } from './classification.js';
 import { ledgerCell } from './ledger.js';
 import { reliabilityCell } from './reliability.js';
+import { repeatCell } from './repeat.js';
 import { robustnessCell } from './robustness.js';
 import { searchCell } from './search.js';
 import { selectiveCell } from './selective.js';
@@ -28,5 +29,6 @@ export const MODEL_CELLS: readonly CellKind[] = [
   workedExamplesCell,
   attackExamplesCell,
   searchCell,
-  strengthCell
+  strengthCell,
+  repeatCell
 ];

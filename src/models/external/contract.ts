@@ -22,6 +22,8 @@ export interface ExternalModelPlan {
   env: string[];
   /** Most requests in flight at once (backpressure). */
   window: number;
+  /** Times each input is asked (docs/models.md#repeated-queries); 1 when absent. */
+  repeat?: number;
 }
 
 /** Why a request failed; each kind is counted in the manifest. */
@@ -45,4 +47,6 @@ export interface ExternalCounters {
   wall_ms: number;
   exit_code: number | null;
   signal: string | null;
+  /** With repeat > 1: the requests of the rounds after the first (included in `requests`). */
+  repeated_requests?: number;
 }

@@ -6,6 +6,7 @@
 import type { ExampleInput } from '../../data/example.js';
 import { sha256Hex } from '../../util/hash.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
+import { askRepeatedly } from '../repeat.js';
 import { PROTOCOL_VERSION, type ExternalCounters, type ExternalModelPlan } from './contract.js';
 import { modelEnvironment } from './environment.js';
 import { Pipeline } from './pipeline.js';
@@ -22,6 +23,8 @@ export class ExternalModel implements Model {
   /** score() calls run one after another on the one process. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly digest: string;
+  /** Requests sent by the rounds after the first, with repeat > 1. */
+  private repeatedRequests = 0;
 
   constructor(
     private readonly plan: ExternalModelPlan,
@@ -34,6 +37,10 @@ export class ExternalModel implements Model {
     this.digest = sha256Hex(plan.command);
   }
 
+  get repeat(): number {
+    return this.plan.repeat ?? 1;
+  }
+
   describe(): ModelDescription {
     return {
       name: this.name,
@@ -44,7 +51,8 @@ export class ExternalModel implements Model {
         probabilities: this.plan.probabilities,
         timeout_s: this.plan.timeoutS,
         request_timeout_s: this.plan.requestTimeoutS,
-        window: this.plan.window
+        window: this.plan.window,
+        ...(this.repeat > 1 ? { repeat: this.repeat } : {})
       },
       digest: this.digest,
       probabilities: this.plan.probabilities
@@ -53,13 +61,27 @@ export class ExternalModel implements Model {
 
   score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
     if (this.closed) return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
-    const run = this.queue.then(() => this.start().score(inputs));
+    const run = this.queue.then(() => this.ask(inputs));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   counters(): ExternalCounters {
-    return this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
+    const counters = this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
+    return this.repeat > 1 ? { ...counters, repeated_requests: this.repeatedRequests } : counters;
+  }
+
+  /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
+  private ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    const pipeline = this.start();
+    if (this.repeat <= 1) return pipeline.score(inputs);
+    let round = 0;
+    return askRepeatedly(this.repeat, this.labels, inputs, async (batch) => {
+      const before = pipeline.counters().requests;
+      const answers = await pipeline.score(batch);
+      if (round++ > 0) this.repeatedRequests += pipeline.counters().requests - before;
+      return answers;
+    });
   }
 
   /** The last 64 KiB of the model's stderr (empty before it started). */

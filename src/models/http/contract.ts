@@ -32,6 +32,8 @@ export interface HttpModelPlan {
   chat: ChatOptions | null;
   /** Seed of the retry jitter. */
   seed: number;
+  /** Times each input is asked (docs/models.md#repeated-queries); 1 when absent. */
+  repeat?: number;
 }
 
 /** Why an input got no answer; each kind is counted in the manifest (per affected input). */
@@ -63,4 +65,6 @@ export interface HttpCounters {
   bytes_sent: number;
   bytes_received: number;
   wall_ms: number;
+  /** With repeat > 1: the requests of the rounds after the first (included in `requests`). */
+  repeated_requests?: number;
 }

@@ -10,6 +10,7 @@ import { createStream } from '../../metrics/random.js';
 import { sha256Hex } from '../../util/hash.js';
 import { stableJson } from '../../util/json.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
+import { askRepeatedly } from '../repeat.js';
 import { DEFAULT_BACKOFF_MS, post, type ClientOptions } from './client.js';
 import type { HttpCounters, HttpFailureKind, HttpModelPlan } from './contract.js';
 import { wireFormat, type WireFormat } from './formats.js';
@@ -38,6 +39,8 @@ export class HttpModel implements Model {
   private readonly client: ClientOptions;
   private readonly stats: HttpCounters = { requests: 0, retries: 0, failures: {}, bytes_sent: 0, bytes_received: 0, wall_ms: 0 };
   private seq = 0;
+  /** Requests sent by the rounds after the first, with repeat > 1. */
+  private repeatedRequests = 0;
   private closed = false;
   /** score() calls run one after another, so `concurrency` bounds the requests in flight overall. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -69,6 +72,10 @@ export class HttpModel implements Model {
     };
   }
 
+  get repeat(): number {
+    return this.plan.repeat ?? 1;
+  }
+
   /** Values the caller must mask in its own log (the action registers them as secrets). */
   get secrets(): readonly string[] {
     return this.masker.secrets;
@@ -86,18 +93,33 @@ export class HttpModel implements Model {
       probabilities: this.plan.probabilities,
       ...(this.plan.chat ? { chat: { model: this.plan.chat.model, temperature: this.plan.chat.temperature, logprobs: this.plan.chat.logprobs, prompt_sha256: sha256Hex(this.plan.chat.prompt) } } : {})
     };
-    return { name: this.name, kind: 'http', params, digest: sha256Hex(stableJson(params)), probabilities: this.plan.probabilities };
+    // repeat is how the model is asked, not which model it is: it stays out of the digest.
+    const asked = this.repeat > 1 ? { ...params, repeat: this.repeat } : params;
+    return { name: this.name, kind: 'http', params: asked, digest: sha256Hex(stableJson(params)), probabilities: this.plan.probabilities };
   }
 
   counters(): HttpCounters {
-    return { ...this.stats, failures: { ...this.stats.failures }, wall_ms: Math.round(this.stats.wall_ms) };
+    const counters = { ...this.stats, failures: { ...this.stats.failures }, wall_ms: Math.round(this.stats.wall_ms) };
+    return this.repeat > 1 ? { ...counters, repeated_requests: this.repeatedRequests } : counters;
   }
 
   score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
     if (this.closed) return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
-    const run = this.queue.then(() => this.scoreNow(inputs));
+    const run = this.queue.then(() => this.ask(inputs));
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
+  private ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+    if (this.repeat <= 1) return this.scoreNow(inputs);
+    let round = 0;
+    return askRepeatedly(this.repeat, this.labels, inputs, async (batch) => {
+      const before = this.stats.requests;
+      const answers = await this.scoreNow(batch);
+      if (round++ > 0) this.repeatedRequests += this.stats.requests - before;
+      return answers;
+    });
   }
 
   private async scoreNow(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {

@@ -5,12 +5,13 @@
  */
 import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
+import { modelRepeat } from '../../config/model-repeat.js';
 import { PRINTABLE, configError } from '../../config/validate.js';
 import { hasHidden, quoted } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
 import { ExternalModel } from '../external/external-model.js';
 
-const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'probabilities', 'env', 'files', 'window'];
+const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'probabilities', 'env', 'files', 'window', 'repeat'];
 /** Variables that must never reach a user's model process, whatever the config says. */
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
 
@@ -66,7 +67,8 @@ export const EXTERNAL = entryModel({
         probabilities,
         files: list('files').map((p, i) => file([...at, 'files', i], p)),
         env,
-        window
+        window,
+        repeat: modelRepeat(obj.repeat, source, [...at, 'repeat'])
       }
     };
   },
@@ -75,7 +77,7 @@ export const EXTERNAL = entryModel({
   gradients: false,
   build(plan, context) {
     const p = plan.params;
-    const externalPlan = { name: plan.name, command: p.command, timeoutS: p.timeout_s, requestTimeoutS: p.request_timeout_s, probabilities: p.probabilities, env: p.env, window: p.window };
+    const externalPlan = { name: plan.name, command: p.command, timeoutS: p.timeout_s, requestTimeoutS: p.request_timeout_s, probabilities: p.probabilities, env: p.env, window: p.window, repeat: p.repeat };
     return new ExternalModel(externalPlan, context.labels, context.root, context.log);
   },
   preprocessing: {

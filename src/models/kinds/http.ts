@@ -5,6 +5,7 @@
  */
 import { ConfigError, describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
+import { modelRepeat } from '../../config/model-repeat.js';
 import { PRINTABLE, configError } from '../../config/validate.js';
 import type { KeyPath } from '../../config/source.js';
 import { hasHidden, quoted } from '../../util/visible.js';
@@ -13,7 +14,7 @@ import { HTTP_FORMATS, type ChatOptions, type HttpFormat } from '../http/contrac
 import { HttpModel, shownUrl } from '../http/http-model.js';
 import { referencedVariables } from '../http/secrets.js';
 
-const ENTRY_KEYS = ['name', 'http', 'env', 'probabilities'];
+const ENTRY_KEYS = ['name', 'http', 'env', 'probabilities', 'repeat'];
 const HTTP_KEYS = ['url', 'format', 'headers', 'batch', 'concurrency', 'timeout_s', 'retries'];
 const CHAT_KEYS = ['prompt', 'model', 'temperature', 'logprobs'];
 export const HTTP_DEFAULTS = { format: 'evidence-gate', batch: 32, concurrency: 4, timeout_s: 30, retries: 3 } as const;
@@ -32,6 +33,8 @@ export interface HttpParams {
   retries: number;
   probabilities: boolean;
   chat: ChatOptions | null;
+  /** Times each input is asked (docs/models.md#repeated-queries). */
+  repeat: number;
 }
 
 const said = (format: HttpFormat, probabilities: boolean): string =>
@@ -90,7 +93,8 @@ export const HTTP = entryModel({
         timeout_s: timeout,
         retries: whole('retries', 0, HTTP_DEFAULTS.retries),
         probabilities: chat?.logprobs === true || probabilities,
-        chat
+        chat,
+        repeat: modelRepeat(obj.repeat, source, [...at, 'repeat'])
       } satisfies HttpParams
     };
   },
@@ -103,7 +107,7 @@ export const HTTP = entryModel({
       throw new ConfigError(`models: ${quoted(plan.name)}: http.format: expected evidence-gate for tabular data (huggingface sends text only), found huggingface`);
     }
     const model = new HttpModel(
-      { name: plan.name, url: p.url, format: p.format, headers: p.headers, env: p.env, batch: p.batch, concurrency: p.concurrency, timeoutS: p.timeout_s, retries: p.retries, probabilities: p.probabilities, chat: p.chat, seed: context.seed },
+      { name: plan.name, url: p.url, format: p.format, headers: p.headers, env: p.env, batch: p.batch, concurrency: p.concurrency, timeoutS: p.timeout_s, retries: p.retries, probabilities: p.probabilities, chat: p.chat, seed: context.seed, repeat: p.repeat },
       context.labels,
       { log: context.log }
     );

@@ -3,6 +3,7 @@
  * itself (search.ts) over the example's edit space.
  */
 import type { ProtectedTransition } from '../../config/plan.js';
+import type { ReviewPolicy } from '../../evidence/attack-success.js';
 import type { ScoreResult } from '../../models/model.js';
 import type { LoadedDictionary } from '../dictionary-file.js';
 import { dictionaryFor } from '../dictionary.js';
@@ -25,6 +26,8 @@ export interface SearchCall {
   gold: string;
   objective: 'untargeted' | 'targeted';
   transitions: readonly ProtectedTransition[];
+  /** The review policy a success must get past (threat_model.against_policy), or null. */
+  policy: ReviewPolicy | null;
   clean: ScoreResult;
   score: ScoreTexts;
 }
