@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { merge, run, verify } from '../src/engine.js';
 import { sha256Hex } from '../src/util/hash.js';
 import { jsonl, tempRepo } from './helpers.js';
+import { json, serve, type TestServer } from './models/http/servers.js';
 
 const SCRIPT = join(import.meta.dirname, 'models/external/fixtures/scripted-model.mjs');
 
@@ -138,6 +139,7 @@ describe('a nondeterministic command model asked 3 times', () => {
     // Work counters count each distinct input once.
     expect(manifest.counters.find((c: any) => c.model === 'jitter').distinctInputs).toBe(distinct);
     expect(manifest.models.find((x: any) => x.name === 'naive-bayes').params).not.toHaveProperty('repeat');
+    expect(manifest.preprocessing.models.find((x: any) => x.model === 'jitter').scores).toMatch(/; asked 3 times per input: the prediction is the majority of the 3 answers/);
   });
 
   test('summary.md and report.html show the noise floor beside the flip rates, with denominators', () => {
@@ -239,6 +241,93 @@ test('the search under repeat: its queries count distinct candidates once; the m
   expect(times.size).toBe(clean + queries);
   expect([...times.values()].every((n) => n === 3)).toBe(true);
 }, 60_000);
+
+describe('an HTTP model asked 4 times', () => {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+
+  /** A server whose answer for an input turns on the input's own call count; it counts the calls per input. */
+  async function jitterServer(answer: (input: { text?: string; features?: Record<string, number> }, k: number) => object): Promise<{ server: TestServer; calls: Map<string, number> }> {
+    const calls = new Map<string, number>();
+    const server = await serve((body, res) =>
+      json(res, {
+        outputs: body.inputs.map((i: { id: string; text?: string; features?: Record<string, number> }) => {
+          const key = i.text ?? JSON.stringify(i.features);
+          const k = calls.get(key) ?? 0;
+          calls.set(key, k + 1);
+          return { id: i.id, ...answer(i, k) };
+        })
+      })
+    );
+    servers.push(server);
+    return { server, calls };
+  }
+
+  test('text: a server that answers differently on repeated calls; requests = distinct texts × 4', async () => {
+    // "gain" texts: limitation on the 4th call only (3 of 4 agree); the rest unanimous.
+    const { server, calls } = await jitterServer((i, k) => ({ label: (i.text ?? '').toLowerCase().match(/limitation|caution/) || ((i.text ?? '').toLowerCase().includes('gain') && k === 3) ? 'limitation' : 'result' }));
+    const root = repo(`  - { name: api, http: { url: "${server.url}", batch: 1, concurrency: 2 }, repeat: 4 }`);
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    const rows = rowsOf(root).filter((r) => r.model === 'api');
+    expect(agreements(rows.filter((r) => r.condition === 'clean'))).toEqual({ c1: 3 / 4, c2: 1, h1: 3 / 4, h2: 1 });
+    expect(rows.every((r) => r.status === 'ok' && r.scores === null)).toBe(true);
+    const distinct = new Set(rows.map((r) => r.input_sha256)).size;
+    expect(calls.size).toBe(distinct);
+    expect([...calls.values()].every((n) => n === 4)).toBe(true);
+    expect(server.bodies).toHaveLength(4 * distinct);
+    const manifest = JSON.parse(read(root, 'out', 'manifest.json'));
+    expect(manifest.models.find((m: any) => m.name === 'api')).toMatchObject({ params: { repeat: 4 }, counters: { requests: 4 * distinct, repeated_requests: 3 * distinct } });
+    expect(manifest.preprocessing.models.find((m: any) => m.model === 'api').scores).toContain('asked 4 times per input');
+    const m = JSON.parse(read(root, 'out', 'metrics.json')).models.find((x: any) => x.model === 'api');
+    expect(m.label_only).toBe(true);
+    expect(m.repeat.clean_flip_rate[0].figure).toMatchObject({ numerator: 2, denominator: 4 });
+    expect(m.repeat.agreement[0].answer_agreement).toMatchObject({ numerator: 14, denominator: 16 });
+    expect(await verify({ dir: 'out', cwd: root, root })).toEqual({ differences: [], notes: [] });
+  }, 60_000);
+
+  test('tabular: features in the evidence-gate format, noise candidates each asked 4 times', async () => {
+    // x1 > 0.5 → "1"; near the boundary (|x1 − 0.5| < 0.05) the 2nd call says the other label.
+    const { server, calls } = await jitterServer((i, k) => {
+      const x = i.features?.x1 ?? 0;
+      const side = x > 0.5 ? 1 : 0;
+      const flip = Math.abs(x - 0.5) < 0.05 && k === 1;
+      const p = flip ? 1 - side : side;
+      return { scores: { '0': p === 0 ? 0.8 : 0.2, '1': p === 1 ? 0.8 : 0.2 } };
+    });
+    const csv = (rows: number[][]) => ['id,x1,x2,label', ...rows.map(([x1, x2], i) => `r${i},${x1},${x2},${(x1 as number) > 0.5 ? 1 : 0}`)].join('\n') + '\n';
+    const root = tempRepo({
+      'train.csv': csv([[0.1, 0.2], [0.9, 0.8], [0.2, 0.4], [0.8, 0.6]]),
+      'test.csv': csv([[0.52, 0.3], [0.9, 0.1], [0.1, 0.7], [0.47, 0.5]]),
+      'evidence-gate.yml': [
+        'version: 1',
+        'task: tabular',
+        'threat_model:',
+        '  id: t',
+        '  access: black-box',
+        '  attacks: { noise: {} }',
+        '  constraints: { linf_eps: 0.01, editable: [x1, x2], bounds: { x1: [0, 1], x2: [0, 1] } }',
+        'data:',
+        '  train: train.csv',
+        '  evaluate: { test: test.csv }',
+        '  columns: { id: id, label: label, features: [x1, x2] }',
+        'models:',
+        `  - { name: api, http: { url: "${server.url}", batch: 3 }, repeat: 4 }`,
+        ''
+      ].join('\n')
+    });
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    const rows = rowsOf(root);
+    expect(rows).toHaveLength(8);
+    const clean = rows.filter((r) => r.condition === 'clean');
+    expect(agreements(clean)).toEqual({ r0: 3 / 4, r1: 1, r2: 1, r3: 3 / 4 });
+    for (const r of rows) expect(Object.keys(r).at(-1)).toBe('agreement');
+    expect(calls.size).toBe(new Set(rows.map((r) => r.input_sha256)).size);
+    expect([...calls.values()].every((n) => n === 4)).toBe(true);
+    expect(await verify({ dir: 'out', cwd: root, root })).toEqual({ differences: [], notes: [] });
+  }, 60_000);
+});
 
 describe('repeat with failures and label-only answers', () => {
   test('one failed answer of three makes the row an error with the reason; agreement null; missing_rows fails', async () => {

@@ -12,6 +12,11 @@ import { decide, type ScoreResult } from './model.js';
 /** Most times one input may be asked: past a few dozen the noise floor barely tightens, while the cost grows with N. */
 export const MAX_REPEAT = 100;
 
+/** What the manifest's preprocessing record adds to a model's scores when it is asked `n` > 1 times. */
+export function repeatedScores(scores: string, n: number): string {
+  return n > 1 ? `${scores}; asked ${n} times per input: the prediction is the majority of the ${n} answers (ties to the first label in code-point order), the scores their mean` : scores;
+}
+
 /** One round of answers for `inputs`, in input order. */
 export type Ask = (inputs: readonly ExampleInput[]) => Promise<ScoreResult[]>;
 

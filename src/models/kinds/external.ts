@@ -10,6 +10,7 @@ import { PRINTABLE, configError } from '../../config/validate.js';
 import { hasHidden, quoted } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
 import { ExternalModel } from '../external/external-model.js';
+import { repeatedScores } from '../repeat.js';
 
 const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'probabilities', 'env', 'files', 'window', 'repeat'];
 /** Variables that must never reach a user's model process, whatever the config says. */
@@ -85,12 +86,12 @@ export const EXTERNAL = entryModel({
       input:
         'the text as written (the perturbed text under a perturbation), UTF-8, as the "text" string of one JSON request line {"id": "r<sequence number>", "text": ...} on the command\'s standard input; Evidence Gate does no lower-casing, normalisation or tokenisation',
       vectorizers: [],
-      scores: answers(plan.params.probabilities)
+      scores: repeatedScores(answers(plan.params.probabilities), plan.params.repeat)
     }),
     tabular: (plan) => ({
       input: 'the feature record as a JSON object of numbers, keys in the order of `features`, as the "features" value of one JSON request line {"id": "r<sequence number>", "features": {...}}',
       scaling: "identity on Evidence Gate's side: the command receives raw feature units",
-      scores: answers(plan.params.probabilities)
+      scores: repeatedScores(answers(plan.params.probabilities), plan.params.repeat)
     })
   }
 });

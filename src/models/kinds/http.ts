@@ -13,6 +13,7 @@ import { entryModel } from '../descriptor.js';
 import { HTTP_FORMATS, type ChatOptions, type HttpFormat } from '../http/contract.js';
 import { HttpModel, shownUrl } from '../http/http-model.js';
 import { referencedVariables } from '../http/secrets.js';
+import { repeatedScores } from '../repeat.js';
 
 const ENTRY_KEYS = ['name', 'http', 'env', 'probabilities', 'repeat'];
 const HTTP_KEYS = ['url', 'format', 'headers', 'batch', 'concurrency', 'timeout_s', 'retries'];
@@ -118,12 +119,12 @@ export const HTTP = entryModel({
     text: (plan) => ({
       input: `the text as written (the perturbed text under a perturbation), UTF-8, in a JSON POST to ${shownUrl(plan.params.url)} in the ${plan.params.format} format; Evidence Gate does no lower-casing, normalisation or tokenisation`,
       vectorizers: [],
-      scores: said(plan.params.format, plan.params.probabilities)
+      scores: repeatedScores(said(plan.params.format, plan.params.probabilities), plan.params.repeat)
     }),
     tabular: (plan) => ({
       input: `the feature record as a JSON object of numbers, keys in the order of \`features\`, in a JSON POST to ${shownUrl(plan.params.url)} in the ${plan.params.format} format`,
       scaling: "identity on Evidence Gate's side: the service receives raw feature units",
-      scores: said(plan.params.format, plan.params.probabilities)
+      scores: repeatedScores(said(plan.params.format, plan.params.probabilities), plan.params.repeat)
     })
   }
 });
