@@ -172,6 +172,15 @@ describe('explain\'s text output with the search', () => {
     expect(lines.some((l) => /^ {4}outcome: (SUCCESS at query \d+|no success)/.test(l))).toBe(true);
   });
 
+  test('a text with nothing the search may edit (negators, numbers and URLs only) says so for every model', async () => {
+    const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'not 12% www.x.org never', '--language', 'en']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l === '    not tested: no word of this text has a valid edit (uncovered: no_edit)')).toHaveLength(1);
+    const json = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'not 12% www.x.org never', '--language', 'en', '--json']);
+    const paths = (JSON.parse(json.stdout) as { search: { paths: SearchPath[] } }).search.paths;
+    expect(paths.map((p) => [p.outcome, p.queries, p.editable_words])).toEqual([['no_edit', 0, 0]]);
+  });
+
   test('hostile text inside an edited word cannot start a workflow command or break a line', async () => {
     const hostile = '::warning::pwned results\n::error::show <script>gain</script> | sample \u202Eevil';
     const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', hostile, '--language', 'en']);
