@@ -93,6 +93,12 @@ describe('the text example, no baseline', () => {
       expect(s).toContain(`${r.ref.clean_prediction} → ${r.ref.prediction}`);
       expect(s).toContain(`${(r.ref.clean_margin as number).toFixed(3)} → ${(r.ref.margin as number).toFixed(3)}`);
       expect(r.perturbed).not.toBeNull();
+      if (r.marks) {
+        // A search row: each edited word marked on its own, its operator beside it on the perturbed side.
+        for (const p of r.marks.perturbed.parts) if (p.op !== null) expect(s).toContain(`<mark title="${p.op}">${escapeHtml(p.text)}</mark><span class="op">${p.op}</span>`);
+        for (const p of r.marks.original.parts) if (p.op !== null) expect(s).toContain(`<mark title="${p.op}">${escapeHtml(p.text)}</mark>`);
+        continue;
+      }
       if (r.original?.changed) expect(s).toContain(`<mark>${escapeHtml(r.original.changed)}</mark>`);
       expect(s).toContain(`<mark>${escapeHtml((r.perturbed as NonNullable<typeof r.perturbed>).changed)}</mark>`);
     }

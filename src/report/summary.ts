@@ -257,7 +257,6 @@ function tables(input: SummaryInput): string[] {
     const floor = anyRepeated(metrics);
     const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp)', 'attack success'];
     out.push(...table(header, metrics.models.flatMap((m) => robustnessRows(m, floor))), '');
-    out.push(...repeatSection(metrics));
     out.push('## Ledger (all rows)', '');
     out.push(
       'Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.',
@@ -266,6 +265,8 @@ function tables(input: SummaryInput): string[] {
     out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
     out.push(...searchSection(metrics));
   }
+  // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
+  out.push(...repeatSection(metrics));
 
   if (metrics.task === 'tabular') out.push(...tabularSections(metrics, facts.counters));
 
