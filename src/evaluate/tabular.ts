@@ -62,7 +62,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   for (const attack of attacks) {
     if (attack.needsGradients) for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
   }
-  const exact = attacks.map((attack) => attack.exact?.(labels.length, models) ?? null);
+  const exact = attacks.map((attack) => attack.exact?.(labels.length, models, plan.threatModel.againstPolicy) ?? null);
   // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
   const reportsWork = attacks.some((attack) => attack.reportsWork === true);
   const tm = plan.threatModel;

@@ -70,7 +70,8 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       languages: m.data.languages,
       lengthHistogram: m.data.length_histogram.counts,
       overlap: m.data.train_overlap,
-      searchBudget: searchBudgetOf(m)
+      searchBudget: searchBudgetOf(m),
+      againstPolicy: m.threat_model.against_policy === true
     },
     drill: {
       models: m.models.map((d) => d.name),

@@ -59,6 +59,8 @@ export interface MetricFacts {
   overlap: readonly Overlap[];
   /** The adaptive search's query budget per (example, model), when the run configures it (docs/search.md). */
   searchBudget?: number | null;
+  /** threat_model.against_policy: a success must be a decision the model's review policy accepts. */
+  againstPolicy?: boolean;
 }
 
 export interface ScopedFigure {

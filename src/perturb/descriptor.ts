@@ -111,7 +111,7 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
    */
   queryAttack?(row: QueryRow, params: P): QueryAttack;
   /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
-  exact?(labelCount: number, models: readonly Model[]): boolean;
+  exact?(labelCount: number, models: readonly Model[], againstPolicy: boolean): boolean;
 }
 
 /** Any family (methods are bivariant in their parameters, so every descriptor fits). */

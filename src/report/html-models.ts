@@ -183,6 +183,8 @@ export function tabularSection(metrics: Metrics): string[] {
   if (certified.length > 0) {
     out.push('<h3 id="strength">Attack strength against the exact worst case</h3>');
     out.push(`<p class="note">${h(CERTIFIED_MEANING, 2000)}</p>`);
+    const reasons = [...new Set(certified.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
+    for (const reason of reasons) out.push(`<p class="note">Not applicable in this run: ${h(reason, 2000)}.</p>`);
     out.push(
       table(
         ['model', 'attack', 'strength (found / exact)', 'certified by exact', 'ties'],
