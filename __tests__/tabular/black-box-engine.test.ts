@@ -4,12 +4,13 @@
  * verify, and their config errors.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { merge, run } from '../../src/engine.js';
 import { loadPlan } from '../../src/config/load.js';
 import { verify } from '../../src/pipeline/verify.js';
 import { tempRepo } from '../helpers.js';
+import { json, serve } from '../models/http/servers.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
@@ -168,6 +169,27 @@ describe('square and boundary against an external command', () => {
     const boundary = rows.filter((r) => r.condition === 'boundary' && r.eligible);
     expect(boundary.every((r) => r.status === 'ok')).toBe(true);
     expect(boundary.filter((r) => r.success).length).toBeGreaterThan(3);
+  }, 60_000);
+});
+
+describe('an HTTP model', () => {
+  test('the same evidence as the same scorer behind a command, byte for byte (queries batched per request)', async () => {
+    const sigma = (f: Record<string, number>) => 1 / (1 + Math.exp(-6 * ((f.x1 as number) + (f.x2 as number) - 1)));
+    const server = await serve((body, res) => json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, scores: { 0: 1 - sigma(i.features), 1: sigma(i.features) } })) }));
+    try {
+      const root = repo();
+      const text = readFileSync(join(root, 'c.yml'), 'utf8');
+      await run({ root, configPath: 'c.yml', outputDir: 'command' });
+      writeFileSync(join(root, 'http.yml'), text.replace('  - { name: cmd, command: "node model.mjs scores" }', `  - { name: cmd, http: { url: "${server.url}", batch: 16, concurrency: 2 } }`));
+      await run({ root, configPath: 'http.yml', outputDir: 'http' });
+      const rows = evidence(root, 'http');
+      expect(rows.filter((r) => r.condition === 'square' && r.success).length).toBeGreaterThan(3);
+      expect(readFileSync(join(root, 'http/evidence.jsonl'), 'utf8')).toBe(readFileSync(join(root, 'command/evidence.jsonl'), 'utf8'));
+      // Each step's points go out in requests of at most 16 inputs.
+      expect(server.bodies.every((b: any) => b.inputs.length <= 16)).toBe(true);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 });
 
