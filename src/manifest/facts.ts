@@ -84,6 +84,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       families: Object.fromEntries(
         Object.entries(plan.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)])) as Partial<Record<FamilyGateKey, Threshold>>])
       ),
+      ...(plan.min_attack_strength ? { minAttackStrength: Object.fromEntries(Object.entries(plan.min_attack_strength).map(([a, r]) => [a, threshold(r)])) } : {}),
       allowNotEvaluated: plan.allow_not_evaluated,
       models: [...plan.judged_models],
       requireBaseline: plan.require_baseline,

@@ -192,8 +192,28 @@ export function tabularSection(metrics: Metrics): string[] {
       )
     );
   }
+  const attackExamples = metrics.models.flatMap((m) => (m.attack_examples ?? []).map((w) => ({ m, w })));
   const examples = metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => ({ m, w })));
-  if (examples.length > 0) {
+  if (attackExamples.length > 0) {
+    // Strings are data (model, feature and label names, ids): plain cells are escaped by table().
+    out.push('<h3>Worked examples</h3>');
+    out.push(
+      table(
+        ['model', 'attack', 'id', 'changed features (original → perturbed)', 'label', 'prediction', 'success', 'queries', 'gradient evaluations'],
+        attackExamples.map(({ m, w }) => [
+          m.model,
+          w.condition,
+          { html: `<code>${h(w.id, 80)}</code>` },
+          { html: h(w.changed.length === 0 ? 'none' : w.changed.map((c) => `${c.feature}: ${Number(c.from.toFixed(6))} → ${Number(c.to.toFixed(6))}`).join('; '), 600) },
+          w.label,
+          `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`,
+          w.success ? 'yes' : 'no',
+          n(String(w.queries ?? '—')),
+          n(String(w.gradient_evaluations ?? '—'))
+        ])
+      )
+    );
+  } else if (examples.length > 0) {
     out.push('<h3>Worked examples</h3>');
     out.push(
       table(
