@@ -242,6 +242,24 @@ test('the search under repeat: its queries count distinct candidates once; the m
   expect([...times.values()].every((n) => n === 3)).toBe(true);
 }, 60_000);
 
+test('a run with no perturbation still reports the agreement; a hostile model name is escaped', async () => {
+  const root = repo(`  - { name: "<img src=x>|jit", command: ${JSON.stringify(command)}, repeat: 3 }`);
+  const config = join(root, 'evidence-gate.yml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/ {2}attacks:\n(?: {4}.*\n)+/, ''));
+  await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+  const summary = read(root, 'out', 'summary.md');
+  expect(summary).not.toContain('## Robustness');
+  expect(summary).toContain('## Repeated queries (all rows)');
+  expect(summary).not.toContain('<img');
+  expect(summary).toMatch(/\| 3 \| 50\.0% \(2\/4\) \| 50\.0% \(2\/4\) \| 83\.3% \(10\/12\) \| — \|/);
+  const html = read(root, 'out', 'report.html');
+  const section = html.slice(html.indexOf('<h2 id="repeated-queries">'), html.indexOf('</table>', html.indexOf('<h2 id="repeated-queries">')));
+  expect(section).toContain('&lt;img src=x&gt;|jit');
+  expect(section).toContain('50.0% (2/4)');
+  expect(html).not.toContain('<img src=x>');
+  expect(html).toContain('<a href="#repeated-queries">');
+}, 60_000);
+
 describe('an HTTP model asked 4 times', () => {
   const servers: TestServer[] = [];
   afterEach(async () => {

@@ -69,7 +69,7 @@ const SPEC_GATE_DEFAULTS: Array<[string, number]> = [
 ];
 
 const TOP_LEVEL_KEYS = 'version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release';
-const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'allow_not_evaluated', 'require_baseline', 'block_on', 'require_release_record', 'models'].join(', ');
+const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'min_attack_strength', 'allow_not_evaluated', 'require_baseline', 'block_on', 'require_release_record', 'models'].join(', ');
 
 describe('loadPlan: unknown keys', () => {
   test('an unknown top-level key names its line, the allowed keys and the key found', () => {
@@ -101,7 +101,7 @@ describe('loadPlan: unknown keys', () => {
   test('an unknown family is an unknown key', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    typos:\n      max_flip_rate: 0.3'),
-      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, dictionary, append, search, fgm, pgd, exact, clean, truncate, noise, found "typos"'
+      'evidence-gate.yml:13: gate.families.typos: unknown key; expected one of format, transpose, dictionary, append, search, fgm, pgd, square, boundary, exact, clean, truncate, noise, found "typos"'
     );
   });
 

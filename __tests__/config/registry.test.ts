@@ -107,9 +107,9 @@ describe('the family registry', () => {
     expect(FAMILIES).toEqual(FAMILY_REGISTRY.text.map((d) => d.name));
     expect(TABULAR_FAMILIES).toEqual(FAMILY_REGISTRY.tabular.map((d) => d.name));
     expect(TEXT_CONDITIONS).toEqual(['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
-    expect(CONDITIONS).toEqual([...TEXT_CONDITIONS, 'noise', 'fgm', 'pgd', 'exact']);
-    expect(keysAt(CONFIG_SCHEMA, 'threat_model', 'attacks')).toEqual(['noise', 'fgm', 'pgd', 'exact', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
-    expect(keysAt(CONFIG_SCHEMA, 'gate', 'families')).toEqual(['format', 'transpose', 'dictionary', 'append', 'search', 'fgm', 'pgd', 'exact', 'clean', 'truncate', 'noise']);
+    expect(CONDITIONS).toEqual([...TEXT_CONDITIONS, 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
+    expect(keysAt(CONFIG_SCHEMA, 'threat_model', 'attacks')).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
+    expect(keysAt(CONFIG_SCHEMA, 'gate', 'families')).toEqual(['format', 'transpose', 'dictionary', 'append', 'search', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'clean', 'truncate', 'noise']);
     expect(attackFamiliesOf('text')).toEqual(['format', 'transpose', 'dictionary', 'append']);
     // The adaptive search is listed only where a run evaluated it.
     expect(attackFamiliesOf('text', FAMILY_REGISTRY, ['clean', 'format', 'search'])).toEqual(['format', 'transpose', 'dictionary', 'append', 'search']);
@@ -147,8 +147,8 @@ describe('the family registry', () => {
 
   test('a family added to the list is in the schema, in both places, with the gate keys its role takes', () => {
     const schema = configSchema(REGISTRY);
-    expect(keysAt(schema, 'threat_model', 'attacks')).toEqual(['noise', 'fgm', 'pgd', 'exact', 'zero', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search', 'echo']);
-    expect(keysAt(schema, 'gate', 'families')).toEqual(['format', 'transpose', 'dictionary', 'append', 'search', 'echo', 'fgm', 'pgd', 'exact', 'clean', 'truncate', 'noise', 'zero']);
+    expect(keysAt(schema, 'threat_model', 'attacks')).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'zero', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search', 'echo']);
+    expect(keysAt(schema, 'gate', 'families')).toEqual(['format', 'transpose', 'dictionary', 'append', 'search', 'echo', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'clean', 'truncate', 'noise', 'zero']);
     expect(keysAt(schema, 'gate', 'families', 'echo')).toEqual(keysAt(schema, 'gate', 'families', 'format'));
     expect(keysAt(schema, 'gate', 'families', 'zero')).toEqual(['max_regression_pp']);
     expect(new Ajv({ strict: true, allowUnionTypes: true }).validateSchema(schema)).toBe(true);
@@ -167,7 +167,7 @@ describe('the family registry', () => {
     expect(messageOf(() => loadWith(REGISTRY, repo('{ echo: { times: 0 } }')))).toBe('c.yml:4: threat_model.attacks.echo.times: expected a whole number ≥ 1, found number 0');
     expect(messageOf(() => loadWith(REGISTRY, repo('{ zero: {} }')))).toBe('c.yml:4: threat_model.attacks.zero: the zero family belongs to task tabular; expected a family of task text');
     // The build's own registry and validator know nothing of it.
-    expect(messageOf(() => loadPlan({ root, configPath: 'c.yml' }))).toMatch(/^c\.yml:4: threat_model\.attacks\.echo: unknown key; expected one of noise, fgm, pgd, exact, format, transpose, dictionary, append, truncate, search, found "echo"$/);
+    expect(messageOf(() => loadPlan({ root, configPath: 'c.yml' }))).toMatch(/^c\.yml:4: threat_model\.attacks\.echo: unknown key; expected one of noise, fgm, pgd, square, boundary, exact, format, transpose, dictionary, append, truncate, search, found "echo"$/);
   });
 
   test('it is built, evaluated after the built-in families (registry order) and judged as an attack', () => {

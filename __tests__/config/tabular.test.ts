@@ -58,7 +58,7 @@ describe('tabular config', () => {
   test.each([
     [['  constraints: { linf_eps: 0 }'], 'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number 0'],
     [['  constraints: { linf_eps: -0.05 }'], 'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number -0.05'],
-    [[...ATTACKS], 'c.yml:3: threat_model.constraints: noise, fgm, pgd and exact need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none'],
+    [[...ATTACKS], 'c.yml:3: threat_model.constraints: noise, fgm, pgd, square, boundary and exact need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none'],
     [['  constraints: { linf_eps: 0.05, bounds: { x1: [1, 0] } }'], 'c.yml:6: threat_model.constraints.bounds.x1: expected [lower, upper] with lower ≤ upper, found [1, 0]'],
     [['  constraints: { linf_eps: 0.05, bounds: { x9: [0, 1] } }'], 'c.yml:6: threat_model.constraints.bounds.x9: expected one of the feature columns ("x1", "x2"), found "x9"'],
     [['  constraints: { linf_eps: 0.05, editable: [x1, x3] }'], 'c.yml:6: threat_model.constraints.editable[1]: expected one of the feature columns ("x1", "x2"), found "x3"'],

@@ -174,6 +174,31 @@ describe('explain\'s text output with the search', () => {
     expect(lines.some((l) => /^ {4}outcome: (SUCCESS at query \d+|no success)/.test(l))).toBe(true);
   });
 
+  test('a budget smaller than step 1 scores a seeded part of the words (about half the budget) and says so', async () => {
+    const config = join(root, 'small.yml');
+    writeFileSync(config, readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('search: { queries: 40, max_words_changed: 1 }', 'search: { queries: 6, max_words_changed: 1 }'));
+    const text = 'results show a clear gain in the main sample across every region and season';
+    const r = await cli(['explain', '--config', 'small.yml', '--text', text, '--language', 'en', '--json']);
+    const paths = (JSON.parse(r.stdout) as { search: { paths: SearchPath[] } }).search.paths;
+    for (const p of paths) {
+      // About half: the search adds whole words until half the budget is reached, so the last word's edits may pass it.
+      expect(p.step1_queries as number).toBeLessThan(6);
+      expect(p.ranked_words).toBeLessThan(p.editable_words);
+      expect(p.queries).toBeLessThanOrEqual(6);
+    }
+    const t = await cli(['explain', '--config', 'small.yml', '--text', text, '--language', 'en']);
+    expect(t.stdout).toMatch(/step 1: \d+ single edits scored on \d+ words \(the budget reached \d+ of the \d+ editable words, in a seeded order\)/);
+  });
+
+  test('a text with nothing the search may edit (negators, numbers and URLs only) says so for every model', async () => {
+    const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'not 12% www.x.org never', '--language', 'en']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l === '    not tested: no word of this text has a valid edit (uncovered: no_edit)')).toHaveLength(1);
+    const json = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'not 12% www.x.org never', '--language', 'en', '--json']);
+    const paths = (JSON.parse(json.stdout) as { search: { paths: SearchPath[] } }).search.paths;
+    expect(paths.map((p) => [p.outcome, p.queries, p.editable_words])).toEqual([['no_edit', 0, 0]]);
+  });
+
   test('hostile text inside an edited word cannot start a workflow command or break a line', async () => {
     const hostile = '::warning::pwned results\n::error::show <script>gain</script> | sample \u202Eevil';
     const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', hostile, '--language', 'en']);

@@ -12,7 +12,7 @@ import { ALL, type MetricFacts, type ModelMetrics } from '../../src/metrics/metr
 const OWN: Array<keyof ModelMetrics> = ['model', 'probabilities', 'label_only', 'missing_rows'];
 const ALL_FIELDS: Array<keyof ModelMetrics> = [
   'model', 'probabilities', 'label_only', 'missing_rows', 'accuracy', 'classification', 'generalization_gap_pp', 'robustness', 'ledger', 'union',
-  'protected_transitions', 'selective', 'reliability', 'abstention', 'accounting', 'worked_examples', 'search', 'exact_certificate', 'attack_strength', 'repeat'
+  'protected_transitions', 'selective', 'reliability', 'abstention', 'accounting', 'worked_examples', 'attack_examples', 'search', 'exact_certificate', 'attack_strength', 'repeat'
 ];
 
 function facts(task: 'text' | 'tabular', abstain: boolean): MetricFacts {
@@ -76,7 +76,7 @@ test.each([
 test('a model without probabilities or policy, in a text run, has no reliability, abstention or accounting cells', () => {
   const context = contextOf(facts('text', false), false);
   const absent = MODEL_CELLS.filter((k) => k.make(context) === null).flatMap((k) => [...k.fields]);
-  expect(absent.sort()).toEqual(['abstention', 'accounting', 'attack_strength', 'exact_certificate', 'reliability', 'repeat', 'search', 'worked_examples']);
+  expect(absent.sort()).toEqual(['abstention', 'accounting', 'attack_examples', 'attack_strength', 'exact_certificate', 'reliability', 'repeat', 'search', 'worked_examples']);
 });
 
 test('a model asked 3 times per input has the repeat cell; its rows must carry an agreement of k/3', () => {

@@ -138,7 +138,9 @@ describe('search rows in the drill-down', () => {
   ], 17);
 
   test('checks.json refs of search rows carry the queries and the edits; other rows do not', () => {
-    expect(refOf(row)).toMatchObject({ condition: 'search', queries: 17, edits: row.edits });
+    // The operators and word indexes only: the words stay in the evidence row, so a reference stays small.
+    expect(refOf(row)).toMatchObject({ condition: 'search', queries: 17, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) });
+    expect(JSON.stringify(refOf(row))).not.toContain('sciprt');
     const other = { ...row, condition: 'format' } as EvidenceRow;
     delete (other as Partial<EvidenceRow>).queries;
     expect(Object.keys(refOf(other))).not.toContain('queries');
@@ -164,7 +166,7 @@ describe('search rows in the drill-down', () => {
     const html = drillSections({ gate, drill, metrics: { models: [] } as unknown as Metrics, textPolicy: 'full', task: 'text', anchors: new AnchorIds() }).join('\n');
     expect(html).toContain('&lt;<mark title="transpose">sciprt</mark><span class="op">transpose</span>&gt;alert(1)&lt;/script&gt; ::<mark title="format">Warning</mark><span class="op">format</span>:: a | b <mark title="format">Pipes</mark>');
     expect(html).toContain('<span class="label">search</span> 17 queries; 3 edits: transpose at word');
-    expect(html).toContain('(script → sciprt)');
+    expect(html).toMatch(/<span class="label">search<\/span> 17 queries; 3 edits: transpose at word \d+; format at word \d+; format at word \d+<\/div>/);
     expect(html).not.toContain('<script');
     expect(html.split('\n').filter((l) => l.trimStart().startsWith('::'))).toEqual([]);
   });

@@ -28,9 +28,9 @@ describe('the bundled inspection example', () => {
     manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
   });
 
-  test('1,000 test rows × 1 model × 5 conditions, with feature vectors in every row', () => {
-    expect(rows).toHaveLength(5000);
-    expect(rows.slice(0, 5).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'exact']);
+  test('1,000 test rows × 1 model × 7 conditions, with feature vectors in every row', () => {
+    expect(rows).toHaveLength(7000);
+    expect(rows.slice(0, 7).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     // The config has `exact`, an attack that reports per-row work: every tabular row carries those fields.
     expect(Object.keys(rows[0]!).slice(-7)).toEqual(['features', 'perturbed_features', 'exact', 'queries', 'gradient_evaluations', 'certified', 'tie']);
     expect(Object.keys(rows[0]!.features)).toEqual(['x1', 'x2']);
@@ -76,18 +76,19 @@ describe('the bundled inspection example', () => {
     expect(fgm.post_test_errors.numerator).toBe(cleanWrong + ledger.successes.value);
     expect(fgm.error_induction).toMatchObject({ numerator: ledger.successes.value, denominator: ledger.eligible.value });
     const counters = manifest.counters[0];
-    // FGM: 1 gradient and 2 predictions per eligible row; the model's counters add PGD's per-row work.
+    // FGM: 1 gradient and 2 predictions per eligible row; the model's counters add the per-row work of PGD and the black-box attacks.
     const fgmRows = rows.filter((r) => r.condition === 'fgm');
     expect(fgmRows.reduce((n, r) => n + r.gradient_evaluations, 0)).toBe(ledger.eligible.value);
     expect(fgmRows.reduce((n, r) => n + r.queries, 0)).toBe(2 * ledger.eligible.value);
-    const attackRows = rows.filter((r) => r.condition === 'fgm' || r.condition === 'pgd');
+    const attackRows = rows.filter((r) => ['fgm', 'pgd', 'square', 'boundary'].includes(r.condition));
     expect(counters.gradientEvaluations).toBe(attackRows.reduce((n, r) => n + r.gradient_evaluations, 0));
     expect(counters.predictionEvaluations).toBe(attackRows.reduce((n, r) => n + r.queries, 0));
     expect(m.worked_examples).toHaveLength(3);
     expect(m.worked_examples.every((w: any) => w.success)).toBe(true);
     // Breaches of the protected outcome (1 → 0) come first.
     expect(m.worked_examples[0]).toMatchObject({ label: '1', clean_prediction: '1', prediction: '0' });
-    expect(m.abstention.map((a: any) => a.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'exact', 'clean', 'noise', 'fgm', 'pgd', 'exact']);
+    const conditions = ['clean', 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact'];
+    expect(m.abstention.map((a: any) => a.condition)).toEqual([...conditions, ...conditions]);
   });
 
   test('checks that need a challenge split or languages are not applicable; fgm is judged', () => {
@@ -101,7 +102,7 @@ describe('the bundled inspection example', () => {
     expect(result.summary).toContain('## Attack accounting (all rows)');
     expect(result.summary).toContain('### Worked examples');
     const ledger = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models[0].ledger.find((l: any) => l.family === 'fgm' && l.scope === 'all');
-    const attackRows = rows.filter((r) => r.condition === 'fgm' || r.condition === 'pgd');
+    const attackRows = rows.filter((r) => ['fgm', 'pgd', 'square', 'boundary'].includes(r.condition));
     const gradients = attackRows.reduce((n, r) => n + r.gradient_evaluations, 0);
     const predictions = attackRows.reduce((n, r) => n + r.queries, 0);
     expect(ledger.eligible.value).toBeGreaterThan(0);
@@ -109,7 +110,7 @@ describe('the bundled inspection example', () => {
   });
 
   test('the manifest states the L∞ threat model and the validity rule', () => {
-    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'pgd', 'exact']);
+    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     expect(manifest.threat_model.attacks[1].parameters).toMatchObject({ eps: 0.05, editable: ['x1', 'x2'], bounds: { x1: [0, 1], x2: [0, 1] } });
     expect(manifest.models[0]).toMatchObject({ kind: 'logistic-regression', probabilities: true });
   });
@@ -126,6 +127,20 @@ describe('the bundled inspection example', () => {
     expect(m.attack_strength[0]).toEqual({ attack: 'fgm', strength: { value: 1, numerator: failures, denominator: failures, status: 'ok', reason: null } });
     expect(m.attack_strength[1].attack).toBe('pgd');
     expect(result.summary).toContain(`| logistic\\-regression | fgm | 1.00 (${failures}/${failures}) | as expected: for a binary linear model one clipped sign step is the exact worst case |`);
+  });
+
+  test('worked rows per attack: the features changed, the decision, the queries and gradients of that row', () => {
+    const worked = metrics.models[0].attack_examples as Array<Record<string, any>>;
+    expect([...new Set(worked.map((w) => w.condition))]).toEqual(['fgm', 'pgd', 'square', 'boundary', 'exact']);
+    for (const w of worked) {
+      const r = rows.find((x) => x.condition === w.condition && x.id === w.id) as Record<string, any>;
+      expect(w.queries).toBe(r.queries);
+      expect(w.gradient_evaluations).toBe(r.gradient_evaluations);
+      expect(w.changed).toEqual(['x1', 'x2'].filter((f) => r.perturbed_features[f] !== r.features[f]).map((f) => ({ feature: f, from: r.features[f], to: r.perturbed_features[f] })));
+    }
+    expect(result.summary).toContain('| model | attack | id | changed features (original → perturbed) | label | prediction | queries | gradient evaluations |');
+    const square = worked.find((w) => w.condition === 'square') as Record<string, any>;
+    expect(result.summary).toContain(`| logistic\\-regression | square | ${square.id.replace('-', '\\-')} |`);
   });
 
   test('is deterministic', async () => {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { checkCertified, withTabularFields } from '../../src/evaluate/certified.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import type { AffineLogits, FeatureSpace } from '../../src/tabular/contract.js';
-import { exactCandidate, exactSearch, TIE_TOLERANCE } from '../../src/tabular/exact.js';
+import { isAttackSuccess, type ReviewPolicy } from '../../src/evidence/attack-success.js';
+import { acceptedGap, exactCandidate, exactSearch, TIE_TOLERANCE } from '../../src/tabular/exact.js';
 import { validateCandidate } from '../../src/tabular/validity.js';
 import { REPO_ROOT } from '../helpers.js';
 
@@ -39,7 +40,21 @@ interface GoldenCase {
   certified: number;
 }
 
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact.json'), 'utf8')) as { tie_tolerance: number; cases: GoldenCase[] };
+/** A base case's rows judged under a review policy (threat_model.against_policy; binary models only). */
+interface PolicyCase {
+  name: string;
+  base: string;
+  policy: ReviewPolicy;
+  success_ids: string[];
+  tie_ids: string[];
+  successes: number;
+  ties: number;
+  certified: number;
+}
+
+const all = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact.json'), 'utf8')) as { tie_tolerance: number; cases: Array<GoldenCase | PolicyCase> };
+const golden = { tie_tolerance: all.tie_tolerance, cases: all.cases.filter((c): c is GoldenCase => !('base' in c)) };
+const policyCases = all.cases.filter((c): c is PolicyCase => 'base' in c);
 
 const num = (v: number | string): number => (v === 'inf' ? Infinity : v === '-inf' ? -Infinity : (v as number));
 
@@ -57,6 +72,14 @@ class AffineStub implements AffineLogits {
     let best = 0;
     for (let k = 1; k < z.length; k++) if ((z[k] as number) > (z[best] as number)) best = k;
     return this.labels[best] as string;
+  }
+  /** Softmax of the logits (for two labels with a zero first row: [1 − σ(z), σ(z)]). */
+  probabilities(x: readonly number[]): number[] {
+    const z = this.weights.map((w, k) => w.reduce((s, wi, i) => s + wi * (x[i] as number), this.intercepts[k] as number));
+    const top = Math.max(...z);
+    const e = z.map((v) => Math.exp(v - top));
+    const sum = e.reduce((a, v) => a + v, 0);
+    return e.map((v) => v / sum);
   }
 }
 
@@ -102,6 +125,58 @@ describe.each(golden.cases.map((c) => [c.name, c] as const))('exact equals linpr
     }
     expect(c.rows.filter((r) => r.success).length).toBe(c.successes);
   });
+});
+
+describe.each(policyCases.map((c) => [c.name, c] as const))('exact under a review policy equals the golden on %s', (_name, p) => {
+  const base = golden.cases.find((c) => c.name === p.base) as GoldenCase;
+  const model = new AffineStub(base.labels, base.weights, base.intercepts);
+  const space = spaceOf(base);
+
+  test('every row: certified means no accepted wrong decision in F(x); the evidence rule at the candidate is the success; ties at the acceptance boundary', () => {
+    expect(base.labels).toHaveLength(2);
+    const successes = new Set(p.success_ids);
+    const ties = new Set(p.tie_ids);
+    for (const row of base.rows) {
+      const cand = exactCandidate({ x: row.x, gold: row.label, targets: null, model, space, policy: p.policy });
+      const where = `${p.name} ${row.id}`;
+      expect([where, cand.work]).toEqual([where, { queries: 0, gradientEvaluations: 0, certified: !successes.has(row.id) && !ties.has(row.id), tie: ties.has(row.id) }]);
+      // The candidate is the same maximiser as without a policy: the point most likely to pass.
+      expect([where, cand.values]).toEqual([where, exactCandidate({ x: row.x, gold: row.label, targets: null, model, space }).values]);
+      const success = isAttackSuccess({ objective: 'untargeted', transitions: [], policy: p.policy }, base.labels, row.label, model.probabilities(cand.values));
+      expect([where, success]).toEqual([where, successes.has(row.id)]);
+    }
+    expect(base.rows.length - p.success_ids.length - p.tie_ids.filter((id) => !successes.has(id)).length).toBe(p.certified);
+  });
+});
+
+test('under a policy the golden covers fewer, the same and no successes than without, and ties at a zero gap', () => {
+  const of = (name: string) => policyCases.find((c) => c.name === name) as PolicyCase;
+  const inspection = golden.cases.find((c) => c.name === 'inspection') as GoldenCase;
+  expect(of('inspection-policy-probability-0.6').successes).toBeLessThan(inspection.successes);
+  expect(of('inspection-policy-probability-0.6').successes).toBeGreaterThan(0);
+  expect(of('inspection-policy-probability-0.3').successes).toBe(inspection.successes);
+  expect(of('inspection-policy-probability-0.8').successes).toBe(0);
+  expect(of('binary-8-policy-probability-0.5').ties).toBeGreaterThan(0);
+});
+
+test('the gap a policy needs: logit of its probability, (1 + margin)/2 on the margin, ±∞ at the ends', () => {
+  expect(acceptedGap({ on: 'probability', threshold: 0.5 })).toBe(0);
+  expect(acceptedGap({ on: 'probability', threshold: 0.75 })).toBeCloseTo(Math.log(3), 15);
+  expect(acceptedGap({ on: 'margin', threshold: 0.5 })).toBeCloseTo(Math.log(3), 15);
+  expect(acceptedGap({ on: 'probability', threshold: 0 })).toBe(-Infinity);
+  expect(acceptedGap({ on: 'probability', threshold: 1 })).toBe(Infinity);
+  expect(acceptedGap({ on: 'margin', threshold: 2 })).toBe(Infinity);
+});
+
+test('more than two labels under a policy: the maximiser is an attack candidate, with no certificate and no tie', () => {
+  const grading = golden.cases.find((c) => c.name === 'grading') as GoldenCase;
+  const model = new AffineStub(grading.labels, grading.weights, grading.intercepts);
+  const space = spaceOf(grading);
+  for (const row of grading.rows.slice(0, 50)) {
+    const cand = exactCandidate({ x: row.x, gold: row.label, targets: null, model, space, policy: { on: 'margin', threshold: 0.4 } });
+    expect(cand.work).toEqual({ queries: 0, gradientEvaluations: 0, certified: null, tie: null });
+    expect(cand.values).toEqual(exactCandidate({ x: row.x, gold: row.label, targets: null, model, space }).values);
+  }
 });
 
 test('a row the model gets wrong is not attacked and carries no certificate', () => {

@@ -43,7 +43,7 @@ describe('the three-label grading example', () => {
 
   test('every candidate of every attack lies in F(x): bounds, budget, and the non-editable age unchanged', () => {
     const attacked = rows.filter((r) => r.condition !== 'clean');
-    expect(attacked.length).toBe(600 * 4);
+    expect(attacked.length).toBe(600 * 6);
     for (const r of attacked) {
       for (const f of FEATURES) {
         const before = r.features[f] as number;
@@ -55,6 +55,15 @@ describe('the three-label grading example', () => {
       }
       // Rows an attack did not act on (the model was already wrong) keep x and carry no verdict.
       expect([r.id, r.condition, r.valid === true || (r.valid === null && !r.changed)]).toEqual([r.id, r.condition, true]);
+    }
+  });
+
+  test('square and boundary spend at most 1,000 queries per eligible row, none on the others, and no gradients', () => {
+    for (const r of rows.filter((x) => x.condition === 'square' || x.condition === 'boundary')) {
+      expect([r.id, r.gradient_evaluations]).toEqual([r.id, 0]);
+      if (!r.eligible) expect([r.id, r.queries]).toEqual([r.id, 0]);
+      else expect([r.id, r.queries >= 1 && r.queries <= 1000]).toEqual([r.id, true]);
+      if (r.condition === 'square' && r.eligible && r.queries < 1000) expect([r.id, r.success]).toEqual([r.id, true]);
     }
   });
 
@@ -82,6 +91,11 @@ describe('the three-label grading example', () => {
     // PGD with 20 steps finds at least 95% of the failures exact proves.
     expect(m.attack_strength[1].attack).toBe('pgd');
     expect(m.attack_strength[1].strength.value).toBeGreaterThanOrEqual(0.95);
+    // Square with 1,000 queries finds at least 90%; boundary is reported whatever it reaches.
+    expect(m.attack_strength.map((s: any) => s.attack)).toEqual(['fgm', 'pgd', 'square', 'boundary']);
+    expect(m.attack_strength[2].strength.value).toBeGreaterThanOrEqual(0.9);
+    expect(m.attack_strength[3].strength.status).toBe('ok');
+    for (const s of m.attack_strength) expect(summary).toContain(`| logistic\\-regression | ${s.attack} | ${s.strength.value.toFixed(2)} (${s.strength.numerator}/${s.strength.denominator}) |`);
     expect(m.exact_certificate.certified.numerator).toBe(exactRows.filter((r) => r.certified).length);
     expect(summary).toContain('## Attack strength against the exact worst case');
     expect(summary).toContain('Certified means: no point of the threat model');

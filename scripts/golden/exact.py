@@ -23,9 +23,19 @@ Cases:
     exact in floating point), some rival rows equal to gold's and some gaps living on
     non-editable features only, so that many gaps are exactly zero (ties at zero gaps).
 
+Policy cases (threat_model.against_policy, binary models only): the same linear programs, with
+success = a wrong decision at the maximiser that the review policy accepts. The rival's
+probability there is sigmoid(M) (a binary logistic regression), accepted when it is at least the
+threshold (on: probability) or when 2·sigmoid(M) − 1 is at least the threshold (on: margin). A
+tie: |M − max(L, 0)| <= 1e-9 * (1 + max_k |z_k(x)| + |max(L, 0)|), L = logit of the probability the
+policy needs. Certified: no success and no tie. Cases: the inspection example under four
+policies, and a seeded binary fixture with exactly-zero gaps under three policies (one that every
+wrong decision passes, so its ties sit at the zero gap).
+
 Each case records the coefficients it used, so that the TypeScript test runs `exact` on the same
 model. Run from the repository root: /usr/bin/python3 scripts/golden/exact.py
 """
+import math
 import csv
 import json
 
@@ -188,6 +198,55 @@ def random_case(seed, K, d, n, targeted):
     return run_case(f"random-{seed}{'-targeted' if targeted else ''}", labels, features, W_l, b_l, ids, X, y, space, targets)
 
 
+def sigmoid(m):
+    return 1.0 / (1.0 + math.exp(-m)) if m >= 0 else math.exp(m) / (1.0 + math.exp(m))
+
+
+def accepted_gap(policy):
+    p = policy["threshold"] if policy["on"] == "probability" else (1 + policy["threshold"]) / 2
+    if p <= 0:
+        return float("-inf")
+    if p >= 1:
+        return float("inf")
+    return math.log(p / (1 - p))
+
+
+def with_policy(case, policy):
+    """A binary case's rows judged under a review policy (see the module docstring)."""
+    W, b = case["weights"], case["intercepts"]
+    boundary = max(accepted_gap(policy), 0.0)
+    rows = []
+    for r in case["rows"]:
+        gold = case["labels"].index(r["label"])
+        (j, m), = r["gaps"].items()
+        j = int(j)
+        wrong = m > 0 or (m == 0 and j < gold)
+        p = sigmoid(m)
+        value = p if policy["on"] == "probability" else 2 * p - 1
+        success = wrong and value >= policy["threshold"]
+        scale = 1 + max(abs(v) for v in logits(W, b, r["x"]))
+        tie = math.isfinite(boundary) and abs(m - boundary) <= TIE * (scale + abs(boundary))
+        rows.append({"id": r["id"], "success": success, "tie": tie, "certified": (not tie) and (not success)})
+    # The base case's rows (x, label, gaps, candidate) under the policy: the ids of the successes
+    # and of the ties; every other row of the base case is certified.
+    return {"name": f"{case['name']}-policy-{policy['on']}-{policy['threshold']}", "base": case["name"], "policy": policy,
+            "success_ids": [r["id"] for r in rows if r["success"]], "tie_ids": [r["id"] for r in rows if r["tie"]],
+            "successes": sum(r["success"] for r in rows), "ties": sum(r["tie"] for r in rows), "certified": sum(r["certified"] for r in rows)}
+
+
+def binary_case(seed, d, n):
+    """A seeded binary fixture with dyadic weights, points and budget: many maximal gaps are exactly zero."""
+    rng = np.random.default_rng(seed)
+    labels, features = ["n", "p"], [f"f{i}" for i in range(d)]
+    w = [float(v) for v in rng.integers(-4, 5, size=d) / 2.0]
+    W, b = [[0.0] * d, w], [0.0, float(rng.integers(-4, 5) / 4.0)]
+    space = {"names": features, "eps": 0.5, "editable": [i != 0 for i in range(d)], "lower": [-2.0] * d, "upper": [1.5] * d}
+    X = rng.integers(-4, 5, size=(n, d)) / 4.0
+    ids = [f"b{seed}-{i:03d}" for i in range(n)]
+    y = [labels[first_argmax(logits(W, b, [float(v) for v in x]))] for x in X]
+    return run_case(f"binary-{seed}", labels, features, W, b, ids, X, y, space)
+
+
 def main():
     cases = [
         bundled("inspection", "inspection-tabular", ["x1", "x2"],
@@ -199,6 +258,13 @@ def main():
         cases.append(random_case(seed, 4, 5, 60, False))
     cases.append(random_case(4, 4, 5, 60, True))
     cases.append(random_case(5, 3, 3, 60, False))
+    inspection = cases[0]
+    for policy in ({"on": "probability", "threshold": 0.6}, {"on": "probability", "threshold": 0.8}, {"on": "margin", "threshold": 0.4}, {"on": "probability", "threshold": 0.3}):
+        cases.append(with_policy(inspection, policy))
+    binary = binary_case(8, 4, 120)
+    cases.append(binary)
+    for policy in ({"on": "probability", "threshold": 0.5}, {"on": "probability", "threshold": 0.75}, {"on": "margin", "threshold": 0.2}):
+        cases.append(with_policy(binary, policy))
 
     def clean(o):
         if isinstance(o, float) and not np.isfinite(o):
@@ -213,7 +279,7 @@ def main():
         json.dump({"generator": "scripts/golden/exact.py", "tie_tolerance": TIE, "cases": clean(cases)}, f, separators=(",", ":"))
         f.write("\n")
     for c in cases:
-        print(f"{c['name']}: {len(c['rows'])} eligible rows, {c['successes']} successes, {c['ties']} ties, {c['certified']} certified")
+        print(f"{c['name']}: {c['successes']} successes, {c['ties']} ties, {c['certified']} certified")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import { resolveInside } from './paths.js';
 import { releaseRequirement } from '../manifest/release.js';
 import { FAMILY_REGISTRY, familiesOf, type AttackPlan, type FamilyRegistry } from '../perturb/registry.js';
 import { MODEL_KINDS, modelKind } from '../models/registry.js';
+import { EXACT_FAMILY } from '../tabular/exact.js';
 import type { FileRef, GatePlan, ModelPlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
 import type { RawConfig } from './schema.js';
 import { ConfigSource, formatKeyPath, type KeyPath } from './source.js';
@@ -340,6 +341,7 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], r
     families[family] = entry;
   }
 
+  const minAttackStrength = strengthThresholds(raw, source, threshold);
   const judged = gate.models ?? modelNames;
   judged.forEach((name, i) => {
     if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
@@ -349,12 +351,39 @@ function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], r
   return {
     thresholds,
     families,
+    ...(minAttackStrength === null ? {} : { minAttackStrength }),
     allowNotEvaluated: gate.allow_not_evaluated ?? false,
     models: [...judged],
     requireBaseline: gate.require_baseline ?? false,
     blockOn: gate.block_on ?? 'all',
     releaseRecord: releaseRequirement(requireRelease ?? false, releaseLine, requireRelease === undefined, release)
   };
+}
+
+/**
+ * `gate.min_attack_strength` (docs/tabular.md): a strength is a share of `exact`'s failures, so
+ * the run must configure exact, and each attack named must be configured too. Null when unset.
+ */
+function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (path: string[], value: number | undefined, fallback: number) => Threshold): Record<string, Threshold> | null {
+  const set = raw.gate?.min_attack_strength;
+  if (set === undefined) return null;
+  const attacks = raw.threat_model.attacks ?? {};
+  if (!(EXACT_FAMILY in attacks)) {
+    throw configError(
+      source,
+      ['gate', 'min_attack_strength'],
+      'an attack\'s strength is its share of the failures exact finds, so it needs exact; expected threat_model.attacks.exact to be configured, found no exact'
+    );
+  }
+  const out: Record<string, Threshold> = {};
+  for (const [attack, value] of Object.entries(set)) {
+    if (!(attack in attacks)) {
+      const graded = FAMILY_REGISTRY.tabular.filter((d) => d.attack && d.name !== EXACT_FAMILY && d.name in attacks).map((d) => d.name);
+      throw configError(source, ['gate', 'min_attack_strength', attack], `expected an attack configured in threat_model.attacks (${quotedList(graded)}), found ${quoted(attack)}`);
+    }
+    out[attack] = threshold(['gate', 'min_attack_strength', attack], value as number, 0);
+  }
+  return out;
 }
 
 /**

@@ -88,6 +88,8 @@ export interface Threshold {
 export interface GatePlan {
   thresholds: Record<GateKey, Threshold>;
   families: Record<string, Partial<Record<FamilyGateKey, Threshold>>>;
+  /** `gate.min_attack_strength`: per attack, the share of exact's failures it must find (absent or empty: reported only). */
+  minAttackStrength?: Record<string, Threshold>;
   allowNotEvaluated: boolean;
   /** Models the gate judges (all configured models when not restricted). */
   models: string[];

@@ -5,6 +5,7 @@
  * their messages stay specific.
  */
 import { FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type FamilyRegistry } from '../perturb/registry.js';
+import { EXACT_FAMILY } from '../tabular/exact.js';
 import { PRINTABLE_PATTERN } from '../util/visible.js';
 import { FAMILY_GATE_KEYS, GATE_KEYS, type FamilyGateKey, type GateKey } from './defaults.js';
 import { RELEASE_FIELDS, type ReleaseField } from './plan.js';
@@ -72,7 +73,16 @@ function gateFamiliesSchema(registry: FamilyRegistry): Schema {
   });
 }
 
-function schemaOf<const A extends Record<string, Schema>, const G extends Schema>(attacks: A, gateFamilies: G) {
+/**
+ * `gate.min_attack_strength`: per attack graded against `exact` (every tabular attack but exact
+ * itself), the share of exact's failures it must find (docs/tabular.md).
+ */
+type StrengthSchema = { type: 'object'; properties: Record<string, typeof rate>; required: []; additionalProperties: false };
+function strengthSchema(registry: FamilyRegistry): Schema {
+  return closed(Object.fromEntries(registry.tabular.filter((d) => d.attack && d.name !== EXACT_FAMILY).map((d) => [d.name, rate])));
+}
+
+function schemaOf<const A extends Record<string, Schema>, const G extends Schema, const S extends Schema>(attacks: A, gateFamilies: G, strength: S) {
   return closed(
     {
       version: { const: 1 },
@@ -144,6 +154,7 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
       gate: closed({
         ...gateThresholds,
         families: gateFamilies,
+        min_attack_strength: strength,
         allow_not_evaluated: { type: 'boolean' },
         require_baseline: { type: 'boolean' },
         block_on: { enum: ['all', 'new'] },
@@ -158,11 +169,11 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
 
 /** The schema for a registry of families (tests build one with a family of their own). */
 export function configSchema(registry: FamilyRegistry): Schema {
-  return schemaOf(attacksSchema(registry), gateFamiliesSchema(registry));
+  return schemaOf(attacksSchema(registry), gateFamiliesSchema(registry), strengthSchema(registry));
 }
 
 /** The config schema of this build, from the family registry; the generated validator is compiled from it. */
-export const CONFIG_SCHEMA = schemaOf(attacksSchema(FAMILY_REGISTRY) as AttacksSchema, gateFamiliesSchema(FAMILY_REGISTRY) as GateFamiliesSchema);
+export const CONFIG_SCHEMA = schemaOf(attacksSchema(FAMILY_REGISTRY) as AttacksSchema, gateFamiliesSchema(FAMILY_REGISTRY) as GateFamiliesSchema, strengthSchema(FAMILY_REGISTRY) as StrengthSchema);
 
 /** The raw, schema-checked shape of a version 1 config file. */
 export type RawConfig = FromSchema<typeof CONFIG_SCHEMA>;

@@ -14,6 +14,7 @@
  *   attack_success/<m>/union                 ids with a success (their most severe success)
  *   protected_transitions/<m>                ids moved into a declared pair (their most severe row)
  *   missing_rows/<m>                         rows with status error or timeout, every condition
+ *   attack_strength/<m>/<a>                  exact's successes the attack missed (both tested; the exact row)
  * The length-PSI check shows the histogram instead (metrics.json); comparison checks get their
  * rows from the comparison with the baseline.
  */
@@ -24,6 +25,7 @@ import type { ExampleGroup } from '../evidence/group.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { isCorrect } from '../metrics/classification.js';
 import { CHALLENGE_SPLIT } from '../metrics/metrics.js';
+import { EXACT_ATTACK } from '../metrics/strength.js';
 import { flipped, inChangedValid } from '../metrics/robustness.js';
 import { compareSeverity, dataRef, rank, TopRefs, withTexts, type RankedRef } from './ref.js';
 
@@ -122,9 +124,23 @@ export class DrillCollector {
         }
         if (row.tested && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) moved.push({ ranked: r, row });
       });
+      this.missedFailures(model, rows, ranked);
       if (eligible && !tested) this.offerWorst(`eligible_coverage/${model}/union`, uncovered);
       this.offerWorst(`attack_success/${model}/union`, successes);
       this.offerWorst(`protected_transitions/${model}`, moved);
+    });
+  }
+
+  /** A failure exact proves that another attack tested the row for and missed (docs/tabular.md). */
+  private missedFailures(model: string, rows: ReadonlyArray<EvidenceRow | undefined>, ranked: (row: EvidenceRow, c: number) => RankedRef): void {
+    const { conditions } = this.facts;
+    const at = conditions.indexOf(EXACT_ATTACK as Condition);
+    const exact = at > 0 ? rows[at] : undefined;
+    if (exact === undefined || exact.tested !== true || exact.success !== true) return;
+    conditions.forEach((condition, c) => {
+      const row = rows[c];
+      if (c === at || row === undefined || row.tested !== true || row.success === true || !isAttackFamily(condition)) return;
+      this.offer(`attack_strength/${model}/${condition}`, ranked(exact, at), exact);
     });
   }
 

@@ -28,12 +28,13 @@ export interface ExampleRef {
   edits?: SearchEditRef[];
 }
 
-/** One kept search edit as the evidence records it (from/to null when the evidence holds no text). */
+/**
+ * One kept search edit: its operator and word index. The words before and after stay in the
+ * evidence row (a word may be as long as its text), so a reference stays small.
+ */
 export interface SearchEditRef {
   op: string;
   word: number;
-  from: string | null;
-  to: string | null;
 }
 
 /** A piece of text cut for display, the changed span apart (null parts: no text in the evidence). */
@@ -107,7 +108,7 @@ export function refOf(row: EvidenceRow): ExampleRef {
     prediction: row.prediction,
     clean_margin: row.clean_margin,
     margin: row.margin,
-    ...(row.condition === 'search' && typeof row.queries === 'number' ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to })) } : {})
+    ...(row.condition === 'search' && typeof row.queries === 'number' ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) } : {})
   };
 }
 

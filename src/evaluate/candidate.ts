@@ -32,6 +32,8 @@ export interface Candidate {
   masked: boolean;
   /** Why the condition could not act (when not attempted): no_dictionary unless said otherwise. */
   notAttemptedReason?: 'no_dictionary' | 'no_edit';
+  /** The model's answer, when an attack already asked for it (a black-box tabular attack): not scored again. */
+  answered?: ScoreResult;
   /** Search rows: the model's answer (the search asked it already), the queries spent and the edits kept. */
   search?: { result: ScoreResult; queries: number; edits: SearchEdit[] };
   /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
@@ -49,6 +51,11 @@ export interface CandidateSource {
   candidates(example: Example, modelIndex: number): Candidate[];
   /** The adaptive search, when configured: the evaluator adds its candidate per model. */
   search?: AdaptiveSearch;
+  /**
+   * Black-box tabular attacks: once a chunk's clean rows are scored (`clean` reads their answers),
+   * adds each one's candidate to every model's list, at its place among the conditions.
+   */
+  queried?(part: readonly Example[], lists: Candidate[][][], clean: (modelIndex: number, candidate: Candidate) => ScoreResult, counters: readonly ModelCounters[]): Promise<void>;
   /** Extra work counters of a model (tabular attack generation). */
   counters?(modelIndex: number): Partial<ModelCounters>;
   /** Forget per-example state once a chunk of examples is done. */

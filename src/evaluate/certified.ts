@@ -7,17 +7,20 @@
 import type { EvidenceRow } from '../evidence/row.js';
 import type { Candidate } from './candidate.js';
 
-/** `row` with its tabular fields; `certified` only on eligible rows (the certificate is about them). */
+/** `row` with its tabular fields; `certified` only on eligible rows (the certificate is about them). One copy per row: this runs for every tabular row. */
 export function withTabularFields(row: EvidenceRow, tabular: NonNullable<Candidate['tabular']>): EvidenceRow {
-  const out: EvidenceRow = { ...row, features: tabular.features, perturbed_features: tabular.perturbed, exact: tabular.exact };
-  if (tabular.work === undefined) return out;
+  if (tabular.work === undefined) return { ...row, features: tabular.features, perturbed_features: tabular.perturbed, exact: tabular.exact };
   const w = tabular.work;
+  const eligible = row.eligible === true;
   return {
-    ...out,
+    ...row,
+    features: tabular.features,
+    perturbed_features: tabular.perturbed,
+    exact: tabular.exact,
     queries: w?.queries ?? null,
     gradient_evaluations: w?.gradientEvaluations ?? null,
-    certified: w && w.certified !== null && row.eligible === true ? w.certified : null,
-    tie: w && row.eligible === true ? w.tie : null
+    certified: w && w.certified !== null && eligible ? w.certified : null,
+    tie: w && eligible ? w.tie : null
   };
 }
 

@@ -83,7 +83,7 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   const policy = successPolicy(plan, model.name);
   const rows: EvidenceRow[] = [];
   for (const candidate of list) {
-    const result = candidate === clean ? cleanResult : (candidate.search?.result ?? store.get(m, candidate));
+    const result = candidate === clean ? cleanResult : (candidate.search?.result ?? candidate.answered ?? store.get(m, candidate));
     const row = evidenceRow({
       example,
       model: model.name,
@@ -130,6 +130,7 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
         lists.map((l, m) => store.todo(m, l.flat())),
         counters
       );
+      if (source.queried) await source.queried(part, lists, (mi, c) => store.get(mi, c), counters);
       if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters, options.searchWallMs);
       part.forEach((example, e) => {
         models.forEach((model, m) => {

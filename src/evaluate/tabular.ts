@@ -7,11 +7,15 @@ import type { Condition, Family } from '../config/families.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { successPolicy } from '../evidence/attack-success.js';
-import type { Model } from '../models/model.js';
+import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import type { TabularAttackDescriptor } from '../perturb/descriptor.js';
 import { configuredTabular } from '../perturb/registry.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
+import type { OkResult, QueryAttack } from '../tabular/query-attack.js';
+import { validateCandidate } from '../tabular/validity.js';
+import type { ModelCounters } from '../run/facts.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
+import { runQueryAttacks } from './tabular-queries.js';
 
 export function featureSpace(plan: Plan): FeatureSpace {
   const names = plan.data.columns.features;
@@ -58,7 +62,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   for (const attack of attacks) {
     if (attack.needsGradients) for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
   }
-  const exact = attacks.map((attack) => attack.exact?.(labels.length, models) ?? null);
+  const exact = attacks.map((attack) => attack.exact?.(labels.length, models, plan.threatModel.againstPolicy) ?? null);
   // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
   const reportsWork = attacks.some((attack) => attack.reportsWork === true);
   const tm = plan.threatModel;
@@ -98,6 +102,28 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     policy: modelIndex === null ? null : successPolicy(plan, (models[modelIndex] as Model).name)
   });
 
+  const direct = (attack: TabularAttackDescriptor) => {
+    if (attack.candidate === undefined) throw new Error(`tabular attack ${attack.name} has no candidate`);
+    return attack.candidate.bind(attack);
+  };
+  // Black-box attacks, in registry order (so each splices in after the ones before it).
+  const queried = attacks.flatMap((attack, k) => (attack.queryAttack ? [k] : []));
+  /** The ledger's eligible: the clean answer is ok, in scope under the objective, and correct. */
+  const eligible = (example: Example, model: Model, clean: ScoreResult): boolean => {
+    if (clean.status !== 'ok') return false;
+    if (tm.objective === 'targeted' && !tm.protectedTransitions.some((t) => t.from === example.label)) return false;
+    return decisionOf(model.labels, clean)?.prediction === example.label;
+  };
+  const queryRow = (example: Example, model: Model, clean: OkResult) => ({
+    id: example.id,
+    model: model.name,
+    x: vector(example, space.names),
+    space,
+    seed,
+    objective: { labels: model.labels, gold: example.label, objective: tm.objective, transitions: tm.protectedTransitions, policy: successPolicy(plan, model.name) },
+    clean
+  });
+
   return {
     conditions,
     candidates(example, modelIndex) {
@@ -110,13 +136,52 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
           condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
           tabular: { features, perturbed: null, exact: null, ...(reportsWork ? { work: null } : {}) }
         };
-        const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, attack.candidate(row(example, x, null), paramsOf(attack)))));
+        const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, direct(attack)(row(example, x, null), paramsOf(attack)))));
         base = { x, features, clean, fixed };
         shared.set(example, base);
       }
       const { x, features, fixed } = base;
-      return [base.clean, ...attacks.map((attack, k) => fixed[k] ?? candidate(k, x, features, attack.candidate(row(example, x, modelIndex), paramsOf(attack))))];
+      // Black-box attacks join later (`queried`), once the clean rows are scored.
+      return [base.clean, ...attacks.flatMap((attack, k) => (attack.queryAttack ? [] : [fixed[k] ?? candidate(k, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))]))];
     },
+    ...(queried.length === 0
+      ? {}
+      : {
+          async queried(part, list, cleanOf, modelCounters) {
+            for (const [m, model] of models.entries()) {
+              for (const k of queried) {
+                const attack = attacks[k] as TabularAttackDescriptor;
+                const at = conditions.indexOf(attack.name as Family);
+                const starts: Array<QueryAttack | null> = part.map((example, e) => {
+                  const clean = cleanOf(m, (list[m] as Candidate[][])[e]?.[0] as Candidate);
+                  return eligible(example, model, clean) ? (attack.queryAttack as NonNullable<TabularAttackDescriptor['queryAttack']>)(queryRow(example, model, clean as OkResult), paramsOf(attack)) : null;
+                });
+                const outcomes = await runQueryAttacks(model, space.names, starts, modelCounters[m] as ModelCounters);
+                part.forEach((example, e) => {
+                  const perExample = list[m] as Candidate[][];
+                  const own = perExample[e] as Candidate[];
+                  const clean = own[0] as Candidate;
+                  const x = vector(example, space.names);
+                  const outcome = outcomes[e] ?? null;
+                  const values = outcome?.values ?? x;
+                  const queries = outcome?.queries ?? 0;
+                  (counters[m] as AttackCounters).predictionEvaluations += queries;
+                  const reason = validateCandidate(x, values, space);
+                  const c = candidate(k, x, clean.tabular?.features ?? asRecord(space.names, x), {
+                    values,
+                    attempted: outcome !== null,
+                    valid: reason === null,
+                    invalidReason: reason,
+                    work: { queries, gradientEvaluations: 0, certified: null, tie: null }
+                  });
+                  const copy = [...own];
+                  copy.splice(at, 0, { ...c, answered: outcome?.answer ?? cleanOf(m, clean) });
+                  perExample[e] = copy;
+                });
+              }
+            }
+          }
+        }),
     counters: (modelIndex) => ({ ...(counters[modelIndex] as AttackCounters) }),
     release() {
       shared.clear();

@@ -126,6 +126,13 @@ function notSearchedReason(plan: Plan, gold: string, clean: ScoreResult, labels:
   return prediction === gold ? 'not eligible' : `the clean prediction is already wrong (${prediction ?? 'missing'}), so the row is not eligible`;
 }
 
+/** The text's valid single edits by the text each makes, its editable words and its word limit. */
+interface Singles {
+  byText: Map<string, PlacedEdit>;
+  editable: number;
+  limit: number;
+}
+
 interface PathInput {
   plan: Plan;
   example: Example;
@@ -133,12 +140,13 @@ interface PathInput {
   clean: Candidate;
   cleanResult: ScoreResult;
   search: AdaptiveSearch;
+  singles: Singles;
   /** The label to move away from; null when there is none (the clean reading is missing). */
   gold: string | null;
 }
 
-/** Every single edit of the text by the text it makes (the same space the search builds). */
-function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): { byText: Map<string, PlacedEdit>; editable: number; limit: number } {
+/** Every single edit of the text by the text it makes (the same space the search builds; the same for every model). */
+function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): Singles {
   const params = plan.threatModel.attacks.search;
   const text = example.input.kind === 'text' ? example.input.text : '';
   const loaded = params && params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
@@ -161,11 +169,11 @@ function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): { 
   return { byText, editable, limit };
 }
 
-export async function searchPath(input: PathInput): Promise<SearchPath> {
+async function searchPath(input: PathInput): Promise<SearchPath> {
   const { plan, model, clean, cleanResult, search } = input;
   const original = input.example.input.kind === 'text' ? input.example.input.text : '';
   const budget = search.settings.queries;
-  const { byText, editable, limit } = singlesByText(plan, input.example, search);
+  const { byText, editable, limit } = input.singles;
   const base = { model: model.name, gold: input.gold, budget, word_limit: limit, editable_words: editable, ranking: [], ranked_words: 0, step1_queries: null, kept: [], closest_only: false, success_at: null };
   const counters: ModelCounters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 };
   const reading = (result: ScoreResult) => {
@@ -269,10 +277,11 @@ export async function explainSearch(input: {
   const { search } = input;
   if (search === undefined) return null;
   const paths: SearchPath[] = [];
+  const singles = singlesByText(input.plan, input.example, search);
   for (const [m, model] of input.models.entries()) {
     const cleanResult = input.cleanResults[m] as ScoreResult;
     const gold = input.dataGold ?? decisionOf(model.labels, cleanResult)?.prediction ?? null;
-    paths.push(await searchPath({ plan: input.plan, example: input.example, model, clean: input.clean, cleanResult, search, gold }));
+    paths.push(await searchPath({ plan: input.plan, example: input.example, model, clean: input.clean, cleanResult, search, singles, gold }));
   }
   return {
     knowledge: search.settings.knowledge,

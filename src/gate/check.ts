@@ -52,7 +52,7 @@ export interface CheckExamples {
 
 export interface CheckSpec {
   check: string;
-  key: GateKey;
+  key: GateKey | 'min_attack_strength';
   subject: string;
   qualifier?: string | null;
   scope: string;

@@ -92,6 +92,22 @@ function familyChecks(m: ModelMetrics, families: readonly AttackFamily[], gate: 
   return specs;
 }
 
+/**
+ * `attack_strength/<model>/<attack>` (docs/tabular.md), only for the attacks `gate.min_attack_strength`
+ * names, in evidence order: the attack's successes over exact's on the rows both tested. Not
+ * evaluated when exact found no failure there (nothing to find).
+ */
+function strengthChecks(m: ModelMetrics, gate: GatePlan, judged: boolean): CheckSpec[] {
+  const wanted = gate.minAttackStrength ?? {};
+  const specs: CheckSpec[] = [];
+  for (const s of m.attack_strength ?? []) {
+    const threshold = wanted[s.attack];
+    if (threshold === undefined) continue;
+    specs.push({ check: 'attack_strength', key: 'min_attack_strength', subject: m.model, qualifier: s.attack, scope: ALL, direction: 'min', threshold, figure: s.strength, exact: ratioOf(s.strength), judged });
+  }
+  return specs;
+}
+
 /** Comparison checks (docs/definitions.md#comparison): regression per model × condition and new protected transitions per model. */
 function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs): CheckSpec[] {
   const specs: CheckSpec[] = [];
@@ -217,6 +233,7 @@ export function evaluateGate(metrics: Metrics, gate: GatePlan, inputs: GateInput
       specs.push({ check: 'language_accuracy', key: 'min_language_accuracy', subject: m.model, qualifier: language, scope: lang.scope, direction: 'min', threshold: t.min_language_accuracy, figure, exact: ratioOf(figure), judged });
     }
     specs.push(...familyChecks(m, metrics.attack_families, gate, judged));
+    specs.push(...strengthChecks(m, gate, judged));
     specs.push({ check: 'missing_rows', key: 'max_missing_rows', subject: m.model, scope: ALL, direction: 'max', threshold: t.max_missing_rows, figure: m.missing_rows, judged });
   }
   specs.push(...comparisonChecks(metrics, gate, inputs));

@@ -70,7 +70,8 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       languages: m.data.languages,
       lengthHistogram: m.data.length_histogram.counts,
       overlap: m.data.train_overlap,
-      searchBudget: searchBudgetOf(m)
+      searchBudget: searchBudgetOf(m),
+      againstPolicy: m.threat_model.against_policy === true
     },
     drill: {
       models: m.models.map((d) => d.name),
@@ -84,6 +85,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       families: Object.fromEntries(
         Object.entries(plan.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)])) as Partial<Record<FamilyGateKey, Threshold>>])
       ),
+      ...(plan.min_attack_strength ? { minAttackStrength: Object.fromEntries(Object.entries(plan.min_attack_strength).map(([a, r]) => [a, threshold(r)])) } : {}),
       allowNotEvaluated: plan.allow_not_evaluated,
       models: [...plan.judged_models],
       requireBaseline: plan.require_baseline,

@@ -58,6 +58,8 @@ export interface GatePlanRecord {
   block_on?: 'new';
   /** `gate.require_release_record` (absent in manifests written before it existed: not required). */
   release_record?: { required: boolean; config_key: string; line: number; is_default: boolean };
+  /** `gate.min_attack_strength`, recorded only when the config sets it. */
+  min_attack_strength?: Record<string, ThresholdRecord>;
 }
 
 export interface FamilyRecord {
@@ -181,6 +183,7 @@ export function gatePlanRecord(gate: GatePlan): GatePlanRecord {
     judged_models: [...gate.models],
     require_baseline: gate.requireBaseline,
     ...(gate.blockOn === 'new' ? { block_on: 'new' as const } : {}),
+    ...(gate.minAttackStrength ? { min_attack_strength: Object.fromEntries(Object.entries(gate.minAttackStrength).map(([a, t]) => [a, record(t)])) } : {}),
     ...(gate.releaseRecord
       ? { release_record: { required: gate.releaseRecord.required, config_key: 'gate.require_release_record', line: gate.releaseRecord.line, is_default: gate.releaseRecord.isDefault } }
       : {})

@@ -82,7 +82,7 @@ export const MANIFEST_SHAPE: Shape = {
       object: {
         plan: {
           object: { thresholds: { map: threshold }, families: { map: { map: threshold } }, allow_not_evaluated: bool, judged_models: strings, require_baseline: bool },
-          optional: { release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } }, block_on: { oneOf: ['new'] } }
+          optional: { release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } }, block_on: { oneOf: ['new'] }, min_attack_strength: { map: threshold } }
         }
       },
       optional: { verdict: { oneOf: ['pass', 'fail'] }, counts: { map: int }, failing_checks: strings }

@@ -83,11 +83,12 @@ export const WORKED_EXAMPLES = 3;
  * breaches of the protected outcome (a declared transition such as 1 → 0) first, then other
  * successes, then tested rows that held.
  */
-export class WorkedExamplePicker {
+export class WorkedExamplePicker<T = WorkedExample> {
   private readonly lists: [EvidenceRow[], EvidenceRow[], EvidenceRow[]] = [[], [], []];
   constructor(
     private readonly transitions: readonly ProtectedTransition[] = [],
-    private readonly n = WORKED_EXAMPLES
+    private readonly n = WORKED_EXAMPLES,
+    private readonly shape: (row: EvidenceRow) => T = worked as unknown as (row: EvidenceRow) => T
   ) {}
 
   add(row: EvidenceRow): void {
@@ -98,8 +99,8 @@ export class WorkedExamplePicker {
   }
 
   /** Up to `n` rows that link a counted failure to its actual change, most severe first. */
-  picked(): WorkedExample[] {
-    return this.lists.flat().slice(0, this.n).map(worked);
+  picked(): T[] {
+    return this.lists.flat().slice(0, this.n).map(this.shape);
   }
 }
 

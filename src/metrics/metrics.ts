@@ -10,6 +10,7 @@ import type { SearchFigures } from './search.js';
 import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
 import type { Abstention, AbstentionPolicy } from './abstention.js';
 import type { Accounting, WorkedExample } from './accounting.js';
+import type { AttackExample } from './attack-examples.js';
 import type { IntervalFigure } from './bootstrap.js';
 import type { PairedComparison } from './comparison.js';
 import type { ConfusionCounts } from './confusion.js';
@@ -58,6 +59,8 @@ export interface MetricFacts {
   overlap: readonly Overlap[];
   /** The adaptive search's query budget per (example, model), when the run configures it (docs/search.md). */
   searchBudget?: number | null;
+  /** threat_model.against_policy: a success must be a decision the model's review policy accepts. */
+  againstPolicy?: boolean;
 }
 
 export interface ScopedFigure {
@@ -98,6 +101,8 @@ export interface ModelMetrics {
   /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
   accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
   worked_examples?: WorkedExample[];
+  /** Tabular runs whose rows report per-row work: worked rows per attack, with the features changed and the work spent. */
+  attack_examples?: AttackExample[];
   /** Only where the run evaluated the adaptive search: its figures per scope (search.ts). */
   search?: Array<{ scope: string } & SearchFigures>;
   /** Tabular runs with `exact`: each other attack's successes ÷ exact's on the rows both tested (metrics/strength.ts). */

@@ -10,6 +10,10 @@ import { count, rate, type Figure } from './figure.js';
 
 export const EXACT_ATTACK = 'exact';
 
+/** Why there is no certificate or strength under a review policy with more than two labels (docs/tabular.md). */
+export const POLICY_NOT_EXACT =
+  'exact is exact under threat_model.against_policy for two labels only: with more, the decisions a review policy accepts are not one half-space per rival label, so there is no certificate or strength to report';
+
 export interface StrengthCounts {
   /** Rows both tested where the attack succeeded. */
   found: number;

@@ -11,6 +11,7 @@ import type { Dataset } from '../data/dataset.js';
 import type { ReviewPolicy } from '../evidence/attack-success.js';
 import type { Model } from '../models/model.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
+import type { QueryAttack, QueryRow } from '../tabular/query-attack.js';
 import type { FamilyRunner } from './family.js';
 import type { FamilyOptions } from './outcome.js';
 
@@ -101,10 +102,16 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
   reportsWork?: boolean;
   /** Recorded in the manifest next to eps, editable and bounds: how the candidate is drawn. */
   method: Readonly<Record<string, string>>;
-  /** `params`: the attack's block as `read` returned it. */
-  candidate(row: TabularRow, params: P): TabularCandidate;
+  /** `params`: the attack's block as `read` returned it. Every attack has this or `queryAttack`. */
+  candidate?(row: TabularRow, params: P): TabularCandidate;
+  /**
+   * Black-box attacks: one row's attack, which asks for its points one query at a time; the
+   * evaluator batches every row's next point into one call to the model (src/evaluate/tabular-queries.ts).
+   * Only eligible rows are attacked.
+   */
+  queryAttack?(row: QueryRow, params: P): QueryAttack;
   /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
-  exact?(labelCount: number, models: readonly Model[]): boolean;
+  exact?(labelCount: number, models: readonly Model[], againstPolicy: boolean): boolean;
 }
 
 /** Any family (methods are bivariant in their parameters, so every descriptor fits). */

@@ -4,10 +4,12 @@
  * its generated validator, the loader, the evaluator and the metrics read these lists; adding a
  * family is its descriptor (see descriptor.ts) plus one line here.
  */
+import { BOUNDARY } from '../tabular/boundary.js';
 import { EXACT } from '../tabular/exact.js';
 import { FGM } from '../tabular/fgm.js';
 import { NOISE } from '../tabular/noise.js';
 import { PGD } from '../tabular/pgd.js';
+import { SQUARE } from '../tabular/square.js';
 import { APPEND } from './append.js';
 import type { BuiltFamily, DictionarySummary, FamilyDescriptor, TabularAttackDescriptor, TextFamilyDescriptor } from './descriptor.js';
 import { DICTIONARY } from './dictionary.js';
@@ -25,7 +27,7 @@ export type { DictionarySummary } from './descriptor.js';
 export const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE, SEARCH] as const;
 
 /** Tabular attacks (task: tabular), in evidence order. */
-export const TABULAR_ATTACKS = [NOISE, FGM, PGD, EXACT] as const;
+export const TABULAR_ATTACKS = [NOISE, FGM, PGD, SQUARE, BOUNDARY, EXACT] as const;
 
 /** The lists every reader takes; tests pass a registry with a family of their own. */
 export interface FamilyRegistry {

@@ -16,6 +16,7 @@ export const CHECK_WORDS: Record<string, string> = {
   eligible_coverage: 'eligible coverage',
   attack_success: 'attack success',
   protected_transitions: 'protected transitions',
+  attack_strength: 'attack strength against exact',
   missing_rows: 'missing rows',
   regression: 'regression against the baseline',
   new_protected_transitions: 'new protected transitions',

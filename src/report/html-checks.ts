@@ -123,10 +123,10 @@ function markedHtml(s: MarkedSnippet, showOps: boolean): string {
   return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
 }
 
-/** The search's work on a row: queries spent and each kept edit (its operator, word index and the word before and after). */
+/** The search's work on a row: queries spent and each kept edit (its operator and word index; the words are marked in the texts). */
 function searchLine(ref: ExampleRef): string {
   const edits = ref.edits ?? [];
-  const list = edits.map((e) => `${h(e.op, 20)} at word ${e.word}${e.from !== null && e.to !== null ? ` (${h(e.from, 40)} → ${h(e.to, 40)})` : ''}`);
+  const list = edits.map((e) => `${h(e.op, 20)} at word ${e.word}`);
   return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`}</div>`;
 }
 

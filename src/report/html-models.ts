@@ -183,6 +183,8 @@ export function tabularSection(metrics: Metrics): string[] {
   if (certified.length > 0) {
     out.push('<h3 id="strength">Attack strength against the exact worst case</h3>');
     out.push(`<p class="note">${h(CERTIFIED_MEANING, 2000)}</p>`);
+    const reasons = [...new Set(certified.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
+    for (const reason of reasons) out.push(`<p class="note">Not applicable in this run: ${h(reason, 2000)}.</p>`);
     out.push(
       table(
         ['model', 'attack', 'strength (found / exact)', 'certified by exact', 'ties'],
@@ -192,8 +194,28 @@ export function tabularSection(metrics: Metrics): string[] {
       )
     );
   }
+  const attackExamples = metrics.models.flatMap((m) => (m.attack_examples ?? []).map((w) => ({ m, w })));
   const examples = metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => ({ m, w })));
-  if (examples.length > 0) {
+  if (attackExamples.length > 0) {
+    // Strings are data (model, feature and label names, ids): plain cells are escaped by table().
+    out.push('<h3>Worked examples</h3>');
+    out.push(
+      table(
+        ['model', 'attack', 'id', 'changed features (original → perturbed)', 'label', 'prediction', 'success', 'queries', 'gradient evaluations'],
+        attackExamples.map(({ m, w }) => [
+          m.model,
+          w.condition,
+          { html: `<code>${h(w.id, 80)}</code>` },
+          { html: h(w.changed.length === 0 ? 'none' : w.changed.map((c) => `${c.feature}: ${Number(c.from.toFixed(6))} → ${Number(c.to.toFixed(6))}`).join('; '), 600) },
+          w.label,
+          `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`,
+          w.success ? 'yes' : 'no',
+          n(String(w.queries ?? '—')),
+          n(String(w.gradient_evaluations ?? '—'))
+        ])
+      )
+    );
+  } else if (examples.length > 0) {
     out.push('<h3>Worked examples</h3>');
     out.push(
       table(

@@ -21,6 +21,7 @@ import { accuracySection, matricesSection } from './html-classification.js';
 import { checksTable, drillSections, listedChecks } from './html-checks.js';
 import { compareSection } from './html-compare.js';
 import { shiftSection } from './html-data.js';
+import { repeatReportSection } from './html-repeat.js';
 import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSection, robustnessSection, tabularSection } from './html-models.js';
 import { AnchorIds, h } from './html-parts.js';
 import { releaseReportSection } from './html-release.js';
@@ -136,6 +137,7 @@ export function renderReport(input: ReportInput): string {
     ...checksTable(gate, anchors),
     ...drillSections({ gate, drill: input.drill, metrics, textPolicy: facts.textPolicy, task: metrics.task, anchors }),
     ...robustnessSection(metrics),
+    ...repeatReportSection(metrics),
     ...ledgerSection(metrics),
     ...searchReportSection(metrics),
     ...abstentionSection(metrics),

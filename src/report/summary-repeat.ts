@@ -23,30 +23,43 @@ export function anyRepeated(metrics: Metrics): boolean {
   return metrics.models.some((m) => m.repeat !== undefined);
 }
 
-export function repeatSection(metrics: Metrics): string[] {
-  const rows = metrics.models.flatMap((m) => {
+/** One row per repeated model (its name as given: each renderer escapes it), the figures over all rows. */
+export interface RepeatRow {
+  model: string;
+  repeat: number;
+  selfAgreement: string;
+  floor: string;
+  answerAgreement: string;
+  byCondition: string;
+}
+
+export const REPEAT_HEADER = ['model', 'asked (N)', 'self-agreement (clean)', 'clean repeat flip rate', 'answer agreement (clean)', 'self-agreement by condition'];
+
+/** How the figures are counted, said under the section's heading. */
+export const REPEAT_COUNTING =
+  "Self-agreement counts the rows whose N answers all agree; answer agreement counts the answers equal to their row's majority, out of rows × N. Missing rows have no answers and are left out.";
+
+export function repeatRows(metrics: Metrics): RepeatRow[] {
+  return metrics.models.flatMap((m) => {
     const r = m.repeat;
     if (!r) return [];
     const clean = r.agreement.find((a) => a.scope === ALL && a.condition === 'clean');
     const perturbed = r.agreement.filter((a) => a.scope === ALL && a.condition !== 'clean').map((a) => `${a.condition} ${rateText(a.self_agreement)}`);
     return [
-      [
-        md(m.model, 40),
-        String(r.repeat),
-        clean ? rateText(clean.self_agreement) : '—',
-        noiseFloor(m) ?? '—',
-        clean ? rateText(clean.answer_agreement) : '—',
-        perturbed.join('; ') || '—'
-      ]
+      {
+        model: m.model,
+        repeat: r.repeat,
+        selfAgreement: clean ? rateText(clean.self_agreement) : '—',
+        floor: noiseFloor(m) ?? '—',
+        answerAgreement: clean ? rateText(clean.answer_agreement) : '—',
+        byCondition: perturbed.join('; ') || '—'
+      }
     ];
   });
+}
+
+export function repeatSection(metrics: Metrics): string[] {
+  const rows = repeatRows(metrics).map((r) => [md(r.model, 40), String(r.repeat), r.selfAgreement, r.floor, r.answerAgreement, r.byCondition]);
   if (rows.length === 0) return [];
-  return [
-    '## Repeated queries (all rows)',
-    '',
-    `${NOISE_FLOOR_MEANING} Self-agreement counts the rows whose N answers all agree; answer agreement counts the answers equal to their row's majority, out of rows × N. Missing rows have no answers and are left out.`,
-    '',
-    ...table(['model', 'asked (N)', 'self-agreement (clean)', 'clean repeat flip rate', 'answer agreement (clean)', 'self-agreement by condition'], rows),
-    ''
-  ];
+  return ['## Repeated queries (all rows)', '', `${NOISE_FLOOR_MEANING} ${REPEAT_COUNTING}`, '', ...table(REPEAT_HEADER, rows), ''];
 }

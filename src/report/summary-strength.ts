@@ -20,6 +20,9 @@ export function strengthSection(metrics: Metrics): string[] {
     ''
   );
   out.push(CERTIFIED_MEANING, '');
+  // Under a review policy with more than two labels there is no certificate: say why once.
+  const reasons = [...new Set(models.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
+  for (const reason of reasons) out.push(`Not applicable in this run: ${reason}.`, '');
   out.push(
     ...table(
       ['model', 'certified by exact', 'ties'],
@@ -48,6 +51,7 @@ export function strengthSection(metrics: Metrics): string[] {
 
 /** "1.00 (173/173)": a share of exact's failures, with its counts. */
 export function strengthText(f: Figure): string {
+  if (f.status === 'not_applicable') return 'not applicable';
   if (f.status !== 'ok' || f.value === null) return `not evaluated (${f.reason ?? 'no rows'})`;
   return `${fixed(f.value, 2)} (${f.numerator}/${f.denominator})`;
 }

@@ -24,6 +24,7 @@ import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking
 import { releaseSummarySection } from './summary-release.js';
 import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
 import { searchSection } from './summary-search.js';
+import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
@@ -141,15 +142,17 @@ function tabularSections(metrics: Metrics, counters: ReportFacts['counters']): s
   if (metrics.models.some((m) => m.worked_examples && m.worked_examples.length > 0)) {
     out.push('For a binary linear model one clipped sign step is the exact worst case inside the box ∩ L∞ ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
     out.push('### Worked examples', '');
-    out.push(
-      ...table(
-        ['model', 'id', 'features', 'after FGM', 'label', 'prediction'],
-        metrics.models.flatMap((m) =>
-          (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`])
-        )
-      ),
-      ''
-    );
+    if (metrics.models.some((m) => m.attack_examples !== undefined)) out.push(...attackExamplesTable(metrics), '');
+    else
+      out.push(
+        ...table(
+          ['model', 'id', 'features', 'after FGM', 'label', 'prediction'],
+          metrics.models.flatMap((m) =>
+            (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`])
+          )
+        ),
+        ''
+      );
   }
   out.push(...strengthSection(metrics));
   out.push(
@@ -254,7 +257,6 @@ function tables(input: SummaryInput): string[] {
     const floor = anyRepeated(metrics);
     const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp)', 'attack success'];
     out.push(...table(header, metrics.models.flatMap((m) => robustnessRows(m, floor))), '');
-    out.push(...repeatSection(metrics));
     out.push('## Ledger (all rows)', '');
     out.push(
       'Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.',
@@ -263,6 +265,8 @@ function tables(input: SummaryInput): string[] {
     out.push(...table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
     out.push(...searchSection(metrics));
   }
+  // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
+  out.push(...repeatSection(metrics));
 
   if (metrics.task === 'tabular') out.push(...tabularSections(metrics, facts.counters));
 

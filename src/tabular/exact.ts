@@ -20,8 +20,19 @@
  * Targeted with more than two labels: Mⱼ > 0 means zⱼ beats z_gold at the candidate, but a third
  * label may beat both; the evidence row then records what the model predicts there. The
  * certificate stays sound (no target can win anywhere when every Mⱼ < 0).
+ *
+ * Under threat_model.against_policy a success must also be a decision the model's review policy
+ * accepts. Binary: the rival's probability is σ(M), so the accepted wrong decisions are the
+ * points where M ≥ L = logit(p*), p* the probability the policy needs (its threshold on
+ * probability; (1 + threshold)/2 on the margin |2p − 1|), and the maximiser of M is the point of
+ * F(x) most likely to pass. The success is the shared rule at that point; the row is a tie when M
+ * lies within the tolerance of max(L, 0); certified then means no accepted wrong decision in F(x).
+ * More than two labels: the accepted region is no longer one half-space per rival, so the
+ * maximiser is only an attack candidate (judged like any other), with no certificate and no
+ * exactness (docs/tabular.md).
  */
 import { closed } from '../config/schema-parts.js';
+import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
 import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
@@ -60,8 +71,20 @@ export function maximiser(x: readonly number[], c: readonly number[], space: Fea
   });
 }
 
+/**
+ * The smallest logit gap M toward the wrong label of a binary logistic regression whose decision
+ * the policy accepts: logit(p*), with p* = threshold (on probability) or (1 + threshold)/2 (on
+ * the margin |p₁ − p₀| = 2p − 1). −∞ when every wrong decision passes, +∞ when none can.
+ */
+export function acceptedGap(policy: ReviewPolicy): number {
+  const p = policy.on === 'probability' ? policy.threshold : (1 + policy.threshold) / 2;
+  if (p <= 0) return -Infinity;
+  if (p >= 1) return Infinity;
+  return Math.log(p / (1 - p));
+}
+
 /** The exact search for one row: gold and rivals are label indices (rivals in label order). */
-export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace): ExactOutcome {
+export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0): ExactOutcome {
   const { weights, intercepts } = model.affineLogits();
   const gaps: Array<number | null> = weights.map(() => null);
   const wg = weights[gold] as number[];
@@ -80,7 +103,8 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
   if (best === null) return { rival: null, gaps, candidate: [...x], success: false, tie: false };
   const scale = 1 + maxOf(logits(weights, intercepts, x).map(Math.abs));
   const largest = maxOf(gaps.filter((g): g is number => g !== null));
-  const tie = Math.abs(largest) <= TIE_TOLERANCE * scale;
+  // A boundary of ±∞ (every or no wrong decision accepted) is never within rounding of a gap.
+  const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= TIE_TOLERANCE * (scale + Math.abs(boundary)) : false;
   return { rival: best.j, gaps, candidate: best.point, success: best.success, tie };
 }
 
@@ -90,8 +114,10 @@ export interface ExactRow {
   gold: string;
   /** Targeted objective: the protected targets of gold (possibly none); untargeted: null. */
   targets: readonly string[] | null;
-  model: AffineLogits & { predict(x: readonly number[]): string };
+  model: AffineLogits & { predict(x: readonly number[]): string; probabilities?(x: readonly number[]): number[] };
   space: FeatureSpace;
+  /** The review policy a success must get past (threat_model.against_policy); null or absent: none. */
+  policy?: ReviewPolicy | null;
 }
 
 /** The `exact` candidate for one row, with its certificate. Rows the model gets wrong are not attacked. */
@@ -106,15 +132,23 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
   }
   const allowed = targets === null ? null : new Set(targets);
   const rivals = labels.flatMap((l, k) => (k !== g && (allowed === null || allowed.has(l)) ? [k] : []));
-  const outcome = exactSearch(x, g, rivals, model, space);
-  const reason = validateCandidate(x, outcome.candidate, space);
-  return {
-    values: outcome.candidate,
-    attempted: true,
-    valid: reason === null,
-    invalidReason: reason,
-    work: { queries: 0, gradientEvaluations: 0, certified: !outcome.tie && !outcome.success, tie: outcome.tie }
+  const policy = row.policy ?? null;
+  const done = (candidate: number[], certified: boolean | null, tie: boolean | null): TabularCandidate => {
+    const reason = validateCandidate(x, candidate, space);
+    return { values: candidate, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
   };
+  if (policy === null) {
+    const outcome = exactSearch(x, g, rivals, model, space);
+    return done(outcome.candidate, !outcome.tie && !outcome.success, outcome.tie);
+  }
+  // Under a review policy: exact for two labels only (see above); otherwise an attack candidate without a certificate.
+  if (labels.length !== 2) return done(exactSearch(x, g, rivals, model, space).candidate, null, null);
+  if (typeof model.probabilities !== 'function') throw new Error('exact under against_policy needs the model\'s probabilities');
+  const need = acceptedGap(policy);
+  const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0));
+  const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
+  const accepted = isAttackSuccess({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
+  return done(outcome.candidate, !outcome.tie && !accepted, outcome.tie);
 }
 
 function isAffine(model: unknown): model is AffineLogits & { predict(x: readonly number[]): string } {
@@ -137,7 +171,7 @@ export const EXACT = tabularAttack({
   read: () => ({}),
   candidate: (row) => {
     if (!isAffine(row.model)) throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
-    return exactCandidate({ x: row.x, gold: row.label, targets: row.targets, model: row.model, space: row.space });
+    return exactCandidate({ x: row.x, gold: row.label, targets: row.targets, model: row.model, space: row.space, policy: row.policy });
   },
-  exact: () => true
+  exact: (labelCount, _models, againstPolicy) => !againstPolicy || labelCount === 2
 });

@@ -5,10 +5,12 @@ import {
   certificateOf,
   EXACT_ATTACK,
   emptyStrength,
+  POLICY_NOT_EXACT,
   strengthOf,
   type CertificateCounts,
   type StrengthCounts
 } from '../strength.js';
+import { notApplicable } from '../figure.js';
 import type { CellKind, MetricCell } from './cell.js';
 
 export const strengthCell: CellKind = {
@@ -16,6 +18,14 @@ export const strengthCell: CellKind = {
   make(context): MetricCell | null {
     if (context.facts.task !== 'tabular' || !context.families.includes(EXACT_ATTACK as never)) return null;
     const graded = context.families.filter((f) => f !== EXACT_ATTACK);
+    // Under a review policy with more than two labels exact is not the worst case: nothing to grade against.
+    if (context.facts.againstPolicy === true && context.facts.labels.length > 2) {
+      const na = notApplicable(POLICY_NOT_EXACT);
+      return {
+        add() {},
+        finish: () => ({ exact_certificate: { certified: na, ties: na }, attack_strength: graded.map((attack) => ({ attack, strength: na })) })
+      };
+    }
     const counts: StrengthCounts[] = graded.map(emptyStrength);
     const certificate: CertificateCounts = { tested: 0, certified: 0, ties: 0 };
     return {

@@ -3,6 +3,7 @@
  * accumulate.ts builds each model's cells from this list and feeds them every example.
  */
 import { abstentionCell } from './abstention.js';
+import { attackExamplesCell } from './attack-examples.js';
 import { accountingCell, workedExamplesCell } from './accounting.js';
 import type { CellKind } from './cell.js';
 import { classificationCell } from './classification.js';
@@ -26,6 +27,7 @@ export const MODEL_CELLS: readonly CellKind[] = [
   abstentionCell,
   accountingCell,
   workedExamplesCell,
+  attackExamplesCell,
   searchCell,
   strengthCell,
   repeatCell

@@ -1,0 +1,87 @@
+// Benchmark: the tabular attacks (docs/tabular.md) outside jest. Builds scripts/bench/tabular-entry.ts
+// with the repo's ncc (transpile-only) into a temp folder and prints:
+//  1. exact's cost on the inspection example's 1,000 test rows: the candidate generation alone
+//     (in-process, median of 7), and the whole run's added wall time, alternating runs of the
+//     packaged CLI (dist/cli/index.js) with and without `exact` (median of each; target < 50 ms);
+//  2. square's queries/s through the trivial echo model (__tests__/models/external/fixtures/echo-model.mjs)
+//     at 1,000 queries per row over 1,000 rows (every row spends its whole budget; target ≥ 100,000/s).
+// Usage: node scripts/bench-tabular.js [rows] [queries per row] [repeats]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const repo = resolve(import.meta.dirname, '..');
+const rows = Number(process.argv[2] ?? 1000);
+const budget = Number(process.argv[3] ?? 1000);
+const repeats = Number(process.argv[4] ?? 7);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const config = 'examples/inspection-tabular/evidence-gate.yml';
+
+const out = mkdtempSync(join(tmpdir(), 'eg-bench-tabular-'));
+try {
+  const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
+  execFileSync(process.execPath, [ncc, 'build', join(repo, 'scripts/bench/tabular-entry.ts'), '-o', out, '--target', 'es2022', '--transpile-only', '-q'], { cwd: repo, stdio: 'inherit' });
+  writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
+  const eg = await import(pathToFileURL(join(out, 'index.js')).href);
+  console.log(`tabular bench: ${cpus().length} cores, node ${process.version}`);
+
+  const plan = eg.loadPlan({ root: repo, configPath: config });
+  const data = eg.loadDataset(plan.data);
+  const [model] = await eg.buildModels(plan.models, data.train, data.labels, { features: plan.data.columns.features });
+  const space = eg.featureSpace(plan);
+  const examples = data.splits.flatMap((s) => s.examples);
+  const xs = examples.map((e) => space.names.map((n) => e.input.values[n]));
+
+  const alone = [];
+  for (let r = 0; r < repeats; r++) {
+    const started = performance.now();
+    for (let i = 0; i < xs.length; i++) eg.exactCandidate({ x: xs[i], gold: examples[i].label, targets: null, model, space });
+    alone.push(performance.now() - started);
+  }
+  console.log(`1. exact on the ${examples.length}-row evaluation: candidates alone ${median(alone).toFixed(1)} ms (median of ${repeats})`);
+
+  const cli = join(repo, 'dist/cli/index.js');
+  if (!existsSync(cli)) console.log('   whole run: skipped (no dist/cli/index.js; run `npm run package` first)');
+  else {
+    const root = join(out, 'repo');
+    cpSync(join(repo, 'examples/inspection-tabular'), join(root, 'examples/inspection-tabular'), { recursive: true });
+    const text = readFileSync(join(repo, config), 'utf8').replace(/^ *(?:pgd|square|boundary):.*\n/gm, '');
+    writeFileSync(join(root, 'with.yml'), text);
+    writeFileSync(join(root, 'without.yml'), text.replace(/^ *exact:.*\n/m, ''));
+    const wall = { with: [], without: [] };
+    for (let r = 0; r < repeats; r++) {
+      for (const c of ['without', 'with']) {
+        const started = performance.now();
+        const p = spawnSync(process.execPath, [cli, 'run', '--config', `${c}.yml`, '--out', `out-${c}`, '--quiet'], { cwd: root, encoding: 'utf8' });
+        if (p.status !== 0 && p.status !== 1) throw new Error(`bench: the run exited ${p.status}: ${p.stderr}`);
+        wall[c].push(performance.now() - started);
+      }
+    }
+    const added = median(wall.with) - median(wall.without);
+    console.log(`   whole run (noise, fgm ± exact, alternating, median of ${repeats}): ${median(wall.without).toFixed(0)} → ${median(wall.with).toFixed(0)} ms, added ${added.toFixed(0)} ms; target < 50 ms: ${added < 50 ? 'met' : 'not met'}`);
+  }
+
+  const fixtures = join(repo, '__tests__/models/external/fixtures');
+  const rates = [];
+  for (let r = 0; r < 3; r++) {
+    const echo = new eg.ExternalModel({ name: 'echo', command: `${JSON.stringify(process.execPath)} echo-model.mjs`, timeoutS: 600, requestTimeoutS: 60, probabilities: false, env: [], window: 4096 }, ['a', 'b'], fixtures, () => {});
+    // The echo model always answers b: with gold b no row ever succeeds, so each spends its whole budget.
+    const objective = { labels: ['a', 'b'], gold: 'b', objective: 'untargeted', transitions: [] };
+    const attacks = Array.from({ length: rows }, (_, i) => eg.squareAttack({ id: `r${i}`, model: 'echo', x: xs[i % xs.length], space, seed: 1, objective, clean: { status: 'ok', scores: [0.25, 0.75] } }, { queries: budget, pInit: 0.3 }));
+    const counters = { model: 'echo', predictions: 0, distinctInputs: 0, modelCalls: 0 };
+    const started = performance.now();
+    const outcomes = await eg.runQueryAttacks(echo, space.names, attacks, counters);
+    const seconds = (performance.now() - started) / 1000;
+    await echo.close();
+    if (outcomes.some((o) => o.answer?.status !== 'ok')) throw new Error('bench: an echo answer was not ok');
+    const queries = outcomes.reduce((n, o) => n + o.queries, 0);
+    rates.push(queries / seconds);
+    console.log(`   run ${r + 1}: ${queries} queries in ${seconds.toFixed(2)} s (${counters.modelCalls} batches)`);
+  }
+  const rate = median(rates);
+  console.log(`2. square through the echo external model, ${rows} rows × ${budget} queries: median ${Math.round(rate)} queries/s; target ≥ 100000: ${rate >= 100000 ? 'met' : 'not met'}`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
