@@ -34,7 +34,7 @@ export interface SearchEdit {
 export interface PlacedEdit extends SearchEdit {
   start: number;
   end: number;
-  /** Levenshtein distance from `from` to `to` (bounds the candidate's distance). */
+  /** At least the Levenshtein distance from `from` to `to` (the sum over a set bounds the candidate's distance). */
   cost: number;
 }
 
@@ -76,6 +76,24 @@ function formatEdit(word: Readonly<Word>): string | null {
   return choice === null || choice.usual === word.text ? null : choice.usual;
 }
 
+/**
+ * A bound on the Levenshtein distance of one edit, cheap where the operator allows: a swap of two
+ * adjacent letters is 2 (0 if they are equal), a case change of the same length is at most the
+ * number of code points that differ; a dictionary word takes the exact distance. A bound is all
+ * the validity check needs: when a set's bounds exceed what max_char_edit_ratio allows, the
+ * candidate's exact distance decides.
+ */
+function editCost(op: SearchOperator, from: string, to: string): number {
+  if (from === to) return 0;
+  if (op === 'transpose') return 2;
+  if (op === 'format') {
+    const a = [...from];
+    const b = [...to];
+    if (a.length === b.length) return a.reduce((n, c, i) => n + (c === b[i] ? 0 : 1), 0);
+  }
+  return levenshtein(from, to);
+}
+
 export interface EditSpaceOptions {
   seed: number;
   id: string;
@@ -94,7 +112,7 @@ export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
     const here: PlacedEdit[] = [];
     for (const op of o.operators) {
       const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : op === 'dictionary' ? dictionaryEdit(word, o.dictionary) : formatEdit(word);
-      if (to !== null) here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost: levenshtein(word.text, to) });
+      if (to !== null) here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost: editCost(op, word.text, to) });
     }
     if (here.length > 0) positions.push(here);
   }
@@ -109,6 +127,10 @@ export function wordLimit(words: number, share: number): number {
 /** The text with the edits applied (at most one per word; any order). */
 export function applySearchEdits(text: string, edits: readonly PlacedEdit[]): string {
   if (edits.length === 0) return text;
+  if (edits.length === 1) {
+    const e = edits[0] as PlacedEdit;
+    return text.slice(0, e.start) + e.to + text.slice(e.end);
+  }
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
