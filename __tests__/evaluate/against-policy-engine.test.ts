@@ -93,6 +93,14 @@ describe.each([
     expect(abstainedWrong).toBeGreaterThan(0);
   });
 
+  test('true: a failing success check lists as many rows as its numerator counts (abstained moves are not listed)', () => {
+    const checks = JSON.parse(readFileSync(join(policed, 'out/checks.json'), 'utf8')).checks as Row[];
+    const listed = checks.filter((c) => /^(protected_transitions|attack_success)$/.test(c.check) && c.examples !== undefined && c.examples.count !== null);
+    // The text example has abstained protected moves for naive-bayes (its policy): before, they were listed too.
+    if (name === 'academic-intent') expect(listed.map((c) => c.id)).toContain('protected_transitions/naive-bayes');
+    expect(listed.filter((c) => c.examples.count !== c.numerator).map((c) => `${c.id}: ${c.examples.count} rows, numerator ${c.numerator}`)).toEqual([]);
+  });
+
   test('the manifest records it, the summary says it in one line, and verify agrees', async () => {
     const manifest = JSON.parse(readFileSync(join(policed, 'out/manifest.json'), 'utf8'));
     expect(manifest.threat_model.against_policy).toBe(true);
