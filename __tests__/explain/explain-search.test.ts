@@ -150,6 +150,31 @@ test('label-only: explain ends where the run\'s label-only search rows end', asy
   }
 }, 300_000);
 
+test('budget 6 (below step 1 on every text): step 1 asks at most 3, and explain ends where the run\'s rows end', async () => {
+  const root = withSearch('{ knowledge: scores, queries: 6 }');
+  const { rows, prepared } = await runAndPrepare(root);
+  try {
+    for (const r of rows) expect(r.queries).toBeLessThanOrEqual(6);
+    const ids = [...new Set(rows.map((r) => `${r.split}\0${r.id}`))].filter((_, i) => i % 6 === 0);
+    let searched = 0;
+    for (const key of ids) {
+      const row = rows.find((r) => `${r.split}\0${r.id}` === key) as Row;
+      const e = await explain(prepared, { id: row.id, text: row.text as string, language: row.language });
+      for (const p of e.search?.paths ?? []) {
+        const r = rows.find((x) => x.split === row.split && x.id === row.id && x.model === p.model) as Row;
+        expectSameAsRow(p, r);
+        expectCoherentGreedy(p);
+        if (p.step1_queries === null) continue;
+        searched++;
+        expect(p.step1_queries).toBeLessThanOrEqual(3);
+      }
+    }
+    expect(searched).toBeGreaterThan(0);
+  } finally {
+    await Promise.all(prepared.models.map((m) => m.close()));
+  }
+}, 300_000);
+
 describe('explain\'s text output with the search', () => {
   const root = tinyRepo();
   beforeAll(() => {
@@ -181,13 +206,27 @@ describe('explain\'s text output with the search', () => {
     const r = await cli(['explain', '--config', 'small.yml', '--text', text, '--language', 'en', '--json']);
     const paths = (JSON.parse(r.stdout) as { search: { paths: SearchPath[] } }).search.paths;
     for (const p of paths) {
-      // About half: the search adds whole words until half the budget is reached, so the last word's edits may pass it.
-      expect(p.step1_queries as number).toBeLessThan(6);
+      // At most half: the single edits are cut after floor(6 / 2) = 3 (here every word has more than one, so exactly 3).
+      expect(p.step1_queries).toBe(3);
       expect(p.ranked_words).toBeLessThan(p.editable_words);
       expect(p.queries).toBeLessThanOrEqual(6);
     }
     const t = await cli(['explain', '--config', 'small.yml', '--text', text, '--language', 'en']);
     expect(t.stdout).toMatch(/step 1: \d+ single edits scored on \d+ words \(the budget reached \d+ of the \d+ editable words, in a seeded order\)/);
+  });
+
+  test('a budget of 1 below step 1: step 1 scores nothing (half of 1 is 0) and says so', async () => {
+    const config = join(root, 'one.yml');
+    writeFileSync(config, readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('search: { queries: 40, max_words_changed: 1 }', 'search: { queries: 1, max_words_changed: 1 }'));
+    const text = 'results show a clear gain in the main sample across every region and season';
+    const r = await cli(['explain', '--config', 'one.yml', '--text', text, '--language', 'en', '--json']);
+    const paths = (JSON.parse(r.stdout) as { search: { paths: SearchPath[] } }).search.paths;
+    expect(paths.length).toBeGreaterThan(0);
+    for (const p of paths) {
+      expect([p.step1_queries, p.ranking, p.queries, p.edits.length]).toEqual([0, [], 1, 1]);
+    }
+    const t = await cli(['explain', '--config', 'one.yml', '--text', text, '--language', 'en']);
+    expect(t.stdout).toContain('step 1: nothing scored (half of the budget is 0 queries); step 2 walked the words in text order');
   });
 
   test('a text with nothing the search may edit (negators, numbers and URLs only) says so for every model', async () => {

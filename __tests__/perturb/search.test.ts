@@ -49,6 +49,13 @@ function task(text: string, over: Partial<SearchTask> & { operators?: SearchOper
 
 const TEXT = 'The results show a clear Gain although not 12% of samples were large';
 
+/** The text one single edit of the task's edit space makes (word position, edit in operator order). */
+function editSpaceText(t: SearchTask, word: number, op: number): string {
+  const e = t.space.positions[word]?.[op];
+  if (e === undefined) throw new Error(`no edit ${op} at word ${word}`);
+  return t.space.text.slice(0, e.start) + e.to + t.space.text.slice(e.end);
+}
+
 describe('edit space', () => {
   test('offers one edit per operator on each unprotected word, never on negators, numbers or URLs', () => {
     const space = editSpace('Results do not show 12% gains, see www.example.org today', { seed: 1, id: 'r', language: 'en', operators: ['transpose', 'dictionary', 'format'], dictionary: DICT });
@@ -111,6 +118,48 @@ describe('score-based search', () => {
     expect(calls[0]?.length).toBeLessThanOrEqual(3);
     expect(out.queries).toBeLessThanOrEqual(6);
     expect(searchRowProblem(TEXT, out.text, 'en', recordedEdits(out.edits), DICT, t.limit)).toBeNull();
+  });
+
+  test('budget 6 below step 1: step 1 asks exactly 3 single edits (the last word partly), step 2 its other edit, then text order', async () => {
+    // Four words of at least 4 letters, two edits each (transpose, format): 8 single edits > 6.
+    const text = 'alpha bravo charlie delta';
+    const calls: string[][] = [];
+    // Every text scores the same: nothing lowers the margin, so step 2 walks the whole order until the budget is spent.
+    const flat = async (texts: readonly string[]): Promise<ScoreResult[]> => {
+      calls.push([...texts]);
+      return texts.map(() => ({ status: 'ok', scores: [0.9, 0.1] }));
+    };
+    const t = task(text, { budget: 6, operators: ['transpose', 'format'], score: flat });
+    expect(t.space.positions.map((p) => p.length)).toEqual([2, 2, 2, 2]);
+    const single = (word: number, op: number) => editSpaceText(t, word, op);
+    const out = await runSearch(t);
+    expect(calls.map((c) => c.length)).toEqual([3, 1, 2]);
+    expect(out.queries).toBe(6);
+    // Step 1: the first word of the seeded order (x) whole, then the first edit (transpose) of the second (y).
+    const words = calls[0]?.map((c) => [0, 1, 2, 3].find((w) => c === single(w, 0) || c === single(w, 1)) as number) as number[];
+    const [x, y] = [words[0] as number, words[2] as number];
+    expect(calls[0]).toEqual([single(x, 0), single(x, 1), single(y, 0)]);
+    // Step 2 (equal margins: text order between x and y): y's unanswered format edit, then the first unscored word in text order, both edits.
+    expect(calls[1]).toEqual([single(y, 1)]);
+    const rest = [0, 1, 2, 3].filter((w) => w !== x && w !== y);
+    expect(calls[2]).toEqual([single(rest[0] as number, 0), single(rest[0] as number, 1)]);
+    // Nothing was kept: the row shows the closest single edit, the first of the ranking (the earlier of x and y, its transpose).
+    expect(out.edits.map((e) => [e.word, e.op])).toEqual([[Math.min(x, y), 'transpose']]);
+  });
+
+  test('budget 1 below step 1: step 1 asks nothing, step 2 asks the first word\'s first edit, and the row shows it', async () => {
+    const text = 'alpha bravo charlie delta';
+    const calls: string[][] = [];
+    const flat = async (texts: readonly string[]): Promise<ScoreResult[]> => {
+      calls.push([...texts]);
+      return texts.map(() => ({ status: 'ok', scores: [0.9, 0.1] }));
+    };
+    const t = task(text, { budget: 1, operators: ['transpose', 'format'], score: flat });
+    const out = await runSearch(t);
+    expect(calls).toEqual([[editSpaceText(t, 0, 0)]]);
+    expect(out.queries).toBe(1);
+    expect(out.edits.map((e) => [e.word, e.op])).toEqual([[0, 'transpose']]);
+    expect(out.text).toBe(editSpaceText(t, 0, 0));
   });
 
   test('same inputs → same search; another model name draws another order', async () => {

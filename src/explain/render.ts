@@ -102,7 +102,10 @@ function outcomeText(p: SearchPath): string {
 function searchPathLines(p: SearchPath, width: number): string[] {
   const out = [`  ${`${v(p.model, 40)}:`.padEnd(width + 1)}  clean margin ${margin(p.clean_margin)}${p.gold === null ? '' : ` (moving away from ${q(p.gold, 40)})`}`];
   if (p.outcome === 'not_searched' || p.outcome === 'no_edit') return [...out, `    ${outcomeText(p)}`];
-  if (p.step1_queries !== null) {
+  if (p.step1_queries === 0) {
+    out.push('    step 1: nothing scored (half of the budget is 0 queries); step 2 walked the words in text order');
+    out.push(p.kept.length === 0 ? '    step 2: no edit lowered the margin' : '    step 2: edits kept, in the order tried:');
+  } else if (p.step1_queries !== null) {
     const partly = p.ranked_words < p.editable_words ? ` (the budget reached ${p.ranked_words} of the ${p.editable_words} editable words, in a seeded order)` : '';
     out.push(`    step 1: ${p.step1_queries} single edits scored on ${p.ranked_words} words${partly}; lowest margin reached per word:`);
     p.ranking.slice(0, RANKING_SHOWN).forEach((r, i) => out.push(`      ${String(i + 1).padStart(2)}. ${editText(r)}  margin ${margin(r.margin)}`));

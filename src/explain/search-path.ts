@@ -129,6 +129,8 @@ function notSearchedReason(plan: Plan, gold: string, clean: ScoreResult, labels:
 /** The text's valid single edits by the text each makes, its editable words and its word limit. */
 interface Singles {
   byText: Map<string, PlacedEdit>;
+  /** Valid single edits (the search's step 1 asks all of them when the budget holds them, else at most half the budget). */
+  count: number;
   editable: number;
   limit: number;
 }
@@ -161,12 +163,14 @@ function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): Si
   const ratio = plan.threatModel.constraints.maxCharEditRatio;
   const byText = new Map<string, PlacedEdit>();
   let editable = 0;
+  let count = 0;
   for (const edits of space.positions) {
     const valid = edits.filter((e) => editSetViolation(text, [e], limit, ratio) === null);
     if (valid.length > 0) editable++;
+    count += valid.length;
     for (const e of valid) byText.set(applySearchEdits(text, [e]), e);
   }
-  return { byText, editable, limit };
+  return { byText, count, editable, limit };
 }
 
 async function searchPath(input: PathInput): Promise<SearchPath> {
@@ -221,7 +225,10 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
   // Step 1 (score-based): the first batch holds the single edits; per word, the lowest margin reached.
   const ranking: RankedWord[] = [];
   let step1: number | null = null;
-  if (search.settings.knowledge === 'scores' && batches.length > 0) {
+  // A budget of 1 below the single edits leaves step 1 nothing (half of 1 is 0): the first batch is then step 2's.
+  const step1Asks = input.singles.count <= budget || Math.floor(budget / 2) > 0;
+  if (search.settings.knowledge === 'scores' && !step1Asks) step1 = 0;
+  else if (search.settings.knowledge === 'scores' && batches.length > 0) {
     const first = batches[0] as Batch;
     step1 = first.texts.length;
     const best = new Map<number, RankedWord>();

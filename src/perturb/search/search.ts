@@ -3,9 +3,11 @@
  *
  * Score-based (greedy in word-importance order): step 1 scores each editable word's single
  * edits and ranks the words by the lowest objective margin reached (ties: text order, then
- * operator order); when that would take more than the budget, words are scored in a seeded order
- * for at most half of it and the others follow in text order. Step 2 walks the ranking and keeps
- * an edit when it lowers the current text's margin, until a success, the word limit or the budget.
+ * operator order); when that would take more than the budget, single edits are scored word by word
+ * in a seeded order for at most floor(budget / 2) queries (the last word possibly in part: ranked by
+ * the edits answered, its others offered in step 2) and the other words follow in text order.
+ * Step 2 walks the ranking and keeps an edit when it lowers the current text's margin, until a
+ * success, the word limit or the budget.
  *
  * Label-only: seeded random edit sets grown one edit at a time up to the word limit, each a
  * query, until the label moves as the objective requires or the budget is spent; then edits not
@@ -85,34 +87,40 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
   // Each single edit's text, made once.
   const singleTexts = positions.map((edits) => edits.map((e) => applySearchEdits(original, [e])));
   const singles = positions.reduce((n, p) => n + p.length, 0);
-  // Step 1: the words to score, in the order they are scored.
+  // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it asks.
   let scored: number[];
+  let asked = singles;
   if (singles <= task.budget) scored = positions.map((_, i) => i);
   else {
     const draws = positions.map((_, i) => decide(task.seed, 'search', task.id, `${task.model}:1:${i}`));
     const order = positions.map((_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
-    const half = Math.max(1, Math.floor(task.budget / 2));
+    // At most half the budget: words in the seeded order, each word's edits in operator order, cut after `asked` edits (the last word may be partly scored).
+    asked = Math.floor(task.budget / 2);
     scored = [];
     let n = 0;
     for (const i of order) {
-      if (n >= half) break;
+      if (n >= asked) break;
       scored.push(i);
       n += (positions[i] as PlacedEdit[]).length;
     }
   }
   await ledger.ask(
-    scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])),
-    scored.flatMap((i) => singleTexts[i] as string[])
+    scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])).slice(0, asked),
+    scored.flatMap((i) => singleTexts[i] as string[]).slice(0, asked)
   );
   const ranked: Ranked[] = [];
   for (const i of scored) {
-    // Only the edits answered (the last word of a budget cut may be partly scored).
+    // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
     const edits = positions[i] as PlacedEdit[];
     const texts = singleTexts[i] as string[];
     let best: PlacedEdit | null = null;
     let low = Infinity;
+    const unanswered: PlacedEdit[] = [];
     for (let k = 0; k < edits.length; k++) {
-      if (!ledger.has(texts[k] as string)) continue;
+      if (!ledger.has(texts[k] as string)) {
+        unanswered.push(edits[k] as PlacedEdit);
+        continue;
+      }
       const m = margin(texts[k] as string);
       if (best === null || m < low) {
         best = edits[k] as PlacedEdit;
@@ -120,11 +128,13 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
       }
     }
     if (best === null) continue;
-    ranked.push({ edits: [best], at: i, margin: low });
+    ranked.push({ edits: [best, ...unanswered], at: i, margin: low });
   }
   ranked.sort((a, b) => (a.margin as number) - (b.margin as number) || a.at - b.at);
   const inRanking = new Set(ranked.map((r) => r.at));
   for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) ranked.push({ edits: positions[i] as PlacedEdit[], at: i });
+  // The single edit that came closest so far (step 1's best; step 2 may answer closer ones while nothing is kept).
+  let closest: { edits: PlacedEdit[]; margin: number } | null = ranked[0]?.margin !== undefined ? { edits: [(ranked[0] as Ranked).edits[0] as PlacedEdit], margin: ranked[0].margin } : null;
   // Step 2.
   let current: PlacedEdit[] = [];
   let currentMargin = objectiveMargin(task, scoresOf(task.clean));
@@ -140,6 +150,7 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     options.forEach((_, k) => {
       if (!ledger.has(texts[k] as string)) return;
       const m = margin(texts[k] as string);
+      if (current.length === 0 && (closest === null || m < closest.margin)) closest = { edits: options[k] as PlacedEdit[], margin: m };
       if (m < low) {
         pick = k;
         low = m;
@@ -151,7 +162,7 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     if (isSuccess(task, ledger.answer(texts[pick] as string) as ScoreResult)) break;
   }
   // A search that kept nothing reports the single edit that came closest: it was tested.
-  if (current.length === 0) current = ranked[0]?.margin !== undefined ? (ranked[0] as Ranked).edits : [];
+  if (current.length === 0) current = closest?.edits ?? [];
   return { edits: current };
 }
 
