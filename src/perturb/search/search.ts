@@ -83,7 +83,6 @@ interface Ranked {
 
 async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  const margin = (text: string) => objectiveMargin(task, scoresOf(ledger.answer(text)));
   // Each single edit's text, made once.
   const singleTexts = positions.map((edits) => edits.map((e) => applySearchEdits(original, [e])));
   const singles = positions.reduce((n, p) => n + p.length, 0);
@@ -104,10 +103,18 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
       n += (positions[i] as PlacedEdit[]).length;
     }
   }
-  await ledger.ask(
-    scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])).slice(0, asked),
-    scored.flatMap((i) => singleTexts[i] as string[]).slice(0, asked)
-  );
+  // One edit and its text per query, in scoring order, cut after `asked` (the edit set of a single edit is made only if the model fails on it).
+  const askedEdits: PlacedEdit[] = [];
+  const askedTexts: string[] = [];
+  for (const i of scored) {
+    const edits = positions[i] as PlacedEdit[];
+    const texts = singleTexts[i] as string[];
+    for (let k = 0; k < edits.length && askedEdits.length < asked; k++) {
+      askedEdits.push(edits[k] as PlacedEdit);
+      askedTexts.push(texts[k] as string);
+    }
+  }
+  await ledger.askSingles(askedEdits, askedTexts);
   const ranked: Ranked[] = [];
   for (const i of scored) {
     // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
@@ -117,11 +124,12 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     let low = Infinity;
     const unanswered: PlacedEdit[] = [];
     for (let k = 0; k < edits.length; k++) {
-      if (!ledger.has(texts[k] as string)) {
+      const answer = ledger.answer(texts[k] as string);
+      if (answer === undefined) {
         unanswered.push(edits[k] as PlacedEdit);
         continue;
       }
-      const m = margin(texts[k] as string);
+      const m = objectiveMargin(task, scoresOf(answer));
       if (best === null || m < low) {
         best = edits[k] as PlacedEdit;
         low = m;
@@ -147,19 +155,22 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     await ledger.ask(options, texts);
     let pick = -1;
     let low = currentMargin;
-    options.forEach((_, k) => {
-      if (!ledger.has(texts[k] as string)) return;
-      const m = margin(texts[k] as string);
+    let picked: ScoreResult | undefined;
+    for (let k = 0; k < options.length; k++) {
+      const answer = ledger.answer(texts[k] as string);
+      if (answer === undefined) continue;
+      const m = objectiveMargin(task, scoresOf(answer));
       if (current.length === 0 && (closest === null || m < closest.margin)) closest = { edits: options[k] as PlacedEdit[], margin: m };
       if (m < low) {
         pick = k;
         low = m;
+        picked = answer;
       }
-    });
+    }
     if (pick < 0) continue;
     current = options[pick] as PlacedEdit[];
     currentMargin = low;
-    if (isSuccess(task, ledger.answer(texts[pick] as string) as ScoreResult)) break;
+    if (isSuccess(task, picked as ScoreResult)) break;
   }
   // A search that kept nothing reports the single edit that came closest: it was tested.
   if (current.length === 0) current = closest?.edits ?? [];
