@@ -1,13 +1,14 @@
 /**
  * threat_model.against_policy through the whole engine (docs/search.md#against-the-policy): on
  * the bundled text and tabular examples a success is an accepted wrong decision; models without a
- * policy are unchanged; the manifest and summary say so; config errors; and with the key absent
+ * policy are unchanged; the manifest, summary and report say so; config errors; and with the key absent
  * or false the bundled examples' outputs are byte for byte what they were.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, verify } from '../../src/engine.js';
 import { ConfigError } from '../../src/errors.js';
+import { AGAINST_POLICY_HTML } from '../../src/report/html.js';
 import { AGAINST_POLICY_LINE } from '../../src/report/summary.js';
 import { REPO_ROOT, tempRepo, tinyRepo } from '../helpers.js';
 
@@ -93,12 +94,22 @@ describe.each([
     expect(abstainedWrong).toBeGreaterThan(0);
   });
 
-  test('the manifest records it, the summary says it in one line, and verify agrees', async () => {
+  test('true: a failing success check lists as many rows as its numerator counts (abstained moves are not listed)', () => {
+    const checks = JSON.parse(readFileSync(join(policed, 'out/checks.json'), 'utf8')).checks as Row[];
+    const listed = checks.filter((c) => /^(protected_transitions|attack_success)$/.test(c.check) && c.examples !== undefined && c.examples.count !== null);
+    // The text example has abstained protected moves for naive-bayes (its policy): before, they were listed too.
+    if (name === 'academic-intent') expect(listed.map((c) => c.id)).toContain('protected_transitions/naive-bayes');
+    expect(listed.filter((c) => c.examples.count !== c.numerator).map((c) => `${c.id}: ${c.examples.count} rows, numerator ${c.numerator}`)).toEqual([]);
+  });
+
+  test('the manifest records it, the summary and the report say it in one line, and verify agrees', async () => {
     const manifest = JSON.parse(readFileSync(join(policed, 'out/manifest.json'), 'utf8'));
     expect(manifest.threat_model.against_policy).toBe(true);
     const summary = readFileSync(join(policed, 'out/summary.md'), 'utf8');
     expect(summary).toContain(AGAINST_POLICY_LINE);
     expect(readFileSync(join(root, 'out/summary.md'), 'utf8')).not.toContain(AGAINST_POLICY_LINE);
+    expect(readFileSync(join(policed, 'out/report.html'), 'utf8')).toContain(AGAINST_POLICY_HTML);
+    expect(readFileSync(join(root, 'out/report.html'), 'utf8')).not.toContain(AGAINST_POLICY_HTML);
     expect((await verify({ root: policed, cwd: policed, dir: 'out' })).differences).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { bySeverity } from '../../src/gate/severity.js';
 import type { ReportFacts } from '../../src/manifest/facts.js';
 import type { Derived } from '../../src/pipeline/derive.js';
 import { ppText } from '../../src/report/format.js';
-import { renderReport } from '../../src/report/html.js';
+import { AGAINST_POLICY_HTML, renderReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/escape.js';
 import { deriveFolder, runExample, runExampleWithBaseline, runTabular } from '../browser/report-fixtures.js';
 
@@ -154,6 +154,22 @@ describe('the text example, no baseline', () => {
     expect(bins.length).toBeGreaterThan(2);
     for (const b of bins) expect(reliability).toMatch(new RegExp(`fill="#1a1a1a">${b.n}</text>`));
     for (const word of ['accuracy per bin (n above)', 'mean confidence', 'perfect calibration']) expect(reliability).toContain(word);
+  });
+
+  test('threat_model.against_policy: one escaped line under the threat model only when it is on (off: the page as it was)', () => {
+    expect(input.facts.threatModel.againstPolicy).toBe(false);
+    expect(html).not.toContain('Against the policy');
+    const facts = { ...input.facts, threatModel: { ...input.facts.threatModel, againstPolicy: true } };
+    const on = render({ derived: input.derived, facts });
+    const line =
+      "<p>Against the policy: an attack success counts only when the model&#39;s review policy (<code>selective.abstain_below</code>) accepts the wrong decision; a model without a policy accepts every decision.</p>";
+    expect(AGAINST_POLICY_HTML).toBe(line);
+    // The page with the key on is the page without it plus that one paragraph, right after the protected outcome.
+    const outcome = html.indexOf('<p>Protected outcome: ');
+    const after = html.indexOf('\n', outcome) + 1;
+    expect(outcome).toBeGreaterThan(0);
+    expect(on).toBe(html.slice(0, after) + line + '\n' + html.slice(after));
+    expect(on.indexOf(line)).toBeLessThan(on.indexOf('<nav class="toc">'));
   });
 
   test('axis ticks print exactly: a 0..1 axis reads 0.25, not 0.3', () => {

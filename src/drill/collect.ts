@@ -12,7 +12,7 @@
  *   eligible_coverage/<m>/union              eligible ids no family tested (their most severe row)
  *   attack_success/<m>/<f>                   successes
  *   attack_success/<m>/union                 ids with a success (their most severe success)
- *   protected_transitions/<m>                ids moved into a declared pair (their most severe row)
+ *   protected_transitions/<m>                ids a success moved into a declared pair (their most severe such row)
  *   missing_rows/<m>                         rows with status error or timeout, every condition
  *   attack_strength/<m>/<a>                  exact's successes the attack missed (both tested; the exact row)
  * The length-PSI check shows the histogram instead (metrics.json); comparison checks get their
@@ -122,7 +122,8 @@ export class DrillCollector {
           this.offer(`attack_success/${model}/${condition}`, r, row);
           successes.push({ ranked: r, row });
         }
-        if (row.tested && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) moved.push({ ranked: r, row });
+        // A success as the metrics count it (metrics/ledger.ts transitionOutcome): under threat_model.against_policy a move the policy abstains on is no breach.
+        if (row.tested && row.success === true && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) moved.push({ ranked: r, row });
       });
       this.missedFailures(model, rows, ranked);
       if (eligible && !tested) this.offerWorst(`eligible_coverage/${model}/union`, uncovered);

@@ -16,6 +16,7 @@ import type { ReportFacts } from '../manifest/facts.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { causeSentence } from './check-words.js';
 import { changeSentence, knownNotBlocking } from './summary-changes.js';
+import { AGAINST_POLICY_LINE } from './summary.js';
 import { escapeHtml } from './escape.js';
 import { accuracySection, matricesSection } from './html-classification.js';
 import { checksTable, drillSections, listedChecks } from './html-checks.js';
@@ -112,9 +113,15 @@ function verdictSection(input: ReportInput): string[] {
     `<p>Threat model <strong>${h(tm.id, 80)}</strong> revision ${h(tm.revision, 20)}, objective <strong>${h(tm.objective, 40)}</strong>, access ${h(tm.access, 40)}. Config <code>${h(facts.configPath, 120)}</code>. Task ${h(facts.task, 20)}.</p>`
   );
   if (tm.protectedOutcome) out.push(`<p>Protected outcome: ${h(tm.protectedOutcome, 300)}</p>`);
+  if (tm.againstPolicy) out.push(AGAINST_POLICY_HTML);
   out.push(`<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`);
   return out;
 }
+
+/** summary.md's against-the-policy line as a paragraph: each part escaped, its `code` spans as <code>. */
+export const AGAINST_POLICY_HTML = `<p>${AGAINST_POLICY_LINE.split('`')
+  .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part)))
+  .join('')}</p>`;
 
 /** Links to the sections present, from their `<h2 id>` (fixed words only). */
 function toc(body: readonly string[]): string {

@@ -53,25 +53,37 @@ export class QueryLedger {
    * unanswered). Throws SearchFailure on the first answer that is not `ok`.
    */
   async ask(sets: readonly PlacedEdit[][], texts?: readonly string[]): Promise<void> {
+    // `texts`, when given, are the sets' texts already made (applySearchEdits of each).
+    await this.askEach(sets.length, (k) => texts?.[k] ?? applySearchEdits(this.original, sets[k] as PlacedEdit[]), (k) => sets[k] as PlacedEdit[]);
+  }
+
+  /** As `ask` for single edits whose texts are made already (`texts[k]` is `edits[k]` applied). */
+  async askSingles(edits: readonly PlacedEdit[], texts: readonly string[]): Promise<void> {
+    await this.askEach(edits.length, (k) => texts[k] as string, (k) => [edits[k] as PlacedEdit]);
+  }
+
+  /** Candidate k's text is textOf(k); its edit set, setOf(k), is made only for the error of a failed answer. */
+  private async askEach(count: number, textOf: (k: number) => string, setOf: (k: number) => PlacedEdit[]): Promise<void> {
     const fresh: string[] = [];
-    const made: PlacedEdit[][] = [];
+    const made: number[] = [];
     const seen = new Set<string>();
-    for (const [k, set] of sets.entries()) {
-      // `texts`, when given, are the sets' texts already made (applySearchEdits of each).
-      const t = texts?.[k] ?? applySearchEdits(this.original, set);
+    const room = this.remaining;
+    for (let k = 0; k < count; k++) {
+      const t = textOf(k);
       if (this.answers.has(t) || seen.has(t)) continue;
-      if (fresh.length >= this.remaining) break;
+      if (fresh.length >= room) break;
       seen.add(t);
       fresh.push(t);
-      made.push(set);
+      made.push(k);
     }
     if (fresh.length === 0) return;
     const results = await this.scoreTexts(fresh);
     if (results.length !== fresh.length) throw new SearchFailure({ status: 'error', error: `the model returned ${results.length} results for ${fresh.length} search candidates` });
     this.spent += fresh.length;
-    fresh.forEach((t, i) => this.answers.set(t, results[i] as ScoreResult));
-    results.forEach((r, i) => {
-      if (r.status !== 'ok') throw new SearchFailure(r, made[i]);
-    });
+    for (let i = 0; i < fresh.length; i++) this.answers.set(fresh[i] as string, results[i] as ScoreResult);
+    for (let i = 0; i < results.length; i++) {
+      const r = results[i] as ScoreResult;
+      if (r.status !== 'ok') throw new SearchFailure(r, setOf(made[i] as number));
+    }
   }
 }

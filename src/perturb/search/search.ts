@@ -81,7 +81,6 @@ interface Ranked {
 
 async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  const margin = (text: string) => objectiveMargin(task, scoresOf(ledger.answer(text)));
   // Each single edit's text, made once.
   const singleTexts = positions.map((edits) => edits.map((e) => applySearchEdits(original, [e])));
   const singles = positions.reduce((n, p) => n + p.length, 0);
@@ -100,10 +99,18 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
       n += (positions[i] as PlacedEdit[]).length;
     }
   }
-  await ledger.ask(
-    scored.flatMap((i) => (positions[i] as PlacedEdit[]).map((e) => [e])),
-    scored.flatMap((i) => singleTexts[i] as string[])
-  );
+  // One edit and its text per query, in scoring order (the edit set of a single edit is made only if the model fails on it).
+  const askedEdits: PlacedEdit[] = [];
+  const askedTexts: string[] = [];
+  for (const i of scored) {
+    const edits = positions[i] as PlacedEdit[];
+    const texts = singleTexts[i] as string[];
+    for (let k = 0; k < edits.length; k++) {
+      askedEdits.push(edits[k] as PlacedEdit);
+      askedTexts.push(texts[k] as string);
+    }
+  }
+  await ledger.askSingles(askedEdits, askedTexts);
   const ranked: Ranked[] = [];
   for (const i of scored) {
     // Only the edits answered (the last word of a budget cut may be partly scored).
@@ -112,8 +119,9 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     let best: PlacedEdit | null = null;
     let low = Infinity;
     for (let k = 0; k < edits.length; k++) {
-      if (!ledger.has(texts[k] as string)) continue;
-      const m = margin(texts[k] as string);
+      const answer = ledger.answer(texts[k] as string);
+      if (answer === undefined) continue;
+      const m = objectiveMargin(task, scoresOf(answer));
       if (best === null || m < low) {
         best = edits[k] as PlacedEdit;
         low = m;
@@ -137,18 +145,21 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     await ledger.ask(options, texts);
     let pick = -1;
     let low = currentMargin;
-    options.forEach((_, k) => {
-      if (!ledger.has(texts[k] as string)) return;
-      const m = margin(texts[k] as string);
+    let picked: ScoreResult | undefined;
+    for (let k = 0; k < options.length; k++) {
+      const answer = ledger.answer(texts[k] as string);
+      if (answer === undefined) continue;
+      const m = objectiveMargin(task, scoresOf(answer));
       if (m < low) {
         pick = k;
         low = m;
+        picked = answer;
       }
-    });
+    }
     if (pick < 0) continue;
     current = options[pick] as PlacedEdit[];
     currentMargin = low;
-    if (isSuccess(task, ledger.answer(texts[pick] as string) as ScoreResult)) break;
+    if (isSuccess(task, picked as ScoreResult)) break;
   }
   // A search that kept nothing reports the single edit that came closest: it was tested.
   if (current.length === 0) current = ranked[0]?.margin !== undefined ? (ranked[0] as Ranked).edits : [];
