@@ -8,7 +8,7 @@
 //     --variant 'release=/tmp/old/dist/cli/index.js'
 //
 // --scale N replicates the example's evaluation rows N times as distinct texts (as `npm run bench`
-// does). Every variant gets its own compile-cache folder and one unmeasured warm-up run. Printed
+// does); --fixed-only takes the adaptive search out of the example's config. Every variant gets its own compile-cache folder and one unmeasured warm-up run. Printed
 // per variant: wall seconds (median, min, max), CPU seconds of the process and its threads
 // (user + system, median; from /usr/bin/time when present) and the ratio of medians to the first.
 import { spawnSync } from 'node:child_process';
@@ -38,6 +38,10 @@ if (variants.length < 2) {
 const scratch = mkdtempSync(join(tmpdir(), 'eg-h2h-'));
 const root = join(scratch, 'project');
 cpSync(join(repo, 'examples/academic-intent'), join(root, 'examples/academic-intent'), { recursive: true });
+if (args.includes('--fixed-only')) {
+  const config = join(root, 'examples/academic-intent/evidence-gate.yml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/^ *#[^\n]*\n(?= *search:)/m, '').replace(/^ *search: .*\n/m, ''));
+}
 if (scale > 1) {
   for (const split of ['controlled', 'challenge']) {
     const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
@@ -84,7 +88,7 @@ for (let round = 0; round < runs; round++) {
 
 const digest = (v) => readFileSync(join(root, `out-${variants.indexOf(v)}`, 'metrics.json'), 'utf8');
 const same = variants.every((v) => digest(v) === digest(variants[0]));
-console.log(`head-to-head: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}; example ×${scale}; ${runs} alternated runs per variant after one warm-up`);
+console.log(`head-to-head: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}; example ×${scale}${args.includes('--fixed-only') ? ' (fixed families only)' : ''}; ${runs} alternated runs per variant after one warm-up`);
 console.log('variant'.padEnd(28) + 'wall median   min     max     cpu median   ratio (wall)');
 const ref = median(variants[0].wall);
 for (const v of variants) {
