@@ -4072,22 +4072,22 @@ function parseShard(text, what) {
 }
 
 ;// CONCATENATED MODULE: ./src/evaluate/certified.ts
-/** `row` with its tabular fields; `certified` only on eligible rows (the certificate is about them). One copy per row: this runs for every tabular row. */
+/** `row` with its tabular fields set; `certified` only on eligible rows (the certificate is about them). Runs for every tabular row. */
 function withTabularFields(row, tabular) {
-    if (tabular.work === undefined)
-        return { ...row, features: tabular.features, perturbed_features: tabular.perturbed, exact: tabular.exact };
+    // The row is this candidate's own, fresh from buildRow, so the fields are set on it: a copy of
+    // the whole row per tabular row was most of what exact added to a run.
+    row.features = tabular.features;
+    row.perturbed_features = tabular.perturbed;
+    row.exact = tabular.exact;
     const w = tabular.work;
+    if (w === undefined)
+        return row;
     const eligible = row.eligible === true;
-    return {
-        ...row,
-        features: tabular.features,
-        perturbed_features: tabular.perturbed,
-        exact: tabular.exact,
-        queries: w?.queries ?? null,
-        gradient_evaluations: w?.gradientEvaluations ?? null,
-        certified: w && w.certified !== null && eligible ? w.certified : null,
-        tie: w && eligible ? w.tie : null
-    };
+    row.queries = w?.queries ?? null;
+    row.gradient_evaluations = w?.gradientEvaluations ?? null;
+    row.certified = w && w.certified !== null && eligible ? w.certified : null;
+    row.tie = w && eligible ? w.tie : null;
+    return row;
 }
 /** Throws when an attack succeeds on a row that `exact` certified (one example × model's rows). */
 function checkCertified(rows) {
@@ -4507,7 +4507,9 @@ function emitRows(plan, example, model, m, list, store, sink) {
         if (candidate.search) {
             const hidden = plan.output.text !== 'full';
             const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
-            rows.push({ ...row, queries: candidate.search.queries, edits });
+            row.queries = candidate.search.queries;
+            row.edits = edits;
+            rows.push(row);
             continue;
         }
         rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);

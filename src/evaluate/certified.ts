@@ -7,21 +7,21 @@
 import type { EvidenceRow } from '../evidence/row.js';
 import type { Candidate } from './candidate.js';
 
-/** `row` with its tabular fields; `certified` only on eligible rows (the certificate is about them). One copy per row: this runs for every tabular row. */
+/** `row` with its tabular fields set; `certified` only on eligible rows (the certificate is about them). Runs for every tabular row. */
 export function withTabularFields(row: EvidenceRow, tabular: NonNullable<Candidate['tabular']>): EvidenceRow {
-  if (tabular.work === undefined) return { ...row, features: tabular.features, perturbed_features: tabular.perturbed, exact: tabular.exact };
+  // The row is this candidate's own, fresh from buildRow, so the fields are set on it: a copy of
+  // the whole row per tabular row was most of what exact added to a run.
+  row.features = tabular.features;
+  row.perturbed_features = tabular.perturbed;
+  row.exact = tabular.exact;
   const w = tabular.work;
+  if (w === undefined) return row;
   const eligible = row.eligible === true;
-  return {
-    ...row,
-    features: tabular.features,
-    perturbed_features: tabular.perturbed,
-    exact: tabular.exact,
-    queries: w?.queries ?? null,
-    gradient_evaluations: w?.gradientEvaluations ?? null,
-    certified: w && w.certified !== null && eligible ? w.certified : null,
-    tie: w && eligible ? w.tie : null
-  };
+  row.queries = w?.queries ?? null;
+  row.gradient_evaluations = w?.gradientEvaluations ?? null;
+  row.certified = w && w.certified !== null && eligible ? w.certified : null;
+  row.tie = w && eligible ? w.tie : null;
+  return row;
 }
 
 /** Throws when an attack succeeds on a row that `exact` certified (one example × model's rows). */

@@ -105,7 +105,9 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
     if (candidate.search) {
       const hidden = plan.output.text !== 'full';
       const edits = candidate.search.edits.map((e) => (hidden ? { ...e, from: null, to: null } : e));
-      rows.push({ ...row, queries: candidate.search.queries, edits });
+      row.queries = candidate.search.queries;
+      row.edits = edits;
+      rows.push(row);
       continue;
     }
     rows.push(candidate.tabular ? withTabularFields(row, candidate.tabular) : row);
