@@ -42,6 +42,12 @@ function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResu
   return decisionOf(model.labels, clean)?.prediction === example.label;
 }
 
+/** The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not eligible). */
+function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
+  const original = example.input.kind === 'text' ? example.input.text : '';
+  return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
+}
+
 export async function searchCandidate(
   plan: Plan,
   example: Example,
@@ -53,11 +59,8 @@ export async function searchCandidate(
   score: (texts: readonly string[]) => Promise<ScoreResult[]> = scorer(model, counters)
 ): Promise<Candidate> {
   const original = example.input.kind === 'text' ? example.input.text : '';
+  if (!searchable(plan, example, model, cleanResult)) return notSearched(example, clean, cleanResult);
   const base = { condition: 'search' as const, masked: true, invalidReason: null };
-  if (!searchable(plan, example, model, cleanResult)) {
-    // Nothing to search: the row keeps the clean answer and is not tested (it is not eligible).
-    return { ...base, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
-  }
   const tm = plan.threatModel;
   const outcome = await search.run({
     input: { id: example.id, text: original, language: example.language },
@@ -124,7 +127,11 @@ export async function searchCandidates(
   const lane = async (): Promise<void> => {
     while (next < examples.length) {
       const e = next++;
-      out[e] = await searchCandidate(plan, examples[e] as Example, model, clean[e] as Candidate, cleanResults[e] as ScoreResult, search, counters, batcher.ask);
+      const example = examples[e] as Example;
+      const cleanResult = cleanResults[e] as ScoreResult;
+      // Rows not searched are filled in without a turn of the event loop.
+      if (!searchable(plan, example, model, cleanResult)) out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
+      else out[e] = await searchCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
     }
   };
   const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
