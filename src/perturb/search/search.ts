@@ -194,7 +194,6 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
 
 async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  const success = (edits: readonly PlacedEdit[]) => isSuccess(task, ledger.answer(applySearchEdits(original, edits)) as ScoreResult);
   let found: PlacedEdit[] | null = null;
   let last: PlacedEdit[] | null = null;
   for (let trial = 0; found === null && ledger.remaining > 0; trial++) {
@@ -211,9 +210,10 @@ async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: Qu
       if (editSetViolation(original, grown, task.limit, task.maxCharEditRatio) !== null) continue;
       set = grown;
       const asked = ledger.ask([set]);
-      if (asked.ready === null) await asked.pending;
+      // There was room for the query (or the text was answered before), so the answer is there.
+      const [answer] = asked.ready ?? (await asked.pending);
       last = set;
-      if (success(set)) {
+      if (isSuccess(task, answer as ScoreResult)) {
         found = set;
         break;
       }
@@ -228,18 +228,15 @@ async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: Qu
 /** Drops each edit in turn while the label stays moved (each check a query, within the budget). */
 async function reduce(task: SearchTask, kept: PlacedEdit[], ledger: QueryLedger): Promise<PlacedEdit[]> {
   const original = task.space.text;
-  const success = (edits: readonly PlacedEdit[]) => isSuccess(task, ledger.answer(applySearchEdits(original, edits)) as ScoreResult);
   let found = kept;
   for (const e of [...kept]) {
     if (found.length === 1) break;
     const without: PlacedEdit[] = found.filter((x) => x !== e);
     const text = applySearchEdits(original, without);
-    if (!ledger.has(text)) {
-      if (ledger.remaining === 0) break;
-      const asked = ledger.ask([without]);
-      if (asked.ready === null) await asked.pending;
-    }
-    if (success(without)) found = without;
+    if (!ledger.has(text) && ledger.remaining === 0) break;
+    const asked = ledger.ask([without], [text]);
+    const [answer] = asked.ready ?? (await asked.pending);
+    if (isSuccess(task, answer as ScoreResult)) found = without;
   }
   return found;
 }
