@@ -1,5 +1,5 @@
 /** The search's shared model calls (src/evaluate/step-batcher.ts) and how many rows are searched at once. */
-import { rowsAtOnce, SEARCH_ROWS_AT_ONCE } from '../../src/evaluate/search.js';
+import { rowsAtOnce, SEARCH_ROWS_AT_ONCE, SEARCH_ROWS_AT_ONCE_IN_PROCESS } from '../../src/evaluate/search.js';
 import { StepBatcher } from '../../src/evaluate/step-batcher.js';
 import type { ScoreResult } from '../../src/models/model.js';
 
@@ -37,4 +37,9 @@ test('rows searched at once: bounded by the budget and by the length of the text
   expect(rowsAtOnce(2_000, 100)).toBe(131);
   expect(rowsAtOnce(200, 20_000)).toBe(8);
   expect(rowsAtOnce(100_000, 10_000_000)).toBe(1);
+  // A model scored in this process: fewer rows, the same bounds.
+  expect(SEARCH_ROWS_AT_ONCE_IN_PROCESS).toBeLessThan(SEARCH_ROWS_AT_ONCE);
+  expect(rowsAtOnce(200, 300, true)).toBe(SEARCH_ROWS_AT_ONCE_IN_PROCESS);
+  expect(rowsAtOnce(200, 20_000, true)).toBe(8);
+  expect(rowsAtOnce(100_000, 300, true)).toBe(1);
 });

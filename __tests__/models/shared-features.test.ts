@@ -72,6 +72,22 @@ describe('four text models share their featurizations', () => {
     expect(counts).toEqual({ word: 4097, char: 4097 });
   }, 60_000);
 
+  test('one-off search candidates (once) are featurized for each model that asks, bypass the memos and score the same', async () => {
+    const { models, counts } = await counted(PLANS);
+    const texts = chunk(50);
+    const inputs = texts.map((text) => ({ kind: 'text' as const, text }));
+    const once: Record<string, unknown[]> = {};
+    for (const model of models) once[model.name] = await model.score(inputs, { once: true });
+    // naive-bayes, tfidf-word and hybrid read the word space; tfidf-char and hybrid the char space.
+    expect(counts).toEqual({ word: 150, char: 100 });
+    // Nothing was kept: scoring them again the usual way featurizes each once more, and the answers agree bit for bit.
+    const kept = await scoreAll(models, texts);
+    expect(counts).toEqual({ word: 200, char: 150 });
+    for (const name of Object.keys(kept)) {
+      (kept[name] as Array<{ scores: number[] }>).forEach((r, i) => r.scores.forEach((s, j) => expect(Object.is((once[name] as Array<{ scores: number[] }>)[i]?.scores[j], s)).toBe(true)));
+    }
+  });
+
   test('whatever the config order', async () => {
     const { models, counts } = await counted([...PLANS].reverse());
     await scoreAll(models, chunk(500));

@@ -27,7 +27,7 @@ function scorer(model: Model, counters: ModelCounters) {
     const out: ScoreResult[] = [];
     for (let i = 0; i < texts.length; i += step) {
       const part = texts.slice(i, i + step).map((text) => ({ kind: 'text' as const, text }));
-      out.push(...(await model.score(part)));
+      out.push(...(await model.score(part, { once: true })));
       counters.modelCalls++;
     }
     return out;
@@ -42,6 +42,12 @@ function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResu
   return decisionOf(model.labels, clean)?.prediction === example.label;
 }
 
+/** The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not eligible). */
+function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
+  const original = example.input.kind === 'text' ? example.input.text : '';
+  return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
+}
+
 export async function searchCandidate(
   plan: Plan,
   example: Example,
@@ -53,11 +59,8 @@ export async function searchCandidate(
   score: (texts: readonly string[]) => Promise<ScoreResult[]> = scorer(model, counters)
 ): Promise<Candidate> {
   const original = example.input.kind === 'text' ? example.input.text : '';
+  if (!searchable(plan, example, model, cleanResult)) return notSearched(example, clean, cleanResult);
   const base = { condition: 'search' as const, masked: true, invalidReason: null };
-  if (!searchable(plan, example, model, cleanResult)) {
-    // Nothing to search: the row keeps the clean answer and is not tested (it is not eligible).
-    return { ...base, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
-  }
   const tm = plan.threatModel;
   const outcome = await search.run({
     input: { id: example.id, text: original, language: example.language },
@@ -89,6 +92,12 @@ export async function searchCandidate(
 
 /** Most rows one model searches at a time (their steps share model calls: step-batcher.ts). */
 export const SEARCH_ROWS_AT_ONCE = 512;
+/**
+ * The same for a model scored in this process (a built-in one): sharing its calls saves little,
+ * and with fewer rows in flight the search's candidates and answers die young instead of
+ * surviving garbage collections (docs/performance.md#search).
+ */
+export const SEARCH_ROWS_AT_ONCE_IN_PROCESS = 32;
 /** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
 export const SEARCH_LEDGER_ANSWERS = 262_144;
 /** About how many characters of candidate text those ledgers may hold together (each answer keeps its text). */
@@ -99,8 +108,8 @@ export const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
  * SEARCH_ROWS_AT_ONCE, fewer when the budget or the texts are large, so that memory stays bounded
  * whatever the number of rows or queries.
  */
-export function rowsAtOnce(budget: number, longest: number): number {
-  return Math.max(1, Math.min(SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget), Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))));
+export function rowsAtOnce(budget: number, longest: number, inProcess = false): number {
+  return Math.max(1, Math.min(inProcess ? SEARCH_ROWS_AT_ONCE_IN_PROCESS : SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget), Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))));
 }
 
 /**
@@ -124,11 +133,15 @@ export async function searchCandidates(
   const lane = async (): Promise<void> => {
     while (next < examples.length) {
       const e = next++;
-      out[e] = await searchCandidate(plan, examples[e] as Example, model, clean[e] as Candidate, cleanResults[e] as ScoreResult, search, counters, batcher.ask);
+      const example = examples[e] as Example;
+      const cleanResult = cleanResults[e] as ScoreResult;
+      // Rows not searched are filled in without a turn of the event loop.
+      if (!searchable(plan, example, model, cleanResult)) out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
+      else out[e] = await searchCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
     }
   };
   const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
-  await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest)) }, lane));
+  await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH))) }, lane));
   return out;
 }
 

@@ -7,7 +7,7 @@
 import type { Example, ExampleInput } from '../data/example.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
-import type { Model, ModelDescription, ScoreResult } from './model.js';
+import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 import { TfidfModel } from './tfidf.js';
 
 export const DEFAULT_WORD_WEIGHT = 0.5;
@@ -37,17 +37,18 @@ export class HybridModel implements Model {
     return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
   }
 
-  scoresFor(text: string): number[] {
+  scoresFor(text: string, once = false): number[] {
     const w = this.wordWeight;
-    const word = this.word.scoresFor(text);
-    const char = this.char.scoresFor(text);
+    const word = this.word.scoresFor(text, once);
+    const char = this.char.scoresFor(text, once);
     return word.map((s, i) => w * s + (1 - w) * (char[i] as number));
   }
 
-  async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+  async score(inputs: readonly ExampleInput[], options: ScoreOptions = {}): Promise<ScoreResult[]> {
+    const once = options.once === true;
     return inputs.map((input) =>
       input.kind === 'text'
-        ? { status: 'ok' as const, scores: this.scoresFor(input.text) }
+        ? { status: 'ok' as const, scores: this.scoresFor(input.text, once) }
         : { status: 'error' as const, error: 'hybrid scores text inputs only' }
     );
   }

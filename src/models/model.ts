@@ -27,6 +27,16 @@ export interface ModelDescription {
   probabilities: boolean;
 }
 
+/** How a call's inputs will be used, so that a model keeps only what pays. */
+export interface ScoreOptions {
+  /**
+   * The inputs are one-off search candidates (docs/search.md#speed): another model is unlikely
+   * to ask them again, so a built-in model scores them without its shared memos (keeping them
+   * would cost more than it saves and push out the texts the models do share).
+   */
+  once?: boolean;
+}
+
 export interface Model {
   readonly name: string;
   /**
@@ -40,7 +50,7 @@ export interface Model {
   readonly repeat?: number;
   describe(): ModelDescription;
   /** One result per input, in input order. */
-  score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]>;
+  score(inputs: readonly ExampleInput[], options?: ScoreOptions): Promise<ScoreResult[]>;
   close(): Promise<void>;
 }
 

@@ -15,7 +15,7 @@ import { stableJson } from '../util/json.js';
 import { sortCodePoints } from '../util/strings.js';
 import { Featurizer, type FeaturizerOptions } from '../text/features.js';
 import { wordTokens } from '../text/word-tokens.js';
-import type { Model, ModelDescription, ScoreResult } from './model.js';
+import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 import { maxOf } from '../util/numbers.js';
 
 export interface NaiveBayesParameters {
@@ -99,8 +99,8 @@ export class NaiveBayesModel implements Model {
   }
 
   /** Posterior probabilities in label order. */
-  probabilities(text: string): number[] {
-    const { ids, counts } = this.featurizer.row(text);
+  probabilities(text: string, once = false): number[] {
+    const { ids, counts } = this.featurizer.row(text, once);
     // Sum features in vocabulary order, as a sparse row product does. With no known word the
     // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
     const features = Int32Array.from(ids).sort();
@@ -119,10 +119,11 @@ export class NaiveBayesModel implements Model {
     return joint.map((j) => Math.exp(j - logNorm));
   }
 
-  async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+  async score(inputs: readonly ExampleInput[], options: ScoreOptions = {}): Promise<ScoreResult[]> {
+    const once = options.once === true;
     return inputs.map((input) =>
       input.kind === 'text'
-        ? { status: 'ok' as const, scores: this.probabilities(input.text) }
+        ? { status: 'ok' as const, scores: this.probabilities(input.text, once) }
         : { status: 'error' as const, error: 'naive-bayes scores text inputs only' }
     );
   }

@@ -14,7 +14,7 @@ import { compareCodePoints, sortCodePoints } from '../util/strings.js';
 import { CharWbIndex } from '../text/char-ngrams.js';
 import { BoundedMemo, CHAR_NGRAM_RANGE, Featurizer, Tally, type FeaturizerOptions, type SparseRow } from '../text/features.js';
 import { wordTokens } from '../text/word-tokens.js';
-import type { Model, ModelDescription, ScoreResult } from './model.js';
+import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 
 export type TfidfAnalyzer = 'word' | 'char';
 
@@ -179,7 +179,8 @@ export class TfidfScorer {
   }
 
   /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
-  scoresFor(text: string): readonly number[] {
+  scoresFor(text: string, once = false): readonly number[] {
+    if (once) return this.cosines(this.featurizer.row(text, true));
     const known = this.memo.get(text);
     if (known) return known;
     const scores = this.cosines(this.featurizer.row(text));
@@ -247,14 +248,15 @@ export class TfidfModel implements Model {
   }
 
   /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
-  scoresFor(text: string): readonly number[] {
-    return this.scorer.scoresFor(text);
+  scoresFor(text: string, once = false): readonly number[] {
+    return this.scorer.scoresFor(text, once);
   }
 
-  async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
+  async score(inputs: readonly ExampleInput[], options: ScoreOptions = {}): Promise<ScoreResult[]> {
+    const once = options.once === true;
     return inputs.map((input) =>
       input.kind === 'text'
-        ? { status: 'ok' as const, scores: [...this.scorer.scoresFor(input.text)] }
+        ? { status: 'ok' as const, scores: [...this.scorer.scoresFor(input.text, once)] }
         : { status: 'error' as const, error: `${this.kind} scores text inputs only` }
     );
   }

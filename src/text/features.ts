@@ -163,14 +163,16 @@ export class Featurizer {
     this.provided = null;
   }
 
-  row(text: string): SparseRow {
+  /** The text's row; with `once` (a one-off text) the memo is neither read nor filled. */
+  row(text: string, once = false): SparseRow {
     const given = this.provided?.get(text);
     if (given !== undefined) return given;
-    const known = this.memo?.get(text);
+    const memo = once ? null : this.memo;
+    const known = memo?.get(text);
     if (known) return known;
     this.onFeaturize?.(this.space);
     const row = this.rowOf(text);
-    this.memo?.set(text, row, 8 * row.ids.length);
+    memo?.set(text, row, 8 * row.ids.length);
     return row;
   }
 

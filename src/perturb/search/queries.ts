@@ -49,41 +49,74 @@ export class QueryLedger {
   }
 
   /**
-   * Scores the texts the edit sets make that are not answered yet, in one call, as far as the budget reaches (the rest stay
-   * unanswered). Throws SearchFailure on the first answer that is not `ok`.
+   * Scores the texts the edit sets make that are not answered yet, in one call, as far as the
+   * budget reaches (the rest stay unanswered); resolves to each set's answer (undefined while
+   * unanswered). Throws SearchFailure on the first fresh answer that is not `ok`. Nothing is
+   * awaited when every text is answered already.
    */
-  async ask(sets: readonly PlacedEdit[][], texts?: readonly string[]): Promise<void> {
+  ask(sets: readonly PlacedEdit[][], texts?: readonly string[]): Answers {
     // `texts`, when given, are the sets' texts already made (applySearchEdits of each).
-    await this.askEach(sets.length, (k) => texts?.[k] ?? applySearchEdits(this.original, sets[k] as PlacedEdit[]), (k) => sets[k] as PlacedEdit[]);
+    return this.askEach(sets.length, (k) => texts?.[k] ?? applySearchEdits(this.original, sets[k] as PlacedEdit[]), (k) => sets[k] as PlacedEdit[]);
   }
 
   /** As `ask` for single edits whose texts are made already (`texts[k]` is `edits[k]` applied). */
-  async askSingles(edits: readonly PlacedEdit[], texts: readonly string[]): Promise<void> {
-    await this.askEach(edits.length, (k) => texts[k] as string, (k) => [edits[k] as PlacedEdit]);
+  askSingles(edits: readonly PlacedEdit[], texts: readonly string[]): Answers {
+    return this.askEach(edits.length, (k) => texts[k] as string, (k) => [edits[k] as PlacedEdit]);
   }
 
   /** Candidate k's text is textOf(k); its edit set, setOf(k), is made only for the error of a failed answer. */
-  private async askEach(count: number, textOf: (k: number) => string, setOf: (k: number) => PlacedEdit[]): Promise<void> {
-    const fresh: string[] = [];
+  private askEach(count: number, textOf: (k: number) => string, setOf: (k: number) => PlacedEdit[]): Answers {
+    const out: (ScoreResult | undefined)[] = new Array<ScoreResult | undefined>(count).fill(undefined);
+    // Fresh texts by their place in the call; candidates repeating a fresh text of this call.
+    let fresh: Map<string, number> | null = null;
     const made: number[] = [];
-    const seen = new Set<string>();
+    let repeats: number[] | null = null;
     const room = this.remaining;
+    let full = false;
     for (let k = 0; k < count; k++) {
       const t = textOf(k);
-      if (this.answers.has(t) || seen.has(t)) continue;
-      if (fresh.length >= room) break;
-      seen.add(t);
-      fresh.push(t);
+      const known = this.answers.get(t);
+      if (known !== undefined) {
+        out[k] = known;
+        continue;
+      }
+      if (fresh?.has(t)) {
+        (repeats ??= []).push(k);
+        continue;
+      }
+      // Past the budget's edge, a text is only looked up (as if asked later).
+      if (full) continue;
+      fresh ??= new Map();
+      if (fresh.size >= room) {
+        full = true;
+        continue;
+      }
+      fresh.set(t, made.length);
       made.push(k);
     }
-    if (fresh.length === 0) return;
-    const results = await this.scoreTexts(fresh);
-    if (results.length !== fresh.length) throw new SearchFailure({ status: 'error', error: `the model returned ${results.length} results for ${fresh.length} search candidates` });
-    this.spent += fresh.length;
-    for (let i = 0; i < fresh.length; i++) this.answers.set(fresh[i] as string, results[i] as ScoreResult);
-    for (let i = 0; i < results.length; i++) {
-      const r = results[i] as ScoreResult;
-      if (r.status !== 'ok') throw new SearchFailure(r, setOf(made[i] as number));
-    }
+    if (fresh === null || fresh.size === 0) return { ready: out };
+    const texts = [...fresh.keys()];
+    return {
+      ready: null,
+      pending: this.scoreTexts(texts).then((results) => {
+        if (results.length !== texts.length) throw new SearchFailure({ status: 'error', error: `the model returned ${results.length} results for ${texts.length} search candidates` });
+        this.spent += texts.length;
+        for (let i = 0; i < texts.length; i++) {
+          const r = results[i] as ScoreResult;
+          this.answers.set(texts[i] as string, r);
+          out[made[i] as number] = r;
+        }
+        if (repeats !== null) for (const k of repeats) out[k] = results[(fresh as Map<string, number>).get(textOf(k)) as number];
+        for (let i = 0; i < results.length; i++) {
+          const r = results[i] as ScoreResult;
+          if (r.status !== 'ok') throw new SearchFailure(r, setOf(made[i] as number));
+        }
+        return out;
+      })
+    };
   }
 }
+
+/** A call's answers: at once when every text was answered before, else once the model answers. */
+export type Answers = { ready: (ScoreResult | undefined)[]; pending?: undefined } | { ready: null; pending: Promise<(ScoreResult | undefined)[]> };
+

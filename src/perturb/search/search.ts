@@ -74,7 +74,9 @@ function scoresOf(result: ScoreResult | undefined): readonly number[] {
 }
 
 interface Ranked {
+  /** The word's single edits step 2 offers, in order, with their texts. */
   edits: PlacedEdit[];
+  texts: string[];
   /** Index of the word in text order among the editable ones. */
   at: number;
   /** Step 1's lowest margin (undefined when the word was not scored in step 1). */
@@ -83,7 +85,7 @@ interface Ranked {
 
 async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  // Each single edit's text, made once.
+  // Each single edit's text, made once (step 2 offers the same texts while it has kept nothing).
   const singleTexts = positions.map((edits) => edits.map((e) => applySearchEdits(original, [e])));
   const singles = positions.reduce((n, p) => n + p.length, 0);
   // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it asks.
@@ -114,33 +116,37 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
       askedTexts.push(texts[k] as string);
     }
   }
-  await ledger.askSingles(askedEdits, askedTexts);
+  const step1 = ledger.askSingles(askedEdits, askedTexts);
+  const answered = step1.ready ?? (await step1.pending);
   const ranked: Ranked[] = [];
+  let j = 0;
   for (const i of scored) {
     // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
     const edits = positions[i] as PlacedEdit[];
     const texts = singleTexts[i] as string[];
-    let best: PlacedEdit | null = null;
+    let best = -1;
     let low = Infinity;
-    const unanswered: PlacedEdit[] = [];
+    const unanswered: number[] = [];
     for (let k = 0; k < edits.length; k++) {
-      const answer = ledger.answer(texts[k] as string);
+      // Edits past step 1's cut may still share an asked edit's text.
+      const answer = j < answered.length ? answered[j++] : ledger.answer(texts[k] as string);
       if (answer === undefined) {
-        unanswered.push(edits[k] as PlacedEdit);
+        unanswered.push(k);
         continue;
       }
       const m = objectiveMargin(task, scoresOf(answer));
-      if (best === null || m < low) {
-        best = edits[k] as PlacedEdit;
+      if (best < 0 || m < low) {
+        best = k;
         low = m;
       }
     }
-    if (best === null) continue;
-    ranked.push({ edits: [best, ...unanswered], at: i, margin: low });
+    if (best < 0) continue;
+    const offered = [best, ...unanswered];
+    ranked.push({ edits: offered.map((k) => edits[k] as PlacedEdit), texts: offered.map((k) => texts[k] as string), at: i, margin: low });
   }
   ranked.sort((a, b) => (a.margin as number) - (b.margin as number) || a.at - b.at);
   const inRanking = new Set(ranked.map((r) => r.at));
-  for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) ranked.push({ edits: positions[i] as PlacedEdit[], at: i });
+  for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) ranked.push({ edits: positions[i] as PlacedEdit[], texts: singleTexts[i] as string[], at: i });
   // The single edit that came closest so far (step 1's best; step 2 may answer closer ones while nothing is kept).
   let closest: { edits: PlacedEdit[]; margin: number } | null = ranked[0]?.margin !== undefined ? { edits: [(ranked[0] as Ranked).edits[0] as PlacedEdit], margin: ranked[0].margin } : null;
   // Step 2.
@@ -148,16 +154,25 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
   let currentMargin = objectiveMargin(task, scoresOf(task.clean));
   for (const r of ranked) {
     if (current.length >= task.limit) break;
-    const options = r.edits.map((e) => [...current, e]).filter((set) => editSetViolation(original, set, task.limit, task.maxCharEditRatio) === null);
-    if (options.length === 0) continue;
-    const texts = options.map((set) => applySearchEdits(original, set));
+    let options: PlacedEdit[][];
+    let texts: string[];
+    if (current.length === 0) {
+      // Single edits: each was found valid on its own (runSearch) and its text is made.
+      options = r.edits.map((e) => [e]);
+      texts = r.texts;
+    } else {
+      options = r.edits.map((e) => [...current, e]).filter((set) => editSetViolation(original, set, task.limit, task.maxCharEditRatio) === null);
+      if (options.length === 0) continue;
+      texts = options.map((set) => applySearchEdits(original, set));
+    }
     if (ledger.remaining === 0 && !texts.some((t) => ledger.has(t))) break;
-    await ledger.ask(options, texts);
+    const step = ledger.ask(options, texts);
+    const answers = step.ready ?? (await step.pending);
     let pick = -1;
     let low = currentMargin;
     let picked: ScoreResult | undefined;
     for (let k = 0; k < options.length; k++) {
-      const answer = ledger.answer(texts[k] as string);
+      const answer = answers[k];
       if (answer === undefined) continue;
       const m = objectiveMargin(task, scoresOf(answer));
       if (current.length === 0 && (closest === null || m < closest.margin)) closest = { edits: options[k] as PlacedEdit[], margin: m };
@@ -179,7 +194,6 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
 
 async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  const success = (edits: readonly PlacedEdit[]) => isSuccess(task, ledger.answer(applySearchEdits(original, edits)) as ScoreResult);
   let found: PlacedEdit[] | null = null;
   let last: PlacedEdit[] | null = null;
   for (let trial = 0; found === null && ledger.remaining > 0; trial++) {
@@ -195,9 +209,11 @@ async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: Qu
       const grown = [...set, op];
       if (editSetViolation(original, grown, task.limit, task.maxCharEditRatio) !== null) continue;
       set = grown;
-      await ledger.ask([set]);
+      const asked = ledger.ask([set]);
+      // There was room for the query (or the text was answered before), so the answer is there.
+      const [answer] = asked.ready ?? (await asked.pending);
       last = set;
-      if (success(set)) {
+      if (isSuccess(task, answer as ScoreResult)) {
         found = set;
         break;
       }
@@ -212,17 +228,15 @@ async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: Qu
 /** Drops each edit in turn while the label stays moved (each check a query, within the budget). */
 async function reduce(task: SearchTask, kept: PlacedEdit[], ledger: QueryLedger): Promise<PlacedEdit[]> {
   const original = task.space.text;
-  const success = (edits: readonly PlacedEdit[]) => isSuccess(task, ledger.answer(applySearchEdits(original, edits)) as ScoreResult);
   let found = kept;
   for (const e of [...kept]) {
     if (found.length === 1) break;
     const without: PlacedEdit[] = found.filter((x) => x !== e);
     const text = applySearchEdits(original, without);
-    if (!ledger.has(text)) {
-      if (ledger.remaining === 0) break;
-      await ledger.ask([without]);
-    }
-    if (success(without)) found = without;
+    if (!ledger.has(text) && ledger.remaining === 0) break;
+    const asked = ledger.ask([without], [text]);
+    const [answer] = asked.ready ?? (await asked.pending);
+    if (isSuccess(task, answer as ScoreResult)) found = without;
   }
   return found;
 }
