@@ -30,6 +30,8 @@ function rows(n: number): EvidenceRow[] {
   const numbers = [0, -0, 1e-7, 0.1 + 0.2, NaN, Infinity, -1.5e300, 123456789];
   const out: EvidenceRow[] = [];
   let scores: number[] | null = [0.1, 0.2, 0.3, 0.4];
+  // Tabular rows of one example share their clean feature map, as a run's rows do; integer-like names print first.
+  let features: Record<string, number> = { z: 1.5, a: NaN };
   for (let i = 0; i < n; i++) {
     if (r.nextUniform() < 0.4) scores = r.nextUniform() < 0.1 ? null : labels.map(() => (r.nextUniform() < 0.2 ? pick(numbers) : r.nextUniform()));
     const row: EvidenceRow = {
@@ -41,7 +43,8 @@ function rows(n: number): EvidenceRow[] {
       uncovered: pick([null, true, false]), uncovered_reason: pick([null, 'unchanged', 'invalid']), status: pick(['ok', 'error', 'timeout']),
       error: pick([null, 'exit 1']), input_sha256: 'ab'.repeat(32)
     };
-    if (r.nextUniform() < 0.2) Object.assign(row, { features: { z: 1.5, a: NaN }, perturbed_features: pick([null, { z: 2, a: -0 }]), exact: pick([null, true]) });
+    if (r.nextUniform() < 0.3) features = pick<Record<string, number>>([{ z: 1.5, a: NaN }, { b: -0, '10': 1e21, '2': Infinity }, { x: 0.1 + 0.2 }]);
+    if (r.nextUniform() < 0.2) Object.assign(row, { features, perturbed_features: pick([null, { z: 2, a: -0 }, { '10': 3, q: -Infinity, '2': 1e-7 }]), exact: pick([null, true]) });
     out.push(row);
   }
   return out;

@@ -107,23 +107,28 @@ export class DrillCollector {
       conditions.forEach((condition, c) => {
         const row = rows[c];
         if (row === undefined || c === 0 || !isAttackFamily(condition)) return;
-        const r = ranked(row, c);
-        const inC = inChangedValid(row);
-        if (!inC) this.offer(`changed_examples/${model}/${condition}`, r, row);
-        if (inC && flipped(row, clean)) this.offer(`flip_rate/${model}/${condition}`, r, row);
-        if (inC && isCorrect(clean) && !isCorrect(row)) this.offer(`accuracy_drop/${model}/${condition}`, r, row);
         if (row.eligible) eligible = true;
         if (row.tested) tested = true;
+        const inC = inChangedValid(row);
+        const flip = inC && flipped(row, clean);
+        const drop = inC && isCorrect(clean) && !isCorrect(row);
+        const success = row.tested === true && row.success === true;
+        // Most rows stand behind no check; a ranked reference is built only for those that do.
+        if (inC && !flip && !drop && !row.uncovered && !success) return;
+        const r = ranked(row, c);
+        if (!inC) this.offer(`changed_examples/${model}/${condition}`, r, row);
+        if (flip) this.offer(`flip_rate/${model}/${condition}`, r, row);
+        if (drop) this.offer(`accuracy_drop/${model}/${condition}`, r, row);
         if (row.uncovered) {
           this.offer(`eligible_coverage/${model}/${condition}`, r, row);
           uncovered.push({ ranked: r, row });
         }
-        if (row.tested && row.success) {
+        if (success) {
           this.offer(`attack_success/${model}/${condition}`, r, row);
           successes.push({ ranked: r, row });
         }
         // A success as the metrics count it (metrics/ledger.ts transitionOutcome): under threat_model.against_policy a move the policy abstains on is no breach.
-        if (row.tested && row.success === true && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) moved.push({ ranked: r, row });
+        if (success && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) moved.push({ ranked: r, row });
       });
       this.missedFailures(model, rows, ranked);
       if (eligible && !tested) this.offerWorst(`eligible_coverage/${model}/union`, uncovered);

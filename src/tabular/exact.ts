@@ -36,7 +36,6 @@ import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.j
 import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
 import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
-import { maxOf } from '../util/numbers.js';
 import { validateCandidate } from './validity.js';
 
 export const EXACT_FAMILY = 'exact';
@@ -58,17 +57,44 @@ export interface ExactOutcome {
   tie: boolean;
 }
 
-function logits(weights: readonly number[][], intercepts: readonly number[], x: readonly number[]): number[] {
-  return weights.map((w, k) => w.reduce((s, wi, i) => s + wi * (x[i] as number), intercepts[k] as number));
+/*
+ * The per-row arithmetic below is written as plain loops: exact runs once per row of a run, and a
+ * short run spends more time optimising map/reduce callbacks than running them.
+ */
+
+/** zₖ(x) = bₖ + Σᵢ wₖᵢ·xᵢ, summed in feature order. */
+function logit(w: readonly number[], b: number, x: readonly number[]): number {
+  let s = b;
+  for (let i = 0; i < w.length; i++) s += (w[i] as number) * (x[i] as number);
+  return s;
+}
+
+/** The largest |zₖ(x)| over the labels (−∞ without labels). */
+function largestLogit(weights: readonly number[][], intercepts: readonly number[], x: readonly number[]): number {
+  let best = -Infinity;
+  for (let k = 0; k < weights.length; k++) {
+    const a = Math.abs(logit(weights[k] as number[], intercepts[k] as number, x));
+    if (a > best) best = a;
+  }
+  return best;
 }
 
 /** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */
 export function maximiser(x: readonly number[], c: readonly number[], space: FeatureSpace): number[] {
-  return x.map((xi, i) => {
+  const point: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    const xi = x[i] as number;
     const ci = c[i] as number;
-    if (space.editable[i] !== true || ci === 0) return xi;
-    return clip(xi + (ci > 0 ? space.eps : -space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
-  });
+    point.push(space.editable[i] !== true || ci === 0 ? xi : clip(xi + (ci > 0 ? space.eps : -space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity));
+  }
+  return point;
+}
+
+/** The gap's coefficients wⱼ − w_gold. */
+function difference(wj: readonly number[], wg: readonly number[]): number[] {
+  const c: number[] = [];
+  for (let i = 0; i < wj.length; i++) c.push((wj[i] as number) - (wg[i] as number));
+  return c;
 }
 
 /**
@@ -86,26 +112,36 @@ export function acceptedGap(policy: ReviewPolicy): number {
 /** The exact search for one row: gold and rivals are label indices (rivals in label order). */
 export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0): ExactOutcome {
   const { weights, intercepts } = model.affineLogits();
-  const gaps: Array<number | null> = weights.map(() => null);
+  const gaps: Array<number | null> = [];
+  for (let k = 0; k < weights.length; k++) gaps.push(null);
   const wg = weights[gold] as number[];
-  let best: { j: number; m: number; point: number[]; success: boolean } | null = null;
-  for (const j of rivals) {
+  const bg = intercepts[gold] as number;
+  // The first successful rival with the largest gap; without any success, the first largest gap.
+  let rival: number | null = null;
+  let bestGap = 0;
+  let bestPoint: number[] = [];
+  let bestSuccess = false;
+  let largest = -Infinity;
+  for (let r = 0; r < rivals.length; r++) {
+    const j = rivals[r] as number;
     const wj = weights[j] as number[];
-    const c = wj.map((v, i) => v - (wg[i] as number));
-    const point = maximiser(x, c, space);
-    const z = logits([wj, wg], [intercepts[j] as number, intercepts[gold] as number], point);
-    const m = (z[0] as number) - (z[1] as number);
+    const point = maximiser(x, difference(wj, wg), space);
+    const m = logit(wj, intercepts[j] as number, point) - logit(wg, bg, point);
     gaps[j] = m;
+    if (m > largest) largest = m;
     const success = m > 0 || (m === 0 && j < gold);
-    // The first successful rival with the largest gap; without any success, the first largest gap.
-    if (best === null || (success && !best.success) || (success === best.success && m > best.m)) best = { j, m, point, success };
+    if (rival === null || (success && !bestSuccess) || (success === bestSuccess && m > bestGap)) {
+      rival = j;
+      bestGap = m;
+      bestPoint = point;
+      bestSuccess = success;
+    }
   }
-  if (best === null) return { rival: null, gaps, candidate: [...x], success: false, tie: false };
-  const scale = 1 + maxOf(logits(weights, intercepts, x).map(Math.abs));
-  const largest = maxOf(gaps.filter((g): g is number => g !== null));
+  if (rival === null) return { rival: null, gaps, candidate: [...x], success: false, tie: false };
+  const scale = 1 + largestLogit(weights, intercepts, x);
   // A boundary of ±∞ (every or no wrong decision accepted) is never within rounding of a gap.
   const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= TIE_TOLERANCE * (scale + Math.abs(boundary)) : false;
-  return { rival: best.j, gaps, candidate: best.point, success: best.success, tie };
+  return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
 }
 
 /** What `exact` is given for one row. */
@@ -120,35 +156,39 @@ export interface ExactRow {
   policy?: ReviewPolicy | null;
 }
 
+/** The rivals of gold (label indices, in label order): every other label, or only the protected targets. */
+function rivalsOf(labels: readonly string[], gold: number, targets: readonly string[] | null): number[] {
+  const rivals: number[] = [];
+  for (let k = 0; k < labels.length; k++) if (k !== gold && (targets === null || targets.includes(labels[k] as string))) rivals.push(k);
+  return rivals;
+}
+
+/** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
+function outcomeRow(x: readonly number[], values: number[], attempted: boolean, space: FeatureSpace, certified: boolean | null, tie: boolean | null): TabularCandidate {
+  const reason = validateCandidate(x, values, space);
+  return { values, attempted, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
+}
+
 /** The `exact` candidate for one row, with its certificate. Rows the model gets wrong are not attacked. */
 export function exactCandidate(row: ExactRow): TabularCandidate {
   const { x, gold, targets, model, space } = row;
   const labels = model.labels;
   const g = labels.indexOf(gold);
-  if (g < 0 || model.predict(x) !== gold) {
-    const values = [...x];
-    const reason = validateCandidate(x, values, space);
-    return { values, attempted: false, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
-  }
-  const allowed = targets === null ? null : new Set(targets);
-  const rivals = labels.flatMap((l, k) => (k !== g && (allowed === null || allowed.has(l)) ? [k] : []));
+  if (g < 0 || model.predict(x) !== gold) return outcomeRow(x, [...x], false, space, null, null);
+  const rivals = rivalsOf(labels, g, targets);
   const policy = row.policy ?? null;
-  const done = (candidate: number[], certified: boolean | null, tie: boolean | null): TabularCandidate => {
-    const reason = validateCandidate(x, candidate, space);
-    return { values: candidate, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
-  };
   if (policy === null) {
     const outcome = exactSearch(x, g, rivals, model, space);
-    return done(outcome.candidate, !outcome.tie && !outcome.success, outcome.tie);
+    return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !outcome.success, outcome.tie);
   }
   // Under a review policy: exact for two labels only (see above); otherwise an attack candidate without a certificate.
-  if (labels.length !== 2) return done(exactSearch(x, g, rivals, model, space).candidate, null, null);
+  if (labels.length !== 2) return outcomeRow(x, exactSearch(x, g, rivals, model, space).candidate, true, space, null, null);
   if (typeof model.probabilities !== 'function') throw new Error('exact under against_policy needs the model\'s probabilities');
   const need = acceptedGap(policy);
   const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0));
   const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
   const accepted = isAttackSuccess({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
-  return done(outcome.candidate, !outcome.tie && !accepted, outcome.tie);
+  return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
 
 function isAffine(model: unknown): model is AffineLogits & { predict(x: readonly number[]): string } {
