@@ -11,7 +11,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2953);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6589);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6614);
 /**
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
@@ -65,7 +65,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6589:
+/***/ 6614:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2322,7 +2322,9 @@ class TfidfScorer {
         return this.cachedDigest;
     }
     /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
-    scoresFor(text) {
+    scoresFor(text, once = false) {
+        if (once)
+            return this.cosines(this.featurizer.row(text, true));
         const known = this.memo.get(text);
         if (known)
             return known;
@@ -2387,12 +2389,13 @@ class TfidfModel {
         };
     }
     /** Cosine similarity of the text's tf-idf vector to each class centroid, in label order. Shared: do not modify. */
-    scoresFor(text) {
-        return this.scorer.scoresFor(text);
+    scoresFor(text, once = false) {
+        return this.scorer.scoresFor(text, once);
     }
-    async score(inputs) {
+    async score(inputs, options = {}) {
+        const once = options.once === true;
         return inputs.map((input) => input.kind === 'text'
-            ? { status: 'ok', scores: [...this.scorer.scoresFor(input.text)] }
+            ? { status: 'ok', scores: [...this.scorer.scoresFor(input.text, once)] }
             : { status: 'error', error: `${this.kind} scores text inputs only` });
     }
     async close() { }
@@ -2430,15 +2433,16 @@ class HybridModel {
         this.cachedDigest ??= (0,hash/* sha256Hex */.f)(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
         return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
     }
-    scoresFor(text) {
+    scoresFor(text, once = false) {
         const w = this.wordWeight;
-        const word = this.word.scoresFor(text);
-        const char = this.char.scoresFor(text);
+        const word = this.word.scoresFor(text, once);
+        const char = this.char.scoresFor(text, once);
         return word.map((s, i) => w * s + (1 - w) * char[i]);
     }
-    async score(inputs) {
+    async score(inputs, options = {}) {
+        const once = options.once === true;
         return inputs.map((input) => input.kind === 'text'
-            ? { status: 'ok', scores: this.scoresFor(input.text) }
+            ? { status: 'ok', scores: this.scoresFor(input.text, once) }
             : { status: 'error', error: 'hybrid scores text inputs only' });
     }
     async close() { }
@@ -2529,8 +2533,42 @@ const HYBRID = builtinModel({
     }
 });
 
-// EXTERNAL MODULE: ./src/util/numbers.ts
-var numbers = __nccwpck_require__(1986);
+;// CONCATENATED MODULE: ./src/util/numbers.ts
+/** Number helpers that never spread an array into arguments (a large spread overflows the call stack). */
+/** Largest value of a non-empty sequence; −Infinity when empty. */
+function maxOf(values) {
+    let best = -Infinity;
+    for (let i = 0; i < values.length; i++)
+        if (values[i] > best)
+            best = values[i];
+    return best;
+}
+/** Smallest value of a sequence; Infinity when empty. */
+function minOf(values) {
+    let best = Infinity;
+    for (let i = 0; i < values.length; i++)
+        if (values[i] < best)
+            best = values[i];
+    return best;
+}
+/** A Float64Array that grows by doubling. */
+class GrowableFloat64 {
+    data = new Float64Array(16);
+    length = 0;
+    push(value) {
+        if (this.length === this.data.length) {
+            const bigger = new Float64Array(this.data.length * 2);
+            bigger.set(this.data);
+            this.data = bigger;
+        }
+        this.data[this.length++] = value;
+    }
+    /** The values pushed, sorted ascending (a copy). */
+    sorted() {
+        return this.data.slice(0, this.length).sort();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/models/logistic.ts
 
 
@@ -2946,7 +2984,7 @@ class LogisticRegressionModel {
             const p = 1 / (1 + Math.exp(-z[0]));
             return [1 - p, p];
         }
-        const max = (0,numbers/* maxOf */._)(z);
+        const max = maxOf(z);
         const e = z.map((v) => Math.exp(v - max));
         const sum = e.reduce((a, b) => a + b, 0);
         return e.map((v) => v / sum);
@@ -3128,8 +3166,8 @@ class NaiveBayesModel {
         };
     }
     /** Posterior probabilities in label order. */
-    probabilities(text) {
-        const { ids, counts } = this.featurizer.row(text);
+    probabilities(text, once = false) {
+        const { ids, counts } = this.featurizer.row(text, once);
         // Sum features in vocabulary order, as a sparse row product does. With no known word the
         // sum is 0 and the joint is the log prior, normalised below exactly as scikit-learn does.
         const features = Int32Array.from(ids).sort();
@@ -3144,16 +3182,17 @@ class NaiveBayesModel {
         });
         for (let i = 0; i < ids.length; i++)
             count[ids[i]] = 0;
-        const max = (0,numbers/* maxOf */._)(joint);
+        const max = maxOf(joint);
         let sum = 0;
         for (const j of joint)
             sum += Math.exp(j - max);
         const logNorm = Math.log(sum) + max;
         return joint.map((j) => Math.exp(j - logNorm));
     }
-    async score(inputs) {
+    async score(inputs, options = {}) {
+        const once = options.once === true;
         return inputs.map((input) => input.kind === 'text'
-            ? { status: 'ok', scores: this.probabilities(input.text) }
+            ? { status: 'ok', scores: this.probabilities(input.text, once) }
             : { status: 'error', error: 'naive-bayes scores text inputs only' });
     }
     async close() { }
@@ -4324,7 +4363,7 @@ function scorer(model, counters) {
         const out = [];
         for (let i = 0; i < texts.length; i += step) {
             const part = texts.slice(i, i + step).map((text) => ({ kind: 'text', text }));
-            out.push(...(await model.score(part)));
+            out.push(...(await model.score(part, { once: true })));
             counters.modelCalls++;
         }
         return out;
@@ -4339,13 +4378,16 @@ function searchable(plan, example, model, clean) {
         return false;
     return (0,models_model/* decisionOf */.u)(model.labels, clean)?.prediction === example.label;
 }
+/** The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not eligible). */
+function notSearched(example, clean, cleanResult) {
+    const original = example.input.kind === 'text' ? example.input.text : '';
+    return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
+}
 async function searchCandidate(plan, example, model, clean, cleanResult, search, counters, score = scorer(model, counters)) {
     const original = example.input.kind === 'text' ? example.input.text : '';
+    if (!searchable(plan, example, model, cleanResult))
+        return notSearched(example, clean, cleanResult);
     const base = { condition: 'search', masked: true, invalidReason: null };
-    if (!searchable(plan, example, model, cleanResult)) {
-        // Nothing to search: the row keeps the clean answer and is not tested (it is not eligible).
-        return { ...base, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
-    }
     const tm = plan.threatModel;
     const outcome = await search.run({
         input: { id: example.id, text: original, language: example.language },
@@ -4376,6 +4418,12 @@ async function searchCandidate(plan, example, model, clean, cleanResult, search,
 }
 /** Most rows one model searches at a time (their steps share model calls: step-batcher.ts). */
 const SEARCH_ROWS_AT_ONCE = 512;
+/**
+ * The same for a model scored in this process (a built-in one): sharing its calls saves little,
+ * and with fewer rows in flight the search's candidates and answers die young instead of
+ * surviving garbage collections (docs/performance.md#search).
+ */
+const SEARCH_ROWS_AT_ONCE_IN_PROCESS = 32;
 /** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
 const SEARCH_LEDGER_ANSWERS = 262_144;
 /** About how many characters of candidate text those ledgers may hold together (each answer keeps its text). */
@@ -4385,8 +4433,8 @@ const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
  * SEARCH_ROWS_AT_ONCE, fewer when the budget or the texts are large, so that memory stays bounded
  * whatever the number of rows or queries.
  */
-function rowsAtOnce(budget, longest) {
-    return Math.max(1, Math.min(SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget), Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))));
+function rowsAtOnce(budget, longest, inProcess = false) {
+    return Math.max(1, Math.min(inProcess ? SEARCH_ROWS_AT_ONCE_IN_PROCESS : SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget), Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))));
 }
 /**
  * One model's search candidates for `examples` (one per example, in order), given their clean
@@ -4401,11 +4449,17 @@ async function searchCandidates(plan, examples, model, clean, cleanResults, sear
     const lane = async () => {
         while (next < examples.length) {
             const e = next++;
-            out[e] = await searchCandidate(plan, examples[e], model, clean[e], cleanResults[e], search, counters, batcher.ask);
+            const example = examples[e];
+            const cleanResult = cleanResults[e];
+            // Rows not searched are filled in without a turn of the event loop.
+            if (!searchable(plan, example, model, cleanResult))
+                out[e] = notSearched(example, clean[e], cleanResult);
+            else
+                out[e] = await searchCandidate(plan, example, model, clean[e], cleanResult, search, counters, batcher.ask);
         }
     };
     const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
-    await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest)) }, lane));
+    await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? search_DEFAULT_BATCH))) }, lane));
     return out;
 }
 /** Adds each example's search candidate to every model's list, in the conditions' order. */
@@ -4685,7 +4739,7 @@ const EVIDENCE_FIELDS = (/* unused pure expression or super */ null && ([
     'error', 'input_sha256'
 ]));
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
-const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'];
+const TABULAR_FIELDS = (/* unused pure expression or super */ null && (['features', 'perturbed_features', 'exact']));
 /** Appended after TABULAR_FIELDS when the run configures an attack that reports per-row work. */
 const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'];
 /** Appended after EVIDENCE_FIELDS on search rows. */
@@ -4773,7 +4827,8 @@ function parseRow(line, labels, where) {
  * far less that way than as two dozen small byte copies. Fields that repeat across rows (ids,
  * labels, model and condition names, the text of one example) keep their JSON in a bounded memo;
  * a long text keeps its UTF-8 bytes instead, so that writing it once per model and condition is
- * a copy, not a fresh encoding.
+ * a copy, not a fresh encoding. A tabular row's feature maps are printed by JSON.stringify, and
+ * the clean features, which every row of an example shares, once per example.
  */
 
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
@@ -4783,6 +4838,14 @@ function value(v) {
     return v === undefined ? 'null' : JSON.stringify(v);
 }
 const flag = (v) => (v === null ? 'null' : v ? 'true' : 'false');
+/**
+ * A feature map (or null): JSON.stringify prints a record of numbers exactly as value() prints
+ * each entry, in the same key order, non-finite values as null, and several times faster than
+ * a walk over its entries.
+ */
+function featureMap(v) {
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : value(v);
+}
 /** Values remembered per field at most. */
 const MEMO_MAX = 8192;
 /** A text JSON at least this long is kept as bytes and copied rather than re-encoded. */
@@ -4837,6 +4900,8 @@ class RowSerializer {
     scores = new LastJson();
     /** clean_margin repeats on every row of one example and model. */
     cleanMargin = new LastJson();
+    /** Tabular rows of one example share their clean feature map. */
+    features = new LastJson();
     constructor(labels) {
         this.labels = labels;
         this.scoreKeys = labels.map((l, i) => (i === 0 ? '{' : ',') + JSON.stringify(l) + ':');
@@ -4879,10 +4944,7 @@ class RowSerializer {
             ',"input_sha256":' + JSON.stringify(row.input_sha256);
         // Tabular rows: feature maps in the config's feature order (insertion order of the record).
         if (row.features !== undefined) {
-            for (const field of TABULAR_FIELDS) {
-                const v = row[field];
-                line += ',"' + field + '":' + (v !== null && typeof v === 'object' ? '{' + Object.entries(v).map(([k, x]) => JSON.stringify(k) + ':' + value(x)).join(',') + '}' : value(v));
-            }
+            line += ',"features":' + this.features.of(row.features, featureMap) + ',"perturbed_features":' + featureMap(row.perturbed_features) + ',"exact":' + value(row.exact);
             if (row.queries !== undefined)
                 for (const field of WORK_FIELDS)
                     line += ',"' + field + '":' + value(row[field]);
@@ -9697,28 +9759,34 @@ class DrillCollector {
                 const row = rows[c];
                 if (row === undefined || c === 0 || !(0,config_families/* isAttackFamily */.L1)(condition))
                     return;
-                const r = ranked(row, c);
-                const inC = inChangedValid(row);
-                if (!inC)
-                    this.offer(`changed_examples/${model}/${condition}`, r, row);
-                if (inC && flipped(row, clean))
-                    this.offer(`flip_rate/${model}/${condition}`, r, row);
-                if (inC && isCorrect(clean) && !isCorrect(row))
-                    this.offer(`accuracy_drop/${model}/${condition}`, r, row);
                 if (row.eligible)
                     eligible = true;
                 if (row.tested)
                     tested = true;
+                const inC = inChangedValid(row);
+                const flip = inC && flipped(row, clean);
+                const drop = inC && isCorrect(clean) && !isCorrect(row);
+                const success = row.tested === true && row.success === true;
+                // Most rows stand behind no check; a ranked reference is built only for those that do.
+                if (inC && !flip && !drop && !row.uncovered && !success)
+                    return;
+                const r = ranked(row, c);
+                if (!inC)
+                    this.offer(`changed_examples/${model}/${condition}`, r, row);
+                if (flip)
+                    this.offer(`flip_rate/${model}/${condition}`, r, row);
+                if (drop)
+                    this.offer(`accuracy_drop/${model}/${condition}`, r, row);
                 if (row.uncovered) {
                     this.offer(`eligible_coverage/${model}/${condition}`, r, row);
                     uncovered.push({ ranked: r, row });
                 }
-                if (row.tested && row.success) {
+                if (success) {
                     this.offer(`attack_success/${model}/${condition}`, r, row);
                     successes.push({ ranked: r, row });
                 }
                 // A success as the metrics count it (metrics/ledger.ts transitionOutcome): under threat_model.against_policy a move the policy abstains on is no breach.
-                if (row.tested && row.success === true && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction))
+                if (success && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction))
                     moved.push({ ranked: r, row });
             });
             this.missedFailures(model, rows, ranked);
@@ -10463,7 +10531,7 @@ function abstentionValue(row, on) {
         return null;
     if (on === 'margin')
         return row.margin;
-    return row.scores === null || row.scores.length === 0 ? null : (0,numbers/* maxOf */._)(row.scores);
+    return row.scores === null || row.scores.length === 0 ? null : maxOf(row.scores);
 }
 function emptyAbstention() {
     return { abstained: 0, accepted: 0, acceptedWrong: 0, missing: 0, n: 0 };
@@ -11107,7 +11175,7 @@ function reliabilityBin(p) {
 function topProbability(row) {
     if (row.status !== 'ok' || row.scores === null || row.scores.length === 0)
         return null;
-    return (0,numbers/* maxOf */._)(row.scores);
+    return maxOf(row.scores);
 }
 function emptyReliability() {
     return { sums: new Array(RELIABILITY_BINS).fill(0), sizes: new Array(RELIABILITY_BINS).fill(0), correct: new Array(RELIABILITY_BINS).fill(0), missing: 0, rows: 0 };
@@ -11398,8 +11466,8 @@ function keptK(n) {
 }
 /** Collects one cell's margins: correct and wrong rows apart, so each sorts as a plain typed array. */
 class RiskCoverageAccumulator {
-    right = new numbers/* GrowableFloat64 */.Sz();
-    wrong = new numbers/* GrowableFloat64 */.Sz();
+    right = new GrowableFloat64();
+    wrong = new GrowableFloat64();
     missing = 0;
     /** A row with no margin (missing, or a label-only model) is added with margin null. */
     add(margin, correct) {
@@ -12730,7 +12798,7 @@ function empty() {
 function lineChart(series, opts) {
     const xMax = opts.xMax !== undefined && opts.xMax > 0 ? opts.xMax : 1;
     const allY = series.flatMap((s) => s.points.map((p) => p[1])).filter((v) => Number.isFinite(v));
-    const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? (0,numbers/* maxOf */._)(allY) : 1);
+    const yMax = opts.yMax !== undefined && opts.yMax > 0 ? opts.yMax : niceMax(allY.length > 0 ? maxOf(allY) : 1);
     const sx = (x) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
     const sy = (y) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
     const out = svg_open(opts.title);
@@ -12822,7 +12890,7 @@ function histogramChart(binLabels, series, opts) {
     const shown = series.slice(0, PALETTE.length);
     const totals = shown.map((s) => s.counts.reduce((a, b) => a + b, 0));
     const shares = shown.map((s, i) => bins.map((_, b) => (totals[i] > 0 ? (s.counts[b] ?? 0) / totals[i] : 0)));
-    const yMax = niceMax(Math.max(0, (0,numbers/* maxOf */._)(shares.flat())));
+    const yMax = niceMax(Math.max(0, maxOf(shares.flat())));
     const sy = (v) => MARGIN.top + PLOT_H - (clamp(v, 0, yMax) / yMax) * PLOT_H;
     const height = CHART_HEIGHT + LEGEND_ROW;
     const out = svg_open(opts.title, height);
@@ -12852,8 +12920,8 @@ function histogramChart(binLabels, series, opts) {
 function barChart(items, opts) {
     const shown = items.slice(0, MAX_BARS);
     const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v) => v !== null && Number.isFinite(v));
-    const hi = values.length > 0 ? Math.max(0, (0,numbers/* maxOf */._)(values)) : 1;
-    const lo = values.length > 0 ? Math.min(0, (0,numbers/* minOf */._h)(values)) : 0;
+    const hi = values.length > 0 ? Math.max(0, maxOf(values)) : 1;
+    const lo = values.length > 0 ? Math.min(0, minOf(values)) : 0;
     // Both signs: a symmetric axis, so zero falls on a grid line.
     const bound = niceMax(Math.max(hi, -lo));
     const yMax = hi > 0 ? (lo < 0 ? bound : niceMax(hi)) : 0;
@@ -12918,7 +12986,7 @@ function stepChart(series, opts) {
     const xMax = Number.isFinite(opts.xMax) && opts.xMax > 0 ? opts.xMax : 1;
     const shown = series.slice(0, PALETTE.length);
     const rates = shown.flatMap((s) => (s.denominator > 0 ? s.steps.map((p) => p.count / s.denominator) : []));
-    const yMax = shareMax(rates.length > 0 ? (0,numbers/* maxOf */._)(rates) : 1);
+    const yMax = shareMax(rates.length > 0 ? maxOf(rates) : 1);
     const sx = (x) => MARGIN.left + (clamp(x, 0, xMax) / xMax) * PLOT_W;
     const sy = (y) => MARGIN.top + PLOT_H - (clamp(y, 0, yMax) / yMax) * PLOT_H;
     const rows = Math.ceil(shown.length / 2);
@@ -13795,7 +13863,7 @@ function html_search_plain(value) {
 }
 /** The budget the curve runs to: the manifest's, else the largest query count seen (older metrics). */
 function budgetOf(s) {
-    return s.budget ?? Math.max(1, (0,numbers/* maxOf */._)(s.success_budget_curve.map((p) => p.queries)));
+    return s.budget ?? Math.max(1, maxOf(s.success_budget_curve.map((p) => p.queries)));
 }
 function searchReportSection(metrics) {
     const models = metrics.models.flatMap((m) => {
@@ -13804,7 +13872,7 @@ function searchReportSection(metrics) {
     });
     if (models.length === 0)
         return [];
-    const budget = (0,numbers/* maxOf */._)(models.map(({ s }) => budgetOf(s)));
+    const budget = maxOf(models.map(({ s }) => budgetOf(s)));
     const checkpoints = [...new Set(SHARES.map((share) => Math.max(1, Math.round(share * budget))))];
     const rows = models.map(({ model, s }) => [
         model,
@@ -16270,7 +16338,7 @@ function pad(text, width) {
 }
 /** Rows of cells as columns padded to the widest cell, two spaces apart, indented by two. */
 function alignedTable(header, rows) {
-    const widths = header.map((h, i) => (0,numbers/* maxOf */._)([(0,strings/* codePointLength */.O7)(h), ...rows.map((r) => (0,strings/* codePointLength */.O7)(r[i] ?? ''))]));
+    const widths = header.map((h, i) => maxOf([(0,strings/* codePointLength */.O7)(h), ...rows.map((r) => (0,strings/* codePointLength */.O7)(r[i] ?? ''))]));
     const line = (cells) => ('  ' + cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i]))).join('  ')).trimEnd();
     return [line(header), ...rows.map(line)];
 }
@@ -17009,7 +17077,7 @@ function searchBlock(s, e, width) {
 }
 /** The readings as text, one block per condition. */
 function renderExplanation(e, context) {
-    const width = Math.max((0,numbers/* maxOf */._)(e.models.map((m) => v(m.name, 40).length)), 5);
+    const width = Math.max(maxOf(e.models.map((m) => v(m.name, 40).length)), 5);
     const out = [];
     const external = e.models.filter((m) => m.kind === 'external').length;
     const trained = e.models.length - external;
@@ -27692,46 +27760,75 @@ class QueryLedger {
         return this.answers.get(text);
     }
     /**
-     * Scores the texts the edit sets make that are not answered yet, in one call, as far as the budget reaches (the rest stay
-     * unanswered). Throws SearchFailure on the first answer that is not `ok`.
+     * Scores the texts the edit sets make that are not answered yet, in one call, as far as the
+     * budget reaches (the rest stay unanswered); resolves to each set's answer (undefined while
+     * unanswered). Throws SearchFailure on the first fresh answer that is not `ok`. Nothing is
+     * awaited when every text is answered already.
      */
-    async ask(sets, texts) {
+    ask(sets, texts) {
         // `texts`, when given, are the sets' texts already made (applySearchEdits of each).
-        await this.askEach(sets.length, (k) => texts?.[k] ?? (0,search_edits/* applySearchEdits */.aQ)(this.original, sets[k]), (k) => sets[k]);
+        return this.askEach(sets.length, (k) => texts?.[k] ?? (0,search_edits/* applySearchEdits */.aQ)(this.original, sets[k]), (k) => sets[k]);
     }
     /** As `ask` for single edits whose texts are made already (`texts[k]` is `edits[k]` applied). */
-    async askSingles(edits, texts) {
-        await this.askEach(edits.length, (k) => texts[k], (k) => [edits[k]]);
+    askSingles(edits, texts) {
+        return this.askEach(edits.length, (k) => texts[k], (k) => [edits[k]]);
     }
     /** Candidate k's text is textOf(k); its edit set, setOf(k), is made only for the error of a failed answer. */
-    async askEach(count, textOf, setOf) {
-        const fresh = [];
+    askEach(count, textOf, setOf) {
+        const out = new Array(count).fill(undefined);
+        // Fresh texts by their place in the call; candidates repeating a fresh text of this call.
+        let fresh = null;
         const made = [];
-        const seen = new Set();
+        let repeats = null;
         const room = this.remaining;
+        let full = false;
         for (let k = 0; k < count; k++) {
             const t = textOf(k);
-            if (this.answers.has(t) || seen.has(t))
+            const known = this.answers.get(t);
+            if (known !== undefined) {
+                out[k] = known;
                 continue;
-            if (fresh.length >= room)
-                break;
-            seen.add(t);
-            fresh.push(t);
+            }
+            if (fresh?.has(t)) {
+                (repeats ??= []).push(k);
+                continue;
+            }
+            // Past the budget's edge, a text is only looked up (as if asked later).
+            if (full)
+                continue;
+            fresh ??= new Map();
+            if (fresh.size >= room) {
+                full = true;
+                continue;
+            }
+            fresh.set(t, made.length);
             made.push(k);
         }
-        if (fresh.length === 0)
-            return;
-        const results = await this.scoreTexts(fresh);
-        if (results.length !== fresh.length)
-            throw new SearchFailure({ status: 'error', error: `the model returned ${results.length} results for ${fresh.length} search candidates` });
-        this.spent += fresh.length;
-        for (let i = 0; i < fresh.length; i++)
-            this.answers.set(fresh[i], results[i]);
-        for (let i = 0; i < results.length; i++) {
-            const r = results[i];
-            if (r.status !== 'ok')
-                throw new SearchFailure(r, setOf(made[i]));
-        }
+        if (fresh === null || fresh.size === 0)
+            return { ready: out };
+        const texts = [...fresh.keys()];
+        return {
+            ready: null,
+            pending: this.scoreTexts(texts).then((results) => {
+                if (results.length !== texts.length)
+                    throw new SearchFailure({ status: 'error', error: `the model returned ${results.length} results for ${texts.length} search candidates` });
+                this.spent += texts.length;
+                for (let i = 0; i < texts.length; i++) {
+                    const r = results[i];
+                    this.answers.set(texts[i], r);
+                    out[made[i]] = r;
+                }
+                if (repeats !== null)
+                    for (const k of repeats)
+                        out[k] = results[fresh.get(textOf(k))];
+                for (let i = 0; i < results.length; i++) {
+                    const r = results[i];
+                    if (r.status !== 'ok')
+                        throw new SearchFailure(r, setOf(made[i]));
+                }
+                return out;
+            })
+        };
     }
 }
 
@@ -27772,7 +27869,7 @@ function scoresOf(result) {
 }
 async function greedy(task, positions, ledger) {
     const original = task.space.text;
-    // Each single edit's text, made once.
+    // Each single edit's text, made once (step 2 offers the same texts while it has kept nothing).
     const singleTexts = positions.map((edits) => edits.map((e) => (0,search_edits/* applySearchEdits */.aQ)(original, [e])));
     const singles = positions.reduce((n, p) => n + p.length, 0);
     // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it asks.
@@ -27805,36 +27902,40 @@ async function greedy(task, positions, ledger) {
             askedTexts.push(texts[k]);
         }
     }
-    await ledger.askSingles(askedEdits, askedTexts);
+    const step1 = ledger.askSingles(askedEdits, askedTexts);
+    const answered = step1.ready ?? (await step1.pending);
     const ranked = [];
+    let j = 0;
     for (const i of scored) {
         // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
         const edits = positions[i];
         const texts = singleTexts[i];
-        let best = null;
+        let best = -1;
         let low = Infinity;
         const unanswered = [];
         for (let k = 0; k < edits.length; k++) {
-            const answer = ledger.answer(texts[k]);
+            // Edits past step 1's cut may still share an asked edit's text.
+            const answer = j < answered.length ? answered[j++] : ledger.answer(texts[k]);
             if (answer === undefined) {
-                unanswered.push(edits[k]);
+                unanswered.push(k);
                 continue;
             }
             const m = (0,objective/* objectiveMargin */.iV)(task, scoresOf(answer));
-            if (best === null || m < low) {
-                best = edits[k];
+            if (best < 0 || m < low) {
+                best = k;
                 low = m;
             }
         }
-        if (best === null)
+        if (best < 0)
             continue;
-        ranked.push({ edits: [best, ...unanswered], at: i, margin: low });
+        const offered = [best, ...unanswered];
+        ranked.push({ edits: offered.map((k) => edits[k]), texts: offered.map((k) => texts[k]), at: i, margin: low });
     }
     ranked.sort((a, b) => a.margin - b.margin || a.at - b.at);
     const inRanking = new Set(ranked.map((r) => r.at));
     for (let i = 0; i < positions.length; i++)
         if (!inRanking.has(i))
-            ranked.push({ edits: positions[i], at: i });
+            ranked.push({ edits: positions[i], texts: singleTexts[i], at: i });
     // The single edit that came closest so far (step 1's best; step 2 may answer closer ones while nothing is kept).
     let closest = ranked[0]?.margin !== undefined ? { edits: [ranked[0].edits[0]], margin: ranked[0].margin } : null;
     // Step 2.
@@ -27843,18 +27944,28 @@ async function greedy(task, positions, ledger) {
     for (const r of ranked) {
         if (current.length >= task.limit)
             break;
-        const options = r.edits.map((e) => [...current, e]).filter((set) => (0,search_edits/* editSetViolation */.yx)(original, set, task.limit, task.maxCharEditRatio) === null);
-        if (options.length === 0)
-            continue;
-        const texts = options.map((set) => (0,search_edits/* applySearchEdits */.aQ)(original, set));
+        let options;
+        let texts;
+        if (current.length === 0) {
+            // Single edits: each was found valid on its own (runSearch) and its text is made.
+            options = r.edits.map((e) => [e]);
+            texts = r.texts;
+        }
+        else {
+            options = r.edits.map((e) => [...current, e]).filter((set) => (0,search_edits/* editSetViolation */.yx)(original, set, task.limit, task.maxCharEditRatio) === null);
+            if (options.length === 0)
+                continue;
+            texts = options.map((set) => (0,search_edits/* applySearchEdits */.aQ)(original, set));
+        }
         if (ledger.remaining === 0 && !texts.some((t) => ledger.has(t)))
             break;
-        await ledger.ask(options, texts);
+        const step = ledger.ask(options, texts);
+        const answers = step.ready ?? (await step.pending);
         let pick = -1;
         let low = currentMargin;
         let picked;
         for (let k = 0; k < options.length; k++) {
-            const answer = ledger.answer(texts[k]);
+            const answer = answers[k];
             if (answer === undefined)
                 continue;
             const m = (0,objective/* objectiveMargin */.iV)(task, scoresOf(answer));
@@ -27880,7 +27991,6 @@ async function greedy(task, positions, ledger) {
 }
 async function labelOnly(task, positions, ledger) {
     const original = task.space.text;
-    const success = (edits) => (0,objective/* isSuccess */.oJ)(task, ledger.answer((0,search_edits/* applySearchEdits */.aQ)(original, edits)));
     let found = null;
     let last = null;
     for (let trial = 0; found === null && ledger.remaining > 0; trial++) {
@@ -27898,9 +28008,11 @@ async function labelOnly(task, positions, ledger) {
             if ((0,search_edits/* editSetViolation */.yx)(original, grown, task.limit, task.maxCharEditRatio) !== null)
                 continue;
             set = grown;
-            await ledger.ask([set]);
+            const asked = ledger.ask([set]);
+            // There was room for the query (or the text was answered before), so the answer is there.
+            const [answer] = asked.ready ?? (await asked.pending);
             last = set;
-            if (success(set)) {
+            if ((0,objective/* isSuccess */.oJ)(task, answer)) {
                 found = set;
                 break;
             }
@@ -27916,19 +28028,17 @@ async function labelOnly(task, positions, ledger) {
 /** Drops each edit in turn while the label stays moved (each check a query, within the budget). */
 async function reduce(task, kept, ledger) {
     const original = task.space.text;
-    const success = (edits) => (0,objective/* isSuccess */.oJ)(task, ledger.answer((0,search_edits/* applySearchEdits */.aQ)(original, edits)));
     let found = kept;
     for (const e of [...kept]) {
         if (found.length === 1)
             break;
         const without = found.filter((x) => x !== e);
         const text = (0,search_edits/* applySearchEdits */.aQ)(original, without);
-        if (!ledger.has(text)) {
-            if (ledger.remaining === 0)
-                break;
-            await ledger.ask([without]);
-        }
-        if (success(without))
+        if (!ledger.has(text) && ledger.remaining === 0)
+            break;
+        const asked = ledger.ask([without], [text]);
+        const [answer] = asked.ready ?? (await asked.pending);
+        if ((0,objective/* isSuccess */.oJ)(task, answer))
             found = without;
     }
     return found;
@@ -28816,11 +28926,10 @@ function clip(value, lower, upper) {
 /* harmony export */ });
 /* unused harmony exports TIE_TOLERANCE, EXACT_METHOD, maximiser, acceptedGap, exactSearch, exactCandidate */
 /* harmony import */ var _config_schema_parts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9324);
-/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6019);
-/* harmony import */ var _perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1823);
+/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6019);
+/* harmony import */ var _perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1823);
 /* harmony import */ var _clip_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7979);
-/* harmony import */ var _util_numbers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1986);
-/* harmony import */ var _validity_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3983);
+/* harmony import */ var _validity_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3983);
 /**
  * `exact`: the worst case of a model whose logits are affine in x (the built-in logistic
  * regression, any number of labels), over the feasible set F(x) of docs/tabular.md.
@@ -28859,22 +28968,47 @@ function clip(value, lower, upper) {
 
 
 
-
 const EXACT_FAMILY = 'exact';
 /** Relative tolerance of a zero gap: |M| ≤ TIE_TOLERANCE·(1 + max |logit| at x). */
 const TIE_TOLERANCE = 1e-9;
 const EXACT_METHOD = 'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature at the end of its interval; success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
-function logits(weights, intercepts, x) {
-    return weights.map((w, k) => w.reduce((s, wi, i) => s + wi * x[i], intercepts[k]));
+/*
+ * The per-row arithmetic below is written as plain loops: exact runs once per row of a run, and a
+ * short run spends more time optimising map/reduce callbacks than running them.
+ */
+/** zₖ(x) = bₖ + Σᵢ wₖᵢ·xᵢ, summed in feature order. */
+function logit(w, b, x) {
+    let s = b;
+    for (let i = 0; i < w.length; i++)
+        s += w[i] * x[i];
+    return s;
+}
+/** The largest |zₖ(x)| over the labels (−∞ without labels). */
+function largestLogit(weights, intercepts, x) {
+    let best = -Infinity;
+    for (let k = 0; k < weights.length; k++) {
+        const a = Math.abs(logit(weights[k], intercepts[k], x));
+        if (a > best)
+            best = a;
+    }
+    return best;
 }
 /** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */
 function maximiser(x, c, space) {
-    return x.map((xi, i) => {
+    const point = [];
+    for (let i = 0; i < x.length; i++) {
+        const xi = x[i];
         const ci = c[i];
-        if (space.editable[i] !== true || ci === 0)
-            return xi;
-        return (0,_clip_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$)(xi + (ci > 0 ? space.eps : -space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
-    });
+        point.push(space.editable[i] !== true || ci === 0 ? xi : (0,_clip_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$)(xi + (ci > 0 ? space.eps : -space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity));
+    }
+    return point;
+}
+/** The gap's coefficients wⱼ − w_gold. */
+function difference(wj, wg) {
+    const c = [];
+    for (let i = 0; i < wj.length; i++)
+        c.push(wj[i] - wg[i]);
+    return c;
 }
 /**
  * The smallest logit gap M toward the wrong label of a binary logistic regression whose decision
@@ -28892,67 +29026,83 @@ function acceptedGap(policy) {
 /** The exact search for one row: gold and rivals are label indices (rivals in label order). */
 function exactSearch(x, gold, rivals, model, space, boundary = 0) {
     const { weights, intercepts } = model.affineLogits();
-    const gaps = weights.map(() => null);
+    const gaps = [];
+    for (let k = 0; k < weights.length; k++)
+        gaps.push(null);
     const wg = weights[gold];
-    let best = null;
-    for (const j of rivals) {
+    const bg = intercepts[gold];
+    // The first successful rival with the largest gap; without any success, the first largest gap.
+    let rival = null;
+    let bestGap = 0;
+    let bestPoint = [];
+    let bestSuccess = false;
+    let largest = -Infinity;
+    for (let r = 0; r < rivals.length; r++) {
+        const j = rivals[r];
         const wj = weights[j];
-        const c = wj.map((v, i) => v - wg[i]);
-        const point = maximiser(x, c, space);
-        const z = logits([wj, wg], [intercepts[j], intercepts[gold]], point);
-        const m = z[0] - z[1];
+        const point = maximiser(x, difference(wj, wg), space);
+        const m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
         gaps[j] = m;
+        if (m > largest)
+            largest = m;
         const success = m > 0 || (m === 0 && j < gold);
-        // The first successful rival with the largest gap; without any success, the first largest gap.
-        if (best === null || (success && !best.success) || (success === best.success && m > best.m))
-            best = { j, m, point, success };
+        if (rival === null || (success && !bestSuccess) || (success === bestSuccess && m > bestGap)) {
+            rival = j;
+            bestGap = m;
+            bestPoint = point;
+            bestSuccess = success;
+        }
     }
-    if (best === null)
+    if (rival === null)
         return { rival: null, gaps, candidate: [...x], success: false, tie: false };
-    const scale = 1 + (0,_util_numbers_js__WEBPACK_IMPORTED_MODULE_2__/* .maxOf */ ._)(logits(weights, intercepts, x).map(Math.abs));
-    const largest = (0,_util_numbers_js__WEBPACK_IMPORTED_MODULE_2__/* .maxOf */ ._)(gaps.filter((g) => g !== null));
+    const scale = 1 + largestLogit(weights, intercepts, x);
     // A boundary of ±∞ (every or no wrong decision accepted) is never within rounding of a gap.
     const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= TIE_TOLERANCE * (scale + Math.abs(boundary)) : false;
-    return { rival: best.j, gaps, candidate: best.point, success: best.success, tie };
+    return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
+}
+/** The rivals of gold (label indices, in label order): every other label, or only the protected targets. */
+function rivalsOf(labels, gold, targets) {
+    const rivals = [];
+    for (let k = 0; k < labels.length; k++)
+        if (k !== gold && (targets === null || targets.includes(labels[k])))
+            rivals.push(k);
+    return rivals;
+}
+/** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
+function outcomeRow(x, values, attempted, space, certified, tie) {
+    const reason = (0,_validity_js__WEBPACK_IMPORTED_MODULE_2__/* .validateCandidate */ .mu)(x, values, space);
+    return { values, attempted, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
 }
 /** The `exact` candidate for one row, with its certificate. Rows the model gets wrong are not attacked. */
 function exactCandidate(row) {
     const { x, gold, targets, model, space } = row;
     const labels = model.labels;
     const g = labels.indexOf(gold);
-    if (g < 0 || model.predict(x) !== gold) {
-        const values = [...x];
-        const reason = (0,_validity_js__WEBPACK_IMPORTED_MODULE_3__/* .validateCandidate */ .mu)(x, values, space);
-        return { values, attempted: false, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
-    }
-    const allowed = targets === null ? null : new Set(targets);
-    const rivals = labels.flatMap((l, k) => (k !== g && (allowed === null || allowed.has(l)) ? [k] : []));
+    if (g < 0 || model.predict(x) !== gold)
+        return outcomeRow(x, [...x], false, space, null, null);
+    const rivals = rivalsOf(labels, g, targets);
     const policy = row.policy ?? null;
-    const done = (candidate, certified, tie) => {
-        const reason = (0,_validity_js__WEBPACK_IMPORTED_MODULE_3__/* .validateCandidate */ .mu)(x, candidate, space);
-        return { values: candidate, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
-    };
     if (policy === null) {
         const outcome = exactSearch(x, g, rivals, model, space);
-        return done(outcome.candidate, !outcome.tie && !outcome.success, outcome.tie);
+        return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !outcome.success, outcome.tie);
     }
     // Under a review policy: exact for two labels only (see above); otherwise an attack candidate without a certificate.
     if (labels.length !== 2)
-        return done(exactSearch(x, g, rivals, model, space).candidate, null, null);
+        return outcomeRow(x, exactSearch(x, g, rivals, model, space).candidate, true, space, null, null);
     if (typeof model.probabilities !== 'function')
         throw new Error('exact under against_policy needs the model\'s probabilities');
     const need = acceptedGap(policy);
     const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0));
     const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
-    const accepted = (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_4__/* .isAttackSuccess */ .sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
-    return done(outcome.candidate, !outcome.tie && !accepted, outcome.tie);
+    const accepted = (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_3__/* .isAttackSuccess */ .sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
+    return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
 function isAffine(model) {
     const m = model;
     return typeof m.affineLogits === 'function' && typeof m.predict === 'function';
 }
 /** `threat_model.attacks.exact: {}`: the exact worst case of the built-in logistic regression. */
-const EXACT = (0,_perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_5__/* .tabularAttack */ .y)({
+const EXACT = (0,_perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_4__/* .tabularAttack */ .y)({
     name: 'exact',
     task: 'tabular',
     schema: (0,_config_schema_parts_js__WEBPACK_IMPORTED_MODULE_0__/* .closed */ .$h)({}),
@@ -29480,16 +29630,18 @@ class Featurizer {
     forgetProvided() {
         this.provided = null;
     }
-    row(text) {
+    /** The text's row; with `once` (a one-off text) the memo is neither read nor filled. */
+    row(text, once = false) {
         const given = this.provided?.get(text);
         if (given !== undefined)
             return given;
-        const known = this.memo?.get(text);
+        const memo = once ? null : this.memo;
+        const known = memo?.get(text);
         if (known)
             return known;
         this.onFeaturize?.(this.space);
         const row = this.rowOf(text);
-        this.memo?.set(text, row, 8 * row.ids.length);
+        memo?.set(text, row, 8 * row.ids.length);
         return row;
     }
     /** True when this featurizer gives the same rows as one for `space` over `vocabulary`. */
@@ -30002,52 +30154,6 @@ function grown(a, least) {
 const oneShot = node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash;
 function sha256Hex(data) {
     return oneShot ? oneShot('sha256', data, 'hex') : node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash('sha256').update(data).digest('hex');
-}
-
-
-/***/ }),
-
-/***/ 1986:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Sz: () => (/* binding */ GrowableFloat64),
-/* harmony export */   _: () => (/* binding */ maxOf),
-/* harmony export */   _h: () => (/* binding */ minOf)
-/* harmony export */ });
-/** Number helpers that never spread an array into arguments (a large spread overflows the call stack). */
-/** Largest value of a non-empty sequence; −Infinity when empty. */
-function maxOf(values) {
-    let best = -Infinity;
-    for (let i = 0; i < values.length; i++)
-        if (values[i] > best)
-            best = values[i];
-    return best;
-}
-/** Smallest value of a sequence; Infinity when empty. */
-function minOf(values) {
-    let best = Infinity;
-    for (let i = 0; i < values.length; i++)
-        if (values[i] < best)
-            best = values[i];
-    return best;
-}
-/** A Float64Array that grows by doubling. */
-class GrowableFloat64 {
-    data = new Float64Array(16);
-    length = 0;
-    push(value) {
-        if (this.length === this.data.length) {
-            const bigger = new Float64Array(this.data.length * 2);
-            bigger.set(this.data);
-            this.data = bigger;
-        }
-        this.data[this.length++] = value;
-    }
-    /** The values pushed, sorted ascending (a copy). */
-    sorted() {
-        return this.data.slice(0, this.length).sort();
-    }
 }
 
 
