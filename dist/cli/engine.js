@@ -28342,12 +28342,15 @@ function swapped(word, i) {
 function transposeEdit(word, seed, id) {
     if (word.letters < 4)
         return null;
-    const chars = [...word.text];
+    // Without surrogate pairs the word's code units are its code points: no array is needed.
+    const plain = word.cpLength === word.text.length;
+    const chars = plain ? word.text : [...word.text];
     const positions = (0,_transpose_js__WEBPACK_IMPORTED_MODULE_3__/* .swapPositions */ .ME)(chars, word.letters === word.cpLength);
     if (positions.length === 0)
         return null;
     const i = positions[Math.floor((0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, 'search', id, `${word.index}:swap`) * positions.length)];
-    return swapped(word.text, i);
+    const w = word.text;
+    return plain ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : swapped(w, i);
 }
 function dictionaryEdit(word, words) {
     const replacement = words?.get((0,_words_js__WEBPACK_IMPORTED_MODULE_4__/* .foldWord */ ._P)(word.text));
@@ -28360,6 +28363,7 @@ function formatEdit(word) {
     const choice = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .caseChoice */ .kk)(word.text);
     return choice === null || choice.usual === word.text ? null : choice.usual;
 }
+const SURROGATE = /[\uD800-\uDFFF]/;
 /**
  * A bound on the Levenshtein distance of one edit, cheap where the operator allows: a swap of two
  * adjacent letters is 2 (0 if they are equal), a case change of the same length is at most the
@@ -28373,6 +28377,14 @@ function editCost(op, from, to) {
     if (op === 'transpose')
         return 2;
     if (op === 'format') {
+        // Without surrogates, code units are code points: count the ones that differ in place.
+        if (from.length === to.length && !SURROGATE.test(from) && !SURROGATE.test(to)) {
+            let n = 0;
+            for (let i = 0; i < from.length; i++)
+                if (from.charCodeAt(i) !== to.charCodeAt(i))
+                    n++;
+            return n;
+        }
         const a = [...from];
         const b = [...to];
         if (a.length === b.length)

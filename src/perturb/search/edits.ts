@@ -57,11 +57,14 @@ function swapped(word: string, i: number): string {
 
 function transposeEdit(word: Readonly<Word>, seed: number, id: string): string | null {
   if (word.letters < 4) return null;
-  const chars = [...word.text];
+  // Without surrogate pairs the word's code units are its code points: no array is needed.
+  const plain = word.cpLength === word.text.length;
+  const chars = plain ? word.text : [...word.text];
   const positions = swapPositions(chars, word.letters === word.cpLength);
   if (positions.length === 0) return null;
   const i = positions[Math.floor(decide(seed, 'search', id, `${word.index}:swap`) * positions.length)] as number;
-  return swapped(word.text, i);
+  const w = word.text;
+  return plain ? w.slice(0, i) + (w[i + 1] as string) + (w[i] as string) + w.slice(i + 2) : swapped(w, i);
 }
 
 function dictionaryEdit(word: Readonly<Word>, words: ReadonlyMap<string, string> | undefined): string | null {
@@ -76,6 +79,8 @@ function formatEdit(word: Readonly<Word>): string | null {
   return choice === null || choice.usual === word.text ? null : choice.usual;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /**
  * A bound on the Levenshtein distance of one edit, cheap where the operator allows: a swap of two
  * adjacent letters is 2 (0 if they are equal), a case change of the same length is at most the
@@ -87,6 +92,12 @@ function editCost(op: SearchOperator, from: string, to: string): number {
   if (from === to) return 0;
   if (op === 'transpose') return 2;
   if (op === 'format') {
+    // Without surrogates, code units are code points: count the ones that differ in place.
+    if (from.length === to.length && !SURROGATE.test(from) && !SURROGATE.test(to)) {
+      let n = 0;
+      for (let i = 0; i < from.length; i++) if (from.charCodeAt(i) !== to.charCodeAt(i)) n++;
+      return n;
+    }
     const a = [...from];
     const b = [...to];
     if (a.length === b.length) return a.reduce((n, c, i) => n + (c === b[i] ? 0 : 1), 0);
