@@ -4421,7 +4421,7 @@ const SEARCH_ROWS_AT_ONCE = 512;
 /**
  * The same for a model scored in this process (a built-in one): sharing its calls saves little,
  * and with fewer rows in flight the search's candidates and answers die young instead of
- * surviving garbage collections (docs/performance.md#search).
+ * surviving garbage collections (docs/search.md#speed).
  */
 const SEARCH_ROWS_AT_ONCE_IN_PROCESS = 32;
 /** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
