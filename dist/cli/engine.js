@@ -4383,11 +4383,14 @@ function notSearched(example, clean, cleanResult) {
     const original = example.input.kind === 'text' ? example.input.text : '';
     return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
 }
-async function searchCandidate(plan, example, model, clean, cleanResult, search, counters, score = scorer(model, counters)) {
-    const original = example.input.kind === 'text' ? example.input.text : '';
+function searchCandidate(plan, example, model, clean, cleanResult, search, counters, score = scorer(model, counters)) {
     if (!searchable(plan, example, model, cleanResult))
-        return notSearched(example, clean, cleanResult);
-    const base = { condition: 'search', masked: true, invalidReason: null };
+        return Promise.resolve(notSearched(example, clean, cleanResult));
+    return searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score);
+}
+/** The search row of an example the search runs on (searchable). */
+async function searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score) {
+    const original = example.input.kind === 'text' ? example.input.text : '';
     const tm = plan.threatModel;
     const outcome = await search.run({
         input: { id: example.id, text: original, language: example.language },
@@ -4405,7 +4408,9 @@ async function searchCandidate(plan, example, model, clean, cleanResult, search,
     const changed = outcome.text !== original;
     const input = changed ? { kind: 'text', text: outcome.text } : example.input;
     return {
-        ...base,
+        condition: 'search',
+        masked: true,
+        invalidReason: null,
         input,
         digest: changed ? (0,evaluate_candidate/* inputDigest */.x)(input) : clean.digest,
         perturbedText: outcome.text,
@@ -4455,7 +4460,7 @@ async function searchCandidates(plan, examples, model, clean, cleanResults, sear
             if (!searchable(plan, example, model, cleanResult))
                 out[e] = notSearched(example, clean[e], cleanResult);
             else
-                out[e] = await searchCandidate(plan, example, model, clean[e], cleanResult, search, counters, batcher.ask);
+                out[e] = await searchedCandidate(plan, example, model, clean[e], cleanResult, search, counters, batcher.ask);
         }
     };
     const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);

@@ -48,7 +48,7 @@ function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResul
   return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
 }
 
-export async function searchCandidate(
+export function searchCandidate(
   plan: Plan,
   example: Example,
   model: Model,
@@ -58,9 +58,22 @@ export async function searchCandidate(
   counters: ModelCounters,
   score: (texts: readonly string[]) => Promise<ScoreResult[]> = scorer(model, counters)
 ): Promise<Candidate> {
+  if (!searchable(plan, example, model, cleanResult)) return Promise.resolve(notSearched(example, clean, cleanResult));
+  return searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score);
+}
+
+/** The search row of an example the search runs on (searchable). */
+async function searchedCandidate(
+  plan: Plan,
+  example: Example,
+  model: Model,
+  clean: Candidate,
+  cleanResult: ScoreResult,
+  search: AdaptiveSearch,
+  counters: ModelCounters,
+  score: (texts: readonly string[]) => Promise<ScoreResult[]>
+): Promise<Candidate> {
   const original = example.input.kind === 'text' ? example.input.text : '';
-  if (!searchable(plan, example, model, cleanResult)) return notSearched(example, clean, cleanResult);
-  const base = { condition: 'search' as const, masked: true, invalidReason: null };
   const tm = plan.threatModel;
   const outcome = await search.run({
     input: { id: example.id, text: original, language: example.language },
@@ -78,7 +91,9 @@ export async function searchCandidate(
   const changed = outcome.text !== original;
   const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
   return {
-    ...base,
+    condition: 'search',
+    masked: true,
+    invalidReason: null,
     input,
     digest: changed ? inputDigest(input) : clean.digest,
     perturbedText: outcome.text,
@@ -137,7 +152,7 @@ export async function searchCandidates(
       const cleanResult = cleanResults[e] as ScoreResult;
       // Rows not searched are filled in without a turn of the event loop.
       if (!searchable(plan, example, model, cleanResult)) out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
-      else out[e] = await searchCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
+      else out[e] = await searchedCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
     }
   };
   const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
