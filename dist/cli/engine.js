@@ -325,16 +325,16 @@ function entryModel(d) {
  * The user's own classifier behind a JSONL command protocol (docs/definitions.md#external-models), as the engine sees it.
  * The command starts once from the repository root with a minimal environment; requests go to
  * its stdin, responses come back on its stdout, one JSON object per line:
- *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
- *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
- *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
+ *   request:  {"id": "r1", "text": "\u2026"}            or {"id": "r1", "features": {"x1": 0.1, \u2026}}
+ *   response: {"id": "r1", "scores": {"label": n, \u2026}} (every training label, finite numbers)
+ *          or {"id": "r1", "label": "\u2026"}             (label-only: margin-based figures not evaluated)
  */
 const PROTOCOL_VERSION = 1;
 
 ;// CONCATENATED MODULE: ./src/models/external/environment.ts
 /**
  * The environment of an external model: PATH, HOME and LANG when set, plus the names the config
- * passes through — never the runner's token or the action's internals (GITHUB_TOKEN, ACTIONS_*,
+ * passes through \u2014 never the runner's token or the action's internals (GITHUB_TOKEN, ACTIONS_*,
  * INPUT_*), even when listed.
  */
 const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG'];
@@ -397,7 +397,7 @@ function quote(text, max = QUOTE_CHARS) {
     const last = text.charCodeAt(end - 1);
     if (last >= 0xd800 && last <= 0xdbff)
         end--; // never split a surrogate pair
-    return `${JSON.stringify(text.slice(0, end))}…`;
+    return `${JSON.stringify(text.slice(0, end))}\u2026`;
 }
 function list(names) {
     const shown = names.slice(0, 5).map((n) => quote(n, 40));
@@ -408,7 +408,7 @@ function describeValue(value) {
 }
 /**
  * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
- * Object.hasOwn and `new Array(n)` cost ~0.2 µs a call inside jest's VM contexts, which matters
+ * Object.hasOwn and `new Array(n)` cost ~0.2 \u00b5s a call inside jest's VM contexts, which matters
  * at 200,000 responses per second; the hot path below avoids them.
  */
 function isArray(value) {
@@ -499,7 +499,7 @@ class ResponseParser {
         let sum = 0;
         for (let i = 0; i < scores.length; i++) {
             const v = scores[i];
-            // v − v is NaN exactly for NaN and ±Infinity.
+            // v \u2212 v is NaN exactly for NaN and \u00b1Infinity.
             if (typeof v !== 'number' || v - v !== 0) {
                 return {
                     ok: false,
@@ -718,7 +718,7 @@ class ByteTail {
             .filter((l) => l.length > 0)
             .slice(-count);
         const joined = lines.join(' | ');
-        return joined.length > maxChars ? `…${joined.slice(joined.length - maxChars + 1)}` : joined;
+        return joined.length > maxChars ? `\u2026${joined.slice(joined.length - maxChars + 1)}` : joined;
     }
 }
 
@@ -893,7 +893,7 @@ class Pipeline {
             end: (end) => this.onEnd(end)
         });
         if (Number.isFinite(options.runTimeoutMs)) {
-            // setTimeout cannot wait longer than 2^31 − 1 ms (~24.8 days).
+            // setTimeout cannot wait longer than 2^31 \u2212 1 ms (~24.8 days).
             this.runTimer = setTimeout(() => this.onRunTimeout(), Math.min(Math.max(0, options.runTimeoutMs), MAX_TIMER_MS));
             this.runTimer.unref();
         }
@@ -1227,7 +1227,7 @@ class ExternalModel {
 
 ;// CONCATENATED MODULE: ./src/models/kinds/external.ts
 /**
- * `{ name, command, … }`: the user's own classifier over the JSONL protocol
+ * `{ name, command, \u2026 }`: the user's own classifier over the JSONL protocol
  * (src/models/external/contract.ts), for either task. Its entry is read whole, since it has no
  * built-in name.
  */
@@ -1283,7 +1283,7 @@ const EXTERNAL = entryModel({
             throw (0,validate/* configError */.Fj)(source, [...at, 'probabilities'], `expected true or false, found ${(0,src_errors/* describeFound */.Kq)(probabilities)}`);
         const window = obj.window ?? EXTERNAL_DEFAULTS.window;
         if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
-            throw (0,validate/* configError */.Fj)(source, [...at, 'window'], `expected a whole number ≥ 1, found ${(0,src_errors/* describeFound */.Kq)(window)}`);
+            throw (0,validate/* configError */.Fj)(source, [...at, 'window'], `expected a whole number \u2265 1, found ${(0,src_errors/* describeFound */.Kq)(window)}`);
         const env = list('env');
         env.forEach((name, i) => {
             if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
@@ -1549,7 +1549,7 @@ async function attemptOnce(options, body) {
     const code = response.status;
     const retry = code === 429 || code >= 500;
     const after = code === 429 || code === 503 ? retryAfter(response.headers.get('retry-after')) : undefined;
-    const shown = text.trim() === '' ? '' : `: ${JSON.stringify(text.length > BODY_QUOTE ? `${text.slice(0, BODY_QUOTE)}…` : text)}`;
+    const shown = text.trim() === '' ? '' : `: ${JSON.stringify(text.length > BODY_QUOTE ? `${text.slice(0, BODY_QUOTE)}\u2026` : text)}`;
     return { kind: 'http_status', status: 'error', reason: `HTTP ${code}${response.statusText ? ` ${response.statusText}` : ''} from ${where}${shown}`, retry, after };
 }
 /** The body as UTF-8 text, counting its bytes; null (and the rest unread) past MAX_RESPONSE_BYTES. */
@@ -1573,7 +1573,7 @@ async function readCapped(response, counters) {
     }
     return Buffer.concat(chunks).toString('utf8');
 }
-/** Backoff before retry number `n` (0-based): base·2ⁿ, scaled by a jitter factor in [0.5, 1). */
+/** Backoff before retry number `n` (0-based): base\u00b72\u207f, scaled by a jitter factor in [0.5, 1). */
 function backoff(options, n) {
     return Math.min(MAX_DELAY_MS, options.backoffMs * 2 ** n * (0.5 + options.random() / 2));
 }
@@ -1636,7 +1636,7 @@ function wireFormat(format, url, batch, labels, probabilities, chat) {
         return openaiChat(url, labels, chat);
     return evidenceGate(url, batch, labels, probabilities);
 }
-/** `{"inputs": [{id, text|features}…]}` → `{"outputs": [{id, scores|label}…]}`, checked like the JSONL protocol's lines. */
+/** `{"inputs": [{id, text|features}\u2026]}` \u2192 `{"outputs": [{id, scores|label}\u2026]}`, checked like the JSONL protocol's lines. */
 function evidenceGate(url, batch, labels, probabilities) {
     const parser = new ResponseParser(labels, probabilities);
     return {
@@ -1698,7 +1698,7 @@ function labelScores(labels, pairs) {
     return { ok: true, result: { status: 'ok', scores } };
 }
 /**
- * `{"inputs": [text…]}` → per input a list of `{label, score}` (a single object is a list of
+ * `{"inputs": [text\u2026]}` \u2192 per input a list of `{label, score}` (a single object is a list of
  * one). A list covering every training label gives scores; a shorter one (a pipeline's top-k)
  * gives its best label only.
  */
@@ -1772,7 +1772,7 @@ function openaiChat(base, labels, chat) {
         }
     };
 }
-/** `url` is the API base (…/v1): the chat endpoint below it, query string kept. */
+/** `url` is the API base (\u2026/v1): the chat endpoint below it, query string kept. */
 function chatUrl(base) {
     const u = new URL(base);
     u.pathname = `${u.pathname.replace(/\/+$/, '')}/chat/completions`;
@@ -1999,7 +1999,7 @@ class HttpModel {
 
 ;// CONCATENATED MODULE: ./src/models/kinds/http.ts
 /**
- * `{ name, http: { url, format, headers, … }, env }`: a classifier behind an HTTP endpoint
+ * `{ name, http: { url, format, headers, \u2026 }, env }`: a classifier behind an HTTP endpoint
  * (src/models/http/, docs/http-models.md). Header values may reference `${VAR}` only for
  * variables listed in `env`; their values are secrets, handed to the caller to mask.
  */
@@ -2052,7 +2052,7 @@ const HTTP = entryModel({
         const whole = (key, min, fallback) => {
             const v = block[key] ?? fallback;
             if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
-                throw fail([...hat, key], `expected a whole number ≥ ${min}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+                throw fail([...hat, key], `expected a whole number \u2265 ${min}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
             return v;
         };
         const timeout = block.timeout_s ?? HTTP_DEFAULTS.timeout_s;
@@ -2147,7 +2147,7 @@ function readHeaders(value, env, at, fail) {
             throw fail([...at, name], `expected a header value on one line ${validate/* PRINTABLE */.El}, found ${typeof template === 'string' ? 'a string with hidden characters' : (0,src_errors/* describeFound */.Kq)(template)}`);
         for (const ref of referencedVariables(template)) {
             if (!env.includes(ref))
-                throw fail([...at, name], `references \${${VARIABLE_NAME.test(ref) ? ref : '…'}}, which is not listed in env; expected only variables listed in env (${env.length ? env.join(', ') : 'none listed'})`);
+                throw fail([...at, name], `references \${${VARIABLE_NAME.test(ref) ? ref : '\u2026'}}, which is not listed in env; expected only variables listed in env (${env.length ? env.join(', ') : 'none listed'})`);
         }
         out[name] = template;
     }
@@ -2162,7 +2162,7 @@ function readChat(block, at, fail) {
         throw fail([...at, 'model'], `expected the chat model's name, found ${(0,src_errors/* describeFound */.Kq)(model)}`);
     const temperature = block.temperature ?? 0;
     if (typeof temperature !== 'number' || !(temperature >= 0) || !Number.isFinite(temperature))
-        throw fail([...at, 'temperature'], `expected a number ≥ 0, found ${(0,src_errors/* describeFound */.Kq)(temperature)}`);
+        throw fail([...at, 'temperature'], `expected a number \u2265 0, found ${(0,src_errors/* describeFound */.Kq)(temperature)}`);
     const logprobs = block.logprobs ?? false;
     if (typeof logprobs !== 'boolean')
         throw fail([...at, 'logprobs'], `expected true or false, found ${(0,src_errors/* describeFound */.Kq)(logprobs)}`);
@@ -2183,7 +2183,7 @@ var word_tokens = __nccwpck_require__(4918);
 
 
 
-/** Sorts in code-point order; the native sort agrees with it when no unit is ≥ U+D800. */
+/** Sorts in code-point order; the native sort agrees with it when no unit is \u2265 U+D800. */
 function sortVocabulary(features) {
     const all = [...features];
     return all.some((f) => /[\ud800-\uffff]/.test(f)) ? (0,strings/* sortCodePoints */.dl)(all) : all.sort();
@@ -2211,7 +2211,7 @@ function analyzeTraining(analyzer, texts) {
             ids[i] = renumber[ids[i]];
     return { vocabulary, rows };
 }
-/** A row's tf-idf weights (count × idf), in the order of its ids, and their Euclidean norm. */
+/** A row's tf-idf weights (count \u00d7 idf), in the order of its ids, and their Euclidean norm. */
 function weigh(row, idf) {
     const weights = new Float64Array(row.ids.length);
     let sq = 0;
@@ -2459,7 +2459,7 @@ const UNICODE_NOTE = "word characters are the code points in [\\p{L}\\p{N}_] (Py
 /** How a text column reaches any text model. */
 const TEXT_INPUT = 'the text column as read from the data file: UTF-8 (a leading byte-order mark removed), compared and cut as code points, with no Unicode normalisation (neither NFC nor NFD); under a perturbation, the perturbed text instead';
 const LOWERCASE_RULE = "String.prototype.toLowerCase: Unicode default case mapping, locale-independent (as Python's str.lower())";
-const ACCENTS = 'kept as written (strip_accents=None): "é" and "e" are different characters';
+const ACCENTS = 'kept as written (strip_accents=None): "\u00e9" and "e" are different characters';
 const TRAIN_VOCABULARY = 'every feature of the training split and nothing else (min_df=1, max_df=1.0, max_features=None)';
 const UNKNOWN = 'ignored: a feature outside the training vocabulary adds nothing to the text';
 function wordVectorizer(equivalent, tfidf) {
@@ -2475,7 +2475,7 @@ function wordVectorizer(equivalent, tfidf) {
         ngram_range: [1, 1],
         stop_words: null,
         vocabulary: TRAIN_VOCABULARY,
-        values: tfidf ? 'raw term count × idf, then each row divided by its Euclidean norm' : 'raw term counts (binary=False)',
+        values: tfidf ? 'raw term count \u00d7 idf, then each row divided by its Euclidean norm' : 'raw term counts (binary=False)',
         idf: tfidf ? IDF : null,
         norm: tfidf ? 'l2' : null,
         unknown_features: UNKNOWN
@@ -2495,7 +2495,7 @@ function charVectorizer() {
         ngram_range: [2, 4],
         stop_words: null,
         vocabulary: TRAIN_VOCABULARY,
-        values: 'raw n-gram count × idf, then each row divided by its Euclidean norm',
+        values: 'raw n-gram count \u00d7 idf, then each row divided by its Euclidean norm',
         idf: IDF,
         norm: 'l2',
         unknown_features: UNKNOWN
@@ -2528,14 +2528,14 @@ const HYBRID = builtinModel({
     preprocessing: {
         text: (plan) => ({
             vectorizers: [wordVectorizer('TfidfVectorizer() (every default)', true), charVectorizer()],
-            scores: `w × (word centroid cosine) + (1 − w) × (char_wb centroid cosine) per label, w = ${plan.params.word_weight}; each cosine as in tfidf-word and tfidf-char`
+            scores: `w \u00d7 (word centroid cosine) + (1 \u2212 w) \u00d7 (char_wb centroid cosine) per label, w = ${plan.params.word_weight}; each cosine as in tfidf-word and tfidf-char`
         })
     }
 });
 
 ;// CONCATENATED MODULE: ./src/util/numbers.ts
 /** Number helpers that never spread an array into arguments (a large spread overflows the call stack). */
-/** Largest value of a non-empty sequence; −Infinity when empty. */
+/** Largest value of a non-empty sequence; \u2212Infinity when empty. */
 function maxOf(values) {
     let best = -Infinity;
     for (let i = 0; i < values.length; i++)
@@ -2652,13 +2652,13 @@ function evaluate(pr, theta) {
     }
     return { f: C * loss + 0.5 * penalty, g, p };
 }
-/** Full symmetric Hessian (P × P, P = m·D) at the evaluation's probabilities. */
+/** Full symmetric Hessian (P \u00d7 P, P = m\u00b7D) at the evaluation's probabilities. */
 function hessian(pr, ev) {
     const { n, D, m, K, C, X } = pr;
     const d = D - 1;
     const P = m * D;
     const H = new Float64Array(P * P);
-    // Blocks (k, l), k ≤ l: C·Σᵢ wᵢₖₗ xᵢxᵢᵀ, upper triangles of each block accumulated first.
+    // Blocks (k, l), k \u2264 l: C\u00b7\u03a3\u1d62 w\u1d62\u2096\u2097 x\u1d62x\u1d62\u1d40, upper triangles of each block accumulated first.
     const pairs = [];
     for (let k = 0; k < m; k++)
         for (let l = k; l < m; l++)
@@ -2789,7 +2789,7 @@ function centreIntercepts(pr, theta) {
     for (let k = 0; k < pr.m; k++)
         theta[k * pr.D + d] = theta[k * pr.D + d] - mean;
 }
-/** max_q |g_q| / limit_q; converged when ≤ 1. */
+/** max_q |g_q| / limit_q; converged when \u2264 1. */
 function scaledGradient(pr, theta, g, columnScale) {
     let worst = 0;
     for (let r = 0; r < pr.m; r++) {
@@ -2824,7 +2824,7 @@ function solve(pr) {
         for (let q = 0; q < P; q++)
             slope += ev.g[q] * step[q];
         let accepted = null;
-        // −slope = ΔᵀHΔ, twice the predicted decrease. Once that is below the objective's own
+        // \u2212slope = \u0394\u1d40H\u0394, twice the predicted decrease. Once that is below the objective's own
         // rounding noise (a sum of n terms), comparing objectives is meaningless: the step is then
         // judged by the scaled gradient instead, which Newton's step drives to zero.
         const inNoise = -slope < NOISE_REGIME * Math.max(1, Math.abs(ev.f));
@@ -2970,7 +2970,7 @@ class LogisticRegressionModel {
             probabilities: true
         };
     }
-    /** predict_proba for a vector in `features` order: binary [1 − p, p], multinomial softmax. */
+    /** predict_proba for a vector in `features` order: binary [1 \u2212 p, p], multinomial softmax. */
     probabilities(x) {
         this.checkVector(x);
         const z = this.coef.map((w, r) => {
@@ -2980,7 +2980,7 @@ class LogisticRegressionModel {
             return s + this.intercept[r];
         });
         if (z.length === 1) {
-            // sklearn: expit(decision), then [1 − p, p].
+            // sklearn: expit(decision), then [1 \u2212 p, p].
             const p = 1 / (1 + Math.exp(-z[0]));
             return [1 - p, p];
         }
@@ -2990,8 +2990,8 @@ class LogisticRegressionModel {
         return e.map((v) => v / sum);
     }
     /**
-     * The logits as affine maps, one per label: multinomial zₖ = Wₖ·x + bₖ; binary z₀ = 0 and
-     * z₁ = w·x + b (the decision function), which predict the same label as the probabilities.
+     * The logits as affine maps, one per label: multinomial z\u2096 = W\u2096\u00b7x + b\u2096; binary z\u2080 = 0 and
+     * z\u2081 = w\u00b7x + b (the decision function), which predict the same label as the probabilities.
      */
     affineLogits() {
         if (this.params.coef.length === 1) {
@@ -3000,7 +3000,7 @@ class LogisticRegressionModel {
         }
         return { weights: this.params.coef.map((row) => [...row]), intercepts: [...this.params.intercept] };
     }
-    /** ∂ cross-entropy(x, label) / ∂x. */
+    /** \u2202 cross-entropy(x, label) / \u2202x. */
     inputGradient(x, label) {
         const c = this.labelIndex.get(label);
         if (c === undefined)
@@ -3495,31 +3495,31 @@ function readReleaseFacts(m) {
 }
 /**
  * The three seeds' checklists, in seed order. Thresholds are not repeated here: each check
- * carries its own, from the config. `release_record` answers 002·6 only when
+ * carries its own, from the config. `release_record` answers 002\u00b76 only when
  * `gate.require_release_record` is set (it is not applicable otherwise).
  */
 const RELEASE_CHECKLIST = [
-    { ref: '000·1', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
-    { ref: '000·2', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
-    { ref: '000·3', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
+    { ref: '000\u00b71', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
+    { ref: '000\u00b72', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
+    { ref: '000\u00b73', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
     { ref: '000/001', asks: 'What the evaluation is for, and the uses it does not support (both seeds state their non-claims)', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
-    { ref: '001·1', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
-    { ref: '001·2', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
-    { ref: '001·3', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
-    { ref: '001·4', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
-    { ref: '001·5', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
-    { ref: '001·6', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
-    { ref: '002·1', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
-    { ref: '002·2', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
-    { ref: '002·3', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
-    { ref: '002·4', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
-    { ref: '002·5', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
-    { ref: '002·6', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
+    { ref: '001\u00b71', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
+    { ref: '001\u00b72', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
+    { ref: '001\u00b73', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
+    { ref: '001\u00b74', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
+    { ref: '001\u00b75', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
+    { ref: '001\u00b76', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
+    { ref: '002\u00b71', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
+    { ref: '002\u00b72', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
+    { ref: '002\u00b73', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
+    { ref: '002\u00b74', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
+    { ref: '002\u00b75', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
+    { ref: '002\u00b76', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
 ];
 function plural(n, word) {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
-/** Worst status of the judged checks of some kinds: fail, then not evaluated, then pass; none → not applicable. */
+/** Worst status of the judged checks of some kinds: fail, then not evaluated, then pass; none \u2192 not applicable. */
 function checksPart(kinds, checks) {
     const evidence = kinds.map((k) => `${k}/*`).join(', ');
     const judged = checks.filter((c) => c.judged && kinds.includes(c.check));
@@ -3576,7 +3576,7 @@ var exact = __nccwpck_require__(7358);
 // EXTERNAL MODULE: ./src/config/source.ts
 var config_source = __nccwpck_require__(9397);
 ;// CONCATENATED MODULE: ./src/config/load.ts
-/** YAML file → validated, typed Plan (docs/config.md). */
+/** YAML file \u2192 validated, typed Plan (docs/config.md). */
 
 
 
@@ -3594,7 +3594,7 @@ var config_source = __nccwpck_require__(9397);
 
 /**
  * Largest config file read, in bytes (256 KiB); a larger file is refused before it is read.
- * Real configs are a few kilobytes. The YAML reader costs roughly 10 µs and 600 bytes of
+ * Real configs are a few kilobytes. The YAML reader costs roughly 10 \u00b5s and 600 bytes of
  * memory per byte of the densest text (a flow list of numbers), so this bound keeps the worst
  * file that is read at all to one to three seconds and about 160 MB above the process's own.
  */
@@ -3864,7 +3864,7 @@ function checkTaskKeys(raw, source, task, registry) {
     if (task === 'tabular' && !features)
         throw (0,validate/* configError */.Fj)(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
 }
-/** The L∞ threat model of docs/definitions.md#tabular: budget, editable features, bounds (all checked against the feature list). */
+/** The L\u221e threat model of docs/definitions.md#tabular: budget, editable features, bounds (all checked against the feature list). */
 function tabularPlan(constraints, features, source, hasAttack, registry) {
     const at = ['threat_model', 'constraints'];
     const known = (name, path) => {
@@ -3872,7 +3872,7 @@ function tabularPlan(constraints, features, source, hasAttack, registry) {
             throw (0,validate/* configError */.Fj)(source, path, `expected one of the feature columns (${(0,visible/* quotedList */.p4)(features)}), found ${(0,visible/* quoted */.TL)(name)}`, true);
     };
     if (hasAttack && constraints.linf_eps === undefined) {
-        throw (0,validate/* configError */.Fj)(source, at, `${wordList(registry.tabular.map((d) => d.name))} need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none`, true);
+        throw (0,validate/* configError */.Fj)(source, at, `${wordList(registry.tabular.map((d) => d.name))} need an L\u221e budget; expected threat_model.constraints.linf_eps > 0, found none`, true);
     }
     const editable = constraints.editable ?? features;
     editable.forEach((name, i) => known(name, [...at, 'editable', i]));
@@ -3881,7 +3881,7 @@ function tabularPlan(constraints, features, source, hasAttack, registry) {
         known(name, [...at, 'bounds', name]);
         const [lo, hi] = pair;
         if (!(lo <= hi))
-            throw (0,validate/* configError */.Fj)(source, [...at, 'bounds', name], `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`);
+            throw (0,validate/* configError */.Fj)(source, [...at, 'bounds', name], `expected [lower, upper] with lower \u2264 upper, found [${lo}, ${hi}]`);
         bounds[name] = [lo, hi];
     }
     return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
@@ -3950,7 +3950,7 @@ function strengthThresholds(raw, source, threshold) {
 }
 /**
  * Abstention thresholds (docs/definitions.md#metrics): a probability lies in [0, 1]; a margin (top score minus
- * second score) is never negative, and any finite value ≥ 0 is allowed since external models
+ * second score) is never negative, and any finite value \u2265 0 is allowed since external models
  * may score on any scale. A threshold outside that range would abstain on everything or
  * nothing without saying so.
  */
@@ -3973,7 +3973,7 @@ function checkAbstainThreshold(policy, source, path) {
         throw (0,validate/* configError */.Fj)(source, path, `expected a probability from 0 to 1 for on: probability, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
     }
     if (policy.on === 'margin' && !(t >= 0 && Number.isFinite(t))) {
-        throw (0,validate/* configError */.Fj)(source, path, `expected a margin ≥ 0 for on: margin, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
+        throw (0,validate/* configError */.Fj)(source, path, `expected a margin \u2265 0 for on: margin, found ${(0,src_errors/* describeFound */.Kq)(t)}`);
     }
 }
 /**
@@ -4090,7 +4090,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 /**
  * Which shard evaluates an example (docs/definitions.md#shards): the first 8 bytes of SHA-256 of the UTF-8 of
  * `split + "\0" + id`, read as a big-endian unsigned 64-bit integer, modulo the shard count.
- * Shard K of N (1-based) takes the examples whose remainder is K − 1.
+ * Shard K of N (1-based) takes the examples whose remainder is K \u2212 1.
  */
 
 
@@ -4099,13 +4099,13 @@ function shardOf(split, id, count) {
     const digest = (0,external_node_crypto_.createHash)('sha256').update(`${split}\0${id}`, 'utf8').digest();
     return Number(digest.readBigUInt64BE(0) % BigInt(count)) + 1;
 }
-/** Reads "K/N" (1 ≤ K ≤ N ≤ 1000). */
+/** Reads "K/N" (1 \u2264 K \u2264 N \u2264 1000). */
 function parseShard(text, what) {
     const m = /^\s*(\d{1,4})\s*\/\s*(\d{1,4})\s*$/.exec(text);
     const index = m ? Number(m[1]) : NaN;
     const count = m ? Number(m[2]) : NaN;
     if (!m || !(count >= 1 && count <= 1000 && index >= 1 && index <= count)) {
-        throw new src_errors/* UsageError */.eb(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
+        throw new src_errors/* UsageError */.eb(`${what}: expected K/N with 1 \u2264 K \u2264 N \u2264 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
     }
     return { index, count };
 }
@@ -4128,7 +4128,7 @@ function withTabularFields(row, tabular) {
     row.tie = w && eligible ? w.tie : null;
     return row;
 }
-/** Throws when an attack succeeds on a row that `exact` certified (one example × model's rows). */
+/** Throws when an attack succeeds on a row that `exact` certified (one example \u00d7 model's rows). */
 function checkCertified(rows) {
     const certificate = rows.find((r) => r.certified === true);
     if (certificate === undefined)
@@ -4875,7 +4875,7 @@ class JsonMemo {
         return j;
     }
 }
-/** The JSON of the last value seen, kept while the value repeats (=== : 0 and −0 print alike; NaN never matches and is printed again). */
+/** The JSON of the last value seen, kept while the value repeats (=== : 0 and \u22120 print alike; NaN never matches and is printed again). */
 class LastJson {
     seen = false;
     key;
@@ -5095,7 +5095,7 @@ class WriterServer {
 /**
  * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into ~1 MiB
  * chunks; each full chunk is handed (transferred, not copied) to a writer thread
- * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
+ * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and \u2014 once the file passes `gzipAboveBytes` \u2014
  * compresses it (gzip level 6) and hashes the compressed bytes too. The evaluation never waits
  * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
  * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
@@ -6484,7 +6484,7 @@ const isRecordEmpty = function (record) {
   );
 };
 
-const cr = 13; // `\r`, carriage return, 0x0D in hexadécimal, 13 in decimal
+const cr = 13; // `\r`, carriage return, 0x0D in hexad\u00e9cimal, 13 in decimal
 const nl = 10; // `\n`, newline, 0x0A in hexadecimal, 10 in decimal
 
 const boms = {
@@ -7778,29 +7778,29 @@ function loadDataset(plan) {
 ;// CONCATENATED MODULE: ./src/metrics/binomial.ts
 /**
  * Binomial weights and draws with rational success probabilities p = num / den, built from
- * +, −, × and ÷ only (each correctly rounded in IEEE 754), so that any language with doubles
+ * +, \u2212, \u00d7 and \u00f7 only (each correctly rounded in IEEE 754), so that any language with doubles
  * reproduces every value bit for bit when it follows the same operation order.
  *
- * Weights of Bin(m, num/den), relative to the mode j0 = ⌊(m + 1)·num / den⌋ (clamped to m),
+ * Weights of Bin(m, num/den), relative to the mode j0 = \u230a(m + 1)\u00b7num / den\u230b (clamped to m),
  * whose weight is 1:
- *   upward    w(j + 1) = w(j) · (m − j) / (j + 1) · num / (den − num)
- *   downward  w(j − 1) = w(j) · j / (m − j + 1) · (den − num) / num
- * each evaluated left to right, stopping (exclusive) at the first weight below TAIL = 2^−60:
- * the mass left out is below 1e−16, far under the 2^−53 resolution of a draw.
+ *   upward    w(j + 1) = w(j) \u00b7 (m \u2212 j) / (j + 1) \u00b7 num / (den \u2212 num)
+ *   downward  w(j \u2212 1) = w(j) \u00b7 j / (m \u2212 j + 1) \u00b7 (den \u2212 num) / num
+ * each evaluated left to right, stopping (exclusive) at the first weight below TAIL = 2^\u221260:
+ * the mass left out is below 1e\u221216, far under the 2^\u221253 resolution of a draw.
  *
- * A draw by inversion: C(k) = Σ_{j = lo..k} w(j), summed from lo upward; t = u · C(hi);
+ * A draw by inversion: C(k) = \u03a3_{j = lo..k} w(j), summed from lo upward; t = u \u00b7 C(hi);
  * the result is the smallest k with t < C(k), or hi when none is (u is a double in [0, 1)).
  */
 /** Weights below this fraction of the mode's are dropped. */
 const TAIL = 2 ** -60;
 function checkCounts(m, num, den) {
     if (!(Number.isSafeInteger(m) && m >= 0))
-        throw new RangeError(`binomial size must be a whole number ≥ 0, got ${m}`);
+        throw new RangeError(`binomial size must be a whole number \u2265 0, got ${m}`);
     if (!(Number.isSafeInteger(num) && Number.isSafeInteger(den) && den > 0 && num >= 0 && num <= den)) {
-        throw new RangeError(`binomial probability must be num/den with 0 ≤ num ≤ den, den > 0; got ${num}/${den}`);
+        throw new RangeError(`binomial probability must be num/den with 0 \u2264 num \u2264 den, den > 0; got ${num}/${den}`);
     }
 }
-/** ⌊(m + 1)·num / den⌋ clamped to m, in exact integer arithmetic. */
+/** \u230a(m + 1)\u00b7num / den\u230b clamped to m, in exact integer arithmetic. */
 function binomialMode(m, num, den) {
     const mode = Number((BigInt(m + 1) * BigInt(num)) / BigInt(den));
     return Math.min(mode, m);
@@ -7846,7 +7846,7 @@ function binomialTable(m, num, den) {
     }
     return { lo, hi, cumulative };
 }
-/** The outcome for a uniform u in [0, 1): the smallest k with u·C(hi) < C(k), else hi. */
+/** The outcome for a uniform u in [0, 1): the smallest k with u\u00b7C(hi) < C(k), else hi. */
 function drawFromTable(table, u) {
     const c = table.cumulative;
     const t = u * c[c.length - 1];
@@ -7883,17 +7883,17 @@ class BinomialTables {
 
 ;// CONCATENATED MODULE: ./src/metrics/det-log.ts
 /**
- * A natural logarithm built from +, −, ×, ÷ only, so that it returns the same bits in any
+ * A natural logarithm built from +, \u2212, \u00d7, \u00f7 only, so that it returns the same bits in any
  * language with IEEE doubles that follows the same steps (Math.log and C's log may differ in the
  * last bit between platforms, which could flip an acceptance test of the binomial sampler).
  *
- *   x = f · 2^e with f in [1, 2) (scaling by powers of two is exact), then f in [√½, √2)
- *   log f = 2·atanh(s) = 2s·(1 + z/3 + z²/5 + … + z¹¹/23),  s = (f − 1)/(f + 1), z = s²
- *   log x = e·LN2_HI + (e·LN2_LO + log f)
- * |s| ≤ 0.1716, so the series is exact to about 1e-17 relative; the result is within a few ulp
+ *   x = f \u00b7 2^e with f in [1, 2) (scaling by powers of two is exact), then f in [\u221a\u00bd, \u221a2)
+ *   log f = 2\u00b7atanh(s) = 2s\u00b7(1 + z/3 + z\u00b2/5 + \u2026 + z\u00b9\u00b9/23),  s = (f \u2212 1)/(f + 1), z = s\u00b2
+ *   log x = e\u00b7LN2_HI + (e\u00b7LN2_LO + log f)
+ * |s| \u2264 0.1716, so the series is exact to about 1e-17 relative; the result is within a few ulp
  * of the true logarithm.
  */
-/** ln 2 split so that e·LN2_HI is exact for |e| < 2^20 (fdlibm's split). */
+/** ln 2 split so that e\u00b7LN2_HI is exact for |e| < 2^20 (fdlibm's split). */
 const LN2_HI = 6.93147180369123816490e-1;
 const LN2_LO = 1.90821492927058770002e-10;
 const SQRT2 = 1.4142135623730951;
@@ -7928,7 +7928,7 @@ function detLog(x) {
     const s = (f - 1) / (f + 1);
     const z = s * s;
     let p = 0;
-    // An index loop: for…of allocates an iterator per call until the function is optimized.
+    // An index loop: for\u2026of allocates an iterator per call until the function is optimized.
     for (let k = 0; k < COEFFICIENTS.length; k++)
         p = (p + COEFFICIENTS[k]) * z;
     const logf = 2 * s + 2 * s * p;
@@ -7938,20 +7938,20 @@ function detLog(x) {
 ;// CONCATENATED MODULE: ./src/metrics/binomial-draw.ts
 /**
  * One binomial draw Bin(m, num/den) from a stream of uniforms, exactly reproducible: every step
- * is +, −, ×, ÷, √, floor or the deterministic logarithm of det-log.ts.
+ * is +, \u2212, \u00d7, \u00f7, \u221a, floor or the deterministic logarithm of det-log.ts.
  *
  *   m = 0, num = 0 or num = den: the outcome is certain; no uniform is used.
- *   With p = num/den > ½ the draw is m − Bin(m, (den − num)/den), so below p ≤ ½.
- *   m·p < 10 (compared in integers): inversion of the exact-rational weights of binomial.ts,
+ *   With p = num/den > \u00bd the draw is m \u2212 Bin(m, (den \u2212 num)/den), so below p \u2264 \u00bd.
+ *   m\u00b7p < 10 (compared in integers): inversion of the exact-rational weights of binomial.ts,
  *     one uniform per draw.
- *   Otherwise Hörmann's transformed rejection with squeeze (BTRD, 1993): each attempt uses two
- *     uniforms u, v; u − ½ and v give a candidate k, accepted at once inside the squeeze box,
+ *   Otherwise H\u00f6rmann's transformed rejection with squeeze (BTRD, 1993): each attempt uses two
+ *     uniforms u, v; u \u2212 \u00bd and v give a candidate k, accepted at once inside the squeeze box,
  *     or after comparing log of the hat ratio with the log of the target ratio (Stirling tail
  *     corrections from a table up to 9, then the series). Constant expected work, whatever m.
  */
 
 
-/** log k! − [½·log 2π + (k + ½)·log(k + 1) − (k + 1)] for k = 0..9. */
+/** log k! \u2212 [\u00bd\u00b7log 2\u03c0 + (k + \u00bd)\u00b7log(k + 1) \u2212 (k + 1)] for k = 0..9. */
 const STIRLING_TAIL = [0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509, 0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.010411265261972, 0.00925546218271273, 0.00833056343336287];
 function stirlingTail(k) {
     if (k <= 9)
@@ -7959,7 +7959,7 @@ function stirlingTail(k) {
     const kp1sq = (k + 1) * (k + 1);
     return (1 / 12 - (1 / 360 - 1 / 1260 / kp1sq) / kp1sq) / (k + 1);
 }
-/** BTRD for count·p ≥ 10 and p ≤ ½. */
+/** BTRD for count\u00b7p \u2265 10 and p \u2264 \u00bd. */
 function btrd(count, p, next) {
     const spq = Math.sqrt(count * p * (1 - p));
     const b = 1.15 + 2.53 * spq;
@@ -8005,7 +8005,7 @@ class BinomialSampler {
         this.num = num;
         this.den = den;
         if (!(Number.isSafeInteger(num) && Number.isSafeInteger(den) && den > 0 && num >= 0 && num <= den)) {
-            throw new RangeError(`binomial probability must be num/den with 0 ≤ num ≤ den, den > 0; got ${num}/${den}`);
+            throw new RangeError(`binomial probability must be num/den with 0 \u2264 num \u2264 den, den > 0; got ${num}/${den}`);
         }
         this.flip = 2 * num > den;
         this.small = this.flip ? den - num : num;
@@ -8019,7 +8019,7 @@ class BinomialSampler {
         return this.flip ? m - x : x;
     }
 }
-/** m·num < 10·den, exactly: in doubles while both sides are safe integers (every bootstrap here), else in BigInt. */
+/** m\u00b7num < 10\u00b7den, exactly: in doubles while both sides are safe integers (every bootstrap here), else in BigInt. */
 function smallMean(m, num, den) {
     const left = m * num;
     const right = 10 * den;
@@ -8032,9 +8032,9 @@ function smallMean(m, num, den) {
 /**
  * Percentiles with numpy's default method ('linear', Hyndman & Fan type 7), reproduced
  * operation for operation so results are bit-identical to `numpy.percentile(x, q)`:
- *   x sorted ascending, n = len(x), h = (n − 1) · (q / 100), lower = ⌊h⌋, γ = h − lower
- *   h ≥ n − 1 → x[n−1]; otherwise lerp(x[lower], x[lower+1], γ), where numpy's lerp is
- *   a + (b − a)·γ for γ < 0.5 and b − (b − a)·(1 − γ) for γ ≥ 0.5 (the same value in exact
+ *   x sorted ascending, n = len(x), h = (n \u2212 1) \u00b7 (q / 100), lower = \u230ah\u230b, \u03b3 = h \u2212 lower
+ *   h \u2265 n \u2212 1 \u2192 x[n\u22121]; otherwise lerp(x[lower], x[lower+1], \u03b3), where numpy's lerp is
+ *   a + (b \u2212 a)\u00b7\u03b3 for \u03b3 < 0.5 and b \u2212 (b \u2212 a)\u00b7(1 \u2212 \u03b3) for \u03b3 \u2265 0.5 (the same value in exact
  *   arithmetic).
  */
 function checkQ(q) {
@@ -8065,7 +8065,7 @@ function percentileOfSorted(sorted, q) {
 }
 /**
  * The q-th percentile (q in [0, 100]) of `values`, in any order, equal to numpy.percentile's
- * default: h = (n − 1)·q/100, value = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]) on the sorted
+ * default: h = (n \u2212 1)\u00b7q/100, value = x[\u230ah\u230b] + (h \u2212 \u230ah\u230b)\u00b7(x[\u230ah\u230b+1] \u2212 x[\u230ah\u230b]) on the sorted
  * copy. Throws a RangeError for an empty input or q outside [0, 100]; never returns null.
  */
 function percentile(sortedOrUnsorted, q) {
@@ -8079,7 +8079,7 @@ function checkLevel(level) {
 }
 /**
  * Central percentile interval at `level` (in (0, 1), e.g. 0.95):
- * [percentile(100·(1 − level)/2), percentile(100·(1 + level)/2)], sorting once.
+ * [percentile(100\u00b7(1 \u2212 level)/2), percentile(100\u00b7(1 + level)/2)], sorting once.
  * Throws a RangeError for an empty input or a level outside (0, 1).
  */
 function interval(values, level) {
@@ -8091,12 +8091,12 @@ function interval(values, level) {
 ;// CONCATENATED MODULE: ./src/metrics/bootstrap.ts
 /**
  * Bootstrap percentile intervals with the project's seeded streams (docs/definitions.md#metrics). Every statistic
- * bootstrapped here is a mean of per-row values in {+1, 0, −1} (accuracy: 1/0; a paired
- * difference: +1/0/−1), so a resample of n rows is fully described by how many of each value it
+ * bootstrapped here is a mean of per-row values in {+1, 0, \u22121} (accuracy: 1/0; a paired
+ * difference: +1/0/\u22121), so a resample of n rows is fully described by how many of each value it
  * drew: the counts follow Multinomial(n; plus/n, minus/n, zero/n), exactly as when n rows are
  * drawn one by one with replacement. Each iteration therefore draws two binomials instead of n
- * row indices — constant expected work per iteration, whatever n is:
- *   X₊ ~ Bin(n, plus/n),  X₋ ~ Bin(n − X₊, minus/(minus + zero)),  mean = (X₊ − X₋) / n
+ * row indices \u2014 constant expected work per iteration, whatever n is:
+ *   X\u208a ~ Bin(n, plus/n),  X\u208b ~ Bin(n \u2212 X\u208a, minus/(minus + zero)),  mean = (X\u208a \u2212 X\u208b) / n
  * (binomial-draw.ts: certain outcomes use no uniform, small means invert exact-rational weights,
  * large means use BTRD with a deterministic logarithm). The interval is the numpy 'linear'
  * percentile interval of the sorted means. Unstratified: a scope
@@ -8117,11 +8117,11 @@ function checkIterations(iterations) {
 function bootstrap_checkCounts(c) {
     for (const k of ['plus', 'minus', 'zero']) {
         if (!(Number.isSafeInteger(c[k]) && c[k] >= 0))
-            throw new RangeError(`outcome count ${k} must be a whole number ≥ 0, got ${c[k]}`);
+            throw new RangeError(`outcome count ${k} must be a whole number \u2265 0, got ${c[k]}`);
     }
     return c.plus + c.minus + c.zero;
 }
-/** The counts of a sample of +1/0/−1 values (anything else throws). */
+/** The counts of a sample of +1/0/\u22121 values (anything else throws). */
 function outcomeCounts(values) {
     const c = { plus: 0, minus: 0, zero: 0 };
     for (let i = 0; i < values.length; i++) {
@@ -8169,7 +8169,7 @@ function countInterval(counts, iterations, level, seed, parts) {
 /**
  * `countInterval` as a reported figure, the bounds multiplied by `scale` (100 for pp, 1 for a
  * fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`, n = 0) when
- * there is nothing to resample — never a zero-width interval.
+ * there is nothing to resample \u2014 never a zero-width interval.
  */
 function intervalFigure(counts, options, scale, emptyReason) {
     const bounds = countInterval(counts, options.iterations, options.level, options.seed, options.streamParts);
@@ -8324,7 +8324,7 @@ function buildManifestHead(input) {
 /** A folder that is not a readable Evidence Gate output of a schema this build knows. */
 class ArtifactError extends src_errors/* UsageError */.eb {
 }
-/** The integer major version of a schema_version value ("2", 2, "2.1" → 2), or null. */
+/** The integer major version of a schema_version value ("2", 2, "2.1" \u2192 2), or null. */
 function majorVersion(value) {
     if (typeof value === 'number' && Number.isInteger(value))
         return value;
@@ -8350,8 +8350,8 @@ function fileSha256(path) {
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
 /**
  * The shape a manifest.json must have before anything reads it (docs/security.md, "Reading an
- * output folder"). A manifest comes from a folder someone else may have written — a downloaded
- * artifact, a baseline, a shard — so every field a reader touches is checked here first and a
+ * output folder"). A manifest comes from a folder someone else may have written \u2014 a downloaded
+ * artifact, a baseline, a shard \u2014 so every field a reader touches is checked here first and a
  * malformed one is one line naming the key, what was expected and what was found, never a crash
  * deeper in. Unknown keys are allowed (a later minor version may add some).
  */
@@ -8445,7 +8445,7 @@ function kindOf(value) {
     if (typeof value === 'object')
         return 'an object';
     const text = JSON.stringify(value);
-    return `${typeof value} ${text.length > 40 ? `${text.slice(0, 40)}…` : text}`;
+    return `${typeof value} ${text.length > 40 ? `${text.slice(0, 40)}\u2026` : text}`;
 }
 function expected(shape) {
     if (typeof shape === 'string')
@@ -8463,7 +8463,7 @@ function expected(shape) {
     return 'an object';
 }
 const keyPath = (path, key) => (typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`);
-/** The first place `value` does not fit `shape`, as "key.path: expected …, found …", or null. */
+/** The first place `value` does not fit `shape`, as "key.path: expected \u2026, found \u2026", or null. */
 function shapeProblem(value, shape, path = '') {
     const fail = () => `${path || '(top level)'}: expected ${expected(shape)}, found ${kindOf(value)}`;
     if (typeof shape === 'string') {
@@ -8545,8 +8545,8 @@ function nestedDeeperThan(value, max) {
 
 ;// CONCATENATED MODULE: ./src/evidence/output-folder.ts
 /**
- * The one reader of an Evidence Gate output folder written earlier — a baseline, a shard, a
- * downloaded artifact — used by `verify`, `run --baseline` and `merge`. Such a folder may come
+ * The one reader of an Evidence Gate output folder written earlier \u2014 a baseline, a shard, a
+ * downloaded artifact \u2014 used by `verify`, `run --baseline` and `merge`. Such a folder may come
  * from someone else, so nothing in it is trusted (docs/security.md, "Reading an output folder"):
  * the manifest is checked against its shape before any field is used; only the file names it
  * lists are opened, each a plain name inside the folder and a regular file (no link, no device);
@@ -8749,7 +8749,7 @@ class OutputFolder {
             return { bytes: null, problem: `${name}: not listed in the manifest` };
         const opened = openRegular((0,external_node_path_.join)(this.dir, name));
         if ('problem' in opened)
-            return { bytes: null, problem: opened.problem === 'missing' ? `${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)` : `${name}: ${opened.problem}` };
+            return { bytes: null, problem: opened.problem === 'missing' ? `${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}\u2026)` : `${name}: ${opened.problem}` };
         const limit = entry.bytes + EDIT_SLACK_BYTES;
         let read = null;
         try {
@@ -8980,12 +8980,12 @@ function staleReasons(head, base) {
     if (changed.length > 0)
         reasons.push(`evaluation data differs (${changed.join(', ')})`);
     if (head.threat_model.id !== base.threat_model.id || head.threat_model.revision !== base.threat_model.revision) {
-        reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} → ${head.threat_model.id} revision ${head.threat_model.revision}`);
+        reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} \u2192 ${head.threat_model.id} revision ${head.threat_model.revision}`);
     }
     // What a success is differs: a wrong decision, or only one the review policy accepts.
     const policy = (m) => m.threat_model.against_policy === true;
     if (policy(head) !== policy(base))
-        reasons.push(`threat_model.against_policy ${policy(base)} → ${policy(head)}`);
+        reasons.push(`threat_model.against_policy ${policy(base)} \u2192 ${policy(head)}`);
     return reasons;
 }
 /**
@@ -9133,7 +9133,7 @@ function refOf(row) {
         ...(row.condition === 'search' && typeof row.queries === 'number' ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) } : {})
     };
 }
-/** Ranks a row; `order` is its position among the rows of its example (model × condition). Texts are cut later, only for kept refs. */
+/** Ranks a row; `order` is its position among the rows of its example (model \u00d7 condition). Texts are cut later, only for kept refs. */
 function rank(row, transitions, order) {
     const missing = row.status !== 'ok';
     const loss = missing ? Infinity : row.clean_margin !== null && row.margin !== null ? row.clean_margin - row.margin : 0;
@@ -9242,7 +9242,7 @@ function missingRowsOf(missing, total) {
 
 
 /**
- * A percentage-point figure from integer counts: value = 100 × numerator / denominator,
+ * A percentage-point figure from integer counts: value = 100 \u00d7 numerator / denominator,
  * numerator and denominator kept. `not_evaluated` (with `reason`) when the denominator is 0.
  */
 function percentagePoints(numerator, denominator, reason) {
@@ -9260,7 +9260,7 @@ function addPair(counts, a, b) {
     else
         counts.zero++;
 }
-/** difference_pp = 100 × (plus − minus) / n and its interval; n = 0 → both `not_evaluated`. */
+/** difference_pp = 100 \u00d7 (plus \u2212 minus) / n and its interval; n = 0 \u2192 both `not_evaluated`. */
 function pairedComparisonOf(counts, options) {
     const reason = 'no paired rows';
     const n = counts.plus + counts.minus + counts.zero;
@@ -9282,7 +9282,7 @@ function pairedComparison(a, b, options) {
         bRows.set(row.id, row);
     }
     if (a.length !== b.length)
-        throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
+        throw new Error(`paired comparison: ${a.length} rows against ${b.length} \u2014 the ids must match`);
     const seen = new Set();
     const counts = { plus: 0, minus: 0, zero: 0 };
     for (const rowA of a) {
@@ -9301,8 +9301,8 @@ function pairedComparison(a, b, options) {
 /**
  * McNemar's exact test (docs/definitions.md#comparison) on the discordant pairs of a paired comparison: under the null
  * hypothesis each of the n = fixed + broken discordant pairs is fixed or broken with probability
- * ½, so the two-sided p-value is min(1, 2·P(X ≤ min(fixed, broken))) with X ~ Bin(n, ½), and 1
- * when n = 0 (scipy.stats.binomtest(k, n, 0.5) gives the same for p = ½). Computed from the
+ * \u00bd, so the two-sided p-value is min(1, 2\u00b7P(X \u2264 min(fixed, broken))) with X ~ Bin(n, \u00bd), and 1
+ * when n = 0 (scipy.stats.binomtest(k, n, 0.5) gives the same for p = \u00bd). Computed from the
  * relative binomial weights (binomial.ts) as a ratio of two sums, so nothing under- or
  * overflows for large n.
  */
@@ -9615,13 +9615,13 @@ function addConditionRow(c, row, clean) {
 /**
  * Figures of one cell from its counts.
  *   changed = |changed| of N; coverage = |changed| / N; valid_changed = |C| of N;
- *   invalid = |changed ∧ valid ≠ true| of |changed|;
- *   flips = rows in C with prediction ≠ clean prediction (a missing transformed row always
+ *   invalid = |changed \u2227 valid \u2260 true| of |changed|;
+ *   flips = rows in C with prediction \u2260 clean prediction (a missing transformed row always
  *   flips); flip_rate = flips / N; changed_flip_rate = flips / |C|;
  *   modified_accuracy = correct transformed in C / |C|; matched_accuracy = correct clean on
- *   the same ids / |C|; accuracy_delta_pp = 100 × (correct_transformed − correct_clean) / |C|;
- *   delta_interval_pp = count-based bootstrap interval (× 100) of the mean per-id difference
- *   correct_transformed − correct_clean over C (values +1 = up, −1 = down, 0 otherwise).
+ *   the same ids / |C|; accuracy_delta_pp = 100 \u00d7 (correct_transformed \u2212 correct_clean) / |C|;
+ *   delta_interval_pp = count-based bootstrap interval (\u00d7 100) of the mean per-id difference
+ *   correct_transformed \u2212 correct_clean over C (values +1 = up, \u22121 = down, 0 otherwise).
  * Not evaluated: a rate whose denominator is 0 (N = 0, or |C| = 0 for changed_flip_rate,
  * the accuracies, the delta and its interval). Not applicable when `destructive`: the two
  * accuracies, the delta and its interval; flips and flip rates are still reported.
@@ -9654,7 +9654,7 @@ function conditionFiguresOf(c, options) {
     };
 }
 /**
- * Figures for one model × perturbed condition × scope from its rows. `cleanRows` maps id → the
+ * Figures for one model \u00d7 perturbed condition \u00d7 scope from its rows. `cleanRows` maps id \u2192 the
  * same model's clean row (needed for every id in C). Rows of mixed models or conditions, or of
  * the clean condition, are a caller error and throw.
  */
@@ -9837,7 +9837,7 @@ class ExampleGrouper {
     conditionIndex;
     current = null;
     currentRank = -1;
-    /** Where in the current group the last row stood (model index × conditions + condition index). */
+    /** Where in the current group the last row stood (model index \u00d7 conditions + condition index). */
     lastSlot = -1;
     rowsSeen = 0;
     examplesSeen = 0;
@@ -9930,7 +9930,7 @@ function fraction(num, den) {
         throw new Error('zero denominator');
     return d < 0n ? { num: -n, den: -d } : { num: n, den: d };
 }
-/** Sign of a − b. */
+/** Sign of a \u2212 b. */
 function compareFractions(a, b) {
     const l = a.num * b.den;
     const r = b.num * a.den;
@@ -9939,7 +9939,7 @@ function compareFractions(a, b) {
 
 ;// CONCATENATED MODULE: ./src/metrics/gap.ts
 /**
- * Generalization gap (docs/definitions.md#metrics) in percentage points: 100 × (controlled accuracy − challenge
+ * Generalization gap (docs/definitions.md#metrics) in percentage points: 100 \u00d7 (controlled accuracy \u2212 challenge
  * accuracy). Not applicable without both splits; not evaluated when either accuracy is.
  * `gapFraction` gives the same difference exactly, for the gate.
  */
@@ -9982,7 +9982,7 @@ function generalizationGap(reference, challenge) {
 const CHANGE_KINDS = ['new_failure', 'worse', 'known', 'fixed', 'unchanged'];
 /** The comparison checks of docs/gate.md: with `block_on: new` they block whatever the baseline said. */
 const COMPARISON_CHECKS = new Set(['regression', 'new_protected_transitions']);
-/** Checks whose value is 100 × numerator / denominator (percentage points of counts). */
+/** Checks whose value is 100 \u00d7 numerator / denominator (percentage points of counts). */
 const PP_OF_COUNTS = new Set(['accuracy_drop', 'regression']);
 /** Checks whose value is numerator / denominator. */
 const RATES = new Set(['challenge_accuracy', 'language_accuracy', 'flip_rate', 'eligible_coverage', 'attack_success']);
@@ -10013,7 +10013,7 @@ function exactValue(c) {
     }
     return null;
 }
-/** Sign of head − base in the direction that is worse (+1: head further past the threshold). */
+/** Sign of head \u2212 base in the direction that is worse (+1: head further past the threshold). */
 function worseSign(head, base, direction) {
     if (head.value === null || base.value === null)
         return 0;
@@ -10034,7 +10034,7 @@ function judgeChange(head, base, allowNotEvaluated, baseAllowNotEvaluated) {
     const out = { baseline_status: base.status, change: 'unchanged' };
     const thresholdChanged = base.threshold !== head.threshold || base.direction !== head.direction;
     if (thresholdChanged) {
-        out.change_note = `threshold changed from ${base.direction === 'min' ? '≥' : '≤'} ${numberText(base.threshold)} to ${head.direction === 'min' ? '≥' : '≤'} ${numberText(head.threshold)}: compared by status alone`;
+        out.change_note = `threshold changed from ${base.direction === 'min' ? '\u2265' : '\u2264'} ${numberText(base.threshold)} to ${head.direction === 'min' ? '\u2265' : '\u2264'} ${numberText(head.threshold)}: compared by status alone`;
     }
     if (failsNow && !failedBefore)
         out.change = 'new_failure';
@@ -10155,7 +10155,7 @@ function strengthChecks(m, gate, judged) {
     }
     return specs;
 }
-/** Comparison checks (docs/definitions.md#comparison): regression per model × condition and new protected transitions per model. */
+/** Comparison checks (docs/definitions.md#comparison): regression per model \u00d7 condition and new protected transitions per model. */
 function comparisonChecks(metrics, gate, inputs) {
     const specs = [];
     const comparison = inputs.comparison ?? null;
@@ -10172,7 +10172,7 @@ function comparisonChecks(metrics, gate, inputs) {
             else if (!cell || cell.pairs === 0)
                 figure = notEvaluated('no paired rows (every row changed its input or is missing on one side)', 0);
             else {
-                // Regression is the negated Δ: 2 pp worse is +2, compared with max_regression_pp.
+                // Regression is the negated \u0394: 2 pp worse is +2, compared with max_regression_pp.
                 const worse = cell.broken.value - cell.fixed.value;
                 figure = { value: (100 * worse) / cell.pairs, numerator: worse, denominator: cell.pairs, status: 'ok', reason: null };
             }
@@ -10365,11 +10365,11 @@ class ComparisonsCell {
 
 ;// CONCATENATED MODULE: ./src/metrics/divergence.ts
 /**
- * Jensen–Shannon divergence between two categorical distributions given as counts (docs/definitions.md#metrics,
- * shift: language and gold-label distributions, controlled → challenge).
+ * Jensen\u2013Shannon divergence between two categorical distributions given as counts (docs/definitions.md#metrics,
+ * shift: language and gold-label distributions, controlled \u2192 challenge).
  *   P, Q = the counts normalised over the union of categories (a category absent on one
  *          side has probability 0 there);  M = (P + Q) / 2
- *   JSD = ½ Σ P·log₂(P/M) + ½ Σ Q·log₂(Q/M), with 0·log 0 = 0; it lies in [0, 1]
+ *   JSD = \u00bd \u03a3 P\u00b7log\u2082(P/M) + \u00bd \u03a3 Q\u00b7log\u2082(Q/M), with 0\u00b7log 0 = 0; it lies in [0, 1]
  * This is the divergence itself: the square of scipy's `jensenshannon(p, q, base=2)`, which
  * returns the distance. Not evaluated when either side has no observations. The figure's
  * numerator is null and its denominator is the comparison side's total (as for PSI).
@@ -10387,7 +10387,7 @@ function total(counts) {
     let sum = 0;
     for (const [category, c] of counts) {
         if (!(c >= 0) || !Number.isFinite(c))
-            throw new Error(`count of "${category}" must be a finite number ≥ 0, got ${c}`);
+            throw new Error(`count of "${category}" must be a finite number \u2265 0, got ${c}`);
         sum += c;
     }
     return sum;
@@ -10421,7 +10421,7 @@ var runs = __nccwpck_require__(5809);
  * unique lowercase token types per text, tokens being maximal runs of letters and digits.
  *   bins [0,5) [5,10) [10,15) [15,20) [20,30) [30,50) [50,100001), larger values in the last
  *   p_i = reference proportion, q_i = comparison proportion, each floored at 1e-4
- *   PSI = Σ_i (q_i − p_i) · ln(q_i / p_i)
+ *   PSI = \u03a3_i (q_i \u2212 p_i) \u00b7 ln(q_i / p_i)
  * Not evaluated when either side has no texts.
  */
 
@@ -10654,7 +10654,7 @@ function accounting(rows, cleanRows) {
 const WORKED_EXAMPLES = 3;
 /**
  * Keeps the first tested rows of each kind, in evidence order, as the worked examples need:
- * breaches of the protected outcome (a declared transition such as 1 → 0) first, then other
+ * breaches of the protected outcome (a declared transition such as 1 \u2192 0) first, then other
  * successes, then tested rows that held.
  */
 class WorkedExamplePicker {
@@ -10885,7 +10885,7 @@ function f1Scores(rows, labels) {
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/cells/classification.ts
-/** Clean classification per scope (all, each split, each split × language): accuracy with its interval, F1, the confusion matrix, and the generalization gap. */
+/** Clean classification per scope (all, each split, each split \u00d7 language): accuracy with its interval, F1, the confusion matrix, and the generalization gap. */
 
 
 
@@ -11251,10 +11251,10 @@ const reliabilityCell = {
 /**
  * Figures of a model asked `repeat` = N times per input (docs/definitions.md#repeated-queries),
  * from the `agreement` of its rows (the share of its N answers equal to the row's majority):
- *   self-agreement    = rows whose N answers all agree ÷ rows with answers;
- *   answer agreement  = answers equal to their row's majority ÷ answers (rows × N);
- *   clean repeat flip rate = clean rows whose answers disagree ÷ clean rows with answers
- *                     (1 − clean self-agreement): the model's own jitter, the noise floor of the
+ *   self-agreement    = rows whose N answers all agree \u00f7 rows with answers;
+ *   answer agreement  = answers equal to their row's majority \u00f7 answers (rows \u00d7 N);
+ *   clean repeat flip rate = clean rows whose answers disagree \u00f7 clean rows with answers
+ *                     (1 \u2212 clean self-agreement): the model's own jitter, the noise floor of the
  *                     families' flip rates.
  * A missing row (no answers) counts in none of them; with no row answered the figures are
  * `not_evaluated`, never 0%.
@@ -11291,7 +11291,7 @@ function repeatFiguresOf(c, n) {
     const reason = 'no row with answers';
     return { self_agreement: rate(c.unanimous, c.rows, reason), answer_agreement: rate(c.agreeing, c.rows * n, reason) };
 }
-/** Clean rows whose answers disagree ÷ clean rows with answers. */
+/** Clean rows whose answers disagree \u00f7 clean rows with answers. */
 function repeatFlipRateOf(clean) {
     return rate(clean.rows - clean.unanimous, clean.rows, 'no clean row with answers');
 }
@@ -11455,7 +11455,7 @@ const searchCell = {
 
 /** Most points stored per curve; AURC is always exact over every k. */
 const MAX_CURVE_POINTS = 256;
-/** The k values a stored curve keeps: every k when N ≤ MAX_CURVE_POINTS, else k = ⌈i·N/256⌉ for i = 1..256. */
+/** The k values a stored curve keeps: every k when N \u2264 MAX_CURVE_POINTS, else k = \u2308i\u00b7N/256\u2309 for i = 1..256. */
 function keptK(n) {
     if (n <= MAX_CURVE_POINTS)
         return () => true;
@@ -11551,7 +11551,7 @@ function riskCoverage(rows) {
 }
 
 ;// CONCATENATED MODULE: ./src/metrics/cells/selective.ts
-/** Per scope: the risk–coverage curve of the clean predictions ordered by margin (selective.ts); not evaluated for a label-only model. */
+/** Per scope: the risk\u2013coverage curve of the clean predictions ordered by margin (selective.ts); not evaluated for a label-only model. */
 
 
 
@@ -11694,8 +11694,8 @@ const MODEL_CELLS = [
 ;// CONCATENATED MODULE: ./src/metrics/accumulate.ts
 /**
  * metrics.json by streaming accumulators: one example group at a time (evidence/group.ts), each
- * model's metric cells (cells/table.ts) keep counts — and, for the risk–coverage order
- * statistic, the margins — never the rows. The figures come from the same formula functions the
+ * model's metric cells (cells/table.ts) keep counts \u2014 and, for the risk\u2013coverage order
+ * statistic, the margins \u2014 never the rows. The figures come from the same formula functions the
  * array forms use, so a cell computed here equals the cell computed from its rows.
  */
 
@@ -11814,7 +11814,7 @@ function overshoot(c) {
 }
 function bySeverity(checks) {
     const rank = (c) => (c.status === 'fail' ? 0 : 1);
-    // Infinity − Infinity is NaN, so compare the relative overshoots without subtracting.
+    // Infinity \u2212 Infinity is NaN, so compare the relative overshoots without subtracting.
     const relative = (a, b) => (overshoot(a) === overshoot(b) ? 0 : overshoot(a) > overshoot(b) ? -1 : 1);
     return [...checks].sort((a, b) => rank(a) - rank(b) || relative(a, b) || distancePast(b) - distancePast(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -11838,24 +11838,24 @@ function rateText(figure) {
 function countText(figure) {
     return statusText(figure) ?? `${figure.value}/${figure.denominator}`;
 }
-/** "−3.7 pp" for a percentage-point figure. */
+/** "\u22123.7 pp" for a percentage-point figure. */
 function ppText(figure) {
     return statusText(figure) ?? `${figure.value >= 0 ? '+' : ''}${figure.value.toFixed(1)} pp`;
 }
 function fixed(value, digits = 3) {
-    return value === null ? '—' : value.toFixed(digits);
+    return value === null ? '\u2014' : value.toFixed(digits);
 }
 /** Checks whose figure is a rate of counts, shown as a percentage with its counts. */
 function isRateCheck(c) {
     return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
 }
 const PP_CHECKS = new Set(['generalization_gap', 'accuracy_drop', 'regression']);
-/** How many rows stand behind a check: a count, "histogram" for a shift, or "—" where no row applies. */
+/** How many rows stand behind a check: a count, "histogram" for a shift, or "\u2014" where no row applies. */
 function rowsBehindText(c) {
     if (c.examples?.histogram)
         return 'histogram';
     const count = c.examples?.count;
-    return count === null || count === undefined ? '—' : String(count);
+    return count === null || count === undefined ? '\u2014' : String(count);
 }
 /** A check's value for a report: "50.0% (27/54)", "48.46 pp", "15.437", or its status. */
 function checkValueText(c) {
@@ -11871,9 +11871,9 @@ function checkValueText(c) {
         return `${c.numerator} of ${c.denominator} fields declared`;
     return String(c.value);
 }
-/** A check's threshold with its direction: "≥ 75%", "≤ 22 pp". */
+/** A check's threshold with its direction: "\u2265 75%", "\u2264 22 pp". */
 function checkThresholdText(c) {
-    const op = c.direction === 'min' ? '≥' : '≤';
+    const op = c.direction === 'min' ? '\u2265' : '\u2264';
     if (isRateCheck(c))
         return `${op} ${percent(c.threshold, 0)}`;
     if (c.check === 'release_record')
@@ -11913,7 +11913,7 @@ function detail(checks) {
         const op = first.direction === 'max' ? '>' : '<';
         if (first.check === 'release_record' && first.value !== null)
             return checkValueText(first);
-        return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
+        return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[\u2264\u2265] /, '')}`;
     }
     const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -11958,7 +11958,7 @@ function changeSentence(gate) {
     const changed = parts.length > 0 ? parts.join(', ') : 'no check newly failing, worse or fixed';
     return c.known > 0 ? `${changed}; ${c.known} failing on the base branch as well` : changed;
 }
-/** The opening line of summary.md and the comment: "**What this pull request changed:** …." */
+/** The opening line of summary.md and the comment: "**What this pull request changed:** \u2026." */
 const CHANGE_LINE_PREFIX = '**What this pull request changed:**';
 function changeLine(gate) {
     const sentence = changeSentence(gate);
@@ -12007,7 +12007,7 @@ function changeWord(c, failing) {
 const DEFAULT_MAX_CHARS = 80;
 function truncate(text, max = DEFAULT_MAX_CHARS) {
     const points = Array.from(text);
-    return points.length <= max ? text : points.slice(0, Math.max(1, max - 1)).join('') + '…';
+    return points.length <= max ? text : points.slice(0, Math.max(1, max - 1)).join('') + '\u2026';
 }
 const HTML = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
 /**
@@ -12049,7 +12049,7 @@ function markdownTable(header, rows, max = MAX_TABLE_ROWS) {
     const shown = rows.slice(0, max);
     const out = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...shown.map((r) => `| ${r.join(' | ')} |`)];
     if (rows.length > shown.length)
-        out.push('', `…and ${rows.length - shown.length} more rows in the evidence files.`);
+        out.push('', `\u2026and ${rows.length - shown.length} more rows in the evidence files.`);
     return out;
 }
 
@@ -12110,11 +12110,11 @@ function cellsSection(comparison, conditions) {
             unpaired.push(`${md(m.model, 40)} (${conditionList(none, conditions)})`);
     }
     if (same.length > 0)
-        out.push(`Nothing fixed or broken (Δ +0.0 pp, p=1): ${same.join('; ')}.`, '');
+        out.push(`Nothing fixed or broken (\u0394 +0.0 pp, p=1): ${same.join('; ')}.`, '');
     if (unpaired.length > 0)
         out.push(`No paired rows: ${unpaired.join('; ')}.`, '');
     if (rows.length > 0)
-        out.push(...markdownTable(['model', 'condition', 'pairs', 'Δ accuracy (pp)', 'fixed', 'broken', 'p'], rows), '');
+        out.push(...markdownTable(['model', 'condition', 'pairs', '\u0394 accuracy (pp)', 'fixed', 'broken', 'p'], rows), '');
     const moved = comparison.models.filter((m) => m.new_protected_transition_ids.length > 0);
     if (moved.length === 0)
         out.push('New protected transitions: none.', '');
@@ -12134,7 +12134,7 @@ function compareSection(comparison, noBaselineReason, conditions) {
         out.push(`**Stale baseline** (${comparison.baseline.stale_reasons.map((x) => md(x, 200)).join('; ')}): compared on the paired rows only.`, '');
     }
     out.push(`Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.`, '');
-    out.push('Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test.', '');
+    out.push('\u0394 is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test.', '');
     out.push(...cellsSection(comparison, conditions));
     if (comparison.models_only_in_head.length > 0)
         out.push(`Only in this run (not compared): ${comparison.models_only_in_head.map((m) => md(m, 40)).join(', ')}.`, '');
@@ -12164,7 +12164,7 @@ function listText(items) {
     const shown = items.slice(0, RELEASE_LIST_SHOWN).map((x, i) => `${i + 1}\\. ${md(x, RELEASE_TEXT_CHARS)}`);
     const rest = items.length - shown.length;
     // "; " rather than a line break: the summary also prints in a terminal.
-    return [...shown, ...(rest > 0 ? [`…and ${rest} more in manifest.json`] : [])].join('; ');
+    return [...shown, ...(rest > 0 ? [`\u2026and ${rest} more in manifest.json`] : [])].join('; ');
 }
 function recordRows(r) {
     return Object.keys(FIELD_WORDS).map((field) => {
@@ -12206,7 +12206,7 @@ function releaseSummarySection(facts, gate) {
 
 
 /** How to read the noise floor, said once in the summary and once in the report. */
-const NOISE_FLOOR_MEANING = 'A model asked N times per input (repeat) answers by majority; its clean repeat flip rate — clean inputs whose N answers disagree — is its own jitter with no perturbation at all. A family flip rate near it is within that noise; only the part above it is the perturbation’s doing.';
+const NOISE_FLOOR_MEANING = 'A model asked N times per input (repeat) answers by majority; its clean repeat flip rate \u2014 clean inputs whose N answers disagree \u2014 is its own jitter with no perturbation at all. A family flip rate near it is within that noise; only the part above it is the perturbation\u2019s doing.';
 /** The clean repeat flip rate over all rows, or null for a model asked once. */
 function noiseFloor(m) {
     const f = m.repeat?.clean_flip_rate.find((x) => x.scope === ALL)?.figure;
@@ -12218,7 +12218,7 @@ function anyRepeated(metrics) {
 }
 const REPEAT_HEADER = ['model', 'asked (N)', 'self-agreement (clean)', 'clean repeat flip rate', 'answer agreement (clean)', 'self-agreement by condition'];
 /** How the figures are counted, said under the section's heading. */
-const REPEAT_COUNTING = "Self-agreement counts the rows whose N answers all agree; answer agreement counts the answers equal to their row's majority, out of rows × N. Missing rows have no answers and are left out.";
+const REPEAT_COUNTING = "Self-agreement counts the rows whose N answers all agree; answer agreement counts the answers equal to their row's majority, out of rows \u00d7 N. Missing rows have no answers and are left out.";
 function repeatRows(metrics) {
     return metrics.models.flatMap((m) => {
         const r = m.repeat;
@@ -12230,10 +12230,10 @@ function repeatRows(metrics) {
             {
                 model: m.model,
                 repeat: r.repeat,
-                selfAgreement: clean ? rateText(clean.self_agreement) : '—',
-                floor: noiseFloor(m) ?? '—',
-                answerAgreement: clean ? rateText(clean.answer_agreement) : '—',
-                byCondition: perturbed.join('; ') || '—'
+                selfAgreement: clean ? rateText(clean.self_agreement) : '\u2014',
+                floor: noiseFloor(m) ?? '\u2014',
+                answerAgreement: clean ? rateText(clean.answer_agreement) : '\u2014',
+                byCondition: perturbed.join('; ') || '\u2014'
             }
         ];
     });
@@ -12276,23 +12276,23 @@ function searchSection(metrics) {
 ;// CONCATENATED MODULE: ./src/report/summary-attack-examples.ts
 
 
-/** "x1 0.41 → 0.46; x2 0.3 → 0.35": only the features an attack changed. */
+/** "x1 0.41 \u2192 0.46; x2 0.3 \u2192 0.35": only the features an attack changed. */
 function changesText(changes) {
     if (changes.length === 0)
         return 'none';
-    return changes.map((c) => `${md(c.feature, 40)} ${Number(c.from.toFixed(6))} → ${Number(c.to.toFixed(6))}`).join('; ');
+    return changes.map((c) => `${md(c.feature, 40)} ${Number(c.from.toFixed(6))} \u2192 ${Number(c.to.toFixed(6))}`).join('; ');
 }
-/** A few worked rows per attack: the features changed, the decision before → after, and the work spent (docs/tabular.md). */
+/** A few worked rows per attack: the features changed, the decision before \u2192 after, and the work spent (docs/tabular.md). */
 function attackExamplesTable(metrics) {
-    return markdownTable(['model', 'attack', 'id', 'changed features (original → perturbed)', 'label', 'prediction', 'queries', 'gradient evaluations'], metrics.models.flatMap((m) => (m.attack_examples ?? []).map((w) => [
+    return markdownTable(['model', 'attack', 'id', 'changed features (original \u2192 perturbed)', 'label', 'prediction', 'queries', 'gradient evaluations'], metrics.models.flatMap((m) => (m.attack_examples ?? []).map((w) => [
         md(m.model, 40),
         md(w.condition, 40),
         md(w.id, 40),
         changesText(w.changed),
         md(w.label, 20),
-        `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}${w.success ? ' (success)' : ''}`,
-        String(w.queries ?? '—'),
-        String(w.gradient_evaluations ?? '—')
+        `${md(w.clean_prediction ?? 'missing', 20)} \u2192 ${md(w.prediction ?? 'missing', 20)}${w.success ? ' (success)' : ''}`,
+        String(w.queries ?? '\u2014'),
+        String(w.gradient_evaluations ?? '\u2014')
     ])));
 }
 
@@ -12300,7 +12300,7 @@ function attackExamplesTable(metrics) {
 
 
 
-const CERTIFIED_MEANING = 'Certified means: no point of the threat model\'s feasible set (within eps of the row in L∞, inside the feature bounds, changing only the editable features) changes this model\'s prediction, every point and not only the points an attack tried. It does not cover a larger budget, other features or other kinds of change, another model or a retrained one, and it says nothing about whether the row\'s label is right. A tie (the largest reachable gap within rounding of zero) is never certified.';
+const CERTIFIED_MEANING = 'Certified means: no point of the threat model\'s feasible set (within eps of the row in L\u221e, inside the feature bounds, changing only the editable features) changes this model\'s prediction, every point and not only the points an attack tried. It does not cover a larger budget, other features or other kinds of change, another model or a retrained one, and it says nothing about whether the row\'s label is right. A tie (the largest reachable gap within rounding of zero) is never certified.';
 function strengthSection(metrics) {
     const models = metrics.models.filter((m) => m.exact_certificate !== undefined);
     if (models.length === 0)
@@ -12312,7 +12312,7 @@ function strengthSection(metrics) {
     const reasons = [...new Set(models.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
     for (const reason of reasons)
         out.push(`Not applicable in this run: ${reason}.`, '');
-    out.push(...markdownTable(['model', 'certified by exact', 'ties'], models.map((m) => [md(m.model, 40), m.exact_certificate ? rateText(m.exact_certificate.certified) : '—', String(m.exact_certificate?.ties.value ?? 0)])), '');
+    out.push(...markdownTable(['model', 'certified by exact', 'ties'], models.map((m) => [md(m.model, 40), m.exact_certificate ? rateText(m.exact_certificate.certified) : '\u2014', String(m.exact_certificate?.ties.value ?? 0)])), '');
     const binary = metrics.labels.length === 2;
     const rows = models.flatMap((m) => (m.attack_strength ?? []).map((s) => {
         const complete = s.strength.status === 'ok' && s.strength.numerator === s.strength.denominator;
@@ -12322,7 +12322,7 @@ function strengthSection(metrics) {
                 ? 'found every failure exact proves'
                 : s.strength.status === 'ok'
                     ? 'missed failures that exist'
-                    : '—';
+                    : '\u2014';
         return [md(m.model, 40), md(s.attack, 40), strengthText(s.strength), note];
     }));
     if (rows.length > 0)
@@ -12350,16 +12350,16 @@ function inTag(text, max) {
     return escapeHtml(truncate(flatten(text), max)).replace(/@/g, '&#64;');
 }
 function margin(x) {
-    return x === null ? '—' : x.toFixed(3);
+    return x === null ? '\u2014' : x.toFixed(3);
 }
 function snippetText(s) {
-    const mark = s.changed === '' && s.before !== '' && s.after !== '' ? '⟦⟧' : s.changed === '' ? '' : `⟦${md(s.changed, 200)}⟧`;
-    return `${s.cutStart ? '…' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '…' : ''}`;
+    const mark = s.changed === '' && s.before !== '' && s.after !== '' ? '\u27e6\u27e7' : s.changed === '' ? '' : `\u27e6${md(s.changed, 200)}\u27e7`;
+    return `${s.cutStart ? '\u2026' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '\u2026' : ''}`;
 }
-/** A search row's cut text with each edited word between ⟦ ⟧, its operator after it on the perturbed side. */
+/** A search row's cut text with each edited word between \u27e6 \u27e7, its operator after it on the perturbed side. */
 function markedText(s, showOps) {
-    const parts = s.parts.map((p) => (p.op === null ? md(p.text, 200) : `⟦${md(p.text, 200)}⟧${showOps ? ` (${md(p.op, 20)})` : ''}`));
-    return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
+    const parts = s.parts.map((p) => (p.op === null ? md(p.text, 200) : `\u27e6${md(p.text, 200)}\u27e7${showOps ? ` (${md(p.op, 20)})` : ''}`));
+    return `${s.cutStart ? '\u2026' : ''}${parts.join('')}${s.cutEnd ? '\u2026' : ''}`;
 }
 /** The search's work on a row: queries spent and the operators of the edits kept, by word index. */
 function searchText(ref) {
@@ -12372,7 +12372,7 @@ function refLines(r) {
     const where = `**${md(ref.split, 40)}/${md(ref.id, 80)}** (${md(ref.language, 20)})`;
     const reading = ref.model === null
         ? `gold ${md(ref.gold, 40)}`
-        : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ${margin(ref.clean_margin)} → ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
+        : `${md(ref.model, 40)} \u00b7 ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} \u2192 ${md(ref.prediction ?? 'missing', 40)}, margin ${margin(ref.clean_margin)} \u2192 ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
     const lines = [`- ${where} ${reading}`];
     if (r.marks) {
         lines.push(`  - original: ${markedText(r.marks.original, false)}`, `  - perturbed: ${markedText(r.marks.perturbed, true)}`);
@@ -12391,7 +12391,7 @@ function histogramLines(c) {
     const h = c.examples?.histogram;
     if (!h)
         return [];
-    const bins = h.edges.slice(0, -1).map((lo, i) => `${lo}–${i === h.edges.length - 2 ? '' : h.edges[i + 1] - 1}`);
+    const bins = h.edges.slice(0, -1).map((lo, i) => `${lo}\u2013${i === h.edges.length - 2 ? '' : h.edges[i + 1] - 1}`);
     return [
         `| unique word types | ${bins.join(' | ')} |`,
         `|---|${bins.map(() => '---').join('|')}|`,
@@ -12411,7 +12411,7 @@ function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
         const body = c.examples?.histogram ? histogramLines(c) : refs.slice(0, SUMMARY_REFS).flatMap(refLines);
         if (body.length === 0)
             continue;
-        const more = refs.length > SUMMARY_REFS || (count ?? 0) > refs.length ? [`- …the rest are listed in checks.json and report.html.`] : [];
+        const more = refs.length > SUMMARY_REFS || (count ?? 0) > refs.length ? [`- \u2026the rest are listed in checks.json and report.html.`] : [];
         const block = ['<details>', `<summary>${title}</summary>`, '', ...body, ...more, '', '</details>', ''].join('\n');
         if (used + Buffer.byteLength(block, 'utf8') > budget) {
             left++;
@@ -12429,7 +12429,7 @@ function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
 /**
  * summary.md (docs/evidence.md, docs/definitions.md#comparison, docs/definitions.md#drill-down): the verdict and the one-sentence cause first, the comparison
  * with the base branch, then every failing and not-evaluated check in order of severity with the
- * rows behind it, then compact tables (robustness per model × condition, the ledger, the release
+ * rows behind it, then compact tables (robustness per model \u00d7 condition, the ledger, the release
  * checklist, shift), the scope of the evaluation and where the evidence is. Deterministic: no
  * timestamps, no output path and no artifact link (the action appends those to the job summary).
  * Every figure shown is read from metrics/checks/comparison, never recomputed here.
@@ -12473,7 +12473,7 @@ function robustnessRows(m, floor) {
             countText(r.changed),
             rateText(r.changed_flip_rate),
             rateText(r.flip_rate),
-            ...(floor ? [noiseFloor(m) ?? '— (asked once)'] : []),
+            ...(floor ? [noiseFloor(m) ?? '\u2014 (asked once)'] : []),
             deltaText(r.accuracy_delta_pp, r.delta_interval_pp),
             ledger ? rateText(ledger.attack_success) : (0,config_families/* isDestructive */.TI)(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)'
         ];
@@ -12501,22 +12501,22 @@ function checklistRows(m, languages) {
     const reference = cls(REFERENCE_SPLIT);
     const langs = languages.map((l) => {
         const f = cls(CHALLENGE_SPLIT, l)?.accuracy;
-        return `${md(l, 20)} ${f ? rateText(f) : '—'}`;
+        return `${md(l, 20)} ${f ? rateText(f) : '\u2014'}`;
     });
     return [
         [
             md(m.model, 40),
-            reference ? rateText(reference.accuracy) : '—',
-            challenge ? `${rateText(challenge.accuracy)}${intervalText(challenge.accuracy_interval, '%')}` : '—',
+            reference ? rateText(reference.accuracy) : '\u2014',
+            challenge ? `${rateText(challenge.accuracy)}${intervalText(challenge.accuracy_interval, '%')}` : '\u2014',
             m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '),
-            challenge && challenge.macro_f1.value !== null ? fixed(challenge.macro_f1.value, 3) : '—',
-            langs.join('; ') || '—'
+            challenge && challenge.macro_f1.value !== null ? fixed(challenge.macro_f1.value, 3) : '\u2014',
+            langs.join('; ') || '\u2014'
         ]
     ];
 }
 function features(values) {
     if (!values)
-        return '—';
+        return '\u2014';
     return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
 }
 /** docs/definitions.md#tabular accounting: why post-attack errors over all rows differ from attack successes. */
@@ -12530,9 +12530,9 @@ function tabularSections(metrics, counters) {
         const noise = m.accounting?.find((a) => a.condition === 'noise' && a.scope === ALL);
         return [
             md(m.model, 40),
-            clean ? rateText(clean) : '—',
-            ledger ? String(ledger.eligible.value) : '—',
-            ledger ? String(ledger.tested.value) : '—',
+            clean ? rateText(clean) : '\u2014',
+            ledger ? String(ledger.eligible.value) : '\u2014',
+            ledger ? String(ledger.tested.value) : '\u2014',
             ledger ? rateText(ledger.attack_success) : 'n/a',
             fgm ? rateText(fgm.post_test_errors) : 'n/a',
             ledger ? rateText(ledger.robust_accuracy) : 'n/a',
@@ -12542,12 +12542,12 @@ function tabularSections(metrics, counters) {
     });
     out.push(...markdownTable(['model', 'clean accuracy', 'eligible', 'tested', 'conditional attack success', 'errors after FGM (all rows)', 'robust accuracy', 'noise: errors induced', 'noise: accuracy after'], rows), '');
     if (metrics.models.some((m) => m.worked_examples && m.worked_examples.length > 0)) {
-        out.push('For a binary linear model one clipped sign step is the exact worst case inside the box ∩ L∞ ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
+        out.push('For a binary linear model one clipped sign step is the exact worst case inside the box \u2229 L\u221e ball (the evidence marks these rows `exact`); otherwise FGM is a one-step search that can miss failures.', '');
         out.push('### Worked examples', '');
         if (metrics.models.some((m) => m.attack_examples !== undefined))
             out.push(...attackExamplesTable(metrics), '');
         else
-            out.push(...markdownTable(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} → ${md(w.prediction ?? 'missing', 20)}`]))), '');
+            out.push(...markdownTable(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} \u2192 ${md(w.prediction ?? 'missing', 20)}`]))), '');
     }
     out.push(...strengthSection(metrics));
     out.push(`Work inside attack generation: ${counters
@@ -12565,7 +12565,7 @@ function header(input) {
     const tm = facts.threatModel;
     // An HTML comment: invisible when rendered, it versions the file like every other output.
     const out = [`<!-- evidence-gate summary schema_version: ${SUMMARY_SCHEMA_VERSION} -->`];
-    out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'}`, '');
+    out.push(`# Evidence Gate: ${gate.verdict === 'pass' ? '\u2705 PASS' : '\u274c FAIL'}`, '');
     const changed = changeLine(gate);
     if (changed)
         out.push(changed, '');
@@ -12608,7 +12608,7 @@ function failingSection(input, detailsBudget) {
         STATUS_WORD[x.status],
         checkValueText(x),
         checkThresholdText(x),
-        String(x.denominator ?? '—'),
+        String(x.denominator ?? '\u2014'),
         rowsBehindText(x),
         `${escape_code(x.config_key)}${x.threshold_is_default ? ' (default)' : ''}`
     ])), '');
@@ -12631,12 +12631,12 @@ function tables(input) {
     const out = [];
     if (metrics.conditions_evaluated.length > 1) {
         out.push('## Robustness (all rows)', '');
-        out.push('The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.', '');
+        out.push('The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. \u0394 is modified \u2212 matched accuracy on the same changed ids, with its bootstrap interval.', '');
         const floor = anyRepeated(metrics);
-        const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp)', 'attack success'];
+        const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), '\u0394 accuracy (pp)', 'attack success'];
         out.push(...markdownTable(header, metrics.models.flatMap((m) => robustnessRows(m, floor))), '');
         out.push('## Ledger (all rows)', '');
-        out.push('Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction — read it with its eligible coverage.', '');
+        out.push('Robust accuracy counts a row only when a candidate was tested (eligible, changed, valid) and did not succeed, out of every row in scope; a sparse family such as dictionary, which changes few rows, therefore has a low robust accuracy by construction \u2014 read it with its eligible coverage.', '');
         out.push(...markdownTable(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], metrics.models.flatMap(ledgerRows)), '');
         out.push(...searchSection(metrics));
     }
@@ -12655,7 +12655,7 @@ function tables(input) {
             md(m.model, 40),
             ...splits.map((s) => {
                 const c = m.classification.find((x) => x.split === s && x.language === null);
-                return c ? `${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}` : '—';
+                return c ? `${rateText(c.accuracy)}${intervalText(c.accuracy_interval, '%')}` : '\u2014';
             }),
             fixed(m.classification[0]?.macro_f1.value ?? null, 3)
         ])), '');
@@ -12664,10 +12664,10 @@ function tables(input) {
     out.push('## Shift and data', '');
     const d = metrics.data;
     const figure = (f) => (f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3));
-    out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled → challenge).`, '');
+    out.push(`Length PSI ${figure(d.length_psi)}; language JSD ${figure(d.language_jsd)}; label JSD ${figure(d.label_jsd)} (controlled \u2192 challenge).`, '');
     out.push(...markdownTable(['split', 'file', 'rows', 'skipped', 'overlap with train', 'sha256'], facts.files.map((f) => {
         const overlap = facts.overlap.find((o) => o.split === f.split);
-        return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '—', escape_code(f.sha256.slice(0, 12))];
+        return [md(f.split, 40), md(f.path, 80), String(f.rows), String(f.skipped), overlap ? String(overlap.count) : '\u2014', escape_code(f.sha256.slice(0, 12))];
     })), '');
     if (facts.skippedRows > 0)
         out.push(`Skipped bad rows (data.on_bad_row: skip): **${facts.skippedRows}**.`, '');
@@ -12691,7 +12691,7 @@ function tables(input) {
  * Tiny, pure SVG chart helpers for report.html (docs/definitions.md#outputs). Each returns one inline `<svg>`
  * string of fixed size: every coordinate is printed with a fixed number of decimals, every
  * text is escaped and bounded, and there is no `xmlns` URL, script, link or external
- * resource. Same input → identical string.
+ * resource. Same input \u2192 identical string.
  */
 
 
@@ -12707,7 +12707,7 @@ const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 /**
  * Untrusted text made inert: one line, bounded length, escaped. A very long value is cut before
- * it is flattened, so a 100 kB id costs no more than a short one; the cut still ends in "…".
+ * it is flattened, so a 100 kB id costs no more than a short one; the cut still ends in "\u2026".
  */
 function safeText(text, max = 80) {
     const raw = String(text);
@@ -12717,7 +12717,7 @@ function safeText(text, max = 80) {
     if (raw.length <= room)
         return escapeHtml(truncate(flatten(raw), max));
     const shown = truncate(flatten(raw.slice(0, room)), max);
-    return escapeHtml(shown.endsWith('…') ? shown : `${shown}…`);
+    return escapeHtml(shown.endsWith('\u2026') ? shown : `${shown}\u2026`);
 }
 /** A coordinate or value with a fixed number of decimals; non-finite values become 0. */
 function svg_num(value, digits = 2) {
@@ -12780,7 +12780,7 @@ function decimalsFor(values, digits) {
         d++;
     return d;
 }
-/** Five ticks on each axis of a [0, xMax] × [yMin, yMax] plot, with grid lines. */
+/** Five ticks on each axis of a [0, xMax] \u00d7 [yMin, yMax] plot, with grid lines. */
 function ticks(xMax, yMin, yMax, requested) {
     const out = [];
     const digits = decimalsFor([0, 1, 2, 3, 4].map((i) => yMin + (i / 4) * (yMax - yMin)), requested);
@@ -12799,7 +12799,7 @@ function ticks(xMax, yMin, yMax, requested) {
 function empty() {
     return `<text x="${svg_num(MARGIN.left + PLOT_W / 2)}" y="${svg_num(MARGIN.top + PLOT_H / 2)}" text-anchor="middle" font-size="12" fill="#666666">no data</text>`;
 }
-/** Line chart, e.g. risk–coverage curves (x = coverage, y = risk), one line and legend entry per series. */
+/** Line chart, e.g. risk\u2013coverage curves (x = coverage, y = risk), one line and legend entry per series. */
 function lineChart(series, opts) {
     const xMax = opts.xMax !== undefined && opts.xMax > 0 ? opts.xMax : 1;
     const allY = series.flatMap((s) => s.points.map((p) => p[1])).filter((v) => Number.isFinite(v));
@@ -12865,7 +12865,7 @@ function reliabilityChart(bins, title) {
         const x1 = sx(b.upper);
         const y = sy(b.accuracy);
         const rows = Math.trunc(b.n);
-        out.push(`<rect x="${svg_num(x0 + 1)}" y="${svg_num(y)}" width="${svg_num(Math.max(0, x1 - x0 - 2))}" height="${svg_num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.55"><title>confidence ${svg_num(b.lower)}–${svg_num(b.upper)}: accuracy ${svg_num(b.accuracy, 3)} (n=${rows})</title></rect>`);
+        out.push(`<rect x="${svg_num(x0 + 1)}" y="${svg_num(y)}" width="${svg_num(Math.max(0, x1 - x0 - 2))}" height="${svg_num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.55"><title>confidence ${svg_num(b.lower)}\u2013${svg_num(b.upper)}: accuracy ${svg_num(b.accuracy, 3)} (n=${rows})</title></rect>`);
         if (b.mean_probability !== undefined && b.mean_probability !== null) {
             out.push(`<circle cx="${svg_num(sx(b.mean_probability))}" cy="${svg_num(y)}" r="3.5" fill="#d62728" stroke="#ffffff" stroke-width="1"/>`);
         }
@@ -12982,7 +12982,7 @@ function shareMax(value) {
     return SHARE_MAXES.find((m) => m >= value - 1e-12) ?? 1;
 }
 /**
- * Cumulative step curves (e.g. the search's success–budget curve): per series, the count ÷ its
+ * Cumulative step curves (e.g. the search's success\u2013budget curve): per series, the count \u00f7 its
  * denominator, flat between the x values where it rises and flat from the last rise to xMax.
  * Each rise is a dot whose tooltip gives "count of denominator" at that x; a series with a zero
  * denominator draws nothing and its legend entry says "not evaluated". Legend under the plot.
@@ -13082,14 +13082,14 @@ function table(header, rows, opts = {}) {
         out.push(`<tr>${r.map((c) => cellHtml(c)).join('')}</tr>`);
     out.push('</tbody>', '</table>', '</div>');
     if (rows.length > shown.length)
-        out.push(`<p class="note">…and ${rows.length - shown.length} more rows in ${escapeHtml(opts.rest ?? 'the evidence files')}.</p>`);
+        out.push(`<p class="note">\u2026and ${rows.length - shown.length} more rows in ${escapeHtml(opts.rest ?? 'the evidence files')}.</p>`);
     return out.join('\n');
 }
 /** A check id that can be an anchor as it is (no data characters beyond these). */
 const PLAIN_ID = /^[A-Za-z0-9_/-]{1,100}$/;
 /**
  * Gives each check id a unique HTML id, the same for the same sequence of calls. A plain id keeps
- * its words (`/` → `.`, which a plain id never holds, so two plain ids never meet); any other id
+ * its words (`/` \u2192 `.`, which a plain id never holds, so two plain ids never meet); any other id
  * (one carrying a language or model name with other characters) becomes its ASCII words plus the
  * first 16 hex digits of its SHA-256. A clash, however unlikely, gets a counter.
  */
@@ -13135,7 +13135,7 @@ function html_classification_deltaText(delta, interval) {
     const i = interval.status === 'ok' && interval.low !== null && interval.high !== null ? ` [${interval.low.toFixed(1)}, ${interval.high.toFixed(1)}]` : '';
     return `${ppText(delta)}${i}`;
 }
-/** The scopes shown for a task: a tabular run has no language, so its `…/unknown` slices are left out. */
+/** The scopes shown for a task: a tabular run has no language, so its `\u2026/unknown` slices are left out. */
 function shownScopes(m, task) {
     return m.classification.filter((c) => task === 'text' || c.language === null);
 }
@@ -13146,7 +13146,7 @@ function accuracySection(metrics) {
         out.push(table(['model', 'generalization gap'], metrics.models.map((m) => [m.model, n(m.generalization_gap_pp.status === 'ok' ? `${m.generalization_gap_pp.value.toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '))])));
     }
     if (metrics.comparisons.length > 0) {
-        out.push('<h3>Paired comparisons</h3>', table(['model A', 'model B', 'split', 'A − B (pp) [interval]'], metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(html_classification_deltaText(c.difference_pp, c.interval_pp))])));
+        out.push('<h3>Paired comparisons</h3>', table(['model A', 'model B', 'split', 'A \u2212 B (pp) [interval]'], metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(html_classification_deltaText(c.difference_pp, c.interval_pp))])));
     }
     return out;
 }
@@ -13155,12 +13155,12 @@ function matrixTable(c) {
     const labels = c.confusion.labels;
     const drawn = labels.length <= MAX_MATRIX_LABELS;
     const byLabel = new Map(c.per_label.map((x) => [x.label, x]));
-    const header = [{ html: 'gold ╲ predicted' }, ...(drawn ? labels.map((l) => ({ html: h(l, 16), cls: 'lab' })) : []), { html: 'missing', cls: 'sep' }, 'support', 'F1'];
+    const header = [{ html: 'gold \u2572 predicted' }, ...(drawn ? labels.map((l) => ({ html: h(l, 16), cls: 'lab' })) : []), { html: 'missing', cls: 'sep' }, 'support', 'F1'];
     const rows = labels.map((gold, g) => {
         const row = c.confusion.matrix[g] ?? [];
         const f1 = byLabel.get(gold);
         const cells = drawn ? labels.map((_, p) => ({ html: String(row[p] ?? 0), cls: p === g ? 'd' : (row[p] ?? 0) > 0 ? 'e' : 'z' })) : [];
-        return [{ html: `<strong>${h(gold, 32)}</strong>` }, ...cells, { html: String(c.confusion.missing[g] ?? 0), num: true, cls: 'sep' }, n(String(f1?.support ?? 0)), n(f1 ? fixed(f1.f1.value, 3) : '—')];
+        return [{ html: `<strong>${h(gold, 32)}</strong>` }, ...cells, { html: String(c.confusion.missing[g] ?? 0), num: true, cls: 'sep' }, n(String(f1?.support ?? 0)), n(f1 ? fixed(f1.f1.value, 3) : '\u2014')];
     });
     const note = drawn ? '' : `<p class="note">${labels.length} labels: too many to draw as a matrix here; metrics.json holds it.</p>`;
     return note + table(header, rows, { cls: 'matrix', maxRows: MAX_LABEL_ROWS, rest: 'metrics.json' });
@@ -13227,13 +13227,13 @@ function matricesSection(metrics, budget = CLASSIFICATION_BUDGET) {
 function figureText(f) {
     return f.value === null ? f.status.replace('_', ' ') : fixed(f.value, 3);
 }
-/** "0–4", "5–9", …, "≥ 50" for bins [edges[i], edges[i+1]) of whole numbers, the last one open. */
+/** "0\u20134", "5\u20139", \u2026, "\u2265 50" for bins [edges[i], edges[i+1]) of whole numbers, the last one open. */
 function binLabels(edges) {
     return edges.slice(0, -1).map((lo, i) => {
         if (i === edges.length - 2)
-            return `≥ ${lo}`;
+            return `\u2265 ${lo}`;
         const hi = edges[i + 1] - 1;
-        return hi > lo ? `${lo}–${hi}` : String(lo);
+        return hi > lo ? `${lo}\u2013${hi}` : String(lo);
     });
 }
 /** The two splits the PSI compares, when both have counts. */
@@ -13267,7 +13267,7 @@ function lengthHistogramBlock(metrics) {
 function shiftSection(metrics, opts) {
     const d = metrics.data;
     const out = ['<h2 id="shift">Shift and data</h2>'];
-    out.push(`<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (${REFERENCE_SPLIT} → ${CHALLENGE_SPLIT}). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`);
+    out.push(`<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (${REFERENCE_SPLIT} \u2192 ${CHALLENGE_SPLIT}). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`);
     if (comparedSplits(metrics)) {
         if (opts.histogramAt)
             out.push(`<p>The length histogram behind the PSI is shown with <a href="#${opts.histogramAt}">the failing length check</a>.</p>`);
@@ -13276,12 +13276,12 @@ function shiftSection(metrics, opts) {
     }
     out.push(table(['split', 'rows', 'overlap with train'], Object.entries(d.rows).map(([split, rows]) => {
         const overlap = d.train_overlap.find((o) => o.split === split);
-        return [split, n(String(rows)), n(overlap ? String(overlap.count) : '—')];
+        return [split, n(String(rows)), n(overlap ? String(overlap.count) : '\u2014')];
     })));
     // Only languages of splits that exist: no challenge split means no challenge languages.
     const languages = d.language_examples.filter((l) => l.split === null || Object.hasOwn(d.rows, l.split));
     if (languages.length > 0) {
-        out.push('<h3>Examples per language</h3>', table(['split', 'language', 'examples'], languages.map((l) => [{ html: h(l.split ?? '—', 30) }, { html: h(l.language ?? '—', 40) }, n(countText(l.figure))])));
+        out.push('<h3>Examples per language</h3>', table(['split', 'language', 'examples'], languages.map((l) => [{ html: h(l.split ?? '\u2014', 30) }, { html: h(l.language ?? '\u2014', 40) }, n(countText(l.figure))])));
     }
     return out;
 }
@@ -13354,7 +13354,7 @@ function checksTable(gate, anchors) {
         { html: statusHtml(c), cls: 'nowrap' },
         n(checkValueText(c)),
         n(checkThresholdText(c)),
-        n(String(c.denominator ?? '—')),
+        n(String(c.denominator ?? '\u2014')),
         n(rowsBehindText(c)),
         { html: `<code>${h(c.config_key, 80)}</code>${c.threshold_is_default ? ' (default)' : ''}`, cls: 'nowrap' },
         ...(reasons ? [{ html: h(c.reason ?? '', 300), cls: 'wrap' }] : [])
@@ -13365,12 +13365,12 @@ function checksTable(gate, anchors) {
     return out;
 }
 function html_checks_margin(x) {
-    return x === null ? '—' : x.toFixed(3);
+    return x === null ? '\u2014' : x.toFixed(3);
 }
 /** A cut text with its changed span marked; an empty span between kept text shows where text was inserted. */
 function snippetHtml(s, diff) {
-    const mark = s.changed !== '' ? `<mark>${h(s.changed, 220)}</mark>` : diff ? '<mark class="at" title="text inserted or removed here">‸</mark>' : '';
-    return `${s.cutStart ? '…' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '…' : ''}`;
+    const mark = s.changed !== '' ? `<mark>${h(s.changed, 220)}</mark>` : diff ? '<mark class="at" title="text inserted or removed here">\u2038</mark>' : '';
+    return `${s.cutStart ? '\u2026' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '\u2026' : ''}`;
 }
 /** A search row's cut text with each edited word in <mark>; on the perturbed side the operator follows the word. */
 function markedHtml(s, showOps) {
@@ -13380,7 +13380,7 @@ function markedHtml(s, showOps) {
         const op = h(p.op, 20);
         return `<mark title="${op}">${h(p.text, 220)}</mark>${showOps ? `<span class="op">${op}</span>` : ''}`;
     });
-    return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
+    return `${s.cutStart ? '\u2026' : ''}${parts.join('')}${s.cutEnd ? '\u2026' : ''}`;
 }
 /** The search's work on a row: queries spent and each kept edit (its operator and word index; the words are marked in the texts). */
 function searchLine(ref) {
@@ -13397,8 +13397,8 @@ const REF_COLUMNS = [
     ['model', 12],
     ['condition', 9],
     ['gold', 11],
-    ['clean → prediction', 17],
-    ['margin clean → now', 11],
+    ['clean \u2192 prediction', 17],
+    ['margin clean \u2192 now', 11],
     ['protected transition', 9]
 ];
 function refRows(refs, languages) {
@@ -13412,18 +13412,18 @@ function refRows(refs, languages) {
     ];
     refs.forEach((r, i) => {
         const ref = r.ref;
-        const reading = ref.model === null ? '—' : `${h(ref.clean_prediction ?? 'missing', 40)} → ${h(ref.prediction ?? 'missing', 40)}`;
+        const reading = ref.model === null ? '\u2014' : `${h(ref.clean_prediction ?? 'missing', 40)} \u2192 ${h(ref.prediction ?? 'missing', 40)}`;
         const cells = [
             `<td class="num">${i + 1}</td>`,
             `<td>${h(ref.split, 40)}</td>`,
             `<td><code>${h(ref.id, 80)}</code></td>`,
             ...(languages ? [`<td>${h(ref.language, 30)}</td>`] : []),
-            `<td>${ref.model === null ? '—' : h(ref.model, 40)}</td>`,
-            `<td>${ref.condition === null ? '—' : h(ref.condition, 20)}</td>`,
+            `<td>${ref.model === null ? '\u2014' : h(ref.model, 40)}</td>`,
+            `<td>${ref.condition === null ? '\u2014' : h(ref.condition, 20)}</td>`,
             `<td>${h(ref.gold, 40)}</td>`,
             `<td>${reading}</td>`,
-            `<td class="num">${ref.model === null ? '—' : `${html_checks_margin(ref.clean_margin)} → ${html_checks_margin(ref.margin)}`}</td>`,
-            `<td>${r.protected === null ? '—' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
+            `<td class="num">${ref.model === null ? '\u2014' : `${html_checks_margin(ref.clean_margin)} \u2192 ${html_checks_margin(ref.margin)}`}</td>`,
+            `<td>${r.protected === null ? '\u2014' : r.protected ? '<strong class="protected">yes</strong>' : 'no'}</td>`
         ];
         const searched = ref.queries !== undefined;
         out.push(`<tr${r.original || searched ? ' class="has-text"' : ''}>${cells.join('')}</tr>`);
@@ -13460,7 +13460,7 @@ function drillSections(ctx, budget = DRILL_BUDGET) {
     if (listed.length === 0)
         return [];
     const out = ['<h2 id="rows-behind">The rows behind each check</h2>'];
-    out.push('<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of margin (clean margin − margin), then id. Margins are the gap between the top two scores.</p>');
+    out.push('<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of margin (clean margin \u2212 margin), then id. Margins are the gap between the top two scores.</p>');
     if (ctx.textPolicy !== 'full' && ctx.task === 'text')
         out.push(`<p class="note">Texts are not shown: the evidence was written with <code>output.text: ${ctx.textPolicy}</code>.</p>`);
     let used = 0;
@@ -13528,12 +13528,12 @@ function html_compare_cellHtml(ctx, model, condition, cell) {
     const interval = i.status === 'ok' && i.low !== null && i.high !== null ? `[${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : 'no interval';
     const delta = cell.delta_pp.value ?? 0;
     const cls = delta < 0 ? 'neg' : delta > 0 ? 'pos' : '';
-    const p = cell.mcnemar_p.value === null ? '—' : cell.mcnemar_p.value.toPrecision(2);
+    const p = cell.mcnemar_p.value === null ? '\u2014' : cell.mcnemar_p.value.toPrecision(2);
     const lines = [
         checkLink(ctx, `regression/${model}/${condition}`, `<span class="delta ${cls}">${escapeHtml(ppText(cell.delta_pp))}</span>`),
         `<span class="note">${escapeHtml(interval)}</span>`,
-        `${cell.fixed.value ?? 0} fixed · ${cell.broken.value ?? 0} broken`,
-        `p = ${escapeHtml(p)} · n = ${cell.pairs}`
+        `${cell.fixed.value ?? 0} fixed \u00b7 ${cell.broken.value ?? 0} broken`,
+        `p = ${escapeHtml(p)} \u00b7 n = ${cell.pairs}`
     ];
     return { html: lines.join('<br>'), cls: 'cmp' };
 }
@@ -13560,7 +13560,7 @@ function html_compare_compareSection(ctx) {
         out.push(`<p class="warn"><strong>Stale baseline</strong> (${c.baseline.stale_reasons.map((x) => h(x, 200)).join('; ')}): compared on the paired rows only.</p>`);
     }
     const r = c.rows;
-    out.push(`<p>Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.</p>`, '<p class="note">Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test on the fixed and broken rows.</p>');
+    out.push(`<p>Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.</p>`, '<p class="note">\u0394 is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test on the fixed and broken rows.</p>');
     const rows = c.models.map((m) => {
         const ids = m.new_protected_transition_ids;
         const moved = ids.length === 0 ? 'none' : `${checkLink(ctx, `new_protected_transitions/${m.model}`, `<strong>${ids.length}</strong>`)}: ${html_compare_idList(ids)}`;
@@ -13595,8 +13595,8 @@ function repeatReportSection(metrics) {
 
 ;// CONCATENATED MODULE: ./src/report/html-models.ts
 /**
- * Per-model sections of report.html: robustness per condition with its Δ chart, the ledger,
- * abstention under the configured review policy, risk–coverage curves, reliability diagrams
+ * Per-model sections of report.html: robustness per condition with its \u0394 chart, the ledger,
+ * abstention under the configured review policy, risk\u2013coverage curves, reliability diagrams
  * (bins with their row counts) and, for tabular runs, the attack accounting and worked examples.
  * Every figure is read from metrics.json as computed; nothing is recomputed here.
  */
@@ -13622,7 +13622,7 @@ function html_models_figureText(f) {
 /** Model names in legends are bounded before a figure is appended, so the figure stays visible. */
 function shortName(name) {
     const points = Array.from(name.slice(0, 200));
-    return points.length <= 40 ? points.join('') : points.slice(0, 39).join('') + '…';
+    return points.length <= 40 ? points.join('') : points.slice(0, 39).join('') + '\u2026';
 }
 /** A repeated model's agreement, said under its name (docs/definitions.md#repeated-queries). */
 function repeatNote(m) {
@@ -13641,7 +13641,7 @@ function robustnessModel(m) {
     return [
         `<h3>${h(m.model, 60)}</h3>`,
         ...repeatNote(m),
-        table(['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor !== null ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp) [interval]', 'attack success'], rows.map((r) => {
+        table(['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor !== null ? ['noise floor (clean repeat flip rate)'] : []), '\u0394 accuracy (pp) [interval]', 'attack success'], rows.map((r) => {
             const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
             return [
                 r.condition,
@@ -13657,7 +13657,7 @@ function robustnessModel(m) {
         barChart(rows.map((r) => {
             const ok = r.delta_interval_pp.status === 'ok';
             return { label: r.condition, value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null, low: ok ? r.delta_interval_pp.low : null, high: ok ? r.delta_interval_pp.high : null };
-        }), { title: `Δ accuracy per condition: ${shortName(m.model)}`, xLabel: 'condition', yLabel: 'Δ accuracy (pp)' }),
+        }), { title: `\u0394 accuracy per condition: ${shortName(m.model)}`, xLabel: 'condition', yLabel: '\u0394 accuracy (pp)' }),
         '</div>'
     ];
 }
@@ -13666,7 +13666,7 @@ function robustnessSection(metrics) {
         return [];
     return [
         '<h2 id="robustness">Robustness (all rows)</h2>',
-        '<p class="note">Changed flip rate is flips ÷ changed-and-valid rows; the rate over all rows divides by every row. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>',
+        '<p class="note">Changed flip rate is flips \u00f7 changed-and-valid rows; the rate over all rows divides by every row. \u0394 is modified \u2212 matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>',
         ...metrics.models.flatMap(robustnessModel)
     ];
 }
@@ -13720,10 +13720,10 @@ function riskCoverageSection(metrics) {
         return { name: `${shortName(m.model)} (AURC ${aurc})`, points: (s?.curve ?? []).map((p) => [p.coverage, p.risk]) };
     });
     return [
-        '<h2 id="risk-coverage">Risk–coverage (clean, all rows)</h2>',
+        '<h2 id="risk-coverage">Risk\u2013coverage (clean, all rows)</h2>',
         '<p class="note">Rows are accepted in order of decreasing margin; risk is the error rate among the accepted rows. Lower AURC is better.</p>',
         '<div class="charts">',
-        lineChart(series, { title: 'Risk–coverage', xLabel: 'coverage', yLabel: 'risk', xMax: 1 }),
+        lineChart(series, { title: 'Risk\u2013coverage', xLabel: 'coverage', yLabel: 'risk', xMax: 1 }),
         '</div>'
     ];
 }
@@ -13744,7 +13744,7 @@ function reliabilitySection(metrics) {
 }
 function html_models_features(values) {
     if (!values)
-        return '—';
+        return '\u2014';
     return '(' + Object.entries(values).map(([k, v]) => `${k}=${Number(v.toFixed(6)).toString()}`).join(', ') + ')';
 }
 function tabularSection(metrics) {
@@ -13752,7 +13752,7 @@ function tabularSection(metrics) {
     out.push('<p class="note">Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.</p>');
     out.push(table(['model', 'condition', 'errors after (all rows)', 'accuracy after (all rows)', 'errors induced', 'became correct'], metrics.models.flatMap((m) => (m.accounting ?? [])
         .filter((a) => a.scope === ALL)
-        .map((a) => [m.model, a.condition, n(rateText(a.post_test_errors)), n(rateText(a.post_test_accuracy)), n(rateText(a.error_induction)), n(String(a.became_correct.value ?? '—'))]))));
+        .map((a) => [m.model, a.condition, n(rateText(a.post_test_errors)), n(rateText(a.post_test_accuracy)), n(rateText(a.error_induction)), n(String(a.became_correct.value ?? '\u2014'))]))));
     const certified = metrics.models.filter((m) => m.exact_certificate !== undefined);
     if (certified.length > 0) {
         out.push('<h3 id="strength">Attack strength against the exact worst case</h3>');
@@ -13767,21 +13767,21 @@ function tabularSection(metrics) {
     if (attackExamples.length > 0) {
         // Strings are data (model, feature and label names, ids): plain cells are escaped by table().
         out.push('<h3>Worked examples</h3>');
-        out.push(table(['model', 'attack', 'id', 'changed features (original → perturbed)', 'label', 'prediction', 'success', 'queries', 'gradient evaluations'], attackExamples.map(({ m, w }) => [
+        out.push(table(['model', 'attack', 'id', 'changed features (original \u2192 perturbed)', 'label', 'prediction', 'success', 'queries', 'gradient evaluations'], attackExamples.map(({ m, w }) => [
             m.model,
             w.condition,
             { html: `<code>${h(w.id, 80)}</code>` },
-            { html: h(w.changed.length === 0 ? 'none' : w.changed.map((c) => `${c.feature}: ${Number(c.from.toFixed(6))} → ${Number(c.to.toFixed(6))}`).join('; '), 600) },
+            { html: h(w.changed.length === 0 ? 'none' : w.changed.map((c) => `${c.feature}: ${Number(c.from.toFixed(6))} \u2192 ${Number(c.to.toFixed(6))}`).join('; '), 600) },
             w.label,
-            `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`,
+            `${w.clean_prediction ?? 'missing'} \u2192 ${w.prediction ?? 'missing'}`,
             w.success ? 'yes' : 'no',
-            n(String(w.queries ?? '—')),
-            n(String(w.gradient_evaluations ?? '—'))
+            n(String(w.queries ?? '\u2014')),
+            n(String(w.gradient_evaluations ?? '\u2014'))
         ])));
     }
     else if (examples.length > 0) {
         out.push('<h3>Worked examples</h3>');
-        out.push(table(['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'], examples.map(({ m, w }) => [m.model, { html: `<code>${h(w.id, 80)}</code>` }, { html: h(html_models_features(w.features), 300) }, { html: h(html_models_features(w.perturbed_features), 300) }, w.label, `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])));
+        out.push(table(['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'], examples.map(({ m, w }) => [m.model, { html: `<code>${h(w.id, 80)}</code>` }, { html: h(html_models_features(w.features), 300) }, { html: h(html_models_features(w.perturbed_features), 300) }, w.label, `${w.clean_prediction ?? 'missing'} \u2192 ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])));
     }
     return out;
 }
@@ -13817,7 +13817,7 @@ function valueHtml(v) {
         return h(v, RELEASE_TEXT_CHARS);
     const shown = v.slice(0, RELEASE_LIST_SHOWN).map((x) => `<li>${h(x, RELEASE_TEXT_CHARS)}</li>`);
     const rest = v.length - shown.length;
-    return `<ol>${shown.join('')}</ol>${rest > 0 ? `<p class="note">…and ${rest} more in manifest.json.</p>` : ''}`;
+    return `<ol>${shown.join('')}</ol>${rest > 0 ? `<p class="note">\u2026and ${rest} more in manifest.json.</p>` : ''}`;
 }
 function html_release_partCell(p) {
     const cls = STATUS_CLASS[p.status];
@@ -13844,9 +13844,9 @@ function releaseReportSection(facts, gate) {
 ;// CONCATENATED MODULE: ./src/report/html-search.ts
 /**
  * The adaptive search in report.html (docs/search.md, docs/report.md): per model, the
- * success–budget curve as one step chart, and beside it a table of the same curve at a few
+ * success\u2013budget curve as one step chart, and beside it a table of the same curve at a few
  * budgets with its denominator, read off metrics.json's `success_budget_curve` (the last point at
- * or below q) — nothing is recomputed from the evidence here.
+ * or below q) \u2014 nothing is recomputed from the evidence here.
  */
 
 
@@ -13889,9 +13889,9 @@ function searchReportSection(metrics) {
     ]);
     return [
         '<h2 id="search">Adaptive search (all rows)</h2>',
-        `<p class="note">The success–budget curve: for each query budget q from 1 to ${budget}, the tested rows on which the search found a success within q queries, divided by the tested rows (the denominator, n, is in the legend and the table). A query is one distinct candidate text the model scored for one example. Hover a dot for its counts. A row the search did not move is evidence about this search under this budget only: a larger budget or another attacker may still move it.</p>`,
+        `<p class="note">The success\u2013budget curve: for each query budget q from 1 to ${budget}, the tested rows on which the search found a success within q queries, divided by the tested rows (the denominator, n, is in the legend and the table). A query is one distinct candidate text the model scored for one example. Hover a dot for its counts. A row the search did not move is evidence about this search under this budget only: a larger budget or another attacker may still move it.</p>`,
         '<div class="charts">',
-        stepChart(models.map(({ model, s }) => ({ name: model, denominator: s.tested, steps: s.success_budget_curve.map((p) => ({ x: p.queries, count: p.successes })) })), { title: 'Success–budget curve (search)', xLabel: `queries per example (budget ${budget})`, yLabel: 'successes ÷ tested', xMax: budget, xUnit: 'queries' }),
+        stepChart(models.map(({ model, s }) => ({ name: model, denominator: s.tested, steps: s.success_budget_curve.map((p) => ({ x: p.queries, count: p.successes })) })), { title: 'Success\u2013budget curve (search)', xLabel: `queries per example (budget ${budget})`, yLabel: 'successes \u00f7 tested', xMax: budget, xUnit: 'queries' }),
         '</div>',
         table([
             'model',
@@ -14114,7 +14114,7 @@ function countAttributes(checks, blocking) {
     const n = counts(checks, blocking);
     return `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}" time="0"`;
 }
-/** "challenge accuracy: value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default)". */
+/** "challenge accuracy: value 50.0% (27/54), threshold \u2265 75%, n/N 27/54, gate.min_challenge_accuracy (default)". */
 function message(c) {
     const nN = c.numerator !== null && c.denominator !== null ? `, n/N ${c.numerator}/${c.denominator}` : c.denominator !== null ? `, N ${c.denominator}` : '';
     const judged = c.judged ? '' : ' (not judged: this model is outside gate.models, so it does not block)';
@@ -14173,7 +14173,7 @@ function renderJunit(gate) {
 ;// CONCATENATED MODULE: ./src/pipeline/derive.ts
 /**
  * The one derivation every command shares (docs/definitions.md#purity): evidence rows in file order plus the
- * manifest's facts → metrics.json, checks.json, checks.junit.xml, comparison.json, summary.md and report.html.
+ * manifest's facts \u2192 metrics.json, checks.json, checks.junit.xml, comparison.json, summary.md and report.html.
  * A run feeds it the rows it evaluates, a merge the rows of its shards, `verify` the rows of a
  * downloaded artifact.
  */
@@ -14601,8 +14601,8 @@ var stop = __nccwpck_require__(877);
  * creates the missing parents, takes the lock, tidies what interrupted runs left (recover.ts)
  * and creates the staging folder beside the output folder.
  *
- * commit() swaps in three renames inside one parent folder: `out` → `.out.old-<pid>`,
- * staging → `out`, then deletes the backup. Whatever stops the process, the name `out` holds
+ * commit() swaps in three renames inside one parent folder: `out` \u2192 `.out.old-<pid>`,
+ * staging \u2192 `out`, then deletes the backup. Whatever stops the process, the name `out` holds
  * either the earlier output or the new one, except between the first two renames (a few
  * system calls, during which signals are not handled as the swap is synchronous); a
  * process killed there leaves the earlier output as `.out.old-<pid>`, which the next run on
@@ -15273,8 +15273,8 @@ async function buildModels(plans, train, labels, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/prepare.ts
 /**
- * The stages before evaluation (docs/definitions.md#pipeline): config → plan, data → dataset, the perturbation
- * families, the trained models, and the manifest's head — the facts every later stage reads.
+ * The stages before evaluation (docs/definitions.md#pipeline): config \u2192 plan, data \u2192 dataset, the perturbation
+ * families, the trained models, and the manifest's head \u2014 the facts every later stage reads.
  */
 
 
@@ -15507,8 +15507,8 @@ function startRun(options, deps) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/run.ts
 /**
- * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare → evaluate → stream evidence →
- * derive → render → manifest, in one output folder that appears only when complete.
+ * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare \u2192 evaluate \u2192 stream evidence \u2192
+ * derive \u2192 render \u2192 manifest, in one output folder that appears only when complete.
  */
 
 
@@ -15698,8 +15698,8 @@ function checkRecordedGate(m) {
 ;// CONCATENATED MODULE: ./src/pipeline/merge.ts
 /**
  * `evidence-gate merge DIR... --out DIR` (docs/definitions.md#shards): checks that the shard folders belong to one
- * job — same config, data, labels, models, seeds and shard count, every index 1..N exactly once,
- * each holding the rows it should — then interleaves their evidence back into file order and
+ * job \u2014 same config, data, labels, models, seeds and shard count, every index 1..N exactly once,
+ * each holding the rows it should \u2014 then interleaves their evidence back into file order and
  * derives every output exactly as one unsharded run would. Any disagreement is a one-line
  * UsageError naming the shard; a shard whose evidence does not match its digest discards the
  * half-written output.
@@ -15781,13 +15781,13 @@ function checkAgreement(shards) {
         const rows = s.evidenceEntry.rows;
         const expected = (s.manifest.shard?.examples ?? 0) * perExample;
         if (rows !== expected)
-            throw new src_errors/* UsageError */.eb(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
+            throw new src_errors/* UsageError */.eb(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples \u00d7 ${perExample})`);
     }
 }
 /**
  * One shard's evidence, read an example at a time through the output-folder reader (bounded,
- * digest-checked). Rows must be in the order a run writes them — examples by split then id, each
- * example's rows by model then condition, none twice — so a damaged or doctored shard is named
+ * digest-checked). Rows must be in the order a run writes them \u2014 examples by split then id, each
+ * example's rows by model then condition, none twice \u2014 so a damaged or doctored shard is named
  * here, with its line, rather than deep in the derivation.
  */
 class ShardCursor {
@@ -16169,7 +16169,7 @@ async function rederive(art, options, deps, out) {
         const n = jsonDifferences(art.readJson(name), JSON.parse(recomputed), '', diffs, LIMIT);
         out.differences.push(...diffs.map((x) => `${name}: ${x}`));
         if (n > diffs.length)
-            out.differences.push(`${name}: …and ${n - diffs.length} more differences`);
+            out.differences.push(`${name}: \u2026and ${n - diffs.length} more differences`);
     }
     const gateDiffs = [];
     jsonDifferences({ verdict: m.gate.verdict, counts: m.gate.counts, failing_checks: m.gate.failing_checks }, { verdict: derived.gate.verdict, counts: derived.gate.counts, failing_checks: derived.gate.failing }, 'gate', gateDiffs, LIMIT);
@@ -16301,8 +16301,8 @@ async function verify(options, deps = {}) {
 ;// CONCATENATED MODULE: ./src/engine.ts
 /**
  * The engine both adapters call (docs/definitions.md#pipeline): `run` (one job, or one shard of it), `merge` (shards
- * into one output, docs/definitions.md#shards) and `verify` (docs/definitions.md#verify) are short lists of the same stages —
- * prepare → evaluate → stream evidence → derive (pipeline/derive.ts) → render → manifest. No
+ * into one output, docs/definitions.md#shards) and `verify` (docs/definitions.md#verify) are short lists of the same stages \u2014
+ * prepare \u2192 evaluate \u2192 stream evidence \u2192 derive (pipeline/derive.ts) \u2192 render \u2192 manifest. No
  * GitHub or terminal I/O here: the clock, the log and the run context are passed in.
  */
 
@@ -16365,7 +16365,7 @@ function wrapped(first, sentence) {
 }
 function checkRow(c) {
     const id = (0,visible/* truncateText */.EJ)((0,visible/* visible */.RK)(c.id), ID_MAX) + (c.judged ? '' : ' (not judged)');
-    return [id, STATUS[c.status], checkValueText(c), checkThresholdText(c), c.denominator === null ? '—' : String(c.denominator)];
+    return [id, STATUS[c.status], checkValueText(c), checkThresholdText(c), c.denominator === null ? '\u2014' : String(c.denominator)];
 }
 /** One line: pairs, fixed and broken rows over every model and condition, and the comparison checks that fail. */
 function comparisonLine(comparison, gate) {
@@ -16484,7 +16484,7 @@ Options:
   --config FILE    gate config (YAML), e.g. examples/academic-intent/evidence-gate.yml
   --out DIR        output folder inside the root (default evidence-gate-out)
   --baseline DIR   an earlier output folder to compare with (docs/definitions.md#comparison): paired per example
-  --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
+  --shard K/N      evaluate only shard K of N (1 \u2264 K \u2264 N); merge the shards afterwards
   --rerun          verify: also re-run the evaluation from the inputs the manifest names
   --root DIR       repository root that every path must stay inside
                    (default: the git top level of the current folder, else the current folder)
@@ -16965,8 +16965,8 @@ const EXPLAIN_SCHEMA_VERSION = 1;
 /** Code points of the text shown in the heading; the JSON holds all of it. */
 const TEXT_SHOWN = 400;
 /** Where the changed span starts and ends in a shown candidate. */
-const MARK_OPEN = '⟦';
-const MARK_CLOSE = '⟧';
+const MARK_OPEN = '\u27e6';
+const MARK_CLOSE = '\u27e7';
 /** Output for a terminal or a log: hidden characters escaped, no line starting with `::`. */
 function terminalSafe(text) {
     return (0,visible/* visible */.RK)(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
@@ -16980,10 +16980,10 @@ function q(text, max = 80) {
 }
 /** A search's text with each edited word between the marks. */
 function markedParts(s) {
-    return `${s.cutStart ? '…' : ''}${s.parts.map((p) => (p.op === null ? (0,visible/* visible */.RK)(p.text) : `${MARK_OPEN}${(0,visible/* visible */.RK)(p.text)}${MARK_CLOSE}`)).join('')}${s.cutEnd ? '…' : ''}`;
+    return `${s.cutStart ? '\u2026' : ''}${s.parts.map((p) => (p.op === null ? (0,visible/* visible */.RK)(p.text) : `${MARK_OPEN}${(0,visible/* visible */.RK)(p.text)}${MARK_CLOSE}`)).join('')}${s.cutEnd ? '\u2026' : ''}`;
 }
 function marked(s) {
-    return `${s.cutStart ? '…' : ''}${(0,visible/* visible */.RK)(s.before)}${MARK_OPEN}${(0,visible/* visible */.RK)(s.changed)}${MARK_CLOSE}${(0,visible/* visible */.RK)(s.after)}${s.cutEnd ? '…' : ''}`;
+    return `${s.cutStart ? '\u2026' : ''}${(0,visible/* visible */.RK)(s.before)}${MARK_OPEN}${(0,visible/* visible */.RK)(s.changed)}${MARK_CLOSE}${(0,visible/* visible */.RK)(s.after)}${s.cutEnd ? '\u2026' : ''}`;
 }
 function render_margin(m) {
     return m === null ? 'n/a' : m.toFixed(4);
@@ -16995,14 +16995,14 @@ function readingLine(r, width, isClean, c) {
     const prediction = v(r.prediction ?? '', 40);
     if (isClean)
         return `  ${name}  ${prediction.padEnd(16)}  margin ${render_margin(r.margin)}`;
-    const moved = `${v(r.clean_prediction ?? 'missing', 40)} → ${prediction}`;
+    const moved = `${v(r.clean_prediction ?? 'missing', 40)} \u2192 ${prediction}`;
     let flag = '';
     if (r.flipped) {
         flag = r.counted ? '  FLIPPED' : `  flipped (not counted: ${c.valid === false ? 'the candidate is invalid' : 'unchanged'})`;
         if (r.counted && c.label_preserving === false)
             flag = '  flipped (descriptive: destructive family)';
     }
-    return `  ${name}  ${moved.padEnd(30)}  margin ${render_margin(r.clean_margin)} → ${render_margin(r.margin)}${flag}`;
+    return `  ${name}  ${moved.padEnd(30)}  margin ${render_margin(r.clean_margin)} \u2192 ${render_margin(r.margin)}${flag}`;
 }
 function conditionHeading(c) {
     if (c.condition === 'clean')
@@ -17018,11 +17018,11 @@ function conditionHeading(c) {
 /** Step 1's words shown in the text output (the JSON keeps more). */
 const RANKING_SHOWN = 10;
 function editText(e) {
-    return `word ${e.word} ${q(e.from, 40)} → ${q(e.to, 40)} (${v(e.op, 20)})`;
+    return `word ${e.word} ${q(e.from, 40)} \u2192 ${q(e.to, 40)} (${v(e.op, 20)})`;
 }
 function outcomeText(p) {
     const spent = `${p.queries} of ${p.budget} queries`;
-    const reading = p.status === 'ok' ? `${v(p.gold ?? '', 40)} → ${v(p.prediction ?? 'missing', 40)}` : '';
+    const reading = p.status === 'ok' ? `${v(p.gold ?? '', 40)} \u2192 ${v(p.prediction ?? 'missing', 40)}` : '';
     switch (p.outcome) {
         case 'success':
             return `SUCCESS at query ${p.success_at ?? p.queries}: ${reading} (${spent})`;
@@ -17051,7 +17051,7 @@ function searchPathLines(p, width) {
         out.push(`    step 1: ${p.step1_queries} single edits scored on ${p.ranked_words} words${partly}; lowest margin reached per word:`);
         p.ranking.slice(0, RANKING_SHOWN).forEach((r, i) => out.push(`      ${String(i + 1).padStart(2)}. ${editText(r)}  margin ${render_margin(r.margin)}`));
         if (p.ranked_words > RANKING_SHOWN)
-            out.push(`      … ${p.ranked_words - RANKING_SHOWN} more (--json lists up to 50)`);
+            out.push(`      \u2026 ${p.ranked_words - RANKING_SHOWN} more (--json lists up to 50)`);
         out.push(p.kept.length === 0 ? '    step 2: no edit lowered the margin' : '    step 2: edits kept, in the order tried:');
     }
     else
@@ -17068,7 +17068,7 @@ function searchBlock(s, e, width) {
     const out = [
         '',
         `search (adaptive, knowledge ${s.knowledge}, budget ${s.budget} queries, operators ${s.operators.join(', ')}, max_words_changed ${s.max_words_changed}): moving away from ${from}`,
-        `  margins below are the search's objective margin (${s.against_policy ? 'the distance to a wrong decision the review policy accepts, for models with a policy' : s.objective === 'targeted' ? 'score of that label − the best score among its protected targets' : 'score of that label − the best other score'}); below 0 is a success`
+        `  margins below are the search's objective margin (${s.against_policy ? 'the distance to a wrong decision the review policy accepts, for models with a policy' : s.objective === 'targeted' ? 'score of that label \u2212 the best score among its protected targets' : 'score of that label \u2212 the best other score'}); below 0 is a success`
     ];
     for (const p of s.paths) {
         out.push(...searchPathLines(p, width));
@@ -17109,7 +17109,7 @@ function renderExplanation(e, context) {
     }
     if (e.search)
         out.push(...searchBlock(e.search, e, width));
-    out.push('', `Margins are top score − second score, not comparable across models. ${MARK_OPEN}…${MARK_CLOSE} marks the changed span; --json gives every score.`);
+    out.push('', `Margins are top score \u2212 second score, not comparable across models. ${MARK_OPEN}\u2026${MARK_CLOSE} marks the changed span; --json gives every score.`);
     return out.join('\n') + '\n';
 }
 /** The same readings as one JSON object (keys sorted; scores keyed by label in label order). */
@@ -17191,7 +17191,7 @@ function readFileBounded(path, shown) {
     }
 }
 /**
- * Bytes → the text: strict UTF-8, a leading byte-order mark removed, and one final line break
+ * Bytes \u2192 the text: strict UTF-8, a leading byte-order mark removed, and one final line break
  * removed (a file or a pipe usually ends with one; a data row's text does not).
  */
 function decodeText(bytes, where) {
@@ -17256,9 +17256,9 @@ async function explainCommand(cmd, io, root) {
  */
 const APPEND_SENTENCES = {
     en: 'See the appendix for further details.',
-    es: 'Véase el apéndice para más detalles.',
-    pt: 'Veja o apêndice para mais detalhes.',
-    fr: "Voir l'annexe pour plus de détails.",
+    es: 'V\u00e9ase el ap\u00e9ndice para m\u00e1s detalles.',
+    pt: 'Veja o ap\u00eandice para mais detalhes.',
+    fr: "Voir l'annexe pour plus de d\u00e9tails.",
     de: 'Weitere Details finden sich im Anhang.',
     it: "Si veda l'appendice per ulteriori dettagli.",
     nl: 'Zie de bijlage voor meer details.'
@@ -17344,7 +17344,7 @@ function tabularThreatModel(f) {
     return [
         '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
         '  attacks:',
-        '    noise: {}                           # corruption baseline: uniform ±eps on every row',
+        '    noise: {}                           # corruption baseline: uniform \u00b1eps on every row',
         '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right',
         '  constraints:',
         commented(`    linf_eps: ${t.eps}`, 'the largest change per feature, in raw units: 5% of the median feature range; set it to what an attacker can change'),
@@ -17405,12 +17405,17 @@ const ROLE_NAMES = {
     language: ['language', 'lang', 'locale', 'language_code'],
     domain: ['domain']
 };
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/**
+ * Made on first use: loading the ICU language names takes about 10 ms, which every command
+ * would pay at start-up for what only `init` asks (docs/performance.md#start-up).
+ */
+let languageNames;
 /** A BCP 47-like tag naming a known language: "en", "pt-BR", "pt_BR" (not "pos", "spam", "x1"). */
 function isLanguageTag(value) {
     if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(value))
         return false;
     try {
+        languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
         return languageNames.of(value.replace(/_/g, '-')) !== undefined;
     }
     catch {
@@ -17642,7 +17647,7 @@ function target(path, root) {
         throw new src_errors/* UsageError */.eb(`${path} already exists; init never overwrites a file (edit it, or move it away and run init again)`);
     return resolved.real;
 }
-/** A split name after the file's name (`data/test.jsonl` → `test`), valid as a config key and unique. */
+/** A split name after the file's name (`data/test.jsonl` \u2192 `test`), valid as a config key and unique. */
 function splitName(path, taken) {
     let name = (0,external_node_path_.basename)(path).replace(/\.(jsonl|ndjson|csv)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
     if (!/^[A-Za-z]/.test(name))
@@ -18121,7 +18126,7 @@ class ConfigSource {
     static parse(file, text) {
         const lines = new yaml__WEBPACK_IMPORTED_MODULE_0__/* .LineCounter */ .HN();
         // uniqueKeys: false because the library's duplicate check is quadratic; the walk below
-        // does it in one pass. resolveKnownTags: false so that !!binary, !!set, !!timestamp … are
+        // does it in one pass. resolveKnownTags: false so that !!binary, !!set, !!timestamp \u2026 are
         // unknown tags, refused below like any other.
         const doc = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: true, resolveKnownTags: false });
         const errors = [...controlCharacters(text, lines)];
@@ -24457,9 +24462,9 @@ function expectedOf(schema) {
         bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
     else {
         if (typeof schema.minimum === 'number')
-            bounds.push(`≥ ${schema.minimum}`);
+            bounds.push(`\u2265 ${schema.minimum}`);
         if (typeof schema.maximum === 'number')
-            bounds.push(`≤ ${schema.maximum}`);
+            bounds.push(`\u2264 ${schema.maximum}`);
     }
     if (typeof schema.exclusiveMinimum === 'number')
         bounds.push(`> ${schema.exclusiveMinimum}`);
@@ -24542,7 +24547,7 @@ function configErrors(file, problems) {
         shown.push(`(and ${rest} more config error${rest === 1 ? '' : 's'})`);
     return new errors/* ConfigError */.xL(shown.join('\n') || `${shownFile}:1: invalid config`);
 }
-/** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: …`). */
+/** Problems of the YAML text, as a ConfigError (`file:line[:column]: invalid YAML: \u2026`). */
 function yamlErrors(file, problems) {
     return configErrors(file, problems.map((p) => ({ line: p.line, column: p.column, message: `invalid YAML: ${p.message}` })));
 }
@@ -24610,7 +24615,7 @@ class UsageError extends UserError {
     }
 }
 /**
- * A config problem: `file:line: key.path: expected …, found …`. When a file has several
+ * A config problem: `file:line: key.path: expected \u2026, found \u2026`. When a file has several
  * problems the message holds one such line per problem (see `validateConfig`).
  */
 class ConfigError extends UserError {
@@ -25305,7 +25310,7 @@ function xoroshiro128plus(seed) {
  * The one pseudo-random generator used for statistics (bootstrap resampling, docs/definitions.md#metrics).
  *
  * Generator: xoroshiro128+ from pure-rand 8, seeded with a 32-bit value. Every bootstrap
- * cell — (metric name, model, second model or '', condition, scope) — gets its own
+ * cell \u2014 (metric name, model, second model or '', condition, scope) \u2014 gets its own
  * stream, seeded from a SHA-256 of the run seed and the cell's names, so adding a model,
  * a condition or a split never shifts the draws of another cell, and computing cells in
  * any order gives the same numbers. A stream hands out uniform doubles in [0, 1) built from
@@ -25325,7 +25330,7 @@ const STREAM_DERIVATION = "seed32 = first 4 bytes, big-endian uint32, of SHA-256
 const MAX_RANGE = 0x1_0000_0000;
 const TWO_26 = 67108864;
 const TWO_53 = 9007199254740992;
-/** `[metric, model, secondModel ?? '', condition ?? '', scope]` — the `parts` for a cell. */
+/** `[metric, model, secondModel ?? '', condition ?? '', scope]` \u2014 the `parts` for a cell. */
 function cellParts(cell) {
     return [cell.metric, cell.model, cell.secondModel ?? '', cell.condition ?? '', cell.scope];
 }
@@ -25339,7 +25344,7 @@ function streamSeed(seed, parts) {
 }
 /**
  * A fresh, independent index stream for one cell (see `streamSeed`). Throws a RangeError
- * when `nextIndex` is asked for a range that is not a positive integer ≤ 2^32.
+ * when `nextIndex` is asked for a range that is not a positive integer \u2264 2^32.
  */
 function createStream(seed, parts) {
     const rng = xoroshiro128plus(streamSeed(seed, parts));
@@ -25350,10 +25355,10 @@ function createStream(seed, parts) {
             return (high * TWO_26 + low) / TWO_53;
         },
         nextIndex(n) {
-            // No global lookups here (Number.isInteger, …): this is the bootstrap's innermost call,
+            // No global lookups here (Number.isInteger, \u2026): this is the bootstrap's innermost call,
             // and globals are slow inside sandboxed contexts such as jest's.
             if (!(n >= 1 && n <= MAX_RANGE && n % 1 === 0))
-                throw new RangeError(`nextIndex needs a positive integer range ≤ 2^32, got ${n}`);
+                throw new RangeError(`nextIndex needs a positive integer range \u2264 2^32, got ${n}`);
             return uniformInt(rng, 0, n - 1);
         }
     };
@@ -25372,7 +25377,7 @@ function createStream(seed, parts) {
 /**
  * The decision of an `ok` result: argmax of the scores, or the label of a label-only model (no
  * margin). A repeated model's result names its majority label; its margin is that label's mean
- * score minus the best other label's (top − second whenever the majority is also the argmax).
+ * score minus the best other label's (top \u2212 second whenever the majority is also the argmax).
  */
 function decisionOf(labels, result) {
     if (result.status !== 'ok')
@@ -25388,7 +25393,7 @@ function decisionOf(labels, result) {
             other = result.scores[i];
     return { prediction: result.label, margin: result.scores[at] - other };
 }
-/** Argmax with ties to the first label; margin = top − second (docs/definitions.md#models). */
+/** Argmax with ties to the first label; margin = top \u2212 second (docs/definitions.md#models). */
 function decide(labels, scores) {
     let best = 0;
     for (let i = 1; i < scores.length; i++)
@@ -25855,9 +25860,9 @@ function releaseLock(lock) {
  * (the engine, in slot.commit) or "stopping" (the main thread, on a signal) is a compare-and-swap,
  * so exactly one of them wins:
  *
- *   running ──commit──▶ publishing ──swap done──▶ published
- *      │                    └──swap failed──▶ running
- *      └──signal──▶ stopping  (the engine thread is stopped, its unfinished output removed)
+ *   running \u2500\u2500commit\u2500\u2500\u25b6 publishing \u2500\u2500swap done\u2500\u2500\u25b6 published
+ *      \u2502                    \u2514\u2500\u2500swap failed\u2500\u2500\u25b6 running
+ *      \u2514\u2500\u2500signal\u2500\u2500\u25b6 stopping  (the engine thread is stopped, its unfinished output removed)
  *
  * A process without a supervisor (tests, the action) has no shared word: commits always proceed,
  * and a signal handled after one is told apart by a flag of this thread.
@@ -26051,7 +26056,7 @@ const K = Int32Array.from([
 const IV = Int32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
 const encoder = new TextEncoder();
 const W = new Int32Array(64);
-/** Compresses the 64-byte block at `bytes[offset…]` into `state`. */
+/** Compresses the 64-byte block at `bytes[offset\u2026]` into `state`. */
 function compress(state, bytes, offset) {
     for (let t = 0; t < 16; t++) {
         const i = offset + 4 * t;
@@ -26231,7 +26236,7 @@ function tabularAttack(d) {
  *     es: { estudio: trabajo }
  *
  * Rules: `version` must be 1; `languages` maps a language code to a non-empty mapping
- * of word → word; every key and value is one lowercase word (letters, with combining
+ * of word \u2192 word; every key and value is one lowercase word (letters, with combining
  * marks after a letter; no spaces, digits or punctuation); neither a key nor a value may
  * be a negator of any language (negators are never edited, nor introduced); a word may
  * not map to itself; no other top-level keys. Problems are ConfigErrors naming the file,
@@ -26429,14 +26434,14 @@ function dictionaryViolation(original, candidate, language, words, maxCharEditRa
         const gapBefore = original.slice(atBefore, b ? b.start : original.length);
         const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
         if (gapBefore !== gapAfter)
-            return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
+            return `text between words changed (${JSON.stringify(gapBefore)} \u2192 ${JSON.stringify(gapAfter)})`;
         if (!b || !a)
             break;
         atBefore = b.end;
         atAfter = a.end;
         if (b.text === a.text)
             continue;
-        const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
+        const change = `${JSON.stringify(b.text)} \u2192 ${JSON.stringify(a.text)}`;
         if (b.protection !== null)
             return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
         const expected = words.get((0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .foldWord */ ._P)(b.text));
@@ -26499,17 +26504,17 @@ const DICTIONARY = (0,_descriptor_js__WEBPACK_IMPORTED_MODULE_5__/* .textFamily 
 /**
  * `format` (docs/definitions.md#conditions): case and punctuation only.
  *
- * Case: round(eligible ÷ 5) of the eligible words (unprotected, with a case to flip) change,
- * drawn one after another without replacement with positions "case:0", "case:1", … (the
- * draw d picks word ⌊d × remaining⌋; its fractional remainder below 0.15 asks for UPPER).
- * lower → Title (or UPPER), Title → lower, UPPER → Title; mixed-case words are never
+ * Case: round(eligible \u00f7 5) of the eligible words (unprotected, with a case to flip) change,
+ * drawn one after another without replacement with positions "case:0", "case:1", \u2026 (the
+ * draw d picks word \u230ad \u00d7 remaining\u230b; its fractional remainder below 0.15 asks for UPPER).
+ * lower \u2192 Title (or UPPER), Title \u2192 lower, UPPER \u2192 Title; mixed-case words are never
  * eligible. A character's case flips only when the flipped form is one code point that
- * lower-cases to the same thing as the original (so ß, ŉ, ſ, ı, İ and the like never
+ * lower-cases to the same thing as the original (so \u00df, \u0149, \u017f, \u0131, \u0130 and the like never
  * change).
  * Punctuation: one edit, at a site drawn with position "punct" among: every "," or ";"
- * that ends a chunk with whitespace after it (→ the other one), and the end of the last
- * chunk: a final "." (→ "!" or removed, drawn with position "end"), a final "!" or "?"
- * (→ "."), a final letter (→ "." added). Sites in protected chunks (numbers, URLs) are
+ * that ends a chunk with whitespace after it (\u2192 the other one), and the end of the last
+ * chunk: a final "." (\u2192 "!" or removed, drawn with position "end"), a final "!" or "?"
+ * (\u2192 "."), a final letter (\u2192 "." added). Sites in protected chunks (numbers, URLs) are
  * excluded, so their punctuation never changes.
  * When there is no punctuation site, at least one eligible word changes, so a row with
  * anything eligible always changes.
@@ -26596,13 +26601,13 @@ function punctuationSites(text, chunks) {
     return sites;
 }
 /**
- * The indices 0..n−1 not taken yet, in order, where taking the r-th remaining one costs
+ * The indices 0..n\u22121 not taken yet, in order, where taking the r-th remaining one costs
  * O(log n) (a Fenwick tree of 0/1 counts): drawing without replacement from a long text by
  * removing from an array would be quadratic.
  */
 class RemainingIndices {
     tree;
-    /** The highest power of two ≤ n: the first step of the search. */
+    /** The highest power of two \u2264 n: the first step of the search. */
     topStep;
     size;
     constructor(n) {
@@ -26678,8 +26683,8 @@ const LETTER_MARK_OR_DIGIT_RUNS = new _text_runs_js__WEBPACK_IMPORTED_MODULE_4__
 function foldedLettersAndDigits(text) {
     const kept = LETTER_MARK_OR_DIGIT_RUNS.runs(text).join('');
     // Lower-casing a whole string differs from doing it character by character only for
-    // capital sigma (final ς versus σ in context), so each piece between capital sigmas is
-    // lower-cased whole and every capital sigma becomes σ, as it does on its own.
+    // capital sigma (final \u03c2 versus \u03c3 in context), so each piece between capital sigmas is
+    // lower-cased whole and every capital sigma becomes \u03c3, as it does on its own.
     if (!kept.includes('\u03A3'))
         return kept.toLowerCase();
     return kept
@@ -26739,7 +26744,7 @@ const FORMAT = (0,_descriptor_js__WEBPACK_IMPORTED_MODULE_6__/* .textFamily */ .
  * of edits, and a family usually knows an upper bound on it (the edits it made), so the
  * exact distance is computed only when that bound is too high, and then only inside a band
  * around the diagonal whose width is the allowed number of edits (Ukkonen's cut-off): the
- * work is proportional to length × allowed edits, not length², and stops as soon as every
+ * work is proportional to length \u00d7 allowed edits, not length\u00b2, and stops as soon as every
  * cell of a column is provably beyond the limit.
  */
 
@@ -26767,13 +26772,13 @@ function levenshtein(a, b) {
         return 0;
     return within(codePoints(a), codePoints(b), Infinity);
 }
-/** The distance between `a` and `b` when it is at most `limit`, otherwise −1. */
+/** The distance between `a` and `b` when it is at most `limit`, otherwise \u22121. */
 function levenshteinWithin(a, b, limit) {
     if (a === b)
         return 0;
     return within(codePoints(a), codePoints(b), limit);
 }
-/** Distance when ≤ limit, else −1. The shared prefix and suffix are skipped first. */
+/** Distance when \u2264 limit, else \u22121. The shared prefix and suffix are skipped first. */
 function within(x, y, limit) {
     let lo = 0;
     while (lo < x.length && lo < y.length && x[lo] === y[lo])
@@ -26794,22 +26799,22 @@ function within(x, y, limit) {
     return restX.length <= restY.length ? banded(restX, restY, limit) : banded(restY, restX, limit);
 }
 /**
- * Distance between p and t (1 ≤ |p| ≤ |t|) when it is at most `limit`, otherwise −1.
+ * Distance between p and t (1 \u2264 |p| \u2264 |t|) when it is at most `limit`, otherwise \u22121.
  *
  * Myers' bit-vector form of the DP (1999, blocks of 32 rows): column j of D[i][j] is held
- * as vertical deltas D[i][j] − D[i−1][j] ∈ {−1, 0, +1} (bits of `plus`/`minus`), with the
+ * as vertical deltas D[i][j] \u2212 D[i\u22121][j] \u2208 {\u22121, 0, +1} (bits of `plus`/`minus`), with the
  * value of each block's bottom row in `score`. Only the rows that can still lie on an
- * alignment of cost ≤ k are computed. With diff = |t| − |p| and rem(i, j) = |i − j + diff|
+ * alignment of cost \u2264 k are computed. With diff = |t| \u2212 |p| and rem(i, j) = |i \u2212 j + diff|
  * (a lower bound on the distance of what is left of both strings), a cell on such an
- * alignment has |i − j| + rem(i, j) ≤ D[i][j] + rem(i, j) ≤ k: that fixes a band of about
+ * alignment has |i \u2212 j| + rem(i, j) \u2264 D[i][j] + rem(i, j) \u2264 k: that fixes a band of about
  * k + 1 rows per column. Blocks enter the band at the bottom and leave it at the top.
  *
  * Cells outside the band are never read as themselves: a block entering at the bottom
  * starts from "one more per row" below the block above it, and the row above the first
  * block is taken to grow by one per column. Both are over-estimates, so every computed
- * value is ≥ the true one, and every cell on an optimal alignment of cost ≤ k is exact
+ * value is \u2265 the true one, and every cell on an optimal alignment of cost \u2264 k is exact
  * (its predecessor on that alignment is in the band and exact). Hence the bottom-right
- * value is the distance when that is ≤ k, and above k otherwise. A block whose cells all
+ * value is the distance when that is \u2264 k, and above k otherwise. A block whose cells all
  * have value + rem > k (bounded from its bottom value: a step up changes a value by at most
  * one) holds no cell of such an alignment, now or later, and is dropped (block 0 only once
  * row 0 cannot hold one either); when no block is left, or none can hold one, the distance
@@ -26838,13 +26843,13 @@ function banded(p, t, limit) {
     const minus = new Int32Array(blocks);
     const score = new Int32Array(blocks);
     const lastHigh = 1 << ((m - 1) & 31);
-    // Rows i with j − up ≤ i ≤ j + down are in the band of column j.
+    // Rows i with j \u2212 up \u2264 i \u2264 j + down are in the band of column j.
     const up = Math.floor((k + diff) / 2);
     const down = Math.floor((k - diff) / 2);
     let first = 0;
     let last = -1;
     for (let j = 1; j <= n; j++) {
-        // Blocks entering at the bottom, initialised as column j − 1.
+        // Blocks entering at the bottom, initialised as column j \u2212 1.
         // (No Math calls in this loop: under a test runner's vm context they are not inlined.)
         const target = ((j + down < m ? j + down : m) - 1) >> 5;
         while (last < target) {
@@ -26916,7 +26921,7 @@ function banded(p, t, limit) {
 const NONE = 0x3fffffff;
 /**
  * A lower bound on value + rem over the rows of block b, from its bottom value s: a row r
- * above the bottom holds at least s − (bottom − r), and r + |r − centre| grows with r.
+ * above the bottom holds at least s \u2212 (bottom \u2212 r), and r + |r \u2212 centre| grows with r.
  */
 function lowestInBlock(s, b, m, centre) {
     const top = 32 * b + 1;
@@ -26989,7 +26994,7 @@ function histogramBound(x, y) {
     return Math.max(more, fewer);
 }
 /**
- * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
+ * Edit ratio of a candidate: Levenshtein distance \u00f7 the original's length in code points.
  * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
  */
 function editRatio(original, candidate) {
@@ -26999,7 +27004,7 @@ function editRatio(original, candidate) {
         return distance === 0 ? 0 : Infinity;
     return distance / length;
 }
-/** The largest edit count e with e ÷ length ≤ max, in floating point as the ratio is compared. */
+/** The largest edit count e with e \u00f7 length \u2264 max, in floating point as the ratio is compared. */
 function allowedEdits(length, max) {
     let e = Math.max(0, Math.floor(max * length));
     while ((e + 1) / length <= max)
@@ -27009,7 +27014,7 @@ function allowedEdits(length, max) {
     return e;
 }
 /**
- * Up to this many DP cells (length × band), a candidate beyond the limit gets its exact
+ * Up to this many DP cells (length \u00d7 band), a candidate beyond the limit gets its exact
  * distance in the reason; above it, only that the limit is exceeded (a long text).
  */
 const EXACT_REASON_CELLS = 1 << 24;
@@ -27084,7 +27089,7 @@ function applyEdits(text, edits) {
 }
 /** A rule text with the edit-ratio bound appended when one is set. */
 function withRatio(rule, max) {
-    return max === null ? rule : `${rule}; and Levenshtein distance ÷ original length (code points) ≤ ${max}`;
+    return max === null ? rule : `${rule}; and Levenshtein distance \u00f7 original length (code points) \u2264 ${max}`;
 }
 
 
@@ -27183,7 +27188,7 @@ function marginOf(row, result) {
  * `boundary`: a label-only black-box attack on clean-correct rows (docs/tabular.md). It queries
  * seeded random vertices of F(x) until one succeeds, then binary-searches the segment from x to
  * that vertex (every point of it lies in F(x), a convex set) and keeps the success closest to x
- * in L∞. The search stops when the bracket is within BOUNDARY_TOLERANCE·eps in L∞ or the budget is
+ * in L\u221e. The search stops when the bracket is within BOUNDARY_TOLERANCE\u00b7eps in L\u221e or the budget is
  * spent. Without a success the candidate is the last vertex tried. Only the predicted label is
  * read, so it works on any model. One query per candidate; randomness from the row's stream
  * (seed, `boundary`, id, model).
@@ -27194,7 +27199,7 @@ function marginOf(row, result) {
 
 const BOUNDARY_FAMILY = 'boundary';
 const BOUNDARY_DEFAULT_QUERIES = 1000;
-/** The binary search stops once the bracket's L∞ width is at most this share of eps. */
+/** The binary search stops once the bracket's L\u221e width is at most this share of eps. */
 const BOUNDARY_TOLERANCE = 1e-3;
 class Boundary {
     row;
@@ -27233,7 +27238,7 @@ class Boundary {
         this.queries++;
         return this.pending;
     }
-    /** x + t·(v − x), kept inside each feature's interval against rounding. */
+    /** x + t\u00b7(v \u2212 x), kept inside each feature's interval against rounding. */
     along(v, t) {
         const x = this.row.x;
         return x.map((xi, i) => (v[i] === xi ? xi : (0,clip/* clip */.$)(xi + t * (v[i] - xi), this.box.lo[i], this.box.hi[i])));
@@ -27279,7 +27284,7 @@ const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
     perModel: true,
     reportsWork: true,
     method: {
-        search: 'label only: random vertices of F(x) until one succeeds, then a binary search on the segment from x to it (to 0.001·eps in L∞) keeps the success closest to x; stream seeded by (seed, boundary, id, model)'
+        search: 'label only: random vertices of F(x) until one succeeds, then a binary search on the segment from x to it (to 0.001\u00b7eps in L\u221e) keeps the success closest to x; stream seeded by (seed, boundary, id, model)'
     },
     read: (raw) => ({ queries: raw.queries ?? BOUNDARY_DEFAULT_QUERIES }),
     queryAttack: (row, params) => boundaryAttack(row, params)
@@ -27294,46 +27299,46 @@ var validity = __nccwpck_require__(3983);
  * `fgm` (docs/definitions.md#tabular): one untargeted white-box fast-gradient-sign step of size eps, projected
  * onto the feature bounds, on rows the model classifies correctly.
  *
- *   1. ŷ = model.predict(x). If ŷ ≠ gold the row is not attacked: the candidate is x itself,
+ *   1. \u0177 = model.predict(x). If \u0177 \u2260 gold the row is not attacked: the candidate is x itself,
  *      attempted = false (an initially wrong row can never be a new attack success).
- *   2. g = model.inputGradient(x, ŷ) — the label is the model's own prediction, as ART's
+ *   2. g = model.inputGradient(x, \u0177) \u2014 the label is the model's own prediction, as ART's
  *      FastGradientMethod does with y = None.
- *   3. x'ᵢ = clip(xᵢ + eps·sign(gᵢ), lowerᵢ, upperᵢ) for editable i (sign(0) = 0, so a
+ *   3. x'\u1d62 = clip(x\u1d62 + eps\u00b7sign(g\u1d62), lower\u1d62, upper\u1d62) for editable i (sign(0) = 0, so a
  *      zero-gradient feature stays put); other features are copied.
- *   4. model.predict(x') — the post-step success check (as ART's FGM does after its step).
+ *   4. model.predict(x') \u2014 the post-step success check (as ART's FGM does after its step).
  *   5. The validity rule decides `valid` / `invalidReason` (for unattacked rows too).
  *
  * Work counters (FGM_COUNTING): per ATTACKED row one gradient evaluation (step 2) and two
  * prediction evaluations (steps 1 and 4). The step-1 prediction on a row that turns out to
- * be wrong is eligibility scoring — clean scoring, not attack generation — and is not
+ * be wrong is eligibility scoring \u2014 clean scoring, not attack generation \u2014 and is not
  * counted; neither is any later scoring or reporting of the candidate by the caller. This is
- * the seed's accounting: 959 attacked rows → 959 gradient and 1,918 prediction evaluations.
+ * the seed's accounting: 959 attacked rows \u2192 959 gradient and 1,918 prediction evaluations.
  */
 
 
 
 
 const FGM_FAMILY = 'fgm';
-const FGM_COUNTING = 'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the label ŷ, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are not counted';
+const FGM_COUNTING = 'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the label \u0177, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are not counted';
 /**
- * Why the step is exact for a binary linear model. The true-class logit (±(w·x + b), signed
+ * Why the step is exact for a binary linear model. The true-class logit (\u00b1(w\u00b7x + b), signed
  * for the predicted class) is linear in x, so over a product of intervals it is minimised
  * coordinate by coordinate: each editable feature goes to the end of its feasible interval
- * [max(lowerᵢ, xᵢ − eps), min(upperᵢ, xᵢ + eps)] that lowers the logit, i.e. in the direction
- * −sign(wᵢ) for the predicted class. The cross-entropy gradient is a positive multiple of
- * that direction's negative, so xᵢ + eps·sign(gᵢ) points the same way, and clipping it to
- * the bounds lands on exactly that end: the box ∩ L∞ ball is the product of those intervals.
+ * [max(lower\u1d62, x\u1d62 \u2212 eps), min(upper\u1d62, x\u1d62 + eps)] that lowers the logit, i.e. in the direction
+ * \u2212sign(w\u1d62) for the predicted class. The cross-entropy gradient is a positive multiple of
+ * that direction's negative, so x\u1d62 + eps\u00b7sign(g\u1d62) points the same way, and clipping it to
+ * the bounds lands on exactly that end: the box \u2229 L\u221e ball is the product of those intervals.
  * A zero weight leaves the logit flat in that feature (any value is optimal; the step keeps
- * xᵢ). Conditions: x inside its bounds (otherwise the feasible set can be empty) and a
+ * x\u1d62). Conditions: x inside its bounds (otherwise the feasible set can be empty) and a
  * gradient that has not underflowed to zero (a probability that rounds to exactly 1). With
  * more than two labels, or a non-linear model, one sign step is a heuristic, not the worst case.
  */
-const FGM_EXACTNESS_NOTE = 'for a binary linear model the projected one-step FGM point is the exact worst case in the box ∩ L∞ ball: the logit is linear in x and the feasible set is a product of intervals, so each editable feature independently moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
+const FGM_EXACTNESS_NOTE = 'for a binary linear model the projected one-step FGM point is the exact worst case in the box \u2229 L\u221e ball: the logit is linear in x and the feasible set is a product of intervals, so each editable feature independently moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
 /** True only for binary linear models, where the projected sign step is the exact worst case. */
 function fgmIsExact(labelCount, linear) {
     return linear && labelCount === 2;
 }
-/** The projected sign step: clip(xᵢ + eps·sign(gᵢ)) on editable features, others copied. */
+/** The projected sign step: clip(x\u1d62 + eps\u00b7sign(g\u1d62)) on editable features, others copied. */
 function signStep(x, gradient, space) {
     return x.map((xi, i) => {
         if (space.editable[i] !== true)
@@ -27384,9 +27389,9 @@ var decision = __nccwpck_require__(776);
  * not, and the result is reported as a conditional error-induction rate, never as attack
  * success.
  *
- * For each editable feature i: x'ᵢ = clip(xᵢ + eps·(2u − 1), lowerᵢ, upperᵢ) with
- * u = decide(seed, 'noise', id, i) ∈ [0, 1), so the offset is uniform on [−eps, eps) and the
- * candidate depends only on (seed, id, feature index, xᵢ) — never on row order or other rows.
+ * For each editable feature i: x'\u1d62 = clip(x\u1d62 + eps\u00b7(2u \u2212 1), lower\u1d62, upper\u1d62) with
+ * u = decide(seed, 'noise', id, i) \u2208 [0, 1), so the offset is uniform on [\u2212eps, eps) and the
+ * candidate depends only on (seed, id, feature index, x\u1d62) \u2014 never on row order or other rows.
  * Features that are not editable are copied. No model is consulted (no work counted).
  */
 
@@ -27395,7 +27400,7 @@ var decision = __nccwpck_require__(776);
 
 
 const NOISE_FAMILY = 'noise';
-const NOISE_METHOD = 'every row, every editable feature: x + eps·(2u − 1) with u = decide(seed, "noise", id, feature index), clipped to the feature bounds; other features unchanged';
+const NOISE_METHOD = 'every row, every editable feature: x + eps\u00b7(2u \u2212 1) with u = decide(seed, "noise", id, feature index), clipped to the feature bounds; other features unchanged';
 /** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
 function noiseCandidate(id, x, space, seed) {
     const values = x.map((xi, i) => {
@@ -27527,7 +27532,7 @@ const PGD = (0,descriptor/* tabularAttack */.y)({
  * score-based black-box attack on clean-correct rows (docs/tabular.md).
  *
  * It starts at a random vertex of F(x) (every movable feature at one end of its interval) and
- * keeps it. Each later query moves a random subset of about p·d movable features to a random
+ * keeps it. Each later query moves a random subset of about p\u00b7d movable features to a random
  * end of their intervals (at least one, and never the current point again) and keeps the move
  * iff the objective margin drops. p starts at `p_init` and halves after 0.1%, 0.5%, 2%, 5%, 10%,
  * 20%, 40%, 60% and 80% of the budget (the original schedule for 10,000 queries, scaled). The
@@ -27583,7 +27588,7 @@ class Square {
         const order = [...movable];
         const v = [...this.current];
         let changed = false;
-        // A partial Fisher–Yates shuffle picks k distinct features.
+        // A partial Fisher\u2013Yates shuffle picks k distinct features.
         for (let j = 0; j < k; j++) {
             const r = j + this.stream.nextIndex(d - j);
             const i = order[r];
@@ -27632,7 +27637,7 @@ const SQUARE = (0,descriptor/* tabularAttack */.y)({
     perModel: true,
     reportsWork: true,
     method: {
-        search: 'start at a random vertex of F(x); each query moves about p·d movable features to a random end of their interval, kept iff the objective margin drops; p halves after 0.1, 0.5, 2, 5, 10, 20, 40, 60, 80% of the budget; first success kept; stream seeded by (seed, square, id, model)'
+        search: 'start at a random vertex of F(x); each query moves about p\u00b7d movable features to a random end of their interval, kept iff the objective margin drops; p halves after 0.1, 0.5, 2, 5, 10, 20, 40, 60, 80% of the budget; first success kept; stream seeded by (seed, square, id, model)'
     },
     read: (raw) => ({ queries: raw.queries ?? SQUARE_DEFAULT_QUERIES, pInit: raw.p_init ?? SQUARE_DEFAULT_P_INIT }),
     queryAttack: (row, params) => squareAttack(row, params)
@@ -28178,9 +28183,9 @@ var transpose = __nccwpck_require__(4467);
  * true class, so it is reported descriptively and never counted as an attack.
  *
  * Words here are whitespace-delimited chunks. With n of them, the candidate keeps
- * ⌈keep × n⌉ (at least 1, at most n): the exact prefix of the original up to the end of
+ * \u2308keep \u00d7 n\u2309 (at least 1, at most n): the exact prefix of the original up to the end of
  * the last kept word, original spacing included, everything after it (trailing whitespace
- * too) dropped. The product is rounded to 9 decimals before the ceiling, so 0.65 × 20
+ * too) dropped. The product is rounded to 9 decimals before the ceiling, so 0.65 \u00d7 20
  * keeps 13 words, not 14. A text without any word is left as it is.
  *
  * Validity: the candidate is exactly that prefix. `max_char_edit_ratio` does not apply.
@@ -28188,7 +28193,7 @@ var transpose = __nccwpck_require__(4467);
 
 
 
-const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
+const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its \u2308keep \u00d7 words\u2309-th whitespace-delimited word';
 const CHUNK = /\S+/gu;
 /** How many words truncation keeps out of `words`. */
 function keptWordCount(words, keep) {
@@ -28323,7 +28328,7 @@ function buildFamilies(attacks, options, families = TEXT_FAMILIES) {
  * - `transpose`: swap two adjacent interior letters of a word of at least 4 letters (the pair
  *   is drawn from (seed, 'search', id, word index), so every model is offered the same edit);
  * - `dictionary`: the word's replacement in the row language's dictionary, in the word's case;
- * - `format`: the word's usual case change (lower → Title, Title → lower, UPPER → Title).
+ * - `format`: the word's usual case change (lower \u2192 Title, Title \u2192 lower, UPPER \u2192 Title).
  *
  * A set of edits is valid when each touches a different word, there are at most the word limit
  * of them, and the text they make satisfies `max_char_edit_ratio`.
@@ -28415,7 +28420,7 @@ function editSpace(text, o) {
     }
     return { text, words: scanned.length, positions };
 }
-/** The most words a candidate may change: ceil(share × words), at least 1. */
+/** The most words a candidate may change: ceil(share \u00d7 words), at least 1. */
 function wordLimit(words, share) {
     return Math.max(1, Math.ceil(share * words));
 }
@@ -28488,8 +28493,8 @@ function isSuccess(o, result) {
     return (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_0__/* .isAttackSuccess */ .sH)({ objective: o.objective, transitions: o.transitions, policy: o.policy ?? null }, o.labels, o.gold, result.scores, result.label);
 }
 /**
- * Without a policy — untargeted: score(gold) − the best other score; targeted: the smallest
- * score(gold) − score(t) over the protected targets t of gold. With one, policyMargin. Lower is
+ * Without a policy \u2014 untargeted: score(gold) \u2212 the best other score; targeted: the smallest
+ * score(gold) \u2212 score(t) over the protected targets t of gold. With one, policyMargin. Lower is
  * closer to a success.
  */
 function objectiveMargin(o, scores) {
@@ -28523,11 +28528,11 @@ function wrongLabels(o) {
 /**
  * The margin to a confident wrong decision (docs/search.md#against-the-policy): the smallest,
  * over the labels j a wrong decision may name, of
- *   c_j = max(r_j − s_j, τ − v_j),   r_j = the best score of the labels other than j,
+ *   c_j = max(r_j \u2212 s_j, \u03c4 \u2212 v_j),   r_j = the best score of the labels other than j,
  * where v_j is the value the policy would see if j were the decision: s_j (`on: probability`) or
- * s_j − r_j (`on: margin`), and τ its threshold. c_j < 0 exactly when j beats every other label
+ * s_j \u2212 r_j (`on: margin`), and \u03c4 its threshold. c_j < 0 exactly when j beats every other label
  * strictly and the policy accepts it with room to spare, so a negative margin is a confident
- * wrong decision; a confident wrong decision has c ≤ 0 (0 only on an exact tie or exactly at the
+ * wrong decision; a confident wrong decision has c \u2264 0 (0 only on an exact tie or exactly at the
  * threshold, which the success test settles).
  */
 function policyMargin(o, policy, scores) {
@@ -28565,17 +28570,17 @@ function policyMargin(o, policy, scores) {
  * `transpose` (docs/definitions.md#conditions): swap two adjacent interior letters inside some words.
  *
  * Eligible words: unprotected words of at least 4 letters that have a swappable pair,
- * i.e. code points i, i+1 of the word with 1 ≤ i and i+1 ≤ length−2 (neither the first nor
+ * i.e. code points i, i+1 of the word with 1 \u2264 i and i+1 \u2264 length\u22122 (neither the first nor
  * the last character moves), both letters, different from each other, and with no
  * combining mark attached to the second one.
- * k = max(1, round(eligible ÷ words_per_change)), at most the number of eligible words.
+ * k = max(1, round(eligible \u00f7 words_per_change)), at most the number of eligible words.
  * The k eligible words with the smallest decide(seed, 'transpose', id, wordIndex) change
  * (ties by word index); inside each, the pair is drawn with position `${wordIndex}:swap`
  * among its swappable pairs. One swap per chosen word.
  *
  * Validity (checked on the candidate text alone, independently of how it was made): the
- * same length in code points, every difference is one adjacent swap (a, b) → (b, a) of two
- * different letters interior to an unprotected word of ≥ 4 letters, at most one swap per
+ * same length in code points, every difference is one adjacent swap (a, b) \u2192 (b, a) of two
+ * different letters interior to an unprotected word of \u2265 4 letters, at most one swap per
  * word, the swaps are exactly the declared ones (when declared), and the edit ratio is
  * within `max_char_edit_ratio` when set.
  */
@@ -28744,12 +28749,12 @@ const TRANSPOSE = (0,_descriptor_js__WEBPACK_IMPORTED_MODULE_5__/* .textFamily *
  * Shared text scanning for the perturbation families.
  *
  * A word is a maximal run of Unicode letters, together with any combining marks that
- * follow a letter inside the run (so a decomposed "ã" stays one word). A chunk is a
+ * follow a letter inside the run (so a decomposed "\u00e3" stays one word). A chunk is a
  * maximal run of non-whitespace characters.
  *
  * Protected text is never edited by any family:
  * - negator words of the row's language (en: not, never, no; es: no, nunca, ni;
- *   pt: não, nunca, nem), compared case-insensitively after NFC normalisation; a
+ *   pt: n\u00e3o, nunca, nem), compared case-insensitively after NFC normalisation; a
  *   language without its own list protects the union of the three lists;
  * - every chunk that contains a digit (numbers such as "12%", "n=240", "2017"), and
  *   every chunk that looks like a URL (contains "://" or starts with "www.", ignoring
@@ -28762,7 +28767,7 @@ const TRANSPOSE = (0,_descriptor_js__WEBPACK_IMPORTED_MODULE_5__/* .textFamily *
 const NEGATORS = {
     en: ['not', 'never', 'no'],
     es: ['no', 'nunca', 'ni'],
-    pt: ['não', 'nunca', 'nem']
+    pt: ['n\u00e3o', 'nunca', 'nem']
 };
 const ALL_NEGATORS = new Set(Object.values(NEGATORS).flat());
 const NEGATOR_SETS = new Map(Object.entries(NEGATORS).map(([language, list]) => [language, new Set(list)]));
@@ -28814,7 +28819,7 @@ function isProtectedChunk(chunk) {
     const at = lead < 0 ? chunk.length : lead;
     return at + 4 <= chunk.length && chunk.slice(at, at + 4).toLowerCase() === 'www.';
 }
-/** No negator is longer than this in UTF-16 units, even decomposed ("não" → 4). */
+/** No negator is longer than this in UTF-16 units, even decomposed ("n\u00e3o" \u2192 4). */
 const MAX_NEGATOR_UNITS = 8;
 /**
  * Every negator starts with "n", and only "n" and "N" fold to a word starting with "n" (no other
@@ -28926,7 +28931,7 @@ function freshScan(text, language) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $: () => (/* binding */ clip)
 /* harmony export */ });
-/** Projection onto one feature's inclusive bounds (either may be ±Infinity). */
+/** Projection onto one feature's inclusive bounds (either may be \u00b1Infinity). */
 function clip(value, lower, upper) {
     return Math.min(upper, Math.max(lower, value));
 }
@@ -28951,29 +28956,29 @@ function clip(value, lower, upper) {
  * `exact`: the worst case of a model whose logits are affine in x (the built-in logistic
  * regression, any number of labels), over the feasible set F(x) of docs/tabular.md.
  *
- * For a rival label j the gap gⱼ(x′) = zⱼ(x′) − z_gold(x′) is affine, and F(x) is a product of
- * intervals (one per editable feature, a point elsewhere), so its maximum Mⱼ is the sum of
+ * For a rival label j the gap g\u2c7c(x\u2032) = z\u2c7c(x\u2032) \u2212 z_gold(x\u2032) is affine, and F(x) is a product of
+ * intervals (one per editable feature, a point elsewhere), so its maximum M\u2c7c is the sum of
  * independent per-feature maxima, each at the end of the feature's interval that the gap's
- * coefficient points to (a zero coefficient keeps xᵢ). No search, no sampling: the answer covers
+ * coefficient points to (a zero coefficient keeps x\u1d62). No search, no sampling: the answer covers
  * every point of F(x), not only the points tried.
  *
  *   rivals   untargeted: every label but gold; targeted: the protected targets of gold.
- *   success  some Mⱼ > 0, or Mⱼ = 0 with j before gold in label order (argmax ties go to the
+ *   success  some M\u2c7c > 0, or M\u2c7c = 0 with j before gold in label order (argmax ties go to the
  *            first label). The candidate is the maximiser of the first such j with the largest
- *            Mⱼ; without a success it is the maximiser of the first j with the largest Mⱼ.
- *   tie      the largest Mⱼ is within 1e-9·(1 + max |zₖ(x)|) of zero: rounding decides, so the
+ *            M\u2c7c; without a success it is the maximiser of the first j with the largest M\u2c7c.
+ *   tie      the largest M\u2c7c is within 1e-9\u00b7(1 + max |z\u2096(x)|) of zero: rounding decides, so the
  *            row is never certified and its success is what the model predicts at the candidate.
  *   certified  attacked, not a tie, and no success: no point of F(x) moves the row. This holds
  *            for this model and this threat model's set only.
  *
- * Targeted with more than two labels: Mⱼ > 0 means zⱼ beats z_gold at the candidate, but a third
+ * Targeted with more than two labels: M\u2c7c > 0 means z\u2c7c beats z_gold at the candidate, but a third
  * label may beat both; the evidence row then records what the model predicts there. The
- * certificate stays sound (no target can win anywhere when every Mⱼ < 0).
+ * certificate stays sound (no target can win anywhere when every M\u2c7c < 0).
  *
  * Under threat_model.against_policy a success must also be a decision the model's review policy
- * accepts. Binary: the rival's probability is σ(M), so the accepted wrong decisions are the
- * points where M ≥ L = logit(p*), p* the probability the policy needs (its threshold on
- * probability; (1 + threshold)/2 on the margin |2p − 1|), and the maximiser of M is the point of
+ * accepts. Binary: the rival's probability is \u03c3(M), so the accepted wrong decisions are the
+ * points where M \u2265 L = logit(p*), p* the probability the policy needs (its threshold on
+ * probability; (1 + threshold)/2 on the margin |2p \u2212 1|), and the maximiser of M is the point of
  * F(x) most likely to pass. The success is the shared rule at that point; the row is a tie when M
  * lies within the tolerance of max(L, 0); certified then means no accepted wrong decision in F(x).
  * More than two labels: the accepted region is no longer one half-space per rival, so the
@@ -28986,21 +28991,21 @@ function clip(value, lower, upper) {
 
 
 const EXACT_FAMILY = 'exact';
-/** Relative tolerance of a zero gap: |M| ≤ TIE_TOLERANCE·(1 + max |logit| at x). */
+/** Relative tolerance of a zero gap: |M| \u2264 TIE_TOLERANCE\u00b7(1 + max |logit| at x). */
 const TIE_TOLERANCE = 1e-9;
-const EXACT_METHOD = 'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature at the end of its interval; success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
+const EXACT_METHOD = 'for each rival label the largest logit gap over F(x) = box \u2229 L\u221e ball \u2229 editable features, feature by feature at the end of its interval; success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
 /*
  * The per-row arithmetic below is written as plain loops: exact runs once per row of a run, and a
  * short run spends more time optimising map/reduce callbacks than running them.
  */
-/** zₖ(x) = bₖ + Σᵢ wₖᵢ·xᵢ, summed in feature order. */
+/** z\u2096(x) = b\u2096 + \u03a3\u1d62 w\u2096\u1d62\u00b7x\u1d62, summed in feature order. */
 function logit(w, b, x) {
     let s = b;
     for (let i = 0; i < w.length; i++)
         s += w[i] * x[i];
     return s;
 }
-/** The largest |zₖ(x)| over the labels (−∞ without labels). */
+/** The largest |z\u2096(x)| over the labels (\u2212\u221e without labels). */
 function largestLogit(weights, intercepts, x) {
     let best = -Infinity;
     for (let k = 0; k < weights.length; k++) {
@@ -29010,7 +29015,7 @@ function largestLogit(weights, intercepts, x) {
     }
     return best;
 }
-/** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */
+/** The maximiser of c\u00b7x\u2032 over F(x): each editable feature at the end its coefficient points to. */
 function maximiser(x, c, space) {
     const point = [];
     for (let i = 0; i < x.length; i++) {
@@ -29020,7 +29025,7 @@ function maximiser(x, c, space) {
     }
     return point;
 }
-/** The gap's coefficients wⱼ − w_gold. */
+/** The gap's coefficients w\u2c7c \u2212 w_gold. */
 function difference(wj, wg) {
     const c = [];
     for (let i = 0; i < wj.length; i++)
@@ -29030,7 +29035,7 @@ function difference(wj, wg) {
 /**
  * The smallest logit gap M toward the wrong label of a binary logistic regression whose decision
  * the policy accepts: logit(p*), with p* = threshold (on probability) or (1 + threshold)/2 (on
- * the margin |p₁ − p₀| = 2p − 1). −∞ when every wrong decision passes, +∞ when none can.
+ * the margin |p\u2081 \u2212 p\u2080| = 2p \u2212 1). \u2212\u221e when every wrong decision passes, +\u221e when none can.
  */
 function acceptedGap(policy) {
     const p = policy.on === 'probability' ? policy.threshold : (1 + policy.threshold) / 2;
@@ -29073,7 +29078,7 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0) {
     if (rival === null)
         return { rival: null, gaps, candidate: [...x], success: false, tie: false };
     const scale = 1 + largestLogit(weights, intercepts, x);
-    // A boundary of ±∞ (every or no wrong decision accepted) is never within rounding of a gap.
+    // A boundary of \u00b1\u221e (every or no wrong decision accepted) is never within rounding of a gap.
     const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= TIE_TOLERANCE * (scale + Math.abs(boundary)) : false;
     return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
 }
@@ -29150,10 +29155,10 @@ const EXACT = (0,_perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_4__/* .tabularA
 /* harmony export */   mu: () => (/* binding */ validateCandidate)
 /* harmony export */ });
 /* unused harmony export VALIDITY_TOLERANCE */
-/** Absolute slack on the per-feature budget: |Δ| ≤ eps + VALIDITY_TOLERANCE. */
+/** Absolute slack on the per-feature budget: |\u0394| \u2264 eps + VALIDITY_TOLERANCE. */
 const VALIDITY_TOLERANCE = 1e-6;
 /** The rule as it is recorded in the manifest. */
-const VALIDITY_RULE = 'every value finite, inside its feature bounds (inclusive), |candidate − original| ≤ eps + 1e-6 per feature, and features that are not editable unchanged';
+const VALIDITY_RULE = 'every value finite, inside its feature bounds (inclusive), |candidate \u2212 original| \u2264 eps + 1e-6 per feature, and features that are not editable unchanged';
 /** Null when `candidate` satisfies the rule for `original` in `space`, otherwise the first reason. */
 function validateCandidate(original, candidate, space) {
     const n = space.names.length;
@@ -29214,7 +29219,7 @@ function formatDelta(moved, limit) {
 /**
  * Character n-grams inside word boundaries, exactly as scikit-learn's `analyzer="char_wb"`
  * (after `lowercase=True`). The text is cut into words on Python's `str.split()` whitespace
- * (which, unlike JavaScript's `\s`, includes U+001C–U+001F and U+0085 and excludes U+FEFF;
+ * (which, unlike JavaScript's `\s`, includes U+001C\u2013U+001F and U+0085 and excludes U+FEFF;
  * U+200B is not whitespace in either). Each word is padded with one space on both sides; for
  * each n from minN to maxN, every n-gram of the padded word is emitted left to right, the
  * first one even when the padded word is shorter than n. Once an n-gram covers the whole
@@ -29223,7 +29228,7 @@ function formatDelta(moved, limit) {
 
 
 /** Python's `str.isspace()` characters: the separators of `str.split()`. */
-// eslint-disable-next-line no-control-regex -- U+001C–U+001F are whitespace to Python
+// eslint-disable-next-line no-control-regex -- U+001C\u2013U+001F are whitespace to Python
 const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u;
 /** True for a UTF-16 unit that PY_WHITESPACE matches (all of them are in the BMP). */
 function isPyWhitespace(c) {
@@ -29285,7 +29290,7 @@ class CharWbIndex {
     maxN;
     trie = new _trie_edges_js__WEBPACK_IMPORTED_MODULE_0__/* .Trie */ .b();
     edges = this.trie.edges;
-    /** feature[node]: the id of the n-gram spelled by the path to node, or −1. */
+    /** feature[node]: the id of the n-gram spelled by the path to node, or \u22121. */
     feature = this.trie.feature;
     /** The n-grams registered while learning, by id. */
     learned = [];
@@ -29578,7 +29583,7 @@ class BoundedMemo {
     entries;
     bytes;
     values = new Map();
-    /** Keys in insertion order: ring[head], ring[head + 1], … (mod capacity), `values.size` of them. */
+    /** Keys in insertion order: ring[head], ring[head + 1], \u2026 (mod capacity), `values.size` of them. */
     ring;
     head = 0;
     weight = 0;
@@ -29864,7 +29869,7 @@ class RunScanner {
 /* harmony export */ });
 /* unused harmony export Edges */
 /**
- * Trie edges (node, symbol) → child in an open-addressing hash table: a trie that finds a word
+ * Trie edges (node, symbol) \u2192 child in an open-addressing hash table: a trie that finds a word
  * or n-gram by walking its code points or units, with no string built per look-up. Symbols are
  * code points (char n-grams) or UTF-16 units (word tokens). Each slot keeps its three numbers
  * side by side (from, symbol, child, and one spare for alignment), so a probe reads one cache
@@ -29872,14 +29877,14 @@ class RunScanner {
  */
 const STRIDE = 4;
 class Edges {
-    /** Slots of [from, symbol, child, −]; from = −1 marks an empty slot. */
+    /** Slots of [from, symbol, child, \u2212]; from = \u22121 marks an empty slot. */
     slots = new Int32Array(1024 * STRIDE).fill(-1);
     size = 0;
     static start(node, symbol, mask) {
         // Small multipliers keep the arithmetic in small-integer range before the code is optimised.
         return ((node & 0xfffff) * 1031 + (symbol & 0xfffff) * 29) & mask;
     }
-    /** The child, or −1. */
+    /** The child, or \u22121. */
     get(node, symbol) {
         const slots = this.slots;
         const mask = slots.length / STRIDE - 1;
@@ -29918,7 +29923,7 @@ class Edges {
     }
 }
 /**
- * A trie's nodes: their edges, and per node the feature id spelled by the path to it (−1 when
+ * A trie's nodes: their edges, and per node the feature id spelled by the path to it (\u22121 when
  * that path spells no feature). Node 0 is the root.
  */
 class Trie {
@@ -29971,7 +29976,7 @@ function wordTokens(text) {
  */
 class WordIndex {
     edges;
-    /** feature[node]: the id of the token spelled by the path to node, or −1. */
+    /** feature[node]: the id of the token spelled by the path to node, or \u22121. */
     feature;
     out = new Int32Array(256);
     constructor(vocabulary) {
@@ -30213,7 +30218,7 @@ function quotePath(text) {
 /* harmony export */ });
 /**
  * Code-point aware string helpers. JavaScript compares strings by UTF-16 code units,
- * which orders astral characters before U+E000–U+FFFF; Python (and this project)
+ * which orders astral characters before U+E000\u2013U+FFFF; Python (and this project)
  * orders by code point.
  */
 function compareCodePoints(a, b) {
@@ -30387,8 +30392,8 @@ function quotedList(values, maxItems = 20) {
     return rest > 0 ? `${shown.join(', ')} (and ${rest} more)` : shown.join(', ');
 }
 /**
- * A file path where a message starts with it (`file:line: …`): hidden characters escaped, and
- * a path that itself starts with ":" read as "./…", so that no line of a message can begin
+ * A file path where a message starts with it (`file:line: \u2026`): hidden characters escaped, and
+ * a path that itself starts with ":" read as "./\u2026", so that no line of a message can begin
  * with `::`.
  */
 function visiblePath(path) {
@@ -31603,7 +31608,7 @@ function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onErr
         }
         if (!isMap && !sep && !props.found) {
             // item is a value in a seq
-            // → key & sep are empty, start does not include ? or :
+            // \u2192 key & sep are empty, start does not include ? or :
             const valueNode = value
                 ? composeNode(ctx, value, props, onError)
                 : composeEmptyNode(ctx, props.end, sep, null, props, onError);
@@ -33049,17 +33054,17 @@ const prettifyError = (src, lc) => (error) => {
     // Trim to max 80 chars, keeping col position near the middle
     if (ci >= 60 && lineStr.length > 80) {
         const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = '…' + lineStr.substring(trimStart);
+        lineStr = '\u2026' + lineStr.substring(trimStart);
         ci -= trimStart - 1;
     }
     if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + '…';
+        lineStr = lineStr.substring(0, 79) + '\u2026';
     // Include previous line in context if pointing at line start
     if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
         // Regexp won't match if start is trimmed
         let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
         if (prev.length > 80)
-            prev = prev.substring(0, 79) + '…\n';
+            prev = prev.substring(0, 79) + '\u2026\n';
         lineStr = prev + lineStr;
     }
     if (/[^ ]/.test(lineStr)) {
@@ -34340,13 +34345,13 @@ const REMOVE = Symbol('remove item');
  * Walks through the tree (depth-first) starting from the root, calling a
  * `visitor` function with two arguments when entering each item:
  *   - `item`: The current item, which included the following members:
- *     - `start: SourceToken[]` – Source tokens before the key or value,
+ *     - `start: SourceToken[]` \u2013 Source tokens before the key or value,
  *       possibly including its anchor or tag.
- *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+ *     - `key?: Token | null` \u2013 Set for pair values. May then be `null`, if
  *       the key before the `:` separator is empty.
- *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+ *     - `sep?: SourceToken[]` \u2013 Source tokens between the key and the value,
  *       which should include the `:` map value indicator if `value` is set.
- *     - `value?: Token` – The value of a sequence item, or of a map pair.
+ *     - `value?: Token` \u2013 The value of a sequence item, or of a map pair.
  *   - `path`: The steps from the root to the current node, as an array of
  *     `['key' | 'value', number]` tuples.
  *

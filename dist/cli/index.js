@@ -1111,6 +1111,13 @@ exports.TOOL_VERSION = package_json_1.default.version;
 
 /***/ }),
 
+/***/ 573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
 /***/ 598:
 /***/ ((module) => {
 
@@ -1231,6 +1238,7 @@ Object.defineProperty(exports, "B", ({ value: true }));
  *
  * This file only works in dist/, beside engine.js; tests load the sources instead.
  */
+const node_buffer_1 = __nccwpck_require__(573);
 const node_fs_1 = __nccwpck_require__(24);
 const node_module_1 = __nccwpck_require__(995);
 const node_path_1 = __nccwpck_require__(760);
@@ -1261,7 +1269,9 @@ function startEngine() {
     const bundleSha256 = (0, hash_js_1.sha256Hex)(bytes);
     const command = commands_js_1.COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
     const cache = (0, compile_cache_js_1.openCompileCache)((0, compile_cache_js_1.compileCacheDir)(process.env), (0, compile_cache_js_1.cacheFileName)(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }), bundleSha256);
-    const script = new node_vm_1.Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
+    // The packaged engine is pure ASCII (scripts/engine-script.js), which Latin-1 reads as a plain copy.
+    const source = (0, node_buffer_1.isAscii)(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    const script = new node_vm_1.Script(source, { filename: enginePath, cachedData: cache?.data });
     (0, bundle_js_1.setLaunch)({ entry: import.meta.url, bundleSha256 });
     // No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
     // that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.

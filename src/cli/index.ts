@@ -12,6 +12,7 @@
  *
  * This file only works in dist/, beside engine.js; tests load the sources instead.
  */
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -50,7 +51,9 @@ function startEngine(): void {
     cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }),
     bundleSha256
   );
-  const script = new Script(bytes.toString('utf8'), { filename: enginePath, cachedData: cache?.data });
+  // The packaged engine is pure ASCII (scripts/engine-script.js), which Latin-1 reads as a plain copy.
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+  const script = new Script(source, { filename: enginePath, cachedData: cache?.data });
   setLaunch({ entry: import.meta.url, bundleSha256 });
   // No top-level await: the launcher is bundled without a type check (scripts/package.js), as a module
   // that TypeScript alone cannot tell is ESM. A failing engine rejects, and Node reports it as before.

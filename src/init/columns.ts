@@ -42,12 +42,17 @@ export interface ColumnProfile {
   languageTags: number;
 }
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+/**
+ * Made on first use: loading the ICU language names takes about 10 ms, which every command
+ * would pay at start-up for what only `init` asks (docs/performance.md#start-up).
+ */
+let languageNames: Intl.DisplayNames | undefined;
 
 /** A BCP 47-like tag naming a known language: "en", "pt-BR", "pt_BR" (not "pos", "spam", "x1"). */
 export function isLanguageTag(value: string): boolean {
   if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(value)) return false;
   try {
+    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
     return languageNames.of(value.replace(/_/g, '-')) !== undefined;
   } catch {
     return false;
