@@ -120,6 +120,51 @@ describe('github host', () => {
     expect(process.exitCode).toBeUndefined();
   });
 
+  test('a GITHUB_OUTPUT file (and folder) not made yet is created, as local tools expect, not an internal error', async () => {
+    const root = exampleRepo();
+    const files = tempRepo({});
+    delete process.env.GITHUB_STEP_SUMMARY;
+    delete process.env.ACTIONS_RUNTIME_TOKEN;
+    const output = join(files, 'not-yet', 'output.txt');
+    Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: output, INPUT_CONFIG: EXAMPLE_CONFIG, 'INPUT_FAIL-ON-GATE': 'false' });
+    const writes: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    try {
+      await runAction(githubHost(null));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(writes.join('')).not.toContain('internal error');
+    expect(readOutputs(output).verdict).toBe('fail');
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  test('an error whose verdict output cannot be written either still reports the error itself', async () => {
+    const root = exampleRepo();
+    const files = tempRepo({ 'output.txt': '' });
+    delete process.env.GITHUB_STEP_SUMMARY;
+    // A folder where the output file should be: nothing can be appended to it.
+    Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: files, INPUT_CONFIG: 'missing.yml' });
+    const writes: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    try {
+      await runAction(githubHost(null));
+    } finally {
+      spy.mockRestore();
+    }
+    const log = writes.join('');
+    expect(log).toMatch(/::warning[^\n]*output verdict not written/);
+    expect(log).toMatch(/::error::Evidence Gate (usage|config) error: [^\n]*missing\.yml/);
+    expect(log).not.toContain('internal error');
+    expect(process.exitCode).toBe(1);
+  });
+
   test('artifact calls: this run only, newest per name; a re-run replaces its earlier attempt; local-action counts as a service', async () => {
     calls.length = 0;
     const host = githubHost(null, { GITHUB_RUN_ATTEMPT: '2', ACTIONS_RUNTIME_TOKEN: 't', ACTIONS_RESULTS_URL: 'u' });

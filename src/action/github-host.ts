@@ -1,5 +1,5 @@
 /** The real ActionHost over @actions/core, @actions/github and @actions/artifact. */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DefaultArtifactClient } from '@actions/artifact';
 import * as core from '@actions/core';
@@ -83,7 +83,16 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
   return {
     getInput: (name) => core.getInput(name),
     setSecret: (value) => core.setSecret(value),
-    setOutput: (name, value) => core.setOutput(name, value),
+    setOutput: (name, value) => {
+      // The runner creates GITHUB_OUTPUT for each step; local tools may name a file (or folder) not
+      // made yet, which @actions/core refuses. Made here, as the job summary's file is below.
+      const file = env.GITHUB_OUTPUT;
+      if (file && !existsSync(file)) {
+        mkdirSync(dirname(file), { recursive: true });
+        appendFileSync(file, '', 'utf8');
+      }
+      core.setOutput(name, value);
+    },
     info: (line) => core.info(line),
     notice: (line, where) => core.notice(line, where ?? {}),
     warning: (line, where) => core.warning(line, where ?? {}),

@@ -297,7 +297,12 @@ async function reportError(host: ActionHost, caught: unknown): Promise<void> {
   } catch (summaryError) {
     host.warning(`job summary not written: ${oneLine(String((summaryError as Error)?.message ?? summaryError))}`);
   }
-  host.setOutput('verdict', 'error');
+  try {
+    host.setOutput('verdict', 'error');
+  } catch (outputError) {
+    // The failure below is the one to report; an output that cannot be written is a side note.
+    host.warning(`output verdict not written: ${oneLine(String((outputError as Error)?.message ?? outputError))}`);
+  }
   if (user) host.setFailed(`Evidence Gate ${error.kind} error: ${error.message}`);
   else host.setFailed(`Evidence Gate internal error: ${(error as Error)?.stack ?? String(error)}`);
 }
