@@ -33,6 +33,22 @@ const cli = join(repo, 'dist/cli/index.js');
 const example = join(repo, 'examples/academic-intent');
 const python = '/usr/bin/python3';
 const args = process.argv.slice(2);
+// A misspelt flag would otherwise run the default (and much longer) bench without a word.
+const FLAGS = { '--repeats': true, '--emails': true, '--skip-scale': false, '--only-search': false };
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i];
+  if (!(arg in FLAGS)) {
+    console.error(`bench: unknown argument ${JSON.stringify(arg)}; expected ${Object.keys(FLAGS).join(', ')}`);
+    process.exit(2);
+  }
+  if (FLAGS[arg]) {
+    const value = Number(args[++i]);
+    if (!(Number.isInteger(value) && value >= 1)) {
+      console.error(`bench: ${arg} expects a whole number ≥ 1, found ${JSON.stringify(args[i] ?? '')}`);
+      process.exit(2);
+    }
+  }
+}
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const repeats = option('--repeats', 3);
 const emails = option('--emails', 3000);
@@ -88,7 +104,8 @@ function runOnce(root, config) {
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0 && r.status !== 1) throw new Error(`bench: the run under ${root} exited ${r.status}: ${r.stderr}`);
   const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out/manifest.json'), 'utf8'));
-  return { seconds, rss: manifest.run.peak_rss_bytes, rows: manifest.counters.reduce((n, c) => n + c.predictions, 0), manifest };
+  // Rows written (the manifest's count), not predictions: the search asks far more than it writes.
+  return { seconds, rss: manifest.run.peak_rss_bytes, rows: manifest.evidence.rows, manifest };
 }
 
 function medianRuns(root, config) {
