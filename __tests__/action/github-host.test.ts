@@ -43,6 +43,21 @@ jest.unstable_mockModule('@actions/artifact', () => ({
 const { githubHost } = await import('../../src/action/github-host.js');
 const { runAction } = await import('../../src/action/main.js');
 
+/** Runs the action through the real host and returns what it printed (its log). */
+async function actionLog(): Promise<string> {
+  const writes: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    writes.push(String(chunk));
+    return true;
+  });
+  try {
+    await runAction(githubHost(null));
+  } finally {
+    spy.mockRestore();
+  }
+  return writes.join('');
+}
+
 describe('github host', () => {
   const saved = { ...process.env };
   afterEach(() => {
@@ -104,18 +119,9 @@ describe('github host', () => {
     delete process.env.ACTIONS_RUNTIME_TOKEN;
     Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: join(files, 'output.txt'), INPUT_CONFIG: EXAMPLE_CONFIG, 'INPUT_FAIL-ON-GATE': 'false' });
     writeFileSync(join(files, 'output.txt'), '');
-    const writes: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
-    try {
-      await runAction(githubHost(null));
-    } finally {
-      spy.mockRestore();
-    }
-    expect(writes.join('')).toContain('job summary skipped: GITHUB_STEP_SUMMARY is not set (local run)');
-    expect(writes.join('')).toContain('artifact upload skipped');
+    const log = await actionLog();
+    expect(log).toContain('job summary skipped: GITHUB_STEP_SUMMARY is not set (local run)');
+    expect(log).toContain('artifact upload skipped');
     expect(readOutputs(join(files, 'output.txt')).verdict).toBe('fail');
     expect(process.exitCode).toBeUndefined();
   });
@@ -127,17 +133,8 @@ describe('github host', () => {
     delete process.env.ACTIONS_RUNTIME_TOKEN;
     const output = join(files, 'not-yet', 'output.txt');
     Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: output, INPUT_CONFIG: EXAMPLE_CONFIG, 'INPUT_FAIL-ON-GATE': 'false' });
-    const writes: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
-    try {
-      await runAction(githubHost(null));
-    } finally {
-      spy.mockRestore();
-    }
-    expect(writes.join('')).not.toContain('internal error');
+    const log = await actionLog();
+    expect(log).not.toContain('internal error');
     expect(readOutputs(output).verdict).toBe('fail');
     expect(process.exitCode).toBeUndefined();
   });
@@ -148,17 +145,7 @@ describe('github host', () => {
     delete process.env.GITHUB_STEP_SUMMARY;
     // A folder where the output file should be: nothing can be appended to it.
     Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: files, INPUT_CONFIG: 'missing.yml' });
-    const writes: string[] = [];
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
-    try {
-      await runAction(githubHost(null));
-    } finally {
-      spy.mockRestore();
-    }
-    const log = writes.join('');
+    const log = await actionLog();
     expect(log).toMatch(/::warning[^\n]*output verdict not written/);
     expect(log).toMatch(/::error::Evidence Gate (usage|config) error: [^\n]*missing\.yml/);
     expect(log).not.toContain('internal error');
