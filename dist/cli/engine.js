@@ -4383,11 +4383,6 @@ function notSearched(example, clean, cleanResult) {
     const original = example.input.kind === 'text' ? example.input.text : '';
     return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
 }
-function searchCandidate(plan, example, model, clean, cleanResult, search, counters, score = scorer(model, counters)) {
-    if (!searchable(plan, example, model, cleanResult))
-        return Promise.resolve(notSearched(example, clean, cleanResult));
-    return searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score);
-}
 /** The search row of an example the search runs on (searchable). */
 async function searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score) {
     const original = example.input.kind === 'text' ? example.input.text : '';
@@ -16734,7 +16729,7 @@ async function searchPath(input) {
     const objective = { labels: model.labels, gold, objective: plan.threatModel.objective, transitions: plan.threatModel.protectedTransitions, policy: (0,attack_success/* successPolicy */.OH)(plan, model.name) };
     const margin = (result) => (result?.status === 'ok' && result.scores !== null ? (0,search_objective/* objectiveMargin */.iV)(objective, result.scores) : null);
     const batches = [];
-    const candidate = await searchCandidate(plan, { ...input.example, label: gold }, model, clean, cleanResult, listening(search, batches), counters);
+    const [candidate] = (await searchCandidates(plan, [{ ...input.example, label: gold }], model, [clean], [cleanResult], listening(search, batches), counters));
     const row = candidate.search;
     const shared = {
         ...base,
@@ -28341,8 +28336,10 @@ function buildFamilies(attacks, options, families = TEXT_FAMILIES) {
 
 
 const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format'];
-/** Case-keeping swap of two code points of a word. */
-function swapped(word, i) {
+/** Case-keeping swap of code points i and i + 1 of a word; `plain`: it has no surrogate pairs, so code units are code points. */
+function swapped(word, i, plain) {
+    if (plain)
+        return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
     const chars = [...word];
     const a = chars[i];
     chars[i] = chars[i + 1];
@@ -28359,8 +28356,7 @@ function transposeEdit(word, seed, id) {
     if (positions.length === 0)
         return null;
     const i = positions[Math.floor((0,_decision_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(seed, 'search', id, `${word.index}:swap`) * positions.length)];
-    const w = word.text;
-    return plain ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : swapped(w, i);
+    return swapped(word.text, i, plain);
 }
 function dictionaryEdit(word, words) {
     const replacement = words?.get((0,_words_js__WEBPACK_IMPORTED_MODULE_4__/* .foldWord */ ._P)(word.text));

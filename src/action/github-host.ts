@@ -1,5 +1,5 @@
 /** The real ActionHost over @actions/core, @actions/github and @actions/artifact. */
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DefaultArtifactClient } from '@actions/artifact';
 import * as core from '@actions/core';
@@ -79,18 +79,20 @@ function githubApi(token: string, env: NodeJS.ProcessEnv): GitHubApi {
   };
 }
 
+/** Appends `text` to a runner file, making it and its folder when missing (local tools name files not made yet). */
+function appendMaking(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, text, 'utf8');
+}
+
 export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv = process.env): ActionHost {
   return {
     getInput: (name) => core.getInput(name),
     setSecret: (value) => core.setSecret(value),
     setOutput: (name, value) => {
       // The runner creates GITHUB_OUTPUT for each step; local tools may name a file (or folder) not
-      // made yet, which @actions/core refuses. Made here, as the job summary's file is below.
-      const file = env.GITHUB_OUTPUT;
-      if (file && !existsSync(file)) {
-        mkdirSync(dirname(file), { recursive: true });
-        appendFileSync(file, '', 'utf8');
-      }
+      // made yet, which @actions/core refuses: made here, as the job summary's is.
+      if (env.GITHUB_OUTPUT) appendMaking(env.GITHUB_OUTPUT, '');
       core.setOutput(name, value);
     },
     info: (line) => core.info(line),
@@ -106,8 +108,7 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
       }
       // Appended directly: core.summary remembers the first file it wrote to for the life of the
       // process, and local tools point GITHUB_STEP_SUMMARY at a folder that may not exist yet.
-      mkdirSync(dirname(file), { recursive: true });
-      appendFileSync(file, markdown, 'utf8');
+      appendMaking(file, markdown);
     },
     // @github/local-action's artifact stub needs both of its variables (uploads go to the path).
     canUpload: () => Boolean((env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) || (env.LOCAL_ACTION_WORKSPACE && env.LOCAL_ACTION_ARTIFACT_PATH)),

@@ -48,20 +48,6 @@ function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResul
   return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
 }
 
-export function searchCandidate(
-  plan: Plan,
-  example: Example,
-  model: Model,
-  clean: Candidate,
-  cleanResult: ScoreResult,
-  search: AdaptiveSearch,
-  counters: ModelCounters,
-  score: (texts: readonly string[]) => Promise<ScoreResult[]> = scorer(model, counters)
-): Promise<Candidate> {
-  if (!searchable(plan, example, model, cleanResult)) return Promise.resolve(notSearched(example, clean, cleanResult));
-  return searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score);
-}
-
 /** The search row of an example the search runs on (searchable). */
 async function searchedCandidate(
   plan: Plan,

@@ -1,7 +1,7 @@
 /**
  * The adaptive search's path for one text and each model (docs/search.md,
  * docs/explain-and-release.md). The search is the run's own: the run's function for a search row
- * (evaluate/search.ts `searchCandidate`) with the run's search object and seed, so the text it
+ * (evaluate/search.ts `searchCandidates`, for this one example) with the run's search object and seed, so the text it
  * ends on, its edits and its queries equal that row's evidence. Explain only listens: every batch
  * of candidate texts the search asks the model about is recorded as it passes, and the path is
  * read off those answers — the objective margin of the clean text, step 1's ranking of the words
@@ -14,7 +14,7 @@
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import type { Candidate } from '../evaluate/candidate.js';
-import { searchCandidate } from '../evaluate/search.js';
+import { searchCandidates } from '../evaluate/search.js';
 import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import { loadDictionary } from '../perturb/dictionary-file.js';
@@ -191,7 +191,7 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
   const objective: SearchObjective = { labels: model.labels, gold, objective: plan.threatModel.objective, transitions: plan.threatModel.protectedTransitions, policy: successPolicy(plan, model.name) };
   const margin = (result: ScoreResult | undefined): number | null => (result?.status === 'ok' && result.scores !== null ? objectiveMargin(objective, result.scores) : null);
   const batches: Batch[] = [];
-  const candidate = await searchCandidate(plan, { ...input.example, label: gold }, model, clean, cleanResult, listening(search, batches), counters);
+  const [candidate] = (await searchCandidates(plan, [{ ...input.example, label: gold }], model, [clean], [cleanResult], listening(search, batches), counters)) as [Candidate];
   const row = candidate.search as NonNullable<Candidate['search']>;
   const shared = {
     ...base,

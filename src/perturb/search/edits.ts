@@ -46,8 +46,9 @@ export interface EditSpace {
   positions: PlacedEdit[][];
 }
 
-/** Case-keeping swap of two code points of a word. */
-function swapped(word: string, i: number): string {
+/** Case-keeping swap of code points i and i + 1 of a word; `plain`: it has no surrogate pairs, so code units are code points. */
+function swapped(word: string, i: number, plain: boolean): string {
+  if (plain) return word.slice(0, i) + (word[i + 1] as string) + (word[i] as string) + word.slice(i + 2);
   const chars = [...word];
   const a = chars[i] as string;
   chars[i] = chars[i + 1] as string;
@@ -63,8 +64,7 @@ function transposeEdit(word: Readonly<Word>, seed: number, id: string): string |
   const positions = swapPositions(chars, word.letters === word.cpLength);
   if (positions.length === 0) return null;
   const i = positions[Math.floor(decide(seed, 'search', id, `${word.index}:swap`) * positions.length)] as number;
-  const w = word.text;
-  return plain ? w.slice(0, i) + (w[i + 1] as string) + (w[i] as string) + w.slice(i + 2) : swapped(w, i);
+  return swapped(word.text, i, plain);
 }
 
 function dictionaryEdit(word: Readonly<Word>, words: ReadonlyMap<string, string> | undefined): string | null {
