@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { MAX_ROW_BYTES } from '../../src/evidence/reader.js';
 import { EVIDENCE_FILE, EVIDENCE_GZ_FILE, EvidenceRowTooLong, EvidenceWriter, GZIP_LEVEL, WRITER_WORKER_FILE } from '../../src/evidence/writer.js';
-import type { WriterReply, WriterSetup } from '../../src/evidence/writer-thread.js';
+import type { WriterReply, WriterSetup, WriterThreadData } from '../../src/evidence/writer-thread.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const sha = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
@@ -51,6 +51,29 @@ test('past the threshold the file is gzipped from its start, both digests kept a
   expect(info).toEqual({ file: EVIDENCE_GZ_FILE, rows: LINES.length, sha256: sha(BYTES), bytes: Buffer.byteLength(BYTES), gzip: { sha256: sha(gz), bytes: gz.length } });
 });
 
+test.each([
+  ['plain', Number.MAX_SAFE_INTEGER],
+  ['gzip', 1 << 20]
+])('written chunks come back and are filled again (%s), the bytes unchanged', async (_mode, gzipAbove) => {
+  const dir = scratch();
+  const writer = new EvidenceWriter(dir, gzipAbove);
+  // Eight copies of LINES (about 3.9 MiB each, so 16 chunks of 256 KiB): the chunks the server has written
+  // between two turns of the event loop are filled again, so only the first turn's are new.
+  for (let k = 0; k < 8; k++) {
+    for (const line of LINES) writer.write(line);
+    // Until the server has written everything sent (and handed those chunks back).
+    while ((writer as unknown as { inFlight: number }).inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const info = await writer.close();
+  const all = BYTES.repeat(8);
+  const written = gzipAbove === Number.MAX_SAFE_INTEGER ? readFileSync(join(dir, EVIDENCE_FILE)) : gunzipSync(readFileSync(join(dir, EVIDENCE_GZ_FILE)));
+  expect(written.toString('utf8')).toBe(all);
+  expect(info.sha256).toBe(sha(all));
+  expect(Buffer.byteLength(all) / (1 << 20)).toBeGreaterThan(31);
+  // One turn's worth (16 chunks sent, the 17th being filled), then none: 126 chunks without reuse.
+  expect(writer.allocatedChunks).toBeLessThanOrEqual(17);
+});
+
 test('a file that cannot be opened fails the writer with the system error, not a crash', async () => {
   const writer = new EvidenceWriter(join(scratch(), 'missing', 'folder'), Number.MAX_SAFE_INTEGER);
   writer.write('{}');
@@ -61,21 +84,29 @@ test('smoke: the bundled worker file beside the CLI and the action serves the sa
   for (const bundle of ['dist/cli', 'dist']) {
     const dir = scratch();
     const setup: WriterSetup = { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes: 1 << 20, level: GZIP_LEVEL };
-    const worker = new Worker(join(REPO_ROOT, bundle, WRITER_WORKER_FILE), { workerData: setup });
+    const { port1, port2 } = new MessageChannel();
+    const data: WriterThreadData = { setup, port: port2 };
+    const worker = new Worker(join(REPO_ROOT, bundle, WRITER_WORKER_FILE), { workerData: data, transferList: [port2] });
     const replies: WriterReply[] = [];
     const closed = new Promise<void>((resolve, reject) => {
-      worker.on('message', (m: WriterReply) => {
+      port1.on('message', (m: WriterReply) => {
         replies.push(m);
         if ('closed' in m || 'error' in m) resolve();
       });
       worker.on('error', reject);
     });
-    worker.postMessage({ chunk: Buffer.from(BYTES) });
-    worker.postMessage({ close: true });
+    const chunk = Buffer.from(BYTES);
+    const owned = new Uint8Array(new ArrayBuffer(chunk.length));
+    owned.set(chunk);
+    port1.postMessage({ chunk: owned }, [owned.buffer]);
+    port1.postMessage({ close: true });
     await closed;
+    port1.close();
     await worker.terminate();
     const gz = readFileSync(join(dir, EVIDENCE_GZ_FILE));
-    expect(replies).toEqual([{ done: Buffer.byteLength(BYTES) }, { closed: { file: 'gz', sha256: sha(BYTES), bytes: Buffer.byteLength(BYTES), gzip: { sha256: sha(gz), bytes: gz.length } } }]);
+    // The chunk's memory comes back, whole, to be filled again.
+    expect(replies).toEqual([{ done: chunk.length, chunk: expect.any(ArrayBuffer) }, { closed: { file: 'gz', sha256: sha(BYTES), bytes: chunk.length, gzip: { sha256: sha(gz), bytes: gz.length } } }]);
+    expect(((replies[0] as { chunk: ArrayBuffer }).chunk).byteLength).toBe(chunk.length);
   }
 });
 

@@ -5045,12 +5045,12 @@ class WriterServer {
         for await (const data of (0,external_node_fs_.createReadStream)(this.setup.plainPath, { highWaterMark: 1 << 20 }))
             await this.gzWrite(data);
     }
+    /** Resolves once gzip has consumed `data` (the write's callback), so that its memory can be reused. */
     async gzWrite(data) {
         const gzip = this.gzip;
         if (gzip.error)
             throw gzip.error;
-        if (!gzip.stream.write(data))
-            await (0,external_node_events_namespaceObject.once)(gzip.stream, 'drain');
+        await new Promise((resolve, reject) => gzip.stream.write(data, (error) => (error ? reject(error) : resolve())));
         if (gzip.error)
             throw gzip.error;
     }
@@ -5066,7 +5066,13 @@ class WriterServer {
             if (this.bytes > this.setup.gzipAboveBytes)
                 await this.startGzip();
         }
-        this.port.postMessage({ done: data.length });
+        // The chunk goes back to be filled again: fresh memory costs a page fault per 4 KiB on its
+        // first write (docs/performance.md#fresh-memory), reused memory does not.
+        const whole = chunk.byteOffset === 0 ? chunk.buffer : null;
+        if (whole)
+            this.port.postMessage({ done: data.length, chunk: whole }, [whole]);
+        else
+            this.port.postMessage({ done: data.length });
     }
     async onClose() {
         const sha256 = this.hash.digest('hex');
@@ -5088,10 +5094,11 @@ class WriterServer {
 
 ;// CONCATENATED MODULE: ./src/evidence/writer.ts
 /**
- * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into ~1 MiB
+ * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into 256 KiB
  * chunks; each full chunk is handed (transferred, not copied) to a writer thread
  * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and \u2014 once the file passes `gzipAboveBytes` \u2014
- * compresses it (gzip level 6) and hashes the compressed bytes too. The evaluation never waits
+ * compresses it (gzip level 6) and hashes the compressed bytes too, then hands the chunk back to
+ * be filled again (collected without waiting, at each send). The evaluation never waits
  * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
  * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
  */
@@ -5105,7 +5112,11 @@ class WriterServer {
 const EVIDENCE_FILE = 'evidence.jsonl';
 const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
 const GZIP_LEVEL = 6;
-const CHUNK_BYTES = 1 << 20;
+/**
+ * 256 KiB: small enough that a short run cycles through a few chunks the thread has handed back
+ * (a head-to-head against 1 MiB in docs/performance.md#fresh-memory).
+ */
+const CHUNK_BYTES = 1 << 18;
 /**
  * A row longer than the reader's limit (reader.ts) would make an output folder that verify, merge
  * and the next run's baseline refuse to read; endLine() throws this instead, and the run names
@@ -5118,8 +5129,14 @@ class EvidenceRowTooLong extends Error {
         this.bytes = bytes;
     }
 }
+/**
+ * Chunks the thread has handed back, kept to be filled again: fresh memory costs a page fault per
+ * 4 KiB on its first write, so a run that writes gigabytes reuses a few MiB instead
+ * (docs/performance.md#fresh-memory).
+ */
+const SPARE_CHUNKS = 16;
 /** Bytes handed to the writer thread and not yet written, before drain() waits. */
-const writer_IN_FLIGHT = 64 * CHUNK_BYTES;
+const writer_IN_FLIGHT = 64 << 20;
 /** The worker's file, beside the bundle that started the run (scripts/package.js builds it from writer-worker.ts as CommonJS). */
 const WRITER_WORKER_FILE = 'writer-worker.cjs';
 /** The worker file beside the running bundle; null when run from the sources (no bundle, or a .ts entry). */
@@ -5128,16 +5145,28 @@ function workerFile() {
     const file = entry && new URL(WRITER_WORKER_FILE, entry);
     return file && (0,external_node_fs_.existsSync)((0,external_node_url_.fileURLToPath)(file)) ? file : null;
 }
+/** Every reply waiting on `port`, handed over synchronously (a run fills chunks without turning the event loop). */
+function pollPort(port, on) {
+    for (let m = (0,external_node_worker_threads_.receiveMessageOnPort)(port); m !== undefined; m = (0,external_node_worker_threads_.receiveMessageOnPort)(port))
+        on.reply(m.message);
+}
+/** The thread is served over a port of its own, which this side can read synchronously (pollPort). */
 function workerLink(file, setup, on) {
-    const worker = new external_node_worker_threads_.Worker(file, { workerData: setup });
-    worker.on('message', on.reply);
+    const { port1, port2 } = new external_node_worker_threads_.MessageChannel();
+    const data = { setup, port: port2 };
+    const worker = new external_node_worker_threads_.Worker(file, { workerData: data, transferList: [port2] });
+    port1.on('message', on.reply);
     worker.on('error', on.error);
     worker.on('exit', on.exit);
     return {
-        post: (request, transfer) => worker.postMessage(request, transfer),
-        ref: () => worker.ref(),
-        unref: () => worker.unref(),
-        stop: async () => void (await worker.terminate())
+        post: (request, transfer) => port1.postMessage(request, transfer),
+        poll: () => pollPort(port1, on),
+        ref: () => (worker.ref(), port1.ref()),
+        unref: () => (worker.unref(), port1.unref()),
+        stop: async () => {
+            port1.close();
+            await worker.terminate();
+        }
     };
 }
 function localLink(setup, on) {
@@ -5147,6 +5176,7 @@ function localLink(setup, on) {
     port1.on('close', () => on.exit(0));
     return {
         post: (request, transfer) => port1.postMessage(request, transfer),
+        poll: () => pollPort(port1, on),
         ref: () => (port1.ref(), port2.ref()),
         unref: () => (port1.unref(), port2.unref()),
         stop: async () => port1.close()
@@ -5156,6 +5186,10 @@ class EvidenceWriter {
     thread;
     /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
     chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    /** Written chunks back from the thread, ready to be filled again (at most SPARE_CHUNKS). */
+    spare = [];
+    /** Chunks this writer allocated; the others it filled were reused (tests and docs/performance.md read it). */
+    allocatedChunks = 1;
     filled = 0;
     /** Bytes of the row being written so far (it may span chunks). */
     rowBytes = 0;
@@ -5170,8 +5204,11 @@ class EvidenceWriter {
         const worker = workerFile();
         const handlers = {
             reply: (m) => {
-                if ('done' in m)
+                if ('done' in m) {
                     this.inFlight -= m.done;
+                    if (m.chunk !== undefined && m.chunk.byteLength === CHUNK_BYTES && this.spare.length < SPARE_CHUNKS)
+                        this.spare.push(Buffer.from(m.chunk));
+                }
                 else if ('closed' in m)
                     this.closed = m.closed;
                 else
@@ -5257,8 +5294,15 @@ class EvidenceWriter {
         this.inFlight += chunk.length;
         // A Buffer this large owns its ArrayBuffer, so handing it over moves it without a copy.
         this.thread.post({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer] : []);
-        this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
         this.filled = 0;
+        this.thread.poll();
+        const spare = this.spare.pop();
+        if (spare !== undefined)
+            this.chunk = spare;
+        else {
+            this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+            this.allocatedChunks++;
+        }
     }
     /** Waits for the thread; the thread keeps the process alive only while someone waits for it. */
     async until(done) {

@@ -73,12 +73,12 @@ class WriterServer {
         for await (const data of (0, node_fs_1.createReadStream)(this.setup.plainPath, { highWaterMark: 1 << 20 }))
             await this.gzWrite(data);
     }
+    /** Resolves once gzip has consumed `data` (the write's callback), so that its memory can be reused. */
     async gzWrite(data) {
         const gzip = this.gzip;
         if (gzip.error)
             throw gzip.error;
-        if (!gzip.stream.write(data))
-            await (0, node_events_1.once)(gzip.stream, 'drain');
+        await new Promise((resolve, reject) => gzip.stream.write(data, (error) => (error ? reject(error) : resolve())));
         if (gzip.error)
             throw gzip.error;
     }
@@ -94,7 +94,13 @@ class WriterServer {
             if (this.bytes > this.setup.gzipAboveBytes)
                 await this.startGzip();
         }
-        this.port.postMessage({ done: data.length });
+        // The chunk goes back to be filled again: fresh memory costs a page fault per 4 KiB on its
+        // first write (docs/performance.md#fresh-memory), reused memory does not.
+        const whole = chunk.byteOffset === 0 ? chunk.buffer : null;
+        if (whole)
+            this.port.postMessage({ done: data.length, chunk: whole }, [whole]);
+        else
+            this.port.postMessage({ done: data.length });
     }
     async onClose() {
         const sha256 = this.hash.digest('hex');
@@ -199,8 +205,10 @@ Object.defineProperty(exports, "B", ({ value: true }));
 /** Entry of the evidence writer's worker (dist/writer-worker.cjs, dist/cli/writer-worker.cjs): serves its parent. */
 const node_worker_threads_1 = __nccwpck_require__(919);
 const writer_thread_js_1 = __nccwpck_require__(759);
-if (node_worker_threads_1.parentPort)
-    new writer_thread_js_1.WriterServer(node_worker_threads_1.parentPort, node_worker_threads_1.workerData);
+if (!node_worker_threads_1.isMainThread) {
+    const { setup, port } = node_worker_threads_1.workerData;
+    new writer_thread_js_1.WriterServer(port, setup);
+}
 
 })();
 

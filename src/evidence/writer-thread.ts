@@ -11,6 +11,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, createReadStream, createWriteStream, openSync, rmSync, writeSync, type WriteStream } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
 import { createGzip, type Gzip } from 'node:zlib';
 
 export interface WriterSetup {
@@ -21,6 +22,12 @@ export interface WriterSetup {
 }
 
 export type WriterRequest = { chunk: Uint8Array } | { close: true };
+
+/** What the writer's worker is started with: its setup, and the port it serves (writer.ts reads the other end synchronously). */
+export interface WriterThreadData {
+  setup: WriterSetup;
+  port: MessagePort;
+}
 
 export interface ThreadError {
   message: string;
@@ -36,12 +43,15 @@ export interface Closed {
   gzip: { sha256: string; bytes: number } | null;
 }
 
-/** Sent after each chunk (`done`: its bytes), once at the end (`closed`), or once on a failure (`error`). */
-export type WriterReply = { done: number } | { closed: Closed } | { error: ThreadError };
+/**
+ * Sent after each chunk (`done`: its bytes, and the chunk's memory handed back for the next rows
+ * when the chunk owned it), once at the end (`closed`), or once on a failure (`error`).
+ */
+export type WriterReply = { done: number; chunk?: ArrayBuffer } | { closed: Closed } | { error: ThreadError };
 
 /** The port the server answers on: what a worker's parentPort and a MessagePort both offer. */
 export interface WriterPort {
-  postMessage(reply: WriterReply): void;
+  postMessage(reply: WriterReply, transfer?: ArrayBuffer[]): void;
   on(event: 'message', listener: (request: WriterRequest) => void): unknown;
 }
 
@@ -104,10 +114,11 @@ export class WriterServer {
     for await (const data of createReadStream(this.setup.plainPath, { highWaterMark: 1 << 20 })) await this.gzWrite(data as Buffer);
   }
 
+  /** Resolves once gzip has consumed `data` (the write's callback), so that its memory can be reused. */
   private async gzWrite(data: Uint8Array): Promise<void> {
     const gzip = this.gzip as GzipState;
     if (gzip.error) throw gzip.error;
-    if (!gzip.stream.write(data)) await once(gzip.stream, 'drain');
+    await new Promise<void>((resolve, reject) => gzip.stream.write(data, (error) => (error ? reject(error) : resolve())));
     if (gzip.error) throw gzip.error;
   }
 
@@ -120,7 +131,11 @@ export class WriterServer {
       for (let offset = 0; offset < data.length; ) offset += writeSync(this.plainFd, data, offset, data.length - offset);
       if (this.bytes > this.setup.gzipAboveBytes) await this.startGzip();
     }
-    this.port.postMessage({ done: data.length });
+    // The chunk goes back to be filled again: fresh memory costs a page fault per 4 KiB on its
+    // first write (docs/performance.md#fresh-memory), reused memory does not.
+    const whole = chunk.byteOffset === 0 ? (chunk.buffer as ArrayBuffer) : null;
+    if (whole) this.port.postMessage({ done: data.length, chunk: whole }, [whole]);
+    else this.port.postMessage({ done: data.length });
   }
 
   private async onClose(): Promise<void> {

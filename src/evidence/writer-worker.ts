@@ -1,5 +1,8 @@
 /** Entry of the evidence writer's worker (dist/writer-worker.cjs, dist/cli/writer-worker.cjs): serves its parent. */
-import { parentPort, workerData } from 'node:worker_threads';
-import { WriterServer, type WriterSetup } from './writer-thread.js';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { WriterServer, type WriterThreadData } from './writer-thread.js';
 
-if (parentPort) new WriterServer(parentPort, workerData as WriterSetup);
+if (!isMainThread) {
+  const { setup, port } = workerData as WriterThreadData;
+  new WriterServer(port, setup);
+}

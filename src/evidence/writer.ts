@@ -1,23 +1,28 @@
 /**
- * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into ~1 MiB
+ * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into 256 KiB
  * chunks; each full chunk is handed (transferred, not copied) to a writer thread
  * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
- * compresses it (gzip level 6) and hashes the compressed bytes too. The evaluation never waits
+ * compresses it (gzip level 6) and hashes the compressed bytes too, then hands the chunk back to
+ * be filled again (collected without waiting, at each send). The evaluation never waits
  * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
  * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { threadEntry } from '../util/threads.js';
 import { MAX_ROW_BYTES } from './reader.js';
-import { WriterServer, type Closed, type WriterReply, type WriterRequest, type WriterSetup } from './writer-thread.js';
+import { WriterServer, type Closed, type WriterReply, type WriterRequest, type WriterSetup, type WriterThreadData } from './writer-thread.js';
 
 export const EVIDENCE_FILE = 'evidence.jsonl';
 export const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
 export const GZIP_LEVEL = 6;
-const CHUNK_BYTES = 1 << 20;
+/**
+ * 256 KiB: small enough that a short run cycles through a few chunks the thread has handed back
+ * (a head-to-head against 1 MiB in docs/performance.md#fresh-memory).
+ */
+const CHUNK_BYTES = 1 << 18;
 /**
  * A row longer than the reader's limit (reader.ts) would make an output folder that verify, merge
  * and the next run's baseline refuse to read; endLine() throws this instead, and the run names
@@ -29,8 +34,15 @@ export class EvidenceRowTooLong extends Error {
   }
 }
 
+/**
+ * Chunks the thread has handed back, kept to be filled again: fresh memory costs a page fault per
+ * 4 KiB on its first write, so a run that writes gigabytes reuses a few MiB instead
+ * (docs/performance.md#fresh-memory).
+ */
+const SPARE_CHUNKS = 16;
+
 /** Bytes handed to the writer thread and not yet written, before drain() waits. */
-const IN_FLIGHT = 64 * CHUNK_BYTES;
+const IN_FLIGHT = 64 << 20;
 
 export interface EvidenceFileInfo {
   /** The file kept: evidence.jsonl or evidence.jsonl.gz. */
@@ -49,6 +61,8 @@ export const WRITER_WORKER_FILE = 'writer-worker.cjs';
 /** The writer's side of the link: a worker, or a WriterServer on this thread over a MessageChannel. */
 interface Link {
   post(request: WriterRequest, transfer: ArrayBuffer[]): void;
+  /** Hands the replies already waiting to the reply handler now, without a turn of the event loop. */
+  poll(): void;
   ref(): void;
   unref(): void;
   stop(): Promise<void>;
@@ -61,16 +75,28 @@ function workerFile(): URL | null {
   return file && existsSync(fileURLToPath(file)) ? file : null;
 }
 
+/** Every reply waiting on `port`, handed over synchronously (a run fills chunks without turning the event loop). */
+function pollPort(port: MessagePort, on: Handlers): void {
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) on.reply(m.message as WriterReply);
+}
+
+/** The thread is served over a port of its own, which this side can read synchronously (pollPort). */
 function workerLink(file: URL, setup: WriterSetup, on: Handlers): Link {
-  const worker = new Worker(file, { workerData: setup });
-  worker.on('message', on.reply);
+  const { port1, port2 } = new MessageChannel();
+  const data: WriterThreadData = { setup, port: port2 };
+  const worker = new Worker(file, { workerData: data, transferList: [port2] });
+  port1.on('message', on.reply);
   worker.on('error', on.error);
   worker.on('exit', on.exit);
   return {
-    post: (request, transfer) => worker.postMessage(request, transfer),
-    ref: () => worker.ref(),
-    unref: () => worker.unref(),
-    stop: async () => void (await worker.terminate())
+    post: (request, transfer) => port1.postMessage(request, transfer),
+    poll: () => pollPort(port1, on),
+    ref: () => (worker.ref(), port1.ref()),
+    unref: () => (worker.unref(), port1.unref()),
+    stop: async () => {
+      port1.close();
+      await worker.terminate();
+    }
   };
 }
 
@@ -81,6 +107,7 @@ function localLink(setup: WriterSetup, on: Handlers): Link {
   port1.on('close', () => on.exit(0));
   return {
     post: (request, transfer) => port1.postMessage(request, transfer),
+    poll: () => pollPort(port1, on),
     ref: () => (port1.ref(), port2.ref()),
     unref: () => (port1.unref(), port2.unref()),
     stop: async () => port1.close()
@@ -96,7 +123,11 @@ interface Handlers {
 export class EvidenceWriter {
   private readonly thread: Link;
   /** The chunk being filled: UTF-8 written straight into a buffer, no joined string in between. */
-  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  /** Written chunks back from the thread, ready to be filled again (at most SPARE_CHUNKS). */
+  private readonly spare: Buffer[] = [];
+  /** Chunks this writer allocated; the others it filled were reused (tests and docs/performance.md read it). */
+  allocatedChunks = 1;
   private filled = 0;
   /** Bytes of the row being written so far (it may span chunks). */
   private rowBytes = 0;
@@ -112,7 +143,10 @@ export class EvidenceWriter {
     const worker = workerFile();
     const handlers: Handlers = {
       reply: (m) => {
-        if ('done' in m) this.inFlight -= m.done;
+        if ('done' in m) {
+          this.inFlight -= m.done;
+          if (m.chunk !== undefined && m.chunk.byteLength === CHUNK_BYTES && this.spare.length < SPARE_CHUNKS) this.spare.push(Buffer.from(m.chunk));
+        }
         else if ('closed' in m) this.closed = m.closed;
         else this.fail(Object.assign(new Error(m.error.message), { code: m.error.code, syscall: m.error.syscall, path: m.error.path }));
         this.wake();
@@ -197,8 +231,14 @@ export class EvidenceWriter {
     this.inFlight += chunk.length;
     // A Buffer this large owns its ArrayBuffer, so handing it over moves it without a copy.
     this.thread.post({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer as ArrayBuffer] : []);
-    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
     this.filled = 0;
+    this.thread.poll();
+    const spare = this.spare.pop();
+    if (spare !== undefined) this.chunk = spare;
+    else {
+      this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      this.allocatedChunks++;
+    }
   }
 
   /** Waits for the thread; the thread keeps the process alive only while someone waits for it. */
