@@ -105,7 +105,9 @@ function runOnce(root, config) {
   if (r.status !== 0 && r.status !== 1) throw new Error(`bench: the run under ${root} exited ${r.status}: ${r.stderr}`);
   const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out/manifest.json'), 'utf8'));
   // Rows written (the manifest's count), not predictions: the search asks far more than it writes.
-  return { seconds, rss: manifest.run.peak_rss_bytes, rows: manifest.evidence.rows, manifest };
+  const rows = manifest.files[manifest.evidence.file]?.rows;
+  if (!Number.isInteger(rows)) throw new Error(`bench: the manifest under ${root} lists no row count for ${manifest.evidence.file}`);
+  return { seconds, rss: manifest.run.peak_rss_bytes, rows, manifest };
 }
 
 function medianRuns(root, config) {

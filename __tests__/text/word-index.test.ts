@@ -1,4 +1,4 @@
-import { WordIndex, wordTokens } from '../../src/text/word-tokens.js';
+import { distinctTokens, WordIndex, wordTokens } from '../../src/text/word-tokens.js';
 
 /** The reference: every token of `wordTokens` looked up in a map from token to position (last position wins). */
 function reference(vocabulary: readonly string[], text: string): number[] {
@@ -38,4 +38,11 @@ describe('WordIndex', () => {
     // A token that is a prefix of a known one, or extends it, is unknown.
     expect(Array.from(new WordIndex(['abc']).ids('ab abcd abc'))).toEqual([0]);
   });
+});
+
+test('distinctTokens: the tokens of many texts once each, in order of first appearance, as new Set(docs.flat())', () => {
+  const docs = [['b', 'a', 'b'], [], ['c', 'a'], ['d', 'c', 'e']];
+  expect([...distinctTokens(docs)]).toEqual(['b', 'a', 'c', 'd', 'e']);
+  expect([...distinctTokens(docs)]).toEqual([...new Set(docs.flat())]);
+  expect(distinctTokens([]).size).toBe(0);
 });

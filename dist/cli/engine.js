@@ -2192,8 +2192,8 @@ function sortVocabulary(features) {
 function analyzeTraining(analyzer, texts) {
     const tally = new text_features/* Tally */.F0();
     if (analyzer === 'word') {
-        const tokens = texts.map(word_tokens/* wordTokens */.H);
-        const vocabulary = sortVocabulary(new Set(tokens.flat()));
+        const tokens = texts.map(word_tokens/* wordTokens */.Hi);
+        const vocabulary = sortVocabulary((0,word_tokens/* distinctTokens */.hx)(tokens));
         const index = new Map(vocabulary.map((t, i) => [t, i]));
         return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t)))) };
     }
@@ -3099,8 +3099,8 @@ const LOGISTIC_REGRESSION = builtinModel({
 
 
 function fitNaiveBayesCounts(train, labels) {
-    const docs = train.map((e) => (e.input.kind === 'text' ? (0,word_tokens/* wordTokens */.H)(e.input.text) : []));
-    const vocabulary = (0,strings/* sortCodePoints */.dl)(new Set(docs.flat()));
+    const docs = train.map((e) => (e.input.kind === 'text' ? (0,word_tokens/* wordTokens */.Hi)(e.input.text) : []));
+    const vocabulary = (0,strings/* sortCodePoints */.dl)((0,word_tokens/* distinctTokens */.hx)(docs));
     const index = new Map(vocabulary.map((w, i) => [w, i]));
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
     const classCount = labels.map(() => 0);
@@ -28601,10 +28601,11 @@ function policyMargin(o, policy, scores) {
 /* harmony export */ });
 /* unused harmony exports TRANSPOSE_RULE, transposeCandidate, transposeViolation, transposeFamily, DEFAULT_WORDS_PER_CHANGE */
 /* harmony import */ var _config_schema_parts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9324);
-/* harmony import */ var _descriptor_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1823);
+/* harmony import */ var _descriptor_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1823);
 /* harmony import */ var _decision_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(776);
-/* harmony import */ var _levenshtein_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(195);
+/* harmony import */ var _levenshtein_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(195);
 /* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4852);
+/* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(558);
 /* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5401);
 /**
  * `transpose` (docs/definitions.md#conditions): swap two adjacent interior letters inside some words.
@@ -28624,6 +28625,7 @@ function policyMargin(o, policy, scores) {
  * word, the swaps are exactly the declared ones (when declared), and the edit ratio is
  * within `max_char_edit_ratio` when set.
  */
+
 
 
 
@@ -28697,23 +28699,52 @@ function transposeCandidate(text, row, wordsPerChange) {
 function swapPositionsOf(word, chars = characters(word.text, word.cpLength)) {
     return swapPositions(chars, word.letters === word.cpLength);
 }
+/** The code point at UTF-16 index i of s as a string (a lone surrogate on its own, as `[...s]` gives it); '' past the end. */
+function codePointAt(s, i) {
+    const cp = s.codePointAt(i);
+    return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+/** UTF-16 units of the code point whose first unit is at index i. */
+function unitsAt(s, i) {
+    return s.codePointAt(i) > 0xffff ? 2 : 1;
+}
 /**
  * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
  * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ *
+ * Both texts are walked code point by code point in place: spreading a long text with astral
+ * characters into an array of one-character strings cost the e-mail bench about 50 MB of fresh
+ * memory (docs/performance.md#fresh-memory).
  */
 function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
-    const o = characters(original);
-    const c = characters(candidate);
-    if (o.length !== c.length)
-        return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
+    const length = (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_4__/* .codePointLength */ .O7)(original);
+    const candidateLength = (0,_util_strings_js__WEBPACK_IMPORTED_MODULE_4__/* .codePointLength */ .O7)(candidate);
+    if (length !== candidateLength)
+        return `length changed from ${length} to ${candidateLength} code points; swaps keep the length`;
+    // Each swap's code-point offset p, and the UTF-16 offset of original's code point p.
     const swaps = [];
-    for (let p = 0; p < o.length; p++) {
-        if (o[p] === c[p])
+    const swapUnits = [];
+    let io = 0;
+    let ic = 0;
+    for (let p = 0; p < length; p++) {
+        const a = original.codePointAt(io);
+        const b = candidate.codePointAt(ic);
+        const la = a > 0xffff ? 2 : 1;
+        const lb = b > 0xffff ? 2 : 1;
+        if (a === b) {
+            io += la;
+            ic += lb;
             continue;
-        if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
-            return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
+        }
+        const a2 = p + 1 < length ? original.codePointAt(io + la) : -1;
+        const b2 = p + 1 < length ? candidate.codePointAt(ic + lb) : -1;
+        if (!(p + 1 < length && b === a2 && b2 === a)) {
+            return `code point ${p} changed from ${JSON.stringify(String.fromCodePoint(a))} to ${JSON.stringify(String.fromCodePoint(b))}, not as part of an adjacent swap`;
         }
         swaps.push(p);
+        swapUnits.push(io);
+        io += la + unitsAt(original, io + la);
+        ic += lb + unitsAt(candidate, ic + lb);
         p++;
     }
     if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
@@ -28722,7 +28753,8 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
     const words = (0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .scanText */ .Ff)(original, language).words;
     let w = 0;
     let lastWord = -1;
-    for (const p of swaps) {
+    for (let k = 0; k < swaps.length; k++) {
+        const p = swaps[k];
         while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
             w++;
         const word = words[w];
@@ -28736,7 +28768,10 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
             return `${at} is in ${name}, a word of fewer than 4 letters`;
         if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
             return `${at} moves the first or last character of ${name}`;
-        if (!LETTER.test(o[p]) || !LETTER.test(o[p + 1]) || MARK.test(o[p + 2] ?? '')) {
+        const first = swapUnits[k];
+        const second = first + unitsAt(original, first);
+        const after = second + unitsAt(original, second);
+        if (!LETTER.test(codePointAt(original, first)) || !LETTER.test(codePointAt(original, second)) || MARK.test(codePointAt(original, after))) {
             return `${at} in ${name} moves something other than two letters without accents attached`;
         }
         if (w === lastWord)
@@ -28744,7 +28779,7 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
         lastWord = w;
     }
     // Each checked swap is two substitutions, so the distance is at most twice their number.
-    return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_4__/* .editRatioViolation */ .NF)(original, candidate, maxCharEditRatio, 2 * swaps.length);
+    return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_5__/* .editRatioViolation */ .NF)(original, candidate, maxCharEditRatio, 2 * swaps.length);
 }
 function transposeFamily(options, params) {
     const wordsPerChange = params.words_per_change;
@@ -28762,7 +28797,7 @@ function transposeFamily(options, params) {
 /** One swap per this many eligible words unless the config says otherwise. */
 const DEFAULT_WORDS_PER_CHANGE = 5;
 /** `threat_model.attacks.transpose: { words_per_change? }`. */
-const TRANSPOSE = (0,_descriptor_js__WEBPACK_IMPORTED_MODULE_5__/* .textFamily */ .f)({
+const TRANSPOSE = (0,_descriptor_js__WEBPACK_IMPORTED_MODULE_6__/* .textFamily */ .f)({
     name: 'transpose',
     task: 'text',
     schema: (0,_config_schema_parts_js__WEBPACK_IMPORTED_MODULE_0__/* .closed */ .$h)({ words_per_change: { type: 'integer', minimum: 1 } }),
@@ -29726,7 +29761,7 @@ function featureRows(space, vocabulary, tally) {
             return tally.finish();
         };
     }
-    const index = new _word_tokens_js__WEBPACK_IMPORTED_MODULE_0__/* .WordIndex */ .d(vocabulary);
+    const index = new _word_tokens_js__WEBPACK_IMPORTED_MODULE_0__/* .WordIndex */ .d5(vocabulary);
     return (text) => tally.row(index.ids(text));
 }
 
@@ -29990,8 +30025,9 @@ class Trie {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ wordTokens),
-/* harmony export */   d: () => (/* binding */ WordIndex)
+/* harmony export */   Hi: () => (/* binding */ wordTokens),
+/* harmony export */   d5: () => (/* binding */ WordIndex),
+/* harmony export */   hx: () => (/* binding */ distinctTokens)
 /* harmony export */ });
 /* harmony import */ var _runs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5809);
 /* harmony import */ var _trie_edges_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4500);
@@ -30008,6 +30044,18 @@ class Trie {
 const SCANNER = new _runs_js__WEBPACK_IMPORTED_MODULE_0__/* .RunScanner */ .i('[\\p{L}\\p{N}_]', 2);
 function wordTokens(text) {
     return SCANNER.runs(text.toLowerCase());
+}
+/**
+ * The distinct tokens of many texts, in order of first appearance: `new Set(docs.flat())` without
+ * the flat array, which for long training texts was tens of MB of fresh memory grown one element
+ * at a time (docs/performance.md#fresh-memory).
+ */
+function distinctTokens(docs) {
+    const seen = new Set();
+    for (const doc of docs)
+        for (const token of doc)
+            seen.add(token);
+    return seen;
 }
 /**
  * A vocabulary of word tokens as a trie over UTF-16 units, for finding a text's known tokens

@@ -14,7 +14,7 @@ import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { sortCodePoints } from '../util/strings.js';
 import { Featurizer, type FeaturizerOptions } from '../text/features.js';
-import { wordTokens } from '../text/word-tokens.js';
+import { distinctTokens, wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 import { maxOf } from '../util/numbers.js';
 
@@ -28,7 +28,7 @@ export interface NaiveBayesParameters {
 
 export function fitNaiveBayesCounts(train: readonly Example[], labels: readonly string[]): NaiveBayesParameters {
   const docs = train.map((e) => (e.input.kind === 'text' ? wordTokens(e.input.text) : []));
-  const vocabulary = sortCodePoints(new Set(docs.flat()));
+  const vocabulary = sortCodePoints(distinctTokens(docs));
   const index = new Map(vocabulary.map((w, i) => [w, i]));
   const labelIndex = new Map(labels.map((l, i) => [l, i]));
   const classCount = labels.map(() => 0);

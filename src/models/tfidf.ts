@@ -13,7 +13,7 @@ import { stableJson } from '../util/json.js';
 import { compareCodePoints, sortCodePoints } from '../util/strings.js';
 import { CharWbIndex } from '../text/char-ngrams.js';
 import { BoundedMemo, CHAR_NGRAM_RANGE, Featurizer, Tally, type FeaturizerOptions, type SparseRow } from '../text/features.js';
-import { wordTokens } from '../text/word-tokens.js';
+import { distinctTokens, wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 
 export type TfidfAnalyzer = 'word' | 'char';
@@ -45,7 +45,7 @@ function analyzeTraining(analyzer: TfidfAnalyzer, texts: readonly string[]): { v
   const tally = new Tally();
   if (analyzer === 'word') {
     const tokens = texts.map(wordTokens);
-    const vocabulary = sortVocabulary(new Set(tokens.flat()));
+    const vocabulary = sortVocabulary(distinctTokens(tokens));
     const index = new Map(vocabulary.map((t, i) => [t, i]));
     return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t) as number))) };
   }

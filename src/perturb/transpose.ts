@@ -22,6 +22,7 @@ import type { FamilyRunner } from './family.js';
 import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
 import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
+import { codePointLength } from '../util/strings.js';
 import { scanText, type Word } from './words.js';
 
 export const TRANSPOSE_RULE =
@@ -101,9 +102,24 @@ function swapPositionsOf(word: Readonly<Word>, chars = characters(word.text, wor
   return swapPositions(chars, word.letters === word.cpLength);
 }
 
+/** The code point at UTF-16 index i of s as a string (a lone surrogate on its own, as `[...s]` gives it); '' past the end. */
+function codePointAt(s: string, i: number): string {
+  const cp = s.codePointAt(i);
+  return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+
+/** UTF-16 units of the code point whose first unit is at index i. */
+function unitsAt(s: string, i: number): number {
+  return (s.codePointAt(i) as number) > 0xffff ? 2 : 1;
+}
+
 /**
  * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
  * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ *
+ * Both texts are walked code point by code point in place: spreading a long text with astral
+ * characters into an array of one-character strings cost the e-mail bench about 50 MB of fresh
+ * memory (docs/performance.md#fresh-memory).
  */
 export function transposeViolation(
   original: string,
@@ -112,16 +128,33 @@ export function transposeViolation(
   maxCharEditRatio: number | null,
   declared?: readonly number[]
 ): string | null {
-  const o = characters(original);
-  const c = characters(candidate);
-  if (o.length !== c.length) return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
+  const length = codePointLength(original);
+  const candidateLength = codePointLength(candidate);
+  if (length !== candidateLength) return `length changed from ${length} to ${candidateLength} code points; swaps keep the length`;
+  // Each swap's code-point offset p, and the UTF-16 offset of original's code point p.
   const swaps: number[] = [];
-  for (let p = 0; p < o.length; p++) {
-    if (o[p] === c[p]) continue;
-    if (!(p + 1 < o.length && c[p] === o[p + 1] && c[p + 1] === o[p])) {
-      return `code point ${p} changed from ${JSON.stringify(o[p])} to ${JSON.stringify(c[p])}, not as part of an adjacent swap`;
+  const swapUnits: number[] = [];
+  let io = 0;
+  let ic = 0;
+  for (let p = 0; p < length; p++) {
+    const a = original.codePointAt(io) as number;
+    const b = candidate.codePointAt(ic) as number;
+    const la = a > 0xffff ? 2 : 1;
+    const lb = b > 0xffff ? 2 : 1;
+    if (a === b) {
+      io += la;
+      ic += lb;
+      continue;
+    }
+    const a2 = p + 1 < length ? (original.codePointAt(io + la) as number) : -1;
+    const b2 = p + 1 < length ? (candidate.codePointAt(ic + lb) as number) : -1;
+    if (!(p + 1 < length && b === a2 && b2 === a)) {
+      return `code point ${p} changed from ${JSON.stringify(String.fromCodePoint(a))} to ${JSON.stringify(String.fromCodePoint(b))}, not as part of an adjacent swap`;
     }
     swaps.push(p);
+    swapUnits.push(io);
+    io += la + unitsAt(original, io + la);
+    ic += lb + unitsAt(candidate, ic + lb);
     p++;
   }
   if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
@@ -130,7 +163,8 @@ export function transposeViolation(
   const words = scanText(original, language).words;
   let w = 0;
   let lastWord = -1;
-  for (const p of swaps) {
+  for (let k = 0; k < swaps.length; k++) {
+    const p = swaps[k] as number;
     while (w < words.length && (words[w] as Word).cpStart + (words[w] as Word).cpLength <= p) w++;
     const word = words[w];
     const at = `swap at code points ${p}-${p + 1}`;
@@ -139,7 +173,10 @@ export function transposeViolation(
     if (word.protection !== null) return `${at} edits the protected word ${name}`;
     if (word.letters < 4) return `${at} is in ${name}, a word of fewer than 4 letters`;
     if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1) return `${at} moves the first or last character of ${name}`;
-    if (!LETTER.test(o[p] as string) || !LETTER.test(o[p + 1] as string) || MARK.test(o[p + 2] ?? '')) {
+    const first = swapUnits[k] as number;
+    const second = first + unitsAt(original, first);
+    const after = second + unitsAt(original, second);
+    if (!LETTER.test(codePointAt(original, first)) || !LETTER.test(codePointAt(original, second)) || MARK.test(codePointAt(original, after))) {
       return `${at} in ${name} moves something other than two letters without accents attached`;
     }
     if (w === lastWord) return `${at} is a second swap in ${name}`;

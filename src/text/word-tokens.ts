@@ -16,6 +16,17 @@ export function wordTokens(text: string): string[] {
 }
 
 /**
+ * The distinct tokens of many texts, in order of first appearance: `new Set(docs.flat())` without
+ * the flat array, which for long training texts was tens of MB of fresh memory grown one element
+ * at a time (docs/performance.md#fresh-memory).
+ */
+export function distinctTokens(docs: readonly (readonly string[])[]): Set<string> {
+  const seen = new Set<string>();
+  for (const doc of docs) for (const token of doc) seen.add(token);
+  return seen;
+}
+
+/**
  * A vocabulary of word tokens as a trie over UTF-16 units, for finding a text's known tokens
  * without building a string per token: `ids(text)` gives the same ids as looking each of
  * `wordTokens(text)` up in a map from token to position (a repeated token keeps its last id).
