@@ -28704,9 +28704,13 @@ function codePointAt(s, i) {
     const cp = s.codePointAt(i);
     return cp === undefined ? '' : String.fromCodePoint(cp);
 }
+/** UTF-16 units of code point cp. */
+function unitsOf(cp) {
+    return cp > 0xffff ? 2 : 1;
+}
 /** UTF-16 units of the code point whose first unit is at index i. */
 function unitsAt(s, i) {
-    return s.codePointAt(i) > 0xffff ? 2 : 1;
+    return unitsOf(s.codePointAt(i));
 }
 /**
  * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
@@ -28729,8 +28733,8 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
     for (let p = 0; p < length; p++) {
         const a = original.codePointAt(io);
         const b = candidate.codePointAt(ic);
-        const la = a > 0xffff ? 2 : 1;
-        const lb = b > 0xffff ? 2 : 1;
+        const la = unitsOf(a);
+        const lb = unitsOf(b);
         if (a === b) {
             io += la;
             ic += lb;
@@ -28743,8 +28747,9 @@ function transposeViolation(original, candidate, language, maxCharEditRatio, dec
         }
         swaps.push(p);
         swapUnits.push(io);
-        io += la + unitsAt(original, io + la);
-        ic += lb + unitsAt(candidate, ic + lb);
+        // The pair's second code points are a2 (original) and b2 (candidate), already read above.
+        io += la + unitsOf(a2);
+        ic += lb + unitsOf(b2);
         p++;
     }
     if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {

@@ -108,9 +108,14 @@ function codePointAt(s: string, i: number): string {
   return cp === undefined ? '' : String.fromCodePoint(cp);
 }
 
+/** UTF-16 units of code point cp. */
+function unitsOf(cp: number): number {
+  return cp > 0xffff ? 2 : 1;
+}
+
 /** UTF-16 units of the code point whose first unit is at index i. */
 function unitsAt(s: string, i: number): number {
-  return (s.codePointAt(i) as number) > 0xffff ? 2 : 1;
+  return unitsOf(s.codePointAt(i) as number);
 }
 
 /**
@@ -139,8 +144,8 @@ export function transposeViolation(
   for (let p = 0; p < length; p++) {
     const a = original.codePointAt(io) as number;
     const b = candidate.codePointAt(ic) as number;
-    const la = a > 0xffff ? 2 : 1;
-    const lb = b > 0xffff ? 2 : 1;
+    const la = unitsOf(a);
+    const lb = unitsOf(b);
     if (a === b) {
       io += la;
       ic += lb;
@@ -153,8 +158,9 @@ export function transposeViolation(
     }
     swaps.push(p);
     swapUnits.push(io);
-    io += la + unitsAt(original, io + la);
-    ic += lb + unitsAt(candidate, ic + lb);
+    // The pair's second code points are a2 (original) and b2 (candidate), already read above.
+    io += la + unitsOf(a2);
+    ic += lb + unitsOf(b2);
     p++;
   }
   if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
