@@ -3,7 +3,7 @@
 //  1. exact's cost on the inspection example's 1,000 test rows: the candidate generation alone
 //     (in-process, median of 7), and the whole run's added wall time, alternating runs of the
 //     packaged CLI (dist/cli/index.js) with and without `exact`, each with its own compile cache
-//     (15 rounds, the order reversed every other round; the median of the rounds' paired
+//     (25 rounds, the order reversed every other round; the median of the rounds' paired
 //     differences, with its middle half; target < 50 ms),
 //     then, for comparison, the same over a run with pgd, whose rows already carry the work fields;
 //  2. square's queries/s through the trivial echo model (__tests__/models/external/fixtures/echo-model.mjs)
@@ -20,7 +20,7 @@ const rows = Number(process.argv[2] ?? 1000);
 const budget = Number(process.argv[3] ?? 1000);
 const repeats = Number(process.argv[4] ?? 7);
 /** Rounds of the whole-run comparison (each runs every variant once). */
-const WALL_ROUNDS = 15;
+const WALL_ROUNDS = 25;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const config = 'examples/inspection-tabular/evidence-gate.yml';
 

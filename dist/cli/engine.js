@@ -2973,21 +2973,30 @@ class LogisticRegressionModel {
     /** predict_proba for a vector in `features` order: binary [1 \u2212 p, p], multinomial softmax. */
     probabilities(x) {
         this.checkVector(x);
-        const z = this.coef.map((w, r) => {
+        // Plain loops: this runs once per scored row, mostly before the optimiser has seen it.
+        const z = [];
+        for (let r = 0; r < this.coef.length; r++) {
+            const w = this.coef[r];
             let s = 0;
             for (let j = 0; j < w.length; j++)
                 s += w[j] * x[j];
-            return s + this.intercept[r];
-        });
+            z.push(s + this.intercept[r]);
+        }
         if (z.length === 1) {
             // sklearn: expit(decision), then [1 \u2212 p, p].
             const p = 1 / (1 + Math.exp(-z[0]));
             return [1 - p, p];
         }
         const max = maxOf(z);
-        const e = z.map((v) => Math.exp(v - max));
-        const sum = e.reduce((a, b) => a + b, 0);
-        return e.map((v) => v / sum);
+        let sum = 0;
+        for (let k = 0; k < z.length; k++) {
+            const e = Math.exp(z[k] - max);
+            z[k] = e;
+            sum += e;
+        }
+        for (let k = 0; k < z.length; k++)
+            z[k] = z[k] / sum;
+        return z;
     }
     /**
      * The logits as affine maps, one per label: multinomial z\u2096 = W\u2096\u00b7x + b\u2096; binary z\u2080 = 0 and
@@ -4835,8 +4844,15 @@ function parseRow(line, labels, where) {
 function value(v) {
     if (typeof v === 'number')
         return Number.isFinite(v) ? String(v) : 'null';
-    return v === undefined ? 'null' : JSON.stringify(v);
+    // null and booleans (tabular flags) without a call to JSON.stringify.
+    if (v === null || v === undefined)
+        return 'null';
+    if (typeof v === 'boolean')
+        return flag(v);
+    return JSON.stringify(v);
 }
+/** The work fields' keys as printed, made once. */
+const WORK_KEYS = WORK_FIELDS.map((field) => ',"' + field + '":');
 const flag = (v) => (v === null ? 'null' : v ? 'true' : 'false');
 /**
  * A feature map (or null): JSON.stringify prints a record of numbers exactly as value() prints
@@ -4946,8 +4962,8 @@ class RowSerializer {
         if (row.features !== undefined) {
             line += ',"features":' + this.features.of(row.features, featureMap) + ',"perturbed_features":' + featureMap(row.perturbed_features) + ',"exact":' + value(row.exact);
             if (row.queries !== undefined)
-                for (const field of WORK_FIELDS)
-                    line += ',"' + field + '":' + value(row[field]);
+                for (let i = 0; i < WORK_FIELDS.length; i++)
+                    line += WORK_KEYS[i] + value(row[WORK_FIELDS[i]]);
         }
         // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
         if (row.features === undefined && row.queries !== undefined) {
@@ -15136,7 +15152,17 @@ function vector(example, names) {
     return names.map((n) => values[n]);
 }
 function asRecord(names, x) {
-    return Object.fromEntries(names.map((n, i) => [n, x[i]]));
+    const record = {};
+    for (let i = 0; i < names.length; i++)
+        record[names[i]] = x[i];
+    return record;
+}
+/** Whether the candidate moved any feature (===: 0 and \u22120 are the same value). */
+function moved(x, values) {
+    for (let i = 0; i < values.length; i++)
+        if (values[i] !== x[i])
+            return true;
+    return false;
 }
 function isDifferentiable(model) {
     return typeof model.inputGradient === 'function' && typeof model.predict === 'function';
@@ -15171,7 +15197,7 @@ function tabularCandidates(plan, models, labels) {
             digest: (0,evaluate_candidate/* inputDigest */.x)(input),
             perturbedText: null,
             attempted: c.attempted,
-            changed: c.values.some((v, i) => v !== x[i]),
+            changed: moved(x, c.values),
             valid: c.attempted ? c.valid : null,
             invalidReason: c.attempted ? c.invalidReason : null,
             // Attacks carry ledger masks; a corruption baseline (noise) does not.
@@ -29125,9 +29151,24 @@ function acceptedGap(policy) {
         return Infinity;
     return Math.log(p / (1 - p));
 }
+const affine = new WeakMap();
+function affineOf(model) {
+    let a = affine.get(model);
+    if (a === undefined) {
+        const { weights, intercepts } = model.affineLogits();
+        a = { weights, intercepts, differences: [], rivals: [] };
+        affine.set(model, a);
+    }
+    return a;
+}
+function differenceOf(a, gold, rival) {
+    const k = gold * a.weights.length + rival;
+    return (a.differences[k] ??= difference(a.weights[rival], a.weights[gold]));
+}
 /** The exact search for one row: gold and rivals are label indices (rivals in label order). */
 function exactSearch(x, gold, rivals, model, space, boundary = 0) {
-    const { weights, intercepts } = model.affineLogits();
+    const a = affineOf(model);
+    const { weights, intercepts } = a;
     const gaps = [];
     for (let k = 0; k < weights.length; k++)
         gaps.push(null);
@@ -29142,7 +29183,7 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0) {
     for (let r = 0; r < rivals.length; r++) {
         const j = rivals[r];
         const wj = weights[j];
-        const point = maximiser(x, difference(wj, wg), space);
+        const point = maximiser(x, differenceOf(a, gold, j), space);
         const m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
         gaps[j] = m;
         if (m > largest)
@@ -29170,6 +29211,13 @@ function rivalsOf(labels, gold, targets) {
             rivals.push(k);
     return rivals;
 }
+/** rivalsOf, with the untargeted lists (the same for every row of a gold label) kept per model. */
+function rivalsFor(model, gold, targets) {
+    if (targets !== null)
+        return rivalsOf(model.labels, gold, targets);
+    const a = affineOf(model);
+    return (a.rivals[gold] ??= rivalsOf(model.labels, gold, null));
+}
 /** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
 function outcomeRow(x, values, attempted, space, certified, tie) {
     const reason = (0,_validity_js__WEBPACK_IMPORTED_MODULE_2__/* .validateCandidate */ .mu)(x, values, space);
@@ -29182,7 +29230,7 @@ function exactCandidate(row) {
     const g = labels.indexOf(gold);
     if (g < 0 || model.predict(x) !== gold)
         return outcomeRow(x, [...x], false, space, null, null);
-    const rivals = rivalsOf(labels, g, targets);
+    const rivals = rivalsFor(model, g, targets);
     const policy = row.policy ?? null;
     if (policy === null) {
         const outcome = exactSearch(x, g, rivals, model, space);
@@ -29245,35 +29293,38 @@ function validateCandidate(original, candidate, space) {
     if (candidate.length !== original.length || original.length !== n) {
         return `the candidate has ${candidate.length} values and the original ${original.length}; the feature space has ${n} features`;
     }
-    const name = (i) => space.names[i] ?? `#${i}`;
     for (let i = 0; i < n; i++) {
         const v = candidate[i];
         if (!Number.isFinite(v))
-            return `feature ${name(i)} is not finite (${String(v)})`;
+            return `feature ${featureName(space, i)} is not finite (${String(v)})`;
     }
     for (let i = 0; i < n; i++) {
         const v = original[i];
         if (!Number.isFinite(v))
-            return `the original value of feature ${name(i)} is not finite (${String(v)})`;
+            return `the original value of feature ${featureName(space, i)} is not finite (${String(v)})`;
     }
     for (let i = 0; i < n; i++) {
         const v = candidate[i];
         const lo = space.lower[i] ?? -Infinity;
         const hi = space.upper[i] ?? Infinity;
         if (!(v >= lo && v <= hi))
-            return `feature ${name(i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
+            return `feature ${featureName(space, i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
     }
     const limit = space.eps + VALIDITY_TOLERANCE;
     for (let i = 0; i < n; i++) {
         const moved = Math.abs(candidate[i] - original[i]);
         if (!(moved <= limit))
-            return `feature ${name(i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
+            return `feature ${featureName(space, i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
     }
     for (let i = 0; i < n; i++) {
         if (space.editable[i] !== true && candidate[i] !== original[i])
-            return `feature ${name(i)} is not editable but changed`;
+            return `feature ${featureName(space, i)} is not editable but changed`;
     }
     return null;
+}
+/** Feature i's name, for a reason (a module function: a closure per call would cost every valid row). */
+function featureName(space, i) {
+    return space.names[i] ?? `#${i}`;
 }
 /**
  * A difference of two floats, readable: 12 significant digits (0.07, not 0.06999999999999995),

@@ -46,7 +46,15 @@ function vector(example: Example, names: readonly string[]): number[] {
 }
 
 function asRecord(names: readonly string[], x: readonly number[]): Record<string, number> {
-  return Object.fromEntries(names.map((n, i) => [n, x[i] as number]));
+  const record: Record<string, number> = {};
+  for (let i = 0; i < names.length; i++) record[names[i] as string] = x[i] as number;
+  return record;
+}
+
+/** Whether the candidate moved any feature (===: 0 and −0 are the same value). */
+function moved(x: readonly number[], values: readonly number[]): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i] !== x[i]) return true;
+  return false;
 }
 
 function isDifferentiable(model: Model): model is Model & Differentiable {
@@ -82,7 +90,7 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
       digest: inputDigest(input),
       perturbedText: null,
       attempted: c.attempted,
-      changed: c.values.some((v, i) => v !== x[i]),
+      changed: moved(x, c.values),
       valid: c.attempted ? c.valid : null,
       invalidReason: c.attempted ? c.invalidReason : null,
       // Attacks carry ledger masks; a corruption baseline (noise) does not.

@@ -16,8 +16,14 @@ import { WORK_FIELDS, type EvidenceRow } from './row.js';
 /** One JSON value: finite numbers as JSON prints them, non-finite as null. */
 function value(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
-  return v === undefined ? 'null' : JSON.stringify(v);
+  // null and booleans (tabular flags) without a call to JSON.stringify.
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'boolean') return flag(v);
+  return JSON.stringify(v);
 }
+
+/** The work fields' keys as printed, made once. */
+const WORK_KEYS = WORK_FIELDS.map((field) => ',"' + field + '":');
 
 const flag = (v: boolean | null): string => (v === null ? 'null' : v ? 'true' : 'false');
 
@@ -139,7 +145,7 @@ export class RowSerializer {
     // Tabular rows: feature maps in the config's feature order (insertion order of the record).
     if (row.features !== undefined) {
       line += ',"features":' + this.features.of(row.features, featureMap) + ',"perturbed_features":' + featureMap(row.perturbed_features) + ',"exact":' + value(row.exact);
-      if (row.queries !== undefined) for (const field of WORK_FIELDS) line += ',"' + field + '":' + value(row[field]);
+      if (row.queries !== undefined) for (let i = 0; i < WORK_FIELDS.length; i++) line += (WORK_KEYS[i] as string) + value(row[WORK_FIELDS[i] as (typeof WORK_FIELDS)[number]]);
     }
     // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
     if (row.features === undefined && row.queries !== undefined) {

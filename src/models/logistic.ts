@@ -448,20 +448,28 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
   /** predict_proba for a vector in `features` order: binary [1 − p, p], multinomial softmax. */
   probabilities(x: readonly number[]): number[] {
     this.checkVector(x);
-    const z = this.coef.map((w, r) => {
+    // Plain loops: this runs once per scored row, mostly before the optimiser has seen it.
+    const z: number[] = [];
+    for (let r = 0; r < this.coef.length; r++) {
+      const w = this.coef[r] as Float64Array;
       let s = 0;
       for (let j = 0; j < w.length; j++) s += (w[j] as number) * (x[j] as number);
-      return s + (this.intercept[r] as number);
-    });
+      z.push(s + (this.intercept[r] as number));
+    }
     if (z.length === 1) {
       // sklearn: expit(decision), then [1 − p, p].
       const p = 1 / (1 + Math.exp(-(z[0] as number)));
       return [1 - p, p];
     }
     const max = maxOf(z);
-    const e = z.map((v) => Math.exp(v - max));
-    const sum = e.reduce((a, b) => a + b, 0);
-    return e.map((v) => v / sum);
+    let sum = 0;
+    for (let k = 0; k < z.length; k++) {
+      const e = Math.exp((z[k] as number) - max);
+      z[k] = e;
+      sum += e;
+    }
+    for (let k = 0; k < z.length; k++) z[k] = (z[k] as number) / sum;
+    return z;
   }
 
   /**

@@ -46,7 +46,8 @@ export interface AttackCounters {
 /**
  * What `exact` needs from a model: its logits are affine in x. One row per label, in label
  * order: zₖ(x) = weights[k]·x + intercepts[k]. A binary logistic regression is written with a
- * zero row for its first label, so that z₁ − z₀ is its decision function.
+ * zero row for its first label, so that z₁ − z₀ is its decision function. The answer must not
+ * change over the model's life: exact reads it once per model and keeps it.
  */
 export interface AffineLogits {
   readonly labels: readonly string[];

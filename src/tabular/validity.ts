@@ -23,31 +23,35 @@ export function validateCandidate(original: readonly number[], candidate: readon
   if (candidate.length !== original.length || original.length !== n) {
     return `the candidate has ${candidate.length} values and the original ${original.length}; the feature space has ${n} features`;
   }
-  const name = (i: number): string => space.names[i] ?? `#${i}`;
 
   for (let i = 0; i < n; i++) {
     const v = candidate[i] as number;
-    if (!Number.isFinite(v)) return `feature ${name(i)} is not finite (${String(v)})`;
+    if (!Number.isFinite(v)) return `feature ${featureName(space, i)} is not finite (${String(v)})`;
   }
   for (let i = 0; i < n; i++) {
     const v = original[i] as number;
-    if (!Number.isFinite(v)) return `the original value of feature ${name(i)} is not finite (${String(v)})`;
+    if (!Number.isFinite(v)) return `the original value of feature ${featureName(space, i)} is not finite (${String(v)})`;
   }
   for (let i = 0; i < n; i++) {
     const v = candidate[i] as number;
     const lo = space.lower[i] ?? -Infinity;
     const hi = space.upper[i] ?? Infinity;
-    if (!(v >= lo && v <= hi)) return `feature ${name(i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
+    if (!(v >= lo && v <= hi)) return `feature ${featureName(space, i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
   }
   const limit = space.eps + VALIDITY_TOLERANCE;
   for (let i = 0; i < n; i++) {
     const moved = Math.abs((candidate[i] as number) - (original[i] as number));
-    if (!(moved <= limit)) return `feature ${name(i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
+    if (!(moved <= limit)) return `feature ${featureName(space, i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
   }
   for (let i = 0; i < n; i++) {
-    if (space.editable[i] !== true && candidate[i] !== original[i]) return `feature ${name(i)} is not editable but changed`;
+    if (space.editable[i] !== true && candidate[i] !== original[i]) return `feature ${featureName(space, i)} is not editable but changed`;
   }
   return null;
+}
+
+/** Feature i's name, for a reason (a module function: a closure per call would cost every valid row). */
+function featureName(space: FeatureSpace, i: number): string {
+  return space.names[i] ?? `#${i}`;
 }
 
 /**
