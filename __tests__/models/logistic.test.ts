@@ -146,6 +146,24 @@ describe('logistic regression behaviour', () => {
     expect(second.predict([-2])).toBe('a');
   });
 
+  test('affineLogits: one frozen copy per model, a zero first row for binary, the coefficients for multinomial', () => {
+    const binaryModel = new LogisticRegressionModel('b', { labels: ['a', 'b'], features: ['x', 'y'], C: 1, coef: [[2, -3]], intercept: [0.5], iterations: 0 });
+    const multi = new LogisticRegressionModel('m', { labels: ['a', 'b', 'c'], features: ['x'], C: 1, coef: [[1], [-2], [1]], intercept: [0.1, -0.3, 0.2], iterations: 0 });
+    expect(binaryModel.affineLogits()).toEqual({ weights: [[0, 0], [2, -3]], intercepts: [0, 0.5] });
+    expect(multi.affineLogits()).toEqual({ weights: [[1], [-2], [1]], intercepts: [0.1, -0.3, 0.2] });
+    for (const model of [binaryModel, multi]) {
+      const a = model.affineLogits();
+      // The same object every call (exact asks once per row), and nobody can change it.
+      expect(model.affineLogits()).toBe(a);
+      expect(Object.isFrozen(a) && Object.isFrozen(a.weights) && Object.isFrozen(a.intercepts) && a.weights.every((w) => Object.isFrozen(w))).toBe(true);
+    }
+    // Not the model's own coefficients: changing the parameters it was given afterwards changes nothing.
+    const params = { labels: ['a', 'b'], features: ['x'], C: 1, coef: [[4]], intercept: [1], iterations: 0 };
+    const held = new LogisticRegressionModel('h', params);
+    (params.coef[0] as number[])[0] = 99;
+    expect(held.affineLogits().weights[1]).toEqual([4]);
+  });
+
   test('binary: positive class is labels[1]; scores are [1 − p, p] and sum to 1', async () => {
     const model = LogisticRegressionModel.fit('b', binaryTrain, ['0', '1'], binary.features);
     const w = model.parameters().coef[0] as number[];

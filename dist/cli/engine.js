@@ -2861,6 +2861,15 @@ function compareRows(X, D, y, a, b) {
     }
     return y[a] - y[b];
 }
+/** The logits' affine form, made once per model and frozen (exact reads it for every row). */
+function affineOf(params) {
+    const frozen = (xs) => Object.freeze([...xs]);
+    if (params.coef.length === 1) {
+        const w = params.coef[0];
+        return Object.freeze({ weights: Object.freeze([frozen(w.map(() => 0)), frozen(w)]), intercepts: frozen([0, params.intercept[0]]) });
+    }
+    return Object.freeze({ weights: Object.freeze(params.coef.map(frozen)), intercepts: frozen(params.intercept) });
+}
 class LogisticRegressionModel {
     name;
     params;
@@ -2870,6 +2879,7 @@ class LogisticRegressionModel {
     intercept;
     labelIndex;
     digest;
+    affine;
     constructor(name, params) {
         this.name = name;
         this.params = params;
@@ -2885,6 +2895,7 @@ class LogisticRegressionModel {
         this.coef = params.coef.map((row) => Float64Array.from(row));
         this.intercept = Float64Array.from(params.intercept);
         this.labelIndex = new Map(params.labels.map((l, i) => [l, i]));
+        this.affine = affineOf(params);
         this.digest = (0,hash/* sha256Hex */.f)(stableJson({ kind: 'logistic-regression', C: params.C, labels: params.labels, features: params.features, coef: params.coef, intercept: params.intercept }));
     }
     /**
@@ -3003,11 +3014,7 @@ class LogisticRegressionModel {
      * z\u2081 = w\u00b7x + b (the decision function), which predict the same label as the probabilities.
      */
     affineLogits() {
-        if (this.params.coef.length === 1) {
-            const w = this.params.coef[0];
-            return { weights: [w.map(() => 0), [...w]], intercepts: [0, this.params.intercept[0]] };
-        }
-        return { weights: this.params.coef.map((row) => [...row]), intercepts: [...this.params.intercept] };
+        return this.affine;
     }
     /** \u2202 cross-entropy(x, label) / \u2202x. */
     inputGradient(x, label) {
@@ -29151,24 +29158,9 @@ function acceptedGap(policy) {
         return Infinity;
     return Math.log(p / (1 - p));
 }
-const affine = new WeakMap();
-function affineOf(model) {
-    let a = affine.get(model);
-    if (a === undefined) {
-        const { weights, intercepts } = model.affineLogits();
-        a = { weights, intercepts, differences: [], rivals: [] };
-        affine.set(model, a);
-    }
-    return a;
-}
-function differenceOf(a, gold, rival) {
-    const k = gold * a.weights.length + rival;
-    return (a.differences[k] ??= difference(a.weights[rival], a.weights[gold]));
-}
 /** The exact search for one row: gold and rivals are label indices (rivals in label order). */
 function exactSearch(x, gold, rivals, model, space, boundary = 0) {
-    const a = affineOf(model);
-    const { weights, intercepts } = a;
+    const { weights, intercepts } = model.affineLogits();
     const gaps = [];
     for (let k = 0; k < weights.length; k++)
         gaps.push(null);
@@ -29183,7 +29175,7 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0) {
     for (let r = 0; r < rivals.length; r++) {
         const j = rivals[r];
         const wj = weights[j];
-        const point = maximiser(x, differenceOf(a, gold, j), space);
+        const point = maximiser(x, difference(wj, wg), space);
         const m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
         gaps[j] = m;
         if (m > largest)
@@ -29211,13 +29203,6 @@ function rivalsOf(labels, gold, targets) {
             rivals.push(k);
     return rivals;
 }
-/** rivalsOf, with the untargeted lists (the same for every row of a gold label) kept per model. */
-function rivalsFor(model, gold, targets) {
-    if (targets !== null)
-        return rivalsOf(model.labels, gold, targets);
-    const a = affineOf(model);
-    return (a.rivals[gold] ??= rivalsOf(model.labels, gold, null));
-}
 /** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
 function outcomeRow(x, values, attempted, space, certified, tie) {
     const reason = (0,_validity_js__WEBPACK_IMPORTED_MODULE_2__/* .validateCandidate */ .mu)(x, values, space);
@@ -29230,7 +29215,7 @@ function exactCandidate(row) {
     const g = labels.indexOf(gold);
     if (g < 0 || model.predict(x) !== gold)
         return outcomeRow(x, [...x], false, space, null, null);
-    const rivals = rivalsFor(model, g, targets);
+    const rivals = rivalsOf(labels, g, targets);
     const policy = row.policy ?? null;
     if (policy === null) {
         const outcome = exactSearch(x, g, rivals, model, space);

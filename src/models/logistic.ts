@@ -29,7 +29,7 @@
  * Cost per Newton step: O(n·(d+1)²·m(m+1)/2) for the Hessian, O(n·(d+1)·m) per line-search trial.
  */
 import type { Example, ExampleInput } from '../data/example.js';
-import type { AffineLogits, Differentiable } from '../tabular/contract.js';
+import type { AffineLogits, AffineParameters, Differentiable } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { decide, type Model, type ModelDescription, type ScoreResult } from './model.js';
@@ -337,6 +337,16 @@ function compareRows(X: Float64Array, D: number, y: Int32Array, a: number, b: nu
   return (y[a] as number) - (y[b] as number);
 }
 
+/** The logits' affine form, made once per model and frozen (exact reads it for every row). */
+function affineOf(params: LogisticParameters): AffineParameters {
+  const frozen = (xs: readonly number[]): readonly number[] => Object.freeze([...xs]);
+  if (params.coef.length === 1) {
+    const w = params.coef[0] as number[];
+    return Object.freeze({ weights: Object.freeze([frozen(w.map(() => 0)), frozen(w)]), intercepts: frozen([0, params.intercept[0] as number]) });
+  }
+  return Object.freeze({ weights: Object.freeze(params.coef.map(frozen)), intercepts: frozen(params.intercept) });
+}
+
 export class LogisticRegressionModel implements Model, Differentiable, AffineLogits {
   readonly labels: readonly string[];
   readonly features: readonly string[];
@@ -344,6 +354,7 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
   private readonly intercept: Float64Array;
   private readonly labelIndex: Map<string, number>;
   private readonly digest: string;
+  private readonly affine: AffineParameters;
 
   constructor(
     readonly name: string,
@@ -360,6 +371,7 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
     this.coef = params.coef.map((row) => Float64Array.from(row));
     this.intercept = Float64Array.from(params.intercept);
     this.labelIndex = new Map(params.labels.map((l, i) => [l, i]));
+    this.affine = affineOf(params);
     this.digest = sha256Hex(
       stableJson({ kind: 'logistic-regression', C: params.C, labels: params.labels, features: params.features, coef: params.coef, intercept: params.intercept })
     );
@@ -476,12 +488,8 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
    * The logits as affine maps, one per label: multinomial zₖ = Wₖ·x + bₖ; binary z₀ = 0 and
    * z₁ = w·x + b (the decision function), which predict the same label as the probabilities.
    */
-  affineLogits(): { weights: number[][]; intercepts: number[] } {
-    if (this.params.coef.length === 1) {
-      const w = this.params.coef[0] as number[];
-      return { weights: [w.map(() => 0), [...w]], intercepts: [0, this.params.intercept[0] as number] };
-    }
-    return { weights: this.params.coef.map((row) => [...row]), intercepts: [...this.params.intercept] };
+  affineLogits(): AffineParameters {
+    return this.affine;
   }
 
   /** ∂ cross-entropy(x, label) / ∂x. */

@@ -46,12 +46,17 @@ export interface AttackCounters {
 /**
  * What `exact` needs from a model: its logits are affine in x. One row per label, in label
  * order: zₖ(x) = weights[k]·x + intercepts[k]. A binary logistic regression is written with a
- * zero row for its first label, so that z₁ − z₀ is its decision function. The answer must not
- * change over the model's life: exact reads it once per model and keeps it.
+ * zero row for its first label, so that z₁ − z₀ is its decision function. exact asks once per
+ * row, so a model hands out the same read-only arrays each time rather than a copy.
  */
 export interface AffineLogits {
   readonly labels: readonly string[];
-  affineLogits(): { weights: number[][]; intercepts: number[] };
+  affineLogits(): AffineParameters;
+}
+
+export interface AffineParameters {
+  readonly weights: readonly (readonly number[])[];
+  readonly intercepts: readonly number[];
 }
 
 /** Per-row work and certification facts that the evidence row carries (docs/tabular.md). */

@@ -73,7 +73,7 @@ function logit(w: readonly number[], b: number, x: readonly number[]): number {
 function largestLogit(weights: readonly (readonly number[])[], intercepts: readonly number[], x: readonly number[]): number {
   let best = -Infinity;
   for (let k = 0; k < weights.length; k++) {
-    const a = Math.abs(logit(weights[k] as number[], intercepts[k] as number, x));
+    const a = Math.abs(logit(weights[k] as readonly number[], intercepts[k] as number, x));
     if (a > best) best = a;
   }
   return best;
@@ -109,44 +109,12 @@ export function acceptedGap(policy: ReviewPolicy): number {
   return Math.log(p / (1 - p));
 }
 
-/**
- * A model's affine logits as exact reads them: once per model (a model's parameters do not change
- * after training, and affineLogits() hands out a copy), with each gap's coefficients wⱼ − w_gold
- * made the first time a (gold, rival) pair needs them and kept.
- */
-interface Affine {
-  weights: readonly (readonly number[])[];
-  intercepts: readonly number[];
-  /** wⱼ − w_g at index g·K + j (K labels). */
-  differences: Array<number[] | undefined>;
-  /** Untargeted rivals of each gold label: every other label, in label order. */
-  rivals: Array<number[] | undefined>;
-}
-
-const affine = new WeakMap<AffineLogits, Affine>();
-
-function affineOf(model: AffineLogits): Affine {
-  let a = affine.get(model);
-  if (a === undefined) {
-    const { weights, intercepts } = model.affineLogits();
-    a = { weights, intercepts, differences: [], rivals: [] };
-    affine.set(model, a);
-  }
-  return a;
-}
-
-function differenceOf(a: Affine, gold: number, rival: number): number[] {
-  const k = gold * a.weights.length + rival;
-  return (a.differences[k] ??= difference(a.weights[rival] as number[], a.weights[gold] as number[]));
-}
-
 /** The exact search for one row: gold and rivals are label indices (rivals in label order). */
 export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0): ExactOutcome {
-  const a = affineOf(model);
-  const { weights, intercepts } = a;
+  const { weights, intercepts } = model.affineLogits();
   const gaps: Array<number | null> = [];
   for (let k = 0; k < weights.length; k++) gaps.push(null);
-  const wg = weights[gold] as number[];
+  const wg = weights[gold] as readonly number[];
   const bg = intercepts[gold] as number;
   // The first successful rival with the largest gap; without any success, the first largest gap.
   let rival: number | null = null;
@@ -156,8 +124,8 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
   let largest = -Infinity;
   for (let r = 0; r < rivals.length; r++) {
     const j = rivals[r] as number;
-    const wj = weights[j] as number[];
-    const point = maximiser(x, differenceOf(a, gold, j), space);
+    const wj = weights[j] as readonly number[];
+    const point = maximiser(x, difference(wj, wg), space);
     const m = logit(wj, intercepts[j] as number, point) - logit(wg, bg, point);
     gaps[j] = m;
     if (m > largest) largest = m;
@@ -195,13 +163,6 @@ function rivalsOf(labels: readonly string[], gold: number, targets: readonly str
   return rivals;
 }
 
-/** rivalsOf, with the untargeted lists (the same for every row of a gold label) kept per model. */
-function rivalsFor(model: AffineLogits, gold: number, targets: readonly string[] | null): number[] {
-  if (targets !== null) return rivalsOf(model.labels, gold, targets);
-  const a = affineOf(model);
-  return (a.rivals[gold] ??= rivalsOf(model.labels, gold, null));
-}
-
 /** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
 function outcomeRow(x: readonly number[], values: number[], attempted: boolean, space: FeatureSpace, certified: boolean | null, tie: boolean | null): TabularCandidate {
   const reason = validateCandidate(x, values, space);
@@ -214,7 +175,7 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
   const labels = model.labels;
   const g = labels.indexOf(gold);
   if (g < 0 || model.predict(x) !== gold) return outcomeRow(x, [...x], false, space, null, null);
-  const rivals = rivalsFor(model, g, targets);
+  const rivals = rivalsOf(labels, g, targets);
   const policy = row.policy ?? null;
   if (policy === null) {
     const outcome = exactSearch(x, g, rivals, model, space);
