@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Example, ExampleInput } from '../../src/data/example.js';
-import { LogisticRegressionModel } from '../../src/models/logistic.js';
+import { DataError } from '../../src/errors.js';
+import { LOGISTIC_MAX_ITERATIONS, LogisticRegressionModel } from '../../src/models/logistic.js';
 import { decide } from '../../src/models/model.js';
 import { sortCodePoints } from '../../src/util/strings.js';
 import { REPO_ROOT } from '../helpers.js';
@@ -213,6 +214,52 @@ describe('logistic regression behaviour', () => {
     expect(() => LogisticRegressionModel.fit('b', binaryTrain, ['0'], binary.features)).toThrow(/at least two labels/);
     expect(() => LogisticRegressionModel.fit('b', [...binaryTrain, example('bad', { f1: 0.5, f2: Number.NaN }, '1')], ['0', '1'], binary.features)).toThrow(/row bad/);
     expect(() => LogisticRegressionModel.fit('b', binaryTrain, ['0', '1'], binary.features, 0)).toThrow(/C must be/);
+  });
+
+  test('a fit that does not converge on badly scaled features is a DataError naming the model and the remedy, with no data values', () => {
+    let seed = 2027;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const gauss = () => Math.sqrt(-2 * Math.log(rand() || 1e-12)) * Math.cos(2 * Math.PI * rand());
+    const inTrainCsv = (e: Example): Example => ({ ...e, file: 'data/train.csv' });
+    // Features near 1e7 that differ by about 1: the logits cancel and the gradient never reaches 1e-12.
+    const offset = Array.from({ length: 400 }, (_, i) => {
+      const f0 = 1e7 + 100 * rand();
+      const f1 = f0 + gauss();
+      return inTrainCsv(example(`r${i}`, { f0, f1, f2: 2 * rand() }, f1 - f0 + 0.3 * gauss() > 0 ? 'pos' : 'neg', i));
+    });
+    // Values whose squares overflow: the Newton system is never positive definite.
+    const huge = Array.from({ length: 100 }, (_, i) => {
+      const a = 1e200 * (rand() - 0.5);
+      return inTrainCsv(example(`h${i}`, { a }, a + 3e199 * (rand() - 0.5) > 0 ? 'p' : 'n', i));
+    });
+    const cases = [
+      { fit: () => LogisticRegressionModel.fit('tab-lr', offset, ['neg', 'pos'], ['f0', 'f1', 'f2']), reason: 'no step along the Newton direction made progress' },
+      { fit: () => LogisticRegressionModel.fit('tab-lr', huge, ['n', 'p'], ['a']), reason: 'the Newton system is not positive definite' }
+    ];
+    for (const { fit, reason } of cases) {
+      let caught: unknown;
+      try {
+        fit();
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(DataError);
+      const message = (caught as DataError).message;
+      expect((caught as DataError).kind).toBe('data');
+      const steps = /did not converge in (\d+) Newton steps/.exec(message)?.[1];
+      expect(Number(steps)).toBeLessThanOrEqual(LOGISTIC_MAX_ITERATIONS);
+      expect(message.startsWith(`data/train.csv: model "tab-lr": logistic regression did not converge in ${steps} Newton steps (${reason}); `)).toBe(true);
+      expect(message).toContain('too badly scaled');
+      expect(message).toContain('no feature-scaling option');
+      expect(message).toContain('standardise each column to mean 0 and standard deviation 1');
+      expect(message).toContain('threat_model.constraints (linf_eps, bounds)');
+      expect(message).not.toContain('\n');
+      // No value from the data: the only numbers are the step count, "far from 0" and the standardisation's 0 and 1.
+      expect(message.match(/\d[\d.e+-]*/g)).toEqual([steps, '0', '0', '1']);
+    }
   });
 
   test('separable data converges thanks to the L2 term, however weak the penalty (C up to 1e8)', () => {

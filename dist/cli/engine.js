@@ -2574,6 +2574,8 @@ class GrowableFloat64 {
 
 
 
+
+
 const LOGISTIC_TOL = 1e-12;
 const LOGISTIC_MAX_ITERATIONS = 200;
 /** Predicted decrease, relative to the objective, below which objective comparisons are rounding noise. */
@@ -2762,6 +2764,16 @@ function choleskySolve(H, rhs, P, jitter) {
     }
     return x;
 }
+/** The solver stopped short of the optimum; `fit` turns this into a DataError naming the model. */
+class NotConverged extends Error {
+    iterations;
+    reason;
+    constructor(iterations, reason) {
+        super(`logistic regression did not converge in ${iterations} Newton steps${reason === null ? '' : ` (${reason})`}`);
+        this.iterations = iterations;
+        this.reason = reason;
+    }
+}
 function newtonDirection(H, g, P) {
     let maxDiag = 0;
     for (let i = 0; i < P; i++)
@@ -2776,7 +2788,7 @@ function newtonDirection(H, g, P) {
         }
         jitter = jitter === 0 ? 1e-12 * Math.max(maxDiag, 1) : jitter * 100;
     }
-    throw new Error('logistic regression: the Newton system is not positive definite');
+    return null;
 }
 function centreIntercepts(pr, theta) {
     if (pr.m === 1)
@@ -2817,9 +2829,11 @@ function solve(pr) {
         if (scaled <= 1)
             return { theta, iterations };
         if (iterations >= LOGISTIC_MAX_ITERATIONS) {
-            throw new Error(`logistic regression did not converge in ${LOGISTIC_MAX_ITERATIONS} Newton steps (scaled gradient ${scaled.toExponential(3)})`);
+            throw new NotConverged(iterations, null);
         }
         const step = newtonDirection(hessian(pr, ev), ev.g, P);
+        if (step === null)
+            throw new NotConverged(iterations, 'the Newton system is not positive definite');
         let slope = 0;
         for (let q = 0; q < P; q++)
             slope += ev.g[q] * step[q];
@@ -2845,7 +2859,7 @@ function solve(pr) {
             }
         }
         if (accepted === null) {
-            throw new Error(`logistic regression: the line search made no progress after ${iterations} Newton steps (scaled gradient ${scaled.toExponential(3)})`);
+            throw new NotConverged(iterations, 'no step along the Newton direction made progress');
         }
         theta = accepted.theta;
         ev = accepted.ev;
@@ -2900,8 +2914,8 @@ class LogisticRegressionModel {
     }
     /**
      * Fit on `train` (feature inputs; values read by name in `features` order). Throws a plain
-     * Error on invalid training data, a label without training rows (no finite optimum), or
-     * non-convergence.
+     * Error on invalid training data or a label without training rows (no finite optimum), and a
+     * DataError naming the model and the training file when the solver does not converge.
      */
     static fit(name, train, labels, features, C = 1) {
         if (labels.length < 2)
@@ -2946,7 +2960,20 @@ class LogisticRegressionModel {
             y[dst] = rawY[src];
         });
         const m = K === 2 ? 1 : K;
-        const { theta, iterations } = solve({ n, D, m, K, C, X, y });
+        let solved;
+        try {
+            solved = solve({ n, D, m, K, C, X, y });
+        }
+        catch (error) {
+            if (!(error instanceof NotConverged))
+                throw error;
+            // No values from the data: only the step count and what to do.
+            throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(train[0].file)}: model ${(0,visible/* quoted */.TL)(name)}: logistic regression did not converge in ${error.iterations} Newton steps` +
+                `${error.reason === null ? '' : ` (${error.reason})`}; the training features are too badly scaled for it (typically a column whose values lie far from 0 ` +
+                'compared with their spread, or values of extreme magnitude). The config has no feature-scaling option for this model: centre and rescale the features ' +
+                'in the data files (for example, standardise each column to mean 0 and standard deviation 1) and restate threat_model.constraints (linf_eps, bounds) in the new units');
+        }
+        const { theta, iterations } = solved;
         const coef = [];
         const intercept = [];
         for (let r = 0; r < m; r++) {
@@ -3587,8 +3614,8 @@ function releaseChecklist(checks, facts) {
 
 // EXTERNAL MODULE: ./src/perturb/registry.ts + 12 modules
 var perturb_registry = __nccwpck_require__(1249);
-// EXTERNAL MODULE: ./src/tabular/exact.ts
-var exact = __nccwpck_require__(7358);
+// EXTERNAL MODULE: ./src/tabular/exact.ts + 1 modules
+var exact = __nccwpck_require__(8295);
 // EXTERNAL MODULE: ./src/config/source.ts
 var config_source = __nccwpck_require__(9397);
 ;// CONCATENATED MODULE: ./src/config/load.ts
@@ -27362,8 +27389,8 @@ const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
     queryAttack: (row, params) => boundaryAttack(row, params)
 });
 
-// EXTERNAL MODULE: ./src/tabular/exact.ts
-var exact = __nccwpck_require__(7358);
+// EXTERNAL MODULE: ./src/tabular/exact.ts + 1 modules
+var exact = __nccwpck_require__(8295);
 // EXTERNAL MODULE: ./src/tabular/validity.ts
 var validity = __nccwpck_require__(3983);
 ;// CONCATENATED MODULE: ./src/tabular/fgm.ts
@@ -29052,19 +29079,176 @@ function clip(value, lower, upper) {
 
 /***/ }),
 
-/***/ 7358:
+/***/ 8295:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   HP: () => (/* binding */ EXACT_FAMILY),
-/* harmony export */   qY: () => (/* binding */ EXACT)
-/* harmony export */ });
-/* unused harmony exports TIE_TOLERANCE, EXACT_METHOD, maximiser, acceptedGap, exactSearch, exactCandidate */
-/* harmony import */ var _config_schema_parts_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9324);
-/* harmony import */ var _evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6019);
-/* harmony import */ var _perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1823);
-/* harmony import */ var _clip_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7979);
-/* harmony import */ var _validity_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3983);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  qY: () => (/* binding */ EXACT),
+  HP: () => (/* binding */ EXACT_FAMILY)
+});
+
+// UNUSED EXPORTS: EXACT_METHOD, TIE_TOLERANCE, acceptedGap, exactCandidate, exactSearch, maximiser
+
+// EXTERNAL MODULE: ./src/config/schema-parts.ts
+var schema_parts = __nccwpck_require__(9324);
+// EXTERNAL MODULE: ./src/evidence/attack-success.ts
+var attack_success = __nccwpck_require__(6019);
+// EXTERNAL MODULE: ./src/perturb/descriptor.ts
+var descriptor = __nccwpck_require__(1823);
+// EXTERNAL MODULE: ./src/tabular/clip.ts
+var clip = __nccwpck_require__(7979);
+;// CONCATENATED MODULE: ./src/tabular/max-min-lp.ts
+/**
+ * The largest value over a box of the smallest of a few affine functions:
+ *
+ *   maximise  min over k of (e\u2096 + \u03a3\u1d62 a\u2096\u1d62\u00b7y\u1d62)   subject to 0 \u2264 y\u1d62 \u2264 w\u1d62,
+ *
+ * solved as the linear program "maximise s subject to s \u2264 e\u2096 + a\u2096\u00b7y" by a bounded-variable primal
+ * simplex with Bland's rule (the smallest improving column enters, ties in the ratio test go to the
+ * smallest variable), so it cannot cycle and the same input always gives the same vertex.
+ * `exact` uses it for a targeted objective with more than two labels, where a target must beat
+ * every other label at once and the per-feature maxima of one gap no longer decide the row
+ * (docs/tabular.md#exact). The programs are tiny: one row per other label, one column per
+ * editable feature.
+ */
+/** Iterations at most, far above what Bland's rule needs on programs of this size; more is a bug. */
+const MAX_PIVOTS = 10_000;
+function maxMin(problem) {
+    const { coefficients: a, constants: e, widths: w } = problem;
+    const m = a.length;
+    const n = w.length;
+    if (m === 0)
+        throw new Error('maxMin: no function to maximise');
+    // Scale for the tolerances: the largest coefficient or width involved.
+    let big = 1;
+    for (let k = 0; k < m; k++)
+        for (let i = 0; i < n; i++)
+            big = Math.max(big, Math.abs(a[k]?.[i]));
+    for (let k = 0; k < m; k++)
+        big = Math.max(big, Math.abs(e[k]));
+    const tol = 1e-12 * big;
+    // Columns: 0 is \u03c3 = s \u2212 s\u2080 \u2265 0 (unbounded above), 1..n are y, n+1..n+m the slacks.
+    const cols = 1 + n + m;
+    const upper = new Float64Array(cols).fill(Infinity);
+    for (let i = 0; i < n; i++)
+        upper[1 + i] = w[i];
+    let s0 = Infinity;
+    for (let k = 0; k < m; k++)
+        s0 = Math.min(s0, e[k]);
+    // Row k: \u03c3 \u2212 a\u2096\u00b7y + slack\u2096 = e\u2096 \u2212 s\u2080 (\u2265 0), so the slacks form the first feasible basis.
+    const t = [];
+    const basis = new Int32Array(m);
+    const value = new Float64Array(cols);
+    const isBasic = new Uint8Array(cols);
+    for (let k = 0; k < m; k++) {
+        const row = new Float64Array(cols);
+        row[0] = 1;
+        for (let i = 0; i < n; i++)
+            row[1 + i] = -a[k]?.[i];
+        row[1 + n + k] = 1;
+        t.push(row);
+        basis[k] = 1 + n + k;
+        isBasic[1 + n + k] = 1;
+        value[1 + n + k] = e[k] - s0;
+    }
+    // Reduced costs of maximising \u03c3.
+    const d = new Float64Array(cols);
+    d[0] = 1;
+    for (let pivots = 0;; pivots++) {
+        if (pivots > MAX_PIVOTS)
+            throw new Error('maxMin: the simplex did not terminate');
+        let enter = -1;
+        let dir = 0;
+        for (let j = 0; j < cols; j++) {
+            if (isBasic[j] === 1)
+                continue;
+            const dj = d[j];
+            if (dj > tol && value[j] < upper[j]) {
+                enter = j;
+                dir = 1;
+                break;
+            }
+            if (dj < -tol && value[j] > 0) {
+                enter = j;
+                dir = -1;
+                break;
+            }
+        }
+        if (enter < 0)
+            break;
+        // Moving the entering variable by dir\u00b7\u03b8 moves basic variable k by \u2212dir\u00b7\u03b8\u00b7t[k][enter].
+        let theta = upper[enter] - 0;
+        let leave = -1;
+        let leaveTo = 0;
+        for (let k = 0; k < m; k++) {
+            const delta = -dir * t[k][enter];
+            const b = basis[k];
+            let limit = Infinity;
+            let to = 0;
+            if (delta < -tol) {
+                limit = Math.max(0, value[b]) / -delta;
+                to = 0;
+            }
+            else if (delta > tol && Number.isFinite(upper[b])) {
+                limit = Math.max(0, upper[b] - value[b]) / delta;
+                to = upper[b];
+            }
+            else
+                continue;
+            if (limit < theta || (limit === theta && leave >= 0 && b < basis[leave])) {
+                theta = limit;
+                leave = k;
+                leaveTo = to;
+            }
+        }
+        if (!Number.isFinite(theta))
+            throw new Error('maxMin: the program is unbounded (a bug: the box bounds every variable)');
+        value[enter] = value[enter] + dir * theta;
+        for (let k = 0; k < m; k++) {
+            const b = basis[k];
+            value[b] = value[b] - dir * theta * t[k][enter];
+        }
+        if (leave < 0)
+            continue; // the entering variable reached its own other bound: no pivot
+        const out = basis[leave];
+        value[out] = leaveTo;
+        isBasic[out] = 0;
+        isBasic[enter] = 1;
+        basis[leave] = enter;
+        const pr = t[leave];
+        const p = pr[enter];
+        for (let j = 0; j < cols; j++)
+            pr[j] = pr[j] / p;
+        for (let k = 0; k < m; k++) {
+            if (k === leave)
+                continue;
+            const row = t[k];
+            const f = row[enter];
+            if (f === 0)
+                continue;
+            for (let j = 0; j < cols; j++)
+                row[j] = row[j] - f * pr[j];
+        }
+        const f = d[enter];
+        for (let j = 0; j < cols; j++)
+            d[j] = d[j] - f * pr[j];
+    }
+    const y = [];
+    const atUpper = [];
+    for (let i = 0; i < n; i++) {
+        const wi = w[i];
+        const v = Math.min(wi, Math.max(0, value[1 + i]));
+        y.push(v);
+        atUpper.push(v === wi);
+    }
+    return { y, atUpper };
+}
+
+// EXTERNAL MODULE: ./src/tabular/validity.ts
+var validity = __nccwpck_require__(3983);
+;// CONCATENATED MODULE: ./src/tabular/exact.ts
 /**
  * `exact`: the worst case of a model whose logits are affine in x (the built-in logistic
  * regression, any number of labels), over the feasible set F(x) of docs/tabular.md.
@@ -29079,14 +29263,17 @@ function clip(value, lower, upper) {
  *   success  some M\u2c7c > 0, or M\u2c7c = 0 with j before gold in label order (argmax ties go to the
  *            first label). The candidate is the maximiser of the first such j with the largest
  *            M\u2c7c; without a success it is the maximiser of the first j with the largest M\u2c7c.
- *   tie      the largest M\u2c7c is within 1e-9\u00b7(1 + max |z\u2096(x)|) of zero: rounding decides, so the
- *            row is never certified and its success is what the model predicts at the candidate.
+ *   tie      the largest M\u2c7c is within max(1e-9\u00b7(1 + max |z\u2096(x)|), the rounding bound of a gap
+ *            over F(x)) of zero: rounding decides, so the row is never certified and its success
+ *            is what the model predicts at the candidate.
  *   certified  attacked, not a tie, and no success: no point of F(x) moves the row. This holds
  *            for this model and this threat model's set only.
  *
- * Targeted with more than two labels: M\u2c7c > 0 means z\u2c7c beats z_gold at the candidate, but a third
- * label may beat both; the evidence row then records what the model predicts there. The
- * certificate stays sound (no target can win anywhere when every M\u2c7c < 0).
+ * Targeted with more than two labels, beating gold is not enough: a target succeeds only where it
+ * beats every other label. Its M\u2c7c is then max over F(x) of min over k \u2260 j of (z\u2c7c \u2212 z\u2096), a small
+ * linear program (max-min-lp.ts), and the candidate is that program's maximiser; with two labels
+ * the two definitions agree. Without this, a third label could win at the single-gap maximiser
+ * while another point of F(x) makes the target win, and exact would miss a failure that exists.
  *
  * Under threat_model.against_policy a success must also be a decision the model's review policy
  * accepts. Binary: the rival's probability is \u03c3(M), so the accepted wrong decisions are the
@@ -29098,6 +29285,7 @@ function clip(value, lower, upper) {
  * maximiser is only an attack candidate (judged like any other), with no certificate and no
  * exactness (docs/tabular.md).
  */
+
 
 
 
@@ -29128,15 +29316,89 @@ function largestLogit(weights, intercepts, x) {
     }
     return best;
 }
+/** Feature i's interval in F(x): [x \u2212 eps, x + eps] clipped to its bounds when editable, the point x\u1d62 otherwise. */
+function low(x, space, i) {
+    const xi = x[i];
+    return space.editable[i] === true ? (0,clip/* clip */.$)(xi - space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+}
+function high(x, space, i) {
+    const xi = x[i];
+    return space.editable[i] === true ? (0,clip/* clip */.$)(xi + space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+}
 /** The maximiser of c\u00b7x\u2032 over F(x): each editable feature at the end its coefficient points to. */
 function maximiser(x, c, space) {
     const point = [];
     for (let i = 0; i < x.length; i++) {
         const xi = x[i];
         const ci = c[i];
-        point.push(space.editable[i] !== true || ci === 0 ? xi : (0,_clip_js__WEBPACK_IMPORTED_MODULE_1__/* .clip */ .$)(xi + (ci > 0 ? space.eps : -space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity));
+        point.push(space.editable[i] !== true || ci === 0 ? xi : ci > 0 ? high(x, space, i) : low(x, space, i));
     }
     return point;
+}
+/**
+ * How far rounding can move a logit gap evaluated anywhere in F(x): a sum of d + 1 products
+ * carries at most about (d + 1)\u00b72\u207b\u2075\u00b3 of the sum of their magnitudes, and a gap is the difference
+ * of two such sums. Taken twice over for safety. On features of ordinary size this is far below
+ * the tie tolerance; on large cancelling features (timestamps, identifiers) it is what makes a gap
+ * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
+ */
+function roundingBound(weights, intercepts, x, space) {
+    let largest = 0;
+    for (let k = 0; k < weights.length; k++) {
+        const w = weights[k];
+        let s = Math.abs(intercepts[k]);
+        for (let i = 0; i < w.length; i++)
+            s += Math.abs(w[i]) * Math.max(Math.abs(low(x, space, i)), Math.abs(high(x, space, i)));
+        if (s > largest)
+            largest = s;
+    }
+    return 4 * (x.length + 2) * Number.EPSILON * 0.5 * largest;
+}
+/**
+ * Targeted, more than two labels: a target must beat every other label, not only gold, so its
+ * best point maximises the smallest of its margins over F(x), a linear program (max-min-lp.ts).
+ * Features where every margin is flat keep x\u1d62, as the single-gap maximiser does.
+ */
+function beatAll(x, target, weights, intercepts, space) {
+    const wt = weights[target];
+    const others = [];
+    for (let k = 0; k < weights.length; k++)
+        if (k !== target)
+            others.push(k);
+    const point = [...x];
+    const free = [];
+    for (let i = 0; i < x.length; i++) {
+        const lo = low(x, space, i);
+        const hi = high(x, space, i);
+        const flat = others.every((k) => weights[k][i] === wt[i]);
+        if (flat || lo === hi)
+            point[i] = flat ? x[i] : lo;
+        else {
+            point[i] = lo;
+            free.push(i);
+        }
+    }
+    if (free.length > 0) {
+        const coefficients = others.map((k) => free.map((i) => wt[i] - weights[k][i]));
+        const constants = others.map((k) => logit(wt, intercepts[target], point) - logit(weights[k], intercepts[k], point));
+        const widths = free.map((i) => high(x, space, i) - point[i]);
+        const { y, atUpper } = maxMin({ coefficients, constants, widths });
+        free.forEach((i, v) => {
+            const lo = point[i];
+            point[i] = atUpper[v] === true ? high(x, space, i) : Math.min(high(x, space, i), lo + y[v]);
+        });
+    }
+    const zt = logit(wt, intercepts[target], point);
+    let margin = Infinity;
+    let wins = true;
+    for (const k of others) {
+        const gap = zt - logit(weights[k], intercepts[k], point);
+        if (gap < margin)
+            margin = gap;
+        if (gap < 0 || (gap === 0 && k < target))
+            wins = false;
+    }
+    return { point, margin, wins };
 }
 /** The gap's coefficients w\u2c7c \u2212 w_gold. */
 function difference(wj, wg) {
@@ -29158,9 +29420,14 @@ function acceptedGap(policy) {
         return Infinity;
     return Math.log(p / (1 - p));
 }
-/** The exact search for one row: gold and rivals are label indices (rivals in label order). */
-function exactSearch(x, gold, rivals, model, space, boundary = 0) {
+/**
+ * The exact search for one row: gold and rivals are label indices (rivals in label order).
+ * `targeted` with more than two labels: a rival is a target that must beat every other label
+ * (beatAll); otherwise its gap to gold alone decides, feature by feature.
+ */
+function exactSearch(x, gold, rivals, model, space, boundary = 0, targeted = false) {
     const { weights, intercepts } = model.affineLogits();
+    const joint = targeted && weights.length > 2;
     const gaps = [];
     for (let k = 0; k < weights.length; k++)
         gaps.push(null);
@@ -29175,12 +29442,23 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0) {
     for (let r = 0; r < rivals.length; r++) {
         const j = rivals[r];
         const wj = weights[j];
-        const point = maximiser(x, difference(wj, wg), space);
-        const m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
+        let point;
+        let m;
+        let success;
+        if (joint) {
+            const best = beatAll(x, j, weights, intercepts, space);
+            point = best.point;
+            m = best.margin;
+            success = best.wins;
+        }
+        else {
+            point = maximiser(x, difference(wj, wg), space);
+            m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
+            success = m > 0 || (m === 0 && j < gold);
+        }
         gaps[j] = m;
         if (m > largest)
             largest = m;
-        const success = m > 0 || (m === 0 && j < gold);
         if (rival === null || (success && !bestSuccess) || (success === bestSuccess && m > bestGap)) {
             rival = j;
             bestGap = m;
@@ -29192,7 +29470,8 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0) {
         return { rival: null, gaps, candidate: [...x], success: false, tie: false };
     const scale = 1 + largestLogit(weights, intercepts, x);
     // A boundary of \u00b1\u221e (every or no wrong decision accepted) is never within rounding of a gap.
-    const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= TIE_TOLERANCE * (scale + Math.abs(boundary)) : false;
+    const tolerance = Math.max(TIE_TOLERANCE * (scale + Math.abs(boundary)), roundingBound(weights, intercepts, x, space));
+    const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= tolerance : false;
     return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
 }
 /** The rivals of gold (label indices, in label order): every other label, or only the protected targets. */
@@ -29205,7 +29484,7 @@ function rivalsOf(labels, gold, targets) {
 }
 /** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
 function outcomeRow(x, values, attempted, space, certified, tie) {
-    const reason = (0,_validity_js__WEBPACK_IMPORTED_MODULE_2__/* .validateCandidate */ .mu)(x, values, space);
+    const reason = (0,validity/* validateCandidate */.mu)(x, values, space);
     return { values, attempted, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
 }
 /** The `exact` candidate for one row, with its certificate. Rows the model gets wrong are not attacked. */
@@ -29218,18 +29497,18 @@ function exactCandidate(row) {
     const rivals = rivalsOf(labels, g, targets);
     const policy = row.policy ?? null;
     if (policy === null) {
-        const outcome = exactSearch(x, g, rivals, model, space);
+        const outcome = exactSearch(x, g, rivals, model, space, 0, targets !== null);
         return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !outcome.success, outcome.tie);
     }
     // Under a review policy: exact for two labels only (see above); otherwise an attack candidate without a certificate.
     if (labels.length !== 2)
-        return outcomeRow(x, exactSearch(x, g, rivals, model, space).candidate, true, space, null, null);
+        return outcomeRow(x, exactSearch(x, g, rivals, model, space, 0, targets !== null).candidate, true, space, null, null);
     if (typeof model.probabilities !== 'function')
         throw new Error('exact under against_policy needs the model\'s probabilities');
     const need = acceptedGap(policy);
-    const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0));
+    const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0), targets !== null);
     const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
-    const accepted = (0,_evidence_attack_success_js__WEBPACK_IMPORTED_MODULE_3__/* .isAttackSuccess */ .sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
+    const accepted = (0,attack_success/* isAttackSuccess */.sH)({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
 function isAffine(model) {
@@ -29237,10 +29516,10 @@ function isAffine(model) {
     return typeof m.affineLogits === 'function' && typeof m.predict === 'function';
 }
 /** `threat_model.attacks.exact: {}`: the exact worst case of the built-in logistic regression. */
-const EXACT = (0,_perturb_descriptor_js__WEBPACK_IMPORTED_MODULE_4__/* .tabularAttack */ .y)({
+const EXACT = (0,descriptor/* tabularAttack */.y)({
     name: 'exact',
     task: 'tabular',
-    schema: (0,_config_schema_parts_js__WEBPACK_IMPORTED_MODULE_0__/* .closed */ .$h)({}),
+    schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
     destructive: false,
     optIn: true,

@@ -22,6 +22,10 @@ Cases:
   * random-*: seeded multinomial fixtures with dyadic weights, points and budgets (every sum is
     exact in floating point), some rival rows equal to gold's and some gaps living on
     non-editable features only, so that many gaps are exactly zero (ties at zero gaps).
+  * targeted with more than two labels (random-4-targeted, random-6-targeted): a target must beat
+    every label, not only gold, so each target's M_t is the optimum of an epigraph linear program
+    over the same box (solve_joint); random-6-targeted has continuous weights, so that the targets
+    often beat gold at the single-gap maximiser but lose to a third label there.
 
 Policy cases (threat_model.against_policy, binary models only): the same linear programs, with
 success = a wrong decision at the maximiser that the review policy accepts. The rival's
@@ -125,6 +129,40 @@ def solve_row(W, b, x, gold, rivals, space):
     }
 
 
+def solve_joint(W, b, x, gold, targets, space):
+    """Targeted, more than two labels: a target must beat every other label at once. For each
+    target t, maximise s subject to s <= z_t(x') - z_k(x') for every k != t over the same box (an
+    epigraph linear program). M_t is the smallest margin at the maximiser, and t succeeds there
+    when it is the first largest logit. The maximiser need not be unique, so the test compares
+    the value of the TypeScript candidate with M_t rather than the point."""
+    eps, lo, hi, editable = space["eps"], space["lower"], space["upper"], space["editable"]
+    d, K = len(x), len(W)
+    bounds = [(max(lo[i], x[i] - eps), min(hi[i], x[i] + eps)) if editable[i] else (x[i], x[i]) for i in range(d)]
+    gaps, points, wins = {}, {}, {}
+    for t in targets:
+        others = [k for k in range(K) if k != t]
+        A = [[-(W[t][i] - W[k][i]) for i in range(d)] + [1.0] for k in others]
+        ub = [b[t] - b[k] for k in others]
+        res = linprog([0.0] * d + [-1.0], A_ub=A, b_ub=ub, bounds=bounds + [(None, None)], method="highs")
+        assert res.status == 0, res.message
+        point = [float(v) for v in res.x[:d]]
+        point = [x[i] if all(W[k][i] == W[t][i] for k in others) else point[i] for i in range(d)]
+        z = logits(W, b, point)
+        gaps[t] = min(z[t] - z[k] for k in others)
+        points[t] = point
+        wins[t] = first_argmax(z) == t
+    if not targets:
+        return {"rival": None, "gaps": {}, "candidate": list(x), "success": False, "tie": False, "certified": True, "free": [], "joint": True}
+    succ = [t for t in targets if wins[t]]
+    pool = succ if succ else list(targets)
+    top = max(gaps[t] for t in pool)
+    chosen = next(t for t in pool if gaps[t] == top)
+    scale = 1 + max(abs(v) for v in logits(W, b, x))
+    tie = abs(max(gaps.values())) <= TIE * scale
+    return {"rival": chosen, "gaps": {str(t): gaps[t] for t in targets}, "candidate": points[chosen], "free": [],
+            "success": bool(succ), "tie": tie, "certified": (not tie) and (not succ), "joint": True}
+
+
 def run_case(name, labels, features, W, b, ids, X, y, space, targets=None):
     rows = []
     for rid, x, label in zip(ids, X, y):
@@ -137,7 +175,7 @@ def run_case(name, labels, features, W, b, ids, X, y, space, targets=None):
         else:
             allowed = set(targets.get(label, []))
             rivals = [j for j in range(len(labels)) if j != gold and labels[j] in allowed]
-        out = solve_row(W, b, x, gold, rivals, space)
+        out = solve_joint(W, b, x, gold, rivals, space) if targets is not None and len(labels) > 2 else solve_row(W, b, x, gold, rivals, space)
         rows.append({"id": rid, "x": x, "label": label, **out})
     return {
         "name": name,
@@ -196,6 +234,23 @@ def random_case(seed, K, d, n, targeted):
     if targeted:
         targets = {labels[k]: [labels[(k + 1) % K], labels[(k + 2) % K]] for k in range(K)}
     return run_case(f"random-{seed}{'-targeted' if targeted else ''}", labels, features, W_l, b_l, ids, X, y, space, targets)
+
+
+def joint_case(seed, K, d, n):
+    """Targeted, continuous weights: each label's protected target is the next label, and a third
+    label often wins at the single-gap maximiser of the target's gap to gold."""
+    rng = np.random.default_rng(seed)
+    labels = [f"L{k}" for k in range(K)]
+    features = [f"f{i}" for i in range(d)]
+    W = [[float(v) for v in row] for row in rng.normal(0, 2, size=(K, d))]
+    b = [float(v) for v in rng.normal(0, 0.5, size=K)]
+    space = {"names": features, "eps": 0.4, "editable": [i != 0 for i in range(d)],
+             "lower": [float("-inf")] + [-1.5] * (d - 1), "upper": [float("inf")] + [1.5] * (d - 1)}
+    X = np.round(rng.uniform(-1, 1, size=(n, d)), 6)
+    ids = [f"j{seed}-{i:03d}" for i in range(n)]
+    y = [labels[first_argmax(logits(W, b, [float(v) for v in x]))] for x in X]
+    targets = {labels[k]: [labels[(k + 1) % K]] for k in range(K)}
+    return run_case(f"random-{seed}-targeted", labels, features, W, b, ids, X, y, space, targets)
 
 
 def sigmoid(m):
@@ -257,6 +312,7 @@ def main():
     for seed in (1, 2, 3):
         cases.append(random_case(seed, 4, 5, 60, False))
     cases.append(random_case(4, 4, 5, 60, True))
+    cases.append(joint_case(6, 3, 4, 200))
     cases.append(random_case(5, 3, 3, 60, False))
     inspection = cases[0]
     for policy in ({"on": "probability", "threshold": 0.6}, {"on": "probability", "threshold": 0.8}, {"on": "margin", "threshold": 0.4}, {"on": "probability", "threshold": 0.3}):

@@ -19,7 +19,10 @@
  *    diagonal jitter 1e-12·max diag, growing ×100, is added for that step only.
  *  - Converged when every gradient coordinate q (feature or intercept column j) satisfies
  *    |g_q| ≤ 1e-12 · max(1, |θ_q|, C·Σᵢ|xᵢⱼ|) — the scale of the terms the gradient sums, so the
- *    test is invariant to feature units. At most 200 Newton steps; otherwise a plain Error.
+ *    test is invariant to feature units. At most 200 Newton steps. A fit that stops short (step
+ *    limit, a line search without progress, a Newton system that stays indefinite) is a
+ *    DataError: it only happens on badly scaled features (values far from 0 compared with their
+ *    spread, or so large that their squares overflow).
  *  - Line search: Armijo (c = 1e-4) on the objective, halving from the full step. Near the
  *    optimum the predicted decrease ½ΔᵀHΔ falls below the rounding noise of the objective (a sum
  *    of n terms); once ΔᵀHΔ < 1e-11·|f| a step is accepted instead when it reduces the scaled
@@ -29,11 +32,13 @@
  * Cost per Newton step: O(n·(d+1)²·m(m+1)/2) for the Hessian, O(n·(d+1)·m) per line-search trial.
  */
 import type { Example, ExampleInput } from '../data/example.js';
+import { DataError } from '../errors.js';
 import type { AffineLogits, AffineParameters, Differentiable } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { decide, type Model, type ModelDescription, type ScoreResult } from './model.js';
 import { maxOf } from '../util/numbers.js';
+import { quoted, visiblePath } from '../util/visible.js';
 
 export const LOGISTIC_TOL = 1e-12;
 export const LOGISTIC_MAX_ITERATIONS = 200;
@@ -245,7 +250,17 @@ function choleskySolve(H: Float64Array, rhs: Float64Array, P: number, jitter: nu
   return x;
 }
 
-function newtonDirection(H: Float64Array, g: Float64Array, P: number): Float64Array {
+/** The solver stopped short of the optimum; `fit` turns this into a DataError naming the model. */
+class NotConverged extends Error {
+  constructor(
+    readonly iterations: number,
+    readonly reason: string | null
+  ) {
+    super(`logistic regression did not converge in ${iterations} Newton steps${reason === null ? '' : ` (${reason})`}`);
+  }
+}
+
+function newtonDirection(H: Float64Array, g: Float64Array, P: number): Float64Array | null {
   let maxDiag = 0;
   for (let i = 0; i < P; i++) maxDiag = Math.max(maxDiag, Math.abs(H[i * P + i] as number));
   let jitter = 0;
@@ -257,7 +272,7 @@ function newtonDirection(H: Float64Array, g: Float64Array, P: number): Float64Ar
     }
     jitter = jitter === 0 ? 1e-12 * Math.max(maxDiag, 1) : jitter * 100;
   }
-  throw new Error('logistic regression: the Newton system is not positive definite');
+  return null;
 }
 
 function centreIntercepts(pr: Problem, theta: Float64Array): void {
@@ -295,9 +310,10 @@ function solve(pr: Problem): { theta: Float64Array; iterations: number } {
     const scaled = scaledGradient(pr, theta, ev.g, columnScale);
     if (scaled <= 1) return { theta, iterations };
     if (iterations >= LOGISTIC_MAX_ITERATIONS) {
-      throw new Error(`logistic regression did not converge in ${LOGISTIC_MAX_ITERATIONS} Newton steps (scaled gradient ${scaled.toExponential(3)})`);
+      throw new NotConverged(iterations, null);
     }
     const step = newtonDirection(hessian(pr, ev), ev.g, P);
+    if (step === null) throw new NotConverged(iterations, 'the Newton system is not positive definite');
     let slope = 0;
     for (let q = 0; q < P; q++) slope += (ev.g[q] as number) * (step[q] as number);
     let accepted: { theta: Float64Array; ev: Evaluation } | null = null;
@@ -320,7 +336,7 @@ function solve(pr: Problem): { theta: Float64Array; iterations: number } {
       }
     }
     if (accepted === null) {
-      throw new Error(`logistic regression: the line search made no progress after ${iterations} Newton steps (scaled gradient ${scaled.toExponential(3)})`);
+      throw new NotConverged(iterations, 'no step along the Newton direction made progress');
     }
     theta = accepted.theta;
     ev = accepted.ev;
@@ -379,8 +395,8 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
 
   /**
    * Fit on `train` (feature inputs; values read by name in `features` order). Throws a plain
-   * Error on invalid training data, a label without training rows (no finite optimum), or
-   * non-convergence.
+   * Error on invalid training data or a label without training rows (no finite optimum), and a
+   * DataError naming the model and the training file when the solver does not converge.
    */
   static fit(name: string, train: readonly Example[], labels: readonly string[], features: readonly string[], C = 1): LogisticRegressionModel {
     if (labels.length < 2) throw new Error('logistic regression needs at least two labels');
@@ -419,7 +435,20 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
     });
 
     const m = K === 2 ? 1 : K;
-    const { theta, iterations } = solve({ n, D, m, K, C, X, y });
+    let solved: { theta: Float64Array; iterations: number };
+    try {
+      solved = solve({ n, D, m, K, C, X, y });
+    } catch (error) {
+      if (!(error instanceof NotConverged)) throw error;
+      // No values from the data: only the step count and what to do.
+      throw new DataError(
+        `${visiblePath((train[0] as Example).file)}: model ${quoted(name)}: logistic regression did not converge in ${error.iterations} Newton steps` +
+          `${error.reason === null ? '' : ` (${error.reason})`}; the training features are too badly scaled for it (typically a column whose values lie far from 0 ` +
+          'compared with their spread, or values of extreme magnitude). The config has no feature-scaling option for this model: centre and rescale the features ' +
+          'in the data files (for example, standardise each column to mean 0 and standard deviation 1) and restate threat_model.constraints (linf_eps, bounds) in the new units'
+      );
+    }
+    const { theta, iterations } = solved;
     const coef: number[][] = [];
     const intercept: number[] = [];
     for (let r = 0; r < m; r++) {

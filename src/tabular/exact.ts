@@ -12,14 +12,17 @@
  *   success  some Mⱼ > 0, or Mⱼ = 0 with j before gold in label order (argmax ties go to the
  *            first label). The candidate is the maximiser of the first such j with the largest
  *            Mⱼ; without a success it is the maximiser of the first j with the largest Mⱼ.
- *   tie      the largest Mⱼ is within 1e-9·(1 + max |zₖ(x)|) of zero: rounding decides, so the
- *            row is never certified and its success is what the model predicts at the candidate.
+ *   tie      the largest Mⱼ is within max(1e-9·(1 + max |zₖ(x)|), the rounding bound of a gap
+ *            over F(x)) of zero: rounding decides, so the row is never certified and its success
+ *            is what the model predicts at the candidate.
  *   certified  attacked, not a tie, and no success: no point of F(x) moves the row. This holds
  *            for this model and this threat model's set only.
  *
- * Targeted with more than two labels: Mⱼ > 0 means zⱼ beats z_gold at the candidate, but a third
- * label may beat both; the evidence row then records what the model predicts there. The
- * certificate stays sound (no target can win anywhere when every Mⱼ < 0).
+ * Targeted with more than two labels, beating gold is not enough: a target succeeds only where it
+ * beats every other label. Its Mⱼ is then max over F(x) of min over k ≠ j of (zⱼ − zₖ), a small
+ * linear program (max-min-lp.ts), and the candidate is that program's maximiser; with two labels
+ * the two definitions agree. Without this, a third label could win at the single-gap maximiser
+ * while another point of F(x) makes the target win, and exact would miss a failure that exists.
  *
  * Under threat_model.against_policy a success must also be a decision the model's review policy
  * accepts. Binary: the rival's probability is σ(M), so the accepted wrong decisions are the
@@ -36,6 +39,7 @@ import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.j
 import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
 import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
+import { maxMin } from './max-min-lp.js';
 import { validateCandidate } from './validity.js';
 
 export const EXACT_FAMILY = 'exact';
@@ -79,15 +83,95 @@ function largestLogit(weights: readonly (readonly number[])[], intercepts: reado
   return best;
 }
 
+/** Feature i's interval in F(x): [x − eps, x + eps] clipped to its bounds when editable, the point xᵢ otherwise. */
+function low(x: readonly number[], space: FeatureSpace, i: number): number {
+  const xi = x[i] as number;
+  return space.editable[i] === true ? clip(xi - space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+}
+
+function high(x: readonly number[], space: FeatureSpace, i: number): number {
+  const xi = x[i] as number;
+  return space.editable[i] === true ? clip(xi + space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+}
+
 /** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */
 export function maximiser(x: readonly number[], c: readonly number[], space: FeatureSpace): number[] {
   const point: number[] = [];
   for (let i = 0; i < x.length; i++) {
     const xi = x[i] as number;
     const ci = c[i] as number;
-    point.push(space.editable[i] !== true || ci === 0 ? xi : clip(xi + (ci > 0 ? space.eps : -space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity));
+    point.push(space.editable[i] !== true || ci === 0 ? xi : ci > 0 ? high(x, space, i) : low(x, space, i));
   }
   return point;
+}
+
+/**
+ * How far rounding can move a logit gap evaluated anywhere in F(x): a sum of d + 1 products
+ * carries at most about (d + 1)·2⁻⁵³ of the sum of their magnitudes, and a gap is the difference
+ * of two such sums. Taken twice over for safety. On features of ordinary size this is far below
+ * the tie tolerance; on large cancelling features (timestamps, identifiers) it is what makes a gap
+ * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
+ */
+function roundingBound(weights: readonly (readonly number[])[], intercepts: readonly number[], x: readonly number[], space: FeatureSpace): number {
+  let largest = 0;
+  for (let k = 0; k < weights.length; k++) {
+    const w = weights[k] as readonly number[];
+    let s = Math.abs(intercepts[k] as number);
+    for (let i = 0; i < w.length; i++) s += Math.abs(w[i] as number) * Math.max(Math.abs(low(x, space, i)), Math.abs(high(x, space, i)));
+    if (s > largest) largest = s;
+  }
+  return 4 * (x.length + 2) * Number.EPSILON * 0.5 * largest;
+}
+
+/** A target's best point: the largest margin over every other label at once, and whether the target wins there. */
+interface TargetBest {
+  point: number[];
+  /** min over k ≠ target of (z_target − zₖ) at `point`. */
+  margin: number;
+  /** The target is the first largest logit at `point` (predictions break ties towards the first label). */
+  wins: boolean;
+}
+
+/**
+ * Targeted, more than two labels: a target must beat every other label, not only gold, so its
+ * best point maximises the smallest of its margins over F(x), a linear program (max-min-lp.ts).
+ * Features where every margin is flat keep xᵢ, as the single-gap maximiser does.
+ */
+function beatAll(x: readonly number[], target: number, weights: readonly (readonly number[])[], intercepts: readonly number[], space: FeatureSpace): TargetBest {
+  const wt = weights[target] as readonly number[];
+  const others: number[] = [];
+  for (let k = 0; k < weights.length; k++) if (k !== target) others.push(k);
+  const point = [...x];
+  const free: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    const lo = low(x, space, i);
+    const hi = high(x, space, i);
+    const flat = others.every((k) => (weights[k] as readonly number[])[i] === wt[i]);
+    if (flat || lo === hi) point[i] = flat ? (x[i] as number) : lo;
+    else {
+      point[i] = lo;
+      free.push(i);
+    }
+  }
+  if (free.length > 0) {
+    const coefficients = others.map((k) => free.map((i) => (wt[i] as number) - ((weights[k] as readonly number[])[i] as number)));
+    const constants = others.map((k) => logit(wt, intercepts[target] as number, point) - logit(weights[k] as readonly number[], intercepts[k] as number, point));
+    const widths = free.map((i) => high(x, space, i) - (point[i] as number));
+    const { y, atUpper } = maxMin({ coefficients, constants, widths });
+    free.forEach((i, v) => {
+      const lo = point[i] as number;
+      point[i] = atUpper[v] === true ? high(x, space, i) : Math.min(high(x, space, i), lo + (y[v] as number));
+    });
+  }
+  const zt = logit(wt, intercepts[target] as number, point);
+  let margin = Infinity;
+  let wins = true;
+  for (const k of others) {
+    const gap = zt - logit(weights[k] as readonly number[], intercepts[k] as number, point);
+    if (gap < margin) margin = gap;
+    if (gap < 0 || (gap === 0 && k < target)) wins = false;
+  }
+  return { point, margin, wins };
 }
 
 /** The gap's coefficients wⱼ − w_gold. */
@@ -109,9 +193,14 @@ export function acceptedGap(policy: ReviewPolicy): number {
   return Math.log(p / (1 - p));
 }
 
-/** The exact search for one row: gold and rivals are label indices (rivals in label order). */
-export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0): ExactOutcome {
+/**
+ * The exact search for one row: gold and rivals are label indices (rivals in label order).
+ * `targeted` with more than two labels: a rival is a target that must beat every other label
+ * (beatAll); otherwise its gap to gold alone decides, feature by feature.
+ */
+export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0, targeted = false): ExactOutcome {
   const { weights, intercepts } = model.affineLogits();
+  const joint = targeted && weights.length > 2;
   const gaps: Array<number | null> = [];
   for (let k = 0; k < weights.length; k++) gaps.push(null);
   const wg = weights[gold] as readonly number[];
@@ -125,11 +214,21 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
   for (let r = 0; r < rivals.length; r++) {
     const j = rivals[r] as number;
     const wj = weights[j] as readonly number[];
-    const point = maximiser(x, difference(wj, wg), space);
-    const m = logit(wj, intercepts[j] as number, point) - logit(wg, bg, point);
+    let point: number[];
+    let m: number;
+    let success: boolean;
+    if (joint) {
+      const best = beatAll(x, j, weights, intercepts, space);
+      point = best.point;
+      m = best.margin;
+      success = best.wins;
+    } else {
+      point = maximiser(x, difference(wj, wg), space);
+      m = logit(wj, intercepts[j] as number, point) - logit(wg, bg, point);
+      success = m > 0 || (m === 0 && j < gold);
+    }
     gaps[j] = m;
     if (m > largest) largest = m;
-    const success = m > 0 || (m === 0 && j < gold);
     if (rival === null || (success && !bestSuccess) || (success === bestSuccess && m > bestGap)) {
       rival = j;
       bestGap = m;
@@ -140,7 +239,8 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
   if (rival === null) return { rival: null, gaps, candidate: [...x], success: false, tie: false };
   const scale = 1 + largestLogit(weights, intercepts, x);
   // A boundary of ±∞ (every or no wrong decision accepted) is never within rounding of a gap.
-  const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= TIE_TOLERANCE * (scale + Math.abs(boundary)) : false;
+  const tolerance = Math.max(TIE_TOLERANCE * (scale + Math.abs(boundary)), roundingBound(weights, intercepts, x, space));
+  const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= tolerance : false;
   return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
 }
 
@@ -178,14 +278,14 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
   const rivals = rivalsOf(labels, g, targets);
   const policy = row.policy ?? null;
   if (policy === null) {
-    const outcome = exactSearch(x, g, rivals, model, space);
+    const outcome = exactSearch(x, g, rivals, model, space, 0, targets !== null);
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !outcome.success, outcome.tie);
   }
   // Under a review policy: exact for two labels only (see above); otherwise an attack candidate without a certificate.
-  if (labels.length !== 2) return outcomeRow(x, exactSearch(x, g, rivals, model, space).candidate, true, space, null, null);
+  if (labels.length !== 2) return outcomeRow(x, exactSearch(x, g, rivals, model, space, 0, targets !== null).candidate, true, space, null, null);
   if (typeof model.probabilities !== 'function') throw new Error('exact under against_policy needs the model\'s probabilities');
   const need = acceptedGap(policy);
-  const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0));
+  const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0), targets !== null);
   const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
   const accepted = isAttackSuccess({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
   return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
