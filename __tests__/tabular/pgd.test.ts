@@ -34,11 +34,14 @@ test('no success: the last iterate, every step counted; a wrong row is not attac
   expect(wrong).toMatchObject({ attempted: false, values: [0.5, 0.5, 0], work: { queries: 0, gradientEvaluations: 0 } });
 });
 
-test('targeted with no protected target of gold does nothing but the first prediction', () => {
+test('targeted with no protected target of gold: out of scope, not attacked, nothing spent, not moved even from a random start', () => {
   const model = named(new LinearStub([1, 1, 0], -1.1));
-  const out = pgdCandidate({ id: 'r', x: [0.5, 0.5, 0], gold: '0', targets: [], model, space, seed: 1 }, { steps: 5, stepSize: null, randomStart: false }, counters());
-  expect(out.values).toEqual([0.5, 0.5, 0]);
-  expect(out.work).toMatchObject({ queries: 1, gradientEvaluations: 0 });
+  for (const randomStart of [false, true]) {
+    const c = counters();
+    const out = pgdCandidate({ id: 'r', x: [0.5, 0.5, 0], gold: '0', targets: [], model, space, seed: 1 }, { steps: 5, stepSize: null, randomStart }, c);
+    expect(out).toMatchObject({ attempted: false, values: [0.5, 0.5, 0], work: { queries: 0, gradientEvaluations: 0 } });
+    expect(c).toEqual({ gradientEvaluations: 0, predictionEvaluations: 0 });
+  }
 });
 
 test('random start: seeded by (seed, attack, id, model), inside F(x)', () => {
@@ -48,4 +51,17 @@ test('random start: seeded by (seed, attack, id, model), inside F(x)', () => {
   expect(run(3, 'r')).not.toEqual(run(4, 'r'));
   expect(run(3, 'r')).not.toEqual(run(3, 's'));
   expect(validateCandidate([0.5, 0.5, 0.2], run(3, 'r'), space)).toBeNull();
+});
+
+test('random start is uniform on F(x), not piled on the bounds where the ball passes them', () => {
+  // Feature a: bounds [0.4, 0.5] inside the ball x ± 0.3, so the old clip(x + eps·(2u − 1)) put
+  // five starts in six exactly on a bound; a uniform draw on [0.4, 0.5] essentially never does.
+  const narrow: FeatureSpace = { names: ['a'], eps: 0.3, editable: [true], lower: [0.4], upper: [0.5] };
+  const model = named(new LinearStub([1], -5));
+  const starts = Array.from({ length: 400 }, (_, k) => pgdCandidate({ id: `r${k}`, x: [0.45], gold: '0', targets: null, model, space: narrow, seed: 7 }, { steps: 1, stepSize: 1e-12, randomStart: true }, counters()).values[0] as number);
+  expect(starts.filter((v) => v === 0.4 || v === 0.5).length).toBeLessThanOrEqual(2);
+  for (const v of starts) expect(v >= 0.4 && v <= 0.5).toBe(true);
+  // Each tenth of the interval gets about 40 of the 400 starts.
+  const tenths = Array.from({ length: 10 }, (_, t) => starts.filter((v) => Math.min(9, Math.floor((v - 0.4) / 0.01)) === t).length);
+  for (const n of tenths) expect(n).toBeGreaterThanOrEqual(20);
 });

@@ -1,5 +1,12 @@
+import { withinBudget } from '../../src/tabular/clip.js';
 import type { FeatureSpace } from '../../src/tabular/contract.js';
+import { exactCandidate } from '../../src/tabular/exact.js';
+import { signStep } from '../../src/tabular/fgm.js';
+import { noiseCandidate } from '../../src/tabular/noise.js';
+import { pgdCandidate } from '../../src/tabular/pgd.js';
+import { Box } from '../../src/tabular/query-attack.js';
 import { VALIDITY_RULE, VALIDITY_TOLERANCE, validateCandidate } from '../../src/tabular/validity.js';
+import { LinearStub } from './linear-stub.js';
 
 const SPACE: FeatureSpace = {
   names: ['x1', 'x2', 'x3'],
@@ -73,5 +80,41 @@ describe('validateCandidate', () => {
     expect(validateCandidate(X, [0.6, 5, 11], SPACE)).toBe('feature x2 = 5 is outside [0, 1]'); // bounds before delta
     expect(validateCandidate(X, [0.5, 0.6, 10.01], SPACE)).toBe('feature x2 moved 0.1, more than eps 0.05'); // delta before editable
     expect(validateCandidate(X, [0.5, 0.5, 11], SPACE)).toBe('feature x3 moved 1, more than eps 0.05'); // a big non-editable move is a delta first
+  });
+});
+
+describe('every attack stays inside the budget on features near 1e11 (doubles there are 1.5e-5 apart)', () => {
+  // x ± 0.3 rounds to a point 0.300003 away from x, past the rule's eps + 1e-6; each attack pulls
+  // such an end back to the nearest double within the budget.
+  const x = [100000000000.74744, 2];
+  const big: FeatureSpace = { names: ['t', 'u'], eps: 0.3, editable: [true, true], lower: [-Infinity, 0], upper: [Infinity, 5] };
+
+  test('withinBudget: ordinary values untouched, large ones pulled back by a double or two', () => {
+    expect(withinBudget(0.5, 0.5 + 0.3, 0.3)).toBe(0.5 + 0.3);
+    expect(withinBudget(2, 2 - 0.3, 0.3)).toBe(2 - 0.3);
+    const up = withinBudget(x[0] as number, (x[0] as number) + 0.3, 0.3);
+    const down = withinBudget(x[0] as number, (x[0] as number) - 0.3, 0.3);
+    expect(Math.abs((x[0] as number) + 0.3 - (x[0] as number))).toBeGreaterThan(0.3 + 1e-6);
+    for (const v of [up, down]) {
+      expect(Math.abs(v - (x[0] as number))).toBeLessThanOrEqual(0.3 + 1e-6);
+      expect(Math.abs(v - (x[0] as number))).toBeGreaterThan(0.29);
+    }
+    // Beyond 1e17 no double but x itself lies within 0.3 of x.
+    expect(withinBudget(1e17, 1e17 + 0.3, 0.3)).toBe(1e17);
+  });
+
+  test('noise, fgm, pgd, exact and the vertices of square and boundary give valid candidates', () => {
+    const model = Object.assign(new LinearStub([1e-9, -1], 1.5), { name: 'lin' });
+    const candidates = [
+      noiseCandidate('r', x, big, 1).values,
+      signStep(x, [1, -1], big),
+      signStep(x, [-1, 1], big),
+      pgdCandidate({ id: 'r', x, gold: model.predict(x), targets: null, model, space: big, seed: 1 }, { steps: 20, stepSize: null, randomStart: true }, { gradientEvaluations: 0, predictionEvaluations: 0 }).values,
+      exactCandidate({ x, gold: model.predict(x), targets: null, model: { labels: ['0', '1'], predict: (v) => model.predict(v), affineLogits: () => ({ weights: [[0, 0], [1e-9, -1]], intercepts: [0, 1.5] }) }, space: big }).values,
+      new Box(x, big).lo,
+      new Box(x, big).hi
+    ];
+    for (const c of candidates) expect(validateCandidate(x, c, big)).toBeNull();
+    for (let id = 0; id < 200; id++) expect(validateCandidate(x, noiseCandidate(`r${id}`, x, big, 3).values, big)).toBeNull();
   });
 });

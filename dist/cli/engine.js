@@ -27223,13 +27223,7 @@ var objective = __nccwpck_require__(7538);
 ;// CONCATENATED MODULE: ./src/tabular/query-attack.ts
 
 
-/** The interval of feature i in F(x): [lo, hi]; a point when the feature is not editable. */
-function interval(x, space, i) {
-    const xi = x[i];
-    if (space.editable[i] !== true)
-        return [xi, xi];
-    return [Math.max(space.lower[i] ?? -Infinity, xi - space.eps), Math.min(space.upper[i] ?? Infinity, xi + space.eps)];
-}
+
 /**
  * The ends of every feature's interval and the features that can move (editable, lo < hi). A
  * vertex of F(x) puts every movable feature at one end and keeps the others at x.
@@ -27245,7 +27239,7 @@ class Box {
         this.hi = [];
         this.movable = [];
         x.forEach((_, i) => {
-            const [lo, hi] = interval(x, space, i);
+            const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
             this.lo.push(lo);
             this.hi.push(hi);
             if (lo < hi)
@@ -27340,7 +27334,7 @@ class Boundary {
     /** x + t\u00b7(v \u2212 x), kept inside each feature's interval against rounding. */
     along(v, t) {
         const x = this.row.x;
-        return x.map((xi, i) => (v[i] === xi ? xi : (0,clip/* clip */.$)(xi + t * (v[i] - xi), this.box.lo[i], this.box.hi[i])));
+        return x.map((xi, i) => (v[i] === xi ? xi : (0,clip/* clip */.$Q)(xi + t * (v[i] - xi), this.box.lo[i], this.box.hi[i])));
     }
     observe(result) {
         const values = this.pending;
@@ -27445,7 +27439,7 @@ function signStep(x, gradient, space) {
         const direction = Math.sign(gradient[i] ?? NaN);
         if (direction === 0)
             return xi;
-        return (0,clip/* clip */.$)(xi + space.eps * direction, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+        return (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi + space.eps * direction, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
     });
 }
 /** The `fgm` candidate for one row; adds its work to `counters`. */
@@ -27506,7 +27500,7 @@ function noiseCandidate(id, x, space, seed) {
         if (space.editable[i] !== true)
             return xi;
         const u = (0,decision/* decide */.L)(seed, NOISE_FAMILY, id, i);
-        return (0,clip/* clip */.$)(xi + space.eps * (2 * u - 1), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+        return (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi + space.eps * (2 * u - 1), space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
     });
     const reason = (0,validity/* validateCandidate */.mu)(x, values, space);
     return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
@@ -27552,14 +27546,24 @@ function project(x, v, space) {
     return x.map((xi, i) => {
         if (space.editable[i] !== true)
             return xi;
-        const lo = Math.max(space.lower[i] ?? -Infinity, xi - space.eps);
-        const hi = Math.min(space.upper[i] ?? Infinity, xi + space.eps);
-        return (0,clip/* clip */.$)(v[i], lo, hi);
+        const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
+        return (0,clip/* clip */.$Q)(v[i], lo, hi);
+    });
+}
+/** A point drawn uniformly from F(x): each editable feature uniform on its interval, seeded per (seed, pgd, model, id, feature). */
+function randomStart(row) {
+    return row.x.map((xi, i) => {
+        if (row.space.editable[i] !== true)
+            return xi;
+        const [lo, hi] = (0,clip/* interval */.YP)(row.x, row.space, i);
+        // Within [lo, hi] whatever the rounding: hi \u2212 lo can round up, lo + u\u00b7(hi \u2212 lo) past hi.
+        return (0,clip/* clip */.$Q)(lo + (0,decision/* decide */.L)(row.seed, `pgd:${row.model.name}`, row.id, i) * (hi - lo), lo, hi);
     });
 }
 function pgdCandidate(row, params, counters) {
     const { x, gold, targets, model, space } = row;
-    if (model.predict(x) !== gold) {
+    // Only eligible rows are attacked: correct at x and, targeted, with a protected target to reach.
+    if ((targets !== null && targets.length === 0) || model.predict(x) !== gold) {
         const values = [...x];
         const reason = (0,validity/* validateCandidate */.mu)(x, values, space);
         return { values, attempted: false, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
@@ -27567,9 +27571,7 @@ function pgdCandidate(row, params, counters) {
     let queries = 1;
     let gradients = 0;
     const alpha = params.stepSize ?? space.eps / 4;
-    const start = params.randomStart
-        ? project(x, x.map((xi, i) => xi + space.eps * (2 * (0,decision/* decide */.L)(row.seed, `pgd:${model.name}`, row.id, i) - 1)), space)
-        : [...x];
+    const start = params.randomStart ? randomStart(row) : [...x];
     const goals = targets === null ? [{ label: gold, sign: 1 }] : targets.map((t) => ({ label: t, sign: -1 }));
     const policy = row.policy ?? null;
     const wins = (label) => (targets === null ? label !== gold : targets.includes(label));
@@ -29069,11 +29071,53 @@ function freshScan(text, language) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ clip)
+/* harmony export */   $Q: () => (/* binding */ clip),
+/* harmony export */   YP: () => (/* binding */ interval),
+/* harmony export */   xV: () => (/* binding */ withinBudget)
 /* harmony export */ });
+/* harmony import */ var _validity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3983);
+
 /** Projection onto one feature's inclusive bounds (either may be \u00b1Infinity). */
 function clip(value, lower, upper) {
     return Math.min(upper, Math.max(lower, value));
+}
+/**
+ * `moved` (x\u1d62 plus a step of at most eps, computed in floating point), pulled back toward x\u1d62 one
+ * representable number at a time while it lies further from x\u1d62 than the validity rule allows
+ * (eps + 1e-6, validity.ts). Near 1e10 and beyond the spacing of doubles passes 1e-6, so
+ * x\u1d62 + eps can round to a point the rule rejects (docs/tabular.md, first section); below that
+ * the first test always passes and the value is returned as it is.
+ */
+function withinBudget(x, moved, eps) {
+    const limit = eps + _validity_js__WEBPACK_IMPORTED_MODULE_0__/* .VALIDITY_TOLERANCE */ .Pc;
+    // A non-finite value (a NaN gradient) is left for the validity rule to reject and report.
+    if (!Number.isFinite(moved) || !Number.isFinite(x))
+        return moved;
+    let v = moved;
+    for (let n = 0; !(Math.abs(v - x) <= limit); n++) {
+        if (n >= 64)
+            return x;
+        v = towards(v, x);
+    }
+    return v;
+}
+/** The interval of feature i in F(x): [lo, hi] within eps of x\u1d62 and inside its bounds; a point when the feature is not editable. */
+function interval(x, space, i) {
+    const xi = x[i];
+    if (space.editable[i] !== true)
+        return [xi, xi];
+    return [Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps)), Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps))];
+}
+const bits = new BigInt64Array(1);
+const float = new Float64Array(bits.buffer);
+/** The double next to `v` in the direction of `target` (v \u2260 target, both finite). */
+function towards(v, target) {
+    if (v === 0)
+        return target > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
+    float[0] = v;
+    // Doubles of one sign are ordered like their bit patterns: a step up in magnitude adds one.
+    bits[0] = bits[0] + ((v > 0) === (target > v) ? 1n : -1n);
+    return float[0];
 }
 
 
@@ -29319,11 +29363,11 @@ function largestLogit(weights, intercepts, x) {
 /** Feature i's interval in F(x): [x \u2212 eps, x + eps] clipped to its bounds when editable, the point x\u1d62 otherwise. */
 function low(x, space, i) {
     const xi = x[i];
-    return space.editable[i] === true ? (0,clip/* clip */.$)(xi - space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+    return space.editable[i] === true ? (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi - space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
 }
 function high(x, space, i) {
     const xi = x[i];
-    return space.editable[i] === true ? (0,clip/* clip */.$)(xi + space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+    return space.editable[i] === true ? (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi + space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
 }
 /** The maximiser of c\u00b7x\u2032 over F(x): each editable feature at the end its coefficient points to. */
 function maximiser(x, c, space) {
@@ -29543,10 +29587,10 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Pc: () => (/* binding */ VALIDITY_TOLERANCE),
 /* harmony export */   c: () => (/* binding */ VALIDITY_RULE),
 /* harmony export */   mu: () => (/* binding */ validateCandidate)
 /* harmony export */ });
-/* unused harmony export VALIDITY_TOLERANCE */
 /** Absolute slack on the per-feature budget: |\u0394| \u2264 eps + VALIDITY_TOLERANCE. */
 const VALIDITY_TOLERANCE = 1e-6;
 /** The rule as it is recorded in the manifest. */

@@ -37,7 +37,7 @@
 import { closed } from '../config/schema-parts.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip } from './clip.js';
+import { clip, withinBudget } from './clip.js';
 import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
 import { maxMin } from './max-min-lp.js';
 import { validateCandidate } from './validity.js';
@@ -86,12 +86,12 @@ function largestLogit(weights: readonly (readonly number[])[], intercepts: reado
 /** Feature i's interval in F(x): [x − eps, x + eps] clipped to its bounds when editable, the point xᵢ otherwise. */
 function low(x: readonly number[], space: FeatureSpace, i: number): number {
   const xi = x[i] as number;
-  return space.editable[i] === true ? clip(xi - space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+  return space.editable[i] === true ? clip(withinBudget(xi, xi - space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
 }
 
 function high(x: readonly number[], space: FeatureSpace, i: number): number {
   const xi = x[i] as number;
-  return space.editable[i] === true ? clip(xi + space.eps, space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
+  return space.editable[i] === true ? clip(withinBudget(xi, xi + space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
 }
 
 /** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */

@@ -11,7 +11,7 @@
 import { closed } from '../config/schema-parts.js';
 import { decide } from '../perturb/decision.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip } from './clip.js';
+import { clip, withinBudget } from './clip.js';
 import type { FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
 
@@ -25,7 +25,7 @@ export function noiseCandidate(id: string, x: readonly number[], space: FeatureS
   const values = x.map((xi, i) => {
     if (space.editable[i] !== true) return xi;
     const u = decide(seed, NOISE_FAMILY, id, i);
-    return clip(xi + space.eps * (2 * u - 1), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+    return clip(withinBudget(xi, xi + space.eps * (2 * u - 1), space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
   });
   const reason = validateCandidate(x, values, space);
   return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };

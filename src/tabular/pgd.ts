@@ -14,7 +14,7 @@ import { closed } from '../config/schema-parts.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { decide } from '../perturb/decision.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip } from './clip.js';
+import { clip, interval } from './clip.js';
 import type { Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
 
@@ -31,9 +31,18 @@ export interface PgdParams {
 export function project(x: readonly number[], v: readonly number[], space: FeatureSpace): number[] {
   return x.map((xi, i) => {
     if (space.editable[i] !== true) return xi;
-    const lo = Math.max(space.lower[i] ?? -Infinity, xi - space.eps);
-    const hi = Math.min(space.upper[i] ?? Infinity, xi + space.eps);
+    const [lo, hi] = interval(x, space, i);
     return clip(v[i] as number, lo, hi);
+  });
+}
+
+/** A point drawn uniformly from F(x): each editable feature uniform on its interval, seeded per (seed, pgd, model, id, feature). */
+function randomStart(row: PgdRow): number[] {
+  return row.x.map((xi, i) => {
+    if (row.space.editable[i] !== true) return xi;
+    const [lo, hi] = interval(row.x, row.space, i);
+    // Within [lo, hi] whatever the rounding: hi − lo can round up, lo + u·(hi − lo) past hi.
+    return clip(lo + decide(row.seed, `pgd:${row.model.name}`, row.id, i) * (hi - lo), lo, hi);
   });
 }
 
@@ -51,7 +60,8 @@ export interface PgdRow {
 
 export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradientEvaluations: number; predictionEvaluations: number }): TabularCandidate {
   const { x, gold, targets, model, space } = row;
-  if (model.predict(x) !== gold) {
+  // Only eligible rows are attacked: correct at x and, targeted, with a protected target to reach.
+  if ((targets !== null && targets.length === 0) || model.predict(x) !== gold) {
     const values = [...x];
     const reason = validateCandidate(x, values, space);
     return { values, attempted: false, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
@@ -59,9 +69,7 @@ export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradien
   let queries = 1;
   let gradients = 0;
   const alpha = params.stepSize ?? space.eps / 4;
-  const start = params.randomStart
-    ? project(x, x.map((xi, i) => xi + space.eps * (2 * decide(row.seed, `pgd:${model.name}`, row.id, i) - 1)), space)
-    : [...x];
+  const start = params.randomStart ? randomStart(row) : [...x];
   const goals: Array<{ label: string; sign: 1 | -1 }> = targets === null ? [{ label: gold, sign: 1 }] : targets.map((t) => ({ label: t, sign: -1 as const }));
   const policy = row.policy ?? null;
   const wins = (label: string) => (targets === null ? label !== gold : targets.includes(label));

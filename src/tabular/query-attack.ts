@@ -8,6 +8,7 @@
 import type { ScoreResult } from '../models/model.js';
 import { createStream, type IndexStream } from '../metrics/random.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../perturb/search/objective.js';
+import { interval } from './clip.js';
 import type { FeatureSpace } from './contract.js';
 
 /** What a black-box attack is given for one eligible row of one model. */
@@ -34,13 +35,6 @@ export interface QueryAttack {
   observe(result: OkResult): string | null;
   /** The candidate (x when nothing was queried) and the model's answer to it (null: the clean answer). */
   outcome(): { values: number[]; answer: OkResult | null; queries: number };
-}
-
-/** The interval of feature i in F(x): [lo, hi]; a point when the feature is not editable. */
-export function interval(x: readonly number[], space: FeatureSpace, i: number): [number, number] {
-  const xi = x[i] as number;
-  if (space.editable[i] !== true) return [xi, xi];
-  return [Math.max(space.lower[i] ?? -Infinity, xi - space.eps), Math.min(space.upper[i] ?? Infinity, xi + space.eps)];
 }
 
 /**
