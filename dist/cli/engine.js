@@ -29223,7 +29223,7 @@ function maxMin(problem) {
         if (enter < 0)
             break;
         // Moving the entering variable by dir\u00b7\u03b8 moves basic variable k by \u2212dir\u00b7\u03b8\u00b7t[k][enter].
-        let theta = upper[enter] - 0;
+        let theta = upper[enter];
         let leave = -1;
         let leaveTo = 0;
         for (let k = 0; k < m; k++) {
@@ -29360,22 +29360,13 @@ function largestLogit(weights, intercepts, x) {
     }
     return best;
 }
-/** Feature i's interval in F(x): [x \u2212 eps, x + eps] clipped to its bounds when editable, the point x\u1d62 otherwise. */
-function low(x, space, i) {
-    const xi = x[i];
-    return space.editable[i] === true ? (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi - space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
-}
-function high(x, space, i) {
-    const xi = x[i];
-    return space.editable[i] === true ? (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi + space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
-}
 /** The maximiser of c\u00b7x\u2032 over F(x): each editable feature at the end its coefficient points to. */
 function maximiser(x, c, space) {
     const point = [];
     for (let i = 0; i < x.length; i++) {
         const xi = x[i];
         const ci = c[i];
-        point.push(space.editable[i] !== true || ci === 0 ? xi : ci > 0 ? high(x, space, i) : low(x, space, i));
+        point.push(space.editable[i] !== true || ci === 0 ? xi : (0,clip/* interval */.YP)(x, space, i)[ci > 0 ? 1 : 0]);
     }
     return point;
 }
@@ -29387,12 +29378,17 @@ function maximiser(x, c, space) {
  * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
  */
 function roundingBound(weights, intercepts, x, space) {
+    const reach = [];
+    for (let i = 0; i < x.length; i++) {
+        const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
+        reach.push(Math.max(Math.abs(lo), Math.abs(hi)));
+    }
     let largest = 0;
     for (let k = 0; k < weights.length; k++) {
         const w = weights[k];
         let s = Math.abs(intercepts[k]);
         for (let i = 0; i < w.length; i++)
-            s += Math.abs(w[i]) * Math.max(Math.abs(low(x, space, i)), Math.abs(high(x, space, i)));
+            s += Math.abs(w[i]) * reach[i];
         if (s > largest)
             largest = s;
     }
@@ -29409,27 +29405,24 @@ function beatAll(x, target, weights, intercepts, space) {
     for (let k = 0; k < weights.length; k++)
         if (k !== target)
             others.push(k);
+    // Features that can move and change some margin start at their lower end; the others are fixed.
     const point = [...x];
     const free = [];
     for (let i = 0; i < x.length; i++) {
-        const lo = low(x, space, i);
-        const hi = high(x, space, i);
-        const flat = others.every((k) => weights[k][i] === wt[i]);
-        if (flat || lo === hi)
-            point[i] = flat ? x[i] : lo;
-        else {
-            point[i] = lo;
-            free.push(i);
-        }
+        if (others.every((k) => weights[k][i] === wt[i]))
+            continue;
+        const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
+        point[i] = lo;
+        if (lo !== hi)
+            free.push({ i, lo, hi });
     }
     if (free.length > 0) {
-        const coefficients = others.map((k) => free.map((i) => wt[i] - weights[k][i]));
-        const constants = others.map((k) => logit(wt, intercepts[target], point) - logit(weights[k], intercepts[k], point));
-        const widths = free.map((i) => high(x, space, i) - point[i]);
-        const { y, atUpper } = maxMin({ coefficients, constants, widths });
-        free.forEach((i, v) => {
-            const lo = point[i];
-            point[i] = atUpper[v] === true ? high(x, space, i) : Math.min(high(x, space, i), lo + y[v]);
+        const zt = logit(wt, intercepts[target], point);
+        const coefficients = others.map((k) => free.map(({ i }) => wt[i] - weights[k][i]));
+        const constants = others.map((k) => zt - logit(weights[k], intercepts[k], point));
+        const { y, atUpper } = maxMin({ coefficients, constants, widths: free.map(({ lo, hi }) => hi - lo) });
+        free.forEach(({ i, lo, hi }, v) => {
+            point[i] = atUpper[v] === true ? hi : Math.min(hi, lo + y[v]);
         });
     }
     const zt = logit(wt, intercepts[target], point);

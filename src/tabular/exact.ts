@@ -37,7 +37,7 @@
 import { closed } from '../config/schema-parts.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip, withinBudget } from './clip.js';
+import { interval } from './clip.js';
 import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
 import { maxMin } from './max-min-lp.js';
 import { validateCandidate } from './validity.js';
@@ -83,24 +83,13 @@ function largestLogit(weights: readonly (readonly number[])[], intercepts: reado
   return best;
 }
 
-/** Feature i's interval in F(x): [x − eps, x + eps] clipped to its bounds when editable, the point xᵢ otherwise. */
-function low(x: readonly number[], space: FeatureSpace, i: number): number {
-  const xi = x[i] as number;
-  return space.editable[i] === true ? clip(withinBudget(xi, xi - space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
-}
-
-function high(x: readonly number[], space: FeatureSpace, i: number): number {
-  const xi = x[i] as number;
-  return space.editable[i] === true ? clip(withinBudget(xi, xi + space.eps, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity) : xi;
-}
-
 /** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */
 export function maximiser(x: readonly number[], c: readonly number[], space: FeatureSpace): number[] {
   const point: number[] = [];
   for (let i = 0; i < x.length; i++) {
     const xi = x[i] as number;
     const ci = c[i] as number;
-    point.push(space.editable[i] !== true || ci === 0 ? xi : ci > 0 ? high(x, space, i) : low(x, space, i));
+    point.push(space.editable[i] !== true || ci === 0 ? xi : interval(x, space, i)[ci > 0 ? 1 : 0]);
   }
   return point;
 }
@@ -113,11 +102,16 @@ export function maximiser(x: readonly number[], c: readonly number[], space: Fea
  * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
  */
 function roundingBound(weights: readonly (readonly number[])[], intercepts: readonly number[], x: readonly number[], space: FeatureSpace): number {
+  const reach: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    const [lo, hi] = interval(x, space, i);
+    reach.push(Math.max(Math.abs(lo), Math.abs(hi)));
+  }
   let largest = 0;
   for (let k = 0; k < weights.length; k++) {
     const w = weights[k] as readonly number[];
     let s = Math.abs(intercepts[k] as number);
-    for (let i = 0; i < w.length; i++) s += Math.abs(w[i] as number) * Math.max(Math.abs(low(x, space, i)), Math.abs(high(x, space, i)));
+    for (let i = 0; i < w.length; i++) s += Math.abs(w[i] as number) * (reach[i] as number);
     if (s > largest) largest = s;
   }
   return 4 * (x.length + 2) * Number.EPSILON * 0.5 * largest;
@@ -141,26 +135,22 @@ function beatAll(x: readonly number[], target: number, weights: readonly (readon
   const wt = weights[target] as readonly number[];
   const others: number[] = [];
   for (let k = 0; k < weights.length; k++) if (k !== target) others.push(k);
+  // Features that can move and change some margin start at their lower end; the others are fixed.
   const point = [...x];
-  const free: number[] = [];
+  const free: Array<{ i: number; lo: number; hi: number }> = [];
   for (let i = 0; i < x.length; i++) {
-    const lo = low(x, space, i);
-    const hi = high(x, space, i);
-    const flat = others.every((k) => (weights[k] as readonly number[])[i] === wt[i]);
-    if (flat || lo === hi) point[i] = flat ? (x[i] as number) : lo;
-    else {
-      point[i] = lo;
-      free.push(i);
-    }
+    if (others.every((k) => (weights[k] as readonly number[])[i] === wt[i])) continue;
+    const [lo, hi] = interval(x, space, i);
+    point[i] = lo;
+    if (lo !== hi) free.push({ i, lo, hi });
   }
   if (free.length > 0) {
-    const coefficients = others.map((k) => free.map((i) => (wt[i] as number) - ((weights[k] as readonly number[])[i] as number)));
-    const constants = others.map((k) => logit(wt, intercepts[target] as number, point) - logit(weights[k] as readonly number[], intercepts[k] as number, point));
-    const widths = free.map((i) => high(x, space, i) - (point[i] as number));
-    const { y, atUpper } = maxMin({ coefficients, constants, widths });
-    free.forEach((i, v) => {
-      const lo = point[i] as number;
-      point[i] = atUpper[v] === true ? high(x, space, i) : Math.min(high(x, space, i), lo + (y[v] as number));
+    const zt = logit(wt, intercepts[target] as number, point);
+    const coefficients = others.map((k) => free.map(({ i }) => (wt[i] as number) - ((weights[k] as readonly number[])[i] as number)));
+    const constants = others.map((k) => zt - logit(weights[k] as readonly number[], intercepts[k] as number, point));
+    const { y, atUpper } = maxMin({ coefficients, constants, widths: free.map(({ lo, hi }) => hi - lo) });
+    free.forEach(({ i, lo, hi }, v) => {
+      point[i] = atUpper[v] === true ? hi : Math.min(hi, lo + (y[v] as number));
     });
   }
   const zt = logit(wt, intercepts[target] as number, point);

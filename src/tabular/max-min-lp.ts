@@ -87,7 +87,7 @@ export function maxMin(problem: MaxMinProblem): MaxMinSolution {
     }
     if (enter < 0) break;
     // Moving the entering variable by dir·θ moves basic variable k by −dir·θ·t[k][enter].
-    let theta = (upper[enter] as number) - 0;
+    let theta = upper[enter] as number;
     let leave = -1;
     let leaveTo = 0;
     for (let k = 0; k < m; k++) {
