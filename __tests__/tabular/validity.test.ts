@@ -1,4 +1,4 @@
-import { withinBudget } from '../../src/tabular/clip.js';
+import { intervals, withinBudget } from '../../src/tabular/clip.js';
 import type { FeatureSpace } from '../../src/tabular/contract.js';
 import { exactCandidate } from '../../src/tabular/exact.js';
 import { signStep } from '../../src/tabular/fgm.js';
@@ -101,6 +101,18 @@ describe('every attack stays inside the budget on features near 1e11 (doubles th
     }
     // Beyond 1e17 no double but x itself lies within 0.3 of x.
     expect(withinBudget(1e17, 1e17 + 0.3, 0.3)).toBe(1e17);
+  });
+
+  test('intervals: every end by hand, each one a valid move of its feature', () => {
+    // Editable with both bounds, one-sided, unbounded near 1e11, not editable, and a bound inside the ball.
+    const space: FeatureSpace = { names: ['a', 'b', 't', 'n', 'c'], eps: 0.3, editable: [true, true, true, false, true], lower: [0, -Infinity, -Infinity, 0, 0.9], upper: [1, 4, Infinity, 9, 2] };
+    const row = [0.1, 3.9, 100000000000.74744, 5, 1];
+    const { lo, hi } = intervals(row, space);
+    expect(lo).toEqual([0, 3.9 - 0.3, withinBudget(row[2] as number, (row[2] as number) - 0.3, 0.3), 5, 0.9]);
+    expect(hi).toEqual([0.1 + 0.3, 4, withinBudget(row[2] as number, (row[2] as number) + 0.3, 0.3), 5, 1 + 0.3]);
+    for (let i = 0; i < row.length; i++) {
+      for (const end of [lo[i], hi[i]]) expect(validateCandidate(row, row.map((v, k) => (k === i ? (end as number) : v)), space)).toBeNull();
+    }
   });
 
   test('noise, fgm, pgd, exact and the vertices of square and boundary give valid candidates', () => {

@@ -15090,6 +15090,8 @@ class PerturbationThread {
 
 // EXTERNAL MODULE: ./src/tabular/validity.ts
 var validity = __nccwpck_require__(3983);
+// EXTERNAL MODULE: ./src/tabular/vector.ts
+var vector = __nccwpck_require__(1738);
 ;// CONCATENATED MODULE: ./src/evaluate/tabular-queries.ts
 const tabular_queries_DEFAULT_BATCH = 512;
 function tabular_queries_features(names, x) {
@@ -15160,6 +15162,7 @@ async function runQueryAttacks(model, names, attacks, counters) {
 
 
 
+
 function featureSpace(plan) {
     const names = plan.data.columns.features;
     const tab = plan.threatModel.tabular;
@@ -15179,11 +15182,12 @@ function configured(plan) {
 function tabularConditions(plan) {
     return ['clean', ...configured(plan).map((d) => d.name)];
 }
-function vector(example, names) {
+/** The example's values in feature order (vectorOf: one array shape in every tier). */
+function tabular_vector(example, names) {
     if (example.input.kind !== 'features')
         throw new Error(`example ${example.id} has no features`);
     const values = example.input.values;
-    return names.map((n) => values[n]);
+    return (0,vector/* vectorOf */.T)(names.length, (i) => values[names[i]]);
 }
 function asRecord(names, x) {
     const record = {};
@@ -15268,7 +15272,7 @@ function tabularCandidates(plan, models, labels) {
     const queryRow = (example, model, clean) => ({
         id: example.id,
         model: model.name,
-        x: vector(example, space.names),
+        x: tabular_vector(example, space.names),
         space,
         seed,
         objective: { labels: model.labels, gold: example.label, objective: tm.objective, transitions: tm.protectedTransitions, policy: (0,attack_success/* successPolicy */.OH)(plan, model.name) },
@@ -15279,7 +15283,7 @@ function tabularCandidates(plan, models, labels) {
         candidates(example, modelIndex) {
             let base = shared.get(example);
             if (base === undefined) {
-                const x = vector(example, space.names);
+                const x = tabular_vector(example, space.names);
                 const features = asRecord(space.names, x);
                 const input = { kind: 'features', values: features };
                 const clean = {
@@ -15311,7 +15315,7 @@ function tabularCandidates(plan, models, labels) {
                                 const perExample = list[m];
                                 const own = perExample[e];
                                 const clean = own[0];
-                                const x = vector(example, space.names);
+                                const x = tabular_vector(example, space.names);
                                 const outcome = outcomes[e] ?? null;
                                 const values = outcome?.values ?? x;
                                 const queries = outcome?.queries ?? 0;
@@ -27235,16 +27239,13 @@ class Box {
     movable;
     constructor(x, space) {
         this.x = x;
-        this.lo = [];
-        this.hi = [];
+        const ends = (0,clip/* intervals */.HR)(x, space);
+        this.lo = ends.lo;
+        this.hi = ends.hi;
         this.movable = [];
-        x.forEach((_, i) => {
-            const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
-            this.lo.push(lo);
-            this.hi.push(hi);
-            if (lo < hi)
+        for (let i = 0; i < x.length; i++)
+            if (ends.lo[i] < ends.hi[i])
                 this.movable.push(i);
-        });
     }
     /** A uniformly random vertex, other than x itself when x is a vertex (one end flipped back). */
     randomVertex(stream) {
@@ -27276,6 +27277,8 @@ function marginOf(row, result) {
     return result.scores === null ? null : (0,objective/* objectiveMargin */.iV)(row.objective, result.scores);
 }
 
+// EXTERNAL MODULE: ./src/tabular/vector.ts
+var vector = __nccwpck_require__(1738);
 ;// CONCATENATED MODULE: ./src/tabular/boundary.ts
 /**
  * `boundary`: a label-only black-box attack on clean-correct rows (docs/tabular.md). It queries
@@ -27286,6 +27289,7 @@ function marginOf(row, result) {
  * read, so it works on any model. One query per candidate; randomness from the row's stream
  * (seed, `boundary`, id, model).
  */
+
 
 
 
@@ -27334,7 +27338,10 @@ class Boundary {
     /** x + t\u00b7(v \u2212 x), kept inside each feature's interval against rounding. */
     along(v, t) {
         const x = this.row.x;
-        return x.map((xi, i) => (v[i] === xi ? xi : (0,clip/* clip */.$Q)(xi + t * (v[i] - xi), this.box.lo[i], this.box.hi[i])));
+        return (0,vector/* vectorOf */.T)(x.length, (i) => {
+            const xi = x[i];
+            return v[i] === xi ? xi : (0,clip/* clip */.$Q)(xi + t * (v[i] - xi), this.box.lo[i], this.box.hi[i]);
+        });
     }
     observe(result) {
         const values = this.pending;
@@ -27411,6 +27418,7 @@ var validity = __nccwpck_require__(3983);
 
 
 
+
 const FGM_FAMILY = 'fgm';
 const FGM_COUNTING = 'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the label \u0177, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are not counted';
 /**
@@ -27433,7 +27441,8 @@ function fgmIsExact(labelCount, linear) {
 }
 /** The projected sign step: clip(x\u1d62 + eps\u00b7sign(g\u1d62)) on editable features, others copied. */
 function signStep(x, gradient, space) {
-    return x.map((xi, i) => {
+    return (0,vector/* vectorOf */.T)(x.length, (i) => {
+        const xi = x[i];
         if (space.editable[i] !== true)
             return xi;
         const direction = Math.sign(gradient[i] ?? NaN);
@@ -27492,11 +27501,13 @@ var decision = __nccwpck_require__(776);
 
 
 
+
 const NOISE_FAMILY = 'noise';
 const NOISE_METHOD = 'every row, every editable feature: x + eps\u00b7(2u \u2212 1) with u = decide(seed, "noise", id, feature index), clipped to the feature bounds; other features unchanged';
 /** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
 function noiseCandidate(id, x, space, seed) {
-    const values = x.map((xi, i) => {
+    const values = (0,vector/* vectorOf */.T)(x.length, (i) => {
+        const xi = x[i];
         if (space.editable[i] !== true)
             return xi;
         const u = (0,decision/* decide */.L)(seed, NOISE_FAMILY, id, i);
@@ -27540,22 +27551,23 @@ var attack_success = __nccwpck_require__(6019);
 
 
 
+
 const PGD_DEFAULT_STEPS = 20;
-/** The projection onto F(x): within eps of x and inside the bounds on editable features; x elsewhere. */
-function project(x, v, space) {
-    return x.map((xi, i) => {
-        if (space.editable[i] !== true)
-            return xi;
-        const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
-        return (0,clip/* clip */.$Q)(v[i], lo, hi);
-    });
+/**
+ * The projection onto F(x): within eps of x and inside the bounds on editable features; x elsewhere.
+ * `ends` are F(x)'s intervals, computed once per row (every step projects onto the same set).
+ */
+function project(x, v, space, ends = (0,clip/* intervals */.HR)(x, space)) {
+    return (0,vector/* vectorOf */.T)(x.length, (i) => (space.editable[i] !== true ? x[i] : (0,clip/* clip */.$Q)(v[i], ends.lo[i], ends.hi[i])));
 }
 /** A point drawn uniformly from F(x): each editable feature uniform on its interval, seeded per (seed, pgd, model, id, feature). */
-function randomStart(row) {
-    return row.x.map((xi, i) => {
+function randomStart(row, ends) {
+    return (0,vector/* vectorOf */.T)(row.x.length, (i) => {
+        const xi = row.x[i];
         if (row.space.editable[i] !== true)
             return xi;
-        const [lo, hi] = (0,clip/* interval */.YP)(row.x, row.space, i);
+        const lo = ends.lo[i];
+        const hi = ends.hi[i];
         // Within [lo, hi] whatever the rounding: hi \u2212 lo can round up, lo + u\u00b7(hi \u2212 lo) past hi.
         return (0,clip/* clip */.$Q)(lo + (0,decision/* decide */.L)(row.seed, `pgd:${row.model.name}`, row.id, i) * (hi - lo), lo, hi);
     });
@@ -27571,7 +27583,8 @@ function pgdCandidate(row, params, counters) {
     let queries = 1;
     let gradients = 0;
     const alpha = params.stepSize ?? space.eps / 4;
-    const start = params.randomStart ? randomStart(row) : [...x];
+    const ends = (0,clip/* intervals */.HR)(x, space);
+    const start = params.randomStart ? randomStart(row, ends) : [...x];
     const goals = targets === null ? [{ label: gold, sign: 1 }] : targets.map((t) => ({ label: t, sign: -1 }));
     const policy = row.policy ?? null;
     const wins = (label) => (targets === null ? label !== gold : targets.includes(label));
@@ -27590,7 +27603,8 @@ function pgdCandidate(row, params, counters) {
         for (let step = 0; step < params.steps; step++) {
             const g = model.inputGradient(current, goal.label);
             gradients++;
-            current = project(x, current.map((v, i) => v + goal.sign * alpha * Math.sign(g[i] ?? 0)), space);
+            const from = current;
+            current = project(x, (0,vector/* vectorOf */.T)(from.length, (i) => from[i] + goal.sign * alpha * Math.sign(g[i] ?? 0)), space, ends);
             queries++;
             if (succeeds(current)) {
                 found = current;
@@ -29072,7 +29086,7 @@ function freshScan(text, language) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $Q: () => (/* binding */ clip),
-/* harmony export */   YP: () => (/* binding */ interval),
+/* harmony export */   HR: () => (/* binding */ intervals),
 /* harmony export */   xV: () => (/* binding */ withinBudget)
 /* harmony export */ });
 /* harmony import */ var _validity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3983);
@@ -29101,12 +29115,30 @@ function withinBudget(x, moved, eps) {
     }
     return v;
 }
-/** The interval of feature i in F(x): [lo, hi] within eps of x\u1d62 and inside its bounds; a point when the feature is not editable. */
-function interval(x, space, i) {
+/** The lower end of feature i's interval in F(x): within eps of x\u1d62 and inside its bounds; x\u1d62 when the feature is not editable. */
+function lowEnd(x, space, i) {
     const xi = x[i];
-    if (space.editable[i] !== true)
-        return [xi, xi];
-    return [Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps)), Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps))];
+    return space.editable[i] !== true ? xi : Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps));
+}
+/** The upper end, as lowEnd. */
+function highEnd(x, space, i) {
+    const xi = x[i];
+    return space.editable[i] !== true ? xi : Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps));
+}
+/**
+ * Every feature's interval in F(x): [lo, hi] within eps of x\u1d62 and inside its bounds, a point
+ * where the feature is not editable. Computed once per row: pgd projects onto it at every step,
+ * exact reads each end once per rival and again for its rounding bound, square and boundary draw
+ * their vertices from it.
+ */
+function intervals(x, space) {
+    const lo = [];
+    const hi = [];
+    for (let i = 0; i < x.length; i++) {
+        lo.push(lowEnd(x, space, i));
+        hi.push(highEnd(x, space, i));
+    }
+    return { lo, hi };
 }
 const bits = new BigInt64Array(1);
 const float = new Float64Array(bits.buffer);
@@ -29133,7 +29165,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   HP: () => (/* binding */ EXACT_FAMILY)
 });
 
-// UNUSED EXPORTS: EXACT_METHOD, TIE_TOLERANCE, acceptedGap, exactCandidate, exactSearch, maximiser
+// UNUSED EXPORTS: EXACT_METHOD, TIE_TOLERANCE, acceptedGap, exactCandidate, exactSearch
 
 // EXTERNAL MODULE: ./src/config/schema-parts.ts
 var schema_parts = __nccwpck_require__(9324);
@@ -29360,13 +29392,12 @@ function largestLogit(weights, intercepts, x) {
     }
     return best;
 }
-/** The maximiser of c\u00b7x\u2032 over F(x): each editable feature at the end its coefficient points to. */
-function maximiser(x, c, space) {
+/** The maximiser of c\u00b7x\u2032 over F(x) (`ends`: its intervals): each editable feature at the end its coefficient points to. */
+function maximiser(x, c, ends, space) {
     const point = [];
     for (let i = 0; i < x.length; i++) {
-        const xi = x[i];
         const ci = c[i];
-        point.push(space.editable[i] !== true || ci === 0 ? xi : (0,clip/* interval */.YP)(x, space, i)[ci > 0 ? 1 : 0]);
+        point.push(space.editable[i] !== true || ci === 0 ? x[i] : ci > 0 ? ends.hi[i] : ends.lo[i]);
     }
     return point;
 }
@@ -29377,12 +29408,10 @@ function maximiser(x, c, space) {
  * the tie tolerance; on large cancelling features (timestamps, identifiers) it is what makes a gap
  * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
  */
-function roundingBound(weights, intercepts, x, space) {
+function roundingBound(weights, intercepts, ends) {
     const reach = [];
-    for (let i = 0; i < x.length; i++) {
-        const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
-        reach.push(Math.max(Math.abs(lo), Math.abs(hi)));
-    }
+    for (let i = 0; i < ends.lo.length; i++)
+        reach.push(Math.max(Math.abs(ends.lo[i]), Math.abs(ends.hi[i])));
     let largest = 0;
     for (let k = 0; k < weights.length; k++) {
         const w = weights[k];
@@ -29392,14 +29421,14 @@ function roundingBound(weights, intercepts, x, space) {
         if (s > largest)
             largest = s;
     }
-    return 4 * (x.length + 2) * Number.EPSILON * 0.5 * largest;
+    return 4 * (ends.lo.length + 2) * Number.EPSILON * 0.5 * largest;
 }
 /**
  * Targeted, more than two labels: a target must beat every other label, not only gold, so its
  * best point maximises the smallest of its margins over F(x), a linear program (max-min-lp.ts).
  * Features where every margin is flat keep x\u1d62, as the single-gap maximiser does.
  */
-function beatAll(x, target, weights, intercepts, space) {
+function beatAll(x, target, weights, intercepts, ends) {
     const wt = weights[target];
     const others = [];
     for (let k = 0; k < weights.length; k++)
@@ -29411,7 +29440,8 @@ function beatAll(x, target, weights, intercepts, space) {
     for (let i = 0; i < x.length; i++) {
         if (others.every((k) => weights[k][i] === wt[i]))
             continue;
-        const [lo, hi] = (0,clip/* interval */.YP)(x, space, i);
+        const lo = ends.lo[i];
+        const hi = ends.hi[i];
         point[i] = lo;
         if (lo !== hi)
             free.push({ i, lo, hi });
@@ -29465,6 +29495,7 @@ function acceptedGap(policy) {
 function exactSearch(x, gold, rivals, model, space, boundary = 0, targeted = false) {
     const { weights, intercepts } = model.affineLogits();
     const joint = targeted && weights.length > 2;
+    const ends = (0,clip/* intervals */.HR)(x, space);
     const gaps = [];
     for (let k = 0; k < weights.length; k++)
         gaps.push(null);
@@ -29483,13 +29514,13 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0, targeted = fal
         let m;
         let success;
         if (joint) {
-            const best = beatAll(x, j, weights, intercepts, space);
+            const best = beatAll(x, j, weights, intercepts, ends);
             point = best.point;
             m = best.margin;
             success = best.wins;
         }
         else {
-            point = maximiser(x, difference(wj, wg), space);
+            point = maximiser(x, difference(wj, wg), ends, space);
             m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
             success = m > 0 || (m === 0 && j < gold);
         }
@@ -29507,7 +29538,7 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0, targeted = fal
         return { rival: null, gaps, candidate: [...x], success: false, tie: false };
     const scale = 1 + largestLogit(weights, intercepts, x);
     // A boundary of \u00b1\u221e (every or no wrong decision accepted) is never within rounding of a gap.
-    const tolerance = Math.max(TIE_TOLERANCE * (scale + Math.abs(boundary)), roundingBound(weights, intercepts, x, space));
+    const tolerance = Math.max(TIE_TOLERANCE * (scale + Math.abs(boundary)), roundingBound(weights, intercepts, ends));
     const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= tolerance : false;
     return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
 }
@@ -29634,6 +29665,30 @@ function featureName(space, i) {
 function formatDelta(moved, limit) {
     const short = Number(moved.toPrecision(12));
     return short > limit ? String(short) : String(moved);
+}
+
+
+/***/ }),
+
+/***/ 1738:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ vectorOf)
+/* harmony export */ });
+/**
+ * Feature vectors built one way. V8's optimised `Array.prototype.map` returns holey arrays where
+ * the unoptimised one returns packed ones, so once a caller of `map` is optimised its vectors
+ * change shape mid-run, and the optimised code of every function that reads them (the model, the
+ * validity rule, the attacks) is thrown away at once. Arrays grown by `push` keep one shape in
+ * every tier (docs/performance.md#element-kinds).
+ */
+/** [f(0), \u2026, f(n \u2212 1)]. */
+function vectorOf(n, f) {
+    const out = [];
+    for (let i = 0; i < n; i++)
+        out.push(f(i));
+    return out;
 }
 
 

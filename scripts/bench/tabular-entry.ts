@@ -7,3 +7,5 @@ export { exactCandidate } from '../../src/tabular/exact.js';
 export { squareAttack } from '../../src/tabular/square.js';
 export { runQueryAttacks } from '../../src/evaluate/tabular-queries.js';
 export { ExternalModel } from '../../src/models/external/external-model.js';
+export { run } from '../../src/pipeline/run.js';
+export { setThreadEntry } from '../../src/util/threads.js';

@@ -13,6 +13,7 @@ import { configuredTabular } from '../perturb/registry.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from '../tabular/contract.js';
 import type { OkResult, QueryAttack } from '../tabular/query-attack.js';
 import { validateCandidate } from '../tabular/validity.js';
+import { vectorOf } from '../tabular/vector.js';
 import type { ModelCounters } from '../run/facts.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
 import { runQueryAttacks } from './tabular-queries.js';
@@ -39,10 +40,11 @@ export function tabularConditions(plan: Plan): Condition[] {
   return ['clean', ...configured(plan).map((d) => d.name as Family)];
 }
 
+/** The example's values in feature order (vectorOf: one array shape in every tier). */
 function vector(example: Example, names: readonly string[]): number[] {
   if (example.input.kind !== 'features') throw new Error(`example ${example.id} has no features`);
   const values = example.input.values;
-  return names.map((n) => values[n] as number);
+  return vectorOf(names.length, (i) => values[names[i] as string] as number);
 }
 
 function asRecord(names: readonly string[], x: readonly number[]): Record<string, number> {

@@ -11,6 +11,7 @@ import { closed } from '../config/schema-parts.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { clip } from './clip.js';
 import { Box, rowStream, succeeds, type OkResult, type QueryAttack, type QueryRow } from './query-attack.js';
+import { vectorOf } from './vector.js';
 
 export const BOUNDARY_FAMILY = 'boundary';
 export const BOUNDARY_DEFAULT_QUERIES = 1000;
@@ -60,7 +61,10 @@ class Boundary implements QueryAttack {
   /** x + t·(v − x), kept inside each feature's interval against rounding. */
   private along(v: readonly number[], t: number): number[] {
     const x = this.row.x;
-    return x.map((xi, i) => (v[i] === xi ? xi : clip(xi + t * ((v[i] as number) - xi), this.box.lo[i] as number, this.box.hi[i] as number)));
+    return vectorOf(x.length, (i) => {
+      const xi = x[i] as number;
+      return v[i] === xi ? xi : clip(xi + t * ((v[i] as number) - xi), this.box.lo[i] as number, this.box.hi[i] as number);
+    });
   }
 
   observe(result: OkResult): string | null {

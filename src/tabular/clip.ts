@@ -25,11 +25,38 @@ export function withinBudget(x: number, moved: number, eps: number): number {
   return v;
 }
 
-/** The interval of feature i in F(x): [lo, hi] within eps of xᵢ and inside its bounds; a point when the feature is not editable. */
-export function interval(x: readonly number[], space: FeatureSpace, i: number): [number, number] {
+/** The lower end of feature i's interval in F(x): within eps of xᵢ and inside its bounds; xᵢ when the feature is not editable. */
+function lowEnd(x: readonly number[], space: FeatureSpace, i: number): number {
   const xi = x[i] as number;
-  if (space.editable[i] !== true) return [xi, xi];
-  return [Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps)), Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps))];
+  return space.editable[i] !== true ? xi : Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps));
+}
+
+/** The upper end, as lowEnd. */
+function highEnd(x: readonly number[], space: FeatureSpace, i: number): number {
+  const xi = x[i] as number;
+  return space.editable[i] !== true ? xi : Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps));
+}
+
+/** Every feature's interval in F(x), as two arrays (F(x) is their product). */
+export interface Intervals {
+  lo: number[];
+  hi: number[];
+}
+
+/**
+ * Every feature's interval in F(x): [lo, hi] within eps of xᵢ and inside its bounds, a point
+ * where the feature is not editable. Computed once per row: pgd projects onto it at every step,
+ * exact reads each end once per rival and again for its rounding bound, square and boundary draw
+ * their vertices from it.
+ */
+export function intervals(x: readonly number[], space: FeatureSpace): Intervals {
+  const lo: number[] = [];
+  const hi: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    lo.push(lowEnd(x, space, i));
+    hi.push(highEnd(x, space, i));
+  }
+  return { lo, hi };
 }
 
 const bits = new BigInt64Array(1);

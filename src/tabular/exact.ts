@@ -37,7 +37,7 @@
 import { closed } from '../config/schema-parts.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { interval } from './clip.js';
+import { intervals, type Intervals } from './clip.js';
 import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js';
 import { maxMin } from './max-min-lp.js';
 import { validateCandidate } from './validity.js';
@@ -83,13 +83,12 @@ function largestLogit(weights: readonly (readonly number[])[], intercepts: reado
   return best;
 }
 
-/** The maximiser of c·x′ over F(x): each editable feature at the end its coefficient points to. */
-export function maximiser(x: readonly number[], c: readonly number[], space: FeatureSpace): number[] {
+/** The maximiser of c·x′ over F(x) (`ends`: its intervals): each editable feature at the end its coefficient points to. */
+function maximiser(x: readonly number[], c: readonly number[], ends: Intervals, space: FeatureSpace): number[] {
   const point: number[] = [];
   for (let i = 0; i < x.length; i++) {
-    const xi = x[i] as number;
     const ci = c[i] as number;
-    point.push(space.editable[i] !== true || ci === 0 ? xi : interval(x, space, i)[ci > 0 ? 1 : 0]);
+    point.push(space.editable[i] !== true || ci === 0 ? (x[i] as number) : ci > 0 ? (ends.hi[i] as number) : (ends.lo[i] as number));
   }
   return point;
 }
@@ -101,12 +100,9 @@ export function maximiser(x: readonly number[], c: readonly number[], space: Fea
  * the tie tolerance; on large cancelling features (timestamps, identifiers) it is what makes a gap
  * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
  */
-function roundingBound(weights: readonly (readonly number[])[], intercepts: readonly number[], x: readonly number[], space: FeatureSpace): number {
+function roundingBound(weights: readonly (readonly number[])[], intercepts: readonly number[], ends: Intervals): number {
   const reach: number[] = [];
-  for (let i = 0; i < x.length; i++) {
-    const [lo, hi] = interval(x, space, i);
-    reach.push(Math.max(Math.abs(lo), Math.abs(hi)));
-  }
+  for (let i = 0; i < ends.lo.length; i++) reach.push(Math.max(Math.abs(ends.lo[i] as number), Math.abs(ends.hi[i] as number)));
   let largest = 0;
   for (let k = 0; k < weights.length; k++) {
     const w = weights[k] as readonly number[];
@@ -114,7 +110,7 @@ function roundingBound(weights: readonly (readonly number[])[], intercepts: read
     for (let i = 0; i < w.length; i++) s += Math.abs(w[i] as number) * (reach[i] as number);
     if (s > largest) largest = s;
   }
-  return 4 * (x.length + 2) * Number.EPSILON * 0.5 * largest;
+  return 4 * (ends.lo.length + 2) * Number.EPSILON * 0.5 * largest;
 }
 
 /** A target's best point: the largest margin over every other label at once, and whether the target wins there. */
@@ -131,7 +127,7 @@ interface TargetBest {
  * best point maximises the smallest of its margins over F(x), a linear program (max-min-lp.ts).
  * Features where every margin is flat keep xᵢ, as the single-gap maximiser does.
  */
-function beatAll(x: readonly number[], target: number, weights: readonly (readonly number[])[], intercepts: readonly number[], space: FeatureSpace): TargetBest {
+function beatAll(x: readonly number[], target: number, weights: readonly (readonly number[])[], intercepts: readonly number[], ends: Intervals): TargetBest {
   const wt = weights[target] as readonly number[];
   const others: number[] = [];
   for (let k = 0; k < weights.length; k++) if (k !== target) others.push(k);
@@ -140,7 +136,8 @@ function beatAll(x: readonly number[], target: number, weights: readonly (readon
   const free: Array<{ i: number; lo: number; hi: number }> = [];
   for (let i = 0; i < x.length; i++) {
     if (others.every((k) => (weights[k] as readonly number[])[i] === wt[i])) continue;
-    const [lo, hi] = interval(x, space, i);
+    const lo = ends.lo[i] as number;
+    const hi = ends.hi[i] as number;
     point[i] = lo;
     if (lo !== hi) free.push({ i, lo, hi });
   }
@@ -191,6 +188,7 @@ export function acceptedGap(policy: ReviewPolicy): number {
 export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0, targeted = false): ExactOutcome {
   const { weights, intercepts } = model.affineLogits();
   const joint = targeted && weights.length > 2;
+  const ends = intervals(x, space);
   const gaps: Array<number | null> = [];
   for (let k = 0; k < weights.length; k++) gaps.push(null);
   const wg = weights[gold] as readonly number[];
@@ -208,12 +206,12 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
     let m: number;
     let success: boolean;
     if (joint) {
-      const best = beatAll(x, j, weights, intercepts, space);
+      const best = beatAll(x, j, weights, intercepts, ends);
       point = best.point;
       m = best.margin;
       success = best.wins;
     } else {
-      point = maximiser(x, difference(wj, wg), space);
+      point = maximiser(x, difference(wj, wg), ends, space);
       m = logit(wj, intercepts[j] as number, point) - logit(wg, bg, point);
       success = m > 0 || (m === 0 && j < gold);
     }
@@ -229,7 +227,7 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
   if (rival === null) return { rival: null, gaps, candidate: [...x], success: false, tie: false };
   const scale = 1 + largestLogit(weights, intercepts, x);
   // A boundary of ±∞ (every or no wrong decision accepted) is never within rounding of a gap.
-  const tolerance = Math.max(TIE_TOLERANCE * (scale + Math.abs(boundary)), roundingBound(weights, intercepts, x, space));
+  const tolerance = Math.max(TIE_TOLERANCE * (scale + Math.abs(boundary)), roundingBound(weights, intercepts, ends));
   const tie = Number.isFinite(boundary) ? Math.abs(largest - boundary) <= tolerance : false;
   return { rival, gaps, candidate: bestPoint, success: bestSuccess, tie };
 }

@@ -22,6 +22,7 @@ import { tabularAttack } from '../perturb/descriptor.js';
 import { clip, withinBudget } from './clip.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
+import { vectorOf } from './vector.js';
 
 export const FGM_FAMILY = 'fgm';
 
@@ -51,7 +52,8 @@ export function fgmIsExact(labelCount: number, linear: boolean): boolean {
 
 /** The projected sign step: clip(xᵢ + eps·sign(gᵢ)) on editable features, others copied. */
 export function signStep(x: readonly number[], gradient: readonly number[], space: FeatureSpace): number[] {
-  return x.map((xi, i) => {
+  return vectorOf(x.length, (i) => {
+    const xi = x[i] as number;
     if (space.editable[i] !== true) return xi;
     const direction = Math.sign(gradient[i] ?? NaN);
     if (direction === 0) return xi;

@@ -14,6 +14,7 @@ import { tabularAttack } from '../perturb/descriptor.js';
 import { clip, withinBudget } from './clip.js';
 import type { FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
+import { vectorOf } from './vector.js';
 
 export const NOISE_FAMILY = 'noise';
 
@@ -22,7 +23,8 @@ export const NOISE_METHOD =
 
 /** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
 export function noiseCandidate(id: string, x: readonly number[], space: FeatureSpace, seed: number): TabularCandidate {
-  const values = x.map((xi, i) => {
+  const values = vectorOf(x.length, (i) => {
+    const xi = x[i] as number;
     if (space.editable[i] !== true) return xi;
     const u = decide(seed, NOISE_FAMILY, id, i);
     return clip(withinBudget(xi, xi + space.eps * (2 * u - 1), space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);

@@ -14,9 +14,10 @@ import { closed } from '../config/schema-parts.js';
 import { isAttackSuccess, type ReviewPolicy } from '../evidence/attack-success.js';
 import { decide } from '../perturb/decision.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip, interval } from './clip.js';
+import { clip, intervals, type Intervals } from './clip.js';
 import type { Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
+import { vectorOf } from './vector.js';
 
 export const PGD_DEFAULT_STEPS = 20;
 
@@ -27,20 +28,21 @@ export interface PgdParams {
   randomStart: boolean;
 }
 
-/** The projection onto F(x): within eps of x and inside the bounds on editable features; x elsewhere. */
-export function project(x: readonly number[], v: readonly number[], space: FeatureSpace): number[] {
-  return x.map((xi, i) => {
-    if (space.editable[i] !== true) return xi;
-    const [lo, hi] = interval(x, space, i);
-    return clip(v[i] as number, lo, hi);
-  });
+/**
+ * The projection onto F(x): within eps of x and inside the bounds on editable features; x elsewhere.
+ * `ends` are F(x)'s intervals, computed once per row (every step projects onto the same set).
+ */
+export function project(x: readonly number[], v: readonly number[], space: FeatureSpace, ends: Intervals = intervals(x, space)): number[] {
+  return vectorOf(x.length, (i) => (space.editable[i] !== true ? (x[i] as number) : clip(v[i] as number, ends.lo[i] as number, ends.hi[i] as number)));
 }
 
 /** A point drawn uniformly from F(x): each editable feature uniform on its interval, seeded per (seed, pgd, model, id, feature). */
-function randomStart(row: PgdRow): number[] {
-  return row.x.map((xi, i) => {
+function randomStart(row: PgdRow, ends: Intervals): number[] {
+  return vectorOf(row.x.length, (i) => {
+    const xi = row.x[i] as number;
     if (row.space.editable[i] !== true) return xi;
-    const [lo, hi] = interval(row.x, row.space, i);
+    const lo = ends.lo[i] as number;
+    const hi = ends.hi[i] as number;
     // Within [lo, hi] whatever the rounding: hi − lo can round up, lo + u·(hi − lo) past hi.
     return clip(lo + decide(row.seed, `pgd:${row.model.name}`, row.id, i) * (hi - lo), lo, hi);
   });
@@ -69,7 +71,8 @@ export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradien
   let queries = 1;
   let gradients = 0;
   const alpha = params.stepSize ?? space.eps / 4;
-  const start = params.randomStart ? randomStart(row) : [...x];
+  const ends = intervals(x, space);
+  const start = params.randomStart ? randomStart(row, ends) : [...x];
   const goals: Array<{ label: string; sign: 1 | -1 }> = targets === null ? [{ label: gold, sign: 1 }] : targets.map((t) => ({ label: t, sign: -1 as const }));
   const policy = row.policy ?? null;
   const wins = (label: string) => (targets === null ? label !== gold : targets.includes(label));
@@ -86,7 +89,8 @@ export function pgdCandidate(row: PgdRow, params: PgdParams, counters: { gradien
     for (let step = 0; step < params.steps; step++) {
       const g = model.inputGradient(current, goal.label);
       gradients++;
-      current = project(x, current.map((v, i) => v + goal.sign * alpha * Math.sign(g[i] ?? 0)), space);
+      const from = current;
+      current = project(x, vectorOf(from.length, (i) => (from[i] as number) + goal.sign * alpha * Math.sign(g[i] ?? 0)), space, ends);
       queries++;
       if (succeeds(current)) {
         found = current;

@@ -8,7 +8,7 @@
 import type { ScoreResult } from '../models/model.js';
 import { createStream, type IndexStream } from '../metrics/random.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../perturb/search/objective.js';
-import { interval } from './clip.js';
+import { intervals } from './clip.js';
 import type { FeatureSpace } from './contract.js';
 
 /** What a black-box attack is given for one eligible row of one model. */
@@ -47,15 +47,11 @@ export class Box {
   readonly movable: number[];
 
   constructor(readonly x: readonly number[], space: FeatureSpace) {
-    this.lo = [];
-    this.hi = [];
+    const ends = intervals(x, space);
+    this.lo = ends.lo;
+    this.hi = ends.hi;
     this.movable = [];
-    x.forEach((_, i) => {
-      const [lo, hi] = interval(x, space, i);
-      this.lo.push(lo);
-      this.hi.push(hi);
-      if (lo < hi) this.movable.push(i);
-    });
+    for (let i = 0; i < x.length; i++) if ((ends.lo[i] as number) < (ends.hi[i] as number)) this.movable.push(i);
   }
 
   /** A uniformly random vertex, other than x itself when x is a vertex (one end flipped back). */
