@@ -113,6 +113,15 @@ describe('the bundled inspection example', () => {
     expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
     expect(manifest.threat_model.attacks[1].parameters).toMatchObject({ eps: 0.05, editable: ['x1', 'x2'], bounds: { x1: [0, 1], x2: [0, 1] } });
     expect(manifest.models[0]).toMatchObject({ kind: 'logistic-regression', probabilities: true });
+    // The numbers each iterative or black-box attack ran with, defaults filled in (pgd's step eps/4 = 0.0125).
+    expect(manifest.threat_model.attacks.map((a: any) => a.parameters.settings ?? null)).toEqual([
+      null,
+      null,
+      { steps: 20, step_size: 0.0125, random_start: false },
+      { queries: 1000, p_init: 0.3 },
+      { queries: 1000 },
+      null
+    ]);
   });
 
   test('exact: FGM finds every failure exact proves (strength 1.0) and the summary says why; certified rows are exactly the eligible rows without a success', () => {

@@ -3,7 +3,7 @@
  * golden (scripts/golden/exact.py), every candidate of every attack lies in F(x), and each other
  * attack is graded against exact.
  */
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import { REPO_ROOT, tempRepo } from '../helpers.js';
@@ -100,5 +100,22 @@ describe('the three-label grading example', () => {
     expect(summary).toContain('## Attack strength against the exact worst case');
     expect(summary).toContain('Certified means: no point of the threat model');
     expect(summary).not.toContain('as expected: for a binary linear model');
+    expect(summary).toContain("the largest change any point of the feasible set can make to each rival label's logit gap");
+  });
+});
+
+describe('the same example with a targeted objective', () => {
+  // Three labels, targeted: a target must beat every label, and the summary says so (exact.ts).
+  test('the summary states what exact computes for a target', async () => {
+    const root = tempRepo();
+    cpSync(join(REPO_ROOT, 'examples/grading-tabular'), join(root, 'examples/grading-tabular'), { recursive: true });
+    const config = readFileSync(join(root, CONFIG), 'utf8');
+    const targeted = config.replace('objective: untargeted', 'objective: targeted').replace(/^ *(?:pgd|square|boundary):.*\n/gm, '');
+    expect(targeted).toContain('objective: targeted');
+    writeFileSync(join(root, 'targeted.yml'), targeted);
+    const result = await run({ root, configPath: 'targeted.yml', outputDir: 'out' });
+    expect(result.summary).toContain('## Attack strength against the exact worst case');
+    expect(result.summary).toContain('the largest margin any point of the feasible set gives each protected target over every other label at once');
+    expect(result.summary).not.toContain("each rival label's logit gap");
   });
 });

@@ -12390,12 +12390,19 @@ function attackExamplesTable(metrics) {
 
 
 const CERTIFIED_MEANING = 'Certified means: no point of the threat model\'s feasible set (within eps of the row in L\u221e, inside the feature bounds, changing only the editable features) changes this model\'s prediction, every point and not only the points an attack tried. It does not cover a larger budget, other features or other kinds of change, another model or a retrained one, and it says nothing about whether the row\'s label is right. A tie (the largest reachable gap within rounding of zero) is never certified.';
-function strengthSection(metrics) {
+/** What exact computes, in one sentence: a target must beat every other label when the objective is targeted and there are more than two (docs/tabular.md#exact). */
+function exactMethodSentence(objective, labels) {
+    const what = objective === 'targeted' && labels > 2
+        ? 'the largest margin any point of the feasible set gives each protected target over every other label at once (a small linear program per target)'
+        : 'the largest change any point of the feasible set can make to each rival label\'s logit gap';
+    return `\`exact\` computes, for the logistic regression, ${what}, so its successes are every failure there is.`;
+}
+function strengthSection(metrics, objective) {
     const models = metrics.models.filter((m) => m.exact_certificate !== undefined);
     if (models.length === 0)
         return [];
     const out = ['## Attack strength against the exact worst case', ''];
-    out.push('`exact` computes, for the logistic regression, the largest change any point of the feasible set can make to each rival label\'s logit gap, so its successes are every failure there is. An attack\'s strength is its successes over exact\'s on the rows both tested: 1 means it found all of them.', '');
+    out.push(`${exactMethodSentence(objective, metrics.labels.length)} An attack's strength is its successes over exact's on the rows both tested: 1 means it found all of them.`, '');
     out.push(CERTIFIED_MEANING, '');
     // Under a review policy with more than two labels there is no certificate: say why once.
     const reasons = [...new Set(models.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
@@ -12609,7 +12616,7 @@ function features(values) {
     return '(' + Object.values(values).map((v) => Number(v.toFixed(6)).toString()).join(', ') + ')';
 }
 /** docs/definitions.md#tabular accounting: why post-attack errors over all rows differ from attack successes. */
-function tabularSections(metrics, counters) {
+function tabularSections(metrics, counters, objective) {
     const out = ['## Attack accounting (all rows)', ''];
     out.push('Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.', '');
     const rows = metrics.models.map((m) => {
@@ -12638,7 +12645,7 @@ function tabularSections(metrics, counters) {
         else
             out.push(...markdownTable(['model', 'id', 'features', 'after FGM', 'label', 'prediction'], metrics.models.flatMap((m) => (m.worked_examples ?? []).map((w) => [md(m.model, 40), md(w.id, 40), features(w.features), features(w.perturbed_features), md(w.label, 20), `${md(w.clean_prediction ?? 'missing', 20)} \u2192 ${md(w.prediction ?? 'missing', 20)}`]))), '');
     }
-    out.push(...strengthSection(metrics));
+    out.push(...strengthSection(metrics, objective));
     out.push(`Work inside attack generation: ${counters
         .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
         .join('; ')}.`, '');
@@ -12732,7 +12739,7 @@ function tables(input) {
     // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
     out.push(...repeatSection(metrics));
     if (metrics.task === 'tabular')
-        out.push(...tabularSections(metrics, facts.counters));
+        out.push(...tabularSections(metrics, facts.counters, facts.threatModel.objective));
     if (facts.splits.includes(CHALLENGE_SPLIT)) {
         out.push('## Release checklist (clean)', '');
         out.push(...markdownTable(['model', 'controlled accuracy', 'challenge accuracy', 'gap', 'challenge macro-F1', 'challenge accuracy by language'], metrics.models.flatMap((m) => checklistRows(m, facts.languages))), '');
@@ -15406,14 +15413,15 @@ function familiesNotConfigured(plan) {
     const optIn = new Set((0,perturb_registry/* familiesOf */.m6)(plan.task).filter((d) => d.optIn).map((d) => d.name));
     return all.filter((f) => !(f in plan.threatModel.attacks) && !optIn.has(f));
 }
-/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
+/** The tabular families as the manifest records them: budget, bounds, editable set, method, the settings it ran with, validity rule. */
 function tabularFamilies(plan) {
     const space = featureSpace(plan);
     const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+    const attacks = plan.threatModel.attacks;
     return (0,perturb_registry/* configuredTabular */.O1)(plan.threatModel.attacks).map((attack) => ({
         family: attack.name,
         label_preserving: !attack.destructive,
-        parameters: { ...parameters, ...attack.method },
+        parameters: { ...parameters, ...attack.method, ...(attack.settings ? { settings: attack.settings(attacks[attack.name], space.eps) } : {}) },
         validity_rule: validity/* VALIDITY_RULE */.c
     }));
 }
@@ -27387,6 +27395,7 @@ const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
         search: 'label only: random vertices of F(x) until one succeeds, then a binary search on the segment from x to it (to 0.001\u00b7eps in L\u221e) keeps the success closest to x; stream seeded by (seed, boundary, id, model)'
     },
     read: (raw) => ({ queries: raw.queries ?? BOUNDARY_DEFAULT_QUERIES }),
+    settings: (params) => ({ queries: params.queries }),
     queryAttack: (row, params) => boundaryAttack(row, params)
 });
 
@@ -27633,6 +27642,7 @@ const PGD = (0,descriptor/* tabularAttack */.y)({
     reportsWork: true,
     method: { steps: 'sign-gradient steps projected onto F(x), first success kept; untargeted: up the gold loss; targeted: down each protected target loss in turn' },
     read: (raw) => ({ steps: raw.steps ?? PGD_DEFAULT_STEPS, stepSize: raw.step_size ?? null, randomStart: raw.random_start ?? false }),
+    settings: (params, eps) => ({ steps: params.steps, step_size: params.stepSize ?? eps / 4, random_start: params.randomStart }),
     candidate: (row, params) => {
         const model = row.model;
         if (model === null || typeof model.inputGradient !== 'function')
@@ -27755,6 +27765,7 @@ const SQUARE = (0,descriptor/* tabularAttack */.y)({
         search: 'start at a random vertex of F(x); each query moves about p\u00b7d movable features to a random end of their interval, kept iff the objective margin drops; p halves after 0.1, 0.5, 2, 5, 10, 20, 40, 60, 80% of the budget; first success kept; stream seeded by (seed, square, id, model)'
     },
     read: (raw) => ({ queries: raw.queries ?? SQUARE_DEFAULT_QUERIES, pInit: raw.p_init ?? SQUARE_DEFAULT_P_INIT }),
+    settings: (params) => ({ queries: params.queries, p_init: params.pInit }),
     queryAttack: (row, params) => squareAttack(row, params)
 });
 

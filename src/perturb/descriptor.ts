@@ -102,6 +102,11 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
   reportsWork?: boolean;
   /** Recorded in the manifest next to eps, editable and bounds: how the candidate is drawn. */
   method: Readonly<Record<string, string>>;
+  /**
+   * The numbers it ran with, spelt as in the config with the defaults filled in (steps, budgets,
+   * step size), recorded in the manifest as `settings` beside `method`. Absent: it has none.
+   */
+  settings?(params: P, eps: number): Readonly<Record<string, number | boolean>>;
   /** `params`: the attack's block as `read` returned it. Every attack has this or `queryAttack`. */
   candidate?(row: TabularRow, params: P): TabularCandidate;
   /**

@@ -61,14 +61,15 @@ function familiesNotConfigured(plan: Plan): string[] {
   return all.filter((f) => !(f in plan.threatModel.attacks) && !optIn.has(f));
 }
 
-/** The tabular families as the manifest records them: budget, bounds, editable set, validity rule. */
+/** The tabular families as the manifest records them: budget, bounds, editable set, method, the settings it ran with, validity rule. */
 function tabularFamilies(plan: Plan): FamilyRecord[] {
   const space = featureSpace(plan);
   const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+  const attacks = plan.threatModel.attacks as Record<string, unknown>;
   return configuredTabular(plan.threatModel.attacks).map((attack) => ({
     family: attack.name,
     label_preserving: !attack.destructive,
-    parameters: { ...parameters, ...attack.method },
+    parameters: { ...parameters, ...attack.method, ...(attack.settings ? { settings: attack.settings(attacks[attack.name], space.eps) } : {}) },
     validity_rule: TABULAR_VALIDITY_RULE
   }));
 }

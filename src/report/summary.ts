@@ -115,7 +115,7 @@ function features(values: Record<string, number> | null): string {
 }
 
 /** docs/definitions.md#tabular accounting: why post-attack errors over all rows differ from attack successes. */
-function tabularSections(metrics: Metrics, counters: ReportFacts['counters']): string[] {
+function tabularSections(metrics: Metrics, counters: ReportFacts['counters'], objective: string): string[] {
   const out: string[] = ['## Attack accounting (all rows)', ''];
   out.push(
     'Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong, which FGM leaves unchanged. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.',
@@ -154,7 +154,7 @@ function tabularSections(metrics: Metrics, counters: ReportFacts['counters']): s
         ''
       );
   }
-  out.push(...strengthSection(metrics));
+  out.push(...strengthSection(metrics, objective));
   out.push(
     `Work inside attack generation: ${counters
       .map((c) => `${md(c.model, 40)} ${c.gradientEvaluations ?? 0} gradient and ${c.predictionEvaluations ?? 0} prediction evaluations (samples processed, not API calls; clean scoring is extra)`)
@@ -268,7 +268,7 @@ function tables(input: SummaryInput): string[] {
   // Also with no perturbed condition: a repeated model's agreement on clean rows stands alone.
   out.push(...repeatSection(metrics));
 
-  if (metrics.task === 'tabular') out.push(...tabularSections(metrics, facts.counters));
+  if (metrics.task === 'tabular') out.push(...tabularSections(metrics, facts.counters, facts.threatModel.objective));
 
   if (facts.splits.includes(CHALLENGE_SPLIT)) {
     out.push('## Release checklist (clean)', '');

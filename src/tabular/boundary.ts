@@ -114,5 +114,6 @@ export const BOUNDARY = tabularAttack({
       'label only: random vertices of F(x) until one succeeds, then a binary search on the segment from x to it (to 0.001·eps in L∞) keeps the success closest to x; stream seeded by (seed, boundary, id, model)'
   },
   read: (raw): BoundaryParams => ({ queries: raw.queries ?? BOUNDARY_DEFAULT_QUERIES }),
+  settings: (params) => ({ queries: params.queries }),
   queryAttack: (row, params) => boundaryAttack(row, params)
 });

@@ -119,6 +119,7 @@ export const PGD = tabularAttack({
   reportsWork: true,
   method: { steps: 'sign-gradient steps projected onto F(x), first success kept; untargeted: up the gold loss; targeted: down each protected target loss in turn' },
   read: (raw): PgdParams => ({ steps: raw.steps ?? PGD_DEFAULT_STEPS, stepSize: raw.step_size ?? null, randomStart: raw.random_start ?? false }),
+  settings: (params, eps) => ({ steps: params.steps, step_size: params.stepSize ?? eps / 4, random_start: params.randomStart }),
   candidate: (row, params) => {
     const model = row.model as (Differentiable & { name: string }) | null;
     if (model === null || typeof model.inputGradient !== 'function') throw new Error(`model ${row.model?.name ?? '(none)'} exposes no gradient for pgd`);

@@ -121,5 +121,6 @@ export const SQUARE = tabularAttack({
       'start at a random vertex of F(x); each query moves about p·d movable features to a random end of their interval, kept iff the objective margin drops; p halves after 0.1, 0.5, 2, 5, 10, 20, 40, 60, 80% of the budget; first success kept; stream seeded by (seed, square, id, model)'
   },
   read: (raw): SquareParams => ({ queries: raw.queries ?? SQUARE_DEFAULT_QUERIES, pInit: raw.p_init ?? SQUARE_DEFAULT_P_INIT }),
+  settings: (params) => ({ queries: params.queries, p_init: params.pInit }),
   queryAttack: (row, params) => squareAttack(row, params)
 });
