@@ -23,8 +23,18 @@ test('from a subfolder of a git repository: config paths resolve against the top
   const root = gitRepo();
   const r = await cli(['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', 'here', '--quiet'], join(root, 'docs', 'deep'));
   expect(r.stderr).toBe('');
-  expect(r.stdout).toBe('verdict: fail (28 blocking checks); evidence in docs/deep/here/\n');
+  // Shown as the user can open it from where they are, not relative to the root.
+  expect(r.stdout).toBe('verdict: fail (28 blocking checks); evidence in here/\n');
   expect(existsSync(join(root, 'docs', 'deep', 'here', 'manifest.json'))).toBe(true);
+});
+
+test('from a subfolder, an output folder elsewhere in the repository is shown relative to the current folder, in the short summary too', async () => {
+  const root = gitRepo();
+  const r = await cli(['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', '../../out-top'], join(root, 'docs', 'deep'));
+  expect(r.code).toBe(1);
+  expect(r.stdout).toContain('Report: ../../out-top/report.html (open it in a browser)');
+  expect(r.stdout.endsWith('evidence in ../../out-top/\n')).toBe(true);
+  expect(existsSync(join(root, 'out-top', 'report.html'))).toBe(true);
 });
 
 test('an output folder outside the root names the root and how to change it', async () => {

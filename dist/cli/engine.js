@@ -18027,10 +18027,18 @@ const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 };
 function safeOutput(text) {
     return (0,visible/* visible */.RK)(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
-function verdictLine(result) {
+function verdictLine(result, folder) {
     if (result.kind === 'shard')
-        return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${result.outputPath}/\n`;
-    return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`;
+        return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${folder}/\n`;
+    return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${folder}/\n`;
+}
+/**
+ * The output folder as the person at the terminal can open it: relative to the folder they ran
+ * the command from (the engine reports it relative to the repository root, which is what the
+ * action's output-dir needs).
+ */
+function shownFolder(root, cwd, outputPath) {
+    return (0,external_node_path_.relative)(cwd, (0,external_node_path_.resolve)(root, outputPath)) || '.';
 }
 async function execute(cmd, io) {
     const root = cliRoot(io.cwd, cmd.root);
@@ -18071,11 +18079,12 @@ async function execute(cmd, io) {
         ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
         : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
     progress?.clear();
+    const folder = shownFolder(root, io.cwd, result.outputPath);
     if (!quiet && result.kind === 'run' && result.gate && cmd.summary !== 'none') {
-        const text = cmd.summary === 'full' ? toTerminal(result.summary) : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: result.outputPath, files: result.files });
+        const text = cmd.summary === 'full' ? toTerminal(result.summary) : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: folder, files: result.files });
         io.stdout(safeOutput(text) + '\n');
     }
-    io.stdout(safeOutput(verdictLine(result)));
+    io.stdout(safeOutput(verdictLine(result, folder)));
     if (result.kind === 'shard')
         return EXIT.pass;
     return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;

@@ -4,7 +4,7 @@
  * itself, so it can be tested in-process.
  */
 import { merge, run, verify, type RunResult } from '../engine.js';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { isUserError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
 import { shortSummary, toTerminal } from '../report/terminal.js';
@@ -36,9 +36,18 @@ export function safeOutput(text: string): string {
   return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
 
-function verdictLine(result: RunResult): string {
-  if (result.kind === 'shard') return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${result.outputPath}/\n`;
-  return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${result.outputPath}/\n`;
+function verdictLine(result: RunResult, folder: string): string {
+  if (result.kind === 'shard') return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${folder}/\n`;
+  return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${folder}/\n`;
+}
+
+/**
+ * The output folder as the person at the terminal can open it: relative to the folder they ran
+ * the command from (the engine reports it relative to the repository root, which is what the
+ * action's output-dir needs).
+ */
+function shownFolder(root: string, cwd: string, outputPath: string): string {
+  return relative(cwd, resolve(root, outputPath)) || '.';
 }
 
 async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>, io: CliIO): Promise<number> {
@@ -77,11 +86,12 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
       ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
       : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
   progress?.clear();
+  const folder = shownFolder(root, io.cwd, result.outputPath);
   if (!quiet && result.kind === 'run' && result.gate && cmd.summary !== 'none') {
-    const text = cmd.summary === 'full' ? toTerminal(result.summary) : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: result.outputPath, files: result.files });
+    const text = cmd.summary === 'full' ? toTerminal(result.summary) : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: folder, files: result.files });
     io.stdout(safeOutput(text) + '\n');
   }
-  io.stdout(safeOutput(verdictLine(result)));
+  io.stdout(safeOutput(verdictLine(result, folder)));
   if (result.kind === 'shard') return EXIT.pass;
   return result.verdict === 'pass' ? EXIT.pass : EXIT.fail;
 }
