@@ -18038,7 +18038,8 @@ function verdictLine(result, folder) {
  * action's output-dir needs).
  */
 function shownFolder(root, cwd, outputPath) {
-    return (0,external_node_path_.relative)(cwd, (0,external_node_path_.resolve)(root, outputPath)) || '.';
+    // With / on every system, as every other path the tool prints (src/config/paths.ts).
+    return (0,external_node_path_.relative)(cwd, (0,external_node_path_.resolve)(root, outputPath)).split(external_node_path_.sep).join('/') || '.';
 }
 async function execute(cmd, io) {
     const root = cliRoot(io.cwd, cmd.root);
@@ -29390,7 +29391,7 @@ var validity = __nccwpck_require__(3983);
 const EXACT_FAMILY = 'exact';
 /** Relative tolerance of a zero gap: |M| \u2264 TIE_TOLERANCE\u00b7(1 + max |logit| at x). */
 const TIE_TOLERANCE = 1e-9;
-const EXACT_METHOD = 'for each rival label the largest logit gap over F(x) = box \u2229 L\u221e ball \u2229 editable features, feature by feature at the end of its interval; success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
+const EXACT_METHOD = 'for each rival label the largest logit gap over F(x) = box \u2229 L\u221e ball \u2229 editable features, feature by feature at the end of its interval; targeted with more than two labels, each protected target\'s largest margin over every other label at once (a linear program); success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
 /*
  * The per-row arithmetic below is written as plain loops: exact runs once per row of a run, and a
  * short run spends more time optimising map/reduce callbacks than running them.

@@ -4,7 +4,7 @@
  * itself, so it can be tested in-process.
  */
 import { merge, run, verify, type RunResult } from '../engine.js';
-import { relative, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { isUserError } from '../errors.js';
 import { asUserFsError } from '../util/fs-errors.js';
 import { shortSummary, toTerminal } from '../report/terminal.js';
@@ -47,7 +47,8 @@ function verdictLine(result: RunResult, folder: string): string {
  * action's output-dir needs).
  */
 function shownFolder(root: string, cwd: string, outputPath: string): string {
-  return relative(cwd, resolve(root, outputPath)) || '.';
+  // With / on every system, as every other path the tool prints (src/config/paths.ts).
+  return relative(cwd, resolve(root, outputPath)).split(sep).join('/') || '.';
 }
 
 async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>, io: CliIO): Promise<number> {

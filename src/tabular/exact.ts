@@ -48,7 +48,7 @@ export const EXACT_FAMILY = 'exact';
 export const TIE_TOLERANCE = 1e-9;
 
 export const EXACT_METHOD =
-  'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature at the end of its interval; success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
+  'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature at the end of its interval; targeted with more than two labels, each protected target\'s largest margin over every other label at once (a linear program); success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
 
 export interface ExactOutcome {
   /** Label index of the chosen rival (null when there is no rival). */
