@@ -27467,7 +27467,7 @@ function signStep(x, gradient, space) {
         const direction = Math.sign(gradient[i] ?? NaN);
         if (direction === 0)
             return xi;
-        return (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi + space.eps * direction, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+        return (0,clip/* moved */.aW)(x, space, i, space.eps * direction);
     });
 }
 /** The `fgm` candidate for one row; adds its work to `counters`. */
@@ -27526,11 +27526,9 @@ const NOISE_METHOD = 'every row, every editable feature: x + eps\u00b7(2u \u2212
 /** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
 function noiseCandidate(id, x, space, seed) {
     const values = (0,vector/* vectorOf */.T)(x.length, (i) => {
-        const xi = x[i];
         if (space.editable[i] !== true)
-            return xi;
-        const u = (0,decision/* decide */.L)(seed, NOISE_FAMILY, id, i);
-        return (0,clip/* clip */.$Q)((0,clip/* withinBudget */.xV)(xi, xi + space.eps * (2 * u - 1), space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+            return x[i];
+        return (0,clip/* moved */.aW)(x, space, i, space.eps * (2 * (0,decision/* decide */.L)(seed, NOISE_FAMILY, id, i) - 1));
     });
     const reason = (0,validity/* validateCandidate */.mu)(x, values, space);
     return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
@@ -29108,8 +29106,9 @@ function freshScan(text, language) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $Q: () => (/* binding */ clip),
 /* harmony export */   HR: () => (/* binding */ intervals),
-/* harmony export */   xV: () => (/* binding */ withinBudget)
+/* harmony export */   aW: () => (/* binding */ moved)
 /* harmony export */ });
+/* unused harmony export withinBudget */
 /* harmony import */ var _validity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3983);
 
 /** Projection onto one feature's inclusive bounds (either may be \u00b1Infinity). */
@@ -29136,15 +29135,13 @@ function withinBudget(x, moved, eps) {
     }
     return v;
 }
-/** The lower end of feature i's interval in F(x): within eps of x\u1d62 and inside its bounds; x\u1d62 when the feature is not editable. */
-function lowEnd(x, space, i) {
+/**
+ * Feature i moved by `step` (|step| \u2264 eps), kept within the budget and inside the feature's
+ * bounds: how noise, fgm and the ends of each interval move a feature.
+ */
+function moved(x, space, i, step) {
     const xi = x[i];
-    return space.editable[i] !== true ? xi : Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps));
-}
-/** The upper end, as lowEnd. */
-function highEnd(x, space, i) {
-    const xi = x[i];
-    return space.editable[i] !== true ? xi : Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps));
+    return clip(withinBudget(xi, xi + step, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
 }
 /**
  * Every feature's interval in F(x): [lo, hi] within eps of x\u1d62 and inside its bounds, a point
@@ -29156,8 +29153,9 @@ function intervals(x, space) {
     const lo = [];
     const hi = [];
     for (let i = 0; i < x.length; i++) {
-        lo.push(lowEnd(x, space, i));
-        hi.push(highEnd(x, space, i));
+        const editable = space.editable[i] === true;
+        lo.push(editable ? moved(x, space, i, -space.eps) : x[i]);
+        hi.push(editable ? moved(x, space, i, space.eps) : x[i]);
     }
     return { lo, hi };
 }
@@ -29413,12 +29411,12 @@ function largestLogit(weights, intercepts, x) {
     }
     return best;
 }
-/** The maximiser of c\u00b7x\u2032 over F(x) (`ends`: its intervals): each editable feature at the end its coefficient points to. */
-function maximiser(x, c, ends, space) {
+/** The maximiser of c\u00b7x\u2032 over F(x) (`ends`: its intervals, a point where a feature is not editable): each feature at the end its coefficient points to. */
+function maximiser(x, c, ends) {
     const point = [];
     for (let i = 0; i < x.length; i++) {
         const ci = c[i];
-        point.push(space.editable[i] !== true || ci === 0 ? x[i] : ci > 0 ? ends.hi[i] : ends.lo[i]);
+        point.push(ci === 0 ? x[i] : ci > 0 ? ends.hi[i] : ends.lo[i]);
     }
     return point;
 }
@@ -29541,7 +29539,7 @@ function exactSearch(x, gold, rivals, model, space, boundary = 0, targeted = fal
             success = best.wins;
         }
         else {
-            point = maximiser(x, difference(wj, wg), ends, space);
+            point = maximiser(x, difference(wj, wg), ends);
             m = logit(wj, intercepts[j], point) - logit(wg, bg, point);
             success = m > 0 || (m === 0 && j < gold);
         }

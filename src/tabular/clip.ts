@@ -25,16 +25,13 @@ export function withinBudget(x: number, moved: number, eps: number): number {
   return v;
 }
 
-/** The lower end of feature i's interval in F(x): within eps of xᵢ and inside its bounds; xᵢ when the feature is not editable. */
-function lowEnd(x: readonly number[], space: FeatureSpace, i: number): number {
+/**
+ * Feature i moved by `step` (|step| ≤ eps), kept within the budget and inside the feature's
+ * bounds: how noise, fgm and the ends of each interval move a feature.
+ */
+export function moved(x: readonly number[], space: FeatureSpace, i: number, step: number): number {
   const xi = x[i] as number;
-  return space.editable[i] !== true ? xi : Math.max(space.lower[i] ?? -Infinity, withinBudget(xi, xi - space.eps, space.eps));
-}
-
-/** The upper end, as lowEnd. */
-function highEnd(x: readonly number[], space: FeatureSpace, i: number): number {
-  const xi = x[i] as number;
-  return space.editable[i] !== true ? xi : Math.min(space.upper[i] ?? Infinity, withinBudget(xi, xi + space.eps, space.eps));
+  return clip(withinBudget(xi, xi + step, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
 }
 
 /** Every feature's interval in F(x), as two arrays (F(x) is their product). */
@@ -53,8 +50,9 @@ export function intervals(x: readonly number[], space: FeatureSpace): Intervals 
   const lo: number[] = [];
   const hi: number[] = [];
   for (let i = 0; i < x.length; i++) {
-    lo.push(lowEnd(x, space, i));
-    hi.push(highEnd(x, space, i));
+    const editable = space.editable[i] === true;
+    lo.push(editable ? moved(x, space, i, -space.eps) : (x[i] as number));
+    hi.push(editable ? moved(x, space, i, space.eps) : (x[i] as number));
   }
   return { lo, hi };
 }

@@ -83,12 +83,12 @@ function largestLogit(weights: readonly (readonly number[])[], intercepts: reado
   return best;
 }
 
-/** The maximiser of c·x′ over F(x) (`ends`: its intervals): each editable feature at the end its coefficient points to. */
-function maximiser(x: readonly number[], c: readonly number[], ends: Intervals, space: FeatureSpace): number[] {
+/** The maximiser of c·x′ over F(x) (`ends`: its intervals, a point where a feature is not editable): each feature at the end its coefficient points to. */
+function maximiser(x: readonly number[], c: readonly number[], ends: Intervals): number[] {
   const point: number[] = [];
   for (let i = 0; i < x.length; i++) {
     const ci = c[i] as number;
-    point.push(space.editable[i] !== true || ci === 0 ? (x[i] as number) : ci > 0 ? (ends.hi[i] as number) : (ends.lo[i] as number));
+    point.push(ci === 0 ? (x[i] as number) : ci > 0 ? (ends.hi[i] as number) : (ends.lo[i] as number));
   }
   return point;
 }
@@ -211,7 +211,7 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
       m = best.margin;
       success = best.wins;
     } else {
-      point = maximiser(x, difference(wj, wg), ends, space);
+      point = maximiser(x, difference(wj, wg), ends);
       m = logit(wj, intercepts[j] as number, point) - logit(wg, bg, point);
       success = m > 0 || (m === 0 && j < gold);
     }

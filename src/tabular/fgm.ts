@@ -19,7 +19,7 @@
  */
 import { closed } from '../config/schema-parts.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip, withinBudget } from './clip.js';
+import { moved } from './clip.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
 import { vectorOf } from './vector.js';
@@ -57,7 +57,7 @@ export function signStep(x: readonly number[], gradient: readonly number[], spac
     if (space.editable[i] !== true) return xi;
     const direction = Math.sign(gradient[i] ?? NaN);
     if (direction === 0) return xi;
-    return clip(withinBudget(xi, xi + space.eps * direction, space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+    return moved(x, space, i, space.eps * direction);
   });
 }
 

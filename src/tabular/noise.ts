@@ -11,7 +11,7 @@
 import { closed } from '../config/schema-parts.js';
 import { decide } from '../perturb/decision.js';
 import { tabularAttack } from '../perturb/descriptor.js';
-import { clip, withinBudget } from './clip.js';
+import { moved } from './clip.js';
 import type { FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
 import { vectorOf } from './vector.js';
@@ -24,10 +24,8 @@ export const NOISE_METHOD =
 /** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
 export function noiseCandidate(id: string, x: readonly number[], space: FeatureSpace, seed: number): TabularCandidate {
   const values = vectorOf(x.length, (i) => {
-    const xi = x[i] as number;
-    if (space.editable[i] !== true) return xi;
-    const u = decide(seed, NOISE_FAMILY, id, i);
-    return clip(withinBudget(xi, xi + space.eps * (2 * u - 1), space.eps), space.lower[i] ?? -Infinity, space.upper[i] ?? Infinity);
+    if (space.editable[i] !== true) return x[i] as number;
+    return moved(x, space, i, space.eps * (2 * decide(seed, NOISE_FAMILY, id, i) - 1));
   });
   const reason = validateCandidate(x, values, space);
   return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
