@@ -1,12 +1,17 @@
 /**
- * One POST with retries, over Node's own fetch (undici). https uses Node's trust store, to which
- * NODE_EXTRA_CA_CERTS adds a private CA (docs/http-models.md).
+ * One POST with retries, over node:http / node:https with a keep-alive agent per model. Not
+ * Node's fetch: undici parses HTTP with a WebAssembly build of llhttp, whose memory reservation
+ * fails under a virtual-memory limit (ulimit -v); node:http's parser is native. https uses Node's
+ * trust store, to which NODE_EXTRA_CA_CERTS adds a private CA (docs/http-models.md).
  *
  * Retried, with exponential backoff and jitter: 429, 5xx, a refused or reset connection and a
  * timeout. A `Retry-After` header on 429 or 503 is honoured instead of the backoff (capped).
- * Not retried: other 4xx, DNS and TLS failures (retrying cannot fix them).
- * Every attempt counts as a request; bytes are the request and response bodies.
+ * Not retried: other 4xx, 3xx (redirects are not followed), DNS and TLS failures (retrying
+ * cannot fix them). Every attempt counts as a request; bytes are the request and response bodies.
  */
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { quote } from '../external/protocol.js';
 import type { HttpCounters, HttpFailureKind } from './contract.js';
 
 export interface ClientOptions {
@@ -21,6 +26,17 @@ export interface ClientOptions {
   /** A uniform double in [0, 1), for the jitter. */
   random: () => number;
   counters: HttpCounters;
+  /** Keeps connections open between requests (see `keepAliveAgent`). */
+  agent: HttpAgent;
+  /** Hides secrets in untrusted text; applied before any text is cut short. */
+  mask: (text: string) => string;
+}
+
+/** An agent for `url`'s scheme that reuses connections; `destroy()` it when the model closes. */
+export function keepAliveAgent(url: string): HttpAgent {
+  // Idle sockets are dropped after 4 s, before a server's usual 5 s keep-alive ends.
+  const options = { keepAlive: true, timeout: 4000 };
+  return new URL(url).protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
 }
 
 export type Exchange =
@@ -34,6 +50,8 @@ export const DEFAULT_BACKOFF_MS = 500;
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** How much of an error response's body a reason quotes. */
 const BODY_QUOTE = 120;
+/** How much of a status line's reason phrase a reason shows. */
+const STATUS_TEXT_CHARS = 40;
 
 interface Failure {
   kind: HttpFailureKind;
@@ -66,48 +84,90 @@ export async function post(options: ClientOptions, body: string): Promise<Exchan
 
 async function attemptOnce(options: ClientOptions, body: string): Promise<{ ok: true; body: string } | Failure> {
   const where = options.shownUrl;
-  let response: Response;
-  let text: string | null;
+  let response: Received;
   try {
-    response = await fetch(options.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
-      body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs)
-    });
-    text = await readCapped(response, options.counters);
+    response = await exchange(options, body);
   } catch (error) {
     return classify(error, where, options.timeoutMs);
   }
+  const { code, text } = response;
   if (text === null) return { kind: 'bad_response', status: 'error', reason: `the response from ${where} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, retry: false };
-  if (response.ok) return { ok: true, body: text };
-  const code = response.status;
+  if (code >= 200 && code < 300) return { ok: true, body: text };
   const retry = code === 429 || code >= 500;
-  const after = code === 429 || code === 503 ? retryAfter(response.headers.get('retry-after')) : undefined;
-  const shown = text.trim() === '' ? '' : `: ${JSON.stringify(text.length > BODY_QUOTE ? `${text.slice(0, BODY_QUOTE)}…` : text)}`;
-  return { kind: 'http_status', status: 'error', reason: `HTTP ${code}${response.statusText ? ` ${response.statusText}` : ''} from ${where}${shown}`, retry, after };
+  const after = code === 429 || code === 503 ? retryAfter(headerValue(response.headers['retry-after'])) : undefined;
+  // The reason phrase is the server's own text too: masked before it is cut.
+  const status = response.statusText ? ` ${options.mask(response.statusText).slice(0, STATUS_TEXT_CHARS)}` : '';
+  const shown = text.trim() === '' ? '' : `: ${quote(options.mask(text), BODY_QUOTE)}`;
+  return { kind: 'http_status', status: 'error', reason: `HTTP ${code}${status} from ${where}${shown}`, retry, after };
 }
 
-/** The body as UTF-8 text, counting its bytes; null (and the rest unread) past MAX_RESPONSE_BYTES. */
-async function readCapped(response: Response, counters: HttpCounters): Promise<string | null> {
-  if (response.body === null) return '';
-  const chunks: Uint8Array[] = [];
+interface Received {
+  code: number;
+  statusText: string;
+  headers: IncomingHttpHeaders;
+  /** The body, or null when it is larger than MAX_RESPONSE_BYTES. */
+  text: string | null;
+}
+
+/** A timeout, as `classify` recognises it. */
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/** One request and its whole response, within `timeoutMs` from the start. */
+function exchange(options: ClientOptions, body: string): Promise<Received> {
+  return new Promise<Received>((resolve, reject) => {
+    const url = new URL(options.url);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const payload = Buffer.from(body, 'utf8');
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      // The body is read as UTF-8 text as sent: no compressed answers.
+      'accept-encoding': 'identity',
+      ...options.headers,
+      'content-length': String(payload.byteLength)
+    };
+    const request = send(url, { method: 'POST', headers, agent: options.agent });
+    let done = false;
+    const settle = (finish: () => void): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const timer = setTimeout(() => {
+      settle(() => reject(new TimeoutError('timeout')));
+      request.destroy();
+    }, options.timeoutMs);
+    request.on('error', (error) => settle(() => reject(error)));
+    request.on('response', (response) => {
+      readCapped(response, options.counters).then(
+        (text) => settle(() => resolve({ code: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, text })),
+        (error: unknown) => settle(() => reject(error))
+      );
+    });
+    request.end(payload);
+  });
+}
+
+/** The body as UTF-8 text, counting its bytes; null (and the connection dropped) past MAX_RESPONSE_BYTES. */
+async function readCapped(response: IncomingMessage, counters: HttpCounters): Promise<string | null> {
+  const chunks: Buffer[] = [];
   let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    counters.bytes_received += value.byteLength;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    total += chunk.byteLength;
+    counters.bytes_received += chunk.byteLength;
     if (total > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
+      response.destroy();
       return null;
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+const headerValue = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
 
 /** Backoff before retry number `n` (0-based): base·2ⁿ, scaled by a jitter factor in [0.5, 1). */
 function backoff(options: ClientOptions, n: number): number {
@@ -125,16 +185,20 @@ export function retryAfter(value: string | null, now = Date.now()): number | und
 }
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
-/** What a thrown fetch error means, by its cause's code (undici wraps the system error). */
+/** What a thrown request error means, by its code (or its cause's, or its first inner error's). */
 export function classify(error: unknown, where: string, timeoutMs: number): Failure {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string; name?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError') {
-    return { kind: 'timeout', status: 'timeout', reason: `no complete response from ${where} within timeout_s=${timeoutMs / 1000}s`, retry: true };
+  type Thrown = { name?: string; message?: string; code?: string; cause?: Thrown; errors?: Thrown[] };
+  const e = error as Thrown;
+  if (e.name === 'TimeoutError') {
+    const reason = `no complete response from ${where} within timeout_s=${timeoutMs / 1000}s`;
+    return { kind: 'timeout', status: 'timeout', reason, retry: true };
   }
-  const code = e.cause?.code ?? '';
-  const detail = e.cause?.message ?? e.message ?? String(error);
+  // A connection tried over IPv4 and IPv6 fails with an AggregateError of both attempts.
+  const inner = e.cause ?? e.errors?.[0];
+  const code = e.code ?? inner?.code ?? '';
+  const detail = inner?.message ?? e.message ?? String(error);
   if (code === 'ECONNREFUSED') return { kind: 'connection_refused', status: 'error', reason: `connection refused by ${where}`, retry: true };
   if (DNS_CODES.has(code)) return { kind: 'dns', status: 'error', reason: `the host of ${where} could not be resolved (${code})`, retry: false };
   if (/^ERR_(SSL|TLS)_|CERT|^EPROTO$/.test(code) || /ssl|tls|certificate/i.test(detail)) {

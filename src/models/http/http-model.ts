@@ -11,7 +11,7 @@ import { sha256Hex } from '../../util/hash.js';
 import { stableJson } from '../../util/json.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
 import { askRepeatedly } from '../repeat.js';
-import { DEFAULT_BACKOFF_MS, post, type ClientOptions } from './client.js';
+import { DEFAULT_BACKOFF_MS, keepAliveAgent, post, type ClientOptions } from './client.js';
 import type { HttpCounters, HttpFailureKind, HttpModelPlan } from './contract.js';
 import { wireFormat, type WireFormat } from './formats.js';
 import { Masker, fillTemplate } from './secrets.js';
@@ -68,7 +68,9 @@ export class HttpModel implements Model {
       retries: plan.retries,
       backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
       random: () => stream.nextUniform(),
-      counters: this.stats
+      counters: this.stats,
+      agent: keepAliveAgent(this.format.url),
+      mask: (text) => this.masker.mask(text)
     };
   }
 
@@ -161,6 +163,7 @@ export class HttpModel implements Model {
   async close(): Promise<void> {
     this.closed = true;
     await this.queue;
+    this.client.agent.destroy();
   }
 
   private async request(items: ReadonlyArray<{ id: string; input: ExampleInput }>): Promise<ScoreResult[]> {
