@@ -178,4 +178,31 @@ describe('HTTP models in a run', () => {
     const entry = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8')).models.find((m: any) => m.name === 'keyed');
     expect(entry).toMatchObject({ params: { url: s.url, header_names: ['X-Api-Key'] }, env: ['EG_TEST_KEY'] });
   });
+
+  test('a service echoing the Authorization key past the cut of a reason: no piece of the key in any output file or log line', async () => {
+    // Long enough that every cut of a reason (40 to 120 characters) would fall inside it.
+    const secret = 'Wx4vR8kT2nQ6zL0pY3mB7cF5hJ9dS1gA0eUiOoKlNmPbVcXz';
+    const padding = 'x'.repeat(80);
+    const s = await serve((body, res, _n, req) => {
+      const echo = String(req.headers.authorization);
+      if (body.inputs.some((i: any) => i.text.includes('limit'))) return json(res, { error: `${padding} ${echo}` }, 401);
+      json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: echo })) });
+    });
+    servers.push(s);
+    const root = repoWith(`  - { name: echo, http: { url: "${s.url}", headers: { Authorization: "Bearer \${EG_ECHO_KEY}" }, batch: 1, retries: 0 }, env: [EG_ECHO_KEY] }`);
+    const lines: string[] = [];
+    process.env.EG_ECHO_KEY = secret;
+    try {
+      await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' }, { log: (l) => lines.push(l) });
+    } finally {
+      delete process.env.EG_ECHO_KEY;
+    }
+    const evidence = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8');
+    expect(evidence).toMatch(/HTTP 401 Unauthorized from .*\*\*\*/);
+    expect(evidence).toMatch(/label \\"Bearer \*\*\*\\" is not a training label/);
+    const piece = secret.slice(0, 4);
+    const files = readdirSync(join(root, 'out'), { recursive: true }).map(String).filter((f) => statSync(join(root, 'out', f)).isFile());
+    for (const f of files) expect(readFileSync(join(root, 'out', f), 'utf8')).not.toContain(piece);
+    expect(lines.join('\n')).not.toContain(piece);
+  });
 });

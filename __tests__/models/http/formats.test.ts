@@ -53,6 +53,36 @@ describe('huggingface', () => {
   });
 });
 
+describe('huggingface answers pass the checks of every model (src/models/score-check.ts)', () => {
+  const THREE = ['gap', 'limitation', 'result'];
+  const hf = (...entries: Array<{ label: string; score: unknown }>) => [entries];
+  test.each([
+    ['scores outside [0, 1] declared as probabilities', true, hf({ label: 'gap', score: 5 }, { label: 'limitation', score: -3 }, { label: 'result', score: -1 }), 'not_probabilities', /score for "gap" is not a probability: 5/],
+    ['probabilities that do not sum to 1', true, hf({ label: 'gap', score: 0.5 }, { label: 'limitation', score: 0.5 }, { label: 'result', score: 0.5 }), 'not_probabilities', /sum to 1\.5, not 1/],
+    ['a label given twice', false, hf({ label: 'gap', score: 0.2 }, { label: 'gap', score: 0.7 }, { label: 'result', score: 0.1 }), 'duplicate_label', /label "gap" is given more than once/],
+    ['a label given twice in a top-k list', false, hf({ label: 'gap', score: 0.2 }, { label: 'gap', score: 0.7 }), 'duplicate_label', /"gap" is given more than once/],
+    ['a top-k list whose score is not a probability', true, hf({ label: 'gap', score: 1.5 }), 'not_probabilities', /"gap" is not a probability: 1\.5/],
+    ['a top-k list summing past 1', true, hf({ label: 'gap', score: 0.7 }, { label: 'result', score: 0.8 }), 'not_probabilities', /sum to 1\.5, more than 1/]
+  ])('%s is an error row', async (_name, probabilities, answer, kind, reason) => {
+    const s = await server((_b, res) => json(res, answer));
+    const model = new HttpModel(plan(s.url, { format: 'huggingface', probabilities }), THREE);
+    const [result] = await model.score(texts('x'));
+    expect(result).toEqual({ status: 'error', error: expect.stringMatching(reason) });
+    expect(model.counters().failures).toEqual({ [kind]: 1 });
+  });
+
+  test('probabilities and a top-k list within [0, 1] are accepted', async () => {
+    const s = await server((body, res) =>
+      json(res, body.inputs.map((t: string) => (t === 'all' ? [{ label: 'result', score: 0.25 }, { label: 'gap', score: 0.5 }, { label: 'limitation', score: 0.25 }] : [{ label: 'gap', score: 0.4 }, { label: 'result', score: 0.6 }])))
+    );
+    const model = new HttpModel(plan(s.url, { format: 'huggingface', probabilities: true }), THREE);
+    expect(await model.score(texts('all', 'top'))).toEqual([
+      { status: 'ok', scores: [0.5, 0.25, 0.25] },
+      { status: 'ok', scores: null, label: 'result' }
+    ]);
+  });
+});
+
 describe('openai-chat', () => {
   const chat = (extra: Partial<ChatOptions> = {}): ChatOptions => ({ prompt: 'Classify: {text}\nAnswer with one of: {labels}', model: 'tiny', temperature: 0, logprobs: false, ...extra });
 

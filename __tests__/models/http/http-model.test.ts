@@ -7,6 +7,7 @@ import type { ExampleInput } from '../../../src/data/example.js';
 import type { HttpModelPlan } from '../../../src/models/http/contract.js';
 import { HttpModel } from '../../../src/models/http/http-model.js';
 import { retryAfter } from '../../../src/models/http/client.js';
+import { Masker } from '../../../src/models/http/secrets.js';
 import { freePort, json, serve, type TestServer } from './servers.js';
 
 const LABELS = ['limitation', 'result'];
@@ -253,4 +254,53 @@ test('Retry-After: seconds or an HTTP date, capped', () => {
   expect(retryAfter('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(5000);
   expect(retryAfter('soon')).toBeUndefined();
   expect(retryAfter(null)).toBeUndefined();
+});
+
+describe('a service that echoes the key: masked before any reason is cut, so no piece of it survives', () => {
+  // 48 characters, longer than every cut (40, 60, 80 and 120 characters) once a prefix is added.
+  const secret = 'Zq7xK9mWp2Lr8Tn4Vb6Yc3Hd5Jf1Gs0QaEuIoPlMkNjBhVgC';
+  const pad = 'p'.repeat(90);
+  const echoes: Record<string, (key: string, body: any, res: import('node:http').ServerResponse) => void> = {
+    'an error body': (key, _b, res) => json(res, { error: `${pad} ${key}` }, 401),
+    'a status line': (key, _b, res) => json(res, {}, 401, {}, `Denied ${key}`),
+    'a label': (key, b, res) => json(res, { outputs: b.inputs.map((i: any) => ({ id: i.id, label: key })) }),
+    'a score label': (key, b, res) => json(res, { outputs: b.inputs.map((i: any) => ({ id: i.id, scores: { [key]: 1, limitation: 0, result: 0 } })) }),
+    'an id': (key, b, res) => json(res, { outputs: b.inputs.map((i: any) => ({ id: `${key}${i.id}`, label: 'result' })) }),
+    'a malformed body': (key, _b, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"outputs": "${pad.slice(0, 30)} ${key}`);
+    }
+  };
+
+  test.each(Object.keys(echoes))('in %s', async (where) => {
+    const s = await server((b, res, _n, req) => (echoes[where] as (typeof echoes)[string])(String(req.headers.authorization), b, res));
+    const lines: string[] = [];
+    const headers = { Authorization: 'Bearer ${API_TOKEN}' };
+    const model = new HttpModel(plan(s.url, { headers, env: ['API_TOKEN'] }), LABELS, { env: { API_TOKEN: secret }, log: (l) => lines.push(l) });
+    const results = await model.score(texts(2));
+    expect(results.every((r) => r.status === 'error' && r.error.includes('***'))).toBe(true);
+    const shown = JSON.stringify(results) + lines.join('\n');
+    expect(shown).not.toContain(secret.slice(0, 4));
+  });
+
+  test.each([
+    ['huggingface', (key: string) => [[{ label: key, score: 1 }]]],
+    ['openai-chat', (key: string) => ({ choices: [{ message: { content: `${pad.slice(0, 20)} ${key}` } }] })]
+  ] as const)('in a %s answer', async (format, answer) => {
+    const s = await server((_b, res, _n, req) => json(res, answer(String(req.headers.authorization))));
+    const chat = format === 'openai-chat' ? { prompt: '{text}', model: 'm', temperature: 0, logprobs: false } : null;
+    const url = format === 'openai-chat' ? s.url.replace('/predict', '') : s.url;
+    const headers = { Authorization: 'Bearer ${API_TOKEN}' };
+    const model = new HttpModel(plan(url, { format, chat, batch: 1, headers, env: ['API_TOKEN'] }), LABELS, { env: { API_TOKEN: secret } });
+    // The chat stand-in answers at any path.
+    const [result] = await model.score(texts(1));
+    expect(result).toMatchObject({ status: 'error', error: expect.stringContaining('***') });
+    expect(JSON.stringify(result)).not.toContain(secret.slice(0, 4));
+  });
+});
+
+test('a secret is masked in its JSON-escaped form too (a body quoted before it is parsed)', () => {
+  const secret = 'k"ey\\with-quote';
+  const masker = new Masker([secret]);
+  expect(masker.mask(`raw ${secret}; escaped ${JSON.stringify(secret)}`)).toBe('raw ***; escaped "***"');
 });

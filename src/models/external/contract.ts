@@ -6,6 +6,8 @@
  *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
  *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
  */
+import type { ScoreFailure } from '../score-check.js';
+
 export const PROTOCOL_VERSION = 1;
 
 export interface ExternalModelPlan {
@@ -34,10 +36,7 @@ export type FailureKind =
   | 'malformed_json'
   | 'unknown_id'
   | 'duplicate_response'
-  | 'missing_labels'
-  | 'unknown_label'
-  | 'non_finite_score'
-  | 'not_probabilities'
+  | ScoreFailure
   | 'bad_response';
 
 export interface ExternalCounters {

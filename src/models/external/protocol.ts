@@ -10,14 +10,12 @@
  *   `label` not a string                   → bad_response
  *   `label` outside the label set          → unknown_label
  *   `scores` not an object                 → bad_response
- *   a training label absent from `scores`  → missing_labels
- *   a key of `scores` not a training label → unknown_label
- *   a score not a finite number            → non_finite_score (JSON `1e999` parses as Infinity)
- *   probabilities declared, and a score outside [0, 1] or the sum off 1 by more than 1e-6
- *                                          → not_probabilities
+ *   then the checks every model's scores pass (src/models/score-check.ts).
+ * Untrusted text is masked (secrets replaced) before a reason quotes and cuts it.
  */
 import type { ExampleInput } from '../../data/example.js';
 import type { ScoreResult } from '../model.js';
+import { ScoreCheck } from '../score-check.js';
 import type { FailureKind } from './contract.js';
 
 export type OkResult = Extract<ScoreResult, { status: 'ok' }>;
@@ -27,7 +25,6 @@ export type ParsedResponse =
   | { ok: true; id: string; result: OkResult }
   | { ok: false; id: string | null; failure: FailureKind; reason: string };
 
-export const PROBABILITY_TOLERANCE = 1e-6;
 /** How much of an offending response line a reason quotes. */
 export const QUOTE_CHARS = 80;
 
@@ -73,15 +70,6 @@ export function quote(text: string, max = QUOTE_CHARS): string {
   return `${JSON.stringify(text.slice(0, end))}…`;
 }
 
-function list(names: readonly string[]): string {
-  const shown = names.slice(0, 5).map((n) => quote(n, 40));
-  return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
-}
-
-function describeValue(value: unknown): string {
-  return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
-}
-
 /**
  * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
  * Object.hasOwn and `new Array(n)` cost ~0.2 µs a call inside jest's VM contexts, which matters
@@ -92,17 +80,13 @@ function isArray(value: object): boolean {
 }
 
 export class ResponseParser {
-  private readonly labelSet: ReadonlySet<string>;
-  private readonly labelIndex: ReadonlyMap<string, number>;
-  private readonly template: number[];
+  private readonly check: ScoreCheck;
+  private readonly quote: (text: string, max?: number) => string;
 
-  constructor(
-    private readonly labels: readonly string[],
-    private readonly probabilities: boolean
-  ) {
-    this.labelSet = new Set(labels);
-    this.labelIndex = new Map(labels.map((l, i) => [l, i]));
-    this.template = labels.map(() => 0.5);
+  /** `mask` hides secrets in untrusted text; it runs before the text is quoted and cut. */
+  constructor(labels: readonly string[], probabilities: boolean, mask: (text: string) => string = (text) => text) {
+    this.quote = (text, max) => quote(mask(text), max);
+    this.check = new ScoreCheck(labels, probabilities, this.quote);
   }
 
   parse(line: string): ParsedResponse {
@@ -110,7 +94,7 @@ export class ResponseParser {
     try {
       value = JSON.parse(line);
     } catch {
-      return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
+      return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${this.quote(line)}` };
     }
     return this.parseValue(value, line);
   }
@@ -118,12 +102,12 @@ export class ResponseParser {
   /** One response already parsed from JSON (an HTTP model's output object); `line` is its text, for quoting. */
   parseValue(value: unknown, line: string): ParsedResponse {
     if (typeof value !== 'object' || value === null || isArray(value)) {
-      return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
+      return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${this.quote(line)}` };
     }
     const obj = value as Record<string, unknown>;
     const id = obj.id;
     if (typeof id !== 'string') {
-      return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
+      return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${this.quote(line)}` };
     }
     // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
     // Object.hasOwn inside jest's VM contexts).
@@ -138,71 +122,17 @@ export class ResponseParser {
 
   private labelOnly(id: string, label: unknown): ParsedResponse {
     if (typeof label !== 'string') {
-      return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
+      return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${this.check.describe(label)}` };
     }
-    if (!this.labelSet.has(label)) {
-      return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
-    }
+    if (!this.check.isLabel(label)) return { id, ...this.check.unknownLabel(label) };
     return { ok: true, id, result: { status: 'ok', scores: null, label } };
   }
 
   private scores(id: string, raw: unknown): ParsedResponse {
     if (typeof raw !== 'object' || raw === null || isArray(raw)) {
-      return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${describeValue(raw)}` };
+      return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${this.check.describe(raw)}` };
     }
-    const table = raw as Record<string, unknown>;
-    const labels = this.labels;
-    // A copy of a double-filled template: cheaper than `new Array(n)` (slow inside jest's VM
-    // contexts) or growing `[]`, and already in the elements kind of the result.
-    const values: unknown[] = this.template.slice();
-    let found = 0;
-    let extra = false;
-    // JSON.parse objects have only own keys (no duplicates); for-in is the fastest walk over them.
-    for (const key in table) {
-      const i = this.labelIndex.get(key);
-      if (i === undefined) extra = true;
-      else {
-        values[i] = table[key];
-        found++;
-      }
-    }
-    if (found < labels.length) {
-      const missing = labels.filter((l) => !Object.hasOwn(table, l));
-      return { ok: false, id, failure: 'missing_labels', reason: `scores miss training labels ${list(missing)}` };
-    }
-    if (extra) {
-      const unknown = Object.keys(table).filter((k) => !this.labelIndex.has(k));
-      return { ok: false, id, failure: 'unknown_label', reason: `scores have labels outside the training set: ${list(unknown)}` };
-    }
-    const scores = values as number[];
-    let sum = 0;
-    for (let i = 0; i < scores.length; i++) {
-      const v = scores[i];
-      // v − v is NaN exactly for NaN and ±Infinity.
-      if (typeof v !== 'number' || v - v !== 0) {
-        return {
-          ok: false,
-          id,
-          failure: 'non_finite_score',
-          reason: `score for ${quote(labels[i] as string, 40)} is not a finite number: ${describeValue(v)}`
-        };
-      }
-      sum += v;
-    }
-    if (this.probabilities) {
-      const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
-      if (outside !== -1) {
-        return {
-          ok: false,
-          id,
-          failure: 'not_probabilities',
-          reason: `score for ${quote(labels[outside] as string, 40)} is not a probability: ${scores[outside]}`
-        };
-      }
-      if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
-        return { ok: false, id, failure: 'not_probabilities', reason: `probabilities sum to ${sum}, not 1 (tolerance 1e-6)` };
-      }
-    }
-    return { ok: true, id, result: { status: 'ok', scores } };
+    const checked = this.check.table(raw as Record<string, unknown>);
+    return checked.ok ? { ok: true, id, result: { status: 'ok', scores: checked.scores } } : { id, ...checked };
   }
 }

@@ -143,7 +143,10 @@ function exchange(options: ClientOptions, body: string): Promise<Received> {
     request.on('error', (error) => settle(() => reject(error)));
     request.on('response', (response) => {
       readCapped(response, options.counters).then(
-        (text) => settle(() => resolve({ code: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, text })),
+        (text) => {
+          const received = { code: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers };
+          settle(() => resolve({ ...received, text }));
+        },
         (error: unknown) => settle(() => reject(error))
       );
     });
@@ -167,7 +170,8 @@ async function readCapped(response: IncomingMessage, counters: HttpCounters): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const headerValue = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
+const headerValue = (value: string | string[] | undefined): string | null =>
+  Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 
 /** Backoff before retry number `n` (0-based): base·2ⁿ, scaled by a jitter factor in [0.5, 1). */
 function backoff(options: ClientOptions, n: number): number {

@@ -2,6 +2,8 @@
  * A model behind an HTTP endpoint, as the engine sees it (docs/http-models.md): what its config
  * entry becomes, why a request can fail, and the counters the manifest records.
  */
+import type { ScoreFailure } from '../score-check.js';
+
 export type HttpFormat = 'evidence-gate' | 'huggingface' | 'openai-chat';
 export const HTTP_FORMATS: readonly HttpFormat[] = ['evidence-gate', 'huggingface', 'openai-chat'];
 
@@ -50,10 +52,7 @@ export type HttpFailureKind =
   | 'wrong_length'
   | 'unknown_id'
   | 'duplicate_response'
-  | 'missing_labels'
-  | 'unknown_label'
-  | 'non_finite_score'
-  | 'not_probabilities'
+  | ScoreFailure
   | 'unmapped_answer';
 
 export interface HttpCounters {

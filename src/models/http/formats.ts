@@ -1,10 +1,13 @@
 /**
  * The three wire formats of an HTTP model (docs/http-models.md): how a batch of inputs becomes a
  * request body and how a response body becomes one answer per input. A response that cannot be
- * read as a whole fails every input of its request; a bad item fails only its input.
+ * read as a whole fails every input of its request; a bad item fails only its input. Every
+ * scored answer passes the same checks (src/models/score-check.ts), and untrusted text is masked
+ * before a reason quotes and cuts it, so no piece of a secret survives the cut.
  */
 import type { ExampleInput } from '../../data/example.js';
 import { quote, ResponseParser, type OkResult } from '../external/protocol.js';
+import { ScoreCheck, type Quote } from '../score-check.js';
 import type { ChatOptions, HttpFailureKind, HttpFormat } from './contract.js';
 
 export type Answer = { ok: true; result: OkResult } | { ok: false; kind: HttpFailureKind; reason: string };
@@ -21,11 +24,11 @@ export interface WireFormat {
 
 const all = (n: number, kind: HttpFailureKind, reason: string): Answer[] => Array.from({ length: n }, () => ({ ok: false as const, kind, reason }));
 
-function parseJson(body: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+function parseJson(body: string, q: Quote): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch {
-    return { ok: false, reason: `malformed JSON response ${quote(body)}` };
+    return { ok: false, reason: `malformed JSON response ${q(body)}` };
   }
 }
 
@@ -34,24 +37,39 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** Case folding for answer matching: Unicode lower case of the trimmed text. */
 export const fold = (s: string): string => s.trim().toLowerCase();
 
-export function wireFormat(format: HttpFormat, url: string, batch: number, labels: readonly string[], probabilities: boolean, chat: ChatOptions | null): WireFormat {
-  if (format === 'huggingface') return huggingface(url, batch, labels);
-  if (format === 'openai-chat') return openaiChat(url, labels, chat as ChatOptions);
-  return evidenceGate(url, batch, labels, probabilities);
+/** How a format reads answers: the training labels, whether scores are probabilities, how secrets are hidden. */
+export interface AnswerRules {
+  labels: readonly string[];
+  probabilities: boolean;
+  mask: (text: string) => string;
+}
+
+export function wireFormat(
+  format: HttpFormat,
+  url: string,
+  batch: number,
+  rules: AnswerRules,
+  chat: ChatOptions | null
+): WireFormat {
+  const q: Quote = (text, max) => quote(rules.mask(text), max);
+  const { labels, probabilities } = rules;
+  if (format === 'huggingface') return huggingface(url, batch, new ScoreCheck(labels, probabilities, q), q);
+  // Scores from log-probabilities are probabilities by construction; they pass the same checks.
+  if (format === 'openai-chat') return openaiChat(url, labels, new ScoreCheck(labels, true, q), chat as ChatOptions, q);
+  return evidenceGate(url, batch, new ResponseParser(labels, probabilities, rules.mask), q);
 }
 
 /** `{"inputs": [{id, text|features}…]}` → `{"outputs": [{id, scores|label}…]}`, checked like the JSONL protocol's lines. */
-function evidenceGate(url: string, batch: number, labels: readonly string[], probabilities: boolean): WireFormat {
-  const parser = new ResponseParser(labels, probabilities);
+function evidenceGate(url: string, batch: number, parser: ResponseParser, q: Quote): WireFormat {
   return {
     perRequest: batch,
     url,
     encode: (items) => JSON.stringify({ inputs: items.map(({ id, input }) => (input.kind === 'text' ? { id, text: input.text } : { id, features: input.values })) }),
     decode(body, ids) {
-      const parsed = parseJson(body);
+      const parsed = parseJson(body, q);
       if (!parsed.ok) return all(ids.length, 'malformed_json', parsed.reason);
       const value = parsed.value;
-      if (!isObject(value) || !Array.isArray(value.outputs)) return all(ids.length, 'bad_response', `response has no "outputs" list: ${quote(body)}`);
+      if (!isObject(value) || !Array.isArray(value.outputs)) return all(ids.length, 'bad_response', `response has no "outputs" list: ${q(body)}`);
       const outputs = value.outputs as unknown[];
       if (outputs.length !== ids.length) return all(ids.length, 'wrong_length', `the response has ${outputs.length} outputs for ${ids.length} inputs`);
       const index = new Map(ids.map((id, i) => [id, i]));
@@ -73,28 +91,15 @@ function evidenceGate(url: string, batch: number, labels: readonly string[], pro
         }
         if (answers[i] !== undefined) {
           kind = 'duplicate_response';
-          why = `a second output for id ${quote(one.id as string, 40)}`;
+          why = `a second output for id ${q(one.id as string, 40)}`;
           continue;
         }
         answers[i] = one.ok ? { ok: true, result: one.result } : { ok: false, kind: one.failure as HttpFailureKind, reason: one.reason };
       }
-      if (strays.length > 0) why = `the response named ids that were not sent: ${strays.slice(0, 3).map((s) => quote(s, 40)).join(', ')}`;
+      if (strays.length > 0) why = `the response named ids that were not sent: ${strays.slice(0, 3).map((s) => q(s, 40)).join(', ')}`;
       return Array.from(answers, (a): Answer => a ?? { ok: false, kind, reason: `no output for this input (${why})` });
     }
   };
-}
-
-/** Checks one input's scores (every training label, finite numbers); in label order. */
-function labelScores(labels: readonly string[], pairs: ReadonlyArray<[string, unknown]>): Answer {
-  const index = new Map(labels.map((l, i) => [l, i]));
-  const scores: number[] = labels.map(() => NaN);
-  for (const [label, score] of pairs) {
-    const i = index.get(label);
-    if (i === undefined) return { ok: false, kind: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
-    if (typeof score !== 'number' || !Number.isFinite(score)) return { ok: false, kind: 'non_finite_score', reason: `score for ${quote(label, 40)} is not a finite number: ${quote(String(score), 40)}` };
-    scores[i] = score;
-  }
-  return { ok: true, result: { status: 'ok', scores } };
 }
 
 /**
@@ -102,37 +107,35 @@ function labelScores(labels: readonly string[], pairs: ReadonlyArray<[string, un
  * one). A list covering every training label gives scores; a shorter one (a pipeline's top-k)
  * gives its best label only.
  */
-function huggingface(url: string, batch: number, labels: readonly string[]): WireFormat {
+function huggingface(url: string, batch: number, check: ScoreCheck, q: Quote): WireFormat {
   return {
     perRequest: batch,
     url,
     encode: (items) => JSON.stringify({ inputs: items.map(({ input }) => (input.kind === 'text' ? input.text : '')) }),
     decode(body, ids) {
-      const parsed = parseJson(body);
+      const parsed = parseJson(body, q);
       if (!parsed.ok) return all(ids.length, 'malformed_json', parsed.reason);
       const value = parsed.value;
-      if (!Array.isArray(value)) return all(ids.length, 'bad_response', `expected a list with one entry per input, found ${quote(body)}`);
+      if (!Array.isArray(value)) return all(ids.length, 'bad_response', `expected a list with one entry per input, found ${q(body)}`);
       if (value.length !== ids.length) return all(ids.length, 'wrong_length', `the response has ${value.length} entries for ${ids.length} inputs`);
       return value.map((entry: unknown): Answer => {
         const list = isObject(entry) ? [entry] : entry;
         if (!Array.isArray(list) || list.length === 0 || !list.every((x) => isObject(x) && typeof x.label === 'string')) {
-          return { ok: false, kind: 'bad_response', reason: `expected a list of {label, score}, found ${quote(JSON.stringify(entry) ?? '')}` };
+          return { ok: false, kind: 'bad_response', reason: `expected a list of {label, score}, found ${q(JSON.stringify(entry) ?? '')}` };
         }
         const pairs = (list as Array<{ label: string; score: unknown }>).map((x): [string, unknown] => [x.label, x.score]);
-        const checked = labelScores(labels, pairs);
-        if (!checked.ok) return checked;
-        const seen = new Set(pairs.map(([l]) => l));
-        if (seen.size === labels.length) return checked;
         // Top-k answers: the best one is the prediction, without scores.
-        const best = pairs.reduce((a, b) => ((b[1] as number) > (a[1] as number) ? b : a));
-        return { ok: true, result: { status: 'ok', scores: null, label: best[0] } };
+        const checked = check.pairs(pairs, true);
+        if (!checked.ok) return { ok: false, kind: checked.failure, reason: checked.reason };
+        if (checked.scores !== null) return { ok: true, result: { status: 'ok', scores: checked.scores } };
+        return { ok: true, result: { status: 'ok', scores: null, label: checked.label } };
       });
     }
   };
 }
 
 /** One chat completion per input; the answer names a label, or the first token's log-probabilities score the labels. */
-function openaiChat(base: string, labels: readonly string[], chat: ChatOptions): WireFormat {
+function openaiChat(base: string, labels: readonly string[], check: ScoreCheck, chat: ChatOptions, q: Quote): WireFormat {
   const byFold = new Map(labels.map((l) => [fold(l), l]));
   const labelList = labels.join(', ');
   return {
@@ -148,17 +151,21 @@ function openaiChat(base: string, labels: readonly string[], chat: ChatOptions):
       return JSON.stringify(body);
     },
     decode(body, ids) {
-      const parsed = parseJson(body);
+      const parsed = parseJson(body, q);
       if (!parsed.ok) return all(ids.length, 'malformed_json', parsed.reason);
       const value = parsed.value;
       const choice = isObject(value) && Array.isArray(value.choices) ? (value.choices[0] as unknown) : undefined;
       const message = isObject(choice) && isObject(choice.message) ? choice.message : undefined;
-      if (message === undefined || typeof message.content !== 'string') return all(ids.length, 'bad_response', `expected choices[0].message.content, found ${quote(body)}`);
+      if (message === undefined || typeof message.content !== 'string') return all(ids.length, 'bad_response', `expected choices[0].message.content, found ${q(body)}`);
       const answer = message.content;
       const label = byFold.get(fold(answer));
       const scores = chat.logprobs && isObject(choice) ? firstTokenScores(labels, choice.logprobs) : null;
-      if (scores !== null) return [{ ok: true, result: { status: 'ok', scores } }];
-      if (label === undefined) return [{ ok: false, kind: 'unmapped_answer', reason: `the answer ${quote(answer, 60)} is not one of the labels` }];
+      if (scores !== null) {
+        const checked = check.values(scores);
+        if (!checked.ok) return [{ ok: false, kind: checked.failure, reason: checked.reason }];
+        return [{ ok: true, result: { status: 'ok', scores: checked.scores } }];
+      }
+      if (label === undefined) return [{ ok: false, kind: 'unmapped_answer', reason: `the answer ${q(answer, 60)} is not one of the labels` }];
       return [{ ok: true, result: { status: 'ok', scores: null, label } }];
     }
   };

@@ -58,7 +58,9 @@ export class HttpModel implements Model {
     this.masker = new Masker(plan.env.map((n) => env[n] ?? ''));
     const log = options.log ?? (() => {});
     this.log = (line) => log(this.masker.mask(line));
-    this.format = wireFormat(plan.format, plan.url, plan.batch, this.labels, plan.probabilities, plan.chat);
+    const mask = (text: string): string => this.masker.mask(text);
+    const rules = { labels: this.labels, probabilities: plan.probabilities, mask };
+    this.format = wireFormat(plan.format, plan.url, plan.batch, rules, plan.chat);
     const stream = createStream(plan.seed, ['http-retry', plan.name]);
     this.client = {
       url: this.format.url,
@@ -70,7 +72,7 @@ export class HttpModel implements Model {
       random: () => stream.nextUniform(),
       counters: this.stats,
       agent: keepAliveAgent(this.format.url),
-      mask: (text) => this.masker.mask(text)
+      mask
     };
   }
 

@@ -20,9 +20,16 @@ export function fillTemplate(template: string, env: Readonly<Record<string, stri
 export class Masker {
   private readonly values: string[];
 
+  /** The values and, where it differs, each value as it is written inside a JSON string. */
+  private readonly forms: string[];
+
   constructor(values: Iterable<string>) {
     // Longest first, so a secret that contains another is masked whole.
-    this.values = [...new Set([...values].filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
+    const longestFirst = (list: string[]): string[] =>
+      [...new Set(list.filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
+    this.values = longestFirst([...values]);
+    // A body quoted before it is parsed holds a secret's escaped form (\" for ", \\ for \).
+    this.forms = longestFirst(this.values.flatMap((v) => [v, JSON.stringify(v).slice(1, -1)]));
   }
 
   get secrets(): readonly string[] {
@@ -31,7 +38,7 @@ export class Masker {
 
   mask(text: string): string {
     let out = text;
-    for (const v of this.values) if (out.includes(v)) out = out.split(v).join('***');
+    for (const v of this.forms) if (out.includes(v)) out = out.split(v).join('***');
     return out;
   }
 }
