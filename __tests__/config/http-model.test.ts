@@ -45,7 +45,10 @@ test.each([
   ['{ name: a, http: { url: "http://h/p", format: grpc } }', 'models[1].http.format: expected one of evidence-gate, huggingface, openai-chat, found "grpc"'],
   ['{ name: a, http: { url: "http://h/p", batch: 0 } }', 'models[1].http.batch: expected a whole number ≥ 1, found number 0'],
   ['{ name: a, http: { url: "http://h/p", retries: -1 } }', 'models[1].http.retries: expected a whole number ≥ 0, found number -1'],
-  ['{ name: a, http: { url: "http://h/p", timeout_s: 0 } }', 'models[1].http.timeout_s: expected a number of seconds > 0, found number 0'],
+  ['{ name: a, http: { url: "http://h/p", timeout_s: 0 } }', 'models[1].http.timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 0'],
+  ['{ name: a, http: { url: "http://h/p", timeout_s: 0.0004 } }', 'models[1].http.timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 0.0004'],
+  ['{ name: a, http: { url: "http://h/p", timeout_s: 3000000 } }', 'models[1].http.timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 3000000'],
+  ['{ name: a, http: { url: "http://h/p", timeout_s: .inf } }', 'models[1].http.timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found the non-finite number Infinity'],
   ['{ name: a, http: { url: "http://h/p", prompt: "x {text}" } }', 'models[1].http.prompt: unknown key; expected one of url, format, headers, batch, concurrency, timeout_s, retries, found "prompt" (prompt belongs to format openai-chat)'],
   ['{ name: a, http: { url: "http://h/v1", format: openai-chat, model: m } }', 'models[1].http.prompt: expected a prompt containing {text} (and optionally {labels}), found nothing'],
   ['{ name: a, http: { url: "http://h/v1", format: openai-chat, prompt: "{text}", model: m, temperature: -1 } }', 'models[1].http.temperature: expected a number ≥ 0, found number -1'],
@@ -53,6 +56,14 @@ test.each([
   ['{ name: a, http: "http://h/p" }', 'models[1].http: expected a mapping with url, found "http://h/p"']
 ])('%s is refused', (entry, message) => {
   expect(refusal(entry)).toMatch(new RegExp(`^evidence-gate\\.yml:11: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+});
+
+test('timeout_s: fractional seconds are kept to whole milliseconds, up to the longest timer', () => {
+  const timeout = (value: string) => (load(`{ name: a, http: { url: "http://h/p", timeout_s: ${value} } }`).models[1]?.params as { timeout_s: number }).timeout_s;
+  expect(timeout('1.005')).toBe(1.005);
+  expect(timeout('0.0005')).toBe(0.001);
+  expect(timeout('2.0004')).toBe(2);
+  expect(timeout('2147483.647')).toBe(2147483.647);
 });
 
 test('a header value is never quoted in a message (it may hold a pasted secret)', () => {

@@ -168,6 +168,12 @@ describe('every failure is evidence', () => {
     expect(model.counters().failures).toEqual({ connection_reset: 2 });
   });
 
+  test('a timeout_s with a fraction of a millisecond (1.005 s) still answers', async () => {
+    const s = await server((body, res) => json(res, { outputs: body.inputs.map(answer) }));
+    const model = new HttpModel(plan(s.url, { timeoutS: 1.005 }), LABELS);
+    expect((await one(model)).every((r) => r.status === 'ok')).toBe(true);
+  });
+
   test('a server slower than timeout_s: timeout rows', async () => {
     const s = await server((body, res) => setTimeout(() => json(res, { outputs: body.inputs.map(answer) }), 1500));
     const model = new HttpModel(plan(s.url, { timeoutS: 0.3 }), LABELS);

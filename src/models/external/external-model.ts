@@ -4,6 +4,7 @@
  * (`batchSize = Infinity`) and pipelined by `Pipeline`. See pipeline.ts for the failure rules.
  */
 import type { ExampleInput } from '../../data/example.js';
+import { timerMs } from '../../config/model-seconds.js';
 import { sha256Hex } from '../../util/hash.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
 import { askRepeatedly } from '../repeat.js';
@@ -107,8 +108,8 @@ export class ExternalModel implements Model {
       labels: this.labels,
       probabilities: this.plan.probabilities,
       window: Math.max(1, Math.floor(this.plan.window)),
-      requestTimeoutMs: this.plan.requestTimeoutS * 1000,
-      runTimeoutMs: this.plan.timeoutS * 1000,
+      requestTimeoutMs: timerMs(this.plan.requestTimeoutS),
+      runTimeoutMs: timerMs(this.plan.timeoutS),
       log: this.log
     });
     return this.pipeline;

@@ -23,6 +23,7 @@
  *    unknown_id / duplicate_response. `responses` counts every non-blank stdout line.
  */
 import type { ExampleInput } from '../../data/example.js';
+import { MAX_TIMER_MS } from '../../config/model-seconds.js';
 import type { ScoreResult } from '../model.js';
 import type { ExternalCounters, FailureKind } from './contract.js';
 import { encodeRequest, requestSeq, ResponseParser } from './protocol.js';
@@ -49,7 +50,6 @@ export interface PipelineOptions {
 /** Most request lines / characters in one stdin write. */
 const CHUNK_LINES = 4096;
 const CHUNK_CHARS = 1 << 20;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** After SIGTERM, how long before SIGKILL. */
 const KILL_GRACE_MS = 1000;
 

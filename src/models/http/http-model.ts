@@ -7,6 +7,7 @@
  */
 import type { ExampleInput } from '../../data/example.js';
 import { createStream } from '../../metrics/random.js';
+import { timerMs } from '../../config/model-seconds.js';
 import { sha256Hex } from '../../util/hash.js';
 import { stableJson } from '../../util/json.js';
 import type { Model, ModelDescription, ScoreResult } from '../model.js';
@@ -66,7 +67,7 @@ export class HttpModel implements Model {
       url: this.format.url,
       shownUrl: shownUrl(this.format.url),
       headers,
-      timeoutMs: plan.timeoutS * 1000,
+      timeoutMs: timerMs(plan.timeoutS),
       retries: plan.retries,
       backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
       random: () => stream.nextUniform(),

@@ -6,6 +6,7 @@
 import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
 import { modelRepeat } from '../../config/model-repeat.js';
+import { modelSeconds } from '../../config/model-seconds.js';
 import { PRINTABLE, configError } from '../../config/validate.js';
 import { hasHidden, quoted } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
@@ -40,11 +41,7 @@ export const EXTERNAL = entryModel({
       if (hasHidden(v)) throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${describeFound(v)}`);
       return v;
     };
-    const seconds = (key: string, fallback: number): number => {
-      const v = obj[key] ?? fallback;
-      if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) throw configError(source, [...at, key], `expected a number of seconds > 0, found ${describeFound(v)}`);
-      return v;
-    };
+    const seconds = (key: string, fallback: number): number => modelSeconds(obj[key], fallback, source, [...at, key]);
     const list = (key: string): string[] => {
       const v = obj[key] ?? [];
       if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === '')) throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);

@@ -6,6 +6,7 @@
 import { ConfigError, describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
 import { modelRepeat } from '../../config/model-repeat.js';
+import { modelSeconds } from '../../config/model-seconds.js';
 import { PRINTABLE, configError } from '../../config/validate.js';
 import type { KeyPath } from '../../config/source.js';
 import { hasHidden, quoted } from '../../util/visible.js';
@@ -70,8 +71,7 @@ export const HTTP = entryModel({
       if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw fail([...hat, key], `expected a whole number ≥ ${min}, found ${describeFound(v)}`);
       return v;
     };
-    const timeout = block.timeout_s ?? HTTP_DEFAULTS.timeout_s;
-    if (typeof timeout !== 'number' || !(timeout > 0) || !Number.isFinite(timeout)) throw fail([...hat, 'timeout_s'], `expected a number of seconds > 0, found ${describeFound(timeout)}`);
+    const timeout = modelSeconds(block.timeout_s, HTTP_DEFAULTS.timeout_s, source, [...hat, 'timeout_s']);
     const envRaw = obj.env ?? [];
     if (!Array.isArray(envRaw)) throw fail([...at, 'env'], `expected a list of environment variable names, found ${describeFound(envRaw)}`);
     const env = envRaw.map((name, i) => {
