@@ -149,6 +149,27 @@ describe('every failure is evidence', () => {
     expect(model.counters()).toMatchObject({ requests: 3, retries: 2, failures: { http_status: 2 } });
   });
 
+  test('a redirect is not followed: an http_status error, not retried', async () => {
+    const s = await server((_b, res) => json(res, {}, 307, { location: 'http://127.0.0.1:9/elsewhere' }));
+    const model = new HttpModel(plan(s.url, { retries: 2 }), LABELS, { backoffMs: 2 });
+    const results = await one(model);
+    expect(results[0]).toEqual({ status: 'error', error: expect.stringMatching(/^HTTP 307 Temporary Redirect from http:\/\/127\.0\.0\.1:\d+\/predict: "\{\}"$/) });
+    expect(model.counters()).toMatchObject({ requests: 1, retries: 0, failures: { http_status: 2 } });
+  });
+
+  test('requests one after another reuse one connection (keep-alive), and close() lets it go', async () => {
+    const sockets = new Set<unknown>();
+    const s = await server((body, res, _n, req) => {
+      sockets.add(req.socket);
+      json(res, { outputs: body.inputs.map(answer) });
+    });
+    const model = new HttpModel(plan(s.url, { batch: 1, concurrency: 1 }), LABELS);
+    expect((await one(model, 3)).every((r) => r.status === 'ok')).toBe(true);
+    expect(s.bodies).toHaveLength(3);
+    expect(sockets.size).toBe(1);
+    await model.close();
+  });
+
   test('a 4xx other than 429 is not retried', async () => {
     const s = await server((_b, res) => json(res, { error: 'bad request' }, 400));
     const model = new HttpModel(plan(s.url, { retries: 3 }), LABELS, { backoffMs: 2 });
