@@ -5,12 +5,12 @@
  * .github/evidence-gate.yml and .github/workflows/evidence-gate.yml. It never overwrites a
  * file, and checks that the config it wrote loads with the data before saying it is done.
  */
-import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { checkPlanAgainstData } from '../config/against-data.js';
 import { DEFAULT_CONFIG_PATH } from '../config/defaults.js';
 import { loadPlan } from '../config/load.js';
-import { resolveInside } from '../config/paths.js';
+import { notRegularFile, resolveInside } from '../config/paths.js';
 import type { DataPlan, FileRef } from '../config/plan.js';
 import { loadDataset, parseFile, type Dataset } from '../data/dataset.js';
 import type { ParsedFile } from '../data/records.js';
@@ -32,10 +32,16 @@ export interface InitIO {
 
 export const WORKFLOW_PATH = '.github/workflows/evidence-gate.yml';
 
-/** A file the command line names: inside the root, as a FileRef (reading it is the reader's job). */
+/**
+ * A file the command line names: inside the root and, when it exists, a regular file (as run checks
+ * the files a config names: reading a pipe would wait for a writer, deaf to SIGTERM). A missing
+ * file is left to the reader, whose message run gives too.
+ */
 function dataRef(option: string, given: string, root: string, cwd: string): FileRef {
   const resolved = resolveInside(root, given, cwd);
   if (typeof resolved === 'string') throw new UsageError(`${option} ${quoted(given, 200)}: ${resolved}`);
+  const kind = existsSync(resolved.absolute) ? notRegularFile(statSync(resolved.absolute)) : null;
+  if (kind !== null) throw new UsageError(`${option} ${quoted(given, 200)}: expected a regular file, found ${kind}`);
   return { absolute: resolved.absolute, path: resolved.relative };
 }
 
