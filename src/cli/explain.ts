@@ -58,7 +58,10 @@ function readFileBounded(path: string, shown: string): Uint8Array {
   }
   try {
     const kind = notRegularFile(fstatSync(fd));
-    if (kind !== null) throw new UsageError(`--text-file ${visiblePath(shown)}: expected a regular file, found ${kind} (to pipe the text in, give - and use standard input)`);
+    if (kind !== null) {
+      const hint = 'to pipe the text in, give - and use standard input';
+      throw new UsageError(`--text-file ${visiblePath(shown)}: expected a regular file, found ${kind} (${hint})`);
+    }
     const buffer = Buffer.alloc(MAX_EXPLAIN_BYTES + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);

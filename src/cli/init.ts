@@ -141,10 +141,12 @@ function checkConfigSize(text: string, facts: ConfigFacts): void {
   const features = facts.recognised.features.length;
   if (features === 0) throw new DataError(`${visiblePath(facts.train.path)}: the config for this data ${over}`);
   // Each feature adds its name to the column list and a line of bounds: estimate how many fit.
-  const bare = Buffer.byteLength(renderConfig({ ...facts, recognised: { ...facts.recognised, features: [] }, tabular: { eps: 1, bounds: {} } }));
+  const featureless = { ...facts, recognised: { ...facts.recognised, features: [] }, tabular: { eps: 1, bounds: {} } };
+  const bare = Buffer.byteLength(renderConfig(featureless));
   const fit = Math.max(0, Math.floor(((MAX_CONFIG_BYTES - bare) * features) / (bytes - bare)));
   throw new DataError(
-    `${visiblePath(facts.train.path)}: expected at most about ${fit} numeric feature columns, found ${features}: the config naming them ${over}; keep only the columns the model should read in the data files`
+    `${visiblePath(facts.train.path)}: expected at most about ${fit} numeric feature columns, found ${features}: ` +
+      `the config naming them ${over}; keep only the columns the model should read in the data files`
   );
 }
 
@@ -213,7 +215,8 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
     ...(gitignore ? [gitignore] : [])
   ];
   writeAllOrNothing(files, (staged) => checkWrittenConfig(staged(configAbsolute), root));
-  io.stdout(report(facts, { cmd, cwd: io.cwd, root, gitignore: gitignore !== null, command: cliCommand(io.bin ?? null, io.cwd) }));
+  const command = cliCommand(io.bin ?? null, io.cwd);
+  io.stdout(report(facts, { cmd, cwd: io.cwd, root, gitignore: gitignore !== null, command }));
   return 0;
 }
 

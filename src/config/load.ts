@@ -51,7 +51,9 @@ export function loadPlan(options: LoadOptions): Plan {
   const stats = statSync(resolved.absolute);
   if (stats.isDirectory()) throw new ConfigError(configFolderMessage(given, resolved.absolute));
   const kind = notRegularFile(stats);
-  if (kind !== null) throw new ConfigError(`config ${visiblePath(resolved.relative)}: expected a YAML file, found ${kind}`);
+  if (kind !== null) {
+    throw new ConfigError(`config ${visiblePath(resolved.relative)}: expected a YAML file, found ${kind}`);
+  }
   const bytes = readBounded(resolved.absolute, resolved.relative);
   const text = decodeConfig(bytes, resolved.relative);
   const { source, errors } = ConfigSource.parse(resolved.relative, text);
@@ -99,7 +101,10 @@ function configFolderMessage(given: string, absolute: string): string {
   const base = given.replace(/[\\/]+$/, '') || given;
   const files = yamlFilesIn(absolute).map((n) => `${base}/${n}`);
   const shown = visiblePath(given);
-  if (files.length === 0) return `config ${shown} is a folder, and it holds no .yml or .yaml file; expected a YAML file (set --config or the action's config input to the file)`;
+  if (files.length === 0) {
+    const set = "set --config or the action's config input to the file";
+    return `config ${shown} is a folder, and it holds no .yml or .yaml file; expected a YAML file (${set})`;
+  }
   const [first, ...others] = files as [string, ...string[]];
   const also = others.length > 0 ? ` (also in it: ${quotedList(others, 5)})` : '';
   return `config ${shown} is a folder; expected a YAML file: did you mean ${quoted(first, 200)}?${also}`;

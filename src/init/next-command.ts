@@ -43,10 +43,14 @@ function npmPrefix(cwd: string): string {
 
 /** Whether the `evidence-gate` a shell finds on PATH is this bin (npm links it, or a .cmd shim on Windows). */
 function onPath(realBin: string, path: string): boolean {
+  const linked = (dir: string) => real(join(dir, NAME)) === realBin;
+  // npm on Windows puts a .cmd shim in the prefix and the package in prefix/node_modules.
+  const shimmed = (dir: string) =>
+    existsSync(join(dir, `${NAME}.cmd`)) && real(join(dir, 'node_modules', NAME, 'bin', `${NAME}.js`)) === realBin;
   return path
     .split(delimiter)
     .filter((dir) => dir !== '')
-    .some((dir) => real(join(dir, NAME)) === realBin || (existsSync(join(dir, `${NAME}.cmd`)) && real(join(dir, 'node_modules', NAME, 'bin', `${NAME}.js`)) === realBin));
+    .some((dir) => linked(dir) || shimmed(dir));
 }
 
 /** How to start the CLI from `cwd`: `npx evidence-gate`, `evidence-gate` or `node <bin>`; `bin` null: not known. */

@@ -18,7 +18,8 @@ export function stagedName(absolute: string): string {
   return join(dirname(absolute), `.${basename(absolute)}.init-${process.pid}.tmp`);
 }
 
-export function writeAllOrNothing(files: readonly StagedFile[], check: (staged: (absolute: string) => string) => void): void {
+/** Writes `files` under their staged names, runs `check`, then renames them into place; or leaves nothing. */
+export function writeAllOrNothing(files: readonly StagedFile[], check: (staged: typeof stagedName) => void): void {
   const created: string[] = [];
   const written: string[] = [];
   try {

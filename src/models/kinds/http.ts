@@ -50,7 +50,9 @@ export const HTTP = entryModel({
   key: 'http',
   read(obj, { source, at }) {
     const fail = (path: KeyPath, message: string, key = false) => configError(source, path, message, key);
-    for (const key of Object.keys(obj)) if (!ENTRY_KEYS.includes(key)) throw fail([...at, key], unknownKey(key, ENTRY_KEYS), true);
+    for (const key of Object.keys(obj)) {
+      if (!ENTRY_KEYS.includes(key)) throw fail([...at, key], unknownKey(key, ENTRY_KEYS), true);
+    }
     const h = obj.http;
     const hat = [...at, 'http'];
     if (h === null || typeof h !== 'object' || Array.isArray(h)) throw fail(hat, `expected a mapping with url, found ${describeFound(h)}`);
