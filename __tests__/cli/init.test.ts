@@ -4,18 +4,21 @@
  * that config as written, for text JSONL, text CSV and tabular CSV. Bad or ambiguous data stops
  * with one line: run's own message for unreadable data, the candidates for an unclear column.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { parse } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { splitName } from '../../src/cli/init.js';
 import { isLanguageTag, profileColumns, recogniseColumns } from '../../src/init/columns.js';
+import { withIgnoredFolder } from '../../src/init/gitignore.js';
+import { cliCommand } from '../../src/init/next-command.js';
+import { writeAllOrNothing } from '../../src/init/staged-write.js';
 import { REPO_ROOT, jsonl, randomTexts, tempRepo } from '../helpers.js';
 
-async function cli(argv: string[], cwd: string) {
+async function cli(argv: string[], cwd: string, bin?: string) {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd });
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, bin });
   return { code, stdout, stderr };
 }
 
@@ -250,4 +253,121 @@ test('a .github that is a file, not a folder: refused before anything is read or
   const r = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], root);
   expect(r.code).toBe(2);
   expect(r.stderr).toMatch(/^evidence-gate: usage error: \.github\/evidence-gate\.yml: expected a path whose parents are folders/);
+});
+
+describe('too many numeric columns for a config', () => {
+  /** `rows` rows of `columns` numeric columns whose values need many digits (long bounds lines). */
+  function wide(prefix: string, rows: number, columns: number): object[] {
+    return Array.from({ length: rows }, (_, i) => {
+      const row: Record<string, string | number> = { id: `${prefix}${i}`, label: i % 2 === 0 ? 'a' : 'b' };
+      for (let j = 0; j < columns; j++) row[`f${j}`] = j + 0.1234567891 * (i + 1);
+      return row;
+    });
+  }
+
+  test('6,000 columns: a data error up front saying how many fit, and no folder or file left behind', async () => {
+    const root = tempRepo({ 'train.jsonl': jsonl(wide('t', 4, 6000)), 'test.jsonl': jsonl(wide('e', 2, 6000)) });
+    const r = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], root);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^evidence-gate: data error: train\.jsonl: expected at most about \d+ numeric feature columns, found 6000: the config naming them would be \d+ bytes, and a config holds at most 262144 bytes \(256 KiB\); keep only the columns the model should read in the data files\n$/
+    );
+    expect(readdirSync(root).sort()).toEqual(['test.jsonl', 'train.jsonl']);
+  });
+
+  test('as many columns as the estimate allows: a config that loads', async () => {
+    const root = tempRepo({ 'train.jsonl': jsonl(wide('t', 4, 6000)), 'test.jsonl': jsonl(wide('e', 2, 6000)) });
+    const fit = Number(/about (\d+)/.exec((await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], root)).stderr)?.[1]);
+    expect(fit).toBeGreaterThan(1000);
+    const fits = tempRepo({ 'train.jsonl': jsonl(wide('t', 4, fit)), 'test.jsonl': jsonl(wide('e', 2, fit)) });
+    const r = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], fits);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+  });
+});
+
+describe('the output folder in .gitignore', () => {
+  const data = () => ({ 'train.jsonl': jsonl(textRows('tr', 20, 1)), 'test.jsonl': jsonl(textRows('te', 8, 50)) });
+
+  test('created when missing, appended to when it lacks the folder, left alone when it has it', async () => {
+    const fresh = tempRepo(data());
+    const created = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], fresh);
+    expect(created.code).toBe(0);
+    expect(readFileSync(join(fresh, '.gitignore'), 'utf8')).toBe('evidence-gate-out/\n');
+    expect(created.stdout).toContain('\nAdded evidence-gate-out/ to .gitignore: run writes its evidence there.\n');
+
+    const other = tempRepo({ ...data(), '.gitignore': 'node_modules' });
+    expect((await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], other)).code).toBe(0);
+    expect(readFileSync(join(other, '.gitignore'), 'utf8')).toBe('node_modules\nevidence-gate-out/\n');
+
+    const has = tempRepo({ ...data(), '.gitignore': 'dist\n/evidence-gate-out\n' });
+    const kept = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], has);
+    expect(kept.code).toBe(0);
+    expect(readFileSync(join(has, '.gitignore'), 'utf8')).toBe('dist\n/evidence-gate-out\n');
+    expect(kept.stdout).not.toContain('.gitignore');
+  });
+
+  test('the folder is recognised in its usual spellings, and a file without a final line break keeps its lines', () => {
+    for (const line of ['evidence-gate-out', 'evidence-gate-out/', '/evidence-gate-out/', '**/evidence-gate-out', 'evidence-gate-out/  ']) {
+      expect(withIgnoredFolder(`a\n${line}\nb\n`, 'evidence-gate-out')).toBeNull();
+    }
+    expect(withIgnoredFolder('', 'evidence-gate-out')).toBe('evidence-gate-out/\n');
+    expect(withIgnoredFolder('a\r\nb', 'evidence-gate-out')).toBe('a\r\nb\r\nevidence-gate-out/\r\n');
+    expect(withIgnoredFolder('evidence-gate-out-old/\n', 'evidence-gate-out')).toBe('evidence-gate-out-old/\nevidence-gate-out/\n');
+  });
+});
+
+describe('the "Next:" command works where init ran', () => {
+  /** A fake package at `dir`: bin/evidence-gate.js, as the real bin file sits in a clone or an install. */
+  function fakePackage(dir: string): string {
+    mkdirSync(join(dir, 'bin'), { recursive: true });
+    writeFileSync(join(dir, 'bin', 'evidence-gate.js'), '');
+    return join(dir, 'bin', 'evidence-gate.js');
+  }
+
+  test('from a clone: node and the path to its bin, relative to the current folder', async () => {
+    const root = tempRepo({ 'train.jsonl': jsonl(textRows('tr', 20, 1)), 'test.jsonl': jsonl(textRows('te', 8, 50)) });
+    const bin = fakePackage(join(root, 'tools', 'evidence-gate'));
+    const r = await cli(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], root, bin);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe('Next: node tools/evidence-gate/bin/evidence-gate.js run --config .github/evidence-gate.yml');
+  });
+
+  test('inside a project that installed the package: npx; outside it: node and the path', () => {
+    const dir = tempRepo({ 'project/package.json': '{}', 'project/src/a.ts': '', 'elsewhere/x': '' });
+    const bin = fakePackage(join(dir, 'project', 'node_modules', 'evidence-gate'));
+    expect(cliCommand(bin, join(dir, 'project'), '')).toBe('npx evidence-gate');
+    expect(cliCommand(bin, join(dir, 'project', 'src'), '')).toBe('npx evidence-gate');
+    expect(cliCommand(bin, join(dir, 'elsewhere'), '')).toBe('node ../project/node_modules/evidence-gate/bin/evidence-gate.js');
+  });
+
+  test('installed globally (the evidence-gate on PATH is this bin): evidence-gate; bin not known: evidence-gate', () => {
+    const dir = tempRepo({ 'work/x': '' });
+    const bin = fakePackage(join(dir, 'prefix', 'lib', 'node_modules', 'evidence-gate'));
+    mkdirSync(join(dir, 'prefix', 'bin'));
+    symlinkSync(bin, join(dir, 'prefix', 'bin', 'evidence-gate'));
+    expect(cliCommand(bin, join(dir, 'work'), ['/nonexistent', join(dir, 'prefix', 'bin')].join(delimiter))).toBe('evidence-gate');
+    expect(cliCommand(bin, join(dir, 'work'), '/nonexistent')).toBe('node ../prefix/lib/node_modules/evidence-gate/bin/evidence-gate.js');
+    expect(cliCommand(null, join(dir, 'work'), '')).toBe('evidence-gate');
+  });
+});
+
+test('files are written all or none: a failing check leaves no file and no folder it made', () => {
+  const root = tempRepo({ '.github/keep.txt': 'mine\n' });
+  const files = [
+    { absolute: join(root, '.github', 'evidence-gate.yml'), text: 'a' },
+    { absolute: join(root, '.github', 'workflows', 'evidence-gate.yml'), text: 'b' },
+    { absolute: join(root, 'new', 'deeper', 'x.txt'), text: 'c' }
+  ];
+  expect(() =>
+    writeAllOrNothing(files, (staged) => {
+      expect(readFileSync(staged(files[0]!.absolute), 'utf8')).toBe('a');
+      throw new Error('refused');
+    })
+  ).toThrow('refused');
+  expect(readdirSync(root)).toEqual(['.github']);
+  expect(readdirSync(join(root, '.github'))).toEqual(['keep.txt']);
+  writeAllOrNothing(files, () => undefined);
+  expect(files.map((f) => readFileSync(f.absolute, 'utf8'))).toEqual(['a', 'b', 'c']);
+  expect(readdirSync(join(root, '.github')).sort()).toEqual(['evidence-gate.yml', 'keep.txt', 'workflows']);
 });

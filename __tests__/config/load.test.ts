@@ -79,7 +79,7 @@ describe('loadPlan: unknown keys', () => {
   test('a misspelt gate key names file:line, the key path, the allowed keys and the key found', () => {
     expectConfigError(
       minimalConfig('gate:\n  max_flip_rat: 0.3'),
-      `evidence-gate.yml:12: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"`
+      `evidence-gate.yml:12: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"; did you mean \`max_flip_rate\`?`
     );
   });
 
@@ -105,10 +105,29 @@ describe('loadPlan: unknown keys', () => {
     );
   });
 
+  test('a misspelt key at any depth gets the nearest allowed key, as a mistyped CLI option does', () => {
+    const near = (extra: string, path: string, hint: string) => {
+      const error = thrown(() => load(minimalConfig(extra)));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toMatch(new RegExp(`^evidence-gate\\.yml:\\d+: ${path.replace(/[.[\]]/g, '\\$&')}: unknown key; .*; did you mean \`${hint}\`\\?$`));
+    };
+    near('statistcs: { seed: 1 }', 'statistcs', 'statistics');
+    near('output:\n  txt: full', 'output.txt', 'text');
+    near('gate:\n  families:\n    fromat: {}', 'gate.families.fromat', 'format');
+    near('gate:\n  families:\n    format:\n      max_flip_rat: 0.3', 'gate.families.format.max_flip_rat', 'max_flip_rate');
+    near('  - { hybrid: { word_weigth: 0.5 } }', 'models[1].hybrid.word_weigth', 'word_weight');
+    near('  - { name: m, command: "x", timout_s: 5 }', 'models[1].timout_s', 'timeout_s');
+    near('  - { name: m, http: { url: "http://127.0.0.1:1/", batchh: 2 } }', 'models[1].http.batchh', 'batch');
+    // A built-in model's name misspelt is not a key, but is suggested the same way.
+    expect(thrown(() => load(minimalConfig('  - naive-bayse'))).message).toMatch(/found "naive-bayse"; did you mean `naive-bayes`\?$/);
+    // Nothing near: no guess.
+    expect(thrown(() => load(minimalConfig('colour: blue'))).message).not.toContain('did you mean');
+  });
+
   test('a non-family gate key under a family is an unknown key', () => {
     expectConfigError(
       minimalConfig('gate:\n  families:\n    format:\n      min_challenge_examples: 3'),
-      'evidence-gate.yml:14: gate.families.format.min_challenge_examples: unknown key; expected one of min_changed_examples, max_flip_rate, max_accuracy_drop_pp, min_eligible_coverage, max_attack_success, max_regression_pp, found "min_challenge_examples"'
+      'evidence-gate.yml:14: gate.families.format.min_challenge_examples: unknown key; expected one of min_changed_examples, max_flip_rate, max_accuracy_drop_pp, min_eligible_coverage, max_attack_success, max_regression_pp, found "min_challenge_examples"; did you mean `min_changed_examples`?'
     );
   });
 
@@ -117,7 +136,7 @@ describe('loadPlan: unknown keys', () => {
       minimalConfig('colour: blue\ngate:\n  max_flip_rat: 0.3'),
       [
         `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour"`,
-        `evidence-gate.yml:13: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"`
+        `evidence-gate.yml:13: gate.max_flip_rat: unknown key; expected one of ${GATE_ALLOWED_KEYS}, found "max_flip_rat"; did you mean \`max_flip_rate\`?`
       ].join('\n')
     );
   });
@@ -238,7 +257,7 @@ describe('loadPlan: paths stay inside the repository', () => {
   });
 
   test('a directory given as a data file', () => {
-    expectConfigError(minimalConfig().replace('train: data/train.jsonl', 'train: data'), 'evidence-gate.yml:5: data.train: expected a regular file, found a directory "data"');
+    expectConfigError(minimalConfig().replace('train: data/train.jsonl', 'train: data'), 'evidence-gate.yml:5: data.train: expected a regular file, found a folder "data"');
   });
 
   test('a FIFO given as a data file is refused without calling it a directory', () => {
@@ -248,6 +267,23 @@ describe('loadPlan: paths stay inside the repository', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toMatch(/^evidence-gate\.yml:5: data\.train: expected a (regular )?file/);
     expect(error.message).not.toContain('directory');
+  });
+
+  test('a folder given as the config: says so, and names the YAML files in it, the usual name first', () => {
+    const root = tinyRepo({ '.github/evidence-gate.yml': minimalConfig(), '.github/a.yml': 'x: 1\n', '.github/notes.txt': 'n\n', 'empty/readme.md': '' });
+    for (const given of ['.github', '.github/']) {
+      const error = thrown(() => loadPlan({ root, configPath: given }));
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.message).toBe(`config ${given} is a folder; expected a YAML file: did you mean ".github/evidence-gate.yml"? (also in it: ".github/a.yml")`);
+    }
+    const empty = thrown(() => loadPlan({ root, configPath: 'empty' }));
+    expect(empty.message).toBe("config empty is a folder, and it holds no .yml or .yaml file; expected a YAML file (set --config or the action's config input to the file)");
+  });
+
+  test('a named pipe given as the config is refused by what it is, without waiting on it', () => {
+    const root = tinyRepo();
+    execFileSync('mkfifo', [join(root, 'pipe.yml')]);
+    expect(thrown(() => loadPlan({ root, configPath: 'pipe.yml' })).message).toBe('config pipe.yml: expected a YAML file, found a named pipe');
   });
 
   test('a missing config file', () => {
@@ -321,7 +357,7 @@ describe('loadPlan: models', () => {
   });
 
   test.each([
-    ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, repeat, found "timeout"'],
+    ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, repeat, found "timeout"; did you mean `timeout_s`?'],
     ['{ name: m, command: "" }', 'evidence-gate.yml:11: models[1].command: expected a non-empty string, found ""'],
     ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a name of 1 to 200 characters, not blank, without control, bidi or invisible characters, found nothing'],
     ['{ name: m, command: "x", timeout_s: 0 }', 'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 0'],

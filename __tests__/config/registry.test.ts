@@ -163,7 +163,7 @@ describe('the family registry', () => {
 
   test('its schema fragment is enforced with the usual messages, and task rules apply to it', () => {
     const root = repo('{ echo: { time: 3 } }');
-    expect(messageOf(() => loadWith(REGISTRY, root))).toBe('c.yml:4: threat_model.attacks.echo.time: unknown key; expected one of times, found "time"');
+    expect(messageOf(() => loadWith(REGISTRY, root))).toBe('c.yml:4: threat_model.attacks.echo.time: unknown key; expected one of times, found "time"; did you mean `times`?');
     expect(messageOf(() => loadWith(REGISTRY, repo('{ echo: { times: 0 } }')))).toBe('c.yml:4: threat_model.attacks.echo.times: expected a whole number ≥ 1, found number 0');
     expect(messageOf(() => loadWith(REGISTRY, repo('{ zero: {} }')))).toBe('c.yml:4: threat_model.attacks.zero: the zero family belongs to task tabular; expected a family of task text');
     // The build's own registry and validator know nothing of it.
@@ -221,7 +221,7 @@ describe('the model registry', () => {
     ]);
     expect(messageOf(() => parse('models: [{ constant: { colour: red } }]'))).toBe('c.yml:1: models[0].constant.colour: unknown key; expected one of label, found "colour"');
     expect(messageOf(() => parse('models: [constnt]'))).toBe(
-      'c.yml:1: models[0]: expected one of naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression, constant or a mapping, found "constnt"'
+      'c.yml:1: models[0]: expected one of naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression, constant or a mapping, found "constnt"; did you mean `constant`?'
     );
   });
 });

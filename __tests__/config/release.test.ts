@@ -70,7 +70,7 @@ test.each([
   [
     'a misspelt key',
     'release:\n  owner: me\n  reviwer: you',
-    'evidence-gate.yml:13: release.reviwer: unknown key; expected one of owner, reviewer, intended_use, out_of_scope_uses, known_limitations, mitigations, authorization, found "reviwer"'
+    'evidence-gate.yml:13: release.reviwer: unknown key; expected one of owner, reviewer, intended_use, out_of_scope_uses, known_limitations, mitigations, authorization, found "reviwer"; did you mean `reviewer`?'
   ],
   ['no owner', 'release:\n  reviewer: you', 'evidence-gate.yml:11: release.owner: missing required key; expected a string of 1 to 200 characters, found nothing'],
   ['an empty string', 'release:\n  owner: me\n  reviewer: ""', 'evidence-gate.yml:13: release.reviewer: expected a string of 1 to 200 characters, found ""'],

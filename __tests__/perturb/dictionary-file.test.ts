@@ -47,7 +47,7 @@ describe('loadDictionary', () => {
 
   test('rejects unknown top-level keys', () => {
     expect(errorOf('version: 1\nlanguage:\n  en: { study: research }\n')).toBe(
-      'dict.yml:2: language: unknown key; expected one of version, languages, found "language"'
+      'dict.yml:2: language: unknown key; expected one of version, languages, found "language"; did you mean `languages`?'
     );
   });
 

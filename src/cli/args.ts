@@ -4,9 +4,9 @@
  */
 import { UsageError } from '../errors.js';
 import { COMMANDS, type Command } from './commands.js';
-import { levenshtein } from '../perturb/levenshtein.js';
 import { parseShard, type ShardSpec } from '../shard/select.js';
 import { SUMMARY_MODES, type SummaryMode } from '../report/terminal.js';
+import { closest } from '../util/suggest.js';
 import { truncateText, visible } from '../util/visible.js';
 
 export const USAGE = `Usage:
@@ -73,19 +73,6 @@ const ACCEPTS: Record<Command, readonly string[]> = {
   explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
   init: ['train', 'evaluate', 'task', 'dictionary', 'root']
 };
-
-function closest(word: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let distance = Infinity;
-  for (const c of candidates) {
-    const d = levenshtein(word.toLowerCase(), c);
-    if (d < distance) {
-      distance = d;
-      best = c;
-    }
-  }
-  return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
-}
 
 function shownArg(arg: string): string {
   return visible(truncateText(arg, 40));

@@ -11,6 +11,7 @@ import { joinSupervisor, reportExit, superviseEngine } from '../output/supervise
 import { fileDigest, launch } from '../util/bundle.js';
 import { setThreadEntry } from '../util/threads.js';
 import { isEngineThread, SUPERVISED_COMMANDS } from '../util/engine-thread.js';
+import { binOf } from '../init/next-command.js';
 import { main } from './main.js';
 
 if (isPerturbationThread()) servePerturbations();
@@ -19,12 +20,14 @@ else {
   const entry = launcher?.entry ?? import.meta.url;
   setThreadEntry(entry);
   const bundleSha256 = launcher?.bundleSha256 ?? fileDigest(import.meta.url);
+  const bin = binOf(entry);
   const io = (stderrIsTTY: boolean, cwd: string) => ({
     stdout: (t: string) => process.stdout.write(t),
     stderr: (t: string) => process.stderr.write(t),
     cwd,
     stderrIsTTY,
-    bundleSha256
+    bundleSha256,
+    bin
   });
   if (isEngineThread()) {
     const data = joinSupervisor();

@@ -5,9 +5,10 @@
  * takes no lock and has no gate: exit 0 when the text was read, 2 for a usage, config or data
  * error.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadPlan } from '../config/load.js';
+import { notRegularFile } from '../config/paths.js';
 import { invalidUtf8At } from '../data/decode.js';
 import { UNKNOWN_LANGUAGE } from '../data/example.js';
 import { UsageError } from '../errors.js';
@@ -43,20 +44,30 @@ async function readProcessStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** A file's bytes, at most MAX_EXPLAIN_BYTES + 1 of them (so that a larger file is refused, not read whole). */
+/**
+ * A file's bytes, at most MAX_EXPLAIN_BYTES + 1 of them (so that a larger file is refused, not read
+ * whole). Opened without waiting, then refused unless it is a regular file: a pipe would block
+ * the thread that must take SIGTERM, a device might never end. Standard input (`-`) reads pipes.
+ */
 function readFileBounded(path: string, shown: string): Uint8Array {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'}); expected a readable file`);
   }
   try {
+    const kind = notRegularFile(fstatSync(fd));
+    if (kind !== null) {
+      const hint = 'to pipe the text in, give - and use standard input';
+      throw new UsageError(`--text-file ${visiblePath(shown)}: expected a regular file, found ${kind} (${hint})`);
+    }
     const buffer = Buffer.alloc(MAX_EXPLAIN_BYTES + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
     return buffer.subarray(0, length);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'}); expected a readable file`);
   } finally {
     closeSync(fd);

@@ -5,12 +5,12 @@
  * .github/evidence-gate.yml and .github/workflows/evidence-gate.yml. It never overwrites a
  * file, and checks that the config it wrote loads with the data before saying it is done.
  */
-import { existsSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
 import { checkPlanAgainstData } from '../config/against-data.js';
-import { DEFAULT_CONFIG_PATH } from '../config/defaults.js';
-import { loadPlan } from '../config/load.js';
-import { resolveInside } from '../config/paths.js';
+import { DEFAULT_CONFIG_PATH, DEFAULT_OUTPUT_DIR } from '../config/defaults.js';
+import { loadPlan, MAX_CONFIG_BYTES } from '../config/load.js';
+import { notRegularFile, resolveInside } from '../config/paths.js';
 import type { DataPlan, FileRef } from '../config/plan.js';
 import { loadDataset, parseFile, type Dataset } from '../data/dataset.js';
 import type { ParsedFile } from '../data/records.js';
@@ -21,6 +21,9 @@ import { hasHidden, quoted, quotedList, visiblePath } from '../util/visible.js';
 import type { CliCommand } from './args.js';
 import { appendSentences, renderConfig, type ConfigFacts } from '../init/config-text.js';
 import { columnNames, profileColumns, recogniseColumns, type Recognised } from '../init/columns.js';
+import { withIgnoredFolder } from '../init/gitignore.js';
+import { cliCommand } from '../init/next-command.js';
+import { writeAllOrNothing, type StagedFile } from '../init/staged-write.js';
 import { ACTION_REF, renderWorkflow } from '../init/workflow.js';
 
 type InitCommand = Extract<CliCommand, { command: 'init' }>;
@@ -28,14 +31,22 @@ type InitCommand = Extract<CliCommand, { command: 'init' }>;
 export interface InitIO {
   stdout: (text: string) => void;
   cwd: string;
+  /** The running package's bin/evidence-gate.js, for the "Next:" command; null or absent: not known. */
+  bin?: string | null;
 }
 
 export const WORKFLOW_PATH = '.github/workflows/evidence-gate.yml';
 
-/** A file the command line names: inside the root, as a FileRef (reading it is the reader's job). */
+/**
+ * A file the command line names: inside the root and, when it exists, a regular file (as run checks
+ * the files a config names: reading a pipe would wait for a writer, deaf to SIGTERM). A missing
+ * file is left to the reader, whose message run gives too.
+ */
 function dataRef(option: string, given: string, root: string, cwd: string): FileRef {
   const resolved = resolveInside(root, given, cwd);
   if (typeof resolved === 'string') throw new UsageError(`${option} ${quoted(given, 200)}: ${resolved}`);
+  const kind = existsSync(resolved.absolute) ? notRegularFile(statSync(resolved.absolute)) : null;
+  if (kind !== null) throw new UsageError(`${option} ${quoted(given, 200)}: expected a regular file, found ${kind}`);
   return { absolute: resolved.absolute, path: resolved.relative };
 }
 
@@ -108,23 +119,55 @@ function dataPlanOf(r: Recognised, train: FileRef, evaluate: DataPlan['evaluate'
   };
 }
 
-/** Writes the config, then loads it back with the data as `run` would: anything it refuses is a bug of init. */
-function writeCheckedConfig(absolute: string, text: string, root: string): void {
-  mkdirSync(dirname(absolute), { recursive: true });
-  writeFileSync(absolute, text, { encoding: 'utf8', flag: 'wx' });
+/** Loads the written config back with the data as `run` would: anything it refuses is a bug of init. */
+function checkWrittenConfig(absolute: string, root: string): void {
   try {
-    const plan = loadPlan({ root, configPath: DEFAULT_CONFIG_PATH });
+    const plan = loadPlan({ root, configPath: absolute });
     checkPlanAgainstData(plan, loadDataset(plan.data));
   } catch (error) {
-    rmSync(absolute, { force: true });
     if (!isUserError(error)) throw error;
     throw new Error(`init wrote a config that does not load: ${error.message}`);
   }
 }
 
+/**
+ * A config run would refuse for its size (MAX_CONFIG_BYTES) is refused here, before anything is
+ * written: with thousands of numeric columns, each feature's name and bounds outgrow it.
+ */
+function checkConfigSize(text: string, facts: ConfigFacts): void {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_CONFIG_BYTES) return;
+  const over = `would be ${bytes} bytes, and a config holds at most ${MAX_CONFIG_BYTES} bytes (256 KiB)`;
+  const features = facts.recognised.features.length;
+  if (features === 0) throw new DataError(`${visiblePath(facts.train.path)}: the config for this data ${over}`);
+  // Each feature adds its name to the column list and a line of bounds: estimate how many fit.
+  const featureless = { ...facts, recognised: { ...facts.recognised, features: [] }, tabular: { eps: 1, bounds: {} } };
+  const bare = Buffer.byteLength(renderConfig(featureless));
+  const fit = Math.max(0, Math.floor(((MAX_CONFIG_BYTES - bare) * features) / (bytes - bare)));
+  throw new DataError(
+    `${visiblePath(facts.train.path)}: expected at most about ${fit} numeric feature columns, found ${features}: ` +
+      `the config naming them ${over}; keep only the columns the model should read in the data files`
+  );
+}
+
+/** The root's .gitignore with the output folder added; null when a line of it ignores the folder already. */
+function gitignoreWithOutput(root: string): StagedFile | null {
+  const resolved = resolveInside(root, '.gitignore');
+  if (typeof resolved === 'string') throw new UsageError(`.gitignore: ${resolved}`);
+  let current = '';
+  if (existsSync(resolved.real)) {
+    const kind = notRegularFile(statSync(resolved.real));
+    if (kind !== null) throw new UsageError(`.gitignore: expected a regular file, found ${kind}`);
+    current = readFileSync(resolved.real, 'utf8');
+  }
+  const text = withIgnoredFolder(current, DEFAULT_OUTPUT_DIR);
+  return text === null ? null : { absolute: resolved.real, text };
+}
+
 export async function initCommand(cmd: InitCommand, io: InitIO, root: string): Promise<number> {
   const configAbsolute = target(DEFAULT_CONFIG_PATH, root);
   const workflowAbsolute = target(WORKFLOW_PATH, root);
+  const gitignore = gitignoreWithOutput(root);
 
   const train = dataRef('--train', cmd.train, root, io.cwd);
   const taken = new Set<string>();
@@ -162,20 +205,32 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
     dictionary,
     tabular: bounds ? { bounds, eps: defaultEps(bounds) } : null
   };
-  writeCheckedConfig(configAbsolute, renderConfig(facts), root);
-  try {
-    mkdirSync(dirname(workflowAbsolute), { recursive: true });
-    const branch = gitHead(root).ref?.replace(/^refs\/heads\//, '') ?? 'main';
-    writeFileSync(workflowAbsolute, renderWorkflow(DEFAULT_CONFIG_PATH, branch), { encoding: 'utf8', flag: 'wx' });
-  } catch (error) {
-    rmSync(configAbsolute, { force: true });
-    throw error;
-  }
-  io.stdout(report(facts, cmd, io.cwd, root));
+  const configText = renderConfig(facts);
+  checkConfigSize(configText, facts);
+  const branch = gitHead(root).ref?.replace(/^refs\/heads\//, '') ?? 'main';
+  const files: StagedFile[] = [
+    { absolute: configAbsolute, text: configText },
+    { absolute: workflowAbsolute, text: renderWorkflow(DEFAULT_CONFIG_PATH, branch) },
+    // Last: the one file that may exist already, so that a failure before it replaces nothing.
+    ...(gitignore ? [gitignore] : [])
+  ];
+  writeAllOrNothing(files, (staged) => checkWrittenConfig(staged(configAbsolute), root));
+  const command = cliCommand(io.bin ?? null, io.cwd);
+  io.stdout(report(facts, { cmd, cwd: io.cwd, root, gitignore: gitignore !== null, command }));
   return 0;
 }
 
-function report(f: ConfigFacts, cmd: InitCommand, cwd: string, root: string): string {
+interface ReportContext {
+  cmd: InitCommand;
+  cwd: string;
+  root: string;
+  /** Whether the output folder was added to .gitignore. */
+  gitignore: boolean;
+  /** How to start the CLI from `cwd` (src/init/next-command.ts). */
+  command: string;
+}
+
+function report(f: ConfigFacts, { cmd, cwd, root, gitignore, command }: ReportContext): string {
   const r = f.recognised;
   const roles: Array<[string, string | null]> = [['id', r.id], ['text', r.text], ['label', r.label], ['language', r.language], ['domain', r.domain]];
   const columns = roles.filter(([, c]) => c !== null).map(([role, c]) => `${role} ${quoted(c as string)}`);
@@ -190,7 +245,8 @@ function report(f: ConfigFacts, cmd: InitCommand, cwd: string, root: string): st
     `${f.labels.length} labels: ${quotedList(f.labels, 10)}.${r.task === 'text' ? ` Languages: ${quotedList(f.languages.map((l) => l.language), 10)}.` : ''}`,
     `Wrote ${DEFAULT_CONFIG_PATH}: ${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}; families ${families.join(', ')}; default gate thresholds.`,
     `Wrote ${WORKFLOW_PATH}: replace ${ACTION_REF.split('/')[0]} in its uses: line with the account that hosts Evidence Gate.`,
-    `Next: evidence-gate run --config ${visiblePath(configShown)}${rootOption}`
+    ...(gitignore ? [`Added ${DEFAULT_OUTPUT_DIR}/ to .gitignore: run writes its evidence there.`] : []),
+    `Next: ${command} run --config ${visiblePath(configShown)}${rootOption}`
   ];
   return lines.join('\n') + '\n';
 }

@@ -24,6 +24,8 @@ export interface CliIO {
   /** Whether stderr is a terminal (a redrawn progress bar) or a log (a line every few seconds). */
   stderrIsTTY?: boolean;
   bundleSha256?: string | null;
+  /** The running package's bin/evidence-gate.js (init's "Next:" command); null or absent: not known. */
+  bin?: string | null;
 }
 
 export const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 } as const;

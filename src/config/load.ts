@@ -1,13 +1,14 @@
 /** YAML file → validated, typed Plan (docs/config.md). */
-import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, describeFound } from '../errors.js';
 import { invalidUtf8At } from '../data/decode.js';
 import { hasHidden, quoted, quotedList, truncateText, visible, visiblePath } from '../util/visible.js';
 import { sha256Hex } from '../util/hash.js';
+import { sortCodePoints } from '../util/strings.js';
 import { DEFAULT_EXAMPLES_PER_CHECK, DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, STATISTICS_DEFAULTS_V1, type FamilyGateKey } from './defaults.js';
 import { parseModels } from './models.js';
-import { resolveInside } from './paths.js';
+import { notRegularFile, resolveInside } from './paths.js';
 import { releaseRequirement } from '../manifest/release.js';
 import { FAMILY_REGISTRY, familiesOf, type AttackPlan, type FamilyRegistry } from '../perturb/registry.js';
 import { MODEL_KINDS, modelKind } from '../models/registry.js';
@@ -44,8 +45,14 @@ export function loadPlan(options: LoadOptions): Plan {
   const given = options.configPath;
   const resolved = resolveInside(root, resolve(options.cwd ?? root, given));
   if (typeof resolved === 'string') throw new ConfigError(`config ${quoted(given, 200)}: ${visible(truncateText(resolved, 400))}`);
-  if (!existsSync(resolved.absolute) || !statSync(resolved.absolute).isFile()) {
+  if (!existsSync(resolved.absolute)) {
     throw new ConfigError(`config file not found: ${visiblePath(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
+  }
+  const stats = statSync(resolved.absolute);
+  if (stats.isDirectory()) throw new ConfigError(configFolderMessage(given, resolved.absolute));
+  const kind = notRegularFile(stats);
+  if (kind !== null) {
+    throw new ConfigError(`config ${visiblePath(resolved.relative)}: expected a YAML file, found ${kind}`);
   }
   const bytes = readBounded(resolved.absolute, resolved.relative);
   const text = decodeConfig(bytes, resolved.relative);
@@ -70,6 +77,37 @@ export function gatePlanOfText(path: string, text: string): GatePlan {
   const raw = value as RawConfig;
   const models = parseModels(raw.models, source, (_key, file) => ({ absolute: '', path: file }));
   return buildGate(raw, source, models.map((m) => m.name), releasePlan(raw, source));
+}
+
+/** The names `init` and the examples give a config, looked for first in a folder given as the config. */
+const CONFIG_FILE_NAMES = ['evidence-gate.yml', 'evidence-gate.yaml'];
+
+/** YAML files a folder holds, the usual config names first: what `--config <folder>` most likely meant. */
+function yamlFilesIn(folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder, { withFileTypes: true })
+      .filter((d) => d.isFile() && /\.ya?ml$/i.test(d.name))
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+  const usual = CONFIG_FILE_NAMES.filter((n) => names.includes(n));
+  return [...usual, ...sortCodePoints(names.filter((n) => !usual.includes(n)))];
+}
+
+/** A config path that names a folder: say so, and name the YAML files in it as they would be given. */
+function configFolderMessage(given: string, absolute: string): string {
+  const base = given.replace(/[\\/]+$/, '') || given;
+  const files = yamlFilesIn(absolute).map((n) => `${base}/${n}`);
+  const shown = visiblePath(given);
+  if (files.length === 0) {
+    const set = "set --config or the action's config input to the file";
+    return `config ${shown} is a folder, and it holds no .yml or .yaml file; expected a YAML file (${set})`;
+  }
+  const [first, ...others] = files as [string, ...string[]];
+  const also = others.length > 0 ? ` (also in it: ${quotedList(others, 5)})` : '';
+  return `config ${shown} is a folder; expected a YAML file: did you mean ${quoted(first, 200)}?${also}`;
 }
 
 /** The config's bytes, refused before reading when the file is over MAX_CONFIG_BYTES. */
@@ -106,11 +144,8 @@ function fileRef(source: ConfigSource, root: string, path: KeyPath, p: string): 
   const resolved = resolveInside(root, p);
   if (typeof resolved === 'string') throw configError(source, path, visible(resolved));
   if (!existsSync(resolved.absolute)) throw configError(source, path, `file not found; expected an existing file, found ${quoted(p, 200)}`);
-  const stat = statSync(resolved.absolute);
-  if (!stat.isFile()) {
-    const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
-    throw configError(source, path, `expected a regular file, found ${kind} ${quoted(p, 200)}`);
-  }
+  const kind = notRegularFile(statSync(resolved.absolute));
+  if (kind !== null) throw configError(source, path, `expected a regular file, found ${kind} ${quoted(p, 200)}`);
   return { absolute: resolved.absolute, path: resolved.relative };
 }
 

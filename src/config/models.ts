@@ -12,7 +12,7 @@ import { modelName } from './model-name.js';
 import { modelRepeat } from './model-repeat.js';
 import type { FileRef, ModelPlan } from './plan.js';
 import type { ConfigSource, KeyPath } from './source.js';
-import { configError } from './validate.js';
+import { configError, didYouMean, unknownKey } from './validate.js';
 
 export { BUILTINS } from '../models/registry.js';
 export { MAX_MODEL_NAME } from './model-name.js';
@@ -35,7 +35,7 @@ function builtin(kind: BuiltinModelDescriptor, params: Record<string, unknown>, 
   const allowed = kind.parameters;
   for (const key of Object.keys(params)) {
     if (!allowed.includes(key)) {
-      throw configError(context.source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${quoted(key)}`, true);
+      throw configError(context.source, [...at, key], unknownKey(key, allowed, 'no parameters'), true);
     }
   }
   return { name: kind.kind, kind: kind.kind, params: kind.read(params, { ...context, at }) } as ModelPlan;
@@ -48,7 +48,10 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
   const names = builtins.map((d) => d.kind);
   if (typeof entry === 'string') {
     const kind = builtins.find((d) => d.kind === entry);
-    if (!kind) throw configError(source, at, `expected one of ${names.join(', ')} or a mapping, found ${describeFound(entry)}`);
+    if (!kind) {
+      const found = `${describeFound(entry)}${didYouMean(entry, names)}`;
+      throw configError(source, at, `expected one of ${names.join(', ')} or a mapping, found ${found}`);
+    }
     return builtin(kind, {}, index, context);
   }
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
@@ -78,9 +81,13 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
     return plan;
   }
   const given = Object.keys(obj).filter((k) => k !== 'name');
+  const found = given.length ? `a mapping with keys ${quotedList(given)}` : 'a mapping with no keys';
+  // One key that is no kind is most likely a built-in's name misspelt.
+  const hint = keys.length === 1 ? didYouMean(keys[0] as string, names) : '';
   throw configError(
     source,
     at,
-    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, found ${given.length ? `a mapping with keys ${quotedList(given)}` : 'a mapping with no keys'}`
+    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, ` +
+      `found ${found}${hint}`
   );
 }

@@ -5,7 +5,7 @@
  * not). `..` is resolved by its letters first, as `path.resolve` does, so `link/..` is the
  * folder holding `link`, never the parent of the link's target.
  */
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { quote, quotePath } from '../util/quote.js';
 
@@ -81,4 +81,18 @@ export function resolveInside(root: string, p: string, cwd?: string): ResolvedPa
     }
   }
   return { absolute, relative: relative(base, absolute).split(sep).join('/') || '.', real, realRoot };
+}
+
+/**
+ * What a path that is not a regular file is, in words ("a folder", "a named pipe"), or null for a
+ * regular file. Reading a pipe or a device would wait, or never end, so every file the config or
+ * the command line names is checked with this before it is opened.
+ */
+export function notRegularFile(stats: Stats): string | null {
+  if (stats.isFile()) return null;
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'a special file';
 }

@@ -5,6 +5,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConfigError, describeFound } from '../errors.js';
+import { closest } from '../util/suggest.js';
 import { PRINTABLE_PATTERN, quoted, visiblePath } from '../util/visible.js';
 import { validate as compiledValidate } from './schema-validator.generated.js';
 import { formatKeyPath, type ConfigSource, type KeyPath, type ParseProblem } from './source.js';
@@ -75,6 +76,21 @@ function pathOf(error: ErrorObject): Array<string | number> {
     .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
 
+/**
+ * The message for a key the config may not hold: the keys it may, the one found and, when one
+ * allowed key is a slip away, that key (as the CLI suggests a mistyped option).
+ */
+export function unknownKey(key: string, allowed: readonly string[], none = '(no keys)'): string {
+  const expected = allowed.length > 0 ? `one of ${allowed.join(', ')}` : none;
+  return `unknown key; expected ${expected}, found ${quoted(key)}${didYouMean(key, allowed)}`;
+}
+
+/** "; did you mean `X`?" when one of `names` is a slip away from `given`, else nothing. */
+export function didYouMean(given: string, names: readonly string[]): string {
+  const hint = closest(given, names);
+  return hint !== null ? `; did you mean \`${hint}\`?` : '';
+}
+
 /** One config problem, before it is written as a line. */
 export interface Located {
   line: number;
@@ -95,7 +111,7 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
       return {
         line: source.keyLineOf(full),
         path: full,
-        message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${quoted(key)}`
+        message: unknownKey(key, allowed)
       };
     }
     case 'required': {

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import type { FileRef } from '../config/plan.js';
 import { ConfigSource, type KeyPath } from '../config/source.js';
-import { configError } from '../config/validate.js';
+import { configError, unknownKey } from '../config/validate.js';
 import { ConfigError, describeFound } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import { isNegatorInAnyLanguage } from './words.js';
@@ -68,7 +68,7 @@ export function loadDictionary(ref: FileRef): LoadedDictionary {
 
   if (!isMapping(value)) return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
   for (const key of Object.keys(value)) {
-    if (!TOP_LEVEL_KEYS.includes(key)) fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+    if (!TOP_LEVEL_KEYS.includes(key)) fail([key], unknownKey(key, TOP_LEVEL_KEYS), true);
   }
   if (!('version' in value)) fail(['version'], 'missing required key; expected 1, found nothing');
   if (value.version !== 1) fail(['version'], `expected 1, found ${describeFound(value.version)}`);

@@ -7,7 +7,7 @@ import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
 import { modelRepeat } from '../../config/model-repeat.js';
 import { modelSeconds } from '../../config/model-seconds.js';
-import { PRINTABLE, configError } from '../../config/validate.js';
+import { PRINTABLE, configError, unknownKey } from '../../config/validate.js';
 import { hasHidden, quoted } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
 import { ExternalModel } from '../external/external-model.js';
@@ -31,7 +31,7 @@ export const EXTERNAL = entryModel({
   key: 'command',
   read(obj, { source, at, file }) {
     for (const key of Object.keys(obj)) {
-      if (!EXTERNAL_KEYS.includes(key)) throw configError(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${quoted(key)}`, true);
+      if (!EXTERNAL_KEYS.includes(key)) throw configError(source, [...at, key], unknownKey(key, EXTERNAL_KEYS), true);
     }
     // The command runs as written: a hidden character (a line break that starts a second
     // command, a bidi control that shows a reviewer other text) is refused.

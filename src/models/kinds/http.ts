@@ -7,7 +7,7 @@ import { ConfigError, describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
 import { modelRepeat } from '../../config/model-repeat.js';
 import { modelSeconds } from '../../config/model-seconds.js';
-import { PRINTABLE, configError } from '../../config/validate.js';
+import { PRINTABLE, configError, unknownKey } from '../../config/validate.js';
 import type { KeyPath } from '../../config/source.js';
 import { hasHidden, quoted } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
@@ -51,7 +51,9 @@ export const HTTP = entryModel({
   key: 'http',
   read(obj, { source, at }) {
     const fail = (path: KeyPath, message: string, key = false) => configError(source, path, message, key);
-    for (const key of Object.keys(obj)) if (!ENTRY_KEYS.includes(key)) throw fail([...at, key], `unknown key; expected one of ${ENTRY_KEYS.join(', ')}, found ${quoted(key)}`, true);
+    for (const key of Object.keys(obj)) {
+      if (!ENTRY_KEYS.includes(key)) throw fail([...at, key], unknownKey(key, ENTRY_KEYS), true);
+    }
     const h = obj.http;
     const hat = [...at, 'http'];
     if (h === null || typeof h !== 'object' || Array.isArray(h)) throw fail(hat, `expected a mapping with url, found ${describeFound(h)}`);
@@ -62,7 +64,7 @@ export const HTTP = entryModel({
     for (const key of Object.keys(block)) {
       if (!allowed.includes(key)) {
         const hint = CHAT_KEYS.includes(key) ? ` (${key} belongs to format openai-chat)` : '';
-        throw fail([...hat, key], `unknown key; expected one of ${allowed.join(', ')}, found ${quoted(key)}${hint}`, true);
+        throw fail([...hat, key], `${unknownKey(key, allowed)}${hint}`, true);
       }
     }
     const url = readUrl(block.url, (m) => fail([...hat, 'url'], m));
