@@ -61,7 +61,7 @@ describe('a baseline whose checks.json says every check failed (digests recomput
     const r = await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'forged', '--quiet'], root);
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      'evidence-gate: usage error: forged/checks.json: checks[0].status: recorded "fail", recomputed "pass" (its checks do not follow from its own evidence)'
+      'evidence-gate: usage error: forged/checks.json: checks[0].status: recorded "fail", recomputed "pass": the baseline does not agree with its own evidence'
     ]);
   });
 

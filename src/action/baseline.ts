@@ -81,7 +81,13 @@ export async function chooseBaseline(input: BaselineInput, ctx: BaselineContext)
     // On a pull request, whether it wrote the folder decides if block_on: new may trust it.
     const pr = pullRequestOf(ctx.host.env);
     const diff = folderDiff(ctx.root, inside.relative, pr?.baseSha ?? null);
-    const source = { dir: inside.absolute, shown: inside.relative, diff, refuseIfChanged: pr !== null, onError: 'warn' as const };
+    const source = {
+      dir: inside.absolute,
+      shown: inside.relative,
+      diff,
+      refuseIfChanged: pr !== null,
+      onError: 'warn' as const
+    };
     return { source, line: `baseline: the folder ${flatten(inside.relative)}; ${flatten(diff.note)}` };
   }
   return findOnBaseBranch(ctx);
@@ -182,7 +188,13 @@ async function findOnBaseBranch(ctx: BaselineContext): Promise<BaselineChoice> {
       source: {
         dir,
         shown: `${name} from ${base}`,
-        origin: { commit, runId: run.id, artifactId: artifact.id, branch: base, conclusion: typeof run.conclusion === 'string' ? conclusion : null },
+        origin: {
+          commit,
+          runId: run.id,
+          artifactId: artifact.id,
+          branch: base,
+          conclusion: typeof run.conclusion === 'string' ? conclusion : null
+        },
         onError: 'warn'
       },
       line: `baseline: artifact ${name} (id ${artifact.id}) of run ${run.id} on ${base}${commit ? `, commit ${commit.slice(0, 12)}` : ''} (conclusion ${conclusion}): ${found.why}`

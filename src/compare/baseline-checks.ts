@@ -16,7 +16,9 @@ const STATUSES = new Set(['pass', 'fail', 'not_evaluated', 'not_applicable']);
  */
 export function figureNumberProblem(x: unknown): string | null {
   if (x === null) return null;
-  if (typeof x !== 'number' || !Number.isFinite(x)) return `expected a number or null, found ${JSON.stringify(x)?.slice(0, 40)}`;
+  if (typeof x !== 'number' || !Number.isFinite(x)) {
+    return `expected a number or null, found ${JSON.stringify(x)?.slice(0, 40)}`;
+  }
   if (Math.abs(x) > Number.MAX_SAFE_INTEGER) return `expected a number of magnitude at most 2^53 - 1, found ${x}`;
   return null;
 }
@@ -85,9 +87,14 @@ export function firstJudgedDifference(recorded: BaselineChecks, recomputed: Base
   for (const [id, r] of recorded.checks) {
     const c = recomputed.checks.get(id);
     if (c === undefined) return `checks[${i}]: recorded check ${shown(id)}, recomputed none of that id`;
-    for (const key of JUDGED) if (!Object.is(r[key], c[key])) return `checks[${i}].${key}: recorded ${shown(r[key])}, recomputed ${shown(c[key])}`;
+    for (const key of JUDGED) {
+      if (Object.is(r[key], c[key])) continue;
+      return `checks[${i}].${key}: recorded ${shown(r[key])}, recomputed ${shown(c[key])}`;
+    }
     i++;
   }
-  for (const id of recomputed.checks.keys()) if (!recorded.checks.has(id)) return `checks: recorded none of id ${shown(id)}, recomputed one`;
+  for (const id of recomputed.checks.keys()) {
+    if (!recorded.checks.has(id)) return `checks: recorded none of id ${shown(id)}, recomputed one`;
+  }
   return null;
 }

@@ -74,7 +74,9 @@ export async function loadBaseline(
     }
   } catch (error) {
     if (error instanceof EvidenceParseError) throw new ArtifactError(error.message);
-    if (error instanceof EvidenceOrderError) throw new ArtifactError(`${shown}/${artifact.evidenceName}:${n}: ${error.message}`);
+    if (error instanceof EvidenceOrderError) {
+      throw new ArtifactError(`${shown}/${artifact.evidenceName}:${n}: ${error.message}`);
+    }
     if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
       throw new ArtifactError(`${shown}/${artifact.evidenceName}: SHA-256 does not match the manifest (truncated or changed)`);
     }

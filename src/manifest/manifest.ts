@@ -89,7 +89,13 @@ export interface BaselineRecord {
  */
 export type BaselineOrigin =
   | { kind: 'artifact'; branch: string | null; conclusion: string | null }
-  | { kind: 'folder'; tracked: boolean | null; changed_in_diff: boolean | null; base_commit: string | null; note: string };
+  | {
+      kind: 'folder';
+      tracked: boolean | null;
+      changed_in_diff: boolean | null;
+      base_commit: string | null;
+      note: string;
+    };
 
 /** The manifest without the results of the run (counters, verdict, files, run). */
 export interface ManifestHead {

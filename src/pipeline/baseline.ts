@@ -21,7 +21,13 @@ export interface BaselineSource {
   /** How to name it in messages and the manifest (default: the path). */
   shown?: string;
   /** Set when it was downloaded from a run of the base branch. */
-  origin?: { commit?: string | null; runId?: number | null; artifactId?: number | null; branch?: string | null; conclusion?: string | null };
+  origin?: {
+    commit?: string | null;
+    runId?: number | null;
+    artifactId?: number | null;
+    branch?: string | null;
+    conclusion?: string | null;
+  };
   /** A folder given by path: whether the change being gated wrote it (unknown when absent). */
   diff?: FolderDiff;
   /**
@@ -35,18 +41,22 @@ export interface BaselineSource {
 
 /** The provenance manifest.baseline records. */
 function originOf(source: BaselineSource): BaselineOrigin {
-  if (source.origin?.runId != null) return { kind: 'artifact', branch: source.origin.branch ?? null, conclusion: source.origin.conclusion ?? null };
-  const d = source.diff;
-  if (!d) return { kind: 'folder', tracked: null, changed_in_diff: null, base_commit: null, note: 'no base commit is known to diff against' };
+  const o = source.origin;
+  if (o?.runId != null) return { kind: 'artifact', branch: o.branch ?? null, conclusion: o.conclusion ?? null };
+  const unknown = { tracked: null, changed: null, baseCommit: null, note: 'no base commit is known to diff against' };
+  const d = source.diff ?? unknown;
   return { kind: 'folder', tracked: d.tracked, changed_in_diff: d.changed, base_commit: d.baseCommit, note: d.note };
 }
 
 /** Why a folder the change may have written is not used with block_on: new, or null. */
 function changedFolderReason(source: BaselineSource, head: ManifestHead, shown: string): string | null {
   const d = source.diff;
-  if (!source.refuseIfChanged || head.gate.plan.block_on !== 'new' || !d || d.tracked === false || d.changed === false) return null;
-  const what = d.changed ? 'this pull request changes it' : `it cannot be told whether this pull request changes it: ${d.note}`;
-  return `${shown}: a folder in the repository, and ${what}; with gate.block_on: new its author could write the known failures, so it is not used`;
+  if (!source.refuseIfChanged || head.gate.plan.block_on !== 'new') return null;
+  if (!d || d.tracked === false || d.changed === false) return null;
+  const unsure = `it cannot be told whether this pull request changes it: ${d.note}`;
+  const what = d.changed ? 'this pull request changes it' : unsure;
+  const why = 'with gate.block_on: new its author could write the known failures, so it is not used';
+  return `${shown}: a folder in the repository, and ${what}; ${why}`;
 }
 
 /**
@@ -87,12 +97,16 @@ class Rederivation {
 }
 
 /** Reads, indexes and re-derives the baseline; throws ArtifactError when it does not earn trust. */
-async function trustedBaseline(dir: string, shown: string, head: ManifestHead): Promise<{ index: BaselineIndex; checks: BaselineChecks | null }> {
+async function trustedBaseline(
+  dir: string,
+  shown: string,
+  head: ManifestHead
+): Promise<{ index: BaselineIndex; checks: BaselineChecks | null }> {
   const rederivation = new Rederivation();
   const index = await loadBaseline(dir, shown, head.threat_model.protected_transitions, rederivation.watch);
   const checks = readBaselineChecks(index.artifact);
   const diff = rederivation.firstDifference(index.artifact, checks);
-  if (diff) throw new ArtifactError(`${shown}/${diff} (its checks do not follow from its own evidence)`);
+  if (diff) throw new ArtifactError(`${shown}/${diff}: the baseline does not agree with its own evidence`);
   return { index, checks };
 }
 

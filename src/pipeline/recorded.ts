@@ -15,6 +15,10 @@ import type { Manifest } from '../manifest/manifest.js';
 import { ArtifactError } from '../manifest/read.js';
 import type { BaselineInput, Derived } from './derive.js';
 
+type RecordedCheck = Partial<Check> & { id: string };
+
+const BASELINE_STATUSES = ['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'];
+
 /** Whether the manifest lists `name` (only listed files are opened). */
 export const isListed = (art: OutputFolder, name: string) => Object.hasOwn(art.manifest.files, name);
 
@@ -49,9 +53,16 @@ export function recordedNoBaseline(m: Manifest): BaselineInput {
  * and each check's change against its baseline, which need that baseline to re-derive. Returns the
  * notes saying what was taken as recorded.
  */
-export function settleOnRecordedComparison(art: OutputFolder, derived: Derived, facts: DerivationFacts, comparison: Comparison): string[] {
+export function settleOnRecordedComparison(
+  art: OutputFolder,
+  derived: Derived,
+  facts: DerivationFacts,
+  comparison: Comparison
+): string[] {
   const notes: string[] = [];
-  const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {}) as { checks?: Array<Partial<Check> & { id: string }> };
+  const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {}) as {
+    checks?: RecordedCheck[];
+  };
   const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison });
   for (const c of gate.checks) {
     if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
@@ -59,9 +70,15 @@ export function settleOnRecordedComparison(art: OutputFolder, derived: Derived, 
       if (recorded !== undefined) c.examples = recorded as typeof c.examples;
     }
   }
-  // What changed against the baseline needs the baseline's checks.json: the recorded judgement is kept, the verdict re-derived from it.
+  // What changed against the baseline needs the baseline's checks.json: the recorded judgement is kept,
+  // the verdict re-derived from it.
   const changes = keepRecordedChanges(gate.checks, recordedChecks.checks ?? [], facts.gate.allowNotEvaluated);
-  if (changes) notes.push('the change of each check against the baseline (baseline_status, change) was taken from the recorded checks.json, not re-derived (pass --baseline DIR to check it)');
+  if (changes) {
+    notes.push(
+      'the change of each check against the baseline (baseline_status, change) was taken from the recorded ' +
+        'checks.json, not re-derived (pass --baseline DIR to check it)'
+    );
+  }
   derived.gate = changes ? gateResult(gate.checks, facts.gate, true) : gate;
   derived.comparison = comparison;
   derived.noBaselineReason = null;
@@ -73,14 +90,18 @@ export function settleOnRecordedComparison(art: OutputFolder, derived: Derived, 
  * with the two statuses (only `worse` against `known` needs the baseline's values); otherwise the
  * change the statuses imply, so the disagreement shows as a difference. False when none were recorded.
  */
-function keepRecordedChanges(checks: Check[], recorded: ReadonlyArray<Partial<Check> & { id: string }>, allowNotEvaluated: boolean): boolean {
+function keepRecordedChanges(checks: Check[], recorded: readonly RecordedCheck[], allowNotEvaluated: boolean): boolean {
   const byId = new Map(recorded.map((c) => [c.id, c]));
   let any = false;
   for (const c of checks) {
     const r = byId.get(c.id);
-    if (r?.change === undefined || !['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'].includes(r.baseline_status as string)) continue;
+    if (r?.change === undefined || !BASELINE_STATUSES.includes(r.baseline_status as string)) continue;
     any = true;
-    const base = r.baseline_status === 'absent' ? undefined : { id: c.id, check: c.check, status: r.baseline_status as Check['status'], value: null, numerator: null, denominator: null, direction: c.direction, threshold: c.threshold };
+    const status = r.baseline_status as Check['status'];
+    const base =
+      r.baseline_status === 'absent'
+        ? undefined
+        : { ...c, status, value: null, numerator: null, denominator: null };
     const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
     c.baseline_status = r.baseline_status as NonNullable<Check['baseline_status']>;
     c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;

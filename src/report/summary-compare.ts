@@ -21,12 +21,15 @@ export function idList(ids: readonly string[]): string {
 function originText(origin: BaselineRecord['origin']): string {
   if (origin === undefined) return '';
   if (origin.kind === 'artifact') {
-    const run = [origin.branch ? `on ${md(origin.branch, 100)}` : null, origin.conclusion ? `concluded ${md(origin.conclusion, 40)}` : null];
-    const said = run.filter((x) => x !== null).join(', ');
+    const branch = origin.branch ? `on ${md(origin.branch, 100)}` : null;
+    const conclusion = origin.conclusion ? `concluded ${md(origin.conclusion, 40)}` : null;
+    const said = [branch, conclusion].filter((x) => x !== null).join(', ');
     return said ? ` It came from the run ${said}.` : '';
   }
-  const git = origin.tracked === false ? 'not tracked by git' : origin.tracked ? 'tracked by git' : 'tracked by git or not: unknown';
-  const diff = origin.changed_in_diff === null ? `whether this change touches it is unknown (${md(origin.note, 200)})` : md(origin.note, 200);
+  const tracked = origin.tracked ? 'tracked by git' : 'not tracked by git';
+  const git = origin.tracked === null ? 'tracked by git or not: unknown' : tracked;
+  const note = md(origin.note, 200);
+  const diff = origin.changed_in_diff === null ? `whether this change touches it is unknown (${note})` : note;
   return ` A folder, ${git}; ${diff}.`;
 }
 
@@ -35,7 +38,8 @@ function baselineLine(c: Comparison): string {
   const where = [b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
     .filter((x) => x !== null)
     .join(', ');
-  return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${code(b.manifest_sha256.slice(0, 12))}.${originText(b.origin)}`;
+  const manifest = code(b.manifest_sha256.slice(0, 12));
+  return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${manifest}.${originText(b.origin)}`;
 }
 
 function cellText(cell: ComparisonCell): { delta: string; p: string } {

@@ -38,7 +38,8 @@ export interface FolderDiff {
 /** Runs git read-only in `root`; null when git is missing, fails or takes too long. */
 function git(root: string, args: string[]): Buffer | null {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' };
-  const r = spawnSync('git', ['-c', 'core.quotepath=off', ...args], { cwd: root, env, timeout: 20_000, maxBuffer: 1 << 24 });
+  const options = { cwd: root, env, timeout: 20_000, maxBuffer: 1 << 24 };
+  const r = spawnSync('git', ['-c', 'core.quotepath=off', ...args], options);
   return r.status === 0 && r.stdout ? r.stdout : null;
 }
 
@@ -50,16 +51,20 @@ function git(root: string, args: string[]): Buffer | null {
 export function folderDiff(root: string, folder: string, baseCommit: string | null): FolderDiff {
   const unknown = (tracked: boolean | null, note: string): FolderDiff => ({ tracked, changed: null, baseCommit, note });
   const inside = git(root, ['rev-parse', '--is-inside-work-tree']);
-  if (inside === null || inside.toString('utf8').trim() !== 'true') return unknown(null, 'git cannot tell here (no git, or not a checkout)');
+  if (inside === null || inside.toString('utf8').trim() !== 'true') {
+    return unknown(null, 'git cannot tell here (no git, or not a checkout)');
+  }
   const path = folder === '' ? '.' : folder;
   const listed = git(root, ['ls-files', '-z', '--', path]);
   const tracked = listed === null ? null : listed.length > 0;
   if (baseCommit === null) return unknown(tracked, 'no base commit is known to diff against');
   if (git(root, ['cat-file', '-e', `${baseCommit}^{commit}`]) === null) {
-    return unknown(tracked, `the base commit ${baseCommit.slice(0, 12)} is not in the checkout (actions/checkout with fetch-depth: 0 fetches it)`);
+    const hint = 'actions/checkout with fetch-depth: 0 fetches it';
+    return unknown(tracked, `the base commit ${baseCommit.slice(0, 12)} is not in the checkout (${hint})`);
   }
   const diff = git(root, ['diff', '--name-only', '-z', baseCommit, 'HEAD', '--', path]);
   if (diff === null) return unknown(tracked, `git diff against ${baseCommit.slice(0, 12)} failed`);
   const changed = diff.length > 0;
-  return { tracked, changed, baseCommit, note: `${changed ? 'changed' : 'not changed'} since the base commit ${baseCommit.slice(0, 12)}` };
+  const note = `${changed ? 'changed' : 'not changed'} since the base commit ${baseCommit.slice(0, 12)}`;
+  return { tracked, changed, baseCommit, note };
 }
