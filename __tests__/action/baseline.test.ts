@@ -85,7 +85,7 @@ describe('baseline auto', () => {
     ];
     const choice = await choose(env);
     expect(choice.reason).toBeUndefined();
-    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 12, artifactId: 504 });
+    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 12, artifactId: 504, branch: 'main', conclusion: 'success' });
     expect(choice.source?.onError).toBe('warn');
     expect(choice.line).toBe(`baseline: artifact ${mine} (id 504) of run 12 on main, commit ${SHA.slice(0, 12)} (conclusion success): the newest completed push run on main with a live artifact of this name`);
     expect(existsSync(join(choice.source?.dir as string, 'manifest.json'))).toBe(true);
@@ -151,7 +151,7 @@ describe('baseline auto', () => {
       { id: 600, runId: 40, name: mine, zip }
     ];
     const choice = await choose(env);
-    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 50, artifactId: 700 });
+    expect(choice.source?.origin).toMatchObject({ commit: SHA, runId: 50, artifactId: 700 });
     expect(choice.line).toContain('of run 50 on main, commit aaaaaaaaaaaa (conclusion failure): the newest completed push run on main with a live artifact of this name');
     const pages = server.requests.filter((r) => r.path.endsWith('/runs')).map((r) => r.query.page ?? '1');
     expect(pages).toEqual(['1', '2']);
@@ -169,7 +169,7 @@ describe('baseline auto', () => {
       { id: 8, runId: 11, name: nameFor(env), zip: await baseZip() }
     ];
     const choice = await choose(env);
-    expect(choice.source?.origin).toEqual({ commit: SHA, runId: 11, artifactId: 8 });
+    expect(choice.source?.origin).toMatchObject({ commit: SHA, runId: 11, artifactId: 8 });
     expect(server.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual(['/repos/o/r/actions/artifacts/8/zip']);
   });
 
@@ -187,13 +187,13 @@ describe('baseline auto', () => {
       { id: 503, runId: 10, name: nameFor(env), zip }
     ];
     const choice = await choose(env);
-    expect(choice.source?.origin).toEqual({ commit: base, runId: 10, artifactId: 503 });
+    expect(choice.source?.origin).toMatchObject({ commit: base, runId: 10, artifactId: 503 });
     expect(choice.line).toContain("(conclusion failure): the run of the pull request's base commit");
     expect(server.requests[0]?.query).toMatchObject({ head_sha: base, status: 'completed', event: 'push', branch: 'main' });
     // Without an artifact there, the newest run that holds one is used instead.
     server.artifacts = [{ id: 504, runId: 12, name: nameFor(env), zip }];
     server.requests.length = 0;
-    expect((await choose(env)).source?.origin).toEqual({ commit: SHA, runId: 12, artifactId: 504 });
+    expect((await choose(env)).source?.origin).toMatchObject({ commit: SHA, runId: 12, artifactId: 504 });
   });
 
   test('a spent rate limit (403 with x-ratelimit-remaining: 0) is named as such, not as a missing permission', async () => {
@@ -220,7 +220,16 @@ describe('baseline auto', () => {
     const root = tinyRepo();
     const host = githubHost(null, { GITHUB_WORKSPACE: root });
     const ctx = { host, root, artifactName: 'x', token: '', tempDir: () => '' };
-    expect(await chooseBaseline({ kind: 'path', path: './base//out' }, ctx)).toEqual({ source: { dir: join(root, 'base/out'), shown: 'base/out', onError: 'warn' }, line: 'baseline: the folder base/out' });
+    expect(await chooseBaseline({ kind: 'path', path: './base//out' }, ctx)).toEqual({
+      source: {
+        dir: join(root, 'base/out'),
+        shown: 'base/out',
+        diff: { tracked: null, changed: null, baseCommit: null, note: 'git cannot tell here (no git, or not a checkout)' },
+        refuseIfChanged: false,
+        onError: 'warn'
+      },
+      line: 'baseline: the folder base/out; git cannot tell here (no git, or not a checkout)'
+    });
     await expect(chooseBaseline({ kind: 'path', path: '../elsewhere' }, ctx)).rejects.toThrow('input baseline: expected auto, none or a folder inside the workspace; expected a path inside the repository root, found "../elsewhere"');
     expect((await chooseBaseline({ kind: 'none' }, ctx)).reason).toBe('the baseline input is none');
   });

@@ -25,7 +25,7 @@ describe('parseBaselineChecks', () => {
     ['a bad status', file([{ ...ok, status: 'green' }]), /^base\/checks\.json: checks\[0\]\.status: expected pass, fail, not_evaluated or not_applicable, found "green"$/],
     ['a bad direction', file([{ ...ok, direction: 'up' }]), /checks\[0\]\.direction: expected min or max$/],
     ['a threshold that is not a number', file([{ ...ok, threshold: '0' }]), /checks\[0\]\.threshold: expected a number$/],
-    ['a value that is not a number', file([{ ...ok, value: 'x' }]), /checks\[0\]\.value: expected a number or null$/],
+    ['a value that is not a number', file([{ ...ok, value: 'x' }]), /checks\[0\]\.value: expected a number or null, found "x"$/],
     ['an id twice', file([ok, ok]), /checks\[1\]: id "a\/m" appears twice$/],
     ['a check that is not an object', file([null]), /checks\[0\]: expected an object$/]
   ])('%s is refused in one line', (_what, text, message) => {

@@ -10,6 +10,7 @@ import { resolveInside } from '../config/paths.js';
 import type { BaselineSource } from '../engine.js';
 import { UsageError } from '../errors.js';
 import { flatten, truncate } from '../report/escape.js';
+import { folderDiff } from '../util/git.js';
 import { PULL_REQUEST_EVENTS, pullRequestOf, workflowFileOf } from './event.js';
 import { ApiError, type ActionHost, type GitHubApi } from './host.js';
 import { INPUT, type BaselineInput } from './inputs.js';
@@ -77,7 +78,17 @@ export async function chooseBaseline(input: BaselineInput, ctx: BaselineContext)
   if (input.kind === 'path') {
     const inside = resolveInside(ctx.root, input.path);
     if (typeof inside === 'string') throw new UsageError(`input ${INPUT.baseline}: expected auto, none or a folder inside the workspace; ${inside}`);
-    return { source: { dir: inside.absolute, shown: inside.relative, onError: 'warn' }, line: `baseline: the folder ${flatten(inside.relative)}` };
+    // On a pull request, whether it wrote the folder decides if block_on: new may trust it.
+    const pr = pullRequestOf(ctx.host.env);
+    const diff = folderDiff(ctx.root, inside.relative, pr?.baseSha ?? null);
+    const source = {
+      dir: inside.absolute,
+      shown: inside.relative,
+      diff,
+      refuseIfChanged: pr !== null,
+      onError: 'warn' as const
+    };
+    return { source, line: `baseline: the folder ${flatten(inside.relative)}; ${flatten(diff.note)}` };
   }
   return findOnBaseBranch(ctx);
 }
@@ -174,7 +185,18 @@ async function findOnBaseBranch(ctx: BaselineContext): Promise<BaselineChoice> {
     const commit = typeof run.head_sha === 'string' && /^[0-9a-f]{7,64}$/.test(run.head_sha) ? run.head_sha : null;
     const conclusion = typeof run.conclusion === 'string' ? truncate(flatten(run.conclusion), 40) : 'unknown';
     return {
-      source: { dir, shown: `${name} from ${base}`, origin: { commit, runId: run.id, artifactId: artifact.id }, onError: 'warn' },
+      source: {
+        dir,
+        shown: `${name} from ${base}`,
+        origin: {
+          commit,
+          runId: run.id,
+          artifactId: artifact.id,
+          branch: base,
+          conclusion: typeof run.conclusion === 'string' ? conclusion : null
+        },
+        onError: 'warn'
+      },
       line: `baseline: artifact ${name} (id ${artifact.id}) of run ${run.id} on ${base}${commit ? `, commit ${commit.slice(0, 12)}` : ''} (conclusion ${conclusion}): ${found.why}`
     };
   } catch (error) {

@@ -6,9 +6,10 @@
  * their digests is refused (ArtifactError).
  */
 import type { ProtectedTransition } from '../config/plan.js';
+import { EvidenceOrderError } from '../evidence/group.js';
 import { isProtected } from '../evidence/ledger.js';
 import { EvidenceReadError, OutputFolder } from '../evidence/output-folder.js';
-import { EvidenceParseError } from '../evidence/row.js';
+import { EvidenceParseError, type EvidenceRow } from '../evidence/row.js';
 import { ArtifactError } from '../manifest/read.js';
 
 export interface BaselineIndex {
@@ -32,12 +33,20 @@ export const packedDigest = (packed: number) => Math.floor(packed / 4);
 export const packedOk = (packed: number) => (packed & 2) !== 0;
 export const packedCorrect = (packed: number) => (packed & 1) !== 0;
 
+/** Given the opened folder, what else reads each of its rows in the same pass (the re-derivation of its checks). */
+export type RowWatcher = (artifact: OutputFolder) => (row: EvidenceRow) => void;
+
 /**
  * Reads and indexes the baseline in `dir`; `transitions` are the head run's declared pairs. A
  * shard folder is refused: it holds a fraction of the examples, so most rows would count as
  * dropped or new and the comparison would look like a regression (docs/security.md).
  */
-export async function loadBaseline(dir: string, shown: string, transitions: readonly ProtectedTransition[]): Promise<BaselineIndex> {
+export async function loadBaseline(
+  dir: string,
+  shown: string,
+  transitions: readonly ProtectedTransition[],
+  watch?: RowWatcher
+): Promise<BaselineIndex> {
   const artifact = OutputFolder.open(dir, shown);
   const m = artifact.manifest;
   if (m.kind === 'shard') {
@@ -54,15 +63,20 @@ export async function loadBaseline(dir: string, shown: string, transitions: read
   const rows = new Map<string, number>();
   const moved = new Set<string>();
   let n = 0;
+  const seen = watch?.(artifact);
   try {
     for await (const { row } of artifact.rows()) {
       n++;
+      seen?.(row);
       const ok = row.status === 'ok';
       rows.set(rowKey(row.split, row.id, row.model, row.condition), packRow(row.input_sha256, ok, ok && row.prediction === row.label));
       if (row.success === true && ok && isProtected(transitions, row.label, row.prediction)) moved.add(`${row.split}\0${row.id}\0${row.model}`);
     }
   } catch (error) {
     if (error instanceof EvidenceParseError) throw new ArtifactError(error.message);
+    if (error instanceof EvidenceOrderError) {
+      throw new ArtifactError(`${shown}/${artifact.evidenceName}:${n}: ${error.message}`);
+    }
     if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
       throw new ArtifactError(`${shown}/${artifact.evidenceName}: SHA-256 does not match the manifest (truncated or changed)`);
     }

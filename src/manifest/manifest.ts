@@ -78,7 +78,24 @@ export interface BaselineRecord {
   manifest_sha256: string;
   stale: boolean;
   stale_reasons: string[];
+  /** Where it came from, as far as this run could tell (docs/security.md#baselines). */
+  origin?: BaselineOrigin;
 }
+
+/**
+ * `artifact`: downloaded from a run of the base branch (its branch and the run's conclusion);
+ * `folder`: a folder given by path, with whether this commit's diff against the base commit
+ * touches it (null: unknown, `note` says why) and whether git tracks it.
+ */
+export type BaselineOrigin =
+  | { kind: 'artifact'; branch: string | null; conclusion: string | null }
+  | {
+      kind: 'folder';
+      tracked: boolean | null;
+      changed_in_diff: boolean | null;
+      base_commit: string | null;
+      note: string;
+    };
 
 /** The manifest without the results of the run (counters, verdict, files, run). */
 export interface ManifestHead {

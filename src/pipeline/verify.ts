@@ -10,7 +10,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Comparison } from '../compare/comparison.js';
 import { EvidenceOrderError } from '../evidence/group.js';
 import { EvidenceReadError, OutputFolder } from '../evidence/output-folder.js';
 import { EvidenceParseError } from '../evidence/row.js';
@@ -20,15 +19,14 @@ import type { Manifest } from '../manifest/manifest.js';
 import { checkRecordedGate } from '../manifest/gate-record.js';
 import { ArtifactError, fileSha256, majorVersion } from '../manifest/read.js';
 import { METRICS_SCHEMA_VERSION } from '../metrics/metrics.js';
-import { CHECKS_SCHEMA_VERSION, evaluateGate, gateResult } from '../gate/checks.js';
-import type { Check } from '../gate/check.js';
-import { judgeChange } from '../gate/change.js';
+import { CHECKS_SCHEMA_VERSION } from '../gate/checks.js';
 import { COMPARISON_SCHEMA_VERSION } from '../compare/comparison.js';
 import { jsonDifferences } from '../util/json-diff.js';
 import { TOOL_VERSION } from '../version.js';
 import { openBaseline } from './baseline.js';
 import type { RunDeps } from './contract.js';
 import { Derivation, renderDerived, type BaselineInput } from './derive.js';
+import { isListed, recordedComparisonOf, recordedNoBaseline, settleOnRecordedComparison } from './recorded.js';
 import { run } from './run.js';
 
 export interface VerifyOptions {
@@ -66,9 +64,6 @@ function readJson(path: string, shown: string): unknown {
   }
 }
 
-/** Whether the manifest lists `name` (only listed files are opened). */
-const isListed = (art: OutputFolder, name: string) => Object.hasOwn(art.manifest.files, name);
-
 /** The SHA-256 of every listed file but the evidence (checked while it streams), entries the manifest does not list, and links. */
 function checkFiles(art: OutputFolder, out: string[]): void {
   for (const [name] of art.listed()) {
@@ -99,12 +94,12 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   if (m.kind === 'shard') {
     out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
   }
-  const recordedComparison = isListed(art, 'comparison.json') ? (art.readJson('comparison.json') as Comparison) : null;
+  const recordedComparison = recordedComparisonOf(art);
   let baseline: BaselineInput = null;
   if (options.baseline) baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
   else if (recordedComparison) out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
   const facts = readDerivationFacts(m);
-  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason, ...(m.baseline_expected === false ? { expected: false as const } : {}) } : null));
+  const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? recordedNoBaseline(m));
   let line = 0;
   try {
     for await (const { row } of art.rows()) {
@@ -127,20 +122,7 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   const derived = derivation.finish();
   if (!options.baseline && recordedComparison) {
     // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
-    const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {}) as { checks?: Array<Partial<Check> & { id: string }> };
-    const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
-    for (const c of gate.checks) {
-      if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
-        const recorded = recordedChecks.checks?.find((x) => x.id === c.id)?.examples;
-        if (recorded !== undefined) c.examples = recorded as typeof c.examples;
-      }
-    }
-    // What changed against the baseline needs the baseline's checks.json: the recorded judgement is kept, the verdict re-derived from it.
-    const changes = keepRecordedChanges(gate.checks, recordedChecks.checks ?? [], facts.gate.allowNotEvaluated);
-    if (changes) out.notes.push('the change of each check against the baseline (baseline_status, change) was taken from the recorded checks.json, not re-derived (pass --baseline DIR to check it)');
-    derived.gate = changes ? gateResult(gate.checks, facts.gate, true) : gate;
-    derived.comparison = recordedComparison;
-    derived.noBaselineReason = null;
+    out.notes.push(...settleOnRecordedComparison(art, derived, facts, recordedComparison));
   }
   const rendered = renderDerived(derived, readReportFacts(m));
   for (const [name] of DERIVED_JSON) {
@@ -184,27 +166,6 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
     const recomputed = rendered[name] as string;
     if (recorded !== recomputed) out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
   }
-}
-
-/**
- * Gives each re-derived check the recorded baseline status and change, where the change agrees
- * with the two statuses (only `worse` against `known` needs the baseline's values); otherwise the
- * change the statuses imply, so the disagreement shows as a difference. False when none were recorded.
- */
-function keepRecordedChanges(checks: Check[], recorded: ReadonlyArray<Partial<Check> & { id: string }>, allowNotEvaluated: boolean): boolean {
-  const byId = new Map(recorded.map((c) => [c.id, c]));
-  let any = false;
-  for (const c of checks) {
-    const r = byId.get(c.id);
-    if (r?.change === undefined || !['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'].includes(r.baseline_status as string)) continue;
-    any = true;
-    const base = r.baseline_status === 'absent' ? undefined : { id: c.id, check: c.check, status: r.baseline_status as Check['status'], value: null, numerator: null, denominator: null, direction: c.direction, threshold: c.threshold };
-    const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
-    c.baseline_status = r.baseline_status as NonNullable<Check['baseline_status']>;
-    c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;
-    if (typeof r.change_note === 'string') c.change_note = r.change_note;
-  }
-  return any;
 }
 
 /** Inputs the manifest names, with the digests they had: a changed one stops the rerun. */

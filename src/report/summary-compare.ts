@@ -3,6 +3,7 @@
  * baseline came from, staleness, how the rows paired, then the cells that changed (see cellsSection).
  */
 import type { Comparison, ComparisonCell } from '../compare/comparison.js';
+import type { BaselineRecord } from '../manifest/manifest.js';
 import { ALL } from '../metrics/metrics.js';
 import { code, md } from './escape.js';
 import { ppText } from './format.js';
@@ -16,12 +17,29 @@ export function idList(ids: readonly string[]): string {
   return shown.join(', ') + (ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '');
 }
 
+/** Where the baseline came from (docs/security.md#baselines), as far as the run could tell; empty for older records. */
+function originText(origin: BaselineRecord['origin']): string {
+  if (origin === undefined) return '';
+  if (origin.kind === 'artifact') {
+    const branch = origin.branch ? `on ${md(origin.branch, 100)}` : null;
+    const conclusion = origin.conclusion ? `concluded ${md(origin.conclusion, 40)}` : null;
+    const said = [branch, conclusion].filter((x) => x !== null).join(', ');
+    return said ? ` It came from the run ${said}.` : '';
+  }
+  const tracked = origin.tracked ? 'tracked by git' : 'not tracked by git';
+  const git = origin.tracked === null ? 'tracked by git or not: unknown' : tracked;
+  const note = md(origin.note, 200);
+  const diff = origin.changed_in_diff === null ? `whether this change touches it is unknown (${note})` : note;
+  return ` A folder, ${git}; ${diff}.`;
+}
+
 function baselineLine(c: Comparison): string {
   const b = c.baseline;
   const where = [b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
     .filter((x) => x !== null)
     .join(', ');
-  return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${code(b.manifest_sha256.slice(0, 12))}.`;
+  const manifest = code(b.manifest_sha256.slice(0, 12));
+  return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${manifest}.${originText(b.origin)}`;
 }
 
 function cellText(cell: ComparisonCell): { delta: string; p: string } {
