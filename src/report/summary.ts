@@ -251,7 +251,7 @@ function tables(input: SummaryInput): string[] {
   if (metrics.conditions_evaluated.length > 1) {
     out.push('## Robustness (all rows)', '');
     out.push(
-      'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
+      'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row (docs/definitions.md#metrics). Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
       ''
     );
     const floor = anyRepeated(metrics);
