@@ -27,6 +27,7 @@ import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSecti
 import { AnchorIds, h } from './html-parts.js';
 import { releaseReportSection } from './html-release.js';
 import { searchReportSection } from './html-search.js';
+import { scopeSentences } from './scope.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
 
@@ -157,6 +158,7 @@ export function renderReport(input: ReportInput): string {
     ...releaseReportSection(facts, gate),
     '<h2 id="not-tested">Not tested</h2>',
     `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
+    ...scopeSentences(metrics.conditions_evaluated).map((s) => `<p>${escapeHtml(s)}</p>`),
     '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'
   ];
   const body = [...verdictSection(input), toc(sections), ...sections];

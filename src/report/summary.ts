@@ -23,6 +23,7 @@ import { compareSection } from './summary-compare.js';
 import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
 import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
+import { scopeSentences } from './scope.js';
 import { searchSection } from './summary-search.js';
 import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
@@ -312,12 +313,7 @@ function tables(input: SummaryInput): string[] {
   out.push('## Scope of this evaluation', '');
   out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
   if (facts.familiesNotConfigured.length > 0) out.push(`Not tested (left out of the threat model): ${facts.familiesNotConfigured.join(', ')}.`);
-  out.push(
-    metrics.task === 'tabular'
-      ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
-      : 'Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.',
-    ''
-  );
+  out.push(...scopeSentences(metrics.conditions_evaluated), '');
 
   out.push('## Evidence', '');
   out.push(

@@ -1,0 +1,25 @@
+/**
+ * What the run's attacks can and cannot show, from the conditions it evaluated and each family's
+ * strategy (its descriptor): one sentence per kind of search, for summary.md and report.html.
+ * Plain text: condition names come from the registry, and each renderer escapes them anyway.
+ */
+import { strategyOf, type Strategy } from '../config/families.js';
+
+const SENTENCE: Record<Strategy, (names: string) => string> = {
+  fixed: (names) => `One fixed attempt per row, not an adaptive search: ${names}; a row that survives is evidence about that test only.`,
+  adaptive: (names) =>
+    `Adaptive search, steered by each model's answers within its budget: ${names}; ` +
+    'a row that survives is evidence about that budget, not about every attack.',
+  exact: (names) =>
+    `Exact worst case over the whole budget where the model allows it (docs/tabular.md): ${names}; ` +
+    'a row it certifies has no failure within the threat model.'
+};
+
+/** The sentences for the perturbed conditions of a run, fixed first; none for a clean-only run. */
+export function scopeSentences(conditions: readonly string[]): string[] {
+  const perturbed = conditions.filter((c) => c !== 'clean');
+  return (['fixed', 'adaptive', 'exact'] as const).flatMap((strategy) => {
+    const names = perturbed.filter((c) => strategyOf(c) === strategy);
+    return names.length > 0 ? [SENTENCE[strategy](names.join(', '))] : [];
+  });
+}
