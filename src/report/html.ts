@@ -27,7 +27,7 @@ import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSecti
 import { AnchorIds, h } from './html-parts.js';
 import { releaseReportSection } from './html-release.js';
 import { searchReportSection } from './html-search.js';
-import { scopeSentences } from './scope.js';
+import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
 
@@ -116,6 +116,8 @@ function verdictSection(input: ReportInput): string[] {
   if (tm.protectedOutcome) out.push(`<p>Protected outcome: ${h(tm.protectedOutcome, 300)}</p>`);
   if (tm.againstPolicy) out.push(AGAINST_POLICY_HTML);
   out.push(`<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`);
+  const only = onlyLanguage(facts);
+  if (only !== null) out.push(`<p>${singleLanguageLine(h(only, 40))}</p>`);
   return out;
 }
 

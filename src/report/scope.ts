@@ -4,6 +4,8 @@
  * Plain text: condition names come from the registry, and each renderer escapes them anyway.
  */
 import { strategyOf, type Strategy } from '../config/families.js';
+import { UNKNOWN_LANGUAGE } from '../data/example.js';
+import { CHALLENGE_SPLIT } from '../metrics/metrics.js';
 
 const SENTENCE: Record<Strategy, (names: string) => string> = {
   fixed: (names) => `One fixed attempt per row, not an adaptive search: ${names}; a row that survives is evidence about that test only.`,
@@ -22,4 +24,16 @@ export function scopeSentences(conditions: readonly string[]): string[] {
     const names = perturbed.filter((c) => strategyOf(c) === strategy);
     return names.length > 0 ? [SENTENCE[strategy](names.join(', '))] : [];
   });
+}
+
+/** The data's single language when the per-language checks were skipped for it (metrics/cells/data.ts); else null. */
+export function onlyLanguage(facts: { languages: readonly string[]; splits: readonly string[] }): string | null {
+  const [only, ...more] = facts.languages;
+  if (only === undefined || more.length > 0 || only === UNKNOWN_LANGUAGE) return null;
+  return facts.splits.includes(CHALLENGE_SPLIT) ? only : null;
+}
+
+/** The one line saying so; `shown` is the language already escaped for the output format. */
+export function singleLanguageLine(shown: string): string {
+  return `Per-language checks are not applicable: the data has one language (${shown}), so they would repeat the challenge checks.`;
 }

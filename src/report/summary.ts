@@ -23,7 +23,7 @@ import { compareSection } from './summary-compare.js';
 import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
 import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
-import { scopeSentences } from './scope.js';
+import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 import { searchSection } from './summary-search.js';
 import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
@@ -198,6 +198,8 @@ function header(input: SummaryInput): string[] {
   if (tm.againstPolicy) out.push(AGAINST_POLICY_LINE, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
+  const only = onlyLanguage(facts);
+  if (only !== null) out.push(singleLanguageLine(md(only, 40)), '');
   return out;
 }
 
