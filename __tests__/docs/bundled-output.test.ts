@@ -3,8 +3,9 @@
  * docs that quote it: no reference to documents the user does not have, and quoted figures that
  * match what the example prints today.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { main } from '../../src/cli/main.js';
 import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT } from '../helpers.js';
 
@@ -66,6 +67,48 @@ describe('the method documents the project came from', () => {
     }
     for (const fine of ['statistics: { seed: 1637 }', 'mulberry32, seed 1637', 'seeded by (seed, noise, id, feature index)', 'the id seeds every choice']) {
       expect([fine, METHOD_REFERENCE.test(fine)]).toEqual([fine, false]);
+    }
+  });
+});
+
+describe('figures the docs quote', () => {
+  test('docs/cli.md quotes what `run` prints for the bundled example (lines ending in … as prefixes, in order)', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs/cli.md'), 'utf8');
+    const block = /```\n(Evidence Gate: [\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    const quoted = block.split('\n').filter((line) => line.trim() !== '…' && line.trim() !== '');
+    expect(quoted.length).toBeGreaterThan(10);
+    const printed = stdout.split('\n');
+    let at = 0;
+    for (const line of quoted) {
+      const matches = (p: string) => (line.endsWith('…') ? p.startsWith(line.slice(0, -1)) : p === line);
+      const found = printed.findIndex((p, i) => i >= at && matches(p));
+      expect([line, found >= 0]).toEqual([line, true]);
+      at = found + 1;
+    }
+  });
+
+  test('docs/install.md quotes the size limits package.test.ts holds the package to, not sizes of one build', () => {
+    const install = readFileSync(join(REPO_ROOT, 'docs/install.md'), 'utf8');
+    const pack = readFileSync(join(REPO_ROOT, '__tests__/package.test.ts'), 'utf8');
+    const mb = (name: string) => Number(new RegExp(`const ${name} = (?:(\\d+) \\* )?1024 \\* 1024;`).exec(pack)?.[1] ?? 1);
+    expect(install).toContain(`the tarball under ${mb('MAX_TARBALL_BYTES')} MB`);
+    expect(install).toContain(`the install under ${mb('MAX_UNPACKED_BYTES')} MB`);
+    expect(install).not.toMatch(/about \d+(\.\d+)? [kM]B/);
+  });
+
+  test('every relative link of the packed README and docs resolves inside the package', () => {
+    const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const files = new Set((JSON.parse(packed) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path));
+    const markdown = [...files].filter((f) => f.endsWith('.md') && (f === 'README.md' || f.startsWith('docs/')));
+    expect(markdown).toContain('docs/cli.md');
+    for (const file of markdown) {
+      const text = readFileSync(join(REPO_ROOT, file), 'utf8').replace(/```[\s\S]*?```/g, '');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const path = target!.split('#')[0]!;
+        if (/^[a-z]+:/.test(target!) || path === '') continue;
+        const resolved = posix.normalize(posix.join(posix.dirname(file), path));
+        expect([file, target, files.has(resolved)]).toEqual([file, target, true]);
+      }
     }
   });
 });
