@@ -26,7 +26,7 @@ function oneLine(text: string): string {
   return truncate(flatten(text), 120);
 }
 
-/** Value and threshold in the words of the terminal and summary.md (report/format.ts): "21.57 pp, required ≤ 5 pp". */
+/** Value and threshold in the terminal's and summary.md's words (report/format.ts): "21.57 pp, required ≤ 5 pp". */
 function describe(c: Check): string {
   const key = `${oneLine(c.config_key)}${c.threshold_is_default ? ', default' : ''}`;
   return `${oneLine(c.id)}: ${checkValueText(c)}, required ${checkThresholdText(c)} (${key}; n=${c.denominator ?? 0})`;

@@ -237,8 +237,9 @@ function absolutePath(root: string, input: RecordedInput): string | null {
 function requireInputs(m: Manifest, root: string): void {
   const missing = recordedInputs(m).filter((input) => absolutePath(root, input) === null);
   if (missing.length === 0) return;
-  const lines = missing.map((input) => `${input.what} ${input.path}: missing under ${root}; expected the file the manifest names, found none`);
-  throw new DataError(`${lines.join('\n')}\nverify --rerun needs every input the manifest names (set --root to the repository they are in)`);
+  const lines = missing.map((i) => `${i.what} ${i.path}: missing under ${root}; expected the file the manifest names, found none`);
+  const hint = 'verify --rerun needs every input the manifest names (set --root to the repository they are in)';
+  throw new DataError([...lines, hint].join('\n'));
 }
 
 /** Inputs whose digest changed since the run: a changed one stops the rerun. */

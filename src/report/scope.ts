@@ -8,7 +8,8 @@ import { UNKNOWN_LANGUAGE } from '../data/example.js';
 import { CHALLENGE_SPLIT } from '../metrics/metrics.js';
 
 const SENTENCE: Record<Strategy, (names: string) => string> = {
-  fixed: (names) => `One fixed attempt per row, not an adaptive search: ${names}; a row that survives is evidence about that test only.`,
+  fixed: (names) =>
+    `One fixed attempt per row, not an adaptive search: ${names}; ` + 'a row that survives is evidence about that test only.',
   adaptive: (names) =>
     `Adaptive search, steered by each model's answers within its budget: ${names}; ` +
     'a row that survives is evidence about that budget, not about every attack.',
@@ -35,5 +36,6 @@ export function onlyLanguage(facts: { languages: readonly string[]; splits: read
 
 /** The one line saying so; `shown` is the language already escaped for the output format. */
 export function singleLanguageLine(shown: string): string {
-  return `Per-language checks are not applicable: the data has one language (${shown}), so they would repeat the challenge checks.`;
+  const why = 'so they would repeat the challenge checks';
+  return `Per-language checks are not applicable: the data has one language (${shown}), ${why}.`;
 }

@@ -48,7 +48,8 @@ function labelValue(v: Json | undefined): string {
 function identities(a: Json[], b: Json[]): { a: string[]; b: string[] } | null {
   const all = [...a, ...b];
   if (all.length === 0 || !all.every(isObject)) return null;
-  const named = (k: string) => all.every((o) => isObject(o) && Object.hasOwn(o, k) && (typeof o[k] === 'string' || o[k] === null));
+  const naming = (o: Json, k: string) => isObject(o) && Object.hasOwn(o, k) && (typeof o[k] === 'string' || o[k] === null);
+  const named = (k: string) => all.every((o) => naming(o, k));
   const keys = IDENTITY_KEYS.filter(named);
   if (keys.length === 0) return null;
   const unique = (xs: string[]) => new Set(xs).size === xs.length;
@@ -75,7 +76,9 @@ export function jsonDifferences(recorded: Json | undefined, recomputed: Json | u
       let n = 0;
       named.a.forEach((l, i) => (n += jsonDifferences(recorded[i], other.get(l), `${path}[${l}]`, out, limit, skip)));
       const mine = new Set(named.a);
-      named.b.forEach((l, i) => (n += mine.has(l) ? 0 : jsonDifferences(undefined, recomputed[i], `${path}[${l}]`, out, limit, skip)));
+      named.b.forEach((l, i) => {
+        if (!mine.has(l)) n += jsonDifferences(undefined, recomputed[i], `${path}[${l}]`, out, limit, skip);
+      });
       return n;
     }
     let n = 0;
