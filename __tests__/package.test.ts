@@ -83,7 +83,7 @@ describe('the packed npm package', () => {
   test('holds the CLI bundle, bin and notices only: no node_modules, sources, tests or action bundle; small', () => {
     const files = filesUnder(installed).map((f) => relative(installed, f).split('\\').join('/'));
     for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/evidence-gate.js', 'dist/cli/index.js', 'dist/cli/engine.js', 'dist/cli/licenses.txt']) expect(files).toContain(needed);
-    const unexpected = files.filter((f) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cli\/[^/]+)$/.test(f));
+    const unexpected = files.filter((f) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cli\/[^/]+|docs\/[^/]+\.md)$/.test(f));
     expect(unexpected).toEqual([]);
     expect(existsSync(join(installed, 'node_modules'))).toBe(false);
     // The global folder holds this package alone: nothing was installed beside it.

@@ -1,6 +1,6 @@
 /**
  * The release record end to end: copied into the manifest, shown in summary.md and report.html
- * beside the seed checklists, re-derived byte for byte by merge and verify, and — with
+ * beside the release checklists, re-derived byte for byte by merge and verify, and — with
  * gate.require_release_record — a failing check when it is missing or incomplete.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -54,15 +54,15 @@ describe('a config with a release: block', () => {
     });
   });
 
-  test('shows in summary.md: the declared fields and each seed item with its status', () => {
+  test('shows in summary.md: the declared fields and each checklist item with its status', () => {
     const { summary } = files(root);
     expect(summary).toContain('## Release record');
     expect(summary).toContain("Declared by **Research Methods Team** in the config's `release:` block (line 11), copied into manifest.json.");
     expect(summary).toContain('| out-of-scope uses | `release.out_of_scope_uses` | 1\\. Grading students or authors; 2\\. Any decision without a human editor |');
-    expect(summary).toContain('| 002·5 | Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load | `release.mitigations` | declared by Research Methods Team |');
-    expect(summary).toContain('| 002·2 | Reference labels, models and preprocessing frozen | `manifest: data.label_digest, models[].digest, preprocessing` | recorded\\: label digest, 1 model digest, preprocessing of every model |');
+    expect(summary).toContain('| release 5 | Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load | `release.mitigations` | declared by Research Methods Team |');
+    expect(summary).toContain('| release 2 | Reference labels, models and preprocessing frozen | `manifest: data.label_digest, models[].digest, preprocessing` | recorded\\: label digest, 1 model digest, preprocessing of every model |');
     // Not required: the release check is not applicable.
-    expect(summary).toContain('| 002·6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | not applicable \\(1 check\\) |');
+    expect(summary).toContain('| release 6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | not applicable \\(1 check\\) |');
     // Beside the automatic checklist, before the shift section.
     expect(summary.indexOf('## Release record')).toBeGreaterThan(summary.indexOf('## Release checklist (clean)'));
     expect(summary.indexOf('## Release record')).toBeLessThan(summary.indexOf('## Shift and data'));
@@ -73,7 +73,7 @@ describe('a config with a release: block', () => {
     expect(html).toContain('<a href="#release-record">Release record</a>');
     expect(html).toContain('<h2 id="release-record">Release record</h2>');
     expect(html).toContain('<ol><li>Grading students or authors</li><li>Any decision without a human editor</li></ol>');
-    expect(html).toContain('<td>002·5</td>');
+    expect(html).toContain('<td>release 5</td>');
     expect(html).toContain('declared by Research Methods Team');
   });
 
@@ -122,7 +122,7 @@ describe('gate.require_release_record', () => {
     expect(manifest.gate.failing_checks).toEqual(['release_record/data']);
     expect(summary).toContain('**Why it failed:** release record \\(0 of 7 fields declared\\).');
     expect(summary).toContain('| release\\_record/data | **fail** | 0 of 7 fields declared | all 7 fields | 7 | — | `gate.require_release_record` |');
-    expect(summary).toContain('| 002·6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | **fail\\: 1 of 1 judged check** |');
+    expect(summary).toContain('| release 6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | **fail\\: 1 of 1 judged check** |');
   });
 
   test('an incomplete block fails, naming the fields it lacks; a complete one passes', async () => {

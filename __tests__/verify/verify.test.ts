@@ -1,5 +1,5 @@
 /**
- * `evidence-gate verify` (SPEC §17): untouched outputs verify; every kind of tampering is found
+ * `evidence-gate verify` (docs/definitions.md#verify): untouched outputs verify; every kind of tampering is found
  * and named (file, JSON path, recorded vs recomputed); --rerun checks the inputs first.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ describe('tampering is found and named (exit 1)', () => {
     const r = await cli(['verify', 'row'], root);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^evidence\.jsonl: SHA-256 recorded [0-9a-f]{64}, found [0-9a-f]{64}$/m);
-    expect(r.stdout).toMatch(/^metrics\.json: models\[0\]\.\S+: recorded .+, recomputed .+$/m);
+    expect(r.stdout).toMatch(/^metrics\.json: models\[model=naive-bayes\]\.\S+: recorded .+, recomputed .+$/m);
     expect(r.stdout).toMatch(/difference(s)? found in row\n$/);
   });
 
@@ -91,19 +91,19 @@ describe('tampering is found and named (exit 1)', () => {
     const r = await cli(['verify', 'metric'], root);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^metrics\.json: SHA-256 recorded /m);
-    expect(r.stdout).toMatch(/^metrics\.json: models\[1\]\.classification\[0\]\.accuracy\.numerator: recorded \d+, recomputed \d+$/m);
+    // Named by model and slice, not by array index (docs/definitions.md#verify).
+    const model = JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8')).models[1].model as string;
+    expect(r.stdout).toMatch(new RegExp(`^metrics\\.json: models\\[model=${model}\\]\\.classification\\[split=null,language=null,scope=all\\]\\.accuracy\\.numerator: recorded \\d+, recomputed \\d+$`, 'm'));
   });
 
   test('a flipped check status', async () => {
     const dir = copy('check');
-    let index = -1;
     editJson(join(dir, 'checks.json'), (c) => {
-      index = c.checks.findIndex((x: any) => x.id === 'length_psi/data');
-      c.checks[index].status = 'pass';
+      c.checks.find((x: any) => x.id === 'length_psi/data').status = 'pass';
     });
     const r = await cli(['verify', 'check'], root);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`checks.json: checks[${index}].status: recorded "pass", recomputed "fail"`);
+    expect(r.stdout).toContain('checks.json: checks[id=length_psi/data].status: recorded "pass", recomputed "fail"');
   });
 
   test('a deleted file', async () => {
@@ -145,6 +145,18 @@ describe('--rerun checks the inputs first', () => {
     const r = await cli(['verify', 'out', '--rerun'], root);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^config examples\/academic-intent\/evidence-gate\.yml: SHA-256 recorded [0-9a-f]{64}, found [0-9a-f]{64} \(the input changed since the run\)$/m);
+  });
+
+  test('a missing input is a data error (exit 2) naming it, not a difference', async () => {
+    const root = tinyRepo();
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
+    rmSync(join(root, 'data/challenge.jsonl'));
+    const r = await cli(['verify', 'out', '--rerun'], root);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('evidence-gate: data error: data (challenge) data/challenge.jsonl: missing under ');
+    expect(r.stderr).toContain('expected the file the manifest names, found none');
+    expect(r.stderr).toContain('verify --rerun needs every input the manifest names (set --root');
   });
 
   test('another Unicode version is named before the comparison', async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Synthetic "inspection measurements" dataset generator (tabular numeric example).
 //
-// Reproduces the design of the executed synthetic fixture in seed 002 (see SPEC §13):
+// The design (docs/tabular.md describes the attacks run on it):
 //
 //   * 3,000 items, each with two dimensionless latent values z1, z2 ~ Uniform[0.1, 0.9).
 //   * Reference label "1" if z1 + z2 > 1, else "0". The label belongs to the latent
@@ -21,8 +21,7 @@
 // Box-Muller transform on that PRNG. Nothing reads the clock, Math.random, the locale
 // or the environment, so the output depends only on this file. The draw order is
 // fixed: first all latent pairs (z1, z2) item by item, then all noise pairs (e1, e2)
-// item by item. The digits therefore differ from the seed article's NumPy fixture;
-// figures computed on this data are expected to be of the same order, not the same.
+// item by item.
 //
 // The script throws (non-zero exit) if a design check fails; see checkDesign().
 //

@@ -335,7 +335,7 @@ def with_masks(rows, masks):
 
 
 # ---------------------------------------------------------------------------------------
-# Robustness per model × perturbed condition × scope (SPEC §8, seed 000)
+# Robustness per model × perturbed condition × scope (docs/definitions.md#metrics)
 # ---------------------------------------------------------------------------------------
 
 

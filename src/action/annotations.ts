@@ -7,7 +7,7 @@
 import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
 import { flatten, truncate } from '../report/escape.js';
-import { isRateCheck, percent } from '../report/format.js';
+import { checkThresholdText, checkValueText } from '../report/format.js';
 
 export const MAX_ERROR_ANNOTATIONS = 10;
 
@@ -26,12 +26,10 @@ function oneLine(text: string): string {
   return truncate(flatten(text), 120);
 }
 
+/** Value and threshold in the terminal's and summary.md's words (report/format.ts): "21.57 pp, required ≤ 5 pp". */
 function describe(c: Check): string {
-  const op = c.direction === 'min' ? '≥' : '≤';
-  const isRate = isRateCheck(c);
-  const value = c.value === null ? 'not evaluated' : isRate ? `${percent(c.value)} (${c.numerator}/${c.denominator})` : `${Number(c.value.toFixed(4))}`;
-  const threshold = isRate ? percent(c.threshold, 0) : String(c.threshold);
-  return `${oneLine(c.id)}: ${value}, required ${op} ${threshold} (${oneLine(c.config_key)}${c.threshold_is_default ? ', default' : ''}; n=${c.denominator ?? 0})`;
+  const key = `${oneLine(c.config_key)}${c.threshold_is_default ? ', default' : ''}`;
+  return `${oneLine(c.id)}: ${checkValueText(c)}, required ${checkThresholdText(c)} (${key}; n=${c.denominator ?? 0})`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * order of each list is the order of the conditions in the evidence and every report, and
  * `clean` is the reference.
  */
-import { FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type AttackFamilyName, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
+import { allFamilies, FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type AttackFamilyName, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
 
 export type Family = TextFamilyName | TabularAttackName;
 export type Condition = 'clean' | Family;
@@ -29,6 +29,14 @@ const DESTRUCTIVE: ReadonlySet<string> = new Set([...FAMILY_REGISTRY.text, ...FA
 
 export function isAttackFamily(condition: string): condition is AttackFamily {
   return ATTACKS.has(condition);
+}
+
+/** How a family looks for a failure (its descriptor's `strategy`; `fixed` when it makes one attempt per row). */
+export type Strategy = 'fixed' | 'adaptive' | 'exact';
+const STRATEGY: ReadonlyMap<string, Strategy> = new Map(allFamilies().map((d) => [d.name, d.strategy ?? 'fixed']));
+
+export function strategyOf(condition: string): Strategy {
+  return STRATEGY.get(condition) ?? 'fixed';
 }
 
 /** Whether a condition's edit can change the true class (its accuracy change is descriptive only). */

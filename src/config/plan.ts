@@ -101,7 +101,7 @@ export interface GatePlan {
   releaseRecord?: ReleaseRequirement;
 }
 
-/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
+/** Fields of the `release:` block, in the order reports list them (docs/explain-and-release.md). */
 export const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'] as const;
 export type ReleaseField = (typeof RELEASE_FIELDS)[number];
 

@@ -11,7 +11,7 @@ import { FAMILY_GATE_KEYS, GATE_KEYS, type FamilyGateKey, type GateKey } from '.
 import { RELEASE_FIELDS, type ReleaseField } from './plan.js';
 import { closed, count, name, path, pp, rate, type FromSchema, type Schema } from './schema-parts.js';
 
-// Release record (seeds 001, 002): names and references stay on one line; prose may span lines
+// Release record (docs/explain-and-release.md): names and references stay on one line; prose may span lines
 // (load.ts refuses other hidden characters and blank text in it).
 const oneLine = <const M extends number>(max: M) => ({ type: 'string', minLength: 1, maxLength: max, pattern: PRINTABLE_PATTERN }) as const;
 const prose = <const M extends number>(max: M) => ({ type: 'string', minLength: 1, maxLength: max }) as const;

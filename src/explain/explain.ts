@@ -1,5 +1,5 @@
 /**
- * The sandbox for one text (seed 000's custom-text reading): every configured model's reading of
+ * The sandbox for one text (docs/explain-and-release.md): every configured model's reading of
  * the text, clean and under each configured perturbation family. It goes through the run's own
  * stages — `prepare()` trains the models and builds the families, the run's candidate source
  * builds the candidates (evaluate/conditions.ts `candidatesFor`), the run's score store scores

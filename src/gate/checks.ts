@@ -147,9 +147,9 @@ function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs):
 }
 
 /**
- * `release_record/data` (seeds 001 and 002): with `gate.require_release_record: true` the config's
- * `release:` block must declare every field; the figure is the number of fields declared. Not
- * applicable when not required. Read from the manifest's record, so merge and verify agree.
+ * `release_record/data` (docs/explain-and-release.md#release-checklist): with
+ * `gate.require_release_record: true` the config's `release:` block must declare every field;
+ * the figure is the number of fields declared. Not applicable when not required. Read from the manifest's record, so merge and verify agree.
  */
 function releaseRecordCheck(gate: GatePlan): Check {
   const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...RELEASE_FIELDS], declared: false };

@@ -25,7 +25,7 @@ export interface ReportFacts {
   conditions: string[];
   counters: ModelCounters[];
   textPolicy: 'full' | 'hash' | 'none';
-  /** The release record and the frozen facts seed 002's checklist asks about. */
+  /** The release record and the frozen facts the release checklist asks about. */
   release: ReleaseFacts;
 }
 

@@ -1,8 +1,9 @@
 /**
- * The preprocessing record of the manifest (seed 002: "record the preprocessing configuration"):
- * for every model, the exact transformation between the data file and what the model scores,
- * stated so that someone can reproduce the evidence with scikit-learn (or by hand) without
- * reading this project's source. It is built from the model plans alone: each model kind's
+ * The preprocessing record of the manifest (the release checklist asks for it frozen,
+ * docs/explain-and-release.md): for every model, the exact transformation between the data
+ * file and what the model scores, stated so that someone can reproduce the evidence with
+ * scikit-learn (or by hand) without reading this project's source. It is built from the model
+ * plans alone: each model kind's
  * descriptor (src/models/registry.ts) states what it is defined to do; their tests
  * hold them to it against scikit-learn goldens.
  */

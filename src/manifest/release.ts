@@ -1,10 +1,10 @@
 /**
- * The release record (the config's `release:` block, copied into the manifest) and the seed
- * checklists it completes. Seed 001's release checklist and seed 000's research gates are answered
- * by checks; seed 002's release checklist also asks for facts the manifest records (the threat
- * model, digests, preprocessing) and for decisions only a person can declare (who owns and
- * reviewed the release, what it is for, what is still unresolved). Everything here is read from
- * the manifest and checks.json, so a merge and `verify` render the same section.
+ * The release record (the config's `release:` block, copied into the manifest) and the three
+ * checklists it completes (docs/explain-and-release.md#release-checklist). The robustness and
+ * challenge checklists are answered by checks; the release checklist also asks for facts the
+ * manifest records (the threat model, digests, preprocessing) and for decisions only a person can
+ * declare (who owns and reviewed the release, what it is for, what is still unresolved). Everything
+ * here is read from the manifest and checks.json, so a merge and `verify` render the same section.
  */
 import { RELEASE_FIELDS, type ReleaseField, type ReleasePlan, type ReleaseRequirement } from '../config/plan.js';
 import type { Check, CheckStatus } from '../gate/check.js';
@@ -55,7 +55,7 @@ export function readReleaseRecord(m: Pick<Manifest, 'release'>): ReleaseRecord |
   };
 }
 
-/** What the reports need about the record and the facts seed 002 asks to have frozen. */
+/** What the reports need about the record and the facts the release checklist asks to have frozen. */
 export interface ReleaseFacts {
   record: ReleaseRecord | null;
   /** The manifest holds a label digest. */
@@ -85,9 +85,9 @@ export function readReleaseFacts(m: Manifest): ReleaseFacts {
 /** Facts the manifest records for a checklist item. */
 export type RecordedFact = 'threat_model' | 'frozen';
 
-/** One item of a seed checklist and what answers it. */
+/** One item of a checklist and what answers it. */
 export interface ChecklistItem {
-  /** Seed document and the item's place in it, e.g. "002·3". */
+  /** The checklist, named by what it checks, and the item's place in it, e.g. "release 3". */
   ref: string;
   /** What the item asks, in this project's words. */
   asks: string;
@@ -99,28 +99,36 @@ export interface ChecklistItem {
 }
 
 /**
- * The three seeds' checklists, in seed order. Thresholds are not repeated here: each check
- * carries its own, from the config. `release_record` answers 002·6 only when
+ * The checklists: robustness to perturbation, the purpose of the evaluation, generalization to
+ * the challenge split, and the release under the threat model. Thresholds are not repeated here:
+ * each check carries its own, from the config. `release_record` answers release 6 only when
  * `gate.require_release_record` is set (it is not applicable otherwise).
  */
 export const RELEASE_CHECKLIST: readonly ChecklistItem[] = [
-  { ref: '000·1', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
-  { ref: '000·2', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
-  { ref: '000·3', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
-  { ref: '000/001', asks: 'What the evaluation is for, and the uses it does not support (both seeds state their non-claims)', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
-  { ref: '001·1', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
-  { ref: '001·2', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
-  { ref: '001·3', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
-  { ref: '001·4', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
-  { ref: '001·5', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
-  { ref: '001·6', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
-  { ref: '002·1', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
-  { ref: '002·2', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
-  { ref: '002·3', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
-  { ref: '002·4', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
-  { ref: '002·5', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
-  { ref: '002·6', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
+  { ref: 'robustness 1', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
+  { ref: 'robustness 2', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
+  { ref: 'robustness 3', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
+  { ref: 'purpose', asks: 'What the evaluation is for, and the uses it does not support', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
+  { ref: 'challenge 1', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
+  { ref: 'challenge 2', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
+  { ref: 'challenge 3', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
+  { ref: 'challenge 4', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
+  { ref: 'challenge 5', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
+  { ref: 'challenge 6', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
+  { ref: 'release 1', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
+  { ref: 'release 2', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
+  { ref: 'release 3', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
+  { ref: 'release 4', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
+  { ref: 'release 5', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
+  { ref: 'release 6', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
 ];
+
+/** The heading and the sentence both reports put above the checklist table. */
+export const CHECKLIST_HEADING = 'Release checklists';
+export const CHECKLIST_INTRO =
+  'Each item of the robustness, purpose, challenge and release checklists (docs/explain-and-release.md) and what ' +
+  'answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.';
+export const CHECKLIST_COLUMNS = ['checklist', 'item', 'evidence', 'status'];
 
 /** The status of one piece of evidence for an item. */
 export type PartStatus = CheckStatus | 'declared' | 'missing' | 'recorded';

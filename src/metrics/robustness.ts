@@ -1,5 +1,5 @@
 /**
- * Per model × condition robustness figures (docs/definitions.md#metrics, seed `000_…`). For one model, one
+ * Per model × condition robustness figures (docs/definitions.md#metrics). For one model, one
  * perturbed condition and one scope: N = rows in scope, C = rows that are changed and
  * valid (valid === true). A missing row (status not `ok`) has no prediction: inside C it
  * is a flip and incorrect.
@@ -32,7 +32,7 @@ export interface ConditionFigures {
   invalid: Figure;
   /** Rows in C whose prediction differs from the clean prediction (missing = flip), counted among |C|. */
   flips: Figure;
-  /** flips / N (the seed's definition). */
+  /** flips / N (docs/definitions.md#metrics). */
   flip_rate: Figure;
   /** flips / |C|. */
   changed_flip_rate: Figure;

@@ -53,6 +53,11 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
    * it, and never reported as "not configured" (the search, pgd, exact).
    */
   optIn?: boolean;
+  /**
+   * How it looks for a failure, for the summary's scope: `adaptive` steers by the model's answers
+   * within a budget, `exact` solves for the worst case. Absent: one fixed attempt per row.
+   */
+  strategy?: 'adaptive' | 'exact';
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }

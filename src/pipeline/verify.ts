@@ -14,6 +14,7 @@ import { EvidenceOrderError } from '../evidence/group.js';
 import { EvidenceReadError, OutputFolder } from '../evidence/output-folder.js';
 import { EvidenceParseError } from '../evidence/row.js';
 import { resolveInside } from '../config/paths.js';
+import { DataError } from '../errors.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { checkRecordedGate } from '../manifest/gate-record.js';
@@ -168,23 +169,45 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   }
 }
 
-/** Inputs the manifest names, with the digests they had: a changed one stops the rerun. */
-function changedInputs(m: Manifest, root: string): string[] {
-  const inputs: Array<{ what: string; path: string; sha256: string }> = [
+interface RecordedInput {
+  what: string;
+  path: string;
+  sha256: string;
+}
+
+/** The inputs the manifest names (config, data, dictionaries, lock files, model files), with the digests they had. */
+function recordedInputs(m: Manifest): RecordedInput[] {
+  return [
     { what: 'config', path: m.config.path, sha256: m.config.sha256 },
     ...m.data.files.map((f) => ({ what: `data (${f.split})`, path: f.path, sha256: f.sha256 })),
     ...m.threat_model.dictionaries.map((d) => ({ what: 'dictionary', path: d.path, sha256: d.sha256 })),
     ...m.lock_files.map((f) => ({ what: 'lock file', path: f.path, sha256: f.sha256 })),
     ...m.models.flatMap((model) => ((model.files as Array<{ path: string; sha256: string }> | undefined) ?? []).map((f) => ({ what: `model ${model.name} file`, path: f.path, sha256: f.sha256 })))
   ];
+}
+
+function absolutePath(root: string, input: RecordedInput): string | null {
+  const resolved = resolveInside(root, input.path);
+  return typeof resolved === 'string' || !existsSync(resolved.absolute) ? null : resolved.absolute;
+}
+
+/**
+ * A rerun without its inputs is a data problem, not tampering (exit 2): one line per missing
+ * input, naming it and the root it was looked for under.
+ */
+function requireInputs(m: Manifest, root: string): void {
+  const missing = recordedInputs(m).filter((input) => absolutePath(root, input) === null);
+  if (missing.length === 0) return;
+  const lines = missing.map((i) => `${i.what} ${i.path}: missing under ${root}; expected the file the manifest names, found none`);
+  const hint = 'verify --rerun needs every input the manifest names (set --root to the repository they are in)';
+  throw new DataError([...lines, hint].join('\n'));
+}
+
+/** Inputs whose digest changed since the run: a changed one stops the rerun. */
+function changedInputs(m: Manifest, root: string): string[] {
   const out: string[] = [];
-  for (const input of inputs) {
-    const resolved = resolveInside(root, input.path);
-    if (typeof resolved === 'string' || !existsSync(resolved.absolute)) {
-      out.push(`${input.what} ${input.path}: missing under ${root}; the rerun needs the inputs the manifest names (set --root)`);
-      continue;
-    }
-    const actual = fileSha256(resolved.absolute);
+  for (const input of recordedInputs(m)) {
+    const actual = fileSha256(absolutePath(root, input) as string);
     if (actual !== input.sha256) out.push(`${input.what} ${input.path}: SHA-256 recorded ${input.sha256}, found ${actual} (the input changed since the run)`);
   }
   return out;
@@ -241,6 +264,7 @@ export async function verify(options: VerifyOptions, deps: RunDeps = {}): Promis
     const version = majorVersion((art.readJson(name) as { schema_version?: unknown } | null)?.schema_version);
     if (version !== major) throw new ArtifactError(`${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`);
   }
+  if (options.rerun) requireInputs(art.manifest, options.root);
   const out: VerifyResult = { differences: [], notes: [] };
   checkFiles(art, out.differences);
   checkGate(art, out);

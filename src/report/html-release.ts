@@ -1,11 +1,11 @@
 /**
  * The "Release record" section of report.html: the declared record (lists as lists) and the
- * seeds' checklists with the status of each piece of evidence, as in summary.md
+ * release checklists with the status of each piece of evidence, as in summary.md
  * (summary-release.ts). Every declared value goes through `h()` (flattened, bounded, escaped).
  */
 import type { GateResult } from '../gate/checks.js';
 import type { ReportFacts } from '../manifest/facts.js';
-import { releaseChecklist, type ChecklistPart, type PartStatus } from '../manifest/release.js';
+import { CHECKLIST_COLUMNS, CHECKLIST_HEADING, CHECKLIST_INTRO, releaseChecklist, type ChecklistPart, type PartStatus } from '../manifest/release.js';
 import { escapeHtml } from './escape.js';
 import { codeCell, h, t, table, type Cell } from './html-parts.js';
 import { RELEASE_LIST_SHOWN, RELEASE_TEXT_CHARS } from './summary-release.js';
@@ -54,11 +54,10 @@ export function releaseReportSection(facts: ReportFacts, gate: GateResult): stri
     const rows: Cell[][] = FIELDS.map(([key, words]) => [t(words), codeCell(`release.${key}`), { html: valueHtml(record[key as keyof typeof record] as string | string[] | null), cls: 'wrap' }]);
     out.push(table(['field', 'key', 'declared'], rows));
   }
-  out.push('<h3>Seed checklists</h3>');
-  out.push('<p class="note">Each item of the seeds\' checklists and what answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.</p>');
+  out.push(`<h3>${CHECKLIST_HEADING}</h3>`, `<p class="note">${escapeHtml(CHECKLIST_INTRO)}</p>`);
   const rows: Cell[][] = releaseChecklist(gate.checks, facts.release).flatMap((row) =>
     row.parts.map((p, i): Cell[] => [t(i === 0 ? row.ref : ''), t(i === 0 ? row.asks : ''), codeCell(p.evidence, 120), partCell(p)])
   );
-  out.push(table(['seed', 'item', 'evidence', 'status'], rows));
+  out.push(table(CHECKLIST_COLUMNS, rows));
   return out;
 }

@@ -27,6 +27,7 @@ import { abstentionSection, ledgerSection, reliabilitySection, riskCoverageSecti
 import { AnchorIds, h } from './html-parts.js';
 import { releaseReportSection } from './html-release.js';
 import { searchReportSection } from './html-search.js';
+import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
 
@@ -115,6 +116,8 @@ function verdictSection(input: ReportInput): string[] {
   if (tm.protectedOutcome) out.push(`<p>Protected outcome: ${h(tm.protectedOutcome, 300)}</p>`);
   if (tm.againstPolicy) out.push(AGAINST_POLICY_HTML);
   out.push(`<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`);
+  const only = onlyLanguage(facts);
+  if (only !== null) out.push(`<p>${singleLanguageLine(h(only, 40))}</p>`);
   return out;
 }
 
@@ -157,6 +160,7 @@ export function renderReport(input: ReportInput): string {
     ...releaseReportSection(facts, gate),
     '<h2 id="not-tested">Not tested</h2>',
     `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
+    ...scopeSentences(metrics.conditions_evaluated).map((s) => `<p>${escapeHtml(s)}</p>`),
     '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'
   ];
   const body = [...verdictSection(input), toc(sections), ...sections];

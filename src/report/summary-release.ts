@@ -1,13 +1,13 @@
 /**
  * The "Release record" section of summary.md: what the config's `release:` block declares (who
- * owns and reviewed the release, its intended use and limits), then every item of the seeds'
+ * owns and reviewed the release, its intended use and limits), then every item of the release
  * checklists with the status of the evidence behind it — checks, facts the manifest records,
  * and declared fields. Read from the manifest's facts and the checks (manifest/release.ts), so a
  * merge and `verify` write the same bytes. Every declared value is escaped and bounded.
  */
 import type { GateResult } from '../gate/checks.js';
 import type { ReportFacts } from '../manifest/facts.js';
-import { releaseChecklist, type ChecklistPart, type ReleaseRecord } from '../manifest/release.js';
+import { CHECKLIST_COLUMNS, CHECKLIST_HEADING, CHECKLIST_INTRO, releaseChecklist, type ChecklistPart, type ReleaseRecord } from '../manifest/release.js';
 import { code, md } from './escape.js';
 import { markdownTable as table } from './markdown.js';
 
@@ -57,11 +57,10 @@ export function releaseSummarySection(facts: ReportFacts, gate: GateResult): str
     out.push(`Declared by **${md(record.owner, 200)}** in the config's \`release:\` block (line ${record.config_line}), copied into manifest.json.`, '');
     out.push(...table(['field', 'key', 'declared'], recordRows(record)), '');
   }
-  out.push('### Seed checklists', '');
-  out.push('Each item of the seeds\' checklists and what answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.', '');
+  out.push(`### ${CHECKLIST_HEADING}`, '', CHECKLIST_INTRO, '');
   const rows = releaseChecklist(gate.checks, facts.release).flatMap((row) =>
     row.parts.map((p, i) => [i === 0 ? row.ref : '', i === 0 ? md(row.asks, 200) : '', code(p.evidence, 120), partCell(p)])
   );
-  out.push(...table(['seed', 'item', 'evidence', 'status'], rows), '');
+  out.push(...table(CHECKLIST_COLUMNS, rows), '');
   return out;
 }

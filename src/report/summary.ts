@@ -23,6 +23,7 @@ import { compareSection } from './summary-compare.js';
 import { blockOnFallbackLine, byChange, changeLine, changeWord, knownNotBlocking, NOTHING_NEW_PREFIX } from './summary-changes.js';
 import { releaseSummarySection } from './summary-release.js';
 import { anyRepeated, noiseFloor, repeatSection } from './summary-repeat.js';
+import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 import { searchSection } from './summary-search.js';
 import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
@@ -197,6 +198,8 @@ function header(input: SummaryInput): string[] {
   if (tm.againstPolicy) out.push(AGAINST_POLICY_LINE, '');
   const c = gate.counts;
   out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
+  const only = onlyLanguage(facts);
+  if (only !== null) out.push(singleLanguageLine(md(only, 40)), '');
   return out;
 }
 
@@ -251,7 +254,7 @@ function tables(input: SummaryInput): string[] {
   if (metrics.conditions_evaluated.length > 1) {
     out.push('## Robustness (all rows)', '');
     out.push(
-      'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
+      'The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row (docs/definitions.md#metrics). Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval.',
       ''
     );
     const floor = anyRepeated(metrics);
@@ -312,12 +315,7 @@ function tables(input: SummaryInput): string[] {
   out.push('## Scope of this evaluation', '');
   out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
   if (facts.familiesNotConfigured.length > 0) out.push(`Not tested (left out of the threat model): ${facts.familiesNotConfigured.join(', ')}.`);
-  out.push(
-    metrics.task === 'tabular'
-      ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
-      : 'Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.',
-    ''
-  );
+  out.push(...scopeSentences(metrics.conditions_evaluated), '');
 
   out.push('## Evidence', '');
   out.push(

@@ -106,6 +106,7 @@ export const BOUNDARY = tabularAttack({
   attack: true,
   destructive: false,
   optIn: true,
+  strategy: 'adaptive',
   needsGradients: false,
   perModel: true,
   reportsWork: true,

@@ -292,6 +292,7 @@ export const EXACT = tabularAttack({
   attack: true,
   destructive: false,
   optIn: true,
+  strategy: 'exact',
   needsGradients: true,
   perModel: true,
   reportsWork: true,

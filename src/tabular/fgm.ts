@@ -14,8 +14,8 @@
  * Work counters (FGM_COUNTING): per ATTACKED row one gradient evaluation (step 2) and two
  * prediction evaluations (steps 1 and 4). The step-1 prediction on a row that turns out to
  * be wrong is eligibility scoring — clean scoring, not attack generation — and is not
- * counted; neither is any later scoring or reporting of the candidate by the caller. This is
- * the seed's accounting: 959 attacked rows → 959 gradient and 1,918 prediction evaluations.
+ * counted; neither is any later scoring or reporting of the candidate by the caller. So 959
+ * attacked rows cost 959 gradient and 1,918 prediction evaluations.
  */
 import { closed } from '../config/schema-parts.js';
 import { tabularAttack } from '../perturb/descriptor.js';

@@ -114,6 +114,7 @@ export const PGD = tabularAttack({
   attack: true,
   destructive: false,
   optIn: true,
+  strategy: 'adaptive',
   needsGradients: true,
   perModel: true,
   reportsWork: true,

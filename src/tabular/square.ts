@@ -113,6 +113,7 @@ export const SQUARE = tabularAttack({
   attack: true,
   destructive: false,
   optIn: true,
+  strategy: 'adaptive',
   needsGradients: false,
   perModel: true,
   reportsWork: true,

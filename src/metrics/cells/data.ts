@@ -6,6 +6,9 @@ import { count, notApplicable } from '../figure.js';
 import { CHALLENGE_SPLIT, REFERENCE_SPLIT, type MetricFacts, type Metrics } from '../metrics.js';
 import { PSI_EDGES, psiOfHistograms } from '../shift.js';
 
+/** Why the per-language checks are not applicable when the data has a single language. */
+export const ONE_LANGUAGE = 'the data has one language: the challenge checks already cover it';
+
 export class DataCell {
   private readonly splitRows = new Map<string, number>();
   private readonly languageRows = new Map<string, Map<string, number>>();
@@ -31,6 +34,12 @@ export class DataCell {
     const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
     const hasReference = facts.splits.includes(REFERENCE_SPLIT);
     const hasLanguage = facts.languages.some((l) => l !== UNKNOWN_LANGUAGE);
+    // One slice is the whole challenge split: its checks would repeat the challenge checks.
+    const noLanguageChecks = !hasLanguage
+      ? 'the data has no language column'
+      : facts.languages.length === 1
+        ? ONE_LANGUAGE
+        : null;
     const challengeRows = this.splitRows.get(CHALLENGE_SPLIT) ?? 0;
     let total = 0;
     for (const n of this.splitRows.values()) total += n;
@@ -45,8 +54,8 @@ export class DataCell {
         language,
         figure: !hasChallenge
           ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
-          : !hasLanguage
-            ? notApplicable('the data has no language column')
+          : noLanguageChecks !== null
+            ? notApplicable(noLanguageChecks)
             : count(this.languageRows.get(CHALLENGE_SPLIT)?.get(language) ?? 0, challengeRows)
       })),
       length_psi: hasChallenge && hasReference ? psiOfHistograms(histogram(REFERENCE_SPLIT), histogram(CHALLENGE_SPLIT)) : notApplicable(bothSplits),

@@ -45,6 +45,7 @@ export const SEARCH = textFamily({
   attack: true,
   destructive: false,
   optIn: true,
+  strategy: 'adaptive',
   read: (raw, context): SearchParams => {
     const borrowed = (context.attacks?.dictionary as { file?: unknown } | undefined)?.file;
     const dictionary =
