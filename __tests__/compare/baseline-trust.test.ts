@@ -61,18 +61,18 @@ describe('a baseline whose checks.json says every check failed (digests recomput
     const r = await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'forged', '--quiet'], root);
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toEqual([
-      'evidence-gate: usage error: forged/checks.json: checks[0].status: recorded "fail", recomputed "pass": the baseline does not agree with its own evidence'
+      'evidence-gate: usage error: forged/checks.json: checks[id=challenge_examples/data].status: recorded "fail", recomputed "pass": the baseline does not agree with its own evidence'
     ]);
   });
 
   test('the action path reports it in one line and gates without it: block_on: new acts as all', async () => {
     const warnings: string[] = [];
     const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'warned', baseline: { dir: join(root, 'forged'), shown: 'forged', onError: 'warn' } }, { warn: (l) => warnings.push(l) });
-    expect(warnings).toEqual([expect.stringMatching(/^baseline refused: forged\/checks\.json: checks\[0\]\.status: recorded "fail", recomputed "pass"/)]);
+    expect(warnings).toEqual([expect.stringMatching(/^baseline refused: forged\/checks\.json: checks\[id=challenge_examples\/data\]\.status: recorded "fail", recomputed "pass"/)]);
     expect(r.comparison).toBeNull();
     expect(r.verdict).toBe('fail');
     expect(r.gate?.failing).toEqual(failing);
-    expect(r.summary).toContain('but with no baseline (the baseline was refused \\(forged/checks\\.json\\: checks\\[0\\]\\.status');
+    expect(r.summary).toContain('but with no baseline (the baseline was refused \\(forged/checks\\.json\\: checks\\[id=challenge\\_examples/data\\]\\.status');
   });
 
   test('the untouched folder is still trusted: known failures do not block', async () => {
@@ -82,7 +82,7 @@ describe('a baseline whose checks.json says every check failed (digests recomput
 
   test('verify of the forged folder fails, naming the recomputed status', async () => {
     const r = await verify({ dir: 'forged', cwd: root, root });
-    expect(r.differences).toContain('checks.json: checks[0].status: recorded "fail", recomputed "pass"');
+    expect(r.differences).toContain('checks.json: checks[id=challenge_examples/data].status: recorded "fail", recomputed "pass"');
   });
 
   test('written by another version of the tool, only what the judgement reads is compared, and the forgery is still found', async () => {
