@@ -17,6 +17,7 @@ export function progressLines(info: (line: string) => void, now: () => number, e
     const { elapsedMs, measuredRows } = rates.measure(p, t);
     if (isTrainingMilestone(p)) {
       info(trainingLine(p, elapsedMs));
+      last = t;
       return;
     }
     if (p.rows === 0 || t - last < everyMs) return;
