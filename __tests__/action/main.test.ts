@@ -239,7 +239,10 @@ describe('progress', () => {
     // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
     expect(lines).toEqual(['evaluate: 5,152/5,152 rows (100%), 468 rows/s, done in 11 s']);
     // Each model's training starts and ends in the log, whatever the interval.
-    const training = host.infos.filter((l) => / on 842 rows \.\.\.$|: done in [\d.]+ s$/.test(l) && l.startsWith('training '));
-    expect(training.map((l) => l.replace(/[\d.]+ s$/, 'X s'))).toEqual(['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'].flatMap((m) => [`training ${m} on 842 rows ...`, `training ${m}: done in X s`]));
+    const milestone = / on 842 rows \.\.\.$|: done in [\d.]+ s$/;
+    const training = host.infos.filter((l) => l.startsWith('training ') && milestone.test(l));
+    const names = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'];
+    const expected = names.flatMap((m) => [`training ${m} on 842 rows ...`, `training ${m}: done in X s`]);
+    expect(training.map((l) => l.replace(/[\d.]+ s$/, 'X s'))).toEqual(expected);
   });
 });

@@ -33,8 +33,11 @@ test('each model reports its start, the rows its fit has read and its end, in co
   // The hybrid fits the word scorer (its char scorer is the one already fitted).
   expect(of('mix')).toEqual([0, 64, 128, 192, 200]);
   expect(events.every((e) => e.total === 200)).toBe(true);
-  expect(events.map((e) => e.model)).toEqual([...Array(5).fill('nb'), ...Array(5).fill('char'), ...Array(5).fill('mix')]);
+  const order = [...Array(5).fill('nb'), ...Array(5).fill('char'), ...Array(5).fill('mix')];
+  expect(events.map((e) => e.model)).toEqual(order);
   const plain = await buildModels(PLANS, train, ['a', 'b']);
   const input = [{ kind: 'text' as const, text: 'alpha text' }];
-  for (const [i, m] of models.entries()) expect(await m.score(input)).toEqual(await (plain[i] as (typeof plain)[number]).score(input));
+  for (const [i, m] of models.entries()) {
+    expect(await m.score(input)).toEqual(await (plain[i] as (typeof plain)[number]).score(input));
+  }
 });

@@ -75,7 +75,18 @@ export async function buildModels(plans: readonly ModelPlan[], train: readonly E
     }
     return new TfidfModel(name, scorer);
   };
-  const context: ModelBuildContext = { train, labels, features, root: options.root ?? process.cwd(), log: options.log ?? (() => {}), seed: options.seed ?? 0, secret: options.secret ?? (() => {}), featurizer, tfidf, trained };
+  const context: ModelBuildContext = {
+    train,
+    labels,
+    features,
+    root: options.root ?? process.cwd(),
+    log: options.log ?? (() => {}),
+    seed: options.seed ?? 0,
+    secret: options.secret ?? (() => {}),
+    featurizer,
+    tfidf,
+    trained
+  };
   if (!options.training) return plans.map((plan) => modelKind(plan.kind).build(plan, context));
   const models: Model[] = [];
   for (const plan of plans) {
