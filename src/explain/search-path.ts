@@ -19,7 +19,8 @@ import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import { loadDictionary } from '../perturb/dictionary-file.js';
 import { dictionaryFor } from '../perturb/dictionary.js';
-import { applySearchEdits, editSpace, editSetViolation, wordLimit, type PlacedEdit } from '../perturb/search/edits.js';
+import { applySearchEdits, editSpace, editSetViolation, singleEdits, wordLimit } from '../perturb/search/edits.js';
+import type { PlacedEdit } from '../perturb/search/edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../perturb/search/objective.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { ModelCounters } from '../run/facts.js';
@@ -164,7 +165,7 @@ function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): Si
   const byText = new Map<string, PlacedEdit>();
   let editable = 0;
   let count = 0;
-  for (const edits of space.positions) {
+  for (const edits of singleEdits(space)) {
     const valid = edits.filter((e) => editSetViolation(text, [e], limit, ratio) === null);
     if (valid.length > 0) editable++;
     count += valid.length;
