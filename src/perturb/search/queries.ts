@@ -26,32 +26,36 @@ export type ScoreTexts = (texts: readonly string[]) => Promise<ScoreResult[]>;
  */
 export const LEDGER_TEXT_KEY_CHARS = 16_383;
 
-/** A map by text: short texts by themselves, long ones by their digest (two maps: no key passes for the other). */
+/**
+ * A map by text: short texts by themselves, long ones by their digest (two maps: no key passes for
+ * the other). A caller that looks a text up more than once passes its key, made once.
+ */
 export class TextMap<V> {
   private readonly short = new Map<string, V>();
   private readonly long = new Map<string, V>();
 
-  private mapOf(text: string): [Map<string, V>, string] {
-    return text.length > LEDGER_TEXT_KEY_CHARS ? [this.long, sha256Hex(text)] : [this.short, text];
+  static key(text: string): string {
+    return text.length > LEDGER_TEXT_KEY_CHARS ? sha256Hex(text) : text;
+  }
+
+  private mapOf(text: string): Map<string, V> {
+    return text.length > LEDGER_TEXT_KEY_CHARS ? this.long : this.short;
   }
 
   get size(): number {
     return this.short.size + this.long.size;
   }
 
-  get(text: string): V | undefined {
-    const [map, key] = this.mapOf(text);
-    return map.get(key);
+  get(text: string, key = TextMap.key(text)): V | undefined {
+    return this.mapOf(text).get(key);
   }
 
-  has(text: string): boolean {
-    const [map, key] = this.mapOf(text);
-    return map.has(key);
+  has(text: string, key = TextMap.key(text)): boolean {
+    return this.mapOf(text).has(key);
   }
 
-  set(text: string, value: V): void {
-    const [map, key] = this.mapOf(text);
-    map.set(key, value);
+  set(text: string, value: V, key = TextMap.key(text)): void {
+    this.mapOf(text).set(key, value);
   }
 }
 
@@ -107,18 +111,20 @@ export class QueryLedger {
     // Fresh texts by their place in the call, with each one's candidate; candidates repeating one of them.
     let fresh: TextMap<number> | null = null;
     const texts: string[] = [];
+    const keys: string[] = [];
     const made: number[] = [];
     let repeats: [number, number][] | null = null;
     const room = this.remaining;
     let full = false;
     for (let k = 0; k < count; k++) {
       const t = textOf(k);
-      const known = this.answers.get(t);
+      const key = TextMap.key(t);
+      const known = this.answers.get(t, key);
       if (known !== undefined) {
         out[k] = known;
         continue;
       }
-      const first = fresh?.get(t);
+      const first = fresh?.get(t, key);
       if (first !== undefined) {
         (repeats ??= []).push([k, first]);
         continue;
@@ -130,8 +136,9 @@ export class QueryLedger {
         full = true;
         continue;
       }
-      fresh.set(t, texts.length);
+      fresh.set(t, texts.length, key);
       texts.push(t);
+      keys.push(key);
       made.push(k);
     }
     if (texts.length === 0) return { ready: out };
@@ -142,7 +149,7 @@ export class QueryLedger {
         this.spent += texts.length;
         for (let i = 0; i < texts.length; i++) {
           const r = results[i] as ScoreResult;
-          this.answers.set(texts[i] as string, r);
+          this.answers.set(texts[i] as string, r, keys[i]);
           out[made[i] as number] = r;
         }
         if (repeats !== null) for (const [k, i] of repeats) out[k] = results[i];
