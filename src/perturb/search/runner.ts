@@ -17,6 +17,8 @@ export interface SearchSettings {
   queries: number;
   operators: readonly SearchOperator[];
   maxWordsChanged: number;
+  /** Texts longer than this many characters (code points) are not searched. */
+  maxTextChars: number;
 }
 
 export interface SearchCall {
