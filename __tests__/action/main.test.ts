@@ -226,7 +226,8 @@ describe('progress', () => {
       t = at;
       report({ stage: 'evaluate', rows, total: 1200 });
     }
-    expect(lines).toEqual(['evaluate: 300/1,200 rows (25%), 30 rows/s, about 30 s left', 'evaluate: 600/1,200 rows (50%), 29 rows/s, about 21 s left']);
+    // The rate counts the rows since the stage's first report (100 rows at 4 s): 200 in 6 s, then 500 in 17 s.
+    expect(lines).toEqual(['evaluate: 300/1,200 rows (25%), 33 rows/s, about 27 s left', 'evaluate: 600/1,200 rows (50%), 29 rows/s, about 20 s left']);
   });
 
   test('the action passes it to the engine: info lines without dataset text', async () => {
@@ -237,5 +238,11 @@ describe('progress', () => {
     const lines = host.infos.filter((l) => l.startsWith('evaluate: '));
     // A finished stage says how long it took, never "about 0 s left" (docs/cli.md).
     expect(lines).toEqual(['evaluate: 5,152/5,152 rows (100%), 468 rows/s, done in 11 s']);
+    // Each model's training starts and ends in the log, whatever the interval.
+    const milestone = / on 842 rows \.\.\.$|: done in [\d.]+ s$/;
+    const training = host.infos.filter((l) => l.startsWith('training ') && milestone.test(l));
+    const names = ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'];
+    const expected = names.flatMap((m) => [`training ${m} on 842 rows ...`, `training ${m}: done in X s`]);
+    expect(training.map((l) => l.replace(/[\d.]+ s$/, 'X s'))).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 /** Progress lines: rows and share always; a rate and a time left only when they mean something. */
-import { formatProgress, ProgressReporter } from '../../src/cli/progress.js';
+import { formatProgress, ProgressReporter, StageRates } from '../../src/cli/progress.js';
 
 const at = (rows: number, total = 1000) => ({ stage: 'evaluate' as const, rows, total });
 
@@ -40,5 +40,70 @@ describe('ProgressReporter', () => {
     expect(out).toContain('evaluate: 500/1,000 rows (50%), 250 rows/s, about 2 s left');
     expect(out.endsWith('evaluate: 1,000/1,000 rows (100%), 250 rows/s, done in 4 s\n')).toBe(true);
     expect(out).not.toMatch(/(^|[^\d.])0 rows\/s|about 0 s/);
+  });
+});
+
+describe('the time left comes from the rows measured so far', () => {
+  test('rows done before the clock saw them do not speed up the rate', () => {
+    let out = '';
+    let t = 0;
+    const p = new ProgressReporter({ write: (x) => (out += x), tty: false, now: () => t, lineEveryMs: 0 });
+    // The first report comes after a first chunk of 100 rows: the clock starts there.
+    t = 1000;
+    p.update(at(100));
+    t = 3000;
+    p.update(at(300));
+    // 200 rows in 2 s: 100 rows/s, 700 rows left: 7 s (300 rows over 2 s would say 150 rows/s and 5 s).
+    expect(out).toBe('evaluate: 100/1,000 rows (10%)\nevaluate: 300/1,000 rows (30%), 100 rows/s, about 7 s left\n');
+  });
+
+  test('each stage and each model in training has its own clock', () => {
+    const rates = new StageRates();
+    expect(rates.measure({ stage: 'train', model: 'a', rows: 0, total: 10 }, 0)).toEqual({ elapsedMs: 0, measuredRows: 0 });
+    expect(rates.measure({ stage: 'train', model: 'b', rows: 0, total: 10 }, 5000)).toEqual({ elapsedMs: 0, measuredRows: 0 });
+    expect(rates.measure({ stage: 'train', model: 'b', rows: 4, total: 10 }, 7000)).toEqual({ elapsedMs: 2000, measuredRows: 4 });
+    expect(rates.measure({ stage: 'evaluate', rows: 0, total: 10 }, 9000)).toEqual({ elapsedMs: 0, measuredRows: 0 });
+    expect(rates.measure({ stage: 'evaluate', rows: 5, total: 10 }, 10_000)).toEqual({ elapsedMs: 1000, measuredRows: 5 });
+  });
+});
+
+describe('training progress', () => {
+  const train = (rows: number, total = 3000) => ({ stage: 'train' as const, model: 'tfidf-char', rows, total });
+
+  test('a log gets the start, a line at most every interval with rate and time left, and the end with its time', () => {
+    let out = '';
+    let t = 0;
+    const p = new ProgressReporter({ write: (x) => (out += x), tty: false, now: () => t, lineEveryMs: 5000 });
+    p.update(train(0));
+    t = 1000;
+    p.update(train(64));
+    t = 6000;
+    p.update(train(1200));
+    t = 7000;
+    p.update(train(1400));
+    t = 15_000;
+    p.update(train(3000));
+    expect(out.split('\n')).toEqual([
+      'training tfidf-char on 3,000 rows ...',
+      'training tfidf-char: 1,200/3,000 rows (40%), 200 rows/s, about 9 s left',
+      'training tfidf-char: done in 15.0 s',
+      ''
+    ]);
+  });
+
+  test('on a terminal the start and end are lines of their own, the bar in between', () => {
+    let out = '';
+    let t = 0;
+    const p = new ProgressReporter({ write: (x) => (out += x), tty: true, now: () => t });
+    p.update(train(0));
+    t = 2000;
+    p.update(train(1000));
+    t = 3000;
+    p.update(train(3000));
+    expect(out).toBe(
+      'training tfidf-char on 3,000 rows ...\n' +
+        '\r\x1b[K[########................] training tfidf-char: 1,000/3,000 rows (33%), 500 rows/s, about 4 s left' +
+        '\r\x1b[Ktraining tfidf-char: done in 3.0 s\n'
+    );
   });
 });

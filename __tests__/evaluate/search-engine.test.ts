@@ -233,7 +233,8 @@ describe('config errors', () => {
     ['{ operators: [swap] }', /threat_model\.attacks\.search\.operators/],
     ['{ operators: [dictionary] }', /the dictionary operator needs a dictionary file/],
     ['{ operators: [format, format] }', /the operator format is listed twice/],
-    ['{ knowledge: gradients }', /threat_model\.attacks\.search\.knowledge/]
+    ['{ knowledge: gradients }', /threat_model\.attacks\.search\.knowledge/],
+    ['{ max_text_chars: 0 }', /threat_model\.attacks\.search\.max_text_chars/]
   ])('%s', async (block, message) => {
     expect(await attempt(block)).toMatch(message);
   });

@@ -1,5 +1,5 @@
 /** The search's single edits on words with and without surrogate pairs (src/perturb/search/edits.ts). */
-import { editSpace } from '../../src/perturb/search/edits.js';
+import { editSpace, singleEdits } from '../../src/perturb/search/edits.js';
 
 // Mathematical bold letters are letters outside the BMP: each is a surrogate pair.
 const TEXT = 'Results about 𝐀𝐁𝐂𝐃𝐄𝐅 and 𝐆𝐇𝐈𝐉 differ from Straße, ÉCOLE and café across several careful measurements';
@@ -14,7 +14,7 @@ function swappedOnce(from: string, to: string): boolean {
 
 describe('single edits', () => {
   const spaces = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => editSpace(TEXT, { seed, id: `x${seed}`, language: 'en', operators: ['transpose', 'format'], dictionary: undefined }));
-  const edits = spaces.flatMap((s) => s.positions.flat());
+  const edits = spaces.flatMap((s) => singleEdits(s).flat());
 
   test('a transposition swaps two adjacent code points, never two halves of a pair, and costs 2', () => {
     const transposed = edits.filter((e) => e.op === 'transpose');

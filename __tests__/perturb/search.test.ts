@@ -1,6 +1,6 @@
 /** The adaptive search on its own (docs/search.md): edit space, validity, budget, both knowledges, determinism. */
 import type { ScoreResult } from '../../src/models/model.js';
-import { editSetViolation, editSpace, recordedEdits, wordLimit, type SearchOperator } from '../../src/perturb/search/edits.js';
+import { editSetViolation, editSpace, recordedEdits, singleEdits, wordLimit, type SearchOperator } from '../../src/perturb/search/edits.js';
 import { runSearch, type SearchTask } from '../../src/perturb/search/search.js';
 import { searchRowProblem } from './search-check.js';
 
@@ -51,7 +51,7 @@ const TEXT = 'The results show a clear Gain although not 12% of samples were lar
 
 /** The text one single edit of the task's edit space makes (word position, edit in operator order). */
 function editSpaceText(t: SearchTask, word: number, op: number): string {
-  const e = t.space.positions[word]?.[op];
+  const e = singleEdits(t.space)[word]?.[op];
   if (e === undefined) throw new Error(`no edit ${op} at word ${word}`);
   return t.space.text.slice(0, e.start) + e.to + t.space.text.slice(e.end);
 }
@@ -59,14 +59,14 @@ function editSpaceText(t: SearchTask, word: number, op: number): string {
 describe('edit space', () => {
   test('offers one edit per operator on each unprotected word, never on negators, numbers or URLs', () => {
     const space = editSpace('Results do not show 12% gains, see www.example.org today', { seed: 1, id: 'r', language: 'en', operators: ['transpose', 'dictionary', 'format'], dictionary: DICT });
-    const words = space.positions.map((p) => p[0]?.from);
+    const words = singleEdits(space).map((p) => p[0]?.from);
     expect(words).not.toContain('not');
     expect(words).not.toContain('example');
     expect(words).not.toContain('www');
-    expect(space.positions.find((p) => p[0]?.from === 'Results')?.map((e) => e.op)).toEqual(['transpose', 'dictionary', 'format']);
+    expect(singleEdits(space).find((p) => p[0]?.from === 'Results')?.map((e) => e.op)).toEqual(['transpose', 'dictionary', 'format']);
     // "do" has two letters: no swap, but a case change.
-    expect(space.positions.find((p) => p[0]?.from === 'do')?.map((e) => e.op)).toEqual(['format']);
-    expect(space.positions.find((p) => p[0]?.from === 'Results')?.find((e) => e.op === 'dictionary')?.to).toBe('Findings');
+    expect(singleEdits(space).find((p) => p[0]?.from === 'do')?.map((e) => e.op)).toEqual(['format']);
+    expect(singleEdits(space).find((p) => p[0]?.from === 'Results')?.find((e) => e.op === 'dictionary')?.to).toBe('Findings');
   });
 
   test('the word limit is ceil(share × words), at least 1', () => {
@@ -77,7 +77,7 @@ describe('edit space', () => {
 
   test('an edit set is invalid with a word edited twice, over the limit, or over the edit ratio', () => {
     const space = editSpace(TEXT, { seed: 1, id: 'r', language: 'en', operators: ['transpose', 'format'], dictionary: undefined });
-    const [p0, p1, p2] = space.positions.filter((p) => p.length === 2) as [any[], any[], any[]];
+    const [p0, p1, p2] = singleEdits(space).filter((p) => p.length === 2) as [any[], any[], any[]];
     expect(editSetViolation(TEXT, [p0[0], p0[1]], 5, null)).toMatch(/more than once/);
     expect(editSetViolation(TEXT, [p0[0], p1[0], p2[0]], 2, null)).toMatch(/at most 2/);
     expect(editSetViolation(TEXT, [p0[0], p1[0]], 2, 0.001)).toMatch(/max_char_edit_ratio/);
@@ -130,7 +130,7 @@ describe('score-based search', () => {
       return texts.map(() => ({ status: 'ok', scores: [0.9, 0.1] }));
     };
     const t = task(text, { budget: 6, operators: ['transpose', 'format'], score: flat });
-    expect(t.space.positions.map((p) => p.length)).toEqual([2, 2, 2, 2]);
+    expect(singleEdits(t.space).map((p) => p.length)).toEqual([2, 2, 2, 2]);
     const single = (word: number, op: number) => editSpaceText(t, word, op);
     const out = await runSearch(t);
     expect(calls.map((c) => c.length)).toEqual([3, 1, 2]);

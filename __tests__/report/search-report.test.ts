@@ -28,7 +28,7 @@ function figures(tested: number, successQueries: number[], budget: number): Sear
 }
 
 function metricsOf(models: Array<[string, SearchFigures]>): Metrics {
-  return { models: models.map(([model, s]) => ({ model, search: [{ scope: ALL, ...s }] }) as unknown as ModelMetrics) } as unknown as Metrics;
+  return { models: models.map(([model, s]) => ({ model, ledger: [], search: [{ scope: ALL, ...s }] }) as unknown as ModelMetrics) } as unknown as Metrics;
 }
 
 describe('the success–budget curve in report.html', () => {

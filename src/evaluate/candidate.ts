@@ -11,6 +11,7 @@ import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { SearchEdit } from '../perturb/search/edits.js';
 import type { Featurizer } from '../text/features.js';
 import type { ModelCounters } from '../run/facts.js';
+import type { NotAttemptedReason } from '../evidence/row.js';
 import type { RowWork } from '../tabular/contract.js';
 import { sha256Hex } from '../util/hash.js';
 
@@ -31,7 +32,7 @@ export interface Candidate {
   /** True for attack families: the row carries ledger masks. */
   masked: boolean;
   /** Why the condition could not act (when not attempted): no_dictionary unless said otherwise. */
-  notAttemptedReason?: 'no_dictionary' | 'no_edit';
+  notAttemptedReason?: NotAttemptedReason;
   /** The model's answer, when an attack already asked for it (a black-box tabular attack): not scored again. */
   answered?: ScoreResult;
   /** Search rows: the model's answer (the search asked it already), the queries spent and the edits kept. */

@@ -122,6 +122,8 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
   const rowsPerExample = models.length * source.conditions.length;
   const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
   let done = 0;
+  // The stage's start: the rate behind the time left is measured from here (src/cli/progress.ts).
+  if (total > 0) options.progress?.(0, total);
   try {
     for (let c = 0; c < chunks.length; c++) {
       const part = chunks[c] as readonly Example[];

@@ -15,6 +15,7 @@ import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import { inputDigest, type Candidate } from './candidate.js';
 import type { ModelCounters } from '../run/facts.js';
 import type { ScoreStore } from './score-store.js';
+import { codePointLength } from '../util/strings.js';
 import { StepBatcher } from './step-batcher.js';
 
 const DEFAULT_BATCH = 512;
@@ -46,6 +47,20 @@ function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResu
 function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
   const original = example.input.kind === 'text' ? example.input.text : '';
   return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
+}
+
+/** Whether a text is longer than search.max_text_chars code points (its UTF-16 length bounds them). */
+export function tooLongToSearch(text: string, maxTextChars: number): boolean {
+  return text.length > maxTextChars && codePointLength(text) > maxTextChars;
+}
+
+/**
+ * The search row of an eligible example whose text is too long to search: it keeps the clean answer,
+ * spends nothing and is uncovered (text_too_long), so the row stays in the denominators.
+ */
+function tooLong(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
+  const row = notSearched(example, clean, cleanResult);
+  return { ...row, attempted: false, notAttemptedReason: 'text_too_long', valid: null };
 }
 
 /** The search row of an example the search runs on (searchable). */
@@ -137,11 +152,19 @@ export async function searchCandidates(
       const example = examples[e] as Example;
       const cleanResult = cleanResults[e] as ScoreResult;
       // Rows not searched are filled in without a turn of the event loop.
+      const text = example.input.kind === 'text' ? example.input.text : '';
+      const limit = search.settings.maxTextChars;
       if (!searchable(plan, example, model, cleanResult)) out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
+      else if (tooLongToSearch(text, limit)) out[e] = tooLong(example, clean[e] as Candidate, cleanResult);
       else out[e] = await searchedCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
     }
   };
-  const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
+  // Texts too long to search hold no ledger.
+  const searched = (e: Example): number => {
+    const text = e.input.kind === 'text' ? e.input.text : '';
+    return tooLongToSearch(text, search.settings.maxTextChars) ? 0 : text.length;
+  };
+  const longest = examples.reduce((n, e) => Math.max(n, searched(e)), 0);
   await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH))) }, lane));
   return out;
 }

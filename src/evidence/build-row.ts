@@ -9,7 +9,7 @@ import type { Example } from '../data/example.js';
 import { decisionOf, type ScoreResult } from '../models/model.js';
 import { policyAccepts, type ReviewPolicy } from './attack-success.js';
 import { ledgerMasks } from './ledger.js';
-import type { EvidenceRow } from './row.js';
+import type { EvidenceRow, NotAttemptedReason } from './row.js';
 
 export interface RowFacts {
   example: Example;
@@ -19,7 +19,13 @@ export interface RowFacts {
   clean: ScoreResult;
   result: ScoreResult;
   /** What the condition produced (null on clean rows). */
-  candidate: { attempted: boolean; notAttemptedReason?: 'no_dictionary' | 'no_edit'; changed: boolean; valid: boolean | null; invalidReason: string | null } | null;
+  candidate: {
+    attempted: boolean;
+    notAttemptedReason?: NotAttemptedReason;
+    changed: boolean;
+    valid: boolean | null;
+    invalidReason: string | null;
+  } | null;
   /** True for attack families: the row carries ledger masks. */
   masked: boolean;
   objective: 'untargeted' | 'targeted';

@@ -11,12 +11,13 @@
  *   uncovered — eligible but not tested, with the first reason that applies:
  *               no_dictionary (the family could not act on the row's language), or
  *               no_edit (the search found no valid edit to make),
+ *               text_too_long (the text is longer than search.max_text_chars: not searched),
  *               unchanged (attempted, same bytes), invalid, missing.
  * An uncovered row is never counted robust.
  */
 import type { ProtectedTransition } from '../config/plan.js';
 import { wrongUnderObjective } from './attack-success.js';
-import type { UncoveredReason } from './row.js';
+import type { NotAttemptedReason, UncoveredReason } from './row.js';
 
 export interface MaskInput {
   objective: 'untargeted' | 'targeted';
@@ -25,8 +26,8 @@ export interface MaskInput {
   cleanOk: boolean;
   cleanPrediction: string | null;
   attempted: boolean;
-  /** Why a family that did not act could not (default no_dictionary; the search's no_edit). */
-  notAttemptedReason?: 'no_dictionary' | 'no_edit';
+  /** Why a family that did not act could not (default no_dictionary; the search's no_edit or text_too_long). */
+  notAttemptedReason?: NotAttemptedReason;
   changed: boolean;
   valid: boolean;
   rowOk: boolean;

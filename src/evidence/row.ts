@@ -9,7 +9,9 @@ import type { Condition } from '../config/families.js';
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
 export type RowStatus = 'ok' | 'error' | 'timeout';
-export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'invalid' | 'missing';
+export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'text_too_long' | 'invalid' | 'missing';
+/** Why a condition did not act on a row (the first uncovered reasons). */
+export type NotAttemptedReason = 'no_dictionary' | 'no_edit' | 'text_too_long';
 
 export interface EvidenceRow {
   id: string;

@@ -14,12 +14,13 @@
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import type { Candidate } from '../evaluate/candidate.js';
-import { searchCandidates } from '../evaluate/search.js';
+import { searchCandidates, tooLongToSearch } from '../evaluate/search.js';
 import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import { loadDictionary } from '../perturb/dictionary-file.js';
 import { dictionaryFor } from '../perturb/dictionary.js';
-import { applySearchEdits, editSpace, editSetViolation, wordLimit, type PlacedEdit } from '../perturb/search/edits.js';
+import { applySearchEdits, editSpace, editSetViolation, singleEdits, wordLimit } from '../perturb/search/edits.js';
+import type { PlacedEdit } from '../perturb/search/edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../perturb/search/objective.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { ModelCounters } from '../run/facts.js';
@@ -161,10 +162,12 @@ function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): Si
   });
   const limit = wordLimit(space.words, search.settings.maxWordsChanged);
   const ratio = plan.threatModel.constraints.maxCharEditRatio;
+  // A text too long to search has no path to explain (and its single edits would be many).
+  if (tooLongToSearch(text, search.settings.maxTextChars)) return { byText: new Map(), count: 0, editable: 0, limit };
   const byText = new Map<string, PlacedEdit>();
   let editable = 0;
   let count = 0;
-  for (const edits of space.positions) {
+  for (const edits of singleEdits(space)) {
     const valid = edits.filter((e) => editSetViolation(text, [e], limit, ratio) === null);
     if (valid.length > 0) editable++;
     count += valid.length;
@@ -202,6 +205,11 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
     input_sha256: candidate.digest,
     ...reading(row.result)
   };
+  if (candidate.notAttemptedReason === 'text_too_long') {
+    const limit = search.settings.maxTextChars;
+    const reason = `the text is longer than search.max_text_chars (${limit} characters) (uncovered: text_too_long)`;
+    return { ...shared, reason, outcome: 'not_searched' };
+  }
   if (!candidate.attempted) return { ...shared, reason: 'no word of this text has a valid edit', outcome: 'no_edit' };
   if (row.queries === 0) return { ...shared, reason: notSearchedReason(plan, gold, cleanResult, model.labels), outcome: 'not_searched' };
 

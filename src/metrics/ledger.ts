@@ -40,7 +40,7 @@ export interface FamilyLedger {
   /** Tested and not a success. */
   robust: Figure;
   uncovered: Figure;
-  /** Counts per reason; `no_edit` only for the search (no other family can give it). */
+  /** Counts per reason; `no_edit` and `text_too_long` (listed only when > 0) belong to the search alone. */
   uncovered_by_reason: Partial<Record<UncoveredReason, number>>;
   attack_success: Figure;
   eligible_coverage: Figure;

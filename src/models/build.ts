@@ -31,7 +31,21 @@ export interface BuildOptions {
   onFeaturize?: (space: FeatureSpace) => void;
   /** Filled with the featurizers built (one per feature space and vocabulary), for a caller that provides rows from elsewhere. */
   featurizers?: Featurizer[];
+  /** Training progress per model: 0 rows as it starts, the training rows it has read, `total` once built. */
+  training?: (p: TrainingProgress) => void;
 }
+
+export interface TrainingProgress {
+  model: string;
+  rows: number;
+  total: number;
+}
+
+/** Training rows between two reports from inside a fit (each report reads the clock). */
+const ROWS_PER_REPORT = 64;
+
+/** Lets the event loop turn, so that the lines reported so far reach the log before the next fit blocks it. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[], options: BuildOptions = {}): Promise<Model[]> {
   const features = options.features ?? [];
@@ -45,16 +59,43 @@ export async function buildModels(plans: readonly ModelPlan[], train: readonly E
     featurizers.push(made);
     return made;
   };
+  const total = train.length;
+  // The model being built: fits report the rows they have read for it.
+  let building = '';
+  const trained = (rows: number): void => {
+    if (rows % ROWS_PER_REPORT === 0 && rows < total) options.training?.({ model: building, rows, total });
+  };
   const scorers = new Map<TfidfAnalyzer, TfidfScorer>();
   const tfidf = (analyzer: TfidfAnalyzer, name: string): TfidfModel => {
     let scorer = scorers.get(analyzer);
     if (!scorer) {
-      const params = fitTfidf(analyzer, train, labels);
+      const params = fitTfidf(analyzer, train, labels, trained);
       scorer = new TfidfScorer(params, featurizer(analyzer, params.vocabulary));
       scorers.set(analyzer, scorer);
     }
     return new TfidfModel(name, scorer);
   };
-  const context: ModelBuildContext = { train, labels, features, root: options.root ?? process.cwd(), log: options.log ?? (() => {}), seed: options.seed ?? 0, secret: options.secret ?? (() => {}), featurizer, tfidf };
-  return plans.map((plan) => modelKind(plan.kind).build(plan, context));
+  const context: ModelBuildContext = {
+    train,
+    labels,
+    features,
+    root: options.root ?? process.cwd(),
+    log: options.log ?? (() => {}),
+    seed: options.seed ?? 0,
+    secret: options.secret ?? (() => {}),
+    featurizer,
+    tfidf,
+    trained
+  };
+  if (!options.training) return plans.map((plan) => modelKind(plan.kind).build(plan, context));
+  const models: Model[] = [];
+  for (const plan of plans) {
+    building = plan.name;
+    options.training({ model: plan.name, rows: 0, total });
+    await turn();
+    models.push(modelKind(plan.kind).build(plan, context));
+    options.training({ model: plan.name, rows: total, total });
+    await turn();
+  }
+  return models;
 }

@@ -39,6 +39,8 @@ export interface ModelBuildContext {
   featurizer(space: FeatureSpace, vocabulary: readonly string[]): Featurizer;
   /** A tf-idf centroid model over the one fitted scorer of its analyzer. */
   tfidf(analyzer: TfidfAnalyzer, name: string): TfidfModel;
+  /** A fit reports here how many training rows it has read so far (for progress; it changes nothing). */
+  trained(rows: number): void;
 }
 
 interface ModelKindBase<K extends string, P> {

@@ -26,8 +26,13 @@ export interface NaiveBayesParameters {
   featureCount: number[][];
 }
 
-export function fitNaiveBayesCounts(train: readonly Example[], labels: readonly string[]): NaiveBayesParameters {
-  const docs = train.map((e) => (e.input.kind === 'text' ? wordTokens(e.input.text) : []));
+/** `read`, when given, hears how many training texts have been tokenised so far (progress). */
+export function fitNaiveBayesCounts(train: readonly Example[], labels: readonly string[], read?: (rows: number) => void): NaiveBayesParameters {
+  const docs = train.map((e, i) => {
+    const tokens = e.input.kind === 'text' ? wordTokens(e.input.text) : [];
+    read?.(i + 1);
+    return tokens;
+  });
   const vocabulary = sortCodePoints(distinctTokens(docs));
   const index = new Map(vocabulary.map((w, i) => [w, i]));
   const labelIndex = new Map(labels.map((l, i) => [l, i]));

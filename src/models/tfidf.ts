@@ -41,18 +41,23 @@ function sortVocabulary(features: Iterable<string>): string[] {
 }
 
 /** The sorted training vocabulary and each training text's row of feature counts. */
-function analyzeTraining(analyzer: TfidfAnalyzer, texts: readonly string[]): { vocabulary: string[]; rows: SparseRow[] } {
+function analyzeTraining(analyzer: TfidfAnalyzer, texts: readonly string[], read?: (rows: number) => void): { vocabulary: string[]; rows: SparseRow[] } {
   const tally = new Tally();
   if (analyzer === 'word') {
-    const tokens = texts.map(wordTokens);
+    const tokens = texts.map((t, i) => {
+      const ts = wordTokens(t);
+      read?.(i + 1);
+      return ts;
+    });
     const vocabulary = sortVocabulary(distinctTokens(tokens));
     const index = new Map(vocabulary.map((t, i) => [t, i]));
     return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t) as number))) };
   }
   // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
   const index = new CharWbIndex(...CHAR_NGRAM_RANGE);
-  const rows = texts.map((t) => {
+  const rows = texts.map((t, i) => {
     index.addTo(t, tally, true);
+    read?.(i + 1);
     return tally.finish();
   });
   const vocabulary = sortVocabulary(index.learned);
@@ -88,7 +93,8 @@ function addNormalisedRow(sum: Float64Array, width: number, c: number, row: Spar
   }
 }
 
-export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], labels: readonly string[]): TfidfParameters {
+/** `read`, when given, hears how many training texts have been analysed so far (progress). */
+export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], labels: readonly string[], read?: (rows: number) => void): TfidfParameters {
   // Canonical example order (label, then text): the float sums, hence the digest, then do
   // not depend on the order of the training file.
   const examples = train
@@ -96,7 +102,8 @@ export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], lab
     .sort((a, b) => compareCodePoints(a.label, b.label) || compareCodePoints(a.text, b.text));
   const { vocabulary, rows } = analyzeTraining(
     analyzer,
-    examples.map((e) => e.text)
+    examples.map((e) => e.text),
+    read
   );
 
   const df = new Float64Array(vocabulary.length);

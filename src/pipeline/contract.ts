@@ -4,9 +4,11 @@ import type { GateResult } from '../gate/checks.js';
 import type { ShardSpec } from '../shard/select.js';
 
 export interface Progress {
-  stage: 'evaluate' | 'merge' | 'verify';
+  stage: 'train' | 'evaluate' | 'merge' | 'verify';
   rows: number;
   total: number;
+  /** The model being trained (stage `train`): a model's training starts at 0 rows and ends at `total`. */
+  model?: string;
 }
 
 export interface RunDeps {

@@ -17,13 +17,14 @@ import { featureSpace, tabularCandidates } from '../evaluate/tabular.js';
 import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
 import type { LengthHistogram } from '../metrics/metrics.js';
 import { histogram, PSI_EDGES, uniqueTokenTypes } from '../metrics/shift.js';
-import { buildModels } from '../models/build.js';
+import { buildModels, type BuildOptions } from '../models/build.js';
 import { ExternalModel } from '../models/external/external-model.js';
 import { HttpModel } from '../models/http/http-model.js';
 import type { Model, ModelDescription } from '../models/model.js';
 import { buildFamilies, configuredTabular, familiesOf } from '../perturb/registry.js';
 import type { ShardSpec } from '../shard/select.js';
 import type { Featurizer } from '../text/features.js';
+import type { Progress } from './contract.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
@@ -38,6 +39,8 @@ export interface PrepareOptions {
   secret?: (value: string) => void;
   /** False when the data's candidates will not be evaluated (explain): no perturbation thread. */
   evaluates?: boolean;
+  /** Progress of each model's training (stage `train`); it never changes an output. */
+  progress?: (p: Progress) => void;
 }
 
 export interface Prepared {
@@ -100,6 +103,11 @@ export function describeForManifest(model: Model, plan: ModelPlan): ModelDescrip
   };
 }
 
+/** The training reports of buildModels as progress of the `train` stage. */
+function trainingProgress(progress: PrepareOptions['progress']): BuildOptions['training'] {
+  return progress && ((p) => progress({ stage: 'train', ...p }));
+}
+
 /** Data, families and models for a loaded plan; `stage` marks the end of the data stage for wall times. */
 export async function prepare(plan: Plan, options: PrepareOptions, stage: (name: string) => void = () => {}): Promise<Prepared> {
   const log = options.log ?? (() => {});
@@ -118,7 +126,7 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
   let models: Model[];
   const featurizers: Featurizer[] = [];
   try {
-    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, seed: plan.statistics.seed, secret: options.secret, featurizers });
+    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, seed: plan.statistics.seed, secret: options.secret, featurizers, training: trainingProgress(options.progress) });
   } catch (error) {
     await textSource?.close?.();
     throw error;

@@ -59,7 +59,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   let models: Model[] = [];
   let writer: EvidenceWriter | null = null;
   try {
-    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret }, stage);
+    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret, progress: deps.progress }, stage);
     const { dataset, source, head } = prepared;
     models = prepared.models;
     stage('train');

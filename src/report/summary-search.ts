@@ -9,6 +9,18 @@ function plain(f: Figure): string {
   return f.value === null ? 'n/a' : String(Math.round(f.value * 10) / 10);
 }
 
+/** The sentence on eligible rows whose text was too long to search (none when there are none). */
+function tooLongLines(metrics: Metrics): string[] {
+  const counts = metrics.models.flatMap((m) => {
+    const n = m.ledger.find((l) => l.family === 'search' && l.scope === ALL)?.uncovered_by_reason.text_too_long ?? 0;
+    return n > 0 ? [`${md(m.model, 40)} ${n}`] : [];
+  });
+  if (counts.length === 0) return [];
+  const why = "their text is longer than `search.max_text_chars` characters (the manifest's threat model holds it)";
+  const then = 'Each is uncovered (`text_too_long`) in the evidence and counts against coverage, never as robust.';
+  return [`Eligible rows not searched because ${why}: ${counts.join(', ')}. ${then}`, ''];
+}
+
 export function searchSection(metrics: Metrics): string[] {
   const rows = metrics.models.flatMap((m) => {
     const s = m.search?.find((f) => f.scope === ALL);
@@ -22,6 +34,7 @@ export function searchSection(metrics: Metrics): string[] {
     '',
     `Queries are the distinct candidate texts scored per example and model, within the configured budget${budget === undefined || budget === null ? '' : ` of ${budget}`}. A search that found nothing is evidence about this budget and these operators only.`,
     '',
+    ...tooLongLines(metrics),
     ...table(['model', 'tested', 'successes', 'attack success', 'queries mean / median (tested)', 'queries mean / median (successes)', 'words changed per success'], rows),
     ''
   ];

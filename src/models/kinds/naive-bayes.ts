@@ -22,7 +22,7 @@ export const NAIVE_BAYES = builtinModel({
   labelOnly: false,
   gradients: false,
   build(plan, context) {
-    const counts = fitNaiveBayesCounts(context.train, context.labels);
+    const counts = fitNaiveBayesCounts(context.train, context.labels, context.trained);
     return new NaiveBayesModel(plan.name, counts, plan.params.alpha, context.featurizer('word', counts.vocabulary));
   },
   preprocessing: {

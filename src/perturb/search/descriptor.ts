@@ -1,5 +1,5 @@
 /**
- * `threat_model.attacks.search: { knowledge, queries, operators, max_words_changed, dictionary }`:
+ * `threat_model.attacks.search: { knowledge, queries, operators, max_words_changed, dictionary, max_text_chars }`:
  * the adaptive attacker that combines the families' word edits under a per-(example, model)
  * query budget (docs/search.md). Its operators work whether or not their families are configured
  * as fixed conditions; `dictionary` takes its file from `search.dictionary` or else from
@@ -18,6 +18,12 @@ import { adaptiveSearch } from './runner.js';
 export const DEFAULT_SEARCH_QUERIES = 200;
 export const DEFAULT_MAX_WORDS_CHANGED = 0.2;
 export const MAX_SEARCH_QUERIES = 100_000;
+/**
+ * Longer texts are not searched (uncovered: text_too_long). Every query scores the whole candidate,
+ * so a row costs about budget × length: 200 queries on three 1 MB texts took 20–30 s and 460 MB even
+ * once the search's own bookkeeping grew with the budget only (docs/search.md#long-texts).
+ */
+export const DEFAULT_SEARCH_MAX_TEXT_CHARS = 200_000;
 
 export const SEARCH_RULE =
   'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 letters, a dictionary replacement in the word\'s case, or a case change), at most one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
@@ -28,6 +34,7 @@ export interface SearchParams {
   operators: SearchOperator[];
   max_words_changed: number;
   dictionary: FileRef | null;
+  max_text_chars: number;
 }
 
 const schema = closed({
@@ -35,7 +42,8 @@ const schema = closed({
   queries: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_QUERIES },
   operators: { type: 'array', items: { enum: SEARCH_OPERATORS }, minItems: 1 },
   max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-  dictionary: path
+  dictionary: path,
+  max_text_chars: { type: 'integer', minimum: 1 }
 });
 
 export const SEARCH = textFamily({
@@ -66,12 +74,19 @@ export const SEARCH = textFamily({
       queries: raw.queries ?? DEFAULT_SEARCH_QUERIES,
       operators: SEARCH_OPERATORS.filter((o) => chosen.includes(o)),
       max_words_changed: raw.max_words_changed ?? DEFAULT_MAX_WORDS_CHANGED,
-      dictionary
+      dictionary,
+      max_text_chars: raw.max_text_chars ?? DEFAULT_SEARCH_MAX_TEXT_CHARS
     };
   },
   build: (params, options) => {
     const loaded = params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
-    const settings = { knowledge: params.knowledge, queries: params.queries, operators: params.operators, maxWordsChanged: params.max_words_changed };
+    const settings = {
+      knowledge: params.knowledge,
+      queries: params.queries,
+      operators: params.operators,
+      maxWordsChanged: params.max_words_changed,
+      maxTextChars: params.max_text_chars
+    };
     return {
       runner: {
         family: 'search',
@@ -82,6 +97,7 @@ export const SEARCH = textFamily({
           queries: params.queries,
           operators: params.operators,
           max_words_changed: params.max_words_changed,
+          max_text_chars: params.max_text_chars,
           ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
         },
         // Never called: the evaluator runs `search` per model (it has no fixed candidate).

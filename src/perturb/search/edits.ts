@@ -38,12 +38,23 @@ export interface PlacedEdit extends SearchEdit {
   cost: number;
 }
 
-/** The editable positions of one text: per word (in text order), the single edits it offers, in operator order. */
+/**
+ * The editable positions of one text: the words (in text order) that offer at least one single edit.
+ * The edits themselves are made on demand (editsAt): a long text has hundreds of thousands of them,
+ * and a search under a budget looks at a few hundred.
+ */
 export interface EditSpace {
   text: string;
   /** Words of the text, protected ones included (the word limit counts them all). */
   words: number;
-  positions: PlacedEdit[][];
+  /** How many words offer an edit. */
+  size: number;
+  /** How many single edits editable word i (0 ≤ i < size) offers. */
+  countAt(i: number): number;
+  /** The largest cost among word i's edits (each edit's own cost: see PlacedEdit.cost). */
+  costAt(i: number): number;
+  /** Editable word i's single edits, in operator order (made afresh on each call). */
+  editsAt(i: number): PlacedEdit[];
 }
 
 /** Case-keeping swap of code points i and i + 1 of a word; `plain`: it has no surrogate pairs, so code units are code points. */
@@ -114,20 +125,76 @@ export interface EditSpaceOptions {
   dictionary: ReadonlyMap<string, string> | undefined;
 }
 
-/** Every single edit the search may make on `text`, grouped by word. */
+/** A dictionary or format edit of a word (null when there is none). */
+function otherEdit(op: SearchOperator, word: Readonly<Word>, words?: ReadonlyMap<string, string>): string | null {
+  return op === 'dictionary' ? dictionaryEdit(word, words) : formatEdit(word);
+}
+
+const OP_BIT: Readonly<Record<SearchOperator, number>> = { transpose: 1, dictionary: 2, format: 4 };
+
+/** Whether a word of at least 4 letters has a pair transposeEdit could swap (no draw needed to know). */
+function canTranspose(word: Readonly<Word>): boolean {
+  if (word.letters < 4) return false;
+  const plain = word.cpLength === word.text.length;
+  return swapPositions(plain ? word.text : [...word.text], word.letters === word.cpLength).length > 0;
+}
+
+/**
+ * Every single edit the search may make on `text`, grouped by word. Only which operators apply
+ * to each word, and their largest cost, is kept; an edit (and the seeded draw of a transposition's
+ * pair) is made when editsAt asks for its word.
+ */
 export function editSpace(text: string, o: EditSpaceOptions): EditSpace {
   const scanned = scanText(text, o.language).words;
-  const positions: PlacedEdit[][] = [];
+  const editable: Readonly<Word>[] = [];
+  const ops: number[] = [];
+  const costs: number[] = [];
   for (const word of scanned) {
     if (word.protection !== null) continue;
+    let bits = 0;
+    let cost = 0;
+    for (const op of o.operators) {
+      if (op === 'transpose') {
+        // Two different adjacent letters swapped: distance 2 whichever pair is drawn.
+        if (canTranspose(word)) {
+          bits |= OP_BIT.transpose;
+          cost = Math.max(cost, 2);
+        }
+        continue;
+      }
+      const to = otherEdit(op, word, o.dictionary);
+      if (to === null) continue;
+      bits |= OP_BIT[op];
+      cost = Math.max(cost, editCost(op, word.text, to));
+    }
+    if (bits === 0) continue;
+    editable.push(word);
+    ops.push(bits);
+    costs.push(cost);
+  }
+  const editsAt = (i: number): PlacedEdit[] => {
+    const word = editable[i] as Readonly<Word>;
+    const bits = ops[i] as number;
     const here: PlacedEdit[] = [];
     for (const op of o.operators) {
-      const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : op === 'dictionary' ? dictionaryEdit(word, o.dictionary) : formatEdit(word);
-      if (to !== null) here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost: editCost(op, word.text, to) });
+      if ((bits & OP_BIT[op]) === 0) continue;
+      const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : otherEdit(op, word, o.dictionary);
+      if (to === null) continue;
+      const cost = editCost(op, word.text, to);
+      here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost });
     }
-    if (here.length > 0) positions.push(here);
-  }
-  return { text, words: scanned.length, positions };
+    return here;
+  };
+  const countAt = (i: number): number => {
+    const bits = ops[i] as number;
+    return (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1);
+  };
+  return { text, words: scanned.length, size: editable.length, countAt, costAt: (i) => costs[i] as number, editsAt };
+}
+
+/** Every single edit of the space, by word (all made at once: for short texts and tests). */
+export function singleEdits(space: EditSpace): PlacedEdit[][] {
+  return Array.from({ length: space.size }, (_, i) => space.editsAt(i));
 }
 
 /** The most words a candidate may change: ceil(share × words), at least 1. */
@@ -154,7 +221,7 @@ export function applySearchEdits(text: string, edits: readonly PlacedEdit[]): st
 
 /** Edits `max_char_edit_ratio` allows on a text, memoised for the last text asked about (one search asks about one text many times). */
 let allowedFor: { text: string; max: number; allowed: number } | null = null;
-function allowedOn(text: string, max: number): number {
+export function allowedOn(text: string, max: number): number {
   if (allowedFor === null || allowedFor.text !== text || allowedFor.max !== max) {
     const length = codePointLength(text);
     allowedFor = { text, max, allowed: length === 0 ? -1 : allowedEdits(length, max) };

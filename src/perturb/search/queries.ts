@@ -4,6 +4,7 @@
  * counts. A step's texts go to the model in one call (one pipelined batch for an external model).
  */
 import type { ScoreResult } from '../../models/model.js';
+import { sha256Hex } from '../../util/hash.js';
 import { applySearchEdits, type PlacedEdit } from './edits.js';
 
 /** A model answer that is not `ok`, raised so the search stops and its row becomes missing; `edits` made the text it failed on. */
@@ -18,8 +19,48 @@ export class SearchFailure extends Error {
 
 export type ScoreTexts = (texts: readonly string[]) => Promise<ScoreResult[]>;
 
+/**
+ * Longer texts are known by their SHA-256 rather than by themselves. V8 hashes at most this many
+ * characters of a string (a longer one hashes by its length), so a map of long candidates of one
+ * length compared each new one with all of them, and it kept every answered text alive.
+ */
+export const LEDGER_TEXT_KEY_CHARS = 16_383;
+
+/**
+ * A map by text: short texts by themselves, long ones by their digest (two maps: no key passes for
+ * the other). A caller that looks a text up more than once passes its key, made once.
+ */
+export class TextMap<V> {
+  private readonly short = new Map<string, V>();
+  private readonly long = new Map<string, V>();
+
+  static key(text: string): string {
+    return text.length > LEDGER_TEXT_KEY_CHARS ? sha256Hex(text) : text;
+  }
+
+  private mapOf(text: string): Map<string, V> {
+    return text.length > LEDGER_TEXT_KEY_CHARS ? this.long : this.short;
+  }
+
+  get size(): number {
+    return this.short.size + this.long.size;
+  }
+
+  get(text: string, key = TextMap.key(text)): V | undefined {
+    return this.mapOf(text).get(key);
+  }
+
+  has(text: string, key = TextMap.key(text)): boolean {
+    return this.mapOf(text).has(key);
+  }
+
+  set(text: string, value: V, key = TextMap.key(text)): void {
+    this.mapOf(text).set(key, value);
+  }
+}
+
 export class QueryLedger {
-  private readonly answers = new Map<string, ScoreResult>();
+  private readonly answers = new TextMap<ScoreResult>();
   private spent = 0;
 
   constructor(
@@ -67,35 +108,40 @@ export class QueryLedger {
   /** Candidate k's text is textOf(k); its edit set, setOf(k), is made only for the error of a failed answer. */
   private askEach(count: number, textOf: (k: number) => string, setOf: (k: number) => PlacedEdit[]): Answers {
     const out: (ScoreResult | undefined)[] = new Array<ScoreResult | undefined>(count).fill(undefined);
-    // Fresh texts by their place in the call; candidates repeating a fresh text of this call.
-    let fresh: Map<string, number> | null = null;
+    // Fresh texts by their place in the call, with each one's candidate; candidates repeating one of them.
+    let fresh: TextMap<number> | null = null;
+    const texts: string[] = [];
+    const keys: string[] = [];
     const made: number[] = [];
-    let repeats: number[] | null = null;
+    let repeats: [number, number][] | null = null;
     const room = this.remaining;
     let full = false;
     for (let k = 0; k < count; k++) {
       const t = textOf(k);
-      const known = this.answers.get(t);
+      const key = TextMap.key(t);
+      const known = this.answers.get(t, key);
       if (known !== undefined) {
         out[k] = known;
         continue;
       }
-      if (fresh?.has(t)) {
-        (repeats ??= []).push(k);
+      const first = fresh?.get(t, key);
+      if (first !== undefined) {
+        (repeats ??= []).push([k, first]);
         continue;
       }
       // Past the budget's edge, a text is only looked up (as if asked later).
       if (full) continue;
-      fresh ??= new Map();
+      fresh ??= new TextMap();
       if (fresh.size >= room) {
         full = true;
         continue;
       }
-      fresh.set(t, made.length);
+      fresh.set(t, texts.length, key);
+      texts.push(t);
+      keys.push(key);
       made.push(k);
     }
-    if (fresh === null || fresh.size === 0) return { ready: out };
-    const texts = [...fresh.keys()];
+    if (texts.length === 0) return { ready: out };
     return {
       ready: null,
       pending: this.scoreTexts(texts).then((results) => {
@@ -103,10 +149,10 @@ export class QueryLedger {
         this.spent += texts.length;
         for (let i = 0; i < texts.length; i++) {
           const r = results[i] as ScoreResult;
-          this.answers.set(texts[i] as string, r);
+          this.answers.set(texts[i] as string, r, keys[i]);
           out[made[i] as number] = r;
         }
-        if (repeats !== null) for (const k of repeats) out[k] = results[(fresh as Map<string, number>).get(textOf(k)) as number];
+        if (repeats !== null) for (const [k, i] of repeats) out[k] = results[i];
         for (let i = 0; i < results.length; i++) {
           const r = results[i] as ScoreResult;
           if (r.status !== 'ok') throw new SearchFailure(r, setOf(made[i] as number));

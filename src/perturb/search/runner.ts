@@ -17,6 +17,8 @@ export interface SearchSettings {
   queries: number;
   operators: readonly SearchOperator[];
   maxWordsChanged: number;
+  /** Texts longer than this many characters (code points) are not searched. */
+  maxTextChars: number;
 }
 
 export interface SearchCall {
@@ -40,12 +42,16 @@ export interface AdaptiveSearch {
 /**
  * Edit spaces kept for the next models: every model searches the same examples of a chunk in
  * turn, and an example's edit space depends only on its id, text and language. A chunk holds at
- * most 2,048 examples (evaluate.ts), so this many covers one; older ones are dropped first.
+ * most 2,048 examples (evaluate.ts), so this many covers one; older ones are dropped first. The
+ * spaces kept also hold at most EDIT_SPACE_CHARS_KEPT characters of text between them (a space
+ * keeps its text's words), so a few long texts do not stay alive for the whole chunk.
  */
 export const EDIT_SPACES_KEPT = 4096;
+export const EDIT_SPACE_CHARS_KEPT = 4 * 1024 * 1024;
 
 export function adaptiveSearch(settings: SearchSettings, seed: number, maxCharEditRatio: number | null, dictionary: LoadedDictionary | null): AdaptiveSearch {
   const kept = new Map<string, EditSpace>();
+  let keptChars = 0;
   const spaceOf = (input: PerturbInput): EditSpace => {
     const key = `${input.id}\u0000${input.language}\u0000${input.text}`;
     let space = kept.get(key);
@@ -57,8 +63,17 @@ export function adaptiveSearch(settings: SearchSettings, seed: number, maxCharEd
         operators: settings.operators,
         dictionary: dictionary ? dictionaryFor(dictionary, input.language) : undefined
       });
-      if (kept.size >= EDIT_SPACES_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(key, space);
+      // A text longer than the whole allowance is searched without being kept.
+      if (input.text.length <= EDIT_SPACE_CHARS_KEPT) {
+        const n = input.text.length;
+        while (kept.size > 0 && (kept.size >= EDIT_SPACES_KEPT || keptChars + n > EDIT_SPACE_CHARS_KEPT)) {
+          const [oldest, dropped] = kept.entries().next().value as [string, EditSpace];
+          kept.delete(oldest);
+          keptChars -= dropped.text.length;
+        }
+        kept.set(key, space);
+        keptChars += input.text.length;
+      }
     }
     return space;
   };

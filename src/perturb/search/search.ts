@@ -18,7 +18,7 @@
  */
 import type { ScoreResult } from '../../models/model.js';
 import { decide } from '../decision.js';
-import { applySearchEdits, editSetViolation, type EditSpace, type PlacedEdit } from './edits.js';
+import { allowedOn, applySearchEdits, editSetViolation, type EditSpace, type PlacedEdit } from './edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from './objective.js';
 import { QueryLedger, SearchFailure, type ScoreTexts } from './queries.js';
 
@@ -46,12 +46,62 @@ export interface SearchOutcome {
   queries: number;
 }
 
+/**
+ * The single edits valid on their own, by editable word (in text order); a word with none is not
+ * editable. Which words, and how many edits each, is known at once; a word's edits are made when
+ * the search reaches it, and their texts each time they are asked (a kept text of a long row
+ * would hold the whole row).
+ */
+export class Singles {
+  /** The space's index of each word here, and how many valid single edits it has. */
+  private readonly at: number[] = [];
+  private readonly counts: number[] = [];
+  private readonly made = new Map<number, PlacedEdit[]>();
+
+  constructor(
+    private readonly space: EditSpace,
+    limit: number,
+    maxCharEditRatio: number | null
+  ) {
+    const allowed = maxCharEditRatio === null ? Infinity : allowedOn(space.text, maxCharEditRatio);
+    for (let i = 0; i < space.size; i++) {
+      let n = space.countAt(i);
+      // Within the allowed edits every one of the word's edits is valid; otherwise the exact check decides.
+      if (space.costAt(i) > allowed) {
+        const ok = (e: PlacedEdit): boolean => editSetViolation(space.text, [e], limit, maxCharEditRatio) === null;
+        const valid = space.editsAt(i).filter(ok);
+        n = valid.length;
+        if (n > 0) this.made.set(this.at.length, valid);
+      }
+      if (n === 0) continue;
+      this.at.push(i);
+      this.counts.push(n);
+    }
+  }
+
+  get length(): number {
+    return this.at.length;
+  }
+
+  /** How many single edits word p offers. */
+  count(p: number): number {
+    return this.counts[p] as number;
+  }
+
+  /** Word p's single edits in operator order (the same objects on every call). */
+  edits(p: number): PlacedEdit[] {
+    let edits = this.made.get(p);
+    if (edits === undefined) {
+      edits = this.space.editsAt(this.at[p] as number);
+      this.made.set(p, edits);
+    }
+    return edits;
+  }
+}
+
 export async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const original = task.space.text;
-  // Single edits that are valid on their own, by word; a word with none is not editable.
-  const positions = task.space.positions
-    .map((edits) => edits.filter((e) => editSetViolation(original, [e], task.limit, task.maxCharEditRatio) === null))
-    .filter((edits) => edits.length > 0);
+  const positions = new Singles(task.space, task.limit, task.maxCharEditRatio);
   if (positions.length === 0) return { attempted: false, text: original, edits: [], result: task.clean, queries: 0 };
   const ledger = new QueryLedger(task.budget, task.score, original, task.clean);
   let outcome: { edits: PlacedEdit[] } | null = null;
@@ -74,27 +124,35 @@ function scoresOf(result: ScoreResult | undefined): readonly number[] {
 }
 
 interface Ranked {
-  /** The word's single edits step 2 offers, in order, with their texts. */
+  /** The word's single edits step 2 offers, in order. */
   edits: PlacedEdit[];
-  texts: string[];
   /** Index of the word in text order among the editable ones. */
   at: number;
   /** Step 1's lowest margin (undefined when the word was not scored in step 1). */
   margin?: number;
 }
 
-async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
+/** 0 … n − 1 by their draws (ties: index). */
+function seededOrder(n: number, draw: (i: number) => number): number[] {
+  const draws = Array.from({ length: n }, (_, i) => draw(i));
+  return Array.from({ length: n }, (_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
+}
+
+/** Each single edit's text (made when asked: step 2 offers the same texts while it has kept nothing). */
+function singleTexts(original: string, edits: readonly PlacedEdit[]): string[] {
+  return edits.map((e) => applySearchEdits(original, [e]));
+}
+
+async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
-  // Each single edit's text, made once (step 2 offers the same texts while it has kept nothing).
-  const singleTexts = positions.map((edits) => edits.map((e) => applySearchEdits(original, [e])));
-  const singles = positions.reduce((n, p) => n + p.length, 0);
+  let singles = 0;
+  for (let i = 0; i < positions.length; i++) singles += positions.count(i);
   // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it asks.
   let scored: number[];
   let asked = singles;
-  if (singles <= task.budget) scored = positions.map((_, i) => i);
+  if (singles <= task.budget) scored = Array.from({ length: positions.length }, (_, i) => i);
   else {
-    const draws = positions.map((_, i) => decide(task.seed, 'search', task.id, `${task.model}:1:${i}`));
-    const order = positions.map((_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
+    const order = seededOrder(positions.length, (i) => decide(task.seed, 'search', task.id, `${task.model}:1:${i}`));
     // At most half the budget: words in the seeded order, each word's edits in operator order, cut after `asked` edits (the last word may be partly scored).
     asked = Math.floor(task.budget / 2);
     scored = [];
@@ -102,34 +160,29 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
     for (const i of order) {
       if (n >= asked) break;
       scored.push(i);
-      n += (positions[i] as PlacedEdit[]).length;
+      n += positions.count(i);
     }
   }
   // One edit and its text per query, in scoring order, cut after `asked` (the edit set of a single edit is made only if the model fails on it).
   const askedEdits: PlacedEdit[] = [];
-  const askedTexts: string[] = [];
   for (const i of scored) {
-    const edits = positions[i] as PlacedEdit[];
-    const texts = singleTexts[i] as string[];
-    for (let k = 0; k < edits.length && askedEdits.length < asked; k++) {
-      askedEdits.push(edits[k] as PlacedEdit);
-      askedTexts.push(texts[k] as string);
-    }
+    const edits = positions.edits(i);
+    for (let k = 0; k < edits.length && askedEdits.length < asked; k++) askedEdits.push(edits[k] as PlacedEdit);
   }
-  const step1 = ledger.askSingles(askedEdits, askedTexts);
+  const step1 = ledger.askSingles(askedEdits, singleTexts(original, askedEdits));
   const answered = step1.ready ?? (await step1.pending);
   const ranked: Ranked[] = [];
   let j = 0;
   for (const i of scored) {
     // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
-    const edits = positions[i] as PlacedEdit[];
-    const texts = singleTexts[i] as string[];
+    const edits = positions.edits(i);
     let best = -1;
     let low = Infinity;
     const unanswered: number[] = [];
     for (let k = 0; k < edits.length; k++) {
       // Edits past step 1's cut may still share an asked edit's text.
-      const answer = j < answered.length ? answered[j++] : ledger.answer(texts[k] as string);
+      const e = edits[k] as PlacedEdit;
+      const answer = j < answered.length ? answered[j++] : ledger.answer(applySearchEdits(original, [e]));
       if (answer === undefined) {
         unanswered.push(k);
         continue;
@@ -141,25 +194,30 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
       }
     }
     if (best < 0) continue;
-    const offered = [best, ...unanswered];
-    ranked.push({ edits: offered.map((k) => edits[k] as PlacedEdit), texts: offered.map((k) => texts[k] as string), at: i, margin: low });
+    ranked.push({ edits: [best, ...unanswered].map((k) => edits[k] as PlacedEdit), at: i, margin: low });
   }
   ranked.sort((a, b) => (a.margin as number) - (b.margin as number) || a.at - b.at);
   const inRanking = new Set(ranked.map((r) => r.at));
-  for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) ranked.push({ edits: positions[i] as PlacedEdit[], texts: singleTexts[i] as string[], at: i });
+  // The words step 1 did not reach follow in text order; their edits are made when step 2 gets there.
+  const rest = function* (): Generator<Ranked> {
+    for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) yield { edits: positions.edits(i), at: i };
+  };
   // The single edit that came closest so far (step 1's best; step 2 may answer closer ones while nothing is kept).
   let closest: { edits: PlacedEdit[]; margin: number } | null = ranked[0]?.margin !== undefined ? { edits: [(ranked[0] as Ranked).edits[0] as PlacedEdit], margin: ranked[0].margin } : null;
   // Step 2.
   let current: PlacedEdit[] = [];
   let currentMargin = objectiveMargin(task, scoresOf(task.clean));
-  for (const r of ranked) {
+  for (const r of (function* (): Generator<Ranked> {
+    yield* ranked;
+    yield* rest();
+  })()) {
     if (current.length >= task.limit) break;
     let options: PlacedEdit[][];
     let texts: string[];
     if (current.length === 0) {
-      // Single edits: each was found valid on its own (runSearch) and its text is made.
+      // Single edits: each was found valid on its own (Singles).
       options = r.edits.map((e) => [e]);
-      texts = r.texts;
+      texts = singleTexts(original, r.edits);
     } else {
       options = r.edits.map((e) => [...current, e]).filter((set) => editSetViolation(original, set, task.limit, task.maxCharEditRatio) === null);
       if (options.length === 0) continue;
@@ -192,19 +250,18 @@ async function greedy(task: SearchTask, positions: PlacedEdit[][], ledger: Query
   return { edits: current };
 }
 
-async function labelOnly(task: SearchTask, positions: PlacedEdit[][], ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
+async function labelOnly(task: SearchTask, positions: Singles, ledger: QueryLedger): Promise<{ edits: PlacedEdit[] }> {
   const original = task.space.text;
   let found: PlacedEdit[] | null = null;
   let last: PlacedEdit[] | null = null;
   for (let trial = 0; found === null && ledger.remaining > 0; trial++) {
     const step = `${task.model}:${trial}`;
-    const draws = positions.map((_, i) => decide(task.seed, 'search', task.id, `${step}:${i}`));
-    const order = positions.map((_, i) => i).sort((a, b) => (draws[a] as number) - (draws[b] as number) || a - b);
+    const order = seededOrder(positions.length, (i) => decide(task.seed, 'search', task.id, `${step}:${i}`));
     const before = ledger.queries;
     let set: PlacedEdit[] = [];
     for (const i of order) {
       if (set.length >= task.limit || ledger.remaining === 0) break;
-      const ops = positions[i] as PlacedEdit[];
+      const ops = positions.edits(i);
       const op = ops[Math.floor(decide(task.seed, 'search', task.id, `${step}:${i}:op`) * ops.length)] as PlacedEdit;
       const grown = [...set, op];
       if (editSetViolation(original, grown, task.limit, task.maxCharEditRatio) !== null) continue;
