@@ -11,7 +11,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2953);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6614);
+/* harmony import */ var _init_next_command_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2605);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5537);
 /**
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
@@ -26,6 +27,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
+
 if ((0,_evaluate_perturb_server_js__WEBPACK_IMPORTED_MODULE_0__/* .isPerturbationThread */ .ob)())
     (0,_evaluate_perturb_server_js__WEBPACK_IMPORTED_MODULE_0__/* .servePerturbations */ .O$)();
 else {
@@ -33,16 +35,18 @@ else {
     const entry = launcher?.entry ?? __engineUrl;
     (0,_util_threads_js__WEBPACK_IMPORTED_MODULE_4__/* .setThreadEntry */ .RU)(entry);
     const bundleSha256 = launcher?.bundleSha256 ?? (0,_util_bundle_js__WEBPACK_IMPORTED_MODULE_3__/* .fileDigest */ .hd)(__engineUrl);
+    const bin = (0,_init_next_command_js__WEBPACK_IMPORTED_MODULE_6__/* .binOf */ .j)(entry);
     const io = (stderrIsTTY, cwd) => ({
         stdout: (t) => process.stdout.write(t),
         stderr: (t) => process.stderr.write(t),
         cwd,
         stderrIsTTY,
-        bundleSha256
+        bundleSha256,
+        bin
     });
     if ((0,_util_engine_thread_js__WEBPACK_IMPORTED_MODULE_5__/* .isEngineThread */ .Pq)()) {
         const data = (0,_output_supervise_js__WEBPACK_IMPORTED_MODULE_2__/* .joinSupervisor */ .Bj)();
-        const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_6__/* .main */ .iW)(data.argv, io(data.stderrIsTTY, data.cwd));
+        const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_7__/* .main */ .iW)(data.argv, io(data.stderrIsTTY, data.cwd));
         (0,_output_supervise_js__WEBPACK_IMPORTED_MODULE_2__/* .reportExit */ .vk)(code);
         process.exitCode = code;
     }
@@ -55,7 +59,7 @@ else {
         else {
             // Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
             (0,_output_cleanup_js__WEBPACK_IMPORTED_MODULE_1__/* .installSignalCleanup */ .a0)((line) => process.stderr.write(line));
-            process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_6__/* .main */ .iW)(argv, io(stderrIsTTY, process.cwd()));
+            process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_7__/* .main */ .iW)(argv, io(stderrIsTTY, process.cwd()));
         }
     }
 }
@@ -65,7 +69,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6614:
+/***/ 5537:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -150,6 +154,8 @@ function decodeUtf8(bytes, file) {
 
 // EXTERNAL MODULE: ./src/util/hash.ts
 var hash = __nccwpck_require__(5138);
+// EXTERNAL MODULE: ./src/util/strings.ts
+var strings = __nccwpck_require__(558);
 ;// CONCATENATED MODULE: ./src/config/defaults.ts
 /**
  * Gate thresholds frozen for config `version: 1` (docs/definitions.md#gate). A release that changes a default
@@ -216,8 +222,6 @@ const DEFAULT_OUTPUT_DIR = 'evidence-gate-out';
 /** evidence.jsonl above this size (64 MiB) is shipped gzipped as evidence.jsonl.gz. */
 const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 
-// EXTERNAL MODULE: ./src/util/strings.ts
-var strings = __nccwpck_require__(558);
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
 var validate = __nccwpck_require__(7061);
 ;// CONCATENATED MODULE: ./src/config/model-name.ts
@@ -311,6 +315,28 @@ function modelRepeat(value, source, path) {
     return v;
 }
 
+;// CONCATENATED MODULE: ./src/config/model-seconds.ts
+/** A model's time limit in seconds (`timeout_s`, `request_timeout_s`), as every model kind reads it. */
+
+
+/** The longest wait a Node timer holds, 2^31 \u2212 1 ms (about 24.8 days); a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * Seconds from 0.001 to MAX_TIMER_MS / 1000, rounded to whole milliseconds (timers count in ms);
+ * `fallback` when absent. Anything else would make every request fail at once.
+ */
+function modelSeconds(value, fallback, source, path) {
+    const v = value ?? fallback;
+    const ms = typeof v === 'number' ? Math.round(v * 1000) : NaN;
+    if (!(ms >= 1 && ms <= MAX_TIMER_MS)) {
+        const range = `from 0.001 to ${MAX_TIMER_MS / 1000} (about 24.8 days)`;
+        throw (0,validate/* configError */.Fj)(source, path, `expected a number of seconds ${range}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
+    }
+    return ms / 1000;
+}
+/** Seconds as a timer's whole milliseconds. */
+const timerMs = (seconds) => Math.round(seconds * 1000);
+
 ;// CONCATENATED MODULE: ./src/models/descriptor.ts
 /** Identity functions that keep a descriptor's literal kind and parameter type. */
 function builtinModel(d) {
@@ -321,14 +347,6 @@ function entryModel(d) {
 }
 
 ;// CONCATENATED MODULE: ./src/models/external/contract.ts
-/**
- * The user's own classifier behind a JSONL command protocol (docs/definitions.md#external-models), as the engine sees it.
- * The command starts once from the repository root with a minimal environment; requests go to
- * its stdin, responses come back on its stdout, one JSON object per line:
- *   request:  {"id": "r1", "text": "\u2026"}            or {"id": "r1", "features": {"x1": 0.1, \u2026}}
- *   response: {"id": "r1", "scores": {"label": n, \u2026}} (every training label, finite numbers)
- *          or {"id": "r1", "label": "\u2026"}             (label-only: margin-based figures not evaluated)
- */
 const PROTOCOL_VERSION = 1;
 
 ;// CONCATENATED MODULE: ./src/models/external/environment.ts
@@ -355,8 +373,153 @@ function modelEnvironment(parent, extra) {
     return { env, refused };
 }
 
-;// CONCATENATED MODULE: ./src/models/external/protocol.ts
+;// CONCATENATED MODULE: ./src/models/score-check.ts
+/**
+ * The checks every scored answer of a user's model passes, whichever way it arrived: a command's
+ * JSONL line, an HTTP model's evidence-gate output, a huggingface `{label, score}` list or the
+ * scores derived from a chat model's log-probabilities (docs/models.md, "Scores are checked").
+ * In this order, the first problem found being the one reported:
+ *   a label given twice                    \u2192 duplicate_label (a list; a JSON object cannot tell)
+ *   a training label absent                \u2192 missing_labels
+ *   a label outside the training labels    \u2192 unknown_label
+ *   a score not a finite number            \u2192 non_finite_score (JSON `1e999` parses as Infinity)
+ *   probabilities declared, and a score outside [0, 1] or the sum off 1 by more than 1e-6
+ *                                          \u2192 not_probabilities
+ */
 const PROBABILITY_TOLERANCE = 1e-6;
+const LABEL_CHARS = 40;
+class ScoreCheck {
+    labels;
+    probabilities;
+    quote;
+    labelIndex;
+    /** Filled with doubles, so a copy already has the elements kind of the result. */
+    template;
+    constructor(labels, probabilities, quote) {
+        this.labels = labels;
+        this.probabilities = probabilities;
+        this.quote = quote;
+        this.labelIndex = new Map(labels.map((l, i) => [l, i]));
+        this.template = labels.map(() => 0.5);
+    }
+    /** A label-only answer: one of the training labels. */
+    isLabel(label) {
+        return this.labelIndex.has(label);
+    }
+    unknownLabel(label) {
+        const reason = `label ${this.quote(label, LABEL_CHARS)} is not a training label`;
+        return { ok: false, failure: 'unknown_label', reason };
+    }
+    /** Scores as a JSON object, label \u2192 score (JSON.parse has already kept one value per key). */
+    table(table) {
+        const values = this.template.slice();
+        let found = 0;
+        let extra = false;
+        // JSON.parse objects have only own keys; for-in is the fastest walk over them.
+        for (const key in table) {
+            const i = this.labelIndex.get(key);
+            if (i === undefined)
+                extra = true;
+            else {
+                values[i] = table[key];
+                found++;
+            }
+        }
+        if (found < this.labels.length)
+            return this.missing((l) => Object.hasOwn(table, l));
+        if (extra)
+            return this.outside(Object.keys(table));
+        return this.values(values);
+    }
+    /**
+     * Scores as (label, score) pairs. With `partial`, a list naming fewer labels than the training
+     * set is a top-k answer: its best label, its scores checked as far as they go.
+     */
+    pairs(pairs, partial) {
+        const values = this.template.slice();
+        const seen = new Set();
+        for (const [label, score] of pairs) {
+            if (seen.has(label)) {
+                const reason = `label ${this.quote(label, LABEL_CHARS)} is given more than once`;
+                return { ok: false, failure: 'duplicate_label', reason };
+            }
+            seen.add(label);
+            const i = this.labelIndex.get(label);
+            if (i === undefined)
+                return this.unknownLabel(label);
+            values[i] = score;
+        }
+        if (seen.size === this.labels.length)
+            return this.values(values);
+        if (!partial)
+            return this.missing((l) => seen.has(l));
+        const given = pairs.map(([, score]) => score);
+        const checked = this.numbers(given, pairs.map(([l]) => l), false);
+        if (!checked.ok)
+            return checked;
+        let best = 0;
+        const scores = checked.scores;
+        for (let k = 1; k < scores.length; k++)
+            if (scores[k] > scores[best])
+                best = k;
+        return { ok: true, scores: null, label: pairs[best][0] };
+    }
+    /** Scores in training-label order (one per label). */
+    values(values) {
+        return this.numbers(values, this.labels, true);
+    }
+    /** Finite numbers; with probabilities, each in [0, 1] and (when `whole`) summing to 1, else at most 1. */
+    numbers(values, names, whole) {
+        let sum = 0;
+        for (let i = 0; i < values.length; i++) {
+            const v = values[i];
+            // v \u2212 v is NaN exactly for NaN and \u00b1Infinity.
+            if (typeof v !== 'number' || v - v !== 0) {
+                const label = this.quote(names[i], LABEL_CHARS);
+                const reason = `score for ${label} is not a finite number: ${this.describe(v)}`;
+                return { ok: false, failure: 'non_finite_score', reason };
+            }
+            sum += v;
+        }
+        const scores = values;
+        if (!this.probabilities)
+            return { ok: true, scores };
+        const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
+        if (outside !== -1) {
+            const label = this.quote(names[outside], LABEL_CHARS);
+            const reason = `score for ${label} is not a probability: ${scores[outside]}`;
+            return { ok: false, failure: 'not_probabilities', reason };
+        }
+        if (whole ? Math.abs(sum - 1) > PROBABILITY_TOLERANCE : sum > 1 + PROBABILITY_TOLERANCE) {
+            const expected = whole ? 'not 1' : 'more than 1';
+            const reason = `probabilities sum to ${sum}, ${expected} (tolerance 1e-6)`;
+            return { ok: false, failure: 'not_probabilities', reason };
+        }
+        return { ok: true, scores };
+    }
+    missing(has) {
+        const missing = this.labels.filter((l) => !has(l));
+        return { ok: false, failure: 'missing_labels', reason: `scores miss training labels ${this.list(missing)}` };
+    }
+    outside(given) {
+        const unknown = given.filter((l) => !this.labelIndex.has(l));
+        const reason = `scores have labels outside the training set: ${this.list(unknown)}`;
+        return { ok: false, failure: 'unknown_label', reason };
+    }
+    list(names) {
+        const shown = names.slice(0, 5).map((n) => this.quote(n, LABEL_CHARS));
+        return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
+    }
+    /** A value as a reason shows it: a number as written, anything else as quoted JSON. */
+    describe(value) {
+        if (typeof value === 'number')
+            return String(value);
+        return this.quote(JSON.stringify(value) ?? String(value), LABEL_CHARS);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/external/protocol.ts
+
 /** How much of an offending response line a reason quotes. */
 const QUOTE_CHARS = 80;
 function requestId(seq) {
@@ -399,13 +562,6 @@ function quote(text, max = QUOTE_CHARS) {
         end--; // never split a surrogate pair
     return `${JSON.stringify(text.slice(0, end))}\u2026`;
 }
-function list(names) {
-    const shown = names.slice(0, 5).map((n) => quote(n, 40));
-    return names.length > 5 ? `${shown.join(', ')} and ${names.length - 5} more` : shown.join(', ');
-}
-function describeValue(value) {
-    return typeof value === 'number' ? String(value) : quote(JSON.stringify(value) ?? String(value), 40);
-}
 /**
  * Array.isArray behind a cheap pre-test: builtins such as Array.isArray, Number.isFinite,
  * Object.hasOwn and `new Array(n)` cost ~0.2 \u00b5s a call inside jest's VM contexts, which matters
@@ -415,17 +571,12 @@ function isArray(value) {
     return typeof value.length === 'number' && Array.isArray(value);
 }
 class ResponseParser {
-    labels;
-    probabilities;
-    labelSet;
-    labelIndex;
-    template;
-    constructor(labels, probabilities) {
-        this.labels = labels;
-        this.probabilities = probabilities;
-        this.labelSet = new Set(labels);
-        this.labelIndex = new Map(labels.map((l, i) => [l, i]));
-        this.template = labels.map(() => 0.5);
+    check;
+    quote;
+    /** `mask` hides secrets in untrusted text; it runs before the text is quoted and cut. */
+    constructor(labels, probabilities, mask = (text) => text) {
+        this.quote = (text, max) => quote(mask(text), max);
+        this.check = new ScoreCheck(labels, probabilities, this.quote);
     }
     parse(line) {
         let value;
@@ -433,19 +584,19 @@ class ResponseParser {
             value = JSON.parse(line);
         }
         catch {
-            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${quote(line)}` };
+            return { ok: false, id: null, failure: 'malformed_json', reason: `malformed JSON response ${this.quote(line)}` };
         }
         return this.parseValue(value, line);
     }
     /** One response already parsed from JSON (an HTTP model's output object); `line` is its text, for quoting. */
     parseValue(value, line) {
         if (typeof value !== 'object' || value === null || isArray(value)) {
-            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${quote(line)}` };
+            return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${this.quote(line)}` };
         }
         const obj = value;
         const id = obj.id;
         if (typeof id !== 'string') {
-            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${quote(line)}` };
+            return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${this.quote(line)}` };
         }
         // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
         // Object.hasOwn inside jest's VM contexts).
@@ -459,72 +610,18 @@ class ResponseParser {
     }
     labelOnly(id, label) {
         if (typeof label !== 'string') {
-            return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${describeValue(label)}` };
+            return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${this.check.describe(label)}` };
         }
-        if (!this.labelSet.has(label)) {
-            return { ok: false, id, failure: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
-        }
+        if (!this.check.isLabel(label))
+            return { id, ...this.check.unknownLabel(label) };
         return { ok: true, id, result: { status: 'ok', scores: null, label } };
     }
     scores(id, raw) {
         if (typeof raw !== 'object' || raw === null || isArray(raw)) {
-            return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${describeValue(raw)}` };
+            return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${this.check.describe(raw)}` };
         }
-        const table = raw;
-        const labels = this.labels;
-        // A copy of a double-filled template: cheaper than `new Array(n)` (slow inside jest's VM
-        // contexts) or growing `[]`, and already in the elements kind of the result.
-        const values = this.template.slice();
-        let found = 0;
-        let extra = false;
-        // JSON.parse objects have only own keys (no duplicates); for-in is the fastest walk over them.
-        for (const key in table) {
-            const i = this.labelIndex.get(key);
-            if (i === undefined)
-                extra = true;
-            else {
-                values[i] = table[key];
-                found++;
-            }
-        }
-        if (found < labels.length) {
-            const missing = labels.filter((l) => !Object.hasOwn(table, l));
-            return { ok: false, id, failure: 'missing_labels', reason: `scores miss training labels ${list(missing)}` };
-        }
-        if (extra) {
-            const unknown = Object.keys(table).filter((k) => !this.labelIndex.has(k));
-            return { ok: false, id, failure: 'unknown_label', reason: `scores have labels outside the training set: ${list(unknown)}` };
-        }
-        const scores = values;
-        let sum = 0;
-        for (let i = 0; i < scores.length; i++) {
-            const v = scores[i];
-            // v \u2212 v is NaN exactly for NaN and \u00b1Infinity.
-            if (typeof v !== 'number' || v - v !== 0) {
-                return {
-                    ok: false,
-                    id,
-                    failure: 'non_finite_score',
-                    reason: `score for ${quote(labels[i], 40)} is not a finite number: ${describeValue(v)}`
-                };
-            }
-            sum += v;
-        }
-        if (this.probabilities) {
-            const outside = scores.findIndex((v) => v < -PROBABILITY_TOLERANCE || v > 1 + PROBABILITY_TOLERANCE);
-            if (outside !== -1) {
-                return {
-                    ok: false,
-                    id,
-                    failure: 'not_probabilities',
-                    reason: `score for ${quote(labels[outside], 40)} is not a probability: ${scores[outside]}`
-                };
-            }
-            if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
-                return { ok: false, id, failure: 'not_probabilities', reason: `probabilities sum to ${sum}, not 1 (tolerance 1e-6)` };
-            }
-        }
-        return { ok: true, id, result: { status: 'ok', scores } };
+        const checked = this.check.table(raw);
+        return checked.ok ? { ok: true, id, result: { status: 'ok', scores: checked.scores } } : { id, ...checked };
     }
 }
 
@@ -851,10 +948,10 @@ class ModelProcess {
 
 
 
+
 /** Most request lines / characters in one stdin write. */
 const CHUNK_LINES = 4096;
 const CHUNK_CHARS = 1 << 20;
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** After SIGTERM, how long before SIGKILL. */
 const KILL_GRACE_MS = 1000;
 class Pipeline {
@@ -1125,6 +1222,7 @@ class Pipeline {
 
 
 
+
 /** How long close() waits for the model to exit after its stdin is closed, before stopping it. */
 const external_model_CLOSE_GRACE_MS = 1000;
 class ExternalModel {
@@ -1217,8 +1315,8 @@ class ExternalModel {
             labels: this.labels,
             probabilities: this.plan.probabilities,
             window: Math.max(1, Math.floor(this.plan.window)),
-            requestTimeoutMs: this.plan.requestTimeoutS * 1000,
-            runTimeoutMs: this.plan.timeoutS * 1000,
+            requestTimeoutMs: timerMs(this.plan.requestTimeoutS),
+            runTimeoutMs: timerMs(this.plan.timeoutS),
             log: this.log
         });
         return this.pipeline;
@@ -1231,6 +1329,7 @@ class ExternalModel {
  * (src/models/external/contract.ts), for either task. Its entry is read whole, since it has no
  * built-in name.
  */
+
 
 
 
@@ -1254,7 +1353,7 @@ const EXTERNAL = entryModel({
     read(obj, { source, at, file }) {
         for (const key of Object.keys(obj)) {
             if (!EXTERNAL_KEYS.includes(key))
-                throw (0,validate/* configError */.Fj)(source, [...at, key], `unknown key; expected one of ${EXTERNAL_KEYS.join(', ')}, found ${(0,visible/* quoted */.TL)(key)}`, true);
+                throw (0,validate/* configError */.Fj)(source, [...at, key], (0,validate/* unknownKey */.a)(key, EXTERNAL_KEYS), true);
         }
         // The command runs as written: a hidden character (a line break that starts a second
         // command, a bidi control that shows a reviewer other text) is refused.
@@ -1266,12 +1365,7 @@ const EXTERNAL = entryModel({
                 throw (0,validate/* configError */.Fj)(source, [...at, 'command'], `expected a command on one line ${validate/* PRINTABLE */.El}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
             return v;
         };
-        const seconds = (key, fallback) => {
-            const v = obj[key] ?? fallback;
-            if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v))
-                throw (0,validate/* configError */.Fj)(source, [...at, key], `expected a number of seconds > 0, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
-            return v;
-        };
+        const seconds = (key, fallback) => modelSeconds(obj[key], fallback, source, [...at, key]);
         const list = (key) => {
             const v = obj[key] ?? [];
             if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
@@ -1496,7 +1590,31 @@ function walkedJson(value, indent) {
     return out.join('');
 }
 
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__engineUrl)("node:http");
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__engineUrl)("node:https");
 ;// CONCATENATED MODULE: ./src/models/http/client.ts
+/**
+ * One POST with retries, over node:http / node:https with a keep-alive agent per model. Not
+ * Node's fetch: undici parses HTTP with a WebAssembly build of llhttp, whose memory reservation
+ * fails under a virtual-memory limit (ulimit -v); node:http's parser is native. https uses Node's
+ * trust store, to which NODE_EXTRA_CA_CERTS adds a private CA (docs/http-models.md).
+ *
+ * Retried, with exponential backoff and jitter: 429, 5xx, a refused or reset connection and a
+ * timeout. A `Retry-After` header on 429 or 503 is honoured instead of the backoff (capped).
+ * Not retried: other 4xx, 3xx (redirects are not followed), DNS and TLS failures (retrying
+ * cannot fix them). Every attempt counts as a request; bytes are the request and response bodies.
+ */
+
+
+
+/** An agent for `url`'s scheme that reuses connections; `destroy()` it when the model closes. */
+function keepAliveAgent(url) {
+    // Idle sockets are dropped after 4 s, before a server's usual 5 s keep-alive ends.
+    const options = { keepAlive: true, timeout: 4000 };
+    return new URL(url).protocol === 'https:' ? new external_node_https_namespaceObject.Agent(options) : new external_node_http_namespaceObject.Agent(options);
+}
 /** Longest wait between attempts, whatever the server's Retry-After says. */
 const MAX_DELAY_MS = 60_000;
 const DEFAULT_BACKOFF_MS = 500;
@@ -1504,6 +1622,8 @@ const DEFAULT_BACKOFF_MS = 500;
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** How much of an error response's body a reason quotes. */
 const BODY_QUOTE = 120;
+/** How much of a status line's reason phrase a reason shows. */
+const STATUS_TEXT_CHARS = 40;
 async function post(options, body) {
     const sent = Buffer.byteLength(body, 'utf8');
     let failure = null;
@@ -1528,51 +1648,81 @@ async function post(options, body) {
 async function attemptOnce(options, body) {
     const where = options.shownUrl;
     let response;
-    let text;
     try {
-        response = await fetch(options.url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
-            body,
-            redirect: 'error',
-            signal: AbortSignal.timeout(options.timeoutMs)
-        });
-        text = await readCapped(response, options.counters);
+        response = await exchange(options, body);
     }
     catch (error) {
         return classify(error, where, options.timeoutMs);
     }
+    const { code, text } = response;
     if (text === null)
         return { kind: 'bad_response', status: 'error', reason: `the response from ${where} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, retry: false };
-    if (response.ok)
+    if (code >= 200 && code < 300)
         return { ok: true, body: text };
-    const code = response.status;
     const retry = code === 429 || code >= 500;
-    const after = code === 429 || code === 503 ? retryAfter(response.headers.get('retry-after')) : undefined;
-    const shown = text.trim() === '' ? '' : `: ${JSON.stringify(text.length > BODY_QUOTE ? `${text.slice(0, BODY_QUOTE)}\u2026` : text)}`;
-    return { kind: 'http_status', status: 'error', reason: `HTTP ${code}${response.statusText ? ` ${response.statusText}` : ''} from ${where}${shown}`, retry, after };
+    const after = code === 429 || code === 503 ? retryAfter(headerValue(response.headers['retry-after'])) : undefined;
+    // The reason phrase is the server's own text too: masked before it is cut.
+    const status = response.statusText ? ` ${options.mask(response.statusText).slice(0, STATUS_TEXT_CHARS)}` : '';
+    const shown = text.trim() === '' ? '' : `: ${quote(options.mask(text), BODY_QUOTE)}`;
+    return { kind: 'http_status', status: 'error', reason: `HTTP ${code}${status} from ${where}${shown}`, retry, after };
 }
-/** The body as UTF-8 text, counting its bytes; null (and the rest unread) past MAX_RESPONSE_BYTES. */
+/** A timeout, as `classify` recognises it. */
+class TimeoutError extends Error {
+    name = 'TimeoutError';
+}
+/** One request and its whole response, within `timeoutMs` from the start. */
+function exchange(options, body) {
+    return new Promise((resolve, reject) => {
+        const url = new URL(options.url);
+        const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_namespaceObject.request;
+        const payload = Buffer.from(body, 'utf8');
+        const headers = {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            // The body is read as UTF-8 text as sent: no compressed answers.
+            'accept-encoding': 'identity',
+            ...options.headers,
+            'content-length': String(payload.byteLength)
+        };
+        const request = send(url, { method: 'POST', headers, agent: options.agent });
+        let done = false;
+        const settle = (finish) => {
+            if (done)
+                return;
+            done = true;
+            clearTimeout(timer);
+            finish();
+        };
+        const timer = setTimeout(() => {
+            settle(() => reject(new TimeoutError('timeout')));
+            request.destroy();
+        }, options.timeoutMs);
+        request.on('error', (error) => settle(() => reject(error)));
+        request.on('response', (response) => {
+            readCapped(response, options.counters).then((text) => {
+                const received = { code: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers };
+                settle(() => resolve({ ...received, text }));
+            }, (error) => settle(() => reject(error)));
+        });
+        request.end(payload);
+    });
+}
+/** The body as UTF-8 text, counting its bytes; null (and the connection dropped) past MAX_RESPONSE_BYTES. */
 async function readCapped(response, counters) {
-    if (response.body === null)
-        return '';
     const chunks = [];
     let total = 0;
-    const reader = response.body.getReader();
-    for (;;) {
-        const { done, value } = await reader.read();
-        if (done)
-            break;
-        total += value.byteLength;
-        counters.bytes_received += value.byteLength;
+    for await (const chunk of response) {
+        total += chunk.byteLength;
+        counters.bytes_received += chunk.byteLength;
         if (total > MAX_RESPONSE_BYTES) {
-            await reader.cancel().catch(() => undefined);
+            response.destroy();
             return null;
         }
-        chunks.push(value);
+        chunks.push(chunk);
     }
     return Buffer.concat(chunks).toString('utf8');
 }
+const headerValue = (value) => Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 /** Backoff before retry number `n` (0-based): base\u00b72\u207f, scaled by a jitter factor in [0.5, 1). */
 function backoff(options, n) {
     return Math.min(MAX_DELAY_MS, options.backoffMs * 2 ** n * (0.5 + options.random() / 2));
@@ -1590,15 +1740,18 @@ function retryAfter(value, now = Date.now()) {
     return Math.min(MAX_DELAY_MS, Math.max(0, date - now));
 }
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-/** What a thrown fetch error means, by its cause's code (undici wraps the system error). */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
+/** What a thrown request error means, by its code (or its cause's, or its first inner error's). */
 function classify(error, where, timeoutMs) {
     const e = error;
-    if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.cause?.name === 'TimeoutError') {
-        return { kind: 'timeout', status: 'timeout', reason: `no complete response from ${where} within timeout_s=${timeoutMs / 1000}s`, retry: true };
+    if (e.name === 'TimeoutError') {
+        const reason = `no complete response from ${where} within timeout_s=${timeoutMs / 1000}s`;
+        return { kind: 'timeout', status: 'timeout', reason, retry: true };
     }
-    const code = e.cause?.code ?? '';
-    const detail = e.cause?.message ?? e.message ?? String(error);
+    // A connection tried over IPv4 and IPv6 fails with an AggregateError of both attempts.
+    const inner = e.cause ?? e.errors?.[0];
+    const code = e.code ?? inner?.code ?? '';
+    const detail = inner?.message ?? e.message ?? String(error);
     if (code === 'ECONNREFUSED')
         return { kind: 'connection_refused', status: 'error', reason: `connection refused by ${where}`, retry: true };
     if (DNS_CODES.has(code))
@@ -1617,39 +1770,42 @@ function sleep(ms) {
 
 ;// CONCATENATED MODULE: ./src/models/http/formats.ts
 
+
 const formats_all = (n, kind, reason) => Array.from({ length: n }, () => ({ ok: false, kind, reason }));
-function parseJson(body) {
+function parseJson(body, q) {
     try {
         return { ok: true, value: JSON.parse(body) };
     }
     catch {
-        return { ok: false, reason: `malformed JSON response ${quote(body)}` };
+        return { ok: false, reason: `malformed JSON response ${q(body)}` };
     }
 }
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Case folding for answer matching: Unicode lower case of the trimmed text. */
 const fold = (s) => s.trim().toLowerCase();
-function wireFormat(format, url, batch, labels, probabilities, chat) {
+function wireFormat(format, url, batch, rules, chat) {
+    const q = (text, max) => quote(rules.mask(text), max);
+    const { labels, probabilities } = rules;
     if (format === 'huggingface')
-        return huggingface(url, batch, labels);
+        return huggingface(url, batch, new ScoreCheck(labels, probabilities, q), q);
+    // Scores from log-probabilities are probabilities by construction; they pass the same checks.
     if (format === 'openai-chat')
-        return openaiChat(url, labels, chat);
-    return evidenceGate(url, batch, labels, probabilities);
+        return openaiChat(url, labels, new ScoreCheck(labels, true, q), chat, q);
+    return evidenceGate(url, batch, new ResponseParser(labels, probabilities, rules.mask), q);
 }
 /** `{"inputs": [{id, text|features}\u2026]}` \u2192 `{"outputs": [{id, scores|label}\u2026]}`, checked like the JSONL protocol's lines. */
-function evidenceGate(url, batch, labels, probabilities) {
-    const parser = new ResponseParser(labels, probabilities);
+function evidenceGate(url, batch, parser, q) {
     return {
         perRequest: batch,
         url,
         encode: (items) => JSON.stringify({ inputs: items.map(({ id, input }) => (input.kind === 'text' ? { id, text: input.text } : { id, features: input.values })) }),
         decode(body, ids) {
-            const parsed = parseJson(body);
+            const parsed = parseJson(body, q);
             if (!parsed.ok)
                 return formats_all(ids.length, 'malformed_json', parsed.reason);
             const value = parsed.value;
             if (!isObject(value) || !Array.isArray(value.outputs))
-                return formats_all(ids.length, 'bad_response', `response has no "outputs" list: ${quote(body)}`);
+                return formats_all(ids.length, 'bad_response', `response has no "outputs" list: ${q(body)}`);
             const outputs = value.outputs;
             if (outputs.length !== ids.length)
                 return formats_all(ids.length, 'wrong_length', `the response has ${outputs.length} outputs for ${ids.length} inputs`);
@@ -1672,71 +1828,55 @@ function evidenceGate(url, batch, labels, probabilities) {
                 }
                 if (answers[i] !== undefined) {
                     kind = 'duplicate_response';
-                    why = `a second output for id ${quote(one.id, 40)}`;
+                    why = `a second output for id ${q(one.id, 40)}`;
                     continue;
                 }
                 answers[i] = one.ok ? { ok: true, result: one.result } : { ok: false, kind: one.failure, reason: one.reason };
             }
             if (strays.length > 0)
-                why = `the response named ids that were not sent: ${strays.slice(0, 3).map((s) => quote(s, 40)).join(', ')}`;
+                why = `the response named ids that were not sent: ${strays.slice(0, 3).map((s) => q(s, 40)).join(', ')}`;
             return Array.from(answers, (a) => a ?? { ok: false, kind, reason: `no output for this input (${why})` });
         }
     };
-}
-/** Checks one input's scores (every training label, finite numbers); in label order. */
-function labelScores(labels, pairs) {
-    const index = new Map(labels.map((l, i) => [l, i]));
-    const scores = labels.map(() => NaN);
-    for (const [label, score] of pairs) {
-        const i = index.get(label);
-        if (i === undefined)
-            return { ok: false, kind: 'unknown_label', reason: `label ${quote(label, 40)} is not a training label` };
-        if (typeof score !== 'number' || !Number.isFinite(score))
-            return { ok: false, kind: 'non_finite_score', reason: `score for ${quote(label, 40)} is not a finite number: ${quote(String(score), 40)}` };
-        scores[i] = score;
-    }
-    return { ok: true, result: { status: 'ok', scores } };
 }
 /**
  * `{"inputs": [text\u2026]}` \u2192 per input a list of `{label, score}` (a single object is a list of
  * one). A list covering every training label gives scores; a shorter one (a pipeline's top-k)
  * gives its best label only.
  */
-function huggingface(url, batch, labels) {
+function huggingface(url, batch, check, q) {
     return {
         perRequest: batch,
         url,
         encode: (items) => JSON.stringify({ inputs: items.map(({ input }) => (input.kind === 'text' ? input.text : '')) }),
         decode(body, ids) {
-            const parsed = parseJson(body);
+            const parsed = parseJson(body, q);
             if (!parsed.ok)
                 return formats_all(ids.length, 'malformed_json', parsed.reason);
             const value = parsed.value;
             if (!Array.isArray(value))
-                return formats_all(ids.length, 'bad_response', `expected a list with one entry per input, found ${quote(body)}`);
+                return formats_all(ids.length, 'bad_response', `expected a list with one entry per input, found ${q(body)}`);
             if (value.length !== ids.length)
                 return formats_all(ids.length, 'wrong_length', `the response has ${value.length} entries for ${ids.length} inputs`);
             return value.map((entry) => {
                 const list = isObject(entry) ? [entry] : entry;
                 if (!Array.isArray(list) || list.length === 0 || !list.every((x) => isObject(x) && typeof x.label === 'string')) {
-                    return { ok: false, kind: 'bad_response', reason: `expected a list of {label, score}, found ${quote(JSON.stringify(entry) ?? '')}` };
+                    return { ok: false, kind: 'bad_response', reason: `expected a list of {label, score}, found ${q(JSON.stringify(entry) ?? '')}` };
                 }
                 const pairs = list.map((x) => [x.label, x.score]);
-                const checked = labelScores(labels, pairs);
-                if (!checked.ok)
-                    return checked;
-                const seen = new Set(pairs.map(([l]) => l));
-                if (seen.size === labels.length)
-                    return checked;
                 // Top-k answers: the best one is the prediction, without scores.
-                const best = pairs.reduce((a, b) => (b[1] > a[1] ? b : a));
-                return { ok: true, result: { status: 'ok', scores: null, label: best[0] } };
+                const checked = check.pairs(pairs, true);
+                if (!checked.ok)
+                    return { ok: false, kind: checked.failure, reason: checked.reason };
+                if (checked.scores !== null)
+                    return { ok: true, result: { status: 'ok', scores: checked.scores } };
+                return { ok: true, result: { status: 'ok', scores: null, label: checked.label } };
             });
         }
     };
 }
 /** One chat completion per input; the answer names a label, or the first token's log-probabilities score the labels. */
-function openaiChat(base, labels, chat) {
+function openaiChat(base, labels, check, chat, q) {
     const byFold = new Map(labels.map((l) => [fold(l), l]));
     const labelList = labels.join(', ');
     return {
@@ -1753,21 +1893,25 @@ function openaiChat(base, labels, chat) {
             return JSON.stringify(body);
         },
         decode(body, ids) {
-            const parsed = parseJson(body);
+            const parsed = parseJson(body, q);
             if (!parsed.ok)
                 return formats_all(ids.length, 'malformed_json', parsed.reason);
             const value = parsed.value;
             const choice = isObject(value) && Array.isArray(value.choices) ? value.choices[0] : undefined;
             const message = isObject(choice) && isObject(choice.message) ? choice.message : undefined;
             if (message === undefined || typeof message.content !== 'string')
-                return formats_all(ids.length, 'bad_response', `expected choices[0].message.content, found ${quote(body)}`);
+                return formats_all(ids.length, 'bad_response', `expected choices[0].message.content, found ${q(body)}`);
             const answer = message.content;
             const label = byFold.get(fold(answer));
             const scores = chat.logprobs && isObject(choice) ? firstTokenScores(labels, choice.logprobs) : null;
-            if (scores !== null)
-                return [{ ok: true, result: { status: 'ok', scores } }];
+            if (scores !== null) {
+                const checked = check.values(scores);
+                if (!checked.ok)
+                    return [{ ok: false, kind: checked.failure, reason: checked.reason }];
+                return [{ ok: true, result: { status: 'ok', scores: checked.scores } }];
+            }
             if (label === undefined)
-                return [{ ok: false, kind: 'unmapped_answer', reason: `the answer ${quote(answer, 60)} is not one of the labels` }];
+                return [{ ok: false, kind: 'unmapped_answer', reason: `the answer ${q(answer, 60)} is not one of the labels` }];
             return [{ ok: true, result: { status: 'ok', scores: null, label } }];
         }
     };
@@ -1819,16 +1963,21 @@ function fillTemplate(template, env) {
 }
 class Masker {
     values;
+    /** The values and, where it differs, each value as it is written inside a JSON string. */
+    forms;
     constructor(values) {
         // Longest first, so a secret that contains another is masked whole.
-        this.values = [...new Set([...values].filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
+        const longestFirst = (list) => [...new Set(list.filter((v) => v !== ''))].sort((a, b) => b.length - a.length);
+        this.values = longestFirst([...values]);
+        // A body quoted before it is parsed holds a secret's escaped form (\" for ", \\ for \).
+        this.forms = longestFirst(this.values.flatMap((v) => [v, JSON.stringify(v).slice(1, -1)]));
     }
     get secrets() {
         return this.values;
     }
     mask(text) {
         let out = text;
-        for (const v of this.values)
+        for (const v of this.forms)
             if (out.includes(v))
                 out = out.split(v).join('***');
         return out;
@@ -1836,6 +1985,7 @@ class Masker {
 }
 
 ;// CONCATENATED MODULE: ./src/models/http/http-model.ts
+
 
 
 
@@ -1873,17 +2023,21 @@ class HttpModel {
         this.masker = new Masker(plan.env.map((n) => env[n] ?? ''));
         const log = options.log ?? (() => { });
         this.log = (line) => log(this.masker.mask(line));
-        this.format = wireFormat(plan.format, plan.url, plan.batch, this.labels, plan.probabilities, plan.chat);
+        const mask = (text) => this.masker.mask(text);
+        const rules = { labels: this.labels, probabilities: plan.probabilities, mask };
+        this.format = wireFormat(plan.format, plan.url, plan.batch, rules, plan.chat);
         const stream = (0,random/* createStream */.XX)(plan.seed, ['http-retry', plan.name]);
         this.client = {
             url: this.format.url,
             shownUrl: shownUrl(this.format.url),
             headers,
-            timeoutMs: plan.timeoutS * 1000,
+            timeoutMs: timerMs(plan.timeoutS),
             retries: plan.retries,
             backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
             random: () => stream.nextUniform(),
-            counters: this.stats
+            counters: this.stats,
+            agent: keepAliveAgent(this.format.url),
+            mask
         };
     }
     get repeat() {
@@ -1972,6 +2126,7 @@ class HttpModel {
     async close() {
         this.closed = true;
         await this.queue;
+        this.client.agent.destroy();
     }
     async request(items) {
         const exchange = await post(this.client, this.format.encode(items));
@@ -2013,6 +2168,7 @@ class HttpModel {
 
 
 
+
 const ENTRY_KEYS = ['name', 'http', 'env', 'probabilities', 'repeat'];
 const HTTP_KEYS = ['url', 'format', 'headers', 'batch', 'concurrency', 'timeout_s', 'retries'];
 const CHAT_KEYS = ['prompt', 'model', 'temperature', 'logprobs'];
@@ -2030,9 +2186,10 @@ const HTTP = entryModel({
     key: 'http',
     read(obj, { source, at }) {
         const fail = (path, message, key = false) => (0,validate/* configError */.Fj)(source, path, message, key);
-        for (const key of Object.keys(obj))
+        for (const key of Object.keys(obj)) {
             if (!ENTRY_KEYS.includes(key))
-                throw fail([...at, key], `unknown key; expected one of ${ENTRY_KEYS.join(', ')}, found ${(0,visible/* quoted */.TL)(key)}`, true);
+                throw fail([...at, key], (0,validate/* unknownKey */.a)(key, ENTRY_KEYS), true);
+        }
         const h = obj.http;
         const hat = [...at, 'http'];
         if (h === null || typeof h !== 'object' || Array.isArray(h))
@@ -2045,7 +2202,7 @@ const HTTP = entryModel({
         for (const key of Object.keys(block)) {
             if (!allowed.includes(key)) {
                 const hint = CHAT_KEYS.includes(key) ? ` (${key} belongs to format openai-chat)` : '';
-                throw fail([...hat, key], `unknown key; expected one of ${allowed.join(', ')}, found ${(0,visible/* quoted */.TL)(key)}${hint}`, true);
+                throw fail([...hat, key], `${(0,validate/* unknownKey */.a)(key, allowed)}${hint}`, true);
             }
         }
         const url = readUrl(block.url, (m) => fail([...hat, 'url'], m));
@@ -2055,9 +2212,7 @@ const HTTP = entryModel({
                 throw fail([...hat, key], `expected a whole number \u2265 ${min}, found ${(0,src_errors/* describeFound */.Kq)(v)}`);
             return v;
         };
-        const timeout = block.timeout_s ?? HTTP_DEFAULTS.timeout_s;
-        if (typeof timeout !== 'number' || !(timeout > 0) || !Number.isFinite(timeout))
-            throw fail([...hat, 'timeout_s'], `expected a number of seconds > 0, found ${(0,src_errors/* describeFound */.Kq)(timeout)}`);
+        const timeout = modelSeconds(block.timeout_s, HTTP_DEFAULTS.timeout_s, source, [...hat, 'timeout_s']);
         const envRaw = obj.env ?? [];
         if (!Array.isArray(envRaw))
             throw fail([...at, 'env'], `expected a list of environment variable names, found ${(0,src_errors/* describeFound */.Kq)(envRaw)}`);
@@ -2189,18 +2344,23 @@ function sortVocabulary(features) {
     return all.some((f) => /[\ud800-\uffff]/.test(f)) ? (0,strings/* sortCodePoints */.dl)(all) : all.sort();
 }
 /** The sorted training vocabulary and each training text's row of feature counts. */
-function analyzeTraining(analyzer, texts) {
+function analyzeTraining(analyzer, texts, read) {
     const tally = new text_features/* Tally */.F0();
     if (analyzer === 'word') {
-        const tokens = texts.map(word_tokens/* wordTokens */.Hi);
+        const tokens = texts.map((t, i) => {
+            const ts = (0,word_tokens/* wordTokens */.Hi)(t);
+            read?.(i + 1);
+            return ts;
+        });
         const vocabulary = sortVocabulary((0,word_tokens/* distinctTokens */.hx)(tokens));
         const index = new Map(vocabulary.map((t, i) => [t, i]));
         return { vocabulary, rows: tokens.map((ts) => tally.row(ts.map((t) => index.get(t)))) };
     }
     // One pass: learn n-grams in order of appearance, then renumber them in code-point order.
     const index = new char_ngrams/* CharWbIndex */.Wi(...text_features/* CHAR_NGRAM_RANGE */.$L);
-    const rows = texts.map((t) => {
+    const rows = texts.map((t, i) => {
         index.addTo(t, tally, true);
+        read?.(i + 1);
         return tally.finish();
     });
     const vocabulary = sortVocabulary(index.learned);
@@ -2237,13 +2397,14 @@ function addNormalisedRow(sum, width, c, row, idf) {
         sum[at] = sum[at] + (counts[i] * idf[f]) / norm;
     }
 }
-function fitTfidf(analyzer, train, labels) {
+/** `read`, when given, hears how many training texts have been analysed so far (progress). */
+function fitTfidf(analyzer, train, labels, read) {
     // Canonical example order (label, then text): the float sums, hence the digest, then do
     // not depend on the order of the training file.
     const examples = train
         .map((e) => ({ label: e.label, text: e.input.kind === 'text' ? e.input.text : '' }))
         .sort((a, b) => (0,strings/* compareCodePoints */.OP)(a.label, b.label) || (0,strings/* compareCodePoints */.OP)(a.text, b.text));
-    const { vocabulary, rows } = analyzeTraining(analyzer, examples.map((e) => e.text));
+    const { vocabulary, rows } = analyzeTraining(analyzer, examples.map((e) => e.text), read);
     const df = new Float64Array(vocabulary.length);
     for (const { ids } of rows)
         for (let i = 0; i < ids.length; i++)
@@ -3141,8 +3302,13 @@ const LOGISTIC_REGRESSION = builtinModel({
 
 
 
-function fitNaiveBayesCounts(train, labels) {
-    const docs = train.map((e) => (e.input.kind === 'text' ? (0,word_tokens/* wordTokens */.Hi)(e.input.text) : []));
+/** `read`, when given, hears how many training texts have been tokenised so far (progress). */
+function fitNaiveBayesCounts(train, labels, read) {
+    const docs = train.map((e, i) => {
+        const tokens = e.input.kind === 'text' ? (0,word_tokens/* wordTokens */.Hi)(e.input.text) : [];
+        read?.(i + 1);
+        return tokens;
+    });
     const vocabulary = (0,strings/* sortCodePoints */.dl)((0,word_tokens/* distinctTokens */.hx)(docs));
     const index = new Map(vocabulary.map((w, i) => [w, i]));
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
@@ -3265,7 +3431,7 @@ const NAIVE_BAYES = builtinModel({
     labelOnly: false,
     gradients: false,
     build(plan, context) {
-        const counts = fitNaiveBayesCounts(context.train, context.labels);
+        const counts = fitNaiveBayesCounts(context.train, context.labels, context.trained);
         return new NaiveBayesModel(plan.name, counts, plan.params.alpha, context.featurizer('word', counts.vocabulary));
     },
     preprocessing: {
@@ -3346,7 +3512,7 @@ function builtin(kind, params, index, context) {
     const allowed = kind.parameters;
     for (const key of Object.keys(params)) {
         if (!allowed.includes(key)) {
-            throw (0,validate/* configError */.Fj)(context.source, [...at, key], `unknown key; expected ${allowed.length ? `one of ${allowed.join(', ')}` : 'no parameters'}, found ${(0,visible/* quoted */.TL)(key)}`, true);
+            throw (0,validate/* configError */.Fj)(context.source, [...at, key], (0,validate/* unknownKey */.a)(key, allowed, 'no parameters'), true);
         }
     }
     return { name: kind.kind, kind: kind.kind, params: kind.read(params, { ...context, at }) };
@@ -3358,8 +3524,10 @@ function parseModel(entry, index, source, resolveFile, kinds) {
     const names = builtins.map((d) => d.kind);
     if (typeof entry === 'string') {
         const kind = builtins.find((d) => d.kind === entry);
-        if (!kind)
-            throw (0,validate/* configError */.Fj)(source, at, `expected one of ${names.join(', ')} or a mapping, found ${(0,src_errors/* describeFound */.Kq)(entry)}`);
+        if (!kind) {
+            const found = `${(0,src_errors/* describeFound */.Kq)(entry)}${(0,validate/* didYouMean */.au)(entry, names)}`;
+            throw (0,validate/* configError */.Fj)(source, at, `expected one of ${names.join(', ')} or a mapping, found ${found}`);
+        }
         return builtin(kind, {}, index, context);
     }
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
@@ -3390,7 +3558,11 @@ function parseModel(entry, index, source, resolveFile, kinds) {
         return plan;
     }
     const given = Object.keys(obj).filter((k) => k !== 'name');
-    throw (0,validate/* configError */.Fj)(source, at, `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, found ${given.length ? `a mapping with keys ${(0,visible/* quotedList */.p4)(given)}` : 'a mapping with no keys'}`);
+    const found = given.length ? `a mapping with keys ${(0,visible/* quotedList */.p4)(given)}` : 'a mapping with no keys';
+    // One key that is no kind is most likely a built-in's name misspelt.
+    const hint = keys.length === 1 ? (0,validate/* didYouMean */.au)(keys[0], names) : '';
+    throw (0,validate/* configError */.Fj)(source, at, `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, ` +
+        `found ${found}${hint}`);
 }
 
 // EXTERNAL MODULE: ./src/util/quote.ts
@@ -3470,19 +3642,37 @@ function resolveInside(root, p, cwd) {
     }
     return { absolute, relative: (0,external_node_path_.relative)(base, absolute).split(external_node_path_.sep).join('/') || '.', real, realRoot };
 }
+/**
+ * What a path that is not a regular file is, in words ("a folder", "a named pipe"), or null for a
+ * regular file. Reading a pipe or a device would wait, or never end, so every file the config or
+ * the command line names is checked with this before it is opened.
+ */
+function notRegularFile(stats) {
+    if (stats.isFile())
+        return null;
+    if (stats.isDirectory())
+        return 'a folder';
+    if (stats.isFIFO())
+        return 'a named pipe';
+    if (stats.isSocket())
+        return 'a socket';
+    if (stats.isCharacterDevice() || stats.isBlockDevice())
+        return 'a device';
+    return 'a special file';
+}
 
 ;// CONCATENATED MODULE: ./src/config/plan.ts
-/** Fields of the `release:` block, in the order reports list them (seed 001's checklist, seed 002's worksheet). */
+/** Fields of the `release:` block, in the order reports list them (docs/explain-and-release.md). */
 const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'];
 
 ;// CONCATENATED MODULE: ./src/manifest/release.ts
 /**
- * The release record (the config's `release:` block, copied into the manifest) and the seed
- * checklists it completes. Seed 001's release checklist and seed 000's research gates are answered
- * by checks; seed 002's release checklist also asks for facts the manifest records (the threat
- * model, digests, preprocessing) and for decisions only a person can declare (who owns and
- * reviewed the release, what it is for, what is still unresolved). Everything here is read from
- * the manifest and checks.json, so a merge and `verify` render the same section.
+ * The release record (the config's `release:` block, copied into the manifest) and the three
+ * checklists it completes (docs/explain-and-release.md#release-checklist). The robustness and
+ * challenge checklists are answered by checks; the release checklist also asks for facts the
+ * manifest records (the threat model, digests, preprocessing) and for decisions only a person can
+ * declare (who owns and reviewed the release, what it is for, what is still unresolved). Everything
+ * here is read from the manifest and checks.json, so a merge and `verify` render the same section.
  */
 
 /** Fields a record leaves undeclared: all of them when there is no record. */
@@ -3537,28 +3727,34 @@ function readReleaseFacts(m) {
     };
 }
 /**
- * The three seeds' checklists, in seed order. Thresholds are not repeated here: each check
- * carries its own, from the config. `release_record` answers 002\u00b76 only when
+ * The checklists: robustness to perturbation, the purpose of the evaluation, generalization to
+ * the challenge split, and the release under the threat model. Thresholds are not repeated here:
+ * each check carries its own, from the config. `release_record` answers release 6 only when
  * `gate.require_release_record` is set (it is not applicable otherwise).
  */
 const RELEASE_CHECKLIST = [
-    { ref: '000\u00b71', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
-    { ref: '000\u00b72', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
-    { ref: '000\u00b73', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
-    { ref: '000/001', asks: 'What the evaluation is for, and the uses it does not support (both seeds state their non-claims)', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
-    { ref: '001\u00b71', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
-    { ref: '001\u00b72', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
-    { ref: '001\u00b73', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
-    { ref: '001\u00b74', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
-    { ref: '001\u00b75', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
-    { ref: '001\u00b76', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
-    { ref: '002\u00b71', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
-    { ref: '002\u00b72', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
-    { ref: '002\u00b73', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
-    { ref: '002\u00b74', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
-    { ref: '002\u00b75', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
-    { ref: '002\u00b76', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
+    { ref: 'robustness 1', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
+    { ref: 'robustness 2', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
+    { ref: 'robustness 3', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
+    { ref: 'purpose', asks: 'What the evaluation is for, and the uses it does not support', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
+    { ref: 'challenge 1', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
+    { ref: 'challenge 2', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
+    { ref: 'challenge 3', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
+    { ref: 'challenge 4', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
+    { ref: 'challenge 5', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
+    { ref: 'challenge 6', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
+    { ref: 'release 1', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
+    { ref: 'release 2', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
+    { ref: 'release 3', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
+    { ref: 'release 4', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
+    { ref: 'release 5', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
+    { ref: 'release 6', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
 ];
+/** The heading and the sentence both reports put above the checklist table. */
+const CHECKLIST_HEADING = 'Release checklists';
+const CHECKLIST_INTRO = 'Each item of the robustness, purpose, challenge and release checklists (docs/explain-and-release.md) and what ' +
+    'answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.';
+const CHECKLIST_COLUMNS = ['checklist', 'item', 'evidence', 'status'];
 function plural(n, word) {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -3635,6 +3831,7 @@ var config_source = __nccwpck_require__(9397);
 
 
 
+
 /**
  * Largest config file read, in bytes (256 KiB); a larger file is refused before it is read.
  * Real configs are a few kilobytes. The YAML reader costs roughly 10 \u00b5s and 600 bytes of
@@ -3648,8 +3845,15 @@ function loadPlan(options) {
     const resolved = resolveInside(root, (0,external_node_path_.resolve)(options.cwd ?? root, given));
     if (typeof resolved === 'string')
         throw new src_errors/* ConfigError */.xL(`config ${(0,visible/* quoted */.TL)(given, 200)}: ${(0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(resolved, 400))}`);
-    if (!(0,external_node_fs_.existsSync)(resolved.absolute) || !(0,external_node_fs_.statSync)(resolved.absolute).isFile()) {
+    if (!(0,external_node_fs_.existsSync)(resolved.absolute)) {
         throw new src_errors/* ConfigError */.xL(`config file not found: ${(0,visible/* visiblePath */.ex)(resolved.relative)} (expected a YAML file inside the repository; set --config or the action's config input)`);
+    }
+    const stats = (0,external_node_fs_.statSync)(resolved.absolute);
+    if (stats.isDirectory())
+        throw new src_errors/* ConfigError */.xL(configFolderMessage(given, resolved.absolute));
+    const kind = notRegularFile(stats);
+    if (kind !== null) {
+        throw new src_errors/* ConfigError */.xL(`config ${(0,visible/* visiblePath */.ex)(resolved.relative)}: expected a YAML file, found ${kind}`);
     }
     const bytes = readBounded(resolved.absolute, resolved.relative);
     const text = decodeConfig(bytes, resolved.relative);
@@ -3675,6 +3879,35 @@ function gatePlanOfText(path, text) {
     const raw = value;
     const models = parseModels(raw.models, source, (_key, file) => ({ absolute: '', path: file }));
     return buildGate(raw, source, models.map((m) => m.name), releasePlan(raw, source));
+}
+/** The names `init` and the examples give a config, looked for first in a folder given as the config. */
+const CONFIG_FILE_NAMES = ['evidence-gate.yml', 'evidence-gate.yaml'];
+/** YAML files a folder holds, the usual config names first: what `--config <folder>` most likely meant. */
+function yamlFilesIn(folder) {
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)(folder, { withFileTypes: true })
+            .filter((d) => d.isFile() && /\.ya?ml$/i.test(d.name))
+            .map((d) => d.name);
+    }
+    catch {
+        return [];
+    }
+    const usual = CONFIG_FILE_NAMES.filter((n) => names.includes(n));
+    return [...usual, ...(0,strings/* sortCodePoints */.dl)(names.filter((n) => !usual.includes(n)))];
+}
+/** A config path that names a folder: say so, and name the YAML files in it as they would be given. */
+function configFolderMessage(given, absolute) {
+    const base = given.replace(/[\\/]+$/, '') || given;
+    const files = yamlFilesIn(absolute).map((n) => `${base}/${n}`);
+    const shown = (0,visible/* visiblePath */.ex)(given);
+    if (files.length === 0) {
+        const set = "set --config or the action's config input to the file";
+        return `config ${shown} is a folder, and it holds no .yml or .yaml file; expected a YAML file (${set})`;
+    }
+    const [first, ...others] = files;
+    const also = others.length > 0 ? ` (also in it: ${(0,visible/* quotedList */.p4)(others, 5)})` : '';
+    return `config ${shown} is a folder; expected a YAML file: did you mean ${(0,visible/* quoted */.TL)(first, 200)}?${also}`;
 }
 /** The config's bytes, refused before reading when the file is over MAX_CONFIG_BYTES. */
 function readBounded(absolute, shown) {
@@ -3714,11 +3947,9 @@ function fileRef(source, root, path, p) {
         throw (0,validate/* configError */.Fj)(source, path, (0,visible/* visible */.RK)(resolved));
     if (!(0,external_node_fs_.existsSync)(resolved.absolute))
         throw (0,validate/* configError */.Fj)(source, path, `file not found; expected an existing file, found ${(0,visible/* quoted */.TL)(p, 200)}`);
-    const stat = (0,external_node_fs_.statSync)(resolved.absolute);
-    if (!stat.isFile()) {
-        const kind = stat.isDirectory() ? 'a directory' : stat.isFIFO() ? 'a named pipe' : 'a special file';
+    const kind = notRegularFile((0,external_node_fs_.statSync)(resolved.absolute));
+    if (kind !== null)
         throw (0,validate/* configError */.Fj)(source, path, `expected a regular file, found ${kind} ${(0,visible/* quoted */.TL)(p, 200)}`);
-    }
     return { absolute: resolved.absolute, path: resolved.relative };
 }
 function buildPlan(raw, source, root, config, registry) {
@@ -4397,6 +4628,7 @@ class StepBatcher {
 
 
 
+
 const search_DEFAULT_BATCH = 512;
 /** Scores texts with one model: one call for a model that pipelines everything, else its batch size per call. */
 function scorer(model, counters) {
@@ -4425,6 +4657,18 @@ function searchable(plan, example, model, clean) {
 function notSearched(example, clean, cleanResult) {
     const original = example.input.kind === 'text' ? example.input.text : '';
     return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
+}
+/** Whether a text is longer than search.max_text_chars code points (its UTF-16 length bounds them). */
+function tooLongToSearch(text, maxTextChars) {
+    return text.length > maxTextChars && (0,strings/* codePointLength */.O7)(text) > maxTextChars;
+}
+/**
+ * The search row of an eligible example whose text is too long to search: it keeps the clean answer,
+ * spends nothing and is uncovered (text_too_long), so the row stays in the denominators.
+ */
+function tooLong(example, clean, cleanResult) {
+    const row = notSearched(example, clean, cleanResult);
+    return { ...row, attempted: false, notAttemptedReason: 'text_too_long', valid: null };
 }
 /** The search row of an example the search runs on (searchable). */
 async function searchedCandidate(plan, example, model, clean, cleanResult, search, counters, score) {
@@ -4495,13 +4739,22 @@ async function searchCandidates(plan, examples, model, clean, cleanResults, sear
             const example = examples[e];
             const cleanResult = cleanResults[e];
             // Rows not searched are filled in without a turn of the event loop.
+            const text = example.input.kind === 'text' ? example.input.text : '';
+            const limit = search.settings.maxTextChars;
             if (!searchable(plan, example, model, cleanResult))
                 out[e] = notSearched(example, clean[e], cleanResult);
+            else if (tooLongToSearch(text, limit))
+                out[e] = tooLong(example, clean[e], cleanResult);
             else
                 out[e] = await searchedCandidate(plan, example, model, clean[e], cleanResult, search, counters, batcher.ask);
         }
     };
-    const longest = examples.reduce((n, e) => Math.max(n, e.input.kind === 'text' ? e.input.text.length : 0), 0);
+    // Texts too long to search hold no ledger.
+    const searched = (e) => {
+        const text = e.input.kind === 'text' ? e.input.text : '';
+        return tooLongToSearch(text, search.settings.maxTextChars) ? 0 : text.length;
+    };
+    const longest = examples.reduce((n, e) => Math.max(n, searched(e)), 0);
     await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? search_DEFAULT_BATCH))) }, lane));
     return out;
 }
@@ -4621,6 +4874,9 @@ async function evaluate_evaluate(plan, chunks, models, source, sink, options = {
     const rowsPerExample = models.length * source.conditions.length;
     const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
     let done = 0;
+    // The stage's start: the rate behind the time left is measured from here (src/cli/progress.ts).
+    if (total > 0)
+        options.progress?.(0, total);
     try {
         for (let c = 0; c < chunks.length; c++) {
             const part = chunks[c];
@@ -5471,6 +5727,87 @@ function readReportFacts(m) {
 ;// CONCATENATED MODULE: ./src/util/unicode.ts
 function unicodeFacts(versions = process.versions) {
     return { unicode: versions.unicode ?? 'unknown', icu: versions.icu ?? null, node: versions.node };
+}
+
+;// CONCATENATED MODULE: ./src/evidence/group.ts
+
+
+/** A row that does not fit the layout or the file order: the evidence does not match its manifest. */
+class EvidenceOrderError extends Error {
+}
+class ExampleGrouper {
+    layout;
+    onExample;
+    splitRank;
+    modelIndex;
+    conditionIndex;
+    current = null;
+    currentRank = -1;
+    /** Where in the current group the last row stood (model index \u00d7 conditions + condition index). */
+    lastSlot = -1;
+    rowsSeen = 0;
+    examplesSeen = 0;
+    constructor(layout, onExample) {
+        this.layout = layout;
+        this.onExample = onExample;
+        this.splitRank = new Map(layout.splits.map((s, i) => [s, i]));
+        this.modelIndex = new Map(layout.models.map((m, i) => [m, i]));
+        this.conditionIndex = new Map(layout.conditions.map((c, i) => [c, i]));
+    }
+    /** Where a row stands, for a message (built only when something is wrong). */
+    where(row) {
+        return `evidence row ${this.rowsSeen + 1} (id ${(0,visible/* quoted */.TL)(row.id)}, model ${(0,visible/* quoted */.TL)(row.model)}, condition ${(0,visible/* quoted */.TL)(row.condition)})`;
+    }
+    add(row) {
+        const rank = this.splitRank.get(row.split);
+        const m = this.modelIndex.get(row.model);
+        const c = this.conditionIndex.get(row.condition);
+        if (rank === undefined)
+            throw new EvidenceOrderError(`${this.where(row)}: split ${(0,visible/* quoted */.TL)(row.split)} is not an evaluation split of the manifest`);
+        if (m === undefined)
+            throw new EvidenceOrderError(`${this.where(row)}: model is not one of the manifest's models`);
+        if (c === undefined)
+            throw new EvidenceOrderError(`${this.where(row)}: condition is not one of the manifest's conditions`);
+        const g = this.current;
+        if (g === null || g.split !== row.split || g.id !== row.id) {
+            if (g !== null) {
+                const order = rank - this.currentRank || (0,strings/* compareCodePoints */.OP)(row.id, g.id);
+                if (order <= 0)
+                    throw new EvidenceOrderError(`${this.where(row)}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
+                this.flush();
+            }
+            this.current = {
+                split: row.split,
+                id: row.id,
+                language: row.language,
+                label: row.label,
+                rows: this.layout.models.map(() => new Array(this.layout.conditions.length))
+            };
+            this.currentRank = rank;
+            this.lastSlot = -1;
+        }
+        const group = this.current;
+        const slot = m * this.layout.conditions.length + c;
+        if (slot <= this.lastSlot)
+            throw new EvidenceOrderError(`${this.where(row)}: out of order or repeated within its example; rows are sorted by model (config order) then condition`);
+        if (row.label !== group.label || row.language !== group.language)
+            throw new EvidenceOrderError(`${this.where(row)}: label or language differs from the example's other rows`);
+        this.lastSlot = slot;
+        group.rows[m][c] = row;
+        this.rowsSeen++;
+    }
+    /** Hands on the last group. */
+    finish() {
+        this.flush();
+    }
+    flush() {
+        if (this.current === null)
+            return;
+        const g = this.current;
+        this.current = null;
+        this.examplesSeen++;
+        this.onExample(g);
+    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/csv-parse/lib/api/CsvError.js
@@ -8938,6 +9275,7 @@ class OutputFolder {
 
 
 
+
 function rowKey(split, id, model, condition) {
     return `${split}\0${id}\0${model}\0${condition}`;
 }
@@ -8952,7 +9290,7 @@ const packedCorrect = (packed) => (packed & 1) !== 0;
  * shard folder is refused: it holds a fraction of the examples, so most rows would count as
  * dropped or new and the comparison would look like a regression (docs/security.md).
  */
-async function loadBaseline(dir, shown, transitions) {
+async function loadBaseline(dir, shown, transitions, watch) {
     const artifact = OutputFolder.open(dir, shown);
     const m = artifact.manifest;
     if (m.kind === 'shard') {
@@ -8972,9 +9310,11 @@ async function loadBaseline(dir, shown, transitions) {
     const rows = new Map();
     const moved = new Set();
     let n = 0;
+    const seen = watch?.(artifact);
     try {
         for await (const { row } of artifact.rows()) {
             n++;
+            seen?.(row);
             const ok = row.status === 'ok';
             rows.set(rowKey(row.split, row.id, row.model, row.condition), packRow(row.input_sha256, ok, ok && row.prediction === row.label));
             if (row.success === true && ok && isProtected(transitions, row.label, row.prediction))
@@ -8984,6 +9324,9 @@ async function loadBaseline(dir, shown, transitions) {
     catch (error) {
         if (error instanceof EvidenceParseError)
             throw new ArtifactError(error.message);
+        if (error instanceof EvidenceOrderError) {
+            throw new ArtifactError(`${shown}/${artifact.evidenceName}:${n}: ${error.message}`);
+        }
         if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
             throw new ArtifactError(`${shown}/${artifact.evidenceName}: SHA-256 does not match the manifest (truncated or changed)`);
         }
@@ -8995,7 +9338,20 @@ async function loadBaseline(dir, shown, transitions) {
 ;// CONCATENATED MODULE: ./src/compare/baseline-checks.ts
 
 const baseline_checks_STATUSES = new Set(['pass', 'fail', 'not_evaluated', 'not_applicable']);
-const isNumberOrNull = (x) => x === null || (typeof x === 'number' && Number.isFinite(x));
+/**
+ * Why a recorded figure's number cannot be used, or null: counts and values beyond 2^53 cannot be
+ * exact, and scaling one (100 \u00d7 a count) must stay finite for the exact comparison.
+ */
+function figureNumberProblem(x) {
+    if (x === null)
+        return null;
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+        return `expected a number or null, found ${JSON.stringify(x)?.slice(0, 40)}`;
+    }
+    if (Math.abs(x) > Number.MAX_SAFE_INTEGER)
+        return `expected a number of magnitude at most 2^53 - 1, found ${x}`;
+    return null;
+}
 /** Parses checks.json text; `shown` names the file in messages. */
 function parseBaselineChecks(text, shown) {
     let parsed;
@@ -9022,9 +9378,11 @@ function parseBaselineChecks(text, shown) {
             throw new ArtifactError(`${where}.direction: expected min or max`);
         if (typeof c.threshold !== 'number' || !Number.isFinite(c.threshold))
             throw new ArtifactError(`${where}.threshold: expected a number`);
-        for (const key of ['value', 'numerator', 'denominator'])
-            if (!isNumberOrNull(c[key]))
-                throw new ArtifactError(`${where}.${key}: expected a number or null`);
+        for (const key of ['value', 'numerator', 'denominator']) {
+            const problem = figureNumberProblem(c[key]);
+            if (problem)
+                throw new ArtifactError(`${where}.${key}: ${problem}`);
+        }
         if (checks.has(c.id))
             throw new ArtifactError(`${where}: id ${JSON.stringify(c.id).slice(0, 120)} appears twice`);
         checks.set(c.id, {
@@ -9051,63 +9409,137 @@ function readBaselineChecks(artifact) {
         throw new ArtifactError(`${artifact.shown}/${problem}`);
     return parseBaselineChecks(bytes.toString('utf8'), shown);
 }
-
-;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
-/** Opening the baseline a run or merge compares with (docs/report.md): read, checked for staleness, or refused. */
-
-
-
-
-/** Evaluation data digests and threat model of a manifest: what makes a baseline stale when it differs. */
-function staleReasons(head, base) {
-    const reasons = [];
-    const digests = (m) => new Map(m.data.files.filter((f) => f.split !== 'train').map((f) => [f.split, f.sha256]));
-    const a = digests(head);
-    const b = digests(base);
-    const splits = [...new Set([...a.keys(), ...b.keys()])];
-    const changed = splits.filter((s) => a.get(s) !== b.get(s));
-    if (changed.length > 0)
-        reasons.push(`evaluation data differs (${changed.join(', ')})`);
-    if (head.threat_model.id !== base.threat_model.id || head.threat_model.revision !== base.threat_model.revision) {
-        reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} \u2192 ${head.threat_model.id} revision ${head.threat_model.revision}`);
+const JUDGED = ['status', 'value', 'numerator', 'denominator', 'direction', 'threshold'];
+/**
+ * The first difference, in what the judgement of a change reads, between the checks a folder
+ * records and the checks derived again from its evidence, as `JSON path: recorded X, recomputed Y`
+ * (paths index the recorded checks array); null when they agree.
+ */
+function firstJudgedDifference(recorded, recomputed) {
+    const shown = (x) => JSON.stringify(x)?.slice(0, 80) ?? '(absent)';
+    if (recorded.allowNotEvaluated !== recomputed.allowNotEvaluated) {
+        return `allow_not_evaluated: recorded ${recorded.allowNotEvaluated}, recomputed ${recomputed.allowNotEvaluated}`;
     }
-    // What a success is differs: a wrong decision, or only one the review policy accepts.
-    const policy = (m) => m.threat_model.against_policy === true;
-    if (policy(head) !== policy(base))
-        reasons.push(`threat_model.against_policy ${policy(base)} \u2192 ${policy(head)}`);
-    return reasons;
+    let i = 0;
+    for (const [id, r] of recorded.checks) {
+        const c = recomputed.checks.get(id);
+        if (c === undefined)
+            return `checks[${i}]: recorded check ${shown(id)}, recomputed none of that id`;
+        for (const key of JUDGED) {
+            if (Object.is(r[key], c[key]))
+                continue;
+            return `checks[${i}].${key}: recorded ${shown(r[key])}, recomputed ${shown(c[key])}`;
+        }
+        i++;
+    }
+    for (const id of recomputed.checks.keys()) {
+        if (!recorded.checks.has(id))
+            return `checks: recorded none of id ${shown(id)}, recomputed one`;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/util/json-diff.ts
+/** Where two JSON values differ, as `path: recorded X, recomputed Y` lines (for verify, docs/definitions.md#verify). */
+function shown(v) {
+    if (v === undefined)
+        return '(absent)';
+    const text = JSON.stringify(v);
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+function json_diff_isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 /**
- * Reads the baseline; a refused one is an error or, with onError 'warn', the reason there is no
- * comparison. `expected` false: no comparison can exist for this run (see RunOptions.baselineExpected).
+ * Keys that name an element of an array of objects (a model, a condition, a check id), in the
+ * order a label lists them: `models[model=nb].robustness[condition=typo,scope=all]` stays readable
+ * and stable when an element is added or removed, where an index would shift.
  */
-async function openBaseline(source, head, cwd, warn, noBaselineReason, expected = true) {
-    if (!source)
-        return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false }) } : null;
-    const dir = (0,external_node_path_.resolve)(cwd, source.dir);
-    const shown = source.shown ?? source.dir;
-    try {
-        const index = await loadBaseline(dir, shown, head.threat_model.protected_transitions);
-        const m = index.artifact.manifest;
-        const reasons = staleReasons(head, m);
-        const context = m.run?.context ?? {};
-        const record = {
-            source: shown,
-            commit: source.origin?.commit ?? (typeof context.commit === 'string' ? context.commit : null),
-            run_id: source.origin?.runId ?? (typeof context.run_id === 'number' ? context.run_id : null),
-            artifact_id: source.origin?.artifactId ?? null,
-            manifest_sha256: index.artifact.manifestSha256,
-            stale: reasons.length > 0,
-            stale_reasons: reasons
-        };
-        return { index, record, checks: readBaselineChecks(index.artifact) };
+const IDENTITY_KEYS = [
+    'id',
+    'model',
+    'model_a',
+    'model_b',
+    'attack',
+    'family',
+    'condition',
+    'split',
+    'language',
+    'scope',
+    'label',
+    'from',
+    'to',
+    'name',
+    'path'
+];
+function labelValue(v) {
+    if (typeof v === 'string' && /^[\w.:/@-]{1,60}$/.test(v))
+        return v;
+    const text = JSON.stringify(v ?? null);
+    return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+/**
+ * Labels for the elements of both arrays, or null when they cannot name them all uniquely (then
+ * elements are paired by index). An `id` that is unique names an element alone.
+ */
+function identities(a, b) {
+    const all = [...a, ...b];
+    if (all.length === 0 || !all.every(json_diff_isObject))
+        return null;
+    const naming = (o, k) => json_diff_isObject(o) && Object.hasOwn(o, k) && (typeof o[k] === 'string' || o[k] === null);
+    const named = (k) => all.every((o) => naming(o, k));
+    const keys = IDENTITY_KEYS.filter(named);
+    if (keys.length === 0)
+        return null;
+    const unique = (xs) => new Set(xs).size === xs.length;
+    for (const ks of keys.includes('id') ? [['id'], keys] : [keys]) {
+        const label = (o) => ks.map((k) => `${k}=${labelValue(o[k])}`).join(',');
+        const la = a.map(label);
+        const lb = b.map(label);
+        if (unique(la) && unique(lb))
+            return { a: la, b: lb };
     }
-    catch (error) {
-        if (!(error instanceof ArtifactError) || source.onError !== 'warn')
-            throw error;
-        warn(`baseline refused: ${error.message}`);
-        return { reason: `the baseline was refused (${error.message})` };
+    return null;
+}
+/**
+ * Appends up to `limit` differences between `recorded` and `recomputed` to `out`; returns how many
+ * differences there are in all. `skip` leaves out paths (and everything under them).
+ */
+function jsonDifferences(recorded, recomputed, path, out, limit = 50, skip = () => false) {
+    if (skip(path))
+        return 0;
+    if (Array.isArray(recorded) && Array.isArray(recomputed)) {
+        const named = identities(recorded, recomputed);
+        if (named) {
+            // Paired by name, recorded order first, then elements only the recomputed side has.
+            const other = new Map(named.b.map((l, i) => [l, recomputed[i]]));
+            let n = 0;
+            named.a.forEach((l, i) => (n += jsonDifferences(recorded[i], other.get(l), `${path}[${l}]`, out, limit, skip)));
+            const mine = new Set(named.a);
+            named.b.forEach((l, i) => {
+                if (!mine.has(l))
+                    n += jsonDifferences(undefined, recomputed[i], `${path}[${l}]`, out, limit, skip);
+            });
+            return n;
+        }
+        let n = 0;
+        const len = Math.max(recorded.length, recomputed.length);
+        for (let i = 0; i < len; i++)
+            n += jsonDifferences(recorded[i], recomputed[i], `${path}[${i}]`, out, limit, skip);
+        return n;
     }
+    if (json_diff_isObject(recorded) && json_diff_isObject(recomputed)) {
+        let n = 0;
+        const keys = [...new Set([...Object.keys(recorded), ...Object.keys(recomputed)])].sort();
+        for (const k of keys)
+            n += jsonDifferences(recorded[k], recomputed[k], path === '' ? k : `${path}.${k}`, out, limit, skip);
+        return n;
+    }
+    if (recorded === recomputed || (typeof recorded === 'number' && typeof recomputed === 'number' && Object.is(recorded, recomputed)))
+        return 0;
+    if (out.length < limit)
+        out.push(`${path || '(top level)'}: recorded ${shown(recorded)}, recomputed ${shown(recomputed)}`);
+    return 1;
 }
 
 // EXTERNAL MODULE: ./src/perturb/words.ts
@@ -9912,87 +10344,6 @@ class DrillCollector {
     }
 }
 
-;// CONCATENATED MODULE: ./src/evidence/group.ts
-
-
-/** A row that does not fit the layout or the file order: the evidence does not match its manifest. */
-class EvidenceOrderError extends Error {
-}
-class ExampleGrouper {
-    layout;
-    onExample;
-    splitRank;
-    modelIndex;
-    conditionIndex;
-    current = null;
-    currentRank = -1;
-    /** Where in the current group the last row stood (model index \u00d7 conditions + condition index). */
-    lastSlot = -1;
-    rowsSeen = 0;
-    examplesSeen = 0;
-    constructor(layout, onExample) {
-        this.layout = layout;
-        this.onExample = onExample;
-        this.splitRank = new Map(layout.splits.map((s, i) => [s, i]));
-        this.modelIndex = new Map(layout.models.map((m, i) => [m, i]));
-        this.conditionIndex = new Map(layout.conditions.map((c, i) => [c, i]));
-    }
-    /** Where a row stands, for a message (built only when something is wrong). */
-    where(row) {
-        return `evidence row ${this.rowsSeen + 1} (id ${(0,visible/* quoted */.TL)(row.id)}, model ${(0,visible/* quoted */.TL)(row.model)}, condition ${(0,visible/* quoted */.TL)(row.condition)})`;
-    }
-    add(row) {
-        const rank = this.splitRank.get(row.split);
-        const m = this.modelIndex.get(row.model);
-        const c = this.conditionIndex.get(row.condition);
-        if (rank === undefined)
-            throw new EvidenceOrderError(`${this.where(row)}: split ${(0,visible/* quoted */.TL)(row.split)} is not an evaluation split of the manifest`);
-        if (m === undefined)
-            throw new EvidenceOrderError(`${this.where(row)}: model is not one of the manifest's models`);
-        if (c === undefined)
-            throw new EvidenceOrderError(`${this.where(row)}: condition is not one of the manifest's conditions`);
-        const g = this.current;
-        if (g === null || g.split !== row.split || g.id !== row.id) {
-            if (g !== null) {
-                const order = rank - this.currentRank || (0,strings/* compareCodePoints */.OP)(row.id, g.id);
-                if (order <= 0)
-                    throw new EvidenceOrderError(`${this.where(row)}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
-                this.flush();
-            }
-            this.current = {
-                split: row.split,
-                id: row.id,
-                language: row.language,
-                label: row.label,
-                rows: this.layout.models.map(() => new Array(this.layout.conditions.length))
-            };
-            this.currentRank = rank;
-            this.lastSlot = -1;
-        }
-        const group = this.current;
-        const slot = m * this.layout.conditions.length + c;
-        if (slot <= this.lastSlot)
-            throw new EvidenceOrderError(`${this.where(row)}: out of order or repeated within its example; rows are sorted by model (config order) then condition`);
-        if (row.label !== group.label || row.language !== group.language)
-            throw new EvidenceOrderError(`${this.where(row)}: label or language differs from the example's other rows`);
-        this.lastSlot = slot;
-        group.rows[m][c] = row;
-        this.rowsSeen++;
-    }
-    /** Hands on the last group. */
-    finish() {
-        this.flush();
-    }
-    flush() {
-        if (this.current === null)
-            return;
-        const g = this.current;
-        this.current = null;
-        this.examplesSeen++;
-        this.onExample(g);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/util/fraction.ts
 /** The decimal a finite double prints as (shortest round-trip), as an exact fraction. */
 function fractionOf(x) {
@@ -10284,9 +10635,9 @@ function comparisonChecks(metrics, gate, inputs) {
     return specs;
 }
 /**
- * `release_record/data` (seeds 001 and 002): with `gate.require_release_record: true` the config's
- * `release:` block must declare every field; the figure is the number of fields declared. Not
- * applicable when not required. Read from the manifest's record, so merge and verify agree.
+ * `release_record/data` (docs/explain-and-release.md#release-checklist): with
+ * `gate.require_release_record: true` the config's `release:` block must declare every field;
+ * the figure is the number of fields declared. Not applicable when not required. Read from the manifest's record, so merge and verify agree.
  */
 function releaseRecordCheck(gate) {
     const r = gate.releaseRecord ?? { required: false, line: 1, isDefault: true, missing: [...RELEASE_FIELDS], declared: false };
@@ -10559,6 +10910,8 @@ function psi(reference, comparison) {
 
 
 
+/** Why the per-language checks are not applicable when the data has a single language. */
+const ONE_LANGUAGE = 'the data has one language: the challenge checks already cover it';
 class DataCell {
     facts;
     splitRows = new Map();
@@ -10583,6 +10936,12 @@ class DataCell {
         const hasChallenge = facts.splits.includes(CHALLENGE_SPLIT);
         const hasReference = facts.splits.includes(REFERENCE_SPLIT);
         const hasLanguage = facts.languages.some((l) => l !== example/* UNKNOWN_LANGUAGE */.S);
+        // One slice is the whole challenge split: its checks would repeat the challenge checks.
+        const noLanguageChecks = !hasLanguage
+            ? 'the data has no language column'
+            : facts.languages.length === 1
+                ? ONE_LANGUAGE
+                : null;
         const challengeRows = this.splitRows.get(CHALLENGE_SPLIT) ?? 0;
         let total = 0;
         for (const n of this.splitRows.values())
@@ -10598,8 +10957,8 @@ class DataCell {
                 language,
                 figure: !hasChallenge
                     ? notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`)
-                    : !hasLanguage
-                        ? notApplicable('the data has no language column')
+                    : noLanguageChecks !== null
+                        ? notApplicable(noLanguageChecks)
                         : figure_count(this.languageRows.get(CHALLENGE_SPLIT)?.get(language) ?? 0, challengeRows)
             })),
             length_psi: hasChallenge && hasReference ? psiOfHistograms(histogram(REFERENCE_SPLIT), histogram(CHALLENGE_SPLIT)) : notApplicable(bothSplits),
@@ -12153,12 +12512,29 @@ function idList(ids) {
     const shown = ids.slice(0, IDS_SHOWN).map((id) => escape_code(id, 60));
     return shown.join(', ') + (ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '');
 }
+/** Where the baseline came from (docs/security.md#baselines), as far as the run could tell; empty for older records. */
+function originText(origin) {
+    if (origin === undefined)
+        return '';
+    if (origin.kind === 'artifact') {
+        const branch = origin.branch ? `on ${md(origin.branch, 100)}` : null;
+        const conclusion = origin.conclusion ? `concluded ${md(origin.conclusion, 40)}` : null;
+        const said = [branch, conclusion].filter((x) => x !== null).join(', ');
+        return said ? ` It came from the run ${said}.` : '';
+    }
+    const tracked = origin.tracked ? 'tracked by git' : 'not tracked by git';
+    const git = origin.tracked === null ? 'tracked by git or not: unknown' : tracked;
+    const note = md(origin.note, 200);
+    const diff = origin.changed_in_diff === null ? `whether this change touches it is unknown (${note})` : note;
+    return ` A folder, ${git}; ${diff}.`;
+}
 function baselineLine(c) {
     const b = c.baseline;
     const where = [b.commit ? `commit ${escape_code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
         .filter((x) => x !== null)
         .join(', ');
-    return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${escape_code(b.manifest_sha256.slice(0, 12))}.`;
+    const manifest = escape_code(b.manifest_sha256.slice(0, 12));
+    return `Baseline ${md(b.source, 120)}${where ? ` (${where})` : ''}, manifest ${manifest}.${originText(b.origin)}`;
 }
 function cellText(cell) {
     const i = cell.interval_pp;
@@ -12277,10 +12653,9 @@ function releaseSummarySection(facts, gate) {
         out.push(`Declared by **${md(record.owner, 200)}** in the config's \`release:\` block (line ${record.config_line}), copied into manifest.json.`, '');
         out.push(...markdownTable(['field', 'key', 'declared'], recordRows(record)), '');
     }
-    out.push('### Seed checklists', '');
-    out.push('Each item of the seeds\' checklists and what answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.', '');
+    out.push(`### ${CHECKLIST_HEADING}`, '', CHECKLIST_INTRO, '');
     const rows = releaseChecklist(gate.checks, facts.release).flatMap((row) => row.parts.map((p, i) => [i === 0 ? row.ref : '', i === 0 ? md(row.asks, 200) : '', escape_code(p.evidence, 120), partCell(p)]));
-    out.push(...markdownTable(['seed', 'item', 'evidence', 'status'], rows), '');
+    out.push(...markdownTable(CHECKLIST_COLUMNS, rows), '');
     return out;
 }
 
@@ -12334,6 +12709,43 @@ function repeatSection(metrics) {
     return ['## Repeated queries (all rows)', '', `${NOISE_FLOOR_MEANING} ${REPEAT_COUNTING}`, '', ...markdownTable(REPEAT_HEADER, rows), ''];
 }
 
+;// CONCATENATED MODULE: ./src/report/scope.ts
+/**
+ * What the run's attacks can and cannot show, from the conditions it evaluated and each family's
+ * strategy (its descriptor): one sentence per kind of search, for summary.md and report.html.
+ * Plain text: condition names come from the registry, and each renderer escapes them anyway.
+ */
+
+
+
+const SENTENCE = {
+    fixed: (names) => `One fixed attempt per row, not an adaptive search: ${names}; ` + 'a row that survives is evidence about that test only.',
+    adaptive: (names) => `Adaptive search, steered by each model's answers within its budget: ${names}; ` +
+        'a row that survives is evidence about that budget, not about every attack.',
+    exact: (names) => `Exact worst case over the whole budget where the model allows it (docs/tabular.md): ${names}; ` +
+        'a row it certifies has no failure within the threat model.'
+};
+/** The sentences for the perturbed conditions of a run, fixed first; none for a clean-only run. */
+function scopeSentences(conditions) {
+    const perturbed = conditions.filter((c) => c !== 'clean');
+    return ['fixed', 'adaptive', 'exact'].flatMap((strategy) => {
+        const names = perturbed.filter((c) => (0,config_families/* strategyOf */.xS)(c) === strategy);
+        return names.length > 0 ? [SENTENCE[strategy](names.join(', '))] : [];
+    });
+}
+/** The data's single language when the per-language checks were skipped for it (metrics/cells/data.ts); else null. */
+function onlyLanguage(facts) {
+    const [only, ...more] = facts.languages;
+    if (only === undefined || more.length > 0 || only === example/* UNKNOWN_LANGUAGE */.S)
+        return null;
+    return facts.splits.includes(CHALLENGE_SPLIT) ? only : null;
+}
+/** The one line saying so; `shown` is the language already escaped for the output format. */
+function singleLanguageLine(shown) {
+    const why = 'so they would repeat the challenge checks';
+    return `Per-language checks are not applicable: the data has one language (${shown}), ${why}.`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary-search.ts
 
 
@@ -12341,6 +12753,18 @@ function repeatSection(metrics) {
 
 function plain(f) {
     return f.value === null ? 'n/a' : String(Math.round(f.value * 10) / 10);
+}
+/** The sentence on eligible rows whose text was too long to search (none when there are none). */
+function tooLongLines(metrics) {
+    const counts = metrics.models.flatMap((m) => {
+        const n = m.ledger.find((l) => l.family === 'search' && l.scope === ALL)?.uncovered_by_reason.text_too_long ?? 0;
+        return n > 0 ? [`${md(m.model, 40)} ${n}`] : [];
+    });
+    if (counts.length === 0)
+        return [];
+    const why = "their text is longer than `search.max_text_chars` characters (the manifest's threat model holds it)";
+    const then = 'Each is uncovered (`text_too_long`) in the evidence and counts against coverage, never as robust.';
+    return [`Eligible rows not searched because ${why}: ${counts.join(', ')}. ${then}`, ''];
 }
 function searchSection(metrics) {
     const rows = metrics.models.flatMap((m) => {
@@ -12357,6 +12781,7 @@ function searchSection(metrics) {
         '',
         `Queries are the distinct candidate texts scored per example and model, within the configured budget${budget === undefined || budget === null ? '' : ` of ${budget}`}. A search that found nothing is evidence about this budget and these operators only.`,
         '',
+        ...tooLongLines(metrics),
         ...markdownTable(['model', 'tested', 'successes', 'attack success', 'queries mean / median (tested)', 'queries mean / median (successes)', 'words changed per success'], rows),
         ''
     ];
@@ -12545,6 +12970,7 @@ function detailsBlocks(ordered, drill, budget = DETAILS_BUDGET) {
 
 
 
+
 const SUMMARY_SCHEMA_VERSION = 2;
 /** The whole summary stays below this many bytes (GitHub refuses a step summary over 1 MiB). */
 const SUMMARY_BUDGET = 800 * 1024;
@@ -12683,6 +13109,9 @@ function header(input) {
         out.push(AGAINST_POLICY_LINE, '');
     const c = gate.counts;
     out.push(`Checks: **${c.pass} passed**, **${c.fail} failed**, **${c.not_evaluated} not evaluated**, ${c.not_applicable} not applicable.`, '');
+    const only = onlyLanguage(facts);
+    if (only !== null)
+        out.push(singleLanguageLine(md(only, 40)), '');
     return out;
 }
 /** Under threat_model.against_policy every attack success is a wrong decision the review policy let through. */
@@ -12727,7 +13156,7 @@ function tables(input) {
     const out = [];
     if (metrics.conditions_evaluated.length > 1) {
         out.push('## Robustness (all rows)', '');
-        out.push('The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row, as seed 000 defines it. \u0394 is modified \u2212 matched accuracy on the same changed ids, with its bootstrap interval.', '');
+        out.push('The changed flip rate divides the flips by the rows whose candidate was changed and valid; the flip rate (all rows) divides the same flips by every row (docs/definitions.md#metrics). \u0394 is modified \u2212 matched accuracy on the same changed ids, with its bootstrap interval.', '');
         const floor = anyRepeated(metrics);
         const header = ['model', 'condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor ? ['noise floor (clean repeat flip rate)'] : []), '\u0394 accuracy (pp)', 'attack success'];
         out.push(...markdownTable(header, metrics.models.flatMap((m) => robustnessRows(m, floor))), '');
@@ -12771,9 +13200,7 @@ function tables(input) {
     out.push(`Conditions evaluated: ${metrics.conditions_evaluated.join(', ')}.`);
     if (facts.familiesNotConfigured.length > 0)
         out.push(`Not tested (left out of the threat model): ${facts.familiesNotConfigured.join(', ')}.`);
-    out.push(metrics.task === 'tabular'
-        ? 'FGM takes one gradient step and noise one random draw per row: neither is an adaptive search, so a row that survives is evidence about that test only.'
-        : 'Perturbations are fixed, seeded transformations, not an adaptive search: a family with no success is evidence about that test only.', '');
+    out.push(...scopeSentences(metrics.conditions_evaluated), '');
     out.push('## Evidence', '');
     out.push('Every row behind these figures is in evidence.jsonl (one row per example, model and condition), with metrics.json, checks.json' +
         (input.comparison ? ', comparison.json' : '') +
@@ -13930,10 +14357,9 @@ function releaseReportSection(facts, gate) {
         const rows = FIELDS.map(([key, words]) => [t(words), codeCell(`release.${key}`), { html: valueHtml(record[key]), cls: 'wrap' }]);
         out.push(table(['field', 'key', 'declared'], rows));
     }
-    out.push('<h3>Seed checklists</h3>');
-    out.push('<p class="note">Each item of the seeds\' checklists and what answers it: judged checks (their worst status), facts the manifest records, or fields of the release record.</p>');
+    out.push(`<h3>${CHECKLIST_HEADING}</h3>`, `<p class="note">${escapeHtml(CHECKLIST_INTRO)}</p>`);
     const rows = releaseChecklist(gate.checks, facts.release).flatMap((row) => row.parts.map((p, i) => [t(i === 0 ? row.ref : ''), t(i === 0 ? row.asks : ''), codeCell(p.evidence, 120), html_release_partCell(p)]));
-    out.push(table(['seed', 'item', 'evidence', 'status'], rows));
+    out.push(table(CHECKLIST_COLUMNS, rows));
     return out;
 }
 
@@ -14002,6 +14428,7 @@ function searchReportSection(metrics) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/html.ts
+
 
 
 
@@ -14091,6 +14518,9 @@ function verdictSection(input) {
     if (tm.againstPolicy)
         out.push(AGAINST_POLICY_HTML);
     out.push(`<p>Checks: <strong>${c.pass} passed</strong>, <strong>${c.fail} failed</strong>, <strong>${c.not_evaluated} not evaluated</strong>, ${c.not_applicable} not applicable.</p>`);
+    const only = onlyLanguage(facts);
+    if (only !== null)
+        out.push(`<p>${singleLanguageLine(h(only, 40))}</p>`);
     return out;
 }
 /** summary.md's against-the-policy line as a paragraph: each part escaped, its `code` spans as <code>. */
@@ -14130,6 +14560,7 @@ function renderReport(input) {
         ...releaseReportSection(facts, gate),
         '<h2 id="not-tested">Not tested</h2>',
         `<p>Conditions evaluated: ${metrics.conditions_evaluated.map((c) => h(c, 40)).join(', ')}.${facts.familiesNotConfigured.length > 0 ? ` Families not configured (their checks are not applicable): ${facts.familiesNotConfigured.map((f) => h(f, 40)).join(', ')}.` : ''}</p>`,
+        ...scopeSentences(metrics.conditions_evaluated).map((s) => `<p>${escapeHtml(s)}</p>`),
         '<p><em>The gate is an engineering checklist, not a certification of robustness, safety or fairness.</em></p>'
     ];
     const body = [...verdictSection(input), toc(sections), ...sections];
@@ -14357,6 +14788,240 @@ function renderDerived(derived, report) {
     files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });
     files['report.html'] = renderReport({ metrics: derived.metrics, gate: derived.gate, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason, drill: derived.drill, facts: report });
     return files;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/recorded.ts
+/**
+ * Re-deriving a folder's checks where part of what they were built from is only recorded
+ * (docs/definitions.md#verify): the comparison with its own baseline, and that baseline's checks.
+ * Shared by `verify` and by the reader of a baseline, which re-derives the baseline's checks
+ * before trusting them (docs/security.md#baselines).
+ */
+
+
+
+
+const BASELINE_STATUSES = ['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'];
+/** Whether the manifest lists `name` (only listed files are opened). */
+const isListed = (art, name) => Object.hasOwn(art.manifest.files, name);
+/** The first count the gate would read exactly (a numerator or denominator) that it cannot, as `path: problem`. */
+function badCount(x, path) {
+    if (x === null || typeof x !== 'object')
+        return null;
+    for (const [key, v] of Object.entries(x)) {
+        const at = Array.isArray(x) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+        const problem = key === 'numerator' || key === 'denominator' ? figureNumberProblem(v) : badCount(v, at);
+        if (problem)
+            return key === 'numerator' || key === 'denominator' ? `${at}: ${problem}` : problem;
+    }
+    return null;
+}
+/** The folder's own comparison.json, when it recorded one; refused when a count in it cannot be compared exactly. */
+function recordedComparisonOf(art) {
+    if (!isListed(art, 'comparison.json'))
+        return null;
+    const comparison = art.readJson('comparison.json');
+    const problem = badCount(comparison, '');
+    if (problem)
+        throw new ArtifactError(`${art.shown}/comparison.json: ${problem}`);
+    return comparison;
+}
+/** Why the folder's run had no comparison, as its manifest records it: the derivation's baseline input. */
+function recordedNoBaseline(m) {
+    if (!m.no_baseline_reason)
+        return null;
+    return { reason: m.no_baseline_reason, ...(m.baseline_expected === false ? { expected: false } : {}) };
+}
+/**
+ * Re-decides the checks on the recorded comparison, keeping the rows behind the comparison checks
+ * and each check's change against its baseline, which need that baseline to re-derive. Returns the
+ * notes saying what was taken as recorded.
+ */
+function settleOnRecordedComparison(art, derived, facts, comparison) {
+    const notes = [];
+    const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {});
+    const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison });
+    for (const c of gate.checks) {
+        if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
+            const recorded = recordedChecks.checks?.find((x) => x.id === c.id)?.examples;
+            if (recorded !== undefined)
+                c.examples = recorded;
+        }
+    }
+    // What changed against the baseline needs the baseline's checks.json: the recorded judgement is kept,
+    // the verdict re-derived from it.
+    const changes = keepRecordedChanges(gate.checks, recordedChecks.checks ?? [], facts.gate.allowNotEvaluated);
+    if (changes) {
+        notes.push('the change of each check against the baseline (baseline_status, change) was taken from the recorded ' +
+            'checks.json, not re-derived (pass --baseline DIR to check it)');
+    }
+    derived.gate = changes ? gateResult(gate.checks, facts.gate, true) : gate;
+    derived.comparison = comparison;
+    derived.noBaselineReason = null;
+    return notes;
+}
+/**
+ * Gives each re-derived check the recorded baseline status and change, where the change agrees
+ * with the two statuses (only `worse` against `known` needs the baseline's values); otherwise the
+ * change the statuses imply, so the disagreement shows as a difference. False when none were recorded.
+ */
+function keepRecordedChanges(checks, recorded, allowNotEvaluated) {
+    const byId = new Map(recorded.map((c) => [c.id, c]));
+    let any = false;
+    for (const c of checks) {
+        const r = byId.get(c.id);
+        if (r?.change === undefined || !BASELINE_STATUSES.includes(r.baseline_status))
+            continue;
+        any = true;
+        const status = r.baseline_status;
+        const base = r.baseline_status === 'absent'
+            ? undefined
+            : { ...c, status, value: null, numerator: null, denominator: null };
+        const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
+        c.baseline_status = r.baseline_status;
+        c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;
+        if (typeof r.change_note === 'string')
+            c.change_note = r.change_note;
+    }
+    return any;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/baseline.ts
+/** Opening the baseline a run or merge compares with (docs/report.md): read, checked for staleness, or refused. */
+
+
+
+
+
+
+
+
+
+
+/** The provenance manifest.baseline records. */
+function originOf(source) {
+    const o = source.origin;
+    if (o?.runId != null)
+        return { kind: 'artifact', branch: o.branch ?? null, conclusion: o.conclusion ?? null };
+    const unknown = { tracked: null, changed: null, baseCommit: null, note: 'no base commit is known to diff against' };
+    const d = source.diff ?? unknown;
+    return { kind: 'folder', tracked: d.tracked, changed_in_diff: d.changed, base_commit: d.baseCommit, note: d.note };
+}
+/** Why a folder the change may have written is not used with block_on: new, or null. */
+function changedFolderReason(source, head, shown) {
+    const d = source.diff;
+    if (!source.refuseIfChanged || head.gate.plan.block_on !== 'new')
+        return null;
+    if (!d || d.tracked === false || d.changed === false)
+        return null;
+    const unsure = `it cannot be told whether this pull request changes it: ${d.note}`;
+    const what = d.changed ? 'this pull request changes it' : unsure;
+    const why = 'with gate.block_on: new its author could write the known failures, so it is not used';
+    return `${shown}: a folder in the repository, and ${what}; ${why}`;
+}
+/**
+ * Re-derives a baseline's metrics and checks from its own evidence in the pass that indexes it,
+ * as verify does, so a checks.json that does not follow from the rows is refused
+ * (docs/security.md#baselines). Another version of the tool may lay the files out differently:
+ * then only what the judgement of a change reads is compared.
+ */
+class Rederivation {
+    derivation = null;
+    watch = (art) => {
+        const derivation = new Derivation(readDerivationFacts(art.manifest), recordedNoBaseline(art.manifest));
+        this.derivation = derivation;
+        return (row) => derivation.add(row);
+    };
+    /** The first difference as `file: JSON path: recorded X, recomputed Y`, or null. */
+    firstDifference(art, recordedChecks) {
+        if (this.derivation === null)
+            return null;
+        const derived = this.derivation.finish();
+        const comparison = recordedComparisonOf(art);
+        if (comparison)
+            settleOnRecordedComparison(art, derived, readDerivationFacts(art.manifest), comparison);
+        const recomputed = { 'metrics.json': derived.metrics, 'checks.json': derived.gate };
+        if (art.manifest.tool.version !== version/* TOOL_VERSION */.w) {
+            if (recordedChecks === null)
+                return null;
+            const diff = firstJudgedDifference(recordedChecks, parseBaselineChecks(stableJson(derived.gate), 'checks.json'));
+            return diff && `checks.json: ${diff}`;
+        }
+        for (const [name, value] of Object.entries(recomputed)) {
+            if (!isListed(art, name))
+                return `${name}: missing, recomputed one from the evidence`;
+            const diffs = [];
+            jsonDifferences(art.readJson(name), JSON.parse(stableJson(value)), '', diffs, 1);
+            if (diffs[0])
+                return `${name}: ${diffs[0]}`;
+        }
+        return null;
+    }
+}
+/** Reads, indexes and re-derives the baseline; throws ArtifactError when it does not earn trust. */
+async function trustedBaseline(dir, shown, head) {
+    const rederivation = new Rederivation();
+    const index = await loadBaseline(dir, shown, head.threat_model.protected_transitions, rederivation.watch);
+    const checks = readBaselineChecks(index.artifact);
+    const diff = rederivation.firstDifference(index.artifact, checks);
+    if (diff)
+        throw new ArtifactError(`${shown}/${diff}: the baseline does not agree with its own evidence`);
+    return { index, checks };
+}
+/** Evaluation data digests and threat model of a manifest: what makes a baseline stale when it differs. */
+function staleReasons(head, base) {
+    const reasons = [];
+    const digests = (m) => new Map(m.data.files.filter((f) => f.split !== 'train').map((f) => [f.split, f.sha256]));
+    const a = digests(head);
+    const b = digests(base);
+    const splits = [...new Set([...a.keys(), ...b.keys()])];
+    const changed = splits.filter((s) => a.get(s) !== b.get(s));
+    if (changed.length > 0)
+        reasons.push(`evaluation data differs (${changed.join(', ')})`);
+    if (head.threat_model.id !== base.threat_model.id || head.threat_model.revision !== base.threat_model.revision) {
+        reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} \u2192 ${head.threat_model.id} revision ${head.threat_model.revision}`);
+    }
+    // What a success is differs: a wrong decision, or only one the review policy accepts.
+    const policy = (m) => m.threat_model.against_policy === true;
+    if (policy(head) !== policy(base))
+        reasons.push(`threat_model.against_policy ${policy(base)} \u2192 ${policy(head)}`);
+    return reasons;
+}
+/**
+ * Reads the baseline; a refused one is an error or, with onError 'warn', the reason there is no
+ * comparison. `expected` false: no comparison can exist for this run (see RunOptions.baselineExpected).
+ */
+async function openBaseline(source, head, cwd, warn, noBaselineReason, expected = true) {
+    if (!source)
+        return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false }) } : null;
+    const dir = (0,external_node_path_.resolve)(cwd, source.dir);
+    const shown = source.shown ?? source.dir;
+    try {
+        const changed = changedFolderReason(source, head, shown);
+        if (changed)
+            throw new ArtifactError(changed);
+        const { index, checks } = await trustedBaseline(dir, shown, head);
+        const m = index.artifact.manifest;
+        const reasons = staleReasons(head, m);
+        const context = m.run?.context ?? {};
+        const record = {
+            source: shown,
+            commit: source.origin?.commit ?? (typeof context.commit === 'string' ? context.commit : null),
+            run_id: source.origin?.runId ?? (typeof context.run_id === 'number' ? context.run_id : null),
+            artifact_id: source.origin?.artifactId ?? null,
+            manifest_sha256: index.artifact.manifestSha256,
+            stale: reasons.length > 0,
+            stale_reasons: reasons,
+            origin: originOf(source)
+        };
+        return { index, record, checks };
+    }
+    catch (error) {
+        if (!(error instanceof ArtifactError) || source.onError !== 'warn')
+            throw error;
+        warn(`baseline refused: ${error.message}`);
+        return { reason: `the baseline was refused (${error.message})` };
+    }
 }
 
 ;// CONCATENATED MODULE: external "node:util"
@@ -15354,6 +16019,10 @@ function tabularCandidates(plan, models, labels) {
 
 
 
+/** Training rows between two reports from inside a fit (each report reads the clock). */
+const ROWS_PER_REPORT = 64;
+/** Lets the event loop turn, so that the lines reported so far reach the log before the next fit blocks it. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 async function buildModels(plans, train, labels, options = {}) {
     const features = options.features ?? [];
     const featurizerOptions = { onFeaturize: options.onFeaturize };
@@ -15367,18 +16036,47 @@ async function buildModels(plans, train, labels, options = {}) {
         featurizers.push(made);
         return made;
     };
+    const total = train.length;
+    // The model being built: fits report the rows they have read for it.
+    let building = '';
+    const trained = (rows) => {
+        if (rows % ROWS_PER_REPORT === 0 && rows < total)
+            options.training?.({ model: building, rows, total });
+    };
     const scorers = new Map();
     const tfidf = (analyzer, name) => {
         let scorer = scorers.get(analyzer);
         if (!scorer) {
-            const params = fitTfidf(analyzer, train, labels);
+            const params = fitTfidf(analyzer, train, labels, trained);
             scorer = new TfidfScorer(params, featurizer(analyzer, params.vocabulary));
             scorers.set(analyzer, scorer);
         }
         return new TfidfModel(name, scorer);
     };
-    const context = { train, labels, features, root: options.root ?? process.cwd(), log: options.log ?? (() => { }), seed: options.seed ?? 0, secret: options.secret ?? (() => { }), featurizer, tfidf };
-    return plans.map((plan) => modelKind(plan.kind).build(plan, context));
+    const context = {
+        train,
+        labels,
+        features,
+        root: options.root ?? process.cwd(),
+        log: options.log ?? (() => { }),
+        seed: options.seed ?? 0,
+        secret: options.secret ?? (() => { }),
+        featurizer,
+        tfidf,
+        trained
+    };
+    if (!options.training)
+        return plans.map((plan) => modelKind(plan.kind).build(plan, context));
+    const models = [];
+    for (const plan of plans) {
+        building = plan.name;
+        options.training({ model: plan.name, rows: 0, total });
+        await turn();
+        models.push(modelKind(plan.kind).build(plan, context));
+        options.training({ model: plan.name, rows: total, total });
+        await turn();
+    }
+    return models;
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/prepare.ts
@@ -15451,6 +16149,10 @@ function describeForManifest(model, plan) {
         counters: { ...model.counters(), wall_ms: undefined }
     };
 }
+/** The training reports of buildModels as progress of the `train` stage. */
+function trainingProgress(progress) {
+    return progress && ((p) => progress({ stage: 'train', ...p }));
+}
 /** Data, families and models for a loaded plan; `stage` marks the end of the data stage for wall times. */
 async function prepare(plan, options, stage = () => { }) {
     const log = options.log ?? (() => { });
@@ -15469,7 +16171,7 @@ async function prepare(plan, options, stage = () => { }) {
     let models;
     const featurizers = [];
     try {
-        models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, seed: plan.statistics.seed, secret: options.secret, featurizers });
+        models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, seed: plan.statistics.seed, secret: options.secret, featurizers, training: trainingProgress(options.progress) });
     }
     catch (error) {
         await textSource?.close?.();
@@ -15650,7 +16352,7 @@ async function run(options, deps = {}) {
     let models = [];
     let writer = null;
     try {
-        const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret }, stage);
+        const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret, progress: deps.progress }, stage);
         const { dataset, source, head } = prepared;
         models = prepared.models;
         stage('train');
@@ -15727,45 +16429,6 @@ function writeRow(serializer, row, writer) {
             throw error;
         throw new src_errors/* DataError */.fL(`example ${(0,util_quote/* quote */.h)(row.id)} (split ${(0,util_quote/* quote */.h)(row.split)}, model ${(0,util_quote/* quote */.h)(row.model)}, condition ${(0,util_quote/* quote */.h)(row.condition)}): its evidence row would be ${error.bytes} bytes, more than the ${MAX_ROW_BYTES} bytes that verify, merge and the baseline comparison read back; set output.text: hash (the row then keeps the text's SHA-256) or shorten the text`);
     }
-}
-
-;// CONCATENATED MODULE: ./src/util/json-diff.ts
-/** Where two JSON values differ, as `path: recorded X, recomputed Y` lines (for verify, docs/definitions.md#verify). */
-function shown(v) {
-    if (v === undefined)
-        return '(absent)';
-    const text = JSON.stringify(v);
-    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-function json_diff_isObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/**
- * Appends up to `limit` differences between `recorded` and `recomputed` to `out`; returns how many
- * differences there are in all. `skip` leaves out paths (and everything under them).
- */
-function jsonDifferences(recorded, recomputed, path, out, limit = 50, skip = () => false) {
-    if (skip(path))
-        return 0;
-    if (Array.isArray(recorded) && Array.isArray(recomputed)) {
-        let n = 0;
-        const len = Math.max(recorded.length, recomputed.length);
-        for (let i = 0; i < len; i++)
-            n += jsonDifferences(recorded[i], recomputed[i], `${path}[${i}]`, out, limit, skip);
-        return n;
-    }
-    if (json_diff_isObject(recorded) && json_diff_isObject(recomputed)) {
-        let n = 0;
-        const keys = [...new Set([...Object.keys(recorded), ...Object.keys(recomputed)])].sort();
-        for (const k of keys)
-            n += jsonDifferences(recorded[k], recomputed[k], path === '' ? k : `${path}.${k}`, out, limit, skip);
-        return n;
-    }
-    if (recorded === recomputed || (typeof recorded === 'number' && typeof recomputed === 'number' && Object.is(recorded, recomputed)))
-        return 0;
-    if (out.length < limit)
-        out.push(`${path || '(top level)'}: recorded ${shown(recorded)}, recomputed ${shown(recomputed)}`);
-    return 1;
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/gate-record.ts
@@ -16158,6 +16821,7 @@ function mergedModels(shards) {
 
 
 
+
 const LIMIT = 50;
 /** The derived JSON files and the major versions this build reads. */
 const DERIVED_JSON = [
@@ -16173,8 +16837,6 @@ function readJson(path, shown) {
         throw new ArtifactError(`${shown}: not readable JSON (${error.message})`);
     }
 }
-/** Whether the manifest lists `name` (only listed files are opened). */
-const isListed = (art, name) => Object.hasOwn(art.manifest.files, name);
 /** The SHA-256 of every listed file but the evidence (checked while it streams), entries the manifest does not list, and links. */
 function checkFiles(art, out) {
     for (const [name] of art.listed()) {
@@ -16209,14 +16871,14 @@ async function rederive(art, options, deps, out) {
     if (m.kind === 'shard') {
         out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
     }
-    const recordedComparison = isListed(art, 'comparison.json') ? art.readJson('comparison.json') : null;
+    const recordedComparison = recordedComparisonOf(art);
     let baseline = null;
     if (options.baseline)
         baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => { });
     else if (recordedComparison)
         out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
     const facts = readDerivationFacts(m);
-    const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? (m.no_baseline_reason ? { reason: m.no_baseline_reason, ...(m.baseline_expected === false ? { expected: false } : {}) } : null));
+    const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? recordedNoBaseline(m));
     let line = 0;
     try {
         for await (const { row } of art.rows()) {
@@ -16243,22 +16905,7 @@ async function rederive(art, options, deps, out) {
     const derived = derivation.finish();
     if (!options.baseline && recordedComparison) {
         // Re-decide the checks on the recorded comparison, keeping its rows, which need the baseline to re-derive.
-        const recordedChecks = (isListed(art, 'checks.json') ? art.readJson('checks.json') : {});
-        const gate = evaluateGate(derived.metrics, facts.gate, { drill: derived.drill, comparison: recordedComparison });
-        for (const c of gate.checks) {
-            if ((c.check === 'regression' || c.check === 'new_protected_transitions') && c.examples) {
-                const recorded = recordedChecks.checks?.find((x) => x.id === c.id)?.examples;
-                if (recorded !== undefined)
-                    c.examples = recorded;
-            }
-        }
-        // What changed against the baseline needs the baseline's checks.json: the recorded judgement is kept, the verdict re-derived from it.
-        const changes = keepRecordedChanges(gate.checks, recordedChecks.checks ?? [], facts.gate.allowNotEvaluated);
-        if (changes)
-            out.notes.push('the change of each check against the baseline (baseline_status, change) was taken from the recorded checks.json, not re-derived (pass --baseline DIR to check it)');
-        derived.gate = changes ? gateResult(gate.checks, facts.gate, true) : gate;
-        derived.comparison = recordedComparison;
-        derived.noBaselineReason = null;
+        out.notes.push(...settleOnRecordedComparison(art, derived, facts, recordedComparison));
     }
     const rendered = renderDerived(derived, readReportFacts(m));
     for (const [name] of DERIVED_JSON) {
@@ -16303,45 +16950,37 @@ async function rederive(art, options, deps, out) {
             out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
     }
 }
-/**
- * Gives each re-derived check the recorded baseline status and change, where the change agrees
- * with the two statuses (only `worse` against `known` needs the baseline's values); otherwise the
- * change the statuses imply, so the disagreement shows as a difference. False when none were recorded.
- */
-function keepRecordedChanges(checks, recorded, allowNotEvaluated) {
-    const byId = new Map(recorded.map((c) => [c.id, c]));
-    let any = false;
-    for (const c of checks) {
-        const r = byId.get(c.id);
-        if (r?.change === undefined || !['pass', 'fail', 'not_evaluated', 'not_applicable', 'absent'].includes(r.baseline_status))
-            continue;
-        any = true;
-        const base = r.baseline_status === 'absent' ? undefined : { id: c.id, check: c.check, status: r.baseline_status, value: null, numerator: null, denominator: null, direction: c.direction, threshold: c.threshold };
-        const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
-        c.baseline_status = r.baseline_status;
-        c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;
-        if (typeof r.change_note === 'string')
-            c.change_note = r.change_note;
-    }
-    return any;
-}
-/** Inputs the manifest names, with the digests they had: a changed one stops the rerun. */
-function changedInputs(m, root) {
-    const inputs = [
+/** The inputs the manifest names (config, data, dictionaries, lock files, model files), with the digests they had. */
+function recordedInputs(m) {
+    return [
         { what: 'config', path: m.config.path, sha256: m.config.sha256 },
         ...m.data.files.map((f) => ({ what: `data (${f.split})`, path: f.path, sha256: f.sha256 })),
         ...m.threat_model.dictionaries.map((d) => ({ what: 'dictionary', path: d.path, sha256: d.sha256 })),
         ...m.lock_files.map((f) => ({ what: 'lock file', path: f.path, sha256: f.sha256 })),
         ...m.models.flatMap((model) => (model.files ?? []).map((f) => ({ what: `model ${model.name} file`, path: f.path, sha256: f.sha256 })))
     ];
+}
+function absolutePath(root, input) {
+    const resolved = resolveInside(root, input.path);
+    return typeof resolved === 'string' || !(0,external_node_fs_.existsSync)(resolved.absolute) ? null : resolved.absolute;
+}
+/**
+ * A rerun without its inputs is a data problem, not tampering (exit 2): one line per missing
+ * input, naming it and the root it was looked for under.
+ */
+function requireInputs(m, root) {
+    const missing = recordedInputs(m).filter((input) => absolutePath(root, input) === null);
+    if (missing.length === 0)
+        return;
+    const lines = missing.map((i) => `${i.what} ${i.path}: missing under ${root}; expected the file the manifest names, found none`);
+    const hint = 'verify --rerun needs every input the manifest names (set --root to the repository they are in)';
+    throw new src_errors/* DataError */.fL([...lines, hint].join('\n'));
+}
+/** Inputs whose digest changed since the run: a changed one stops the rerun. */
+function changedInputs(m, root) {
     const out = [];
-    for (const input of inputs) {
-        const resolved = resolveInside(root, input.path);
-        if (typeof resolved === 'string' || !(0,external_node_fs_.existsSync)(resolved.absolute)) {
-            out.push(`${input.what} ${input.path}: missing under ${root}; the rerun needs the inputs the manifest names (set --root)`);
-            continue;
-        }
-        const actual = fileSha256(resolved.absolute);
+    for (const input of recordedInputs(m)) {
+        const actual = fileSha256(absolutePath(root, input));
         if (actual !== input.sha256)
             out.push(`${input.what} ${input.path}: SHA-256 recorded ${input.sha256}, found ${actual} (the input changed since the run)`);
     }
@@ -16400,6 +17039,8 @@ async function verify(options, deps = {}) {
         if (version !== major)
             throw new ArtifactError(`${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`);
     }
+    if (options.rerun)
+        requireInputs(art.manifest, options.root);
     const out = { differences: [], notes: [] };
     checkFiles(art, out.differences);
     checkGate(art, out);
@@ -16530,7 +17171,8 @@ function shortSummary(input) {
 }
 
 ;// CONCATENATED MODULE: ./src/util/git.ts
-/** The commit checked out at `root`, read from .git without running git; null when unknown. */
+/** The commit checked out at `root` (read from .git without running git), and what a diff touches. */
+
 
 
 function gitHead(root) {
@@ -16559,13 +17201,47 @@ function gitHead(root) {
         return { sha: null, ref: null };
     }
 }
+/** Runs git read-only in `root`; null when git is missing, fails or takes too long. */
+function git(root, args) {
+    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0', GIT_LITERAL_PATHSPECS: '1' };
+    const options = { cwd: root, env, timeout: 20_000, maxBuffer: 1 << 24 };
+    const r = spawnSync('git', ['-c', 'core.quotepath=off', ...args], options);
+    return r.status === 0 && r.stdout ? r.stdout : null;
+}
+/**
+ * Whether the diff between `baseCommit` and HEAD touches `folder` (relative to `root`, inside
+ * it). Unknown without a base commit, without git, or when the base commit is not in the
+ * checkout (a shallow clone).
+ */
+function folderDiff(root, folder, baseCommit) {
+    const unknown = (tracked, note) => ({ tracked, changed: null, baseCommit, note });
+    const inside = git(root, ['rev-parse', '--is-inside-work-tree']);
+    if (inside === null || inside.toString('utf8').trim() !== 'true') {
+        return unknown(null, 'git cannot tell here (no git, or not a checkout)');
+    }
+    const path = folder === '' ? '.' : folder;
+    const listed = git(root, ['ls-files', '-z', '--', path]);
+    const tracked = listed === null ? null : listed.length > 0;
+    if (baseCommit === null)
+        return unknown(tracked, 'no base commit is known to diff against');
+    if (git(root, ['cat-file', '-e', `${baseCommit}^{commit}`]) === null) {
+        const hint = 'actions/checkout with fetch-depth: 0 fetches it';
+        return unknown(tracked, `the base commit ${baseCommit.slice(0, 12)} is not in the checkout (${hint})`);
+    }
+    const diff = git(root, ['diff', '--name-only', '-z', baseCommit, 'HEAD', '--', path]);
+    if (diff === null)
+        return unknown(tracked, `git diff against ${baseCommit.slice(0, 12)} failed`);
+    const changed = diff.length > 0;
+    const note = `${changed ? 'changed' : 'not changed'} since the base commit ${baseCommit.slice(0, 12)}`;
+    return { tracked, changed, baseCommit, note };
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 /** The CLI's commands (a module of its own so the launcher can name them without loading the parser). */
 const COMMANDS = ['run', 'merge', 'verify', 'explain', 'init'];
 
-// EXTERNAL MODULE: ./src/perturb/levenshtein.ts
-var levenshtein = __nccwpck_require__(195);
+// EXTERNAL MODULE: ./src/util/suggest.ts
+var suggest = __nccwpck_require__(7406);
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /**
  * Command-line arguments of `evidence-gate`, read in one typed place. Mistakes get a message a
@@ -16630,25 +17306,13 @@ const ACCEPTS = {
     explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
     init: ['train', 'evaluate', 'task', 'dictionary', 'root']
 };
-function closest(word, candidates) {
-    let best = null;
-    let distance = Infinity;
-    for (const c of candidates) {
-        const d = (0,levenshtein/* levenshtein */.eG)(word.toLowerCase(), c);
-        if (d < distance) {
-            distance = d;
-            best = c;
-        }
-    }
-    return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
-}
 function shownArg(arg) {
     return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(arg, 40));
 }
 function unknownOption(token) {
     const name = token.replace(/^-+/, '').split('=')[0] ?? '';
     const all = [...VALUE_OPTIONS, ...FLAGS];
-    const hint = name === 'v' || name === 'V' ? 'version' : closest(name, all);
+    const hint = name === 'v' || name === 'V' ? 'version' : (0,suggest/* closest */.k)(name, all);
     return new src_errors/* UsageError */.eb(`unknown option ${shownArg(token)}${hint ? `; did you mean --${hint}?` : ''} (see --help)`);
 }
 function tokenize(argv) {
@@ -16709,7 +17373,7 @@ function parseCli(argv) {
     if (first === undefined)
         throw new src_errors/* UsageError */.eb(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
     if (!COMMANDS.includes(first)) {
-        const hint = closest(first, COMMANDS);
+        const hint = (0,suggest/* closest */.k)(first, COMMANDS);
         throw new src_errors/* UsageError */.eb(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
     }
     const command = first;
@@ -16814,10 +17478,13 @@ function singlesByText(plan, example, search) {
     });
     const limit = (0,search_edits/* wordLimit */.mu)(space.words, search.settings.maxWordsChanged);
     const ratio = plan.threatModel.constraints.maxCharEditRatio;
+    // A text too long to search has no path to explain (and its single edits would be many).
+    if (tooLongToSearch(text, search.settings.maxTextChars))
+        return { byText: new Map(), count: 0, editable: 0, limit };
     const byText = new Map();
     let editable = 0;
     let count = 0;
-    for (const edits of space.positions) {
+    for (const edits of (0,search_edits/* singleEdits */.ge)(space)) {
         const valid = edits.filter((e) => (0,search_edits/* editSetViolation */.yx)(text, [e], limit, ratio) === null);
         if (valid.length > 0)
             editable++;
@@ -16856,6 +17523,11 @@ async function searchPath(input) {
         input_sha256: candidate.digest,
         ...reading(row.result)
     };
+    if (candidate.notAttemptedReason === 'text_too_long') {
+        const limit = search.settings.maxTextChars;
+        const reason = `the text is longer than search.max_text_chars (${limit} characters) (uncovered: text_too_long)`;
+        return { ...shared, reason, outcome: 'not_searched' };
+    }
     if (!candidate.attempted)
         return { ...shared, reason: 'no word of this text has a valid edit', outcome: 'no_edit' };
     if (row.queries === 0)
@@ -17264,6 +17936,7 @@ function explanationJson(e, context) {
 
 
 
+
 /** Largest text read from a file or standard input, in bytes (1 MiB): one text, not a data set. */
 const MAX_EXPLAIN_BYTES = 1024 * 1024;
 async function readProcessStdin() {
@@ -17278,16 +17951,25 @@ async function readProcessStdin() {
     }
     return Buffer.concat(chunks);
 }
-/** A file's bytes, at most MAX_EXPLAIN_BYTES + 1 of them (so that a larger file is refused, not read whole). */
+/**
+ * A file's bytes, at most MAX_EXPLAIN_BYTES + 1 of them (so that a larger file is refused, not read
+ * whole). Opened without waiting, then refused unless it is a regular file: a pipe would block
+ * the thread that must take SIGTERM, a device might never end. Standard input (`-`) reads pipes.
+ */
 function readFileBounded(path, shown) {
     let fd;
     try {
-        fd = (0,external_node_fs_.openSync)(path, 'r');
+        fd = (0,external_node_fs_.openSync)(path, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NONBLOCK ?? 0));
     }
     catch (error) {
         throw new src_errors/* UsageError */.eb(`--text-file ${(0,visible/* visiblePath */.ex)(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
     }
     try {
+        const kind = notRegularFile((0,external_node_fs_.fstatSync)(fd));
+        if (kind !== null) {
+            const hint = 'to pipe the text in, give - and use standard input';
+            throw new src_errors/* UsageError */.eb(`--text-file ${(0,visible/* visiblePath */.ex)(shown)}: expected a regular file, found ${kind} (${hint})`);
+        }
         const buffer = Buffer.alloc(MAX_EXPLAIN_BYTES + 1);
         let length = 0;
         for (let n = -1; n !== 0 && length < buffer.length; length += n)
@@ -17295,6 +17977,8 @@ function readFileBounded(path, shown) {
         return buffer.subarray(0, length);
     }
     catch (error) {
+        if (error instanceof src_errors/* UsageError */.eb)
+            throw error;
         throw new src_errors/* UsageError */.eb(`--text-file ${(0,visible/* visiblePath */.ex)(shown)}: cannot read (${error.code ?? 'error'}); expected a readable file`);
     }
     finally {
@@ -17672,6 +18356,65 @@ function recogniseColumns(profiles, file, task) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/init/gitignore.ts
+/** The line `init` adds to .gitignore so that run's output folder is not committed by accident. */
+/**
+ * `current` (a .gitignore's text, '' when there is none) with `folder/` added on a line of its
+ * own; null when a line already names the folder (with or without a leading or trailing slash).
+ */
+function withIgnoredFolder(current, folder) {
+    const forms = new Set([folder, `${folder}/`, `/${folder}`, `/${folder}/`, `**/${folder}`, `**/${folder}/`]);
+    // Git ignores trailing spaces of a pattern.
+    if (current.split(/\r?\n/).some((line) => forms.has(line.trimEnd())))
+        return null;
+    const eol = current.includes('\r\n') ? '\r\n' : '\n';
+    const separator = current === '' || current.endsWith('\n') ? '' : eol;
+    return `${current}${separator}${folder}/${eol}`;
+}
+
+// EXTERNAL MODULE: ./src/init/next-command.ts
+var next_command = __nccwpck_require__(2605);
+;// CONCATENATED MODULE: ./src/init/staged-write.ts
+/**
+ * The files `init` writes, all or none. Each is first written under a temporary name beside its
+ * place; `check` then reads them there (init loads its config back as run would); only then is
+ * each renamed into place. On any failure before that, the temporary files and every folder this
+ * call created are removed, so a refused or failed init leaves nothing behind (docs/cli.md).
+ */
+
+
+/** The temporary name of `absolute`: hidden, beside it, and this process's own. */
+function stagedName(absolute) {
+    return (0,external_node_path_.join)((0,external_node_path_.dirname)(absolute), `.${(0,external_node_path_.basename)(absolute)}.init-${process.pid}.tmp`);
+}
+/** Writes `files` under their staged names, runs `check`, then renames them into place; or leaves nothing. */
+function writeAllOrNothing(files, check) {
+    const created = [];
+    const written = [];
+    try {
+        for (const file of files) {
+            const first = (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(file.absolute), { recursive: true });
+            if (first !== undefined)
+                created.push(first);
+            const temp = stagedName(file.absolute);
+            (0,external_node_fs_.writeFileSync)(temp, file.text, { encoding: 'utf8', flag: 'wx' });
+            written.push(temp);
+        }
+        check(stagedName);
+    }
+    catch (error) {
+        for (const temp of written)
+            (0,external_node_fs_.rmSync)(temp, { force: true });
+        // Only folders this call made, newest first: they hold nothing else of the user's.
+        for (const folder of created.reverse())
+            (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
+        throw error;
+    }
+    // Renames within one folder of one file system: a failure here is the machine's, reported as such.
+    for (const file of files)
+        (0,external_node_fs_.renameSync)(stagedName(file.absolute), file.absolute);
+}
+
 ;// CONCATENATED MODULE: ./src/init/workflow.ts
 /**
  * The workflow `evidence-gate init` writes (.github/workflows/evidence-gate.yml): the README's
@@ -17734,12 +18477,22 @@ function renderWorkflow(configPath, branch) {
 
 
 
+
+
+
 const WORKFLOW_PATH = '.github/workflows/evidence-gate.yml';
-/** A file the command line names: inside the root, as a FileRef (reading it is the reader's job). */
+/**
+ * A file the command line names: inside the root and, when it exists, a regular file (as run checks
+ * the files a config names: reading a pipe would wait for a writer, deaf to SIGTERM). A missing
+ * file is left to the reader, whose message run gives too.
+ */
 function init_dataRef(option, given, root, cwd) {
     const resolved = resolveInside(root, given, cwd);
     if (typeof resolved === 'string')
         throw new src_errors/* UsageError */.eb(`${option} ${(0,visible/* quoted */.TL)(given, 200)}: ${resolved}`);
+    const kind = (0,external_node_fs_.existsSync)(resolved.absolute) ? notRegularFile((0,external_node_fs_.statSync)(resolved.absolute)) : null;
+    if (kind !== null)
+        throw new src_errors/* UsageError */.eb(`${option} ${(0,visible/* quoted */.TL)(given, 200)}: expected a regular file, found ${kind}`);
     return { absolute: resolved.absolute, path: resolved.relative };
 }
 /** Where init would write `path`, refused when something is already there. */
@@ -17812,24 +18565,56 @@ function dataPlanOf(r, train, evaluate) {
         onBadRow: 'error'
     };
 }
-/** Writes the config, then loads it back with the data as `run` would: anything it refuses is a bug of init. */
-function writeCheckedConfig(absolute, text, root) {
-    (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(absolute), { recursive: true });
-    (0,external_node_fs_.writeFileSync)(absolute, text, { encoding: 'utf8', flag: 'wx' });
+/** Loads the written config back with the data as `run` would: anything it refuses is a bug of init. */
+function checkWrittenConfig(absolute, root) {
     try {
-        const plan = loadPlan({ root, configPath: DEFAULT_CONFIG_PATH });
+        const plan = loadPlan({ root, configPath: absolute });
         checkPlanAgainstData(plan, loadDataset(plan.data));
     }
     catch (error) {
-        (0,external_node_fs_.rmSync)(absolute, { force: true });
         if (!(0,src_errors/* isUserError */.iU)(error))
             throw error;
         throw new Error(`init wrote a config that does not load: ${error.message}`);
     }
 }
+/**
+ * A config run would refuse for its size (MAX_CONFIG_BYTES) is refused here, before anything is
+ * written: with thousands of numeric columns, each feature's name and bounds outgrow it.
+ */
+function checkConfigSize(text, facts) {
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= MAX_CONFIG_BYTES)
+        return;
+    const over = `would be ${bytes} bytes, and a config holds at most ${MAX_CONFIG_BYTES} bytes (256 KiB)`;
+    const features = facts.recognised.features.length;
+    if (features === 0)
+        throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(facts.train.path)}: the config for this data ${over}`);
+    // Each feature adds its name to the column list and a line of bounds: estimate how many fit.
+    const featureless = { ...facts, recognised: { ...facts.recognised, features: [] }, tabular: { eps: 1, bounds: {} } };
+    const bare = Buffer.byteLength(renderConfig(featureless));
+    const fit = Math.max(0, Math.floor(((MAX_CONFIG_BYTES - bare) * features) / (bytes - bare)));
+    throw new src_errors/* DataError */.fL(`${(0,visible/* visiblePath */.ex)(facts.train.path)}: expected at most about ${fit} numeric feature columns, found ${features}: ` +
+        `the config naming them ${over}; keep only the columns the model should read in the data files`);
+}
+/** The root's .gitignore with the output folder added; null when a line of it ignores the folder already. */
+function gitignoreWithOutput(root) {
+    const resolved = resolveInside(root, '.gitignore');
+    if (typeof resolved === 'string')
+        throw new src_errors/* UsageError */.eb(`.gitignore: ${resolved}`);
+    let current = '';
+    if ((0,external_node_fs_.existsSync)(resolved.real)) {
+        const kind = notRegularFile((0,external_node_fs_.statSync)(resolved.real));
+        if (kind !== null)
+            throw new src_errors/* UsageError */.eb(`.gitignore: expected a regular file, found ${kind}`);
+        current = (0,external_node_fs_.readFileSync)(resolved.real, 'utf8');
+    }
+    const text = withIgnoredFolder(current, DEFAULT_OUTPUT_DIR);
+    return text === null ? null : { absolute: resolved.real, text };
+}
 async function initCommand(cmd, io, root) {
     const configAbsolute = target(DEFAULT_CONFIG_PATH, root);
     const workflowAbsolute = target(WORKFLOW_PATH, root);
+    const gitignore = gitignoreWithOutput(root);
     const train = init_dataRef('--train', cmd.train, root, io.cwd);
     const taken = new Set();
     const evaluate = cmd.evaluate.map((p) => ({ split: '', file: init_dataRef('--evaluate', p, root, io.cwd) }));
@@ -17867,20 +18652,21 @@ async function initCommand(cmd, io, root) {
         dictionary,
         tabular: bounds ? { bounds, eps: defaultEps(bounds) } : null
     };
-    writeCheckedConfig(configAbsolute, renderConfig(facts), root);
-    try {
-        (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(workflowAbsolute), { recursive: true });
-        const branch = gitHead(root).ref?.replace(/^refs\/heads\//, '') ?? 'main';
-        (0,external_node_fs_.writeFileSync)(workflowAbsolute, renderWorkflow(DEFAULT_CONFIG_PATH, branch), { encoding: 'utf8', flag: 'wx' });
-    }
-    catch (error) {
-        (0,external_node_fs_.rmSync)(configAbsolute, { force: true });
-        throw error;
-    }
-    io.stdout(report(facts, cmd, io.cwd, root));
+    const configText = renderConfig(facts);
+    checkConfigSize(configText, facts);
+    const branch = gitHead(root).ref?.replace(/^refs\/heads\//, '') ?? 'main';
+    const files = [
+        { absolute: configAbsolute, text: configText },
+        { absolute: workflowAbsolute, text: renderWorkflow(DEFAULT_CONFIG_PATH, branch) },
+        // Last: the one file that may exist already, so that a failure before it replaces nothing.
+        ...(gitignore ? [gitignore] : [])
+    ];
+    writeAllOrNothing(files, (staged) => checkWrittenConfig(staged(configAbsolute), root));
+    const command = (0,next_command/* cliCommand */.m)(io.bin ?? null, io.cwd);
+    io.stdout(report(facts, { cmd, cwd: io.cwd, root, gitignore: gitignore !== null, command }));
     return 0;
 }
-function report(f, cmd, cwd, root) {
+function report(f, { cmd, cwd, root, gitignore, command }) {
     const r = f.recognised;
     const roles = [['id', r.id], ['text', r.text], ['label', r.label], ['language', r.language], ['domain', r.domain]];
     const columns = roles.filter(([, c]) => c !== null).map(([role, c]) => `${role} ${(0,visible/* quoted */.TL)(c)}`);
@@ -17895,7 +18681,8 @@ function report(f, cmd, cwd, root) {
         `${f.labels.length} labels: ${(0,visible/* quotedList */.p4)(f.labels, 10)}.${r.task === 'text' ? ` Languages: ${(0,visible/* quotedList */.p4)(f.languages.map((l) => l.language), 10)}.` : ''}`,
         `Wrote ${DEFAULT_CONFIG_PATH}: ${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}; families ${families.join(', ')}; default gate thresholds.`,
         `Wrote ${WORKFLOW_PATH}: replace ${ACTION_REF.split('/')[0]} in its uses: line with the account that hosts Evidence Gate.`,
-        `Next: evidence-gate run --config ${(0,visible/* visiblePath */.ex)(configShown)}${rootOption}`
+        ...(gitignore ? [`Added ${DEFAULT_OUTPUT_DIR}/ to .gitignore: run writes its evidence there.`] : []),
+        `Next: ${command} run --config ${(0,visible/* visiblePath */.ex)(configShown)}${rootOption}`
     ];
     return lines.join('\n') + '\n';
 }
@@ -17912,16 +18699,22 @@ const MIN_ESTIMATE_MS = 1000;
 function progress_rateText(perSecond) {
     return perSecond >= 10 ? `${Math.round(perSecond).toLocaleString('en-US')} rows/s` : `${Number(perSecond.toPrecision(2))} rows/s`;
 }
+/** What the line names: the stage, or "training <model>" while a model trains. */
+function stageName(p) {
+    return p.stage === 'train' && p.model !== undefined ? `training ${p.model}` : p.stage;
+}
 /**
- * One progress line. The rate shows once some rows are done after a measurable time; the time
- * left only while rows remain (a finished stage says how long it took instead).
+ * One progress line. `elapsedMs` is the time since the stage's first report and `measuredRows`
+ * the rows done since then (default: all of them, when the first report was at 0 rows). The rate
+ * shows once rows were measured over a measurable time; the time left only while rows remain
+ * (a finished stage says how long it took instead).
  */
-function formatProgress(p, elapsedMs) {
+function formatProgress(p, elapsedMs, measuredRows = p.rows) {
     const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
     const n = (x) => Math.round(x).toLocaleString('en-US');
-    const parts = [`${p.stage}: ${n(p.rows)}/${n(p.total)} rows (${(100 * fraction).toFixed(0)}%)`];
-    const measurable = p.rows > 0 && elapsedMs >= MIN_ESTIMATE_MS;
-    const rate = measurable ? (p.rows * 1000) / elapsedMs : 0;
+    const parts = [`${stageName(p)}: ${n(p.rows)}/${n(p.total)} rows (${(100 * fraction).toFixed(0)}%)`];
+    const measurable = measuredRows > 0 && elapsedMs >= MIN_ESTIMATE_MS;
+    const rate = measurable ? (measuredRows * 1000) / elapsedMs : 0;
     if (rate > 0)
         parts.push(progress_rateText(rate));
     if (p.rows >= p.total) {
@@ -17933,10 +18726,37 @@ function formatProgress(p, elapsedMs) {
     }
     return parts.join(', ');
 }
+/** The line a model's training starts with, and the one it ends with (its elapsed time, to a tenth of a second). */
+function trainingLine(p, elapsedMs) {
+    const rows = Math.round(p.total).toLocaleString('en-US');
+    if (p.rows < p.total)
+        return `training ${p.model ?? 'a model'} on ${rows} row${p.total === 1 ? '' : 's'} ...`;
+    return `training ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
+}
+/** Whether a report is a training milestone (its start or its end), which is always shown. */
+function isTrainingMilestone(p) {
+    return p.stage === 'train' && (p.rows === 0 || p.rows >= p.total);
+}
+/**
+ * Per stage (per model while training), the first report seen: the start of its clock and the
+ * rows already done then. Every report goes through `measure`, shown or not.
+ */
+class StageRates {
+    first = new Map();
+    measure(p, t) {
+        const key = p.stage === 'train' ? `train\u0000${p.model ?? ''}` : p.stage;
+        let start = this.first.get(key);
+        if (start === undefined) {
+            start = { t, rows: p.rows };
+            this.first.set(key, start);
+        }
+        return { elapsedMs: t - start.t, measuredRows: p.rows - start.rows };
+    }
+}
 class ProgressReporter {
     options;
     now;
-    start = new Map();
+    rates = new StageRates();
     lastDraw = -Infinity;
     drawn = false;
     constructor(options) {
@@ -17945,9 +18765,15 @@ class ProgressReporter {
     }
     update = (p) => {
         const t = this.now();
-        if (!this.start.has(p.stage))
-            this.start.set(p.stage, t);
-        const elapsed = t - this.start.get(p.stage);
+        const { elapsedMs, measuredRows } = this.rates.measure(p, t);
+        if (isTrainingMilestone(p)) {
+            this.clear();
+            this.options.write(`${trainingLine(p, elapsedMs)}\n`);
+            // A log's next periodic line comes a full interval after this one.
+            if (!this.options.tty)
+                this.lastDraw = t;
+            return;
+        }
         const done = p.rows >= p.total;
         if (this.options.tty) {
             if (!done && t - this.lastDraw < 100)
@@ -17955,16 +18781,18 @@ class ProgressReporter {
             this.lastDraw = t;
             const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
             const filled = Math.round(fraction * progress_WIDTH);
-            this.options.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(progress_WIDTH - filled)}] ${formatProgress(p, elapsed)}`);
+            const line = formatProgress(p, elapsedMs, measuredRows);
+            this.options.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(progress_WIDTH - filled)}] ${line}`);
             this.drawn = !done;
             if (done)
                 this.options.write('\n');
             return;
         }
-        if (done || t - this.lastDraw < (this.options.lineEveryMs ?? 5000))
+        // A log gets no line for a stage that has only started (0 rows): there is nothing to measure yet.
+        if (done || p.rows === 0 || t - this.lastDraw < (this.options.lineEveryMs ?? 5000))
             return;
         this.lastDraw = t;
-        this.options.write(`${formatProgress(p, elapsed)}\n`);
+        this.options.write(`${formatProgress(p, elapsedMs, measuredRows)}\n`);
     };
     /** Clears a half-drawn bar before another line is written to the terminal. */
     clear() {
@@ -18134,7 +18962,8 @@ async function main(argv, io) {
 /* harmony export */   BU: () => (/* binding */ FAMILIES),
 /* harmony export */   L1: () => (/* binding */ isAttackFamily),
 /* harmony export */   Le: () => (/* binding */ TABULAR_FAMILIES),
-/* harmony export */   TI: () => (/* binding */ isDestructive)
+/* harmony export */   TI: () => (/* binding */ isDestructive),
+/* harmony export */   xS: () => (/* binding */ strategyOf)
 /* harmony export */ });
 /* unused harmony exports TEXT_CONDITIONS, CONDITIONS */
 /* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1249);
@@ -18154,6 +18983,10 @@ const ATTACKS = new Set([..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* 
 const DESTRUCTIVE = new Set([..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FAMILY_REGISTRY */ .PJ.text, ..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FAMILY_REGISTRY */ .PJ.tabular].filter((d) => d.destructive).map((d) => d.name));
 function isAttackFamily(condition) {
     return ATTACKS.has(condition);
+}
+const STRATEGY = new Map((0,_perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .allFamilies */ .qS)().map((d) => [d.name, d.strategy ?? 'fixed']));
+function strategyOf(condition) {
+    return STRATEGY.get(condition) ?? 'fixed';
 }
 /** Whether a condition's edit can change the true class (its accuracy change is descriptive only). */
 function isDestructive(condition) {
@@ -18451,6 +19284,8 @@ function formatKeyPath(path) {
 __nccwpck_require__.d(__webpack_exports__, {
   El: () => (/* binding */ PRINTABLE),
   Fj: () => (/* binding */ configError),
+  au: () => (/* binding */ didYouMean),
+  a: () => (/* binding */ unknownKey),
   $r: () => (/* binding */ validateConfig),
   Vo: () => (/* binding */ yamlErrors)
 });
@@ -18459,6 +19294,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/util/suggest.ts
+var suggest = __nccwpck_require__(7406);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
 // EXTERNAL MODULE: ./src/util/strings.ts
@@ -18472,7 +19309,7 @@ var strings = __nccwpck_require__(558);
 "use strict";
 const validate = validate10;
 /* harmony default export */ const schema_validator_generated = ((/* unused pure expression or super */ null && (validate10)));
-const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
+const schema11 = { "type": "object", "properties": { "version": { "const": 1 }, "task": { "enum": ["text", "tabular"] }, "threat_model": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "revision": { "type": ["integer", "string"], "minimum": 0, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "protected_outcome": { "type": "string", "maxLength": 2000 }, "objective": { "enum": ["untargeted", "targeted"] }, "protected_transitions": { "type": "array", "items": { "type": "object", "properties": { "from": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "to": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["from", "to"], "additionalProperties": false } }, "access": { "enum": ["black-box", "white-box"] }, "attacks": { "type": "object", "properties": { "noise": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "steps": { "type": "integer", "minimum": 1, "maximum": 10000 }, "step_size": { "type": "number", "exclusiveMinimum": 0 }, "random_start": { "type": "boolean" } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "p_init": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "queries": { "type": "integer", "minimum": 1, "maximum": 100000 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "format": { "type": "object", "properties": {}, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "words_per_change": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "file": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["file"], "additionalProperties": false }, "append": { "type": "object", "properties": { "sentences": { "type": "object", "minProperties": 1, "propertyNames": { "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "additionalProperties": { "type": "string", "minLength": 1 } } }, "required": ["sentences"], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "keep": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "knowledge": { "enum": ["scores", "labels"] }, "queries": { "type": "integer", "minimum": 1, "maximum": 100000 }, "operators": { "type": "array", "items": { "enum": ["transpose", "dictionary", "format"] }, "minItems": 1 }, "max_words_changed": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "dictionary": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "max_text_chars": { "type": "integer", "minimum": 1 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "against_policy": { "type": "boolean" }, "constraints": { "type": "object", "properties": { "max_char_edit_ratio": { "type": "number", "exclusiveMinimum": 0, "maximum": 1 }, "linf_eps": { "type": "number", "exclusiveMinimum": 0 }, "editable": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 }, "bounds": { "type": "object", "additionalProperties": { "type": "array", "items": { "type": "number" }, "minItems": 2, "maxItems": 2 } } }, "required": [], "additionalProperties": false } }, "required": ["id"], "additionalProperties": false }, "data": { "type": "object", "properties": { "train": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "evaluate": { "type": "object", "minProperties": 1, "propertyNames": { "pattern": "^[A-Za-z][A-Za-z0-9_-]*$" }, "additionalProperties": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "columns": { "type": "object", "properties": { "id": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "text": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "label": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "language": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "domain": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "features": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "on_bad_row": { "enum": ["error", "skip"] } }, "required": ["train", "evaluate"], "additionalProperties": false }, "models": { "type": "array", "minItems": 1 }, "statistics": { "type": "object", "properties": { "seed": { "type": "integer", "minimum": 0, "maximum": 4294967295 }, "bootstrap_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "paired_iterations": { "type": "integer", "minimum": 1, "maximum": 1000000 }, "interval": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1 } }, "required": [], "additionalProperties": false }, "selective": { "type": "object", "properties": { "abstain_below": { "type": "object", "additionalProperties": { "type": "object", "properties": { "on": { "enum": ["probability", "margin"] }, "threshold": { "type": "number" } }, "required": ["on", "threshold"], "additionalProperties": false } } }, "required": [], "additionalProperties": false }, "output": { "type": "object", "properties": { "text": { "enum": ["full", "hash", "none"] }, "gzip_above_bytes": { "type": "integer", "minimum": 0 }, "examples_per_check": { "type": "integer", "minimum": 0, "maximum": 1000 } }, "required": [], "additionalProperties": false }, "manifest": { "type": "object", "properties": { "lock_files": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } } }, "required": [], "additionalProperties": false }, "gate": { "type": "object", "properties": { "min_challenge_examples": { "type": "integer", "minimum": 0 }, "min_challenge_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_generalization_gap_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_language_examples": { "type": "integer", "minimum": 0 }, "min_language_accuracy": { "type": "number", "minimum": 0, "maximum": 1 }, "max_length_psi": { "type": "number", "minimum": 0 }, "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_protected_transitions": { "type": "integer", "minimum": 0 }, "max_missing_rows": { "type": "integer", "minimum": 0 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 }, "max_new_protected_transitions": { "type": "integer", "minimum": 0 }, "families": { "type": "object", "properties": { "format": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "transpose": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "dictionary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "append": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "search": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "fgm": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "pgd": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "square": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "boundary": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "exact": { "type": "object", "properties": { "min_changed_examples": { "type": "integer", "minimum": 0 }, "max_flip_rate": { "type": "number", "minimum": 0, "maximum": 1 }, "max_accuracy_drop_pp": { "type": "number", "minimum": -100, "maximum": 100 }, "min_eligible_coverage": { "type": "number", "minimum": 0, "maximum": 1 }, "max_attack_success": { "type": "number", "minimum": 0, "maximum": 1 }, "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "clean": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "truncate": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false }, "noise": { "type": "object", "properties": { "max_regression_pp": { "type": "number", "minimum": 0, "maximum": 100 } }, "required": [], "additionalProperties": false } }, "required": [], "additionalProperties": false }, "min_attack_strength": { "type": "object", "properties": { "fgm": { "type": "number", "minimum": 0, "maximum": 1 }, "pgd": { "type": "number", "minimum": 0, "maximum": 1 }, "square": { "type": "number", "minimum": 0, "maximum": 1 }, "boundary": { "type": "number", "minimum": 0, "maximum": 1 } }, "required": [], "additionalProperties": false }, "allow_not_evaluated": { "type": "boolean" }, "require_baseline": { "type": "boolean" }, "block_on": { "enum": ["all", "new"] }, "require_release_record": { "type": "boolean" }, "models": { "type": "array", "items": { "type": "string", "minLength": 1, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "minItems": 1 } }, "required": [], "additionalProperties": false }, "release": { "type": "object", "properties": { "owner": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "reviewer": { "type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, "intended_use": { "type": "string", "minLength": 1, "maxLength": 2000 }, "out_of_scope_uses": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "known_limitations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "mitigations": { "type": "array", "minItems": 1, "items": { "type": "string", "minLength": 1, "maxLength": 1000 } }, "authorization": { "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" } }, "required": ["owner"], "additionalProperties": false } }, "required": ["version", "threat_model", "data", "models"], "additionalProperties": false };
 const func2 = Object.prototype.hasOwnProperty;
 const func4 = strings/* codePointLength */.O7;
 const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", "u");
@@ -19534,7 +20371,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         let data35 = data12.search;
                         if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
                             for (const key17 in data35) {
-                                if (!(((((key17 === "knowledge") || (key17 === "queries")) || (key17 === "operators")) || (key17 === "max_words_changed")) || (key17 === "dictionary"))) {
+                                if (!((((((key17 === "knowledge") || (key17 === "queries")) || (key17 === "operators")) || (key17 === "max_words_changed")) || (key17 === "dictionary")) || (key17 === "max_text_chars"))) {
                                     const err86 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data35 };
                                     if (vErrors === null) {
                                         vErrors = [err86];
@@ -19702,98 +20539,98 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
+                            if (data35.max_text_chars !== undefined) {
+                                let data42 = data35.max_text_chars;
+                                if (!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))) {
+                                    const err100 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data42 };
+                                    if (vErrors === null) {
+                                        vErrors = [err100];
+                                    }
+                                    else {
+                                        vErrors.push(err100);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data42 == "number") && (isFinite(data42))) {
+                                    if (data42 < 1 || isNaN(data42)) {
+                                        const err101 = { instancePath: instancePath + "/threat_model/attacks/search/max_text_chars", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/properties/max_text_chars/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search.properties.max_text_chars, data: data42 };
+                                        if (vErrors === null) {
+                                            vErrors = [err101];
+                                        }
+                                        else {
+                                            vErrors.push(err101);
+                                        }
+                                        errors++;
+                                    }
+                                }
+                            }
                         }
                         else {
-                            const err100 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.search.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data35 };
+                            const err102 = { instancePath: instancePath + "/threat_model/attacks/search", schemaPath: "#/properties/threat_model/properties/attacks/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.properties.search.type, parentSchema: schema11.properties.threat_model.properties.attacks.properties.search, data: data35 };
                             if (vErrors === null) {
-                                vErrors = [err100];
+                                vErrors = [err102];
                             }
                             else {
-                                vErrors.push(err100);
+                                vErrors.push(err102);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err101 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
+                    const err103 = { instancePath: instancePath + "/threat_model/attacks", schemaPath: "#/properties/threat_model/properties/attacks/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.attacks.type, parentSchema: schema11.properties.threat_model.properties.attacks, data: data12 };
                     if (vErrors === null) {
-                        vErrors = [err101];
+                        vErrors = [err103];
                     }
                     else {
-                        vErrors.push(err101);
+                        vErrors.push(err103);
                     }
                     errors++;
                 }
             }
             if (data2.against_policy !== undefined) {
-                let data42 = data2.against_policy;
-                if (typeof data42 !== "boolean") {
-                    const err102 = { instancePath: instancePath + "/threat_model/against_policy", schemaPath: "#/properties/threat_model/properties/against_policy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.threat_model.properties.against_policy.type, parentSchema: schema11.properties.threat_model.properties.against_policy, data: data42 };
+                let data43 = data2.against_policy;
+                if (typeof data43 !== "boolean") {
+                    const err104 = { instancePath: instancePath + "/threat_model/against_policy", schemaPath: "#/properties/threat_model/properties/against_policy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.threat_model.properties.against_policy.type, parentSchema: schema11.properties.threat_model.properties.against_policy, data: data43 };
                     if (vErrors === null) {
-                        vErrors = [err102];
+                        vErrors = [err104];
                     }
                     else {
-                        vErrors.push(err102);
+                        vErrors.push(err104);
                     }
                     errors++;
                 }
             }
             if (data2.constraints !== undefined) {
-                let data43 = data2.constraints;
-                if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
-                    for (const key18 in data43) {
+                let data44 = data2.constraints;
+                if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
+                    for (const key18 in data44) {
                         if (!((((key18 === "max_char_edit_ratio") || (key18 === "linf_eps")) || (key18 === "editable")) || (key18 === "bounds"))) {
-                            const err103 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data43 };
+                            const err105 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.threat_model.properties.constraints, data: data44 };
                             if (vErrors === null) {
-                                vErrors = [err103];
+                                vErrors = [err105];
                             }
                             else {
-                                vErrors.push(err103);
+                                vErrors.push(err105);
                             }
                             errors++;
                         }
                     }
-                    if (data43.max_char_edit_ratio !== undefined) {
-                        let data44 = data43.max_char_edit_ratio;
-                        if ((typeof data44 == "number") && (isFinite(data44))) {
-                            if (data44 > 1 || isNaN(data44)) {
-                                const err104 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data44 };
-                                if (vErrors === null) {
-                                    vErrors = [err104];
-                                }
-                                else {
-                                    vErrors.push(err104);
-                                }
-                                errors++;
-                            }
-                            if (data44 <= 0 || isNaN(data44)) {
-                                const err105 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data44 };
-                                if (vErrors === null) {
-                                    vErrors = [err105];
-                                }
-                                else {
-                                    vErrors.push(err105);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err106 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data44 };
-                            if (vErrors === null) {
-                                vErrors = [err106];
-                            }
-                            else {
-                                vErrors.push(err106);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data43.linf_eps !== undefined) {
-                        let data45 = data43.linf_eps;
+                    if (data44.max_char_edit_ratio !== undefined) {
+                        let data45 = data44.max_char_edit_ratio;
                         if ((typeof data45 == "number") && (isFinite(data45))) {
+                            if (data45 > 1 || isNaN(data45)) {
+                                const err106 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data45 };
+                                if (vErrors === null) {
+                                    vErrors = [err106];
+                                }
+                                else {
+                                    vErrors.push(err106);
+                                }
+                                errors++;
+                            }
                             if (data45 <= 0 || isNaN(data45)) {
-                                const err107 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data45 };
+                                const err107 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data45 };
                                 if (vErrors === null) {
                                     vErrors = [err107];
                                 }
@@ -19804,7 +20641,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             }
                         }
                         else {
-                            const err108 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data45 };
+                            const err108 = { instancePath: instancePath + "/threat_model/constraints/max_char_edit_ratio", schemaPath: "#/properties/threat_model/properties/constraints/properties/max_char_edit_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.max_char_edit_ratio, data: data45 };
                             if (vErrors === null) {
                                 vErrors = [err108];
                             }
@@ -19814,11 +20651,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data43.editable !== undefined) {
-                        let data46 = data43.editable;
-                        if (Array.isArray(data46)) {
-                            if (data46.length < 1) {
-                                const err109 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data46 };
+                    if (data44.linf_eps !== undefined) {
+                        let data46 = data44.linf_eps;
+                        if ((typeof data46 == "number") && (isFinite(data46))) {
+                            if (data46 <= 0 || isNaN(data46)) {
+                                const err109 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data46 };
                                 if (vErrors === null) {
                                     vErrors = [err109];
                                 }
@@ -19827,217 +20664,217 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            const len2 = data46.length;
+                        }
+                        else {
+                            const err110 = { instancePath: instancePath + "/threat_model/constraints/linf_eps", schemaPath: "#/properties/threat_model/properties/constraints/properties/linf_eps/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.linf_eps.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.linf_eps, data: data46 };
+                            if (vErrors === null) {
+                                vErrors = [err110];
+                            }
+                            else {
+                                vErrors.push(err110);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data44.editable !== undefined) {
+                        let data47 = data44.editable;
+                        if (Array.isArray(data47)) {
+                            if (data47.length < 1) {
+                                const err111 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data47 };
+                                if (vErrors === null) {
+                                    vErrors = [err111];
+                                }
+                                else {
+                                    vErrors.push(err111);
+                                }
+                                errors++;
+                            }
+                            const len2 = data47.length;
                             for (let i2 = 0; i2 < len2; i2++) {
-                                let data47 = data46[i2];
-                                if (typeof data47 === "string") {
-                                    if (func4(data47) < 1) {
-                                        const err110 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data47 };
+                                let data48 = data47[i2];
+                                if (typeof data48 === "string") {
+                                    if (func4(data48) < 1) {
+                                        const err112 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data48 };
                                         if (vErrors === null) {
-                                            vErrors = [err110];
+                                            vErrors = [err112];
                                         }
                                         else {
-                                            vErrors.push(err110);
+                                            vErrors.push(err112);
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data47)) {
-                                        const err111 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data47 };
+                                    if (!pattern0.test(data48)) {
+                                        const err113 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data48 };
                                         if (vErrors === null) {
-                                            vErrors = [err111];
+                                            vErrors = [err113];
                                         }
                                         else {
-                                            vErrors.push(err111);
+                                            vErrors.push(err113);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err112 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data47 };
+                                    const err114 = { instancePath: instancePath + "/threat_model/constraints/editable/" + i2, schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.threat_model.properties.constraints.properties.editable.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable.items, data: data48 };
                                     if (vErrors === null) {
-                                        vErrors = [err112];
+                                        vErrors = [err114];
                                     }
                                     else {
-                                        vErrors.push(err112);
+                                        vErrors.push(err114);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err113 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data46 };
+                            const err115 = { instancePath: instancePath + "/threat_model/constraints/editable", schemaPath: "#/properties/threat_model/properties/constraints/properties/editable/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.editable.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.editable, data: data47 };
                             if (vErrors === null) {
-                                vErrors = [err113];
+                                vErrors = [err115];
                             }
                             else {
-                                vErrors.push(err113);
+                                vErrors.push(err115);
                             }
                             errors++;
                         }
                     }
-                    if (data43.bounds !== undefined) {
-                        let data48 = data43.bounds;
-                        if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
-                            for (const key19 in data48) {
-                                let data49 = data48[key19];
-                                if (Array.isArray(data49)) {
-                                    if (data49.length > 2) {
-                                        const err114 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data49 };
+                    if (data44.bounds !== undefined) {
+                        let data49 = data44.bounds;
+                        if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+                            for (const key19 in data49) {
+                                let data50 = data49[key19];
+                                if (Array.isArray(data50)) {
+                                    if (data50.length > 2) {
+                                        const err116 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/maxItems", keyword: "maxItems", params: { limit: 2 }, message: "must NOT have more than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data50 };
                                         if (vErrors === null) {
-                                            vErrors = [err114];
+                                            vErrors = [err116];
                                         }
                                         else {
-                                            vErrors.push(err114);
+                                            vErrors.push(err116);
                                         }
                                         errors++;
                                     }
-                                    if (data49.length < 2) {
-                                        const err115 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data49 };
+                                    if (data50.length < 2) {
+                                        const err117 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/minItems", keyword: "minItems", params: { limit: 2 }, message: "must NOT have fewer than 2 items", schema: 2, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data50 };
                                         if (vErrors === null) {
-                                            vErrors = [err115];
+                                            vErrors = [err117];
                                         }
                                         else {
-                                            vErrors.push(err115);
+                                            vErrors.push(err117);
                                         }
                                         errors++;
                                     }
-                                    const len3 = data49.length;
+                                    const len3 = data50.length;
                                     for (let i3 = 0; i3 < len3; i3++) {
-                                        let data50 = data49[i3];
-                                        if (!((typeof data50 == "number") && (isFinite(data50)))) {
-                                            const err116 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data50 };
+                                        let data51 = data50[i3];
+                                        if (!((typeof data51 == "number") && (isFinite(data51)))) {
+                                            const err118 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3, schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/items/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.items, data: data51 };
                                             if (vErrors === null) {
-                                                vErrors = [err116];
+                                                vErrors = [err118];
                                             }
                                             else {
-                                                vErrors.push(err116);
+                                                vErrors.push(err118);
                                             }
                                             errors++;
                                         }
                                     }
                                 }
                                 else {
-                                    const err117 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data49 };
+                                    const err119 = { instancePath: instancePath + "/threat_model/constraints/bounds/" + key19.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds.additionalProperties, data: data50 };
                                     if (vErrors === null) {
-                                        vErrors = [err117];
+                                        vErrors = [err119];
                                     }
                                     else {
-                                        vErrors.push(err117);
+                                        vErrors.push(err119);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err118 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data48 };
+                            const err120 = { instancePath: instancePath + "/threat_model/constraints/bounds", schemaPath: "#/properties/threat_model/properties/constraints/properties/bounds/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.properties.bounds.type, parentSchema: schema11.properties.threat_model.properties.constraints.properties.bounds, data: data49 };
                             if (vErrors === null) {
-                                vErrors = [err118];
+                                vErrors = [err120];
                             }
                             else {
-                                vErrors.push(err118);
+                                vErrors.push(err120);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err119 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data43 };
+                    const err121 = { instancePath: instancePath + "/threat_model/constraints", schemaPath: "#/properties/threat_model/properties/constraints/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.properties.constraints.type, parentSchema: schema11.properties.threat_model.properties.constraints, data: data44 };
                     if (vErrors === null) {
-                        vErrors = [err119];
+                        vErrors = [err121];
                     }
                     else {
-                        vErrors.push(err119);
+                        vErrors.push(err121);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err120 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
+            const err122 = { instancePath: instancePath + "/threat_model", schemaPath: "#/properties/threat_model/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.threat_model.type, parentSchema: schema11.properties.threat_model, data: data2 };
             if (vErrors === null) {
-                vErrors = [err120];
+                vErrors = [err122];
             }
             else {
-                vErrors.push(err120);
+                vErrors.push(err122);
             }
             errors++;
         }
     }
     if (data.data !== undefined) {
-        let data51 = data.data;
-        if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-            if (data51.train === undefined) {
-                const err121 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data51 };
+        let data52 = data.data;
+        if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+            if (data52.train === undefined) {
+                const err123 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "train" }, message: "must have required property '" + "train" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data52 };
                 if (vErrors === null) {
-                    vErrors = [err121];
+                    vErrors = [err123];
                 }
                 else {
-                    vErrors.push(err121);
+                    vErrors.push(err123);
                 }
                 errors++;
             }
-            if (data51.evaluate === undefined) {
-                const err122 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data51 };
+            if (data52.evaluate === undefined) {
+                const err124 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/required", keyword: "required", params: { missingProperty: "evaluate" }, message: "must have required property '" + "evaluate" + "'", schema: schema11.properties.data.required, parentSchema: schema11.properties.data, data: data52 };
                 if (vErrors === null) {
-                    vErrors = [err122];
+                    vErrors = [err124];
                 }
                 else {
-                    vErrors.push(err122);
+                    vErrors.push(err124);
                 }
                 errors++;
             }
-            for (const key20 in data51) {
+            for (const key20 in data52) {
                 if (!((((key20 === "train") || (key20 === "evaluate")) || (key20 === "columns")) || (key20 === "on_bad_row"))) {
-                    const err123 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data51 };
+                    const err125 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data, data: data52 };
                     if (vErrors === null) {
-                        vErrors = [err123];
+                        vErrors = [err125];
                     }
                     else {
-                        vErrors.push(err123);
+                        vErrors.push(err125);
                     }
                     errors++;
                 }
             }
-            if (data51.train !== undefined) {
-                let data52 = data51.train;
-                if (typeof data52 === "string") {
-                    if (func4(data52) < 1) {
-                        const err124 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data52 };
+            if (data52.train !== undefined) {
+                let data53 = data52.train;
+                if (typeof data53 === "string") {
+                    if (func4(data53) < 1) {
+                        const err126 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.train, data: data53 };
                         if (vErrors === null) {
-                            vErrors = [err124];
+                            vErrors = [err126];
                         }
                         else {
-                            vErrors.push(err124);
+                            vErrors.push(err126);
                         }
                         errors++;
                     }
-                    if (!pattern0.test(data52)) {
-                        const err125 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data52 };
-                        if (vErrors === null) {
-                            vErrors = [err125];
-                        }
-                        else {
-                            vErrors.push(err125);
-                        }
-                        errors++;
-                    }
-                }
-                else {
-                    const err126 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data52 };
-                    if (vErrors === null) {
-                        vErrors = [err126];
-                    }
-                    else {
-                        vErrors.push(err126);
-                    }
-                    errors++;
-                }
-            }
-            if (data51.evaluate !== undefined) {
-                let data53 = data51.evaluate;
-                if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-                    if (Object.keys(data53).length < 1) {
-                        const err127 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data53 };
+                    if (!pattern0.test(data53)) {
+                        const err127 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.train, data: data53 };
                         if (vErrors === null) {
                             vErrors = [err127];
                         }
@@ -20046,37 +20883,36 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    for (const key21 in data53) {
-                        const _errs124 = errors;
+                }
+                else {
+                    const err128 = { instancePath: instancePath + "/data/train", schemaPath: "#/properties/data/properties/train/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.train.type, parentSchema: schema11.properties.data.properties.train, data: data53 };
+                    if (vErrors === null) {
+                        vErrors = [err128];
+                    }
+                    else {
+                        vErrors.push(err128);
+                    }
+                    errors++;
+                }
+            }
+            if (data52.evaluate !== undefined) {
+                let data54 = data52.evaluate;
+                if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
+                    if (Object.keys(data54).length < 1) {
+                        const err129 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties", schema: 1, parentSchema: schema11.properties.data.properties.evaluate, data: data54 };
+                        if (vErrors === null) {
+                            vErrors = [err129];
+                        }
+                        else {
+                            vErrors.push(err129);
+                        }
+                        errors++;
+                    }
+                    for (const key21 in data54) {
+                        const _errs126 = errors;
                         if (typeof key21 === "string") {
                             if (!pattern9.test(key21)) {
-                                const err128 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key21, propertyName: key21 };
-                                if (vErrors === null) {
-                                    vErrors = [err128];
-                                }
-                                else {
-                                    vErrors.push(err128);
-                                }
-                                errors++;
-                            }
-                        }
-                        var valid25 = _errs124 === errors;
-                        if (!valid25) {
-                            const err129 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key21 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data53 };
-                            if (vErrors === null) {
-                                vErrors = [err129];
-                            }
-                            else {
-                                vErrors.push(err129);
-                            }
-                            errors++;
-                        }
-                    }
-                    for (const key22 in data53) {
-                        let data54 = data53[key22];
-                        if (typeof data54 === "string") {
-                            if (func4(data54) < 1) {
-                                const err130 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data54 };
+                                const err130 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z][A-Za-z0-9_-]*$" }, message: "must match pattern \"" + "^[A-Za-z][A-Za-z0-9_-]*$" + "\"", schema: "^[A-Za-z][A-Za-z0-9_-]*$", parentSchema: schema11.properties.data.properties.evaluate.propertyNames, data: key21, propertyName: key21 };
                                 if (vErrors === null) {
                                     vErrors = [err130];
                                 }
@@ -20085,46 +20921,45 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data54)) {
-                                const err131 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data54 };
+                        }
+                        var valid25 = _errs126 === errors;
+                        if (!valid25) {
+                            const err131 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/propertyNames", keyword: "propertyNames", params: { propertyName: key21 }, message: "property name must be valid", schema: schema11.properties.data.properties.evaluate.propertyNames, parentSchema: schema11.properties.data.properties.evaluate, data: data54 };
+                            if (vErrors === null) {
+                                vErrors = [err131];
+                            }
+                            else {
+                                vErrors.push(err131);
+                            }
+                            errors++;
+                        }
+                    }
+                    for (const key22 in data54) {
+                        let data55 = data54[key22];
+                        if (typeof data55 === "string") {
+                            if (func4(data55) < 1) {
+                                const err132 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data55 };
                                 if (vErrors === null) {
-                                    vErrors = [err131];
+                                    vErrors = [err132];
                                 }
                                 else {
-                                    vErrors.push(err131);
+                                    vErrors.push(err132);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data55)) {
+                                const err133 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data55 };
+                                if (vErrors === null) {
+                                    vErrors = [err133];
+                                }
+                                else {
+                                    vErrors.push(err133);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err132 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data54 };
-                            if (vErrors === null) {
-                                vErrors = [err132];
-                            }
-                            else {
-                                vErrors.push(err132);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err133 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data53 };
-                    if (vErrors === null) {
-                        vErrors = [err133];
-                    }
-                    else {
-                        vErrors.push(err133);
-                    }
-                    errors++;
-                }
-            }
-            if (data51.columns !== undefined) {
-                let data55 = data51.columns;
-                if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
-                    for (const key23 in data55) {
-                        if (!((((((key23 === "id") || (key23 === "text")) || (key23 === "label")) || (key23 === "language")) || (key23 === "domain")) || (key23 === "features"))) {
-                            const err134 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data55 };
+                            const err134 = { instancePath: instancePath + "/data/evaluate/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/data/properties/evaluate/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.evaluate.additionalProperties.type, parentSchema: schema11.properties.data.properties.evaluate.additionalProperties, data: data55 };
                             if (vErrors === null) {
                                 vErrors = [err134];
                             }
@@ -20134,46 +20969,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data55.id !== undefined) {
-                        let data56 = data55.id;
-                        if (typeof data56 === "string") {
-                            if (func4(data56) < 1) {
-                                const err135 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data56 };
-                                if (vErrors === null) {
-                                    vErrors = [err135];
-                                }
-                                else {
-                                    vErrors.push(err135);
-                                }
-                                errors++;
-                            }
-                            if (!pattern0.test(data56)) {
-                                const err136 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data56 };
-                                if (vErrors === null) {
-                                    vErrors = [err136];
-                                }
-                                else {
-                                    vErrors.push(err136);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err137 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data56 };
+                }
+                else {
+                    const err135 = { instancePath: instancePath + "/data/evaluate", schemaPath: "#/properties/data/properties/evaluate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.evaluate.type, parentSchema: schema11.properties.data.properties.evaluate, data: data54 };
+                    if (vErrors === null) {
+                        vErrors = [err135];
+                    }
+                    else {
+                        vErrors.push(err135);
+                    }
+                    errors++;
+                }
+            }
+            if (data52.columns !== undefined) {
+                let data56 = data52.columns;
+                if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+                    for (const key23 in data56) {
+                        if (!((((((key23 === "id") || (key23 === "text")) || (key23 === "label")) || (key23 === "language")) || (key23 === "domain")) || (key23 === "features"))) {
+                            const err136 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.data.properties.columns, data: data56 };
                             if (vErrors === null) {
-                                vErrors = [err137];
+                                vErrors = [err136];
                             }
                             else {
-                                vErrors.push(err137);
+                                vErrors.push(err136);
                             }
                             errors++;
                         }
                     }
-                    if (data55.text !== undefined) {
-                        let data57 = data55.text;
+                    if (data56.id !== undefined) {
+                        let data57 = data56.id;
                         if (typeof data57 === "string") {
                             if (func4(data57) < 1) {
-                                const err138 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data57 };
+                                const err137 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data57 };
+                                if (vErrors === null) {
+                                    vErrors = [err137];
+                                }
+                                else {
+                                    vErrors.push(err137);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data57)) {
+                                const err138 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.id, data: data57 };
                                 if (vErrors === null) {
                                     vErrors = [err138];
                                 }
@@ -20182,33 +21019,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data57)) {
-                                const err139 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data57 };
-                                if (vErrors === null) {
-                                    vErrors = [err139];
-                                }
-                                else {
-                                    vErrors.push(err139);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err140 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data57 };
+                            const err139 = { instancePath: instancePath + "/data/columns/id", schemaPath: "#/properties/data/properties/columns/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.id.type, parentSchema: schema11.properties.data.properties.columns.properties.id, data: data57 };
                             if (vErrors === null) {
-                                vErrors = [err140];
+                                vErrors = [err139];
                             }
                             else {
-                                vErrors.push(err140);
+                                vErrors.push(err139);
                             }
                             errors++;
                         }
                     }
-                    if (data55.label !== undefined) {
-                        let data58 = data55.label;
+                    if (data56.text !== undefined) {
+                        let data58 = data56.text;
                         if (typeof data58 === "string") {
                             if (func4(data58) < 1) {
-                                const err141 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data58 };
+                                const err140 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data58 };
+                                if (vErrors === null) {
+                                    vErrors = [err140];
+                                }
+                                else {
+                                    vErrors.push(err140);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data58)) {
+                                const err141 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.text, data: data58 };
                                 if (vErrors === null) {
                                     vErrors = [err141];
                                 }
@@ -20217,33 +21054,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data58)) {
-                                const err142 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data58 };
-                                if (vErrors === null) {
-                                    vErrors = [err142];
-                                }
-                                else {
-                                    vErrors.push(err142);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err143 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data58 };
+                            const err142 = { instancePath: instancePath + "/data/columns/text", schemaPath: "#/properties/data/properties/columns/properties/text/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.text.type, parentSchema: schema11.properties.data.properties.columns.properties.text, data: data58 };
                             if (vErrors === null) {
-                                vErrors = [err143];
+                                vErrors = [err142];
                             }
                             else {
-                                vErrors.push(err143);
+                                vErrors.push(err142);
                             }
                             errors++;
                         }
                     }
-                    if (data55.language !== undefined) {
-                        let data59 = data55.language;
+                    if (data56.label !== undefined) {
+                        let data59 = data56.label;
                         if (typeof data59 === "string") {
                             if (func4(data59) < 1) {
-                                const err144 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data59 };
+                                const err143 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data59 };
+                                if (vErrors === null) {
+                                    vErrors = [err143];
+                                }
+                                else {
+                                    vErrors.push(err143);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data59)) {
+                                const err144 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.label, data: data59 };
                                 if (vErrors === null) {
                                     vErrors = [err144];
                                 }
@@ -20252,33 +21089,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data59)) {
-                                const err145 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data59 };
-                                if (vErrors === null) {
-                                    vErrors = [err145];
-                                }
-                                else {
-                                    vErrors.push(err145);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err146 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data59 };
+                            const err145 = { instancePath: instancePath + "/data/columns/label", schemaPath: "#/properties/data/properties/columns/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.label.type, parentSchema: schema11.properties.data.properties.columns.properties.label, data: data59 };
                             if (vErrors === null) {
-                                vErrors = [err146];
+                                vErrors = [err145];
                             }
                             else {
-                                vErrors.push(err146);
+                                vErrors.push(err145);
                             }
                             errors++;
                         }
                     }
-                    if (data55.domain !== undefined) {
-                        let data60 = data55.domain;
+                    if (data56.language !== undefined) {
+                        let data60 = data56.language;
                         if (typeof data60 === "string") {
                             if (func4(data60) < 1) {
-                                const err147 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data60 };
+                                const err146 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data60 };
+                                if (vErrors === null) {
+                                    vErrors = [err146];
+                                }
+                                else {
+                                    vErrors.push(err146);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data60)) {
+                                const err147 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.language, data: data60 };
                                 if (vErrors === null) {
                                     vErrors = [err147];
                                 }
@@ -20287,33 +21124,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data60)) {
-                                const err148 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data60 };
-                                if (vErrors === null) {
-                                    vErrors = [err148];
-                                }
-                                else {
-                                    vErrors.push(err148);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err149 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data60 };
+                            const err148 = { instancePath: instancePath + "/data/columns/language", schemaPath: "#/properties/data/properties/columns/properties/language/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.language.type, parentSchema: schema11.properties.data.properties.columns.properties.language, data: data60 };
                             if (vErrors === null) {
-                                vErrors = [err149];
+                                vErrors = [err148];
                             }
                             else {
-                                vErrors.push(err149);
+                                vErrors.push(err148);
                             }
                             errors++;
                         }
                     }
-                    if (data55.features !== undefined) {
-                        let data61 = data55.features;
-                        if (Array.isArray(data61)) {
-                            if (data61.length < 1) {
-                                const err150 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data61 };
+                    if (data56.domain !== undefined) {
+                        let data61 = data56.domain;
+                        if (typeof data61 === "string") {
+                            if (func4(data61) < 1) {
+                                const err149 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data61 };
+                                if (vErrors === null) {
+                                    vErrors = [err149];
+                                }
+                                else {
+                                    vErrors.push(err149);
+                                }
+                                errors++;
+                            }
+                            if (!pattern0.test(data61)) {
+                                const err150 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data61 };
                                 if (vErrors === null) {
                                     vErrors = [err150];
                                 }
@@ -20322,107 +21159,107 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            const len4 = data61.length;
+                        }
+                        else {
+                            const err151 = { instancePath: instancePath + "/data/columns/domain", schemaPath: "#/properties/data/properties/columns/properties/domain/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.domain.type, parentSchema: schema11.properties.data.properties.columns.properties.domain, data: data61 };
+                            if (vErrors === null) {
+                                vErrors = [err151];
+                            }
+                            else {
+                                vErrors.push(err151);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data56.features !== undefined) {
+                        let data62 = data56.features;
+                        if (Array.isArray(data62)) {
+                            if (data62.length < 1) {
+                                const err152 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data62 };
+                                if (vErrors === null) {
+                                    vErrors = [err152];
+                                }
+                                else {
+                                    vErrors.push(err152);
+                                }
+                                errors++;
+                            }
+                            const len4 = data62.length;
                             for (let i4 = 0; i4 < len4; i4++) {
-                                let data62 = data61[i4];
-                                if (typeof data62 === "string") {
-                                    if (func4(data62) < 1) {
-                                        const err151 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data62 };
+                                let data63 = data62[i4];
+                                if (typeof data63 === "string") {
+                                    if (func4(data63) < 1) {
+                                        const err153 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data63 };
                                         if (vErrors === null) {
-                                            vErrors = [err151];
+                                            vErrors = [err153];
                                         }
                                         else {
-                                            vErrors.push(err151);
+                                            vErrors.push(err153);
                                         }
                                         errors++;
                                     }
-                                    if (!pattern0.test(data62)) {
-                                        const err152 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data62 };
+                                    if (!pattern0.test(data63)) {
+                                        const err154 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data63 };
                                         if (vErrors === null) {
-                                            vErrors = [err152];
+                                            vErrors = [err154];
                                         }
                                         else {
-                                            vErrors.push(err152);
+                                            vErrors.push(err154);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err153 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data62 };
+                                    const err155 = { instancePath: instancePath + "/data/columns/features/" + i4, schemaPath: "#/properties/data/properties/columns/properties/features/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.data.properties.columns.properties.features.items.type, parentSchema: schema11.properties.data.properties.columns.properties.features.items, data: data63 };
                                     if (vErrors === null) {
-                                        vErrors = [err153];
+                                        vErrors = [err155];
                                     }
                                     else {
-                                        vErrors.push(err153);
+                                        vErrors.push(err155);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err154 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data61 };
+                            const err156 = { instancePath: instancePath + "/data/columns/features", schemaPath: "#/properties/data/properties/columns/properties/features/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.data.properties.columns.properties.features.type, parentSchema: schema11.properties.data.properties.columns.properties.features, data: data62 };
                             if (vErrors === null) {
-                                vErrors = [err154];
+                                vErrors = [err156];
                             }
                             else {
-                                vErrors.push(err154);
+                                vErrors.push(err156);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err155 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data55 };
+                    const err157 = { instancePath: instancePath + "/data/columns", schemaPath: "#/properties/data/properties/columns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.properties.columns.type, parentSchema: schema11.properties.data.properties.columns, data: data56 };
                     if (vErrors === null) {
-                        vErrors = [err155];
+                        vErrors = [err157];
                     }
                     else {
-                        vErrors.push(err155);
+                        vErrors.push(err157);
                     }
                     errors++;
                 }
             }
-            if (data51.on_bad_row !== undefined) {
-                let data63 = data51.on_bad_row;
-                if (!((data63 === "error") || (data63 === "skip"))) {
-                    const err156 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data63 };
+            if (data52.on_bad_row !== undefined) {
+                let data64 = data52.on_bad_row;
+                if (!((data64 === "error") || (data64 === "skip"))) {
+                    const err158 = { instancePath: instancePath + "/data/on_bad_row", schemaPath: "#/properties/data/properties/on_bad_row/enum", keyword: "enum", params: { allowedValues: schema11.properties.data.properties.on_bad_row.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.data.properties.on_bad_row.enum, parentSchema: schema11.properties.data.properties.on_bad_row, data: data64 };
                     if (vErrors === null) {
-                        vErrors = [err156];
+                        vErrors = [err158];
                     }
                     else {
-                        vErrors.push(err156);
+                        vErrors.push(err158);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err157 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data51 };
-            if (vErrors === null) {
-                vErrors = [err157];
-            }
-            else {
-                vErrors.push(err157);
-            }
-            errors++;
-        }
-    }
-    if (data.models !== undefined) {
-        let data64 = data.models;
-        if (Array.isArray(data64)) {
-            if (data64.length < 1) {
-                const err158 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data64 };
-                if (vErrors === null) {
-                    vErrors = [err158];
-                }
-                else {
-                    vErrors.push(err158);
-                }
-                errors++;
-            }
-        }
-        else {
-            const err159 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data64 };
+            const err159 = { instancePath: instancePath + "/data", schemaPath: "#/properties/data/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.data.type, parentSchema: schema11.properties.data, data: data52 };
             if (vErrors === null) {
                 vErrors = [err159];
             }
@@ -20432,71 +21269,71 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
         }
     }
+    if (data.models !== undefined) {
+        let data65 = data.models;
+        if (Array.isArray(data65)) {
+            if (data65.length < 1) {
+                const err160 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.models, data: data65 };
+                if (vErrors === null) {
+                    vErrors = [err160];
+                }
+                else {
+                    vErrors.push(err160);
+                }
+                errors++;
+            }
+        }
+        else {
+            const err161 = { instancePath: instancePath + "/models", schemaPath: "#/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.models.type, parentSchema: schema11.properties.models, data: data65 };
+            if (vErrors === null) {
+                vErrors = [err161];
+            }
+            else {
+                vErrors.push(err161);
+            }
+            errors++;
+        }
+    }
     if (data.statistics !== undefined) {
-        let data65 = data.statistics;
-        if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
-            for (const key24 in data65) {
+        let data66 = data.statistics;
+        if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+            for (const key24 in data66) {
                 if (!((((key24 === "seed") || (key24 === "bootstrap_iterations")) || (key24 === "paired_iterations")) || (key24 === "interval"))) {
-                    const err160 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data65 };
+                    const err162 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.statistics, data: data66 };
                     if (vErrors === null) {
-                        vErrors = [err160];
+                        vErrors = [err162];
                     }
                     else {
-                        vErrors.push(err160);
+                        vErrors.push(err162);
                     }
                     errors++;
                 }
             }
-            if (data65.seed !== undefined) {
-                let data66 = data65.seed;
-                if (!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))) {
-                    const err161 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data66 };
-                    if (vErrors === null) {
-                        vErrors = [err161];
-                    }
-                    else {
-                        vErrors.push(err161);
-                    }
-                    errors++;
-                }
-                if ((typeof data66 == "number") && (isFinite(data66))) {
-                    if (data66 > 4294967295 || isNaN(data66)) {
-                        const err162 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data66 };
-                        if (vErrors === null) {
-                            vErrors = [err162];
-                        }
-                        else {
-                            vErrors.push(err162);
-                        }
-                        errors++;
-                    }
-                    if (data66 < 0 || isNaN(data66)) {
-                        const err163 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data66 };
-                        if (vErrors === null) {
-                            vErrors = [err163];
-                        }
-                        else {
-                            vErrors.push(err163);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data65.bootstrap_iterations !== undefined) {
-                let data67 = data65.bootstrap_iterations;
+            if (data66.seed !== undefined) {
+                let data67 = data66.seed;
                 if (!(((typeof data67 == "number") && (!(data67 % 1) && !isNaN(data67))) && (isFinite(data67)))) {
-                    const err164 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data67 };
+                    const err163 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.seed.type, parentSchema: schema11.properties.statistics.properties.seed, data: data67 };
                     if (vErrors === null) {
-                        vErrors = [err164];
+                        vErrors = [err163];
                     }
                     else {
-                        vErrors.push(err164);
+                        vErrors.push(err163);
                     }
                     errors++;
                 }
                 if ((typeof data67 == "number") && (isFinite(data67))) {
-                    if (data67 > 1000000 || isNaN(data67)) {
-                        const err165 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data67 };
+                    if (data67 > 4294967295 || isNaN(data67)) {
+                        const err164 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295", schema: 4294967295, parentSchema: schema11.properties.statistics.properties.seed, data: data67 };
+                        if (vErrors === null) {
+                            vErrors = [err164];
+                        }
+                        else {
+                            vErrors.push(err164);
+                        }
+                        errors++;
+                    }
+                    if (data67 < 0 || isNaN(data67)) {
+                        const err165 = { instancePath: instancePath + "/statistics/seed", schemaPath: "#/properties/statistics/properties/seed/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.statistics.properties.seed, data: data67 };
                         if (vErrors === null) {
                             vErrors = [err165];
                         }
@@ -20505,33 +21342,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data67 < 1 || isNaN(data67)) {
-                        const err166 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data67 };
-                        if (vErrors === null) {
-                            vErrors = [err166];
-                        }
-                        else {
-                            vErrors.push(err166);
-                        }
-                        errors++;
-                    }
                 }
             }
-            if (data65.paired_iterations !== undefined) {
-                let data68 = data65.paired_iterations;
+            if (data66.bootstrap_iterations !== undefined) {
+                let data68 = data66.bootstrap_iterations;
                 if (!(((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68))) && (isFinite(data68)))) {
-                    const err167 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data68 };
+                    const err166 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.bootstrap_iterations.type, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data68 };
                     if (vErrors === null) {
-                        vErrors = [err167];
+                        vErrors = [err166];
                     }
                     else {
-                        vErrors.push(err167);
+                        vErrors.push(err166);
                     }
                     errors++;
                 }
                 if ((typeof data68 == "number") && (isFinite(data68))) {
                     if (data68 > 1000000 || isNaN(data68)) {
-                        const err168 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data68 };
+                        const err167 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data68 };
+                        if (vErrors === null) {
+                            vErrors = [err167];
+                        }
+                        else {
+                            vErrors.push(err167);
+                        }
+                        errors++;
+                    }
+                    if (data68 < 1 || isNaN(data68)) {
+                        const err168 = { instancePath: instancePath + "/statistics/bootstrap_iterations", schemaPath: "#/properties/statistics/properties/bootstrap_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.bootstrap_iterations, data: data68 };
                         if (vErrors === null) {
                             vErrors = [err168];
                         }
@@ -20540,23 +21377,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data68 < 1 || isNaN(data68)) {
-                        const err169 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data68 };
-                        if (vErrors === null) {
-                            vErrors = [err169];
-                        }
-                        else {
-                            vErrors.push(err169);
-                        }
-                        errors++;
-                    }
                 }
             }
-            if (data65.interval !== undefined) {
-                let data69 = data65.interval;
+            if (data66.paired_iterations !== undefined) {
+                let data69 = data66.paired_iterations;
+                if (!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))) {
+                    const err169 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.statistics.properties.paired_iterations.type, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data69 };
+                    if (vErrors === null) {
+                        vErrors = [err169];
+                    }
+                    else {
+                        vErrors.push(err169);
+                    }
+                    errors++;
+                }
                 if ((typeof data69 == "number") && (isFinite(data69))) {
-                    if (data69 >= 1 || isNaN(data69)) {
-                        const err170 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data69 };
+                    if (data69 > 1000000 || isNaN(data69)) {
+                        const err170 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000000 }, message: "must be <= 1000000", schema: 1000000, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data69 };
                         if (vErrors === null) {
                             vErrors = [err170];
                         }
@@ -20565,8 +21402,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data69 <= 0 || isNaN(data69)) {
-                        const err171 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data69 };
+                    if (data69 < 1 || isNaN(data69)) {
+                        const err171 = { instancePath: instancePath + "/statistics/paired_iterations", schemaPath: "#/properties/statistics/properties/paired_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1", schema: 1, parentSchema: schema11.properties.statistics.properties.paired_iterations, data: data69 };
                         if (vErrors === null) {
                             vErrors = [err171];
                         }
@@ -20576,35 +21413,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-                else {
-                    const err172 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data69 };
-                    if (vErrors === null) {
-                        vErrors = [err172];
+            }
+            if (data66.interval !== undefined) {
+                let data70 = data66.interval;
+                if ((typeof data70 == "number") && (isFinite(data70))) {
+                    if (data70 >= 1 || isNaN(data70)) {
+                        const err172 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMaximum", keyword: "exclusiveMaximum", params: { comparison: "<", limit: 1 }, message: "must be < 1", schema: 1, parentSchema: schema11.properties.statistics.properties.interval, data: data70 };
+                        if (vErrors === null) {
+                            vErrors = [err172];
+                        }
+                        else {
+                            vErrors.push(err172);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err172);
+                    if (data70 <= 0 || isNaN(data70)) {
+                        const err173 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema11.properties.statistics.properties.interval, data: data70 };
+                        if (vErrors === null) {
+                            vErrors = [err173];
+                        }
+                        else {
+                            vErrors.push(err173);
+                        }
+                        errors++;
                     }
-                    errors++;
                 }
-            }
-        }
-        else {
-            const err173 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data65 };
-            if (vErrors === null) {
-                vErrors = [err173];
-            }
-            else {
-                vErrors.push(err173);
-            }
-            errors++;
-        }
-    }
-    if (data.selective !== undefined) {
-        let data70 = data.selective;
-        if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
-            for (const key25 in data70) {
-                if (!(key25 === "abstain_below")) {
-                    const err174 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data70 };
+                else {
+                    const err174 = { instancePath: instancePath + "/statistics/interval", schemaPath: "#/properties/statistics/properties/interval/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.statistics.properties.interval.type, parentSchema: schema11.properties.statistics.properties.interval, data: data70 };
                     if (vErrors === null) {
                         vErrors = [err174];
                     }
@@ -20614,61 +21449,62 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data70.abstain_below !== undefined) {
-                let data71 = data70.abstain_below;
-                if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
-                    for (const key26 in data71) {
-                        let data72 = data71[key26];
-                        if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
-                            if (data72.on === undefined) {
-                                const err175 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data72 };
+        }
+        else {
+            const err175 = { instancePath: instancePath + "/statistics", schemaPath: "#/properties/statistics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.statistics.type, parentSchema: schema11.properties.statistics, data: data66 };
+            if (vErrors === null) {
+                vErrors = [err175];
+            }
+            else {
+                vErrors.push(err175);
+            }
+            errors++;
+        }
+    }
+    if (data.selective !== undefined) {
+        let data71 = data.selective;
+        if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+            for (const key25 in data71) {
+                if (!(key25 === "abstain_below")) {
+                    const err176 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective, data: data71 };
+                    if (vErrors === null) {
+                        vErrors = [err176];
+                    }
+                    else {
+                        vErrors.push(err176);
+                    }
+                    errors++;
+                }
+            }
+            if (data71.abstain_below !== undefined) {
+                let data72 = data71.abstain_below;
+                if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+                    for (const key26 in data72) {
+                        let data73 = data72[key26];
+                        if (data73 && typeof data73 == "object" && !Array.isArray(data73)) {
+                            if (data73.on === undefined) {
+                                const err177 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "on" }, message: "must have required property '" + "on" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
                                 if (vErrors === null) {
-                                    vErrors = [err175];
+                                    vErrors = [err177];
                                 }
                                 else {
-                                    vErrors.push(err175);
+                                    vErrors.push(err177);
                                 }
                                 errors++;
                             }
-                            if (data72.threshold === undefined) {
-                                const err176 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data72 };
+                            if (data73.threshold === undefined) {
+                                const err178 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/required", keyword: "required", params: { missingProperty: "threshold" }, message: "must have required property '" + "threshold" + "'", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.required, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
                                 if (vErrors === null) {
-                                    vErrors = [err176];
+                                    vErrors = [err178];
                                 }
                                 else {
-                                    vErrors.push(err176);
+                                    vErrors.push(err178);
                                 }
                                 errors++;
                             }
-                            for (const key27 in data72) {
+                            for (const key27 in data73) {
                                 if (!((key27 === "on") || (key27 === "threshold"))) {
-                                    const err177 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data72 };
-                                    if (vErrors === null) {
-                                        vErrors = [err177];
-                                    }
-                                    else {
-                                        vErrors.push(err177);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data72.on !== undefined) {
-                                let data73 = data72.on;
-                                if (!((data73 === "probability") || (data73 === "margin"))) {
-                                    const err178 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data73 };
-                                    if (vErrors === null) {
-                                        vErrors = [err178];
-                                    }
-                                    else {
-                                        vErrors.push(err178);
-                                    }
-                                    errors++;
-                                }
-                            }
-                            if (data72.threshold !== undefined) {
-                                let data74 = data72.threshold;
-                                if (!((typeof data74 == "number") && (isFinite(data74)))) {
-                                    const err179 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data74 };
+                                    const err179 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
                                     if (vErrors === null) {
                                         vErrors = [err179];
                                     }
@@ -20678,48 +21514,47 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
+                            if (data73.on !== undefined) {
+                                let data74 = data73.on;
+                                if (!((data74 === "probability") || (data74 === "margin"))) {
+                                    const err180 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1") + "/on", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/on/enum", keyword: "enum", params: { allowedValues: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on.enum, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.on, data: data74 };
+                                    if (vErrors === null) {
+                                        vErrors = [err180];
+                                    }
+                                    else {
+                                        vErrors.push(err180);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data73.threshold !== undefined) {
+                                let data75 = data73.threshold;
+                                if (!((typeof data75 == "number") && (isFinite(data75)))) {
+                                    const err181 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1") + "/threshold", schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/properties/threshold/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties.properties.threshold, data: data75 };
+                                    if (vErrors === null) {
+                                        vErrors = [err181];
+                                    }
+                                    else {
+                                        vErrors.push(err181);
+                                    }
+                                    errors++;
+                                }
+                            }
                         }
                         else {
-                            const err180 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data72 };
+                            const err182 = { instancePath: instancePath + "/selective/abstain_below/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/selective/properties/abstain_below/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.additionalProperties.type, parentSchema: schema11.properties.selective.properties.abstain_below.additionalProperties, data: data73 };
                             if (vErrors === null) {
-                                vErrors = [err180];
+                                vErrors = [err182];
                             }
                             else {
-                                vErrors.push(err180);
+                                vErrors.push(err182);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err181 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data71 };
-                    if (vErrors === null) {
-                        vErrors = [err181];
-                    }
-                    else {
-                        vErrors.push(err181);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err182 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data70 };
-            if (vErrors === null) {
-                vErrors = [err182];
-            }
-            else {
-                vErrors.push(err182);
-            }
-            errors++;
-        }
-    }
-    if (data.output !== undefined) {
-        let data75 = data.output;
-        if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
-            for (const key28 in data75) {
-                if (!(((key28 === "text") || (key28 === "gzip_above_bytes")) || (key28 === "examples_per_check"))) {
-                    const err183 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data75 };
+                    const err183 = { instancePath: instancePath + "/selective/abstain_below", schemaPath: "#/properties/selective/properties/abstain_below/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.properties.abstain_below.type, parentSchema: schema11.properties.selective.properties.abstain_below, data: data72 };
                     if (vErrors === null) {
                         vErrors = [err183];
                     }
@@ -20729,23 +21564,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data75.text !== undefined) {
-                let data76 = data75.text;
-                if (!(((data76 === "full") || (data76 === "hash")) || (data76 === "none"))) {
-                    const err184 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data76 };
-                    if (vErrors === null) {
-                        vErrors = [err184];
-                    }
-                    else {
-                        vErrors.push(err184);
-                    }
-                    errors++;
-                }
+        }
+        else {
+            const err184 = { instancePath: instancePath + "/selective", schemaPath: "#/properties/selective/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.selective.type, parentSchema: schema11.properties.selective, data: data71 };
+            if (vErrors === null) {
+                vErrors = [err184];
             }
-            if (data75.gzip_above_bytes !== undefined) {
-                let data77 = data75.gzip_above_bytes;
-                if (!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))) {
-                    const err185 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data77 };
+            else {
+                vErrors.push(err184);
+            }
+            errors++;
+        }
+    }
+    if (data.output !== undefined) {
+        let data76 = data.output;
+        if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
+            for (const key28 in data76) {
+                if (!(((key28 === "text") || (key28 === "gzip_above_bytes")) || (key28 === "examples_per_check"))) {
+                    const err185 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.output, data: data76 };
                     if (vErrors === null) {
                         vErrors = [err185];
                     }
@@ -20754,23 +21590,24 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                     errors++;
                 }
-                if ((typeof data77 == "number") && (isFinite(data77))) {
-                    if (data77 < 0 || isNaN(data77)) {
-                        const err186 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data77 };
-                        if (vErrors === null) {
-                            vErrors = [err186];
-                        }
-                        else {
-                            vErrors.push(err186);
-                        }
-                        errors++;
+            }
+            if (data76.text !== undefined) {
+                let data77 = data76.text;
+                if (!(((data77 === "full") || (data77 === "hash")) || (data77 === "none"))) {
+                    const err186 = { instancePath: instancePath + "/output/text", schemaPath: "#/properties/output/properties/text/enum", keyword: "enum", params: { allowedValues: schema11.properties.output.properties.text.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.output.properties.text.enum, parentSchema: schema11.properties.output.properties.text, data: data77 };
+                    if (vErrors === null) {
+                        vErrors = [err186];
                     }
+                    else {
+                        vErrors.push(err186);
+                    }
+                    errors++;
                 }
             }
-            if (data75.examples_per_check !== undefined) {
-                let data78 = data75.examples_per_check;
+            if (data76.gzip_above_bytes !== undefined) {
+                let data78 = data76.gzip_above_bytes;
                 if (!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))) {
-                    const err187 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data78 };
+                    const err187 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.gzip_above_bytes.type, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data78 };
                     if (vErrors === null) {
                         vErrors = [err187];
                     }
@@ -20780,8 +21617,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
                 if ((typeof data78 == "number") && (isFinite(data78))) {
-                    if (data78 > 1000 || isNaN(data78)) {
-                        const err188 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data78 };
+                    if (data78 < 0 || isNaN(data78)) {
+                        const err188 = { instancePath: instancePath + "/output/gzip_above_bytes", schemaPath: "#/properties/output/properties/gzip_above_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.gzip_above_bytes, data: data78 };
                         if (vErrors === null) {
                             vErrors = [err188];
                         }
@@ -20790,13 +21627,38 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data78 < 0 || isNaN(data78)) {
-                        const err189 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data78 };
+                }
+            }
+            if (data76.examples_per_check !== undefined) {
+                let data79 = data76.examples_per_check;
+                if (!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))) {
+                    const err189 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.output.properties.examples_per_check.type, parentSchema: schema11.properties.output.properties.examples_per_check, data: data79 };
+                    if (vErrors === null) {
+                        vErrors = [err189];
+                    }
+                    else {
+                        vErrors.push(err189);
+                    }
+                    errors++;
+                }
+                if ((typeof data79 == "number") && (isFinite(data79))) {
+                    if (data79 > 1000 || isNaN(data79)) {
+                        const err190 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1000 }, message: "must be <= 1000", schema: 1000, parentSchema: schema11.properties.output.properties.examples_per_check, data: data79 };
                         if (vErrors === null) {
-                            vErrors = [err189];
+                            vErrors = [err190];
                         }
                         else {
-                            vErrors.push(err189);
+                            vErrors.push(err190);
+                        }
+                        errors++;
+                    }
+                    if (data79 < 0 || isNaN(data79)) {
+                        const err191 = { instancePath: instancePath + "/output/examples_per_check", schemaPath: "#/properties/output/properties/examples_per_check/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.output.properties.examples_per_check, data: data79 };
+                        if (vErrors === null) {
+                            vErrors = [err191];
+                        }
+                        else {
+                            vErrors.push(err191);
                         }
                         errors++;
                     }
@@ -20804,100 +21666,73 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
             }
         }
         else {
-            const err190 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data75 };
+            const err192 = { instancePath: instancePath + "/output", schemaPath: "#/properties/output/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.output.type, parentSchema: schema11.properties.output, data: data76 };
             if (vErrors === null) {
-                vErrors = [err190];
+                vErrors = [err192];
             }
             else {
-                vErrors.push(err190);
+                vErrors.push(err192);
             }
             errors++;
         }
     }
     if (data.manifest !== undefined) {
-        let data79 = data.manifest;
-        if (data79 && typeof data79 == "object" && !Array.isArray(data79)) {
-            for (const key29 in data79) {
+        let data80 = data.manifest;
+        if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
+            for (const key29 in data80) {
                 if (!(key29 === "lock_files")) {
-                    const err191 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data79 };
+                    const err193 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.manifest, data: data80 };
                     if (vErrors === null) {
-                        vErrors = [err191];
+                        vErrors = [err193];
                     }
                     else {
-                        vErrors.push(err191);
+                        vErrors.push(err193);
                     }
                     errors++;
                 }
             }
-            if (data79.lock_files !== undefined) {
-                let data80 = data79.lock_files;
-                if (Array.isArray(data80)) {
-                    const len5 = data80.length;
+            if (data80.lock_files !== undefined) {
+                let data81 = data80.lock_files;
+                if (Array.isArray(data81)) {
+                    const len5 = data81.length;
                     for (let i5 = 0; i5 < len5; i5++) {
-                        let data81 = data80[i5];
-                        if (typeof data81 === "string") {
-                            if (func4(data81) < 1) {
-                                const err192 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data81 };
+                        let data82 = data81[i5];
+                        if (typeof data82 === "string") {
+                            if (func4(data82) < 1) {
+                                const err194 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data82 };
                                 if (vErrors === null) {
-                                    vErrors = [err192];
+                                    vErrors = [err194];
                                 }
                                 else {
-                                    vErrors.push(err192);
+                                    vErrors.push(err194);
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data81)) {
-                                const err193 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data81 };
+                            if (!pattern0.test(data82)) {
+                                const err195 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data82 };
                                 if (vErrors === null) {
-                                    vErrors = [err193];
+                                    vErrors = [err195];
                                 }
                                 else {
-                                    vErrors.push(err193);
+                                    vErrors.push(err195);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err194 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data81 };
+                            const err196 = { instancePath: instancePath + "/manifest/lock_files/" + i5, schemaPath: "#/properties/manifest/properties/lock_files/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.manifest.properties.lock_files.items.type, parentSchema: schema11.properties.manifest.properties.lock_files.items, data: data82 };
                             if (vErrors === null) {
-                                vErrors = [err194];
+                                vErrors = [err196];
                             }
                             else {
-                                vErrors.push(err194);
+                                vErrors.push(err196);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err195 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data80 };
-                    if (vErrors === null) {
-                        vErrors = [err195];
-                    }
-                    else {
-                        vErrors.push(err195);
-                    }
-                    errors++;
-                }
-            }
-        }
-        else {
-            const err196 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data79 };
-            if (vErrors === null) {
-                vErrors = [err196];
-            }
-            else {
-                vErrors.push(err196);
-            }
-            errors++;
-        }
-    }
-    if (data.gate !== undefined) {
-        let data82 = data.gate;
-        if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-            for (const key30 in data82) {
-                if (!(func2.call(schema11.properties.gate.properties, key30))) {
-                    const err197 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data82 };
+                    const err197 = { instancePath: instancePath + "/manifest/lock_files", schemaPath: "#/properties/manifest/properties/lock_files/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.manifest.properties.lock_files.type, parentSchema: schema11.properties.manifest.properties.lock_files, data: data81 };
                     if (vErrors === null) {
                         vErrors = [err197];
                     }
@@ -20907,46 +21742,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data82.min_challenge_examples !== undefined) {
-                let data83 = data82.min_challenge_examples;
-                if (!(((typeof data83 == "number") && (!(data83 % 1) && !isNaN(data83))) && (isFinite(data83)))) {
-                    const err198 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data83 };
+        }
+        else {
+            const err198 = { instancePath: instancePath + "/manifest", schemaPath: "#/properties/manifest/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.manifest.type, parentSchema: schema11.properties.manifest, data: data80 };
+            if (vErrors === null) {
+                vErrors = [err198];
+            }
+            else {
+                vErrors.push(err198);
+            }
+            errors++;
+        }
+    }
+    if (data.gate !== undefined) {
+        let data83 = data.gate;
+        if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
+            for (const key30 in data83) {
+                if (!(func2.call(schema11.properties.gate.properties, key30))) {
+                    const err199 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate, data: data83 };
                     if (vErrors === null) {
-                        vErrors = [err198];
+                        vErrors = [err199];
                     }
                     else {
-                        vErrors.push(err198);
+                        vErrors.push(err199);
                     }
                     errors++;
                 }
-                if ((typeof data83 == "number") && (isFinite(data83))) {
-                    if (data83 < 0 || isNaN(data83)) {
-                        const err199 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data83 };
-                        if (vErrors === null) {
-                            vErrors = [err199];
-                        }
-                        else {
-                            vErrors.push(err199);
-                        }
-                        errors++;
-                    }
-                }
             }
-            if (data82.min_challenge_accuracy !== undefined) {
-                let data84 = data82.min_challenge_accuracy;
-                if ((typeof data84 == "number") && (isFinite(data84))) {
-                    if (data84 > 1 || isNaN(data84)) {
-                        const err200 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data84 };
-                        if (vErrors === null) {
-                            vErrors = [err200];
-                        }
-                        else {
-                            vErrors.push(err200);
-                        }
-                        errors++;
+            if (data83.min_challenge_examples !== undefined) {
+                let data84 = data83.min_challenge_examples;
+                if (!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))) {
+                    const err200 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_challenge_examples.type, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data84 };
+                    if (vErrors === null) {
+                        vErrors = [err200];
                     }
+                    else {
+                        vErrors.push(err200);
+                    }
+                    errors++;
+                }
+                if ((typeof data84 == "number") && (isFinite(data84))) {
                     if (data84 < 0 || isNaN(data84)) {
-                        const err201 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data84 };
+                        const err201 = { instancePath: instancePath + "/gate/min_challenge_examples", schemaPath: "#/properties/gate/properties/min_challenge_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_examples, data: data84 };
                         if (vErrors === null) {
                             vErrors = [err201];
                         }
@@ -20956,22 +21793,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-                else {
-                    const err202 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data84 };
-                    if (vErrors === null) {
-                        vErrors = [err202];
-                    }
-                    else {
-                        vErrors.push(err202);
-                    }
-                    errors++;
-                }
             }
-            if (data82.max_generalization_gap_pp !== undefined) {
-                let data85 = data82.max_generalization_gap_pp;
+            if (data83.min_challenge_accuracy !== undefined) {
+                let data85 = data83.min_challenge_accuracy;
                 if ((typeof data85 == "number") && (isFinite(data85))) {
-                    if (data85 > 100 || isNaN(data85)) {
-                        const err203 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data85 };
+                    if (data85 > 1 || isNaN(data85)) {
+                        const err202 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data85 };
+                        if (vErrors === null) {
+                            vErrors = [err202];
+                        }
+                        else {
+                            vErrors.push(err202);
+                        }
+                        errors++;
+                    }
+                    if (data85 < 0 || isNaN(data85)) {
+                        const err203 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data85 };
                         if (vErrors === null) {
                             vErrors = [err203];
                         }
@@ -20980,68 +21817,68 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data85 < -100 || isNaN(data85)) {
-                        const err204 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data85 };
+                }
+                else {
+                    const err204 = { instancePath: instancePath + "/gate/min_challenge_accuracy", schemaPath: "#/properties/gate/properties/min_challenge_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_challenge_accuracy.type, parentSchema: schema11.properties.gate.properties.min_challenge_accuracy, data: data85 };
+                    if (vErrors === null) {
+                        vErrors = [err204];
+                    }
+                    else {
+                        vErrors.push(err204);
+                    }
+                    errors++;
+                }
+            }
+            if (data83.max_generalization_gap_pp !== undefined) {
+                let data86 = data83.max_generalization_gap_pp;
+                if ((typeof data86 == "number") && (isFinite(data86))) {
+                    if (data86 > 100 || isNaN(data86)) {
+                        const err205 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data86 };
                         if (vErrors === null) {
-                            vErrors = [err204];
+                            vErrors = [err205];
                         }
                         else {
-                            vErrors.push(err204);
+                            vErrors.push(err205);
+                        }
+                        errors++;
+                    }
+                    if (data86 < -100 || isNaN(data86)) {
+                        const err206 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data86 };
+                        if (vErrors === null) {
+                            vErrors = [err206];
+                        }
+                        else {
+                            vErrors.push(err206);
                         }
                         errors++;
                     }
                 }
                 else {
-                    const err205 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data85 };
+                    const err207 = { instancePath: instancePath + "/gate/max_generalization_gap_pp", schemaPath: "#/properties/gate/properties/max_generalization_gap_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_generalization_gap_pp.type, parentSchema: schema11.properties.gate.properties.max_generalization_gap_pp, data: data86 };
                     if (vErrors === null) {
-                        vErrors = [err205];
+                        vErrors = [err207];
                     }
                     else {
-                        vErrors.push(err205);
+                        vErrors.push(err207);
                     }
                     errors++;
                 }
             }
-            if (data82.min_language_examples !== undefined) {
-                let data86 = data82.min_language_examples;
-                if (!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))) {
-                    const err206 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data86 };
+            if (data83.min_language_examples !== undefined) {
+                let data87 = data83.min_language_examples;
+                if (!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))) {
+                    const err208 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_language_examples.type, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data87 };
                     if (vErrors === null) {
-                        vErrors = [err206];
+                        vErrors = [err208];
                     }
                     else {
-                        vErrors.push(err206);
+                        vErrors.push(err208);
                     }
                     errors++;
                 }
-                if ((typeof data86 == "number") && (isFinite(data86))) {
-                    if (data86 < 0 || isNaN(data86)) {
-                        const err207 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data86 };
-                        if (vErrors === null) {
-                            vErrors = [err207];
-                        }
-                        else {
-                            vErrors.push(err207);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data82.min_language_accuracy !== undefined) {
-                let data87 = data82.min_language_accuracy;
                 if ((typeof data87 == "number") && (isFinite(data87))) {
-                    if (data87 > 1 || isNaN(data87)) {
-                        const err208 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data87 };
-                        if (vErrors === null) {
-                            vErrors = [err208];
-                        }
-                        else {
-                            vErrors.push(err208);
-                        }
-                        errors++;
-                    }
                     if (data87 < 0 || isNaN(data87)) {
-                        const err209 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data87 };
+                        const err209 = { instancePath: instancePath + "/gate/min_language_examples", schemaPath: "#/properties/gate/properties/min_language_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_examples, data: data87 };
                         if (vErrors === null) {
                             vErrors = [err209];
                         }
@@ -21051,22 +21888,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-                else {
-                    const err210 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data87 };
-                    if (vErrors === null) {
-                        vErrors = [err210];
-                    }
-                    else {
-                        vErrors.push(err210);
-                    }
-                    errors++;
-                }
             }
-            if (data82.max_length_psi !== undefined) {
-                let data88 = data82.max_length_psi;
+            if (data83.min_language_accuracy !== undefined) {
+                let data88 = data83.min_language_accuracy;
                 if ((typeof data88 == "number") && (isFinite(data88))) {
+                    if (data88 > 1 || isNaN(data88)) {
+                        const err210 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data88 };
+                        if (vErrors === null) {
+                            vErrors = [err210];
+                        }
+                        else {
+                            vErrors.push(err210);
+                        }
+                        errors++;
+                    }
                     if (data88 < 0 || isNaN(data88)) {
-                        const err211 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data88 };
+                        const err211 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data88 };
                         if (vErrors === null) {
                             vErrors = [err211];
                         }
@@ -21077,7 +21914,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
                 else {
-                    const err212 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data88 };
+                    const err212 = { instancePath: instancePath + "/gate/min_language_accuracy", schemaPath: "#/properties/gate/properties/min_language_accuracy/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_language_accuracy.type, parentSchema: schema11.properties.gate.properties.min_language_accuracy, data: data88 };
                     if (vErrors === null) {
                         vErrors = [err212];
                     }
@@ -21087,46 +21924,46 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data82.min_changed_examples !== undefined) {
-                let data89 = data82.min_changed_examples;
-                if (!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))) {
-                    const err213 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data89 };
+            if (data83.max_length_psi !== undefined) {
+                let data89 = data83.max_length_psi;
+                if ((typeof data89 == "number") && (isFinite(data89))) {
+                    if (data89 < 0 || isNaN(data89)) {
+                        const err213 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data89 };
+                        if (vErrors === null) {
+                            vErrors = [err213];
+                        }
+                        else {
+                            vErrors.push(err213);
+                        }
+                        errors++;
+                    }
+                }
+                else {
+                    const err214 = { instancePath: instancePath + "/gate/max_length_psi", schemaPath: "#/properties/gate/properties/max_length_psi/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_length_psi.type, parentSchema: schema11.properties.gate.properties.max_length_psi, data: data89 };
                     if (vErrors === null) {
-                        vErrors = [err213];
+                        vErrors = [err214];
                     }
                     else {
-                        vErrors.push(err213);
+                        vErrors.push(err214);
                     }
                     errors++;
                 }
-                if ((typeof data89 == "number") && (isFinite(data89))) {
-                    if (data89 < 0 || isNaN(data89)) {
-                        const err214 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data89 };
-                        if (vErrors === null) {
-                            vErrors = [err214];
-                        }
-                        else {
-                            vErrors.push(err214);
-                        }
-                        errors++;
-                    }
-                }
             }
-            if (data82.max_flip_rate !== undefined) {
-                let data90 = data82.max_flip_rate;
-                if ((typeof data90 == "number") && (isFinite(data90))) {
-                    if (data90 > 1 || isNaN(data90)) {
-                        const err215 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data90 };
-                        if (vErrors === null) {
-                            vErrors = [err215];
-                        }
-                        else {
-                            vErrors.push(err215);
-                        }
-                        errors++;
+            if (data83.min_changed_examples !== undefined) {
+                let data90 = data83.min_changed_examples;
+                if (!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))) {
+                    const err215 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data90 };
+                    if (vErrors === null) {
+                        vErrors = [err215];
                     }
+                    else {
+                        vErrors.push(err215);
+                    }
+                    errors++;
+                }
+                if ((typeof data90 == "number") && (isFinite(data90))) {
                     if (data90 < 0 || isNaN(data90)) {
-                        const err216 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data90 };
+                        const err216 = { instancePath: instancePath + "/gate/min_changed_examples", schemaPath: "#/properties/gate/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_changed_examples, data: data90 };
                         if (vErrors === null) {
                             vErrors = [err216];
                         }
@@ -21136,22 +21973,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
-                else {
-                    const err217 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data90 };
-                    if (vErrors === null) {
-                        vErrors = [err217];
-                    }
-                    else {
-                        vErrors.push(err217);
-                    }
-                    errors++;
-                }
             }
-            if (data82.max_accuracy_drop_pp !== undefined) {
-                let data91 = data82.max_accuracy_drop_pp;
+            if (data83.max_flip_rate !== undefined) {
+                let data91 = data83.max_flip_rate;
                 if ((typeof data91 == "number") && (isFinite(data91))) {
-                    if (data91 > 100 || isNaN(data91)) {
-                        const err218 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data91 };
+                    if (data91 > 1 || isNaN(data91)) {
+                        const err217 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data91 };
+                        if (vErrors === null) {
+                            vErrors = [err217];
+                        }
+                        else {
+                            vErrors.push(err217);
+                        }
+                        errors++;
+                    }
+                    if (data91 < 0 || isNaN(data91)) {
+                        const err218 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data91 };
                         if (vErrors === null) {
                             vErrors = [err218];
                         }
@@ -21160,33 +21997,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data91 < -100 || isNaN(data91)) {
-                        const err219 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data91 };
-                        if (vErrors === null) {
-                            vErrors = [err219];
-                        }
-                        else {
-                            vErrors.push(err219);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err220 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data91 };
+                    const err219 = { instancePath: instancePath + "/gate/max_flip_rate", schemaPath: "#/properties/gate/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.max_flip_rate, data: data91 };
                     if (vErrors === null) {
-                        vErrors = [err220];
+                        vErrors = [err219];
                     }
                     else {
-                        vErrors.push(err220);
+                        vErrors.push(err219);
                     }
                     errors++;
                 }
             }
-            if (data82.min_eligible_coverage !== undefined) {
-                let data92 = data82.min_eligible_coverage;
+            if (data83.max_accuracy_drop_pp !== undefined) {
+                let data92 = data83.max_accuracy_drop_pp;
                 if ((typeof data92 == "number") && (isFinite(data92))) {
-                    if (data92 > 1 || isNaN(data92)) {
-                        const err221 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data92 };
+                    if (data92 > 100 || isNaN(data92)) {
+                        const err220 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data92 };
+                        if (vErrors === null) {
+                            vErrors = [err220];
+                        }
+                        else {
+                            vErrors.push(err220);
+                        }
+                        errors++;
+                    }
+                    if (data92 < -100 || isNaN(data92)) {
+                        const err221 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data92 };
                         if (vErrors === null) {
                             vErrors = [err221];
                         }
@@ -21195,33 +22032,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data92 < 0 || isNaN(data92)) {
-                        const err222 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data92 };
-                        if (vErrors === null) {
-                            vErrors = [err222];
-                        }
-                        else {
-                            vErrors.push(err222);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err223 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data92 };
+                    const err222 = { instancePath: instancePath + "/gate/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.max_accuracy_drop_pp, data: data92 };
                     if (vErrors === null) {
-                        vErrors = [err223];
+                        vErrors = [err222];
                     }
                     else {
-                        vErrors.push(err223);
+                        vErrors.push(err222);
                     }
                     errors++;
                 }
             }
-            if (data82.max_attack_success !== undefined) {
-                let data93 = data82.max_attack_success;
+            if (data83.min_eligible_coverage !== undefined) {
+                let data93 = data83.min_eligible_coverage;
                 if ((typeof data93 == "number") && (isFinite(data93))) {
                     if (data93 > 1 || isNaN(data93)) {
-                        const err224 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data93 };
+                        const err223 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data93 };
+                        if (vErrors === null) {
+                            vErrors = [err223];
+                        }
+                        else {
+                            vErrors.push(err223);
+                        }
+                        errors++;
+                    }
+                    if (data93 < 0 || isNaN(data93)) {
+                        const err224 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data93 };
                         if (vErrors === null) {
                             vErrors = [err224];
                         }
@@ -21230,57 +22067,57 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (data93 < 0 || isNaN(data93)) {
-                        const err225 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data93 };
+                }
+                else {
+                    const err225 = { instancePath: instancePath + "/gate/min_eligible_coverage", schemaPath: "#/properties/gate/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.min_eligible_coverage, data: data93 };
+                    if (vErrors === null) {
+                        vErrors = [err225];
+                    }
+                    else {
+                        vErrors.push(err225);
+                    }
+                    errors++;
+                }
+            }
+            if (data83.max_attack_success !== undefined) {
+                let data94 = data83.max_attack_success;
+                if ((typeof data94 == "number") && (isFinite(data94))) {
+                    if (data94 > 1 || isNaN(data94)) {
+                        const err226 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data94 };
                         if (vErrors === null) {
-                            vErrors = [err225];
+                            vErrors = [err226];
                         }
                         else {
-                            vErrors.push(err225);
+                            vErrors.push(err226);
+                        }
+                        errors++;
+                    }
+                    if (data94 < 0 || isNaN(data94)) {
+                        const err227 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data94 };
+                        if (vErrors === null) {
+                            vErrors = [err227];
+                        }
+                        else {
+                            vErrors.push(err227);
                         }
                         errors++;
                     }
                 }
                 else {
-                    const err226 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data93 };
+                    const err228 = { instancePath: instancePath + "/gate/max_attack_success", schemaPath: "#/properties/gate/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.max_attack_success, data: data94 };
                     if (vErrors === null) {
-                        vErrors = [err226];
+                        vErrors = [err228];
                     }
                     else {
-                        vErrors.push(err226);
+                        vErrors.push(err228);
                     }
                     errors++;
                 }
             }
-            if (data82.max_protected_transitions !== undefined) {
-                let data94 = data82.max_protected_transitions;
-                if (!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))) {
-                    const err227 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data94 };
-                    if (vErrors === null) {
-                        vErrors = [err227];
-                    }
-                    else {
-                        vErrors.push(err227);
-                    }
-                    errors++;
-                }
-                if ((typeof data94 == "number") && (isFinite(data94))) {
-                    if (data94 < 0 || isNaN(data94)) {
-                        const err228 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data94 };
-                        if (vErrors === null) {
-                            vErrors = [err228];
-                        }
-                        else {
-                            vErrors.push(err228);
-                        }
-                        errors++;
-                    }
-                }
-            }
-            if (data82.max_missing_rows !== undefined) {
-                let data95 = data82.max_missing_rows;
+            if (data83.max_protected_transitions !== undefined) {
+                let data95 = data83.max_protected_transitions;
                 if (!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))) {
-                    const err229 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data95 };
+                    const err229 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data95 };
                     if (vErrors === null) {
                         vErrors = [err229];
                     }
@@ -21291,7 +22128,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 if ((typeof data95 == "number") && (isFinite(data95))) {
                     if (data95 < 0 || isNaN(data95)) {
-                        const err230 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data95 };
+                        const err230 = { instancePath: instancePath + "/gate/max_protected_transitions", schemaPath: "#/properties/gate/properties/max_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_protected_transitions, data: data95 };
                         if (vErrors === null) {
                             vErrors = [err230];
                         }
@@ -21302,21 +22139,21 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     }
                 }
             }
-            if (data82.max_regression_pp !== undefined) {
-                let data96 = data82.max_regression_pp;
-                if ((typeof data96 == "number") && (isFinite(data96))) {
-                    if (data96 > 100 || isNaN(data96)) {
-                        const err231 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data96 };
-                        if (vErrors === null) {
-                            vErrors = [err231];
-                        }
-                        else {
-                            vErrors.push(err231);
-                        }
-                        errors++;
+            if (data83.max_missing_rows !== undefined) {
+                let data96 = data83.max_missing_rows;
+                if (!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))) {
+                    const err231 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_missing_rows.type, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data96 };
+                    if (vErrors === null) {
+                        vErrors = [err231];
                     }
+                    else {
+                        vErrors.push(err231);
+                    }
+                    errors++;
+                }
+                if ((typeof data96 == "number") && (isFinite(data96))) {
                     if (data96 < 0 || isNaN(data96)) {
-                        const err232 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data96 };
+                        const err232 = { instancePath: instancePath + "/gate/max_missing_rows", schemaPath: "#/properties/gate/properties/max_missing_rows/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_missing_rows, data: data96 };
                         if (vErrors === null) {
                             vErrors = [err232];
                         }
@@ -21326,112 +22163,112 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         errors++;
                     }
                 }
+            }
+            if (data83.max_regression_pp !== undefined) {
+                let data97 = data83.max_regression_pp;
+                if ((typeof data97 == "number") && (isFinite(data97))) {
+                    if (data97 > 100 || isNaN(data97)) {
+                        const err233 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data97 };
+                        if (vErrors === null) {
+                            vErrors = [err233];
+                        }
+                        else {
+                            vErrors.push(err233);
+                        }
+                        errors++;
+                    }
+                    if (data97 < 0 || isNaN(data97)) {
+                        const err234 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data97 };
+                        if (vErrors === null) {
+                            vErrors = [err234];
+                        }
+                        else {
+                            vErrors.push(err234);
+                        }
+                        errors++;
+                    }
+                }
                 else {
-                    const err233 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data96 };
+                    const err235 = { instancePath: instancePath + "/gate/max_regression_pp", schemaPath: "#/properties/gate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.max_regression_pp, data: data97 };
                     if (vErrors === null) {
-                        vErrors = [err233];
+                        vErrors = [err235];
                     }
                     else {
-                        vErrors.push(err233);
+                        vErrors.push(err235);
                     }
                     errors++;
                 }
             }
-            if (data82.max_new_protected_transitions !== undefined) {
-                let data97 = data82.max_new_protected_transitions;
-                if (!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))) {
-                    const err234 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data97 };
+            if (data83.max_new_protected_transitions !== undefined) {
+                let data98 = data83.max_new_protected_transitions;
+                if (!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))) {
+                    const err236 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.max_new_protected_transitions.type, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data98 };
                     if (vErrors === null) {
-                        vErrors = [err234];
+                        vErrors = [err236];
                     }
                     else {
-                        vErrors.push(err234);
+                        vErrors.push(err236);
                     }
                     errors++;
                 }
-                if ((typeof data97 == "number") && (isFinite(data97))) {
-                    if (data97 < 0 || isNaN(data97)) {
-                        const err235 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data97 };
+                if ((typeof data98 == "number") && (isFinite(data98))) {
+                    if (data98 < 0 || isNaN(data98)) {
+                        const err237 = { instancePath: instancePath + "/gate/max_new_protected_transitions", schemaPath: "#/properties/gate/properties/max_new_protected_transitions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.max_new_protected_transitions, data: data98 };
                         if (vErrors === null) {
-                            vErrors = [err235];
+                            vErrors = [err237];
                         }
                         else {
-                            vErrors.push(err235);
+                            vErrors.push(err237);
                         }
                         errors++;
                     }
                 }
             }
-            if (data82.families !== undefined) {
-                let data98 = data82.families;
-                if (data98 && typeof data98 == "object" && !Array.isArray(data98)) {
-                    for (const key31 in data98) {
+            if (data83.families !== undefined) {
+                let data99 = data83.families;
+                if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
+                    for (const key31 in data99) {
                         if (!(func2.call(schema11.properties.gate.properties.families.properties, key31))) {
-                            const err236 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data98 };
+                            const err238 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families, data: data99 };
                             if (vErrors === null) {
-                                vErrors = [err236];
+                                vErrors = [err238];
                             }
                             else {
-                                vErrors.push(err236);
+                                vErrors.push(err238);
                             }
                             errors++;
                         }
                     }
-                    if (data98.format !== undefined) {
-                        let data99 = data98.format;
-                        if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
-                            for (const key32 in data99) {
+                    if (data99.format !== undefined) {
+                        let data100 = data99.format;
+                        if (data100 && typeof data100 == "object" && !Array.isArray(data100)) {
+                            for (const key32 in data100) {
                                 if (!((((((key32 === "min_changed_examples") || (key32 === "max_flip_rate")) || (key32 === "max_accuracy_drop_pp")) || (key32 === "min_eligible_coverage")) || (key32 === "max_attack_success")) || (key32 === "max_regression_pp"))) {
-                                    const err237 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data99 };
+                                    const err239 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data100 };
                                     if (vErrors === null) {
-                                        vErrors = [err237];
+                                        vErrors = [err239];
                                     }
                                     else {
-                                        vErrors.push(err237);
+                                        vErrors.push(err239);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data99.min_changed_examples !== undefined) {
-                                let data100 = data99.min_changed_examples;
-                                if (!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))) {
-                                    const err238 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data100 };
+                            if (data100.min_changed_examples !== undefined) {
+                                let data101 = data100.min_changed_examples;
+                                if (!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))) {
+                                    const err240 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data101 };
                                     if (vErrors === null) {
-                                        vErrors = [err238];
+                                        vErrors = [err240];
                                     }
                                     else {
-                                        vErrors.push(err238);
+                                        vErrors.push(err240);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data100 == "number") && (isFinite(data100))) {
-                                    if (data100 < 0 || isNaN(data100)) {
-                                        const err239 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data100 };
-                                        if (vErrors === null) {
-                                            vErrors = [err239];
-                                        }
-                                        else {
-                                            vErrors.push(err239);
-                                        }
-                                        errors++;
-                                    }
-                                }
-                            }
-                            if (data99.max_flip_rate !== undefined) {
-                                let data101 = data99.max_flip_rate;
                                 if ((typeof data101 == "number") && (isFinite(data101))) {
-                                    if (data101 > 1 || isNaN(data101)) {
-                                        const err240 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data101 };
-                                        if (vErrors === null) {
-                                            vErrors = [err240];
-                                        }
-                                        else {
-                                            vErrors.push(err240);
-                                        }
-                                        errors++;
-                                    }
                                     if (data101 < 0 || isNaN(data101)) {
-                                        const err241 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data101 };
+                                        const err241 = { instancePath: instancePath + "/gate/families/format/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_changed_examples, data: data101 };
                                         if (vErrors === null) {
                                             vErrors = [err241];
                                         }
@@ -21441,22 +22278,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err242 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data101 };
-                                    if (vErrors === null) {
-                                        vErrors = [err242];
-                                    }
-                                    else {
-                                        vErrors.push(err242);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data99.max_accuracy_drop_pp !== undefined) {
-                                let data102 = data99.max_accuracy_drop_pp;
+                            if (data100.max_flip_rate !== undefined) {
+                                let data102 = data100.max_flip_rate;
                                 if ((typeof data102 == "number") && (isFinite(data102))) {
-                                    if (data102 > 100 || isNaN(data102)) {
-                                        const err243 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data102 };
+                                    if (data102 > 1 || isNaN(data102)) {
+                                        const err242 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data102 };
+                                        if (vErrors === null) {
+                                            vErrors = [err242];
+                                        }
+                                        else {
+                                            vErrors.push(err242);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data102 < 0 || isNaN(data102)) {
+                                        const err243 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data102 };
                                         if (vErrors === null) {
                                             vErrors = [err243];
                                         }
@@ -21465,33 +22302,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data102 < -100 || isNaN(data102)) {
-                                        const err244 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data102 };
-                                        if (vErrors === null) {
-                                            vErrors = [err244];
-                                        }
-                                        else {
-                                            vErrors.push(err244);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err245 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data102 };
+                                    const err244 = { instancePath: instancePath + "/gate/families/format/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_flip_rate, data: data102 };
                                     if (vErrors === null) {
-                                        vErrors = [err245];
+                                        vErrors = [err244];
                                     }
                                     else {
-                                        vErrors.push(err245);
+                                        vErrors.push(err244);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data99.min_eligible_coverage !== undefined) {
-                                let data103 = data99.min_eligible_coverage;
+                            if (data100.max_accuracy_drop_pp !== undefined) {
+                                let data103 = data100.max_accuracy_drop_pp;
                                 if ((typeof data103 == "number") && (isFinite(data103))) {
-                                    if (data103 > 1 || isNaN(data103)) {
-                                        const err246 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data103 };
+                                    if (data103 > 100 || isNaN(data103)) {
+                                        const err245 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data103 };
+                                        if (vErrors === null) {
+                                            vErrors = [err245];
+                                        }
+                                        else {
+                                            vErrors.push(err245);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data103 < -100 || isNaN(data103)) {
+                                        const err246 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data103 };
                                         if (vErrors === null) {
                                             vErrors = [err246];
                                         }
@@ -21500,33 +22337,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data103 < 0 || isNaN(data103)) {
-                                        const err247 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data103 };
-                                        if (vErrors === null) {
-                                            vErrors = [err247];
-                                        }
-                                        else {
-                                            vErrors.push(err247);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err248 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data103 };
+                                    const err247 = { instancePath: instancePath + "/gate/families/format/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_accuracy_drop_pp, data: data103 };
                                     if (vErrors === null) {
-                                        vErrors = [err248];
+                                        vErrors = [err247];
                                     }
                                     else {
-                                        vErrors.push(err248);
+                                        vErrors.push(err247);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data99.max_attack_success !== undefined) {
-                                let data104 = data99.max_attack_success;
+                            if (data100.min_eligible_coverage !== undefined) {
+                                let data104 = data100.min_eligible_coverage;
                                 if ((typeof data104 == "number") && (isFinite(data104))) {
                                     if (data104 > 1 || isNaN(data104)) {
-                                        const err249 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data104 };
+                                        const err248 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data104 };
+                                        if (vErrors === null) {
+                                            vErrors = [err248];
+                                        }
+                                        else {
+                                            vErrors.push(err248);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data104 < 0 || isNaN(data104)) {
+                                        const err249 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data104 };
                                         if (vErrors === null) {
                                             vErrors = [err249];
                                         }
@@ -21535,33 +22372,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data104 < 0 || isNaN(data104)) {
-                                        const err250 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data104 };
-                                        if (vErrors === null) {
-                                            vErrors = [err250];
-                                        }
-                                        else {
-                                            vErrors.push(err250);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err251 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data104 };
+                                    const err250 = { instancePath: instancePath + "/gate/families/format/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/format/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.min_eligible_coverage, data: data104 };
                                     if (vErrors === null) {
-                                        vErrors = [err251];
+                                        vErrors = [err250];
                                     }
                                     else {
-                                        vErrors.push(err251);
+                                        vErrors.push(err250);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data99.max_regression_pp !== undefined) {
-                                let data105 = data99.max_regression_pp;
+                            if (data100.max_attack_success !== undefined) {
+                                let data105 = data100.max_attack_success;
                                 if ((typeof data105 == "number") && (isFinite(data105))) {
-                                    if (data105 > 100 || isNaN(data105)) {
-                                        const err252 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data105 };
+                                    if (data105 > 1 || isNaN(data105)) {
+                                        const err251 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data105 };
+                                        if (vErrors === null) {
+                                            vErrors = [err251];
+                                        }
+                                        else {
+                                            vErrors.push(err251);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data105 < 0 || isNaN(data105)) {
+                                        const err252 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data105 };
                                         if (vErrors === null) {
                                             vErrors = [err252];
                                         }
@@ -21570,46 +22407,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data105 < 0 || isNaN(data105)) {
-                                        const err253 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data105 };
+                                }
+                                else {
+                                    const err253 = { instancePath: instancePath + "/gate/families/format/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_attack_success, data: data105 };
+                                    if (vErrors === null) {
+                                        vErrors = [err253];
+                                    }
+                                    else {
+                                        vErrors.push(err253);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data100.max_regression_pp !== undefined) {
+                                let data106 = data100.max_regression_pp;
+                                if ((typeof data106 == "number") && (isFinite(data106))) {
+                                    if (data106 > 100 || isNaN(data106)) {
+                                        const err254 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data106 };
                                         if (vErrors === null) {
-                                            vErrors = [err253];
+                                            vErrors = [err254];
                                         }
                                         else {
-                                            vErrors.push(err253);
+                                            vErrors.push(err254);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data106 < 0 || isNaN(data106)) {
+                                        const err255 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data106 };
+                                        if (vErrors === null) {
+                                            vErrors = [err255];
+                                        }
+                                        else {
+                                            vErrors.push(err255);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err254 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data105 };
-                                    if (vErrors === null) {
-                                        vErrors = [err254];
-                                    }
-                                    else {
-                                        vErrors.push(err254);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err255 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data99 };
-                            if (vErrors === null) {
-                                vErrors = [err255];
-                            }
-                            else {
-                                vErrors.push(err255);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.transpose !== undefined) {
-                        let data106 = data98.transpose;
-                        if (data106 && typeof data106 == "object" && !Array.isArray(data106)) {
-                            for (const key33 in data106) {
-                                if (!((((((key33 === "min_changed_examples") || (key33 === "max_flip_rate")) || (key33 === "max_accuracy_drop_pp")) || (key33 === "min_eligible_coverage")) || (key33 === "max_attack_success")) || (key33 === "max_regression_pp"))) {
-                                    const err256 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data106 };
+                                    const err256 = { instancePath: instancePath + "/gate/families/format/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/format/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.format.properties.max_regression_pp, data: data106 };
                                     if (vErrors === null) {
                                         vErrors = [err256];
                                     }
@@ -21619,46 +22454,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data106.min_changed_examples !== undefined) {
-                                let data107 = data106.min_changed_examples;
-                                if (!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))) {
-                                    const err257 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data107 };
+                        }
+                        else {
+                            const err257 = { instancePath: instancePath + "/gate/families/format", schemaPath: "#/properties/gate/properties/families/properties/format/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.format.type, parentSchema: schema11.properties.gate.properties.families.properties.format, data: data100 };
+                            if (vErrors === null) {
+                                vErrors = [err257];
+                            }
+                            else {
+                                vErrors.push(err257);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.transpose !== undefined) {
+                        let data107 = data99.transpose;
+                        if (data107 && typeof data107 == "object" && !Array.isArray(data107)) {
+                            for (const key33 in data107) {
+                                if (!((((((key33 === "min_changed_examples") || (key33 === "max_flip_rate")) || (key33 === "max_accuracy_drop_pp")) || (key33 === "min_eligible_coverage")) || (key33 === "max_attack_success")) || (key33 === "max_regression_pp"))) {
+                                    const err258 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data107 };
                                     if (vErrors === null) {
-                                        vErrors = [err257];
+                                        vErrors = [err258];
                                     }
                                     else {
-                                        vErrors.push(err257);
+                                        vErrors.push(err258);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data107 == "number") && (isFinite(data107))) {
-                                    if (data107 < 0 || isNaN(data107)) {
-                                        const err258 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data107 };
-                                        if (vErrors === null) {
-                                            vErrors = [err258];
-                                        }
-                                        else {
-                                            vErrors.push(err258);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data106.max_flip_rate !== undefined) {
-                                let data108 = data106.max_flip_rate;
-                                if ((typeof data108 == "number") && (isFinite(data108))) {
-                                    if (data108 > 1 || isNaN(data108)) {
-                                        const err259 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data108 };
-                                        if (vErrors === null) {
-                                            vErrors = [err259];
-                                        }
-                                        else {
-                                            vErrors.push(err259);
-                                        }
-                                        errors++;
+                            if (data107.min_changed_examples !== undefined) {
+                                let data108 = data107.min_changed_examples;
+                                if (!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))) {
+                                    const err259 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data108 };
+                                    if (vErrors === null) {
+                                        vErrors = [err259];
                                     }
+                                    else {
+                                        vErrors.push(err259);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data108 == "number") && (isFinite(data108))) {
                                     if (data108 < 0 || isNaN(data108)) {
-                                        const err260 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data108 };
+                                        const err260 = { instancePath: instancePath + "/gate/families/transpose/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_changed_examples, data: data108 };
                                         if (vErrors === null) {
                                             vErrors = [err260];
                                         }
@@ -21668,22 +22505,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err261 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data108 };
-                                    if (vErrors === null) {
-                                        vErrors = [err261];
-                                    }
-                                    else {
-                                        vErrors.push(err261);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data106.max_accuracy_drop_pp !== undefined) {
-                                let data109 = data106.max_accuracy_drop_pp;
+                            if (data107.max_flip_rate !== undefined) {
+                                let data109 = data107.max_flip_rate;
                                 if ((typeof data109 == "number") && (isFinite(data109))) {
-                                    if (data109 > 100 || isNaN(data109)) {
-                                        const err262 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data109 };
+                                    if (data109 > 1 || isNaN(data109)) {
+                                        const err261 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data109 };
+                                        if (vErrors === null) {
+                                            vErrors = [err261];
+                                        }
+                                        else {
+                                            vErrors.push(err261);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data109 < 0 || isNaN(data109)) {
+                                        const err262 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data109 };
                                         if (vErrors === null) {
                                             vErrors = [err262];
                                         }
@@ -21692,33 +22529,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data109 < -100 || isNaN(data109)) {
-                                        const err263 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data109 };
-                                        if (vErrors === null) {
-                                            vErrors = [err263];
-                                        }
-                                        else {
-                                            vErrors.push(err263);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err264 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data109 };
+                                    const err263 = { instancePath: instancePath + "/gate/families/transpose/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_flip_rate, data: data109 };
                                     if (vErrors === null) {
-                                        vErrors = [err264];
+                                        vErrors = [err263];
                                     }
                                     else {
-                                        vErrors.push(err264);
+                                        vErrors.push(err263);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data106.min_eligible_coverage !== undefined) {
-                                let data110 = data106.min_eligible_coverage;
+                            if (data107.max_accuracy_drop_pp !== undefined) {
+                                let data110 = data107.max_accuracy_drop_pp;
                                 if ((typeof data110 == "number") && (isFinite(data110))) {
-                                    if (data110 > 1 || isNaN(data110)) {
-                                        const err265 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data110 };
+                                    if (data110 > 100 || isNaN(data110)) {
+                                        const err264 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data110 };
+                                        if (vErrors === null) {
+                                            vErrors = [err264];
+                                        }
+                                        else {
+                                            vErrors.push(err264);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data110 < -100 || isNaN(data110)) {
+                                        const err265 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data110 };
                                         if (vErrors === null) {
                                             vErrors = [err265];
                                         }
@@ -21727,33 +22564,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data110 < 0 || isNaN(data110)) {
-                                        const err266 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data110 };
-                                        if (vErrors === null) {
-                                            vErrors = [err266];
-                                        }
-                                        else {
-                                            vErrors.push(err266);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err267 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data110 };
+                                    const err266 = { instancePath: instancePath + "/gate/families/transpose/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_accuracy_drop_pp, data: data110 };
                                     if (vErrors === null) {
-                                        vErrors = [err267];
+                                        vErrors = [err266];
                                     }
                                     else {
-                                        vErrors.push(err267);
+                                        vErrors.push(err266);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data106.max_attack_success !== undefined) {
-                                let data111 = data106.max_attack_success;
+                            if (data107.min_eligible_coverage !== undefined) {
+                                let data111 = data107.min_eligible_coverage;
                                 if ((typeof data111 == "number") && (isFinite(data111))) {
                                     if (data111 > 1 || isNaN(data111)) {
-                                        const err268 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data111 };
+                                        const err267 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data111 };
+                                        if (vErrors === null) {
+                                            vErrors = [err267];
+                                        }
+                                        else {
+                                            vErrors.push(err267);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data111 < 0 || isNaN(data111)) {
+                                        const err268 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data111 };
                                         if (vErrors === null) {
                                             vErrors = [err268];
                                         }
@@ -21762,33 +22599,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data111 < 0 || isNaN(data111)) {
-                                        const err269 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data111 };
-                                        if (vErrors === null) {
-                                            vErrors = [err269];
-                                        }
-                                        else {
-                                            vErrors.push(err269);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err270 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data111 };
+                                    const err269 = { instancePath: instancePath + "/gate/families/transpose/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.min_eligible_coverage, data: data111 };
                                     if (vErrors === null) {
-                                        vErrors = [err270];
+                                        vErrors = [err269];
                                     }
                                     else {
-                                        vErrors.push(err270);
+                                        vErrors.push(err269);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data106.max_regression_pp !== undefined) {
-                                let data112 = data106.max_regression_pp;
+                            if (data107.max_attack_success !== undefined) {
+                                let data112 = data107.max_attack_success;
                                 if ((typeof data112 == "number") && (isFinite(data112))) {
-                                    if (data112 > 100 || isNaN(data112)) {
-                                        const err271 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data112 };
+                                    if (data112 > 1 || isNaN(data112)) {
+                                        const err270 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data112 };
+                                        if (vErrors === null) {
+                                            vErrors = [err270];
+                                        }
+                                        else {
+                                            vErrors.push(err270);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data112 < 0 || isNaN(data112)) {
+                                        const err271 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data112 };
                                         if (vErrors === null) {
                                             vErrors = [err271];
                                         }
@@ -21797,46 +22634,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data112 < 0 || isNaN(data112)) {
-                                        const err272 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data112 };
+                                }
+                                else {
+                                    const err272 = { instancePath: instancePath + "/gate/families/transpose/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_attack_success, data: data112 };
+                                    if (vErrors === null) {
+                                        vErrors = [err272];
+                                    }
+                                    else {
+                                        vErrors.push(err272);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data107.max_regression_pp !== undefined) {
+                                let data113 = data107.max_regression_pp;
+                                if ((typeof data113 == "number") && (isFinite(data113))) {
+                                    if (data113 > 100 || isNaN(data113)) {
+                                        const err273 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data113 };
                                         if (vErrors === null) {
-                                            vErrors = [err272];
+                                            vErrors = [err273];
                                         }
                                         else {
-                                            vErrors.push(err272);
+                                            vErrors.push(err273);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data113 < 0 || isNaN(data113)) {
+                                        const err274 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data113 };
+                                        if (vErrors === null) {
+                                            vErrors = [err274];
+                                        }
+                                        else {
+                                            vErrors.push(err274);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err273 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data112 };
-                                    if (vErrors === null) {
-                                        vErrors = [err273];
-                                    }
-                                    else {
-                                        vErrors.push(err273);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err274 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data106 };
-                            if (vErrors === null) {
-                                vErrors = [err274];
-                            }
-                            else {
-                                vErrors.push(err274);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.dictionary !== undefined) {
-                        let data113 = data98.dictionary;
-                        if (data113 && typeof data113 == "object" && !Array.isArray(data113)) {
-                            for (const key34 in data113) {
-                                if (!((((((key34 === "min_changed_examples") || (key34 === "max_flip_rate")) || (key34 === "max_accuracy_drop_pp")) || (key34 === "min_eligible_coverage")) || (key34 === "max_attack_success")) || (key34 === "max_regression_pp"))) {
-                                    const err275 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data113 };
+                                    const err275 = { instancePath: instancePath + "/gate/families/transpose/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/transpose/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose.properties.max_regression_pp, data: data113 };
                                     if (vErrors === null) {
                                         vErrors = [err275];
                                     }
@@ -21846,46 +22681,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data113.min_changed_examples !== undefined) {
-                                let data114 = data113.min_changed_examples;
-                                if (!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))) {
-                                    const err276 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data114 };
+                        }
+                        else {
+                            const err276 = { instancePath: instancePath + "/gate/families/transpose", schemaPath: "#/properties/gate/properties/families/properties/transpose/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.transpose.type, parentSchema: schema11.properties.gate.properties.families.properties.transpose, data: data107 };
+                            if (vErrors === null) {
+                                vErrors = [err276];
+                            }
+                            else {
+                                vErrors.push(err276);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.dictionary !== undefined) {
+                        let data114 = data99.dictionary;
+                        if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                            for (const key34 in data114) {
+                                if (!((((((key34 === "min_changed_examples") || (key34 === "max_flip_rate")) || (key34 === "max_accuracy_drop_pp")) || (key34 === "min_eligible_coverage")) || (key34 === "max_attack_success")) || (key34 === "max_regression_pp"))) {
+                                    const err277 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data114 };
                                     if (vErrors === null) {
-                                        vErrors = [err276];
+                                        vErrors = [err277];
                                     }
                                     else {
-                                        vErrors.push(err276);
+                                        vErrors.push(err277);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data114 == "number") && (isFinite(data114))) {
-                                    if (data114 < 0 || isNaN(data114)) {
-                                        const err277 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data114 };
-                                        if (vErrors === null) {
-                                            vErrors = [err277];
-                                        }
-                                        else {
-                                            vErrors.push(err277);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data113.max_flip_rate !== undefined) {
-                                let data115 = data113.max_flip_rate;
-                                if ((typeof data115 == "number") && (isFinite(data115))) {
-                                    if (data115 > 1 || isNaN(data115)) {
-                                        const err278 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data115 };
-                                        if (vErrors === null) {
-                                            vErrors = [err278];
-                                        }
-                                        else {
-                                            vErrors.push(err278);
-                                        }
-                                        errors++;
+                            if (data114.min_changed_examples !== undefined) {
+                                let data115 = data114.min_changed_examples;
+                                if (!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))) {
+                                    const err278 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data115 };
+                                    if (vErrors === null) {
+                                        vErrors = [err278];
                                     }
+                                    else {
+                                        vErrors.push(err278);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data115 == "number") && (isFinite(data115))) {
                                     if (data115 < 0 || isNaN(data115)) {
-                                        const err279 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data115 };
+                                        const err279 = { instancePath: instancePath + "/gate/families/dictionary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_changed_examples, data: data115 };
                                         if (vErrors === null) {
                                             vErrors = [err279];
                                         }
@@ -21895,22 +22732,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err280 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data115 };
-                                    if (vErrors === null) {
-                                        vErrors = [err280];
-                                    }
-                                    else {
-                                        vErrors.push(err280);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data113.max_accuracy_drop_pp !== undefined) {
-                                let data116 = data113.max_accuracy_drop_pp;
+                            if (data114.max_flip_rate !== undefined) {
+                                let data116 = data114.max_flip_rate;
                                 if ((typeof data116 == "number") && (isFinite(data116))) {
-                                    if (data116 > 100 || isNaN(data116)) {
-                                        const err281 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data116 };
+                                    if (data116 > 1 || isNaN(data116)) {
+                                        const err280 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data116 };
+                                        if (vErrors === null) {
+                                            vErrors = [err280];
+                                        }
+                                        else {
+                                            vErrors.push(err280);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data116 < 0 || isNaN(data116)) {
+                                        const err281 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data116 };
                                         if (vErrors === null) {
                                             vErrors = [err281];
                                         }
@@ -21919,33 +22756,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data116 < -100 || isNaN(data116)) {
-                                        const err282 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data116 };
-                                        if (vErrors === null) {
-                                            vErrors = [err282];
-                                        }
-                                        else {
-                                            vErrors.push(err282);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err283 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data116 };
+                                    const err282 = { instancePath: instancePath + "/gate/families/dictionary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_flip_rate, data: data116 };
                                     if (vErrors === null) {
-                                        vErrors = [err283];
+                                        vErrors = [err282];
                                     }
                                     else {
-                                        vErrors.push(err283);
+                                        vErrors.push(err282);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data113.min_eligible_coverage !== undefined) {
-                                let data117 = data113.min_eligible_coverage;
+                            if (data114.max_accuracy_drop_pp !== undefined) {
+                                let data117 = data114.max_accuracy_drop_pp;
                                 if ((typeof data117 == "number") && (isFinite(data117))) {
-                                    if (data117 > 1 || isNaN(data117)) {
-                                        const err284 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data117 };
+                                    if (data117 > 100 || isNaN(data117)) {
+                                        const err283 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data117 };
+                                        if (vErrors === null) {
+                                            vErrors = [err283];
+                                        }
+                                        else {
+                                            vErrors.push(err283);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data117 < -100 || isNaN(data117)) {
+                                        const err284 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data117 };
                                         if (vErrors === null) {
                                             vErrors = [err284];
                                         }
@@ -21954,33 +22791,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data117 < 0 || isNaN(data117)) {
-                                        const err285 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data117 };
-                                        if (vErrors === null) {
-                                            vErrors = [err285];
-                                        }
-                                        else {
-                                            vErrors.push(err285);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err286 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data117 };
+                                    const err285 = { instancePath: instancePath + "/gate/families/dictionary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_accuracy_drop_pp, data: data117 };
                                     if (vErrors === null) {
-                                        vErrors = [err286];
+                                        vErrors = [err285];
                                     }
                                     else {
-                                        vErrors.push(err286);
+                                        vErrors.push(err285);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data113.max_attack_success !== undefined) {
-                                let data118 = data113.max_attack_success;
+                            if (data114.min_eligible_coverage !== undefined) {
+                                let data118 = data114.min_eligible_coverage;
                                 if ((typeof data118 == "number") && (isFinite(data118))) {
                                     if (data118 > 1 || isNaN(data118)) {
-                                        const err287 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data118 };
+                                        const err286 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data118 };
+                                        if (vErrors === null) {
+                                            vErrors = [err286];
+                                        }
+                                        else {
+                                            vErrors.push(err286);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data118 < 0 || isNaN(data118)) {
+                                        const err287 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data118 };
                                         if (vErrors === null) {
                                             vErrors = [err287];
                                         }
@@ -21989,33 +22826,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data118 < 0 || isNaN(data118)) {
-                                        const err288 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data118 };
-                                        if (vErrors === null) {
-                                            vErrors = [err288];
-                                        }
-                                        else {
-                                            vErrors.push(err288);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err289 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data118 };
+                                    const err288 = { instancePath: instancePath + "/gate/families/dictionary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.min_eligible_coverage, data: data118 };
                                     if (vErrors === null) {
-                                        vErrors = [err289];
+                                        vErrors = [err288];
                                     }
                                     else {
-                                        vErrors.push(err289);
+                                        vErrors.push(err288);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data113.max_regression_pp !== undefined) {
-                                let data119 = data113.max_regression_pp;
+                            if (data114.max_attack_success !== undefined) {
+                                let data119 = data114.max_attack_success;
                                 if ((typeof data119 == "number") && (isFinite(data119))) {
-                                    if (data119 > 100 || isNaN(data119)) {
-                                        const err290 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data119 };
+                                    if (data119 > 1 || isNaN(data119)) {
+                                        const err289 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data119 };
+                                        if (vErrors === null) {
+                                            vErrors = [err289];
+                                        }
+                                        else {
+                                            vErrors.push(err289);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data119 < 0 || isNaN(data119)) {
+                                        const err290 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data119 };
                                         if (vErrors === null) {
                                             vErrors = [err290];
                                         }
@@ -22024,46 +22861,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data119 < 0 || isNaN(data119)) {
-                                        const err291 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data119 };
+                                }
+                                else {
+                                    const err291 = { instancePath: instancePath + "/gate/families/dictionary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_attack_success, data: data119 };
+                                    if (vErrors === null) {
+                                        vErrors = [err291];
+                                    }
+                                    else {
+                                        vErrors.push(err291);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data114.max_regression_pp !== undefined) {
+                                let data120 = data114.max_regression_pp;
+                                if ((typeof data120 == "number") && (isFinite(data120))) {
+                                    if (data120 > 100 || isNaN(data120)) {
+                                        const err292 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data120 };
                                         if (vErrors === null) {
-                                            vErrors = [err291];
+                                            vErrors = [err292];
                                         }
                                         else {
-                                            vErrors.push(err291);
+                                            vErrors.push(err292);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data120 < 0 || isNaN(data120)) {
+                                        const err293 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data120 };
+                                        if (vErrors === null) {
+                                            vErrors = [err293];
+                                        }
+                                        else {
+                                            vErrors.push(err293);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err292 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data119 };
-                                    if (vErrors === null) {
-                                        vErrors = [err292];
-                                    }
-                                    else {
-                                        vErrors.push(err292);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err293 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data113 };
-                            if (vErrors === null) {
-                                vErrors = [err293];
-                            }
-                            else {
-                                vErrors.push(err293);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.append !== undefined) {
-                        let data120 = data98.append;
-                        if (data120 && typeof data120 == "object" && !Array.isArray(data120)) {
-                            for (const key35 in data120) {
-                                if (!((((((key35 === "min_changed_examples") || (key35 === "max_flip_rate")) || (key35 === "max_accuracy_drop_pp")) || (key35 === "min_eligible_coverage")) || (key35 === "max_attack_success")) || (key35 === "max_regression_pp"))) {
-                                    const err294 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data120 };
+                                    const err294 = { instancePath: instancePath + "/gate/families/dictionary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/dictionary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary.properties.max_regression_pp, data: data120 };
                                     if (vErrors === null) {
                                         vErrors = [err294];
                                     }
@@ -22073,46 +22908,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data120.min_changed_examples !== undefined) {
-                                let data121 = data120.min_changed_examples;
-                                if (!(((typeof data121 == "number") && (!(data121 % 1) && !isNaN(data121))) && (isFinite(data121)))) {
-                                    const err295 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data121 };
+                        }
+                        else {
+                            const err295 = { instancePath: instancePath + "/gate/families/dictionary", schemaPath: "#/properties/gate/properties/families/properties/dictionary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.dictionary.type, parentSchema: schema11.properties.gate.properties.families.properties.dictionary, data: data114 };
+                            if (vErrors === null) {
+                                vErrors = [err295];
+                            }
+                            else {
+                                vErrors.push(err295);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.append !== undefined) {
+                        let data121 = data99.append;
+                        if (data121 && typeof data121 == "object" && !Array.isArray(data121)) {
+                            for (const key35 in data121) {
+                                if (!((((((key35 === "min_changed_examples") || (key35 === "max_flip_rate")) || (key35 === "max_accuracy_drop_pp")) || (key35 === "min_eligible_coverage")) || (key35 === "max_attack_success")) || (key35 === "max_regression_pp"))) {
+                                    const err296 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data121 };
                                     if (vErrors === null) {
-                                        vErrors = [err295];
+                                        vErrors = [err296];
                                     }
                                     else {
-                                        vErrors.push(err295);
+                                        vErrors.push(err296);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data121 == "number") && (isFinite(data121))) {
-                                    if (data121 < 0 || isNaN(data121)) {
-                                        const err296 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data121 };
-                                        if (vErrors === null) {
-                                            vErrors = [err296];
-                                        }
-                                        else {
-                                            vErrors.push(err296);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data120.max_flip_rate !== undefined) {
-                                let data122 = data120.max_flip_rate;
-                                if ((typeof data122 == "number") && (isFinite(data122))) {
-                                    if (data122 > 1 || isNaN(data122)) {
-                                        const err297 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data122 };
-                                        if (vErrors === null) {
-                                            vErrors = [err297];
-                                        }
-                                        else {
-                                            vErrors.push(err297);
-                                        }
-                                        errors++;
+                            if (data121.min_changed_examples !== undefined) {
+                                let data122 = data121.min_changed_examples;
+                                if (!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))) {
+                                    const err297 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data122 };
+                                    if (vErrors === null) {
+                                        vErrors = [err297];
                                     }
+                                    else {
+                                        vErrors.push(err297);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data122 == "number") && (isFinite(data122))) {
                                     if (data122 < 0 || isNaN(data122)) {
-                                        const err298 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data122 };
+                                        const err298 = { instancePath: instancePath + "/gate/families/append/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_changed_examples, data: data122 };
                                         if (vErrors === null) {
                                             vErrors = [err298];
                                         }
@@ -22122,22 +22959,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err299 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data122 };
-                                    if (vErrors === null) {
-                                        vErrors = [err299];
-                                    }
-                                    else {
-                                        vErrors.push(err299);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data120.max_accuracy_drop_pp !== undefined) {
-                                let data123 = data120.max_accuracy_drop_pp;
+                            if (data121.max_flip_rate !== undefined) {
+                                let data123 = data121.max_flip_rate;
                                 if ((typeof data123 == "number") && (isFinite(data123))) {
-                                    if (data123 > 100 || isNaN(data123)) {
-                                        const err300 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data123 };
+                                    if (data123 > 1 || isNaN(data123)) {
+                                        const err299 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data123 };
+                                        if (vErrors === null) {
+                                            vErrors = [err299];
+                                        }
+                                        else {
+                                            vErrors.push(err299);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data123 < 0 || isNaN(data123)) {
+                                        const err300 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data123 };
                                         if (vErrors === null) {
                                             vErrors = [err300];
                                         }
@@ -22146,33 +22983,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data123 < -100 || isNaN(data123)) {
-                                        const err301 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data123 };
-                                        if (vErrors === null) {
-                                            vErrors = [err301];
-                                        }
-                                        else {
-                                            vErrors.push(err301);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err302 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data123 };
+                                    const err301 = { instancePath: instancePath + "/gate/families/append/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_flip_rate, data: data123 };
                                     if (vErrors === null) {
-                                        vErrors = [err302];
+                                        vErrors = [err301];
                                     }
                                     else {
-                                        vErrors.push(err302);
+                                        vErrors.push(err301);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data120.min_eligible_coverage !== undefined) {
-                                let data124 = data120.min_eligible_coverage;
+                            if (data121.max_accuracy_drop_pp !== undefined) {
+                                let data124 = data121.max_accuracy_drop_pp;
                                 if ((typeof data124 == "number") && (isFinite(data124))) {
-                                    if (data124 > 1 || isNaN(data124)) {
-                                        const err303 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data124 };
+                                    if (data124 > 100 || isNaN(data124)) {
+                                        const err302 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data124 };
+                                        if (vErrors === null) {
+                                            vErrors = [err302];
+                                        }
+                                        else {
+                                            vErrors.push(err302);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data124 < -100 || isNaN(data124)) {
+                                        const err303 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data124 };
                                         if (vErrors === null) {
                                             vErrors = [err303];
                                         }
@@ -22181,33 +23018,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data124 < 0 || isNaN(data124)) {
-                                        const err304 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data124 };
-                                        if (vErrors === null) {
-                                            vErrors = [err304];
-                                        }
-                                        else {
-                                            vErrors.push(err304);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err305 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data124 };
+                                    const err304 = { instancePath: instancePath + "/gate/families/append/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_accuracy_drop_pp, data: data124 };
                                     if (vErrors === null) {
-                                        vErrors = [err305];
+                                        vErrors = [err304];
                                     }
                                     else {
-                                        vErrors.push(err305);
+                                        vErrors.push(err304);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data120.max_attack_success !== undefined) {
-                                let data125 = data120.max_attack_success;
+                            if (data121.min_eligible_coverage !== undefined) {
+                                let data125 = data121.min_eligible_coverage;
                                 if ((typeof data125 == "number") && (isFinite(data125))) {
                                     if (data125 > 1 || isNaN(data125)) {
-                                        const err306 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data125 };
+                                        const err305 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data125 };
+                                        if (vErrors === null) {
+                                            vErrors = [err305];
+                                        }
+                                        else {
+                                            vErrors.push(err305);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data125 < 0 || isNaN(data125)) {
+                                        const err306 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data125 };
                                         if (vErrors === null) {
                                             vErrors = [err306];
                                         }
@@ -22216,33 +23053,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data125 < 0 || isNaN(data125)) {
-                                        const err307 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data125 };
-                                        if (vErrors === null) {
-                                            vErrors = [err307];
-                                        }
-                                        else {
-                                            vErrors.push(err307);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err308 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data125 };
+                                    const err307 = { instancePath: instancePath + "/gate/families/append/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/append/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.min_eligible_coverage, data: data125 };
                                     if (vErrors === null) {
-                                        vErrors = [err308];
+                                        vErrors = [err307];
                                     }
                                     else {
-                                        vErrors.push(err308);
+                                        vErrors.push(err307);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data120.max_regression_pp !== undefined) {
-                                let data126 = data120.max_regression_pp;
+                            if (data121.max_attack_success !== undefined) {
+                                let data126 = data121.max_attack_success;
                                 if ((typeof data126 == "number") && (isFinite(data126))) {
-                                    if (data126 > 100 || isNaN(data126)) {
-                                        const err309 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data126 };
+                                    if (data126 > 1 || isNaN(data126)) {
+                                        const err308 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data126 };
+                                        if (vErrors === null) {
+                                            vErrors = [err308];
+                                        }
+                                        else {
+                                            vErrors.push(err308);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data126 < 0 || isNaN(data126)) {
+                                        const err309 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data126 };
                                         if (vErrors === null) {
                                             vErrors = [err309];
                                         }
@@ -22251,46 +23088,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data126 < 0 || isNaN(data126)) {
-                                        const err310 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data126 };
+                                }
+                                else {
+                                    const err310 = { instancePath: instancePath + "/gate/families/append/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_attack_success, data: data126 };
+                                    if (vErrors === null) {
+                                        vErrors = [err310];
+                                    }
+                                    else {
+                                        vErrors.push(err310);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data121.max_regression_pp !== undefined) {
+                                let data127 = data121.max_regression_pp;
+                                if ((typeof data127 == "number") && (isFinite(data127))) {
+                                    if (data127 > 100 || isNaN(data127)) {
+                                        const err311 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data127 };
                                         if (vErrors === null) {
-                                            vErrors = [err310];
+                                            vErrors = [err311];
                                         }
                                         else {
-                                            vErrors.push(err310);
+                                            vErrors.push(err311);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data127 < 0 || isNaN(data127)) {
+                                        const err312 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data127 };
+                                        if (vErrors === null) {
+                                            vErrors = [err312];
+                                        }
+                                        else {
+                                            vErrors.push(err312);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err311 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data126 };
-                                    if (vErrors === null) {
-                                        vErrors = [err311];
-                                    }
-                                    else {
-                                        vErrors.push(err311);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err312 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data120 };
-                            if (vErrors === null) {
-                                vErrors = [err312];
-                            }
-                            else {
-                                vErrors.push(err312);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.search !== undefined) {
-                        let data127 = data98.search;
-                        if (data127 && typeof data127 == "object" && !Array.isArray(data127)) {
-                            for (const key36 in data127) {
-                                if (!((((((key36 === "min_changed_examples") || (key36 === "max_flip_rate")) || (key36 === "max_accuracy_drop_pp")) || (key36 === "min_eligible_coverage")) || (key36 === "max_attack_success")) || (key36 === "max_regression_pp"))) {
-                                    const err313 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data127 };
+                                    const err313 = { instancePath: instancePath + "/gate/families/append/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/append/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.append.properties.max_regression_pp, data: data127 };
                                     if (vErrors === null) {
                                         vErrors = [err313];
                                     }
@@ -22300,46 +23135,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data127.min_changed_examples !== undefined) {
-                                let data128 = data127.min_changed_examples;
-                                if (!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))) {
-                                    const err314 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data128 };
+                        }
+                        else {
+                            const err314 = { instancePath: instancePath + "/gate/families/append", schemaPath: "#/properties/gate/properties/families/properties/append/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.append.type, parentSchema: schema11.properties.gate.properties.families.properties.append, data: data121 };
+                            if (vErrors === null) {
+                                vErrors = [err314];
+                            }
+                            else {
+                                vErrors.push(err314);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.search !== undefined) {
+                        let data128 = data99.search;
+                        if (data128 && typeof data128 == "object" && !Array.isArray(data128)) {
+                            for (const key36 in data128) {
+                                if (!((((((key36 === "min_changed_examples") || (key36 === "max_flip_rate")) || (key36 === "max_accuracy_drop_pp")) || (key36 === "min_eligible_coverage")) || (key36 === "max_attack_success")) || (key36 === "max_regression_pp"))) {
+                                    const err315 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data128 };
                                     if (vErrors === null) {
-                                        vErrors = [err314];
+                                        vErrors = [err315];
                                     }
                                     else {
-                                        vErrors.push(err314);
+                                        vErrors.push(err315);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data128 == "number") && (isFinite(data128))) {
-                                    if (data128 < 0 || isNaN(data128)) {
-                                        const err315 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data128 };
-                                        if (vErrors === null) {
-                                            vErrors = [err315];
-                                        }
-                                        else {
-                                            vErrors.push(err315);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data127.max_flip_rate !== undefined) {
-                                let data129 = data127.max_flip_rate;
-                                if ((typeof data129 == "number") && (isFinite(data129))) {
-                                    if (data129 > 1 || isNaN(data129)) {
-                                        const err316 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data129 };
-                                        if (vErrors === null) {
-                                            vErrors = [err316];
-                                        }
-                                        else {
-                                            vErrors.push(err316);
-                                        }
-                                        errors++;
+                            if (data128.min_changed_examples !== undefined) {
+                                let data129 = data128.min_changed_examples;
+                                if (!(((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129))) && (isFinite(data129)))) {
+                                    const err316 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data129 };
+                                    if (vErrors === null) {
+                                        vErrors = [err316];
                                     }
+                                    else {
+                                        vErrors.push(err316);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data129 == "number") && (isFinite(data129))) {
                                     if (data129 < 0 || isNaN(data129)) {
-                                        const err317 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data129 };
+                                        const err317 = { instancePath: instancePath + "/gate/families/search/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_changed_examples, data: data129 };
                                         if (vErrors === null) {
                                             vErrors = [err317];
                                         }
@@ -22349,22 +23186,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err318 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data129 };
-                                    if (vErrors === null) {
-                                        vErrors = [err318];
-                                    }
-                                    else {
-                                        vErrors.push(err318);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data127.max_accuracy_drop_pp !== undefined) {
-                                let data130 = data127.max_accuracy_drop_pp;
+                            if (data128.max_flip_rate !== undefined) {
+                                let data130 = data128.max_flip_rate;
                                 if ((typeof data130 == "number") && (isFinite(data130))) {
-                                    if (data130 > 100 || isNaN(data130)) {
-                                        const err319 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data130 };
+                                    if (data130 > 1 || isNaN(data130)) {
+                                        const err318 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data130 };
+                                        if (vErrors === null) {
+                                            vErrors = [err318];
+                                        }
+                                        else {
+                                            vErrors.push(err318);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data130 < 0 || isNaN(data130)) {
+                                        const err319 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data130 };
                                         if (vErrors === null) {
                                             vErrors = [err319];
                                         }
@@ -22373,33 +23210,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data130 < -100 || isNaN(data130)) {
-                                        const err320 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data130 };
-                                        if (vErrors === null) {
-                                            vErrors = [err320];
-                                        }
-                                        else {
-                                            vErrors.push(err320);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err321 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data130 };
+                                    const err320 = { instancePath: instancePath + "/gate/families/search/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_flip_rate, data: data130 };
                                     if (vErrors === null) {
-                                        vErrors = [err321];
+                                        vErrors = [err320];
                                     }
                                     else {
-                                        vErrors.push(err321);
+                                        vErrors.push(err320);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data127.min_eligible_coverage !== undefined) {
-                                let data131 = data127.min_eligible_coverage;
+                            if (data128.max_accuracy_drop_pp !== undefined) {
+                                let data131 = data128.max_accuracy_drop_pp;
                                 if ((typeof data131 == "number") && (isFinite(data131))) {
-                                    if (data131 > 1 || isNaN(data131)) {
-                                        const err322 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data131 };
+                                    if (data131 > 100 || isNaN(data131)) {
+                                        const err321 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data131 };
+                                        if (vErrors === null) {
+                                            vErrors = [err321];
+                                        }
+                                        else {
+                                            vErrors.push(err321);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data131 < -100 || isNaN(data131)) {
+                                        const err322 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data131 };
                                         if (vErrors === null) {
                                             vErrors = [err322];
                                         }
@@ -22408,33 +23245,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data131 < 0 || isNaN(data131)) {
-                                        const err323 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data131 };
-                                        if (vErrors === null) {
-                                            vErrors = [err323];
-                                        }
-                                        else {
-                                            vErrors.push(err323);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err324 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data131 };
+                                    const err323 = { instancePath: instancePath + "/gate/families/search/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_accuracy_drop_pp, data: data131 };
                                     if (vErrors === null) {
-                                        vErrors = [err324];
+                                        vErrors = [err323];
                                     }
                                     else {
-                                        vErrors.push(err324);
+                                        vErrors.push(err323);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data127.max_attack_success !== undefined) {
-                                let data132 = data127.max_attack_success;
+                            if (data128.min_eligible_coverage !== undefined) {
+                                let data132 = data128.min_eligible_coverage;
                                 if ((typeof data132 == "number") && (isFinite(data132))) {
                                     if (data132 > 1 || isNaN(data132)) {
-                                        const err325 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data132 };
+                                        const err324 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data132 };
+                                        if (vErrors === null) {
+                                            vErrors = [err324];
+                                        }
+                                        else {
+                                            vErrors.push(err324);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data132 < 0 || isNaN(data132)) {
+                                        const err325 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data132 };
                                         if (vErrors === null) {
                                             vErrors = [err325];
                                         }
@@ -22443,33 +23280,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data132 < 0 || isNaN(data132)) {
-                                        const err326 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data132 };
-                                        if (vErrors === null) {
-                                            vErrors = [err326];
-                                        }
-                                        else {
-                                            vErrors.push(err326);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err327 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data132 };
+                                    const err326 = { instancePath: instancePath + "/gate/families/search/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/search/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.min_eligible_coverage, data: data132 };
                                     if (vErrors === null) {
-                                        vErrors = [err327];
+                                        vErrors = [err326];
                                     }
                                     else {
-                                        vErrors.push(err327);
+                                        vErrors.push(err326);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data127.max_regression_pp !== undefined) {
-                                let data133 = data127.max_regression_pp;
+                            if (data128.max_attack_success !== undefined) {
+                                let data133 = data128.max_attack_success;
                                 if ((typeof data133 == "number") && (isFinite(data133))) {
-                                    if (data133 > 100 || isNaN(data133)) {
-                                        const err328 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data133 };
+                                    if (data133 > 1 || isNaN(data133)) {
+                                        const err327 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data133 };
+                                        if (vErrors === null) {
+                                            vErrors = [err327];
+                                        }
+                                        else {
+                                            vErrors.push(err327);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data133 < 0 || isNaN(data133)) {
+                                        const err328 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data133 };
                                         if (vErrors === null) {
                                             vErrors = [err328];
                                         }
@@ -22478,46 +23315,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data133 < 0 || isNaN(data133)) {
-                                        const err329 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data133 };
+                                }
+                                else {
+                                    const err329 = { instancePath: instancePath + "/gate/families/search/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_attack_success, data: data133 };
+                                    if (vErrors === null) {
+                                        vErrors = [err329];
+                                    }
+                                    else {
+                                        vErrors.push(err329);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data128.max_regression_pp !== undefined) {
+                                let data134 = data128.max_regression_pp;
+                                if ((typeof data134 == "number") && (isFinite(data134))) {
+                                    if (data134 > 100 || isNaN(data134)) {
+                                        const err330 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data134 };
                                         if (vErrors === null) {
-                                            vErrors = [err329];
+                                            vErrors = [err330];
                                         }
                                         else {
-                                            vErrors.push(err329);
+                                            vErrors.push(err330);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data134 < 0 || isNaN(data134)) {
+                                        const err331 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data134 };
+                                        if (vErrors === null) {
+                                            vErrors = [err331];
+                                        }
+                                        else {
+                                            vErrors.push(err331);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err330 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data133 };
-                                    if (vErrors === null) {
-                                        vErrors = [err330];
-                                    }
-                                    else {
-                                        vErrors.push(err330);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err331 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.search.type, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data127 };
-                            if (vErrors === null) {
-                                vErrors = [err331];
-                            }
-                            else {
-                                vErrors.push(err331);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.fgm !== undefined) {
-                        let data134 = data98.fgm;
-                        if (data134 && typeof data134 == "object" && !Array.isArray(data134)) {
-                            for (const key37 in data134) {
-                                if (!((((((key37 === "min_changed_examples") || (key37 === "max_flip_rate")) || (key37 === "max_accuracy_drop_pp")) || (key37 === "min_eligible_coverage")) || (key37 === "max_attack_success")) || (key37 === "max_regression_pp"))) {
-                                    const err332 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key37 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data134 };
+                                    const err332 = { instancePath: instancePath + "/gate/families/search/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/search/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.search.properties.max_regression_pp, data: data134 };
                                     if (vErrors === null) {
                                         vErrors = [err332];
                                     }
@@ -22527,46 +23362,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data134.min_changed_examples !== undefined) {
-                                let data135 = data134.min_changed_examples;
-                                if (!(((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135))) && (isFinite(data135)))) {
-                                    const err333 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data135 };
+                        }
+                        else {
+                            const err333 = { instancePath: instancePath + "/gate/families/search", schemaPath: "#/properties/gate/properties/families/properties/search/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.search.type, parentSchema: schema11.properties.gate.properties.families.properties.search, data: data128 };
+                            if (vErrors === null) {
+                                vErrors = [err333];
+                            }
+                            else {
+                                vErrors.push(err333);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.fgm !== undefined) {
+                        let data135 = data99.fgm;
+                        if (data135 && typeof data135 == "object" && !Array.isArray(data135)) {
+                            for (const key37 in data135) {
+                                if (!((((((key37 === "min_changed_examples") || (key37 === "max_flip_rate")) || (key37 === "max_accuracy_drop_pp")) || (key37 === "min_eligible_coverage")) || (key37 === "max_attack_success")) || (key37 === "max_regression_pp"))) {
+                                    const err334 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key37 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data135 };
                                     if (vErrors === null) {
-                                        vErrors = [err333];
+                                        vErrors = [err334];
                                     }
                                     else {
-                                        vErrors.push(err333);
+                                        vErrors.push(err334);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data135 == "number") && (isFinite(data135))) {
-                                    if (data135 < 0 || isNaN(data135)) {
-                                        const err334 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data135 };
-                                        if (vErrors === null) {
-                                            vErrors = [err334];
-                                        }
-                                        else {
-                                            vErrors.push(err334);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data134.max_flip_rate !== undefined) {
-                                let data136 = data134.max_flip_rate;
-                                if ((typeof data136 == "number") && (isFinite(data136))) {
-                                    if (data136 > 1 || isNaN(data136)) {
-                                        const err335 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data136 };
-                                        if (vErrors === null) {
-                                            vErrors = [err335];
-                                        }
-                                        else {
-                                            vErrors.push(err335);
-                                        }
-                                        errors++;
+                            if (data135.min_changed_examples !== undefined) {
+                                let data136 = data135.min_changed_examples;
+                                if (!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))) {
+                                    const err335 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data136 };
+                                    if (vErrors === null) {
+                                        vErrors = [err335];
                                     }
+                                    else {
+                                        vErrors.push(err335);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data136 == "number") && (isFinite(data136))) {
                                     if (data136 < 0 || isNaN(data136)) {
-                                        const err336 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data136 };
+                                        const err336 = { instancePath: instancePath + "/gate/families/fgm/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_changed_examples, data: data136 };
                                         if (vErrors === null) {
                                             vErrors = [err336];
                                         }
@@ -22576,22 +23413,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err337 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data136 };
-                                    if (vErrors === null) {
-                                        vErrors = [err337];
-                                    }
-                                    else {
-                                        vErrors.push(err337);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data134.max_accuracy_drop_pp !== undefined) {
-                                let data137 = data134.max_accuracy_drop_pp;
+                            if (data135.max_flip_rate !== undefined) {
+                                let data137 = data135.max_flip_rate;
                                 if ((typeof data137 == "number") && (isFinite(data137))) {
-                                    if (data137 > 100 || isNaN(data137)) {
-                                        const err338 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data137 };
+                                    if (data137 > 1 || isNaN(data137)) {
+                                        const err337 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data137 };
+                                        if (vErrors === null) {
+                                            vErrors = [err337];
+                                        }
+                                        else {
+                                            vErrors.push(err337);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data137 < 0 || isNaN(data137)) {
+                                        const err338 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data137 };
                                         if (vErrors === null) {
                                             vErrors = [err338];
                                         }
@@ -22600,33 +23437,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data137 < -100 || isNaN(data137)) {
-                                        const err339 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data137 };
-                                        if (vErrors === null) {
-                                            vErrors = [err339];
-                                        }
-                                        else {
-                                            vErrors.push(err339);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err340 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data137 };
+                                    const err339 = { instancePath: instancePath + "/gate/families/fgm/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_flip_rate, data: data137 };
                                     if (vErrors === null) {
-                                        vErrors = [err340];
+                                        vErrors = [err339];
                                     }
                                     else {
-                                        vErrors.push(err340);
+                                        vErrors.push(err339);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data134.min_eligible_coverage !== undefined) {
-                                let data138 = data134.min_eligible_coverage;
+                            if (data135.max_accuracy_drop_pp !== undefined) {
+                                let data138 = data135.max_accuracy_drop_pp;
                                 if ((typeof data138 == "number") && (isFinite(data138))) {
-                                    if (data138 > 1 || isNaN(data138)) {
-                                        const err341 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data138 };
+                                    if (data138 > 100 || isNaN(data138)) {
+                                        const err340 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data138 };
+                                        if (vErrors === null) {
+                                            vErrors = [err340];
+                                        }
+                                        else {
+                                            vErrors.push(err340);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data138 < -100 || isNaN(data138)) {
+                                        const err341 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data138 };
                                         if (vErrors === null) {
                                             vErrors = [err341];
                                         }
@@ -22635,33 +23472,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data138 < 0 || isNaN(data138)) {
-                                        const err342 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data138 };
-                                        if (vErrors === null) {
-                                            vErrors = [err342];
-                                        }
-                                        else {
-                                            vErrors.push(err342);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err343 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data138 };
+                                    const err342 = { instancePath: instancePath + "/gate/families/fgm/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_accuracy_drop_pp, data: data138 };
                                     if (vErrors === null) {
-                                        vErrors = [err343];
+                                        vErrors = [err342];
                                     }
                                     else {
-                                        vErrors.push(err343);
+                                        vErrors.push(err342);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data134.max_attack_success !== undefined) {
-                                let data139 = data134.max_attack_success;
+                            if (data135.min_eligible_coverage !== undefined) {
+                                let data139 = data135.min_eligible_coverage;
                                 if ((typeof data139 == "number") && (isFinite(data139))) {
                                     if (data139 > 1 || isNaN(data139)) {
-                                        const err344 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data139 };
+                                        const err343 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data139 };
+                                        if (vErrors === null) {
+                                            vErrors = [err343];
+                                        }
+                                        else {
+                                            vErrors.push(err343);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data139 < 0 || isNaN(data139)) {
+                                        const err344 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data139 };
                                         if (vErrors === null) {
                                             vErrors = [err344];
                                         }
@@ -22670,33 +23507,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data139 < 0 || isNaN(data139)) {
-                                        const err345 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data139 };
-                                        if (vErrors === null) {
-                                            vErrors = [err345];
-                                        }
-                                        else {
-                                            vErrors.push(err345);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err346 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data139 };
+                                    const err345 = { instancePath: instancePath + "/gate/families/fgm/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.min_eligible_coverage, data: data139 };
                                     if (vErrors === null) {
-                                        vErrors = [err346];
+                                        vErrors = [err345];
                                     }
                                     else {
-                                        vErrors.push(err346);
+                                        vErrors.push(err345);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data134.max_regression_pp !== undefined) {
-                                let data140 = data134.max_regression_pp;
+                            if (data135.max_attack_success !== undefined) {
+                                let data140 = data135.max_attack_success;
                                 if ((typeof data140 == "number") && (isFinite(data140))) {
-                                    if (data140 > 100 || isNaN(data140)) {
-                                        const err347 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data140 };
+                                    if (data140 > 1 || isNaN(data140)) {
+                                        const err346 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data140 };
+                                        if (vErrors === null) {
+                                            vErrors = [err346];
+                                        }
+                                        else {
+                                            vErrors.push(err346);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data140 < 0 || isNaN(data140)) {
+                                        const err347 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data140 };
                                         if (vErrors === null) {
                                             vErrors = [err347];
                                         }
@@ -22705,46 +23542,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data140 < 0 || isNaN(data140)) {
-                                        const err348 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data140 };
+                                }
+                                else {
+                                    const err348 = { instancePath: instancePath + "/gate/families/fgm/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_attack_success, data: data140 };
+                                    if (vErrors === null) {
+                                        vErrors = [err348];
+                                    }
+                                    else {
+                                        vErrors.push(err348);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data135.max_regression_pp !== undefined) {
+                                let data141 = data135.max_regression_pp;
+                                if ((typeof data141 == "number") && (isFinite(data141))) {
+                                    if (data141 > 100 || isNaN(data141)) {
+                                        const err349 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data141 };
                                         if (vErrors === null) {
-                                            vErrors = [err348];
+                                            vErrors = [err349];
                                         }
                                         else {
-                                            vErrors.push(err348);
+                                            vErrors.push(err349);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data141 < 0 || isNaN(data141)) {
+                                        const err350 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data141 };
+                                        if (vErrors === null) {
+                                            vErrors = [err350];
+                                        }
+                                        else {
+                                            vErrors.push(err350);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err349 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data140 };
-                                    if (vErrors === null) {
-                                        vErrors = [err349];
-                                    }
-                                    else {
-                                        vErrors.push(err349);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err350 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data134 };
-                            if (vErrors === null) {
-                                vErrors = [err350];
-                            }
-                            else {
-                                vErrors.push(err350);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.pgd !== undefined) {
-                        let data141 = data98.pgd;
-                        if (data141 && typeof data141 == "object" && !Array.isArray(data141)) {
-                            for (const key38 in data141) {
-                                if (!((((((key38 === "min_changed_examples") || (key38 === "max_flip_rate")) || (key38 === "max_accuracy_drop_pp")) || (key38 === "min_eligible_coverage")) || (key38 === "max_attack_success")) || (key38 === "max_regression_pp"))) {
-                                    const err351 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key38 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data141 };
+                                    const err351 = { instancePath: instancePath + "/gate/families/fgm/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/fgm/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm.properties.max_regression_pp, data: data141 };
                                     if (vErrors === null) {
                                         vErrors = [err351];
                                     }
@@ -22754,46 +23589,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data141.min_changed_examples !== undefined) {
-                                let data142 = data141.min_changed_examples;
-                                if (!(((typeof data142 == "number") && (!(data142 % 1) && !isNaN(data142))) && (isFinite(data142)))) {
-                                    const err352 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data142 };
+                        }
+                        else {
+                            const err352 = { instancePath: instancePath + "/gate/families/fgm", schemaPath: "#/properties/gate/properties/families/properties/fgm/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.fgm.type, parentSchema: schema11.properties.gate.properties.families.properties.fgm, data: data135 };
+                            if (vErrors === null) {
+                                vErrors = [err352];
+                            }
+                            else {
+                                vErrors.push(err352);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.pgd !== undefined) {
+                        let data142 = data99.pgd;
+                        if (data142 && typeof data142 == "object" && !Array.isArray(data142)) {
+                            for (const key38 in data142) {
+                                if (!((((((key38 === "min_changed_examples") || (key38 === "max_flip_rate")) || (key38 === "max_accuracy_drop_pp")) || (key38 === "min_eligible_coverage")) || (key38 === "max_attack_success")) || (key38 === "max_regression_pp"))) {
+                                    const err353 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key38 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data142 };
                                     if (vErrors === null) {
-                                        vErrors = [err352];
+                                        vErrors = [err353];
                                     }
                                     else {
-                                        vErrors.push(err352);
+                                        vErrors.push(err353);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data142 == "number") && (isFinite(data142))) {
-                                    if (data142 < 0 || isNaN(data142)) {
-                                        const err353 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data142 };
-                                        if (vErrors === null) {
-                                            vErrors = [err353];
-                                        }
-                                        else {
-                                            vErrors.push(err353);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data141.max_flip_rate !== undefined) {
-                                let data143 = data141.max_flip_rate;
-                                if ((typeof data143 == "number") && (isFinite(data143))) {
-                                    if (data143 > 1 || isNaN(data143)) {
-                                        const err354 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data143 };
-                                        if (vErrors === null) {
-                                            vErrors = [err354];
-                                        }
-                                        else {
-                                            vErrors.push(err354);
-                                        }
-                                        errors++;
+                            if (data142.min_changed_examples !== undefined) {
+                                let data143 = data142.min_changed_examples;
+                                if (!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))) {
+                                    const err354 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data143 };
+                                    if (vErrors === null) {
+                                        vErrors = [err354];
                                     }
+                                    else {
+                                        vErrors.push(err354);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data143 == "number") && (isFinite(data143))) {
                                     if (data143 < 0 || isNaN(data143)) {
-                                        const err355 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data143 };
+                                        const err355 = { instancePath: instancePath + "/gate/families/pgd/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_changed_examples, data: data143 };
                                         if (vErrors === null) {
                                             vErrors = [err355];
                                         }
@@ -22803,22 +23640,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err356 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data143 };
-                                    if (vErrors === null) {
-                                        vErrors = [err356];
-                                    }
-                                    else {
-                                        vErrors.push(err356);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data141.max_accuracy_drop_pp !== undefined) {
-                                let data144 = data141.max_accuracy_drop_pp;
+                            if (data142.max_flip_rate !== undefined) {
+                                let data144 = data142.max_flip_rate;
                                 if ((typeof data144 == "number") && (isFinite(data144))) {
-                                    if (data144 > 100 || isNaN(data144)) {
-                                        const err357 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data144 };
+                                    if (data144 > 1 || isNaN(data144)) {
+                                        const err356 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data144 };
+                                        if (vErrors === null) {
+                                            vErrors = [err356];
+                                        }
+                                        else {
+                                            vErrors.push(err356);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data144 < 0 || isNaN(data144)) {
+                                        const err357 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data144 };
                                         if (vErrors === null) {
                                             vErrors = [err357];
                                         }
@@ -22827,33 +23664,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data144 < -100 || isNaN(data144)) {
-                                        const err358 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data144 };
-                                        if (vErrors === null) {
-                                            vErrors = [err358];
-                                        }
-                                        else {
-                                            vErrors.push(err358);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err359 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data144 };
+                                    const err358 = { instancePath: instancePath + "/gate/families/pgd/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_flip_rate, data: data144 };
                                     if (vErrors === null) {
-                                        vErrors = [err359];
+                                        vErrors = [err358];
                                     }
                                     else {
-                                        vErrors.push(err359);
+                                        vErrors.push(err358);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data141.min_eligible_coverage !== undefined) {
-                                let data145 = data141.min_eligible_coverage;
+                            if (data142.max_accuracy_drop_pp !== undefined) {
+                                let data145 = data142.max_accuracy_drop_pp;
                                 if ((typeof data145 == "number") && (isFinite(data145))) {
-                                    if (data145 > 1 || isNaN(data145)) {
-                                        const err360 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data145 };
+                                    if (data145 > 100 || isNaN(data145)) {
+                                        const err359 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data145 };
+                                        if (vErrors === null) {
+                                            vErrors = [err359];
+                                        }
+                                        else {
+                                            vErrors.push(err359);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data145 < -100 || isNaN(data145)) {
+                                        const err360 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data145 };
                                         if (vErrors === null) {
                                             vErrors = [err360];
                                         }
@@ -22862,33 +23699,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data145 < 0 || isNaN(data145)) {
-                                        const err361 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data145 };
-                                        if (vErrors === null) {
-                                            vErrors = [err361];
-                                        }
-                                        else {
-                                            vErrors.push(err361);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err362 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data145 };
+                                    const err361 = { instancePath: instancePath + "/gate/families/pgd/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_accuracy_drop_pp, data: data145 };
                                     if (vErrors === null) {
-                                        vErrors = [err362];
+                                        vErrors = [err361];
                                     }
                                     else {
-                                        vErrors.push(err362);
+                                        vErrors.push(err361);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data141.max_attack_success !== undefined) {
-                                let data146 = data141.max_attack_success;
+                            if (data142.min_eligible_coverage !== undefined) {
+                                let data146 = data142.min_eligible_coverage;
                                 if ((typeof data146 == "number") && (isFinite(data146))) {
                                     if (data146 > 1 || isNaN(data146)) {
-                                        const err363 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data146 };
+                                        const err362 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data146 };
+                                        if (vErrors === null) {
+                                            vErrors = [err362];
+                                        }
+                                        else {
+                                            vErrors.push(err362);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data146 < 0 || isNaN(data146)) {
+                                        const err363 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data146 };
                                         if (vErrors === null) {
                                             vErrors = [err363];
                                         }
@@ -22897,33 +23734,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data146 < 0 || isNaN(data146)) {
-                                        const err364 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data146 };
-                                        if (vErrors === null) {
-                                            vErrors = [err364];
-                                        }
-                                        else {
-                                            vErrors.push(err364);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err365 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data146 };
+                                    const err364 = { instancePath: instancePath + "/gate/families/pgd/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.min_eligible_coverage, data: data146 };
                                     if (vErrors === null) {
-                                        vErrors = [err365];
+                                        vErrors = [err364];
                                     }
                                     else {
-                                        vErrors.push(err365);
+                                        vErrors.push(err364);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data141.max_regression_pp !== undefined) {
-                                let data147 = data141.max_regression_pp;
+                            if (data142.max_attack_success !== undefined) {
+                                let data147 = data142.max_attack_success;
                                 if ((typeof data147 == "number") && (isFinite(data147))) {
-                                    if (data147 > 100 || isNaN(data147)) {
-                                        const err366 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data147 };
+                                    if (data147 > 1 || isNaN(data147)) {
+                                        const err365 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data147 };
+                                        if (vErrors === null) {
+                                            vErrors = [err365];
+                                        }
+                                        else {
+                                            vErrors.push(err365);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data147 < 0 || isNaN(data147)) {
+                                        const err366 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data147 };
                                         if (vErrors === null) {
                                             vErrors = [err366];
                                         }
@@ -22932,46 +23769,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data147 < 0 || isNaN(data147)) {
-                                        const err367 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data147 };
+                                }
+                                else {
+                                    const err367 = { instancePath: instancePath + "/gate/families/pgd/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_attack_success, data: data147 };
+                                    if (vErrors === null) {
+                                        vErrors = [err367];
+                                    }
+                                    else {
+                                        vErrors.push(err367);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data142.max_regression_pp !== undefined) {
+                                let data148 = data142.max_regression_pp;
+                                if ((typeof data148 == "number") && (isFinite(data148))) {
+                                    if (data148 > 100 || isNaN(data148)) {
+                                        const err368 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data148 };
                                         if (vErrors === null) {
-                                            vErrors = [err367];
+                                            vErrors = [err368];
                                         }
                                         else {
-                                            vErrors.push(err367);
+                                            vErrors.push(err368);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data148 < 0 || isNaN(data148)) {
+                                        const err369 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data148 };
+                                        if (vErrors === null) {
+                                            vErrors = [err369];
+                                        }
+                                        else {
+                                            vErrors.push(err369);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err368 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data147 };
-                                    if (vErrors === null) {
-                                        vErrors = [err368];
-                                    }
-                                    else {
-                                        vErrors.push(err368);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err369 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.pgd.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data141 };
-                            if (vErrors === null) {
-                                vErrors = [err369];
-                            }
-                            else {
-                                vErrors.push(err369);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.square !== undefined) {
-                        let data148 = data98.square;
-                        if (data148 && typeof data148 == "object" && !Array.isArray(data148)) {
-                            for (const key39 in data148) {
-                                if (!((((((key39 === "min_changed_examples") || (key39 === "max_flip_rate")) || (key39 === "max_accuracy_drop_pp")) || (key39 === "min_eligible_coverage")) || (key39 === "max_attack_success")) || (key39 === "max_regression_pp"))) {
-                                    const err370 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key39 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data148 };
+                                    const err370 = { instancePath: instancePath + "/gate/families/pgd/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/pgd/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd.properties.max_regression_pp, data: data148 };
                                     if (vErrors === null) {
                                         vErrors = [err370];
                                     }
@@ -22981,46 +23816,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data148.min_changed_examples !== undefined) {
-                                let data149 = data148.min_changed_examples;
-                                if (!(((typeof data149 == "number") && (!(data149 % 1) && !isNaN(data149))) && (isFinite(data149)))) {
-                                    const err371 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data149 };
+                        }
+                        else {
+                            const err371 = { instancePath: instancePath + "/gate/families/pgd", schemaPath: "#/properties/gate/properties/families/properties/pgd/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.pgd.type, parentSchema: schema11.properties.gate.properties.families.properties.pgd, data: data142 };
+                            if (vErrors === null) {
+                                vErrors = [err371];
+                            }
+                            else {
+                                vErrors.push(err371);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.square !== undefined) {
+                        let data149 = data99.square;
+                        if (data149 && typeof data149 == "object" && !Array.isArray(data149)) {
+                            for (const key39 in data149) {
+                                if (!((((((key39 === "min_changed_examples") || (key39 === "max_flip_rate")) || (key39 === "max_accuracy_drop_pp")) || (key39 === "min_eligible_coverage")) || (key39 === "max_attack_success")) || (key39 === "max_regression_pp"))) {
+                                    const err372 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key39 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data149 };
                                     if (vErrors === null) {
-                                        vErrors = [err371];
+                                        vErrors = [err372];
                                     }
                                     else {
-                                        vErrors.push(err371);
+                                        vErrors.push(err372);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data149 == "number") && (isFinite(data149))) {
-                                    if (data149 < 0 || isNaN(data149)) {
-                                        const err372 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data149 };
-                                        if (vErrors === null) {
-                                            vErrors = [err372];
-                                        }
-                                        else {
-                                            vErrors.push(err372);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data148.max_flip_rate !== undefined) {
-                                let data150 = data148.max_flip_rate;
-                                if ((typeof data150 == "number") && (isFinite(data150))) {
-                                    if (data150 > 1 || isNaN(data150)) {
-                                        const err373 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data150 };
-                                        if (vErrors === null) {
-                                            vErrors = [err373];
-                                        }
-                                        else {
-                                            vErrors.push(err373);
-                                        }
-                                        errors++;
+                            if (data149.min_changed_examples !== undefined) {
+                                let data150 = data149.min_changed_examples;
+                                if (!(((typeof data150 == "number") && (!(data150 % 1) && !isNaN(data150))) && (isFinite(data150)))) {
+                                    const err373 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data150 };
+                                    if (vErrors === null) {
+                                        vErrors = [err373];
                                     }
+                                    else {
+                                        vErrors.push(err373);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data150 == "number") && (isFinite(data150))) {
                                     if (data150 < 0 || isNaN(data150)) {
-                                        const err374 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data150 };
+                                        const err374 = { instancePath: instancePath + "/gate/families/square/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_changed_examples, data: data150 };
                                         if (vErrors === null) {
                                             vErrors = [err374];
                                         }
@@ -23030,22 +23867,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err375 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data150 };
-                                    if (vErrors === null) {
-                                        vErrors = [err375];
-                                    }
-                                    else {
-                                        vErrors.push(err375);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data148.max_accuracy_drop_pp !== undefined) {
-                                let data151 = data148.max_accuracy_drop_pp;
+                            if (data149.max_flip_rate !== undefined) {
+                                let data151 = data149.max_flip_rate;
                                 if ((typeof data151 == "number") && (isFinite(data151))) {
-                                    if (data151 > 100 || isNaN(data151)) {
-                                        const err376 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data151 };
+                                    if (data151 > 1 || isNaN(data151)) {
+                                        const err375 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data151 };
+                                        if (vErrors === null) {
+                                            vErrors = [err375];
+                                        }
+                                        else {
+                                            vErrors.push(err375);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data151 < 0 || isNaN(data151)) {
+                                        const err376 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data151 };
                                         if (vErrors === null) {
                                             vErrors = [err376];
                                         }
@@ -23054,33 +23891,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data151 < -100 || isNaN(data151)) {
-                                        const err377 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data151 };
-                                        if (vErrors === null) {
-                                            vErrors = [err377];
-                                        }
-                                        else {
-                                            vErrors.push(err377);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err378 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data151 };
+                                    const err377 = { instancePath: instancePath + "/gate/families/square/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_flip_rate, data: data151 };
                                     if (vErrors === null) {
-                                        vErrors = [err378];
+                                        vErrors = [err377];
                                     }
                                     else {
-                                        vErrors.push(err378);
+                                        vErrors.push(err377);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data148.min_eligible_coverage !== undefined) {
-                                let data152 = data148.min_eligible_coverage;
+                            if (data149.max_accuracy_drop_pp !== undefined) {
+                                let data152 = data149.max_accuracy_drop_pp;
                                 if ((typeof data152 == "number") && (isFinite(data152))) {
-                                    if (data152 > 1 || isNaN(data152)) {
-                                        const err379 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data152 };
+                                    if (data152 > 100 || isNaN(data152)) {
+                                        const err378 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data152 };
+                                        if (vErrors === null) {
+                                            vErrors = [err378];
+                                        }
+                                        else {
+                                            vErrors.push(err378);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data152 < -100 || isNaN(data152)) {
+                                        const err379 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data152 };
                                         if (vErrors === null) {
                                             vErrors = [err379];
                                         }
@@ -23089,33 +23926,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data152 < 0 || isNaN(data152)) {
-                                        const err380 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data152 };
-                                        if (vErrors === null) {
-                                            vErrors = [err380];
-                                        }
-                                        else {
-                                            vErrors.push(err380);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err381 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data152 };
+                                    const err380 = { instancePath: instancePath + "/gate/families/square/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_accuracy_drop_pp, data: data152 };
                                     if (vErrors === null) {
-                                        vErrors = [err381];
+                                        vErrors = [err380];
                                     }
                                     else {
-                                        vErrors.push(err381);
+                                        vErrors.push(err380);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data148.max_attack_success !== undefined) {
-                                let data153 = data148.max_attack_success;
+                            if (data149.min_eligible_coverage !== undefined) {
+                                let data153 = data149.min_eligible_coverage;
                                 if ((typeof data153 == "number") && (isFinite(data153))) {
                                     if (data153 > 1 || isNaN(data153)) {
-                                        const err382 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data153 };
+                                        const err381 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data153 };
+                                        if (vErrors === null) {
+                                            vErrors = [err381];
+                                        }
+                                        else {
+                                            vErrors.push(err381);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data153 < 0 || isNaN(data153)) {
+                                        const err382 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data153 };
                                         if (vErrors === null) {
                                             vErrors = [err382];
                                         }
@@ -23124,33 +23961,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data153 < 0 || isNaN(data153)) {
-                                        const err383 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data153 };
-                                        if (vErrors === null) {
-                                            vErrors = [err383];
-                                        }
-                                        else {
-                                            vErrors.push(err383);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err384 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data153 };
+                                    const err383 = { instancePath: instancePath + "/gate/families/square/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/square/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.min_eligible_coverage, data: data153 };
                                     if (vErrors === null) {
-                                        vErrors = [err384];
+                                        vErrors = [err383];
                                     }
                                     else {
-                                        vErrors.push(err384);
+                                        vErrors.push(err383);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data148.max_regression_pp !== undefined) {
-                                let data154 = data148.max_regression_pp;
+                            if (data149.max_attack_success !== undefined) {
+                                let data154 = data149.max_attack_success;
                                 if ((typeof data154 == "number") && (isFinite(data154))) {
-                                    if (data154 > 100 || isNaN(data154)) {
-                                        const err385 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data154 };
+                                    if (data154 > 1 || isNaN(data154)) {
+                                        const err384 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data154 };
+                                        if (vErrors === null) {
+                                            vErrors = [err384];
+                                        }
+                                        else {
+                                            vErrors.push(err384);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data154 < 0 || isNaN(data154)) {
+                                        const err385 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data154 };
                                         if (vErrors === null) {
                                             vErrors = [err385];
                                         }
@@ -23159,46 +23996,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data154 < 0 || isNaN(data154)) {
-                                        const err386 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data154 };
+                                }
+                                else {
+                                    const err386 = { instancePath: instancePath + "/gate/families/square/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_attack_success, data: data154 };
+                                    if (vErrors === null) {
+                                        vErrors = [err386];
+                                    }
+                                    else {
+                                        vErrors.push(err386);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data149.max_regression_pp !== undefined) {
+                                let data155 = data149.max_regression_pp;
+                                if ((typeof data155 == "number") && (isFinite(data155))) {
+                                    if (data155 > 100 || isNaN(data155)) {
+                                        const err387 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data155 };
                                         if (vErrors === null) {
-                                            vErrors = [err386];
+                                            vErrors = [err387];
                                         }
                                         else {
-                                            vErrors.push(err386);
+                                            vErrors.push(err387);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data155 < 0 || isNaN(data155)) {
+                                        const err388 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data155 };
+                                        if (vErrors === null) {
+                                            vErrors = [err388];
+                                        }
+                                        else {
+                                            vErrors.push(err388);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err387 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data154 };
-                                    if (vErrors === null) {
-                                        vErrors = [err387];
-                                    }
-                                    else {
-                                        vErrors.push(err387);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err388 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.square.type, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data148 };
-                            if (vErrors === null) {
-                                vErrors = [err388];
-                            }
-                            else {
-                                vErrors.push(err388);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.boundary !== undefined) {
-                        let data155 = data98.boundary;
-                        if (data155 && typeof data155 == "object" && !Array.isArray(data155)) {
-                            for (const key40 in data155) {
-                                if (!((((((key40 === "min_changed_examples") || (key40 === "max_flip_rate")) || (key40 === "max_accuracy_drop_pp")) || (key40 === "min_eligible_coverage")) || (key40 === "max_attack_success")) || (key40 === "max_regression_pp"))) {
-                                    const err389 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data155 };
+                                    const err389 = { instancePath: instancePath + "/gate/families/square/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/square/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.square.properties.max_regression_pp, data: data155 };
                                     if (vErrors === null) {
                                         vErrors = [err389];
                                     }
@@ -23208,46 +24043,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data155.min_changed_examples !== undefined) {
-                                let data156 = data155.min_changed_examples;
-                                if (!(((typeof data156 == "number") && (!(data156 % 1) && !isNaN(data156))) && (isFinite(data156)))) {
-                                    const err390 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data156 };
+                        }
+                        else {
+                            const err390 = { instancePath: instancePath + "/gate/families/square", schemaPath: "#/properties/gate/properties/families/properties/square/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.square.type, parentSchema: schema11.properties.gate.properties.families.properties.square, data: data149 };
+                            if (vErrors === null) {
+                                vErrors = [err390];
+                            }
+                            else {
+                                vErrors.push(err390);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.boundary !== undefined) {
+                        let data156 = data99.boundary;
+                        if (data156 && typeof data156 == "object" && !Array.isArray(data156)) {
+                            for (const key40 in data156) {
+                                if (!((((((key40 === "min_changed_examples") || (key40 === "max_flip_rate")) || (key40 === "max_accuracy_drop_pp")) || (key40 === "min_eligible_coverage")) || (key40 === "max_attack_success")) || (key40 === "max_regression_pp"))) {
+                                    const err391 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data156 };
                                     if (vErrors === null) {
-                                        vErrors = [err390];
+                                        vErrors = [err391];
                                     }
                                     else {
-                                        vErrors.push(err390);
+                                        vErrors.push(err391);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data156 == "number") && (isFinite(data156))) {
-                                    if (data156 < 0 || isNaN(data156)) {
-                                        const err391 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data156 };
-                                        if (vErrors === null) {
-                                            vErrors = [err391];
-                                        }
-                                        else {
-                                            vErrors.push(err391);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data155.max_flip_rate !== undefined) {
-                                let data157 = data155.max_flip_rate;
-                                if ((typeof data157 == "number") && (isFinite(data157))) {
-                                    if (data157 > 1 || isNaN(data157)) {
-                                        const err392 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data157 };
-                                        if (vErrors === null) {
-                                            vErrors = [err392];
-                                        }
-                                        else {
-                                            vErrors.push(err392);
-                                        }
-                                        errors++;
+                            if (data156.min_changed_examples !== undefined) {
+                                let data157 = data156.min_changed_examples;
+                                if (!(((typeof data157 == "number") && (!(data157 % 1) && !isNaN(data157))) && (isFinite(data157)))) {
+                                    const err392 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data157 };
+                                    if (vErrors === null) {
+                                        vErrors = [err392];
                                     }
+                                    else {
+                                        vErrors.push(err392);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data157 == "number") && (isFinite(data157))) {
                                     if (data157 < 0 || isNaN(data157)) {
-                                        const err393 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data157 };
+                                        const err393 = { instancePath: instancePath + "/gate/families/boundary/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_changed_examples, data: data157 };
                                         if (vErrors === null) {
                                             vErrors = [err393];
                                         }
@@ -23257,22 +24094,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err394 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data157 };
-                                    if (vErrors === null) {
-                                        vErrors = [err394];
-                                    }
-                                    else {
-                                        vErrors.push(err394);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data155.max_accuracy_drop_pp !== undefined) {
-                                let data158 = data155.max_accuracy_drop_pp;
+                            if (data156.max_flip_rate !== undefined) {
+                                let data158 = data156.max_flip_rate;
                                 if ((typeof data158 == "number") && (isFinite(data158))) {
-                                    if (data158 > 100 || isNaN(data158)) {
-                                        const err395 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data158 };
+                                    if (data158 > 1 || isNaN(data158)) {
+                                        const err394 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data158 };
+                                        if (vErrors === null) {
+                                            vErrors = [err394];
+                                        }
+                                        else {
+                                            vErrors.push(err394);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data158 < 0 || isNaN(data158)) {
+                                        const err395 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data158 };
                                         if (vErrors === null) {
                                             vErrors = [err395];
                                         }
@@ -23281,33 +24118,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data158 < -100 || isNaN(data158)) {
-                                        const err396 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data158 };
-                                        if (vErrors === null) {
-                                            vErrors = [err396];
-                                        }
-                                        else {
-                                            vErrors.push(err396);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err397 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data158 };
+                                    const err396 = { instancePath: instancePath + "/gate/families/boundary/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_flip_rate, data: data158 };
                                     if (vErrors === null) {
-                                        vErrors = [err397];
+                                        vErrors = [err396];
                                     }
                                     else {
-                                        vErrors.push(err397);
+                                        vErrors.push(err396);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data155.min_eligible_coverage !== undefined) {
-                                let data159 = data155.min_eligible_coverage;
+                            if (data156.max_accuracy_drop_pp !== undefined) {
+                                let data159 = data156.max_accuracy_drop_pp;
                                 if ((typeof data159 == "number") && (isFinite(data159))) {
-                                    if (data159 > 1 || isNaN(data159)) {
-                                        const err398 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data159 };
+                                    if (data159 > 100 || isNaN(data159)) {
+                                        const err397 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data159 };
+                                        if (vErrors === null) {
+                                            vErrors = [err397];
+                                        }
+                                        else {
+                                            vErrors.push(err397);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data159 < -100 || isNaN(data159)) {
+                                        const err398 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data159 };
                                         if (vErrors === null) {
                                             vErrors = [err398];
                                         }
@@ -23316,33 +24153,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data159 < 0 || isNaN(data159)) {
-                                        const err399 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data159 };
-                                        if (vErrors === null) {
-                                            vErrors = [err399];
-                                        }
-                                        else {
-                                            vErrors.push(err399);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err400 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data159 };
+                                    const err399 = { instancePath: instancePath + "/gate/families/boundary/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_accuracy_drop_pp, data: data159 };
                                     if (vErrors === null) {
-                                        vErrors = [err400];
+                                        vErrors = [err399];
                                     }
                                     else {
-                                        vErrors.push(err400);
+                                        vErrors.push(err399);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data155.max_attack_success !== undefined) {
-                                let data160 = data155.max_attack_success;
+                            if (data156.min_eligible_coverage !== undefined) {
+                                let data160 = data156.min_eligible_coverage;
                                 if ((typeof data160 == "number") && (isFinite(data160))) {
                                     if (data160 > 1 || isNaN(data160)) {
-                                        const err401 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data160 };
+                                        const err400 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data160 };
+                                        if (vErrors === null) {
+                                            vErrors = [err400];
+                                        }
+                                        else {
+                                            vErrors.push(err400);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data160 < 0 || isNaN(data160)) {
+                                        const err401 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data160 };
                                         if (vErrors === null) {
                                             vErrors = [err401];
                                         }
@@ -23351,33 +24188,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data160 < 0 || isNaN(data160)) {
-                                        const err402 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data160 };
-                                        if (vErrors === null) {
-                                            vErrors = [err402];
-                                        }
-                                        else {
-                                            vErrors.push(err402);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err403 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data160 };
+                                    const err402 = { instancePath: instancePath + "/gate/families/boundary/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.min_eligible_coverage, data: data160 };
                                     if (vErrors === null) {
-                                        vErrors = [err403];
+                                        vErrors = [err402];
                                     }
                                     else {
-                                        vErrors.push(err403);
+                                        vErrors.push(err402);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data155.max_regression_pp !== undefined) {
-                                let data161 = data155.max_regression_pp;
+                            if (data156.max_attack_success !== undefined) {
+                                let data161 = data156.max_attack_success;
                                 if ((typeof data161 == "number") && (isFinite(data161))) {
-                                    if (data161 > 100 || isNaN(data161)) {
-                                        const err404 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data161 };
+                                    if (data161 > 1 || isNaN(data161)) {
+                                        const err403 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data161 };
+                                        if (vErrors === null) {
+                                            vErrors = [err403];
+                                        }
+                                        else {
+                                            vErrors.push(err403);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data161 < 0 || isNaN(data161)) {
+                                        const err404 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data161 };
                                         if (vErrors === null) {
                                             vErrors = [err404];
                                         }
@@ -23386,46 +24223,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data161 < 0 || isNaN(data161)) {
-                                        const err405 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data161 };
+                                }
+                                else {
+                                    const err405 = { instancePath: instancePath + "/gate/families/boundary/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_attack_success, data: data161 };
+                                    if (vErrors === null) {
+                                        vErrors = [err405];
+                                    }
+                                    else {
+                                        vErrors.push(err405);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data156.max_regression_pp !== undefined) {
+                                let data162 = data156.max_regression_pp;
+                                if ((typeof data162 == "number") && (isFinite(data162))) {
+                                    if (data162 > 100 || isNaN(data162)) {
+                                        const err406 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data162 };
                                         if (vErrors === null) {
-                                            vErrors = [err405];
+                                            vErrors = [err406];
                                         }
                                         else {
-                                            vErrors.push(err405);
+                                            vErrors.push(err406);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data162 < 0 || isNaN(data162)) {
+                                        const err407 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data162 };
+                                        if (vErrors === null) {
+                                            vErrors = [err407];
+                                        }
+                                        else {
+                                            vErrors.push(err407);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err406 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data161 };
-                                    if (vErrors === null) {
-                                        vErrors = [err406];
-                                    }
-                                    else {
-                                        vErrors.push(err406);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err407 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.boundary.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data155 };
-                            if (vErrors === null) {
-                                vErrors = [err407];
-                            }
-                            else {
-                                vErrors.push(err407);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.exact !== undefined) {
-                        let data162 = data98.exact;
-                        if (data162 && typeof data162 == "object" && !Array.isArray(data162)) {
-                            for (const key41 in data162) {
-                                if (!((((((key41 === "min_changed_examples") || (key41 === "max_flip_rate")) || (key41 === "max_accuracy_drop_pp")) || (key41 === "min_eligible_coverage")) || (key41 === "max_attack_success")) || (key41 === "max_regression_pp"))) {
-                                    const err408 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key41 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data162 };
+                                    const err408 = { instancePath: instancePath + "/gate/families/boundary/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/boundary/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary.properties.max_regression_pp, data: data162 };
                                     if (vErrors === null) {
                                         vErrors = [err408];
                                     }
@@ -23435,46 +24270,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data162.min_changed_examples !== undefined) {
-                                let data163 = data162.min_changed_examples;
-                                if (!(((typeof data163 == "number") && (!(data163 % 1) && !isNaN(data163))) && (isFinite(data163)))) {
-                                    const err409 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data163 };
+                        }
+                        else {
+                            const err409 = { instancePath: instancePath + "/gate/families/boundary", schemaPath: "#/properties/gate/properties/families/properties/boundary/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.boundary.type, parentSchema: schema11.properties.gate.properties.families.properties.boundary, data: data156 };
+                            if (vErrors === null) {
+                                vErrors = [err409];
+                            }
+                            else {
+                                vErrors.push(err409);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.exact !== undefined) {
+                        let data163 = data99.exact;
+                        if (data163 && typeof data163 == "object" && !Array.isArray(data163)) {
+                            for (const key41 in data163) {
+                                if (!((((((key41 === "min_changed_examples") || (key41 === "max_flip_rate")) || (key41 === "max_accuracy_drop_pp")) || (key41 === "min_eligible_coverage")) || (key41 === "max_attack_success")) || (key41 === "max_regression_pp"))) {
+                                    const err410 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key41 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data163 };
                                     if (vErrors === null) {
-                                        vErrors = [err409];
+                                        vErrors = [err410];
                                     }
                                     else {
-                                        vErrors.push(err409);
+                                        vErrors.push(err410);
                                     }
                                     errors++;
                                 }
-                                if ((typeof data163 == "number") && (isFinite(data163))) {
-                                    if (data163 < 0 || isNaN(data163)) {
-                                        const err410 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data163 };
-                                        if (vErrors === null) {
-                                            vErrors = [err410];
-                                        }
-                                        else {
-                                            vErrors.push(err410);
-                                        }
-                                        errors++;
-                                    }
-                                }
                             }
-                            if (data162.max_flip_rate !== undefined) {
-                                let data164 = data162.max_flip_rate;
-                                if ((typeof data164 == "number") && (isFinite(data164))) {
-                                    if (data164 > 1 || isNaN(data164)) {
-                                        const err411 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data164 };
-                                        if (vErrors === null) {
-                                            vErrors = [err411];
-                                        }
-                                        else {
-                                            vErrors.push(err411);
-                                        }
-                                        errors++;
+                            if (data163.min_changed_examples !== undefined) {
+                                let data164 = data163.min_changed_examples;
+                                if (!(((typeof data164 == "number") && (!(data164 % 1) && !isNaN(data164))) && (isFinite(data164)))) {
+                                    const err411 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data164 };
+                                    if (vErrors === null) {
+                                        vErrors = [err411];
                                     }
+                                    else {
+                                        vErrors.push(err411);
+                                    }
+                                    errors++;
+                                }
+                                if ((typeof data164 == "number") && (isFinite(data164))) {
                                     if (data164 < 0 || isNaN(data164)) {
-                                        const err412 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data164 };
+                                        const err412 = { instancePath: instancePath + "/gate/families/exact/min_changed_examples", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_changed_examples/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_changed_examples, data: data164 };
                                         if (vErrors === null) {
                                             vErrors = [err412];
                                         }
@@ -23484,22 +24321,22 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         errors++;
                                     }
                                 }
-                                else {
-                                    const err413 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data164 };
-                                    if (vErrors === null) {
-                                        vErrors = [err413];
-                                    }
-                                    else {
-                                        vErrors.push(err413);
-                                    }
-                                    errors++;
-                                }
                             }
-                            if (data162.max_accuracy_drop_pp !== undefined) {
-                                let data165 = data162.max_accuracy_drop_pp;
+                            if (data163.max_flip_rate !== undefined) {
+                                let data165 = data163.max_flip_rate;
                                 if ((typeof data165 == "number") && (isFinite(data165))) {
-                                    if (data165 > 100 || isNaN(data165)) {
-                                        const err414 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data165 };
+                                    if (data165 > 1 || isNaN(data165)) {
+                                        const err413 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data165 };
+                                        if (vErrors === null) {
+                                            vErrors = [err413];
+                                        }
+                                        else {
+                                            vErrors.push(err413);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data165 < 0 || isNaN(data165)) {
+                                        const err414 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data165 };
                                         if (vErrors === null) {
                                             vErrors = [err414];
                                         }
@@ -23508,33 +24345,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data165 < -100 || isNaN(data165)) {
-                                        const err415 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data165 };
-                                        if (vErrors === null) {
-                                            vErrors = [err415];
-                                        }
-                                        else {
-                                            vErrors.push(err415);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err416 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data165 };
+                                    const err415 = { instancePath: instancePath + "/gate/families/exact/max_flip_rate", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_flip_rate/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_flip_rate, data: data165 };
                                     if (vErrors === null) {
-                                        vErrors = [err416];
+                                        vErrors = [err415];
                                     }
                                     else {
-                                        vErrors.push(err416);
+                                        vErrors.push(err415);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data162.min_eligible_coverage !== undefined) {
-                                let data166 = data162.min_eligible_coverage;
+                            if (data163.max_accuracy_drop_pp !== undefined) {
+                                let data166 = data163.max_accuracy_drop_pp;
                                 if ((typeof data166 == "number") && (isFinite(data166))) {
-                                    if (data166 > 1 || isNaN(data166)) {
-                                        const err417 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data166 };
+                                    if (data166 > 100 || isNaN(data166)) {
+                                        const err416 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data166 };
+                                        if (vErrors === null) {
+                                            vErrors = [err416];
+                                        }
+                                        else {
+                                            vErrors.push(err416);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data166 < -100 || isNaN(data166)) {
+                                        const err417 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: -100 }, message: "must be >= -100", schema: -100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data166 };
                                         if (vErrors === null) {
                                             vErrors = [err417];
                                         }
@@ -23543,33 +24380,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data166 < 0 || isNaN(data166)) {
-                                        const err418 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data166 };
-                                        if (vErrors === null) {
-                                            vErrors = [err418];
-                                        }
-                                        else {
-                                            vErrors.push(err418);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err419 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data166 };
+                                    const err418 = { instancePath: instancePath + "/gate/families/exact/max_accuracy_drop_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_accuracy_drop_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_accuracy_drop_pp, data: data166 };
                                     if (vErrors === null) {
-                                        vErrors = [err419];
+                                        vErrors = [err418];
                                     }
                                     else {
-                                        vErrors.push(err419);
+                                        vErrors.push(err418);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data162.max_attack_success !== undefined) {
-                                let data167 = data162.max_attack_success;
+                            if (data163.min_eligible_coverage !== undefined) {
+                                let data167 = data163.min_eligible_coverage;
                                 if ((typeof data167 == "number") && (isFinite(data167))) {
                                     if (data167 > 1 || isNaN(data167)) {
-                                        const err420 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data167 };
+                                        const err419 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data167 };
+                                        if (vErrors === null) {
+                                            vErrors = [err419];
+                                        }
+                                        else {
+                                            vErrors.push(err419);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data167 < 0 || isNaN(data167)) {
+                                        const err420 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data167 };
                                         if (vErrors === null) {
                                             vErrors = [err420];
                                         }
@@ -23578,33 +24415,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data167 < 0 || isNaN(data167)) {
-                                        const err421 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data167 };
-                                        if (vErrors === null) {
-                                            vErrors = [err421];
-                                        }
-                                        else {
-                                            vErrors.push(err421);
-                                        }
-                                        errors++;
-                                    }
                                 }
                                 else {
-                                    const err422 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data167 };
+                                    const err421 = { instancePath: instancePath + "/gate/families/exact/min_eligible_coverage", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/min_eligible_coverage/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.min_eligible_coverage, data: data167 };
                                     if (vErrors === null) {
-                                        vErrors = [err422];
+                                        vErrors = [err421];
                                     }
                                     else {
-                                        vErrors.push(err422);
+                                        vErrors.push(err421);
                                     }
                                     errors++;
                                 }
                             }
-                            if (data162.max_regression_pp !== undefined) {
-                                let data168 = data162.max_regression_pp;
+                            if (data163.max_attack_success !== undefined) {
+                                let data168 = data163.max_attack_success;
                                 if ((typeof data168 == "number") && (isFinite(data168))) {
-                                    if (data168 > 100 || isNaN(data168)) {
-                                        const err423 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data168 };
+                                    if (data168 > 1 || isNaN(data168)) {
+                                        const err422 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data168 };
+                                        if (vErrors === null) {
+                                            vErrors = [err422];
+                                        }
+                                        else {
+                                            vErrors.push(err422);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data168 < 0 || isNaN(data168)) {
+                                        const err423 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data168 };
                                         if (vErrors === null) {
                                             vErrors = [err423];
                                         }
@@ -23613,46 +24450,44 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                         }
                                         errors++;
                                     }
-                                    if (data168 < 0 || isNaN(data168)) {
-                                        const err424 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data168 };
+                                }
+                                else {
+                                    const err424 = { instancePath: instancePath + "/gate/families/exact/max_attack_success", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_attack_success/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_attack_success, data: data168 };
+                                    if (vErrors === null) {
+                                        vErrors = [err424];
+                                    }
+                                    else {
+                                        vErrors.push(err424);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data163.max_regression_pp !== undefined) {
+                                let data169 = data163.max_regression_pp;
+                                if ((typeof data169 == "number") && (isFinite(data169))) {
+                                    if (data169 > 100 || isNaN(data169)) {
+                                        const err425 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data169 };
                                         if (vErrors === null) {
-                                            vErrors = [err424];
+                                            vErrors = [err425];
                                         }
                                         else {
-                                            vErrors.push(err424);
+                                            vErrors.push(err425);
+                                        }
+                                        errors++;
+                                    }
+                                    if (data169 < 0 || isNaN(data169)) {
+                                        const err426 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data169 };
+                                        if (vErrors === null) {
+                                            vErrors = [err426];
+                                        }
+                                        else {
+                                            vErrors.push(err426);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err425 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data168 };
-                                    if (vErrors === null) {
-                                        vErrors = [err425];
-                                    }
-                                    else {
-                                        vErrors.push(err425);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err426 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.exact.type, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data162 };
-                            if (vErrors === null) {
-                                vErrors = [err426];
-                            }
-                            else {
-                                vErrors.push(err426);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.clean !== undefined) {
-                        let data169 = data98.clean;
-                        if (data169 && typeof data169 == "object" && !Array.isArray(data169)) {
-                            for (const key42 in data169) {
-                                if (!(key42 === "max_regression_pp")) {
-                                    const err427 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key42 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data169 };
+                                    const err427 = { instancePath: instancePath + "/gate/families/exact/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/exact/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.exact.properties.max_regression_pp, data: data169 };
                                     if (vErrors === null) {
                                         vErrors = [err427];
                                     }
@@ -23662,59 +24497,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data169.max_regression_pp !== undefined) {
-                                let data170 = data169.max_regression_pp;
-                                if ((typeof data170 == "number") && (isFinite(data170))) {
-                                    if (data170 > 100 || isNaN(data170)) {
-                                        const err428 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data170 };
+                        }
+                        else {
+                            const err428 = { instancePath: instancePath + "/gate/families/exact", schemaPath: "#/properties/gate/properties/families/properties/exact/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.exact.type, parentSchema: schema11.properties.gate.properties.families.properties.exact, data: data163 };
+                            if (vErrors === null) {
+                                vErrors = [err428];
+                            }
+                            else {
+                                vErrors.push(err428);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.clean !== undefined) {
+                        let data170 = data99.clean;
+                        if (data170 && typeof data170 == "object" && !Array.isArray(data170)) {
+                            for (const key42 in data170) {
+                                if (!(key42 === "max_regression_pp")) {
+                                    const err429 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key42 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data170 };
+                                    if (vErrors === null) {
+                                        vErrors = [err429];
+                                    }
+                                    else {
+                                        vErrors.push(err429);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data170.max_regression_pp !== undefined) {
+                                let data171 = data170.max_regression_pp;
+                                if ((typeof data171 == "number") && (isFinite(data171))) {
+                                    if (data171 > 100 || isNaN(data171)) {
+                                        const err430 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data171 };
                                         if (vErrors === null) {
-                                            vErrors = [err428];
+                                            vErrors = [err430];
                                         }
                                         else {
-                                            vErrors.push(err428);
+                                            vErrors.push(err430);
                                         }
                                         errors++;
                                     }
-                                    if (data170 < 0 || isNaN(data170)) {
-                                        const err429 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data170 };
+                                    if (data171 < 0 || isNaN(data171)) {
+                                        const err431 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data171 };
                                         if (vErrors === null) {
-                                            vErrors = [err429];
+                                            vErrors = [err431];
                                         }
                                         else {
-                                            vErrors.push(err429);
+                                            vErrors.push(err431);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err430 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data170 };
-                                    if (vErrors === null) {
-                                        vErrors = [err430];
-                                    }
-                                    else {
-                                        vErrors.push(err430);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err431 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data169 };
-                            if (vErrors === null) {
-                                vErrors = [err431];
-                            }
-                            else {
-                                vErrors.push(err431);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.truncate !== undefined) {
-                        let data171 = data98.truncate;
-                        if (data171 && typeof data171 == "object" && !Array.isArray(data171)) {
-                            for (const key43 in data171) {
-                                if (!(key43 === "max_regression_pp")) {
-                                    const err432 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key43 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data171 };
+                                    const err432 = { instancePath: instancePath + "/gate/families/clean/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/clean/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.clean.properties.max_regression_pp, data: data171 };
                                     if (vErrors === null) {
                                         vErrors = [err432];
                                     }
@@ -23724,59 +24559,59 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data171.max_regression_pp !== undefined) {
-                                let data172 = data171.max_regression_pp;
-                                if ((typeof data172 == "number") && (isFinite(data172))) {
-                                    if (data172 > 100 || isNaN(data172)) {
-                                        const err433 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data172 };
+                        }
+                        else {
+                            const err433 = { instancePath: instancePath + "/gate/families/clean", schemaPath: "#/properties/gate/properties/families/properties/clean/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.clean.type, parentSchema: schema11.properties.gate.properties.families.properties.clean, data: data170 };
+                            if (vErrors === null) {
+                                vErrors = [err433];
+                            }
+                            else {
+                                vErrors.push(err433);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.truncate !== undefined) {
+                        let data172 = data99.truncate;
+                        if (data172 && typeof data172 == "object" && !Array.isArray(data172)) {
+                            for (const key43 in data172) {
+                                if (!(key43 === "max_regression_pp")) {
+                                    const err434 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key43 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data172 };
+                                    if (vErrors === null) {
+                                        vErrors = [err434];
+                                    }
+                                    else {
+                                        vErrors.push(err434);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data172.max_regression_pp !== undefined) {
+                                let data173 = data172.max_regression_pp;
+                                if ((typeof data173 == "number") && (isFinite(data173))) {
+                                    if (data173 > 100 || isNaN(data173)) {
+                                        const err435 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data173 };
                                         if (vErrors === null) {
-                                            vErrors = [err433];
+                                            vErrors = [err435];
                                         }
                                         else {
-                                            vErrors.push(err433);
+                                            vErrors.push(err435);
                                         }
                                         errors++;
                                     }
-                                    if (data172 < 0 || isNaN(data172)) {
-                                        const err434 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data172 };
+                                    if (data173 < 0 || isNaN(data173)) {
+                                        const err436 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data173 };
                                         if (vErrors === null) {
-                                            vErrors = [err434];
+                                            vErrors = [err436];
                                         }
                                         else {
-                                            vErrors.push(err434);
+                                            vErrors.push(err436);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err435 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data172 };
-                                    if (vErrors === null) {
-                                        vErrors = [err435];
-                                    }
-                                    else {
-                                        vErrors.push(err435);
-                                    }
-                                    errors++;
-                                }
-                            }
-                        }
-                        else {
-                            const err436 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data171 };
-                            if (vErrors === null) {
-                                vErrors = [err436];
-                            }
-                            else {
-                                vErrors.push(err436);
-                            }
-                            errors++;
-                        }
-                    }
-                    if (data98.noise !== undefined) {
-                        let data173 = data98.noise;
-                        if (data173 && typeof data173 == "object" && !Array.isArray(data173)) {
-                            for (const key44 in data173) {
-                                if (!(key44 === "max_regression_pp")) {
-                                    const err437 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data173 };
+                                    const err437 = { instancePath: instancePath + "/gate/families/truncate/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/truncate/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate.properties.max_regression_pp, data: data173 };
                                     if (vErrors === null) {
                                         vErrors = [err437];
                                     }
@@ -23786,71 +24621,71 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                     errors++;
                                 }
                             }
-                            if (data173.max_regression_pp !== undefined) {
-                                let data174 = data173.max_regression_pp;
-                                if ((typeof data174 == "number") && (isFinite(data174))) {
-                                    if (data174 > 100 || isNaN(data174)) {
-                                        const err438 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data174 };
+                        }
+                        else {
+                            const err438 = { instancePath: instancePath + "/gate/families/truncate", schemaPath: "#/properties/gate/properties/families/properties/truncate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.truncate.type, parentSchema: schema11.properties.gate.properties.families.properties.truncate, data: data172 };
+                            if (vErrors === null) {
+                                vErrors = [err438];
+                            }
+                            else {
+                                vErrors.push(err438);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data99.noise !== undefined) {
+                        let data174 = data99.noise;
+                        if (data174 && typeof data174 == "object" && !Array.isArray(data174)) {
+                            for (const key44 in data174) {
+                                if (!(key44 === "max_regression_pp")) {
+                                    const err439 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data174 };
+                                    if (vErrors === null) {
+                                        vErrors = [err439];
+                                    }
+                                    else {
+                                        vErrors.push(err439);
+                                    }
+                                    errors++;
+                                }
+                            }
+                            if (data174.max_regression_pp !== undefined) {
+                                let data175 = data174.max_regression_pp;
+                                if ((typeof data175 == "number") && (isFinite(data175))) {
+                                    if (data175 > 100 || isNaN(data175)) {
+                                        const err440 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/maximum", keyword: "maximum", params: { comparison: "<=", limit: 100 }, message: "must be <= 100", schema: 100, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data175 };
                                         if (vErrors === null) {
-                                            vErrors = [err438];
+                                            vErrors = [err440];
                                         }
                                         else {
-                                            vErrors.push(err438);
+                                            vErrors.push(err440);
                                         }
                                         errors++;
                                     }
-                                    if (data174 < 0 || isNaN(data174)) {
-                                        const err439 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data174 };
+                                    if (data175 < 0 || isNaN(data175)) {
+                                        const err441 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data175 };
                                         if (vErrors === null) {
-                                            vErrors = [err439];
+                                            vErrors = [err441];
                                         }
                                         else {
-                                            vErrors.push(err439);
+                                            vErrors.push(err441);
                                         }
                                         errors++;
                                     }
                                 }
                                 else {
-                                    const err440 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data174 };
+                                    const err442 = { instancePath: instancePath + "/gate/families/noise/max_regression_pp", schemaPath: "#/properties/gate/properties/families/properties/noise/properties/max_regression_pp/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp.type, parentSchema: schema11.properties.gate.properties.families.properties.noise.properties.max_regression_pp, data: data175 };
                                     if (vErrors === null) {
-                                        vErrors = [err440];
+                                        vErrors = [err442];
                                     }
                                     else {
-                                        vErrors.push(err440);
+                                        vErrors.push(err442);
                                     }
                                     errors++;
                                 }
                             }
                         }
                         else {
-                            const err441 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data173 };
-                            if (vErrors === null) {
-                                vErrors = [err441];
-                            }
-                            else {
-                                vErrors.push(err441);
-                            }
-                            errors++;
-                        }
-                    }
-                }
-                else {
-                    const err442 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data98 };
-                    if (vErrors === null) {
-                        vErrors = [err442];
-                    }
-                    else {
-                        vErrors.push(err442);
-                    }
-                    errors++;
-                }
-            }
-            if (data82.min_attack_strength !== undefined) {
-                let data175 = data82.min_attack_strength;
-                if (data175 && typeof data175 == "object" && !Array.isArray(data175)) {
-                    for (const key45 in data175) {
-                        if (!((((key45 === "fgm") || (key45 === "pgd")) || (key45 === "square")) || (key45 === "boundary"))) {
-                            const err443 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data175 };
+                            const err443 = { instancePath: instancePath + "/gate/families/noise", schemaPath: "#/properties/gate/properties/families/properties/noise/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.properties.noise.type, parentSchema: schema11.properties.gate.properties.families.properties.noise, data: data174 };
                             if (vErrors === null) {
                                 vErrors = [err443];
                             }
@@ -23860,46 +24695,48 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                             errors++;
                         }
                     }
-                    if (data175.fgm !== undefined) {
-                        let data176 = data175.fgm;
-                        if ((typeof data176 == "number") && (isFinite(data176))) {
-                            if (data176 > 1 || isNaN(data176)) {
-                                const err444 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data176 };
-                                if (vErrors === null) {
-                                    vErrors = [err444];
-                                }
-                                else {
-                                    vErrors.push(err444);
-                                }
-                                errors++;
-                            }
-                            if (data176 < 0 || isNaN(data176)) {
-                                const err445 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data176 };
-                                if (vErrors === null) {
-                                    vErrors = [err445];
-                                }
-                                else {
-                                    vErrors.push(err445);
-                                }
-                                errors++;
-                            }
-                        }
-                        else {
-                            const err446 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.fgm.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data176 };
+                }
+                else {
+                    const err444 = { instancePath: instancePath + "/gate/families", schemaPath: "#/properties/gate/properties/families/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.families.type, parentSchema: schema11.properties.gate.properties.families, data: data99 };
+                    if (vErrors === null) {
+                        vErrors = [err444];
+                    }
+                    else {
+                        vErrors.push(err444);
+                    }
+                    errors++;
+                }
+            }
+            if (data83.min_attack_strength !== undefined) {
+                let data176 = data83.min_attack_strength;
+                if (data176 && typeof data176 == "object" && !Array.isArray(data176)) {
+                    for (const key45 in data176) {
+                        if (!((((key45 === "fgm") || (key45 === "pgd")) || (key45 === "square")) || (key45 === "boundary"))) {
+                            const err445 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data176 };
                             if (vErrors === null) {
-                                vErrors = [err446];
+                                vErrors = [err445];
                             }
                             else {
-                                vErrors.push(err446);
+                                vErrors.push(err445);
                             }
                             errors++;
                         }
                     }
-                    if (data175.pgd !== undefined) {
-                        let data177 = data175.pgd;
+                    if (data176.fgm !== undefined) {
+                        let data177 = data176.fgm;
                         if ((typeof data177 == "number") && (isFinite(data177))) {
                             if (data177 > 1 || isNaN(data177)) {
-                                const err447 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data177 };
+                                const err446 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data177 };
+                                if (vErrors === null) {
+                                    vErrors = [err446];
+                                }
+                                else {
+                                    vErrors.push(err446);
+                                }
+                                errors++;
+                            }
+                            if (data177 < 0 || isNaN(data177)) {
+                                const err447 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data177 };
                                 if (vErrors === null) {
                                     vErrors = [err447];
                                 }
@@ -23908,33 +24745,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (data177 < 0 || isNaN(data177)) {
-                                const err448 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data177 };
-                                if (vErrors === null) {
-                                    vErrors = [err448];
-                                }
-                                else {
-                                    vErrors.push(err448);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err449 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.pgd.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data177 };
+                            const err448 = { instancePath: instancePath + "/gate/min_attack_strength/fgm", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/fgm/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.fgm.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.fgm, data: data177 };
                             if (vErrors === null) {
-                                vErrors = [err449];
+                                vErrors = [err448];
                             }
                             else {
-                                vErrors.push(err449);
+                                vErrors.push(err448);
                             }
                             errors++;
                         }
                     }
-                    if (data175.square !== undefined) {
-                        let data178 = data175.square;
+                    if (data176.pgd !== undefined) {
+                        let data178 = data176.pgd;
                         if ((typeof data178 == "number") && (isFinite(data178))) {
                             if (data178 > 1 || isNaN(data178)) {
-                                const err450 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data178 };
+                                const err449 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data178 };
+                                if (vErrors === null) {
+                                    vErrors = [err449];
+                                }
+                                else {
+                                    vErrors.push(err449);
+                                }
+                                errors++;
+                            }
+                            if (data178 < 0 || isNaN(data178)) {
+                                const err450 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data178 };
                                 if (vErrors === null) {
                                     vErrors = [err450];
                                 }
@@ -23943,33 +24780,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (data178 < 0 || isNaN(data178)) {
-                                const err451 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data178 };
-                                if (vErrors === null) {
-                                    vErrors = [err451];
-                                }
-                                else {
-                                    vErrors.push(err451);
-                                }
-                                errors++;
-                            }
                         }
                         else {
-                            const err452 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.square.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data178 };
+                            const err451 = { instancePath: instancePath + "/gate/min_attack_strength/pgd", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/pgd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.pgd.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.pgd, data: data178 };
                             if (vErrors === null) {
-                                vErrors = [err452];
+                                vErrors = [err451];
                             }
                             else {
-                                vErrors.push(err452);
+                                vErrors.push(err451);
                             }
                             errors++;
                         }
                     }
-                    if (data175.boundary !== undefined) {
-                        let data179 = data175.boundary;
+                    if (data176.square !== undefined) {
+                        let data179 = data176.square;
                         if ((typeof data179 == "number") && (isFinite(data179))) {
                             if (data179 > 1 || isNaN(data179)) {
-                                const err453 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data179 };
+                                const err452 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data179 };
+                                if (vErrors === null) {
+                                    vErrors = [err452];
+                                }
+                                else {
+                                    vErrors.push(err452);
+                                }
+                                errors++;
+                            }
+                            if (data179 < 0 || isNaN(data179)) {
+                                const err453 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data179 };
                                 if (vErrors === null) {
                                     vErrors = [err453];
                                 }
@@ -23978,57 +24815,56 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                                 }
                                 errors++;
                             }
-                            if (data179 < 0 || isNaN(data179)) {
-                                const err454 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data179 };
+                        }
+                        else {
+                            const err454 = { instancePath: instancePath + "/gate/min_attack_strength/square", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/square/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.square.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.square, data: data179 };
+                            if (vErrors === null) {
+                                vErrors = [err454];
+                            }
+                            else {
+                                vErrors.push(err454);
+                            }
+                            errors++;
+                        }
+                    }
+                    if (data176.boundary !== undefined) {
+                        let data180 = data176.boundary;
+                        if ((typeof data180 == "number") && (isFinite(data180))) {
+                            if (data180 > 1 || isNaN(data180)) {
+                                const err455 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1", schema: 1, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data180 };
                                 if (vErrors === null) {
-                                    vErrors = [err454];
+                                    vErrors = [err455];
                                 }
                                 else {
-                                    vErrors.push(err454);
+                                    vErrors.push(err455);
+                                }
+                                errors++;
+                            }
+                            if (data180 < 0 || isNaN(data180)) {
+                                const err456 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data180 };
+                                if (vErrors === null) {
+                                    vErrors = [err456];
+                                }
+                                else {
+                                    vErrors.push(err456);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err455 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.boundary.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data179 };
+                            const err457 = { instancePath: instancePath + "/gate/min_attack_strength/boundary", schemaPath: "#/properties/gate/properties/min_attack_strength/properties/boundary/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.gate.properties.min_attack_strength.properties.boundary.type, parentSchema: schema11.properties.gate.properties.min_attack_strength.properties.boundary, data: data180 };
                             if (vErrors === null) {
-                                vErrors = [err455];
+                                vErrors = [err457];
                             }
                             else {
-                                vErrors.push(err455);
+                                vErrors.push(err457);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err456 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data175 };
-                    if (vErrors === null) {
-                        vErrors = [err456];
-                    }
-                    else {
-                        vErrors.push(err456);
-                    }
-                    errors++;
-                }
-            }
-            if (data82.allow_not_evaluated !== undefined) {
-                let data180 = data82.allow_not_evaluated;
-                if (typeof data180 !== "boolean") {
-                    const err457 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data180 };
-                    if (vErrors === null) {
-                        vErrors = [err457];
-                    }
-                    else {
-                        vErrors.push(err457);
-                    }
-                    errors++;
-                }
-            }
-            if (data82.require_baseline !== undefined) {
-                let data181 = data82.require_baseline;
-                if (typeof data181 !== "boolean") {
-                    const err458 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data181 };
+                    const err458 = { instancePath: instancePath + "/gate/min_attack_strength", schemaPath: "#/properties/gate/properties/min_attack_strength/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.properties.min_attack_strength.type, parentSchema: schema11.properties.gate.properties.min_attack_strength, data: data176 };
                     if (vErrors === null) {
                         vErrors = [err458];
                     }
@@ -24038,10 +24874,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data82.block_on !== undefined) {
-                let data182 = data82.block_on;
-                if (!((data182 === "all") || (data182 === "new"))) {
-                    const err459 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data182 };
+            if (data83.allow_not_evaluated !== undefined) {
+                let data181 = data83.allow_not_evaluated;
+                if (typeof data181 !== "boolean") {
+                    const err459 = { instancePath: instancePath + "/gate/allow_not_evaluated", schemaPath: "#/properties/gate/properties/allow_not_evaluated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.allow_not_evaluated.type, parentSchema: schema11.properties.gate.properties.allow_not_evaluated, data: data181 };
                     if (vErrors === null) {
                         vErrors = [err459];
                     }
@@ -24051,10 +24887,10 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data82.require_release_record !== undefined) {
-                let data183 = data82.require_release_record;
-                if (typeof data183 !== "boolean") {
-                    const err460 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data183 };
+            if (data83.require_baseline !== undefined) {
+                let data182 = data83.require_baseline;
+                if (typeof data182 !== "boolean") {
+                    const err460 = { instancePath: instancePath + "/gate/require_baseline", schemaPath: "#/properties/gate/properties/require_baseline/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_baseline.type, parentSchema: schema11.properties.gate.properties.require_baseline, data: data182 };
                     if (vErrors === null) {
                         vErrors = [err460];
                     }
@@ -24064,129 +24900,135 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                     errors++;
                 }
             }
-            if (data82.models !== undefined) {
-                let data184 = data82.models;
-                if (Array.isArray(data184)) {
-                    if (data184.length < 1) {
-                        const err461 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data184 };
+            if (data83.block_on !== undefined) {
+                let data183 = data83.block_on;
+                if (!((data183 === "all") || (data183 === "new"))) {
+                    const err461 = { instancePath: instancePath + "/gate/block_on", schemaPath: "#/properties/gate/properties/block_on/enum", keyword: "enum", params: { allowedValues: schema11.properties.gate.properties.block_on.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.gate.properties.block_on.enum, parentSchema: schema11.properties.gate.properties.block_on, data: data183 };
+                    if (vErrors === null) {
+                        vErrors = [err461];
+                    }
+                    else {
+                        vErrors.push(err461);
+                    }
+                    errors++;
+                }
+            }
+            if (data83.require_release_record !== undefined) {
+                let data184 = data83.require_release_record;
+                if (typeof data184 !== "boolean") {
+                    const err462 = { instancePath: instancePath + "/gate/require_release_record", schemaPath: "#/properties/gate/properties/require_release_record/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.gate.properties.require_release_record.type, parentSchema: schema11.properties.gate.properties.require_release_record, data: data184 };
+                    if (vErrors === null) {
+                        vErrors = [err462];
+                    }
+                    else {
+                        vErrors.push(err462);
+                    }
+                    errors++;
+                }
+            }
+            if (data83.models !== undefined) {
+                let data185 = data83.models;
+                if (Array.isArray(data185)) {
+                    if (data185.length < 1) {
+                        const err463 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.gate.properties.models, data: data185 };
                         if (vErrors === null) {
-                            vErrors = [err461];
+                            vErrors = [err463];
                         }
                         else {
-                            vErrors.push(err461);
+                            vErrors.push(err463);
                         }
                         errors++;
                     }
-                    const len6 = data184.length;
+                    const len6 = data185.length;
                     for (let i6 = 0; i6 < len6; i6++) {
-                        let data185 = data184[i6];
-                        if (typeof data185 === "string") {
-                            if (func4(data185) < 1) {
-                                const err462 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data185 };
+                        let data186 = data185[i6];
+                        if (typeof data186 === "string") {
+                            if (func4(data186) < 1) {
+                                const err464 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.gate.properties.models.items, data: data186 };
                                 if (vErrors === null) {
-                                    vErrors = [err462];
+                                    vErrors = [err464];
                                 }
                                 else {
-                                    vErrors.push(err462);
+                                    vErrors.push(err464);
                                 }
                                 errors++;
                             }
-                            if (!pattern0.test(data185)) {
-                                const err463 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data185 };
+                            if (!pattern0.test(data186)) {
+                                const err465 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.gate.properties.models.items, data: data186 };
                                 if (vErrors === null) {
-                                    vErrors = [err463];
+                                    vErrors = [err465];
                                 }
                                 else {
-                                    vErrors.push(err463);
+                                    vErrors.push(err465);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err464 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data185 };
+                            const err466 = { instancePath: instancePath + "/gate/models/" + i6, schemaPath: "#/properties/gate/properties/models/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.gate.properties.models.items.type, parentSchema: schema11.properties.gate.properties.models.items, data: data186 };
                             if (vErrors === null) {
-                                vErrors = [err464];
+                                vErrors = [err466];
                             }
                             else {
-                                vErrors.push(err464);
+                                vErrors.push(err466);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err465 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data184 };
+                    const err467 = { instancePath: instancePath + "/gate/models", schemaPath: "#/properties/gate/properties/models/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.gate.properties.models.type, parentSchema: schema11.properties.gate.properties.models, data: data185 };
                     if (vErrors === null) {
-                        vErrors = [err465];
+                        vErrors = [err467];
                     }
                     else {
-                        vErrors.push(err465);
+                        vErrors.push(err467);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err466 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data82 };
+            const err468 = { instancePath: instancePath + "/gate", schemaPath: "#/properties/gate/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.gate.type, parentSchema: schema11.properties.gate, data: data83 };
             if (vErrors === null) {
-                vErrors = [err466];
+                vErrors = [err468];
             }
             else {
-                vErrors.push(err466);
+                vErrors.push(err468);
             }
             errors++;
         }
     }
     if (data.release !== undefined) {
-        let data186 = data.release;
-        if (data186 && typeof data186 == "object" && !Array.isArray(data186)) {
-            if (data186.owner === undefined) {
-                const err467 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data186 };
+        let data187 = data.release;
+        if (data187 && typeof data187 == "object" && !Array.isArray(data187)) {
+            if (data187.owner === undefined) {
+                const err469 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/required", keyword: "required", params: { missingProperty: "owner" }, message: "must have required property '" + "owner" + "'", schema: schema11.properties.release.required, parentSchema: schema11.properties.release, data: data187 };
                 if (vErrors === null) {
-                    vErrors = [err467];
+                    vErrors = [err469];
                 }
                 else {
-                    vErrors.push(err467);
+                    vErrors.push(err469);
                 }
                 errors++;
             }
-            for (const key46 in data186) {
+            for (const key46 in data187) {
                 if (!(((((((key46 === "owner") || (key46 === "reviewer")) || (key46 === "intended_use")) || (key46 === "out_of_scope_uses")) || (key46 === "known_limitations")) || (key46 === "mitigations")) || (key46 === "authorization"))) {
-                    const err468 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data186 };
+                    const err470 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.release, data: data187 };
                     if (vErrors === null) {
-                        vErrors = [err468];
+                        vErrors = [err470];
                     }
                     else {
-                        vErrors.push(err468);
+                        vErrors.push(err470);
                     }
                     errors++;
                 }
             }
-            if (data186.owner !== undefined) {
-                let data187 = data186.owner;
-                if (typeof data187 === "string") {
-                    if (func4(data187) > 200) {
-                        const err469 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data187 };
-                        if (vErrors === null) {
-                            vErrors = [err469];
-                        }
-                        else {
-                            vErrors.push(err469);
-                        }
-                        errors++;
-                    }
-                    if (func4(data187) < 1) {
-                        const err470 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data187 };
-                        if (vErrors === null) {
-                            vErrors = [err470];
-                        }
-                        else {
-                            vErrors.push(err470);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data187)) {
-                        const err471 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data187 };
+            if (data187.owner !== undefined) {
+                let data188 = data187.owner;
+                if (typeof data188 === "string") {
+                    if (func4(data188) > 200) {
+                        const err471 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.owner, data: data188 };
                         if (vErrors === null) {
                             vErrors = [err471];
                         }
@@ -24195,23 +25037,18 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                }
-                else {
-                    const err472 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data187 };
-                    if (vErrors === null) {
-                        vErrors = [err472];
+                    if (func4(data188) < 1) {
+                        const err472 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.owner, data: data188 };
+                        if (vErrors === null) {
+                            vErrors = [err472];
+                        }
+                        else {
+                            vErrors.push(err472);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err472);
-                    }
-                    errors++;
-                }
-            }
-            if (data186.reviewer !== undefined) {
-                let data188 = data186.reviewer;
-                if (typeof data188 === "string") {
-                    if (func4(data188) > 200) {
-                        const err473 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data188 };
+                    if (!pattern0.test(data188)) {
+                        const err473 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.owner, data: data188 };
                         if (vErrors === null) {
                             vErrors = [err473];
                         }
@@ -24220,18 +25057,23 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (func4(data188) < 1) {
-                        const err474 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data188 };
-                        if (vErrors === null) {
-                            vErrors = [err474];
-                        }
-                        else {
-                            vErrors.push(err474);
-                        }
-                        errors++;
+                }
+                else {
+                    const err474 = { instancePath: instancePath + "/release/owner", schemaPath: "#/properties/release/properties/owner/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.owner.type, parentSchema: schema11.properties.release.properties.owner, data: data188 };
+                    if (vErrors === null) {
+                        vErrors = [err474];
                     }
-                    if (!pattern0.test(data188)) {
-                        const err475 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data188 };
+                    else {
+                        vErrors.push(err474);
+                    }
+                    errors++;
+                }
+            }
+            if (data187.reviewer !== undefined) {
+                let data189 = data187.reviewer;
+                if (typeof data189 === "string") {
+                    if (func4(data189) > 200) {
+                        const err475 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
                         if (vErrors === null) {
                             vErrors = [err475];
                         }
@@ -24240,23 +25082,18 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                }
-                else {
-                    const err476 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data188 };
-                    if (vErrors === null) {
-                        vErrors = [err476];
+                    if (func4(data189) < 1) {
+                        const err476 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
+                        if (vErrors === null) {
+                            vErrors = [err476];
+                        }
+                        else {
+                            vErrors.push(err476);
+                        }
+                        errors++;
                     }
-                    else {
-                        vErrors.push(err476);
-                    }
-                    errors++;
-                }
-            }
-            if (data186.intended_use !== undefined) {
-                let data189 = data186.intended_use;
-                if (typeof data189 === "string") {
-                    if (func4(data189) > 2000) {
-                        const err477 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data189 };
+                    if (!pattern0.test(data189)) {
+                        const err477 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
                         if (vErrors === null) {
                             vErrors = [err477];
                         }
@@ -24265,33 +25102,33 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    if (func4(data189) < 1) {
-                        const err478 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data189 };
-                        if (vErrors === null) {
-                            vErrors = [err478];
-                        }
-                        else {
-                            vErrors.push(err478);
-                        }
-                        errors++;
-                    }
                 }
                 else {
-                    const err479 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data189 };
+                    const err478 = { instancePath: instancePath + "/release/reviewer", schemaPath: "#/properties/release/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.reviewer.type, parentSchema: schema11.properties.release.properties.reviewer, data: data189 };
                     if (vErrors === null) {
-                        vErrors = [err479];
+                        vErrors = [err478];
                     }
                     else {
-                        vErrors.push(err479);
+                        vErrors.push(err478);
                     }
                     errors++;
                 }
             }
-            if (data186.out_of_scope_uses !== undefined) {
-                let data190 = data186.out_of_scope_uses;
-                if (Array.isArray(data190)) {
-                    if (data190.length < 1) {
-                        const err480 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data190 };
+            if (data187.intended_use !== undefined) {
+                let data190 = data187.intended_use;
+                if (typeof data190 === "string") {
+                    if (func4(data190) > 2000) {
+                        const err479 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/maxLength", keyword: "maxLength", params: { limit: 2000 }, message: "must NOT have more than 2000 characters", schema: 2000, parentSchema: schema11.properties.release.properties.intended_use, data: data190 };
+                        if (vErrors === null) {
+                            vErrors = [err479];
+                        }
+                        else {
+                            vErrors.push(err479);
+                        }
+                        errors++;
+                    }
+                    if (func4(data190) < 1) {
+                        const err480 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.intended_use, data: data190 };
                         if (vErrors === null) {
                             vErrors = [err480];
                         }
@@ -24300,201 +25137,206 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
-                    const len7 = data190.length;
+                }
+                else {
+                    const err481 = { instancePath: instancePath + "/release/intended_use", schemaPath: "#/properties/release/properties/intended_use/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.intended_use.type, parentSchema: schema11.properties.release.properties.intended_use, data: data190 };
+                    if (vErrors === null) {
+                        vErrors = [err481];
+                    }
+                    else {
+                        vErrors.push(err481);
+                    }
+                    errors++;
+                }
+            }
+            if (data187.out_of_scope_uses !== undefined) {
+                let data191 = data187.out_of_scope_uses;
+                if (Array.isArray(data191)) {
+                    if (data191.length < 1) {
+                        const err482 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data191 };
+                        if (vErrors === null) {
+                            vErrors = [err482];
+                        }
+                        else {
+                            vErrors.push(err482);
+                        }
+                        errors++;
+                    }
+                    const len7 = data191.length;
                     for (let i7 = 0; i7 < len7; i7++) {
-                        let data191 = data190[i7];
-                        if (typeof data191 === "string") {
-                            if (func4(data191) > 1000) {
-                                const err481 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data191 };
+                        let data192 = data191[i7];
+                        if (typeof data192 === "string") {
+                            if (func4(data192) > 1000) {
+                                const err483 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data192 };
                                 if (vErrors === null) {
-                                    vErrors = [err481];
+                                    vErrors = [err483];
                                 }
                                 else {
-                                    vErrors.push(err481);
+                                    vErrors.push(err483);
                                 }
                                 errors++;
                             }
-                            if (func4(data191) < 1) {
-                                const err482 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data191 };
+                            if (func4(data192) < 1) {
+                                const err484 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data192 };
                                 if (vErrors === null) {
-                                    vErrors = [err482];
+                                    vErrors = [err484];
                                 }
                                 else {
-                                    vErrors.push(err482);
+                                    vErrors.push(err484);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err483 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data191 };
+                            const err485 = { instancePath: instancePath + "/release/out_of_scope_uses/" + i7, schemaPath: "#/properties/release/properties/out_of_scope_uses/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.out_of_scope_uses.items.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses.items, data: data192 };
                             if (vErrors === null) {
-                                vErrors = [err483];
+                                vErrors = [err485];
                             }
                             else {
-                                vErrors.push(err483);
+                                vErrors.push(err485);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err484 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data190 };
+                    const err486 = { instancePath: instancePath + "/release/out_of_scope_uses", schemaPath: "#/properties/release/properties/out_of_scope_uses/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.out_of_scope_uses.type, parentSchema: schema11.properties.release.properties.out_of_scope_uses, data: data191 };
                     if (vErrors === null) {
-                        vErrors = [err484];
+                        vErrors = [err486];
                     }
                     else {
-                        vErrors.push(err484);
+                        vErrors.push(err486);
                     }
                     errors++;
                 }
             }
-            if (data186.known_limitations !== undefined) {
-                let data192 = data186.known_limitations;
-                if (Array.isArray(data192)) {
-                    if (data192.length < 1) {
-                        const err485 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data192 };
+            if (data187.known_limitations !== undefined) {
+                let data193 = data187.known_limitations;
+                if (Array.isArray(data193)) {
+                    if (data193.length < 1) {
+                        const err487 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations, data: data193 };
                         if (vErrors === null) {
-                            vErrors = [err485];
+                            vErrors = [err487];
                         }
                         else {
-                            vErrors.push(err485);
+                            vErrors.push(err487);
                         }
                         errors++;
                     }
-                    const len8 = data192.length;
+                    const len8 = data193.length;
                     for (let i8 = 0; i8 < len8; i8++) {
-                        let data193 = data192[i8];
-                        if (typeof data193 === "string") {
-                            if (func4(data193) > 1000) {
-                                const err486 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data193 };
+                        let data194 = data193[i8];
+                        if (typeof data194 === "string") {
+                            if (func4(data194) > 1000) {
+                                const err488 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data194 };
                                 if (vErrors === null) {
-                                    vErrors = [err486];
+                                    vErrors = [err488];
                                 }
                                 else {
-                                    vErrors.push(err486);
+                                    vErrors.push(err488);
                                 }
                                 errors++;
                             }
-                            if (func4(data193) < 1) {
-                                const err487 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data193 };
+                            if (func4(data194) < 1) {
+                                const err489 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data194 };
                                 if (vErrors === null) {
-                                    vErrors = [err487];
+                                    vErrors = [err489];
                                 }
                                 else {
-                                    vErrors.push(err487);
+                                    vErrors.push(err489);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err488 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data193 };
+                            const err490 = { instancePath: instancePath + "/release/known_limitations/" + i8, schemaPath: "#/properties/release/properties/known_limitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.known_limitations.items.type, parentSchema: schema11.properties.release.properties.known_limitations.items, data: data194 };
                             if (vErrors === null) {
-                                vErrors = [err488];
+                                vErrors = [err490];
                             }
                             else {
-                                vErrors.push(err488);
+                                vErrors.push(err490);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err489 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data192 };
+                    const err491 = { instancePath: instancePath + "/release/known_limitations", schemaPath: "#/properties/release/properties/known_limitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.known_limitations.type, parentSchema: schema11.properties.release.properties.known_limitations, data: data193 };
                     if (vErrors === null) {
-                        vErrors = [err489];
+                        vErrors = [err491];
                     }
                     else {
-                        vErrors.push(err489);
+                        vErrors.push(err491);
                     }
                     errors++;
                 }
             }
-            if (data186.mitigations !== undefined) {
-                let data194 = data186.mitigations;
-                if (Array.isArray(data194)) {
-                    if (data194.length < 1) {
-                        const err490 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data194 };
+            if (data187.mitigations !== undefined) {
+                let data195 = data187.mitigations;
+                if (Array.isArray(data195)) {
+                    if (data195.length < 1) {
+                        const err492 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.release.properties.mitigations, data: data195 };
                         if (vErrors === null) {
-                            vErrors = [err490];
+                            vErrors = [err492];
                         }
                         else {
-                            vErrors.push(err490);
+                            vErrors.push(err492);
                         }
                         errors++;
                     }
-                    const len9 = data194.length;
+                    const len9 = data195.length;
                     for (let i9 = 0; i9 < len9; i9++) {
-                        let data195 = data194[i9];
-                        if (typeof data195 === "string") {
-                            if (func4(data195) > 1000) {
-                                const err491 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data195 };
+                        let data196 = data195[i9];
+                        if (typeof data196 === "string") {
+                            if (func4(data196) > 1000) {
+                                const err493 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/maxLength", keyword: "maxLength", params: { limit: 1000 }, message: "must NOT have more than 1000 characters", schema: 1000, parentSchema: schema11.properties.release.properties.mitigations.items, data: data196 };
                                 if (vErrors === null) {
-                                    vErrors = [err491];
+                                    vErrors = [err493];
                                 }
                                 else {
-                                    vErrors.push(err491);
+                                    vErrors.push(err493);
                                 }
                                 errors++;
                             }
-                            if (func4(data195) < 1) {
-                                const err492 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data195 };
+                            if (func4(data196) < 1) {
+                                const err494 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.mitigations.items, data: data196 };
                                 if (vErrors === null) {
-                                    vErrors = [err492];
+                                    vErrors = [err494];
                                 }
                                 else {
-                                    vErrors.push(err492);
+                                    vErrors.push(err494);
                                 }
                                 errors++;
                             }
                         }
                         else {
-                            const err493 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data195 };
+                            const err495 = { instancePath: instancePath + "/release/mitigations/" + i9, schemaPath: "#/properties/release/properties/mitigations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.mitigations.items.type, parentSchema: schema11.properties.release.properties.mitigations.items, data: data196 };
                             if (vErrors === null) {
-                                vErrors = [err493];
+                                vErrors = [err495];
                             }
                             else {
-                                vErrors.push(err493);
+                                vErrors.push(err495);
                             }
                             errors++;
                         }
                     }
                 }
                 else {
-                    const err494 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data194 };
+                    const err496 = { instancePath: instancePath + "/release/mitigations", schemaPath: "#/properties/release/properties/mitigations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.release.properties.mitigations.type, parentSchema: schema11.properties.release.properties.mitigations, data: data195 };
                     if (vErrors === null) {
-                        vErrors = [err494];
+                        vErrors = [err496];
                     }
                     else {
-                        vErrors.push(err494);
+                        vErrors.push(err496);
                     }
                     errors++;
                 }
             }
-            if (data186.authorization !== undefined) {
-                let data196 = data186.authorization;
-                if (typeof data196 === "string") {
-                    if (func4(data196) > 500) {
-                        const err495 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data196 };
-                        if (vErrors === null) {
-                            vErrors = [err495];
-                        }
-                        else {
-                            vErrors.push(err495);
-                        }
-                        errors++;
-                    }
-                    if (func4(data196) < 1) {
-                        const err496 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data196 };
-                        if (vErrors === null) {
-                            vErrors = [err496];
-                        }
-                        else {
-                            vErrors.push(err496);
-                        }
-                        errors++;
-                    }
-                    if (!pattern0.test(data196)) {
-                        const err497 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data196 };
+            if (data187.authorization !== undefined) {
+                let data197 = data187.authorization;
+                if (typeof data197 === "string") {
+                    if (func4(data197) > 500) {
+                        const err497 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters", schema: 500, parentSchema: schema11.properties.release.properties.authorization, data: data197 };
                         if (vErrors === null) {
                             vErrors = [err497];
                         }
@@ -24503,38 +25345,58 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                         }
                         errors++;
                     }
+                    if (func4(data197) < 1) {
+                        const err498 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema11.properties.release.properties.authorization, data: data197 };
+                        if (vErrors === null) {
+                            vErrors = [err498];
+                        }
+                        else {
+                            vErrors.push(err498);
+                        }
+                        errors++;
+                    }
+                    if (!pattern0.test(data197)) {
+                        const err499 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" }, message: "must match pattern \"" + "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$" + "\"", schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff\\ud800-\\udfff]*$", parentSchema: schema11.properties.release.properties.authorization, data: data197 };
+                        if (vErrors === null) {
+                            vErrors = [err499];
+                        }
+                        else {
+                            vErrors.push(err499);
+                        }
+                        errors++;
+                    }
                 }
                 else {
-                    const err498 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data196 };
+                    const err500 = { instancePath: instancePath + "/release/authorization", schemaPath: "#/properties/release/properties/authorization/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema11.properties.release.properties.authorization.type, parentSchema: schema11.properties.release.properties.authorization, data: data197 };
                     if (vErrors === null) {
-                        vErrors = [err498];
+                        vErrors = [err500];
                     }
                     else {
-                        vErrors.push(err498);
+                        vErrors.push(err500);
                     }
                     errors++;
                 }
             }
         }
         else {
-            const err499 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data186 };
+            const err501 = { instancePath: instancePath + "/release", schemaPath: "#/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.release.type, parentSchema: schema11.properties.release, data: data187 };
             if (vErrors === null) {
-                vErrors = [err499];
+                vErrors = [err501];
             }
             else {
-                vErrors.push(err499);
+                vErrors.push(err501);
             }
             errors++;
         }
     }
 }
 else {
-    const err500 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err502 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-        vErrors = [err500];
+        vErrors = [err502];
     }
     else {
-        vErrors.push(err500);
+        vErrors.push(err502);
     }
     errors++;
 } validate10.errors = vErrors; return errors === 0; }
@@ -24542,6 +25404,7 @@ else {
 // EXTERNAL MODULE: ./src/config/source.ts
 var config_source = __nccwpck_require__(9397);
 ;// CONCATENATED MODULE: ./src/config/validate.ts
+
 
 
 
@@ -24614,6 +25477,19 @@ function pathOf(error) {
         .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
         .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
+/**
+ * The message for a key the config may not hold: the keys it may, the one found and, when one
+ * allowed key is a slip away, that key (as the CLI suggests a mistyped option).
+ */
+function unknownKey(key, allowed, none = '(no keys)') {
+    const expected = allowed.length > 0 ? `one of ${allowed.join(', ')}` : none;
+    return `unknown key; expected ${expected}, found ${(0,visible/* quoted */.TL)(key)}${didYouMean(key, allowed)}`;
+}
+/** "; did you mean `X`?" when one of `names` is a slip away from `given`, else nothing. */
+function didYouMean(given, names) {
+    const hint = (0,suggest/* closest */.k)(given, names);
+    return hint !== null ? `; did you mean \`${hint}\`?` : '';
+}
 function locate(error, source) {
     const path = pathOf(error);
     const parent = error.parentSchema;
@@ -24625,7 +25501,7 @@ function locate(error, source) {
             return {
                 line: source.keyLineOf(full),
                 path: full,
-                message: `unknown key; expected one of ${allowed.join(', ') || '(no keys)'}, found ${(0,visible/* quoted */.TL)(key)}`
+                message: unknownKey(key, allowed)
             };
         }
         case 'required': {
@@ -25188,6 +26064,90 @@ function isAttackSuccess(rule, labels, gold, scores, label) {
     // A label given beside scores is a repeated model's majority (src/models/repeat.ts): it is the prediction.
     const prediction = label ?? (scores === null ? null : (0,_models_model_js__WEBPACK_IMPORTED_MODULE_0__/* .decide */ .L)(labels, scores).prediction);
     return wrongUnderObjective(rule.objective, rule.transitions, gold, prediction) && policyAccepts(rule.policy, scores) === true;
+}
+
+
+/***/ }),
+
+/***/ 2605:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ binOf),
+/* harmony export */   m: () => (/* binding */ cliCommand)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _util_quote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5796);
+/**
+ * The command that starts this CLI again from where `init` ran, for its "Next:" line. A bare
+ * `evidence-gate` only works when the package is installed on PATH; from a clone it is "command
+ * not found", and `npx evidence-gate` outside a project that installed the package asks the
+ * registry. So the choice follows where the running bin file lives (docs/cli.md):
+ *
+ *   <project>/node_modules/evidence-gate, run from inside <project>  \u2192 npx evidence-gate
+ *   the `evidence-gate` on PATH is this bin (a global install)       \u2192 evidence-gate
+ *   anything else (a clone, a copy)                                  \u2192 node <path to bin>
+ */
+
+
+
+
+const NAME = 'evidence-gate';
+/**
+ * bin/evidence-gate.js of the package whose module `moduleUrl` is (dist/cli/index.js, or
+ * src/cli/engine.ts in a clone: both sit two folders below the package root); null when absent.
+ */
+function binOf(moduleUrl) {
+    const bin = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_url__WEBPACK_IMPORTED_MODULE_2__.fileURLToPath)(moduleUrl)), '..', '..', 'bin', `${NAME}.js`);
+    return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(bin) ? bin : null;
+}
+function real(path) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.realpathSync)(path);
+    }
+    catch {
+        return null;
+    }
+}
+/** The folder npm runs `npx` from: the nearest one up from `cwd` holding package.json or node_modules. */
+function npmPrefix(cwd) {
+    const start = real(cwd) ?? (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(cwd);
+    for (let dir = start;; dir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(dir)) {
+        if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, 'package.json')) || (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, 'node_modules')))
+            return dir;
+        if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(dir) === dir)
+            return start;
+    }
+}
+/** Whether the `evidence-gate` a shell finds on PATH is this bin (npm links it, or a .cmd shim on Windows). */
+function onPath(realBin, path) {
+    const linked = (dir) => real((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, NAME)) === realBin;
+    // npm on Windows puts a .cmd shim in the prefix and the package in prefix/node_modules.
+    const shimmed = (dir) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `${NAME}.cmd`)) && real((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, 'node_modules', NAME, 'bin', `${NAME}.js`)) === realBin;
+    return path
+        .split(node_path__WEBPACK_IMPORTED_MODULE_1__.delimiter)
+        .filter((dir) => dir !== '')
+        .some((dir) => linked(dir) || shimmed(dir));
+}
+/** How to start the CLI from `cwd`: `npx evidence-gate`, `evidence-gate` or `node <bin>`; `bin` null: not known. */
+function cliCommand(bin, cwd, path = process.env.PATH ?? '') {
+    const realBin = bin === null ? null : real(bin);
+    if (bin === null || realBin === null)
+        return NAME;
+    const pkg = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(realBin));
+    if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.basename)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(pkg)) === 'node_modules' && npmPrefix(cwd) === (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(pkg)))
+        return `npx ${NAME}`;
+    if (onPath(realBin, path))
+        return NAME;
+    // Relative to the current folder when that is shorter (a clone nearby); another drive on Windows has none.
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(cwd, bin);
+    const shown = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(rel) || rel.length >= bin.length ? bin : rel;
+    return `node ${(0,_util_quote_js__WEBPACK_IMPORTED_MODULE_3__/* .quotePath */ .W)(shown.split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/'))}`;
 }
 
 
@@ -26407,7 +27367,7 @@ function loadDictionary(ref) {
         return fail([], `expected a mapping with keys version, languages, found ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFound */ .Kq)(value)}`);
     for (const key of Object.keys(value)) {
         if (!TOP_LEVEL_KEYS.includes(key))
-            fail([key], `unknown key; expected one of ${TOP_LEVEL_KEYS.join(', ')}, found ${JSON.stringify(key)}`, true);
+            fail([key], (0,_config_validate_js__WEBPACK_IMPORTED_MODULE_2__/* .unknownKey */ .a)(key, TOP_LEVEL_KEYS), true);
     }
     if (!('version' in value))
         fail(['version'], 'missing required key; expected 1, found nothing');
@@ -27225,12 +28185,11 @@ __nccwpck_require__.d(__webpack_exports__, {
   PJ: () => (/* binding */ FAMILY_REGISTRY),
   KW: () => (/* binding */ TABULAR_ATTACKS),
   F3: () => (/* binding */ TEXT_FAMILIES),
+  qS: () => (/* binding */ allFamilies),
   xl: () => (/* binding */ buildFamilies),
   O1: () => (/* binding */ configuredTabular),
   m6: () => (/* binding */ familiesOf)
 });
-
-// UNUSED EXPORTS: allFamilies
 
 // EXTERNAL MODULE: ./src/config/schema-parts.ts
 var schema_parts = __nccwpck_require__(9324);
@@ -27398,6 +28357,7 @@ const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
     attack: true,
     destructive: false,
     optIn: true,
+    strategy: 'adaptive',
     needsGradients: false,
     perModel: true,
     reportsWork: true,
@@ -27430,8 +28390,8 @@ var validity = __nccwpck_require__(3983);
  * Work counters (FGM_COUNTING): per ATTACKED row one gradient evaluation (step 2) and two
  * prediction evaluations (steps 1 and 4). The step-1 prediction on a row that turns out to
  * be wrong is eligibility scoring \u2014 clean scoring, not attack generation \u2014 and is not
- * counted; neither is any later scoring or reporting of the candidate by the caller. This is
- * the seed's accounting: 959 attacked rows \u2192 959 gradient and 1,918 prediction evaluations.
+ * counted; neither is any later scoring or reporting of the candidate by the caller. So 959
+ * attacked rows cost 959 gradient and 1,918 prediction evaluations.
  */
 
 
@@ -27645,6 +28605,7 @@ const PGD = (0,descriptor/* tabularAttack */.y)({
     attack: true,
     destructive: false,
     optIn: true,
+    strategy: 'adaptive',
     needsGradients: true,
     perModel: true,
     reportsWork: true,
@@ -27766,6 +28727,7 @@ const SQUARE = (0,descriptor/* tabularAttack */.y)({
     attack: true,
     destructive: false,
     optIn: true,
+    strategy: 'adaptive',
     needsGradients: false,
     perModel: true,
     reportsWork: true,
@@ -27866,7 +28828,10 @@ var strings = __nccwpck_require__(558);
 var dictionary_file = __nccwpck_require__(465);
 // EXTERNAL MODULE: ./src/perturb/search/edits.ts
 var search_edits = __nccwpck_require__(7604);
+// EXTERNAL MODULE: ./src/util/hash.ts
+var hash = __nccwpck_require__(5138);
 ;// CONCATENATED MODULE: ./src/perturb/search/queries.ts
+
 
 /** A model answer that is not `ok`, raised so the search stops and its row becomes missing; `edits` made the text it failed on. */
 class SearchFailure extends Error {
@@ -27878,11 +28843,43 @@ class SearchFailure extends Error {
         this.edits = edits;
     }
 }
+/**
+ * Longer texts are known by their SHA-256 rather than by themselves. V8 hashes at most this many
+ * characters of a string (a longer one hashes by its length), so a map of long candidates of one
+ * length compared each new one with all of them, and it kept every answered text alive.
+ */
+const LEDGER_TEXT_KEY_CHARS = 16_383;
+/**
+ * A map by text: short texts by themselves, long ones by their digest (two maps: no key passes for
+ * the other). A caller that looks a text up more than once passes its key, made once.
+ */
+class TextMap {
+    short = new Map();
+    long = new Map();
+    static key(text) {
+        return text.length > LEDGER_TEXT_KEY_CHARS ? (0,hash/* sha256Hex */.f)(text) : text;
+    }
+    mapOf(text) {
+        return text.length > LEDGER_TEXT_KEY_CHARS ? this.long : this.short;
+    }
+    get size() {
+        return this.short.size + this.long.size;
+    }
+    get(text, key = TextMap.key(text)) {
+        return this.mapOf(text).get(key);
+    }
+    has(text, key = TextMap.key(text)) {
+        return this.mapOf(text).has(key);
+    }
+    set(text, value, key = TextMap.key(text)) {
+        this.mapOf(text).set(key, value);
+    }
+}
 class QueryLedger {
     budget;
     scoreTexts;
     original;
-    answers = new Map();
+    answers = new TextMap();
     spent = 0;
     constructor(budget, scoreTexts, original, clean) {
         this.budget = budget;
@@ -27920,37 +28917,42 @@ class QueryLedger {
     /** Candidate k's text is textOf(k); its edit set, setOf(k), is made only for the error of a failed answer. */
     askEach(count, textOf, setOf) {
         const out = new Array(count).fill(undefined);
-        // Fresh texts by their place in the call; candidates repeating a fresh text of this call.
+        // Fresh texts by their place in the call, with each one's candidate; candidates repeating one of them.
         let fresh = null;
+        const texts = [];
+        const keys = [];
         const made = [];
         let repeats = null;
         const room = this.remaining;
         let full = false;
         for (let k = 0; k < count; k++) {
             const t = textOf(k);
-            const known = this.answers.get(t);
+            const key = TextMap.key(t);
+            const known = this.answers.get(t, key);
             if (known !== undefined) {
                 out[k] = known;
                 continue;
             }
-            if (fresh?.has(t)) {
-                (repeats ??= []).push(k);
+            const first = fresh?.get(t, key);
+            if (first !== undefined) {
+                (repeats ??= []).push([k, first]);
                 continue;
             }
             // Past the budget's edge, a text is only looked up (as if asked later).
             if (full)
                 continue;
-            fresh ??= new Map();
+            fresh ??= new TextMap();
             if (fresh.size >= room) {
                 full = true;
                 continue;
             }
-            fresh.set(t, made.length);
+            fresh.set(t, texts.length, key);
+            texts.push(t);
+            keys.push(key);
             made.push(k);
         }
-        if (fresh === null || fresh.size === 0)
+        if (texts.length === 0)
             return { ready: out };
-        const texts = [...fresh.keys()];
         return {
             ready: null,
             pending: this.scoreTexts(texts).then((results) => {
@@ -27959,12 +28961,12 @@ class QueryLedger {
                 this.spent += texts.length;
                 for (let i = 0; i < texts.length; i++) {
                     const r = results[i];
-                    this.answers.set(texts[i], r);
+                    this.answers.set(texts[i], r, keys[i]);
                     out[made[i]] = r;
                 }
                 if (repeats !== null)
-                    for (const k of repeats)
-                        out[k] = results[fresh.get(textOf(k))];
+                    for (const [k, i] of repeats)
+                        out[k] = results[i];
                 for (let i = 0; i < results.length; i++) {
                     const r = results[i];
                     if (r.status !== 'ok')
@@ -27981,12 +28983,57 @@ class QueryLedger {
 
 
 
+/**
+ * The single edits valid on their own, by editable word (in text order); a word with none is not
+ * editable. Which words, and how many edits each, is known at once; a word's edits are made when
+ * the search reaches it, and their texts each time they are asked (a kept text of a long row
+ * would hold the whole row).
+ */
+class Singles {
+    space;
+    /** The space's index of each word here, and how many valid single edits it has. */
+    at = [];
+    counts = [];
+    made = new Map();
+    constructor(space, limit, maxCharEditRatio) {
+        this.space = space;
+        const allowed = maxCharEditRatio === null ? Infinity : (0,search_edits/* allowedOn */.oA)(space.text, maxCharEditRatio);
+        for (let i = 0; i < space.size; i++) {
+            let n = space.countAt(i);
+            // Within the allowed edits every one of the word's edits is valid; otherwise the exact check decides.
+            if (space.costAt(i) > allowed) {
+                const ok = (e) => (0,search_edits/* editSetViolation */.yx)(space.text, [e], limit, maxCharEditRatio) === null;
+                const valid = space.editsAt(i).filter(ok);
+                n = valid.length;
+                if (n > 0)
+                    this.made.set(this.at.length, valid);
+            }
+            if (n === 0)
+                continue;
+            this.at.push(i);
+            this.counts.push(n);
+        }
+    }
+    get length() {
+        return this.at.length;
+    }
+    /** How many single edits word p offers. */
+    count(p) {
+        return this.counts[p];
+    }
+    /** Word p's single edits in operator order (the same objects on every call). */
+    edits(p) {
+        let edits = this.made.get(p);
+        if (edits === undefined) {
+            edits = this.space.editsAt(this.at[p]);
+            this.made.set(p, edits);
+        }
+        return edits;
+    }
+}
 async function runSearch(task) {
     const original = task.space.text;
-    // Single edits that are valid on their own, by word; a word with none is not editable.
-    const positions = task.space.positions
-        .map((edits) => edits.filter((e) => (0,search_edits/* editSetViolation */.yx)(original, [e], task.limit, task.maxCharEditRatio) === null))
-        .filter((edits) => edits.length > 0);
+    const positions = new Singles(task.space, task.limit, task.maxCharEditRatio);
     if (positions.length === 0)
         return { attempted: false, text: original, edits: [], result: task.clean, queries: 0 };
     const ledger = new QueryLedger(task.budget, task.score, original, task.clean);
@@ -28011,19 +29058,27 @@ function scoresOf(result) {
         throw new SearchFailure({ status: 'error', error: 'the model answered with a label only; a score-based search (knowledge: scores) needs scores' });
     return result.scores;
 }
+/** 0 \u2026 n \u2212 1 by their draws (ties: index). */
+function seededOrder(n, draw) {
+    const draws = Array.from({ length: n }, (_, i) => draw(i));
+    return Array.from({ length: n }, (_, i) => i).sort((a, b) => draws[a] - draws[b] || a - b);
+}
+/** Each single edit's text (made when asked: step 2 offers the same texts while it has kept nothing). */
+function singleTexts(original, edits) {
+    return edits.map((e) => (0,search_edits/* applySearchEdits */.aQ)(original, [e]));
+}
 async function greedy(task, positions, ledger) {
     const original = task.space.text;
-    // Each single edit's text, made once (step 2 offers the same texts while it has kept nothing).
-    const singleTexts = positions.map((edits) => edits.map((e) => (0,search_edits/* applySearchEdits */.aQ)(original, [e])));
-    const singles = positions.reduce((n, p) => n + p.length, 0);
+    let singles = 0;
+    for (let i = 0; i < positions.length; i++)
+        singles += positions.count(i);
     // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it asks.
     let scored;
     let asked = singles;
     if (singles <= task.budget)
-        scored = positions.map((_, i) => i);
+        scored = Array.from({ length: positions.length }, (_, i) => i);
     else {
-        const draws = positions.map((_, i) => (0,decision/* decide */.L)(task.seed, 'search', task.id, `${task.model}:1:${i}`));
-        const order = positions.map((_, i) => i).sort((a, b) => draws[a] - draws[b] || a - b);
+        const order = seededOrder(positions.length, (i) => (0,decision/* decide */.L)(task.seed, 'search', task.id, `${task.model}:1:${i}`));
         // At most half the budget: words in the seeded order, each word's edits in operator order, cut after `asked` edits (the last word may be partly scored).
         asked = Math.floor(task.budget / 2);
         scored = [];
@@ -28032,34 +29087,30 @@ async function greedy(task, positions, ledger) {
             if (n >= asked)
                 break;
             scored.push(i);
-            n += positions[i].length;
+            n += positions.count(i);
         }
     }
     // One edit and its text per query, in scoring order, cut after `asked` (the edit set of a single edit is made only if the model fails on it).
     const askedEdits = [];
-    const askedTexts = [];
     for (const i of scored) {
-        const edits = positions[i];
-        const texts = singleTexts[i];
-        for (let k = 0; k < edits.length && askedEdits.length < asked; k++) {
+        const edits = positions.edits(i);
+        for (let k = 0; k < edits.length && askedEdits.length < asked; k++)
             askedEdits.push(edits[k]);
-            askedTexts.push(texts[k]);
-        }
     }
-    const step1 = ledger.askSingles(askedEdits, askedTexts);
+    const step1 = ledger.askSingles(askedEdits, singleTexts(original, askedEdits));
     const answered = step1.ready ?? (await step1.pending);
     const ranked = [];
     let j = 0;
     for (const i of scored) {
         // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
-        const edits = positions[i];
-        const texts = singleTexts[i];
+        const edits = positions.edits(i);
         let best = -1;
         let low = Infinity;
         const unanswered = [];
         for (let k = 0; k < edits.length; k++) {
             // Edits past step 1's cut may still share an asked edit's text.
-            const answer = j < answered.length ? answered[j++] : ledger.answer(texts[k]);
+            const e = edits[k];
+            const answer = j < answered.length ? answered[j++] : ledger.answer((0,search_edits/* applySearchEdits */.aQ)(original, [e]));
             if (answer === undefined) {
                 unanswered.push(k);
                 continue;
@@ -28072,28 +29123,33 @@ async function greedy(task, positions, ledger) {
         }
         if (best < 0)
             continue;
-        const offered = [best, ...unanswered];
-        ranked.push({ edits: offered.map((k) => edits[k]), texts: offered.map((k) => texts[k]), at: i, margin: low });
+        ranked.push({ edits: [best, ...unanswered].map((k) => edits[k]), at: i, margin: low });
     }
     ranked.sort((a, b) => a.margin - b.margin || a.at - b.at);
     const inRanking = new Set(ranked.map((r) => r.at));
-    for (let i = 0; i < positions.length; i++)
-        if (!inRanking.has(i))
-            ranked.push({ edits: positions[i], texts: singleTexts[i], at: i });
+    // The words step 1 did not reach follow in text order; their edits are made when step 2 gets there.
+    const rest = function* () {
+        for (let i = 0; i < positions.length; i++)
+            if (!inRanking.has(i))
+                yield { edits: positions.edits(i), at: i };
+    };
     // The single edit that came closest so far (step 1's best; step 2 may answer closer ones while nothing is kept).
     let closest = ranked[0]?.margin !== undefined ? { edits: [ranked[0].edits[0]], margin: ranked[0].margin } : null;
     // Step 2.
     let current = [];
     let currentMargin = (0,objective/* objectiveMargin */.iV)(task, scoresOf(task.clean));
-    for (const r of ranked) {
+    for (const r of (function* () {
+        yield* ranked;
+        yield* rest();
+    })()) {
         if (current.length >= task.limit)
             break;
         let options;
         let texts;
         if (current.length === 0) {
-            // Single edits: each was found valid on its own (runSearch) and its text is made.
+            // Single edits: each was found valid on its own (Singles).
             options = r.edits.map((e) => [e]);
-            texts = r.texts;
+            texts = singleTexts(original, r.edits);
         }
         else {
             options = r.edits.map((e) => [...current, e]).filter((set) => (0,search_edits/* editSetViolation */.yx)(original, set, task.limit, task.maxCharEditRatio) === null);
@@ -28139,14 +29195,13 @@ async function labelOnly(task, positions, ledger) {
     let last = null;
     for (let trial = 0; found === null && ledger.remaining > 0; trial++) {
         const step = `${task.model}:${trial}`;
-        const draws = positions.map((_, i) => (0,decision/* decide */.L)(task.seed, 'search', task.id, `${step}:${i}`));
-        const order = positions.map((_, i) => i).sort((a, b) => draws[a] - draws[b] || a - b);
+        const order = seededOrder(positions.length, (i) => (0,decision/* decide */.L)(task.seed, 'search', task.id, `${step}:${i}`));
         const before = ledger.queries;
         let set = [];
         for (const i of order) {
             if (set.length >= task.limit || ledger.remaining === 0)
                 break;
-            const ops = positions[i];
+            const ops = positions.edits(i);
             const op = ops[Math.floor((0,decision/* decide */.L)(task.seed, 'search', task.id, `${step}:${i}:op`) * ops.length)];
             const grown = [...set, op];
             if ((0,search_edits/* editSetViolation */.yx)(original, grown, task.limit, task.maxCharEditRatio) !== null)
@@ -28195,11 +29250,15 @@ async function reduce(task, kept, ledger) {
 /**
  * Edit spaces kept for the next models: every model searches the same examples of a chunk in
  * turn, and an example's edit space depends only on its id, text and language. A chunk holds at
- * most 2,048 examples (evaluate.ts), so this many covers one; older ones are dropped first.
+ * most 2,048 examples (evaluate.ts), so this many covers one; older ones are dropped first. The
+ * spaces kept also hold at most EDIT_SPACE_CHARS_KEPT characters of text between them (a space
+ * keeps its text's words), so a few long texts do not stay alive for the whole chunk.
  */
 const EDIT_SPACES_KEPT = 4096;
+const EDIT_SPACE_CHARS_KEPT = 4 * 1024 * 1024;
 function adaptiveSearch(settings, seed, maxCharEditRatio, dictionary) {
     const kept = new Map();
+    let keptChars = 0;
     const spaceOf = (input) => {
         const key = `${input.id}\u0000${input.language}\u0000${input.text}`;
         let space = kept.get(key);
@@ -28211,9 +29270,17 @@ function adaptiveSearch(settings, seed, maxCharEditRatio, dictionary) {
                 operators: settings.operators,
                 dictionary: dictionary ? (0,perturb_dictionary/* dictionaryFor */.qW)(dictionary, input.language) : undefined
             });
-            if (kept.size >= EDIT_SPACES_KEPT)
-                kept.delete(kept.keys().next().value);
-            kept.set(key, space);
+            // A text longer than the whole allowance is searched without being kept.
+            if (input.text.length <= EDIT_SPACE_CHARS_KEPT) {
+                const n = input.text.length;
+                while (kept.size > 0 && (kept.size >= EDIT_SPACES_KEPT || keptChars + n > EDIT_SPACE_CHARS_KEPT)) {
+                    const [oldest, dropped] = kept.entries().next().value;
+                    kept.delete(oldest);
+                    keptChars -= dropped.text.length;
+                }
+                kept.set(key, space);
+                keptChars += input.text.length;
+            }
         }
         return space;
     };
@@ -28247,13 +29314,20 @@ function adaptiveSearch(settings, seed, maxCharEditRatio, dictionary) {
 const DEFAULT_SEARCH_QUERIES = 200;
 const DEFAULT_MAX_WORDS_CHANGED = 0.2;
 const MAX_SEARCH_QUERIES = 100_000;
+/**
+ * Longer texts are not searched (uncovered: text_too_long). Every query scores the whole candidate,
+ * so a row costs about budget \u00d7 length: 200 queries on three 1 MB texts took 20\u201330 s and 460 MB even
+ * once the search's own bookkeeping grew with the budget only (docs/search.md#long-texts).
+ */
+const DEFAULT_SEARCH_MAX_TEXT_CHARS = 200_000;
 const SEARCH_RULE = 'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 letters, a dictionary replacement in the word\'s case, or a case change), at most one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
 const schema = (0,schema_parts/* closed */.$h)({
     knowledge: { enum: ['scores', 'labels'] },
     queries: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_QUERIES },
     operators: { type: 'array', items: { enum: search_edits/* SEARCH_OPERATORS */.V$ }, minItems: 1 },
     max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-    dictionary: schema_parts/* path */.Ae
+    dictionary: schema_parts/* path */.Ae,
+    max_text_chars: { type: 'integer', minimum: 1 }
 });
 const SEARCH = (0,descriptor/* textFamily */.f)({
     name: 'search',
@@ -28262,6 +29336,7 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
     attack: true,
     destructive: false,
     optIn: true,
+    strategy: 'adaptive',
     read: (raw, context) => {
         const borrowed = context.attacks?.dictionary?.file;
         const dictionary = raw.dictionary !== undefined
@@ -28282,12 +29357,19 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
             queries: raw.queries ?? DEFAULT_SEARCH_QUERIES,
             operators: search_edits/* SEARCH_OPERATORS */.V$.filter((o) => chosen.includes(o)),
             max_words_changed: raw.max_words_changed ?? DEFAULT_MAX_WORDS_CHANGED,
-            dictionary
+            dictionary,
+            max_text_chars: raw.max_text_chars ?? DEFAULT_SEARCH_MAX_TEXT_CHARS
         };
     },
     build: (params, options) => {
         const loaded = params.operators.includes('dictionary') && params.dictionary ? (0,dictionary_file/* loadDictionary */.D)(params.dictionary) : null;
-        const settings = { knowledge: params.knowledge, queries: params.queries, operators: params.operators, maxWordsChanged: params.max_words_changed };
+        const settings = {
+            knowledge: params.knowledge,
+            queries: params.queries,
+            operators: params.operators,
+            maxWordsChanged: params.max_words_changed,
+            maxTextChars: params.max_text_chars
+        };
         return {
             runner: {
                 family: 'search',
@@ -28298,6 +29380,7 @@ const SEARCH = (0,descriptor/* textFamily */.f)({
                     queries: params.queries,
                     operators: params.operators,
                     max_words_changed: params.max_words_changed,
+                    max_text_chars: params.max_text_chars,
                     ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
                 },
                 // Never called: the evaluator runs `search` per model (it has no fixed candidate).
@@ -28444,7 +29527,9 @@ function buildFamilies(attacks, options, families = TEXT_FAMILIES) {
 /* harmony export */   Ai: () => (/* binding */ recordedEdits),
 /* harmony export */   V$: () => (/* binding */ SEARCH_OPERATORS),
 /* harmony export */   aQ: () => (/* binding */ applySearchEdits),
+/* harmony export */   ge: () => (/* binding */ singleEdits),
 /* harmony export */   mu: () => (/* binding */ wordLimit),
+/* harmony export */   oA: () => (/* binding */ allowedOn),
 /* harmony export */   yx: () => (/* binding */ editSetViolation)
 /* harmony export */ });
 /* harmony import */ var _decision_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(776);
@@ -28537,23 +29622,78 @@ function editCost(op, from, to) {
     }
     return (0,_levenshtein_js__WEBPACK_IMPORTED_MODULE_5__/* .levenshtein */ .eG)(from, to);
 }
-/** Every single edit the search may make on `text`, grouped by word. */
+/** A dictionary or format edit of a word (null when there is none). */
+function otherEdit(op, word, words) {
+    return op === 'dictionary' ? dictionaryEdit(word, words) : formatEdit(word);
+}
+const OP_BIT = { transpose: 1, dictionary: 2, format: 4 };
+/** Whether a word of at least 4 letters has a pair transposeEdit could swap (no draw needed to know). */
+function canTranspose(word) {
+    if (word.letters < 4)
+        return false;
+    const plain = word.cpLength === word.text.length;
+    return (0,_transpose_js__WEBPACK_IMPORTED_MODULE_3__/* .swapPositions */ .ME)(plain ? word.text : [...word.text], word.letters === word.cpLength).length > 0;
+}
+/**
+ * Every single edit the search may make on `text`, grouped by word. Only which operators apply
+ * to each word, and their largest cost, is kept; an edit (and the seeded draw of a transposition's
+ * pair) is made when editsAt asks for its word.
+ */
 function editSpace(text, o) {
     const scanned = (0,_words_js__WEBPACK_IMPORTED_MODULE_4__/* .scanText */ .Ff)(text, o.language).words;
-    const positions = [];
+    const editable = [];
+    const ops = [];
+    const costs = [];
     for (const word of scanned) {
         if (word.protection !== null)
             continue;
+        let bits = 0;
+        let cost = 0;
+        for (const op of o.operators) {
+            if (op === 'transpose') {
+                // Two different adjacent letters swapped: distance 2 whichever pair is drawn.
+                if (canTranspose(word)) {
+                    bits |= OP_BIT.transpose;
+                    cost = Math.max(cost, 2);
+                }
+                continue;
+            }
+            const to = otherEdit(op, word, o.dictionary);
+            if (to === null)
+                continue;
+            bits |= OP_BIT[op];
+            cost = Math.max(cost, editCost(op, word.text, to));
+        }
+        if (bits === 0)
+            continue;
+        editable.push(word);
+        ops.push(bits);
+        costs.push(cost);
+    }
+    const editsAt = (i) => {
+        const word = editable[i];
+        const bits = ops[i];
         const here = [];
         for (const op of o.operators) {
-            const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : op === 'dictionary' ? dictionaryEdit(word, o.dictionary) : formatEdit(word);
-            if (to !== null)
-                here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost: editCost(op, word.text, to) });
+            if ((bits & OP_BIT[op]) === 0)
+                continue;
+            const to = op === 'transpose' ? transposeEdit(word, o.seed, o.id) : otherEdit(op, word, o.dictionary);
+            if (to === null)
+                continue;
+            const cost = editCost(op, word.text, to);
+            here.push({ op, word: word.index, from: word.text, to, start: word.start, end: word.end, cost });
         }
-        if (here.length > 0)
-            positions.push(here);
-    }
-    return { text, words: scanned.length, positions };
+        return here;
+    };
+    const countAt = (i) => {
+        const bits = ops[i];
+        return (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1);
+    };
+    return { text, words: scanned.length, size: editable.length, countAt, costAt: (i) => costs[i], editsAt };
+}
+/** Every single edit of the space, by word (all made at once: for short texts and tests). */
+function singleEdits(space) {
+    return Array.from({ length: space.size }, (_, i) => space.editsAt(i));
 }
 /** The most words a candidate may change: ceil(share \u00d7 words), at least 1. */
 function wordLimit(words, share) {
@@ -29610,6 +30750,7 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
     attack: true,
     destructive: false,
     optIn: true,
+    strategy: 'exact',
     needsGradients: true,
     perModel: true,
     reportsWork: true,
@@ -30785,6 +31926,36 @@ function unitOffset(s, points) {
         i += c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
     }
     return i;
+}
+
+
+/***/ }),
+
+/***/ 7406:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   k: () => (/* binding */ closest)
+/* harmony export */ });
+/* harmony import */ var _perturb_levenshtein_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(195);
+/**
+ * "Did you mean \u2026?": the known name nearest a mistyped one, by edit distance, when it is near
+ * enough to be a slip rather than another word. Shared by the command line (options, commands)
+ * and the config (unknown keys), so both suggest alike.
+ */
+
+/** The candidate nearest `word` (case-insensitively), or null when none is within a few edits. */
+function closest(word, candidates) {
+    let best = null;
+    let distance = Infinity;
+    for (const c of candidates) {
+        const d = (0,_perturb_levenshtein_js__WEBPACK_IMPORTED_MODULE_0__/* .levenshtein */ .eG)(word.toLowerCase(), c);
+        if (d < distance) {
+            distance = d;
+            best = c;
+        }
+    }
+    return best !== null && distance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
 }
 
 
