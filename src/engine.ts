@@ -11,3 +11,5 @@ export { openBaseline, staleReasons, type BaselineSource } from './pipeline/base
 export type { Progress, RunDeps, RunResult } from './pipeline/contract.js';
 export { stageClock } from './pipeline/start.js';
 export { hostFacts } from './run/facts.js';
+export { prepare } from './pipeline/prepare.js';
+export { cleanUpOnSignal, startBundle } from './start.js';

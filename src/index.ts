@@ -7,14 +7,11 @@
  * thread a run starts.
  */
 import { startedDirectly } from './action/entry.js';
-import { isPerturbationThread, servePerturbations } from './evaluate/perturb-server.js';
 import { githubHost } from './action/github-host.js';
 import { runAction } from './action/main.js';
-import { installSignalCleanup } from './output/cleanup.js';
-import { joinSupervisor, superviseEngine } from './output/supervise.js';
+import { cleanUpOnSignal, startBundle } from './engine.js';
 import { fileDigest } from './util/bundle.js';
 import { setThreadEntry } from './util/threads.js';
-import { isEngineThread } from './util/engine-thread.js';
 
 async function runHere(): Promise<void> {
   setThreadEntry(import.meta.url);
@@ -23,16 +20,18 @@ async function runHere(): Promise<void> {
 
 export async function run(): Promise<void> {
   // A cancelled workflow (SIGINT, then SIGTERM) removes the unfinished output and lock.
-  installSignalCleanup((line) => process.stderr.write(line));
+  cleanUpOnSignal();
   await runHere();
 }
 
-// The bundle is also the perturbation thread a run starts (src/evaluate/perturb-server.ts).
-if (isPerturbationThread()) servePerturbations();
-else if (isEngineThread()) {
-  // The status is the thread's exit code, which @actions/core's setFailed sets.
-  joinSupervisor();
-  await runHere();
-} else if (startedDirectly(import.meta.url)) {
-  process.exitCode = await superviseEngine(import.meta.url, process.argv.slice(2), (line) => process.stderr.write(line), false);
-}
+// src/start.ts decides the thread: a perturbation thread, the engine thread (its status is the
+// thread's exit code, which @actions/core's setFailed sets), or the main thread, which supervises
+// when started directly and otherwise leaves run() to the caller.
+await startBundle({
+  supervised: () => startedDirectly(import.meta.url),
+  entry: () => import.meta.url,
+  argv: process.argv.slice(2),
+  stderrIsTTY: false,
+  engine: runHere,
+  command: async () => {}
+});

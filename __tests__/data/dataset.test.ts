@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadPlan } from '../../src/config/load.js';
-import type { DataPlan } from '../../src/config/plan.js';
-import { LABEL_DIGEST_DEFINITION, loadDataset, type Dataset } from '../../src/data/dataset.js';
+import { LABEL_DIGEST_DEFINITION, loadDataset, type Dataset, type DataPlan } from '../../src/data/dataset.js';
 import { DataError } from '../../src/errors.js';
 import { jsonl, minimalConfig, tinyRepo } from '../helpers.js';
 

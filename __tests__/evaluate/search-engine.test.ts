@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { merge, run, verify } from '../../src/engine.js';
 import { loadDictionary } from '../../src/perturb/dictionary-file.js';
-import { dictionaryFor } from '../../src/perturb/dictionary.js';
+import { dictionaryFor } from '../../src/perturb/dictionary-file.js';
 import { wordLimit } from '../../src/perturb/search/edits.js';
 import { scanText } from '../../src/perturb/words.js';
 import { parseShard } from '../../src/shard/select.js';

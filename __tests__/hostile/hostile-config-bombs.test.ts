@@ -7,7 +7,8 @@
  */
 import { openSync, closeSync, ftruncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_CONFIG_BYTES, loadPlan } from '../../src/config/load.js';
+import { loadPlan } from '../../src/config/load.js';
+import { MAX_CONFIG_BYTES } from '../../src/config/read.js';
 import { MAX_ALIAS_VALUES, MAX_NESTING } from '../../src/config/source.js';
 import { MAX_LISTED_ERRORS } from '../../src/config/validate.js';
 import { ConfigError } from '../../src/errors.js';

@@ -1,6 +1,6 @@
 /** Ledger figures per family and across families, and protected transitions (SPEC §7). */
 import type { NonDestructiveFamily } from '../../src/config/families.js';
-import type { ProtectedTransition } from '../../src/config/plan.js';
+import type { ProtectedTransition } from '../../src/evidence/attack-success.js';
 import { ledgerMasks } from '../../src/evidence/ledger.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { isInScope, type Objective } from '../../src/metrics/ledger.js';

@@ -3,7 +3,7 @@
  * out by hand below each fixture; intervals are checked against the golden bootstrap file
  * (scripts/golden/bootstrap.py) or against properties.
  */
-import type { Condition } from '../../src/config/families.js';
+import type { Condition } from '../../src/evidence/condition.js';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { conditionFigures, DESTRUCTIVE_REASON, type ConditionOptions } from '../../src/metrics/robustness.js';
 import { bootstrapGolden as golden, countValues, type CountCase } from './golden-fixtures.js';

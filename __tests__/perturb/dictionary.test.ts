@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { dictionaryFamily, dictionaryViolation, keepCase, substituteWords } from '../../src/perturb/dictionary.js';
+import { dictionaryFamily, dictionaryViolation, substituteWords } from '../../src/perturb/dictionary.js';
+import { keepCase } from '../../src/perturb/word-edits.js';
 import { loadDictionary } from '../../src/perturb/dictionary-file.js';
 import { REPO_ROOT } from '../helpers.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFamilies } from '../../src/perturb/registry.js';
-import type { PerturbInput } from '../../src/perturb/family.js';
+import type { PerturbInput } from '../../src/perturb/input.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const EXAMPLE = join(REPO_ROOT, 'examples', 'academic-intent');

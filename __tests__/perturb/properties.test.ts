@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { buildFamilies } from '../../src/perturb/registry.js';
-import type { FamilyRunner, PerturbInput } from '../../src/perturb/family.js';
+import type { FamilyRunner } from '../../src/perturb/family.js';
+import type { PerturbInput } from '../../src/perturb/input.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const SENTENCES = { en: 'Added for context.', es: 'Añadido como contexto.', pt: 'Acrescentado como contexto.', unknown: 'Context.' };

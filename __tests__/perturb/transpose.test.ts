@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { swapPositions, transposeCandidate, transposeFamily, transposeViolation } from '../../src/perturb/transpose.js';
+import { swapPositions } from '../../src/perturb/word-edits.js';
+import { transposeCandidate, transposeFamily, transposeViolation } from '../../src/perturb/transpose.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const row = (id: string, language = 'en', seed = 1637) => ({ seed, id, language });

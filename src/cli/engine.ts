@@ -5,44 +5,48 @@
  * stays free to handle a stop request at once (src/output/supervise.ts); a perturbation thread starts from
  * the launcher too and lands here in its role (src/evaluate/perturb-server.ts).
  */
-import { isPerturbationThread, servePerturbations } from '../evaluate/perturb-server.js';
-import { installSignalCleanup } from '../output/cleanup.js';
-import { joinSupervisor, reportExit, superviseEngine } from '../output/supervise.js';
+import { cleanUpOnSignal, startBundle } from '../engine.js';
 import { fileDigest, launch } from '../util/bundle.js';
 import { setThreadEntry } from '../util/threads.js';
-import { isEngineThread, SUPERVISED_COMMANDS } from '../util/engine-thread.js';
+import { supervisesCommand } from '../util/engine-thread.js';
 import { binOf } from '../init/next-command.js';
 import { main } from './main.js';
 
-if (isPerturbationThread()) servePerturbations();
-else {
+const argv = process.argv.slice(2);
+const stderrIsTTY = process.stderr.isTTY === true;
+
+/** Names the running bundle (the launcher's, in dist/) for the threads a command starts. */
+function named() {
   const launcher = launch();
   const entry = launcher?.entry ?? import.meta.url;
   setThreadEntry(entry);
-  const bundleSha256 = launcher?.bundleSha256 ?? fileDigest(import.meta.url);
+  return { entry, bundleSha256: launcher?.bundleSha256 ?? fileDigest(import.meta.url) };
+}
+
+function io(stderrIsTTY: boolean, cwd: string) {
+  const { entry, bundleSha256 } = named();
   const bin = binOf(entry);
-  const io = (stderrIsTTY: boolean, cwd: string) => ({
+  return {
     stdout: (t: string) => process.stdout.write(t),
     stderr: (t: string) => process.stderr.write(t),
     cwd,
     stderrIsTTY,
     bundleSha256,
     bin
-  });
-  if (isEngineThread()) {
-    const data = joinSupervisor();
-    const code = await main(data.argv, io(data.stderrIsTTY, data.cwd));
-    reportExit(code);
-    process.exitCode = code;
-  } else {
-    const argv = process.argv.slice(2);
-    const stderrIsTTY = process.stderr.isTTY === true;
-    if (SUPERVISED_COMMANDS.includes(argv[0] ?? '')) {
-      process.exitCode = await superviseEngine(entry, argv, (line) => process.stderr.write(line), stderrIsTTY);
-    } else {
-      // Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
-      installSignalCleanup((line) => process.stderr.write(line));
-      process.exitCode = await main(argv, io(stderrIsTTY, process.cwd()));
-    }
-  }
+  };
 }
+
+// src/start.ts decides the thread.
+await startBundle({
+  supervised: () => supervisesCommand(argv),
+  entry: () => named().entry,
+  argv,
+  stderrIsTTY,
+  engine: (data) => main(data.argv, io(data.stderrIsTTY, data.cwd)),
+  command: async () => {
+    const streams = io(stderrIsTTY, process.cwd());
+    // Ctrl-C or a kill removes the unfinished output and lock, then exits 130/143.
+    cleanUpOnSignal();
+    process.exitCode = await main(argv, streams);
+  }
+});

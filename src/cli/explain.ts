@@ -8,13 +8,13 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadPlan } from '../config/load.js';
+import { prepare } from '../engine.js';
 import { notRegularFile } from '../config/paths.js';
 import { invalidUtf8At } from '../data/decode.js';
 import { UNKNOWN_LANGUAGE } from '../data/example.js';
 import { UsageError } from '../errors.js';
 import { DEFAULT_EXPLAIN_ID, explain } from '../explain/explain.js';
 import { explanationJson, renderExplanation, terminalSafe } from '../explain/render.js';
-import { prepare } from '../pipeline/prepare.js';
 import { quoted, quotedList, visiblePath } from '../util/visible.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { CliCommand } from './args.js';

@@ -18,12 +18,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
-import { isMainThread } from 'node:worker_threads';
 import { setLaunch } from '../util/bundle.js';
 import { sha256Hex } from '../util/hash.js';
 import { COMMANDS } from './commands.js';
 import { cacheFileName, compileCacheDir, openCompileCache } from './compile-cache.js';
-import { savesCompileCache, SUPERVISED_COMMANDS } from '../util/engine-thread.js';
+import { savesCompileCache, supervisesCommand } from '../util/engine-thread.js';
 import { superviseEngine } from '../output/supervise.js';
 
 /** engine.js's bytes; without them (a partial copy of dist/) the CLI cannot run: say so and exit 3. */
@@ -63,7 +62,7 @@ function startEngine(): void {
 }
 
 const argv = process.argv.slice(2);
-if (isMainThread && SUPERVISED_COMMANDS.includes(argv[0] ?? '')) {
+if (supervisesCommand(argv)) {
   // The engine thread starts from this file and lands in startEngine() there.
   void superviseEngine(import.meta.url, argv, (line) => process.stderr.write(line), process.stderr.isTTY === true).then((code) => {
     process.exitCode = code;

@@ -4,8 +4,8 @@
  * its paired bootstrap interval and McNemar's exact p-value; per model the new protected
  * transitions; and the rows behind each comparison check (docs/definitions.md#drill-down).
  */
-import type { Condition } from '../config/families.js';
-import type { ProtectedTransition } from '../config/plan.js';
+import type { Condition } from '../evidence/condition.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import type { ExampleGroup } from '../evidence/group.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';

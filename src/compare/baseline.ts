@@ -5,7 +5,7 @@
  * every digest its manifest lists; a folder whose schema is unknown or whose files do not match
  * their digests is refused (ArtifactError).
  */
-import type { ProtectedTransition } from '../config/plan.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { EvidenceOrderError } from '../evidence/group.js';
 import { isProtected } from '../evidence/ledger.js';
 import { EvidenceReadError, OutputFolder } from '../evidence/output-folder.js';

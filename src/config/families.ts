@@ -3,10 +3,16 @@
  * order of each list is the order of the conditions in the evidence and every report, and
  * `clean` is the reference.
  */
-import { allFamilies, FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type AttackFamilyName, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
-
-export type Family = TextFamilyName | TabularAttackName;
-export type Condition = 'clean' | Family;
+import type { Condition } from '../evidence/condition.js';
+import {
+  allFamilies,
+  FAMILY_REGISTRY,
+  TABULAR_ATTACKS,
+  TEXT_FAMILIES,
+  type AttackFamilyName,
+  type TabularAttackName,
+  type TextFamilyName
+} from '../perturb/registry.js';
 
 /** The text families, in order. */
 export const FAMILIES: readonly TextFamilyName[] = TEXT_FAMILIES.map((d) => d.name);

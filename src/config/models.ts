@@ -10,7 +10,8 @@ import type { BuiltinModelDescriptor, ModelDescriptor, ModelReadContext } from '
 import { MODEL_KINDS } from '../models/registry.js';
 import { modelName } from './model-name.js';
 import { modelRepeat } from './model-repeat.js';
-import type { FileRef, ModelPlan } from './plan.js';
+import type { ModelPlan } from './plan.js';
+import type { FileRef } from './paths.js';
 import type { ConfigSource, KeyPath } from './source.js';
 import { configError, didYouMean, unknownKey } from './validate.js';
 

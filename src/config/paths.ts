@@ -28,6 +28,14 @@ export interface ResolvedPath {
   realRoot: string;
 }
 
+/** A repository file the config names, as the plan and the descriptors hold it. */
+export interface FileRef {
+  /** Absolute path on disk. */
+  absolute: string;
+  /** Repository-relative path with forward slashes. */
+  path: string;
+}
+
 function code(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code;
 }

@@ -1,20 +1,15 @@
-/** The typed plan that every later stage reads: the config, validated and normalised. */
+/**
+ * The typed plan that every later stage reads: the config, validated and normalised. It sits above
+ * the registries (it names their plans); what the descriptors need lives below them
+ * (docs/development.md#layers).
+ */
+import type { DataPlan } from '../data/dataset.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import type { ModelPlan } from '../models/registry.js';
 import type { AttackPlan } from '../perturb/registry.js';
 import type { FamilyGateKey, GateKey } from './defaults.js';
+import type { FileRef } from './paths.js';
 import type { ConfigSource } from './source.js';
-
-export interface FileRef {
-  /** Absolute path on disk. */
-  absolute: string;
-  /** Repository-relative path with forward slashes. */
-  path: string;
-}
-
-export interface ProtectedTransition {
-  from: string;
-  to: string;
-}
 
 /** The configured families' parameters, as each family's descriptor reads them (src/perturb/registry.ts). */
 export type { AttackPlan };
@@ -40,29 +35,6 @@ export interface TabularPlan {
   editable: string[];
   /** Inclusive bounds per feature; features without bounds are unbounded. */
   bounds: Record<string, [number, number]>;
-}
-
-export interface ColumnMap {
-  id: string;
-  text: string;
-  label: string;
-  language: string;
-  domain: string;
-  /** Tabular: the numeric feature columns, in order (empty for text). */
-  features: string[];
-}
-
-export interface DataPlan {
-  train: FileRef;
-  /** Evaluation splits in config order. */
-  evaluate: Array<{ split: string; file: FileRef }>;
-  columns: ColumnMap;
-  onBadRow: 'error' | 'skip';
-  /**
-   * Tabular: the declared feature bounds (threat_model.constraints.bounds), checked on every
-   * row as it is read, so that a value outside them is a data error at its line and column.
-   */
-  bounds?: Record<string, [number, number]>;
 }
 
 /** A configured model, as its kind's descriptor reads it (src/models/registry.ts). */

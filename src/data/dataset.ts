@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { DataPlan, FileRef } from '../config/plan.js';
+import type { FileRef } from '../config/paths.js';
 import { DataError, describeFound } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
@@ -15,6 +15,31 @@ import { decodeUtf8 } from './decode.js';
 import { inputKey, UNKNOWN_LANGUAGE, type Example } from './example.js';
 import { parseJsonl } from './jsonl.js';
 import type { BadRow, ParsedFile } from './records.js';
+
+/** The columns the config maps (`data.columns`). */
+export interface ColumnMap {
+  id: string;
+  text: string;
+  label: string;
+  language: string;
+  domain: string;
+  /** Tabular: the numeric feature columns, in order (empty for text). */
+  features: string[];
+}
+
+/** The `data:` block of the plan (src/config/plan.ts): the files to read and how. */
+export interface DataPlan {
+  train: FileRef;
+  /** Evaluation splits in config order. */
+  evaluate: Array<{ split: string; file: FileRef }>;
+  columns: ColumnMap;
+  onBadRow: 'error' | 'skip';
+  /**
+   * Tabular: the declared feature bounds (threat_model.constraints.bounds), checked on every
+   * row as it is read, so that a value outside them is a data error at its line and column.
+   */
+  bounds?: Record<string, [number, number]>;
+}
 
 export interface DataFileInfo {
   split: string;

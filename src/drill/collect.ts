@@ -18,8 +18,9 @@
  * The length-PSI check shows the histogram instead (metrics.json); comparison checks get their
  * rows from the comparison with the baseline.
  */
-import { isAttackFamily, type Condition } from '../config/families.js';
-import type { ProtectedTransition } from '../config/plan.js';
+import { isAttackFamily } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { ExampleGroup } from '../evidence/group.js';
 import type { EvidenceRow } from '../evidence/row.js';

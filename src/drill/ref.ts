@@ -4,7 +4,7 @@
  * (clean margin − margin; a missing row, which has no prediction at all, loses the most), then
  * id in code points, then split, model and condition in evidence order.
  */
-import type { ProtectedTransition } from '../config/plan.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { codePointLength, compareCodePoints, unitOffset } from '../util/strings.js';

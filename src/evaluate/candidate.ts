@@ -3,7 +3,7 @@
  * and what the condition did (attempted, changed, valid). Text candidates are the same for
  * every model; a tabular FGM candidate follows each model's own gradient.
  */
-import type { Condition } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
 import type { Example, ExampleInput } from '../data/example.js';
 import { inputKey } from '../data/example.js';
 import type { ScoreResult } from '../models/model.js';

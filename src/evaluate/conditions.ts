@@ -3,7 +3,8 @@
  * its changed/valid flags. They depend only on (seed, family, id, text), so every model gets the
  * same list.
  */
-import { isAttackFamily, type Condition, type Family } from '../config/families.js';
+import { isAttackFamily } from '../config/families.js';
+import type { Condition, Family } from '../evidence/condition.js';
 import type { Example } from '../data/example.js';
 import type { FamilyRunner } from '../perturb/family.js';
 import type { Featurizer } from '../text/features.js';

@@ -5,7 +5,7 @@
  * model, fixed batches for a built-in one). The candidate it ends on joins the example's list at
  * the search's place among the conditions.
  */
-import type { Condition } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';

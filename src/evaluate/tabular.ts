@@ -3,7 +3,7 @@
  * per configured tabular attack in registry order (`noise`, the corruption baseline, is the same
  * for every model; `fgm` follows each model's own gradient), each candidate validated.
  */
-import type { Condition, Family } from '../config/families.js';
+import type { Condition, Family } from '../evidence/condition.js';
 import type { Plan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { successPolicy } from '../evidence/attack-success.js';

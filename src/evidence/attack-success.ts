@@ -7,8 +7,13 @@
  * probability`) or the margin top − second (`on: margin`) — at or above the threshold. A model
  * without a policy accepts every decision; so does every model when `against_policy` is false.
  */
-import type { Plan, ProtectedTransition } from '../config/plan.js';
 import { decide } from '../models/model.js';
+
+/** A declared protected transition (`threat_model.protected_transitions`): gold `from` predicted as `to`. */
+export interface ProtectedTransition {
+  from: string;
+  to: string;
+}
 
 /** A model's review policy as `selective.abstain_below` declares it. */
 export interface ReviewPolicy {
@@ -17,7 +22,10 @@ export interface ReviewPolicy {
 }
 
 /** The policy a success must get past for `model`, or null when every decision counts (against_policy off, or no policy for that model). */
-export function successPolicy(plan: Pick<Plan, 'threatModel' | 'selective'>, model: string): ReviewPolicy | null {
+export function successPolicy(
+  plan: { threatModel: { againstPolicy: boolean }; selective: { abstainBelow: Record<string, ReviewPolicy> } },
+  model: string
+): ReviewPolicy | null {
   if (!plan.threatModel.againstPolicy) return null;
   return plan.selective.abstainBelow[model] ?? null;
 }

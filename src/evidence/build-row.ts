@@ -3,11 +3,10 @@
  * flags and, for attack families, the ledger masks. Shared by the text and tabular paths so the
  * ledger fields (docs/definitions.md#ledger) are filled one way.
  */
-import type { Condition } from '../config/families.js';
-import type { ProtectedTransition } from '../config/plan.js';
+import type { Condition } from './condition.js';
 import type { Example } from '../data/example.js';
 import { decisionOf, type ScoreResult } from '../models/model.js';
-import { policyAccepts, type ReviewPolicy } from './attack-success.js';
+import { policyAccepts, type ReviewPolicy, type ProtectedTransition } from './attack-success.js';
 import { ledgerMasks } from './ledger.js';
 import type { EvidenceRow, NotAttemptedReason } from './row.js';
 

@@ -5,7 +5,7 @@
  * together, and nothing more, so the stream is cut into example groups and each group is handed
  * on as soon as it is complete. Memory is one example's rows, whatever the file's length.
  */
-import type { Condition } from '../config/families.js';
+import type { Condition } from './condition.js';
 import { compareCodePoints } from '../util/strings.js';
 import { quoted } from '../util/visible.js';
 import type { EvidenceRow } from './row.js';

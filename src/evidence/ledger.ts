@@ -15,8 +15,7 @@
  *               unchanged (attempted, same bytes), invalid, missing.
  * An uncovered row is never counted robust.
  */
-import type { ProtectedTransition } from '../config/plan.js';
-import { wrongUnderObjective } from './attack-success.js';
+import { wrongUnderObjective, type ProtectedTransition } from './attack-success.js';
 import type { NotAttemptedReason, UncoveredReason } from './row.js';
 
 export interface MaskInput {

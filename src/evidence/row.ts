@@ -3,7 +3,7 @@
  * label-keyed map kept in label code-point order, which plain JSON.stringify would not keep
  * for numeric-looking labels.
  */
-import type { Condition } from '../config/families.js';
+import type { Condition } from './condition.js';
 
 /** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
 export const EVIDENCE_SCHEMA_VERSION = 2;

@@ -12,7 +12,7 @@
  * The id matters: every perturbation choice is drawn from (seed, family, id, position), so the
  * same text under another id can get other transpositions. The default id is `explain`.
  */
-import type { Condition } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
 import type { Example } from '../data/example.js';
 import type { Candidate } from '../evaluate/candidate.js';
 import type { ModelCounters } from '../run/facts.js';

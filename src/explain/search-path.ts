@@ -18,7 +18,7 @@ import { searchCandidates, tooLongToSearch } from '../evaluate/search.js';
 import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
 import { loadDictionary } from '../perturb/dictionary-file.js';
-import { dictionaryFor } from '../perturb/dictionary.js';
+import { dictionaryFor } from '../perturb/dictionary-file.js';
 import { applySearchEdits, editSpace, editSetViolation, singleEdits, wordLimit } from '../perturb/search/edits.js';
 import type { PlacedEdit } from '../perturb/search/edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../perturb/search/objective.js';

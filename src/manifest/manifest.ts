@@ -5,8 +5,9 @@
  * `verify` (docs/definitions.md#verify) derive the same files from an artifact alone. Everything outside `run`
  * repeats byte for byte for the same inputs.
  */
-import type { Condition } from '../config/families.js';
-import type { GatePlan, Plan, ProtectedTransition, ReleasePlan } from '../config/plan.js';
+import type { Condition } from '../evidence/condition.js';
+import type { GatePlan, Plan, ReleasePlan } from '../config/plan.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { LABEL_DIGEST_DEFINITION, type Dataset, type DataFileInfo } from '../data/dataset.js';
 import type { HostFacts, ModelCounters } from '../run/facts.js';
 import type { AbstentionPolicy } from '../metrics/abstention.js';

@@ -21,7 +21,7 @@ function textModel(plan: ModelPlan): TextModelPreprocessing {
 }
 
 function tabularModel(plan: ModelPlan, p: Plan): TabularModelPreprocessing {
-  const stated = modelKind(plan.kind).preprocessing.tabular?.(plan, p);
+  const stated = modelKind(plan.kind).preprocessing.tabular?.(plan);
   if (!stated) throw new Error(`model kind ${plan.kind} is not a tabular model`);
   const features = [...p.data.columns.features];
   const tab = p.threatModel.tabular;

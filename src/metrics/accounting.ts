@@ -10,7 +10,7 @@
  *   became_correct     = clean-wrong rows that became right (counted among clean-wrong rows)
  * A missing row counts as wrong. Not evaluated when the denominator is 0.
  */
-import type { ProtectedTransition } from '../config/plan.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { isCorrect } from './classification.js';

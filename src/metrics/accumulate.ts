@@ -4,7 +4,8 @@
  * statistic, the margins — never the rows. The figures come from the same formula functions the
  * array forms use, so a cell computed here equals the cell computed from its rows.
  */
-import { isAttackFamily, type Condition } from '../config/families.js';
+import { isAttackFamily } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
 import type { ExampleGroup } from '../evidence/group.js';
 import { FAMILY_REGISTRY } from '../perturb/registry.js';
 import type { EvidenceRow } from '../evidence/row.js';

@@ -4,7 +4,7 @@
  * then rows that held, in evidence order) with only the features the attack changed, original →
  * perturbed, and the work the row cost (queries and gradient evaluations).
  */
-import type { ProtectedTransition } from '../config/plan.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { WorkedExamplePicker, WORKED_EXAMPLES } from './accounting.js';
 

@@ -22,7 +22,8 @@
  * or id, or a row without masks (clean, truncate), is a caller error and throws.
  */
 import type { NonDestructiveFamily } from '../config/families.js';
-import type { ProtectedTransition, ThreatModelPlan } from '../config/plan.js';
+import type { ThreatModelPlan } from '../config/plan.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { isProtected, ledgerMasks } from '../evidence/ledger.js';
 import type { EvidenceRow, UncoveredReason } from '../evidence/row.js';
 import { compareCodePoints } from '../util/strings.js';

@@ -4,8 +4,9 @@
  * records, so metrics.json can be recomputed from an artifact alone (docs/definitions.md#purity).
  */
 import type { AttackStrength, ExactCertificate } from './strength.js';
-import type { AttackFamily, Condition, NonDestructiveFamily } from '../config/families.js';
-import type { ProtectedTransition } from '../config/plan.js';
+import type { AttackFamily, NonDestructiveFamily } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
+import type { ProtectedTransition } from '../evidence/attack-success.js';
 import type { SearchFigures } from './search.js';
 import { familiesOf, FAMILY_REGISTRY, type FamilyRegistry } from '../perturb/registry.js';
 import type { Abstention, AbstentionPolicy } from './abstention.js';

@@ -10,12 +10,11 @@
  * a text is featurized once per feature space, and tf-idf scored once per analyzer, however
  * many models read it.
  */
-import type { ModelPlan } from '../config/plan.js';
 import type { Example } from '../data/example.js';
 import { Featurizer, type FeatureSpace } from '../text/features.js';
 import type { ModelBuildContext } from './descriptor.js';
 import type { Model } from './model.js';
-import { modelKind } from './registry.js';
+import { modelKind, type ModelPlan } from './registry.js';
 import { fitTfidf, TfidfModel, TfidfScorer, type TfidfAnalyzer } from './tfidf.js';
 
 export interface BuildOptions {

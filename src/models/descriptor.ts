@@ -4,7 +4,7 @@
  * preprocessing record states about it. The registry (registry.ts) lists the kinds once; the
  * config loader, the model builder and the preprocessing record read that list.
  */
-import type { FileRef, Plan } from '../config/plan.js';
+import type { FileRef } from '../config/paths.js';
 import type { ConfigSource, KeyPath } from '../config/source.js';
 import type { Example } from '../data/example.js';
 import type { Featurizer, FeatureSpace } from '../text/features.js';
@@ -57,7 +57,7 @@ interface ModelKindBase<K extends string, P> {
   /** What the manifest states about its preprocessing and scores, per task it serves. */
   preprocessing: {
     text?(plan: { name: string; kind: K; params: P }): TextScores;
-    tabular?(plan: { name: string; kind: K; params: P }, full: Plan): TabularScores;
+    tabular?(plan: { name: string; kind: K; params: P }): TabularScores;
   };
 }
 

@@ -4,7 +4,7 @@
  * them once: the config schema, the loader, the evaluator, the metrics and the reports read
  * that list (docs/families.md walks through adding one).
  */
-import type { FileRef } from '../config/plan.js';
+import type { FileRef } from '../config/paths.js';
 import type { FromSchema, Schema } from '../config/schema-parts.js';
 import type { ConfigSource, KeyPath } from '../config/source.js';
 import type { Dataset } from '../data/dataset.js';

@@ -14,7 +14,7 @@
  * line and key path, as the main config's are. The digest covers the raw file bytes.
  */
 import { readFileSync } from 'node:fs';
-import type { FileRef } from '../config/plan.js';
+import type { FileRef } from '../config/paths.js';
 import { ConfigSource, type KeyPath } from '../config/source.js';
 import { configError, unknownKey } from '../config/validate.js';
 import { ConfigError, describeFound } from '../errors.js';
@@ -104,4 +104,9 @@ export function loadDictionary(ref: FileRef): LoadedDictionary {
 
 function describeEmpty(value: unknown): string {
   return isMapping(value) && Object.keys(value).length === 0 ? 'an empty mapping' : describeFound(value);
+}
+
+/** The substitutions for `language`, or undefined when the dictionary has none. */
+export function dictionaryFor(dictionary: LoadedDictionary, language: string): Map<string, string> | undefined {
+  return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
 }

@@ -18,38 +18,14 @@ import { closed, path } from '../config/schema-parts.js';
 import { sortCodePoints } from '../util/strings.js';
 import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
-import { loadDictionary, type LoadedDictionary } from './dictionary-file.js';
+import { dictionaryFor, loadDictionary, type LoadedDictionary } from './dictionary-file.js';
 import { editRatioViolation, levenshtein } from './levenshtein.js';
 import { checkedOutcome, withRatio, type FamilyOptions } from './outcome.js';
+import { keepCase } from './word-edits.js';
 import { foldWord, scanText } from './words.js';
 
 export const DICTIONARY_RULE =
   'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
-
-const LETTER = /\p{L}/u;
-
-/** Upper-case the first code point. */
-function capitalise(word: string): string {
-  const first = String.fromCodePoint(word.codePointAt(0) as number);
-  return first.toUpperCase() + word.slice(first.length);
-}
-
-/** The replacement in the case of `word`, or null when the word's case is mixed. */
-export function keepCase(word: string, replacement: string): string | null {
-  if (word === word.toLowerCase()) return replacement;
-  const chars = [...word];
-  const letters = chars.filter((c) => LETTER.test(c)).length;
-  if (letters >= 2 && word === word.toUpperCase()) return replacement.toUpperCase();
-  const first = chars[0] as string;
-  const rest = chars.slice(1).join('');
-  if (first !== first.toLowerCase() && rest === rest.toLowerCase()) return capitalise(replacement);
-  return null;
-}
-
-/** The substitutions for `language`, or undefined when the dictionary has none. */
-export function dictionaryFor(dictionary: LoadedDictionary, language: string): Map<string, string> | undefined {
-  return Object.hasOwn(dictionary.languages, language) ? dictionary.languages[language] : undefined;
-}
 
 /** The `dictionary` candidate: `text` with every eligible word replaced. */
 export function substituteWords(text: string, language: string, words: ReadonlyMap<string, string>): string {

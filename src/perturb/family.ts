@@ -3,14 +3,8 @@
  * candidate, deterministically from (seed, family, example id, position), and checks the
  * candidate against its own validity rule (plus `max_char_edit_ratio` where it applies).
  */
+import type { PerturbInput } from './input.js';
 import type { AdaptiveSearch } from './search/runner.js';
-
-export interface PerturbInput {
-  id: string;
-  text: string;
-  /** Language slice of the row (`unknown` when the data has none). */
-  language: string;
-}
 
 export interface PerturbOutcome {
   /** The candidate; equal to the input text when the family changed nothing. */

@@ -26,6 +26,7 @@ import type { FamilyRunner } from './family.js';
 import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
 import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
+import { caseChoice, type CaseChoice } from './word-edits.js';
 import { scanText, type Chunk, type Word } from './words.js';
 
 const WORDS_PER_CASE_CHANGE = 5;
@@ -33,57 +34,6 @@ const UPPER_SHARE = 0.15;
 
 export const FORMAT_RULE =
   'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
-
-/** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
-function safeFlip(ch: string, mapped: string): string {
-  if (mapped === ch) return ch;
-  const first = mapped.codePointAt(0);
-  if (first === undefined || String.fromCodePoint(first) !== mapped) return ch;
-  return mapped.toLowerCase() === ch.toLowerCase() ? mapped : ch;
-}
-
-const upper = (ch: string): string => safeFlip(ch, ch.toUpperCase());
-const lower = (ch: string): string => safeFlip(ch, ch.toLowerCase());
-
-function splitFirst(word: string): [string, string] {
-  const first = String.fromCodePoint(word.codePointAt(0) as number);
-  return [first, word.slice(first.length)];
-}
-
-/** Every character upper-cased where that is a safe flip. */
-function allUpper(word: string): string {
-  let out = '';
-  for (const ch of word) out += upper(ch);
-  return out;
-}
-
-export interface CaseChoice {
-  /** The usual change: lower → Title, Title → lower, UPPER → Title. */
-  usual: string;
-  /** For lower-case words: the whole word in upper case (computed only when drawn). */
-  rare: (() => string) | null;
-}
-
-/** How a word's case may change; null for mixed case or when nothing can flip. */
-export function caseChoice(word: string): CaseChoice | null {
-  const [first, rest] = splitFirst(word);
-  if (word === word.toLowerCase()) {
-    const title = upper(first) + rest;
-    if (title !== word) return { usual: title, rare: () => allUpper(word) };
-    const shouted = allUpper(word);
-    return shouted === word ? null : { usual: shouted, rare: null };
-  }
-  if (rest === rest.toLowerCase()) {
-    const lowered = lower(first) + rest;
-    return lowered === word ? null : { usual: lowered, rare: null };
-  }
-  if (word === word.toUpperCase()) {
-    let titled = first;
-    for (const ch of rest) titled += lower(ch);
-    return titled === word ? null : { usual: titled, rare: null };
-  }
-  return null;
-}
 
 interface Site {
   start: number;

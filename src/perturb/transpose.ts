@@ -23,6 +23,7 @@ import { decide } from './decision.js';
 import { editRatioViolation } from './levenshtein.js';
 import { applyEdits, checkedOutcome, withRatio, type FamilyOptions, type RowContext } from './outcome.js';
 import { codePointLength } from '../util/strings.js';
+import { swapPositions } from './word-edits.js';
 import { scanText, type Word } from './words.js';
 
 export const TRANSPOSE_RULE =
@@ -30,20 +31,6 @@ export const TRANSPOSE_RULE =
 
 const LETTER = /^\p{L}$/u;
 const MARK = /^\p{M}$/u;
-
-/**
- * Indices i (in code points) where characters i and i+1 of a word may be swapped;
- * `lettersOnly` skips the letter and mark tests for a word known to have no marks.
- */
-export function swapPositions(chars: ArrayLike<string>, lettersOnly = false): number[] {
-  const out: number[] = [];
-  for (let i = 1; i + 1 <= chars.length - 2; i++) {
-    const a = chars[i] as string;
-    const b = chars[i + 1] as string;
-    if (a !== b && (lettersOnly || (LETTER.test(a) && LETTER.test(b) && !MARK.test(chars[i + 2] as string)))) out.push(i);
-  }
-  return out;
-}
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { checkPlanAgainstData } from '../config/against-data.js';
-import { FAMILIES, TABULAR_FAMILIES, type Condition } from '../config/families.js';
+import { FAMILIES, TABULAR_FAMILIES } from '../config/families.js';
+import type { Condition } from '../evidence/condition.js';
 import type { ModelPlan, Plan } from '../config/plan.js';
 import { loadDataset, type Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';

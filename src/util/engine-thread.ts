@@ -12,6 +12,14 @@ export const ENGINE_ROLE = 'evidence-gate-engine';
 /** The CLI commands that run on an engine thread: those that may write an output folder or run long. */
 export const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
 
+/**
+ * Whether this main thread hands `argv`'s command to an engine thread: the decision src/start.ts
+ * makes for the CLI's engine, and the launcher (src/cli/index.ts) makes without loading the engine.
+ */
+export function supervisesCommand(argv: readonly string[]): boolean {
+  return isMainThread && SUPERVISED_COMMANDS.includes(argv[0] ?? '');
+}
+
 export function isEngineThread(): boolean {
   return !isMainThread && (workerData as { role?: unknown } | null)?.role === ENGINE_ROLE;
 }

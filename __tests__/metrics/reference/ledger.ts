@@ -4,7 +4,7 @@
  * per family, clean rows by id). Only tests compute figures this way; a run streams example groups.
  */
 import type { NonDestructiveFamily } from '../../../src/config/families.js';
-import type { ProtectedTransition } from '../../../src/config/plan.js';
+import type { ProtectedTransition } from '../../../src/evidence/attack-success.js';
 import type { EvidenceRow } from '../../../src/evidence/row.js';
 import {
   addFamilyRow,

@@ -1,5 +1,5 @@
 /** Tabular runs with an attack that reports per-row work: a few worked rows per attack (attack-examples.ts). */
-import type { Condition } from '../../config/families.js';
+import type { Condition } from '../../evidence/condition.js';
 import { FAMILY_REGISTRY } from '../../perturb/registry.js';
 import { AttackExamplePicker } from '../attack-examples.js';
 import type { CellKind, MetricCell } from './cell.js';

@@ -4,7 +4,8 @@
  * counts, never rows. The list of cells is table.ts; accumulate.ts feeds every cell the same
  * example and merges what they finish into the model's metrics.
  */
-import type { AttackFamily, Condition } from '../../config/families.js';
+import type { AttackFamily } from '../../config/families.js';
+import type { Condition } from '../../evidence/condition.js';
 import type { EvidenceRow } from '../../evidence/row.js';
 import type { AbstentionPolicy } from '../abstention.js';
 import type { BootstrapOptions } from '../bootstrap.js';

@@ -1,5 +1,5 @@
 /** Models asked `repeat` > 1 times: self-agreement per condition and scope, and the clean repeat flip rate per scope (repeat.ts). */
-import type { Condition } from '../../config/families.js';
+import type { Condition } from '../../evidence/condition.js';
 import type { ModelMetrics } from '../metrics.js';
 import { addRepeatRow, emptyRepeatCounts, repeatFiguresOf, repeatFlipRateOf, type RepeatCounts } from '../repeat.js';
 import { perScope, type CellKind, type MetricCell } from './cell.js';

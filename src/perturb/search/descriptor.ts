@@ -5,7 +5,7 @@
  * as fixed conditions; `dictionary` takes its file from `search.dictionary` or else from
  * `attacks.dictionary.file`.
  */
-import type { FileRef } from '../../config/plan.js';
+import type { FileRef } from '../../config/paths.js';
 import { closed, path } from '../../config/schema-parts.js';
 import { configError } from '../../config/validate.js';
 import { sortCodePoints } from '../../util/strings.js';

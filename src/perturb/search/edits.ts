@@ -12,11 +12,9 @@
  * of them, and the text they make satisfies `max_char_edit_ratio`.
  */
 import { decide } from '../decision.js';
-import { keepCase } from '../dictionary.js';
-import { caseChoice } from '../format.js';
 import { codePointLength } from '../../util/strings.js';
 import { allowedEdits, editRatioViolation, levenshtein } from '../levenshtein.js';
-import { swapPositions } from '../transpose.js';
+import { caseChoice, keepCase, swapPositions } from '../word-edits.js';
 import { foldWord, scanText, type Word } from '../words.js';
 
 export const SEARCH_OPERATORS = ['transpose', 'dictionary', 'format'] as const;

@@ -2,8 +2,7 @@
  * What the search aims at: the objective margin it lowers (score-based) and the success test
  * it stops on, the ledger's own rule (src/evidence/attack-success.ts).
  */
-import type { ProtectedTransition } from '../../config/plan.js';
-import { isAttackSuccess, type ReviewPolicy } from '../../evidence/attack-success.js';
+import { isAttackSuccess, type ReviewPolicy, type ProtectedTransition } from '../../evidence/attack-success.js';
 import type { ScoreResult } from '../../models/model.js';
 
 export interface SearchObjective {

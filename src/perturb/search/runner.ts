@@ -2,12 +2,10 @@
  * The search as the evaluator runs it: its settings, and for one example and model the search
  * itself (search.ts) over the example's edit space.
  */
-import type { ProtectedTransition } from '../../config/plan.js';
-import type { ReviewPolicy } from '../../evidence/attack-success.js';
+import type { ProtectedTransition, ReviewPolicy } from '../../evidence/attack-success.js';
 import type { ScoreResult } from '../../models/model.js';
-import type { LoadedDictionary } from '../dictionary-file.js';
-import { dictionaryFor } from '../dictionary.js';
-import type { PerturbInput } from '../family.js';
+import { dictionaryFor, type LoadedDictionary } from '../dictionary-file.js';
+import type { PerturbInput } from '../input.js';
 import { editSpace, wordLimit, type EditSpace, type SearchOperator } from './edits.js';
 import type { ScoreTexts } from './queries.js';
 import { runSearch, type SearchOutcome } from './search.js';
