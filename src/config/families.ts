@@ -3,6 +3,7 @@
  * order of each list is the order of the conditions in the evidence and every report, and
  * `clean` is the reference.
  */
+import type { FamilyDescriptor } from '../perturb/descriptor.js';
 import { allFamilies, FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type AttackFamilyName, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
 
 export type Family = TextFamilyName | TabularAttackName;
@@ -42,4 +43,11 @@ export function strategyOf(condition: string): Strategy {
 /** Whether a condition's edit can change the true class (its accuracy change is descriptive only). */
 export function isDestructive(condition: string): boolean {
   return DESTRUCTIVE.has(condition);
+}
+
+const BY_NAME: ReadonlyMap<string, FamilyDescriptor> = new Map(allFamilies().map((d) => [d.name, d]));
+
+/** A condition's descriptor, to read its capabilities (src/perturb/descriptor.ts); undefined for `clean`. */
+export function familyNamed(condition: string): FamilyDescriptor | undefined {
+  return BY_NAME.get(condition);
 }

@@ -58,6 +58,21 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
    * within a budget, `exact` solves for the worst case. Absent: one fixed attempt per row.
    */
   strategy?: 'adaptive' | 'exact';
+  /**
+   * The reasons its uncovered rows are counted under (UncoveredReason, src/evidence/row.ts), in the
+   * order metrics.json lists them. Absent: unchanged, no_dictionary, invalid, missing.
+   */
+  ledgerReasons?: readonly string[];
+  /**
+   * Its rows record the word edits it made and the queries it spent (`edits`, `queries`): the
+   * drill-down refs carry them and mark the edited words (src/drill/ref.ts).
+   */
+  recordsEdits?: boolean;
+  /**
+   * The parameter holding its per-row query budget, as the manifest records it: the metrics read
+   * the search figures against it (src/manifest/facts.ts). Only one family of a task may say so.
+   */
+  queryBudget?: string;
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }
