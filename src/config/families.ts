@@ -3,7 +3,7 @@
  * order of each list is the order of the conditions in the evidence and every report, and
  * `clean` is the reference.
  */
-import type { FamilyDescriptor } from '../perturb/descriptor.js';
+import type { FamilyDescriptor, TabularAttackDescriptor } from '../perturb/descriptor.js';
 import { allFamilies, FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type AttackFamilyName, type TabularAttackName, type TextFamilyName } from '../perturb/registry.js';
 
 export type Family = TextFamilyName | TabularAttackName;
@@ -51,3 +51,12 @@ const BY_NAME: ReadonlyMap<string, FamilyDescriptor> = new Map(allFamilies().map
 export function familyNamed(condition: string): FamilyDescriptor | undefined {
   return BY_NAME.get(condition);
 }
+
+/** The tabular attack whose worked examples the accounting shows (its descriptor's `workedExamples`). */
+export const WORKED_ATTACK: TabularAttackDescriptor | undefined = FAMILY_REGISTRY.tabular.find((d) => d.workedExamples);
+
+/** The tabular corruption baseline: the tabular family that is not judged as an attack. */
+export const TABULAR_BASELINE: TabularAttackDescriptor | undefined = FAMILY_REGISTRY.tabular.find((d) => !d.attack);
+
+/** The reference of attack strength: the attack that solves for the worst case (strategy `exact`, docs/tabular.md). */
+export const STRENGTH_REFERENCE: string | undefined = allFamilies().find((d) => d.strategy === 'exact')?.name;

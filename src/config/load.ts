@@ -10,9 +10,9 @@ import { DEFAULT_EXAMPLES_PER_CHECK, DEFAULT_GZIP_ABOVE_BYTES, FAMILY_DEFAULTS_V
 import { parseModels } from './models.js';
 import { notRegularFile, resolveInside } from './paths.js';
 import { releaseRequirement } from '../manifest/release.js';
+import { STRENGTH_REFERENCE } from './families.js';
 import { FAMILY_REGISTRY, familiesOf, type AttackPlan, type FamilyRegistry } from '../perturb/registry.js';
 import { MODEL_KINDS, modelKind } from '../models/registry.js';
-import { EXACT_FAMILY } from '../tabular/exact.js';
 import type { FileRef, GatePlan, ModelPlan, Plan, ReleaseField, ReleasePlan, TabularPlan, Threshold } from './plan.js';
 import type { RawConfig } from './schema.js';
 import { ConfigSource, formatKeyPath, type KeyPath } from './source.js';
@@ -403,7 +403,7 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
   const set = raw.gate?.min_attack_strength;
   if (set === undefined) return null;
   const attacks = raw.threat_model.attacks ?? {};
-  if (!(EXACT_FAMILY in attacks)) {
+  if (STRENGTH_REFERENCE === undefined || !(STRENGTH_REFERENCE in attacks)) {
     throw configError(
       source,
       ['gate', 'min_attack_strength'],
@@ -413,7 +413,7 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
   const out: Record<string, Threshold> = {};
   for (const [attack, value] of Object.entries(set)) {
     if (!(attack in attacks)) {
-      const graded = FAMILY_REGISTRY.tabular.filter((d) => d.attack && d.name !== EXACT_FAMILY && d.name in attacks).map((d) => d.name);
+      const graded = FAMILY_REGISTRY.tabular.filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks).map((d) => d.name);
       throw configError(source, ['gate', 'min_attack_strength', attack], `expected an attack configured in threat_model.attacks (${quotedList(graded)}), found ${quoted(attack)}`);
     }
     out[attack] = threshold(['gate', 'min_attack_strength', attack], value as number, 0);

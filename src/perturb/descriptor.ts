@@ -135,6 +135,16 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
    * Only eligible rows are attacked.
    */
   queryAttack?(row: QueryRow, params: P): QueryAttack;
+  /**
+   * The attack the tabular accounting is told against: the metrics pick its worked examples and the
+   * summary's accounting table reads its ledger (report/summary.ts). One attack of the registry says so.
+   */
+  workedExamples?: boolean;
+  /**
+   * What the summary's strength table notes when, on a binary task, it finds every failure the
+   * reference proves: its candidate is the worst case there (report/summary-strength.ts).
+   */
+  binaryExactNote?: string;
   /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
   exact?(labelCount: number, models: readonly Model[], againstPolicy: boolean): boolean;
 }
