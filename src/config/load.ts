@@ -413,7 +413,9 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
   const out: Record<string, Threshold> = {};
   for (const [attack, value] of Object.entries(set)) {
     if (!(attack in attacks)) {
-      const graded = FAMILY_REGISTRY.tabular.filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks).map((d) => d.name);
+      const graded = FAMILY_REGISTRY.tabular
+        .filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks)
+        .map((d) => d.name);
       throw configError(source, ['gate', 'min_attack_strength', attack], `expected an attack configured in threat_model.attacks (${quotedList(graded)}), found ${quoted(attack)}`);
     }
     out[attack] = threshold(['gate', 'min_attack_strength', attack], value as number, 0);

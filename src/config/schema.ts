@@ -78,7 +78,9 @@ function gateFamiliesSchema(registry: FamilyRegistry): Schema {
  */
 type StrengthSchema = { type: 'object'; properties: Record<string, typeof rate>; required: []; additionalProperties: false };
 function strengthSchema(registry: FamilyRegistry): Schema {
-  return closed(Object.fromEntries(registry.tabular.filter((d) => d.attack && d.strategy !== 'exact').map((d) => [d.name, rate])));
+  // Every attack but the reference (the one that solves for the worst case) is graded.
+  const graded = registry.tabular.filter((d) => d.attack && d.strategy !== 'exact');
+  return closed(Object.fromEntries(graded.map((d) => [d.name, rate])));
 }
 
 function schemaOf<const A extends Record<string, Schema>, const G extends Schema, const S extends Schema>(attacks: A, gateFamilies: G, strength: S) {

@@ -125,7 +125,11 @@ function searchWallTimes(wall: Record<string, number>): Record<string, number> {
 }
 
 /** The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism promise). */
-function writeStderrTails(staging: OutputStaging, models: readonly Model[], plans: readonly ModelPlan[]): Record<string, FileDigest> {
+function writeStderrTails(
+  staging: OutputStaging,
+  models: readonly Model[],
+  plans: readonly ModelPlan[]
+): Record<string, FileDigest> {
   const out: Record<string, FileDigest> = {};
   models.forEach((m, i) => {
     const tail = modelKind((plans[i] as ModelPlan).kind).remote?.stderrTail?.(m) ?? '';

@@ -20,7 +20,8 @@
 import { closed } from '../config/schema-parts.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { moved } from './clip.js';
-import { hasAffineLogits, type AttackCounters, type Differentiable, type FeatureSpace, type TabularCandidate } from './contract.js';
+import { hasAffineLogits } from './contract.js';
+import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
 import { vectorOf } from './vector.js';
 

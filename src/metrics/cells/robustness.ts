@@ -22,7 +22,10 @@ export const robustnessCell: CellKind = {
         const robustness: ModelMetrics['robustness'] = [];
         scopes.forEach((scope, s) =>
           perturbed.forEach((condition, pi) => {
-            const options = { ...bootstrapOptions(facts, model.name, 'accuracy_delta', condition, scope), destructive: isDestructive(condition) };
+            const options = {
+              ...bootstrapOptions(facts, model.name, 'accuracy_delta', condition, scope),
+              destructive: isDestructive(condition)
+            };
             robustness.push({ condition, scope, ...conditionFiguresOf((counts[pi] as ConditionCounts[])[s] as ConditionCounts, options) });
           })
         );

@@ -122,7 +122,9 @@ export const HTTP = entryModel({
     wallMs: (model) => (model instanceof HttpModel ? model.counters().wall_ms : null),
     // The variable names its headers read and its request counters (wall time lives in manifest.run).
     manifest: (model, plan) =>
-      model instanceof HttpModel ? { env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } } : null
+      model instanceof HttpModel
+        ? { env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } }
+        : null
   },
   preprocessing: {
     text: (plan) => ({
