@@ -4,6 +4,7 @@
  * `clean` is the reference.
  */
 import type { Condition } from '../evidence/condition.js';
+import type { FamilyDescriptor, TabularAttackDescriptor } from '../perturb/descriptor.js';
 import {
   allFamilies,
   FAMILY_REGISTRY,
@@ -49,3 +50,19 @@ export function strategyOf(condition: string): Strategy {
 export function isDestructive(condition: string): boolean {
   return DESTRUCTIVE.has(condition);
 }
+
+const BY_NAME: ReadonlyMap<string, FamilyDescriptor> = new Map(allFamilies().map((d) => [d.name, d]));
+
+/** A condition's descriptor, to read its capabilities (src/perturb/descriptor.ts); undefined for `clean`. */
+export function familyNamed(condition: string): FamilyDescriptor | undefined {
+  return BY_NAME.get(condition);
+}
+
+/** The tabular attack whose worked examples the accounting shows (its descriptor's `workedExamples`). */
+export const WORKED_ATTACK: TabularAttackDescriptor | undefined = FAMILY_REGISTRY.tabular.find((d) => d.workedExamples);
+
+/** The tabular corruption baseline: the tabular family that is not judged as an attack. */
+export const TABULAR_BASELINE: TabularAttackDescriptor | undefined = FAMILY_REGISTRY.tabular.find((d) => !d.attack);
+
+/** The reference of attack strength: the attack that solves for the worst case (strategy `exact`, docs/tabular.md). */
+export const STRENGTH_REFERENCE: string | undefined = allFamilies().find((d) => d.strategy === 'exact')?.name;

@@ -1,7 +1,7 @@
 /** The `gate:` block (docs/config.md#gate): every threshold with where it is set, or its frozen default. */
 import { releaseRequirement } from '../manifest/release.js';
 import { FAMILY_REGISTRY } from '../perturb/registry.js';
-import { EXACT_FAMILY } from '../tabular/exact.js';
+import { STRENGTH_REFERENCE } from './families.js';
 import { quoted, quotedList } from '../util/visible.js';
 import { FAMILY_DEFAULTS_V1, FAMILY_GATE_KEYS, GATE_DEFAULTS_V1, GATE_KEYS, type FamilyGateKey } from './defaults.js';
 import type { GatePlan, ReleasePlan, Threshold } from './plan.js';
@@ -61,7 +61,7 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
   const set = raw.gate?.min_attack_strength;
   if (set === undefined) return null;
   const attacks = raw.threat_model.attacks ?? {};
-  if (!(EXACT_FAMILY in attacks)) {
+  if (STRENGTH_REFERENCE === undefined || !(STRENGTH_REFERENCE in attacks)) {
     throw configError(
       source,
       ['gate', 'min_attack_strength'],
@@ -71,7 +71,9 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
   const out: Record<string, Threshold> = {};
   for (const [attack, value] of Object.entries(set)) {
     if (!(attack in attacks)) {
-      const graded = FAMILY_REGISTRY.tabular.filter((d) => d.attack && d.name !== EXACT_FAMILY && d.name in attacks).map((d) => d.name);
+      const graded = FAMILY_REGISTRY.tabular
+        .filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks)
+        .map((d) => d.name);
       throw configError(source, ['gate', 'min_attack_strength', attack], `expected an attack configured in threat_model.attacks (${quotedList(graded)}), found ${quoted(attack)}`);
     }
     out[attack] = threshold(['gate', 'min_attack_strength', attack], value as number, 0);

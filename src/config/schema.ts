@@ -5,7 +5,6 @@
  * their messages stay specific.
  */
 import { FAMILY_REGISTRY, TABULAR_ATTACKS, TEXT_FAMILIES, type FamilyRegistry } from '../perturb/registry.js';
-import { EXACT_FAMILY } from '../tabular/exact.js';
 import { PRINTABLE_PATTERN } from '../util/visible.js';
 import { FAMILY_GATE_KEYS, GATE_KEYS, type FamilyGateKey, type GateKey } from './defaults.js';
 import { RELEASE_FIELDS, type ReleaseField } from './plan.js';
@@ -79,7 +78,9 @@ function gateFamiliesSchema(registry: FamilyRegistry): Schema {
  */
 type StrengthSchema = { type: 'object'; properties: Record<string, typeof rate>; required: []; additionalProperties: false };
 function strengthSchema(registry: FamilyRegistry): Schema {
-  return closed(Object.fromEntries(registry.tabular.filter((d) => d.attack && d.name !== EXACT_FAMILY).map((d) => [d.name, rate])));
+  // Every attack but the reference (the one that solves for the worst case) is graded.
+  const graded = registry.tabular.filter((d) => d.attack && d.strategy !== 'exact');
+  return closed(Object.fromEntries(graded.map((d) => [d.name, rate])));
 }
 
 function schemaOf<const A extends Record<string, Schema>, const G extends Schema, const S extends Schema>(attacks: A, gateFamilies: G, strength: S) {

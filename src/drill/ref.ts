@@ -4,6 +4,7 @@
  * (clean margin − margin; a missing row, which has no prediction at all, loses the most), then
  * id in code points, then split, model and condition in evidence order.
  */
+import { familyNamed } from '../config/families.js';
 import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { isProtected } from '../evidence/ledger.js';
 import type { EvidenceRow } from '../evidence/row.js';
@@ -96,6 +97,11 @@ function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
+/** Rows of a family whose descriptor says they record word edits (the search's `edits`). */
+function recordsEdits(row: EvidenceRow): boolean {
+  return familyNamed(row.condition)?.recordsEdits === true;
+}
+
 export function refOf(row: EvidenceRow): ExampleRef {
   return {
     split: row.split,
@@ -108,7 +114,9 @@ export function refOf(row: EvidenceRow): ExampleRef {
     prediction: row.prediction,
     clean_margin: row.clean_margin,
     margin: row.margin,
-    ...(row.condition === 'search' && typeof row.queries === 'number' ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) } : {})
+    ...(recordsEdits(row) && typeof row.queries === 'number'
+      ? { queries: row.queries, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) }
+      : {})
   };
 }
 
@@ -126,7 +134,7 @@ export function withTexts(ranked: RankedRef, row: EvidenceRow): void {
     const span = changedSpan(row.text, row.perturbed_text);
     ranked.original = snippet(row.text, span.start, span.endOriginal);
     ranked.perturbed = snippet(row.perturbed_text, span.start, span.endCandidate);
-    const marks = row.condition === 'search' ? searchMarks(row, SNIPPET_CHARS) : null;
+    const marks = recordsEdits(row) ? searchMarks(row, SNIPPET_CHARS) : null;
     if (marks) ranked.marks = marks;
   } else ranked.original = snippet(row.text, 0, 0);
 }

@@ -8,6 +8,7 @@
 import { changedSpan, snippet, SNIPPET_CHARS, type TextSnippet } from '../drill/ref.js';
 import { searchMarks, type MarkedSnippet } from '../drill/search-marks.js';
 import { stableJson, orderedMap } from '../util/json.js';
+import { MODEL_KINDS } from '../models/registry.js';
 import { truncateText, visible } from '../util/visible.js';
 import type { ConditionReading, Explanation, Reading } from './explain.js';
 import type { SearchExplanation, SearchPath } from './search-path.js';
@@ -140,7 +141,8 @@ function searchBlock(s: SearchExplanation, e: Explanation, width: number): strin
 export function renderExplanation(e: Explanation, context: { configPath: string; seed: number; trainRows: number }): string {
   const width = Math.max(maxOf(e.models.map((m) => v(m.name, 40).length)), 5);
   const out: string[] = [];
-  const external = e.models.filter((m) => m.kind === 'external').length;
+  // A kind that runs the user's command (its descriptor's remote.command) is not trained here.
+  const external = e.models.filter((m) => MODEL_KINDS.find((d) => d.kind === m.kind)?.remote?.command === true).length;
   const trained = e.models.length - external;
   const models =
     external === 0

@@ -4,6 +4,7 @@
  * `verify` from a downloaded artifact: the same function in every case, so the three agree.
  */
 import type { FamilyGateKey, GateKey } from '../config/defaults.js';
+import { familyNamed } from '../config/families.js';
 import type { GatePlan, Threshold } from '../config/plan.js';
 import type { DataFileInfo } from '../data/dataset.js';
 import type { DrillFacts } from '../drill/collect.js';
@@ -45,9 +46,11 @@ function threshold(r: ThresholdRecord): Threshold {
   return { value: r.value, configKey: r.config_key, line: r.line, isDefault: r.is_default };
 }
 
-/** The search's budget as the manifest records its parameters; null when the run has no search. */
+/** The search's budget as the manifest records its parameters (its descriptor's `queryBudget`); null without one. */
 function searchBudgetOf(m: ManifestHead | Manifest): number | null {
-  const queries = m.threat_model.attacks.find((f) => f.family === 'search')?.parameters.queries;
+  const search = m.threat_model.attacks.find((f) => familyNamed(f.family)?.queryBudget !== undefined);
+  const key = search && familyNamed(search.family)?.queryBudget;
+  const queries = search && key ? search.parameters[key] : undefined;
   return typeof queries === 'number' ? queries : null;
 }
 

@@ -21,7 +21,7 @@
  * Each row is counted with the same model's clean row of its id; a clean row of another model
  * or id, or a row without masks (clean, truncate), is a caller error and throws.
  */
-import type { NonDestructiveFamily } from '../config/families.js';
+import { familyNamed, type NonDestructiveFamily } from '../config/families.js';
 import type { ThreatModelPlan } from '../config/plan.js';
 import type { ProtectedTransition } from '../evidence/attack-success.js';
 import { isProtected, ledgerMasks } from '../evidence/ledger.js';
@@ -146,8 +146,12 @@ export interface FamilyCounts {
   byReason: Partial<Record<UncoveredReason, number>>;
 }
 
+/** The uncovered reasons a family counts unless its descriptor lists its own (`ledgerReasons`), in metrics order. */
+const LEDGER_REASONS: readonly UncoveredReason[] = ['unchanged', 'no_dictionary', 'invalid', 'missing'];
+
 export function emptyFamilyCounts(family?: string): FamilyCounts {
-  const byReason: Partial<Record<UncoveredReason, number>> = family === 'search' ? { no_edit: 0, unchanged: 0, invalid: 0, missing: 0 } : { unchanged: 0, no_dictionary: 0, invalid: 0, missing: 0 };
+  const reasons = (family === undefined ? undefined : familyNamed(family)?.ledgerReasons) ?? LEDGER_REASONS;
+  const byReason: Partial<Record<UncoveredReason, number>> = Object.fromEntries(reasons.map((r) => [r, 0]));
   return { rows: 0, inScope: 0, eligible: 0, tested: 0, successes: 0, uncovered: 0, byReason };
 }
 

@@ -17,7 +17,7 @@ export const DESTRUCTIVE_REASON = 'destructive condition: the gold label may no 
 const NO_VALID_CHANGED = 'no changed and valid rows';
 
 export interface ConditionOptions extends BootstrapOptions {
-  /** True for `truncate`: accuracy figures and the delta interval are not applicable. */
+  /** A destructive family (its descriptor's `destructive`): accuracy figures and the delta interval do not apply. */
   destructive: boolean;
 }
 

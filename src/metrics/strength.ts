@@ -5,10 +5,12 @@
  * 1.0 means the attack found every failure there is in the threat model's set; below 1 it missed
  * some. Without `exact` in the run there is no reference and no figure.
  */
+import { STRENGTH_REFERENCE } from '../config/families.js';
 import type { EvidenceRow } from '../evidence/row.js';
 import { count, rate, type Figure } from './figure.js';
 
-export const EXACT_ATTACK = 'exact';
+/** The attack strengths are graded against (its descriptor's strategy is `exact`). */
+export const EXACT_ATTACK = STRENGTH_REFERENCE;
 
 /** Why there is no certificate or strength under a review policy with more than two labels (docs/tabular.md). */
 export const POLICY_NOT_EXACT =

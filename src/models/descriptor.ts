@@ -54,11 +54,28 @@ interface ModelKindBase<K extends string, P> {
   /** Whether it exposes an input gradient (white-box attacks need one). */
   gradients: boolean;
   build(plan: { name: string; kind: K; params: P }, context: ModelBuildContext): Model;
+  /** Runs outside this process (the user's command, an HTTP service); absent: built and run in-process. */
+  remote?: RemoteCapability<K, P>;
   /** What the manifest states about its preprocessing and scores, per task it serves. */
   preprocessing: {
     text?(plan: { name: string; kind: K; params: P }): TextScores;
     tabular?(plan: { name: string; kind: K; params: P }): TabularScores;
   };
+}
+
+/**
+ * What a model outside the process adds to the run's record (src/pipeline/run.ts, prepare.ts). Each
+ * method is given the built model and returns null (or '') when it is not one of the kind's own.
+ */
+export interface RemoteCapability<K extends string, P> {
+  /** Runs the user's command: `explain` counts it apart from the trained models. */
+  command: boolean;
+  /** Its wall time, for manifest.run (wall time cannot repeat, so it stays out of the manifest's models). */
+  wallMs(model: Model): number | null;
+  /** The fields its manifest entry adds to (or replaces in) `describe()`. */
+  manifest(model: Model, plan: { name: string; kind: K; params: P }): Record<string, unknown> | null;
+  /** The tail of what it wrote to stderr ('' for none), kept beside the outputs. */
+  stderrTail?(model: Model): string;
 }
 
 /** A built-in: named as a string (`naive-bayes`) or as the key of its parameters (`{ hybrid: { word_weight } }`). */

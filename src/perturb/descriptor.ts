@@ -58,6 +58,21 @@ interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
    * within a budget, `exact` solves for the worst case. Absent: one fixed attempt per row.
    */
   strategy?: 'adaptive' | 'exact';
+  /**
+   * The reasons its uncovered rows are counted under (UncoveredReason, src/evidence/row.ts), in the
+   * order metrics.json lists them. Absent: unchanged, no_dictionary, invalid, missing.
+   */
+  ledgerReasons?: readonly string[];
+  /**
+   * Its rows record the word edits it made and the queries it spent (`edits`, `queries`): the
+   * drill-down refs carry them and mark the edited words (src/drill/ref.ts).
+   */
+  recordsEdits?: boolean;
+  /**
+   * The parameter holding its per-row query budget, as the manifest records it: the metrics read
+   * the search figures against it (src/manifest/facts.ts). Only one family of a task may say so.
+   */
+  queryBudget?: string;
   /** Checks of its parameters that need the data (a ConfigError at the config's line); absent when none. */
   checkAgainstData?(params: P, dataset: Dataset, context: { source: ConfigSource; at: KeyPath }): void;
 }
@@ -120,6 +135,16 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
    * Only eligible rows are attacked.
    */
   queryAttack?(row: QueryRow, params: P): QueryAttack;
+  /**
+   * The attack the tabular accounting is told against: the metrics pick its worked examples and the
+   * summary's accounting table reads its ledger (report/summary.ts). One attack of the registry says so.
+   */
+  workedExamples?: boolean;
+  /**
+   * What the summary's strength table notes when, on a binary task, it finds every failure the
+   * reference proves: its candidate is the worst case there (report/summary-strength.ts).
+   */
+  binaryExactNote?: string;
   /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
   exact?(labelCount: number, models: readonly Model[], againstPolicy: boolean): boolean;
 }

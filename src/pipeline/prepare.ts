@@ -19,16 +19,14 @@ import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../mani
 import type { LengthHistogram } from '../metrics/metrics.js';
 import { histogram, PSI_EDGES, uniqueTokenTypes } from '../metrics/shift.js';
 import { buildModels, type BuildOptions } from '../models/build.js';
-import { ExternalModel } from '../models/external/external-model.js';
-import { HttpModel } from '../models/http/http-model.js';
 import type { Model, ModelDescription } from '../models/model.js';
+import { modelKind } from '../models/registry.js';
 import { buildFamilies, configuredTabular, familiesOf } from '../perturb/registry.js';
 import type { ShardSpec } from '../shard/select.js';
 import type { Featurizer } from '../text/features.js';
 import type { Progress } from './contract.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
 import { sha256Hex } from '../util/hash.js';
-import { stableJson } from '../util/json.js';
 
 export interface PrepareOptions {
   root: string;
@@ -89,19 +87,9 @@ export function lengthHistogram(dataset: Dataset): LengthHistogram {
 /** A model's manifest entry; external models add their command's file digests and protocol counters. */
 export function describeForManifest(model: Model, plan: ModelPlan): ModelDescription & Record<string, unknown> {
   const description: ModelDescription & Record<string, unknown> = { ...model.describe() };
-  // An HTTP model: the variable names its headers read and its request counters (wall time lives in manifest.run).
-  if (plan.kind === 'http' && model instanceof HttpModel) return { ...description, env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } };
-  if (plan.kind !== 'external' || !(model instanceof ExternalModel)) return description;
-  const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) }));
-  return {
-    ...description,
-    // The model's identity: its command line and the digests of the files it was declared to use.
-    digest: sha256Hex(stableJson({ command: plan.params.command, files })),
-    files,
-    env: plan.params.env,
-    // Wall time cannot repeat: it lives in manifest.run.
-    counters: { ...model.counters(), wall_ms: undefined }
-  };
+  // A model outside the process says what its entry adds (its kind's `remote`, src/models/descriptor.ts).
+  const added = modelKind(plan.kind).remote?.manifest(model, plan);
+  return added ? { ...description, ...added } : description;
 }
 
 /** The training reports of buildModels as progress of the `train` stage. */

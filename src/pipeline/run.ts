@@ -12,9 +12,8 @@ import { RowSerializer } from '../evidence/serialize.js';
 import { EvidenceRowTooLong, EvidenceWriter } from '../evidence/writer.js';
 import { readDerivationFacts } from '../manifest/facts.js';
 import type { FileDigest } from '../manifest/manifest.js';
-import { ExternalModel } from '../models/external/external-model.js';
-import { HttpModel } from '../models/http/http-model.js';
 import type { Model } from '../models/model.js';
+import { modelKind } from '../models/registry.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { quote } from '../util/quote.js';
@@ -86,7 +85,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
     stage('evaluate');
 
-    const stderrFiles = writeStderrTails(staging, models);
+    const stderrFiles = writeStderrTails(staging, models, plan.models);
     return publish({
       staging,
       head,
@@ -98,7 +97,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       shard,
       clock,
       context: deps.context,
-      extraWallMs: { ...externalWallTimes(models), ...searchWallTimes(searchWallMs) },
+      extraWallMs: { ...externalWallTimes(models, plan.models), ...searchWallTimes(searchWallMs) },
       runFields: { stderr_files: stderrFiles },
       unlistedFiles: Object.keys(stderrFiles)
     });
@@ -110,9 +109,14 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   }
 }
 
-/** Each external or HTTP model's wall time, for manifest.run. */
-function externalWallTimes(models: readonly Model[]): Record<string, number> {
-  return Object.fromEntries(models.flatMap((m) => (m instanceof ExternalModel || m instanceof HttpModel ? [[`model:${m.name}`, m.counters().wall_ms]] : [])));
+/** Each external or HTTP model's wall time (its kind's `remote`), for manifest.run. */
+function externalWallTimes(models: readonly Model[], plans: readonly ModelPlan[]): Record<string, number> {
+  return Object.fromEntries(
+    models.flatMap((m, i) => {
+      const ms = modelKind((plans[i] as ModelPlan).kind).remote?.wallMs(m) ?? null;
+      return ms === null ? [] : [[`model:${m.name}`, ms]];
+    })
+  );
 }
 
 /** Each model's time in the adaptive search (docs/search.md#what-the-manifest-records), for manifest.run. */
@@ -121,11 +125,14 @@ function searchWallTimes(wall: Record<string, number>): Record<string, number> {
 }
 
 /** The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism promise). */
-function writeStderrTails(staging: OutputStaging, models: readonly Model[]): Record<string, FileDigest> {
+function writeStderrTails(
+  staging: OutputStaging,
+  models: readonly Model[],
+  plans: readonly ModelPlan[]
+): Record<string, FileDigest> {
   const out: Record<string, FileDigest> = {};
   models.forEach((m, i) => {
-    if (!(m instanceof ExternalModel)) return;
-    const tail = m.stderrTail();
+    const tail = modelKind((plans[i] as ModelPlan).kind).remote?.stderrTail?.(m) ?? '';
     if (tail === '') return;
     const name = `stderr-${i + 1}-${m.name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}.txt`;
     staging.writeUnlisted(name, tail);

@@ -2,6 +2,7 @@
  * The summary's account of `exact` (docs/tabular.md): how many rows it certified, what that
  * means and what it does not, and each other attack's strength against it.
  */
+import { familyNamed } from '../config/families.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { md } from './escape.js';
 import type { Figure } from '../metrics/figure.js';
@@ -40,9 +41,11 @@ export function strengthSection(metrics: Metrics, objective: string): string[] {
   const rows = models.flatMap((m) =>
     (m.attack_strength ?? []).map((s) => {
       const complete = s.strength.status === 'ok' && s.strength.numerator === s.strength.denominator;
+      const attack = familyNamed(s.attack);
+      const binaryNote = attack?.task === 'tabular' ? attack.binaryExactNote : undefined;
       const note =
-        s.attack === 'fgm' && binary && complete
-          ? 'as expected: for a binary linear model one clipped sign step is the exact worst case'
+        binaryNote !== undefined && binary && complete
+          ? binaryNote
           : complete
             ? 'found every failure exact proves'
             : s.strength.status === 'ok'

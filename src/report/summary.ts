@@ -6,7 +6,7 @@
  * timestamps, no output path and no artifact link (the action appends those to the job summary).
  * Every figure shown is read from metrics/checks/comparison, never recomputed here.
  */
-import { isDestructive } from '../config/families.js';
+import { isDestructive, TABULAR_BASELINE, WORKED_ATTACK } from '../config/families.js';
 import type { Comparison } from '../compare/comparison.js';
 import type { DrillResult } from '../drill/collect.js';
 import type { GateResult } from '../gate/checks.js';
@@ -124,9 +124,10 @@ function tabularSections(metrics: Metrics, counters: ReportFacts['counters'], ob
   );
   const rows = metrics.models.map((m) => {
     const clean = m.classification.find((c) => c.scope === ALL)?.accuracy;
-    const ledger = m.ledger.find((l) => l.family === 'fgm' && l.scope === ALL);
-    const fgm = m.accounting?.find((a) => a.condition === 'fgm' && a.scope === ALL);
-    const noise = m.accounting?.find((a) => a.condition === 'noise' && a.scope === ALL);
+    // The worked attack (FGM) and the corruption baseline (noise), as their descriptors say.
+    const ledger = m.ledger.find((l) => l.family === WORKED_ATTACK?.name && l.scope === ALL);
+    const fgm = m.accounting?.find((a) => a.condition === WORKED_ATTACK?.name && a.scope === ALL);
+    const noise = m.accounting?.find((a) => a.condition === TABULAR_BASELINE?.name && a.scope === ALL);
     return [
       md(m.model, 40),
       clean ? rateText(clean) : '—',

@@ -54,6 +54,11 @@ export interface AffineLogits {
   affineLogits(): AffineParameters;
 }
 
+/** Whether a model's logits are affine in x (the built-in logistic regression's are). */
+export function hasAffineLogits(model: unknown): model is AffineLogits {
+  return typeof (model as Partial<AffineLogits>).affineLogits === 'function';
+}
+
 export interface AffineParameters {
   readonly weights: readonly (readonly number[])[];
   readonly intercepts: readonly number[];

@@ -42,8 +42,6 @@ import type { AffineLogits, FeatureSpace, TabularCandidate } from './contract.js
 import { maxMin } from './max-min-lp.js';
 import { validateCandidate } from './validity.js';
 
-export const EXACT_FAMILY = 'exact';
-
 /** Relative tolerance of a zero gap: |M| ≤ TIE_TOLERANCE·(1 + max |logit| at x). */
 export const TIE_TOLERANCE = 1e-9;
 

@@ -20,6 +20,7 @@
 import { closed } from '../config/schema-parts.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { moved } from './clip.js';
+import { hasAffineLogits } from './contract.js';
 import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } from './contract.js';
 import { validateCandidate } from './validity.js';
 import { vectorOf } from './vector.js';
@@ -94,8 +95,10 @@ export const FGM = tabularAttack({
   destructive: false,
   needsGradients: true,
   perModel: true,
+  workedExamples: true,
+  binaryExactNote: 'as expected: for a binary linear model one clipped sign step is the exact worst case',
   method: { step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds" },
   read: () => ({}),
   candidate: (row) => fgmCandidate(row.x, row.label, row.model as Differentiable, row.space, row.counters),
-  exact: (labelCount, models) => fgmIsExact(labelCount, models.every((m) => m.describe().kind === 'logistic-regression'))
+  exact: (labelCount, models) => fgmIsExact(labelCount, models.every(hasAffineLogits))
 });

@@ -4,6 +4,7 @@
  * a label-only model.
  */
 import { addAbstentionRow, abstentionOf, emptyAbstention, type AbstentionCounts, type AbstentionPolicy } from '../abstention.js';
+import { isDestructive } from '../../config/families.js';
 import type { ModelMetrics } from '../metrics.js';
 import { perScope, type CellKind, type MetricCell } from './cell.js';
 
@@ -12,7 +13,7 @@ export const abstentionCell: CellKind = {
   make(context): MetricCell | null {
     if (!context.policy) return null;
     const policy: AbstentionPolicy = context.policy;
-    const conditions = context.facts.conditions.filter((c) => c !== 'truncate');
+    const conditions = context.facts.conditions.filter((c) => !isDestructive(c));
     /** Condition index (0: clean) of each condition's rows. */
     const at = conditions.map((c) => context.facts.conditions.indexOf(c));
     const counts: AbstentionCounts[][] = conditions.map(() => perScope(context, emptyAbstention));

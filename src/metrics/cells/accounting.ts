@@ -1,5 +1,7 @@
 /** Tabular runs only: per perturbed condition and scope, the before/after accounting, and the worked FGM examples (accounting.ts). */
 import { accountingOf, addAccountingRow, emptyAccounting, WorkedExamplePicker, type AccountingCounts } from '../accounting.js';
+import { WORKED_ATTACK } from '../../config/families.js';
+import type { Condition } from '../../evidence/condition.js';
 import type { ModelMetrics } from '../metrics.js';
 import { perScope, type CellKind, type MetricCell } from './cell.js';
 
@@ -31,7 +33,7 @@ export const workedExamplesCell: CellKind = {
   make(context): MetricCell | null {
     if (context.facts.task !== 'tabular') return null;
     const picker = new WorkedExamplePicker(context.facts.transitions);
-    const at = 1 + context.perturbed.indexOf('fgm');
+    const at = 1 + context.perturbed.indexOf(WORKED_ATTACK?.name as Condition);
     return {
       add(x) {
         const row = at > 0 ? x.rows[at] : undefined;

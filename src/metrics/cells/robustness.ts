@@ -1,4 +1,5 @@
 /** Per perturbed condition and scope: the accuracy change against clean and the flip rates (robustness.ts). */
+import { isDestructive } from '../../config/families.js';
 import type { ModelMetrics } from '../metrics.js';
 import { addConditionRow, conditionFiguresOf, emptyConditionCounts, inChangedValid, type ConditionCounts } from '../robustness.js';
 import { bootstrapOptions, perScope, type CellKind, type MetricCell } from './cell.js';
@@ -21,7 +22,10 @@ export const robustnessCell: CellKind = {
         const robustness: ModelMetrics['robustness'] = [];
         scopes.forEach((scope, s) =>
           perturbed.forEach((condition, pi) => {
-            const options = { ...bootstrapOptions(facts, model.name, 'accuracy_delta', condition, scope), destructive: condition === 'truncate' };
+            const options = {
+              ...bootstrapOptions(facts, model.name, 'accuracy_delta', condition, scope),
+              destructive: isDestructive(condition)
+            };
             robustness.push({ condition, scope, ...conditionFiguresOf((counts[pi] as ConditionCounts[])[s] as ConditionCounts, options) });
           })
         );

@@ -3,11 +3,14 @@
  * (src/models/external/contract.ts), for either task. Its entry is read whole, since it has no
  * built-in name.
  */
+import { readFileSync } from 'node:fs';
 import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
 import { modelRepeat } from '../../config/model-repeat.js';
 import { modelSeconds } from '../../config/model-seconds.js';
 import { PRINTABLE, configError, unknownKey } from '../../config/validate.js';
+import { sha256Hex } from '../../util/hash.js';
+import { stableJson } from '../../util/json.js';
 import { hasHidden, quoted } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
 import { ExternalModel } from '../external/external-model.js';
@@ -77,6 +80,23 @@ export const EXTERNAL = entryModel({
     const p = plan.params;
     const externalPlan = { name: plan.name, command: p.command, timeoutS: p.timeout_s, requestTimeoutS: p.request_timeout_s, probabilities: p.probabilities, env: p.env, window: p.window, repeat: p.repeat };
     return new ExternalModel(externalPlan, context.labels, context.root, context.log);
+  },
+  remote: {
+    command: true,
+    wallMs: (model) => (model instanceof ExternalModel ? model.counters().wall_ms : null),
+    manifest(model, plan) {
+      if (!(model instanceof ExternalModel)) return null;
+      const files = plan.params.files.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) }));
+      return {
+        // The model's identity: its command line and the digests of the files it was declared to use.
+        digest: sha256Hex(stableJson({ command: plan.params.command, files })),
+        files,
+        env: plan.params.env,
+        // Wall time cannot repeat: it lives in manifest.run.
+        counters: { ...model.counters(), wall_ms: undefined }
+      };
+    },
+    stderrTail: (model) => (model instanceof ExternalModel ? model.stderrTail() : '')
   },
   preprocessing: {
     text: (plan) => ({

@@ -117,6 +117,15 @@ export const HTTP = entryModel({
     for (const value of model.secrets) context.secret(value);
     return model;
   },
+  remote: {
+    command: false,
+    wallMs: (model) => (model instanceof HttpModel ? model.counters().wall_ms : null),
+    // The variable names its headers read and its request counters (wall time lives in manifest.run).
+    manifest: (model, plan) =>
+      model instanceof HttpModel
+        ? { env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } }
+        : null
+  },
   preprocessing: {
     text: (plan) => ({
       input: `the text as written (the perturbed text under a perturbation), UTF-8, in a JSON POST to ${shownUrl(plan.params.url)} in the ${plan.params.format} format; Evidence Gate does no lower-casing, normalisation or tokenisation`,

@@ -54,6 +54,9 @@ export const SEARCH = textFamily({
   destructive: false,
   optIn: true,
   strategy: 'adaptive',
+  ledgerReasons: ['no_edit', 'unchanged', 'invalid', 'missing'],
+  recordsEdits: true,
+  queryBudget: 'queries',
   read: (raw, context): SearchParams => {
     const borrowed = (context.attacks?.dictionary as { file?: unknown } | undefined)?.file;
     const dictionary =
