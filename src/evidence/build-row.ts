@@ -11,7 +11,7 @@ import { policyAccepts, type ReviewPolicy } from './attack-success.js';
 import { ledgerMasks } from './ledger.js';
 import type { EvidenceRow } from './row.js';
 
-export interface RowFacts {
+interface RowFacts {
   example: Example;
   model: string;
   labels: readonly string[];

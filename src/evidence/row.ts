@@ -8,7 +8,7 @@ import type { Condition } from '../config/families.js';
 /** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
-export type RowStatus = 'ok' | 'error' | 'timeout';
+type RowStatus = 'ok' | 'error' | 'timeout';
 export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'invalid' | 'missing';
 
 export interface EvidenceRow {

@@ -11,7 +11,7 @@
 import { compareCodePoints } from '../util/strings.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
-export type CategoryCounts = ReadonlyMap<string, number>;
+type CategoryCounts = ReadonlyMap<string, number>;
 
 /** Count each value; e.g. the languages or gold labels of one split's examples. */
 export function categoryCounts(values: Iterable<string>): Map<string, number> {

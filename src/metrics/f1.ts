@@ -14,7 +14,7 @@ import type { EvidenceRow } from '../evidence/row.js';
 import { confusionCounts, type ConfusionCounts } from './confusion.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
-export interface LabelF1 {
+interface LabelF1 {
   label: string;
   /** Rows whose gold label is this label. */
   support: number;

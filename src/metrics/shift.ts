@@ -10,7 +10,7 @@ import { RunScanner } from '../text/runs.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
 export const PSI_EDGES = [0, 5, 10, 15, 20, 30, 50, 100001] as const;
-export const PSI_FLOOR = 1e-4;
+const PSI_FLOOR = 1e-4;
 /** Tokens: the runs of /[\p{L}\p{N}]+/gu, found by a scan (runs.ts). */
 const TOKENS = new RunScanner('[\\p{L}\\p{N}]', 1);
 

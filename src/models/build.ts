@@ -18,7 +18,7 @@ import type { Model } from './model.js';
 import { modelKind } from './registry.js';
 import { fitTfidf, TfidfModel, TfidfScorer, type TfidfAnalyzer } from './tfidf.js';
 
-export interface BuildOptions {
+interface BuildOptions {
   features?: readonly string[];
   /** Repository root: external commands run from it. */
   root?: string;

@@ -22,7 +22,7 @@ import { maxOf } from '../util/numbers.js';
 import { quoted, visiblePath } from '../util/visible.js';
 import { LOGISTIC_TOL, NotConverged, solveLogistic } from './newton.js';
 
-export interface LogisticParameters {
+interface LogisticParameters {
   /** Labels in code-point order; binary: labels[1] is the positive class. */
   labels: string[];
   /** Feature names, in the order of coef's columns and of input vectors. */

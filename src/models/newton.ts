@@ -31,7 +31,7 @@ const LOGISTIC_MAX_ITERATIONS = 200;
 const NOISE_REGIME = 1e-11;
 
 /** The problem as the model hands it over: rows in canonical order, intercept column last. */
-export interface LogisticProblem {
+interface LogisticProblem {
   n: number;
   /** Columns per row: d features + 1 for the intercept. */
   D: number;

@@ -15,7 +15,7 @@ import { mirrorCleanupsTo, publishedLine, receiveCleanups, runCleanups, SIGNAL_E
 import { claimStop, shareStopState } from './stop.js';
 
 /** What the engine thread is started with. */
-export interface EngineThreadData {
+interface EngineThreadData {
   role: typeof ENGINE_ROLE;
   argv: string[];
   cwd: string;

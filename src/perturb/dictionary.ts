@@ -23,7 +23,7 @@ import { editRatioViolation, levenshtein } from './levenshtein.js';
 import { checkedOutcome, withRatio, type FamilyOptions } from './outcome.js';
 import { foldWord, scanText } from './words.js';
 
-export const DICTIONARY_RULE =
+const DICTIONARY_RULE =
   'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
 
 const LETTER = /\p{L}/u;

@@ -31,7 +31,7 @@ import { scanText, type Chunk, type Word } from './words.js';
 const WORDS_PER_CASE_CHANGE = 5;
 const UPPER_SHARE = 0.15;
 
-export const FORMAT_RULE =
+const FORMAT_RULE =
   'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
 
 /** `mapped` when it is a safe case flip of `ch` (one code point, same lower case), else `ch`. */
@@ -57,7 +57,7 @@ function allUpper(word: string): string {
   return out;
 }
 
-export interface CaseChoice {
+interface CaseChoice {
   /** The usual change: lower → Title, Title → lower, UPPER → Title. */
   usual: string;
   /** For lower-case words: the whole word in upper case (computed only when drawn). */

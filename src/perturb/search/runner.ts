@@ -12,14 +12,14 @@ import { editSpace, wordLimit, type EditSpace, type SearchOperator } from './edi
 import type { ScoreTexts } from './queries.js';
 import { runSearch, type SearchOutcome } from './search.js';
 
-export interface SearchSettings {
+interface SearchSettings {
   knowledge: 'scores' | 'labels';
   queries: number;
   operators: readonly SearchOperator[];
   maxWordsChanged: number;
 }
 
-export interface SearchCall {
+interface SearchCall {
   input: PerturbInput;
   model: string;
   labels: readonly string[];
@@ -42,7 +42,7 @@ export interface AdaptiveSearch {
  * turn, and an example's edit space depends only on its id, text and language. A chunk holds at
  * most 2,048 examples (evaluate.ts), so this many covers one; older ones are dropped first.
  */
-export const EDIT_SPACES_KEPT = 4096;
+const EDIT_SPACES_KEPT = 4096;
 
 export function adaptiveSearch(settings: SearchSettings, seed: number, maxCharEditRatio: number | null, dictionary: LoadedDictionary | null): AdaptiveSearch {
   const kept = new Map<string, EditSpace>();
