@@ -75,12 +75,6 @@ export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as con
 /** Appended after TABULAR_FIELDS when the run configures an attack that reports per-row work. */
 export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
-/** Appended after EVIDENCE_FIELDS on search rows. */
-export const SEARCH_FIELDS = ['queries', 'edits'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
-
-/** Appended last, after any tabular, work or search fields, on the rows of a model with repeat > 1. */
-export const REPEAT_FIELDS = ['agreement'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
-
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}
 

@@ -89,9 +89,3 @@ export function reliabilityOf(c: ReliabilityCounts): Reliability {
     bins
   };
 }
-
-export function reliability(rows: readonly EvidenceRow[]): Reliability {
-  const c = emptyReliability();
-  for (const row of rows) addReliabilityRow(c, row);
-  return reliabilityOf(c);
-}

@@ -130,8 +130,3 @@ export function selectiveOutcome(row: EvidenceRow): ScoredOutcome {
   const margin = row.status === 'ok' ? row.clean_margin : null;
   return { margin, correct: margin !== null && isCorrect(row) };
 }
-
-/** The curve of one model's clean rows in a scope, ranked by `clean_margin`. */
-export function riskCoverage(rows: readonly EvidenceRow[]): RiskCoverage {
-  return riskCoverageOf(rows.map(selectiveOutcome));
-}

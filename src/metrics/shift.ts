@@ -42,7 +42,3 @@ export function psiOfHistograms(reference: readonly number[], comparison: readon
   }
   return measure(total, qTotal);
 }
-
-export function psi(reference: readonly number[], comparison: readonly number[]): Figure {
-  return psiOfHistograms(histogram(reference), histogram(comparison));
-}
