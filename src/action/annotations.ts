@@ -11,7 +11,7 @@ import { checkThresholdText, checkValueText } from '../report/format.js';
 
 export const MAX_ERROR_ANNOTATIONS = 10;
 
-export interface Annotation {
+interface Annotation {
   message: string;
   title: string;
   file: string;

@@ -29,7 +29,7 @@ export interface BaselineChoice {
   line: string;
 }
 
-export interface BaselineContext {
+interface BaselineContext {
   host: ActionHost;
   root: string;
   /** The name this step uploads under: the base branch's run used the same one. */
@@ -47,7 +47,7 @@ interface WorkflowRun {
 }
 
 /** How many of the base branch's newest completed push runs are searched for the artifact, and how many are listed per request. */
-export const MAX_RUNS = 50;
+const MAX_RUNS = 50;
 const RUNS_PER_PAGE = 25;
 
 interface RunArtifacts {

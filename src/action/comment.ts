@@ -13,7 +13,7 @@ import { ApiError, type GitHubApi } from './host.js';
 const SECTION_BUDGET = 60_000;
 const PAGES = 30;
 
-export interface CommentFacts {
+interface CommentFacts {
   marker: string;
   verdict: 'pass' | 'fail';
   configPath: string;
@@ -36,13 +36,13 @@ export function compareSectionOf(summary: string): string[] {
 }
 
 /** The cause sentence under the verdict ("**Why it failed:** …", or the passing line). */
-export function causeLineOf(summary: string): string | null {
+function causeLineOf(summary: string): string | null {
   const lines = summary.split('\n');
   return lines.find((l) => l.startsWith('**Why it failed:**')) ?? lines.find((l) => l.startsWith('**Every judged check passed') || l.startsWith(NOTHING_NEW_PREFIX)) ?? null;
 }
 
 /** The summary's opening "what this pull request changed" line, when there was a baseline to judge against. */
-export function changeLineOf(summary: string): string | null {
+function changeLineOf(summary: string): string | null {
   return summary.split('\n').find((l) => l.startsWith(CHANGE_LINE_PREFIX)) ?? null;
 }
 
@@ -77,7 +77,7 @@ interface IssueComment {
 }
 
 /** Who the workflow token writes as; GET /user refuses it (HTTP 403), while a personal token answers with its login. */
-export const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
+const WORKFLOW_TOKEN_LOGIN = 'github-actions[bot]';
 
 /** The login this token writes comments as. */
 async function identityOf(api: GitHubApi): Promise<string> {
@@ -118,7 +118,7 @@ async function removeAll(api: GitHubApi, base: string, comments: IssueComment[])
   return removed;
 }
 
-export interface Posted {
+interface Posted {
   action: 'created' | 'updated' | 'superseded';
   url: string | null;
   /** Duplicates deleted (left by two runs that commented at the same time). */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 /** pull_request_target is refused before anything runs (see refusePullRequestTarget). */
 export const PULL_REQUEST_EVENTS = new Set(['pull_request']);
 
-export interface PullRequest {
+interface PullRequest {
   number: number;
   /** The branch the pull request merges into. */
   baseRef: string;

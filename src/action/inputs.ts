@@ -25,7 +25,7 @@ export const INPUT = {
 } as const;
 
 /** GitHub keeps artifacts at most 400 days (private and internal repositories; 90 for public ones, which the artifact service enforces). */
-export const MAX_RETENTION_DAYS = 400;
+const MAX_RETENTION_DAYS = 400;
 
 /** `auto`: look up the base branch's artifact on pull requests; `none`: no comparison; or a folder. */
 export type BaselineInput = { kind: 'auto' } | { kind: 'none' } | { kind: 'path'; path: string };
@@ -52,7 +52,7 @@ export interface ActionInputs {
   matrixKey: string;
 }
 
-export type GetInput = (name: string) => string;
+type GetInput = (name: string) => string;
 
 /**
  * A value that is still a `${{ … }}` expression was never filled in by a runner: local tools

@@ -6,7 +6,7 @@
  */
 import { code, md } from '../report/escape.js';
 
-export interface JobSummaryParts {
+interface JobSummaryParts {
   /** The engine's summary.md. */
   summary: string;
   /** Shown right under the verdict heading (for example: the gate does not block this step). */

@@ -24,7 +24,7 @@ import { commentMarker, shardArtifactName, shardPrefix, workspaceKey } from './n
 import { progressLines } from './progress.js';
 import { downloadShards, shardStoreOf } from './shards.js';
 
-export interface ActionOptions {
+interface ActionOptions {
   /** Milliseconds, for progress lines (default performance.now). */
   now?: () => number;
 }

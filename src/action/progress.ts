@@ -7,7 +7,7 @@
 import { formatProgress, isTrainingMilestone, StageRates, trainingLine } from '../cli/progress.js';
 import type { Progress } from '../engine.js';
 
-export const PROGRESS_EVERY_MS = 10_000;
+const PROGRESS_EVERY_MS = 10_000;
 
 export function progressLines(info: (line: string) => void, now: () => number, everyMs = PROGRESS_EVERY_MS): (p: Progress) => void {
   const rates = new StageRates();

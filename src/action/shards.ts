@@ -14,14 +14,14 @@ import { quoted } from '../util/visible.js';
 import { ApiError, RunnerError, type ActionHost, type ArtifactRef } from './host.js';
 import { parseShardArtifactName, shardArtifactName } from './naming.js';
 
-export interface DownloadedShard {
+interface DownloadedShard {
   name: string;
   spec: ShardSpec;
   dir: string;
 }
 
 /** Where this run's artifacts are listed and downloaded from. */
-export interface ShardStore {
+interface ShardStore {
   /** How the store is named in messages. */
   via: string;
   list(): Promise<ArtifactRef[]>;

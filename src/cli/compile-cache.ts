@@ -34,7 +34,7 @@ export function sealCacheFile(sourceSha256: string, bytecode: Uint8Array): Buffe
 }
 
 /** The bytecode of a file sealed for `sourceSha256` whose digest still matches; undefined for anything else. */
-export function openCacheFile(file: Buffer, sourceSha256: string): Buffer | undefined {
+function openCacheFile(file: Buffer, sourceSha256: string): Buffer | undefined {
   if (file.length <= CACHE_HEADER_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   if (file.toString('hex', MAGIC.length, MAGIC.length + 32) !== sourceSha256) return undefined;
   const bytecode = file.subarray(CACHE_HEADER_BYTES);
@@ -42,7 +42,7 @@ export function openCacheFile(file: Buffer, sourceSha256: string): Buffer | unde
 }
 
 /** A cache file larger than this is not read (a sane one is about 1 MB). */
-export const MAX_CACHE_BYTES = 64 * 1024 * 1024;
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The cache folder: NODE_COMPILE_CACHE when set (Node's own variable for its compile cache), else
@@ -136,7 +136,7 @@ function writePrivateFile(path: string, bytes: Uint8Array): boolean {
 }
 
 /** One bundle's cache entry: the bytes to hand to `vm.Script`, and the save after a run. */
-export interface CompileCache {
+interface CompileCache {
   readonly path: string;
   /** The cached bytecode, when a usable file with an intact header for this engine was found. */
   readonly data: Buffer | undefined;

@@ -20,9 +20,9 @@ import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import type { CliCommand } from './args.js';
 
 /** Largest text read from a file or standard input, in bytes (1 MiB): one text, not a data set. */
-export const MAX_EXPLAIN_BYTES = 1024 * 1024;
+const MAX_EXPLAIN_BYTES = 1024 * 1024;
 
-export interface ExplainIO {
+interface ExplainIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
@@ -78,7 +78,7 @@ function readFileBounded(path: string, shown: string): Uint8Array {
  * Bytes → the text: strict UTF-8, a leading byte-order mark removed, and one final line break
  * removed (a file or a pipe usually ends with one; a data row's text does not).
  */
-export function decodeText(bytes: Uint8Array, where: string): string {
+function decodeText(bytes: Uint8Array, where: string): string {
   if (bytes.length > MAX_EXPLAIN_BYTES) throw new UsageError(`${where}: more than ${MAX_EXPLAIN_BYTES} bytes; expected one text of at most 1 MiB`);
   const bad = invalidUtf8At(bytes);
   if (bad) throw new UsageError(`${where}:${bad.line}:${bad.column}: ${bad.message}`);

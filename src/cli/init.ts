@@ -28,14 +28,14 @@ import { ACTION_REF, renderWorkflow } from '../init/workflow.js';
 
 type InitCommand = Extract<CliCommand, { command: 'init' }>;
 
-export interface InitIO {
+interface InitIO {
   stdout: (text: string) => void;
   cwd: string;
   /** The running package's bin/evidence-gate.js, for the "Next:" command; null or absent: not known. */
   bin?: string | null;
 }
 
-export const WORKFLOW_PATH = '.github/workflows/evidence-gate.yml';
+const WORKFLOW_PATH = '.github/workflows/evidence-gate.yml';
 
 /**
  * A file the command line names: inside the root and, when it exists, a regular file (as run checks

@@ -17,7 +17,7 @@ import { initCommand } from './init.js';
 import { ProgressReporter } from './progress.js';
 import { chooseRoot, cliRoot } from './root.js';
 
-export interface CliIO {
+interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   cwd: string;
@@ -28,13 +28,13 @@ export interface CliIO {
   bin?: string | null;
 }
 
-export const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 } as const;
+const EXIT = { pass: 0, fail: 1, user: 2, internal: 3 } as const;
 
 /**
  * Text for the terminal: control characters other than newline shown as escapes, and no line that
  * starts with `::` (a runner would read it as a workflow command).
  */
-export function safeOutput(text: string): string {
+function safeOutput(text: string): string {
   return visible(text, '\n').replace(/^(\s*)::/gm, '$1 ::');
 }
 

@@ -9,7 +9,7 @@
  */
 import type { Progress } from '../engine.js';
 
-export interface ProgressOptions {
+interface ProgressOptions {
   write: (text: string) => void;
   tty: boolean;
   now?: () => number;

@@ -23,7 +23,7 @@ import { compareCodePoints } from '../util/strings.js';
 import { packedCorrect, packedDigest, packedOk, packRow, rowKey, type BaselineIndex } from './baseline.js';
 import { COMPARISON_SCHEMA_VERSION, type Comparison, type ComparisonCell, type ModelComparison } from './comparison.js';
 
-export interface CompareFacts {
+interface CompareFacts {
   models: readonly string[];
   conditions: readonly Condition[];
   splits: readonly string[];

@@ -34,7 +34,7 @@ export const packedOk = (packed: number) => (packed & 2) !== 0;
 export const packedCorrect = (packed: number) => (packed & 1) !== 0;
 
 /** Given the opened folder, what else reads each of its rows in the same pass (the re-derivation of its checks). */
-export type RowWatcher = (artifact: OutputFolder) => (row: EvidenceRow) => void;
+type RowWatcher = (artifact: OutputFolder) => (row: EvidenceRow) => void;
 
 /**
  * Reads and indexes the baseline in `dir`; `transitions` are the head run's declared pairs. A

@@ -38,7 +38,7 @@ export interface ModelComparison {
   new_protected_transition_ids: string[];
 }
 
-export interface RowAccounting {
+interface RowAccounting {
   baseline: number;
   head: number;
   paired: number;

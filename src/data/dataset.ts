@@ -51,13 +51,13 @@ export interface DataFileInfo {
   skipped: number;
 }
 
-export interface SplitData {
+interface SplitData {
   split: string;
   /** Examples in id code-point order. */
   examples: Example[];
 }
 
-export interface Overlap {
+interface Overlap {
   split: string;
   count: number;
   ids: string[];

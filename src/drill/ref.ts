@@ -33,7 +33,7 @@ export interface ExampleRef {
  * One kept search edit: its operator and word index. The words before and after stay in the
  * evidence row (a word may be as long as its text), so a reference stays small.
  */
-export interface SearchEditRef {
+interface SearchEditRef {
   op: string;
   word: number;
 }

@@ -11,7 +11,7 @@ import { scanText } from '../perturb/words.js';
 import { codePointLength, unitOffset } from '../util/strings.js';
 
 /** One piece of a cut text: plain (op null) or an edited word with the operator that made it. */
-export interface MarkedPart {
+interface MarkedPart {
   text: string;
   op: string | null;
 }
@@ -29,7 +29,7 @@ interface Span {
 }
 
 /** `text` cut to `max` code points (a quarter of the room before the first span), the spans apart. */
-export function markedSnippet(text: string, spans: readonly Span[], max: number): MarkedSnippet {
+function markedSnippet(text: string, spans: readonly Span[], max: number): MarkedSnippet {
   const total = codePointLength(text);
   const first = spans.length > 0 ? codePointLength(text, (spans[0] as Span).start) : 0;
   const startCp = total <= max ? 0 : Math.max(0, Math.min(first - Math.floor(max / 4), total - max));

@@ -57,7 +57,7 @@ export function chunkTexts(lists: readonly (readonly Pick<Candidate, 'input'>[])
 }
 
 /** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: one chunk ahead is enough). */
-export const ROWS_AHEAD = 1;
+const ROWS_AHEAD = 1;
 
 /**
  * Texts longer than this on average keep their featurization on the main thread: building their

@@ -20,9 +20,9 @@ import type { ModelCounters } from '../run/facts.js';
 import { ScoreStore } from './score-store.js';
 import { addSearchCandidates } from './search.js';
 
-export type RowSink = (row: EvidenceRow) => void;
+type RowSink = (row: EvidenceRow) => void;
 
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** Called after each chunk's rows were handed on (the writer's backpressure). */
   drain?: () => Promise<void>;
   /** Rows done so far and the rows expected in all. */
@@ -32,13 +32,13 @@ export interface EvaluateOptions {
 }
 
 /** Most examples per chunk. */
-export const CHUNK_EXAMPLES = 2048;
+const CHUNK_EXAMPLES = 2048;
 /**
  * Most text characters per chunk: long texts (e-mails, documents) fill a chunk long before 2,048
  * examples do, which bounds the memory a chunk's candidates take and gives the perturbation
  * thread chunks to build ahead.
  */
-export const CHUNK_CHARS = 250_000;
+const CHUNK_CHARS = 250_000;
 
 function inputChars(e: Example): number {
   return e.input.kind === 'text' ? e.input.text.length : 0;

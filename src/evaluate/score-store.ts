@@ -15,7 +15,7 @@ const DEFAULT_BATCH = 512;
  * Built-in models score a chunk's inputs in rounds of this many, each round by every model in
  * turn, so a text featurized by the first model is still in the shared memo for the others.
  */
-export const ROUND = 4096;
+const ROUND = 4096;
 
 const UNSCORED = 0;
 const OK = 1;
@@ -72,13 +72,13 @@ class Results {
 }
 
 /** An input with its digest; the store notes its slot on it. */
-export interface Keyed {
+interface Keyed {
   digest: string;
   input: ExampleInput;
   slot?: number;
 }
 
-export interface Todo {
+interface Todo {
   slot: number;
   input: ExampleInput;
 }

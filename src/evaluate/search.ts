@@ -115,9 +115,9 @@ export const SEARCH_ROWS_AT_ONCE = 512;
  */
 export const SEARCH_ROWS_AT_ONCE_IN_PROCESS = 32;
 /** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
-export const SEARCH_LEDGER_ANSWERS = 262_144;
+const SEARCH_LEDGER_ANSWERS = 262_144;
 /** About how many characters of candidate text those ledgers may hold together (each answer keeps its text). */
-export const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
+const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
 
 /**
  * Rows searched at once under a budget, for texts of at most `longest` characters: as many as

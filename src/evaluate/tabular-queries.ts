@@ -15,7 +15,7 @@ import type { OkResult, QueryAttack } from '../tabular/query-attack.js';
 
 const DEFAULT_BATCH = 512;
 
-export interface QueryOutcome {
+interface QueryOutcome {
   values: number[];
   /** The model's answer to `values`; null when nothing was queried (the clean answer stands). */
   answer: ScoreResult | null;

@@ -36,7 +36,7 @@ function configured(plan: Plan): TabularAttackDescriptor[] {
   return configuredTabular(plan.threatModel.attacks);
 }
 
-export function tabularConditions(plan: Plan): Condition[] {
+function tabularConditions(plan: Plan): Condition[] {
   return ['clean', ...configured(plan).map((d) => d.name as Family)];
 }
 

@@ -59,7 +59,7 @@ export function wrongUnderObjective(objective: 'untargeted' | 'targeted', transi
   return transitions.some((t) => t.from === gold && t.to === prediction);
 }
 
-export interface SuccessRule {
+interface SuccessRule {
   objective: 'untargeted' | 'targeted';
   transitions: readonly ProtectedTransition[];
   /** successPolicy(plan, model). */

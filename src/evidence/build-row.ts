@@ -10,7 +10,7 @@ import { policyAccepts, type ReviewPolicy, type ProtectedTransition } from './at
 import { ledgerMasks } from './ledger.js';
 import type { EvidenceRow, NotAttemptedReason } from './row.js';
 
-export interface RowFacts {
+interface RowFacts {
   example: Example;
   model: string;
   labels: readonly string[];

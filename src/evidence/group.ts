@@ -19,7 +19,7 @@ export interface ExampleGroup {
   rows: Array<Array<EvidenceRow | undefined>>;
 }
 
-export interface GroupLayout {
+interface GroupLayout {
   splits: readonly string[];
   models: readonly string[];
   conditions: readonly Condition[];

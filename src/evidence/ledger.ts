@@ -35,7 +35,7 @@ export interface MaskInput {
   accepted?: boolean;
 }
 
-export interface Masks {
+interface Masks {
   in_scope: boolean;
   eligible: boolean;
   tested: boolean;

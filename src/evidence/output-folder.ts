@@ -23,7 +23,7 @@ import { EVIDENCE_SCHEMA_VERSION, EvidenceParseError, parseRow, type EvidenceRow
 import { EVIDENCE_FILE, EVIDENCE_GZ_FILE } from './writer.js';
 
 /** Largest manifest.json read: a manifest holds the config text (at most 256 KiB) and lists of files, ids and counters. */
-export const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 /**
  * How far past its recorded size a listed file is read, so that a small edit is still shown
  * as a difference by `verify` rather than only as a wrong size.
@@ -31,7 +31,7 @@ export const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 const EDIT_SLACK_BYTES = 1024 * 1024;
 
 /** A file name a manifest may list: a plain name inside the folder. */
-export function plainNameProblem(name: string): string | null {
+function plainNameProblem(name: string): string | null {
   if (name === '' || name === '.' || name === '..') return `expected a file name, found ${quoted(name)}`;
   if (/[/\\\0]/.test(name)) return `expected a plain file name inside the folder, found ${quoted(name, 80)}`;
   if (Buffer.byteLength(name) > 255) return 'expected a file name of at most 255 bytes';
@@ -75,7 +75,7 @@ function readAtMost(fd: number, limit: number): { bytes: Buffer; more: boolean }
 }
 
 /** A listed file's bytes (when they could be read) and what is wrong with it, if anything. */
-export interface ListedRead {
+interface ListedRead {
   bytes: Buffer | null;
   /** "name: …" (without the folder), or null when the file matches its entry. */
   problem: string | null;

@@ -19,7 +19,7 @@ import { createGunzip } from 'node:zlib';
  */
 export const MAX_ROW_BYTES = 16 * 1024 * 1024;
 
-export interface ReadDigests {
+interface ReadDigests {
   /** SHA-256 and size of the uncompressed content. */
   sha256: string;
   bytes: number;
@@ -30,7 +30,7 @@ export interface ReadDigests {
   endsWithNewline: boolean;
 }
 
-export interface ReadBounds {
+interface ReadBounds {
   /** Size of the file as stored. */
   fileBytes: number;
   /** Size of the content once inflated (the same as fileBytes for a plain file). */
@@ -42,13 +42,13 @@ export interface ReadBounds {
 /** The file holds more than its manifest says, or a line longer than the row limit. */
 export class EvidenceBoundError extends Error {}
 
-export interface EvidenceLines {
+interface EvidenceLines {
   lines: AsyncGenerator<string>;
   /** Available once `lines` is exhausted. */
   digests(): ReadDigests;
 }
 
-export interface ReadSource {
+interface ReadSource {
   path: string;
   /** An already opened descriptor of `path` (checked to be a regular file by the caller); closed when reading ends. */
   fd?: number;

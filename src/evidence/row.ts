@@ -8,7 +8,7 @@ import type { Condition } from './condition.js';
 /** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
-export type RowStatus = 'ok' | 'error' | 'timeout';
+type RowStatus = 'ok' | 'error' | 'timeout';
 export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'text_too_long' | 'invalid' | 'missing';
 /** Why a condition did not act on a row (the first uncovered reasons). */
 export type NotAttemptedReason = 'no_dictionary' | 'no_edit' | 'text_too_long';
@@ -76,12 +76,6 @@ export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as con
 
 /** Appended after TABULAR_FIELDS when the run configures an attack that reports per-row work. */
 export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
-
-/** Appended after EVIDENCE_FIELDS on search rows. */
-export const SEARCH_FIELDS = ['queries', 'edits'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
-
-/** Appended last, after any tabular, work or search fields, on the rows of a model with repeat > 1. */
-export const REPEAT_FIELDS = ['agreement'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}

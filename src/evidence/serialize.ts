@@ -37,7 +37,7 @@ function featureMap(v: Record<string, number> | null | undefined): string {
 }
 
 /** Where a row goes: the evidence writer, or a buffer collecting one line. */
-export interface ByteSink {
+interface ByteSink {
   /** Adds a string, encoded as UTF-8. */
   appendString(text: string): void;
   /** Adds bytes already encoded. */

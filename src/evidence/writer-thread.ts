@@ -29,7 +29,7 @@ export interface WriterThreadData {
   port: MessagePort;
 }
 
-export interface ThreadError {
+interface ThreadError {
   message: string;
   code?: string;
   syscall?: string;
@@ -50,7 +50,7 @@ export interface Closed {
 export type WriterReply = { done: number; chunk?: ArrayBuffer } | { closed: Closed } | { error: ThreadError };
 
 /** The port the server answers on: what a worker's parentPort and a MessagePort both offer. */
-export interface WriterPort {
+interface WriterPort {
   postMessage(reply: WriterReply, transfer?: ArrayBuffer[]): void;
   on(event: 'message', listener: (request: WriterRequest) => void): unknown;
 }

@@ -28,7 +28,7 @@ export const DEFAULT_EXPLAIN_ID = 'explain';
 /** The split name of the synthetic example (never written anywhere). */
 const EXPLAIN_SPLIT = 'explain';
 
-export interface ExplainRequest {
+interface ExplainRequest {
   id: string;
   text: string;
   /** Language slice (`unknown` when none was given): dictionary and append act per language. */

@@ -16,13 +16,13 @@ import { maxOf } from '../util/numbers.js';
 import { unitOffset } from '../util/strings.js';
 
 /** Major version of the JSON object `explain --json` writes. */
-export const EXPLAIN_SCHEMA_VERSION = 1;
+const EXPLAIN_SCHEMA_VERSION = 1;
 
 /** Code points of the text shown in the heading; the JSON holds all of it. */
 const TEXT_SHOWN = 400;
 /** Where the changed span starts and ends in a shown candidate. */
-export const MARK_OPEN = '⟦';
-export const MARK_CLOSE = '⟧';
+const MARK_OPEN = '⟦';
+const MARK_CLOSE = '⟧';
 
 /** Output for a terminal or a log: hidden characters escaped, no line starting with `::`. */
 export function terminalSafe(text: string): string {

@@ -26,10 +26,10 @@ import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { ModelCounters } from '../run/facts.js';
 
 /** Step 1's words kept in an explanation (the text output shows fewer). */
-export const RANKING_KEPT = 50;
+const RANKING_KEPT = 50;
 
 /** One word of step 1's ranking: the single edit that reached the lowest margin there. */
-export interface RankedWord {
+interface RankedWord {
   word: number;
   op: string;
   from: string;
@@ -38,7 +38,7 @@ export interface RankedWord {
 }
 
 /** An edit the search kept, in the order it kept them. */
-export interface KeptEdit {
+interface KeptEdit {
   op: string;
   word: number;
   from: string;
@@ -49,7 +49,7 @@ export interface KeptEdit {
   queries: number | null;
 }
 
-export type SearchOutcome = 'success' | 'budget_spent' | 'no_success' | 'no_edit' | 'not_searched' | 'error';
+type SearchOutcome = 'success' | 'budget_spent' | 'no_success' | 'no_edit' | 'not_searched' | 'error';
 
 export interface SearchPath {
   model: string;

@@ -11,7 +11,7 @@ import type { ChangeKind, Check, CheckStatus, Direction } from './check.js';
 
 export type { ChangeKind };
 
-export const CHANGE_KINDS: readonly ChangeKind[] = ['new_failure', 'worse', 'known', 'fixed', 'unchanged'];
+const CHANGE_KINDS: readonly ChangeKind[] = ['new_failure', 'worse', 'known', 'fixed', 'unchanged'];
 
 /** What the judgement reads of a baseline check: the fields checks.json has always carried. */
 export interface BaselineCheck {
@@ -31,7 +31,7 @@ export interface BaselineChecks {
   checks: ReadonlyMap<string, BaselineCheck>;
 }
 
-export interface CheckChange {
+interface CheckChange {
   baseline_status: CheckStatus | 'absent';
   change: ChangeKind;
   /** Set when the threshold differs between the runs (then the change is by status alone). */

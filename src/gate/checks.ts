@@ -35,7 +35,7 @@ export interface GateResult {
 }
 
 /** What the gate reads besides metrics.json. */
-export interface GateInputs {
+interface GateInputs {
   /** The rows behind each check id (drill/collect.ts and the comparison). */
   drill?: DrillResult;
   /** The comparison with a baseline, or null with the reason there is none. */

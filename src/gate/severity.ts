@@ -7,7 +7,7 @@
 import type { Check } from './check.js';
 
 /** How far past its threshold a check's value lies (0 when it is not past it). */
-export function distancePast(c: Check): number {
+function distancePast(c: Check): number {
   if (c.value === null) return 0;
   return Math.max(0, c.direction === 'max' ? c.value - c.threshold : c.threshold - c.value);
 }

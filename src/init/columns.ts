@@ -11,11 +11,11 @@ import type { RawRecord } from '../data/records.js';
 import { codePointLength } from '../util/strings.js';
 import { quoted, quotedList } from '../util/visible.js';
 
-export type Role = 'id' | 'text' | 'label' | 'language' | 'domain';
-export type Task = 'text' | 'tabular';
+type Role = 'id' | 'text' | 'label' | 'language' | 'domain';
+type Task = 'text' | 'tabular';
 
 /** Names recognised for each role, compared case-insensitively, best first. */
-export const ROLE_NAMES: Record<Role, readonly string[]> = {
+const ROLE_NAMES: Record<Role, readonly string[]> = {
   id: ['id', 'uid', 'key', 'guid', 'example_id'],
   text: ['text', 'sentence', 'content', 'body', 'utterance', 'document'],
   label: ['label', 'intent', 'class', 'target', 'category', 'labels', 'gold'],
@@ -24,7 +24,7 @@ export const ROLE_NAMES: Record<Role, readonly string[]> = {
 };
 
 /** What the values of one column look like. */
-export interface ColumnProfile {
+interface ColumnProfile {
   name: string;
   /** Rows with a non-empty value. */
   filled: number;

@@ -26,7 +26,7 @@ export interface ConfigFacts {
  * One neutral sentence per language for `append`, in the voice of a cross-reference, which
  * should move no label in most tasks (check it does not in yours). Keyed by the language subtag.
  */
-export const APPEND_SENTENCES: Readonly<Record<string, string>> = {
+const APPEND_SENTENCES: Readonly<Record<string, string>> = {
   en: 'See the appendix for further details.',
   es: 'Véase el apéndice para más detalles.',
   pt: 'Veja o apêndice para mais detalhes.',

@@ -14,7 +14,7 @@ export interface StagedFile {
 }
 
 /** The temporary name of `absolute`: hidden, beside it, and this process's own. */
-export function stagedName(absolute: string): string {
+function stagedName(absolute: string): string {
   return join(dirname(absolute), `.${basename(absolute)}.init-${process.pid}.tmp`);
 }
 

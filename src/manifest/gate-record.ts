@@ -13,7 +13,7 @@ import { jsonDifferences } from '../util/json-diff.js';
 import { stableJson } from '../util/json.js';
 import { gatePlanRecord, type ManifestHead } from './manifest.js';
 
-export type RecordedGateCheck = { ok: true } | { ok: false; noText: boolean; problem: string };
+type RecordedGateCheck = { ok: true } | { ok: false; noText: boolean; problem: string };
 
 export function checkRecordedGate(m: Pick<ManifestHead, 'config' | 'gate'>): RecordedGateCheck {
   const text = m.config.text;

@@ -49,7 +49,7 @@ export interface ThresholdRecord {
   is_default: boolean;
 }
 
-export interface GatePlanRecord {
+interface GatePlanRecord {
   thresholds: Record<string, ThresholdRecord>;
   families: Record<string, Record<string, ThresholdRecord>>;
   allow_not_evaluated: boolean;
@@ -173,7 +173,7 @@ export interface Manifest extends Omit<ManifestHead, 'gate'> {
   run: RunSection;
 }
 
-export interface HeadInput {
+interface HeadInput {
   plan: Plan;
   dataset: Dataset;
   models: Array<ModelDescription & Record<string, unknown>>;

@@ -14,7 +14,7 @@ import type { Manifest } from './manifest.js';
 export type ReleaseRecord = ReleasePlan;
 
 /** Fields a record leaves undeclared: all of them when there is no record. */
-export function missingReleaseFields(record: ReleaseRecord | null): ReleaseField[] {
+function missingReleaseFields(record: ReleaseRecord | null): ReleaseField[] {
   if (record === null) return [...RELEASE_FIELDS];
   return RELEASE_FIELDS.filter((f) => record[f] === null);
 }
@@ -83,10 +83,10 @@ export function readReleaseFacts(m: Manifest): ReleaseFacts {
 }
 
 /** Facts the manifest records for a checklist item. */
-export type RecordedFact = 'threat_model' | 'frozen';
+type RecordedFact = 'threat_model' | 'frozen';
 
 /** One item of a checklist and what answers it. */
-export interface ChecklistItem {
+interface ChecklistItem {
   /** The checklist, named by what it checks, and the item's place in it, e.g. "release 3". */
   ref: string;
   /** What the item asks, in this project's words. */
@@ -141,7 +141,7 @@ export interface ChecklistPart {
   text: string;
 }
 
-export interface ChecklistRow {
+interface ChecklistRow {
   ref: string;
   asks: string;
   parts: ChecklistPart[];

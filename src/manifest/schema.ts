@@ -7,7 +7,7 @@
  */
 
 /** A small schema language: enough for the manifest, with messages in the config's style. */
-export type Shape =
+type Shape =
   | 'string'
   | 'number'
   | 'integer'

@@ -60,12 +60,6 @@ export function accountingOf(c: AccountingCounts): Accounting {
   };
 }
 
-export function accounting(rows: readonly EvidenceRow[], cleanRows: ReadonlyMap<string, EvidenceRow>): Accounting {
-  const c = emptyAccounting();
-  for (const row of rows) addAccountingRow(c, row, cleanRows.get(row.id));
-  return accountingOf(c);
-}
-
 export interface WorkedExample {
   id: string;
   features: Record<string, number> | null;

@@ -38,7 +38,7 @@ export function changedFeatures(row: Pick<EvidenceRow, 'features' | 'perturbed_f
   });
 }
 
-export function attackExample(row: EvidenceRow): AttackExample {
+function attackExample(row: EvidenceRow): AttackExample {
   return {
     condition: row.condition,
     id: row.id,

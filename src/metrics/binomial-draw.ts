@@ -14,7 +14,7 @@
 import { BinomialTables, drawFromTable } from './binomial.js';
 import { detLog } from './det-log.js';
 
-export type NextUniform = () => number;
+type NextUniform = () => number;
 
 /** log k! − [½·log 2π + (k + ½)·log(k + 1) − (k + 1)] for k = 0..9. */
 const STIRLING_TAIL = [0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509, 0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.010411265261972, 0.00925546218271273, 0.00833056343336287];
@@ -26,7 +26,7 @@ function stirlingTail(k: number): number {
 }
 
 /** BTRD for count·p ≥ 10 and p ≤ ½. */
-export function btrd(count: number, p: number, next: NextUniform): number {
+function btrd(count: number, p: number, next: NextUniform): number {
   const spq = Math.sqrt(count * p * (1 - p));
   const b = 1.15 + 2.53 * spq;
   const a = -0.0873 + 0.0248 * b + 0.01 * p;

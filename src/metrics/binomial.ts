@@ -17,7 +17,7 @@
 /** Weights below this fraction of the mode's are dropped. */
 export const TAIL = 2 ** -60;
 
-export interface BinomialTable {
+interface BinomialTable {
   /** Smallest and largest outcome kept. */
   lo: number;
   hi: number;

@@ -14,7 +14,7 @@
  */
 import { BinomialSampler } from './binomial-draw.js';
 import type { FigureStatus } from './figure.js';
-import { checkLevel, percentileOfSorted, type Numbers } from './percentile.js';
+import { checkLevel, percentileOfSorted } from './percentile.js';
 import { createStream, type UniformStream } from './random.js';
 
 /** Recorded in metrics.json and the manifest: how a resample is drawn. */
@@ -70,19 +70,6 @@ function checkCounts(c: OutcomeCounts): number {
     if (!(Number.isSafeInteger(c[k]) && c[k] >= 0)) throw new RangeError(`outcome count ${k} must be a whole number ≥ 0, got ${c[k]}`);
   }
   return c.plus + c.minus + c.zero;
-}
-
-/** The counts of a sample of +1/0/−1 values (anything else throws). */
-export function outcomeCounts(values: Numbers): OutcomeCounts {
-  const c = { plus: 0, minus: 0, zero: 0 };
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (v === 1) c.plus++;
-    else if (v === -1) c.minus++;
-    else if (v === 0) c.zero++;
-    else throw new RangeError(`a count-based bootstrap needs values in {+1, 0, -1}, got ${v}`);
-  }
-  return c;
 }
 
 /** `iterations` resample means drawn from the counts (see the file comment), in draw order. */

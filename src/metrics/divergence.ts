@@ -11,14 +11,7 @@
 import { compareCodePoints } from '../util/strings.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
-export type CategoryCounts = ReadonlyMap<string, number>;
-
-/** Count each value; e.g. the languages or gold labels of one split's examples. */
-export function categoryCounts(values: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return counts;
-}
+type CategoryCounts = ReadonlyMap<string, number>;
 
 function total(counts: CategoryCounts): number {
   let sum = 0;

@@ -10,11 +10,10 @@
  * label has support (an empty scope); its numerator is null (a mean, not a ratio of counts)
  * and its denominator is the number of labels averaged.
  */
-import type { EvidenceRow } from '../evidence/row.js';
-import { confusionCounts, type ConfusionCounts } from './confusion.js';
+import type { ConfusionCounts } from './confusion.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
-export interface LabelF1 {
+interface LabelF1 {
   label: string;
   /** Rows whose gold label is this label. */
   support: number;
@@ -56,8 +55,4 @@ export function f1FromConfusion(c: ConfusionCounts): F1Scores {
       ? notEvaluated('no rows in this scope')
       : measure(averaged.reduce((sum, l) => sum + (l.f1.value as number), 0) / averaged.length, averaged.length);
   return { macro, averaged: averaged.map((l) => l.label), labels };
-}
-
-export function f1Scores(rows: readonly EvidenceRow[], labels: readonly string[]): F1Scores {
-  return f1FromConfusion(confusionCounts(rows, labels));
 }

@@ -67,7 +67,7 @@ export interface UnionLedger {
   union_robust_accuracy: Figure;
 }
 
-export interface TransitionCount {
+interface TransitionCount {
   from: string;
   to: string;
   count: number;
@@ -189,7 +189,7 @@ export function familyLedgerOf(c: FamilyCounts): FamilyLedger {
 }
 
 /** What one id contributes to the union across families (docs/definitions.md#ledger). */
-export interface UnionOutcome {
+interface UnionOutcome {
   inScope: boolean;
   eligible: boolean;
   tested: boolean;
@@ -257,7 +257,7 @@ export function unionLedgerOf(c: UnionCounts): UnionLedger {
 }
 
 /** What one id contributes to the protected-transition figures (docs/definitions.md#ledger). */
-export interface TransitionOutcome {
+interface TransitionOutcome {
   /** Tested by some family with the clean prediction correct. */
   tested: boolean;
   /** Pair keys (JSON [from, to]) the id was moved into, each once. */

@@ -64,7 +64,7 @@ export interface MetricFacts {
   againstPolicy?: boolean;
 }
 
-export interface ScopedFigure {
+interface ScopedFigure {
   scope: string;
   split: string | null;
   language: string | null;

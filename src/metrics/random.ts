@@ -41,7 +41,7 @@ const TWO_26 = 67108864;
 const TWO_53 = 9007199254740992;
 
 /** The names of one bootstrap cell, in the fixed order the seed derivation uses. */
-export interface StreamCell {
+interface StreamCell {
   metric: string;
   model: string;
   /** The second model of a paired comparison; '' (or omitted) otherwise. */

@@ -14,9 +14,9 @@ import { isCorrect } from './classification.js';
 import { count, measure, notEvaluated, type Figure } from './figure.js';
 import { maxOf } from '../util/numbers.js';
 
-export const RELIABILITY_BINS = 8;
+const RELIABILITY_BINS = 8;
 
-export interface ReliabilityBin {
+interface ReliabilityBin {
   bin: number;
   /** The bin is [lower, upper), the last one [7/8, 1]. */
   lower: number;
@@ -88,10 +88,4 @@ export function reliabilityOf(c: ReliabilityCounts): Reliability {
     missing: count(c.missing, c.rows),
     bins
   };
-}
-
-export function reliability(rows: readonly EvidenceRow[]): Reliability {
-  const c = emptyReliability();
-  for (const row of rows) addReliabilityRow(c, row);
-  return reliabilityOf(c);
 }

@@ -34,7 +34,7 @@ export function emptyRepeatCounts(): RepeatCounts {
  * The answers behind a row's agreement: a whole number from 1 to n. Anything else cannot come
  * from n answers, so the evidence is refused (verify lists it as a difference).
  */
-export function agreeingAnswers(row: EvidenceRow, n: number): number | null {
+function agreeingAnswers(row: EvidenceRow, n: number): number | null {
   if (row.status !== 'ok') return null;
   const a = row.agreement;
   const k = typeof a === 'number' ? Math.round(a * n) : NaN;

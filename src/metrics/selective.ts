@@ -25,7 +25,7 @@ export interface ScoredOutcome {
   correct: boolean;
 }
 
-export interface RiskCoveragePoint {
+interface RiskCoveragePoint {
   k: number;
   coverage: number;
   risk: number;
@@ -42,10 +42,10 @@ export interface RiskCoverage {
 }
 
 /** Most points stored per curve; AURC is always exact over every k. */
-export const MAX_CURVE_POINTS = 256;
+const MAX_CURVE_POINTS = 256;
 
 /** The k values a stored curve keeps: every k when N ≤ MAX_CURVE_POINTS, else k = ⌈i·N/256⌉ for i = 1..256. */
-export function keptK(n: number): (k: number) => boolean {
+function keptK(n: number): (k: number) => boolean {
   if (n <= MAX_CURVE_POINTS) return () => true;
   let next = 1;
   let target = Math.ceil(n / MAX_CURVE_POINTS);
@@ -129,9 +129,4 @@ export function riskCoverageOf(items: readonly ScoredOutcome[]): RiskCoverage {
 export function selectiveOutcome(row: EvidenceRow): ScoredOutcome {
   const margin = row.status === 'ok' ? row.clean_margin : null;
   return { margin, correct: margin !== null && isCorrect(row) };
-}
-
-/** The curve of one model's clean rows in a scope, ranked by `clean_margin`. */
-export function riskCoverage(rows: readonly EvidenceRow[]): RiskCoverage {
-  return riskCoverageOf(rows.map(selectiveOutcome));
 }

@@ -10,7 +10,7 @@ import { RunScanner } from '../text/runs.js';
 import { measure, notEvaluated, type Figure } from './figure.js';
 
 export const PSI_EDGES = [0, 5, 10, 15, 20, 30, 50, 100001] as const;
-export const PSI_FLOOR = 1e-4;
+const PSI_FLOOR = 1e-4;
 /** Tokens: the runs of /[\p{L}\p{N}]+/gu, found by a scan (runs.ts). */
 const TOKENS = new RunScanner('[\\p{L}\\p{N}]', 1);
 
@@ -41,8 +41,4 @@ export function psiOfHistograms(reference: readonly number[], comparison: readon
     total += (qi - pi) * Math.log(qi / pi);
   }
   return measure(total, qTotal);
-}
-
-export function psi(reference: readonly number[], comparison: readonly number[]): Figure {
-  return psiOfHistograms(histogram(reference), histogram(comparison));
 }

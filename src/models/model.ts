@@ -54,7 +54,7 @@ export interface Model {
   close(): Promise<void>;
 }
 
-export interface Decision {
+interface Decision {
   prediction: string;
   margin: number;
 }

@@ -18,7 +18,7 @@ import { distinctTokens, wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 import { maxOf } from '../util/numbers.js';
 
-export interface NaiveBayesParameters {
+interface NaiveBayesParameters {
   labels: string[];
   vocabulary: string[];
   classCount: number[];

@@ -18,7 +18,7 @@ export function repeatedScores(scores: string, n: number): string {
 }
 
 /** One round of answers for `inputs`, in input order. */
-export type Ask = (inputs: readonly ExampleInput[]) => Promise<ScoreResult[]>;
+type Ask = (inputs: readonly ExampleInput[]) => Promise<ScoreResult[]>;
 
 /** Asks every input `n` times, round after round, and combines each input's answers. */
 export async function askRepeatedly(n: number, labels: readonly string[], inputs: readonly ExampleInput[], ask: Ask): Promise<ScoreResult[]> {

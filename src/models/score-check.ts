@@ -18,11 +18,11 @@ export type ScoreFailure =
   | 'non_finite_score'
   | 'not_probabilities';
 
-export type CheckedScores = { ok: true; scores: number[] } | { ok: false; failure: ScoreFailure; reason: string };
+type CheckedScores = { ok: true; scores: number[] } | { ok: false; failure: ScoreFailure; reason: string };
 /** A list naming only some labels (a server's top-k): its best label, its scores checked. */
-export type CheckedTop = { ok: true; scores: null; label: string };
+type CheckedTop = { ok: true; scores: null; label: string };
 
-export const PROBABILITY_TOLERANCE = 1e-6;
+const PROBABILITY_TOLERANCE = 1e-6;
 
 /** Quotes untrusted text for a reason, at most `max` characters (secrets already masked). */
 export type Quote = (text: string, max?: number) => string;

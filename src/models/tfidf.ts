@@ -20,7 +20,7 @@ export type TfidfAnalyzer = 'word' | 'char';
 
 export { CHAR_NGRAM_RANGE };
 
-export interface TfidfParameters {
+interface TfidfParameters {
   analyzer: TfidfAnalyzer;
   labels: string[];
   /** Every training feature, in code-point order; a feature's id is its position. */

@@ -45,7 +45,7 @@ export interface HeldLock {
 }
 
 /** An unreadable lock younger than this may still be being written by its creator. */
-export const PARTIAL_LOCK_GRACE_MS = 10_000;
+const PARTIAL_LOCK_GRACE_MS = 10_000;
 const ATTEMPTS = 5;
 
 function errorCode(error: unknown): string | undefined {

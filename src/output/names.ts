@@ -10,7 +10,7 @@ export const lockName = (name: string): string => `.${name}.lock`;
 export const stagingName = (name: string, pid: number): string => `.${name}.tmp-${pid}`;
 export const backupName = (name: string, pid: number): string => `.${name}.old-${pid}`;
 
-export interface Sibling {
+interface Sibling {
   kind: 'staging' | 'backup';
   pid: number;
 }

@@ -38,7 +38,7 @@ function claimedNames(dir: string): Set<string> | null {
 }
 
 /** Why `dir` (an existing folder) may not be replaced, or null when it may. */
-export function replaceRefusal(dir: string, shown: string): string | null {
+function replaceRefusal(dir: string, shown: string): string | null {
   const entries = readdirSync(dir, { withFileTypes: true });
   if (entries.length === 0) return null;
   const folder = `output folder ${quotePath(shown)}`;

@@ -15,7 +15,7 @@ import { pidAlive } from './lock.js';
 import { parseSibling } from './names.js';
 import { isEarlierOutput, isStagingLeftover } from './ownership.js';
 
-export interface Recovery {
+interface Recovery {
   removedStaging: string[];
   restored: string | null;
   removedBackups: string[];

@@ -52,7 +52,7 @@ export interface OutputSlot {
   discard(error?: unknown): void;
 }
 
-export interface OpenOutputOptions {
+interface OpenOutputOptions {
   /** Repository root. */
   root: string;
   /** Output folder as given: relative to `cwd` (default: the root) or absolute. */

@@ -14,7 +14,7 @@ import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
-export const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
+const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
 
 /** The `append` candidate; throws when `language` has no sentence. */
 export function appendCandidate(text: string, language: string, sentences: Readonly<Record<string, string>>): string {

@@ -24,7 +24,7 @@ import { checkedOutcome, withRatio, type FamilyOptions } from './outcome.js';
 import { keepCase } from './word-edits.js';
 import { foldWord, scanText } from './words.js';
 
-export const DICTIONARY_RULE =
+const DICTIONARY_RULE =
   'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
 
 /** The `dictionary` candidate: `text` with every eligible word replaced. */

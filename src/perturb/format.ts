@@ -32,7 +32,7 @@ import { scanText, type Chunk, type Word } from './words.js';
 const WORDS_PER_CASE_CHANGE = 5;
 const UPPER_SHARE = 0.15;
 
-export const FORMAT_RULE =
+const FORMAT_RULE =
   'only case and punctuation change: the letters, combining marks and digits, each lower-cased, are the same sequence';
 
 interface Site {

@@ -192,7 +192,7 @@ function lowestInBlock(s: number, b: number, m: number, centre: number): number 
  * plus one run of insertions or deletions (case changes, a punctuation mark replaced,
  * added or dropped, letters swapped) it counts exactly the edits made.
  */
-export function alignmentBound(x: Int32Array, y: Int32Array): number {
+function alignmentBound(x: Int32Array, y: Int32Array): number {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   const s = short.length;
   const shift = long.length - s;

@@ -26,7 +26,7 @@ import { codePointLength } from '../util/strings.js';
 import { swapPositions } from './word-edits.js';
 import { scanText, type Word } from './words.js';
 
-export const TRANSPOSE_RULE =
+const TRANSPOSE_RULE =
   'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
 
 const LETTER = /^\p{L}$/u;
@@ -44,7 +44,7 @@ function characters(s: string, cpLength?: number): ArrayLike<string> {
   return plain ? s : [...s];
 }
 
-export interface TransposeResult {
+interface TransposeResult {
   text: string;
   /** Code-point offsets p of the swapped pairs (p, p+1), ascending. */
   swaps: number[];
@@ -194,7 +194,7 @@ export function transposeFamily(options: FamilyOptions, params: { words_per_chan
 }
 
 /** One swap per this many eligible words unless the config says otherwise. */
-export const DEFAULT_WORDS_PER_CHANGE = 5;
+const DEFAULT_WORDS_PER_CHANGE = 5;
 
 /** `threat_model.attacks.transpose: { words_per_change? }`. */
 export const TRANSPOSE = textFamily({

@@ -15,7 +15,7 @@ import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
-export const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
+const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
 
 const CHUNK = /\S+/gu;
 
@@ -58,7 +58,7 @@ export function truncateFamily(params: { keep: number }): FamilyRunner {
 }
 
 /** Share of the words kept unless the config says otherwise. */
-export const DEFAULT_KEEP = 0.65;
+const DEFAULT_KEEP = 0.65;
 
 /** `threat_model.attacks.truncate: { keep? }`: destructive, so reported but never judged as an attack. */
 export const TRUNCATE = textFamily({

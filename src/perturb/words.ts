@@ -78,7 +78,7 @@ export function isProtectedChunk(chunk: string): boolean {
   return at + 4 <= chunk.length && chunk.slice(at, at + 4).toLowerCase() === 'www.';
 }
 
-export type ProtectionReason = 'negator' | 'number-or-url';
+type ProtectionReason = 'negator' | 'number-or-url';
 
 export interface Word {
   /** Position among all words of the text, protected ones included. */
@@ -104,7 +104,7 @@ export interface Chunk {
   protected: boolean;
 }
 
-export interface Scan {
+interface Scan {
   readonly words: readonly Readonly<Word>[];
   readonly chunks: readonly Readonly<Chunk>[];
 }

@@ -28,7 +28,7 @@ import type { Progress } from './contract.js';
 import { VALIDITY_RULE as TABULAR_VALIDITY_RULE } from '../tabular/validity.js';
 import { sha256Hex } from '../util/hash.js';
 
-export interface PrepareOptions {
+interface PrepareOptions {
   root: string;
   shard?: ShardSpec | null;
   bundleSha256?: string | null;
@@ -77,7 +77,7 @@ function tabularFamilies(plan: Plan): FamilyRecord[] {
 }
 
 /** Per evaluation split, how many texts fall in each length-PSI bin (unique token types; 0 for tabular rows). */
-export function lengthHistogram(dataset: Dataset): LengthHistogram {
+function lengthHistogram(dataset: Dataset): LengthHistogram {
   return {
     edges: [...PSI_EDGES],
     counts: Object.fromEntries(dataset.splits.map((s) => [s.split, histogram(s.examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0)))]))

@@ -18,7 +18,7 @@ import { baselineUnexpected, noBaselineReasonOf, renderDerived, type BaselineInp
 import type { OutputStaging } from './output.js';
 import type { Started } from './start.js';
 
-export interface Publication {
+interface Publication {
   staging: OutputStaging;
   head: ManifestHead;
   /** The manifest's model entries and work counters. */
@@ -43,7 +43,7 @@ export interface Publication {
 }
 
 /** The manifest's `files` entry for the evidence, plain or gzipped (both digests kept). */
-export function evidenceEntry(e: EvidenceFileInfo): Record<string, FileDigest> {
+function evidenceEntry(e: EvidenceFileInfo): Record<string, FileDigest> {
   const base = { rows: e.rows, schema_version: EVIDENCE_SCHEMA_VERSION };
   if (e.gzip) return { [e.file]: { sha256: e.gzip.sha256, bytes: e.gzip.bytes, ...base, uncompressed: { name: EVIDENCE_FILE, sha256: e.sha256, bytes: e.bytes } } };
   return { [e.file]: { sha256: e.sha256, bytes: e.bytes, ...base } };

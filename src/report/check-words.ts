@@ -3,7 +3,7 @@ import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
 import { checkThresholdText, checkValueText } from './format.js';
 
-export const CHECK_WORDS: Record<string, string> = {
+const CHECK_WORDS: Record<string, string> = {
   challenge_examples: 'challenge examples',
   language_examples: 'examples per language',
   length_psi: 'length shift',

@@ -6,7 +6,7 @@
  */
 import { visible } from '../util/visible.js';
 
-export const DEFAULT_MAX_CHARS = 80;
+const DEFAULT_MAX_CHARS = 80;
 
 export function truncate(text: string, max = DEFAULT_MAX_CHARS): string {
   const points = Array.from(text);

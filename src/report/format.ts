@@ -32,7 +32,7 @@ export function fixed(value: number | null, digits = 3): string {
 }
 
 /** Checks whose figure is a rate of counts, shown as a percentage with its counts. */
-export function isRateCheck(c: Check): boolean {
+function isRateCheck(c: Check): boolean {
   return /(accuracy|flip_rate|coverage|attack_success)$/.test(c.check);
 }
 

@@ -20,7 +20,7 @@ import { lengthHistogramBlock } from './html-data.js';
 import { h, n, table, MAX_TABLE_ROWS, type AnchorIds } from './html-parts.js';
 
 /** Rows listed per check (checks.json keeps up to output.examples_per_check). */
-export const MAX_REFS_SHOWN = 50;
+const MAX_REFS_SHOWN = 50;
 /** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
 export const DRILL_BUDGET = 1536 * 1024;
 
@@ -204,7 +204,7 @@ function shownRefs(c: Check, drill: DrillResult): ShownRef[] {
   return (c.examples?.shown ?? []).slice(0, MAX_REFS_SHOWN).map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
 }
 
-export interface DrillContext {
+interface DrillContext {
   gate: GateResult;
   drill: DrillResult;
   metrics: Metrics;

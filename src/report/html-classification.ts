@@ -13,9 +13,9 @@ import { fixed, percent, ppText, rateText } from './format.js';
 import { h, n, table, type Cell } from './html-parts.js';
 
 /** Labels up to which the matrix columns are drawn; past it the table keeps the per-label columns. */
-export const MAX_MATRIX_LABELS = 24;
+const MAX_MATRIX_LABELS = 24;
 /** Label rows per table. */
-export const MAX_LABEL_ROWS = 200;
+const MAX_LABEL_ROWS = 200;
 /** Bytes of matrices, all models and scopes together. */
 export const CLASSIFICATION_BUDGET = 1024 * 1024;
 
@@ -31,7 +31,7 @@ function deltaText(delta: Figure, interval: IntervalFigure): string {
 }
 
 /** The scopes shown for a task: a tabular run has no language, so its `…/unknown` slices are left out. */
-export function shownScopes(m: ModelMetrics, task: Metrics['task']): ClassificationScope[] {
+function shownScopes(m: ModelMetrics, task: Metrics['task']): ClassificationScope[] {
   return m.classification.filter((c) => task === 'text' || c.language === null);
 }
 
@@ -59,7 +59,7 @@ export function accuracySection(metrics: Metrics): string[] {
 }
 
 /** One scope's confusion matrix with per-label support and F1 in the same rows. */
-export function matrixTable(c: ClassificationScope): string {
+function matrixTable(c: ClassificationScope): string {
   const labels = c.confusion.labels;
   const drawn = labels.length <= MAX_MATRIX_LABELS;
   const byLabel = new Map(c.per_label.map((x) => [x.label, x]));

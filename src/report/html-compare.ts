@@ -15,7 +15,7 @@ import { h, table, type AnchorIds, type Cell } from './html-parts.js';
 /** Ids shown inline per model; comparison.json has them all. */
 const IDS_SHOWN = 10;
 
-export interface CompareContext {
+interface CompareContext {
   comparison: Comparison | null;
   noBaselineReason: string | null;
   gate: GateResult;

@@ -57,7 +57,7 @@ export function lengthHistogramBlock(metrics: Metrics): string[] {
   return out;
 }
 
-export interface DataSectionOptions {
+interface DataSectionOptions {
   /** The length histogram is already shown in the PSI check's drill-down, under this anchor. */
   histogramAt: string | null;
 }

@@ -39,7 +39,7 @@ function cellHtml(c: Cell, tag: 'td' | 'th' = 'td'): string {
   return `<${tag}${cls ? ` class="${cls}"` : ''}>${c.html}</${tag}>`;
 }
 
-export interface TableOptions {
+interface TableOptions {
   /** A class on the <table> (fixed words only). */
   cls?: string;
   /** Rows shown before a note says where the rest are. */

@@ -31,9 +31,9 @@ import { onlyLanguage, scopeSentences, singleLanguageLine } from './scope.js';
 
 export { MAX_TABLE_ROWS } from './html-parts.js';
 
-export const HTML_REPORT_SCHEMA_VERSION = 2;
+const HTML_REPORT_SCHEMA_VERSION = 2;
 
-export interface ReportInput {
+interface ReportInput {
   metrics: Metrics;
   gate: GateResult;
   comparison: Comparison | null;

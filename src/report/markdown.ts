@@ -1,7 +1,7 @@
 /** Markdown tables for summary.md, capped so the summary stays far below GitHub's 1 MiB step limit. */
 
 /** Rows listed per table before the rest is left to checks.json / metrics.json. */
-export const MAX_TABLE_ROWS = 1000;
+const MAX_TABLE_ROWS = 1000;
 
 /** Cells must already be escaped (escape.ts). */
 export function markdownTable(header: string[], rows: string[][], max = MAX_TABLE_ROWS): string[] {

@@ -12,7 +12,7 @@ import { markdownTable } from './markdown.js';
 /** Ids shown inline; the rest are in comparison.json. */
 const IDS_SHOWN = 10;
 
-export function idList(ids: readonly string[]): string {
+function idList(ids: readonly string[]): string {
   const shown = ids.slice(0, IDS_SHOWN).map((id) => code(id, 60));
   return shown.join(', ') + (ids.length > IDS_SHOWN ? ` and ${ids.length - IDS_SHOWN} more` : '');
 }

@@ -13,7 +13,7 @@ import { escapeHtml, flatten, md, truncate } from './escape.js';
 import { checkWords } from './check-words.js';
 
 /** References shown per check in the summary (checks.json keeps output.examples_per_check). */
-export const SUMMARY_REFS = 10;
+const SUMMARY_REFS = 10;
 /** Bytes of <details> blocks at most, all checks together (the caller may give less room). */
 export const DETAILS_BUDGET = 400 * 1024;
 

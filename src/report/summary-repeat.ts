@@ -24,7 +24,7 @@ export function anyRepeated(metrics: Metrics): boolean {
 }
 
 /** One row per repeated model (its name as given: each renderer escapes it), the figures over all rows. */
-export interface RepeatRow {
+interface RepeatRow {
   model: string;
   repeat: number;
   selfAgreement: string;

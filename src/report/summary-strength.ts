@@ -13,7 +13,7 @@ export const CERTIFIED_MEANING =
   'Certified means: no point of the threat model\'s feasible set (within eps of the row in L∞, inside the feature bounds, changing only the editable features) changes this model\'s prediction, every point and not only the points an attack tried. It does not cover a larger budget, other features or other kinds of change, another model or a retrained one, and it says nothing about whether the row\'s label is right. A tie (the largest reachable gap within rounding of zero) is never certified.';
 
 /** What exact computes, in one sentence: a target must beat every other label when the objective is targeted and there are more than two (docs/tabular.md#exact). */
-export function exactMethodSentence(objective: string, labels: number): string {
+function exactMethodSentence(objective: string, labels: number): string {
   const what =
     objective === 'targeted' && labels > 2
       ? 'the largest margin any point of the feasible set gives each protected target over every other label at once (a small linear program per target)'

@@ -29,7 +29,7 @@ import { attackExamplesTable } from './summary-attack-examples.js';
 import { strengthSection } from './summary-strength.js';
 import { DETAILS_BUDGET, detailsBlocks } from './summary-details.js';
 
-export interface SummaryInput {
+interface SummaryInput {
   facts: ReportFacts;
   metrics: Metrics;
   gate: GateResult;
@@ -40,7 +40,7 @@ export interface SummaryInput {
   noBaselineReason: string | null;
 }
 
-export const SUMMARY_SCHEMA_VERSION = 2;
+const SUMMARY_SCHEMA_VERSION = 2;
 /** The whole summary stays below this many bytes (GitHub refuses a step summary over 1 MiB). */
 export const SUMMARY_BUDGET = 800 * 1024;
 

@@ -7,12 +7,12 @@
 import { escapeHtml, flatten, truncate } from './escape.js';
 import { maxOf, minOf } from '../util/numbers.js';
 
-export const CHART_WIDTH = 560;
+const CHART_WIDTH = 560;
 export const CHART_HEIGHT = 320;
 /** Points drawn per series; longer curves are downsampled evenly, keeping the last point. */
-export const MAX_CURVE_POINTS = 500;
+const MAX_CURVE_POINTS = 500;
 /** Bars drawn per bar chart. */
-export const MAX_BARS = 100;
+const MAX_BARS = 100;
 
 const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
 const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
@@ -35,7 +35,7 @@ export function safeText(text: string, max = 80): string {
 }
 
 /** A coordinate or value with a fixed number of decimals; non-finite values become 0. */
-export function num(value: number, digits = 2): string {
+function num(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return (0).toFixed(digits);
   const out = value.toFixed(digits);
   return /^-0(\.0+)?$/.test(out) ? out.slice(1) : out;
@@ -117,12 +117,12 @@ function empty(): string {
   return `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${num(MARGIN.top + PLOT_H / 2)}" text-anchor="middle" font-size="12" fill="#666666">no data</text>`;
 }
 
-export interface LineSeries {
+interface LineSeries {
   name: string;
   points: ReadonlyArray<readonly [number, number]>;
 }
 
-export interface LineChartOptions {
+interface LineChartOptions {
   title: string;
   xLabel: string;
   yLabel: string;
@@ -164,7 +164,7 @@ export function lineChart(series: readonly LineSeries[], opts: LineChartOptions)
   return out.join('\n');
 }
 
-export interface ReliabilityBarBin {
+interface ReliabilityBarBin {
   lower: number;
   upper: number;
   n: number;
@@ -238,7 +238,7 @@ export function reliabilityChart(bins: readonly ReliabilityBarBin[], title: stri
   return out.join('\n');
 }
 
-export interface HistogramSeries {
+interface HistogramSeries {
   name: string;
   /** Count per bin. */
   counts: readonly number[];
@@ -286,14 +286,14 @@ export function histogramChart(binLabels: readonly string[], series: readonly Hi
   return out.join('\n');
 }
 
-export interface BarItem {
+interface BarItem {
   label: string;
   value: number | null;
   low?: number | null;
   high?: number | null;
 }
 
-export interface BarChartOptions {
+interface BarChartOptions {
   title: string;
   xLabel?: string;
   yLabel: string;
@@ -346,7 +346,7 @@ export function barChart(items: readonly BarItem[], opts: BarChartOptions): stri
   return out.join('\n');
 }
 
-export interface StepSeries {
+interface StepSeries {
   name: string;
   /** Rows the rates divide by; 0 draws no line (the legend says "not evaluated"). */
   denominator: number;
@@ -354,7 +354,7 @@ export interface StepSeries {
   steps: ReadonlyArray<{ x: number; count: number }>;
 }
 
-export interface StepChartOptions {
+interface StepChartOptions {
   title: string;
   xLabel: string;
   yLabel: string;

@@ -39,7 +39,7 @@ export function toTerminal(markdown: string): string {
 export type SummaryMode = 'short' | 'full' | 'none';
 export const SUMMARY_MODES: readonly SummaryMode[] = ['short', 'full', 'none'];
 
-export interface ShortSummaryInput {
+interface ShortSummaryInput {
   gate: GateResult;
   comparison: Comparison | null;
   /** The output folder as the user should type it (relative to the root). */
@@ -49,7 +49,7 @@ export interface ShortSummaryInput {
 }
 
 /** Failing checks shown in the table; the rest are counted. */
-export const CHECKS_SHOWN = 10;
+const CHECKS_SHOWN = 10;
 const WIDTH = 100;
 const ID_MAX = 56;
 
@@ -60,7 +60,7 @@ function pad(text: string, width: number): string {
 }
 
 /** Rows of cells as columns padded to the widest cell, two spaces apart, indented by two. */
-export function alignedTable(header: string[], rows: string[][]): string[] {
+function alignedTable(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => maxOf([codePointLength(h), ...rows.map((r) => codePointLength(r[i] ?? ''))]));
   const line = (cells: string[]) => ('  ' + cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i] as number))).join('  ')).trimEnd();
   return [line(header), ...rows.map(line)];

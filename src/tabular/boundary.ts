@@ -13,12 +13,12 @@ import { clip } from './clip.js';
 import { Box, rowStream, succeeds, type OkResult, type QueryAttack, type QueryRow } from './query-attack.js';
 import { vectorOf } from './vector.js';
 
-export const BOUNDARY_FAMILY = 'boundary';
-export const BOUNDARY_DEFAULT_QUERIES = 1000;
+const BOUNDARY_FAMILY = 'boundary';
+const BOUNDARY_DEFAULT_QUERIES = 1000;
 /** The binary search stops once the bracket's L∞ width is at most this share of eps. */
 export const BOUNDARY_TOLERANCE = 1e-3;
 
-export interface BoundaryParams {
+interface BoundaryParams {
   queries: number;
 }
 

@@ -45,10 +45,10 @@ import { validateCandidate } from './validity.js';
 /** Relative tolerance of a zero gap: |M| ≤ TIE_TOLERANCE·(1 + max |logit| at x). */
 export const TIE_TOLERANCE = 1e-9;
 
-export const EXACT_METHOD =
+const EXACT_METHOD =
   'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature at the end of its interval; targeted with more than two labels, each protected target\'s largest margin over every other label at once (a linear program); success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
 
-export interface ExactOutcome {
+interface ExactOutcome {
   /** Label index of the chosen rival (null when there is no rival). */
   rival: number | null;
   /** Mⱼ per label index (null for gold and for labels that are not rivals). */
@@ -231,7 +231,7 @@ export function exactSearch(x: readonly number[], gold: number, rivals: readonly
 }
 
 /** What `exact` is given for one row. */
-export interface ExactRow {
+interface ExactRow {
   x: readonly number[];
   gold: string;
   /** Targeted objective: the protected targets of gold (possibly none); untargeted: null. */

@@ -21,7 +21,7 @@ export interface MaxMinProblem {
   widths: ArrayLike<number>;
 }
 
-export interface MaxMinSolution {
+interface MaxMinSolution {
   /** The optimal y: non-basic variables exactly at 0 or wᵢ, basic ones clamped into [0, wᵢ]. */
   y: number[];
   /** Which yᵢ sit exactly at their upper bound (the caller then uses the interval's end itself). */

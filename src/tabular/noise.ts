@@ -18,9 +18,6 @@ import { vectorOf } from './vector.js';
 
 export const NOISE_FAMILY = 'noise';
 
-export const NOISE_METHOD =
-  'every row, every editable feature: x + eps·(2u − 1) with u = decide(seed, "noise", id, feature index), clipped to the feature bounds; other features unchanged';
-
 /** The `noise` candidate for row `id`; always attempted, then checked against the validity rule. */
 export function noiseCandidate(id: string, x: readonly number[], space: FeatureSpace, seed: number): TabularCandidate {
   const values = vectorOf(x.length, (i) => {

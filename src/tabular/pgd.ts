@@ -19,9 +19,9 @@ import type { Differentiable, FeatureSpace, TabularCandidate } from './contract.
 import { validateCandidate } from './validity.js';
 import { vectorOf } from './vector.js';
 
-export const PGD_DEFAULT_STEPS = 20;
+const PGD_DEFAULT_STEPS = 20;
 
-export interface PgdParams {
+interface PgdParams {
   steps: number;
   /** Null: eps / 4. */
   stepSize: number | null;
@@ -48,7 +48,7 @@ function randomStart(row: PgdRow, ends: Intervals): number[] {
   });
 }
 
-export interface PgdRow {
+interface PgdRow {
   id: string;
   x: readonly number[];
   gold: string;

@@ -14,14 +14,14 @@ import { closed } from '../config/schema-parts.js';
 import { tabularAttack } from '../perturb/descriptor.js';
 import { Box, marginOf, rowStream, succeeds, type OkResult, type QueryAttack, type QueryRow } from './query-attack.js';
 
-export const SQUARE_FAMILY = 'square';
-export const SQUARE_DEFAULT_QUERIES = 1000;
-export const SQUARE_DEFAULT_P_INIT = 0.3;
+const SQUARE_FAMILY = 'square';
+const SQUARE_DEFAULT_QUERIES = 1000;
+const SQUARE_DEFAULT_P_INIT = 0.3;
 
 /** Fractions of the budget after which p halves. */
-export const SQUARE_HALVINGS = [0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8] as const;
+const SQUARE_HALVINGS = [0.001, 0.005, 0.02, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8] as const;
 
-export interface SquareParams {
+interface SquareParams {
   queries: number;
   pInit: number;
 }

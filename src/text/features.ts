@@ -65,9 +65,9 @@ export class Tally {
  * Distinct texts one memo holds: a scoring chunk (4,096 distinct inputs) twice over, so
  * that every model of a chunk finds the texts the first one featurized.
  */
-export const MEMO_ENTRIES = 8192;
+const MEMO_ENTRIES = 8192;
 /** Rough bytes one memo may hold (keys and values), so a chunk of very long texts cannot pin much memory. */
-export const MEMO_BYTES = 64 * 1024 * 1024;
+const MEMO_BYTES = 64 * 1024 * 1024;
 
 /**
  * A memo of at most `entries` values whose weights sum to at most `bytes`; when full, the

@@ -14,7 +14,7 @@ export interface PackedRows {
 }
 
 /** Gives a buffer of at least `bytes` bytes (a recycled one, or a new one). */
-export type BufferSource = (bytes: number) => ArrayBuffer;
+type BufferSource = (bytes: number) => ArrayBuffer;
 
 const freshBuffer: BufferSource = (bytes) => new ArrayBuffer(bytes);
 

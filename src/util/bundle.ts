@@ -16,7 +16,7 @@ export function fileDigest(moduleUrl: string): string | null {
  * second thread must start from (the engine file is a script, not a module), and the engine's
  * digest, which it computed already.
  */
-export interface Launch {
+interface Launch {
   entry: string;
   bundleSha256: string;
 }

@@ -68,7 +68,7 @@ function osMessage(e: NodeJS.ErrnoException): string {
 }
 
 /** The path relative to the root when it lies inside, else as it is; quoted when unusual. */
-export function shownPath(path: string, root?: string): string {
+function shownPath(path: string, root?: string): string {
   if (root && isAbsolute(path)) {
     // Lock and staging paths are real paths; the root may have been given through a link.
     for (const base of [root, realOrNull(root)]) {

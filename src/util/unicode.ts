@@ -4,7 +4,7 @@
  * a recent Unicode version is a word character here but not in an older Python: recording
  * the version lets a reader explain such a difference (docs/definitions.md#models).
  */
-export interface UnicodeFacts {
+interface UnicodeFacts {
   /** Unicode version of the character tables, e.g. "17.0"; "unknown" for a Node built without ICU. */
   unicode: string;
   /** ICU version, or null when Node has none. */

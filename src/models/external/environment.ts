@@ -3,11 +3,11 @@
  * passes through — never the runner's token or the action's internals (GITHUB_TOKEN, ACTIONS_*,
  * INPUT_*), even when listed.
  */
-export const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG'] as const;
+const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG'] as const;
 
 const NEVER_PASSED = /^(GITHUB_TOKEN|ACTIONS_.*|INPUT_.*)$/i;
 
-export interface ModelEnvironment {
+interface ModelEnvironment {
   env: Record<string, string>;
   /** Listed names that were refused. */
   refused: string[];

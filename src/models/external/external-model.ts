@@ -13,7 +13,7 @@ import { modelEnvironment } from './environment.js';
 import { Pipeline } from './pipeline.js';
 
 /** How long close() waits for the model to exit after its stdin is closed, before stopping it. */
-export const CLOSE_GRACE_MS = 1000;
+const CLOSE_GRACE_MS = 1000;
 
 export class ExternalModel implements Model {
   readonly name: string;

@@ -5,7 +5,7 @@
  * parse) and the rest, up to the next newline, is dropped, so a model that never writes a
  * newline cannot exhaust memory.
  */
-export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
 export class LineSplitter {
   private partial = '';

@@ -30,7 +30,7 @@ import { encodeRequest, requestSeq, ResponseParser } from './protocol.js';
 import { ANSWERED, FAILED, IN_FLIGHT, RequestTable } from './request-table.js';
 import { ModelProcess, type ProcessEnd } from './runner.js';
 
-export interface PipelineOptions {
+interface PipelineOptions {
   name: string;
   command: string;
   cwd: string;

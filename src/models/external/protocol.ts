@@ -21,12 +21,12 @@ import type { FailureKind } from './contract.js';
 export type OkResult = Extract<ScoreResult, { status: 'ok' }>;
 
 /** One parsed response line: an accepted answer, or a failure (with `id: null` when no id could be read). */
-export type ParsedResponse =
+type ParsedResponse =
   | { ok: true; id: string; result: OkResult }
   | { ok: false; id: string | null; failure: FailureKind; reason: string };
 
 /** How much of an offending response line a reason quotes. */
-export const QUOTE_CHARS = 80;
+const QUOTE_CHARS = 80;
 
 export function requestId(seq: number): string {
   return `r${seq}`;

@@ -8,7 +8,7 @@
 export const IN_FLIGHT = 1;
 export const ANSWERED = 2;
 export const FAILED = 3;
-export type RequestState = 0 | typeof IN_FLIGHT | typeof ANSWERED | typeof FAILED;
+type RequestState = 0 | typeof IN_FLIGHT | typeof ANSWERED | typeof FAILED;
 
 export class RequestTable {
   private state = new Uint8Array(1024);

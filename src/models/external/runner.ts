@@ -15,7 +15,7 @@ export interface ProcessEnd {
   error?: Error;
 }
 
-export interface ProcessEvents {
+interface ProcessEvents {
   /** One non-blank stdout line. */
   line(line: string): void;
   /** After all lines of one stdout chunk were reported. */

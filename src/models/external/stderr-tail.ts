@@ -1,5 +1,5 @@
 /** The last `limit` bytes of a byte stream (the model's stderr), kept without unbounded growth. */
-export const STDERR_TAIL_BYTES = 64 * 1024;
+const STDERR_TAIL_BYTES = 64 * 1024;
 
 export class ByteTail {
   private chunks: Buffer[] = [];

@@ -39,15 +39,15 @@ export function keepAliveAgent(url: string): HttpAgent {
   return new URL(url).protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
 }
 
-export type Exchange =
+type Exchange =
   | { ok: true; body: string }
   | { ok: false; kind: HttpFailureKind; status: 'error' | 'timeout'; reason: string };
 
 /** Longest wait between attempts, whatever the server's Retry-After says. */
-export const MAX_DELAY_MS = 60_000;
+const MAX_DELAY_MS = 60_000;
 export const DEFAULT_BACKOFF_MS = 500;
 /** Largest response body read; a larger one fails its request instead of exhausting memory. */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 /** How much of an error response's body a reason quotes. */
 const BODY_QUOTE = 120;
 /** How much of a status line's reason phrase a reason shows. */
@@ -192,7 +192,7 @@ const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', '
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 /** What a thrown request error means, by its code (or its cause's, or its first inner error's). */
-export function classify(error: unknown, where: string, timeoutMs: number): Failure {
+function classify(error: unknown, where: string, timeoutMs: number): Failure {
   type Thrown = { name?: string; message?: string; code?: string; cause?: Thrown; errors?: Thrown[] };
   const e = error as Thrown;
   if (e.name === 'TimeoutError') {

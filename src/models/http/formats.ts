@@ -10,7 +10,7 @@ import { quote, ResponseParser, type OkResult } from '../external/protocol.js';
 import { ScoreCheck, type Quote } from '../score-check.js';
 import type { ChatOptions, HttpFailureKind, HttpFormat } from './contract.js';
 
-export type Answer = { ok: true; result: OkResult } | { ok: false; kind: HttpFailureKind; reason: string };
+type Answer = { ok: true; result: OkResult } | { ok: false; kind: HttpFailureKind; reason: string };
 
 export interface WireFormat {
   /** Inputs in one request. */
@@ -35,10 +35,10 @@ function parseJson(body: string, q: Quote): { ok: true; value: unknown } | { ok:
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Case folding for answer matching: Unicode lower case of the trimmed text. */
-export const fold = (s: string): string => s.trim().toLowerCase();
+const fold = (s: string): string => s.trim().toLowerCase();
 
 /** How a format reads answers: the training labels, whether scores are probabilities, how secrets are hidden. */
-export interface AnswerRules {
+interface AnswerRules {
   labels: readonly string[];
   probabilities: boolean;
   mask: (text: string) => string;

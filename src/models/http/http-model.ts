@@ -23,7 +23,7 @@ export function shownUrl(url: string): string {
   return `${u.protocol}//${u.host}${u.pathname}`;
 }
 
-export interface HttpModelOptions {
+interface HttpModelOptions {
   /** The environment `${VAR}` references read. */
   env?: Readonly<Record<string, string | undefined>>;
   log?: (line: string) => void;

@@ -5,7 +5,7 @@
  */
 
 /** `${NAME}` references in a header template. */
-export const VARIABLE_REF = /\$\{([^}]*)\}/g;
+const VARIABLE_REF = /\$\{([^}]*)\}/g;
 
 /** The names a template references, in order. */
 export function referencedVariables(template: string): string[] {

@@ -114,7 +114,7 @@ function editCost(op: SearchOperator, from: string, to: string): number {
   return levenshtein(from, to);
 }
 
-export interface EditSpaceOptions {
+interface EditSpaceOptions {
   seed: number;
   id: string;
   language: string;

@@ -164,5 +164,5 @@ export class QueryLedger {
 }
 
 /** A call's answers: at once when every text was answered before, else once the model answers. */
-export type Answers = { ready: (ScoreResult | undefined)[]; pending?: undefined } | { ready: null; pending: Promise<(ScoreResult | undefined)[]> };
+type Answers = { ready: (ScoreResult | undefined)[]; pending?: undefined } | { ready: null; pending: Promise<(ScoreResult | undefined)[]> };
 

@@ -10,7 +10,7 @@ import { editSpace, wordLimit, type EditSpace, type SearchOperator } from './edi
 import type { ScoreTexts } from './queries.js';
 import { runSearch, type SearchOutcome } from './search.js';
 
-export interface SearchSettings {
+interface SearchSettings {
   knowledge: 'scores' | 'labels';
   queries: number;
   operators: readonly SearchOperator[];
@@ -19,7 +19,7 @@ export interface SearchSettings {
   maxTextChars: number;
 }
 
-export interface SearchCall {
+interface SearchCall {
   input: PerturbInput;
   model: string;
   labels: readonly string[];
@@ -44,8 +44,8 @@ export interface AdaptiveSearch {
  * spaces kept also hold at most EDIT_SPACE_CHARS_KEPT characters of text between them (a space
  * keeps its text's words), so a few long texts do not stay alive for the whole chunk.
  */
-export const EDIT_SPACES_KEPT = 4096;
-export const EDIT_SPACE_CHARS_KEPT = 4 * 1024 * 1024;
+const EDIT_SPACES_KEPT = 4096;
+const EDIT_SPACE_CHARS_KEPT = 4 * 1024 * 1024;
 
 export function adaptiveSearch(settings: SearchSettings, seed: number, maxCharEditRatio: number | null, dictionary: LoadedDictionary | null): AdaptiveSearch {
   const kept = new Map<string, EditSpace>();
