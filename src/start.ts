@@ -10,7 +10,7 @@ import { installSignalCleanup } from './output/cleanup.js';
 import { joinSupervisor, reportExit, superviseEngine, type EngineThreadData } from './output/supervise.js';
 import { isEngineThread } from './util/engine-thread.js';
 
-export type ThreadRole = 'perturbation' | 'engine' | 'supervisor' | 'command';
+type ThreadRole = 'perturbation' | 'engine' | 'supervisor' | 'command';
 
 /** This thread's role; `supervised`: whether a main thread hands its command to an engine thread. */
 export function threadRole(supervised: () => boolean): ThreadRole {
@@ -19,7 +19,7 @@ export function threadRole(supervised: () => boolean): ThreadRole {
   return supervised() ? 'supervisor' : 'command';
 }
 
-export interface BundleStart {
+interface BundleStart {
   /** Whether a main thread supervises an engine thread instead of running the command itself (asked on it only). */
   supervised(): boolean;
   /** The bundle the engine thread starts from (the launcher's, for the CLI). */

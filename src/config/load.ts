@@ -15,7 +15,7 @@ import type { RawConfig } from './schema.js';
 import { ConfigSource } from './source.js';
 import { validateConfig, yamlErrors } from './validate.js';
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Absolute repository root; every path must stay inside it. */
   root: string;
   /** Config path as given (relative to `cwd`, or absolute). */

@@ -19,7 +19,7 @@ export { BUILTINS } from '../models/registry.js';
 export { MAX_MODEL_NAME } from './model-name.js';
 
 /** Resolves a repository path named by the config (inside the root, existing) or throws. */
-export type ResolveFile = (path: KeyPath, p: string) => FileRef;
+type ResolveFile = (path: KeyPath, p: string) => FileRef;
 
 export function parseModels(raw: unknown[], source: ConfigSource, resolveFile: ResolveFile, kinds: readonly ModelDescriptor[] = MODEL_KINDS): ModelPlan[] {
   const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile, kinds));

@@ -40,7 +40,7 @@ export interface TabularPlan {
 /** A configured model, as its kind's descriptor reads it (src/models/registry.ts). */
 export type { ModelPlan };
 
-export interface StatisticsPlan {
+interface StatisticsPlan {
   seed: number;
   bootstrapIterations: number;
   pairedIterations: number;

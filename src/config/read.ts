@@ -21,7 +21,7 @@ import { configError } from './validate.js';
 export const MAX_CONFIG_BYTES = 256 * 1024;
 
 /** The config file as read: where it is, its bytes, and its text (byte-order mark dropped). */
-export interface ConfigFile {
+interface ConfigFile {
   absolute: string;
   /** Repository-relative path with forward slashes. */
   relative: string;

@@ -6,7 +6,7 @@ import type { ConfigSource, KeyPath } from './source.js';
 import { configError } from './validate.js';
 
 /** Entries a list of the release record may hold; a longer list is a document, not a record. */
-export const MAX_RELEASE_ITEMS = 50;
+const MAX_RELEASE_ITEMS = 50;
 
 /**
  * The `release:` block (schema-checked: closed keys, `owner` required, lengths bounded). Prose may

@@ -35,7 +35,7 @@ const TYPE_NAMES: Record<string, string> = {
 type SchemaNode = Record<string, unknown>;
 
 /** Describe what a schema node accepts, e.g. "a number from 0 to 1". */
-export function expectedOf(schema: SchemaNode | undefined): string {
+function expectedOf(schema: SchemaNode | undefined): string {
   if (!schema) return 'a valid value';
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -92,7 +92,7 @@ export function didYouMean(given: string, names: readonly string[]): string {
 }
 
 /** One config problem, before it is written as a line. */
-export interface Located {
+interface Located {
   line: number;
   column?: number;
   /** Key path; absent for problems of the YAML text itself. */
@@ -137,7 +137,7 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
  * One ConfigError listing `problems` by line, one per line of the message, at most
  * MAX_LISTED_ERRORS of them and then a count of the rest. Each line starts with the file.
  */
-export function configErrors(file: string, problems: readonly Located[]): ConfigError {
+function configErrors(file: string, problems: readonly Located[]): ConfigError {
   const shownFile = visiblePath(file);
   const lines: string[] = [];
   const seen = new Set<string>();

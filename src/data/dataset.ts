@@ -17,7 +17,7 @@ import { parseJsonl } from './jsonl.js';
 import type { BadRow, ParsedFile } from './records.js';
 
 /** The columns the config maps (`data.columns`). */
-export interface ColumnMap {
+interface ColumnMap {
   id: string;
   text: string;
   label: string;

@@ -67,7 +67,7 @@ interface ModelKindBase<K extends string, P> {
  * What a model outside the process adds to the run's record (src/pipeline/run.ts, prepare.ts). Each
  * method is given the built model and returns null (or '') when it is not one of the kind's own.
  */
-export interface RemoteCapability<K extends string, P> {
+interface RemoteCapability<K extends string, P> {
   /** Runs the user's command: `explain` counts it apart from the trained models. */
   command: boolean;
   /** Its wall time, for manifest.run (wall time cannot repeat, so it stays out of the manifest's models). */
@@ -88,7 +88,7 @@ export interface BuiltinModelDescriptor<K extends string = string, P = unknown> 
 }
 
 /** A model the user runs: an entry holding `key` (`command` for a process), read whole (name included). */
-export interface EntryModelDescriptor<K extends string = string, P = unknown> extends ModelKindBase<K, P> {
+interface EntryModelDescriptor<K extends string = string, P = unknown> extends ModelKindBase<K, P> {
   selectedBy: 'entry';
   key: string;
   read(entry: Readonly<Record<string, unknown>>, context: ModelReadContext): { name: string; params: P };

@@ -23,7 +23,6 @@ type PlanOf<D> = D extends { kind: infer K; read(...args: never[]): infer R }
 
 /** A configured model: its name, its kind and its parameters as the kind's descriptor reads them. */
 export type ModelPlan = PlanOf<Kind>;
-export type ModelKindName = Kind['kind'];
 
 /** The descriptor of a kind the loader accepted; anything else is a bug. */
 export function modelKind(kind: string, kinds: readonly ModelDescriptor[] = MODEL_KINDS): ModelDescriptor {

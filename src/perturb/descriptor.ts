@@ -16,7 +16,7 @@ import type { FamilyRunner } from './family.js';
 import type { FamilyOptions } from './outcome.js';
 
 /** What a family's config reader may use besides its own block. */
-export interface ReadContext {
+interface ReadContext {
   source: ConfigSource;
   /** Key path of the family's block, `threat_model.attacks.<name>`. */
   at: KeyPath;
@@ -89,7 +89,7 @@ export interface TextFamilyDescriptor<N extends string = string, S extends Schem
 }
 
 /** What a tabular attack is given for one row (and, for per-model attacks, one model). */
-export interface TabularRow {
+interface TabularRow {
   id: string;
   label: string;
   x: number[];

@@ -61,7 +61,7 @@ export function configuredTabular(attacks: Readonly<Partial<Record<string, unkno
   return registry.tabular.filter((d) => attacks[d.name] !== undefined);
 }
 
-export interface BuiltFamilies {
+interface BuiltFamilies {
   runners: FamilyRunner[];
   /** Dictionary files read (for the manifest). */
   dictionaries: DictionarySummary[];

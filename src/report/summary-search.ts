@@ -12,7 +12,9 @@ function plain(f: Figure): string {
 /** The sentence on eligible rows whose text was too long to search (none when there are none). */
 function tooLongLines(metrics: Metrics): string[] {
   const counts = metrics.models.flatMap((m) => {
-    const n = m.ledger.find((l) => l.family === 'search' && l.scope === ALL)?.uncovered_by_reason.text_too_long ?? 0;
+    // Only an attack with a text limit gives this reason, so the sum over the ledger is that attack's count.
+    const rows = m.ledger.filter((l) => l.scope === ALL);
+    const n = rows.reduce((sum, l) => sum + (l.uncovered_by_reason.text_too_long ?? 0), 0);
     return n > 0 ? [`${md(m.model, 40)} ${n}`] : [];
   });
   if (counts.length === 0) return [];

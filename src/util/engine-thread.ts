@@ -10,7 +10,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 export const ENGINE_ROLE = 'evidence-gate-engine';
 
 /** The CLI commands that run on an engine thread: those that may write an output folder or run long. */
-export const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
+const SUPERVISED_COMMANDS: readonly string[] = ['run', 'merge', 'verify'];
 
 /**
  * Whether this main thread hands `argv`'s command to an engine thread: the decision src/start.ts

@@ -21,7 +21,7 @@ const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'pro
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
 
 /** Defaults: the whole run's limit, one request's limit (seconds) and the requests in flight. */
-export const EXTERNAL_DEFAULTS = { timeout_s: 600, request_timeout_s: 30, window: 256 } as const;
+const EXTERNAL_DEFAULTS = { timeout_s: 600, request_timeout_s: 30, window: 256 } as const;
 
 /** Said of a command's scores in the preprocessing record. */
 const answers = (probabilities: boolean) =>

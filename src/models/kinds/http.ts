@@ -19,12 +19,12 @@ import { repeatedScores } from '../repeat.js';
 const ENTRY_KEYS = ['name', 'http', 'env', 'probabilities', 'repeat'];
 const HTTP_KEYS = ['url', 'format', 'headers', 'batch', 'concurrency', 'timeout_s', 'retries'];
 const CHAT_KEYS = ['prompt', 'model', 'temperature', 'logprobs'];
-export const HTTP_DEFAULTS = { format: 'evidence-gate', batch: 32, concurrency: 4, timeout_s: 30, retries: 3 } as const;
+const HTTP_DEFAULTS = { format: 'evidence-gate', batch: 32, concurrency: 4, timeout_s: 30, retries: 3 } as const;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export interface HttpParams {
+interface HttpParams {
   url: string;
   format: HttpFormat;
   headers: Record<string, string>;

@@ -5,7 +5,7 @@ import { builtinModel } from '../descriptor.js';
 import { LogisticRegressionModel } from '../logistic.js';
 
 /** Inverse regularisation strength unless the config says otherwise (scikit-learn's default). */
-export const DEFAULT_C = 1;
+const DEFAULT_C = 1;
 
 export const LOGISTIC_REGRESSION = builtinModel({
   kind: 'logistic-regression',

@@ -6,7 +6,7 @@ import { fitNaiveBayesCounts, NaiveBayesModel } from '../naive-bayes.js';
 import { wordVectorizer } from '../preprocessing.js';
 
 /** Additive (Laplace) smoothing unless the config says otherwise. */
-export const DEFAULT_ALPHA = 1;
+const DEFAULT_ALPHA = 1;
 
 export const NAIVE_BAYES = builtinModel({
   kind: 'naive-bayes',

@@ -15,20 +15,20 @@ import { withRatio } from '../outcome.js';
 import { SEARCH_OPERATORS, type SearchOperator } from './edits.js';
 import { adaptiveSearch } from './runner.js';
 
-export const DEFAULT_SEARCH_QUERIES = 200;
-export const DEFAULT_MAX_WORDS_CHANGED = 0.2;
-export const MAX_SEARCH_QUERIES = 100_000;
+const DEFAULT_SEARCH_QUERIES = 200;
+const DEFAULT_MAX_WORDS_CHANGED = 0.2;
+const MAX_SEARCH_QUERIES = 100_000;
 /**
  * Longer texts are not searched (uncovered: text_too_long). Every query scores the whole candidate,
  * so a row costs about budget × length: 200 queries on three 1 MB texts took 20–30 s and 460 MB even
  * once the search's own bookkeeping grew with the budget only (docs/search.md#long-texts).
  */
-export const DEFAULT_SEARCH_MAX_TEXT_CHARS = 200_000;
+const DEFAULT_SEARCH_MAX_TEXT_CHARS = 200_000;
 
-export const SEARCH_RULE =
+const SEARCH_RULE =
   'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 letters, a dictionary replacement in the word\'s case, or a case change), at most one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
 
-export interface SearchParams {
+interface SearchParams {
   knowledge: 'scores' | 'labels';
   queries: number;
   operators: SearchOperator[];
