@@ -8,5 +8,8 @@ export default {
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,
+  // Jest's default is one worker fewer than the cores, which on CI's 2 cores means one file at a time
+  // in the main process; that process only reports, so every core runs test files.
+  maxWorkers: '100%',
   reporters: ['default', '<rootDir>/scripts/totals-reporter.js']
 };

@@ -11,7 +11,7 @@ import { evaluationChunks } from '../src/evaluate/evaluate.js';
 import { loadDataset } from '../src/data/dataset.js';
 import { loadPlan } from '../src/config/load.js';
 import { join } from 'node:path';
-import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tempRepo } from './helpers.js';
+import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo } from './helpers.js';
 import { readOutputs } from './action/runner-files.js';
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -21,7 +21,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 describe('dist/index.js (the action bundle)', () => {
   test('runs the bundled example with GITHUB_STEP_SUMMARY and GITHUB_OUTPUT', () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
     const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/index.js')], {
       cwd: root,
@@ -48,7 +48,7 @@ describe('dist/index.js (the action bundle)', () => {
 
 describe('the CLI bundle', () => {
   test('bin/evidence-gate.js run exits 1 on the failing example and 2 on a bad config', () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const bin = join(REPO_ROOT, 'bin/evidence-gate.js');
     const ok = spawnSync(process.execPath, [bin, 'run', '--config', EXAMPLE_CONFIG, '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
     expect(ok.status).toBe(1);
@@ -68,7 +68,7 @@ describe('the CLI launcher and its compile cache', () => {
     spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', out, '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv(env) });
 
   test('stores the engine bytecode privately after a first run, uses it next, replaces a bad file, and writes the same bytes each time', () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const cacheDir = join(tempRepo(), 'v8');
     const first = cli(root, 'first', { NODE_COMPILE_CACHE: cacheDir });
     expect(first.stderr).toBe('');
@@ -102,7 +102,7 @@ describe('the CLI launcher and its compile cache', () => {
   }, 60_000);
 
   test('a cache file with flipped bits or from another engine is ignored and replaced, never fatal', () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const cacheDir = join(tempRepo(), 'v8');
     expect(cli(root, 'first', { NODE_COMPILE_CACHE: cacheDir }).status).toBe(1);
     const cacheFile = join(cacheDir, readdirSync(cacheDir)[0] as string);
@@ -138,7 +138,7 @@ describe('the CLI launcher and its compile cache', () => {
   });
 
   test('NODE_DISABLE_COMPILE_CACHE leaves no cache behind', () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const cacheDir = join(tempRepo(), 'v8');
     const r = cli(root, 'out', { NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(r.status).toBe(1);
@@ -148,8 +148,9 @@ describe('the CLI launcher and its compile cache', () => {
 
 describe('the perturbation thread of the CLI bundle', () => {
   test('builds candidates chunks ahead on a second thread and writes the bytes an in-process run writes', async () => {
-    // Longer texts spread the example over several chunks, so the bundle starts its thread.
-    const root = exampleRepo();
+    // Longer texts spread the example over several chunks, so the bundle starts its thread (a small search budget:
+    // the thread's work is the candidates, not the queries).
+    const root = smallExampleRepo();
     for (const split of ['controlled', 'challenge']) {
       const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
       const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { text: string });

@@ -1,5 +1,5 @@
 /** Shared test helpers: throwaway repositories with a config and data files. */
-import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -27,6 +27,24 @@ export const EXAMPLE_CONFIG = 'examples/academic-intent/evidence-gate.yml';
 
 /** The bundled example's own search line (scores, budget 200): tests that try another search replace it. */
 export const EXAMPLE_SEARCH_LINE = '    search: { knowledge: scores, queries: 200 }\n';
+
+/**
+ * The bundled example with a tenth of its search budget (20 queries) and bootstrap: for tests that run
+ * it many times to check behaviour (pairing, shards, refusals) that does not depend on scale.
+ */
+export function smallExampleRepo(): string {
+  const root = exampleRepo();
+  const config = join(root, EXAMPLE_CONFIG);
+  const text = readFileSync(config, 'utf8');
+  const small = text
+    .replace(EXAMPLE_SEARCH_LINE, '    search: { knowledge: scores, queries: 20 }\n')
+    .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 100, paired_iterations: 50');
+  if (!small.includes('queries: 20') || !small.includes('bootstrap_iterations: 100,')) {
+    throw new Error(`${config}: its search or statistics line moved; update smallExampleRepo`);
+  }
+  writeFileSync(config, small);
+  return root;
+}
 
 export function jsonl(rows: object[]): string {
   return rows.map((r) => JSON.stringify(r)).join('\n') + '\n';

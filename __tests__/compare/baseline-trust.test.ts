@@ -15,7 +15,7 @@ import { main } from '../../src/cli/main.js';
 import { run, verify } from '../../src/engine.js';
 import { fakeHost } from '../action/fake-host.js';
 import { pullRequestEnv } from '../action/github-server.js';
-import { EXAMPLE_CONFIG, exampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, smallExampleRepo } from '../helpers.js';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '';
@@ -44,7 +44,7 @@ const blockOnNew = (root: string) => {
 };
 
 describe('a baseline whose checks.json says every check failed (digests recomputed)', () => {
-  const root = exampleRepo();
+  const root = smallExampleRepo();
   let failing: string[] = [];
   beforeAll(async () => {
     blockOnNew(root);
@@ -138,7 +138,7 @@ describe('a baseline whose checks.json says every check failed (digests recomput
 describe('the action on a pull request with a baseline folder in the repository and block_on: new', () => {
   const git = (root: string, ...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' }).trim();
-  const root = exampleRepo();
+  const root = smallExampleRepo();
   let baseSha = '';
   beforeAll(async () => {
     blockOnNew(root);

@@ -1,11 +1,11 @@
 /** Comparison with a baseline (SPEC §15) end to end: pairing, staleness, the gate's comparison checks, refusals. */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import { main } from '../../src/cli/main.js';
 import type { Comparison } from '../../src/compare/comparison.js';
-import { EXAMPLE_CONFIG, exampleRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, smallExampleRepo } from '../helpers.js';
 import { compareRepo } from './fixture.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
@@ -17,7 +17,7 @@ const rows = (root: string, out: string) =>
 const comparisonOf = (root: string, out: string) => JSON.parse(readFileSync(join(root, out, 'comparison.json'), 'utf8')) as Comparison;
 
 describe('the same config twice', () => {
-  const root = exampleRepo();
+  const root = smallExampleRepo();
   beforeAll(async () => {
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'head', baseline: { dir: join(root, 'base') } });
@@ -115,8 +115,16 @@ describe('a changed model and changed data', () => {
 });
 
 describe('no usable baseline', () => {
+  let base: Promise<string> | undefined;
+  const sharedBase = () =>
+    (base ??= (async () => {
+      const root = smallExampleRepo();
+      await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
+      return join(root, 'base');
+    })());
+
   test('without one, the comparison checks are not applicable and the summary says why', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out', noBaselineReason: 'no successful run of this workflow on main yet' });
     const checks = r.gate?.checks.filter((x) => x.check === 'regression') ?? [];
     expect(checks.every((x) => x.status === 'not_applicable' && x.reason === 'no successful run of this workflow on main yet')).toBe(true);
@@ -124,7 +132,7 @@ describe('no usable baseline', () => {
   });
 
   test('gate.require_baseline makes them not evaluated, which blocks', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     const config = join(root, EXAMPLE_CONFIG);
     writeFileSync(config, readFileSync(config, 'utf8').replace('gate:\n', 'gate:\n  require_baseline: true\n'));
     const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
@@ -144,8 +152,9 @@ describe('no usable baseline', () => {
     }, /base\/evidence\.jsonl(:\d+: not JSON|: SHA-256 does not match the manifest)/],
     ['a folder that is not an output', (dir: string) => writeFileSync(join(dir, 'manifest.json'), '{"x": 1}'), /base\/manifest\.json: not an Evidence Gate manifest/]
   ])('%s: the CLI refuses it in one line (exit 2); the action warns and goes on', async (_what, damage, message) => {
-    const root = exampleRepo();
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
+    // One undamaged base for all four cases, each damaging its own copy in its own repository.
+    const root = smallExampleRepo();
+    cpSync(await sharedBase(), join(root, 'base'), { recursive: true });
     damage(join(root, 'base'));
     let stderr = '';
     const code = await main(['run', '--config', EXAMPLE_CONFIG, '--baseline', 'base', '--quiet'], { stdout: () => {}, stderr: (t) => (stderr += t), cwd: root });
@@ -162,7 +171,7 @@ describe('no usable baseline', () => {
 
 describe('models on one side only', () => {
   test('are listed, not compared, and their comparison checks are not applicable', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     const config = join(root, 'examples/academic-intent/other.yml');
     writeFileSync(config, readFileSync(join(root, EXAMPLE_CONFIG), 'utf8').replace('  - tfidf-char\n', '  - { tfidf-char: {}, name: char-2 }\n'));

@@ -15,9 +15,21 @@ import { REPO_ROOT, tempRepo, tinyRepo } from '../helpers.js';
 type Row = Record<string, any>;
 const OUTPUTS = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md'];
 
+/**
+ * A copy of a bundled example with a tenth of its query budgets and bootstrap: whether a success is
+ * judged against the policy does not depend on scale, and certified rows would spend full budgets.
+ */
 function copyExample(name: string): string {
   const root = tempRepo();
   cpSync(join(REPO_ROOT, 'examples', name), join(root, 'examples', name), { recursive: true });
+  const config = join(root, 'examples', name, 'evidence-gate.yml');
+  const text = readFileSync(config, 'utf8');
+  const small = text
+    .replace(/queries: 1000\b/g, 'queries: 100')
+    .replace(/queries: 200\b/, 'queries: 20')
+    .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 100, paired_iterations: 50');
+  expect(small).not.toBe(text);
+  writeFileSync(config, small);
   return root;
 }
 

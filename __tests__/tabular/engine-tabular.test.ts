@@ -14,7 +14,7 @@ function exampleRepo(): string {
   return root;
 }
 
-describe('the bundled inspection example', () => {
+describe('the bundled inspection example (full budget, end to end)', () => {
   const root = exampleRepo();
   let result: Awaited<ReturnType<typeof run>>;
   let rows: Array<Record<string, any>>;

@@ -19,7 +19,7 @@ interface GoldenCase {
   rows: Array<{ id: string; success: boolean; certified: boolean; tie: boolean }>;
 }
 
-describe('the three-label grading example', () => {
+describe('the three-label grading example (full budget, end to end)', () => {
   const root = tempRepo();
   cpSync(join(REPO_ROOT, 'examples/grading-tabular'), join(root, 'examples/grading-tabular'), { recursive: true });
   let rows: Array<Record<string, any>>;

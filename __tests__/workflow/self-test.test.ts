@@ -87,7 +87,7 @@ beforeEach(() => {
 });
 afterEach(() => stdout.mockRestore());
 
-describe('ci.yml self-test jobs, replayed', () => {
+describe('ci.yml self-test jobs, replayed (full budget, end to end)', () => {
   const workflow = readWorkflow();
   const replayed = Object.keys(workflow.jobs).filter((id) => !NOT_REPLAYED.has(id));
 
@@ -108,7 +108,8 @@ describe('ci.yml self-test jobs, replayed', () => {
     for (const r of records) expect(r.summary.trimEnd()).toMatch(/Manifest SHA-256: `[0-9a-f]{64}`$/);
     // Every file the shards uploaded is evidence of one shard only.
     for (const a of run.artifacts.filter((x) => x.name.includes('-shard-'))) expect(filesUnder(a.dir).map((f) => relative(a.dir, f)).sort()).toEqual(['evidence.jsonl', 'manifest.json']);
-  });
+    // Six action steps on the bundled examples as ci.yml has them: their budgets are what the jobs check.
+  }, 180_000);
 
   test('a wrong assertion in a run: block fails the replay (the old 184-row check)', async () => {
     const broken = readWorkflow();
