@@ -45,12 +45,16 @@ describe('changelogSection', () => {
   });
 
   test('a version is matched exactly, not as a pattern or a prefix', () => {
-    expect(() => section(CHANGELOG, '1.0.10')).toThrow('CHANGELOG.md: no section for 1.0.10 (expected a heading "## [1.0.10] - YYYY-MM-DD")');
+    expect(() => section(CHANGELOG, '1.0.10')).toThrow(
+      'CHANGELOG.md: no section for 1.0.10 (expected a heading "## [1.0.10] - YYYY-MM-DD")'
+    );
     expect(() => section(CHANGELOG.replace('## [1.0.0]', '## [1x0x0]'), '1.0.0')).toThrow('no section for 1.0.0');
   });
 
   test('refuses an undated or empty section, and a version that is not X.Y.Z', () => {
-    expect(() => section(CHANGELOG, '0.9.0')).toThrow('CHANGELOG.md:18: expected "## [0.9.0] - YYYY-MM-DD" (a released section has its date), found "## [0.9.0]"');
+    expect(() => section(CHANGELOG, '0.9.0')).toThrow(
+      'CHANGELOG.md:18: expected "## [0.9.0] - YYYY-MM-DD" (a released section has its date), found "## [0.9.0]"'
+    );
     expect(() => section(CHANGELOG, '0.8.0', 'CHANGES.md')).toThrow('CHANGES.md:21: the section for 0.8.0 is empty');
     expect(() => section(CHANGELOG, 'v1.0.0')).toThrow('version: expected X.Y.Z (a semantic version), found "v1.0.0"');
     expect(() => section(CHANGELOG, 'Unreleased')).toThrow('found "Unreleased"');
@@ -71,8 +75,15 @@ describe('node scripts/changelog-section.js', () => {
   });
 
   test('a missing section, file or argument is one line on stderr and exit 1', () => {
-    expect(cli(['2.0.0'])).toMatchObject({ status: 1, stdout: '', stderr: 'changelog-section: CHANGELOG.md: no section for 2.0.0 (expected a heading "## [2.0.0] - YYYY-MM-DD")\n' });
+    expect(cli(['2.0.0'])).toMatchObject({
+      status: 1,
+      stdout: '',
+      stderr: 'changelog-section: CHANGELOG.md: no section for 2.0.0 (expected a heading "## [2.0.0] - YYYY-MM-DD")\n'
+    });
     expect(cli(['1.0.0', 'NOPE.md'])).toMatchObject({ status: 1, stderr: 'changelog-section: NOPE.md: not found\n' });
-    expect(cli([])).toMatchObject({ status: 1, stderr: 'changelog-section: usage: node scripts/changelog-section.js VERSION [CHANGELOG.md]\n' });
+    expect(cli([])).toMatchObject({
+      status: 1,
+      stderr: 'changelog-section: usage: node scripts/changelog-section.js VERSION [CHANGELOG.md]\n'
+    });
   });
 });

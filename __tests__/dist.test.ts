@@ -50,10 +50,18 @@ describe('the CLI bundle', () => {
   test('bin/evidence-gate.js run exits 1 on the failing example and 2 on a bad config', () => {
     const root = smallExampleRepo();
     const bin = join(REPO_ROOT, 'bin/evidence-gate.js');
-    const ok = spawnSync(process.execPath, [bin, 'run', '--config', EXAMPLE_CONFIG, '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
+    const ok = spawnSync(process.execPath, [bin, 'run', '--config', EXAMPLE_CONFIG, '--quiet'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: cleanEnv({})
+    });
     expect(ok.status).toBe(1);
     expect(ok.stdout).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/\n$/);
-    const bad = spawnSync(process.execPath, [bin, 'run', '--config', 'nope.yml'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
+    const bad = spawnSync(process.execPath, [bin, 'run', '--config', 'nope.yml'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: cleanEnv({})
+    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe(
       "evidence-gate: config error: config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)\n" +
@@ -65,7 +73,11 @@ describe('the CLI bundle', () => {
 describe('the CLI launcher and its compile cache', () => {
   const outputs = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html'];
   const cli = (root: string, out: string, env: Record<string, string>) =>
-    spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', out, '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv(env) });
+    spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', out, '--quiet'],
+      { cwd: root, encoding: 'utf8', env: cleanEnv(env) }
+    );
 
   test('stores the engine bytecode privately after a first run, uses it next, replaces a bad file, and writes the same bytes each time', () => {
     const root = smallExampleRepo();
@@ -98,7 +110,11 @@ describe('the CLI launcher and its compile cache', () => {
     }
     // The manifest names the code that ran: the engine bundle.
     const manifest = JSON.parse(readFileSync(join(root, 'first', 'manifest.json'), 'utf8'));
-    expect(manifest.tool.bundle_sha256).toBe(createHash('sha256').update(readFileSync(join(REPO_ROOT, 'dist/cli/engine.js'))).digest('hex'));
+    expect(manifest.tool.bundle_sha256).toBe(
+      createHash('sha256')
+        .update(readFileSync(join(REPO_ROOT, 'dist/cli/engine.js')))
+        .digest('hex')
+    );
   }, 60_000);
 
   test('a cache file with flipped bits or from another engine is ignored and replaced, never fatal', () => {
@@ -131,10 +147,19 @@ describe('the CLI launcher and its compile cache', () => {
   }, 90_000);
 
   test('a launcher without its engine beside it says what is missing and exits 3', () => {
-    const lone = tempRepo({ 'cli/index.js': readFileSync(join(REPO_ROOT, 'dist/cli/index.js')), 'cli/package.json': '{ "type": "module" }\n' });
-    const r = spawnSync(process.execPath, [join(lone, 'cli/index.js'), 'run'], { cwd: lone, encoding: 'utf8', env: cleanEnv({}) });
+    const lone = tempRepo({
+      'cli/index.js': readFileSync(join(REPO_ROOT, 'dist/cli/index.js')),
+      'cli/package.json': '{ "type": "module" }\n'
+    });
+    const r = spawnSync(process.execPath, [join(lone, 'cli/index.js'), 'run'], {
+      cwd: lone,
+      encoding: 'utf8',
+      env: cleanEnv({})
+    });
     expect(r.status).toBe(3);
-    expect(r.stderr).toBe(`evidence-gate: internal error: cannot read the engine bundle ${join(lone, 'cli/engine.js')} (ENOENT); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`);
+    expect(r.stderr).toBe(
+      `evidence-gate: internal error: cannot read the engine bundle ${join(lone, 'cli/engine.js')} (ENOENT); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`
+    );
   });
 
   test('NODE_DISABLE_COMPILE_CACHE leaves no cache behind', () => {
@@ -153,19 +178,32 @@ describe('the perturbation thread of the CLI bundle', () => {
     const root = smallExampleRepo();
     for (const split of ['controlled', 'challenge']) {
       const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
-      const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { text: string });
-      writeFileSync(file, rows.map((r) => JSON.stringify({ ...r, text: Array.from({ length: 20 }, () => r.text).join(' ') })).join('\n') + '\n');
+      const rows = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { text: string });
+      writeFileSync(
+        file,
+        rows.map((r) => JSON.stringify({ ...r, text: Array.from({ length: 20 }, () => r.text).join(' ') })).join('\n') +
+          '\n'
+      );
     }
     const plan = loadPlan({ root, configPath: EXAMPLE_CONFIG });
     expect(evaluationChunks(loadDataset(plan.data), null).length).toBeGreaterThan(2);
     expect(availableParallelism()).toBeGreaterThan(1);
 
-    const cli = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', 'bundle-out', '--quiet'], { cwd: root, encoding: 'utf8', env: cleanEnv({}) });
+    const cli = spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', 'bundle-out', '--quiet'],
+      { cwd: root, encoding: 'utf8', env: cleanEnv({}) }
+    );
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(1);
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'in-process-out' });
     for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {
-      expect(readFileSync(join(root, 'bundle-out', name), 'utf8')).toBe(readFileSync(join(root, 'in-process-out', name), 'utf8'));
+      expect(readFileSync(join(root, 'bundle-out', name), 'utf8')).toBe(
+        readFileSync(join(root, 'in-process-out', name), 'utf8')
+      );
     }
   }, 120_000);
 });

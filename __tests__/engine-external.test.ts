@@ -31,19 +31,28 @@ function repoWith(models: string, extra = ''): string {
 }
 
 function rowsOf(root: string): Array<Record<string, any>> {
-  return readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+  return readFileSync(join(root, 'out/evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
 describe('external models in a run', () => {
   test('a scoring model: rows like a built-in, its files digested, counters and protocol in the manifest', async () => {
-    const root = repoWith('  - { name: mine, command: "node model.mjs scores", probabilities: true, files: [model.mjs] }');
+    const root = repoWith(
+      '  - { name: mine, command: "node model.mjs scores", probabilities: true, files: [model.mjs] }'
+    );
     const result = await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const mine = rowsOf(root).filter((r) => r.model === 'mine');
     expect(mine).toHaveLength(4);
     expect(mine.every((r) => r.status === 'ok' && r.scores !== null && r.margin !== null)).toBe(true);
     const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
     const entry = manifest.models.find((m: any) => m.name === 'mine');
-    expect(entry).toMatchObject({ kind: 'external', probabilities: true, params: { command: 'node model.mjs scores', protocol_version: 1 } });
+    expect(entry).toMatchObject({
+      kind: 'external',
+      probabilities: true,
+      params: { command: 'node model.mjs scores', protocol_version: 1 }
+    });
     expect(entry.files).toEqual([{ path: 'model.mjs', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
     expect(entry.counters).toMatchObject({ requests: 4, responses: 4 });
     expect(result.gate?.checks.find((c) => c.id === 'missing_rows/mine')?.status).toBe('pass');
@@ -52,13 +61,23 @@ describe('external models in a run', () => {
   });
 
   test('a label-only model: predictions without scores; margin-based figures not evaluated', async () => {
-    const root = repoWith('  - { name: labels, command: "node model.mjs label" }', 'selective: { abstain_below: { labels: { on: margin, threshold: 0.1 } } }');
+    const root = repoWith(
+      '  - { name: labels, command: "node model.mjs label" }',
+      'selective: { abstain_below: { labels: { on: margin, threshold: 0.1 } } }'
+    );
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const rows = rowsOf(root).filter((r) => r.model === 'labels');
-    expect(rows.every((r) => r.status === 'ok' && r.scores === null && r.margin === null && r.prediction !== null)).toBe(true);
-    const m = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models.find((x: any) => x.model === 'labels');
+    expect(
+      rows.every((r) => r.status === 'ok' && r.scores === null && r.margin === null && r.prediction !== null)
+    ).toBe(true);
+    const m = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models.find(
+      (x: any) => x.model === 'labels'
+    );
     expect(m.label_only).toBe(true);
-    expect(m.selective[0].aurc).toMatchObject({ status: 'not_evaluated', reason: 'label-only model: it returns no scores, so there is no margin' });
+    expect(m.selective[0].aurc).toMatchObject({
+      status: 'not_evaluated',
+      reason: 'label-only model: it returns no scores, so there is no margin'
+    });
     expect(m.abstention).toBeNull();
     expect(m.classification[0].accuracy.status).toBe('ok');
   });
@@ -69,7 +88,12 @@ describe('external models in a run', () => {
     const rows = rowsOf(root).filter((r) => r.model === 'flaky');
     const missing = rows.filter((r) => r.status !== 'ok');
     expect(missing.length).toBe(2);
-    expect(missing.every((r) => r.prediction === null && /exited with code 3/.test(r.error) && r.error.includes('out of memory (pretend)'))).toBe(true);
+    expect(
+      missing.every(
+        (r) =>
+          r.prediction === null && /exited with code 3/.test(r.error) && r.error.includes('out of memory (pretend)')
+      )
+    ).toBe(true);
     const check = result.gate?.checks.find((c) => c.id === 'missing_rows/flaky');
     expect(check).toMatchObject({ status: 'fail', value: 2 });
     expect(result.gate?.failing).toContain('missing_rows/flaky');
@@ -98,7 +122,8 @@ test('the digest of an external model binds its command and its declared files',
   const entry = '  - { name: mine, command: "node model.mjs scores", files: [model.mjs] }';
   const digestOf = async (root: string) => {
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    return JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8')).models.find((m: any) => m.name === 'mine').digest;
+    return JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8')).models.find((m: any) => m.name === 'mine')
+      .digest;
   };
   const a = await digestOf(repoWith(entry));
   const changed = repoWith(entry);

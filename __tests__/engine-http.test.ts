@@ -21,9 +21,16 @@ afterEach(async () => {
 /** A server answering in the evidence-gate format with `model`'s own scores. */
 async function modelServer(model: Model): Promise<TestServer> {
   const s = await serve((body, res) => {
-    const inputs = body.inputs.map((i: any) => (i.text !== undefined ? { kind: 'text', text: i.text } : { kind: 'features', values: i.features }));
+    const inputs = body.inputs.map((i: any) =>
+      i.text !== undefined ? { kind: 'text', text: i.text } : { kind: 'features', values: i.features }
+    );
     void model.score(inputs).then((results) =>
-      json(res, { outputs: results.map((r, k) => ({ id: body.inputs[k].id, scores: Object.fromEntries(model.labels.map((l, j) => [l, (r as any).scores[j]])) })) })
+      json(res, {
+        outputs: results.map((r, k) => ({
+          id: body.inputs[k].id,
+          scores: Object.fromEntries(model.labels.map((l, j) => [l, (r as any).scores[j]]))
+        }))
+      })
     );
   });
   servers.push(s);
@@ -82,7 +89,15 @@ describe('the same evaluation three ways', () => {
     const config = 'examples/academic-intent/evidence-gate.yml';
     withModels(root, 'academic-intent', '  - naive-bayes');
     const server = await modelServer(await builtin(root, config, 'naive-bayes'));
-    withModels(root, 'academic-intent', [`  - naive-bayes`, `  - { name: nb-command, command: "node forward.mjs ${server.url}" }`, `  - { name: nb-http, http: { url: "${server.url}", batch: 32, concurrency: 4 } }`].join('\n'));
+    withModels(
+      root,
+      'academic-intent',
+      [
+        `  - naive-bayes`,
+        `  - { name: nb-command, command: "node forward.mjs ${server.url}" }`,
+        `  - { name: nb-http, http: { url: "${server.url}", batch: 32, concurrency: 4 } }`
+      ].join('\n')
+    );
     await run({ root, configPath: config, outputDir: 'out' });
     const reference = rows(root, 'naive-bayes');
     expect(reference.length).toBeGreaterThan(1000);
@@ -90,7 +105,11 @@ describe('the same evaluation three ways', () => {
     expect(rows(root, 'nb-http')).toEqual(reference);
     const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
     const entry = manifest.models.find((m: any) => m.name === 'nb-http');
-    expect(entry).toMatchObject({ kind: 'http', params: { url: server.url, format: 'evidence-gate', batch: 32, concurrency: 4, header_names: [] }, counters: { retries: 0, failures: {} } });
+    expect(entry).toMatchObject({
+      kind: 'http',
+      params: { url: server.url, format: 'evidence-gate', batch: 32, concurrency: 4, header_names: [] },
+      counters: { retries: 0, failures: {} }
+    });
     expect(entry.counters.requests).toBeGreaterThan(0);
     expect(typeof manifest.run.wall_ms['model:nb-http']).toBe('number');
   }, 60_000);
@@ -98,14 +117,24 @@ describe('the same evaluation three ways', () => {
   test('tabular (the bundled inspection example): built-in and HTTP give the same evidence', async () => {
     const root = tempRepo();
     const { cpSync } = await import('node:fs');
-    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), { recursive: true });
+    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), {
+      recursive: true
+    });
     const config = 'examples/inspection-tabular/evidence-gate.yml';
     // The HTTP model has no gradient: keep the attacks that need none (noise). Square and boundary draw
     // from a stream seeded by the model's name, so two models' rows differ by design: left out here.
-    const blackBox = (s: string) => s.replace(/access: white-box.*\n/, 'access: black-box\n').replace(/ *(?:fgm|pgd|square|boundary|exact): \{.*\}.*\n/g, '');
+    const blackBox = (s: string) =>
+      s
+        .replace(/access: white-box.*\n/, 'access: black-box\n')
+        .replace(/ *(?:fgm|pgd|square|boundary|exact): \{.*\}.*\n/g, '');
     withModels(root, 'inspection-tabular', '  - { logistic-regression: { C: 1 } }', blackBox);
     const server = await modelServer(await builtin(root, config, 'logistic-regression'));
-    withModels(root, 'inspection-tabular', `  - { logistic-regression: { C: 1 } }\n  - { name: lr-http, http: { url: "${server.url}", batch: 7, concurrency: 3 } }`, blackBox);
+    withModels(
+      root,
+      'inspection-tabular',
+      `  - { logistic-regression: { C: 1 } }\n  - { name: lr-http, http: { url: "${server.url}", batch: 7, concurrency: 3 } }`,
+      blackBox
+    );
     await run({ root, configPath: config, outputDir: 'out' });
     const reference = rows(root, 'logistic-regression');
     expect(reference.length).toBeGreaterThan(100);
@@ -125,22 +154,34 @@ describe('HTTP models in a run', () => {
     const port = await freePort();
     const root = repoWith(`  - { name: down, http: { url: "http://127.0.0.1:${port}/predict", retries: 0 } }`);
     const result = await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    const evidence = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const evidence = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const down = evidence.filter((r) => r.model === 'down');
     expect(down.length).toBeGreaterThan(0);
-    expect(down.every((r) => r.status === 'error' && r.prediction === null && r.error.startsWith('connection refused by'))).toBe(true);
+    expect(
+      down.every((r) => r.status === 'error' && r.prediction === null && r.error.startsWith('connection refused by'))
+    ).toBe(true);
     expect(result.gate?.checks.find((c) => c.id === 'missing_rows/down')).toMatchObject({ status: 'fail' });
     const manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
     expect(manifest.models.find((m: any) => m.name === 'down').counters.failures.connection_refused).toBeGreaterThan(0);
   });
 
   test('shards and a merge: the merged manifest sums the HTTP counters of the shards', async () => {
-    const s = await serve((body, res) => json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.text.includes('limit') ? 'limitation' : 'result' })) }));
+    const s = await serve((body, res) =>
+      json(res, {
+        outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.text.includes('limit') ? 'limitation' : 'result' }))
+      })
+    );
     servers.push(s);
     const root = repoWith(`  - { name: api, http: { url: "${s.url}", batch: 1 } }`);
-    for (const k of [1, 2]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
+    for (const k of [1, 2])
+      await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
     await merge({ root, shards: ['s1', 's2'], outputDir: 'merged' });
-    const counters = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).models.find((m: any) => m.name === 'api').counters;
+    const counters = (dir: string) =>
+      JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).models.find((m: any) => m.name === 'api')
+        .counters;
     const [a, b, merged] = [counters('s1'), counters('s2'), counters('merged')];
     for (const k of ['requests', 'retries', 'bytes_sent', 'bytes_received']) expect(merged[k]).toBe(a[k] + b[k]);
     expect(merged.requests).toBeGreaterThan(0);
@@ -152,30 +193,42 @@ describe('HTTP models in a run', () => {
     const s = await serve((body, res, _n, req) => {
       if (req.headers['x-api-key'] !== secret) return json(res, { error: 'forbidden' }, 403);
       // The first request echoes the key back in an error body, as careless services do.
-      if (body.inputs.some((i: any) => i.text.includes('caution'))) return json(res, { error: `bad key ${secret}` }, 400);
-      json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.text.includes('limit') ? 'limitation' : 'result' })) });
+      if (body.inputs.some((i: any) => i.text.includes('caution')))
+        return json(res, { error: `bad key ${secret}` }, 400);
+      json(res, {
+        outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.text.includes('limit') ? 'limitation' : 'result' }))
+      });
     });
     servers.push(s);
-    const root = repoWith(`  - { name: keyed, http: { url: "${s.url}", headers: { X-Api-Key: "\${EG_TEST_KEY}" }, batch: 1, retries: 0 }, env: [EG_TEST_KEY] }`);
+    const root = repoWith(
+      `  - { name: keyed, http: { url: "${s.url}", headers: { X-Api-Key: "\${EG_TEST_KEY}" }, batch: 1, retries: 0 }, env: [EG_TEST_KEY] }`
+    );
     const lines: string[] = [];
     const masked: string[] = [];
     process.env.EG_TEST_KEY = secret;
     try {
-      await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' }, { log: (l) => lines.push(l), secret: (v) => masked.push(v) });
+      await run(
+        { root, configPath: 'evidence-gate.yml', outputDir: 'out' },
+        { log: (l) => lines.push(l), secret: (v) => masked.push(v) }
+      );
     } finally {
       delete process.env.EG_TEST_KEY;
     }
     expect(masked).toEqual([secret]);
     const evidence = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8');
     expect(evidence).toContain('bad key ***');
-    const files = readdirSync(join(root, 'out'), { recursive: true }).map(String).filter((f) => statSync(join(root, 'out', f)).isFile());
+    const files = readdirSync(join(root, 'out'), { recursive: true })
+      .map(String)
+      .filter((f) => statSync(join(root, 'out', f)).isFile());
     expect(files.length).toBeGreaterThan(3);
     for (const f of files) {
       const text = readFileSync(join(root, 'out', f), 'utf8');
       expect(text).not.toContain(secret);
     }
     expect(lines.join('\n')).not.toContain(secret);
-    const entry = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8')).models.find((m: any) => m.name === 'keyed');
+    const entry = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8')).models.find(
+      (m: any) => m.name === 'keyed'
+    );
     expect(entry).toMatchObject({ params: { url: s.url, header_names: ['X-Api-Key'] }, env: ['EG_TEST_KEY'] });
   });
 
@@ -185,11 +238,14 @@ describe('HTTP models in a run', () => {
     const padding = 'x'.repeat(80);
     const s = await serve((body, res, _n, req) => {
       const echo = String(req.headers.authorization);
-      if (body.inputs.some((i: any) => i.text.includes('limit'))) return json(res, { error: `${padding} ${echo}` }, 401);
+      if (body.inputs.some((i: any) => i.text.includes('limit')))
+        return json(res, { error: `${padding} ${echo}` }, 401);
       json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: echo })) });
     });
     servers.push(s);
-    const root = repoWith(`  - { name: echo, http: { url: "${s.url}", headers: { Authorization: "Bearer \${EG_ECHO_KEY}" }, batch: 1, retries: 0 }, env: [EG_ECHO_KEY] }`);
+    const root = repoWith(
+      `  - { name: echo, http: { url: "${s.url}", headers: { Authorization: "Bearer \${EG_ECHO_KEY}" }, batch: 1, retries: 0 }, env: [EG_ECHO_KEY] }`
+    );
     const lines: string[] = [];
     process.env.EG_ECHO_KEY = secret;
     try {
@@ -201,7 +257,9 @@ describe('HTTP models in a run', () => {
     expect(evidence).toMatch(/HTTP 401 Unauthorized from .*\*\*\*/);
     expect(evidence).toMatch(/label \\"Bearer \*\*\*\\" is not a training label/);
     const piece = secret.slice(0, 4);
-    const files = readdirSync(join(root, 'out'), { recursive: true }).map(String).filter((f) => statSync(join(root, 'out', f)).isFile());
+    const files = readdirSync(join(root, 'out'), { recursive: true })
+      .map(String)
+      .filter((f) => statSync(join(root, 'out', f)).isFile());
     for (const f of files) expect(readFileSync(join(root, 'out', f), 'utf8')).not.toContain(piece);
     expect(lines.join('\n')).not.toContain(piece);
   });

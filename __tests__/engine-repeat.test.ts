@@ -20,7 +20,14 @@ const SCRIPT = join(import.meta.dirname, 'models/external/fixtures/scripted-mode
  */
 const JITTER = {
   rules: [
-    { contains: 'gain', answers: [{ result: 0.8, limitation: 0.2 }, { limitation: 0.6, result: 0.4 }, { result: 0.7, limitation: 0.3 }] },
+    {
+      contains: 'gain',
+      answers: [
+        { result: 0.8, limitation: 0.2 },
+        { limitation: 0.6, result: 0.4 },
+        { result: 0.7, limitation: 0.3 }
+      ]
+    },
     { contains: 'limitation', answers: [{ limitation: 0.9, result: 0.1 }] },
     { contains: 'caution', answers: [{ limitation: 0.9, result: 0.1 }] }
   ],
@@ -110,14 +117,26 @@ describe('a nondeterministic command model asked 3 times', () => {
     const m = metrics.models.find((x: any) => x.model === 'jitter');
     expect(metrics.models.find((x: any) => x.model === 'naive-bayes')).not.toHaveProperty('repeat');
     expect(m.repeat.repeat).toBe(3);
-    const figure = (n: number, d: number) => ({ value: n / d, numerator: n, denominator: d, status: 'ok', reason: null });
+    const figure = (n: number, d: number) => ({
+      value: n / d,
+      numerator: n,
+      denominator: d,
+      status: 'ok',
+      reason: null
+    });
     expect(m.repeat.clean_flip_rate).toEqual([
       { scope: 'all', figure: figure(2, 4) },
       { scope: 'controlled', figure: figure(1, 2) },
       { scope: 'challenge', figure: figure(1, 2) }
     ]);
-    const at = (condition: string, scope = 'all') => m.repeat.agreement.find((a: any) => a.condition === condition && a.scope === scope);
-    expect(at('clean')).toEqual({ condition: 'clean', scope: 'all', self_agreement: figure(2, 4), answer_agreement: figure(10, 12) });
+    const at = (condition: string, scope = 'all') =>
+      m.repeat.agreement.find((a: any) => a.condition === condition && a.scope === scope);
+    expect(at('clean')).toEqual({
+      condition: 'clean',
+      scope: 'all',
+      self_agreement: figure(2, 4),
+      answer_agreement: figure(10, 12)
+    });
     expect(at('append')).toMatchObject({ self_agreement: figure(2, 4), answer_agreement: figure(10, 12) });
     // Truncate keeps "results show" of c1: unanimous there.
     expect(at('truncate')).toMatchObject({ self_agreement: figure(3, 4), answer_agreement: figure(11, 12) });
@@ -125,7 +144,11 @@ describe('a nondeterministic command model asked 3 times', () => {
   });
 
   test('requests = distinct texts × 3; the manifest records repeat and the later rounds’ requests', () => {
-    const distinct = new Set(rowsOf(root).filter((r) => r.model === 'jitter').map((r) => r.input_sha256)).size;
+    const distinct = new Set(
+      rowsOf(root)
+        .filter((r) => r.model === 'jitter')
+        .map((r) => r.input_sha256)
+    ).size;
     expect(distinct).toBe(4 + 4 + 4); // clean, append and truncate change every text
     const asked = read(root, '.', 'asked.log').trimEnd().split('\n');
     const times = new Map<string, number>();
@@ -135,18 +158,26 @@ describe('a nondeterministic command model asked 3 times', () => {
     const manifest = JSON.parse(read(root, 'out', 'manifest.json'));
     const entry = manifest.models.find((x: any) => x.name === 'jitter');
     expect(entry.params.repeat).toBe(3);
-    expect(entry.counters).toMatchObject({ requests: 3 * distinct, responses: 3 * distinct, repeated_requests: 2 * distinct });
+    expect(entry.counters).toMatchObject({
+      requests: 3 * distinct,
+      responses: 3 * distinct,
+      repeated_requests: 2 * distinct
+    });
     // Work counters count each distinct input once.
     expect(manifest.counters.find((c: any) => c.model === 'jitter').distinctInputs).toBe(distinct);
     expect(manifest.models.find((x: any) => x.name === 'naive-bayes').params).not.toHaveProperty('repeat');
-    expect(manifest.preprocessing.models.find((x: any) => x.model === 'jitter').scores).toMatch(/; asked 3 times per input: the prediction is the majority of the 3 answers/);
+    expect(manifest.preprocessing.models.find((x: any) => x.model === 'jitter').scores).toMatch(
+      /; asked 3 times per input: the prediction is the majority of the 3 answers/
+    );
   });
 
   test('summary.md and report.html show the noise floor beside the flip rates, with denominators', () => {
     const summary = read(root, 'out', 'summary.md');
     expect(summary).toContain('| noise floor (clean repeat flip rate) |');
     expect(summary).toContain('## Repeated queries (all rows)');
-    expect(summary).toMatch(/\| jitter \| 3 \| 50\.0% \(2\/4\) \| 50\.0% \(2\/4\) \| 83\.3% \(10\/12\) \| append 50\.0% \(2\/4\); truncate 75\.0% \(3\/4\) \|/);
+    expect(summary).toMatch(
+      /\| jitter \| 3 \| 50\.0% \(2\/4\) \| 50\.0% \(2\/4\) \| 83\.3% \(10\/12\) \| append 50\.0% \(2\/4\); truncate 75\.0% \(3\/4\) \|/
+    );
     // The model asked once has no floor of its own.
     expect(summary).toMatch(/\| naive\\-bayes \| append \|[^\n]*\| — \(asked once\) \|/);
     const html = read(root, 'out', 'report.html');
@@ -159,7 +190,9 @@ describe('a nondeterministic command model asked 3 times', () => {
     const tamper = async (from: string, to: string, fixDigest: boolean) => {
       const text = read(root, 'out', 'evidence.jsonl');
       const lines = text.split('\n');
-      const i = lines.findIndex((l) => l.includes('"model":"jitter"') && l.includes('"condition":"clean"') && l.endsWith(`"agreement":${from}}`));
+      const i = lines.findIndex(
+        (l) => l.includes('"model":"jitter"') && l.includes('"condition":"clean"') && l.endsWith(`"agreement":${from}}`)
+      );
       expect(i).toBeGreaterThanOrEqual(0);
       lines[i] = (lines[i] as string).replace(`"agreement":${from}}`, `"agreement":${to}}`);
       const forged = lines.join('\n');
@@ -168,7 +201,11 @@ describe('a nondeterministic command model asked 3 times', () => {
       const manifest = read(root, 'out', 'manifest.json');
       if (fixDigest) {
         const m = JSON.parse(manifest);
-        m.files['evidence.jsonl'] = { ...m.files['evidence.jsonl'], sha256: sha256Hex(forged), bytes: Buffer.byteLength(forged) };
+        m.files['evidence.jsonl'] = {
+          ...m.files['evidence.jsonl'],
+          sha256: sha256Hex(forged),
+          bytes: Buffer.byteLength(forged)
+        };
         writeFileSync(manifestPath, JSON.stringify(m, null, 2) + '\n');
       }
       try {
@@ -182,21 +219,35 @@ describe('a nondeterministic command model asked 3 times', () => {
     expect((await tamper('1', '0.6666666666666666', false)).join('\n')).toMatch(/evidence\.jsonl/);
     // With the digest forged too, the re-derived figures differ.
     expect((await tamper('1', '0.6666666666666666', true)).join('\n')).toMatch(/metrics\.json: models\[1\]\.repeat/);
-    expect((await tamper('0.6666666666666666', '0.3333333333333333', true)).join('\n')).toMatch(/metrics\.json: models\[1\]\.repeat\.agreement\[0\]\.answer_agreement/);
+    expect((await tamper('0.6666666666666666', '0.3333333333333333', true)).join('\n')).toMatch(
+      /metrics\.json: models\[1\]\.repeat\.agreement\[0\]\.answer_agreement/
+    );
     // A value no 3 answers can give is refused.
-    expect((await tamper('0.6666666666666666', '0.5', true)).join('\n')).toContain('agreement 0.5 is not k/3 for a whole k from 1 to 3');
+    expect((await tamper('0.6666666666666666', '0.5', true)).join('\n')).toContain(
+      'agreement 0.5 is not k/3 for a whole k from 1 to 3'
+    );
     expect(await verify({ dir: 'out', cwd: root, root })).toEqual({ differences: [], notes: [] });
   });
 
   test('shards and a merge give the single run’s files; a baseline comparison reads the rows', async () => {
-    for (const k of [1, 2]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
+    for (const k of [1, 2])
+      await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
     await merge({ root, shards: ['s1', 's2'], outputDir: 'merged' });
-    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) expect(read(root, 'merged', f)).toBe(read(root, 'out', f));
-    const counters = (dir: string) => JSON.parse(read(root, dir, 'manifest.json')).models.find((m: any) => m.name === 'jitter').counters;
-    expect(counters('merged').repeated_requests).toBe(counters('s1').repeated_requests + counters('s2').repeated_requests);
+    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md'])
+      expect(read(root, 'merged', f)).toBe(read(root, 'out', f));
+    const counters = (dir: string) =>
+      JSON.parse(read(root, dir, 'manifest.json')).models.find((m: any) => m.name === 'jitter').counters;
+    expect(counters('merged').repeated_requests).toBe(
+      counters('s1').repeated_requests + counters('s2').repeated_requests
+    );
     expect(await verify({ dir: 'merged', cwd: root, root })).toEqual({ differences: [], notes: [] });
 
-    await run({ root, configPath: 'evidence-gate.yml', outputDir: 'head', baseline: { dir: join(root, 'out'), shown: 'out', onError: 'refuse' } });
+    await run({
+      root,
+      configPath: 'evidence-gate.yml',
+      outputDir: 'head',
+      baseline: { dir: join(root, 'out'), shown: 'out', onError: 'refuse' }
+    });
     const comparison = JSON.parse(read(root, 'head', 'comparison.json'));
     expect(JSON.stringify(comparison)).toContain('jitter');
     expect(read(root, 'head', 'evidence.jsonl')).toBe(read(root, 'out', 'evidence.jsonl'));
@@ -224,7 +275,12 @@ test('the search under repeat: its queries count distinct candidates once; the m
   const root = repo('  - { name: counted, command: "node model.mjs", repeat: 3 }');
   writeFileSync(join(root, 'model.mjs'), JITTERY_COUNTER);
   const config = join(root, 'evidence-gate.yml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/ {2}attacks:\n(?: {4}.*\n)+/, '  attacks:\n    search: { queries: 7 }\n').replace('  - naive-bayes\n', ''));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8')
+      .replace(/ {2}attacks:\n(?: {4}.*\n)+/, '  attacks:\n    search: { queries: 7 }\n')
+      .replace('  - naive-bayes\n', '')
+  );
   await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
   const rows = rowsOf(root);
   const search = rows.filter((r) => r.condition === 'search');
@@ -253,7 +309,10 @@ test('a run with no perturbation still reports the agreement; a hostile model na
   expect(summary).not.toContain('<img');
   expect(summary).toMatch(/\| 3 \| 50\.0% \(2\/4\) \| 50\.0% \(2\/4\) \| 83\.3% \(10\/12\) \| — \|/);
   const html = read(root, 'out', 'report.html');
-  const section = html.slice(html.indexOf('<h2 id="repeated-queries">'), html.indexOf('</table>', html.indexOf('<h2 id="repeated-queries">')));
+  const section = html.slice(
+    html.indexOf('<h2 id="repeated-queries">'),
+    html.indexOf('</table>', html.indexOf('<h2 id="repeated-queries">'))
+  );
   expect(section).toContain('&lt;img src=x&gt;|jit');
   expect(section).toContain('50.0% (2/4)');
   expect(html).not.toContain('<img src=x>');
@@ -267,7 +326,9 @@ describe('an HTTP model asked 4 times', () => {
   });
 
   /** A server whose answer for an input turns on the input's own call count; it counts the calls per input. */
-  async function jitterServer(answer: (input: { text?: string; features?: Record<string, number> }, k: number) => object): Promise<{ server: TestServer; calls: Map<string, number> }> {
+  async function jitterServer(
+    answer: (input: { text?: string; features?: Record<string, number> }, k: number) => object
+  ): Promise<{ server: TestServer; calls: Map<string, number> }> {
     const calls = new Map<string, number>();
     const server = await serve((body, res) =>
       json(res, {
@@ -285,7 +346,13 @@ describe('an HTTP model asked 4 times', () => {
 
   test('text: a server that answers differently on repeated calls; requests = distinct texts × 4', async () => {
     // "gain" texts: limitation on the 4th call only (3 of 4 agree); the rest unanimous.
-    const { server, calls } = await jitterServer((i, k) => ({ label: (i.text ?? '').toLowerCase().match(/limitation|caution/) || ((i.text ?? '').toLowerCase().includes('gain') && k === 3) ? 'limitation' : 'result' }));
+    const { server, calls } = await jitterServer((i, k) => ({
+      label:
+        (i.text ?? '').toLowerCase().match(/limitation|caution/) ||
+        ((i.text ?? '').toLowerCase().includes('gain') && k === 3)
+          ? 'limitation'
+          : 'result'
+    }));
     const root = repo(`  - { name: api, http: { url: "${server.url}", batch: 1, concurrency: 2 }, repeat: 4 }`);
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const rows = rowsOf(root).filter((r) => r.model === 'api');
@@ -296,8 +363,13 @@ describe('an HTTP model asked 4 times', () => {
     expect([...calls.values()].every((n) => n === 4)).toBe(true);
     expect(server.bodies).toHaveLength(4 * distinct);
     const manifest = JSON.parse(read(root, 'out', 'manifest.json'));
-    expect(manifest.models.find((m: any) => m.name === 'api')).toMatchObject({ params: { repeat: 4 }, counters: { requests: 4 * distinct, repeated_requests: 3 * distinct } });
-    expect(manifest.preprocessing.models.find((m: any) => m.model === 'api').scores).toContain('asked 4 times per input');
+    expect(manifest.models.find((m: any) => m.name === 'api')).toMatchObject({
+      params: { repeat: 4 },
+      counters: { requests: 4 * distinct, repeated_requests: 3 * distinct }
+    });
+    expect(manifest.preprocessing.models.find((m: any) => m.model === 'api').scores).toContain(
+      'asked 4 times per input'
+    );
     const m = JSON.parse(read(root, 'out', 'metrics.json')).models.find((x: any) => x.model === 'api');
     expect(m.label_only).toBe(true);
     expect(m.repeat.clean_flip_rate[0].figure).toMatchObject({ numerator: 2, denominator: 4 });
@@ -314,10 +386,22 @@ describe('an HTTP model asked 4 times', () => {
       const p = flip ? 1 - side : side;
       return { scores: { '0': p === 0 ? 0.8 : 0.2, '1': p === 1 ? 0.8 : 0.2 } };
     });
-    const csv = (rows: number[][]) => ['id,x1,x2,label', ...rows.map(([x1, x2], i) => `r${i},${x1},${x2},${(x1 as number) > 0.5 ? 1 : 0}`)].join('\n') + '\n';
+    const csv = (rows: number[][]) =>
+      ['id,x1,x2,label', ...rows.map(([x1, x2], i) => `r${i},${x1},${x2},${(x1 as number) > 0.5 ? 1 : 0}`)].join('\n') +
+      '\n';
     const root = tempRepo({
-      'train.csv': csv([[0.1, 0.2], [0.9, 0.8], [0.2, 0.4], [0.8, 0.6]]),
-      'test.csv': csv([[0.52, 0.3], [0.9, 0.1], [0.1, 0.7], [0.47, 0.5]]),
+      'train.csv': csv([
+        [0.1, 0.2],
+        [0.9, 0.8],
+        [0.2, 0.4],
+        [0.8, 0.6]
+      ]),
+      'test.csv': csv([
+        [0.52, 0.3],
+        [0.9, 0.1],
+        [0.1, 0.7],
+        [0.47, 0.5]
+      ]),
       'evidence-gate.yml': [
         'version: 1',
         'task: tabular',
@@ -349,7 +433,10 @@ describe('an HTTP model asked 4 times', () => {
 
 describe('repeat with failures and label-only answers', () => {
   test('one failed answer of three makes the row an error with the reason; agreement null; missing_rows fails', async () => {
-    const script = { rules: [{ contains: 'caution', answers: ['limitation', 'fail', 'limitation'] }], default: ['result', 'result', 'limitation'] };
+    const script = {
+      rules: [{ contains: 'caution', answers: ['limitation', 'fail', 'limitation'] }],
+      default: ['result', 'result', 'limitation']
+    };
     const root = repo(jitter(', repeat: 3'), script);
     const result = await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const rows = rowsOf(root).filter((r) => r.model === 'jitter' && r.condition === 'clean');
@@ -357,7 +444,13 @@ describe('repeat with failures and label-only answers', () => {
     expect(h2).toMatchObject({ status: 'error', prediction: null, scores: null, agreement: null });
     expect(h2.error).toMatch(/^answer 2 of 3: /);
     // Label-only answers: the majority, no scores, no margin.
-    expect(rows.find((r) => r.id === 'c1')).toMatchObject({ status: 'ok', prediction: 'result', scores: null, margin: null, agreement: 2 / 3 });
+    expect(rows.find((r) => r.id === 'c1')).toMatchObject({
+      status: 'ok',
+      prediction: 'result',
+      scores: null,
+      margin: null,
+      agreement: 2 / 3
+    });
     expect(result.gate?.checks.find((c) => c.id === 'missing_rows/jitter')).toMatchObject({ status: 'fail' });
     const m = JSON.parse(read(root, 'out', 'metrics.json')).models.find((x: any) => x.model === 'jitter');
     // The error row has no answers: 3 clean rows, none unanimous (c1, c2, h1 each 2 of 3).
@@ -372,7 +465,8 @@ describe('repeat: 1 changes nothing', () => {
     const plain = repo(jitter(''));
     await run({ root: once, configPath: 'evidence-gate.yml', outputDir: 'out' });
     await run({ root: plain, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) expect(read(once, 'out', f)).toBe(read(plain, 'out', f));
+    for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html'])
+      expect(read(once, 'out', f)).toBe(read(plain, 'out', f));
     expect(read(once, 'out', 'evidence.jsonl')).not.toContain('agreement');
     expect(read(once, 'out', 'summary.md')).not.toContain('noise floor');
   }, 60_000);

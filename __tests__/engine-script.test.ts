@@ -12,7 +12,13 @@ const toAscii = asciiOnly as (source: string) => string;
 
 describe('engineScript', () => {
   test('wraps the module in an async function of createRequire and the module URL, keeping line numbers', async () => {
-    const module = [HEADER, 'const req = __WEBPACK_EXTERNAL_createRequire(import.meta.url);', 'globalThis.__engineTest = [import.meta.url, typeof req("node:path").join];', 'await Promise.resolve();', ''].join('\n');
+    const module = [
+      HEADER,
+      'const req = __WEBPACK_EXTERNAL_createRequire(import.meta.url);',
+      'globalThis.__engineTest = [import.meta.url, typeof req("node:path").join];',
+      'await Promise.resolve();',
+      ''
+    ].join('\n');
     const script = toScript(module);
     expect(script.split('\n')[1]).toBe(module.split('\n')[1]?.replace('import.meta.url', '__engineUrl'));
     const start = new Script(script).runInThisContext() as (r: typeof createRequire, url: string) => Promise<void>;
@@ -24,7 +30,12 @@ describe('engineScript', () => {
 
   test('refuses a module with another first line, or anything a script cannot hold', () => {
     expect(() => toScript('console.log(1);\n')).toThrow(/expected its first line to be import \{ createRequire/);
-    for (const rest of ['export const a = 1;', 'import x from "y";', 'const u = import.meta.dirname;', 'const m = await import("node:fs");']) {
+    for (const rest of [
+      'export const a = 1;',
+      'import x from "y";',
+      'const u = import.meta.dirname;',
+      'const m = await import("node:fs");'
+    ]) {
       expect(() => toScript(`${HEADER}\n${rest}\n`)).toThrow(/still holds what a script cannot/);
     }
     // Names that merely contain the words are fine.

@@ -25,11 +25,21 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('writes every output file, each with schema_version where it is JSON', () => {
-    expect(readdirSync(join(root, 'out-a')).sort()).toEqual(['checks.json', 'checks.junit.xml', 'evidence.jsonl', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
+    expect(readdirSync(join(root, 'out-a')).sort()).toEqual([
+      'checks.json',
+      'checks.junit.xml',
+      'evidence.jsonl',
+      'manifest.json',
+      'metrics.json',
+      'report.html',
+      'summary.md'
+    ]);
     for (const f of ['checks.json', 'metrics.json', 'manifest.json']) {
       expect(JSON.parse(read(root, 'out-a', f).toString()).schema_version).toBe(2);
     }
-    expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe('<!-- evidence-gate summary schema_version: 2 -->');
+    expect(read(root, 'out-a', 'summary.md').toString().split('\n')[0]).toBe(
+      '<!-- evidence-gate summary schema_version: 2 -->'
+    );
     const manifest = JSON.parse(read(root, 'out-a', 'manifest.json').toString());
     expect(manifest.files['evidence.jsonl']).toMatchObject({ schema_version: 2, rows: 5152 });
   });
@@ -44,17 +54,23 @@ describe('the bundled academic-intent example', () => {
     // Ordered by split (config order), id (code points), model (config order), condition (§6 order).
     expect(rows.slice(0, 28).map((r) => `${r.id}/${r.model}/${r.condition}`)).toEqual(
       ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid'].flatMap((m) =>
-        ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search'].map((c) => `${head.id}/${m}/${c}`)
+        ['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search'].map(
+          (c) => `${head.id}/${m}/${c}`
+        )
       )
     );
-    const ids = rows.filter((r) => r.model === 'naive-bayes' && r.condition === 'clean').map((r) => `${r.split}:${r.id}`);
+    const ids = rows
+      .filter((r) => r.model === 'naive-bayes' && r.condition === 'clean')
+      .map((r) => `${r.split}:${r.id}`);
     const controlled = ids.filter((k) => k.startsWith('controlled:'));
     expect(ids.slice(0, controlled.length)).toEqual(controlled);
     expect(controlled).toEqual([...controlled].sort());
     for (const r of rows) {
       const masked = r.condition !== 'clean' && r.condition !== 'truncate';
-      for (const mask of ['eligible', 'tested', 'success', 'uncovered']) expect(typeof r[mask]).toBe(masked ? 'boolean' : 'object');
-      if (r.condition === 'clean') expect(r).toMatchObject({ perturbed_text: null, changed: false, valid: null, prediction: r.clean_prediction });
+      for (const mask of ['eligible', 'tested', 'success', 'uncovered'])
+        expect(typeof r[mask]).toBe(masked ? 'boolean' : 'object');
+      if (r.condition === 'clean')
+        expect(r).toMatchObject({ perturbed_text: null, changed: false, valid: null, prediction: r.clean_prediction });
       if (r.tested) expect(r).toMatchObject({ eligible: true, changed: true, valid: true, status: 'ok' });
       if (r.success) expect(r.prediction).not.toBe(r.label);
       if (r.uncovered) expect(r.uncovered_reason).not.toBeNull();
@@ -62,7 +78,11 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('fixed candidates do not depend on the model, and the dictionary changes at least 20 of 184 rows', () => {
-    const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const rows = read(root, 'out-a', 'evidence.jsonl')
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, any>);
     const byKey = new Map<string, string>();
     for (const r of rows) {
       // The adaptive search asks each model in turn, so its candidate is the model's own.
@@ -72,7 +92,9 @@ describe('the bundled academic-intent example', () => {
       if (seen === undefined) byKey.set(key, r.perturbed_text);
       else expect(r.perturbed_text).toBe(seen);
     }
-    const changedDictionary = rows.filter((r) => r.model === 'naive-bayes' && r.condition === 'dictionary' && r.changed);
+    const changedDictionary = rows.filter(
+      (r) => r.model === 'naive-bayes' && r.condition === 'dictionary' && r.changed
+    );
     expect(changedDictionary.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -93,26 +115,60 @@ describe('the bundled academic-intent example', () => {
       ['hybrid', 'hybrid', false]
     ]);
     for (const x of m.models) expect(x.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
-    expect(m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)).toBe(true);
-    expect(m.threat_model.dictionaries[0].sha256).toBe(sha(readFileSync(join(root, 'examples/academic-intent/dictionary.yml'))));
+    expect(m.threat_model.attacks.map((a: any) => a.family)).toEqual([
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'truncate',
+      'search'
+    ]);
+    expect(
+      m.threat_model.attacks.every((a: any) => typeof a.validity_rule === 'string' && a.validity_rule.length > 20)
+    ).toBe(true);
+    expect(m.threat_model.dictionaries[0].sha256).toBe(
+      sha(readFileSync(join(root, 'examples/academic-intent/dictionary.yml')))
+    );
     expect(m.statistics).toMatchObject({ seed: 1637, prng: 'xoroshiro128plus (pure-rand 8)' });
-    expect(m.tool).toMatchObject({ name: 'evidence-gate', node: process.version, unicode: { unicode: process.versions.unicode } });
+    expect(m.tool).toMatchObject({
+      name: 'evidence-gate',
+      node: process.version,
+      unicode: { unicode: process.versions.unicode }
+    });
     // Everything metrics, checks and the summary are derived from is in the manifest (SPEC §14).
     expect(m.data.splits).toEqual(['controlled', 'challenge']);
     expect(m.data.length_histogram.counts.challenge.reduce((a: number, b: number) => a + b, 0)).toBe(54);
-    expect(m.gate.plan.thresholds.max_length_psi).toEqual({ value: 0.5, config_key: 'gate.max_length_psi', line: expect.any(Number), is_default: true });
+    expect(m.gate.plan.thresholds.max_length_psi).toEqual({
+      value: 0.5,
+      config_key: 'gate.max_length_psi',
+      line: expect.any(Number),
+      is_default: true
+    });
     expect(m.output).toEqual({ text: 'full', examples_per_check: 20, gzip_above_bytes: 64 * 1024 * 1024 });
     // Each distinct text is scored once per model: unchanged candidates reuse the clean score. The
     // predictions are the 184 × 7 rows plus the search's queries.
-    const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const rows = read(root, 'out-a', 'evidence.jsonl')
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, any>);
     for (const c of m.counters) {
-      const queries = rows.filter((r) => r.model === c.model && r.condition === 'search').reduce((n, r) => n + r.queries, 0);
+      const queries = rows
+        .filter((r) => r.model === c.model && r.condition === 'search')
+        .reduce((n, r) => n + r.queries, 0);
       expect(queries).toBeGreaterThan(0);
       expect(c.predictions).toBe(184 * 7 + queries);
       expect(c.distinctInputs).toBeLessThan(184 * 6);
     }
-    expect(Object.keys(m.run).sort()).toEqual(['context', 'finished_at', 'host', 'peak_rss_bytes', 'started_at', 'stderr_files', 'wall_ms']);
+    expect(Object.keys(m.run).sort()).toEqual([
+      'context',
+      'finished_at',
+      'host',
+      'peak_rss_bytes',
+      'started_at',
+      'stderr_files',
+      'wall_ms'
+    ]);
     expect(first.manifestSha256).toBe(sha(read(root, 'out-a', 'manifest.json')));
     expect(m.run.peak_rss_bytes).toBeGreaterThan(10 * 2 ** 20);
   });
@@ -126,7 +182,11 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('each evidence row records the SHA-256 of the input its model scored', () => {
-    const rows = read(root, 'out-a', 'evidence.jsonl').toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    const rows = read(root, 'out-a', 'evidence.jsonl')
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, any>);
     for (const r of rows.slice(0, 240)) {
       const input = r.condition === 'clean' || !r.changed ? r.text : r.perturbed_text;
       expect(r.input_sha256).toBe(sha(Buffer.from(input, 'utf8')));
@@ -134,7 +194,10 @@ describe('the bundled academic-intent example', () => {
   });
 
   test('is deterministic: identical evidence, metrics, checks and summary bytes; manifest equal outside run', async () => {
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out-b' }, { timestamp: () => '2000-01-01T00:00:00.000Z' });
+    await run(
+      { root, configPath: EXAMPLE_CONFIG, outputDir: 'out-b' },
+      { timestamp: () => '2000-01-01T00:00:00.000Z' }
+    );
     for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json']) {
       expect(sha(read(root, 'out-b', f))).toBe(sha(read(root, 'out-a', f)));
     }
@@ -155,7 +218,9 @@ describe('the output folder', () => {
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     writeFileSync(join(root, 'out', 'stale.txt'), 'x');
-    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow('output folder out holds "stale.txt", which its manifest.json does not list');
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
+      'output folder out holds "stale.txt", which its manifest.json does not list'
+    );
     expect(existsSync(join(root, 'out', 'stale.txt'))).toBe(true);
   });
 
@@ -174,12 +239,16 @@ describe('the output folder', () => {
     await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: '../elsewhere' })).rejects.toThrow(
       'output folder: expected a path inside the repository root, found'
     );
-    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: '.' })).rejects.toThrow('found the root itself');
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: '.' })).rejects.toThrow(
+      'found the root itself'
+    );
   });
 
   test('a data error leaves no output folder and no staging folder behind', async () => {
     const root = tinyRepo({ 'data/challenge.jsonl': '{"id": "h1", "text": "x", "label": "nope"}\n' });
-    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow('data/challenge.jsonl:1: label "nope" never occurs in the training data');
+    await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' })).rejects.toThrow(
+      'data/challenge.jsonl:1: label "nope" never occurs in the training data'
+    );
     expect(readdirSync(root).sort()).toEqual(['data', 'evidence-gate.yml']);
   });
 });
@@ -211,7 +280,11 @@ describe('text privacy', () => {
   ])('output.text: %s keeps the text out of the evidence', async (mode, expected) => {
     const root = tinyRepo({}, `output: { text: ${mode} }`);
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    const rows = read(root, 'out', 'evidence.jsonl').toString().trimEnd().split('\n').map((l) => JSON.parse(l) as { id: string; text: string | null });
+    const rows = read(root, 'out', 'evidence.jsonl')
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; text: string | null });
     const c1 = rows.find((r) => r.id === 'c1');
     expect(c1?.text).toBe(expected('results show a gain'));
     expect(read(root, 'out', 'evidence.jsonl').toString()).not.toContain('results show a gain');
@@ -248,7 +321,15 @@ describe('large evidence', () => {
     await run({ root: plain, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const zipped = tinyRepo({}, 'output: { gzip_above_bytes: 100 }');
     const result = await run({ root: zipped, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    expect(readdirSync(join(zipped, 'out')).sort()).toEqual(['checks.json', 'checks.junit.xml', 'evidence.jsonl.gz', 'manifest.json', 'metrics.json', 'report.html', 'summary.md']);
+    expect(readdirSync(join(zipped, 'out')).sort()).toEqual([
+      'checks.json',
+      'checks.junit.xml',
+      'evidence.jsonl.gz',
+      'manifest.json',
+      'metrics.json',
+      'report.html',
+      'summary.md'
+    ]);
     expect(result.files).toContain('evidence.jsonl.gz');
     const rows = read(plain, 'out', 'evidence.jsonl');
     expect(gunzipSync(read(zipped, 'out', 'evidence.jsonl.gz')).equals(rows)).toBe(true);

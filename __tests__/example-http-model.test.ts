@@ -17,7 +17,9 @@ afterEach(() => {
 
 /** Starts server.mjs on a free port; resolves with the port it announces. */
 function start(root: string): Promise<number> {
-  server = spawn(process.execPath, [join(root, 'examples/http-model/server.mjs'), '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  server = spawn(process.execPath, [join(root, 'examples/http-model/server.mjs'), '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe']
+  });
   return new Promise((resolve, reject) => {
     let err = '';
     server?.stderr?.on('data', (chunk: Buffer) => {
@@ -31,14 +33,24 @@ function start(root: string): Promise<number> {
 
 test('the example config through the example server: each format equals the command model', async () => {
   const root = tempRepo();
-  for (const ex of ['academic-intent', 'external-model', 'http-model']) cpSync(join(REPO_ROOT, 'examples', ex), join(root, 'examples', ex), { recursive: true });
+  for (const ex of ['academic-intent', 'external-model', 'http-model'])
+    cpSync(join(REPO_ROOT, 'examples', ex), join(root, 'examples', ex), { recursive: true });
   const port = await start(root);
   const config = join(root, 'examples/http-model/evidence-gate.yml');
   const command = '  - { name: keywords-node, command: "node examples/external-model/keyword_model.mjs" }\n';
-  writeFileSync(config, readFileSync(config, 'utf8').replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`).replace('statistics:', `${command}statistics:`));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8')
+      .replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`)
+      .replace('statistics:', `${command}statistics:`)
+  );
   const result = await run({ root, configPath: 'examples/http-model/evidence-gate.yml', outputDir: 'out' });
-  const evidence = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
-  const of = (model: string) => evidence.filter((r) => r.model === model).map((r) => JSON.stringify({ ...r, model: undefined }));
+  const evidence = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const of = (model: string) =>
+    evidence.filter((r) => r.model === model).map((r) => JSON.stringify({ ...r, model: undefined }));
   const reference = of('keywords-node');
   expect(reference.length).toBeGreaterThan(1000);
   for (const model of ['keywords-evidence-gate', 'keywords-huggingface', 'keywords-chat']) {

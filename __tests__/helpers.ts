@@ -19,7 +19,9 @@ export function tempRepo(files: Record<string, string | Uint8Array> = {}): strin
 /** A temp repository holding a copy of the bundled academic-intent example. */
 export function exampleRepo(): string {
   const root = tempRepo();
-  cpSync(join(REPO_ROOT, 'examples', 'academic-intent'), join(root, 'examples', 'academic-intent'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'examples', 'academic-intent'), join(root, 'examples', 'academic-intent'), {
+    recursive: true
+  });
   return root;
 }
 
@@ -95,7 +97,13 @@ export function tinyRepo(overrides: Record<string, string | Uint8Array> = {}, co
  * `count` texts, each of `minPieces` up to `minPieces + maxExtra - 1` pieces drawn from `pool`, from a
  * seeded linear congruential generator: the same cases on every run.
  */
-export function randomTexts(pool: readonly string[], count: number, maxExtra: number, seed: number, minPieces = 0): string[] {
+export function randomTexts(
+  pool: readonly string[],
+  count: number,
+  maxExtra: number,
+  seed: number,
+  minPieces = 0
+): string[] {
   let state = seed;
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const texts: string[] = [];

@@ -19,7 +19,9 @@ function* sources(dir: string): Generator<string> {
 function runtimeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const match of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+  for (const match of text.matchAll(
+    /^(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm
+  )) {
     if (match[1]) continue;
     found.push(resolve(dirname(file), match[2]!.replace(/\.js$/, '.ts')));
   }

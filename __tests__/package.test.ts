@@ -5,7 +5,17 @@
  * repository. It runs the committed bundle, so dist/ must be built (`npm run package`).
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, relative } from 'node:path';
 import { jsonl, REPO_ROOT, tinyRepo } from './helpers.js';
@@ -14,7 +24,11 @@ import { loadPlan } from '../src/config/load.js';
 import { loadDataset } from '../src/data/dataset.js';
 import { evaluationChunks } from '../src/evaluate/evaluate.js';
 
-const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: object };
+const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: object;
+};
 const MAX_UNPACKED_BYTES = 3 * 1024 * 1024;
 /** The download a reviewer fetches to verify an artifact; 1.0.0's was 310 kB. */
 const MAX_TARBALL_BYTES = 1024 * 1024;
@@ -50,7 +64,9 @@ function ok(r: SpawnSyncReturns<string>, what: string): string {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => (lstatSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]));
+  return readdirSync(dir).flatMap((n) =>
+    lstatSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]
+  );
 }
 
 /** A fresh folder in no git repository. */
@@ -62,12 +78,32 @@ function outsideGit(name: string): string {
 
 beforeAll(() => {
   mkdirSync(env.HOME as string);
-  const packed = JSON.parse(ok(sh('npm', ['pack', '--json', '--pack-destination', scratch], REPO_ROOT), 'npm pack')) as Array<{ filename: string; size: number }>;
+  const packed = JSON.parse(
+    ok(sh('npm', ['pack', '--json', '--pack-destination', scratch], REPO_ROOT), 'npm pack')
+  ) as Array<{ filename: string; size: number }>;
   tarball = join(scratch, (packed[0] as { filename: string }).filename);
   tarballBytes = lstatSync(tarball).size;
   console.info(`npm pack: ${relative(scratch, tarball)} is ${(tarballBytes / 1024).toFixed(0)} kB`);
   const empty = outsideGit('empty');
-  ok(sh('npm', ['install', '--global', '--prefix', prefix, '--offline', '--cache', join(scratch, 'npm-cache'), '--no-audit', '--no-fund', tarball], empty), 'npm install --offline');
+  ok(
+    sh(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        prefix,
+        '--offline',
+        '--cache',
+        join(scratch, 'npm-cache'),
+        '--no-audit',
+        '--no-fund',
+        tarball
+      ],
+      empty
+    ),
+    'npm install --offline'
+  );
 }, 120_000);
 
 afterAll(() => {
@@ -77,13 +113,30 @@ afterAll(() => {
 describe('the packed npm package', () => {
   test('declares no runtime dependencies and a Node range', () => {
     expect(PKG.dependencies).toBeUndefined();
-    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({ version: PKG.version, engines: { node: '>=20' }, bin: { 'evidence-gate': 'bin/evidence-gate.js' } });
+    expect(JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))).toMatchObject({
+      version: PKG.version,
+      engines: { node: '>=20' },
+      bin: { 'evidence-gate': 'bin/evidence-gate.js' }
+    });
   });
 
   test('holds the CLI bundle, bin and notices only: no node_modules, sources, tests or action bundle; small', () => {
     const files = filesUnder(installed).map((f) => relative(installed, f).split('\\').join('/'));
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/evidence-gate.js', 'dist/cli/index.js', 'dist/cli/engine.js', 'dist/cli/licenses.txt']) expect(files).toContain(needed);
-    const unexpected = files.filter((f) => !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cli\/[^/]+|docs\/[^/]+\.md)$/.test(f));
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'bin/evidence-gate.js',
+      'dist/cli/index.js',
+      'dist/cli/engine.js',
+      'dist/cli/licenses.txt'
+    ])
+      expect(files).toContain(needed);
+    const unexpected = files.filter(
+      (f) =>
+        !/^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cli\/[^/]+|docs\/[^/]+\.md)$/.test(f)
+    );
     expect(unexpected).toEqual([]);
     expect(existsSync(join(installed, 'node_modules'))).toBe(false);
     // The global folder holds this package alone: nothing was installed beside it.
@@ -94,7 +147,9 @@ describe('the packed npm package', () => {
   });
 
   test('evidence-gate --version prints the package version', () => {
-    expect(ok(sh('evidence-gate', ['--version'], outsideGit('version')), '--version')).toBe(`${PKG.name} ${PKG.version}\n`);
+    expect(ok(sh('evidence-gate', ['--version'], outsideGit('version')), '--version')).toBe(
+      `${PKG.name} ${PKG.version}\n`
+    );
   });
 
   test('run, merge, verify (intact and tampered) and explain work from folders in no git repository', () => {
@@ -104,7 +159,9 @@ describe('the packed npm package', () => {
     const work = tinyRepo({ 'data/controlled.jsonl': jsonl(LONG_ROWS) });
     afterAllRemove.push(work);
     expect(gitTopLevel(work)).toBeNull();
-    expect(evaluationChunks(loadDataset(loadPlan({ root: work, configPath: 'evidence-gate.yml' }).data), null).length).toBeGreaterThan(1);
+    expect(
+      evaluationChunks(loadDataset(loadPlan({ root: work, configPath: 'evidence-gate.yml' }).data), null).length
+    ).toBeGreaterThan(1);
     const run = sh('evidence-gate', ['run', '--config', 'evidence-gate.yml', '--out', 'gate-out', '--quiet'], work);
     expect([0, 1]).toContain(run.status);
     expect(run.stderr).toBe('');
@@ -113,10 +170,19 @@ describe('the packed npm package', () => {
     expect(manifest.tool).toMatchObject({ name: PKG.name, version: PKG.version });
 
     // Two shards merged: byte for byte what one run wrote.
-    for (const k of [1, 2]) ok(sh('evidence-gate', ['run', '--config', 'evidence-gate.yml', '--shard', `${k}/2`, '--out', `s${k}`, '--quiet'], work), `run --shard ${k}/2`);
+    for (const k of [1, 2])
+      ok(
+        sh(
+          'evidence-gate',
+          ['run', '--config', 'evidence-gate.yml', '--shard', `${k}/2`, '--out', `s${k}`, '--quiet'],
+          work
+        ),
+        `run --shard ${k}/2`
+      );
     const merged = sh('evidence-gate', ['merge', 's1', 's2', '--out', 'merged', '--quiet'], work);
     expect(merged.status).toBe(run.status);
-    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json']) expect(readFileSync(join(work, 'merged', name), 'utf8')).toBe(readFileSync(join(work, 'gate-out', name), 'utf8'));
+    for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json'])
+      expect(readFileSync(join(work, 'merged', name), 'utf8')).toBe(readFileSync(join(work, 'gate-out', name), 'utf8'));
 
     // verify: the output folder "downloaded" elsewhere, checked from the folder that holds it.
     const downloads = outsideGit('downloads');
@@ -136,17 +202,29 @@ describe('the packed npm package', () => {
     expect(tampered.stdout).toMatch(/^evidence\.jsonl: longer than the \d+ bytes its manifest records$/m);
 
     // explain: one text through the configured models and families.
-    const explained = sh('evidence-gate', ['explain', '--config', 'evidence-gate.yml', '--language', 'en', '--text', 'the results show a gain', '--json'], work);
+    const explained = sh(
+      'evidence-gate',
+      ['explain', '--config', 'evidence-gate.yml', '--language', 'en', '--text', 'the results show a gain', '--json'],
+      work
+    );
     expect(explained.status).toBe(0);
     expect(explained.stderr).not.toContain('the results show a gain');
-    const report = JSON.parse(explained.stdout) as { conditions: Array<{ condition: string; readings: Array<{ model: string }> }> };
+    const report = JSON.parse(explained.stdout) as {
+      conditions: Array<{ condition: string; readings: Array<{ model: string }> }>;
+    };
     expect(report.conditions[0]).toMatchObject({ condition: 'clean', readings: [{ model: 'naive-bayes' }] });
   });
 
   test('init writes a config that run takes as is, in a folder holding only data files', () => {
     const dir = outsideGit('init');
     const rows = (split: string, n: number) =>
-      jsonl(Array.from({ length: n }, (_, i) => (i % 2 === 0 ? { id: `${split}${i}`, text: `the results show gain number ${i}`, label: 'result' } : { id: `${split}${i}`, text: `one limitation is sample ${i}`, label: 'limitation' })));
+      jsonl(
+        Array.from({ length: n }, (_, i) =>
+          i % 2 === 0
+            ? { id: `${split}${i}`, text: `the results show gain number ${i}`, label: 'result' }
+            : { id: `${split}${i}`, text: `one limitation is sample ${i}`, label: 'limitation' }
+        )
+      );
     writeFileSync(join(dir, 'train.jsonl'), rows('t', 8));
     writeFileSync(join(dir, 'test.jsonl'), rows('e', 4));
     const init = sh('evidence-gate', ['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl'], dir);
@@ -156,12 +234,16 @@ describe('the packed npm package', () => {
     const run = sh('evidence-gate', ['run', '--config', '.github/evidence-gate.yml', '--quiet'], dir);
     expect(run.stderr).toBe('');
     expect([0, 1]).toContain(run.status);
-    expect(ok(sh('evidence-gate', ['verify', 'evidence-gate-out'], dir), 'verify')).toBe('verified: every digest, metric and check of evidence-gate-out agrees\n');
+    expect(ok(sh('evidence-gate', ['verify', 'evidence-gate-out'], dir), 'verify')).toBe(
+      'verified: every digest, metric and check of evidence-gate-out agrees\n'
+    );
   });
 
   test('a bad config is one line and exit 2 outside a repository too', () => {
     const r = sh('evidence-gate', ['run', '--config', 'missing.yml'], outsideGit('bad'));
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^evidence-gate: config error: config file not found: missing\.yml .*\n\(the repository root is ".*", the current folder, which is in no git repository;/);
+    expect(r.stderr).toMatch(
+      /^evidence-gate: config error: config file not found: missing\.yml .*\n\(the repository root is ".*", the current folder, which is in no git repository;/
+    );
   });
 });

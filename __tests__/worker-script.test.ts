@@ -16,7 +16,13 @@ test('the import becomes a require and import.meta.url the file URL; the file ru
   const dir = mkdtempSync(join(tmpdir(), 'eg-worker-script-'));
   try {
     const file = join(dir, 'w.cjs');
-    const module = [HEADER, 'const { parentPort } = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");', 'parentPort.postMessage(import.meta.url);', EXPORTS, ''].join('\n');
+    const module = [
+      HEADER,
+      'const { parentPort } = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");',
+      'parentPort.postMessage(import.meta.url);',
+      EXPORTS,
+      ''
+    ].join('\n');
     writeFileSync(file, toCommonJs(module));
     const worker = new Worker(file);
     const url = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
@@ -29,7 +35,12 @@ test('the import becomes a require and import.meta.url the file URL; the file ru
 
 test('refuses a module with another first line, or anything CommonJS cannot hold', () => {
   expect(() => toCommonJs('console.log(1);\n')).toThrow(/expected its first line to be import \{ createRequire/);
-  for (const rest of ['export const a = 1;', 'import x from "y";', 'const u = import.meta.dirname;', 'const m = await import("node:fs");']) {
+  for (const rest of [
+    'export const a = 1;',
+    'import x from "y";',
+    'const u = import.meta.dirname;',
+    'const m = await import("node:fs");'
+  ]) {
     expect(() => toCommonJs(`${HEADER}\n${rest}\n`)).toThrow(/still holds what CommonJS cannot/);
   }
 });

@@ -7,7 +7,15 @@ import { join, resolve } from 'node:path';
 const here = resolve(import.meta.dirname);
 const args = process.argv.slice(2);
 // `--only-search` asks for the search's section alone.
-const steps = [['bench.js', args], ...(args.includes('--only-search') ? [] : [['bench-external.js', []], ['bench-tabular.js', []]])];
+const steps = [
+  ['bench.js', args],
+  ...(args.includes('--only-search')
+    ? []
+    : [
+        ['bench-external.js', []],
+        ['bench-tabular.js', []]
+      ])
+];
 for (const [file, stepArgs] of steps) {
   const r = spawnSync(process.execPath, [join(here, file), ...stepArgs], { stdio: 'inherit' });
   if (r.status !== 0) {

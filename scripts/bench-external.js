@@ -23,14 +23,20 @@ const httpInputs = Number(process.argv[4] ?? 20_000);
 /** Builds one source file with ncc into `dir` and imports it. */
 async function load(source, dir) {
   const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(process.execPath, [ncc, 'build', join(repo, source), '-o', dir, '--target', 'es2022', '--transpile-only', '-q'], { cwd: repo, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [ncc, 'build', join(repo, source), '-o', dir, '--target', 'es2022', '--transpile-only', '-q'],
+    { cwd: repo, stdio: 'inherit' }
+  );
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
   return import(pathToFileURL(join(dir, 'index.js')).href);
 }
 
 /** Starts the example server on a free port; resolves with the process and its port. */
 function startServer() {
-  const child = spawn(process.execPath, [join(repo, 'examples/http-model/server.mjs'), '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(repo, 'examples/http-model/server.mjs'), '--port', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe']
+  });
   return new Promise((resolvePort, reject) => {
     let err = '';
     child.stderr.on('data', (chunk) => {
@@ -57,14 +63,40 @@ async function httpBench(ExternalModel) {
   const dir = mkdtempSync(join(tmpdir(), 'eg-bench-http-'));
   const { HttpModel } = await load('src/models/http/http-model.ts', dir);
   const labels = ['background', 'gap', 'implication', 'limitation', 'method', 'result'];
-  const inputs = Array.from({ length: httpInputs }, (_, i) => ({ kind: 'text', text: `we found that results increased by ${i} points in sample ${i % 97}` }));
+  const inputs = Array.from({ length: httpInputs }, (_, i) => ({
+    kind: 'text',
+    text: `we found that results increased by ${i} points in sample ${i % 97}`
+  }));
   const { child, port } = await startServer();
   try {
-    const plan = { name: 'http', url: `http://127.0.0.1:${port}/predict`, format: 'evidence-gate', headers: {}, env: [], batch: 32, concurrency: 4, timeoutS: 60, retries: 0, probabilities: false, chat: null, seed: 1 };
+    const plan = {
+      name: 'http',
+      url: `http://127.0.0.1:${port}/predict`,
+      format: 'evidence-gate',
+      headers: {},
+      env: [],
+      batch: 32,
+      concurrency: 4,
+      timeoutS: 60,
+      retries: 0,
+      probabilities: false,
+      chat: null,
+      seed: 1
+    };
     const http = await rate(new HttpModel(plan, labels), inputs);
-    const command = { name: 'jsonl', command: `${JSON.stringify(process.execPath)} examples/external-model/keyword_model.mjs`, timeoutS: 600, requestTimeoutS: 60, probabilities: false, env: [], window: 256 };
+    const command = {
+      name: 'jsonl',
+      command: `${JSON.stringify(process.execPath)} examples/external-model/keyword_model.mjs`,
+      timeoutS: 600,
+      requestTimeoutS: 60,
+      probabilities: false,
+      env: [],
+      window: 256
+    };
     const jsonl = await rate(new ExternalModel(command, labels, repo, () => {}), inputs);
-    console.log(`http model (example server, batch 32, concurrency 4): ${Math.round(http)} predictions/s; the same classifier over the JSONL protocol: ${Math.round(jsonl)} predictions/s (${httpInputs} inputs)`);
+    console.log(
+      `http model (example server, batch 32, concurrency 4): ${Math.round(http)} predictions/s; the same classifier over the JSONL protocol: ${Math.round(jsonl)} predictions/s (${httpInputs} inputs)`
+    );
   } finally {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -74,10 +106,24 @@ async function httpBench(ExternalModel) {
 const out = mkdtempSync(join(tmpdir(), 'eg-bench-external-'));
 try {
   const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(process.execPath, [ncc, 'build', join(repo, 'src/models/external/external-model.ts'), '-o', out, '--target', 'es2022', '--transpile-only', '-q'], {
-    cwd: repo,
-    stdio: 'inherit'
-  });
+  execFileSync(
+    process.execPath,
+    [
+      ncc,
+      'build',
+      join(repo, 'src/models/external/external-model.ts'),
+      '-o',
+      out,
+      '--target',
+      'es2022',
+      '--transpile-only',
+      '-q'
+    ],
+    {
+      cwd: repo,
+      stdio: 'inherit'
+    }
+  );
   writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
   const { ExternalModel } = await import(pathToFileURL(join(out, 'index.js')).href);
 
@@ -92,7 +138,9 @@ try {
     env: [],
     window
   };
-  console.log(`external model bench: ${cpus().length} cores, node ${process.version}, ${n} distinct inputs, window ${window}`);
+  console.log(
+    `external model bench: ${cpus().length} cores, node ${process.version}, ${n} distinct inputs, window ${window}`
+  );
   const rates = [];
   for (let run = 0; run < repeats; run++) {
     const model = new ExternalModel(plan, ['a', 'b'], fixtures, (line) => console.log(line));
@@ -106,7 +154,9 @@ try {
     console.log(`run ${run + 1}: ${seconds.toFixed(2)} s, ${Math.round(n / seconds)} predictions/s`);
   }
   const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)];
-  console.log(`median ${Math.round(median)} predictions/s; ratio to the ${target}/s target: ${(median / target).toFixed(2)}`);
+  console.log(
+    `median ${Math.round(median)} predictions/s; ratio to the ${target}/s target: ${(median / target).toFixed(2)}`
+  );
   await httpBench(ExternalModel);
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -30,7 +30,21 @@ const config = 'examples/inspection-tabular/evidence-gate.yml';
 const out = mkdtempSync(join(tmpdir(), 'eg-bench-tabular-'));
 try {
   const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(process.execPath, [ncc, 'build', join(repo, 'scripts/bench/tabular-entry.ts'), '-o', out, '--target', 'es2022', '--transpile-only', '-q'], { cwd: repo, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      ncc,
+      'build',
+      join(repo, 'scripts/bench/tabular-entry.ts'),
+      '-o',
+      out,
+      '--target',
+      'es2022',
+      '--transpile-only',
+      '-q'
+    ],
+    { cwd: repo, stdio: 'inherit' }
+  );
   writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
   const eg = await import(pathToFileURL(join(out, 'index.js')).href);
   console.log(`tabular bench: ${cpus().length} cores, node ${process.version}`);
@@ -45,10 +59,13 @@ try {
   const alone = [];
   for (let r = 0; r < repeats; r++) {
     const started = performance.now();
-    for (let i = 0; i < xs.length; i++) eg.exactCandidate({ x: xs[i], gold: examples[i].label, targets: null, model, space });
+    for (let i = 0; i < xs.length; i++)
+      eg.exactCandidate({ x: xs[i], gold: examples[i].label, targets: null, model, space });
     alone.push(performance.now() - started);
   }
-  console.log(`1. exact on the ${examples.length}-row evaluation: candidates alone ${median(alone).toFixed(1)} ms (median of ${repeats})`);
+  console.log(
+    `1. exact on the ${examples.length}-row evaluation: candidates alone ${median(alone).toFixed(1)} ms (median of ${repeats})`
+  );
 
   const cli = join(repo, 'dist/cli/index.js');
   if (!existsSync(cli)) console.log('   whole run: skipped (no dist/cli/index.js; run `npm run package` first)');
@@ -72,7 +89,11 @@ try {
       const started = performance.now();
       const env = { ...process.env, NODE_COMPILE_CACHE: join(root, `compile-cache-${c}`) };
       delete env.NODE_DISABLE_COMPILE_CACHE;
-      const p = spawnSync(process.execPath, [cli, 'run', '--config', `${c}.yml`, '--out', `out-${c}`, '--quiet'], { cwd: root, encoding: 'utf8', env });
+      const p = spawnSync(process.execPath, [cli, 'run', '--config', `${c}.yml`, '--out', `out-${c}`, '--quiet'], {
+        cwd: root,
+        encoding: 'utf8',
+        env
+      });
       if (p.status !== 0 && p.status !== 1) throw new Error(`bench: the run exited ${p.status}: ${p.stderr}`);
       return performance.now() - started;
     };
@@ -90,9 +111,13 @@ try {
     };
     const ms = (x) => x.toFixed(0);
     const exact = paired('with', 'without');
-    console.log(`   whole run (noise, fgm ± exact, ${WALL_ROUNDS} alternated rounds): ${ms(median(wall.without))} → ${ms(median(wall.with))} ms; added ${exact.added.toFixed(1)} ms (median of the paired differences, middle half ${ms(exact.low)} to ${ms(exact.high)}); target < 50 ms in a fresh process: ${exact.added < 50 ? 'met' : 'not met'}`);
+    console.log(
+      `   whole run (noise, fgm ± exact, ${WALL_ROUNDS} alternated rounds): ${ms(median(wall.without))} → ${ms(median(wall.with))} ms; added ${exact.added.toFixed(1)} ms (median of the paired differences, middle half ${ms(exact.low)} to ${ms(exact.high)}); target < 50 ms in a fresh process: ${exact.added < 50 ? 'met' : 'not met'}`
+    );
     const overPgd = paired('pgd-with', 'pgd-without');
-    console.log(`   for comparison, the same over noise, fgm and pgd (a warmer process): ${ms(median(wall['pgd-without']))} → ${ms(median(wall['pgd-with']))} ms; added ${overPgd.added.toFixed(1)} ms (middle half ${ms(overPgd.low)} to ${ms(overPgd.high)})`);
+    console.log(
+      `   for comparison, the same over noise, fgm and pgd (a warmer process): ${ms(median(wall['pgd-without']))} → ${ms(median(wall['pgd-with']))} ms; added ${overPgd.added.toFixed(1)} ms (middle half ${ms(overPgd.low)} to ${ms(overPgd.high)})`
+    );
 
     // The same pair in this process, once warm: the writer thread starts from the bundle's side file.
     cpSync(join(repo, 'dist/cli/writer-worker.cjs'), join(out, 'writer-worker.cjs'));
@@ -109,16 +134,44 @@ try {
       for (const c of order) warm[c].push(await inProcess(c));
     }
     const d = warm.with.map((t, i) => t - (warm.without[i] ?? 0)).sort((x, y) => x - y);
-    console.log(`   in one warm process (the engine's run(), ${WALL_ROUNDS} alternated rounds after 5 unrecorded): ${ms(median(warm.without))} → ${ms(median(warm.with))} ms; added ${median(d).toFixed(1)} ms (middle half ${ms(d[Math.floor(d.length / 4)])} to ${ms(d[Math.floor((3 * d.length) / 4)])}); target < 50 ms once warm: ${median(d) < 50 ? 'met' : 'not met'}`);
+    console.log(
+      `   in one warm process (the engine's run(), ${WALL_ROUNDS} alternated rounds after 5 unrecorded): ${ms(median(warm.without))} → ${ms(median(warm.with))} ms; added ${median(d).toFixed(1)} ms (middle half ${ms(d[Math.floor(d.length / 4)])} to ${ms(d[Math.floor((3 * d.length) / 4)])}); target < 50 ms once warm: ${median(d) < 50 ? 'met' : 'not met'}`
+    );
   }
 
   const fixtures = join(repo, '__tests__/models/external/fixtures');
   const rates = [];
   for (let r = 0; r < 3; r++) {
-    const echo = new eg.ExternalModel({ name: 'echo', command: `${JSON.stringify(process.execPath)} echo-model.mjs`, timeoutS: 600, requestTimeoutS: 60, probabilities: false, env: [], window: 4096 }, ['a', 'b'], fixtures, () => {});
+    const echo = new eg.ExternalModel(
+      {
+        name: 'echo',
+        command: `${JSON.stringify(process.execPath)} echo-model.mjs`,
+        timeoutS: 600,
+        requestTimeoutS: 60,
+        probabilities: false,
+        env: [],
+        window: 4096
+      },
+      ['a', 'b'],
+      fixtures,
+      () => {}
+    );
     // The echo model always answers b: with gold b no row ever succeeds, so each spends its whole budget.
     const objective = { labels: ['a', 'b'], gold: 'b', objective: 'untargeted', transitions: [] };
-    const attacks = Array.from({ length: rows }, (_, i) => eg.squareAttack({ id: `r${i}`, model: 'echo', x: xs[i % xs.length], space, seed: 1, objective, clean: { status: 'ok', scores: [0.25, 0.75] } }, { queries: budget, pInit: 0.3 }));
+    const attacks = Array.from({ length: rows }, (_, i) =>
+      eg.squareAttack(
+        {
+          id: `r${i}`,
+          model: 'echo',
+          x: xs[i % xs.length],
+          space,
+          seed: 1,
+          objective,
+          clean: { status: 'ok', scores: [0.25, 0.75] }
+        },
+        { queries: budget, pInit: 0.3 }
+      )
+    );
     const counters = { model: 'echo', predictions: 0, distinctInputs: 0, modelCalls: 0 };
     const started = performance.now();
     const outcomes = await eg.runQueryAttacks(echo, space.names, attacks, counters);
@@ -130,7 +183,9 @@ try {
     console.log(`   run ${r + 1}: ${queries} queries in ${seconds.toFixed(2)} s (${counters.modelCalls} batches)`);
   }
   const rate = median(rates);
-  console.log(`2. square through the echo external model, ${rows} rows × ${budget} queries: median ${Math.round(rate)} queries/s; target ≥ 100000: ${rate >= 100000 ? 'met' : 'not met'}`);
+  console.log(
+    `2. square through the echo external model, ${rows} rows × ${budget} queries: median ${Math.round(rate)} queries/s; target ≥ 100000: ${rate >= 100000 ? 'met' : 'not met'}`
+  );
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -84,11 +84,15 @@ function scaledExample(factor, fixedOnly = false) {
   if (factor === 1) return root;
   for (const split of ['controlled', 'challenge']) {
     const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
-    const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const rows = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const out = [];
     for (let k = 0; k < factor; k++) {
       // A suffix keeps every replica a distinct text, so scoring each distinct text once cannot hide the work.
-      for (const r of rows) out.push(JSON.stringify({ ...r, id: `${r.id}-${k}`, text: k === 0 ? r.text : `${r.text} (${k})` }));
+      for (const r of rows)
+        out.push(JSON.stringify({ ...r, id: `${r.id}-${k}`, text: k === 0 ? r.text : `${r.text} (${k})` }));
     }
     writeFileSync(file, out.join('\n') + '\n');
   }
@@ -100,19 +104,30 @@ function runOnce(root, config) {
   const started = performance.now();
   const env = { ...process.env, NODE_COMPILE_CACHE: compileCache };
   delete env.NODE_DISABLE_COMPILE_CACHE;
-  const r = spawnSync(process.execPath, [cli, 'run', '--config', config, '--quiet'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, env });
+  const r = spawnSync(process.execPath, [cli, 'run', '--config', config, '--quiet'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    env
+  });
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0 && r.status !== 1) throw new Error(`bench: the run under ${root} exited ${r.status}: ${r.stderr}`);
   const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out/manifest.json'), 'utf8'));
   // Rows written (the manifest's count), not predictions: the search asks far more than it writes.
   const rows = manifest.files[manifest.evidence.file]?.rows;
-  if (!Number.isInteger(rows)) throw new Error(`bench: the manifest under ${root} lists no row count for ${manifest.evidence.file}`);
+  if (!Number.isInteger(rows))
+    throw new Error(`bench: the manifest under ${root} lists no row count for ${manifest.evidence.file}`);
   return { seconds, rss: manifest.run.peak_rss_bytes, rows, manifest };
 }
 
 function medianRuns(root, config) {
   const runs = Array.from({ length: repeats }, () => runOnce(root, config));
-  return { seconds: median(runs.map((r) => r.seconds)), rss: median(runs.map((r) => r.rss)), rows: runs[0].rows, manifest: runs[0].manifest };
+  return {
+    seconds: median(runs.map((r) => r.seconds)),
+    rss: median(runs.map((r) => r.rss)),
+    rows: runs[0].rows,
+    manifest: runs[0].manifest
+  };
 }
 
 /** The distinct model inputs of the first model in a run's evidence (text on clean rows, else the perturbed text). */
@@ -137,7 +152,10 @@ function sklearnAvailable() {
 }
 
 function sklearnOnce(workFile) {
-  const r = spawnSync(python, [join(repo, 'scripts/bench/sklearn_fit_score.py'), workFile], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(python, [join(repo, 'scripts/bench/sklearn_fit_score.py'), workFile], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26
+  });
   if (r.status !== 0) throw new Error(`bench: scikit-learn side failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -151,18 +169,39 @@ function machine() {
 function searchSection() {
   const dir = tempRoot();
   const ncc = join(repo, 'node_modules/@vercel/ncc/dist/ncc/cli.js');
-  execFileSync(process.execPath, [ncc, 'build', join(repo, 'scripts/bench/search-throughput.ts'), '-o', dir, '--target', 'es2022', '--transpile-only', '-q'], { cwd: repo, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      ncc,
+      'build',
+      join(repo, 'scripts/bench/search-throughput.ts'),
+      '-o',
+      dir,
+      '--target',
+      'es2022',
+      '--transpile-only',
+      '-q'
+    ],
+    { cwd: repo, stdio: 'inherit' }
+  );
   writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
-  const out = execFileSync(process.execPath, [join(dir, 'index.js'), repo, String(repeats)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = execFileSync(process.execPath, [join(dir, 'index.js'), repo, String(repeats)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24
+  });
   const r = JSON.parse(out.trim().split('\n').pop());
   const k = (x) => `${(x / 1000).toFixed(1)}k`;
-  console.log('4. Adaptive search (scores, budget 200) on the example\'s texts: queries/s beside clean scoring rows/s');
+  console.log("4. Adaptive search (scores, budget 200) on the example's texts: queries/s beside clean scoring rows/s");
   console.log('   model               clean rows/s   search queries/s   ratio   queries per pass');
   for (const m of r.models) {
-    console.log(`   ${m.model.padEnd(18)}${pad(k(m.clean_rows_per_s), 14)}${pad(k(m.search_queries_per_s), 19)}${pad(m.ratio.toFixed(2), 8)}${pad(m.queries, 19)}   target ratio ≥ 0.50: ${m.ratio >= 0.5 ? 'met' : 'not met'}`);
+    console.log(
+      `   ${m.model.padEnd(18)}${pad(k(m.clean_rows_per_s), 14)}${pad(k(m.search_queries_per_s), 19)}${pad(m.ratio.toFixed(2), 8)}${pad(m.queries, 19)}   target ratio ≥ 0.50: ${m.ratio >= 0.5 ? 'met' : 'not met'}`
+    );
   }
   const e = r.echo;
-  console.log(`   ${e.model.padEnd(18)}${pad(k(e.clean_rows_per_s), 14)}${pad(k(e.search_queries_per_s), 19)}${pad(e.ratio.toFixed(2), 8)}${pad(e.queries, 19)}   target ≥ 100.0k queries/s: ${e.search_queries_per_s >= 100_000 ? 'met' : 'not met'}\n`);
+  console.log(
+    `   ${e.model.padEnd(18)}${pad(k(e.clean_rows_per_s), 14)}${pad(k(e.search_queries_per_s), 19)}${pad(e.ratio.toFixed(2), 8)}${pad(e.queries, 19)}   target ≥ 100.0k queries/s: ${e.search_queries_per_s >= 100_000 ? 'met' : 'not met'}\n`
+  );
 }
 
 async function main() {
@@ -179,14 +218,21 @@ async function main() {
   const ex = medianRuns(exampleRoot, 'examples/academic-intent/evidence-gate.yml');
   console.log('1. Bundled example end to end (node dist/cli/index.js run)');
   console.log(`   first run, empty compile cache: ${cold.seconds.toFixed(2)} s wall, ${mb(cold.rss)} MB peak RSS`);
-  console.log(`   then, compile cache warm: ${ex.rows} evidence rows, ${ex.seconds.toFixed(2)} s wall, ${mb(ex.rss)} MB peak RSS (with the search)`);
+  console.log(
+    `   then, compile cache warm: ${ex.rows} evidence rows, ${ex.seconds.toFixed(2)} s wall, ${mb(ex.rss)} MB peak RSS (with the search)`
+  );
   const fixed = medianRuns(scaledExample(1, true), 'examples/academic-intent/evidence-gate.yml');
-  console.log(`   the five fixed families only: ${fixed.rows} evidence rows, ${fixed.seconds.toFixed(2)} s wall, ${mb(fixed.rss)} MB peak RSS; target ≤ 1.00 s: ${fixed.seconds <= 1 ? 'met' : 'not met'}\n`);
+  console.log(
+    `   the five fixed families only: ${fixed.rows} evidence rows, ${fixed.seconds.toFixed(2)} s wall, ${mb(fixed.rss)} MB peak RSS; target ≤ 1.00 s: ${fixed.seconds <= 1 ? 'met' : 'not met'}\n`
+  );
 
   if (scales.length > 0) {
-    console.log('2. Scaling: the fixed-family example\'s evaluation rows replicated as distinct texts');
+    console.log("2. Scaling: the fixed-family example's evaluation rows replicated as distinct texts");
     console.log('   scale   evidence rows   wall s   peak RSS MB   µs per row   wall ratio   rows ratio');
-    const results = scales.map((factor) => ({ factor, ...(factor === 1 ? fixed : medianRuns(scaledExample(factor, true), 'examples/academic-intent/evidence-gate.yml')) }));
+    const results = scales.map((factor) => ({
+      factor,
+      ...(factor === 1 ? fixed : medianRuns(scaledExample(factor, true), 'examples/academic-intent/evidence-gate.yml'))
+    }));
     for (const r of results) {
       console.log(
         `   ×${String(r.factor).padEnd(6)}${pad(r.rows, 14)}${pad(r.seconds.toFixed(2), 9)}${pad(mb(r.rss), 14)}${pad(((r.seconds * 1e6) / r.rows).toFixed(1), 13)}${pad((r.seconds / results[0].seconds).toFixed(1), 13)}${pad((r.rows / results[0].rows).toFixed(0), 13)}`
@@ -194,34 +240,66 @@ async function main() {
     }
     const [a, b] = results.slice(-2);
     const exponent = (x, y) => (Math.log(y / x) / Math.log(b.rows / a.rows)).toFixed(2);
-    console.log(`   fitted exponent ×${a.factor} → ×${b.factor} (1.00 = linear): wall ${exponent(a.seconds, b.seconds)}, peak RSS ${exponent(a.rss, b.rss)}\n`);
+    console.log(
+      `   fitted exponent ×${a.factor} → ×${b.factor} (1.00 = linear): wall ${exponent(a.seconds, b.seconds)}, peak RSS ${exponent(a.rss, b.rss)}\n`
+    );
   }
 
   const root = tempRoot();
-  const project = writeEmailProject(root, { train: Math.floor(emails / 2), evaluate: Math.ceil(emails / 2), seed: 20261201 });
+  const project = writeEmailProject(root, {
+    train: Math.floor(emails / 2),
+    evaluate: Math.ceil(emails / 2),
+    seed: 20261201
+  });
   const egFull = medianRuns(root, project.config);
   const work = await distinctInputs(root);
   const eg = medianRuns(root, project.hashConfig);
-  if (work.inputs.length !== work.expected) throw new Error(`bench: ${work.inputs.length} distinct inputs in the evidence, the manifest counts ${work.expected}`);
-  console.log(`3. E-mail corpus: ${emails} documents (${(project.bytes / 1e6).toFixed(1)} MB; 2–50 kB bodies with headers and HTML), ${eg.rows} evidence rows, ${work.inputs.length} distinct inputs per model`);
+  if (work.inputs.length !== work.expected)
+    throw new Error(
+      `bench: ${work.inputs.length} distinct inputs in the evidence, the manifest counts ${work.expected}`
+    );
+  console.log(
+    `3. E-mail corpus: ${emails} documents (${(project.bytes / 1e6).toFixed(1)} MB; 2–50 kB bodies with headers and HTML), ${eg.rows} evidence rows, ${work.inputs.length} distinct inputs per model`
+  );
   const missing = sklearnAvailable();
   if (missing) {
-    console.log(`   Evidence Gate end to end: ${eg.seconds.toFixed(2)} s, ${mb(eg.rss)} MB peak RSS (output.text: hash); ${egFull.seconds.toFixed(2)} s, ${mb(egFull.rss)} MB (output.text: full)`);
+    console.log(
+      `   Evidence Gate end to end: ${eg.seconds.toFixed(2)} s, ${mb(eg.rss)} MB peak RSS (output.text: hash); ${egFull.seconds.toFixed(2)} s, ${mb(egFull.rss)} MB (output.text: full)`
+    );
     console.log(`   scikit-learn side skipped: ${missing}`);
   } else {
-    const train = readFileSync(join(root, 'bench-email/data/train.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const train = readFileSync(join(root, 'bench-email/data/train.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const workFile = join(root, 'sklearn-work.json');
-    writeFileSync(workFile, JSON.stringify({ train: { texts: train.map((r) => r.text), labels: train.map((r) => r.label) }, inputs: work.inputs }));
+    writeFileSync(
+      workFile,
+      JSON.stringify({
+        train: { texts: train.map((r) => r.text), labels: train.map((r) => r.label) },
+        inputs: work.inputs
+      })
+    );
     const sk = Array.from({ length: repeats }, () => sklearnOnce(workFile));
     const part = (k) => median(sk.map((s) => s.seconds[k]));
     const total = part('total');
     const label = (s) => s.padEnd(48);
     console.log(`   ${label('side')}   seconds   peak RSS MB`);
-    console.log(`   ${label('Evidence Gate, whole run, output.text: hash')}${pad(eg.seconds.toFixed(2), 10)}${pad(mb(eg.rss), 14)}`);
-    console.log(`   ${label('Evidence Gate, whole run, output.text: full')}${pad(egFull.seconds.toFixed(2), 10)}${pad(mb(egFull.rss), 14)}`);
-    console.log(`   ${label(`scikit-learn ${sk[0].sklearn}, fit + scoring only`)}${pad(total.toFixed(2), 10)}${pad(mb(median(sk.map((s) => s.peak_rss_bytes))), 14)}`);
-    console.log(`     naive-bayes ${part('naive-bayes').toFixed(2)} s, tfidf-word ${part('tfidf-word').toFixed(2)} s, tfidf-char ${part('tfidf-char').toFixed(2)} s, hybrid ${part('hybrid').toFixed(2)} s`);
-    console.log(`   ratio scikit-learn / Evidence Gate: ${(total / eg.seconds).toFixed(1)}× with hashed texts, ${(total / egFull.seconds).toFixed(1)}× with full texts (target ≥ 5×)`);
+    console.log(
+      `   ${label('Evidence Gate, whole run, output.text: hash')}${pad(eg.seconds.toFixed(2), 10)}${pad(mb(eg.rss), 14)}`
+    );
+    console.log(
+      `   ${label('Evidence Gate, whole run, output.text: full')}${pad(egFull.seconds.toFixed(2), 10)}${pad(mb(egFull.rss), 14)}`
+    );
+    console.log(
+      `   ${label(`scikit-learn ${sk[0].sklearn}, fit + scoring only`)}${pad(total.toFixed(2), 10)}${pad(mb(median(sk.map((s) => s.peak_rss_bytes))), 14)}`
+    );
+    console.log(
+      `     naive-bayes ${part('naive-bayes').toFixed(2)} s, tfidf-word ${part('tfidf-word').toFixed(2)} s, tfidf-char ${part('tfidf-char').toFixed(2)} s, hybrid ${part('hybrid').toFixed(2)} s`
+    );
+    console.log(
+      `   ratio scikit-learn / Evidence Gate: ${(total / eg.seconds).toFixed(1)}× with hashed texts, ${(total / egFull.seconds).toFixed(1)}× with full texts (target ≥ 5×)`
+    );
   }
   console.log('');
   searchSection();

@@ -12,14 +12,18 @@ const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /** The notes of `version` in the changelog text; throws an Error whose message is one line. */
 export function changelogSection(text, version, file = 'CHANGELOG.md') {
-  if (!VERSION.test(version)) throw new Error(`version: expected X.Y.Z (a semantic version), found ${JSON.stringify(version)}`);
+  if (!VERSION.test(version))
+    throw new Error(`version: expected X.Y.Z (a semantic version), found ${JSON.stringify(version)}`);
   const lines = text.split(/\r?\n/);
   const escaped = version.replace(/\./g, '\\.');
   const start = lines.findIndex((line) => new RegExp(`^## \\[${escaped}\\]`).test(line));
-  if (start < 0) throw new Error(`${file}: no section for ${version} (expected a heading "## [${version}] - YYYY-MM-DD")`);
+  if (start < 0)
+    throw new Error(`${file}: no section for ${version} (expected a heading "## [${version}] - YYYY-MM-DD")`);
   const heading = lines[start];
   if (!new RegExp(`^## \\[${escaped}\\] - \\d{4}-\\d{2}-\\d{2}\\s*$`).test(heading)) {
-    throw new Error(`${file}:${start + 1}: expected "## [${version}] - YYYY-MM-DD" (a released section has its date), found ${JSON.stringify(heading)}`);
+    throw new Error(
+      `${file}:${start + 1}: expected "## [${version}] - YYYY-MM-DD" (a released section has its date), found ${JSON.stringify(heading)}`
+    );
   }
   let end = lines.findIndex((line, i) => i > start && /^## /.test(line));
   if (end < 0) end = lines.length;

@@ -16,20 +16,28 @@ export const HEADER = 'import { createRequire as __WEBPACK_EXTERNAL_createRequir
 
 export function engineScript(moduleSource) {
   if (!moduleSource.startsWith(`${HEADER}\n`)) {
-    throw new Error(`engine bundle: expected its first line to be ${HEADER}, found ${JSON.stringify(moduleSource.slice(0, 120))}`);
+    throw new Error(
+      `engine bundle: expected its first line to be ${HEADER}, found ${JSON.stringify(moduleSource.slice(0, 120))}`
+    );
   }
   const body = moduleSource.slice(HEADER.length).replaceAll('import.meta.url', '__engineUrl');
-  const left = [/^\s*(?:import|export)\s/m, /\bimport\.meta\b/, /(?<![\w$.])import\s*\(/].find((pattern) => pattern.test(body));
-  if (left) throw new Error(`engine bundle: it still holds what a script cannot (${left}); the launcher cannot compile it`);
+  const left = [/^\s*(?:import|export)\s/m, /\bimport\.meta\b/, /(?<![\w$.])import\s*\(/].find((pattern) =>
+    pattern.test(body)
+  );
+  if (left)
+    throw new Error(`engine bundle: it still holds what a script cannot (${left}); the launcher cannot compile it`);
   return asciiOnly(`(async function (__WEBPACK_EXTERNAL_createRequire, __engineUrl) {${body}\n})\n`);
 }
 
 /** `source` with every non-ASCII UTF-16 unit written as a \\uXXXX escape (see above). */
 export function asciiOnly(source) {
-  if (/String\.raw/.test(source)) throw new Error('engine bundle: it uses String.raw, whose text an escape would change');
+  if (/String\.raw/.test(source))
+    throw new Error('engine bundle: it uses String.raw, whose text an escape would change');
   return source.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, unit, at) => {
     if (slashes.length % 2 === 1) {
-      throw new Error(`engine bundle: a backslash precedes ${JSON.stringify(unit)} at ${at}: ${JSON.stringify(source.slice(Math.max(0, at - 40), at + 40))}`);
+      throw new Error(
+        `engine bundle: a backslash precedes ${JSON.stringify(unit)} at ${at}: ${JSON.stringify(source.slice(Math.max(0, at - 40), at + 40))}`
+      );
     }
     return `${slashes}\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });

@@ -19,7 +19,9 @@ const LAUNCHER_OPTIONS = ['--transpile-only'];
 function build(entry, out, extra = []) {
   return new Promise((resolve, reject) => {
     const args = [ncc, 'build', entry, '-o', out, '--license', 'licenses.txt', '--target', 'es2022', '-q', ...extra];
-    spawn(process.execPath, args, { stdio: 'inherit' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ncc build ${entry} exited ${code}`))));
+    spawn(process.execPath, args, { stdio: 'inherit' }).on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ncc build ${entry} exited ${code}`))
+    );
   });
 }
 

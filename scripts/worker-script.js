@@ -10,10 +10,14 @@ const EXPORTS = /^export \{ __webpack_exports___esModule as __esModule \};\s*$/m
 
 export function commonJsWorker(moduleSource) {
   if (!moduleSource.startsWith(`${HEADER}\n`)) {
-    throw new Error(`writer worker bundle: expected its first line to be ${HEADER}, found ${JSON.stringify(moduleSource.slice(0, 120))}`);
+    throw new Error(
+      `writer worker bundle: expected its first line to be ${HEADER}, found ${JSON.stringify(moduleSource.slice(0, 120))}`
+    );
   }
   const body = moduleSource.slice(HEADER.length).replace(EXPORTS, '').replaceAll('import.meta.url', URL_OF_FILE);
-  const left = [/^\s*(?:import|export)\s/m, /\bimport\.meta\b/, /(?<![\w$.])import\s*\(/].find((pattern) => pattern.test(body));
+  const left = [/^\s*(?:import|export)\s/m, /\bimport\.meta\b/, /(?<![\w$.])import\s*\(/].find((pattern) =>
+    pattern.test(body)
+  );
   if (left) throw new Error(`writer worker bundle: it still holds what CommonJS cannot (${left})`);
   return `const { createRequire: __WEBPACK_EXTERNAL_createRequire } = require("node:module");\nconst ${URL_OF_FILE} = require("node:url").pathToFileURL(__filename).href;${body}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The engine both adapters call (docs/definitions.md#pipeline): `run` (one job, or one shard of it), `merge` (shards
- * into one output, docs/definitions.md#shards) and `verify` (docs/definitions.md#verify) are short lists of the same stages —
- * prepare → evaluate → stream evidence → derive (pipeline/derive.ts) → render → manifest. No
+ * into one output, docs/definitions.md#shards) and `verify` (docs/definitions.md#verify) are short lists of the same
+ * stages — prepare → evaluate → stream evidence → derive (pipeline/derive.ts) → render → manifest. No
  * GitHub or terminal I/O here: the clock, the log and the run context are passed in.
  */
 export { run, type RunOptions } from './pipeline/run.js';

@@ -23,10 +23,16 @@ describe('action.yml', () => {
   });
 
   test('lists every output the adapter sets, and the verdict values', async () => {
-    const host = fakeHost({ config: 'evidence-gate.yml', 'fail-on-gate': 'false' }, { GITHUB_WORKSPACE: tinyRepo() }, undefined, false);
+    const host = fakeHost(
+      { config: 'evidence-gate.yml', 'fail-on-gate': 'false' },
+      { GITHUB_WORKSPACE: tinyRepo() },
+      undefined,
+      false
+    );
     await runAction(host);
     expect(Object.keys(action.outputs).sort()).toEqual(Object.keys(host.outputs).sort());
-    for (const value of ['"pass"', '"fail"', '"shard"', '"error"']) expect(action.outputs.verdict?.description).toContain(value);
+    for (const value of ['"pass"', '"fail"', '"shard"', '"error"'])
+      expect(action.outputs.verdict?.description).toContain(value);
   });
 
   test('runs the committed bundle on node24', () => {

@@ -21,13 +21,34 @@ function check(over: Partial<Check> & Pick<Check, 'id' | 'check' | 'value' | 'th
   };
 }
 
-const DROP = check({ id: 'accuracy_drop/tfidf-word/search', check: 'accuracy_drop', value: 21.568627450980394, threshold: 5 });
-const PSI = check({ id: 'length_psi/data', check: 'length_psi', value: 15.437123, threshold: 0.5, config_key: 'gate.max_length_psi', denominator: 54 });
-const RATE = check({ id: 'flip_rate/hybrid/format', check: 'flip_rate', value: 0.25, numerator: 10, denominator: 40, threshold: 0.2 });
+const DROP = check({
+  id: 'accuracy_drop/tfidf-word/search',
+  check: 'accuracy_drop',
+  value: 21.568627450980394,
+  threshold: 5
+});
+const PSI = check({
+  id: 'length_psi/data',
+  check: 'length_psi',
+  value: 15.437123,
+  threshold: 0.5,
+  config_key: 'gate.max_length_psi',
+  denominator: 54
+});
+const RATE = check({
+  id: 'flip_rate/hybrid/format',
+  check: 'flip_rate',
+  value: 0.25,
+  numerator: 10,
+  denominator: 40,
+  threshold: 0.2
+});
 
 test('a percentage-point value reads "21.57 pp, required ≤ 5 pp", not the raw number', () => {
   const [a] = checkAnnotations([DROP], 'evidence-gate.yml', true).annotations;
-  expect(a?.message).toBe('accuracy_drop/tfidf-word/search: 21.57 pp, required ≤ 5 pp (gate.max_accuracy_drop_pp, default; n=153)');
+  expect(a?.message).toBe(
+    'accuracy_drop/tfidf-word/search: 21.57 pp, required ≤ 5 pp (gate.max_accuracy_drop_pp, default; n=153)'
+  );
 });
 
 test('every annotation uses the very words of the terminal table for value and threshold', () => {

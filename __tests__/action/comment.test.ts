@@ -25,7 +25,9 @@ function prEnv(root: string, runId: string): NodeJS.ProcessEnv {
 
 function host(root: string, runId: string, inputs: Record<string, string>) {
   const env = prEnv(root, runId);
-  return fakeHost({ baseline: 'none', 'fail-on-gate': 'false', comment: 'true', ...inputs }, env, undefined, true, { api: (t) => githubHost(null, env).api(t) });
+  return fakeHost({ baseline: 'none', 'fail-on-gate': 'false', comment: 'true', ...inputs }, env, undefined, true, {
+    api: (t) => githubHost(null, env).api(t)
+  });
 }
 
 describe('pull-request comment', () => {
@@ -36,14 +38,18 @@ describe('pull-request comment', () => {
     server.comments.push({ id: 900, issue: 7, body: 'see <!-- evidence-gate:comment:0 -->', user: 'someone' });
     const first = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
     await runAction(first);
-    expect(first.infos.find((l) => l.startsWith('pull-request comment'))).toBe('pull-request comment created: https://github.example/o/r/pull/7#issuecomment-1');
+    expect(first.infos.find((l) => l.startsWith('pull-request comment'))).toBe(
+      'pull-request comment created: https://github.example/o/r/pull/7#issuecomment-1'
+    );
     expect(server.comments).toHaveLength(2);
     const body = server.comments[1]?.body as string;
     expect(body.split('\n')[0]).toMatch(/^<!-- evidence-gate:comment:[0-9a-f]{16} -->$/);
     expect(body).toContain('### Evidence Gate: ❌ FAIL · `evidence-gate.yml`');
     expect(body).toMatch(/^\*\*Why it failed:\*\* .+\.$/m);
     expect(body).toContain('#### Compared with base\n\nNo comparison: the baseline input is none.');
-    expect(body).toContain('[workflow run](https://github.example/o/r/actions/runs/77) · [evidence artifact](https://github.example/o/r/actions/runs/77/artifacts/42) · manifest SHA-256 `');
+    expect(body).toContain(
+      '[workflow run](https://github.example/o/r/actions/runs/77) · [evidence artifact](https://github.example/o/r/actions/runs/77/artifacts/42) · manifest SHA-256 `'
+    );
     expect(body).not.toContain('## Failing and not-evaluated checks');
 
     const next = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
@@ -72,13 +78,15 @@ describe('pull-request comment', () => {
     expect(result?.verdict).toBe('fail');
     expect(h.notices).toEqual([
       {
-        line: 'pull-request comment not posted: the token may not write to pull request #7 (HTTP 403; a fork\'s read-only token, or no pull-requests: write permission). This job summary is the report.',
+        line: "pull-request comment not posted: the token may not write to pull request #7 (HTTP 403; a fork's read-only token, or no pull-requests: write permission). This job summary is the report.",
         where: { title: 'Evidence Gate: no pull-request comment' }
       }
     ]);
     expect(h.warnings).toEqual([]);
     expect(h.errors).toHaveLength(Math.min(9, result?.failedChecks ?? 0));
-    expect(h.summaries[0]).toContain('The pull-request comment was not posted (HTTP 403: the token may not write to pull requests, as on a fork); this summary is the report.');
+    expect(h.summaries[0]).toContain(
+      'The pull-request comment was not posted (HTTP 403: the token may not write to pull requests, as on a fork); this summary is the report.'
+    );
     // The only failure is the gate's own.
     expect(h.failures).toEqual([`Evidence Gate failed: ${result?.failedChecks} blocking checks (see the job summary)`]);
     expect(server.comments).toEqual([]);
@@ -103,23 +111,34 @@ describe('pull-request comment', () => {
     await runAction(h);
     expect(h.notices).toHaveLength(1);
     expect(h.failures).toEqual([]);
-    const broken = fakeHost({ baseline: 'none', 'fail-on-gate': 'false', comment: 'true', config: 'evidence-gate.yml', 'github-token': 't' }, prEnv(root, '1'), undefined, true, {
-      api: () => ({
-        request: async () => {
-          throw new Error('socket hang up');
-        },
-        pages: () => ({
-          [Symbol.asyncIterator]: () => ({
-            next: async () => {
-              throw new Error('socket hang up');
-            }
-          })
-        }),
-        downloadArtifact: async () => undefined
-      })
-    });
+    const broken = fakeHost(
+      { baseline: 'none', 'fail-on-gate': 'false', comment: 'true', config: 'evidence-gate.yml', 'github-token': 't' },
+      prEnv(root, '1'),
+      undefined,
+      true,
+      {
+        api: () => ({
+          request: async () => {
+            throw new Error('socket hang up');
+          },
+          pages: () => ({
+            [Symbol.asyncIterator]: () => ({
+              next: async () => {
+                throw new Error('socket hang up');
+              }
+            })
+          }),
+          downloadArtifact: async () => undefined
+        })
+      }
+    );
     await runAction(broken);
-    expect(broken.warnings.filter((w) => w.where?.file === undefined)).toEqual([{ line: 'pull-request comment failed: socket hang up', where: { title: 'Evidence Gate: pull-request comment failed' } }]);
+    expect(broken.warnings.filter((w) => w.where?.file === undefined)).toEqual([
+      {
+        line: 'pull-request comment failed: socket hang up',
+        where: { title: 'Evidence Gate: pull-request comment failed' }
+      }
+    ]);
     expect(broken.summaries[0]).toContain('The pull-request comment could not be posted');
     expect(broken.failures).toEqual([]);
   });
@@ -151,7 +170,9 @@ describe('pull-request comment: author, races and refusals', () => {
     const mine = server.comment(7, `${marker(root)}\nold comment of alice`, 'alice');
     const h = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghp_alice' });
     await runAction(h);
-    expect(h.infos).toContain(`pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-${mine.id}`);
+    expect(h.infos).toContain(
+      `pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-${mine.id}`
+    );
     expect(server.comments.map((c) => [c.user, c.body.includes('actions/runs/77')])).toEqual([
       ['github-actions[bot]', false],
       ['alice', true]
@@ -169,7 +190,9 @@ describe('pull-request comment: author, races and refusals', () => {
     const h = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
     await runAction(h);
     expect(server.comments.map((c) => c.body.split('\n')[1])).toEqual(['from the concurrent run']);
-    expect(h.infos).toContain('pull-request comment superseded by a newer one from a run that commented at the same time: https://github.example/o/r/pull/7#issuecomment-2 (1 duplicate deleted)');
+    expect(h.infos).toContain(
+      'pull-request comment superseded by a newer one from a run that commented at the same time: https://github.example/o/r/pull/7#issuecomment-2 (1 duplicate deleted)'
+    );
     // Duplicates left by an earlier race: the next run edits the newest and deletes the rest.
     server.comment(7, `${marker(root)}\nduplicate`, 'github-actions[bot]');
     const next = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
@@ -177,7 +200,9 @@ describe('pull-request comment: author, races and refusals', () => {
     expect(server.comments).toHaveLength(1);
     expect(server.comments[0]?.id).toBe(3);
     expect(server.comments[0]?.body).toContain('actions/runs/78');
-    expect(next.infos).toContain('pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-3 (1 duplicate deleted)');
+    expect(next.infos).toContain(
+      'pull-request comment updated: https://github.example/o/r/pull/7#issuecomment-3 (1 duplicate deleted)'
+    );
   });
 
   test('a spent rate limit and a locked conversation are named as such, not as a read-only token', async () => {
@@ -186,13 +211,19 @@ describe('pull-request comment: author, races and refusals', () => {
     server.exhausted.add('ghs_write');
     const limited = host(root, '77', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
     await runAction(limited);
-    expect(limited.notices.map((n) => n.line)).toEqual(['pull-request comment not posted: the GitHub API rate limit ran out (HTTP 403); the next run posts it. This job summary is the report.']);
-    expect(limited.summaries[0]).toContain('The pull-request comment was not posted (HTTP 403: the GitHub API rate limit ran out); this summary is the report.');
+    expect(limited.notices.map((n) => n.line)).toEqual([
+      'pull-request comment not posted: the GitHub API rate limit ran out (HTTP 403); the next run posts it. This job summary is the report.'
+    ]);
+    expect(limited.summaries[0]).toContain(
+      'The pull-request comment was not posted (HTTP 403: the GitHub API rate limit ran out); this summary is the report.'
+    );
     server.exhausted.clear();
     server.locked.add(7);
     const locked = host(root, '78', { config: 'evidence-gate.yml', 'github-token': 'ghs_write' });
     await runAction(locked);
-    expect(locked.notices.map((n) => n.line)).toEqual(['pull-request comment not posted: the conversation on pull request #7 is locked (HTTP 403). This job summary is the report.']);
+    expect(locked.notices.map((n) => n.line)).toEqual([
+      'pull-request comment not posted: the conversation on pull request #7 is locked (HTTP 403). This job summary is the report.'
+    ]);
     expect(locked.warnings.filter((w) => w.where?.file === undefined)).toEqual([]);
     expect(server.comments).toEqual([]);
   });
@@ -210,7 +241,8 @@ function mentions(markdown: string): string[] {
     parts.forEach((part, i) => {
       if (i % 2 === 1 && parts.length % 2 === 1) return;
       const text = part.replace(/&#64;/g, '@').replace(/\\(.)/g, '$1');
-      for (const m of text.matchAll(/(?:^|[^\w])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][A-Za-z0-9-]*)?)/g)) found.push(m[1] as string);
+      for (const m of text.matchAll(/(?:^|[^\w])@([A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][A-Za-z0-9-]*)?)/g))
+        found.push(m[1] as string);
     });
   }
   return found;
@@ -225,13 +257,32 @@ describe('mentions', () => {
     expect(mentions(defused)).toEqual([]);
     expect(defused).toBe('| `@`octo\\-org/security | model `@`alice |');
     // Code spans and addresses are left as they are.
-    expect(defuseMentions('`@x` mail me: a@b.example, see https://x.example/@y')).toBe('`@x` mail me: a@b.example, see https://x.example/@y');
+    expect(defuseMentions('`@x` mail me: a@b.example, see https://x.example/@y')).toBe(
+      '`@x` mail me: a@b.example, see https://x.example/@y'
+    );
     expect(defuseMentions('@bare at the start')).toBe('`@`bare at the start');
   });
 
   test('names in the comment body cannot mention anyone', () => {
-    const summary = ['# Evidence Gate: ❌ FAIL', '', `**Why it failed:** ${md('@octo-org/team')} broke.`, '', '## Compared with base', '', `| ${md('@alice-model')} | +1 pp |`].join('\n');
-    const body = commentBody({ marker: '<!-- m -->', verdict: 'fail', configPath: '@cfg.yml', jobIndex: '0', summary, runUrl: null, artifactUrl: '', manifestSha256: 'f'.repeat(64) });
+    const summary = [
+      '# Evidence Gate: ❌ FAIL',
+      '',
+      `**Why it failed:** ${md('@octo-org/team')} broke.`,
+      '',
+      '## Compared with base',
+      '',
+      `| ${md('@alice-model')} | +1 pp |`
+    ].join('\n');
+    const body = commentBody({
+      marker: '<!-- m -->',
+      verdict: 'fail',
+      configPath: '@cfg.yml',
+      jobIndex: '0',
+      summary,
+      runUrl: null,
+      artifactUrl: '',
+      manifestSha256: 'f'.repeat(64)
+    });
     expect(mentions(summary)).toEqual(['octo-org/team', 'alice-model']);
     expect(mentions(body)).toEqual([]);
     expect(body).toContain('`@cfg.yml`');
@@ -251,7 +302,18 @@ describe('comment body', () => {
 
   test('the compare section is cut to fit GitHub comment limits', () => {
     const rows = Array.from({ length: 5000 }, (_, i) => `| model-${i} | +0.0 pp; 0 fixed, 0 broken |`);
-    const summary = ['# Evidence Gate: ✅ PASS', '', '**Every judged check passed.**', '', '## Compared with base', '', ...rows, '', '## Robustness (all rows)', 'x'].join('\n');
+    const summary = [
+      '# Evidence Gate: ✅ PASS',
+      '',
+      '**Every judged check passed.**',
+      '',
+      '## Compared with base',
+      '',
+      ...rows,
+      '',
+      '## Robustness (all rows)',
+      'x'
+    ].join('\n');
     expect(compareSectionOf(summary)).toHaveLength(rows.length + 3);
     const body = commentBody({ ...facts, summary });
     expect(body.length).toBeLessThan(65_536);

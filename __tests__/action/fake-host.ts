@@ -58,7 +58,13 @@ export interface FakeOptions {
   artifactsUnsupported?: string;
 }
 
-export function fakeHost(inputs: Record<string, string>, env: NodeJS.ProcessEnv, upload?: () => Promise<UploadResult>, canUpload = true, more: FakeOptions = {}): FakeHost {
+export function fakeHost(
+  inputs: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+  upload?: () => Promise<UploadResult>,
+  canUpload = true,
+  more: FakeOptions = {}
+): FakeHost {
   const store = more.store;
   const host: FakeHost = {
     outputs: {},

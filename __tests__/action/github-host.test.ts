@@ -104,7 +104,9 @@ describe('github host', () => {
     // 9 check annotations plus the verdict: GitHub's limit of 10 error annotations per step.
     const errors = writes.filter((w) => w.startsWith('::error'));
     expect(errors).toHaveLength(10);
-    expect(errors[0]).toMatch(/^::error title=Evidence Gate%3A protected transitions failed,file=examples\/academic-intent\/evidence-gate\.yml,line=\d+::protected_transitions\//);
+    expect(errors[0]).toMatch(
+      /^::error title=Evidence Gate%3A protected transitions failed,file=examples\/academic-intent\/evidence-gate\.yml,line=\d+::protected_transitions\//
+    );
     expect(errors[9]).toMatch(/^::error::Evidence Gate failed: 28 blocking checks/);
     expect(writes.join('')).toContain('19 more blocking checks not annotated');
     const manifest = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'manifest.json'), 'utf8'));
@@ -117,7 +119,12 @@ describe('github host', () => {
     const files = tempRepo({ 'output.txt': '' });
     delete process.env.GITHUB_STEP_SUMMARY;
     delete process.env.ACTIONS_RUNTIME_TOKEN;
-    Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: join(files, 'output.txt'), INPUT_CONFIG: EXAMPLE_CONFIG, 'INPUT_FAIL-ON-GATE': 'false' });
+    Object.assign(process.env, {
+      GITHUB_WORKSPACE: root,
+      GITHUB_OUTPUT: join(files, 'output.txt'),
+      INPUT_CONFIG: EXAMPLE_CONFIG,
+      'INPUT_FAIL-ON-GATE': 'false'
+    });
     writeFileSync(join(files, 'output.txt'), '');
     const log = await actionLog();
     expect(log).toContain('job summary skipped: GITHUB_STEP_SUMMARY is not set (local run)');
@@ -132,7 +139,12 @@ describe('github host', () => {
     delete process.env.GITHUB_STEP_SUMMARY;
     delete process.env.ACTIONS_RUNTIME_TOKEN;
     const output = join(files, 'not-yet', 'output.txt');
-    Object.assign(process.env, { GITHUB_WORKSPACE: root, GITHUB_OUTPUT: output, INPUT_CONFIG: EXAMPLE_CONFIG, 'INPUT_FAIL-ON-GATE': 'false' });
+    Object.assign(process.env, {
+      GITHUB_WORKSPACE: root,
+      GITHUB_OUTPUT: output,
+      INPUT_CONFIG: EXAMPLE_CONFIG,
+      'INPUT_FAIL-ON-GATE': 'false'
+    });
     const log = await actionLog();
     expect(log).not.toContain('internal error');
     expect(readOutputs(output).verdict).toBe('fail');
@@ -159,7 +171,12 @@ describe('github host', () => {
     await host.upload('evidence-gate-x', ['/w/out/a.json'], '/w/out', undefined);
     expect(await host.listRunArtifacts()).toEqual([{ id: 3, name: 'a' }]);
     await host.downloadRunArtifact(3, '/tmp/x');
-    expect(calls).toEqual(['delete evidence-gate-x', 'upload evidence-gate-x', 'list {"latest":true}', 'download 3 {"path":"/tmp/x"}']);
+    expect(calls).toEqual([
+      'delete evidence-gate-x',
+      'upload evidence-gate-x',
+      'list {"latest":true}',
+      'download 3 {"path":"/tmp/x"}'
+    ]);
     calls.length = 0;
     await githubHost(null, { GITHUB_RUN_ATTEMPT: '1' }).upload('n', [], '/w', 3);
     expect(calls).toEqual(['upload n']);
@@ -174,7 +191,9 @@ describe('github host', () => {
       throw new Error('Failed request: (403) Forbidden: token lacks permission');
     };
     behaviour.upload = async () => {
-      throw new Error('Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run');
+      throw new Error(
+        'Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run'
+      );
     };
     const root = exampleRepo();
     const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
@@ -217,7 +236,9 @@ describe('github host', () => {
   test('a second upload of one name in a run (a reusable workflow called twice) names the way out', async () => {
     const saved = { ...behaviour };
     behaviour.upload = async () => {
-      throw new Error('Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run');
+      throw new Error(
+        'Failed to CreateArtifact: Received non-retryable error: Failed request: (409) Conflict: an artifact with this name already exists on the workflow run'
+      );
     };
     try {
       await expect(githubHost(null, { GITHUB_RUN_ATTEMPT: '1' }).upload('n', [], '/w', undefined)).rejects.toThrow(

@@ -13,8 +13,17 @@ import { join } from 'node:path';
 import { tempRepo } from '../helpers.js';
 
 /** A pull request's runner environment (PR #7 into main, optionally at base commit `baseSha`) whose API is the fake server at `apiUrl`. */
-export function pullRequestEnv(root: string, apiUrl: string, extra: Record<string, string> = {}, baseSha?: string): NodeJS.ProcessEnv {
-  const files = tempRepo({ 'event.json': JSON.stringify({ pull_request: { number: 7, base: { ref: 'main', ...(baseSha ? { sha: baseSha } : {}) } } }) });
+export function pullRequestEnv(
+  root: string,
+  apiUrl: string,
+  extra: Record<string, string> = {},
+  baseSha?: string
+): NodeJS.ProcessEnv {
+  const files = tempRepo({
+    'event.json': JSON.stringify({
+      pull_request: { number: 7, base: { ref: 'main', ...(baseSha ? { sha: baseSha } : {}) } }
+    })
+  });
   return {
     GITHUB_WORKSPACE: root,
     GITHUB_EVENT_NAME: 'pull_request',
@@ -125,13 +134,25 @@ export class FakeGitHub {
       u.searchParams.set('page', String(n));
       return `<${u.href}>; rel="${rel}"`;
     };
-    const rels = [page < last ? link(page + 1, 'next') : null, page < last ? link(last, 'last') : null, page > 1 ? link(page - 1, 'prev') : null, page > 1 ? link(1, 'first') : null].filter((x) => x !== null);
-    return { items: list.slice((page - 1) * perPage, page * perPage), headers: rels.length > 0 ? { link: rels.join(', ') } : {} };
+    const rels = [
+      page < last ? link(page + 1, 'next') : null,
+      page < last ? link(last, 'last') : null,
+      page > 1 ? link(page - 1, 'prev') : null,
+      page > 1 ? link(1, 'first') : null
+    ].filter((x) => x !== null);
+    return {
+      items: list.slice((page - 1) * perPage, page * perPage),
+      headers: rels.length > 0 ? { link: rels.join(', ') } : {}
+    };
   }
 
   private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      ...headers
+    });
     res.end(text);
   }
 
@@ -161,7 +182,15 @@ export class FakeGitHub {
     const grant = token ? (this.tokens.get(token) ?? 'none') : 'none';
     if (grant === 'none') return this.send(res, 401, { message: 'Bad credentials' });
     if (token && this.exhausted.has(token)) {
-      return this.send(res, 403, { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting' }, { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000' });
+      return this.send(
+        res,
+        403,
+        {
+          message: 'API rate limit exceeded for installation ID 1.',
+          documentation_url: 'https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting'
+        },
+        { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1700000000' }
+      );
     }
     const login = (token && this.users.get(token)) ?? null;
     if (path === '/user' && method === 'GET') {
@@ -194,7 +223,17 @@ export class FakeGitHub {
         return this.send(
           res,
           200,
-          { total_count: list.length, workflow_runs: items.map((r) => ({ id: r.id, head_sha: r.head_sha, head_branch: r.branch, event: r.event, conclusion: r.conclusion, status: statusOf(r) })) },
+          {
+            total_count: list.length,
+            workflow_runs: items.map((r) => ({
+              id: r.id,
+              head_sha: r.head_sha,
+              head_branch: r.branch,
+              event: r.event,
+              conclusion: r.conclusion,
+              status: statusOf(r)
+            }))
+          },
           headers
         );
       }
@@ -206,7 +245,17 @@ export class FakeGitHub {
         return this.send(
           res,
           200,
-          { total_count: list.length, artifacts: items.map((a) => ({ id: a.id, name: a.name, size_in_bytes: a.zip.length, expired: a.expired === true, created_at: '2025-01-01T00:00:00Z', digest: null })) },
+          {
+            total_count: list.length,
+            artifacts: items.map((a) => ({
+              id: a.id,
+              name: a.name,
+              size_in_bytes: a.zip.length,
+              expired: a.expired === true,
+              created_at: '2025-01-01T00:00:00Z',
+              digest: null
+            }))
+          },
           headers
         );
       }
@@ -224,12 +273,22 @@ export class FakeGitHub {
     if (list && method === 'GET') {
       const all = this.comments.filter((c) => c.issue === Number(list[1])).sort((a, b) => a.id - b.id);
       const { items, headers } = this.page(url, all);
-      return this.send(res, 200, items.map((c) => this.commentJson(c)), headers);
+      return this.send(
+        res,
+        200,
+        items.map((c) => this.commentJson(c)),
+        headers
+      );
     }
     if (list && method === 'POST') {
       if (grant !== 'write') return forbidden();
-      if (this.locked.has(Number(list[1]))) return this.send(res, 403, { message: 'Unable to create comment because issue is locked.' });
-      const c = this.comment(Number(list[1]), String((await this.body(req)).body ?? ''), login ?? 'github-actions[bot]');
+      if (this.locked.has(Number(list[1])))
+        return this.send(res, 403, { message: 'Unable to create comment because issue is locked.' });
+      const c = this.comment(
+        Number(list[1]),
+        String((await this.body(req)).body ?? ''),
+        login ?? 'github-actions[bot]'
+      );
       this.afterCreate?.();
       return this.send(res, 201, this.commentJson(c));
     }
@@ -252,6 +311,11 @@ export class FakeGitHub {
   }
 
   private commentJson(c: FakeComment) {
-    return { id: c.id, body: c.body, user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' }, html_url: `https://github.example/o/r/pull/${c.issue}#issuecomment-${c.id}` };
+    return {
+      id: c.id,
+      body: c.body,
+      user: { login: c.user, type: c.user.endsWith('[bot]') ? 'Bot' : 'User' },
+      html_url: `https://github.example/o/r/pull/${c.issue}#issuecomment-${c.id}`
+    };
   }
 }

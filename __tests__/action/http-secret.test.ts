@@ -27,7 +27,15 @@ test('setSecret receives the header variable; no log line, annotation or summary
   }
   expect(host.secrets).toContain(secret);
   expect(server.headers.length).toBeGreaterThan(0);
-  const said = JSON.stringify([host.infos, host.warnings, host.errors, host.notices, host.summaries, host.outputs, host.failures]);
+  const said = JSON.stringify([
+    host.infos,
+    host.warnings,
+    host.errors,
+    host.notices,
+    host.summaries,
+    host.outputs,
+    host.failures
+  ]);
   expect(said).not.toContain(secret);
   expect(host.outputs.verdict).toBeDefined();
 });

@@ -1,5 +1,13 @@
 import { readInputs } from '../../src/action/inputs.js';
-import { commentMarker, defaultArtifactName, matrixKeyOf, parseShardArtifactName, shardArtifactName, shardPrefix, workspaceKey } from '../../src/action/naming.js';
+import {
+  commentMarker,
+  defaultArtifactName,
+  matrixKeyOf,
+  parseShardArtifactName,
+  shardArtifactName,
+  shardPrefix,
+  workspaceKey
+} from '../../src/action/naming.js';
 
 const ROOT = '/work/repo';
 
@@ -22,7 +30,11 @@ describe('action inputs', () => {
   });
 
   test('defaults that a local tool passes through unexpanded count as unset', () => {
-    const values: Record<string, string> = { 'github-token': '${{ github.token }}', 'strategy-job-index': '${{ strategy.job-index }}', 'fail-on-gate': '${{ inputs.x }}' };
+    const values: Record<string, string> = {
+      'github-token': '${{ github.token }}',
+      'strategy-job-index': '${{ strategy.job-index }}',
+      'fail-on-gate': '${{ inputs.x }}'
+    };
     const inputs = readInputs((n) => values[n] ?? '', { GITHUB_JOB: 'gate', GITHUB_WORKSPACE: ROOT });
     expect(inputs).toMatchObject({ githubToken: '', jobIndex: '0', failOnGate: true });
   });
@@ -49,7 +61,10 @@ describe('action inputs', () => {
       comment: true,
       merge: true
     });
-    expect(readInputs((n) => ({ baseline: 'none', shard: ' 2 / 4 ' })[n] ?? '', {})).toMatchObject({ baseline: { kind: 'none' }, shard: { index: 2, count: 4 } });
+    expect(readInputs((n) => ({ baseline: 'none', shard: ' 2 / 4 ' })[n] ?? '', {})).toMatchObject({
+      baseline: { kind: 'none' },
+      shard: { index: 2, count: 4 }
+    });
   });
 
   test.each([
@@ -57,8 +72,14 @@ describe('action inputs', () => {
     [{ 'fail-on-gate': 'yes' }, 'input fail-on-gate: expected true or false, found "yes"'],
     [{ comment: '1' }, 'input comment: expected true or false, found "1"'],
     [{ shard: '5/4' }, 'input shard: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found "5/4"'],
-    [{ shard: '1/2', merge: 'true' }, 'input merge: expected false on a shard step (shard: 1/2); merge in a later job that needs the shard jobs'],
-    [{ 'artifact-name': 'a/b' }, 'input artifact-name: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found "a/b"']
+    [
+      { shard: '1/2', merge: 'true' },
+      'input merge: expected false on a shard step (shard: 1/2); merge in a later job that needs the shard jobs'
+    ],
+    [
+      { 'artifact-name': 'a/b' },
+      'input artifact-name: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found "a/b"'
+    ]
   ])('%j is refused with a message naming the input', (values, message) => {
     expect(() => readInputs((n) => (values as Record<string, string>)[n] ?? '', {})).toThrow(message);
   });
@@ -69,14 +90,30 @@ describe('artifact names', () => {
 
   test('unique per matrix job and per step (config or output folder) of one run', () => {
     const a = defaultArtifactName(env, 'a.yml', 'out', '0');
-    const names = [a, defaultArtifactName(env, 'a.yml', 'out', '1'), defaultArtifactName(env, 'b.yml', 'out', '0'), defaultArtifactName(env, 'a.yml', 'out2', '0'), defaultArtifactName({ GITHUB_JOB: 'k' }, 'a.yml', 'out', '0')];
+    const names = [
+      a,
+      defaultArtifactName(env, 'a.yml', 'out', '1'),
+      defaultArtifactName(env, 'b.yml', 'out', '0'),
+      defaultArtifactName(env, 'a.yml', 'out2', '0'),
+      defaultArtifactName({ GITHUB_JOB: 'k' }, 'a.yml', 'out', '0')
+    ];
     expect(new Set(names).size).toBe(names.length);
     expect(a).toMatch(/^evidence-gate-j-0-[0-9a-f]{8}$/);
   });
 
   test('the same on the base branch and on a pull request: no run attempt, step id or run id in it', () => {
-    const base = defaultArtifactName({ ...env, GITHUB_RUN_ATTEMPT: '1', GITHUB_RUN_ID: '10', GITHUB_ACTION: '__self' }, 'a.yml', 'out', '2');
-    const pr = defaultArtifactName({ ...env, GITHUB_RUN_ATTEMPT: '3', GITHUB_RUN_ID: '99', GITHUB_ACTION: 'gate' }, 'a.yml', 'out', '2');
+    const base = defaultArtifactName(
+      { ...env, GITHUB_RUN_ATTEMPT: '1', GITHUB_RUN_ID: '10', GITHUB_ACTION: '__self' },
+      'a.yml',
+      'out',
+      '2'
+    );
+    const pr = defaultArtifactName(
+      { ...env, GITHUB_RUN_ATTEMPT: '3', GITHUB_RUN_ID: '99', GITHUB_ACTION: 'gate' },
+      'a.yml',
+      'out',
+      '2'
+    );
     expect(pr).toBe(base);
   });
 
@@ -109,7 +146,8 @@ describe('artifact names', () => {
   });
 
   test('a key separates the calls of one reusable workflow (same job id, matrix index and workflow file), and no key changes nothing', () => {
-    const inputs = (values: Record<string, string>) => readInputs((n) => values[n] ?? '', { GITHUB_JOB: 'gate', GITHUB_WORKSPACE: ROOT });
+    const inputs = (values: Record<string, string>) =>
+      readInputs((n) => values[n] ?? '', { GITHUB_JOB: 'gate', GITHUB_WORKSPACE: ROOT });
     const plain = inputs({ config: 'a.yml' }).artifactName;
     expect(plain).toBe(defaultArtifactName({ GITHUB_JOB: 'gate' }, 'a.yml', 'evidence-gate-out', '0'));
     const staging = inputs({ config: 'a.yml', key: 'staging' }).artifactName;
@@ -122,20 +160,34 @@ describe('artifact names', () => {
   });
 
   test('two workflows with the same job id and config keep two comments', () => {
-    const ci = commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/pull/7/merge' }, 'a.yml', '0');
-    const nightly = commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/nightly.yml@refs/pull/7/merge' }, 'a.yml', '0');
+    const ci = commentMarker(
+      { ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/pull/7/merge' },
+      'a.yml',
+      '0'
+    );
+    const nightly = commentMarker(
+      { ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/nightly.yml@refs/pull/7/merge' },
+      'a.yml',
+      '0'
+    );
     expect(ci).not.toBe(nightly);
     // The ref is not part of it: the next push edits the same comment.
-    expect(commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/heads/x' }, 'a.yml', '0')).toBe(ci);
+    expect(
+      commentMarker({ ...env, GITHUB_WORKFLOW_REF: 'o/r/.github/workflows/ci.yml@refs/heads/x' }, 'a.yml', '0')
+    ).toBe(ci);
   });
 
   test('shard names of a matrix with other dimensions: one set per combination, which a merge over the same dimensions finds', () => {
     const shardOf = (matrix: object, shard: string) => {
-      const i = readInputs((n) => ({ config: 'a.yml', shard, matrix: JSON.stringify(matrix, null, 2) })[n] ?? '', { GITHUB_WORKSPACE: ROOT });
+      const i = readInputs((n) => ({ config: 'a.yml', shard, matrix: JSON.stringify(matrix, null, 2) })[n] ?? '', {
+        GITHUB_WORKSPACE: ROOT
+      });
       return shardPrefix('a.yml', null, i.matrixKey, i.key);
     };
     const mergeOf = (matrix: object | null) => {
-      const i = readInputs((n) => ({ config: 'a.yml', merge: 'true', matrix: JSON.stringify(matrix) })[n] ?? '', { GITHUB_WORKSPACE: ROOT });
+      const i = readInputs((n) => ({ config: 'a.yml', merge: 'true', matrix: JSON.stringify(matrix) })[n] ?? '', {
+        GITHUB_WORKSPACE: ROOT
+      });
       return shardPrefix('a.yml', null, i.matrixKey, i.key);
     };
     const a1 = shardOf({ os: 'a', shard: '1/2' }, '1/2');

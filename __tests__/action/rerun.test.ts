@@ -35,7 +35,12 @@ afterEach(() => {
 });
 
 async function shardZip(index: number, count: number): Promise<Buffer> {
-  const result = await run({ root: tinyRepo(), configPath: 'evidence-gate.yml', outputDir: `shard-${index}`, shard: { index, count } });
+  const result = await run({
+    root: tinyRepo(),
+    configPath: 'evidence-gate.yml',
+    outputDir: `shard-${index}`,
+    shard: { index, count }
+  });
   return zipFolder(result.outputDir);
 }
 
@@ -66,12 +71,23 @@ describe('merge on a re-run attempt', () => {
     server.tokens.set('ghs_actions', 'actions');
     const [one, two] = [await shardZip(1, 2), await shardZip(2, 2)];
     // 120 unrelated artifacts push the shards onto the second page of the listing.
-    server.artifacts = Array.from({ length: 120 }, (_, i) => ({ id: 1000 + i, runId: 77, name: `other-${i}`, zip: Buffer.alloc(0) }));
+    server.artifacts = Array.from({ length: 120 }, (_, i) => ({
+      id: 1000 + i,
+      runId: 77,
+      name: `other-${i}`,
+      zip: Buffer.alloc(0)
+    }));
     server.artifacts.push(
       { id: 11, runId: 77, name: shardArtifactName(prefix, { index: 1, count: 2 }), zip: one },
       { id: 12, runId: 77, name: shardArtifactName(prefix, { index: 2, count: 2 }), zip: two },
       // An attempt's leftover that has expired is not taken, though it is newer.
-      { id: 2000, runId: 77, name: shardArtifactName(prefix, { index: 2, count: 2 }), expired: true, zip: Buffer.alloc(0) },
+      {
+        id: 2000,
+        runId: 77,
+        name: shardArtifactName(prefix, { index: 2, count: 2 }),
+        expired: true,
+        zip: Buffer.alloc(0)
+      },
       { id: 13, runId: 78, name: shardArtifactName(prefix, { index: 1, count: 2 }), zip: one }
     );
     mergeEnv('ghs_actions');
@@ -80,7 +96,10 @@ describe('merge on a re-run attempt', () => {
     expect(process.exitCode).toBeUndefined();
     const listed = server.requests.filter((r) => r.path === '/repos/o/r/actions/runs/77/artifacts');
     expect(listed.map((r) => r.query.page ?? '1')).toEqual(['1', '2']);
-    expect(server.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual(['/repos/o/r/actions/artifacts/11/zip', '/repos/o/r/actions/artifacts/12/zip']);
+    expect(server.requests.filter((r) => r.path.endsWith('/zip')).map((r) => r.path)).toEqual([
+      '/repos/o/r/actions/artifacts/11/zip',
+      '/repos/o/r/actions/artifacts/12/zip'
+    ]);
     const manifest = JSON.parse(readFileSync(join(result?.outputDir as string, 'manifest.json'), 'utf8'));
     expect(manifest.merged_from.map((m: { index: number }) => m.index)).toEqual([1, 2]);
   });

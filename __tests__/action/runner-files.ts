@@ -19,7 +19,8 @@ export function readOutputs(path: string): Record<string, string> {
       continue;
     }
     const eq = line.indexOf('=');
-    if (eq <= 0) throw new Error(`${path}:${i + 1}: expected name=value or name<<delimiter, found ${JSON.stringify(line)}`);
+    if (eq <= 0)
+      throw new Error(`${path}:${i + 1}: expected name=value or name<<delimiter, found ${JSON.stringify(line)}`);
     out[line.slice(0, eq)] = line.slice(eq + 1);
   }
   return out;

@@ -13,7 +13,13 @@ import { ArtifactStore, fakeHost } from './fake-host.js';
 const ENV = { GITHUB_SERVER_URL: 'https://github.example', GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '77' };
 
 function job(store: ArtifactStore, jobId: string, inputs: Record<string, string>, root = exampleRepo()) {
-  return fakeHost({ config: EXAMPLE_CONFIG, baseline: 'none', ...inputs }, { ...ENV, GITHUB_JOB: jobId, GITHUB_WORKSPACE: root }, undefined, true, { store });
+  return fakeHost(
+    { config: EXAMPLE_CONFIG, baseline: 'none', ...inputs },
+    { ...ENV, GITHUB_JOB: jobId, GITHUB_WORKSPACE: root },
+    undefined,
+    true,
+    { store }
+  );
 }
 
 describe('shards and merge in the action', () => {
@@ -34,7 +40,12 @@ describe('shards and merge in the action', () => {
       expect(host.summaries[0]?.trimEnd()).toMatch(/Manifest SHA-256: `[0-9a-f]{64}`$/);
     }
     // Another config's shard in the same run is not picked up.
-    store.artifacts.push({ id: 999, name: shardArtifactName(shardPrefix('other.yml', null), { index: 1, count: 3 }), dir: '/nonexistent', files: [] });
+    store.artifacts.push({
+      id: 999,
+      name: shardArtifactName(shardPrefix('other.yml', null), { index: 1, count: 3 }),
+      dir: '/nonexistent',
+      files: []
+    });
 
     const merging = job(store, 'merge', { merge: 'true', 'fail-on-gate': 'false' });
     const merged = await runAction(merging);
@@ -49,9 +60,15 @@ describe('shards and merge in the action', () => {
     const single = job(store, 'single', { 'fail-on-gate': 'false' });
     const whole = await runAction(single);
     for (const file of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md']) {
-      expect(readFileSync(join(merged?.outputDir as string, file), 'utf8')).toBe(readFileSync(join(whole?.outputDir as string, file), 'utf8'));
+      expect(readFileSync(join(merged?.outputDir as string, file), 'utf8')).toBe(
+        readFileSync(join(whole?.outputDir as string, file), 'utf8')
+      );
     }
-    expect(readFileSync(join(merged?.outputDir as string, 'evidence.jsonl'), 'utf8').split('\n').filter(Boolean)).toHaveLength(5152);
+    expect(
+      readFileSync(join(merged?.outputDir as string, 'evidence.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+    ).toHaveLength(5152);
   });
 
   test('a shard matrix with another dimension: each combination uploads its own set, and a merge over the same dimension takes its own', async () => {
@@ -59,7 +76,12 @@ describe('shards and merge in the action', () => {
     const root = tinyRepo();
     for (const os of ['a', 'b']) {
       for (const shard of ['1/2', '2/2']) {
-        const host = job(store, 'shards', { config: 'evidence-gate.yml', shard, matrix: JSON.stringify({ os, shard }) }, root);
+        const host = job(
+          store,
+          'shards',
+          { config: 'evidence-gate.yml', shard, matrix: JSON.stringify({ os, shard }) },
+          root
+        );
         await runAction(host);
         expect(host.failures).toEqual([]);
       }
@@ -67,21 +89,31 @@ describe('shards and merge in the action', () => {
     // Four names: os a and os b no longer share "…-shard-1-of-2" (GitHub refuses a second upload of a name).
     expect(new Set(store.artifacts.map((a) => a.name)).size).toBe(4);
     for (const os of ['a', 'b']) {
-      const merging = job(store, 'merge', { config: 'evidence-gate.yml', merge: 'true', matrix: JSON.stringify({ os }) }, tinyRepo());
+      const merging = job(
+        store,
+        'merge',
+        { config: 'evidence-gate.yml', merge: 'true', matrix: JSON.stringify({ os }) },
+        tinyRepo()
+      );
       expect((await runAction(merging))?.kind).toBe('run');
       const used = merging.infos.find((l) => l.startsWith('merge: 2 shard artifacts'));
-      const names = store.artifacts.filter((a) => a.name.includes('-shard-')).slice(os === 'a' ? 0 : 2, os === 'a' ? 2 : 4).map((a) => a.name);
+      const names = store.artifacts
+        .filter((a) => a.name.includes('-shard-'))
+        .slice(os === 'a' ? 0 : 2, os === 'a' ? 2 : 4)
+        .map((a) => a.name);
       expect(used).toBe(`merge: 2 shard artifacts (${names.join(', ')})`);
     }
   });
 
-  test("a failing artifact service is one line naming what failed, not an internal error with a stack", async () => {
+  test('a failing artifact service is one line naming what failed, not an internal error with a stack', async () => {
     const merging = job(new ArtifactStore(), 'merge', { config: 'evidence-gate.yml', merge: 'true' }, tinyRepo());
     merging.listRunArtifacts = async () => {
       throw new Error('Failed request: (503) Service Unavailable');
     };
     expect(await runAction(merging)).toBeNull();
-    expect(merging.failures).toEqual(["Evidence Gate runner error: merge: listing this run's artifacts failed: Failed request: (503) Service Unavailable"]);
+    expect(merging.failures).toEqual([
+      "Evidence Gate runner error: merge: listing this run's artifacts failed: Failed request: (503) Service Unavailable"
+    ]);
     expect(merging.outputs).toEqual({ verdict: 'error' });
   });
 
@@ -89,7 +121,12 @@ describe('shards and merge in the action', () => {
     const store = new ArtifactStore();
     const root = tinyRepo();
     await runAction(job(store, 'shards', { config: 'evidence-gate.yml', shard: '2/3', 'artifact-name': 'gate' }, root));
-    const merging = job(store, 'merge', { config: 'evidence-gate.yml', merge: 'true', 'artifact-name': 'gate' }, tinyRepo());
+    const merging = job(
+      store,
+      'merge',
+      { config: 'evidence-gate.yml', merge: 'true', 'artifact-name': 'gate' },
+      tinyRepo()
+    );
     expect(await runAction(merging)).toBeNull();
     expect(merging.failures).toEqual([
       'Evidence Gate usage error: merge: 2 of 3 shard artifacts missing ("gate-shard-1-of-3", "gate-shard-3-of-3"); did a shard job fail or not finish before the merge job?'

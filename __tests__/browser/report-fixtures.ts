@@ -26,7 +26,8 @@ export function huge(marker: string): string {
 
 const SCRIPT = `<script>window.${PWNED_FLAG}=1</script>`;
 const IMG = `<img src=x onerror="window.${PWNED_FLAG}=1">`;
-const REMOTE = '<img src="https://example.invalid/beacon.png"><link rel=stylesheet href="https://example.invalid/x.css">';
+const REMOTE =
+  '<img src="https://example.invalid/beacon.png"><link rel=stylesheet href="https://example.invalid/x.css">';
 
 /** Hostile labels: markup, a workflow command, a bidi override, and a 100 kB label. */
 export const HOSTILE_LABELS = [IMG, '::error::pwned', '\u202Eevil', huge('label')] as const;
@@ -44,8 +45,14 @@ export async function runExampleWithSearch(): Promise<string> {
   const path = join(root, EXAMPLE_CONFIG);
   const config = readFileSync(path, 'utf8');
   // The bundled config may already configure the search: then it runs as it is.
-  const changed = config.includes('    search:') ? config : config.replace('    truncate: { keep: 0.65 }\n', '    truncate: { keep: 0.65 }\n    search: { knowledge: scores, queries: 200 }\n');
-  if (!changed.includes('    search:')) throw new Error('the example config no longer holds the truncate line this fixture adds the search after');
+  const changed = config.includes('    search:')
+    ? config
+    : config.replace(
+        '    truncate: { keep: 0.65 }\n',
+        '    truncate: { keep: 0.65 }\n    search: { knowledge: scores, queries: 200 }\n'
+      );
+  if (!changed.includes('    search:'))
+    throw new Error('the example config no longer holds the truncate line this fixture adds the search after');
   writeFileSync(path, changed);
   await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
   return join(root, 'out');
@@ -63,7 +70,12 @@ export async function runExampleWithBaseline(headWeight = 0.9): Promise<{ head: 
   const changed = config.replace('{ hybrid: { word_weight: 0.5 } }', `{ hybrid: { word_weight: ${headWeight} } }`);
   if (changed === config) throw new Error('the example config no longer holds the hybrid model this fixture changes');
   writeFileSync(path, changed);
-  await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'head', baseline: { dir: join(root, 'base'), onError: 'refuse' } });
+  await run({
+    root,
+    configPath: EXAMPLE_CONFIG,
+    outputDir: 'head',
+    baseline: { dir: join(root, 'base'), onError: 'refuse' }
+  });
   return { head: join(root, 'head'), base: join(root, 'base') };
 }
 
@@ -78,7 +90,14 @@ rl.on('line', (line) => {
 `;
 
 function hostileRows(prefix: string, count: number, split: 'train' | 'controlled' | 'challenge'): object[] {
-  const ids = [SCRIPT, `"><img src=x onerror=window.${PWNED_FLAG}=1>`, '::error::pwned-id', '\u202Edi-live', 'zero\u200Bwidth\u200D', huge('id')];
+  const ids = [
+    SCRIPT,
+    `"><img src=x onerror=window.${PWNED_FLAG}=1>`,
+    '::error::pwned-id',
+    '\u202Edi-live',
+    'zero\u200Bwidth\u200D',
+    huge('id')
+  ];
   const languages = ['en', SCRIPT, '\u202Ees', 'zw\u200Bx', huge('language')];
   const texts = [
     `alpha results ${SCRIPT} show a gain in the main outcome`,
@@ -96,10 +115,17 @@ function hostileRows(prefix: string, count: number, split: 'train' | 'controlled
     const id = split === 'train' ? `${prefix}${i}` : i < ids.length ? `${prefix}${ids[i]}` : `${prefix}${i}`;
     let text = `${texts[i % texts.length]} number ${i} ${split}`;
     if (i === 7 && split !== 'train') text = `${text} ${huge('text')}`;
-    rows.push({ id, text, label: i === 8 && split !== 'train' ? HOSTILE_LABELS[2 + (i % 2)] : gold, language: split === 'train' ? 'en' : (languages[i % languages.length] as string) });
+    rows.push({
+      id,
+      text,
+      label: i === 8 && split !== 'train' ? HOSTILE_LABELS[2 + (i % 2)] : gold,
+      language: split === 'train' ? 'en' : (languages[i % languages.length] as string)
+    });
   }
   // Every label needs training rows.
-  if (split === 'train') for (const [i, label] of HOSTILE_LABELS.slice(2).entries()) rows.push({ id: `${prefix}extra${i}`, text: `gamma delta ${i} rare words`, label, language: 'en' });
+  if (split === 'train')
+    for (const [i, label] of HOSTILE_LABELS.slice(2).entries())
+      rows.push({ id: `${prefix}extra${i}`, text: `gamma delta ${i} rare words`, label, language: 'en' });
   return rows;
 }
 
@@ -152,10 +178,17 @@ export async function runHostile(): Promise<string> {
 }
 
 /** An output folder read back into the derivation and the report facts (as `verify` does). */
-export async function deriveFolder(dir: string, baselineDir: string | null = null): Promise<{ derived: Derived; facts: ReportFacts }> {
+export async function deriveFolder(
+  dir: string,
+  baselineDir: string | null = null
+): Promise<{ derived: Derived; facts: ReportFacts }> {
   const art = OutputFolder.open(dir, dir);
   const m = art.manifest;
-  const baseline: BaselineInput = baselineDir ? await openBaseline({ dir: baselineDir, onError: 'refuse' }, m, dir, () => {}) : m.no_baseline_reason ? { reason: m.no_baseline_reason } : null;
+  const baseline: BaselineInput = baselineDir
+    ? await openBaseline({ dir: baselineDir, onError: 'refuse' }, m, dir, () => {})
+    : m.no_baseline_reason
+      ? { reason: m.no_baseline_reason }
+      : null;
   const derivation = new Derivation(readDerivationFacts(m), baseline);
   for await (const { row } of art.rows()) derivation.add(row);
   return { derived: derivation.finish(), facts: readReportFacts(m) };
@@ -172,12 +205,21 @@ export async function runManyLanguages(count: number): Promise<string> {
   const name = (i: number) => `lang-${String(i).padStart(2, '0')}`;
   for (const split of ['controlled', 'challenge']) {
     const path = join(dir, 'data', `${split}.jsonl`);
-    const rows = readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     writeFileSync(path, jsonl(rows.map((r, i) => ({ ...r, language: name(i % count) }))));
   }
   const path = join(root, EXAMPLE_CONFIG);
-  const sentences = Array.from({ length: count }, (_, i) => `        ${name(i)}: "Further details are given in the appendix."`).join('\n');
-  const config = readFileSync(path, 'utf8').replace(/ {6}sentences:\n(?: {8}.*\n)+/, `      sentences:\n${sentences}\n`);
+  const sentences = Array.from(
+    { length: count },
+    (_, i) => `        ${name(i)}: "Further details are given in the appendix."`
+  ).join('\n');
+  const config = readFileSync(path, 'utf8').replace(
+    / {6}sentences:\n(?: {8}.*\n)+/,
+    `      sentences:\n${sentences}\n`
+  );
   writeFileSync(path, config);
   await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
   return join(root, 'out');
@@ -186,7 +228,9 @@ export async function runManyLanguages(count: number): Promise<string> {
 /** The bundled tabular example, run once into `out`; returns the output folder. */
 export async function runTabular(): Promise<string> {
   const root = tempRepo();
-  cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), {
+    recursive: true
+  });
   await run({ root, configPath: 'examples/inspection-tabular/evidence-gate.yml', outputDir: 'out' });
   return join(root, 'out');
 }
@@ -198,7 +242,8 @@ function replaceDeep<T>(value: T, from: string, to: string): T {
     if (typeof v === 'string') return swap(v);
     if (Array.isArray(v)) return v.map(walk);
     if (v instanceof Map) return new Map([...v.entries()].map(([k, x]) => [walk(k), walk(x)]));
-    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [swap(k), walk(x)]));
+    if (v !== null && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [swap(k), walk(x)]));
     return v;
   };
   return walk(value) as T;

@@ -21,12 +21,30 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { renderReport } from '../../src/report/html.js';
 import { REPO_ROOT } from '../helpers.js';
-import { deriveFolder, huge, PWNED_FLAG, renameEverywhere, runExample, runExampleWithBaseline, runExampleWithSearch, runHostile, runTabular } from './report-fixtures.js';
+import {
+  deriveFolder,
+  huge,
+  PWNED_FLAG,
+  renameEverywhere,
+  runExample,
+  runExampleWithBaseline,
+  runExampleWithSearch,
+  runHostile,
+  runTabular
+} from './report-fixtures.js';
 
 const CHROMIUM = process.env.EVIDENCE_GATE_CHROMIUM ?? '/usr/bin/chromium';
 const SKIP = process.env.EVIDENCE_GATE_SKIP_BROWSER;
 const SCREENSHOTS = join(REPO_ROOT, 'ci-artifacts', 'report');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run'
+];
 
 const available = existsSync(CHROMIUM);
 if (!available && SKIP) console.warn(`report.html browser test skipped: ${SKIP}`);
@@ -63,11 +81,20 @@ suite('report.html in headless Chromium', () => {
   let pages: string;
 
   beforeAll(async () => {
-    if (!available) throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does), or set EVIDENCE_GATE_CHROMIUM`);
+    if (!available)
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: install Debian's chromium package (.ci/run does), or set EVIDENCE_GATE_CHROMIUM`
+      );
     userData = mkdtempSync(join(tmpdir(), 'evidence-gate-chromium-'));
     pages = mkdtempSync(join(tmpdir(), 'evidence-gate-pages-'));
     mkdirSync(SCREENSHOTS, { recursive: true });
-    context = await chromium.launchPersistentContext(userData, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    context = await chromium.launchPersistentContext(userData, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block'
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -102,7 +129,11 @@ suite('report.html in headless Chromium', () => {
       const heads = Array.from(document.querySelectorAll('h2[id]'));
       const top = (e: PageElement) => e.getBoundingClientRect().top + window.scrollY;
       const end = document.documentElement.scrollHeight;
-      const parts = heads.map((e, i) => ({ id: e.id, y: top(e), next: i + 1 < heads.length ? top(heads[i + 1] as PageElement) : end }));
+      const parts = heads.map((e, i) => ({
+        id: e.id,
+        y: top(e),
+        next: i + 1 < heads.length ? top(heads[i + 1] as PageElement) : end
+      }));
       // The verdict, the cause and the contents, above the first section.
       return [{ id: 'top', y: 8, next: parts[0]?.y ?? end }, ...parts];
     });
@@ -110,7 +141,11 @@ suite('report.html in headless Chromium', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     for (const s of sections) {
       const path = join(SCREENSHOTS, `${name}-${s.id}.png`);
-      await page.screenshot({ path, fullPage: true, clip: { x: 0, y: Math.max(0, s.y - 8), width, height: Math.min(6000, Math.max(40, s.next - s.y)) } });
+      await page.screenshot({
+        path,
+        fullPage: true,
+        clip: { x: 0, y: Math.max(0, s.y - 8), width, height: Math.min(6000, Math.max(40, s.next - s.y)) }
+      });
       written.push(path);
     }
     const full = join(SCREENSHOTS, `${name}-full.png`);
@@ -124,9 +159,14 @@ suite('report.html in headless Chromium', () => {
       const broken: string[] = [];
       for (const a of anchors) {
         const href = a.getAttribute('href') ?? '';
-        if (!href.startsWith('#') || document.getElementById(decodeURIComponent(href.slice(1))) === null) broken.push(href);
+        if (!href.startsWith('#') || document.getElementById(decodeURIComponent(href.slice(1))) === null)
+          broken.push(href);
       }
-      return { links: anchors.length, drill: anchors.filter((a) => (a.getAttribute('href') ?? '').startsWith('#check-')).length, broken };
+      return {
+        links: anchors.length,
+        drill: anchors.filter((a) => (a.getAttribute('href') ?? '').startsWith('#check-')).length,
+        broken
+      };
     });
   }
 
@@ -174,7 +214,10 @@ suite('report.html in headless Chromium', () => {
     const section = await v.page.evaluate(() => {
       const h = document.getElementById('compared-with-base');
       const table = h?.parentElement?.querySelector('table.compare');
-      return { rows: table?.querySelectorAll('tbody tr').length ?? 0, links: Array.from(table?.querySelectorAll('a') ?? []).map((a) => a.getAttribute('href')) };
+      return {
+        rows: table?.querySelectorAll('tbody tr').length ?? 0,
+        links: Array.from(table?.querySelectorAll('a') ?? []).map((a) => a.getAttribute('href'))
+      };
     });
     expect(section.rows).toBe(4);
     expect(section.links.some((x) => x?.startsWith('#check-regression.hybrid.'))).toBe(true);
@@ -204,7 +247,9 @@ suite('report.html in headless Chromium', () => {
     expect(chart.dots.length).toBeGreaterThan(0);
     for (const d of chart.dots) expect(d).toMatch(/^\S+: \d+ of \d+ within \d+ queries \(\d+\.\d%\)$/);
     // A search row behind a failing check shows its edited words marked, each followed by its operator.
-    const marked = await v.page.evaluate(() => Array.from(document.querySelectorAll('section.drill tr.text mark + span.op')).map((e) => e.textContent ?? ''));
+    const marked = await v.page.evaluate(() =>
+      Array.from(document.querySelectorAll('section.drill tr.text mark + span.op')).map((e) => e.textContent ?? '')
+    );
     expect(marked.length).toBeGreaterThan(0);
     for (const op of marked) expect(['transpose', 'dictionary', 'format']).toContain(op);
     await v.page.close();
@@ -226,7 +271,9 @@ suite('report.html in headless Chromium', () => {
       const w = window as unknown as Record<string, unknown>;
       return {
         ran: w[flag] !== undefined,
-        elements: document.querySelectorAll('script, img, link, iframe, object, embed, meta[http-equiv="refresh"], form, input, body style').length,
+        elements: document.querySelectorAll(
+          'script, img, link, iframe, object, embed, meta[http-equiv="refresh"], form, input, body style'
+        ).length,
         styles: document.querySelectorAll('style').length,
         text: document.body.innerText
       };

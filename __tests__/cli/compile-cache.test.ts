@@ -1,7 +1,14 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { CACHE_HEADER_BYTES, cacheFileName, compileCacheDir, openCompileCache as openCache, sealCacheFile, type CompileFacts } from '../../src/cli/compile-cache.js';
+import {
+  CACHE_HEADER_BYTES,
+  cacheFileName,
+  compileCacheDir,
+  openCompileCache as openCache,
+  sealCacheFile,
+  type CompileFacts
+} from '../../src/cli/compile-cache.js';
 import { tempRepo } from '../helpers.js';
 
 const POSIX = typeof process.getuid === 'function';
@@ -37,7 +44,7 @@ describe('compileCacheDir', () => {
     expect(compileCacheDir({}, home)).toBe('/home/ada/.cache/evidence-gate');
     expect(compileCacheDir({ XDG_CACHE_HOME: '/var/cache/ada' }, home)).toBe('/var/cache/ada/evidence-gate');
   });
-  test("takes NODE_COMPILE_CACHE as it is, and NODE_DISABLE_COMPILE_CACHE turns it off", () => {
+  test('takes NODE_COMPILE_CACHE as it is, and NODE_DISABLE_COMPILE_CACHE turns it off', () => {
     expect(compileCacheDir({ NODE_COMPILE_CACHE: '/tmp/v8', XDG_CACHE_HOME: '/x' }, home)).toBe('/tmp/v8');
     expect(compileCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1', NODE_COMPILE_CACHE: '/tmp/v8' }, home)).toBeNull();
   });
@@ -120,7 +127,12 @@ describe('openCompileCache', () => {
     const file = join(dir, 'a.v8cache');
     const bytes = readFileSync(file);
     // Four bits flipped after the header: V8 alone would accept the file and crash on it.
-    for (const [at, bit] of [[8, 1], [200, 4], [bytes.length - 300, 16], [bytes.length - 1, 128]] as const) {
+    for (const [at, bit] of [
+      [8, 1],
+      [200, 4],
+      [bytes.length - 300, 16],
+      [bytes.length - 1, 128]
+    ] as const) {
       const i = CACHE_HEADER_BYTES + at;
       if (i < bytes.length) bytes[i] = (bytes[i] as number) ^ bit;
     }
@@ -193,7 +205,7 @@ describe('openCompileCache', () => {
   });
 
   test('is off when the folder cannot be made (a file is in the way)', () => {
-    const root = tempRepo({ 'cache': 'a file' });
+    const root = tempRepo({ cache: 'a file' });
     expect(openCompileCache(join(root, 'cache'), 'a.v8cache')).toBeNull();
     expect(openCompileCache(join(root, 'cache', 'below'), 'a.v8cache')).toBeNull();
     expect(existsSync(join(root, 'cache', 'below'))).toBe(false);

@@ -25,21 +25,44 @@ describe('evidence-gate run', () => {
     expect(lines[0]).toMatch(/^Evidence Gate: FAIL \(\d+ blocking checks\)$/);
     expect(r.stdout).toContain('length_psi/data');
     expect(r.stdout).not.toContain('# Evidence Gate');
-    const checks = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'checks.json'), 'utf8')) as { failing: string[]; checks: Array<{ id: string; check: string; examples?: { shown: Array<{ split: string; id: string; model: string; condition: string }> } }> };
+    const checks = JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'checks.json'), 'utf8')) as {
+      failing: string[];
+      checks: Array<{
+        id: string;
+        check: string;
+        examples?: { shown: Array<{ split: string; id: string; model: string; condition: string }> };
+      }>;
+    };
     const failing = checks.checks.filter((c) => checks.failing.includes(c.id));
     for (const kind of new Set(failing.map((c) => c.check))) expect(r.stdout).toContain(checkWords(kind));
     expect(r.stdout).toMatch(/^ {2}and \d+ more \(summary\.md, report\.html and checks\.json list every check\)$/m);
     expect(r.stdout).toContain('Report: evidence-gate-out/report.html');
     // The example keeps output.text: full, and still no row's text reaches the terminal.
-    const behind = new Set(failing.flatMap((c) => (c.examples?.shown ?? []).map((x) => `${x.split}/${x.id}/${x.model}/${x.condition}`)));
+    const behind = new Set(
+      failing.flatMap((c) => (c.examples?.shown ?? []).map((x) => `${x.split}/${x.id}/${x.model}/${x.condition}`))
+    );
     const texts = readFileSync(join(root, 'evidence-gate-out', 'evidence.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
-      .map((l) => JSON.parse(l) as { split: string; id: string; model: string; condition: string; text: string; perturbed_text: string | null })
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            split: string;
+            id: string;
+            model: string;
+            condition: string;
+            text: string;
+            perturbed_text: string | null;
+          }
+      )
       .filter((x) => behind.has(`${x.split}/${x.id}/${x.model}/${x.condition}`));
     expect(texts.length).toBeGreaterThan(10);
-    for (const t of texts) for (const text of [t.text, t.perturbed_text ?? '']) if (text.length > 0) expect(r.stdout).not.toContain(text.slice(0, 30));
-    expect(r.stdout.trimEnd().split('\n').pop()).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/);
+    for (const t of texts)
+      for (const text of [t.text, t.perturbed_text ?? ''])
+        if (text.length > 0) expect(r.stdout).not.toContain(text.slice(0, 30));
+    expect(r.stdout.trimEnd().split('\n').pop()).toMatch(
+      /^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/$/
+    );
     expect(existsSync(join(root, 'evidence-gate-out', 'manifest.json'))).toBe(true);
     expect(r.stderr).toContain('evidence: 5152 rows');
   });
@@ -49,7 +72,9 @@ describe('evidence-gate run', () => {
     const full = await cli(['run', '--config', 'evidence-gate.yml', '--summary', 'full'], root);
     expect(full.code).toBe(1);
     const summary = readFileSync(join(root, 'evidence-gate-out', 'summary.md'), 'utf8');
-    expect(full.stdout).toBe(`${toTerminal(summary)}\nverdict: fail (${JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'checks.json'), 'utf8')).failing.length} blocking checks); evidence in evidence-gate-out/\n`);
+    expect(full.stdout).toBe(
+      `${toTerminal(summary)}\nverdict: fail (${JSON.parse(readFileSync(join(root, 'evidence-gate-out', 'checks.json'), 'utf8')).failing.length} blocking checks); evidence in evidence-gate-out/\n`
+    );
     const none = await cli(['run', '--config', 'evidence-gate.yml', '--summary', 'none', '--out', 'other'], root);
     expect(none.stdout).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in other\/\n$/);
     expect(none.stderr).toContain('evidence: ');
@@ -64,12 +89,17 @@ describe('evidence-gate run', () => {
     const root = tinyRepo();
     expect((await cli(['run', '--config', 'evidence-gate.yml', '--out', 'base', '--quiet'], root)).code).toBe(1);
     const r = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'base'], root);
-    expect(r.stdout).toMatch(/^Compared with base: \d+ paired rows, 0 fixed and 0 broken over all models and conditions; 0 comparison checks failing\.$/m);
+    expect(r.stdout).toMatch(
+      /^Compared with base: \d+ paired rows, 0 fixed and 0 broken over all models and conditions; 0 comparison checks failing\.$/m
+    );
     expect(r.stdout).toContain('Report: head/report.html');
   });
 
   test('exits 0 when the gate passes, and --out and --quiet are honoured', async () => {
-    const root = tinyRepo({}, 'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100 }');
+    const root = tinyRepo(
+      {},
+      'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100 }'
+    );
     const r = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'reports/eg', '--quiet'], root);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('verdict: pass (0 blocking checks); evidence in reports/eg/\n');
@@ -81,7 +111,9 @@ describe('evidence-gate run', () => {
     const r = await cli(['run', '--config', 'evidence-gate.yml'], root);
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^evidence-gate: config error: evidence-gate\.yml:11: gate\.max_flip_rat: unknown key; expected one of min_challenge_examples, /);
+    expect(r.stderr).toMatch(
+      /^evidence-gate: config error: evidence-gate\.yml:11: gate\.max_flip_rat: unknown key; expected one of min_challenge_examples, /
+    );
     expect(r.stdout).toBe('');
   });
 
@@ -94,14 +126,26 @@ describe('evidence-gate run', () => {
 
   test.each([
     [[], 'evidence-gate: usage error: expected a command: run, merge, verify, explain, init (see --help)\n'],
-    [['check'], 'evidence-gate: usage error: unknown command "check"; expected one of run, merge, verify, explain, init (see --help)\n'],
-    [['rnu'], 'evidence-gate: usage error: unknown command "rnu"; did you mean run? expected one of run, merge, verify, explain, init (see --help)\n'],
-    [['run', '--conifg', 'a.yml'], 'evidence-gate: usage error: unknown option --conifg; did you mean --config? (see --help)\n'],
+    [
+      ['check'],
+      'evidence-gate: usage error: unknown command "check"; expected one of run, merge, verify, explain, init (see --help)\n'
+    ],
+    [
+      ['rnu'],
+      'evidence-gate: usage error: unknown command "rnu"; did you mean run? expected one of run, merge, verify, explain, init (see --help)\n'
+    ],
+    [
+      ['run', '--conifg', 'a.yml'],
+      'evidence-gate: usage error: unknown option --conifg; did you mean --config? (see --help)\n'
+    ],
     [['-v'], 'evidence-gate: usage error: unknown option -v; did you mean --version? (see --help)\n'],
     [['-V'], 'evidence-gate: usage error: unknown option -V; did you mean --version? (see --help)\n'],
     [['run', '--config'], 'evidence-gate: usage error: option --config needs a value (see --help)\n'],
     [['run', '--config', 'a.yml', '--rerun'], 'evidence-gate: usage error: run does not take --rerun (see --help)\n'],
-    [['run', '--config', 'a.yml', '--shard', '4/3'], 'evidence-gate: usage error: --shard: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found "4/3"\n'],
+    [
+      ['run', '--config', 'a.yml', '--shard', '4/3'],
+      'evidence-gate: usage error: --shard: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found "4/3"\n'
+    ],
     [['merge', 'a'], 'evidence-gate: usage error: merge needs --out DIR for the merged folder (see --help)\n'],
     [['verify'], 'evidence-gate: usage error: verify needs exactly one folder: verify DIR (see --help)\n'],
     [['run'], 'evidence-gate: usage error: run needs --config FILE (see --help)\n'],
@@ -138,7 +182,11 @@ describe('internal errors', () => {
     }));
     const { main: mocked } = await import('../../src/cli/main.js');
     let stderr = '';
-    const code = await mocked(['run', '--config', 'x.yml'], { stdout: () => {}, stderr: (t) => (stderr += t), cwd: tinyRepo() });
+    const code = await mocked(['run', '--config', 'x.yml'], {
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+      cwd: tinyRepo()
+    });
     expect(code).toBe(3);
     expect(stderr).toMatch(/^evidence-gate: internal error \(a bug, please report it\):\nTypeError: boom\n\s+at /);
   });

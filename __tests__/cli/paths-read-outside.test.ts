@@ -43,7 +43,10 @@ test('verify, verify --baseline, run --baseline, merge and explain --text-file r
   expect(verified.stdout).toBe(`verified: every digest, metric and check of ${full} agrees\n`);
   expect(verified.code).toBe(0);
 
-  const withBaseline = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', full, '--quiet'], root);
+  const withBaseline = await cli(
+    ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', full, '--quiet'],
+    root
+  );
   expect(withBaseline.stderr).toBe('');
   expect(withBaseline.stdout).toMatch(/^verdict: \w+ \(\d+ blocking checks?\); evidence in head\/\n$/);
   expect(existsSync(join(root, 'head', 'comparison.json'))).toBe(true);
@@ -54,7 +57,10 @@ test('verify, verify --baseline, run --baseline, merge and explain --text-file r
   expect(merged.stdout).toMatch(/evidence in merged\/\n$/);
   expect(existsSync(join(root, 'merged', 'manifest.json'))).toBe(true);
 
-  const explained = await cli(['explain', '--config', 'evidence-gate.yml', '--text-file', join(elsewhere, 'text.txt'), '--json'], root);
+  const explained = await cli(
+    ['explain', '--config', 'evidence-gate.yml', '--text-file', join(elsewhere, 'text.txt'), '--json'],
+    root
+  );
   expect(explained.stderr).not.toContain('error');
   expect(explained.code).toBe(0);
   expect(typeof JSON.parse(explained.stdout)).toBe('object');
@@ -73,7 +79,9 @@ test('what a command writes, and the config, stay inside the root', async () => 
   ]) {
     const r = await cli(argv, root);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`evidence-gate: usage error: output folder: expected a path inside the repository root, found ${JSON.stringify(out)}`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `evidence-gate: usage error: output folder: expected a path inside the repository root, found ${JSON.stringify(out)}`
+    );
   }
   expect(existsSync(out)).toBe(false);
   cpSync(join(root, 'evidence-gate.yml'), join(elsewhere, 'evidence-gate.yml'));

@@ -21,7 +21,10 @@ function gitRepo(): string {
 
 test('from a subfolder of a git repository: config paths resolve against the top level; --config and --out against the current folder', async () => {
   const root = gitRepo();
-  const r = await cli(['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', 'here', '--quiet'], join(root, 'docs', 'deep'));
+  const r = await cli(
+    ['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', 'here', '--quiet'],
+    join(root, 'docs', 'deep')
+  );
   expect(r.stderr).toBe('');
   // Shown as the user can open it from where they are, not relative to the root.
   expect(r.stdout).toBe('verdict: fail (28 blocking checks); evidence in here/\n');
@@ -30,7 +33,10 @@ test('from a subfolder of a git repository: config paths resolve against the top
 
 test('from a subfolder, an output folder elsewhere in the repository is shown relative to the current folder, in the short summary too', async () => {
   const root = gitRepo();
-  const r = await cli(['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', '../../out-top'], join(root, 'docs', 'deep'));
+  const r = await cli(
+    ['run', '--config', `../../${EXAMPLE_CONFIG}`, '--out', '../../out-top'],
+    join(root, 'docs', 'deep')
+  );
   expect(r.code).toBe(1);
   expect(r.stdout).toContain('Report: ../../out-top/report.html (open it in a browser)');
   expect(r.stdout.endsWith('evidence in ../../out-top/\n')).toBe(true);
@@ -52,7 +58,12 @@ test('outside any git repository the root is the current folder, and a config pa
   const root = exampleRepo();
   const r = await cli(['run', '--config', 'academic-intent/evidence-gate.yml', '--quiet'], join(root, 'examples'));
   expect(r.code).toBe(2);
-  expect(r.stderr).toContain(`(the repository root is ${JSON.stringify(join(root, 'examples'))}, the current folder, which is in no git repository;`);
-  const fixed = await cli(['run', '--config', 'academic-intent/evidence-gate.yml', '--root', '..', '--quiet'], join(root, 'examples'));
+  expect(r.stderr).toContain(
+    `(the repository root is ${JSON.stringify(join(root, 'examples'))}, the current folder, which is in no git repository;`
+  );
+  const fixed = await cli(
+    ['run', '--config', 'academic-intent/evidence-gate.yml', '--root', '..', '--quiet'],
+    join(root, 'examples')
+  );
   expect(fixed.code).toBe(1);
 });

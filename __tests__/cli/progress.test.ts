@@ -6,7 +6,9 @@ const at = (rows: number, total = 1000) => ({ stage: 'evaluate' as const, rows, 
 describe('formatProgress', () => {
   test('mid-stage: rows, share, rate and time left', () => {
     expect(formatProgress(at(250), 5000)).toBe('evaluate: 250/1,000 rows (25%), 50 rows/s, about 15 s left');
-    expect(formatProgress(at(500, 200_000), 2000)).toBe('evaluate: 500/200,000 rows (0%), 250 rows/s, about 13 min 18 s left');
+    expect(formatProgress(at(500, 200_000), 2000)).toBe(
+      'evaluate: 500/200,000 rows (0%), 250 rows/s, about 13 min 18 s left'
+    );
   });
 
   test('no rate of 0 and no time left before anything is measurable', () => {
@@ -23,7 +25,8 @@ describe('formatProgress', () => {
     expect(formatProgress(at(1000), 4000)).toBe('evaluate: 1,000/1,000 rows (100%), 250 rows/s, done in 4 s');
     expect(formatProgress(at(1000), 0)).toBe('evaluate: 1,000/1,000 rows (100%)');
     expect(formatProgress(at(1000), 300)).toBe('evaluate: 1,000/1,000 rows (100%)');
-    for (const line of [formatProgress(at(1000), 4000), formatProgress(at(1000), 0)]) expect(line).not.toMatch(/left|(^|[^\d.])0 rows\/s/);
+    for (const line of [formatProgress(at(1000), 4000), formatProgress(at(1000), 0)])
+      expect(line).not.toMatch(/left|(^|[^\d.])0 rows\/s/);
   });
 });
 
@@ -59,11 +62,23 @@ describe('the time left comes from the rows measured so far', () => {
 
   test('each stage and each model in training has its own clock', () => {
     const rates = new StageRates();
-    expect(rates.measure({ stage: 'train', model: 'a', rows: 0, total: 10 }, 0)).toEqual({ elapsedMs: 0, measuredRows: 0 });
-    expect(rates.measure({ stage: 'train', model: 'b', rows: 0, total: 10 }, 5000)).toEqual({ elapsedMs: 0, measuredRows: 0 });
-    expect(rates.measure({ stage: 'train', model: 'b', rows: 4, total: 10 }, 7000)).toEqual({ elapsedMs: 2000, measuredRows: 4 });
+    expect(rates.measure({ stage: 'train', model: 'a', rows: 0, total: 10 }, 0)).toEqual({
+      elapsedMs: 0,
+      measuredRows: 0
+    });
+    expect(rates.measure({ stage: 'train', model: 'b', rows: 0, total: 10 }, 5000)).toEqual({
+      elapsedMs: 0,
+      measuredRows: 0
+    });
+    expect(rates.measure({ stage: 'train', model: 'b', rows: 4, total: 10 }, 7000)).toEqual({
+      elapsedMs: 2000,
+      measuredRows: 4
+    });
     expect(rates.measure({ stage: 'evaluate', rows: 0, total: 10 }, 9000)).toEqual({ elapsedMs: 0, measuredRows: 0 });
-    expect(rates.measure({ stage: 'evaluate', rows: 5, total: 10 }, 10_000)).toEqual({ elapsedMs: 1000, measuredRows: 5 });
+    expect(rates.measure({ stage: 'evaluate', rows: 5, total: 10 }, 10_000)).toEqual({
+      elapsedMs: 1000,
+      measuredRows: 5
+    });
   });
 });
 

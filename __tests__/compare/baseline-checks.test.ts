@@ -9,8 +9,18 @@ import { run } from '../../src/engine.js';
 import { EXAMPLE_CONFIG, exampleRepo } from '../helpers.js';
 import { fakeHost } from '../action/fake-host.js';
 
-const ok = { id: 'a/m', check: 'a', status: 'fail', value: 1, numerator: 1, denominator: 2, direction: 'max', threshold: 0 };
-const file = (checks: unknown[], extra = {}) => JSON.stringify({ schema_version: 2, allow_not_evaluated: false, checks, ...extra });
+const ok = {
+  id: 'a/m',
+  check: 'a',
+  status: 'fail',
+  value: 1,
+  numerator: 1,
+  denominator: 2,
+  direction: 'max',
+  threshold: 0
+};
+const file = (checks: unknown[], extra = {}) =>
+  JSON.stringify({ schema_version: 2, allow_not_evaluated: false, checks, ...extra });
 
 describe('parseBaselineChecks', () => {
   test('reads each check by id, and whether not-evaluated checks were allowed', () => {
@@ -22,10 +32,22 @@ describe('parseBaselineChecks', () => {
   test.each([
     ['not JSON', '{', /^base\/checks\.json: not valid JSON/],
     ['no checks array', '{"checks": 3}', /^base\/checks\.json: expected an object with a checks array$/],
-    ['a bad status', file([{ ...ok, status: 'green' }]), /^base\/checks\.json: checks\[0\]\.status: expected pass, fail, not_evaluated or not_applicable, found "green"$/],
+    [
+      'a bad status',
+      file([{ ...ok, status: 'green' }]),
+      /^base\/checks\.json: checks\[0\]\.status: expected pass, fail, not_evaluated or not_applicable, found "green"$/
+    ],
     ['a bad direction', file([{ ...ok, direction: 'up' }]), /checks\[0\]\.direction: expected min or max$/],
-    ['a threshold that is not a number', file([{ ...ok, threshold: '0' }]), /checks\[0\]\.threshold: expected a number$/],
-    ['a value that is not a number', file([{ ...ok, value: 'x' }]), /checks\[0\]\.value: expected a number or null, found "x"$/],
+    [
+      'a threshold that is not a number',
+      file([{ ...ok, threshold: '0' }]),
+      /checks\[0\]\.threshold: expected a number$/
+    ],
+    [
+      'a value that is not a number',
+      file([{ ...ok, value: 'x' }]),
+      /checks\[0\]\.value: expected a number or null, found "x"$/
+    ],
     ['an id twice', file([ok, ok]), /checks\[1\]: id "a\/m" appears twice$/],
     ['a check that is not an object', file([null]), /checks\[0\]: expected an object$/]
   ])('%s is refused in one line', (_what, text, message) => {
@@ -41,14 +63,32 @@ describe('a baseline whose checks.json is malformed but matches its manifest', (
     writeFileSync(join(root, 'base', 'checks.json'), bad);
     const manifestPath = join(root, 'base', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    manifest.files['checks.json'] = { ...manifest.files['checks.json'], sha256: createHash('sha256').update(bad).digest('hex'), bytes: Buffer.byteLength(bad) };
+    manifest.files['checks.json'] = {
+      ...manifest.files['checks.json'],
+      sha256: createHash('sha256').update(bad).digest('hex'),
+      bytes: Buffer.byteLength(bad)
+    };
     writeFileSync(manifestPath, JSON.stringify(manifest));
     let stderr = '';
-    const code = await main(['run', '--config', EXAMPLE_CONFIG, '--baseline', 'base', '--quiet'], { stdout: () => {}, stderr: (t) => (stderr += t), cwd: root });
+    const code = await main(['run', '--config', EXAMPLE_CONFIG, '--baseline', 'base', '--quiet'], {
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+      cwd: root
+    });
     expect(code).toBe(2);
-    expect(stderr.trimEnd().split('\n')).toEqual(['evidence-gate: usage error: base/checks.json: checks[0].status: expected pass, fail, not_evaluated or not_applicable, found "green"']);
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      'evidence-gate: usage error: base/checks.json: checks[0].status: expected pass, fail, not_evaluated or not_applicable, found "green"'
+    ]);
     const warnings: string[] = [];
-    const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out', baseline: { dir: join(root, 'base'), shown: 'base', onError: 'warn' } }, { warn: (l) => warnings.push(l) });
+    const r = await run(
+      {
+        root,
+        configPath: EXAMPLE_CONFIG,
+        outputDir: 'out',
+        baseline: { dir: join(root, 'base'), shown: 'base', onError: 'warn' }
+      },
+      { warn: (l) => warnings.push(l) }
+    );
     expect(warnings).toHaveLength(1);
     expect(r.comparison).toBeNull();
     expect(r.gate?.checks.some((c) => c.change !== undefined)).toBe(false);
@@ -67,9 +107,18 @@ describe('the action with block_on: new and a baseline', () => {
     expect(host.failures).toEqual([]);
     expect(host.errors).toEqual([]);
     expect(host.warnings).toHaveLength(10);
-    expect(host.warnings.every((w) => w.line.endsWith('failing on the base branch as well, so it does not block (gate.block_on: new)'))).toBe(true);
-    expect(host.warnings[0]?.where).toMatchObject({ title: 'Evidence Gate: known protected transitions failure', file: EXAMPLE_CONFIG });
+    expect(
+      host.warnings.every((w) =>
+        w.line.endsWith('failing on the base branch as well, so it does not block (gate.block_on: new)')
+      )
+    ).toBe(true);
+    expect(host.warnings[0]?.where).toMatchObject({
+      title: 'Evidence Gate: known protected transitions failure',
+      file: EXAMPLE_CONFIG
+    });
     expect(host.infos).toContain('18 more known failures not annotated: see the job summary and checks.json');
-    expect(host.summaries[0]).toContain('**What this pull request changed:** no check newly failing, worse or fixed; 28 failing on the base branch as well.');
+    expect(host.summaries[0]).toContain(
+      '**What this pull request changed:** no check newly failing, worse or fixed; 28 failing on the base branch as well.'
+    );
   });
 });

@@ -33,7 +33,11 @@ function rewrite(dir: string, name: string, edit: (x: any) => void): void {
   const text = JSON.stringify(value, null, 2) + '\n';
   writeFileSync(join(dir, name), text);
   const manifest = readJson(join(dir, 'manifest.json'));
-  manifest.files[name] = { ...manifest.files[name], sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
+  manifest.files[name] = {
+    ...manifest.files[name],
+    sha256: createHash('sha256').update(text).digest('hex'),
+    bytes: Buffer.byteLength(text)
+  };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 }
 
@@ -67,12 +71,26 @@ describe('a baseline whose checks.json says every check failed (digests recomput
 
   test('the action path reports it in one line and gates without it: block_on: new acts as all', async () => {
     const warnings: string[] = [];
-    const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'warned', baseline: { dir: join(root, 'forged'), shown: 'forged', onError: 'warn' } }, { warn: (l) => warnings.push(l) });
-    expect(warnings).toEqual([expect.stringMatching(/^baseline refused: forged\/checks\.json: checks\[id=challenge_examples\/data\]\.status: recorded "fail", recomputed "pass"/)]);
+    const r = await run(
+      {
+        root,
+        configPath: EXAMPLE_CONFIG,
+        outputDir: 'warned',
+        baseline: { dir: join(root, 'forged'), shown: 'forged', onError: 'warn' }
+      },
+      { warn: (l) => warnings.push(l) }
+    );
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^baseline refused: forged\/checks\.json: checks\[id=challenge_examples\/data\]\.status: recorded "fail", recomputed "pass"/
+      )
+    ]);
     expect(r.comparison).toBeNull();
     expect(r.verdict).toBe('fail');
     expect(r.gate?.failing).toEqual(failing);
-    expect(r.summary).toContain('but with no baseline (the baseline was refused \\(forged/checks\\.json\\: checks\\[id=challenge\\_examples/data\\]\\.status');
+    expect(r.summary).toContain(
+      'but with no baseline (the baseline was refused \\(forged/checks\\.json\\: checks\\[id=challenge\\_examples/data\\]\\.status'
+    );
   });
 
   test('the untouched folder is still trusted: known failures do not block', async () => {
@@ -82,7 +100,9 @@ describe('a baseline whose checks.json says every check failed (digests recomput
 
   test('verify of the forged folder fails, naming the recomputed status', async () => {
     const r = await verify({ dir: 'forged', cwd: root, root });
-    expect(r.differences).toContain('checks.json: checks[id=challenge_examples/data].status: recorded "fail", recomputed "pass"');
+    expect(r.differences).toContain(
+      'checks.json: checks[id=challenge_examples/data].status: recorded "fail", recomputed "pass"'
+    );
   });
 
   test('written by another version of the tool, only what the judgement reads is compared, and the forgery is still found', async () => {
@@ -97,7 +117,10 @@ describe('a baseline whose checks.json says every check failed (digests recomput
     const r = await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'older', '--quiet'], root);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('older/checks.json: checks[0].status: recorded "fail", recomputed "pass"');
-    expect((await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'older-base', '--quiet'], root)).code).toBe(0);
+    expect(
+      (await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'older-base', '--quiet'], root))
+        .code
+    ).toBe(0);
   });
 
   test('a numerator of 1e307 is refused in one line naming the file and JSON path, not a crash', async () => {
@@ -109,7 +132,9 @@ describe('a baseline whose checks.json says every check failed (digests recomput
     });
     const r = await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'huge', '--quiet'], root);
     expect(r.code).toBe(2);
-    expect(r.stderr.trimEnd()).toBe(`evidence-gate: usage error: huge/checks.json: checks[${index}].numerator: expected a number of magnitude at most 2^53 - 1, found 1e+307`);
+    expect(r.stderr.trimEnd()).toBe(
+      `evidence-gate: usage error: huge/checks.json: checks[${index}].numerator: expected a number of magnitude at most 2^53 - 1, found 1e+307`
+    );
   });
 
   test('a count of 1e307 in the comparison.json of a baseline that had its own baseline is refused, not a crash', async () => {
@@ -117,14 +142,24 @@ describe('a baseline whose checks.json says every check failed (digests recomput
     rewrite(join(root, 'compared'), 'comparison.json', (c) => {
       c.models[0].cells[0].fixed.numerator = 1e307;
     });
-    const r = await cli(['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'compared', '--quiet'], root);
+    const r = await cli(
+      ['run', '--config', EXAMPLE_CONFIG, '--out', 'head', '--baseline', 'compared', '--quiet'],
+      root
+    );
     expect(r.code).toBe(2);
-    expect(r.stderr.trimEnd()).toBe('evidence-gate: usage error: compared/comparison.json: models[0].cells[0].fixed.numerator: expected a number of magnitude at most 2^53 - 1, found 1e+307');
+    expect(r.stderr.trimEnd()).toBe(
+      'evidence-gate: usage error: compared/comparison.json: models[0].cells[0].fixed.numerator: expected a number of magnitude at most 2^53 - 1, found 1e+307'
+    );
     expect((await cli(['verify', 'compared'], root)).code).toBe(2);
   });
 
   test('manifest.baseline records where a folder came from; the CLI knows no base commit', async () => {
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'recorded', baseline: { dir: join(root, 'base'), shown: 'base' } });
+    await run({
+      root,
+      configPath: EXAMPLE_CONFIG,
+      outputDir: 'recorded',
+      baseline: { dir: join(root, 'base'), shown: 'base' }
+    });
     expect(readJson(join(root, 'recorded', 'manifest.json')).baseline.origin).toEqual({
       kind: 'folder',
       tracked: null,
@@ -137,7 +172,11 @@ describe('a baseline whose checks.json says every check failed (digests recomput
 
 describe('the action on a pull request with a baseline folder in the repository and block_on: new', () => {
   const git = (root: string, ...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args], { cwd: root, encoding: 'utf8' }).trim();
+    execFileSync(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: root, encoding: 'utf8' }
+    ).trim();
   const root = smallExampleRepo();
   let baseSha = '';
   beforeAll(async () => {
@@ -158,7 +197,9 @@ describe('the action on a pull request with a baseline folder in the repository 
   test('a folder the pull request left alone is used, and its provenance recorded', async () => {
     const { host, result } = await action(baseSha);
     expect(result?.verdict).toBe('pass');
-    expect(host.infos).toContain(`baseline: the folder base; not changed since the base commit ${baseSha.slice(0, 12)}`);
+    expect(host.infos).toContain(
+      `baseline: the folder base; not changed since the base commit ${baseSha.slice(0, 12)}`
+    );
     expect(readJson(join(root, 'out', 'manifest.json')).baseline.origin).toEqual({
       kind: 'folder',
       tracked: true,
@@ -166,7 +207,9 @@ describe('the action on a pull request with a baseline folder in the repository 
       base_commit: baseSha,
       note: `not changed since the base commit ${baseSha.slice(0, 12)}`
     });
-    expect(host.summaries[0]).toContain(`A folder, tracked by git; not changed since the base commit ${baseSha.slice(0, 12)}.`);
+    expect(host.summaries[0]).toContain(
+      `A folder, tracked by git; not changed since the base commit ${baseSha.slice(0, 12)}.`
+    );
   });
 
   test('a folder the pull request changed is refused in one line, even when its files agree with each other', async () => {
@@ -180,7 +223,9 @@ describe('the action on a pull request with a baseline folder in the repository 
     expect(refused.map((w) => w.line)).toEqual([
       'baseline refused: base: a folder in the repository, and this pull request changes it; with gate.block_on: new its author could write the known failures, so it is not used'
     ]);
-    expect(host.summaries[0]).toContain('new failures cannot be told from known ones: every failing check blocks, as with `all`');
+    expect(host.summaries[0]).toContain(
+      'new failures cannot be told from known ones: every failing check blocks, as with `all`'
+    );
   });
 
   test('a folder whose change cannot be told (the base commit is not in the checkout) is refused too', async () => {

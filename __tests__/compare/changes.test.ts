@@ -37,7 +37,8 @@ interface StoredGate {
 }
 
 const COMPARISON = new Set(['regression', 'new_protected_transitions']);
-const gateOf = (root: string, out: string) => JSON.parse(readFileSync(join(root, out, 'checks.json'), 'utf8')) as StoredGate;
+const gateOf = (root: string, out: string) =>
+  JSON.parse(readFileSync(join(root, out, 'checks.json'), 'utf8')) as StoredGate;
 const failing = (c: Pick<StoredCheck, 'status'>) => c.status === 'fail' || c.status === 'not_evaluated';
 
 /** Writes a copy of the example config with `edit` applied and returns its path inside the repository. */
@@ -56,7 +57,13 @@ const hybridWeight = (t: string) => t.replace('{ hybrid: { word_weight: 0.5 } }'
 function exactlyWorse(head: StoredCheck, base: StoredCheck): boolean {
   let sign: number;
   const scale = head.check === 'accuracy_drop' || head.check === 'regression' ? 100n : 1n;
-  if (head.numerator !== null && base.numerator !== null && head.denominator && base.denominator && head.value !== head.numerator) {
+  if (
+    head.numerator !== null &&
+    base.numerator !== null &&
+    head.denominator &&
+    base.denominator &&
+    head.value !== head.numerator
+  ) {
     const a = scale * BigInt(head.numerator) * BigInt(base.denominator);
     const b = scale * BigInt(base.numerator) * BigInt(head.denominator);
     sign = a > b ? 1 : a < b ? -1 : 0;
@@ -72,7 +79,16 @@ function recount(head: StoredGate, base: StoredGate): Map<string, string> {
       const b = before.get(c.id);
       const now = failing(c);
       const then = b !== undefined && failing(b);
-      const change = now && !then ? 'new_failure' : !now && then ? 'fixed' : !now ? 'unchanged' : b && c.status === 'fail' && b.status === 'fail' && exactlyWorse(c, b) ? 'worse' : 'known';
+      const change =
+        now && !then
+          ? 'new_failure'
+          : !now && then
+            ? 'fixed'
+            : !now
+              ? 'unchanged'
+              : b && c.status === 'fail' && b.status === 'fail' && exactlyWorse(c, b)
+                ? 'worse'
+                : 'known';
       return [c.id, change];
     })
   );
@@ -108,24 +124,38 @@ describe('the bundled example compared with itself', () => {
     expect(head.checks.filter((c) => !failing(c)).every((c) => c.change === 'unchanged')).toBe(true);
     expect(head.changes).toEqual({ new_failure: 0, worse: 0, known: 28, fixed: 0, unchanged: head.checks.length - 28 });
     expect(head.block_on).toBe('all');
-    expect(r.summary).toContain('**What this pull request changed:** no check newly failing, worse or fixed; 28 failing on the base branch as well.');
+    expect(r.summary).toContain(
+      '**What this pull request changed:** no check newly failing, worse or fixed; 28 failing on the base branch as well.'
+    );
   });
 
   test('with block_on: new the gate passes (exit 0) and reports the 28 known failures', async () => {
     let stdout = '';
-    const code = await main(['run', '--config', newConfig, '--baseline', 'base', '--out', 'self-new'], { stdout: (t) => (stdout += t), stderr: () => {}, cwd: root });
+    const code = await main(['run', '--config', newConfig, '--baseline', 'base', '--out', 'self-new'], {
+      stdout: (t) => (stdout += t),
+      stderr: () => {},
+      cwd: root
+    });
     expect(code).toBe(0);
     const head = gateOf(root, 'self-new');
     expect(head).toMatchObject({ verdict: 'pass', failing: [], block_on: 'new' });
     expect(head.checks.filter((c) => c.status === 'fail' && c.change === 'known')).toHaveLength(28);
     const summary = readFileSync(join(root, 'self-new', 'summary.md'), 'utf8');
-    expect(summary).toContain('**No judged check is newly failing or worse.** 28 known failures (failing on the base branch as well) do not block: `gate.block_on` is `new`.');
+    expect(summary).toContain(
+      '**No judged check is newly failing or worse.** 28 known failures (failing on the base branch as well) do not block: `gate.block_on` is `new`.'
+    );
     // The failing table still lists all 28, each marked as known and not blocking.
     expect(summary.split('\n').filter((l) => l.includes(' | known (does not block) | **fail** |'))).toHaveLength(28);
-    expect(readFileSync(join(root, 'self-new', 'report.html'), 'utf8')).toContain('28 known failures (failing on the base branch as well) do not block');
+    expect(readFileSync(join(root, 'self-new', 'report.html'), 'utf8')).toContain(
+      '28 known failures (failing on the base branch as well) do not block'
+    );
     // The terminal's short summary says the same.
-    expect(stdout.replace(/;\n +/g, '; ')).toContain('What this pull request changed: no check newly failing, worse or fixed; 28 failing on the base branch as well.');
-    expect(stdout).toContain('No judged check is newly failing or worse. 28 known failures (failing on the base branch as well) do not block: gate.block_on is new.');
+    expect(stdout.replace(/;\n +/g, '; ')).toContain(
+      'What this pull request changed: no check newly failing, worse or fixed; 28 failing on the base branch as well.'
+    );
+    expect(stdout).toContain(
+      'No judged check is newly failing or worse. 28 known failures (failing on the base branch as well) do not block: gate.block_on is new.'
+    );
     expect(stdout).toContain('The first 10 (new, then worse, then known) of 28 failing and not-evaluated checks:');
   });
 
@@ -134,7 +164,9 @@ describe('the bundled example compared with itself', () => {
     expect(text).not.toMatch(/"(change|baseline_status|change_note|block_on|changes)"/);
     const r = await run({ root, configPath: newConfig, outputDir: 'new-alone' });
     expect(r.gate?.failing).toEqual(gateOf(root, 'base').failing);
-    expect(r.summary).toContain('`gate.block_on` is `new`, but with no baseline (no baseline was given) new failures cannot be told from known ones: every failing check blocks, as with `all`.');
+    expect(r.summary).toContain(
+      '`gate.block_on` is `new`, but with no baseline (no baseline was given) new failures cannot be told from known ones: every failing check blocks, as with `all`.'
+    );
     expect(r.summary).not.toContain('What this pull request changed');
   });
 });
@@ -145,7 +177,12 @@ describe('the hybrid weight variant against the example', () => {
   let base: StoredGate;
   beforeAll(async () => {
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
-    await run({ root, configPath: variant(root, 'hybrid-0.6', (t) => blockOnNew(hybridWeight(t))), outputDir: 'head', baseline: { dir: join(root, 'base'), shown: 'base' } });
+    await run({
+      root,
+      configPath: variant(root, 'hybrid-0.6', (t) => blockOnNew(hybridWeight(t))),
+      outputDir: 'head',
+      baseline: { dir: join(root, 'base'), shown: 'base' }
+    });
     head = gateOf(root, 'head');
     base = gateOf(root, 'base');
   });
@@ -160,9 +197,12 @@ describe('the hybrid weight variant against the example', () => {
       const differs = b === undefined || b.status !== c.status || b.value !== c.value;
       // new, worse and fixed need a difference; a check that did not move is known or unchanged.
       if (!differs) expect([c.id, c.change]).toEqual([c.id, failing(c) ? 'known' : 'unchanged']);
-      if (c.change === 'new_failure' || c.change === 'worse' || c.change === 'fixed') expect([c.id, differs]).toEqual([c.id, true]);
+      if (c.change === 'new_failure' || c.change === 'worse' || c.change === 'fixed')
+        expect([c.id, differs]).toEqual([c.id, true]);
     }
-    const changed = head.checks.filter((c) => c.change === 'new_failure' || c.change === 'worse' || c.change === 'fixed');
+    const changed = head.checks.filter(
+      (c) => c.change === 'new_failure' || c.change === 'worse' || c.change === 'fixed'
+    );
     expect(changed.length).toBeGreaterThan(0);
     // Only the hybrid model changed.
     expect(changed.every((c) => c.id.includes('/hybrid'))).toBe(true);
@@ -172,7 +212,11 @@ describe('the hybrid weight variant against the example', () => {
   });
 
   test('with block_on: new the blocking checks are exactly the new, worse and comparison ones', () => {
-    const expected = head.checks.filter((c) => c.judged && failing(c) && (c.change === 'new_failure' || c.change === 'worse' || COMPARISON.has(c.check))).map((c) => c.id);
+    const expected = head.checks
+      .filter(
+        (c) => c.judged && failing(c) && (c.change === 'new_failure' || c.change === 'worse' || COMPARISON.has(c.check))
+      )
+      .map((c) => c.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(head.failing).toEqual(expected);
     expect(head.verdict).toBe('fail');
@@ -185,8 +229,12 @@ describe('the hybrid weight variant against the example', () => {
     const summary = readFileSync(join(root, 'head', 'summary.md'), 'utf8');
     const c = head.changes as Record<string, number>;
     const lines = summary.split('\n');
-    expect(lines[3]).toBe(`**What this pull request changed:** ${c.new_failure} checks newly failing, ${c.worse} worse; ${c.known} failing on the base branch as well.`);
-    const order = lines.filter((l) => /^\| \S+ \| (new|worse|known)/.test(l)).map((l) => l.split(' | ')[1]?.split(' ')[0]);
+    expect(lines[3]).toBe(
+      `**What this pull request changed:** ${c.new_failure} checks newly failing, ${c.worse} worse; ${c.known} failing on the base branch as well.`
+    );
+    const order = lines
+      .filter((l) => /^\| \S+ \| (new|worse|known)/.test(l))
+      .map((l) => l.split(' | ')[1]?.split(' ')[0]);
     const rank = { new: 0, worse: 1, known: 2 } as Record<string, number>;
     expect(order).toHaveLength(head.checks.filter(failing).length);
     expect(order.map((w) => rank[w as string])).toEqual([...order.map((w) => rank[w as string])].sort());
@@ -211,13 +259,23 @@ describe('the hybrid weight variant against the example', () => {
           expect(row?.split(' | ').slice(4, 6)).toEqual([String(cell.fixed.value), String(cell.broken.value)]);
         } else expect(row).toBeUndefined();
       }
-      if (cells.every((x) => x.fixed.value === 0 && x.broken.value === 0)) expect(text).toContain(`${m.model.replace(/-/g, '\\-')} (all ${cells.length} conditions)`);
+      if (cells.every((x) => x.fixed.value === 0 && x.broken.value === 0))
+        expect(text).toContain(`${m.model.replace(/-/g, '\\-')} (all ${cells.length} conditions)`);
       for (const id of m.new_protected_transition_ids) expect(text).toContain(`\`${id}\``);
     }
     expect(rows).toHaveLength(differing);
     expect(differing).toBeGreaterThan(0);
 
-    const body = commentBody({ marker: '<!-- m -->', verdict: 'fail', configPath: 'c.yml', jobIndex: '0', summary, runUrl: null, artifactUrl: '', manifestSha256: 'a'.repeat(64) });
+    const body = commentBody({
+      marker: '<!-- m -->',
+      verdict: 'fail',
+      configPath: 'c.yml',
+      jobIndex: '0',
+      summary,
+      runUrl: null,
+      artifactUrl: '',
+      manifestSha256: 'a'.repeat(64)
+    });
     expect(body).toContain(summary.split('\n')[3] as string);
     expect(tableRows(body.split('\n'))).toEqual(rows);
   });
@@ -225,9 +283,19 @@ describe('the hybrid weight variant against the example', () => {
   test('the report marks each failing check with its change, new and worse first', () => {
     const html = readFileSync(join(root, 'head', 'report.html'), 'utf8');
     const c = head.changes as Record<string, number>;
-    expect(html).toContain(`<strong>What this pull request changed:</strong> ${c.new_failure} checks newly failing, ${c.worse} worse; ${c.known} failing on the base branch as well.`);
-    const marks = [...html.matchAll(/<td class="wrap">(<strong class="status-fail">(new|worse)<\/strong>|(known) \(does not block\))<\/td>/g)].map((m) => m[2] ?? m[3]);
-    expect(marks).toEqual([...Array(c.new_failure).fill('new'), ...Array(c.worse).fill('worse'), ...Array(c.known).fill('known')]);
+    expect(html).toContain(
+      `<strong>What this pull request changed:</strong> ${c.new_failure} checks newly failing, ${c.worse} worse; ${c.known} failing on the base branch as well.`
+    );
+    const marks = [
+      ...html.matchAll(
+        /<td class="wrap">(<strong class="status-fail">(new|worse)<\/strong>|(known) \(does not block\))<\/td>/g
+      )
+    ].map((m) => m[2] ?? m[3]);
+    expect(marks).toEqual([
+      ...Array(c.new_failure).fill('new'),
+      ...Array(c.worse).fill('worse'),
+      ...Array(c.known).fill('known')
+    ]);
   });
 
   test('verify re-derives baseline_status and change with the baseline, and keeps the recorded ones without it', async () => {
@@ -247,19 +315,34 @@ describe('the hybrid weight variant against the example', () => {
     writeFileSync(join(root, 'forged', 'checks.json'), text);
     const manifestPath = join(root, 'forged', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    manifest.files['checks.json'] = { ...manifest.files['checks.json'], sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
+    manifest.files['checks.json'] = {
+      ...manifest.files['checks.json'],
+      sha256: createHash('sha256').update(text).digest('hex'),
+      bytes: Buffer.byteLength(text)
+    };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
     const result = await verify({ dir: 'forged', cwd: root, root });
-    expect(result.differences.some((d) => d.startsWith('checks.json: ') && d.includes('change') && d.includes('fixed') && d.includes('known'))).toBe(true);
+    expect(
+      result.differences.some(
+        (d) => d.startsWith('checks.json: ') && d.includes('change') && d.includes('fixed') && d.includes('known')
+      )
+    ).toBe(true);
   });
 
   test('a threshold changed between base and head: compared by status alone, never worse, with a note', async () => {
-    const config = variant(root, 'hybrid-gap', (t) => hybridWeight(t).replace('gate:\n', 'gate:\n  max_generalization_gap_pp: 23\n'));
+    const config = variant(root, 'hybrid-gap', (t) =>
+      hybridWeight(t).replace('gate:\n', 'gate:\n  max_generalization_gap_pp: 23\n')
+    );
     const r = await run({ root, configPath: config, outputDir: 'gap', baseline: { dir: join(root, 'base') } });
     const gap = r.gate?.checks.find((c) => c.id === 'generalization_gap/hybrid');
     const worseUnderSameThreshold = head.checks.find((c) => c.id === 'generalization_gap/hybrid');
     expect(worseUnderSameThreshold?.change).toBe('worse');
-    expect(gap).toMatchObject({ status: 'fail', baseline_status: 'fail', change: 'known', change_note: 'threshold changed from ≤ 22 to ≤ 23: compared by status alone' });
+    expect(gap).toMatchObject({
+      status: 'fail',
+      baseline_status: 'fail',
+      change: 'known',
+      change_note: 'threshold changed from ≤ 22 to ≤ 23: compared by status alone'
+    });
     expect(r.summary).toContain('known (threshold changed from ≤ 22 to ≤ 23: compared by status alone)');
   });
 });

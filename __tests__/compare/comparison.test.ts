@@ -14,7 +14,8 @@ const rows = (root: string, out: string) =>
     .trimEnd()
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, any>);
-const comparisonOf = (root: string, out: string) => JSON.parse(readFileSync(join(root, out, 'comparison.json'), 'utf8')) as Comparison;
+const comparisonOf = (root: string, out: string) =>
+  JSON.parse(readFileSync(join(root, out, 'comparison.json'), 'utf8')) as Comparison;
 
 describe('the same config twice', () => {
   const root = smallExampleRepo();
@@ -25,7 +26,15 @@ describe('the same config twice', () => {
 
   test('every Δ is 0, nothing fixed or broken, and every comparison check passes', async () => {
     const c = comparisonOf(root, 'head');
-    expect(c.rows).toMatchObject({ baseline: 5152, head: 5152, paired: 5152, dropped: 0, new: 0, changed: 0, not_ok: 0 });
+    expect(c.rows).toMatchObject({
+      baseline: 5152,
+      head: 5152,
+      paired: 5152,
+      dropped: 0,
+      new: 0,
+      changed: 0,
+      not_ok: 0
+    });
     expect(c.baseline.stale).toBe(false);
     for (const m of c.models) {
       for (const cell of m.cells) {
@@ -35,18 +44,37 @@ describe('the same config twice', () => {
       }
       expect(m.new_protected_transition_ids).toEqual([]);
     }
-    const checks = JSON.parse(readFileSync(join(root, 'head', 'checks.json'), 'utf8')).checks as Array<{ id: string; check: string; status: string }>;
+    const checks = JSON.parse(readFileSync(join(root, 'head', 'checks.json'), 'utf8')).checks as Array<{
+      id: string;
+      check: string;
+      status: string;
+    }>;
     const comparisonChecks = checks.filter((x) => x.check === 'regression' || x.check === 'new_protected_transitions');
     expect(comparisonChecks).toHaveLength(4 * 7 + 4);
     expect(comparisonChecks.every((x) => x.status === 'pass')).toBe(true);
     const manifest = JSON.parse(readFileSync(join(root, 'head', 'manifest.json'), 'utf8'));
-    expect(manifest.baseline).toMatchObject({ manifest_sha256: sha(readFileSync(join(root, 'base', 'manifest.json'))), stale: false });
+    expect(manifest.baseline).toMatchObject({
+      manifest_sha256: sha(readFileSync(join(root, 'base', 'manifest.json'))),
+      stale: false
+    });
   });
 
   test('comparison.json is deterministic: the same inputs give the same bytes', async () => {
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'head2', baseline: { dir: join(root, 'base'), shown: 'base' } });
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'head3', baseline: { dir: join(root, 'base'), shown: 'base' } });
-    expect(sha(readFileSync(join(root, 'head3', 'comparison.json')))).toBe(sha(readFileSync(join(root, 'head2', 'comparison.json'))));
+    await run({
+      root,
+      configPath: EXAMPLE_CONFIG,
+      outputDir: 'head2',
+      baseline: { dir: join(root, 'base'), shown: 'base' }
+    });
+    await run({
+      root,
+      configPath: EXAMPLE_CONFIG,
+      outputDir: 'head3',
+      baseline: { dir: join(root, 'base'), shown: 'base' }
+    });
+    expect(sha(readFileSync(join(root, 'head3', 'comparison.json')))).toBe(
+      sha(readFileSync(join(root, 'head2', 'comparison.json')))
+    );
   });
 });
 
@@ -99,14 +127,31 @@ describe('a changed model and changed data', () => {
 
   test('a model worse by more than max_regression_pp fails regression/<model>/<condition>, with its broken rows', async () => {
     const strict = join(root, 'compare', 'strict.yml');
-    writeFileSync(strict, readFileSync(join(root, 'compare', 'head.yml'), 'utf8') + 'gate: { max_regression_pp: 0.0 }\n');
-    const result = await run({ root, configPath: 'compare/strict.yml', outputDir: 'strict', baseline: { dir: join(root, 'base') } });
+    writeFileSync(
+      strict,
+      readFileSync(join(root, 'compare', 'head.yml'), 'utf8') + 'gate: { max_regression_pp: 0.0 }\n'
+    );
+    const result = await run({
+      root,
+      configPath: 'compare/strict.yml',
+      outputDir: 'strict',
+      baseline: { dir: join(root, 'base') }
+    });
     const c = result.comparison as Comparison;
-    const worse = c.models.flatMap((m) => m.cells.filter((x) => x.scope === 'all' && (x.broken.value as number) > (x.fixed.value as number)).map((x) => ({ model: m.model, cell: x })));
+    const worse = c.models.flatMap((m) =>
+      m.cells
+        .filter((x) => x.scope === 'all' && (x.broken.value as number) > (x.fixed.value as number))
+        .map((x) => ({ model: m.model, cell: x }))
+    );
     expect(worse.length).toBeGreaterThan(0);
     for (const { model, cell } of worse) {
       const check = result.gate?.checks.find((x) => x.id === `regression/${model}/${cell.condition}`);
-      expect(check).toMatchObject({ status: 'fail', numerator: (cell.broken.value as number) - (cell.fixed.value as number), denominator: cell.pairs, config_key: 'gate.max_regression_pp' });
+      expect(check).toMatchObject({
+        status: 'fail',
+        numerator: (cell.broken.value as number) - (cell.fixed.value as number),
+        denominator: cell.pairs,
+        config_key: 'gate.max_regression_pp'
+      });
       expect(check?.examples?.count).toBe(cell.broken.value);
       expect(check?.examples?.shown.map((x) => x.id).sort()).toEqual([...(cell.broken_ids ?? [])].sort().slice(0, 20));
     }
@@ -125,9 +170,18 @@ describe('no usable baseline', () => {
 
   test('without one, the comparison checks are not applicable and the summary says why', async () => {
     const root = smallExampleRepo();
-    const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out', noBaselineReason: 'no successful run of this workflow on main yet' });
+    const r = await run({
+      root,
+      configPath: EXAMPLE_CONFIG,
+      outputDir: 'out',
+      noBaselineReason: 'no successful run of this workflow on main yet'
+    });
     const checks = r.gate?.checks.filter((x) => x.check === 'regression') ?? [];
-    expect(checks.every((x) => x.status === 'not_applicable' && x.reason === 'no successful run of this workflow on main yet')).toBe(true);
+    expect(
+      checks.every(
+        (x) => x.status === 'not_applicable' && x.reason === 'no successful run of this workflow on main yet'
+      )
+    ).toBe(true);
     expect(r.summary).toContain('No comparison: no successful run of this workflow on main yet.');
   });
 
@@ -141,28 +195,56 @@ describe('no usable baseline', () => {
   });
 
   test.each([
-    ['an unknown schema version', (dir: string) => {
-      const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...m, schema_version: 9 }));
-    }, /base\/manifest\.json: schema_version 9 is not one this build reads \(2\)/],
-    ['a file that does not match its digest', (dir: string) => writeFileSync(join(dir, 'metrics.json'), '{}'), /base\/metrics\.json: SHA-256 does not match the manifest/],
-    ['truncated evidence', (dir: string) => {
-      const text = readFileSync(join(dir, 'evidence.jsonl'), 'utf8');
-      writeFileSync(join(dir, 'evidence.jsonl'), text.slice(0, text.length / 2));
-    }, /base\/evidence\.jsonl(:\d+: not JSON|: SHA-256 does not match the manifest)/],
-    ['a folder that is not an output', (dir: string) => writeFileSync(join(dir, 'manifest.json'), '{"x": 1}'), /base\/manifest\.json: not an Evidence Gate manifest/]
+    [
+      'an unknown schema version',
+      (dir: string) => {
+        const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+        writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...m, schema_version: 9 }));
+      },
+      /base\/manifest\.json: schema_version 9 is not one this build reads \(2\)/
+    ],
+    [
+      'a file that does not match its digest',
+      (dir: string) => writeFileSync(join(dir, 'metrics.json'), '{}'),
+      /base\/metrics\.json: SHA-256 does not match the manifest/
+    ],
+    [
+      'truncated evidence',
+      (dir: string) => {
+        const text = readFileSync(join(dir, 'evidence.jsonl'), 'utf8');
+        writeFileSync(join(dir, 'evidence.jsonl'), text.slice(0, text.length / 2));
+      },
+      /base\/evidence\.jsonl(:\d+: not JSON|: SHA-256 does not match the manifest)/
+    ],
+    [
+      'a folder that is not an output',
+      (dir: string) => writeFileSync(join(dir, 'manifest.json'), '{"x": 1}'),
+      /base\/manifest\.json: not an Evidence Gate manifest/
+    ]
   ])('%s: the CLI refuses it in one line (exit 2); the action warns and goes on', async (_what, damage, message) => {
     // One undamaged base for all four cases, each damaging its own copy in its own repository.
     const root = smallExampleRepo();
     cpSync(await sharedBase(), join(root, 'base'), { recursive: true });
     damage(join(root, 'base'));
     let stderr = '';
-    const code = await main(['run', '--config', EXAMPLE_CONFIG, '--baseline', 'base', '--quiet'], { stdout: () => {}, stderr: (t) => (stderr += t), cwd: root });
+    const code = await main(['run', '--config', EXAMPLE_CONFIG, '--baseline', 'base', '--quiet'], {
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+      cwd: root
+    });
     expect(code).toBe(2);
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(message);
     const warnings: string[] = [];
-    const r = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out', baseline: { dir: join(root, 'base'), shown: 'base', onError: 'warn' } }, { warn: (l) => warnings.push(l) });
+    const r = await run(
+      {
+        root,
+        configPath: EXAMPLE_CONFIG,
+        outputDir: 'out',
+        baseline: { dir: join(root, 'base'), shown: 'base', onError: 'warn' }
+      },
+      { warn: (l) => warnings.push(l) }
+    );
     expect(warnings).toHaveLength(1);
     expect(r.comparison).toBeNull();
     expect(r.gate?.checks.find((x) => x.id === 'regression/hybrid/clean')?.status).toBe('not_applicable');
@@ -174,12 +256,26 @@ describe('models on one side only', () => {
     const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
     const config = join(root, 'examples/academic-intent/other.yml');
-    writeFileSync(config, readFileSync(join(root, EXAMPLE_CONFIG), 'utf8').replace('  - tfidf-char\n', '  - { tfidf-char: {}, name: char-2 }\n'));
-    const r = await run({ root, configPath: 'examples/academic-intent/other.yml', outputDir: 'head', baseline: { dir: join(root, 'base') } });
+    writeFileSync(
+      config,
+      readFileSync(join(root, EXAMPLE_CONFIG), 'utf8').replace(
+        '  - tfidf-char\n',
+        '  - { tfidf-char: {}, name: char-2 }\n'
+      )
+    );
+    const r = await run({
+      root,
+      configPath: 'examples/academic-intent/other.yml',
+      outputDir: 'head',
+      baseline: { dir: join(root, 'base') }
+    });
     const c = r.comparison as Comparison;
     expect(c.models_only_in_head).toEqual(['char-2']);
     expect(c.models_only_in_baseline).toEqual(['tfidf-char']);
-    expect(r.gate?.checks.find((x) => x.id === 'regression/char-2/clean')).toMatchObject({ status: 'not_applicable', reason: 'the baseline has no model of this name' });
+    expect(r.gate?.checks.find((x) => x.id === 'regression/char-2/clean')).toMatchObject({
+      status: 'not_applicable',
+      reason: 'the baseline has no model of this name'
+    });
     expect(c.rows).toMatchObject({ head_only: 184 * 7, baseline_only: 184 * 7 });
   });
 });

@@ -6,7 +6,9 @@ import { REPO_ROOT, tempRepo } from '../helpers.js';
 /** A temporary repository with the bundled example under examples/ and the fixture under compare/. */
 export function compareRepo(): string {
   const root = tempRepo();
-  cpSync(join(REPO_ROOT, 'examples', 'academic-intent'), join(root, 'examples', 'academic-intent'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'examples', 'academic-intent'), join(root, 'examples', 'academic-intent'), {
+    recursive: true
+  });
   cpSync(join(REPO_ROOT, '__tests__', 'fixtures', 'compare-repo'), join(root, 'compare'), { recursive: true });
   return root;
 }

@@ -12,7 +12,17 @@ import type { Comparison } from '../../src/compare/comparison.js';
 import { run, verify } from '../../src/engine.js';
 import { EXAMPLE_CONFIG, EXAMPLE_SEARCH_LINE, exampleRepo } from '../helpers.js';
 
-type Row = { split: string; id: string; model: string; condition: string; label: string; prediction: string | null; status: string; input_sha256: string; queries?: number };
+type Row = {
+  split: string;
+  id: string;
+  model: string;
+  condition: string;
+  label: string;
+  prediction: string | null;
+  status: string;
+  input_sha256: string;
+  queries?: number;
+};
 
 const rowsOf = (root: string, out: string): Row[] =>
   readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
@@ -46,36 +56,53 @@ describe('search rows against a baseline', () => {
     for (const m of comparison.models) {
       const cell = m.cells.find((c) => c.condition === 'search' && c.scope === 'all');
       expect(cell).toBeDefined();
-      const pairs = head.filter((r) => r.model === m.model && r.condition === 'search').flatMap((r) => {
-        const b = before.get(key(r));
-        return b && b.status === 'ok' && r.status === 'ok' && b.input_sha256 === r.input_sha256 ? [{ b, r }] : [];
-      });
+      const pairs = head
+        .filter((r) => r.model === m.model && r.condition === 'search')
+        .flatMap((r) => {
+          const b = before.get(key(r));
+          return b && b.status === 'ok' && r.status === 'ok' && b.input_sha256 === r.input_sha256 ? [{ b, r }] : [];
+        });
       expect(cell?.pairs).toBe(pairs.length);
-      const ids = (want: (b: Row, r: Row) => boolean) => pairs.filter(({ b, r }) => want(b, r)).map(({ r }) => r.id).sort();
+      const ids = (want: (b: Row, r: Row) => boolean) =>
+        pairs
+          .filter(({ b, r }) => want(b, r))
+          .map(({ r }) => r.id)
+          .sort();
       expect(cell?.fixed_ids).toEqual(ids((b, r) => b.prediction !== b.label && r.prediction === r.label));
       expect(cell?.broken_ids).toEqual(ids((b, r) => b.prediction === b.label && r.prediction !== r.label));
     }
   });
 
-  test('an unchanged model\'s search rows all pair; the changed model\'s search rows that ended elsewhere are dropped and new', () => {
+  test("an unchanged model's search rows all pair; the changed model's search rows that ended elsewhere are dropped and new", () => {
     const searchOf = (rows: Row[], model: string) => rows.filter((r) => r.model === model && r.condition === 'search');
-    const nb = comparison.models.find((m) => m.model === 'naive-bayes')?.cells.find((c) => c.condition === 'search' && c.scope === 'all');
+    const nb = comparison.models
+      .find((m) => m.model === 'naive-bayes')
+      ?.cells.find((c) => c.condition === 'search' && c.scope === 'all');
     expect(nb?.pairs).toBe(searchOf(head, 'naive-bayes').length);
     expect(nb?.fixed_ids).toEqual([]);
     expect(nb?.broken_ids).toEqual([]);
     const hybridBase = new Map(searchOf(base, 'hybrid').map((r) => [key(r), r.input_sha256]));
     const moved = searchOf(head, 'hybrid').filter((r) => hybridBase.get(key(r)) !== r.input_sha256).length;
     expect(moved).toBeGreaterThan(0);
-    const hybrid = comparison.models.find((m) => m.model === 'hybrid')?.cells.find((c) => c.condition === 'search' && c.scope === 'all');
+    const hybrid = comparison.models
+      .find((m) => m.model === 'hybrid')
+      ?.cells.find((c) => c.condition === 'search' && c.scope === 'all');
     expect(hybrid?.pairs).toBe(searchOf(head, 'hybrid').length - moved);
     // The row accounting counts every condition's rows the same way, search included.
     const before = new Map(base.map((r) => [key(r), r.input_sha256]));
-    expect(comparison.rows.changed).toBe(head.filter((r) => before.has(key(r)) && before.get(key(r)) !== r.input_sha256).length);
+    expect(comparison.rows.changed).toBe(
+      head.filter((r) => before.has(key(r)) && before.get(key(r)) !== r.input_sha256).length
+    );
   });
 
   test('the search joins the regression checks and the comparison sections; verify re-derives it all', async () => {
-    const checks = JSON.parse(readFileSync(join(root, 'head', 'checks.json'), 'utf8')).checks as Array<{ id: string; denominator: number | null }>;
-    const hybrid = comparison.models.find((m) => m.model === 'hybrid')?.cells.find((c) => c.condition === 'search' && c.scope === 'all');
+    const checks = JSON.parse(readFileSync(join(root, 'head', 'checks.json'), 'utf8')).checks as Array<{
+      id: string;
+      denominator: number | null;
+    }>;
+    const hybrid = comparison.models
+      .find((m) => m.model === 'hybrid')
+      ?.cells.find((c) => c.condition === 'search' && c.scope === 'all');
     expect(checks.find((c) => c.id === 'regression/hybrid/search')?.denominator).toBe(hybrid?.pairs);
     expect(checks.find((c) => c.id === 'regression/naive-bayes/search')).toBeDefined();
     const html = readFileSync(join(root, 'head', 'report.html'), 'utf8');

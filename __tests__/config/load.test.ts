@@ -68,12 +68,25 @@ const SPEC_GATE_DEFAULTS: Array<[string, number]> = [
   ['max_new_protected_transitions', 0]
 ];
 
-const TOP_LEVEL_KEYS = 'version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release';
-const GATE_ALLOWED_KEYS = [...SPEC_GATE_DEFAULTS.map(([k]) => k), 'families', 'min_attack_strength', 'allow_not_evaluated', 'require_baseline', 'block_on', 'require_release_record', 'models'].join(', ');
+const TOP_LEVEL_KEYS =
+  'version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release';
+const GATE_ALLOWED_KEYS = [
+  ...SPEC_GATE_DEFAULTS.map(([k]) => k),
+  'families',
+  'min_attack_strength',
+  'allow_not_evaluated',
+  'require_baseline',
+  'block_on',
+  'require_release_record',
+  'models'
+].join(', ');
 
 describe('loadPlan: unknown keys', () => {
   test('an unknown top-level key names its line, the allowed keys and the key found', () => {
-    expectConfigError(minimalConfig('colour: blue'), `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour"`);
+    expectConfigError(
+      minimalConfig('colour: blue'),
+      `evidence-gate.yml:11: colour: unknown key; expected one of ${TOP_LEVEL_KEYS}, found "colour"`
+    );
   });
 
   test('a misspelt gate key names file:line, the key path, the allowed keys and the key found', () => {
@@ -86,7 +99,10 @@ describe('loadPlan: unknown keys', () => {
   test('gate.block_on takes all or new (default all)', () => {
     expect(load(minimalConfig('')).gate.blockOn).toBe('all');
     expect(load(minimalConfig('gate:\n  block_on: new')).gate.blockOn).toBe('new');
-    expectConfigError(minimalConfig('gate:\n  block_on: known'), 'evidence-gate.yml:12: gate.block_on: expected one of "all", "new", found "known"');
+    expectConfigError(
+      minimalConfig('gate:\n  block_on: known'),
+      'evidence-gate.yml:12: gate.block_on: expected one of "all", "new", found "known"'
+    );
   });
 
   test('a destructive family takes only a regression override (its other checks do not exist)', () => {
@@ -95,7 +111,12 @@ describe('loadPlan: unknown keys', () => {
       'evidence-gate.yml:14: gate.families.truncate.max_flip_rate: unknown key; expected one of max_regression_pp, found "max_flip_rate"'
     );
     const plan = load(minimalConfig('gate:\n  families:\n    truncate:\n      max_regression_pp: 3'));
-    expect(plan.gate.families.truncate?.max_regression_pp).toEqual({ value: 3, configKey: 'gate.families.truncate.max_regression_pp', isDefault: false, line: 14 });
+    expect(plan.gate.families.truncate?.max_regression_pp).toEqual({
+      value: 3,
+      configKey: 'gate.families.truncate.max_regression_pp',
+      isDefault: false,
+      line: 14
+    });
   });
 
   test('an unknown family is an unknown key', () => {
@@ -109,17 +130,27 @@ describe('loadPlan: unknown keys', () => {
     const near = (extra: string, path: string, hint: string) => {
       const error = thrown(() => load(minimalConfig(extra)));
       expect(error).toBeInstanceOf(ConfigError);
-      expect(error.message).toMatch(new RegExp(`^evidence-gate\\.yml:\\d+: ${path.replace(/[.[\]]/g, '\\$&')}: unknown key; .*; did you mean \`${hint}\`\\?$`));
+      expect(error.message).toMatch(
+        new RegExp(
+          `^evidence-gate\\.yml:\\d+: ${path.replace(/[.[\]]/g, '\\$&')}: unknown key; .*; did you mean \`${hint}\`\\?$`
+        )
+      );
     };
     near('statistcs: { seed: 1 }', 'statistcs', 'statistics');
     near('output:\n  txt: full', 'output.txt', 'text');
     near('gate:\n  families:\n    fromat: {}', 'gate.families.fromat', 'format');
-    near('gate:\n  families:\n    format:\n      max_flip_rat: 0.3', 'gate.families.format.max_flip_rat', 'max_flip_rate');
+    near(
+      'gate:\n  families:\n    format:\n      max_flip_rat: 0.3',
+      'gate.families.format.max_flip_rat',
+      'max_flip_rate'
+    );
     near('  - { hybrid: { word_weigth: 0.5 } }', 'models[1].hybrid.word_weigth', 'word_weight');
     near('  - { name: m, command: "x", timout_s: 5 }', 'models[1].timout_s', 'timeout_s');
     near('  - { name: m, http: { url: "http://127.0.0.1:1/", batchh: 2 } }', 'models[1].http.batchh', 'batch');
     // A built-in model's name misspelt is not a key, but is suggested the same way.
-    expect(thrown(() => load(minimalConfig('  - naive-bayse'))).message).toMatch(/found "naive-bayse"; did you mean `naive-bayes`\?$/);
+    expect(thrown(() => load(minimalConfig('  - naive-bayse'))).message).toMatch(
+      /found "naive-bayse"; did you mean `naive-bayes`\?$/
+    );
     // Nothing near: no guess.
     expect(thrown(() => load(minimalConfig('colour: blue'))).message).not.toContain('did you mean');
   });
@@ -144,31 +175,52 @@ describe('loadPlan: unknown keys', () => {
 
 describe('loadPlan: types and ranges', () => {
   test('a string where a rate is expected', () => {
-    expectConfigError(minimalConfig('gate:\n  max_flip_rate: high'), 'evidence-gate.yml:12: gate.max_flip_rate: expected a number from 0 to 1, found "high"');
+    expectConfigError(
+      minimalConfig('gate:\n  max_flip_rate: high'),
+      'evidence-gate.yml:12: gate.max_flip_rate: expected a number from 0 to 1, found "high"'
+    );
   });
 
   test('a string where a count is expected', () => {
-    expectConfigError(minimalConfig('gate:\n  min_challenge_examples: "fifty"'), 'evidence-gate.yml:12: gate.min_challenge_examples: expected a whole number ≥ 0, found "fifty"');
+    expectConfigError(
+      minimalConfig('gate:\n  min_challenge_examples: "fifty"'),
+      'evidence-gate.yml:12: gate.min_challenge_examples: expected a whole number ≥ 0, found "fifty"'
+    );
   });
 
   test('a number where a path is expected', () => {
-    expectConfigError(minimalConfig().replace('train: data/train.jsonl', 'train: 5'), 'evidence-gate.yml:5: data.train: expected a non-empty string, found number 5');
+    expectConfigError(
+      minimalConfig().replace('train: data/train.jsonl', 'train: 5'),
+      'evidence-gate.yml:5: data.train: expected a non-empty string, found number 5'
+    );
   });
 
   test('a rate above 1', () => {
-    expectConfigError(minimalConfig('gate:\n  max_flip_rate: 1.5'), 'evidence-gate.yml:12: gate.max_flip_rate: expected a number from 0 to 1, found number 1.5');
+    expectConfigError(
+      minimalConfig('gate:\n  max_flip_rate: 1.5'),
+      'evidence-gate.yml:12: gate.max_flip_rate: expected a number from 0 to 1, found number 1.5'
+    );
   });
 
   test('a negative count', () => {
-    expectConfigError(minimalConfig('gate:\n  min_challenge_examples: -1'), 'evidence-gate.yml:12: gate.min_challenge_examples: expected a whole number ≥ 0, found number -1');
+    expectConfigError(
+      minimalConfig('gate:\n  min_challenge_examples: -1'),
+      'evidence-gate.yml:12: gate.min_challenge_examples: expected a whole number ≥ 0, found number -1'
+    );
   });
 
   test('a fractional count', () => {
-    expectConfigError(minimalConfig('gate:\n  min_challenge_examples: 2.5'), 'evidence-gate.yml:12: gate.min_challenge_examples: expected a whole number ≥ 0, found number 2.5');
+    expectConfigError(
+      minimalConfig('gate:\n  min_challenge_examples: 2.5'),
+      'evidence-gate.yml:12: gate.min_challenge_examples: expected a whole number ≥ 0, found number 2.5'
+    );
   });
 
   test('version 2 is refused', () => {
-    expectConfigError(minimalConfig().replace('version: 1', 'version: 2'), 'evidence-gate.yml:1: version: expected 1, found number 2');
+    expectConfigError(
+      minimalConfig().replace('version: 1', 'version: 2'),
+      'evidence-gate.yml:1: version: expected 1, found number 2'
+    );
   });
 
   test('an empty config file is refused', () => {
@@ -202,11 +254,17 @@ describe('loadPlan: YAML syntax', () => {
   });
 
   test('a tab used as indentation names the line', () => {
-    expectConfigError(minimalConfig().replace('  id: tm', '\tid: tm'), 'evidence-gate.yml:3: invalid YAML: Tabs are not allowed as indentation');
+    expectConfigError(
+      minimalConfig().replace('  id: tm', '\tid: tm'),
+      'evidence-gate.yml:3: invalid YAML: Tabs are not allowed as indentation'
+    );
   });
 
   test('a duplicate key is a YAML error at the repeated key', () => {
-    expectConfigError(minimalConfig('version: 1'), 'evidence-gate.yml:11: invalid YAML: duplicate key "version"; expected each key once per mapping');
+    expectConfigError(
+      minimalConfig('version: 1'),
+      'evidence-gate.yml:11: invalid YAML: duplicate key "version"; expected each key once per mapping'
+    );
   });
 });
 
@@ -233,7 +291,9 @@ describe('loadPlan: paths stay inside the repository', () => {
     symlinkSync(join(outside, 'secret.jsonl'), join(root, 'data', 'link.jsonl'));
     const error = thrown(() => loadPlan({ root, configPath: CONFIG }));
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toBe('evidence-gate.yml:5: data.train: expected a path inside the repository root, found "data/link.jsonl" (a link that leads outside)');
+    expect(error.message).toBe(
+      'evidence-gate.yml:5: data.train: expected a path inside the repository root, found "data/link.jsonl" (a link that leads outside)'
+    );
   });
 
   test('a symbolic link that stays inside the repository is accepted under its own name', () => {
@@ -257,7 +317,10 @@ describe('loadPlan: paths stay inside the repository', () => {
   });
 
   test('a directory given as a data file', () => {
-    expectConfigError(minimalConfig().replace('train: data/train.jsonl', 'train: data'), 'evidence-gate.yml:5: data.train: expected a regular file, found a folder "data"');
+    expectConfigError(
+      minimalConfig().replace('train: data/train.jsonl', 'train: data'),
+      'evidence-gate.yml:5: data.train: expected a regular file, found a folder "data"'
+    );
   });
 
   test('a FIFO given as a data file is refused without calling it a directory', () => {
@@ -270,27 +333,40 @@ describe('loadPlan: paths stay inside the repository', () => {
   });
 
   test('a folder given as the config: says so, and names the YAML files in it, the usual name first', () => {
-    const root = tinyRepo({ '.github/evidence-gate.yml': minimalConfig(), '.github/a.yml': 'x: 1\n', '.github/notes.txt': 'n\n', 'empty/readme.md': '' });
+    const root = tinyRepo({
+      '.github/evidence-gate.yml': minimalConfig(),
+      '.github/a.yml': 'x: 1\n',
+      '.github/notes.txt': 'n\n',
+      'empty/readme.md': ''
+    });
     for (const given of ['.github', '.github/']) {
       const error = thrown(() => loadPlan({ root, configPath: given }));
       expect(error).toBeInstanceOf(ConfigError);
-      expect(error.message).toBe(`config ${given} is a folder; expected a YAML file: did you mean ".github/evidence-gate.yml"? (also in it: ".github/a.yml")`);
+      expect(error.message).toBe(
+        `config ${given} is a folder; expected a YAML file: did you mean ".github/evidence-gate.yml"? (also in it: ".github/a.yml")`
+      );
     }
     const empty = thrown(() => loadPlan({ root, configPath: 'empty' }));
-    expect(empty.message).toBe("config empty is a folder, and it holds no .yml or .yaml file; expected a YAML file (set --config or the action's config input to the file)");
+    expect(empty.message).toBe(
+      "config empty is a folder, and it holds no .yml or .yaml file; expected a YAML file (set --config or the action's config input to the file)"
+    );
   });
 
   test('a named pipe given as the config is refused by what it is, without waiting on it', () => {
     const root = tinyRepo();
     execFileSync('mkfifo', [join(root, 'pipe.yml')]);
-    expect(thrown(() => loadPlan({ root, configPath: 'pipe.yml' })).message).toBe('config pipe.yml: expected a YAML file, found a named pipe');
+    expect(thrown(() => loadPlan({ root, configPath: 'pipe.yml' })).message).toBe(
+      'config pipe.yml: expected a YAML file, found a named pipe'
+    );
   });
 
   test('a missing config file', () => {
     const root = tinyRepo();
     const error = thrown(() => loadPlan({ root, configPath: 'nope.yml' }));
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toBe("config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)");
+    expect(error.message).toBe(
+      "config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)"
+    );
   });
 
   test('a config file outside the root', () => {
@@ -299,7 +375,9 @@ describe('loadPlan: paths stay inside the repository', () => {
     const given = join(outside, 'evidence-gate.yml');
     const error = thrown(() => loadPlan({ root, configPath: given }));
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error.message).toBe(`config ${JSON.stringify(given)}: expected a path inside the repository root, found ${JSON.stringify(given)}`);
+    expect(error.message).toBe(
+      `config ${JSON.stringify(given)}: expected a path inside the repository root, found ${JSON.stringify(given)}`
+    );
   });
 });
 
@@ -312,11 +390,18 @@ describe('loadPlan: models', () => {
   });
 
   test('a model listed twice', () => {
-    expectConfigError(minimalConfig('  - naive-bayes'), 'evidence-gate.yml:11: models[1]: duplicate model name; expected each model once, found "naive-bayes" again');
+    expectConfigError(
+      minimalConfig('  - naive-bayes'),
+      'evidence-gate.yml:11: models[1]: duplicate model name; expected each model once, found "naive-bayes" again'
+    );
   });
 
   test('all four built-ins are accepted, in config order, with their parameters', () => {
-    const root = tinyRepo({ [CONFIG]: minimalConfig('  - tfidf-word\n  - tfidf-char\n  - { hybrid: { word_weight: 0.3 } }\n  - { hybrid: {}, name: hybrid-even }') });
+    const root = tinyRepo({
+      [CONFIG]: minimalConfig(
+        '  - tfidf-word\n  - tfidf-char\n  - { hybrid: { word_weight: 0.3 } }\n  - { hybrid: {}, name: hybrid-even }'
+      )
+    });
     expect(loadPlan({ root, configPath: CONFIG }).models).toEqual([
       { name: 'naive-bayes', kind: 'naive-bayes', params: { alpha: 1 } },
       { name: 'tfidf-word', kind: 'tfidf-word', params: {} },
@@ -327,19 +412,30 @@ describe('loadPlan: models', () => {
   });
 
   test('a hybrid weight outside [0, 1]', () => {
-    expectConfigError(minimalConfig('  - { hybrid: { word_weight: 1.5 } }'), 'evidence-gate.yml:11: models[1].hybrid.word_weight: expected a number from 0 to 1, found number 1.5');
+    expectConfigError(
+      minimalConfig('  - { hybrid: { word_weight: 1.5 } }'),
+      'evidence-gate.yml:11: models[1].hybrid.word_weight: expected a number from 0 to 1, found number 1.5'
+    );
   });
 
   test('an unknown model parameter', () => {
-    expectConfigError(minimalConfig('  - { tfidf-char: { ngrams: 3 } }'), 'evidence-gate.yml:11: models[1].tfidf-char.ngrams: unknown key; expected no parameters, found "ngrams"');
+    expectConfigError(
+      minimalConfig('  - { tfidf-char: { ngrams: 3 } }'),
+      'evidence-gate.yml:11: models[1].tfidf-char.ngrams: unknown key; expected no parameters, found "ngrams"'
+    );
   });
 
   test('one kind twice needs distinct names', () => {
-    expectConfigError(minimalConfig('  - hybrid\n  - { hybrid: { word_weight: 0.2 } }'), 'evidence-gate.yml:12: models[2]: duplicate model name; expected each model once, found "hybrid" again');
+    expectConfigError(
+      minimalConfig('  - hybrid\n  - { hybrid: { word_weight: 0.2 } }'),
+      'evidence-gate.yml:12: models[2]: duplicate model name; expected each model once, found "hybrid" again'
+    );
   });
 
   test('an external command model with its defaults', () => {
-    const root = tinyRepo({ [CONFIG]: minimalConfig('  - { name: mine, command: "python predict.py", files: [data/train.jsonl] }') });
+    const root = tinyRepo({
+      [CONFIG]: minimalConfig('  - { name: mine, command: "python predict.py", files: [data/train.jsonl] }')
+    });
     expect(loadPlan({ root, configPath: CONFIG }).models[1]).toEqual({
       name: 'mine',
       kind: 'external',
@@ -357,16 +453,43 @@ describe('loadPlan: models', () => {
   });
 
   test.each([
-    ['{ name: m, command: "x", timeout: 5 }', 'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, repeat, found "timeout"; did you mean `timeout_s`?'],
+    [
+      '{ name: m, command: "x", timeout: 5 }',
+      'evidence-gate.yml:11: models[1].timeout: unknown key; expected one of name, command, timeout_s, request_timeout_s, probabilities, env, files, window, repeat, found "timeout"; did you mean `timeout_s`?'
+    ],
     ['{ name: m, command: "" }', 'evidence-gate.yml:11: models[1].command: expected a non-empty string, found ""'],
-    ['{ command: "x" }', 'evidence-gate.yml:11: models[1].name: expected a name of 1 to 200 characters, not blank, without control, bidi or invisible characters, found nothing'],
-    ['{ name: m, command: "x", timeout_s: 0 }', 'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 0'],
-    ['{ name: m, command: "x", request_timeout_s: 1e9 }', 'evidence-gate.yml:11: models[1].request_timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 1000000000'],
-    ['{ name: m, command: "x", env: [GITHUB_TOKEN] }', 'evidence-gate.yml:11: models[1].env[0]: expected a variable that is not a token or secret (model processes never receive those), found "GITHUB_TOKEN"'],
-    ['{ name: m, command: "x", env: ["A-B"] }', 'evidence-gate.yml:11: models[1].env[0]: expected an environment variable name, found "A-B"'],
-    ['{ name: m, command: "x", files: [../outside.py] }', 'evidence-gate.yml:11: models[1].files[0]: expected a path inside the repository root, found "../outside.py"'],
-    ['{ name: m, command: "x", probabilities: "yes" }', 'evidence-gate.yml:11: models[1].probabilities: expected true or false, found "yes"'],
-    ['{ name: m, command: "x", window: 0 }', 'evidence-gate.yml:11: models[1].window: expected a whole number ≥ 1, found number 0']
+    [
+      '{ command: "x" }',
+      'evidence-gate.yml:11: models[1].name: expected a name of 1 to 200 characters, not blank, without control, bidi or invisible characters, found nothing'
+    ],
+    [
+      '{ name: m, command: "x", timeout_s: 0 }',
+      'evidence-gate.yml:11: models[1].timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 0'
+    ],
+    [
+      '{ name: m, command: "x", request_timeout_s: 1e9 }',
+      'evidence-gate.yml:11: models[1].request_timeout_s: expected a number of seconds from 0.001 to 2147483.647 (about 24.8 days), found number 1000000000'
+    ],
+    [
+      '{ name: m, command: "x", env: [GITHUB_TOKEN] }',
+      'evidence-gate.yml:11: models[1].env[0]: expected a variable that is not a token or secret (model processes never receive those), found "GITHUB_TOKEN"'
+    ],
+    [
+      '{ name: m, command: "x", env: ["A-B"] }',
+      'evidence-gate.yml:11: models[1].env[0]: expected an environment variable name, found "A-B"'
+    ],
+    [
+      '{ name: m, command: "x", files: [../outside.py] }',
+      'evidence-gate.yml:11: models[1].files[0]: expected a path inside the repository root, found "../outside.py"'
+    ],
+    [
+      '{ name: m, command: "x", probabilities: "yes" }',
+      'evidence-gate.yml:11: models[1].probabilities: expected true or false, found "yes"'
+    ],
+    [
+      '{ name: m, command: "x", window: 0 }',
+      'evidence-gate.yml:11: models[1].window: expected a whole number ≥ 1, found number 0'
+    ]
   ])('external model %s is refused', (entry, message) => {
     expectConfigError(minimalConfig(`  - ${entry}`), message);
   });
@@ -416,12 +539,18 @@ describe('loadPlan: threat model, task and splits', () => {
   });
 
   test('task: tabular without feature columns', () => {
-    expectConfigError(minimalConfig('task: tabular'), 'evidence-gate.yml:4: data.columns: task tabular needs data.columns.features; expected a list of numeric feature columns, found none');
+    expectConfigError(
+      minimalConfig('task: tabular'),
+      'evidence-gate.yml:4: data.columns: task tabular needs data.columns.features; expected a list of numeric feature columns, found none'
+    );
   });
 
   test('an evaluation split named train', () => {
     expectConfigError(
-      minimalConfig().replace('    challenge: data/challenge.jsonl', '    challenge: data/challenge.jsonl\n    train: data/train.jsonl'),
+      minimalConfig().replace(
+        '    challenge: data/challenge.jsonl',
+        '    challenge: data/challenge.jsonl\n    train: data/train.jsonl'
+      ),
       'evidence-gate.yml:9: data.evaluate.train: expected an evaluation split name other than "train", found "train"'
     );
   });
@@ -432,28 +561,49 @@ describe('loadPlan: gate thresholds', () => {
     const plan = load(minimalConfig());
     expect(Object.keys(plan.gate.thresholds).sort()).toEqual(SPEC_GATE_DEFAULTS.map(([k]) => k).sort());
     for (const [key, value] of SPEC_GATE_DEFAULTS) {
-      expect([key, plan.gate.thresholds[key as keyof Plan['gate']['thresholds']]]).toEqual([key, { value, configKey: `gate.${key}`, isDefault: true, line: 1 }]);
+      expect([key, plan.gate.thresholds[key as keyof Plan['gate']['thresholds']]]).toEqual([
+        key,
+        { value, configKey: `gate.${key}`, isDefault: true, line: 1 }
+      ]);
     }
   });
 
   test('defaults point at the gate: line when a gate mapping exists', () => {
     const plan = load(minimalConfig('gate:\n  allow_not_evaluated: false'));
     for (const [key, value] of SPEC_GATE_DEFAULTS) {
-      expect([key, plan.gate.thresholds[key as keyof Plan['gate']['thresholds']]]).toEqual([key, { value, configKey: `gate.${key}`, isDefault: true, line: 11 }]);
+      expect([key, plan.gate.thresholds[key as keyof Plan['gate']['thresholds']]]).toEqual([
+        key,
+        { value, configKey: `gate.${key}`, isDefault: true, line: 11 }
+      ]);
     }
     expect(plan.gate.allowNotEvaluated).toBe(false);
   });
 
   test('an overridden threshold is not a default and points at its own line', () => {
     const plan = load(minimalConfig('gate:\n  allow_not_evaluated: true\n  max_flip_rate: 0.3'));
-    expect(plan.gate.thresholds.max_flip_rate).toEqual({ value: 0.3, configKey: 'gate.max_flip_rate', isDefault: false, line: 13 });
-    expect(plan.gate.thresholds.max_attack_success).toEqual({ value: 0.25, configKey: 'gate.max_attack_success', isDefault: true, line: 11 });
+    expect(plan.gate.thresholds.max_flip_rate).toEqual({
+      value: 0.3,
+      configKey: 'gate.max_flip_rate',
+      isDefault: false,
+      line: 13
+    });
+    expect(plan.gate.thresholds.max_attack_success).toEqual({
+      value: 0.25,
+      configKey: 'gate.max_attack_success',
+      isDefault: true,
+      line: 11
+    });
     expect(plan.gate.allowNotEvaluated).toBe(true);
   });
 
   test('a threshold set to 0 is an override, not a default', () => {
     const plan = load(minimalConfig('gate: { min_challenge_examples: 0 }'));
-    expect(plan.gate.thresholds.min_challenge_examples).toEqual({ value: 0, configKey: 'gate.min_challenge_examples', isDefault: false, line: 11 });
+    expect(plan.gate.thresholds.min_challenge_examples).toEqual({
+      value: 0,
+      configKey: 'gate.min_challenge_examples',
+      isDefault: false,
+      line: 11
+    });
   });
 
   test('dictionary eligible coverage defaults to 0.1', () => {
@@ -506,7 +656,14 @@ describe('loadPlan: the resulting plan', () => {
       { from: 'limitation', to: 'implication' },
       { from: 'gap', to: 'result' }
     ]);
-    expect(Object.keys(plan.threatModel.attacks)).toEqual(['format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
+    expect(Object.keys(plan.threatModel.attacks)).toEqual([
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'truncate',
+      'search'
+    ]);
     expect(plan.threatModel.attacks.dictionary?.file.path).toBe('examples/academic-intent/dictionary.yml');
     expect(plan.threatModel.constraints.maxCharEditRatio).toBe(0.25);
     expect(plan.data.train.path).toBe('examples/academic-intent/data/train.jsonl');
@@ -519,7 +676,10 @@ describe('loadPlan: the resulting plan', () => {
 
   test('paths are repository-relative with forward slashes, evaluation splits in config order', () => {
     const root = tinyRepo({
-      '.github/evidence-gate.yml': minimalConfig().replace('train: data/train.jsonl', 'train: ./data/../data/train.jsonl')
+      '.github/evidence-gate.yml': minimalConfig().replace(
+        'train: data/train.jsonl',
+        'train: ./data/../data/train.jsonl'
+      )
     });
     const plan = loadPlan({ root, configPath: join(root, '.github', 'evidence-gate.yml') });
     expect(plan.config.path).toBe('.github/evidence-gate.yml');
@@ -565,7 +725,14 @@ describe('loadPlan: the resulting plan', () => {
     expect(plan.version).toBe(1);
     expect(plan.threatModel.objective).toBe('untargeted');
     expect(plan.threatModel.access).toBe('black-box');
-    expect(plan.data.columns).toEqual({ id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', features: [] });
+    expect(plan.data.columns).toEqual({
+      id: 'id',
+      text: 'text',
+      label: 'label',
+      language: 'language',
+      domain: 'domain',
+      features: []
+    });
     expect(plan.data.onBadRow).toBe('error');
     expect(plan.statistics).toEqual({ seed: 1637, bootstrapIterations: 1000, pairedIterations: 500, interval: 0.95 });
     expect(plan.output.text).toBe('full');
@@ -573,7 +740,10 @@ describe('loadPlan: the resulting plan', () => {
   });
 
   test('a dictionary attack file is resolved inside the repository', () => {
-    const config = minimalConfig().replace('  id: tm', '  id: tm\n  attacks:\n    dictionary: { file: dict/words.yml }');
+    const config = minimalConfig().replace(
+      '  id: tm',
+      '  id: tm\n  attacks:\n    dictionary: { file: dict/words.yml }'
+    );
     const plan = load(config, { 'dict/words.yml': 'a: b\n' });
     expect(plan.threatModel.attacks.dictionary?.file.path).toBe('dict/words.yml');
   });
@@ -581,12 +751,24 @@ describe('loadPlan: the resulting plan', () => {
 
 describe('loadPlan: abstention policies', () => {
   test('on: probability needs a probability model', () => {
-    const root = tinyRepo({ [CONFIG]: minimalConfig('  - tfidf-word\nselective:\n  abstain_below:\n    tfidf-word: { on: probability, threshold: 0.6 }') });
-    expect(() => loadPlan({ root, configPath: CONFIG })).toThrow('evidence-gate.yml:14: selective.abstain_below.tfidf-word.on: expected "margin" for a model without probabilities (tfidf-word), found "probability"');
+    const root = tinyRepo({
+      [CONFIG]: minimalConfig(
+        '  - tfidf-word\nselective:\n  abstain_below:\n    tfidf-word: { on: probability, threshold: 0.6 }'
+      )
+    });
+    expect(() => loadPlan({ root, configPath: CONFIG })).toThrow(
+      'evidence-gate.yml:14: selective.abstain_below.tfidf-word.on: expected "margin" for a model without probabilities (tfidf-word), found "probability"'
+    );
   });
 
   test('on: margin works for any scoring model', () => {
-    const root = tinyRepo({ [CONFIG]: minimalConfig('  - tfidf-word\nselective:\n  abstain_below:\n    tfidf-word: { on: margin, threshold: 0.1 }') });
-    expect(loadPlan({ root, configPath: CONFIG }).selective.abstainBelow).toEqual({ 'tfidf-word': { on: 'margin', threshold: 0.1 } });
+    const root = tinyRepo({
+      [CONFIG]: minimalConfig(
+        '  - tfidf-word\nselective:\n  abstain_below:\n    tfidf-word: { on: margin, threshold: 0.1 }'
+      )
+    });
+    expect(loadPlan({ root, configPath: CONFIG }).selective.abstainBelow).toEqual({
+      'tfidf-word': { on: 'margin', threshold: 0.1 }
+    });
   });
 });

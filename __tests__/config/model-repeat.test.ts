@@ -4,7 +4,8 @@ import { ConfigError } from '../../src/errors.js';
 import { minimalConfig, tinyRepo } from '../helpers.js';
 
 const CONFIG = 'evidence-gate.yml';
-const load = (entry: string) => loadPlan({ root: tinyRepo({ [CONFIG]: minimalConfig(`  - ${entry}`) }), configPath: CONFIG });
+const load = (entry: string) =>
+  loadPlan({ root: tinyRepo({ [CONFIG]: minimalConfig(`  - ${entry}`) }), configPath: CONFIG });
 
 function refusal(entry: string): string {
   try {
@@ -17,9 +18,15 @@ function refusal(entry: string): string {
 }
 
 test('command and HTTP models take repeat (default 1)', () => {
-  expect(load('{ name: c, command: "x", repeat: 5 }').models[1]).toMatchObject({ kind: 'external', params: { repeat: 5 } });
+  expect(load('{ name: c, command: "x", repeat: 5 }').models[1]).toMatchObject({
+    kind: 'external',
+    params: { repeat: 5 }
+  });
   expect(load('{ name: c, command: "x" }').models[1]).toMatchObject({ params: { repeat: 1 } });
-  expect(load('{ name: h, http: { url: "http://127.0.0.1:1/p" }, repeat: 100 }').models[1]).toMatchObject({ kind: 'http', params: { repeat: 100 } });
+  expect(load('{ name: h, http: { url: "http://127.0.0.1:1/p" }, repeat: 100 }').models[1]).toMatchObject({
+    kind: 'http',
+    params: { repeat: 100 }
+  });
   expect(load('{ name: h, http: { url: "http://127.0.0.1:1/p" } }').models[1]).toMatchObject({ params: { repeat: 1 } });
 });
 
@@ -29,12 +36,27 @@ test('a built-in model accepts repeat: 1, which changes nothing', () => {
 
 test.each([
   ['{ name: c, command: "x", repeat: 0 }', 'models[1].repeat: expected a whole number from 1 to 100, found number 0'],
-  ['{ name: c, command: "x", repeat: 101 }', 'models[1].repeat: expected a whole number from 1 to 100, found number 101'],
-  ['{ name: c, command: "x", repeat: 2.5 }', 'models[1].repeat: expected a whole number from 1 to 100, found number 2.5'],
+  [
+    '{ name: c, command: "x", repeat: 101 }',
+    'models[1].repeat: expected a whole number from 1 to 100, found number 101'
+  ],
+  [
+    '{ name: c, command: "x", repeat: 2.5 }',
+    'models[1].repeat: expected a whole number from 1 to 100, found number 2.5'
+  ],
   ['{ name: c, command: "x", repeat: "3" }', 'models[1].repeat: expected a whole number from 1 to 100, found "3"'],
-  ['{ name: h, http: { url: "http://127.0.0.1:1/p" }, repeat: -1 }', 'models[1].repeat: expected a whole number from 1 to 100, found number -1'],
-  ['{ tfidf-word: {}, repeat: 3 }', 'models[1].repeat: expected 1 for a built-in model (it answers the same every time; repeat is for command and http models), found number 3'],
-  ['{ hybrid: { word_weight: 0.5 }, name: h2, repeat: 0 }', 'models[1].repeat: expected a whole number from 1 to 100, found number 0'],
+  [
+    '{ name: h, http: { url: "http://127.0.0.1:1/p" }, repeat: -1 }',
+    'models[1].repeat: expected a whole number from 1 to 100, found number -1'
+  ],
+  [
+    '{ tfidf-word: {}, repeat: 3 }',
+    'models[1].repeat: expected 1 for a built-in model (it answers the same every time; repeat is for command and http models), found number 3'
+  ],
+  [
+    '{ hybrid: { word_weight: 0.5 }, name: h2, repeat: 0 }',
+    'models[1].repeat: expected a whole number from 1 to 100, found number 0'
+  ],
   ['{ repeat: 3 }', 'models[1]: expected a built-in name']
 ])('%s is refused in one line naming the key', (entry, message) => {
   const m = refusal(entry);

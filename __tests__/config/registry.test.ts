@@ -4,7 +4,14 @@
  * loader, built, evaluated in registry order, judged as an attack and given gate thresholds.
  */
 import { Ajv } from 'ajv';
-import { CONDITIONS, FAMILIES, isAttackFamily, isDestructive, TABULAR_FAMILIES, TEXT_CONDITIONS } from '../../src/config/families.js';
+import {
+  CONDITIONS,
+  FAMILIES,
+  isAttackFamily,
+  isDestructive,
+  TABULAR_FAMILIES,
+  TEXT_CONDITIONS
+} from '../../src/config/families.js';
 import { loadPlan } from '../../src/config/load.js';
 import { BUILTINS, parseModels } from '../../src/config/models.js';
 import { CONFIG_SCHEMA, configSchema, type RawConfig } from '../../src/config/schema.js';
@@ -19,7 +26,13 @@ import { builtinModel } from '../../src/models/descriptor.js';
 import { MODEL_KINDS } from '../../src/models/registry.js';
 import { tabularAttack, textFamily } from '../../src/perturb/descriptor.js';
 import { checkedOutcome } from '../../src/perturb/outcome.js';
-import { allFamilies, buildFamilies, FAMILY_REGISTRY, type AttackPlan, type FamilyRegistry } from '../../src/perturb/registry.js';
+import {
+  allFamilies,
+  buildFamilies,
+  FAMILY_REGISTRY,
+  type AttackPlan,
+  type FamilyRegistry
+} from '../../src/perturb/registry.js';
 import { jsonl, tempRepo } from '../helpers.js';
 
 /** A family that exists only in this test: repeat the last word `times` times. */
@@ -100,7 +113,8 @@ function messageOf(f: () => unknown): string {
 }
 
 type Node = { properties: Record<string, Node> };
-const keysAt = (schema: unknown, ...path: string[]): string[] => Object.keys(path.reduce((node, key) => (node.properties[key] as Node), schema as Node).properties);
+const keysAt = (schema: unknown, ...path: string[]): string[] =>
+  Object.keys(path.reduce((node, key) => node.properties[key] as Node, schema as Node).properties);
 
 describe('the family registry', () => {
   test('this build: the schema, the condition lists and the attack lists all come from it, in its order', () => {
@@ -108,20 +122,61 @@ describe('the family registry', () => {
     expect(TABULAR_FAMILIES).toEqual(FAMILY_REGISTRY.tabular.map((d) => d.name));
     expect(TEXT_CONDITIONS).toEqual(['clean', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
     expect(CONDITIONS).toEqual([...TEXT_CONDITIONS, 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
-    expect(keysAt(CONFIG_SCHEMA, 'threat_model', 'attacks')).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search']);
-    expect(keysAt(CONFIG_SCHEMA, 'gate', 'families')).toEqual(['format', 'transpose', 'dictionary', 'append', 'search', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'clean', 'truncate', 'noise']);
+    expect(keysAt(CONFIG_SCHEMA, 'threat_model', 'attacks')).toEqual([
+      'noise',
+      'fgm',
+      'pgd',
+      'square',
+      'boundary',
+      'exact',
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'truncate',
+      'search'
+    ]);
+    expect(keysAt(CONFIG_SCHEMA, 'gate', 'families')).toEqual([
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'search',
+      'fgm',
+      'pgd',
+      'square',
+      'boundary',
+      'exact',
+      'clean',
+      'truncate',
+      'noise'
+    ]);
     expect(attackFamiliesOf('text')).toEqual(['format', 'transpose', 'dictionary', 'append']);
     // The adaptive search is listed only where a run evaluated it.
-    expect(attackFamiliesOf('text', FAMILY_REGISTRY, ['clean', 'format', 'search'])).toEqual(['format', 'transpose', 'dictionary', 'append', 'search']);
+    expect(attackFamiliesOf('text', FAMILY_REGISTRY, ['clean', 'format', 'search'])).toEqual([
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'search'
+    ]);
     expect(isAttackFamily('search')).toBe(true);
     expect(attackFamiliesOf('tabular')).toEqual(['fgm']);
     expect(['truncate', 'noise', 'clean'].map(isAttackFamily)).toEqual([false, false, false]);
     expect(isDestructive('truncate')).toBe(true);
-    expect(allFamilies().filter((d) => d.destructive).map((d) => d.name)).toEqual(['truncate']);
+    expect(
+      allFamilies()
+        .filter((d) => d.destructive)
+        .map((d) => d.name)
+    ).toEqual(['truncate']);
   });
 
   test('the raw config type and the plan type follow from the schema and the descriptors (npm run typecheck checks these lines)', () => {
-    const raw: NonNullable<RawConfig['threat_model']['attacks']> = { transpose: { words_per_change: 3 }, dictionary: { file: 'd.yml' }, noise: {} };
+    const raw: NonNullable<RawConfig['threat_model']['attacks']> = {
+      transpose: { words_per_change: 3 },
+      dictionary: { file: 'd.yml' },
+      noise: {}
+    };
     // @ts-expect-error the schema makes words_per_change a number
     const notNumber: NonNullable<RawConfig['threat_model']['attacks']> = { transpose: { words_per_change: 'three' } };
     // @ts-expect-error no family of that name
@@ -139,7 +194,11 @@ describe('the family registry', () => {
     for (const family of FAMILY_REGISTRY.text) {
       if (family.name === 'dictionary') continue; // needs a file; its own tests build it
       const raw = family.name === 'append' ? { sentences: { en: 'More.' } } : {};
-      const params = family.read(raw as never, { source: ConfigSource.parse('c.yml', 'a: 1').source, at: [], file: () => ({ absolute: '/x', path: 'x' }) });
+      const params = family.read(raw as never, {
+        source: ConfigSource.parse('c.yml', 'a: 1').source,
+        at: [],
+        file: () => ({ absolute: '/x', path: 'x' })
+      });
       const { runner } = family.build(params, { seed: 1, maxCharEditRatio: null });
       expect([runner.family, runner.labelPreserving]).toEqual([family.name, !family.destructive]);
     }
@@ -147,34 +206,87 @@ describe('the family registry', () => {
 
   test('a family added to the list is in the schema, in both places, with the gate keys its role takes', () => {
     const schema = configSchema(REGISTRY);
-    expect(keysAt(schema, 'threat_model', 'attacks')).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'zero', 'format', 'transpose', 'dictionary', 'append', 'truncate', 'search', 'echo']);
-    expect(keysAt(schema, 'gate', 'families')).toEqual(['format', 'transpose', 'dictionary', 'append', 'search', 'echo', 'fgm', 'pgd', 'square', 'boundary', 'exact', 'clean', 'truncate', 'noise', 'zero']);
+    expect(keysAt(schema, 'threat_model', 'attacks')).toEqual([
+      'noise',
+      'fgm',
+      'pgd',
+      'square',
+      'boundary',
+      'exact',
+      'zero',
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'truncate',
+      'search',
+      'echo'
+    ]);
+    expect(keysAt(schema, 'gate', 'families')).toEqual([
+      'format',
+      'transpose',
+      'dictionary',
+      'append',
+      'search',
+      'echo',
+      'fgm',
+      'pgd',
+      'square',
+      'boundary',
+      'exact',
+      'clean',
+      'truncate',
+      'noise',
+      'zero'
+    ]);
     expect(keysAt(schema, 'gate', 'families', 'echo')).toEqual(keysAt(schema, 'gate', 'families', 'format'));
     expect(keysAt(schema, 'gate', 'families', 'zero')).toEqual(['max_regression_pp']);
     expect(new Ajv({ strict: true, allowUnionTypes: true }).validateSchema(schema)).toBe(true);
   });
 
   test('the loader reads it through its descriptor (defaults filled in) and takes its gate thresholds', () => {
-    const plan = loadWith(REGISTRY, repo('{ format: {}, echo: {} }', 'gate: { families: { echo: { max_flip_rate: 0.5 } } }'));
+    const plan = loadWith(
+      REGISTRY,
+      repo('{ format: {}, echo: {} }', 'gate: { families: { echo: { max_flip_rate: 0.5 } } }')
+    );
     expect(plan.threatModel.attacks).toEqual({ format: {}, echo: { times: 2 } });
-    expect(plan.gate.families.echo?.max_flip_rate).toMatchObject({ value: 0.5, configKey: 'gate.families.echo.max_flip_rate', isDefault: false });
+    expect(plan.gate.families.echo?.max_flip_rate).toMatchObject({
+      value: 0.5,
+      configKey: 'gate.families.echo.max_flip_rate',
+      isDefault: false
+    });
     expect(loadWith(REGISTRY, repo('{ echo: { times: 3 } }')).threatModel.attacks).toEqual({ echo: { times: 3 } });
   });
 
   test('its schema fragment is enforced with the usual messages, and task rules apply to it', () => {
     const root = repo('{ echo: { time: 3 } }');
-    expect(messageOf(() => loadWith(REGISTRY, root))).toBe('c.yml:4: threat_model.attacks.echo.time: unknown key; expected one of times, found "time"; did you mean `times`?');
-    expect(messageOf(() => loadWith(REGISTRY, repo('{ echo: { times: 0 } }')))).toBe('c.yml:4: threat_model.attacks.echo.times: expected a whole number ≥ 1, found number 0');
-    expect(messageOf(() => loadWith(REGISTRY, repo('{ zero: {} }')))).toBe('c.yml:4: threat_model.attacks.zero: the zero family belongs to task tabular; expected a family of task text');
+    expect(messageOf(() => loadWith(REGISTRY, root))).toBe(
+      'c.yml:4: threat_model.attacks.echo.time: unknown key; expected one of times, found "time"; did you mean `times`?'
+    );
+    expect(messageOf(() => loadWith(REGISTRY, repo('{ echo: { times: 0 } }')))).toBe(
+      'c.yml:4: threat_model.attacks.echo.times: expected a whole number ≥ 1, found number 0'
+    );
+    expect(messageOf(() => loadWith(REGISTRY, repo('{ zero: {} }')))).toBe(
+      'c.yml:4: threat_model.attacks.zero: the zero family belongs to task tabular; expected a family of task text'
+    );
     // The build's own registry and validator know nothing of it.
-    expect(messageOf(() => loadPlan({ root, configPath: 'c.yml' }))).toMatch(/^c\.yml:4: threat_model\.attacks\.echo: unknown key; expected one of noise, fgm, pgd, square, boundary, exact, format, transpose, dictionary, append, truncate, search, found "echo"$/);
+    expect(messageOf(() => loadPlan({ root, configPath: 'c.yml' }))).toMatch(
+      /^c\.yml:4: threat_model\.attacks\.echo: unknown key; expected one of noise, fgm, pgd, square, boundary, exact, format, transpose, dictionary, append, truncate, search, found "echo"$/
+    );
   });
 
   test('it is built, evaluated after the built-in families (registry order) and judged as an attack', () => {
     const plan = loadWith(REGISTRY, repo('{ echo: {}, format: {} }'));
     const { runners } = buildFamilies(plan.threatModel.attacks, { seed: 1, maxCharEditRatio: null }, REGISTRY.text);
     expect(conditionsFor(runners)).toEqual(['clean', 'format', 'echo']);
-    const example = { id: 'x', split: 'test', label: 'result', language: 'en', domain: 'unknown', input: { kind: 'text' as const, text: 'a gain' } };
+    const example = {
+      id: 'x',
+      split: 'test',
+      label: 'result',
+      language: 'en',
+      domain: 'unknown',
+      input: { kind: 'text' as const, text: 'a gain' }
+    };
     const echo = candidatesFor(example as never, runners).find((c) => (c.condition as string) === 'echo');
     expect(echo).toMatchObject({ perturbedText: 'a gain gain gain', changed: true, valid: true });
     expect(attackFamiliesOf('text', REGISTRY)).toEqual(['format', 'transpose', 'dictionary', 'append', 'echo']);
@@ -199,7 +311,8 @@ describe('the model registry', () => {
       selectedBy: 'name',
       parameters: ['label'],
       read(params, { source, at }) {
-        if (params.label !== undefined && typeof params.label !== 'string') throw configError(source, [...at, 'label'], 'expected a label');
+        if (params.label !== undefined && typeof params.label !== 'string')
+          throw configError(source, [...at, 'label'], 'expected a label');
         return { label: (params.label as string | undefined) ?? null };
       },
       probabilities: () => false,
@@ -213,13 +326,20 @@ describe('the model registry', () => {
     const kinds = [...MODEL_KINDS, CONSTANT];
     const parse = (yaml: string) => {
       const { source } = ConfigSource.parse('c.yml', yaml);
-      return parseModels((source.value() as { models: unknown[] }).models, source, () => ({ absolute: '/x', path: 'x' }), kinds);
+      return parseModels(
+        (source.value() as { models: unknown[] }).models,
+        source,
+        () => ({ absolute: '/x', path: 'x' }),
+        kinds
+      );
     };
     expect(parse('models: [constant, { constant: { label: b }, name: other }]')).toEqual([
       { name: 'constant', kind: 'constant', params: { label: null } },
       { name: 'other', kind: 'constant', params: { label: 'b' } }
     ]);
-    expect(messageOf(() => parse('models: [{ constant: { colour: red } }]'))).toBe('c.yml:1: models[0].constant.colour: unknown key; expected one of label, found "colour"');
+    expect(messageOf(() => parse('models: [{ constant: { colour: red } }]'))).toBe(
+      'c.yml:1: models[0].constant.colour: unknown key; expected one of label, found "colour"'
+    );
     expect(messageOf(() => parse('models: [constnt]'))).toBe(
       'c.yml:1: models[0]: expected one of naive-bayes, tfidf-word, tfidf-char, hybrid, logistic-regression, constant or a mapping, found "constnt"; did you mean `constant`?'
     );

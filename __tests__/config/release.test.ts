@@ -50,7 +50,12 @@ test('a release block is read as declared, with its line; absent fields are null
     config_line: 11
   });
   expect(plan.gate.releaseRecord).toEqual({ required: false, line: 1, isDefault: true, missing: [], declared: true });
-  expect(load('release: { owner: me }').release).toMatchObject({ owner: 'me', reviewer: null, mitigations: null, authorization: null });
+  expect(load('release: { owner: me }').release).toMatchObject({
+    owner: 'me',
+    reviewer: null,
+    mitigations: null,
+    authorization: null
+  });
   expect(load('').release).toBeNull();
 });
 
@@ -63,7 +68,19 @@ test('gate.require_release_record is recorded with its line, and what the block 
     missing: ['intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'],
     declared: true
   });
-  expect(load('gate: { require_release_record: true }').gate.releaseRecord).toMatchObject({ required: true, declared: false, missing: ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'] });
+  expect(load('gate: { require_release_record: true }').gate.releaseRecord).toMatchObject({
+    required: true,
+    declared: false,
+    missing: [
+      'owner',
+      'reviewer',
+      'intended_use',
+      'out_of_scope_uses',
+      'known_limitations',
+      'mitigations',
+      'authorization'
+    ]
+  });
 });
 
 test.each([
@@ -72,12 +89,36 @@ test.each([
     'release:\n  owner: me\n  reviwer: you',
     'evidence-gate.yml:13: release.reviwer: unknown key; expected one of owner, reviewer, intended_use, out_of_scope_uses, known_limitations, mitigations, authorization, found "reviwer"; did you mean `reviewer`?'
   ],
-  ['no owner', 'release:\n  reviewer: you', 'evidence-gate.yml:11: release.owner: missing required key; expected a string of 1 to 200 characters, found nothing'],
-  ['an empty string', 'release:\n  owner: me\n  reviewer: ""', 'evidence-gate.yml:13: release.reviewer: expected a string of 1 to 200 characters, found ""'],
-  ['an empty list entry', 'release:\n  owner: me\n  mitigations: [""]', 'evidence-gate.yml:13: release.mitigations[0]: expected a string of 1 to 1000 characters, found ""'],
-  ['an empty list', 'release:\n  owner: me\n  known_limitations: []', 'evidence-gate.yml:13: release.known_limitations: expected a non-empty list, found an empty list'],
-  ['blank text', 'release:\n  owner: "   "', 'evidence-gate.yml:12: release.owner: expected text with at least one visible character, found "   "'],
-  ['blank prose', 'release:\n  owner: me\n  intended_use: "\\n\\t"', 'evidence-gate.yml:13: release.intended_use: expected text with at least one visible character, found "\\n\\t"'],
+  [
+    'no owner',
+    'release:\n  reviewer: you',
+    'evidence-gate.yml:11: release.owner: missing required key; expected a string of 1 to 200 characters, found nothing'
+  ],
+  [
+    'an empty string',
+    'release:\n  owner: me\n  reviewer: ""',
+    'evidence-gate.yml:13: release.reviewer: expected a string of 1 to 200 characters, found ""'
+  ],
+  [
+    'an empty list entry',
+    'release:\n  owner: me\n  mitigations: [""]',
+    'evidence-gate.yml:13: release.mitigations[0]: expected a string of 1 to 1000 characters, found ""'
+  ],
+  [
+    'an empty list',
+    'release:\n  owner: me\n  known_limitations: []',
+    'evidence-gate.yml:13: release.known_limitations: expected a non-empty list, found an empty list'
+  ],
+  [
+    'blank text',
+    'release:\n  owner: "   "',
+    'evidence-gate.yml:12: release.owner: expected text with at least one visible character, found "   "'
+  ],
+  [
+    'blank prose',
+    'release:\n  owner: me\n  intended_use: "\\n\\t"',
+    'evidence-gate.yml:13: release.intended_use: expected text with at least one visible character, found "\\n\\t"'
+  ],
   [
     'a bidi control in a name',
     'release:\n  owner: "me\\u202E"',
@@ -88,11 +129,31 @@ test.each([
     'release:\n  owner: me\n  known_limitations: ["fine \\u202Eenil"]',
     'evidence-gate.yml:13: release.known_limitations[0]: expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found "fine \\u202Eenil"'
   ],
-  ['a line break in a name', 'release:\n  owner: "a\\nb"', 'evidence-gate.yml:12: release.owner: expected a string of 1 to 200 characters without control, bidi or invisible characters, found "a\\nb"'],
-  ['a name too long', `release:\n  owner: "${'x'.repeat(201)}"`, `evidence-gate.yml:12: release.owner: expected a string of 1 to 200 characters, found "${'x'.repeat(57)}..."`],
-  ['a list too long', `release:\n  owner: me\n  mitigations: [${Array.from({ length: 51 }, (_, i) => `m${i}`).join(', ')}]`, 'evidence-gate.yml:13: release.mitigations: expected at most 50 entries, found 51'],
-  ['a list of one string', 'release:\n  owner: me\n  mitigations: "none"', 'evidence-gate.yml:13: release.mitigations: expected a non-empty list, found "none"'],
-  ['a non-boolean requirement', 'gate: { require_release_record: "yes" }', 'evidence-gate.yml:11: gate.require_release_record: expected true or false, found "yes"'],
+  [
+    'a line break in a name',
+    'release:\n  owner: "a\\nb"',
+    'evidence-gate.yml:12: release.owner: expected a string of 1 to 200 characters without control, bidi or invisible characters, found "a\\nb"'
+  ],
+  [
+    'a name too long',
+    `release:\n  owner: "${'x'.repeat(201)}"`,
+    `evidence-gate.yml:12: release.owner: expected a string of 1 to 200 characters, found "${'x'.repeat(57)}..."`
+  ],
+  [
+    'a list too long',
+    `release:\n  owner: me\n  mitigations: [${Array.from({ length: 51 }, (_, i) => `m${i}`).join(', ')}]`,
+    'evidence-gate.yml:13: release.mitigations: expected at most 50 entries, found 51'
+  ],
+  [
+    'a list of one string',
+    'release:\n  owner: me\n  mitigations: "none"',
+    'evidence-gate.yml:13: release.mitigations: expected a non-empty list, found "none"'
+  ],
+  [
+    'a non-boolean requirement',
+    'gate: { require_release_record: "yes" }',
+    'evidence-gate.yml:11: gate.require_release_record: expected true or false, found "yes"'
+  ],
   ['a release that is not a mapping', 'release: me', 'evidence-gate.yml:11: release: expected a mapping, found "me"']
 ])('%s is refused with file:line', (_, extra, message) => {
   expect(configError(extra)).toBe(message);

@@ -47,14 +47,21 @@ describe.each(EXAMPLES)('%s', (example) => {
     expect(once.match(/repeat: 1/g)?.length).toBeGreaterThan(0);
     const strip = (root: string) => {
       // The config's own text, digest and source differ by the added keys; everything else must not.
-      const plan = Object.fromEntries(Object.entries(loadPlan({ root, configPath: config })).filter(([k]) => !['config', 'source', 'root'].includes(k)));
+      const plan = Object.fromEntries(
+        Object.entries(loadPlan({ root, configPath: config })).filter(
+          ([k]) => !['config', 'source', 'root'].includes(k)
+        )
+      );
       return JSON.parse(JSON.stringify(plan).split(root).join('<root>'));
     };
     expect(strip(onceRoot)).toEqual(strip(plainRoot));
     await run({ root: plainRoot, configPath: config, outputDir: 'out' });
     await run({ root: onceRoot, configPath: config, outputDir: 'out' });
     for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {
-      expect([f, readFileSync(join(onceRoot, 'out', f), 'utf8') === readFileSync(join(plainRoot, 'out', f), 'utf8')]).toEqual([f, true]);
+      expect([
+        f,
+        readFileSync(join(onceRoot, 'out', f), 'utf8') === readFileSync(join(plainRoot, 'out', f), 'utf8')
+      ]).toEqual([f, true]);
     }
   }, 120_000);
 });

@@ -56,44 +56,92 @@ describe('tabular config', () => {
   });
 
   test.each([
-    [['  constraints: { linf_eps: 0 }'], 'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number 0'],
-    [['  constraints: { linf_eps: -0.05 }'], 'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number -0.05'],
-    [[...ATTACKS], 'c.yml:3: threat_model.constraints: noise, fgm, pgd, square, boundary and exact need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none'],
-    [['  constraints: { linf_eps: 0.05, bounds: { x1: [1, 0] } }'], 'c.yml:6: threat_model.constraints.bounds.x1: expected [lower, upper] with lower ≤ upper, found [1, 0]'],
-    [['  constraints: { linf_eps: 0.05, bounds: { x9: [0, 1] } }'], 'c.yml:6: threat_model.constraints.bounds.x9: expected one of the feature columns ("x1", "x2"), found "x9"'],
-    [['  constraints: { linf_eps: 0.05, editable: [x1, x3] }'], 'c.yml:6: threat_model.constraints.editable[1]: expected one of the feature columns ("x1", "x2"), found "x3"'],
-    [['  constraints: { linf_eps: 0.05, bounds: { x1: [0] } }'], 'c.yml:6: threat_model.constraints.bounds.x1: expected a list, found a list of 1'],
-    [['  attacks: { format: {} }'], 'c.yml:6: threat_model.attacks.format: the format family belongs to task text; expected a family of task tabular'],
-    [['  constraints: { max_char_edit_ratio: 0.2 }'], 'c.yml:6: threat_model.constraints.max_char_edit_ratio: this constraint belongs to task text; expected a constraint of task tabular']
+    [
+      ['  constraints: { linf_eps: 0 }'],
+      'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number 0'
+    ],
+    [
+      ['  constraints: { linf_eps: -0.05 }'],
+      'c.yml:6: threat_model.constraints.linf_eps: expected a number > 0, found number -0.05'
+    ],
+    [
+      [...ATTACKS],
+      'c.yml:3: threat_model.constraints: noise, fgm, pgd, square, boundary and exact need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none'
+    ],
+    [
+      ['  constraints: { linf_eps: 0.05, bounds: { x1: [1, 0] } }'],
+      'c.yml:6: threat_model.constraints.bounds.x1: expected [lower, upper] with lower ≤ upper, found [1, 0]'
+    ],
+    [
+      ['  constraints: { linf_eps: 0.05, bounds: { x9: [0, 1] } }'],
+      'c.yml:6: threat_model.constraints.bounds.x9: expected one of the feature columns ("x1", "x2"), found "x9"'
+    ],
+    [
+      ['  constraints: { linf_eps: 0.05, editable: [x1, x3] }'],
+      'c.yml:6: threat_model.constraints.editable[1]: expected one of the feature columns ("x1", "x2"), found "x3"'
+    ],
+    [
+      ['  constraints: { linf_eps: 0.05, bounds: { x1: [0] } }'],
+      'c.yml:6: threat_model.constraints.bounds.x1: expected a list, found a list of 1'
+    ],
+    [
+      ['  attacks: { format: {} }'],
+      'c.yml:6: threat_model.attacks.format: the format family belongs to task text; expected a family of task tabular'
+    ],
+    [
+      ['  constraints: { max_char_edit_ratio: 0.2 }'],
+      'c.yml:6: threat_model.constraints.max_char_edit_ratio: this constraint belongs to task text; expected a constraint of task tabular'
+    ]
   ])('%j is refused', (threat, message) => {
     expectError(tabularConfig(threat), message);
   });
 
   test('fgm needs white-box access', () => {
     expectError(
-      tabularConfig([...ATTACKS, '  constraints: { linf_eps: 0.05 }']).replace('access: white-box', 'access: black-box'),
+      tabularConfig([...ATTACKS, '  constraints: { linf_eps: 0.05 }']).replace(
+        'access: white-box',
+        'access: black-box'
+      ),
       "c.yml:6: threat_model.attacks.fgm: fgm follows the model's gradient and needs threat_model.access: white-box; expected white-box access, found black-box"
     );
   });
 
   test('fgm needs a model with a gradient: a command has none', () => {
     expectError(
-      tabularConfig([...ATTACKS, '  constraints: { linf_eps: 0.05 }']).replace('  - logistic-regression', '  - logistic-regression\n  - { name: mine, command: node m.js }'),
+      tabularConfig([...ATTACKS, '  constraints: { linf_eps: 0.05 }']).replace(
+        '  - logistic-regression',
+        '  - logistic-regression\n  - { name: mine, command: node m.js }'
+      ),
       'c.yml:14: models[1]: fgm follows the model\'s gradient; expected a model kind with one (logistic-regression), found "external"'
     );
     // Without fgm, the same command is fine.
-    expect(load(tabularConfig(['  attacks: { noise: {} }', '  constraints: { linf_eps: 0.05 }']).replace('  - logistic-regression', '  - { name: mine, command: node m.js }')).models[0]?.kind).toBe('external');
+    expect(
+      load(
+        tabularConfig(['  attacks: { noise: {} }', '  constraints: { linf_eps: 0.05 }']).replace(
+          '  - logistic-regression',
+          '  - { name: mine, command: node m.js }'
+        )
+      ).models[0]?.kind
+    ).toBe('external');
   });
 
   test('a text model does not fit a tabular task, nor the reverse', () => {
-    expectError(tabularConfig([]).replace('  - logistic-regression', '  - naive-bayes'), 'c.yml:11: models[0]: model kind "naive-bayes" does not fit task tabular; expected logistic-regression');
     expectError(
-      tabularConfig([]).replace('task: tabular', 'task: text').replace('  columns: { id: id, label: label, features: [x1, x2] }', '  columns: { id: id, label: label }'),
+      tabularConfig([]).replace('  - logistic-regression', '  - naive-bayes'),
+      'c.yml:11: models[0]: model kind "naive-bayes" does not fit task tabular; expected logistic-regression'
+    );
+    expectError(
+      tabularConfig([])
+        .replace('task: tabular', 'task: text')
+        .replace('  columns: { id: id, label: label, features: [x1, x2] }', '  columns: { id: id, label: label }'),
       'c.yml:11: models[0]: model kind "logistic-regression" does not fit task text; expected a text model (naive-bayes, tfidf-word, tfidf-char, hybrid)'
     );
   });
 
   test('logistic-regression C must be positive', () => {
-    expectError(tabularConfig([]).replace('  - logistic-regression', '  - { logistic-regression: { C: 0 } }'), 'c.yml:11: models[0].logistic-regression.C: expected a number > 0, found number 0');
+    expectError(
+      tabularConfig([]).replace('  - logistic-regression', '  - { logistic-regression: { C: 0 } }'),
+      'c.yml:11: models[0].logistic-regression.C: expected a number > 0, found number 0'
+    );
   });
 });

@@ -116,9 +116,18 @@ describe('loadDataset: unreadable and undecodable files', () => {
     const bytes = Buffer.concat([
       Buffer.from(JSON.stringify(TRAIN[0]) + '\n' + line2),
       Buffer.from([0xff]),
-      Buffer.from('cd","label":"result"}\n' + TRAIN.slice(2).map((r) => JSON.stringify(r)).join('\n') + '\n')
+      Buffer.from(
+        'cd","label":"result"}\n' +
+          TRAIN.slice(2)
+            .map((r) => JSON.stringify(r))
+            .join('\n') +
+          '\n'
+      )
     ]);
-    expectDataError({ files: { 'data/train.jsonl': bytes } }, 'data/train.jsonl:2:22: invalid UTF-8 (byte 0xff); expected UTF-8 text');
+    expectDataError(
+      { files: { 'data/train.jsonl': bytes } },
+      'data/train.jsonl:2:22: invalid UTF-8 (byte 0xff); expected UTF-8 text'
+    );
   });
 
   test('an invalid two-byte sequence 0xc3 0x28 names line and column of its first byte', () => {
@@ -126,14 +135,26 @@ describe('loadDataset: unreadable and undecodable files', () => {
     const bytes = Buffer.concat([
       Buffer.from(JSON.stringify(TRAIN[0]) + '\n' + line2),
       Buffer.from([0xc3, 0x28]),
-      Buffer.from('cd","label":"result"}\n' + TRAIN.slice(2).map((r) => JSON.stringify(r)).join('\n') + '\n')
+      Buffer.from(
+        'cd","label":"result"}\n' +
+          TRAIN.slice(2)
+            .map((r) => JSON.stringify(r))
+            .join('\n') +
+          '\n'
+      )
     ]);
-    expectDataError({ files: { 'data/train.jsonl': bytes } }, 'data/train.jsonl:2:22: invalid UTF-8 (byte 0xc3); expected UTF-8 text');
+    expectDataError(
+      { files: { 'data/train.jsonl': bytes } },
+      'data/train.jsonl:2:22: invalid UTF-8 (byte 0xc3); expected UTF-8 text'
+    );
   });
 
   test('invalid UTF-8 in a CSV file names line and column', () => {
     const bytes = Buffer.concat([Buffer.from('id,text,label\nt1,ab'), Buffer.from([0xff]), Buffer.from(',result\n')]);
-    expectDataError({ train: 'data/train.csv', files: { 'data/train.csv': bytes } }, 'data/train.csv:2:6: invalid UTF-8 (byte 0xff); expected UTF-8 text');
+    expectDataError(
+      { train: 'data/train.csv', files: { 'data/train.csv': bytes } },
+      'data/train.csv:2:6: invalid UTF-8 (byte 0xff); expected UTF-8 text'
+    );
   });
 
   test('an unsupported extension', () => {
@@ -154,19 +175,31 @@ describe('loadDataset: malformed rows', () => {
   });
 
   test('a JSON line holding a list', () => {
-    expectDataError({ files: { 'data/train.jsonl': trainWithLine(2, '[1, 2]') } }, 'data/train.jsonl:2: expected a JSON object, found a list of 2');
+    expectDataError(
+      { files: { 'data/train.jsonl': trainWithLine(2, '[1, 2]') } },
+      'data/train.jsonl:2: expected a JSON object, found a list of 2'
+    );
   });
 
   test('a JSON line holding a number', () => {
-    expectDataError({ files: { 'data/train.jsonl': trainWithLine(2, '42') } }, 'data/train.jsonl:2: expected a JSON object, found number 42');
+    expectDataError(
+      { files: { 'data/train.jsonl': trainWithLine(2, '42') } },
+      'data/train.jsonl:2: expected a JSON object, found number 42'
+    );
   });
 
   test('a JSON line holding null', () => {
-    expectDataError({ files: { 'data/train.jsonl': trainWithLine(2, 'null') } }, 'data/train.jsonl:2: expected a JSON object, found null');
+    expectDataError(
+      { files: { 'data/train.jsonl': trainWithLine(2, 'null') } },
+      'data/train.jsonl:2: expected a JSON object, found null'
+    );
   });
 
   test('a CSV row with the wrong number of fields', () => {
-    const csv = TRAIN_CSV.replace('t2,results show strong gains overall,result,en', 't2,results show strong gains overall,result');
+    const csv = TRAIN_CSV.replace(
+      't2,results show strong gains overall,result,en',
+      't2,results show strong gains overall,result'
+    );
     expectDataError(
       { train: 'data/train.csv', files: { 'data/train.csv': csv } },
       'data/train.csv:3: malformed CSV row (expect 4, got 3 on line 3)'
@@ -191,7 +224,10 @@ describe('loadDataset: malformed rows', () => {
 
   test('a CSV header naming a column twice', () => {
     const csv = TRAIN_CSV.replace('id,text,label,language', 'id,text,label,text');
-    expectDataError({ train: 'data/train.csv', files: { 'data/train.csv': csv } }, 'data/train.csv:1: CSV header names column "text" twice; expected unique column names');
+    expectDataError(
+      { train: 'data/train.csv', files: { 'data/train.csv': csv } },
+      'data/train.csv:1: CSV header names column "text" twice; expected unique column names'
+    );
   });
 
   test('a JSONL row without a label', () => {
@@ -202,11 +238,17 @@ describe('loadDataset: malformed rows', () => {
   });
 
   test('a JSONL row without text', () => {
-    expectDataError({ files: { 'data/train.jsonl': trainWithRow(2, { id: 't2', label: 'result' }) } }, 'data/train.jsonl:2: missing required column "text" (text)');
+    expectDataError(
+      { files: { 'data/train.jsonl': trainWithRow(2, { id: 't2', label: 'result' }) } },
+      'data/train.jsonl:2: missing required column "text" (text)'
+    );
   });
 
   test('a JSONL row without an id', () => {
-    expectDataError({ files: { 'data/train.jsonl': trainWithRow(2, { text: 'x y', label: 'result' }) } }, 'data/train.jsonl:2: missing required column "id" (id)');
+    expectDataError(
+      { files: { 'data/train.jsonl': trainWithRow(2, { text: 'x y', label: 'result' }) } },
+      'data/train.jsonl:2: missing required column "id" (id)'
+    );
   });
 });
 
@@ -227,7 +269,10 @@ describe('loadDataset: field values', () => {
 
   test('whitespace-only text in a CSV row', () => {
     const csv = TRAIN_CSV.replace('t2,results show strong gains overall,', 't2,   ,');
-    expectDataError({ train: 'data/train.csv', files: { 'data/train.csv': csv } }, 'data/train.csv:3: column "text" (text): expected non-empty text, found "   "');
+    expectDataError(
+      { train: 'data/train.csv', files: { 'data/train.csv': csv } },
+      'data/train.csv:3: column "text" (text): expected non-empty text, found "   "'
+    );
   });
 
   test('numeric text', () => {
@@ -273,8 +318,14 @@ describe('loadDataset: field values', () => {
   });
 
   test('an empty label in a CSV row', () => {
-    const csv = TRAIN_CSV.replace('t2,results show strong gains overall,result,en', 't2,results show strong gains overall,,en');
-    expectDataError({ train: 'data/train.csv', files: { 'data/train.csv': csv } }, 'data/train.csv:3: column "label" (label): expected a non-empty value, found ""');
+    const csv = TRAIN_CSV.replace(
+      't2,results show strong gains overall,result,en',
+      't2,results show strong gains overall,,en'
+    );
+    expectDataError(
+      { train: 'data/train.csv', files: { 'data/train.csv': csv } },
+      'data/train.csv:3: column "label" (label): expected a non-empty value, found ""'
+    );
   });
 });
 
@@ -342,11 +393,17 @@ describe('loadDataset: empty files', () => {
   });
 
   test('a file of blank lines', () => {
-    expectDataError({ files: { 'data/challenge.jsonl': '\n  \r\n\n' } }, 'data/challenge.jsonl:1: empty file; expected at least one row');
+    expectDataError(
+      { files: { 'data/challenge.jsonl': '\n  \r\n\n' } },
+      'data/challenge.jsonl:1: empty file; expected at least one row'
+    );
   });
 
   test('a CSV file with a header and no rows', () => {
-    expectDataError({ train: 'data/train.csv', files: { 'data/train.csv': 'id,text,label\n' } }, 'data/train.csv:1: no usable rows; expected at least one row');
+    expectDataError(
+      { train: 'data/train.csv', files: { 'data/train.csv': 'id,text,label\n' } },
+      'data/train.csv:1: no usable rows; expected at least one row'
+    );
   });
 });
 
@@ -383,7 +440,14 @@ describe('loadDataset: accepted input forms', () => {
   });
 
   test('blank JSONL lines are skipped and line numbers still count them', () => {
-    const text = '\n' + JSON.stringify(TRAIN[0]) + '\n\n  \n' + TRAIN.slice(1).map((r) => JSON.stringify(r)).join('\n') + '\n\n';
+    const text =
+      '\n' +
+      JSON.stringify(TRAIN[0]) +
+      '\n\n  \n' +
+      TRAIN.slice(1)
+        .map((r) => JSON.stringify(r))
+        .join('\n') +
+      '\n\n';
     const dataset = load({ files: { 'data/train.jsonl': text } });
     expect(dataset.train.map((e) => [e.id, e.line])).toEqual([
       ['t1', 2],
@@ -411,7 +475,9 @@ describe('loadDataset: accepted input forms', () => {
     ]);
     const controlled = jsonl([{ id: 10, text: 'alpha', label: 1 }]);
     const challenge = jsonl([{ id: 0.25, text: 'gamma', label: 2 }]);
-    const dataset = load({ files: { 'data/train.jsonl': train, 'data/controlled.jsonl': controlled, 'data/challenge.jsonl': challenge } });
+    const dataset = load({
+      files: { 'data/train.jsonl': train, 'data/controlled.jsonl': controlled, 'data/challenge.jsonl': challenge }
+    });
     expect(dataset.train.map((e) => [e.id, e.label])).toEqual([
       ['7', '1'],
       ['2.5', '2']
@@ -421,7 +487,8 @@ describe('loadDataset: accepted input forms', () => {
   });
 
   test('an integer id beyond 2^53 is refused instead of silently losing digits', () => {
-    const train = '{"id": 12345678901234567891, "text": "alpha beta", "label": "a"}\n{"id": 2, "text": "gamma delta", "label": "b"}\n';
+    const train =
+      '{"id": 12345678901234567891, "text": "alpha beta", "label": "a"}\n{"id": 2, "text": "gamma delta", "label": "b"}\n';
     expectDataError(
       {
         files: {
@@ -435,7 +502,8 @@ describe('loadDataset: accepted input forms', () => {
   });
 
   test('column names are mapped by config', () => {
-    const rename = (rows: Array<Record<string, string>>) => jsonl(rows.map((r) => ({ uid: r.id, body: r.text, y: r.label })));
+    const rename = (rows: Array<Record<string, string>>) =>
+      jsonl(rows.map((r) => ({ uid: r.id, body: r.text, y: r.label })));
     const dataset = load({
       data: '  columns: { id: uid, text: body, label: y }',
       files: {
@@ -454,12 +522,18 @@ describe('loadDataset: accepted input forms', () => {
       file: 'data/train.jsonl',
       line: 1
     });
-    expect(dataset.splits.map((s) => s.examples.map((e) => [e.id, e.label]))).toEqual([[['c1', 'result']], [['h1', 'limitation']]]);
+    expect(dataset.splits.map((s) => s.examples.map((e) => [e.id, e.label]))).toEqual([
+      [['c1', 'result']],
+      [['h1', 'limitation']]
+    ]);
   });
 
   test('a mapped column missing from a row is reported under its configured name', () => {
     expectDataError(
-      { data: '  columns: { label: y }', files: { 'data/train.jsonl': trainWithRow(2, { id: 't2', text: 'x y', y: 'result' }) } },
+      {
+        data: '  columns: { label: y }',
+        files: { 'data/train.jsonl': trainWithRow(2, { id: 't2', text: 'x y', y: 'result' }) }
+      },
       'data/train.jsonl:1: missing required column "y" (label)'
     );
   });
@@ -526,11 +600,21 @@ describe('loadDataset: accepted input forms', () => {
 describe('loadDataset: on_bad_row: skip', () => {
   test('bad rows are counted with file, line and reason; good rows are kept', () => {
     const bad = '{"id": "t9", ';
-    const train = [JSON.stringify(TRAIN[0]), bad, ...TRAIN.slice(1).map((r) => JSON.stringify(r)), JSON.stringify({ id: 't5', label: 'result' })].join('\n') + '\n';
+    const train =
+      [
+        JSON.stringify(TRAIN[0]),
+        bad,
+        ...TRAIN.slice(1).map((r) => JSON.stringify(r)),
+        JSON.stringify({ id: 't5', label: 'result' })
+      ].join('\n') + '\n';
     const dataset = load({ data: '  on_bad_row: skip', files: { 'data/train.jsonl': train } });
     expect(dataset.train.map((e) => e.id)).toEqual(['t1', 't2', 't3', 't4']);
     expect(dataset.skipped).toEqual([
-      { file: 'data/train.jsonl', line: 2, reason: `malformed JSON (${jsonParseMessage(bad)}); expected one JSON object per line` },
+      {
+        file: 'data/train.jsonl',
+        line: 2,
+        reason: `malformed JSON (${jsonParseMessage(bad)}); expected one JSON object per line`
+      },
       { file: 'data/train.jsonl', line: 6, reason: 'missing required column "text" (text)' }
     ]);
     expect(dataset.files.map((f) => [f.split, f.rows, f.skipped])).toEqual([
@@ -550,14 +634,26 @@ describe('loadDataset: on_bad_row: skip', () => {
       { id: 'h1', text: 'we observe gains in results', label: 'result' },
       { id: 'c1', text: 'caution: the window was short', label: 'limitation' }
     ]);
-    const dataset = load({ data: '  on_bad_row: skip', files: { 'data/controlled.jsonl': controlled, 'data/challenge.jsonl': challenge } });
+    const dataset = load({
+      data: '  on_bad_row: skip',
+      files: { 'data/controlled.jsonl': controlled, 'data/challenge.jsonl': challenge }
+    });
     expect(dataset.splits.map((s) => [s.split, s.examples.map((e) => e.id)])).toEqual([
       ['controlled', ['c1', 'c3']],
       ['challenge', ['h1']]
     ]);
     expect(dataset.skipped).toEqual([
-      { file: 'data/controlled.jsonl', line: 2, reason: 'label "method" never occurs in the training data; expected one of "limitation", "result"' },
-      { file: 'data/challenge.jsonl', line: 2, reason: 'duplicate id "c1" in splits "controlled" and "challenge"; expected unique ids, first seen at data/controlled.jsonl:1' }
+      {
+        file: 'data/controlled.jsonl',
+        line: 2,
+        reason: 'label "method" never occurs in the training data; expected one of "limitation", "result"'
+      },
+      {
+        file: 'data/challenge.jsonl',
+        line: 2,
+        reason:
+          'duplicate id "c1" in splits "controlled" and "challenge"; expected unique ids, first seen at data/controlled.jsonl:1'
+      }
     ]);
     expect(dataset.files.map((f) => [f.split, f.rows, f.skipped])).toEqual([
       ['train', 4, 0],
@@ -567,16 +663,24 @@ describe('loadDataset: on_bad_row: skip', () => {
   });
 
   test('a malformed CSV row is skipped and counted', () => {
-    const csv = TRAIN_CSV.replace('t2,results show strong gains overall,result,en', 't2,results show strong gains overall,result');
+    const csv = TRAIN_CSV.replace(
+      't2,results show strong gains overall,result,en',
+      't2,results show strong gains overall,result'
+    );
     const dataset = load({ data: '  on_bad_row: skip', train: 'data/train.csv', files: { 'data/train.csv': csv } });
     expect(dataset.train.map((e) => e.id)).toEqual(['t1', 't3', 't4']);
-    expect(dataset.skipped).toEqual([{ file: 'data/train.csv', line: 3, reason: 'malformed CSV row (expect 4, got 3 on line 3)' }]);
+    expect(dataset.skipped).toEqual([
+      { file: 'data/train.csv', line: 3, reason: 'malformed CSV row (expect 4, got 3 on line 3)' }
+    ]);
     expect(dataset.files[0]?.skipped).toBe(1);
   });
 
   test('a split whose every row is skipped still stops the run', () => {
     const challenge = jsonl([{ id: 'h1', text: 'we use a survey', label: 'method' }]);
-    expectDataError({ data: '  on_bad_row: skip', files: { 'data/challenge.jsonl': challenge } }, 'data/challenge.jsonl:1: no usable rows; expected at least one row');
+    expectDataError(
+      { data: '  on_bad_row: skip', files: { 'data/challenge.jsonl': challenge } },
+      'data/challenge.jsonl:1: no usable rows; expected at least one row'
+    );
   });
 
   test('with the default on_bad_row, nothing is skipped', () => {
@@ -598,7 +702,9 @@ describe('loadDataset: digests, order and overlap', () => {
       const raw = readFileSync(absolute);
       return { split, path, format: 'jsonl', sha256: sha256(raw), bytes: raw.length };
     });
-    expect(dataset.files.map(({ split, path, format, sha256, bytes }) => ({ split, path, format, sha256, bytes }))).toEqual(expected);
+    expect(
+      dataset.files.map(({ split, path, format, sha256, bytes }) => ({ split, path, format, sha256, bytes }))
+    ).toEqual(expected);
     expect(dataset.files[0]?.sha256).toBe(sha256(trainBytes));
   });
 
@@ -614,7 +720,10 @@ describe('loadDataset: digests, order and overlap', () => {
     // Evaluation splits listed challenge first in the config.
     const dataset = load({
       edit: (c) =>
-        c.replace('    controlled: data/controlled.jsonl\n    challenge: data/challenge.jsonl', '    challenge: data/challenge.jsonl\n    controlled: data/controlled.jsonl'),
+        c.replace(
+          '    controlled: data/controlled.jsonl\n    challenge: data/challenge.jsonl',
+          '    challenge: data/challenge.jsonl\n    controlled: data/controlled.jsonl'
+        ),
       files: { 'data/train.jsonl': train, 'data/controlled.jsonl': controlled }
     });
     expect(dataset.splits.map((s) => s.split)).toEqual(['challenge', 'controlled']);
@@ -676,7 +785,12 @@ describe('loadDataset: digests, order and overlap', () => {
   test('the splits keep config order and carry their names', () => {
     const dataset = load();
     expect(dataset.splits.map((s) => s.split)).toEqual(['controlled', 'challenge']);
-    expect(dataset.splits.flatMap((s) => s.examples.map((e) => `${e.split}/${e.id}`))).toEqual(['controlled/c1', 'controlled/c2', 'challenge/h1', 'challenge/h2']);
+    expect(dataset.splits.flatMap((s) => s.examples.map((e) => `${e.split}/${e.id}`))).toEqual([
+      'controlled/c1',
+      'controlled/c2',
+      'challenge/h1',
+      'challenge/h2'
+    ]);
     expect(dataset.train.every((e) => e.split === 'train')).toBe(true);
   });
 });

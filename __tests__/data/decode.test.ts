@@ -85,10 +85,14 @@ describe('decodeUtf8', () => {
   });
 
   test('an invalid byte on the first line is line 1', () => {
-    expect(() => decodeUtf8(bytes([0xed, 0xa0, 0x80]), 'a.csv')).toThrow(new DataError('a.csv:1:1: invalid UTF-8 (byte 0xed); expected UTF-8 text'));
+    expect(() => decodeUtf8(bytes([0xed, 0xa0, 0x80]), 'a.csv')).toThrow(
+      new DataError('a.csv:1:1: invalid UTF-8 (byte 0xed); expected UTF-8 text')
+    );
   });
 
   test('a truncated sequence at the end names the lead byte', () => {
-    expect(() => decodeUtf8(bytes('ok\nabc', [0xe2, 0x82]), 'a.csv')).toThrow(new DataError('a.csv:2:4: invalid UTF-8 (byte 0xe2); expected UTF-8 text'));
+    expect(() => decodeUtf8(bytes('ok\nabc', [0xe2, 0x82]), 'a.csv')).toThrow(
+      new DataError('a.csv:2:4: invalid UTF-8 (byte 0xe2); expected UTF-8 text')
+    );
   });
 });

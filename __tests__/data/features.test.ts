@@ -51,17 +51,25 @@ describe('feature columns', () => {
     expect(error(`id,x1,x2,label\nt1,${value},0.5,1\n`)).toBe(message);
   });
 
-  test('the column number is the position in this file\'s header', () => {
-    expect(error('id,label,x2,x1\nt1,1,0.5,oops\n')).toBe('test.csv:2:4: column "x1": expected a finite number, found "oops"');
+  test("the column number is the position in this file's header", () => {
+    expect(error('id,label,x2,x1\nt1,1,0.5,oops\n')).toBe(
+      'test.csv:2:4: column "x1": expected a finite number, found "oops"'
+    );
   });
 
   test('JSONL values must be JSON numbers', () => {
-    expect(error(jsonl([{ id: 't1', x1: 0.5, x2: null, label: '1' }]), 'jsonl')).toBe('test.jsonl:1: column "x2": expected a finite number, found null');
-    expect(error(jsonl([{ id: 't1', x1: 0.5, label: '1' }]), 'jsonl')).toBe('test.jsonl:1: missing required feature column "x2"');
+    expect(error(jsonl([{ id: 't1', x1: 0.5, x2: null, label: '1' }]), 'jsonl')).toBe(
+      'test.jsonl:1: column "x2": expected a finite number, found null'
+    );
+    expect(error(jsonl([{ id: 't1', x1: 0.5, label: '1' }]), 'jsonl')).toBe(
+      'test.jsonl:1: missing required feature column "x2"'
+    );
   });
 
   test('a CSV header without a feature column', () => {
-    expect(error('id,x1,label\nt1,0.5,1\n')).toBe('test.csv:1: missing required column "x2" (feature); found columns "id", "x1", "label"');
+    expect(error('id,x1,label\nt1,0.5,1\n')).toBe(
+      'test.csv:1: missing required column "x2" (feature); found columns "id", "x1", "label"'
+    );
   });
 
   test('an identical feature vector in training and evaluation is reported as overlap', () => {

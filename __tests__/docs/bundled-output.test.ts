@@ -10,7 +10,8 @@ import { main } from '../../src/cli/main.js';
 import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT } from '../helpers.js';
 
 /** "seed 000", "seed `002_…`", "Seed checklists", "the seeds' numbers", "000·1", "000/001", "the seed article". */
-const METHOD_REFERENCE = /\bseeds?\b['’]?\s*(?:`?0\d\d|documents?|articles?|checklists?|items?\b)|\bseeds['’]|\bseed['’]s\b|\b00[0-2]·\d|\b000\/001\b/i;
+const METHOD_REFERENCE =
+  /\bseeds?\b['’]?\s*(?:`?0\d\d|documents?|articles?|checklists?|items?\b)|\bseeds['’]|\bseed['’]s\b|\b00[0-2]·\d|\b000\/001\b/i;
 
 function referencesIn(name: string, text: string): string[] {
   return text
@@ -35,7 +36,11 @@ const out = (name: string) => readFileSync(join(root, 'evidence-gate-out', name)
 
 beforeAll(async () => {
   root = exampleRepo();
-  const code = await main(['run', '--config', EXAMPLE_CONFIG], { stdout: (t) => (stdout += t), stderr: () => {}, cwd: root });
+  const code = await main(['run', '--config', EXAMPLE_CONFIG], {
+    stdout: (t) => (stdout += t),
+    stderr: () => {},
+    cwd: root
+  });
   expect(code).toBe(1);
 });
 
@@ -44,13 +49,21 @@ describe('the method documents the project came from', () => {
     const found = [
       ...referencesIn('terminal', stdout),
       ...['summary.md', 'report.html', 'checks.junit.xml'].flatMap((name) => referencesIn(name, out(name))),
-      ...referencesIn('golden summary', readFileSync(join(REPO_ROOT, '__tests__/__outputs__/academic-intent-summary.md'), 'utf8'))
+      ...referencesIn(
+        'golden summary',
+        readFileSync(join(REPO_ROOT, '__tests__/__outputs__/academic-intent-summary.md'), 'utf8')
+      )
     ];
     expect(found).toEqual([]);
   });
 
   test('the docs, README, action.yml and examples never cite them', () => {
-    const files = ['README.md', 'action.yml', ...filesUnder('docs', /\.md$/), ...filesUnder('examples', /\.(md|ya?ml|js|mjs|py)$/)];
+    const files = [
+      'README.md',
+      'action.yml',
+      ...filesUnder('docs', /\.md$/),
+      ...filesUnder('examples', /\.(md|ya?ml|js|mjs|py)$/)
+    ];
     const found = files.flatMap((file) => referencesIn(file, readFileSync(join(REPO_ROOT, file), 'utf8')));
     expect(found).toEqual([]);
   });
@@ -62,10 +75,24 @@ describe('the method documents the project came from', () => {
   });
 
   test('the pattern catches the old wording and spares the random seed', () => {
-    for (const old of ['as seed 000 defines it', '### Seed checklists', "the seeds' numbers", '| 000·1 |', '| 000/001 |', 'in seed `002_…`', "the seed article's fixture", 'the seed documents']) {
+    for (const old of [
+      'as seed 000 defines it',
+      '### Seed checklists',
+      "the seeds' numbers",
+      '| 000·1 |',
+      '| 000/001 |',
+      'in seed `002_…`',
+      "the seed article's fixture",
+      'the seed documents'
+    ]) {
       expect([old, METHOD_REFERENCE.test(old)]).toEqual([old, true]);
     }
-    for (const fine of ['statistics: { seed: 1637 }', 'mulberry32, seed 1637', 'seeded by (seed, noise, id, feature index)', 'the id seeds every choice']) {
+    for (const fine of [
+      'statistics: { seed: 1637 }',
+      'mulberry32, seed 1637',
+      'seeded by (seed, noise, id, feature index)',
+      'the id seeds every choice'
+    ]) {
       expect([fine, METHOD_REFERENCE.test(fine)]).toEqual([fine, false]);
     }
   });
@@ -90,15 +117,22 @@ describe('figures the docs quote', () => {
   test('docs/install.md quotes the size limits package.test.ts holds the package to, not sizes of one build', () => {
     const install = readFileSync(join(REPO_ROOT, 'docs/install.md'), 'utf8');
     const pack = readFileSync(join(REPO_ROOT, '__tests__/package.test.ts'), 'utf8');
-    const mb = (name: string) => Number(new RegExp(`const ${name} = (?:(\\d+) \\* )?1024 \\* 1024;`).exec(pack)?.[1] ?? 1);
+    const mb = (name: string) =>
+      Number(new RegExp(`const ${name} = (?:(\\d+) \\* )?1024 \\* 1024;`).exec(pack)?.[1] ?? 1);
     expect(install).toContain(`the tarball under ${mb('MAX_TARBALL_BYTES')} MB`);
     expect(install).toContain(`the install under ${mb('MAX_UNPACKED_BYTES')} MB`);
     expect(install).not.toMatch(/about \d+(\.\d+)? [kM]B/);
   });
 
   test('every relative link of the packed README and docs resolves inside the package', () => {
-    const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    const files = new Set((JSON.parse(packed) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path));
+    const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore']
+    });
+    const files = new Set(
+      (JSON.parse(packed) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path)
+    );
     const markdown = [...files].filter((f) => f.endsWith('.md') && (f === 'README.md' || f.startsWith('docs/')));
     expect(markdown).toContain('docs/cli.md');
     for (const file of markdown) {

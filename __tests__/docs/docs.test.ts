@@ -17,14 +17,18 @@ function tableAfter(text: string, first: string): Map<string, string> {
   const rows = new Map<string, string>();
   for (let i = start + 2; start >= 0 && i < lines.length && lines[i]!.startsWith('|'); i++) {
     const cells = lines[i]!.split(' | ').map((cell) => cell.replace(/^\|\s*|\s*\|$/g, '').trim());
-    for (const name of cells[0]!.split(',')) rows.set(name.trim().replace(/`/g, ''), (cells[1] ?? '').replace(/`/g, ''));
+    for (const name of cells[0]!.split(','))
+      rows.set(name.trim().replace(/`/g, ''), (cells[1] ?? '').replace(/`/g, ''));
   }
   return rows;
 }
 
 /** GitHub's heading anchor: lower case, punctuation other than hyphens and spaces dropped, spaces to hyphens. */
 function slug(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-');
 }
 
 function anchorsOf(file: string): Set<string> {
@@ -32,7 +36,12 @@ function anchorsOf(file: string): Set<string> {
   return new Set([...text.matchAll(/^#+ (.+)$/gm)].map((match) => slug(match[1]!.trim())));
 }
 
-const markdownFiles = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const markdownFiles = [
+  'README.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`)
+];
 
 describe('README as a hub', () => {
   test('is at most 150 lines', () => {
@@ -76,7 +85,9 @@ describe('comments in src/', () => {
   }
 
   test('cite no document outside the repository', () => {
-    const offenders = [...sources(join(REPO_ROOT, 'src'))].filter((file) => /SPEC §|SPEC\.md|shared\//.test(readFileSync(file, 'utf8')));
+    const offenders = [...sources(join(REPO_ROOT, 'src'))].filter((file) =>
+      /SPEC §|SPEC\.md|shared\//.test(readFileSync(file, 'utf8'))
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -85,7 +96,8 @@ describe('comments in src/', () => {
       for (const [, path, anchor] of readFileSync(file, 'utf8').matchAll(/docs\/([\w.-]+\.md)(?:#([\w-]+))?/g)) {
         const target = join(REPO_ROOT, 'docs', path!);
         expect([file, path, existsSync(target)]).toEqual([file, path, true]);
-        if (anchor) expect([file, `${path}#${anchor}`, anchorsOf(target).has(anchor)]).toEqual([file, `${path}#${anchor}`, true]);
+        if (anchor)
+          expect([file, `${path}#${anchor}`, anchorsOf(target).has(anchor)]).toEqual([file, `${path}#${anchor}`, true]);
       }
     }
   });

@@ -88,7 +88,13 @@ describe('drill-down under against_policy', () => {
   test('the evidence: five protected moves tested, two accepted (successes), three abstained', () => {
     const append = rows.filter((r) => r.condition === 'append');
     expect(append.filter((r) => r.tested === true).map((r) => r.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
-    expect(append.filter((r) => r.prediction === 'result' && r.label === 'limitation').map((r) => r.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    expect(append.filter((r) => r.prediction === 'result' && r.label === 'limitation').map((r) => r.id)).toEqual([
+      'a1',
+      'a2',
+      'a3',
+      'a4',
+      'a5'
+    ]);
     expect(append.filter((r) => r.success === true).map((r) => r.id)).toEqual(['a1', 'a2']);
   });
 

@@ -6,11 +6,24 @@ function reference(text: string, from: number, to: number, max: number): TextSni
   const cp = (unit: number) => Array.from(text.slice(0, unit)).length;
   const a = cp(from);
   const b = cp(to);
-  if (points.length <= max) return { before: points.slice(0, a).join(''), changed: points.slice(a, b).join(''), after: points.slice(b).join(''), cutStart: false, cutEnd: false };
+  if (points.length <= max)
+    return {
+      before: points.slice(0, a).join(''),
+      changed: points.slice(a, b).join(''),
+      after: points.slice(b).join(''),
+      cutStart: false,
+      cutEnd: false
+    };
   const start = Math.max(0, Math.min(a - Math.floor(max / 4), points.length - max));
   const end = Math.min(points.length, start + max);
   const clip = (x: number) => Math.max(start, Math.min(end, x));
-  return { before: points.slice(start, clip(a)).join(''), changed: points.slice(clip(a), clip(b)).join(''), after: points.slice(clip(b), end).join(''), cutStart: start > 0, cutEnd: end < points.length };
+  return {
+    before: points.slice(start, clip(a)).join(''),
+    changed: points.slice(clip(a), clip(b)).join(''),
+    after: points.slice(clip(b), end).join(''),
+    cutStart: start > 0,
+    cutEnd: end < points.length
+  };
 }
 
 /** Deterministic: a small LCG over a mix of ASCII, accented letters, astral characters and lone surrogates. */
@@ -23,10 +36,22 @@ function randomText(next: () => number, length: number): string {
 
 describe('snippet', () => {
   test('cuts short texts at the span and long ones to max code points, a quarter of the room before the span', () => {
-    expect(snippet('hello brave world', 6, 11)).toEqual({ before: 'hello ', changed: 'brave', after: ' world', cutStart: false, cutEnd: false });
+    expect(snippet('hello brave world', 6, 11)).toEqual({
+      before: 'hello ',
+      changed: 'brave',
+      after: ' world',
+      cutStart: false,
+      cutEnd: false
+    });
     const long = 'x'.repeat(300) + 'CHANGE' + 'y'.repeat(300);
     const s = snippet(long, 300, 306);
-    expect([s.before.length, s.changed, s.after.length, s.cutStart, s.cutEnd]).toEqual([SNIPPET_CHARS / 4, 'CHANGE', SNIPPET_CHARS - SNIPPET_CHARS / 4 - 6, true, true]);
+    expect([s.before.length, s.changed, s.after.length, s.cutStart, s.cutEnd]).toEqual([
+      SNIPPET_CHARS / 4,
+      'CHANGE',
+      SNIPPET_CHARS - SNIPPET_CHARS / 4 - 6,
+      true,
+      true
+    ]);
     // Astral characters count once toward max.
     const astral = '😀'.repeat(250);
     const t = snippet(astral, 0, 0);
@@ -53,6 +78,12 @@ describe('snippet', () => {
     const original = 'Results 😀 are limited';
     const perturbed = 'Results 😀 are not limited';
     const span = changedSpan(original, perturbed);
-    expect(snippet(perturbed, span.start, span.endCandidate)).toEqual({ before: 'Results 😀 are ', changed: 'not ', after: 'limited', cutStart: false, cutEnd: false });
+    expect(snippet(perturbed, span.start, span.endCandidate)).toEqual({
+      before: 'Results 😀 are ',
+      changed: 'not ',
+      after: 'limited',
+      cutStart: false,
+      cutEnd: false
+    });
   });
 });

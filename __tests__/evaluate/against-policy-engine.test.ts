@@ -47,7 +47,10 @@ function withThreatModelLine(root: string, config: string, line: string): void {
 }
 
 function rowsOf(root: string, out: string): Row[] {
-  return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+  return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
 }
 
 const maxOf = (xs: number[]) => Math.max(...xs);
@@ -56,7 +59,11 @@ describe.each([
   ['academic-intent', 'examples/academic-intent/evidence-gate.yml', ''],
   ['inspection-tabular', 'examples/inspection-tabular/evidence-gate.yml', ''],
   // It declares no review policy: the policed run adds one on the margin.
-  ['grading-tabular', 'examples/grading-tabular/evidence-gate.yml', 'selective: { abstain_below: { logistic-regression: { on: margin, threshold: 0.4 } } }\n']
+  [
+    'grading-tabular',
+    'examples/grading-tabular/evidence-gate.yml',
+    'selective: { abstain_below: { logistic-regression: { on: margin, threshold: 0.4 } } }\n'
+  ]
 ])('%s', (name, config, policy) => {
   const root = copyExample(name);
   const policed = copyExample(name);
@@ -78,7 +85,8 @@ describe.each([
   });
 
   test('against_policy: false gives the same bytes as no key, and the manifest records nothing', () => {
-    for (const file of OUTPUTS) expect(readFileSync(join(off, 'out', file), 'utf8')).toBe(readFileSync(join(root, 'out', file), 'utf8'));
+    for (const file of OUTPUTS)
+      expect(readFileSync(join(off, 'out', file), 'utf8')).toBe(readFileSync(join(root, 'out', file), 'utf8'));
     const manifest = JSON.parse(readFileSync(join(off, 'out/manifest.json'), 'utf8'));
     expect('against_policy' in manifest.threat_model).toBe(false);
   });
@@ -92,14 +100,16 @@ describe.each([
       const policy = selective[r.model];
       if (r.success === null) return;
       if (policy === undefined) {
-        if (r.success !== before.success) problems.push(`${r.id}/${r.model}/${r.condition}: a model without a policy changed`);
+        if (r.success !== before.success)
+          problems.push(`${r.id}/${r.model}/${r.condition}: a model without a policy changed`);
         return;
       }
       const scores = r.scores === null ? null : (Object.values(r.scores) as number[]);
       const value = scores === null ? null : policy.on === 'probability' ? maxOf(scores) : r.margin;
       const accepted = value !== null && value >= policy.threshold;
       const wrong = r.tested && r.prediction !== r.label;
-      if (r.success !== (wrong && accepted)) problems.push(`${r.id}/${r.model}/${r.condition}: success ${r.success}, wrong ${wrong}, accepted ${accepted}`);
+      if (r.success !== (wrong && accepted))
+        problems.push(`${r.id}/${r.model}/${r.condition}: success ${r.success}, wrong ${wrong}, accepted ${accepted}`);
       if (wrong && !accepted) abstainedWrong++;
     });
     expect(problems).toEqual([]);
@@ -108,10 +118,19 @@ describe.each([
 
   test('true: a failing success check lists as many rows as its numerator counts (abstained moves are not listed)', () => {
     const checks = JSON.parse(readFileSync(join(policed, 'out/checks.json'), 'utf8')).checks as Row[];
-    const listed = checks.filter((c) => /^(protected_transitions|attack_success)$/.test(c.check) && c.examples !== undefined && c.examples.count !== null);
+    const listed = checks.filter(
+      (c) =>
+        /^(protected_transitions|attack_success)$/.test(c.check) &&
+        c.examples !== undefined &&
+        c.examples.count !== null
+    );
     // The text example has abstained protected moves for naive-bayes (its policy): before, they were listed too.
     if (name === 'academic-intent') expect(listed.map((c) => c.id)).toContain('protected_transitions/naive-bayes');
-    expect(listed.filter((c) => c.examples.count !== c.numerator).map((c) => `${c.id}: ${c.examples.count} rows, numerator ${c.numerator}`)).toEqual([]);
+    expect(
+      listed
+        .filter((c) => c.examples.count !== c.numerator)
+        .map((c) => `${c.id}: ${c.examples.count} rows, numerator ${c.numerator}`)
+    ).toEqual([]);
   });
 
   test('the manifest records it, the summary and the report say it in one line, and verify agrees', async () => {
@@ -139,7 +158,12 @@ describe('config errors', () => {
   const attempt = async (threatModelLine: string, model = '  - naive-bayes\n') => {
     const root = tinyRepo({ 'model.mjs': SCORING_MODEL });
     const config = join(root, 'evidence-gate.yml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('threat_model:\n  id: tm\n', `threat_model:\n  id: tm\n  ${threatModelLine}\n`).replace('  - naive-bayes\n', model));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8')
+        .replace('threat_model:\n  id: tm\n', `threat_model:\n  id: tm\n  ${threatModelLine}\n`)
+        .replace('  - naive-bayes\n', model)
+    );
     return run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' }).then(
       () => null,
       (e: Error) => e
@@ -161,7 +185,10 @@ describe('config errors', () => {
   });
 
   test('the same command declaring probabilities: true is accepted by the config', async () => {
-    const e = await attempt('against_policy: true', '  - { name: keyword, command: "node model.mjs", probabilities: true }\n');
+    const e = await attempt(
+      'against_policy: true',
+      '  - { name: keyword, command: "node model.mjs", probabilities: true }\n'
+    );
     expect(e).toBeNull();
   });
 });

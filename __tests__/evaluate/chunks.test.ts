@@ -1,11 +1,28 @@
 import type { Dataset } from '../../src/data/dataset.js';
 import type { Example } from '../../src/data/example.js';
-import { AHEAD_AT_START_EXAMPLES, CHUNKS_AHEAD, CHUNKS_AHEAD_AT_START, chunksAtStart, featurizersToShare, ROWS_MAX_FEATURES, ROWS_MEAN_CHARS } from '../../src/evaluate/conditions.js';
+import {
+  AHEAD_AT_START_EXAMPLES,
+  CHUNKS_AHEAD,
+  CHUNKS_AHEAD_AT_START,
+  chunksAtStart,
+  featurizersToShare,
+  ROWS_MAX_FEATURES,
+  ROWS_MEAN_CHARS
+} from '../../src/evaluate/conditions.js';
 import { evaluationChunks } from '../../src/evaluate/evaluate.js';
 import { shardOf } from '../../src/shard/select.js';
 
 function example(split: string, id: string, chars: number): Example {
-  return { id, split, label: 'a', language: 'en', domain: null, input: { kind: 'text', text: 'x'.repeat(chars) }, file: 'f', line: 1 };
+  return {
+    id,
+    split,
+    label: 'a',
+    language: 'en',
+    domain: null,
+    input: { kind: 'text', text: 'x'.repeat(chars) },
+    file: 'f',
+    line: 1
+  };
 }
 
 function dataset(...splits: Array<{ split: string; examples: Example[] }>): Dataset {
@@ -16,18 +33,39 @@ const ids = (chunks: Example[][]) => chunks.map((c) => c.map((e) => e.id));
 
 describe('evaluationChunks', () => {
   test('keeps evidence order across splits and cuts at the example bound', () => {
-    const d = dataset({ split: 'a', examples: [example('a', '1', 1), example('a', '2', 1), example('a', '3', 1)] }, { split: 'b', examples: [example('b', '4', 1)] });
-    expect(ids(evaluationChunks(d, null, 2, 100))).toEqual([['1', '2'], ['3', '4']]);
+    const d = dataset(
+      { split: 'a', examples: [example('a', '1', 1), example('a', '2', 1), example('a', '3', 1)] },
+      { split: 'b', examples: [example('b', '4', 1)] }
+    );
+    expect(ids(evaluationChunks(d, null, 2, 100))).toEqual([
+      ['1', '2'],
+      ['3', '4']
+    ]);
   });
 
   test('cuts before the characters would pass the bound; an example longer than the bound is a chunk of its own', () => {
-    const d = dataset({ split: 'a', examples: [example('a', '1', 40), example('a', '2', 60), example('a', '3', 1), example('a', '4', 500), example('a', '5', 10)] });
+    const d = dataset({
+      split: 'a',
+      examples: [
+        example('a', '1', 40),
+        example('a', '2', 60),
+        example('a', '3', 1),
+        example('a', '4', 500),
+        example('a', '5', 10)
+      ]
+    });
     expect(ids(evaluationChunks(d, null, 100, 100))).toEqual([['1', '2'], ['3'], ['4'], ['5']]);
   });
 
   test('tabular rows (no text) are bounded by count only', () => {
-    const row = (id: string): Example => ({ ...example('t', id, 0), input: { kind: 'tabular', features: { x: 1 } } as unknown as Example['input'] });
-    expect(ids(evaluationChunks(dataset({ split: 't', examples: ['1', '2', '3'].map(row) }), null, 2, 1))).toEqual([['1', '2'], ['3']]);
+    const row = (id: string): Example => ({
+      ...example('t', id, 0),
+      input: { kind: 'tabular', features: { x: 1 } } as unknown as Example['input']
+    });
+    expect(ids(evaluationChunks(dataset({ split: 't', examples: ['1', '2', '3'].map(row) }), null, 2, 1))).toEqual([
+      ['1', '2'],
+      ['3']
+    ]);
   });
 
   test('a shard keeps only its examples; no examples give no chunks', () => {
@@ -36,11 +74,11 @@ describe('evaluationChunks', () => {
     expect(chunks.flat().map((e) => e.id)).toEqual(all.filter((e) => shardOf('s', e.id, 3) === 2).map((e) => e.id));
     expect(evaluationChunks(dataset({ split: 's', examples: [] }), null)).toEqual([]);
   });
-
 });
 
 describe('chunksAtStart (what the perturbation thread builds while the models train)', () => {
-  const chunksOf = (count: number, size: number) => Array.from({ length: count }, (_, c) => Array.from({ length: size }, (_, k) => example('a', `${c}-${k}`, 1)));
+  const chunksOf = (count: number, size: number) =>
+    Array.from({ length: count }, (_, c) => Array.from({ length: size }, (_, k) => example('a', `${c}-${k}`, 1)));
 
   test('long texts (small chunks): up to CHUNKS_AHEAD_AT_START chunks', () => {
     expect(chunksAtStart(chunksOf(100, 16))).toBe(CHUNKS_AHEAD_AT_START);
@@ -56,7 +94,8 @@ describe('chunksAtStart (what the perturbation thread builds while the models tr
 });
 
 describe('featurizersToShare (whose rows the perturbation thread computes)', () => {
-  const spaces = (...sizes: number[]) => sizes.map((n) => ({ vocabulary: { length: n } as unknown as readonly string[] }));
+  const spaces = (...sizes: number[]) =>
+    sizes.map((n) => ({ vocabulary: { length: n } as unknown as readonly string[] }));
   const chunksOf = (...lengths: number[]) => [lengths.map((n, i) => example('s', String(i), n))];
 
   test('all of them for short texts and small vocabularies', () => {

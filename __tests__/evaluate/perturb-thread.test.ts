@@ -93,7 +93,9 @@ test('with no featurizers shared, the thread keeps no texts and answers candidat
     // No featurizers shared: the thread keeps no texts, so rows asked for come back empty-handed.
     thread.shareFeaturizers([]);
     const lists = await Promise.all(chunks.map((chunk) => thread.request(chunk)));
-    lists.forEach((list, c) => expect(list).toEqual((chunks[c] as (typeof chunks)[number]).map((e) => candidatesFor(e, runners))));
+    lists.forEach((list, c) =>
+      expect(list).toEqual((chunks[c] as (typeof chunks)[number]).map((e) => candidatesFor(e, runners)))
+    );
     expect(replies.map((r) => r.seq)).toEqual([0, 1, 2]);
     expect(replies.every((r) => r.rows === undefined)).toBe(true);
   } finally {

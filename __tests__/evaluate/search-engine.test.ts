@@ -18,7 +18,10 @@ import { searchRowProblem, type RowEdit } from '../perturb/search-check.js';
 type Row = Record<string, any>;
 
 function rowsOf(root: string, out: string): Row[] {
-  return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+  return readFileSync(join(root, out, 'evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
 }
 
 /** The example repository as bundled, or with its search block replaced by `block`. */
@@ -31,17 +34,30 @@ function exampleWithSearch(block?: string): string {
   return root;
 }
 
-function checkRows(rows: Row[], dictionaryOf: (language: string) => ReadonlyMap<string, string> | undefined, share: number, budget: number): void {
+function checkRows(
+  rows: Row[],
+  dictionaryOf: (language: string) => ReadonlyMap<string, string> | undefined,
+  share: number,
+  budget: number
+): void {
   const search = rows.filter((r) => r.condition === 'search');
   expect(search.length).toBeGreaterThan(0);
   const problems: string[] = [];
   for (const r of search) {
     if (r.queries > budget) problems.push(`${r.id}/${r.model}: ${r.queries} queries`);
     const limit = wordLimit(scanText(r.text, r.language).words.length, share);
-    const p = searchRowProblem(r.text, r.perturbed_text, r.language, r.edits as RowEdit[], dictionaryOf(r.language), limit);
+    const p = searchRowProblem(
+      r.text,
+      r.perturbed_text,
+      r.language,
+      r.edits as RowEdit[],
+      dictionaryOf(r.language),
+      limit
+    );
     if (p !== null) problems.push(`${r.id}/${r.model}: ${p}`);
     if (r.changed && r.valid !== true) problems.push(`${r.id}/${r.model}: changed but not valid`);
-    if (r.eligible && !r.tested && r.status === 'ok' && r.uncovered_reason !== 'no_edit') problems.push(`${r.id}/${r.model}: uncovered as ${r.uncovered_reason}`);
+    if (r.eligible && !r.tested && r.status === 'ok' && r.uncovered_reason !== 'no_edit')
+      problems.push(`${r.id}/${r.model}: uncovered as ${r.uncovered_reason}`);
     if (r.tested !== (r.eligible && r.changed && r.status === 'ok')) problems.push(`${r.id}/${r.model}: tested mask`);
   }
   expect(problems).toEqual([]);
@@ -66,14 +82,21 @@ describe('search on the bundled example as configured (scores, budget 200)', () 
   });
 
   test('every row: the edits are atomic and re-derive perturbed_text; the budget holds', () => {
-    const dictionary = loadDictionary({ absolute: join(root, 'examples/academic-intent/dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' });
+    const dictionary = loadDictionary({
+      absolute: join(root, 'examples/academic-intent/dictionary.yml'),
+      path: 'examples/academic-intent/dictionary.yml'
+    });
     checkRows(rows, (l) => dictionaryFor(dictionary, l), 0.2, 200);
   });
 
   test('per model, at least as many successes as the union of the four fixed non-destructive families', () => {
     const fixed = ['format', 'transpose', 'dictionary', 'append'];
     for (const model of ['naive-bayes', 'tfidf-word', 'tfidf-char', 'hybrid']) {
-      const union = new Set(rows.filter((r) => r.model === model && fixed.includes(r.condition) && r.success).map((r) => `${r.split}/${r.id}`));
+      const union = new Set(
+        rows
+          .filter((r) => r.model === model && fixed.includes(r.condition) && r.success)
+          .map((r) => `${r.split}/${r.id}`)
+      );
       const search = rows.filter((r) => r.model === model && r.condition === 'search' && r.success).length;
       expect(search).toBeGreaterThanOrEqual(union.size);
     }
@@ -88,7 +111,9 @@ describe('search on the bundled example as configured (scores, budget 200)', () 
     const ledger = nb.ledger.find((l: Row) => l.family === 'search' && l.scope === 'all');
     expect(ledger.uncovered_by_reason).toHaveProperty('no_edit');
     const union = nb.union.find((u: Row) => u.scope === 'all');
-    const searchSuccesses = rows.filter((r) => r.model === 'naive-bayes' && r.condition === 'search' && r.success).length;
+    const searchSuccesses = rows.filter(
+      (r) => r.model === 'naive-bayes' && r.condition === 'search' && r.success
+    ).length;
     expect(union.successes.value).toBeGreaterThanOrEqual(searchSuccesses);
     expect((await verify({ root, cwd: root, dir: 'out' })).differences).toEqual([]);
   });
@@ -122,15 +147,44 @@ test('label-only search on the example respects the same budget and re-derives e
   expect(rows.filter((r) => r.condition === 'search' && r.success).length).toBeGreaterThan(0);
 });
 
-const POOL = ['Results ', 'show ', 'not ', 'never ', 'a ', 'clear ', 'gain', '. ', 'LIMITATION ', 'small ', 'sample, ', '12% ', 'www.x.org ', 'méthode ', 'Ünïcode ', 'the ', 'window ', 'is ', 'short', ' ', 'caution: '];
+const POOL = [
+  'Results ',
+  'show ',
+  'not ',
+  'never ',
+  'a ',
+  'clear ',
+  'gain',
+  '. ',
+  'LIMITATION ',
+  'small ',
+  'sample, ',
+  '12% ',
+  'www.x.org ',
+  'méthode ',
+  'Ünïcode ',
+  'the ',
+  'window ',
+  'is ',
+  'short',
+  ' ',
+  'caution: '
+];
 
 describe('a randomized corpus', () => {
   const texts = randomTexts(POOL, 60, 9, 26, 1).map((t) => (t.trim() === '' ? 'empty sample' : t));
-  const rowsOfSplit = (prefix: string, from: number, to: number) => texts.slice(from, to).map((text, i) => ({ id: `${prefix}${i}`, text, label: /limit|caution|short|small/i.test(text) ? 'limitation' : 'result', language: i % 3 === 0 ? 'en' : i % 3 === 1 ? 'es' : 'xx' }));
+  const rowsOfSplit = (prefix: string, from: number, to: number) =>
+    texts.slice(from, to).map((text, i) => ({
+      id: `${prefix}${i}`,
+      text,
+      label: /limit|caution|short|small/i.test(text) ? 'limitation' : 'result',
+      language: i % 3 === 0 ? 'en' : i % 3 === 1 ? 'es' : 'xx'
+    }));
   const root = tinyRepo({
     'data/controlled.jsonl': jsonl(rowsOfSplit('c', 0, 30)),
     'data/challenge.jsonl': jsonl(rowsOfSplit('h', 30, 60)),
-    'dict.yml': 'version: 1\nlanguages:\n  en: { results: findings, show: indicate, clear: evident }\n  es: { clear: claro }\n',
+    'dict.yml':
+      'version: 1\nlanguages:\n  en: { results: findings, show: indicate, clear: evident }\n  es: { clear: claro }\n',
     'evidence-gate.yml': [
       'version: 1',
       'threat_model:',
@@ -165,13 +219,16 @@ describe('a randomized corpus', () => {
     const manifest = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8'));
     const single = manifest('out');
     for (const model of ['naive-bayes', 'tfidf-char']) {
-      const spent = rows.filter((r) => r.model === model && r.condition === 'search').reduce((n, r) => n + r.queries, 0);
+      const spent = rows
+        .filter((r) => r.model === model && r.condition === 'search')
+        .reduce((n, r) => n + r.queries, 0);
       expect(spent).toBeGreaterThan(0);
       expect(single.counters.find((c: Row) => c.model === model).searchQueries).toBe(spent);
       expect(manifest('m').counters.find((c: Row) => c.model === model).searchQueries).toBe(spent);
       expect(single.run.wall_ms[`search:${model}`]).toEqual(expect.any(Number));
       // A merge keeps each shard's own wall times, as it does for every other timing.
-      for (const [i, k] of ['k1', 'k2'].entries()) expect(manifest('m').run.shard_wall_ms[i]).toEqual(manifest(k).run.wall_ms);
+      for (const [i, k] of ['k1', 'k2'].entries())
+        expect(manifest('m').run.shard_wall_ms[i]).toEqual(manifest(k).run.wall_ms);
       expect(manifest('k1').run.wall_ms[`search:${model}`]).toEqual(expect.any(Number));
     }
   });
@@ -220,7 +277,13 @@ describe('config errors', () => {
   const attempt = async (block: string, extraAttacks = '') => {
     const root = tinyRepo();
     const config = join(root, 'evidence-gate.yml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('threat_model:\n  id: tm\n', `threat_model:\n  id: tm\n  attacks:\n    search: ${block}\n${extraAttacks}`));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'threat_model:\n  id: tm\n',
+        `threat_model:\n  id: tm\n  attacks:\n    search: ${block}\n${extraAttacks}`
+      )
+    );
     return run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' }).then(
       () => 'ran',
       (e: Error) => e.message

@@ -13,7 +13,10 @@ type Row = Record<string, any>;
 const LIMIT = 127;
 
 function rowsOf(root: string): Row[] {
-  return readFileSync(join(root, 'out', 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+  return readFileSync(join(root, 'out', 'evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
 }
 
 async function exampleRun(block: string | null): Promise<string> {

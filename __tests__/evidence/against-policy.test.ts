@@ -3,7 +3,13 @@
  * rule, the ledger masks it feeds, the search's margin to a confident wrong decision and pgd's
  * stop test, each on cases worked out by hand.
  */
-import { isAttackSuccess, policyAccepts, policyValue, successPolicy, wrongUnderObjective } from '../../src/evidence/attack-success.js';
+import {
+  isAttackSuccess,
+  policyAccepts,
+  policyValue,
+  successPolicy,
+  wrongUnderObjective
+} from '../../src/evidence/attack-success.js';
 import { evidenceRow, LABEL_ONLY_UNDER_POLICY } from '../../src/evidence/build-row.js';
 import { ledgerMasks } from '../../src/evidence/ledger.js';
 import type { ScoreResult } from '../../src/models/model.js';
@@ -77,16 +83,40 @@ describe('the success rule', () => {
 });
 
 describe('ledger masks and evidence rows', () => {
-  const base = { objective: 'untargeted' as const, transitions: [], gold: 'a', cleanOk: true, cleanPrediction: 'a', attempted: true, changed: true, valid: true, rowOk: true, prediction: 'b' };
+  const base = {
+    objective: 'untargeted' as const,
+    transitions: [],
+    gold: 'a',
+    cleanOk: true,
+    cleanPrediction: 'a',
+    attempted: true,
+    changed: true,
+    valid: true,
+    rowOk: true,
+    prediction: 'b'
+  };
 
   test('a wrong decision the policy abstains on is tested, not a success, not uncovered', () => {
     expect(ledgerMasks(base)).toMatchObject({ tested: true, success: true });
     expect(ledgerMasks({ ...base, accepted: true })).toMatchObject({ tested: true, success: true });
-    expect(ledgerMasks({ ...base, accepted: false })).toMatchObject({ eligible: true, tested: true, success: false, uncovered: false, uncovered_reason: null });
+    expect(ledgerMasks({ ...base, accepted: false })).toMatchObject({
+      eligible: true,
+      tested: true,
+      success: false,
+      uncovered: false,
+      uncovered_reason: null
+    });
   });
 
   const facts = (result: ScoreResult, policy: { on: 'probability' | 'margin'; threshold: number } | null) => ({
-    example: { id: 'x', split: 's', label: 'a', language: 'en', domain: null, input: { kind: 'text' as const, text: 't' } } as never,
+    example: {
+      id: 'x',
+      split: 's',
+      label: 'a',
+      language: 'en',
+      domain: null,
+      input: { kind: 'text' as const, text: 't' }
+    } as never,
     model: 'm',
     labels: ABC,
     condition: 'format' as const,
@@ -112,8 +142,18 @@ describe('ledger masks and evidence rows', () => {
 
   test('a label-only answer under a policy is a missing row with the reason', () => {
     const row = evidenceRow(facts({ status: 'ok', scores: null, label: 'b' }, prob(0.5)));
-    expect(row).toMatchObject({ status: 'error', error: LABEL_ONLY_UNDER_POLICY, tested: false, success: false, uncovered: true, uncovered_reason: 'missing' });
-    expect(evidenceRow(facts({ status: 'ok', scores: null, label: 'b' }, null))).toMatchObject({ status: 'ok', success: true });
+    expect(row).toMatchObject({
+      status: 'error',
+      error: LABEL_ONLY_UNDER_POLICY,
+      tested: false,
+      success: false,
+      uncovered: true,
+      uncovered_reason: 'missing'
+    });
+    expect(evidenceRow(facts({ status: 'ok', scores: null, label: 'b' }, null))).toMatchObject({
+      status: 'ok',
+      success: true
+    });
   });
 });
 
@@ -178,7 +218,13 @@ describe('the search under a policy', () => {
     });
   };
   const task = (policy: { on: 'probability'; threshold: number } | null): SearchTask => {
-    const space = editSpace(TEXT, { seed: 7, id: 'x1', language: 'en', operators: ['transpose', 'format'], dictionary: undefined });
+    const space = editSpace(TEXT, {
+      seed: 7,
+      id: 'x1',
+      language: 'en',
+      operators: ['transpose', 'format'],
+      dictionary: undefined
+    });
     return {
       labels: ['a', 'b'],
       gold: 'a',
@@ -224,7 +270,13 @@ describe('the search under a policy', () => {
 });
 
 describe('pgd under a policy', () => {
-  const space: FeatureSpace = { names: ['a', 'b'], eps: 0.5, editable: [true, true], lower: [-10, -10], upper: [10, 10] };
+  const space: FeatureSpace = {
+    names: ['a', 'b'],
+    eps: 0.5,
+    editable: [true, true],
+    lower: [-10, -10],
+    upper: [10, 10]
+  };
   /** p(1 | x) = σ(a + b − 1); probabilities [1 − p, p]. */
   class Scored extends LinearStub {
     readonly name = 'lin';
@@ -239,7 +291,11 @@ describe('pgd under a policy', () => {
     // Steps of 0.125 on both features from (0.4, 0.4): logit −0.2 + 0.25 k. Wrong from k = 1 (p = 0.512);
     // p ≥ 0.6 needs logit ≥ 0.405: k = 3 (logit 0.55, p = 0.634).
     const run = (policy: { on: 'probability'; threshold: number } | null) =>
-      pgdCandidate({ id: 'r', x: [0.4, 0.4], gold: '0', targets: null, model: new Scored([1, 1], -1), space, seed: 1, policy }, { steps: 20, stepSize: null, randomStart: false }, { gradientEvaluations: 0, predictionEvaluations: 0 });
+      pgdCandidate(
+        { id: 'r', x: [0.4, 0.4], gold: '0', targets: null, model: new Scored([1, 1], -1), space, seed: 1, policy },
+        { steps: 20, stepSize: null, randomStart: false },
+        { gradientEvaluations: 0, predictionEvaluations: 0 }
+      );
     const plain = run(null);
     expect(plain.values[0]).toBeCloseTo(0.525, 12);
     expect(plain.work).toMatchObject({ gradientEvaluations: 1 });
@@ -251,7 +307,10 @@ describe('pgd under a policy', () => {
 
 test('a baseline whose success meant something else (against_policy differs) is stale', () => {
   const manifest = (against?: boolean) =>
-    ({ data: { files: [{ split: 'test', sha256: 'd' }] }, threat_model: { id: 't', revision: '1', ...(against === undefined ? {} : { against_policy: against }) } }) as never;
+    ({
+      data: { files: [{ split: 'test', sha256: 'd' }] },
+      threat_model: { id: 't', revision: '1', ...(against === undefined ? {} : { against_policy: against }) }
+    }) as never;
   expect(staleReasons(manifest(), manifest())).toEqual([]);
   expect(staleReasons(manifest(true), manifest(true))).toEqual([]);
   expect(staleReasons(manifest(true), manifest())).toEqual(['threat_model.against_policy false → true']);

@@ -16,7 +16,8 @@ function reference(row: EvidenceRow): string {
   const value = (f: string): unknown => {
     const v = (row as unknown as Record<string, unknown>)[f];
     if (f === 'scores' && Array.isArray(v)) return orderedMap(labels.map((l, i) => [l, v[i]]));
-    if ((f === 'features' || f === 'perturbed_features') && v !== null && typeof v === 'object') return orderedMap(Object.entries(v));
+    if ((f === 'features' || f === 'perturbed_features') && v !== null && typeof v === 'object')
+      return orderedMap(Object.entries(v));
     return v;
   };
   return stableJson(orderedMap(fields.map((f) => [f, value(f)] as const)));
@@ -33,18 +34,48 @@ function rows(n: number): EvidenceRow[] {
   // Tabular rows of one example share their clean feature map, as a run's rows do; integer-like names print first.
   let features: Record<string, number> = { z: 1.5, a: NaN };
   for (let i = 0; i < n; i++) {
-    if (r.nextUniform() < 0.4) scores = r.nextUniform() < 0.1 ? null : labels.map(() => (r.nextUniform() < 0.2 ? pick(numbers) : r.nextUniform()));
+    if (r.nextUniform() < 0.4)
+      scores =
+        r.nextUniform() < 0.1 ? null : labels.map(() => (r.nextUniform() < 0.2 ? pick(numbers) : r.nextUniform()));
     const row: EvidenceRow = {
-      id: `id-${Math.floor(i / 5)}`, split: pick(['controlled', 'challenge']), model: pick(['m1', 'm"2']), condition: pick(['clean', 'format', 'typo']) as EvidenceRow['condition'],
-      language: pick(['en', 'pt']), domain: pick([null, 'bio', 'ecología']), text: pick(texts), perturbed_text: pick([null, 'p', 'ü\n'.repeat(700)]),
-      label: pick(labels), clean_prediction: pick([null, ...labels]), prediction: pick([null, ...labels]), scores,
-      margin: pick([null, ...numbers]), clean_margin: pick([null, ...numbers]), changed: pick([true, false]), valid: pick([null, true, false]),
-      invalid_reason: pick([null, 'too long']), eligible: pick([null, true, false]), tested: pick([null, true, false]), success: pick([null, true, false]),
-      uncovered: pick([null, true, false]), uncovered_reason: pick([null, 'unchanged', 'invalid']), status: pick(['ok', 'error', 'timeout']),
-      error: pick([null, 'exit 1']), input_sha256: 'ab'.repeat(32)
+      id: `id-${Math.floor(i / 5)}`,
+      split: pick(['controlled', 'challenge']),
+      model: pick(['m1', 'm"2']),
+      condition: pick(['clean', 'format', 'typo']) as EvidenceRow['condition'],
+      language: pick(['en', 'pt']),
+      domain: pick([null, 'bio', 'ecología']),
+      text: pick(texts),
+      perturbed_text: pick([null, 'p', 'ü\n'.repeat(700)]),
+      label: pick(labels),
+      clean_prediction: pick([null, ...labels]),
+      prediction: pick([null, ...labels]),
+      scores,
+      margin: pick([null, ...numbers]),
+      clean_margin: pick([null, ...numbers]),
+      changed: pick([true, false]),
+      valid: pick([null, true, false]),
+      invalid_reason: pick([null, 'too long']),
+      eligible: pick([null, true, false]),
+      tested: pick([null, true, false]),
+      success: pick([null, true, false]),
+      uncovered: pick([null, true, false]),
+      uncovered_reason: pick([null, 'unchanged', 'invalid']),
+      status: pick(['ok', 'error', 'timeout']),
+      error: pick([null, 'exit 1']),
+      input_sha256: 'ab'.repeat(32)
     };
-    if (r.nextUniform() < 0.3) features = pick<Record<string, number>>([{ z: 1.5, a: NaN }, { b: -0, '10': 1e21, '2': Infinity }, { x: 0.1 + 0.2 }]);
-    if (r.nextUniform() < 0.2) Object.assign(row, { features, perturbed_features: pick([null, { z: 2, a: -0 }, { '10': 3, q: -Infinity, '2': 1e-7 }]), exact: pick([null, true]) });
+    if (r.nextUniform() < 0.3)
+      features = pick<Record<string, number>>([
+        { z: 1.5, a: NaN },
+        { b: -0, '10': 1e21, '2': Infinity },
+        { x: 0.1 + 0.2 }
+      ]);
+    if (r.nextUniform() < 0.2)
+      Object.assign(row, {
+        features,
+        perturbed_features: pick([null, { z: 2, a: -0 }, { '10': 3, q: -Infinity, '2': 1e-7 }]),
+        exact: pick([null, true])
+      });
     out.push(row);
   }
   return out;

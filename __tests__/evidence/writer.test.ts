@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { MAX_ROW_BYTES } from '../../src/evidence/reader.js';
-import { EVIDENCE_FILE, EVIDENCE_GZ_FILE, EvidenceRowTooLong, EvidenceWriter, GZIP_LEVEL, WRITER_WORKER_FILE } from '../../src/evidence/writer.js';
+import {
+  EVIDENCE_FILE,
+  EVIDENCE_GZ_FILE,
+  EvidenceRowTooLong,
+  EvidenceWriter,
+  GZIP_LEVEL,
+  WRITER_WORKER_FILE
+} from '../../src/evidence/writer.js';
 import type { WriterReply, WriterSetup, WriterThreadData } from '../../src/evidence/writer-thread.js';
 import { REPO_ROOT } from '../helpers.js';
 
@@ -37,7 +44,13 @@ test('below the threshold the rows stay plain, with the digest and size of what 
   const info = await writer.close();
   const written = readFileSync(join(dir, EVIDENCE_FILE));
   expect(written.toString('utf8')).toBe(BYTES);
-  expect(info).toEqual({ file: EVIDENCE_FILE, rows: LINES.length, sha256: sha(written), bytes: written.length, gzip: null });
+  expect(info).toEqual({
+    file: EVIDENCE_FILE,
+    rows: LINES.length,
+    sha256: sha(written),
+    bytes: written.length,
+    gzip: null
+  });
 });
 
 test('past the threshold the file is gzipped from its start, both digests kept and the plain file gone', async () => {
@@ -48,7 +61,13 @@ test('past the threshold the file is gzipped from its start, both digests kept a
   expect(existsSync(join(dir, EVIDENCE_FILE))).toBe(false);
   const gz = readFileSync(join(dir, EVIDENCE_GZ_FILE));
   expect(gunzipSync(gz).toString('utf8')).toBe(BYTES);
-  expect(info).toEqual({ file: EVIDENCE_GZ_FILE, rows: LINES.length, sha256: sha(BYTES), bytes: Buffer.byteLength(BYTES), gzip: { sha256: sha(gz), bytes: gz.length } });
+  expect(info).toEqual({
+    file: EVIDENCE_GZ_FILE,
+    rows: LINES.length,
+    sha256: sha(BYTES),
+    bytes: Buffer.byteLength(BYTES),
+    gzip: { sha256: sha(gz), bytes: gz.length }
+  });
 });
 
 test.each([
@@ -62,11 +81,15 @@ test.each([
   for (let k = 0; k < 8; k++) {
     for (const line of LINES) writer.write(line);
     // Until the server has written everything sent (and handed those chunks back).
-    while ((writer as unknown as { inFlight: number }).inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while ((writer as unknown as { inFlight: number }).inFlight > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const info = await writer.close();
   const all = BYTES.repeat(8);
-  const written = gzipAbove === Number.MAX_SAFE_INTEGER ? readFileSync(join(dir, EVIDENCE_FILE)) : gunzipSync(readFileSync(join(dir, EVIDENCE_GZ_FILE)));
+  const written =
+    gzipAbove === Number.MAX_SAFE_INTEGER
+      ? readFileSync(join(dir, EVIDENCE_FILE))
+      : gunzipSync(readFileSync(join(dir, EVIDENCE_GZ_FILE)));
   expect(written.toString('utf8')).toBe(all);
   expect(info.sha256).toBe(sha(all));
   expect(Buffer.byteLength(all) / (1 << 20)).toBeGreaterThan(31);
@@ -83,7 +106,12 @@ test('a file that cannot be opened fails the writer with the system error, not a
 test('smoke: the bundled worker file beside the CLI and the action serves the same protocol', async () => {
   for (const bundle of ['dist/cli', 'dist']) {
     const dir = scratch();
-    const setup: WriterSetup = { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes: 1 << 20, level: GZIP_LEVEL };
+    const setup: WriterSetup = {
+      plainPath: join(dir, EVIDENCE_FILE),
+      gzPath: join(dir, EVIDENCE_GZ_FILE),
+      gzipAboveBytes: 1 << 20,
+      level: GZIP_LEVEL
+    };
     const { port1, port2 } = new MessageChannel();
     const data: WriterThreadData = { setup, port: port2 };
     const worker = new Worker(join(REPO_ROOT, bundle, WRITER_WORKER_FILE), { workerData: data, transferList: [port2] });
@@ -105,8 +133,11 @@ test('smoke: the bundled worker file beside the CLI and the action serves the sa
     await worker.terminate();
     const gz = readFileSync(join(dir, EVIDENCE_GZ_FILE));
     // The chunk's memory comes back, whole, to be filled again.
-    expect(replies).toEqual([{ done: chunk.length, chunk: expect.any(ArrayBuffer) }, { closed: { file: 'gz', sha256: sha(BYTES), bytes: chunk.length, gzip: { sha256: sha(gz), bytes: gz.length } } }]);
-    expect(((replies[0] as { chunk: ArrayBuffer }).chunk).byteLength).toBe(chunk.length);
+    expect(replies).toEqual([
+      { done: chunk.length, chunk: expect.any(ArrayBuffer) },
+      { closed: { file: 'gz', sha256: sha(BYTES), bytes: chunk.length, gzip: { sha256: sha(gz), bytes: gz.length } } }
+    ]);
+    expect((replies[0] as { chunk: ArrayBuffer }).chunk.byteLength).toBe(chunk.length);
   }
 });
 

@@ -30,14 +30,26 @@ function withSearch(block: string): string {
 
 async function runAndPrepare(root: string): Promise<{ rows: Row[]; prepared: Prepared }> {
   await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
-  const rows = readFileSync(join(root, 'out', 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row).filter((r) => r.condition === 'search');
+  const rows = readFileSync(join(root, 'out', 'evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row)
+    .filter((r) => r.condition === 'search');
   const prepared = await prepare(loadPlan({ root, configPath: EXAMPLE_CONFIG }), { root });
   return { rows, prepared };
 }
 
 /** The path against the run's search row of the same example and model. */
 function expectSameAsRow(p: SearchPath, row: Row): void {
-  expect({ text: p.perturbed_text, queries: p.queries, edits: p.edits, sha: p.input_sha256, status: p.status, prediction: p.prediction, margin: p.margin }).toEqual({
+  expect({
+    text: p.perturbed_text,
+    queries: p.queries,
+    edits: p.edits,
+    sha: p.input_sha256,
+    status: p.status,
+    prediction: p.prediction,
+    margin: p.margin
+  }).toEqual({
     text: row.perturbed_text,
     queries: row.queries,
     edits: row.edits,
@@ -56,7 +68,10 @@ function expectSameAsRow(p: SearchPath, row: Row): void {
 
 /** What the score-based path says about itself must hold together. */
 function expectCoherentGreedy(p: SearchPath): void {
-  for (let i = 1; i < p.ranking.length; i++) expect((p.ranking[i] as { margin: number }).margin).toBeGreaterThanOrEqual((p.ranking[i - 1] as { margin: number }).margin);
+  for (let i = 1; i < p.ranking.length; i++)
+    expect((p.ranking[i] as { margin: number }).margin).toBeGreaterThanOrEqual(
+      (p.ranking[i - 1] as { margin: number }).margin
+    );
   if (p.outcome === 'not_searched' || p.outcome === 'no_edit') {
     expect(p.queries).toBe(0);
     return;
@@ -65,7 +80,10 @@ function expectCoherentGreedy(p: SearchPath): void {
   expect(p.step1_queries).toBeGreaterThan(0);
   expect(p.step1_queries).toBeLessThanOrEqual(p.budget);
   if (p.closest_only) expect(p.edits).toHaveLength(1);
-  else expect([...p.kept].sort((a, b) => a.word - b.word).map(({ op, word, from, to }) => ({ op, word, from, to }))).toEqual(p.edits);
+  else
+    expect(
+      [...p.kept].sort((a, b) => a.word - b.word).map(({ op, word, from, to }) => ({ op, word, from, to }))
+    ).toEqual(p.edits);
   let before = p.clean_margin as number;
   for (const k of p.kept) {
     expect(k.margin).not.toBeNull();
@@ -77,7 +95,7 @@ function expectCoherentGreedy(p: SearchPath): void {
   if (p.outcome === 'success') expect(p.success_at).toBe(p.queries);
 }
 
-describe('explain follows the run\'s score-based search (budget 200)', () => {
+describe("explain follows the run's score-based search (budget 200)", () => {
   const root = withSearch('{ knowledge: scores, queries: 200 }');
   let rows: Row[];
   let prepared: Prepared;
@@ -111,7 +129,11 @@ describe('explain follows the run\'s score-based search (budget 200)', () => {
   }, 300_000);
 
   test('a text that is not a data row: the search moves each model away from its own clean prediction', async () => {
-    const e = await explain(prepared, { id: 'explain', text: 'A limitation of this small study is the short window of observation.', language: 'en' });
+    const e = await explain(prepared, {
+      id: 'explain',
+      text: 'A limitation of this small study is the short window of observation.',
+      language: 'en'
+    });
     expect(e.search?.gold_from).toBe('clean_prediction');
     const clean = e.conditions.find((c) => c.condition === 'clean');
     for (const p of e.search?.paths ?? []) {
@@ -122,7 +144,7 @@ describe('explain follows the run\'s score-based search (budget 200)', () => {
   });
 });
 
-test('label-only: explain ends where the run\'s label-only search rows end', async () => {
+test("label-only: explain ends where the run's label-only search rows end", async () => {
   const root = withSearch('{ knowledge: labels, queries: 30, operators: [transpose, format] }');
   const { rows, prepared } = await runAndPrepare(root);
   try {
@@ -150,7 +172,7 @@ test('label-only: explain ends where the run\'s label-only search rows end', asy
   }
 }, 300_000);
 
-test('budget 6 (below step 1 on every text): step 1 asks at most 3, and explain ends where the run\'s rows end', async () => {
+test("budget 6 (below step 1 on every text): step 1 asks at most 3, and explain ends where the run's rows end", async () => {
   const root = withSearch('{ knowledge: scores, queries: 6 }');
   const { rows, prepared } = await runAndPrepare(root);
   try {
@@ -175,11 +197,17 @@ test('budget 6 (below step 1 on every text): step 1 asks at most 3, and explain 
   }
 }, 300_000);
 
-describe('explain\'s text output with the search', () => {
+describe("explain's text output with the search", () => {
   const root = tinyRepo();
   beforeAll(() => {
     const config = join(root, 'evidence-gate.yml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('threat_model:\n  id: tm\n', 'threat_model:\n  id: tm\n  attacks:\n    search: { queries: 40, max_words_changed: 1 }\n'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'threat_model:\n  id: tm\n',
+        'threat_model:\n  id: tm\n  attacks:\n    search: { queries: 40, max_words_changed: 1 }\n'
+      )
+    );
   });
 
   async function cli(argv: string[]): Promise<{ code: number; stdout: string }> {
@@ -189,19 +217,39 @@ describe('explain\'s text output with the search', () => {
   }
 
   test('the path is shown per model: clean margin, step 1, the kept edits, the outcome and the text with each edit marked', async () => {
-    const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'results show a clear gain in the sample', '--language', 'en']);
+    const r = await cli([
+      'explain',
+      '--config',
+      'evidence-gate.yml',
+      '--text',
+      'results show a clear gain in the sample',
+      '--language',
+      'en'
+    ]);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.filter((l) => l.startsWith('search (adaptive, knowledge scores, budget 40 queries'))).toHaveLength(1);
     expect(r.stdout).toContain("moving away from each model's clean prediction");
-    expect(lines.filter((l) => /^ {2}naive-bayes: +clean margin \d\.\d{4} \(moving away from "(result|limitation)"\)$/.test(l))).toHaveLength(1);
-    expect(lines.some((l) => /^ {4}step 1: \d+ single edits scored on \d+ words; lowest margin reached per word:$/.test(l))).toBe(true);
+    expect(
+      lines.filter((l) =>
+        /^ {2}naive-bayes: +clean margin \d\.\d{4} \(moving away from "(result|limitation)"\)$/.test(l)
+      )
+    ).toHaveLength(1);
+    expect(
+      lines.some((l) => /^ {4}step 1: \d+ single edits scored on \d+ words; lowest margin reached per word:$/.test(l))
+    ).toBe(true);
     expect(lines.some((l) => /^ {4}outcome: (SUCCESS at query \d+|no success)/.test(l))).toBe(true);
   });
 
   test('a budget smaller than step 1 scores a seeded part of the words (about half the budget) and says so', async () => {
     const config = join(root, 'small.yml');
-    writeFileSync(config, readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('search: { queries: 40, max_words_changed: 1 }', 'search: { queries: 6, max_words_changed: 1 }'));
+    writeFileSync(
+      config,
+      readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace(
+        'search: { queries: 40, max_words_changed: 1 }',
+        'search: { queries: 6, max_words_changed: 1 }'
+      )
+    );
     const text = 'results show a clear gain in the main sample across every region and season';
     const r = await cli(['explain', '--config', 'small.yml', '--text', text, '--language', 'en', '--json']);
     const paths = (JSON.parse(r.stdout) as { search: { paths: SearchPath[] } }).search.paths;
@@ -212,12 +260,20 @@ describe('explain\'s text output with the search', () => {
       expect(p.queries).toBeLessThanOrEqual(6);
     }
     const t = await cli(['explain', '--config', 'small.yml', '--text', text, '--language', 'en']);
-    expect(t.stdout).toMatch(/step 1: \d+ single edits scored on \d+ words \(the budget reached \d+ of the \d+ editable words, in a seeded order\)/);
+    expect(t.stdout).toMatch(
+      /step 1: \d+ single edits scored on \d+ words \(the budget reached \d+ of the \d+ editable words, in a seeded order\)/
+    );
   });
 
   test('a budget of 1 below step 1: step 1 scores nothing (half of 1 is 0) and says so', async () => {
     const config = join(root, 'one.yml');
-    writeFileSync(config, readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace('search: { queries: 40, max_words_changed: 1 }', 'search: { queries: 1, max_words_changed: 1 }'));
+    writeFileSync(
+      config,
+      readFileSync(join(root, 'evidence-gate.yml'), 'utf8').replace(
+        'search: { queries: 40, max_words_changed: 1 }',
+        'search: { queries: 1, max_words_changed: 1 }'
+      )
+    );
     const text = 'results show a clear gain in the main sample across every region and season';
     const r = await cli(['explain', '--config', 'one.yml', '--text', text, '--language', 'en', '--json']);
     const paths = (JSON.parse(r.stdout) as { search: { paths: SearchPath[] } }).search.paths;
@@ -226,14 +282,37 @@ describe('explain\'s text output with the search', () => {
       expect([p.step1_queries, p.ranking, p.queries, p.edits.length]).toEqual([0, [], 1, 1]);
     }
     const t = await cli(['explain', '--config', 'one.yml', '--text', text, '--language', 'en']);
-    expect(t.stdout).toContain('step 1: nothing scored (half of the budget is 0 queries); step 2 walked the words in text order');
+    expect(t.stdout).toContain(
+      'step 1: nothing scored (half of the budget is 0 queries); step 2 walked the words in text order'
+    );
   });
 
   test('a text with nothing the search may edit (negators, numbers and URLs only) says so for every model', async () => {
-    const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'not 12% www.x.org never', '--language', 'en']);
+    const r = await cli([
+      'explain',
+      '--config',
+      'evidence-gate.yml',
+      '--text',
+      'not 12% www.x.org never',
+      '--language',
+      'en'
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n').filter((l) => l === '    not tested: no word of this text has a valid edit (uncovered: no_edit)')).toHaveLength(1);
-    const json = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'not 12% www.x.org never', '--language', 'en', '--json']);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter((l) => l === '    not tested: no word of this text has a valid edit (uncovered: no_edit)')
+    ).toHaveLength(1);
+    const json = await cli([
+      'explain',
+      '--config',
+      'evidence-gate.yml',
+      '--text',
+      'not 12% www.x.org never',
+      '--language',
+      'en',
+      '--json'
+    ]);
     const paths = (JSON.parse(json.stdout) as { search: { paths: SearchPath[] } }).search.paths;
     expect(paths.map((p) => [p.outcome, p.queries, p.editable_words])).toEqual([['no_edit', 0, 0]]);
   });

@@ -24,7 +24,12 @@ interface Io {
 async function cli(argv: string[], cwd: string, stdin?: Uint8Array): Promise<Io> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: (t: string) => (stdout += t), stderr: (t: string) => (stderr += t), cwd, ...(stdin ? { readStdin: async () => stdin } : {}) };
+  const io = {
+    stdout: (t: string) => (stdout += t),
+    stderr: (t: string) => (stderr += t),
+    cwd,
+    ...(stdin ? { readStdin: async () => stdin } : {})
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
@@ -53,16 +58,26 @@ function expectSameAsEvidence(e: Explanation, all: readonly EvidenceRow[]): void
   expect(e.search?.paths.map((p) => p.model) ?? []).toEqual(search.map((r) => r.model));
   for (const p of e.search?.paths ?? []) {
     const row = search.find((r) => r.model === p.model) as EvidenceRow;
-    expect([p.perturbed_text, p.queries, p.edits, p.input_sha256, p.prediction, p.margin]).toEqual([row.perturbed_text, row.queries, row.edits, row.input_sha256, row.prediction, row.margin]);
+    expect([p.perturbed_text, p.queries, p.edits, p.input_sha256, p.prediction, p.margin]).toEqual([
+      row.perturbed_text,
+      row.queries,
+      row.edits,
+      row.input_sha256,
+      row.prediction,
+      row.margin
+    ]);
   }
   const models = [...new Set(rows.map((r) => r.model))];
   expect(e.models.map((m) => m.name)).toEqual(models);
   expect(e.conditions.map((c) => c.condition)).toEqual([...new Set(rows.map((r) => r.condition))]);
   for (const c of e.conditions) {
     for (const reading of c.readings) {
-      const row = rows.find((r) => r.model === reading.model && r.condition === c.condition) as EvidenceRow & { scores: Record<string, number> | null };
+      const row = rows.find((r) => r.model === reading.model && r.condition === c.condition) as EvidenceRow & {
+        scores: Record<string, number> | null;
+      };
       expect(row).toBeDefined();
-      const scores = reading.scores === null ? null : Object.fromEntries(e.labels.map((l, i) => [l, reading.scores?.[i]]));
+      const scores =
+        reading.scores === null ? null : Object.fromEntries(e.labels.map((l, i) => [l, reading.scores?.[i]]));
       expect({
         perturbed_text: c.perturbed_text,
         changed: c.changed,
@@ -98,14 +113,34 @@ describe('explain --json agrees with the evidence of the same text', () => {
     const row = evidence.find((r) => r.language === 'es' && r.condition === 'dictionary' && r.changed) as EvidenceRow;
     expect(row).toBeDefined();
     const before = tree(root);
-    const r = await cli(['explain', '--config', EXAMPLE_CONFIG, '--text', row.text as string, '--language', 'es', '--id', row.id, '--json'], root);
+    const r = await cli(
+      [
+        'explain',
+        '--config',
+        EXAMPLE_CONFIG,
+        '--text',
+        row.text as string,
+        '--language',
+        'es',
+        '--id',
+        row.id,
+        '--json'
+      ],
+      root
+    );
     expect(r.stderr).toBe('data: 842 training rows; 130 controlled, 54 challenge\n');
     expect(r.code).toBe(0);
-    const e = JSON.parse(r.stdout) as Explanation & { schema_version: number; conditions: Array<{ readings: Array<{ scores: Record<string, number> | null }> }> };
+    const e = JSON.parse(r.stdout) as Explanation & {
+      schema_version: number;
+      conditions: Array<{ readings: Array<{ scores: Record<string, number> | null }> }>;
+    };
     expect(e.schema_version).toBe(1);
     expect(e.data_row).toEqual({ split: row.split, label: row.label, same_text: true, same_language: true });
     // Scores come keyed by label in the JSON; turn them back into label order for the comparison.
-    for (const c of e.conditions) for (const reading of c.readings) (reading as { scores: unknown }).scores = reading.scores === null ? null : e.labels.map((l) => (reading.scores as Record<string, number>)[l]);
+    for (const c of e.conditions)
+      for (const reading of c.readings)
+        (reading as { scores: unknown }).scores =
+          reading.scores === null ? null : e.labels.map((l) => (reading.scores as Record<string, number>)[l]);
     const rows = evidence.filter((x) => x.id === row.id && x.split === row.split);
     expect(rows).toHaveLength(4 * 7);
     expectSameAsEvidence(e, rows);
@@ -118,7 +153,8 @@ describe('explain --json agrees with the evidence of the same text', () => {
     const plan = loadPlan({ root, configPath: EXAMPLE_CONFIG });
     const prepared = await prepare(plan, { root });
     const byExample = new Map<string, EvidenceRow[]>();
-    for (const r of evidence) byExample.set(`${r.split}\0${r.id}`, [...(byExample.get(`${r.split}\0${r.id}`) ?? []), r]);
+    for (const r of evidence)
+      byExample.set(`${r.split}\0${r.id}`, [...(byExample.get(`${r.split}\0${r.id}`) ?? []), r]);
     expect(byExample.size).toBe(184);
     for (const rows of byExample.values()) {
       const first = rows[0] as EvidenceRow;
@@ -156,7 +192,9 @@ describe('explain in text', () => {
     expect(r.stdout).toContain('id "explain"');
     expect(r.stdout).toContain('dictionary: changed, valid');
     // The dictionary swaps estudio, datos and especialmente; the span runs from the first change to the last.
-    expect(r.stdout).toContain('  now: Una limitación de este ⟦trabajo es que los registros provienen de una sola región, particular⟧mente rural.\n');
+    expect(r.stdout).toContain(
+      '  now: Una limitación de este ⟦trabajo es que los registros provienen de una sola región, particular⟧mente rural.\n'
+    );
     expect(r.stdout).toMatch(/ {2}naive-bayes +limitation → \S+ +margin \d\.\d{4} → \d\.\d{4}/);
   });
 
@@ -179,7 +217,21 @@ describe('explain in text', () => {
     expect(text.stdout).not.toMatch(/^\s*::/m);
     for (const hidden of ['\u202E', '\u202C', '\u0007']) expect(text.stdout).not.toContain(hidden);
     expect(text.stdout).toContain('estudio\\n::error::pwned \\u202Eevil\\u202C');
-    const json = await cli(['explain', '--config', EXAMPLE_CONFIG, '--text', hostile, '--language', 'es', '--json', '--id', '::warning::x\n'], root);
+    const json = await cli(
+      [
+        'explain',
+        '--config',
+        EXAMPLE_CONFIG,
+        '--text',
+        hostile,
+        '--language',
+        'es',
+        '--json',
+        '--id',
+        '::warning::x\n'
+      ],
+      root
+    );
     expect(json.stdout).not.toMatch(/^\s*::/m);
     for (const hidden of ['\u202E', '\u202C', '\u0007']) expect(json.stdout).not.toContain(hidden);
     const parsed = JSON.parse(json.stdout) as Explanation;
@@ -206,8 +258,18 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   test('their readings are shown (a missing one as missing), and the commands are closed', async () => {
     const repo = tinyRepo({ 'model.mjs': MODEL });
     const config = join(repo, 'evidence-gate.yml');
-    const models = ['  - naive-bayes', '  - { name: scores, command: "node model.mjs scores" }', '  - { name: labels, command: "node model.mjs label" }', '  - { name: crash, command: "node model.mjs crash" }'].join('\n');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('  - naive-bayes', models).replace('  id: tm\n', '  id: tm\n  attacks: { format: {} }\n'));
+    const models = [
+      '  - naive-bayes',
+      '  - { name: scores, command: "node model.mjs scores" }',
+      '  - { name: labels, command: "node model.mjs label" }',
+      '  - { name: crash, command: "node model.mjs crash" }'
+    ].join('\n');
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8')
+        .replace('  - naive-bayes', models)
+        .replace('  id: tm\n', '  id: tm\n  attacks: { format: {} }\n')
+    );
     const r = await cli(['explain', '--config', 'evidence-gate.yml', '--text', 'a limit of the sample'], repo);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('4 models (1 trained on 4 rows, 3 external commands)');
@@ -221,7 +283,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 describe('explain refuses what it cannot read', () => {
   test('a tabular config is a usage error naming the task', async () => {
     const repo = tempRepo();
-    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(repo, 'examples', 'inspection-tabular'), { recursive: true });
+    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(repo, 'examples', 'inspection-tabular'), {
+      recursive: true
+    });
     const r = await cli(['explain', '--config', 'examples/inspection-tabular/evidence-gate.yml', '--text', 'x'], repo);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
@@ -241,16 +305,34 @@ describe('explain refuses what it cannot read', () => {
   test('a language without a dictionary is shown as not attempted', async () => {
     const repo = exampleRepo();
     const config = join(repo, EXAMPLE_CONFIG);
-    writeFileSync(config, readFileSync(config, 'utf8').replace('pt: "Mais detalhes são apresentados no apêndice."', 'pt: "Mais detalhes são apresentados no apêndice."\n        fr: "Plus de détails en annexe."'));
-    const r = await cli(['explain', '--config', EXAMPLE_CONFIG, '--text', "L'étude montre une limite nette.", '--language', 'fr'], repo);
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'pt: "Mais detalhes são apresentados no apêndice."',
+        'pt: "Mais detalhes são apresentados no apêndice."\n        fr: "Plus de détails en annexe."'
+      )
+    );
+    const r = await cli(
+      ['explain', '--config', EXAMPLE_CONFIG, '--text', "L'étude montre une limite nette.", '--language', 'fr'],
+      repo
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('dictionary: not attempted (no dictionary for this language)');
   });
 
   test.each([
-    [['--text', ''], 'evidence-gate: usage error: explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)\n'],
-    [['--text-file', 'missing.txt'], 'evidence-gate: usage error: --text-file missing.txt: cannot read (ENOENT); expected a readable file\n'],
-    [['--text', 'x', '--id', ''], 'evidence-gate: usage error: --id: expected a non-empty id (the id of a data row, to reproduce its candidates)\n']
+    [
+      ['--text', ''],
+      'evidence-gate: usage error: explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)\n'
+    ],
+    [
+      ['--text-file', 'missing.txt'],
+      'evidence-gate: usage error: --text-file missing.txt: cannot read (ENOENT); expected a readable file\n'
+    ],
+    [
+      ['--text', 'x', '--id', ''],
+      'evidence-gate: usage error: --id: expected a non-empty id (the id of a data row, to reproduce its candidates)\n'
+    ]
   ])('%j is refused in one line', async (args, message) => {
     const r = await cli(['explain', '--config', EXAMPLE_CONFIG, '--language', 'es', ...args], root);
     expect(r.code).toBe(2);
@@ -258,7 +340,11 @@ describe('explain refuses what it cannot read', () => {
   });
 
   test('invalid UTF-8 on standard input names its line and column', async () => {
-    const r = await cli(['explain', '--config', EXAMPLE_CONFIG, '--language', 'es', '-'], root, Buffer.from([0x61, 0x0a, 0x62, 0xff]));
+    const r = await cli(
+      ['explain', '--config', EXAMPLE_CONFIG, '--language', 'es', '-'],
+      root,
+      Buffer.from([0x61, 0x0a, 0x62, 0xff])
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^evidence-gate: usage error: standard input:2:2: /);
   });
@@ -267,11 +353,17 @@ describe('explain refuses what it cannot read', () => {
     writeFileSync(join(root, 'big.txt'), 'a'.repeat(1024 * 1024 + 10));
     const r = await cli(['explain', '--config', EXAMPLE_CONFIG, '--language', 'es', '--text-file', 'big.txt'], root);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('evidence-gate: usage error: big.txt: more than 1048576 bytes; expected one text of at most 1 MiB\n');
+    expect(r.stderr).toBe(
+      'evidence-gate: usage error: big.txt: more than 1048576 bytes; expected one text of at most 1 MiB\n'
+    );
   });
 
   test('--id is parsed for explain only', () => {
-    expect(parseCli(['explain', '--config', 'c.yml', '--text', 't', '--id', 'ct-0001'])).toMatchObject({ command: 'explain', id: 'ct-0001', text: 't' });
+    expect(parseCli(['explain', '--config', 'c.yml', '--text', 't', '--id', 'ct-0001'])).toMatchObject({
+      command: 'explain',
+      id: 'ct-0001',
+      text: 't'
+    });
     expect(() => parseCli(['run', '--config', 'c.yml', '--id', 'x'])).toThrow('run does not take --id (see --help)');
   });
 });

@@ -28,10 +28,21 @@ function check(over: Partial<Check> & { status: CheckStatus }): Check {
 }
 
 function base(c: Check, over: Partial<BaselineCheck> = {}): BaselineCheck {
-  return { id: c.id, check: c.check, status: c.status, value: c.value, numerator: c.numerator, denominator: c.denominator, direction: c.direction, threshold: c.threshold, ...over };
+  return {
+    id: c.id,
+    check: c.check,
+    status: c.status,
+    value: c.value,
+    numerator: c.numerator,
+    denominator: c.denominator,
+    direction: c.direction,
+    threshold: c.threshold,
+    ...over
+  };
 }
 
-const rate = (status: CheckStatus, num: number, den: number, direction: Direction = 'min', threshold = 0.75): Check => check({ status, value: num / den, numerator: num, denominator: den, direction, threshold });
+const rate = (status: CheckStatus, num: number, den: number, direction: Direction = 'min', threshold = 0.75): Check =>
+  check({ status, value: num / den, numerator: num, denominator: den, direction, threshold });
 
 describe('the five kinds of change', () => {
   test.each<[string, string, Check, Check | undefined]>([
@@ -49,7 +60,17 @@ describe('the five kinds of change', () => {
   });
 
   test('a ceiling: larger is worse, smaller is not', () => {
-    const at = (n: number) => check({ id: 'flip_rate/m/format', check: 'flip_rate', status: 'fail', value: n / 10, numerator: n, denominator: 10, direction: 'max', threshold: 0.2 });
+    const at = (n: number) =>
+      check({
+        id: 'flip_rate/m/format',
+        check: 'flip_rate',
+        status: 'fail',
+        value: n / 10,
+        numerator: n,
+        denominator: 10,
+        direction: 'max',
+        threshold: 0.2
+      });
     expect(judgeChange(at(5), base(at(4)), false, false).change).toBe('worse');
     expect(judgeChange(at(4), base(at(5)), false, false).change).toBe('known');
   });
@@ -60,21 +81,49 @@ describe('the five kinds of change', () => {
     expect(judgeChange(a, base(b), false, false).change).toBe('known');
     expect(judgeChange(b, base(a), false, false).change).toBe('known');
     // Percentage points of counts: the value is 100 × numerator / denominator.
-    const pp = (num: number, den: number) => check({ id: 'accuracy_drop/m/format', check: 'accuracy_drop', status: 'fail', value: (100 * num) / den, numerator: num, denominator: den, direction: 'max', threshold: 5 });
+    const pp = (num: number, den: number) =>
+      check({
+        id: 'accuracy_drop/m/format',
+        check: 'accuracy_drop',
+        status: 'fail',
+        value: (100 * num) / den,
+        numerator: num,
+        denominator: den,
+        direction: 'max',
+        threshold: 5
+      });
     expect(exactValue(pp(1, 3))).toEqual({ num: 100n, den: 3n });
     expect(compareFractions(exactValue(pp(1, 3)) as Fraction, exactValue(pp(2, 6)) as Fraction)).toBe(0);
     // A count: the value is the numerator.
-    expect(exactValue(check({ check: 'missing_rows', status: 'fail', value: 4, numerator: 4, denominator: 184 }))).toEqual({ num: 4n, den: 1n });
+    expect(
+      exactValue(check({ check: 'missing_rows', status: 'fail', value: 4, numerator: 4, denominator: 184 }))
+    ).toEqual({ num: 4n, den: 1n });
     // A kind this build does not name: the value is recognised as a ratio of its counts, else compared as a number.
-    expect(exactValue(check({ check: 'some_rate', status: 'fail', value: 2 / 7, numerator: 2, denominator: 7 }))).toEqual({ num: 2n, den: 7n });
-    expect(exactValue(check({ check: 'some_pp', status: 'fail', value: 200 / 7, numerator: 2, denominator: 7 }))).toEqual({ num: 200n, den: 7n });
-    expect(exactValue(check({ check: 'some_score', status: 'fail', value: 0.123, numerator: 2, denominator: 7 }))).toBeNull();
+    expect(
+      exactValue(check({ check: 'some_rate', status: 'fail', value: 2 / 7, numerator: 2, denominator: 7 }))
+    ).toEqual({ num: 2n, den: 7n });
+    expect(
+      exactValue(check({ check: 'some_pp', status: 'fail', value: 200 / 7, numerator: 2, denominator: 7 }))
+    ).toEqual({ num: 200n, den: 7n });
+    expect(
+      exactValue(check({ check: 'some_score', status: 'fail', value: 0.123, numerator: 2, denominator: 7 }))
+    ).toBeNull();
     expect(judgeChange(pp(2, 6), base(pp(1, 3)), false, false).change).toBe('known');
     expect(judgeChange(pp(3, 6), base(pp(1, 3)), false, false).change).toBe('worse');
   });
 
   test('a figure without counts (PSI) is compared by its value', () => {
-    const psi = (v: number) => check({ id: 'length_psi/data', check: 'length_psi', status: 'fail', value: v, numerator: null, denominator: 54, direction: 'max', threshold: 0.5 });
+    const psi = (v: number) =>
+      check({
+        id: 'length_psi/data',
+        check: 'length_psi',
+        status: 'fail',
+        value: v,
+        numerator: null,
+        denominator: 54,
+        direction: 'max',
+        threshold: 0.5
+      });
     expect(judgeChange(psi(15.5), base(psi(15.4)), false, false).change).toBe('worse');
     expect(judgeChange(psi(15.4), base(psi(15.4)), false, false).change).toBe('known');
   });
@@ -88,15 +137,25 @@ describe('the five kinds of change', () => {
     // Not evaluated in one run and failing in the other: known, never worse (there is no value to compare).
     expect(judgeChange(rate('fail', 1, 3), base(ne), false, false).change).toBe('known');
     expect(judgeChange(rate('fail', 1, 3), base(ne), false, true).change).toBe('new_failure');
-    expect(judgeChange(rate('fail', 1, 3), base(na), false, false)).toEqual({ baseline_status: 'not_applicable', change: 'new_failure' });
+    expect(judgeChange(rate('fail', 1, 3), base(na), false, false)).toEqual({
+      baseline_status: 'not_applicable',
+      change: 'new_failure'
+    });
     expect(judgeChange(na, base(rate('fail', 1, 3)), false, false).change).toBe('fixed');
   });
 
   test('a changed threshold: compared by status alone, never worse, and the note says so', () => {
     const head = rate('fail', 1, 3, 'min', 0.8);
     const before = base(rate('fail', 1, 2, 'min', 0.75));
-    expect(judgeChange(head, before, false, false)).toEqual({ baseline_status: 'fail', change: 'known', change_note: 'threshold changed from ≥ 0.75 to ≥ 0.8: compared by status alone' });
-    expect(judgeChange(rate('pass', 4, 5, 'min', 0.8), before, false, false)).toMatchObject({ change: 'fixed', change_note: expect.stringContaining('by status alone') });
+    expect(judgeChange(head, before, false, false)).toEqual({
+      baseline_status: 'fail',
+      change: 'known',
+      change_note: 'threshold changed from ≥ 0.75 to ≥ 0.8: compared by status alone'
+    });
+    expect(judgeChange(rate('pass', 4, 5, 'min', 0.8), before, false, false)).toMatchObject({
+      change: 'fixed',
+      change_note: expect.stringContaining('by status alone')
+    });
     expect(judgeChange(head, base(rate('pass', 4, 5, 'min', 0.7)), false, false).change).toBe('new_failure');
   });
 });
@@ -106,7 +165,11 @@ describe('block_on', () => {
     { ...check({ id: 'a', status: 'fail' }), change: 'known', baseline_status: 'fail' },
     { ...check({ id: 'b', status: 'fail' }), change: 'worse', baseline_status: 'fail' },
     { ...check({ id: 'c', status: 'fail' }), change: 'new_failure', baseline_status: 'pass' },
-    { ...check({ id: 'regression/m/clean', check: 'regression', status: 'fail' }), change: 'known', baseline_status: 'fail' },
+    {
+      ...check({ id: 'regression/m/clean', check: 'regression', status: 'fail' }),
+      change: 'known',
+      baseline_status: 'fail'
+    },
     { ...check({ id: 'd', status: 'pass' }), change: 'fixed', baseline_status: 'fail' },
     { ...check({ id: 'e', status: 'fail', judged: false }), change: 'new_failure', baseline_status: 'pass' }
   ];
@@ -122,7 +185,13 @@ describe('block_on', () => {
     const r = gateResult(checks, { allowNotEvaluated: false, blockOn: 'new' }, true);
     expect(r.failing).toEqual(['b', 'c', 'regression/m/clean']);
     expect(r.verdict).toBe('fail');
-    expect(gateResult(checks.filter((c) => c.id === 'a' || c.id === 'd'), { allowNotEvaluated: false, blockOn: 'new' }, true).verdict).toBe('pass');
+    expect(
+      gateResult(
+        checks.filter((c) => c.id === 'a' || c.id === 'd'),
+        { allowNotEvaluated: false, blockOn: 'new' },
+        true
+      ).verdict
+    ).toBe('pass');
   });
 
   test('new without a baseline behaves as all and records block_on; all without one adds no field', () => {
@@ -136,22 +205,41 @@ describe('block_on', () => {
     expect(r.failing).toEqual(['a', 'b', 'c', 'regression/m/clean']);
     expect(r.block_on).toBe('new');
     expect(r.changes).toBeUndefined();
-    expect(Object.keys(gateResult(plain, { allowNotEvaluated: false, blockOn: 'all' }, false)).sort()).toEqual(['allow_not_evaluated', 'checks', 'counts', 'failing', 'schema_version', 'verdict']);
+    expect(Object.keys(gateResult(plain, { allowNotEvaluated: false, blockOn: 'all' }, false)).sort()).toEqual([
+      'allow_not_evaluated',
+      'checks',
+      'counts',
+      'failing',
+      'schema_version',
+      'verdict'
+    ]);
   });
 
   test('known failures that do not block are warning annotations on their config line; blocking ones are not among them', () => {
     const r = gateResult(checks, { allowNotEvaluated: false, blockOn: 'new' }, true);
     const { annotations, omitted } = knownFailureAnnotations(r.checks, r.failing, '.github/evidence-gate.yml');
     expect(annotations.map((a) => a.message.split(':')[0])).toEqual(['a']);
-    expect(annotations[0]).toMatchObject({ file: '.github/evidence-gate.yml', startLine: 3, title: 'Evidence Gate: known challenge accuracy failure' });
+    expect(annotations[0]).toMatchObject({
+      file: '.github/evidence-gate.yml',
+      startLine: 3,
+      title: 'Evidence Gate: known challenge accuracy failure'
+    });
     expect(annotations[0]?.message).toContain('does not block (gate.block_on: new)');
     expect(omitted).toBe(0);
-    expect(knownFailureAnnotations(gateResult(checks, { allowNotEvaluated: false, blockOn: 'all' }, true).checks, r.checks.map((c) => c.id), 'x').annotations).toEqual([]);
+    expect(
+      knownFailureAnnotations(
+        gateResult(checks, { allowNotEvaluated: false, blockOn: 'all' }, true).checks,
+        r.checks.map((c) => c.id),
+        'x'
+      ).annotations
+    ).toEqual([]);
   });
 });
 
 describe('the sentence of what changed', () => {
-  const counts = (new_failure: number, worse: number, fixed: number, known: number) => ({ changes: { new_failure, worse, fixed, known, unchanged: 9 } });
+  const counts = (new_failure: number, worse: number, fixed: number, known: number) => ({
+    changes: { new_failure, worse, fixed, known, unchanged: 9 }
+  });
   test.each([
     [counts(3, 2, 1, 23), '3 checks newly failing, 2 worse, 1 fixed; 23 failing on the base branch as well'],
     [counts(1, 0, 0, 0), '1 check newly failing'],

@@ -1,8 +1,31 @@
 import type { Check } from '../../src/gate/check.js';
 import { bySeverity, overshoot } from '../../src/gate/severity.js';
 
-function check(id: string, direction: 'min' | 'max', value: number | null, threshold: number, status: Check['status'] = 'fail'): Check {
-  return { id, check: id, subject: 'm', qualifier: null, scope: 'all', value, numerator: null, denominator: 10, direction, threshold, config_key: 'gate.x', config_line: 1, threshold_is_default: true, status, judged: true, reason: null };
+function check(
+  id: string,
+  direction: 'min' | 'max',
+  value: number | null,
+  threshold: number,
+  status: Check['status'] = 'fail'
+): Check {
+  return {
+    id,
+    check: id,
+    subject: 'm',
+    qualifier: null,
+    scope: 'all',
+    value,
+    numerator: null,
+    denominator: 10,
+    direction,
+    threshold,
+    config_key: 'gate.x',
+    config_line: 1,
+    threshold_is_default: true,
+    status,
+    judged: true,
+    reason: null
+  };
 }
 
 test('overshoot is relative to the threshold; a zero ceiling breached is infinite', () => {

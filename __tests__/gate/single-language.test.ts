@@ -9,7 +9,8 @@ import type { Check } from '../../src/gate/check.js';
 import { ONE_LANGUAGE } from '../../src/metrics/cells/data.js';
 import { jsonl, tinyRepo } from '../helpers.js';
 
-const NOTE = 'Per-language checks are not applicable: the data has one language (en), so they would repeat the challenge checks.';
+const NOTE =
+  'Per-language checks are not applicable: the data has one language (en), so they would repeat the challenge checks.';
 
 async function checksOf(challengeLanguage: string) {
   const root = tinyRepo({
@@ -19,7 +20,10 @@ async function checksOf(challengeLanguage: string) {
     ])
   });
   const result = await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-  const checks = (JSON.parse(readFileSync(join(root, 'out', 'checks.json'), 'utf8')) as { checks: Check[]; failing: string[] });
+  const checks = JSON.parse(readFileSync(join(root, 'out', 'checks.json'), 'utf8')) as {
+    checks: Check[];
+    failing: string[];
+  };
   const html = readFileSync(join(root, 'out', 'report.html'), 'utf8');
   return { checks, summary: result.summary, html };
 }

@@ -22,7 +22,9 @@ let engine = '';
 beforeAll(async () => {
   const built = compiledSources();
   // tsc lays the output out under src/ when the program includes files outside src/.
-  engine = [join(built, 'cli', 'engine.js'), join(built, 'src', 'cli', 'engine.js')].find((p) => existsSync(p)) as string;
+  engine = [join(built, 'cli', 'engine.js'), join(built, 'src', 'cli', 'engine.js')].find((p) =>
+    existsSync(p)
+  ) as string;
   root = await repoWithOutputs();
 }, 600_000);
 
@@ -34,7 +36,13 @@ function plantGzip(dir: string, gz: Buffer, uncompressedBytes: number): void {
   editJson(join(dir, 'manifest.json'), (m) => {
     const e = m.files['evidence.jsonl'];
     delete m.files['evidence.jsonl'];
-    m.files['evidence.jsonl.gz'] = { sha256: sha(gz), bytes: gz.length, rows: e.rows, schema_version: e.schema_version, uncompressed: { name: 'evidence.jsonl', sha256: sha(plain), bytes: uncompressedBytes } };
+    m.files['evidence.jsonl.gz'] = {
+      sha256: sha(gz),
+      bytes: gz.length,
+      rows: e.rows,
+      schema_version: e.schema_version,
+      uncompressed: { name: 'evidence.jsonl', sha256: sha(plain), bytes: uncompressedBytes }
+    };
     m.evidence.file = 'evidence.jsonl.gz';
     m.evidence.gzip = true;
   });
@@ -68,14 +76,22 @@ describe('a gzip bomb: one 8 GiB line in an 8 MB evidence.jsonl.gz', () => {
 
   test('verify stops at the row limit and names it (exit 1)', async () => {
     const r = await measuredCli(engine, ['verify', 'bomb'], root);
-    expect(r.stdout).toMatch(/^evidence\.jsonl\.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back$/m);
+    expect(r.stdout).toMatch(
+      /^evidence\.jsonl\.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back$/m
+    );
     expect(r.code).toBe(1);
     expectBounded(r);
   }, 60_000);
 
   test('run --baseline refuses it in one line (exit 2)', async () => {
-    const r = await measuredCli(engine, ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'bomb', '--quiet'], root);
-    expect(r.stderr).toBe('evidence-gate: usage error: bomb/evidence.jsonl.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back\n');
+    const r = await measuredCli(
+      engine,
+      ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'bomb', '--quiet'],
+      root
+    );
+    expect(r.stderr).toBe(
+      'evidence-gate: usage error: bomb/evidence.jsonl.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back\n'
+    );
     expect(r.code).toBe(2);
     expectBounded(r);
   }, 60_000);
@@ -85,13 +101,25 @@ test('repeated valid rows past the recorded size: reading stops once the content
   const dir = copyFolder(root, 'out', 'repeated');
   const plain = readFileSync(join(dir, 'evidence.jsonl'));
   // About 600 MB of genuine rows once inflated; the manifest records the true size of one copy.
-  plantGzip(dir, members(Buffer.concat(new Array<Buffer>(Math.ceil((12 << 20) / plain.length)).fill(plain)), 50), plain.length);
+  plantGzip(
+    dir,
+    members(Buffer.concat(new Array<Buffer>(Math.ceil((12 << 20) / plain.length)).fill(plain)), 50),
+    plain.length
+  );
   const v = await measuredCli(engine, ['verify', 'repeated'], root);
-  expect(v.stdout).toContain(`evidence.jsonl.gz: its content is longer than the ${plain.length} bytes its manifest records`);
+  expect(v.stdout).toContain(
+    `evidence.jsonl.gz: its content is longer than the ${plain.length} bytes its manifest records`
+  );
   expect(v.code).toBe(1);
   expectBounded(v);
-  const b = await measuredCli(engine, ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'repeated', '--quiet'], root);
-  expect(b.stderr).toBe(`evidence-gate: usage error: repeated/evidence.jsonl.gz: its content is longer than the ${plain.length} bytes its manifest records\n`);
+  const b = await measuredCli(
+    engine,
+    ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'repeated', '--quiet'],
+    root
+  );
+  expect(b.stderr).toBe(
+    `evidence-gate: usage error: repeated/evidence.jsonl.gz: its content is longer than the ${plain.length} bytes its manifest records\n`
+  );
   expect(b.code).toBe(2);
   expectBounded(b);
 }, 120_000);
@@ -100,7 +128,9 @@ test('merge stops at the row limit of a shard', async () => {
   const dir = copyFolder(root, 's2', 'bomb-shard');
   plantGzip(dir, members(Buffer.alloc(64 * 1024 * 1024, 0x61), 128), 8 * 1024 * 1024 * 1024);
   const r = await measuredCli(engine, ['merge', 's1', 'bomb-shard', 's3', '--out', 'merged-bomb'], root);
-  expect(r.stderr).toBe('evidence-gate: usage error: bomb-shard/evidence.jsonl.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back\n');
+  expect(r.stderr).toBe(
+    'evidence-gate: usage error: bomb-shard/evidence.jsonl.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back\n'
+  );
   expect(r.code).toBe(2);
   expectBounded(r);
 }, 60_000);
@@ -114,23 +144,34 @@ describe('/dev/zero', () => {
     expect(v.stdout).toContain('evidence.jsonl: a symbolic link; expected a regular file');
     expect(v.code).toBe(1);
     expectBounded(v);
-    const b = await measuredCli(engine, ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'zero', '--quiet'], root);
-    expect(b.stderr).toBe('evidence-gate: usage error: zero/evidence.jsonl: a symbolic link; expected a regular file\n');
+    const b = await measuredCli(
+      engine,
+      ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'zero', '--quiet'],
+      root
+    );
+    expect(b.stderr).toBe(
+      'evidence-gate: usage error: zero/evidence.jsonl: a symbolic link; expected a regular file\n'
+    );
     expect(b.code).toBe(2);
     expectBounded(b);
   }, 120_000);
 
   test('a manifest listing ../../dev/zero is refused before reading (exit 2)', async () => {
     const dir = copyFolder(root, 'out', 'zero-listed');
-    editJson(join(dir, 'manifest.json'), (m) => (m.files[`${'../'.repeat(12)}dev/zero`] = { sha256: '0'.repeat(64), bytes: 1 }));
+    editJson(
+      join(dir, 'manifest.json'),
+      (m) => (m.files[`${'../'.repeat(12)}dev/zero`] = { sha256: '0'.repeat(64), bytes: 1 })
+    );
     const v = await measuredCli(engine, ['verify', 'zero-listed'], root);
-    expect(v.stderr).toMatch(/^evidence-gate: usage error: zero-listed\/manifest\.json: files: expected a plain file name inside the folder, found "(\.\.\/)+dev\/zero"\n$/);
+    expect(v.stderr).toMatch(
+      /^evidence-gate: usage error: zero-listed\/manifest\.json: files: expected a plain file name inside the folder, found "(\.\.\/)+dev\/zero"\n$/
+    );
     expect(v.code).toBe(2);
     expectBounded(v);
   }, 60_000);
 });
 
-test('line assembly is linear in the line\'s length: one 15 MiB row costs about what 15 rows of 1 MiB cost', async () => {
+test("line assembly is linear in the line's length: one 15 MiB row costs about what 15 rows of 1 MiB cost", async () => {
   const dir = tempRepo();
   const mib = 1024 * 1024;
   const time = async (name: string, content: Buffer, expected: number[]) => {
@@ -141,8 +182,14 @@ test('line assembly is linear in the line\'s length: one 15 MiB row costs about 
     expect(lengths).toEqual(expected);
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
-  const short = await time('short.jsonl.gz', Buffer.concat(new Array<Buffer>(15).fill(Buffer.concat([Buffer.alloc(mib - 1, 0x62), Buffer.from('\n')]))), new Array<number>(15).fill(mib - 1));
-  const long = await time('long.jsonl.gz', Buffer.concat([Buffer.alloc(15 * mib - 1, 0x62), Buffer.from('\n')]), [15 * mib - 1]);
+  const short = await time(
+    'short.jsonl.gz',
+    Buffer.concat(new Array<Buffer>(15).fill(Buffer.concat([Buffer.alloc(mib - 1, 0x62), Buffer.from('\n')]))),
+    new Array<number>(15).fill(mib - 1)
+  );
+  const long = await time('long.jsonl.gz', Buffer.concat([Buffer.alloc(15 * mib - 1, 0x62), Buffer.from('\n')]), [
+    15 * mib - 1
+  ]);
   // Repeated concatenation makes the long row cost (15 MiB)² / chunk against 15 × (1 MiB)² / chunk: about 15 times more.
   expect(long).toBeLessThan(3 * short + 250);
 }, 120_000);

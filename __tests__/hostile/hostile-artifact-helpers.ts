@@ -63,15 +63,30 @@ statistics: { bootstrap_iterations: 50, paired_iterations: 20 }
 
 /** `n` examples of the split, alternating two labels. */
 function examples(prefix: string, n: number, language: string): string {
-  const texts = ['the results show a clear gain in the second trial', 'one limitation is the small sample we could study'];
-  return jsonl(Array.from({ length: n }, (_, i) => ({ id: `${prefix}${String(i).padStart(2, '0')}`, text: `${texts[i % 2]} ${i}`, label: i % 2 === 0 ? 'result' : 'limitation', language })));
+  const texts = [
+    'the results show a clear gain in the second trial',
+    'one limitation is the small sample we could study'
+  ];
+  return jsonl(
+    Array.from({ length: n }, (_, i) => ({
+      id: `${prefix}${String(i).padStart(2, '0')}`,
+      text: `${texts[i % 2]} ${i}`,
+      label: i % 2 === 0 ? 'result' : 'limitation',
+      language
+    }))
+  );
 }
 
 /** A small repository (two models, two attack families, 12 + 12 examples) with `out` (a whole run) and `s1`..`s3` (its three shards). */
 export async function repoWithOutputs(): Promise<string> {
-  const root = tinyRepo({ 'evidence-gate.yml': CONFIG, 'data/controlled.jsonl': examples('c', 12, 'en'), 'data/challenge.jsonl': examples('h', 12, 'es') });
+  const root = tinyRepo({
+    'evidence-gate.yml': CONFIG,
+    'data/controlled.jsonl': examples('c', 12, 'en'),
+    'data/challenge.jsonl': examples('h', 12, 'es')
+  });
   await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-  for (const k of [1, 2, 3]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 3 } });
+  for (const k of [1, 2, 3])
+    await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 3 } });
   return root;
 }
 
@@ -90,9 +105,17 @@ export interface Measured {
 }
 
 /** `node <engine> ...args` under /usr/bin/time -v, killed after `killAfterMs` (so the code before the reader ends too). */
-export function measuredCli(engine: string, args: readonly string[], cwd: string, killAfterMs = 30_000): Promise<Measured> {
+export function measuredCli(
+  engine: string,
+  args: readonly string[],
+  cwd: string,
+  killAfterMs = 30_000
+): Promise<Measured> {
   const started = Date.now();
-  const child = spawn('/usr/bin/time', ['-v', process.execPath, engine, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/bin/time', ['-v', process.execPath, engine, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe']
+  });
   let stdout = '';
   let stderr = '';
   let killed = false;
@@ -106,10 +129,19 @@ export function measuredCli(engine: string, args: readonly string[], cwd: string
     child.on('close', (code) => {
       clearTimeout(timer);
       const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      const seconds = (what: string) => Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? Number.POSITIVE_INFINITY);
+      const seconds = (what: string) =>
+        Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? Number.POSITIVE_INFINITY);
       const cut = stderr.search(/^(\s*Command being timed|Command exited with|Command terminated)/m);
       const ownStderr = cut === -1 ? stderr : stderr.slice(0, cut);
-      resolveDone({ code: killed ? null : code, stdout, stderr: ownStderr, ms: Date.now() - started, peakBytes: kb ? Number(kb[1]) * 1024 : Number.POSITIVE_INFINITY, cpuMs: (seconds('User') + seconds('System')) * 1000, killed });
+      resolveDone({
+        code: killed ? null : code,
+        stdout,
+        stderr: ownStderr,
+        ms: Date.now() - started,
+        peakBytes: kb ? Number(kb[1]) * 1024 : Number.POSITIVE_INFINITY,
+        cpuMs: (seconds('User') + seconds('System')) * 1000,
+        killed
+      });
     });
   });
 }

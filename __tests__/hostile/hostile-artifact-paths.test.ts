@@ -16,9 +16,22 @@ beforeAll(async () => {
 describe('a manifest naming a file outside its folder is refused before anything is read (exit 2, one line)', () => {
   const up = '../'.repeat(12);
   test.each([
-    ['files', (m: any) => (m.files[`${up}etc/passwd`] = { sha256: shaOf('/etc/passwd'), bytes: readFileSync('/etc/passwd').length })],
-    ['run.stderr_files', (m: any) => (m.run.stderr_files = { [`${up}etc/passwd`]: { sha256: shaOf('/etc/passwd'), bytes: readFileSync('/etc/passwd').length } })],
-    ['an absolute name', (m: any) => (m.files['/etc/passwd'] = { sha256: shaOf('/etc/passwd'), bytes: readFileSync('/etc/passwd').length })],
+    [
+      'files',
+      (m: any) =>
+        (m.files[`${up}etc/passwd`] = { sha256: shaOf('/etc/passwd'), bytes: readFileSync('/etc/passwd').length })
+    ],
+    [
+      'run.stderr_files',
+      (m: any) =>
+        (m.run.stderr_files = {
+          [`${up}etc/passwd`]: { sha256: shaOf('/etc/passwd'), bytes: readFileSync('/etc/passwd').length }
+        })
+    ],
+    [
+      'an absolute name',
+      (m: any) => (m.files['/etc/passwd'] = { sha256: shaOf('/etc/passwd'), bytes: readFileSync('/etc/passwd').length })
+    ],
     ['a name in a sub-folder', (m: any) => (m.files['sub/evil.json'] = { sha256: '0'.repeat(64), bytes: 1 })],
     ['/dev/zero', (m: any) => (m.files[`${up}dev/zero`] = { sha256: '0'.repeat(64), bytes: 1 })]
   ])('%s: verify and run --baseline', async (_what, edit) => {
@@ -26,10 +39,17 @@ describe('a manifest naming a file outside its folder is refused before anything
     editJson(join(dir, 'manifest.json'), edit);
     const v = await cli(['verify', 'outside'], root);
     expect(v.stdout).toBe('');
-    expect(v.stderr).toMatch(/^evidence-gate: usage error: outside\/manifest\.json: (files|run\.stderr_files): expected a plain file name inside the folder, found "[^"]+"\n$/);
+    expect(v.stderr).toMatch(
+      /^evidence-gate: usage error: outside\/manifest\.json: (files|run\.stderr_files): expected a plain file name inside the folder, found "[^"]+"\n$/
+    );
     expect(v.code).toBe(2);
-    const b = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'outside', '--quiet'], root);
-    expect(b.stderr).toMatch(/^evidence-gate: usage error: outside\/manifest\.json: (files|run\.stderr_files): expected a plain file name/);
+    const b = await cli(
+      ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'outside', '--quiet'],
+      root
+    );
+    expect(b.stderr).toMatch(
+      /^evidence-gate: usage error: outside\/manifest\.json: (files|run\.stderr_files): expected a plain file name/
+    );
     expect(b.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(b.code).toBe(2);
   });
@@ -45,8 +65,13 @@ describe('only regular files of the folder are read', () => {
     const v = await cli(['verify', 'linked'], root);
     expect(v.stdout).toContain('evidence.jsonl: a symbolic link; expected a regular file');
     expect(v.code).toBe(1);
-    const b = await cli(['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'linked', '--quiet'], root);
-    expect(b.stderr).toBe('evidence-gate: usage error: linked/evidence.jsonl: a symbolic link; expected a regular file\n');
+    const b = await cli(
+      ['run', '--config', 'evidence-gate.yml', '--out', 'head', '--baseline', 'linked', '--quiet'],
+      root
+    );
+    expect(b.stderr).toBe(
+      'evidence-gate: usage error: linked/evidence.jsonl: a symbolic link; expected a regular file\n'
+    );
     expect(b.code).toBe(2);
   });
 
@@ -81,9 +106,21 @@ describe('only regular files of the folder are read', () => {
 
 describe('verify refuses entries the manifest does not list (exit 1)', () => {
   test.each([
-    ['an extra file', (dir: string) => writeFileSync(join(dir, 'notes.txt'), 'planted'), /^notes\.txt: not listed in the manifest; expected only the files it lists$/m],
-    ['an extra folder', (dir: string) => mkdirSync(join(dir, 'more')), /^more\/: not listed in the manifest; expected only the files it lists$/m],
-    ['a link named like an output file', (dir: string) => symlinkSync('/etc/passwd', join(dir, 'comparison.json')), /^comparison\.json: not listed in the manifest; expected only the files it lists$/m]
+    [
+      'an extra file',
+      (dir: string) => writeFileSync(join(dir, 'notes.txt'), 'planted'),
+      /^notes\.txt: not listed in the manifest; expected only the files it lists$/m
+    ],
+    [
+      'an extra folder',
+      (dir: string) => mkdirSync(join(dir, 'more')),
+      /^more\/: not listed in the manifest; expected only the files it lists$/m
+    ],
+    [
+      'a link named like an output file',
+      (dir: string) => symlinkSync('/etc/passwd', join(dir, 'comparison.json')),
+      /^comparison\.json: not listed in the manifest; expected only the files it lists$/m
+    ]
   ])('%s', async (_what, plant, message) => {
     const dir = copyFolder(root, 'out', 'extra');
     expect((await cli(['verify', 'extra'], root)).code).toBe(0);

@@ -43,14 +43,18 @@ describe('size', () => {
     // Before: 40,000 such keys took about a minute; 4,000,000 were killed after 300 s at 3.5 GB.
     const config = unknownKeys(1_000_000);
     const { error, ms } = failure(config);
-    expect(error.message).toBe(`evidence-gate.yml: config file is ${Buffer.byteLength(config)} bytes; expected at most 262144 bytes (256 KiB)`);
+    expect(error.message).toBe(
+      `evidence-gate.yml: config file is ${Buffer.byteLength(config)} bytes; expected at most 262144 bytes (256 KiB)`
+    );
     expect(ms).toBeLessThan(5000);
   });
 
   test('a 50 MB string value is refused by size before it is parsed', () => {
     // Before: 20 s and 1.8 GB, then "expected a string of …".
     const { error, ms } = failure(minimalConfig().replace('id: tm', `id: ${'a'.repeat(50_000_000)}`));
-    expect(error.message).toMatch(/^evidence-gate\.yml: config file is 500001\d\d bytes; expected at most 262144 bytes \(256 KiB\)$/);
+    expect(error.message).toMatch(
+      /^evidence-gate\.yml: config file is 500001\d\d bytes; expected at most 262144 bytes \(256 KiB\)$/
+    );
     expect(ms).toBeLessThan(5000);
   });
 
@@ -61,7 +65,9 @@ describe('size', () => {
     closeSync(fd);
     const start = performance.now();
     const error = thrown(() => loadPlan({ root, configPath: CONFIG }));
-    expect(error.message).toBe('evidence-gate.yml: config file is 4294967296 bytes; expected at most 262144 bytes (256 KiB)');
+    expect(error.message).toBe(
+      'evidence-gate.yml: config file is 4294967296 bytes; expected at most 262144 bytes (256 KiB)'
+    );
     expect(performance.now() - start).toBeLessThan(2000);
   });
 
@@ -81,7 +87,9 @@ describe('size', () => {
     const { error, ms } = failure(unknownKeys(count));
     const lines = error.message.split('\n');
     expect(lines).toHaveLength(MAX_LISTED_ERRORS + 1);
-    expect(lines[0]).toBe('evidence-gate.yml:11: k0: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release, found "k0"');
+    expect(lines[0]).toBe(
+      'evidence-gate.yml:11: k0: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release, found "k0"'
+    );
     expect(lines[19]).toMatch(/^evidence-gate\.yml:30: k19: unknown key; /);
     expect(lines[20]).toBe(`(and ${count - MAX_LISTED_ERRORS} more config errors)`);
     expect(ms).toBeLessThan(15_000);
@@ -127,18 +135,28 @@ describe('aliases', () => {
   test('an alias inside its own anchor (a cycle) is refused', () => {
     // Before: a circular object that crashed the first JSON.stringify after validation.
     const { error } = failure(minimalConfig('loop: &x [1, *x]'));
-    expect(error.message).toBe('evidence-gate.yml:11: invalid YAML: alias "*x" refers to a value that contains it; expected an alias to a finished value');
+    expect(error.message).toBe(
+      'evidence-gate.yml:11: invalid YAML: alias "*x" refers to a value that contains it; expected an alias to a finished value'
+    );
   });
 
   test('an alias without an anchor is a config error, not an internal error', () => {
     const { error } = failure(minimalConfig('x: *nowhere'));
-    expect(error.message).toBe('evidence-gate.yml:11: invalid YAML: alias "*nowhere" has no anchor before it; expected an alias to an earlier &anchor');
+    expect(error.message).toBe(
+      'evidence-gate.yml:11: invalid YAML: alias "*nowhere" has no anchor before it; expected an alias to an earlier &anchor'
+    );
   });
 
   test('ordinary aliases still work', () => {
-    const config = minimalConfig().replace('  id: tm', '  id: tm\n  attacks:\n    append: { sentences: { en: &s "More.", es: *s } }');
+    const config = minimalConfig().replace(
+      '  id: tm',
+      '  id: tm\n  attacks:\n    append: { sentences: { en: &s "More.", es: *s } }'
+    );
     const root = tinyRepo({ [CONFIG]: config });
-    expect(loadPlan({ root, configPath: CONFIG }).threatModel.attacks.append?.sentences).toEqual({ en: 'More.', es: 'More.' });
+    expect(loadPlan({ root, configPath: CONFIG }).threatModel.attacks.append?.sentences).toEqual({
+      en: 'More.',
+      es: 'More.'
+    });
   });
 });
 
@@ -146,7 +164,9 @@ describe('nesting and keys', () => {
   test(`block values nested deeper than ${MAX_NESTING} levels are refused at their line`, () => {
     const deep = Array.from({ length: MAX_NESTING + 5 }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n') + ' 1';
     const { error } = failure(minimalConfig(deep));
-    expect(error.message).toBe(`evidence-gate.yml:${11 + MAX_NESTING}: invalid YAML: values nested more than ${MAX_NESTING} levels deep; expected a shallower config`);
+    expect(error.message).toBe(
+      `evidence-gate.yml:${11 + MAX_NESTING}: invalid YAML: values nested more than ${MAX_NESTING} levels deep; expected a shallower config`
+    );
   });
 
   test('flow lists nested 100,000 deep are a config error, not a stack overflow', () => {
@@ -161,6 +181,8 @@ describe('nesting and keys', () => {
 
   test('keys that differ only in YAML type (1 and "1") are duplicates, since both become "1"', () => {
     const { error } = failure(minimalConfig('gate:\n  1: a\n  "1": b'));
-    expect(error.message).toBe('evidence-gate.yml:13: invalid YAML: duplicate key "1"; expected each key once per mapping');
+    expect(error.message).toBe(
+      'evidence-gate.yml:13: invalid YAML: duplicate key "1"; expected each key once per mapping'
+    );
   });
 });

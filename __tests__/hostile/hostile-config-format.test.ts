@@ -36,7 +36,9 @@ describe('encoding and characters of the file', () => {
   });
 
   test('an overlong UTF-8 encoding is refused too', () => {
-    expect(failure(Buffer.concat([Buffer.from('version: 1\n# '), Buffer.from([0xc0, 0xaf])]))).toBe('evidence-gate.yml:2:3: invalid UTF-8 (byte 0xc0); expected UTF-8 text');
+    expect(failure(Buffer.concat([Buffer.from('version: 1\n# '), Buffer.from([0xc0, 0xaf])]))).toBe(
+      'evidence-gate.yml:2:3: invalid UTF-8 (byte 0xc0); expected UTF-8 text'
+    );
   });
 
   test('a raw NUL byte is refused at its line and column', () => {
@@ -74,24 +76,37 @@ describe('tags', () => {
   });
 
   test('core tags are read', () => {
-    expect(load(minimalConfig().replace('  id: tm', '  id: !!str tm\n  revision: !!int "3"')).threatModel).toMatchObject({ id: 'tm', revision: '3' });
+    expect(
+      load(minimalConfig().replace('  id: tm', '  id: !!str tm\n  revision: !!int "3"')).threatModel
+    ).toMatchObject({ id: 'tm', revision: '3' });
   });
 });
 
 describe('abstention thresholds', () => {
-  const policy = (on: string, threshold: string) => minimalConfig(`selective:\n  abstain_below:\n    naive-bayes: { on: ${on}, threshold: ${threshold} }`);
+  const policy = (on: string, threshold: string) =>
+    minimalConfig(`selective:\n  abstain_below:\n    naive-bayes: { on: ${on}, threshold: ${threshold} }`);
 
   test.each([['5'], ['-0.1'], ['1.0001']])('a probability threshold of %s is refused', (t) => {
     // Before: 5 was accepted, and every prediction abstained.
-    expect(failure(policy('probability', t))).toMatch(/^evidence-gate\.yml:13: selective\.abstain_below\.naive-bayes\.threshold: expected a probability from 0 to 1 for on: probability, found number /);
+    expect(failure(policy('probability', t))).toMatch(
+      /^evidence-gate\.yml:13: selective\.abstain_below\.naive-bayes\.threshold: expected a probability from 0 to 1 for on: probability, found number /
+    );
   });
 
   test('a margin threshold of -1 is refused', () => {
-    expect(failure(policy('margin', '-1'))).toBe('evidence-gate.yml:13: selective.abstain_below.naive-bayes.threshold: expected a margin ≥ 0 for on: margin, found number -1');
+    expect(failure(policy('margin', '-1'))).toBe(
+      'evidence-gate.yml:13: selective.abstain_below.naive-bayes.threshold: expected a margin ≥ 0 for on: margin, found number -1'
+    );
   });
 
-  test.each([['.nan', 'NaN'], ['.inf', 'Infinity'], ['-.inf', '-Infinity']])('a threshold of %s is not a number the schema accepts', (t, shown) => {
-    expect(failure(policy('margin', t))).toBe(`evidence-gate.yml:13: selective.abstain_below.naive-bayes.threshold: expected a number, found the non-finite number ${shown}`);
+  test.each([
+    ['.nan', 'NaN'],
+    ['.inf', 'Infinity'],
+    ['-.inf', '-Infinity']
+  ])('a threshold of %s is not a number the schema accepts', (t, shown) => {
+    expect(failure(policy('margin', t))).toBe(
+      `evidence-gate.yml:13: selective.abstain_below.naive-bayes.threshold: expected a number, found the non-finite number ${shown}`
+    );
   });
 
   test('probability thresholds 0 and 1 and a margin of 3 are accepted', () => {
@@ -115,30 +130,40 @@ describe('messages that say what was wrong', () => {
 
   test('evaluate: {} says the mapping is empty', () => {
     // Before: "expected a non-empty mapping, found a mapping".
-    expect(failure(minimalConfig().replace(/ {2}evaluate:\n.*\n.*\n/, '  evaluate: {}\n'))).toBe('evidence-gate.yml:6: data.evaluate: expected a non-empty mapping, found an empty mapping');
+    expect(failure(minimalConfig().replace(/ {2}evaluate:\n.*\n.*\n/, '  evaluate: {}\n'))).toBe(
+      'evidence-gate.yml:6: data.evaluate: expected a non-empty mapping, found an empty mapping'
+    );
   });
 
   test('models: [] says the list is empty', () => {
-    expect(failure(minimalConfig().replace('models:\n  - naive-bayes', 'models: []'))).toBe('evidence-gate.yml:9: models: expected a non-empty list, found an empty list');
+    expect(failure(minimalConfig().replace('models:\n  - naive-bayes', 'models: []'))).toBe(
+      'evidence-gate.yml:9: models: expected a non-empty list, found an empty list'
+    );
   });
 });
 
 describe('one data file used for two splits', () => {
   test('the same file as two evaluation splits names both keys', () => {
     // Before: "duplicate id" on the first row, naming neither split.
-    expect(failure(minimalConfig().replace('challenge: data/challenge.jsonl', 'challenge: data/controlled.jsonl'))).toBe(
+    expect(
+      failure(minimalConfig().replace('challenge: data/challenge.jsonl', 'challenge: data/controlled.jsonl'))
+    ).toBe(
       'evidence-gate.yml:8: data.evaluate.challenge: expected a data file of its own, found "data/controlled.jsonl", which data.evaluate.controlled (line 7) already reads'
     );
   });
 
   test('the training file used as an evaluation split', () => {
-    expect(failure(minimalConfig().replace('controlled: data/controlled.jsonl', 'controlled: ./data/train.jsonl'))).toBe(
+    expect(
+      failure(minimalConfig().replace('controlled: data/controlled.jsonl', 'controlled: ./data/train.jsonl'))
+    ).toBe(
       'evidence-gate.yml:7: data.evaluate.controlled: expected a data file of its own, found "data/train.jsonl", which data.train (line 5) already reads'
     );
   });
 
-  test('a link to another split\'s file counts as that file', () => {
-    const root = tinyRepo({ [CONFIG]: minimalConfig().replace('challenge: data/challenge.jsonl', 'challenge: data/link.jsonl') });
+  test("a link to another split's file counts as that file", () => {
+    const root = tinyRepo({
+      [CONFIG]: minimalConfig().replace('challenge: data/challenge.jsonl', 'challenge: data/link.jsonl')
+    });
     symlinkSync(join(root, 'data', 'controlled.jsonl'), join(root, 'data', 'link.jsonl'));
     const error = thrown(() => loadPlan({ root, configPath: CONFIG }));
     expect(error.message).toBe(
@@ -150,7 +175,9 @@ describe('one data file used for two splits', () => {
 describe('every problem is reported', () => {
   test('several problems: one complete line each, ordered by line', () => {
     // Before: the first problem, then "(and 3 more config errors)".
-    const config = minimalConfig('colour: blue\ngate:\n  max_flip_rate: 3\n  min_challenge_examples: -1\nstatistics: { seed: x }');
+    const config = minimalConfig(
+      'colour: blue\ngate:\n  max_flip_rate: 3\n  min_challenge_examples: -1\nstatistics: { seed: x }'
+    );
     expect(failure(config).split('\n')).toEqual([
       'evidence-gate.yml:11: colour: unknown key; expected one of version, task, threat_model, data, models, statistics, selective, output, manifest, gate, release, found "colour"',
       'evidence-gate.yml:13: gate.max_flip_rate: expected a number from 0 to 1, found number 3',
@@ -164,7 +191,9 @@ describe('every problem is reported', () => {
     const lines = failure(minimalConfig(`gate:\n${keys}`)).split('\n');
     expect(lines).toHaveLength(21);
     expect(lines[20]).toBe('(and 3 more config errors)');
-    expect(lines.slice(0, 20).every((l, i) => l.startsWith(`evidence-gate.yml:${12 + i}: gate.bad${i}: unknown key;`))).toBe(true);
+    expect(
+      lines.slice(0, 20).every((l, i) => l.startsWith(`evidence-gate.yml:${12 + i}: gate.bad${i}: unknown key;`))
+    ).toBe(true);
   });
 
   test('YAML syntax problems are all listed too', () => {
@@ -175,7 +204,11 @@ describe('every problem is reported', () => {
 });
 
 describe('bundled examples', () => {
-  test.each([['examples/academic-intent/evidence-gate.yml'], ['examples/inspection-tabular/evidence-gate.yml'], ['examples/external-model/evidence-gate.yml']])('%s still loads', (path) => {
+  test.each([
+    ['examples/academic-intent/evidence-gate.yml'],
+    ['examples/inspection-tabular/evidence-gate.yml'],
+    ['examples/external-model/evidence-gate.yml']
+  ])('%s still loads', (path) => {
     expect(loadPlan({ root: REPO_ROOT, configPath: path }).version).toBe(1);
   });
 });

@@ -22,8 +22,10 @@ export const PAYLOADS = {
 } as const;
 
 /** Characters no message line may carry raw (line breaks are checked separately). */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const HIDDEN =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+/* eslint-enable no-control-regex */
 
 /**
  * A message is inert when no line of it starts with `::` (a workflow command), none carries a

@@ -19,14 +19,19 @@ function dataFailure(root: string, file: string): string {
 }
 
 describe('text data', () => {
-  test.each(ENTRIES)('an id (%s) seen in two evaluation splits: both splits named, the id escaped', (_name, payload) => {
-    const root = tinyRepo({
-      'data/controlled.jsonl': jsonl([{ id: payload, text: 'results show a gain', label: 'result' }]),
-      'data/challenge.jsonl': jsonl([{ id: payload, text: 'a limitation', label: 'limitation' }])
-    });
-    const message = dataFailure(root, 'data/challenge.jsonl');
-    expect(message).toMatch(/^data\/challenge\.jsonl:1: duplicate id ".*" in splits "controlled" and "challenge"; expected unique ids, first seen at data\/controlled\.jsonl:1$/);
-  });
+  test.each(ENTRIES)(
+    'an id (%s) seen in two evaluation splits: both splits named, the id escaped',
+    (_name, payload) => {
+      const root = tinyRepo({
+        'data/controlled.jsonl': jsonl([{ id: payload, text: 'results show a gain', label: 'result' }]),
+        'data/challenge.jsonl': jsonl([{ id: payload, text: 'a limitation', label: 'limitation' }])
+      });
+      const message = dataFailure(root, 'data/challenge.jsonl');
+      expect(message).toMatch(
+        /^data\/challenge\.jsonl:1: duplicate id ".*" in splits "controlled" and "challenge"; expected unique ids, first seen at data\/controlled\.jsonl:1$/
+      );
+    }
+  );
 
   test.each(ENTRIES)('a CSV header (%s) listed in a missing-column error', (_name, payload) => {
     const header = `id,"${payload.replace(/"/g, '""')}",label`;
@@ -35,7 +40,9 @@ describe('text data', () => {
       'data/train.csv': `${header}\nt1,x,a\n`
     });
     const message = dataFailure(root, 'data/train.csv');
-    expect(message).toMatch(/^data\/train\.csv:1: missing required column "text" \(text\); found columns "id", ".*", "label"$/);
+    expect(message).toMatch(
+      /^data\/train\.csv:1: missing required column "text" \(text\); found columns "id", ".*", "label"$/
+    );
   });
 
   test.each(ENTRIES)('a CSV header naming one column (%s) twice', (_name, payload) => {
@@ -44,12 +51,16 @@ describe('text data', () => {
       'evidence-gate.yml': minimalConfig().replace('train: data/train.jsonl', 'train: data/train.csv'),
       'data/train.csv': `id,text,label,${cell},${cell}\nt1,x,a,1,2\n`
     });
-    expect(dataFailure(root, 'data/train.csv')).toMatch(/^data\/train\.csv:1: CSV header names column ".*" twice; expected unique column names$/);
+    expect(dataFailure(root, 'data/train.csv')).toMatch(
+      /^data\/train\.csv:1: CSV header names column ".*" twice; expected unique column names$/
+    );
   });
 
   test.each(ENTRIES)('a malformed JSON line (%s) quoted by the parser', (_name, payload) => {
     const root = tinyRepo({ 'data/train.jsonl': `{"id": "t1", ${payload} }\n` });
-    expect(dataFailure(root, 'data/train.jsonl')).toMatch(/^data\/train\.jsonl:1: malformed JSON \(.*\); expected one JSON object per line$/);
+    expect(dataFailure(root, 'data/train.jsonl')).toMatch(
+      /^data\/train\.jsonl:1: malformed JSON \(.*\); expected one JSON object per line$/
+    );
   });
 
   test('a malformed CSV row whose parser message quotes the row', () => {
@@ -67,7 +78,9 @@ describe('text data', () => {
       'evidence-gate.yml': minimalConfig().replace('data:\n', 'data:\n  columns: { text: constructor }\n'),
       'data/train.jsonl': jsonl([{ id: 't1', body: 'x', label: 'a' }])
     });
-    expect(dataFailure(root, 'data/train.jsonl')).toBe('data/train.jsonl:1: missing required column "constructor" (text)');
+    expect(dataFailure(root, 'data/train.jsonl')).toBe(
+      'data/train.jsonl:1: missing required column "constructor" (text)'
+    );
   });
 });
 
@@ -96,12 +109,20 @@ describe('tabular bounds', () => {
   test('a value above its declared bounds is a data error naming file:line:column, feature, value and bounds', () => {
     // Before: accepted silently, and the "clean" row was already outside the threat model's box.
     const { root } = load('x1: [0, 1], x2: [0, 1]', 'id,x1,x2,label\nt1,0.5,0.5,1\nt2,0.5,1.5,0\n');
-    expect(dataFailure(root, 'test.csv')).toBe('test.csv:3:3: column "x2": expected a value within the declared bounds [0, 1] (threat_model.constraints.bounds), found 1.5');
+    expect(dataFailure(root, 'test.csv')).toBe(
+      'test.csv:3:3: column "x2": expected a value within the declared bounds [0, 1] (threat_model.constraints.bounds), found 1.5'
+    );
   });
 
   test('training rows are held to the bounds too', () => {
-    const root = tempRepo({ 'evidence-gate.yml': config('x1: [0, 0.5]'), 'train.csv': TRAIN, 'test.csv': 'id,x1,x2,label\nt1,0.1,0.5,1\n' });
-    expect(dataFailure(root, 'train.csv')).toBe('train.csv:3:2: column "x1": expected a value within the declared bounds [0, 0.5] (threat_model.constraints.bounds), found 0.8');
+    const root = tempRepo({
+      'evidence-gate.yml': config('x1: [0, 0.5]'),
+      'train.csv': TRAIN,
+      'test.csv': 'id,x1,x2,label\nt1,0.1,0.5,1\n'
+    });
+    expect(dataFailure(root, 'train.csv')).toBe(
+      'train.csv:3:2: column "x1": expected a value within the declared bounds [0, 0.5] (threat_model.constraints.bounds), found 0.8'
+    );
   });
 
   test('the bounds are inclusive, and a feature without bounds is unbounded', () => {
@@ -113,7 +134,15 @@ describe('tabular bounds', () => {
     const { run } = load('x1: [0, 1]', 'id,x1,x2,label\nt1,0.5,0.5,1\nt2,-0.5,0.5,0\n', '  on_bad_row: skip');
     const d = run();
     expect(d.splits[0]?.examples.map((e) => e.id)).toEqual(['t1']);
-    expect(d.skipped).toEqual([{ file: 'test.csv', line: 3, at: '3:2', reason: 'column "x1": expected a value within the declared bounds [0, 1] (threat_model.constraints.bounds), found -0.5' }]);
+    expect(d.skipped).toEqual([
+      {
+        file: 'test.csv',
+        line: 3,
+        at: '3:2',
+        reason:
+          'column "x1": expected a value within the declared bounds [0, 1] (threat_model.constraints.bounds), found -0.5'
+      }
+    ]);
   });
 
   test('the bundled tabular example lies within its bounds', () => {

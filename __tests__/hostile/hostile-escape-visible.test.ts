@@ -9,20 +9,39 @@ const MUST_ESCAPE: number[] = [
   ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
   0xad,
   0x61c,
-  0x200b, 0x200c, 0x200d, 0x200e, 0x200f,
-  0x2028, 0x2029,
-  0x202a, 0x202b, 0x202c, 0x202d, 0x202e,
-  0x2060, 0x2061, 0x2062, 0x2063, 0x2064,
-  0x2066, 0x2067, 0x2068, 0x2069,
+  0x200b,
+  0x200c,
+  0x200d,
+  0x200e,
+  0x200f,
+  0x2028,
+  0x2029,
+  0x202a,
+  0x202b,
+  0x202c,
+  0x202d,
+  0x202e,
+  0x2060,
+  0x2061,
+  0x2062,
+  0x2063,
+  0x2064,
+  0x2066,
+  0x2067,
+  0x2068,
+  0x2069,
   0xfeff
 ];
 
 describe('visible()', () => {
-  test.each(MUST_ESCAPE.map((cp) => [cp.toString(16).toUpperCase().padStart(4, '0'), cp]))('U+%s is written as an escape', (_hex, cp) => {
-    const out = visible(`a${String.fromCodePoint(cp)}b`);
-    expect(out).not.toContain(String.fromCodePoint(cp));
-    expect(out).toMatch(/^a\\(t|n|r|u[0-9A-F]{4})b$/);
-  });
+  test.each(MUST_ESCAPE.map((cp) => [cp.toString(16).toUpperCase().padStart(4, '0'), cp]))(
+    'U+%s is written as an escape',
+    (_hex, cp) => {
+      const out = visible(`a${String.fromCodePoint(cp)}b`);
+      expect(out).not.toContain(String.fromCodePoint(cp));
+      expect(out).toMatch(/^a\\(t|n|r|u[0-9A-F]{4})b$/);
+    }
+  );
 
   test('tab, line feed and carriage return use their short escapes; others \\uXXXX in upper case', () => {
     expect(visible('a\tb\nc\rd')).toBe('a\\tb\\nc\\rd');

@@ -42,12 +42,18 @@ test('init refuses a named pipe as training or evaluation data, at once, writing
   mkdirSync(join(root, 'folder.jsonl'));
   const train = await settle(['init', '--train', 'pipe.jsonl', '--evaluate', 'test.jsonl'], root);
   expect(train).toMatchObject({ hung: false, code: 2, stdout: '' });
-  expect(train.stderr).toBe('evidence-gate: usage error: --train "pipe.jsonl": expected a regular file, found a named pipe\n');
+  expect(train.stderr).toBe(
+    'evidence-gate: usage error: --train "pipe.jsonl": expected a regular file, found a named pipe\n'
+  );
   const evaluate = await settle(['init', '--train', 'train.jsonl', '--evaluate', 'test.jsonl', 'pipe.jsonl'], root);
   expect(evaluate).toMatchObject({ hung: false, code: 2 });
-  expect(evaluate.stderr).toBe('evidence-gate: usage error: --evaluate "pipe.jsonl": expected a regular file, found a named pipe\n');
+  expect(evaluate.stderr).toBe(
+    'evidence-gate: usage error: --evaluate "pipe.jsonl": expected a regular file, found a named pipe\n'
+  );
   const folder = await settle(['init', '--train', 'folder.jsonl', '--evaluate', 'test.jsonl'], root);
-  expect(folder.stderr).toBe('evidence-gate: usage error: --train "folder.jsonl": expected a regular file, found a folder\n');
+  expect(folder.stderr).toBe(
+    'evidence-gate: usage error: --train "folder.jsonl": expected a regular file, found a folder\n'
+  );
   expect(existsSync(join(root, '.github'))).toBe(false);
 }, 60_000);
 
@@ -56,5 +62,7 @@ test('explain --text-file refuses a named pipe at once, and points to standard i
   execFileSync('mkfifo', [join(root, 'text.txt')]);
   const r = await settle(['explain', '--config', 'evidence-gate.yml', '--text-file', 'text.txt'], root);
   expect(r).toMatchObject({ hung: false, code: 2, stdout: '' });
-  expect(r.stderr).toBe('evidence-gate: usage error: --text-file text.txt: expected a regular file, found a named pipe (to pipe the text in, give - and use standard input)\n');
+  expect(r.stderr).toBe(
+    'evidence-gate: usage error: --text-file text.txt: expected a regular file, found a named pipe (to pipe the text in, give - and use standard input)\n'
+  );
 }, 60_000);

@@ -7,7 +7,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minimalConfig, tinyRepo } from '../helpers.js';
-import { compiledSources, leftovers, SLOW_MODEL, sleep, startNode, type ChildResult } from './hostile-output-helpers.js';
+import {
+  compiledSources,
+  leftovers,
+  SLOW_MODEL,
+  sleep,
+  startNode,
+  type ChildResult
+} from './hostile-output-helpers.js';
 
 let cli = '';
 
@@ -16,25 +23,42 @@ beforeAll(() => {
   cli = join(compiledSources(), 'cli', 'engine.js');
 }, 120_000);
 
-const seeded = (seed: number, models = '  - naive-bayes') => minimalConfig(`statistics: { seed: ${seed} }`).replace('  - naive-bayes', models);
-const IN_USE = /^evidence-gate: usage error: output folder out is in use by another Evidence Gate run \(pid (\d+) on host "[^"]+", started \d{4}-\d\d-\d\dT[^)]+\)/;
+const seeded = (seed: number, models = '  - naive-bayes') =>
+  minimalConfig(`statistics: { seed: ${seed} }`).replace('  - naive-bayes', models);
+const IN_USE =
+  /^evidence-gate: usage error: output folder out is in use by another Evidence Gate run \(pid (\d+) on host "[^"]+", started \d{4}-\d\d-\d\dT[^)]+\)/;
 
 function checkConsistent(dir: string): { config: { path: string } } {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { config: { path: string }; files: Record<string, { sha256: string }> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+    config: { path: string };
+    files: Record<string, { sha256: string }>;
+  };
   for (const [name, { sha256 }] of Object.entries(manifest.files)) {
-    expect(createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')).toBe(sha256);
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(dir, name)))
+        .digest('hex')
+    ).toBe(sha256);
   }
   return manifest;
 }
 
 test('while one run holds the folder, 11 others with other seeds are refused, naming it (the original: all reported evidence)', async () => {
-  const files: Record<string, string> = { 'model.mjs': SLOW_MODEL, 'c1.yml': seeded(1, '  - { name: slow, command: "node model.mjs 0 started release" }') };
+  const files: Record<string, string> = {
+    'model.mjs': SLOW_MODEL,
+    'c1.yml': seeded(1, '  - { name: slow, command: "node model.mjs 0 started release" }')
+  };
   for (let i = 2; i <= 12; i++) files[`c${i}.yml`] = seeded(i);
   const root = tinyRepo(files);
   const holder = startNode(cli, ['run', '--config', 'c1.yml', '--out', 'out', '--quiet'], root);
   const end = Date.now() + 20_000;
   while (!existsSync(join(root, 'started')) && Date.now() < end) await sleep(25);
-  const others = await Promise.all(Array.from({ length: 11 }, (_, i) => startNode(cli, ['run', '--config', `c${i + 2}.yml`, '--out', 'out', '--quiet'], root).done));
+  const others = await Promise.all(
+    Array.from(
+      { length: 11 },
+      (_, i) => startNode(cli, ['run', '--config', `c${i + 2}.yml`, '--out', 'out', '--quiet'], root).done
+    )
+  );
   writeFileSync(join(root, 'release'), '');
   const held = await holder.done;
 
@@ -53,7 +77,12 @@ test('16 quick runs at once: each writes its output or is refused; the survivor 
   const files: Record<string, string> = {};
   for (let i = 1; i <= 16; i++) files[`c${i}.yml`] = seeded(i);
   const root = tinyRepo(files);
-  const results: ChildResult[] = await Promise.all(Array.from({ length: 16 }, (_, i) => startNode(cli, ['run', '--config', `c${i + 1}.yml`, '--out', 'out', '--quiet'], root).done));
+  const results: ChildResult[] = await Promise.all(
+    Array.from(
+      { length: 16 },
+      (_, i) => startNode(cli, ['run', '--config', `c${i + 1}.yml`, '--out', 'out', '--quiet'], root).done
+    )
+  );
   const succeeded: string[] = [];
   results.forEach((r, i) => {
     expect(r.signal).toBeNull();

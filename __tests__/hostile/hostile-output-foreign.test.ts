@@ -10,7 +10,8 @@ import { minimalConfig, tinyRepo } from '../helpers.js';
 import { leftovers, SLOW_MODEL, snapshot } from './hostile-output-helpers.js';
 
 const CONFIG = 'evidence-gate.yml';
-const TAIL = '; expected an empty folder or an earlier Evidence Gate output (move those entries away or choose another output folder)';
+const TAIL =
+  '; expected an empty folder or an earlier Evidence Gate output (move those entries away or choose another output folder)';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '';
@@ -33,7 +34,9 @@ describe('foreign entries in an earlier output folder', () => {
     const before = snapshot(join(root, 'out'));
     const r = await cli(['run', '--config', CONFIG, '--out', 'out'], root);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`evidence-gate: usage error: output folder out holds "notes.txt", which its manifest.json does not list${TAIL}\n`);
+    expect(r.stderr).toBe(
+      `evidence-gate: usage error: output folder out holds "notes.txt", which its manifest.json does not list${TAIL}\n`
+    );
     expect(snapshot(join(root, 'out'))).toEqual(before);
     expect(leftovers(root)).toEqual([]);
   });
@@ -42,14 +45,18 @@ describe('foreign entries in an earlier output folder', () => {
     const root = await withEarlierOutput();
     mkdirSync(join(root, 'out', 'sub'));
     writeFileSync(join(root, 'out', 'sub', 'a.txt'), 'a');
-    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(`output folder out holds "sub/", which its manifest.json does not list${TAIL}`);
+    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(
+      `output folder out holds "sub/", which its manifest.json does not list${TAIL}`
+    );
     expect(readFileSync(join(root, 'out', 'sub', 'a.txt'), 'utf8')).toBe('a');
   });
 
   test('several foreign entries: the first by name, and how many more', async () => {
     const root = await withEarlierOutput();
     for (const n of ['zz.txt', 'aa.txt', 'mm.txt']) writeFileSync(join(root, 'out', n), n);
-    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(`output folder out holds "aa.txt" and 2 more entries its manifest.json does not list${TAIL}`);
+    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(
+      `output folder out holds "aa.txt" and 2 more entries its manifest.json does not list${TAIL}`
+    );
   });
 
   test('a link named like an output file is not ours', async () => {
@@ -58,7 +65,9 @@ describe('foreign entries in an earlier output folder', () => {
     writeFileSync(elsewhere, 'keep');
     writeFileSync(join(root, 'out', 'summary.md.bak'), 'x');
     symlinkSync(elsewhere, join(root, 'out', 'report.html.link'));
-    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(/^output folder out holds "report\.html\.link" and 1 more entries/);
+    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(
+      /^output folder out holds "report\.html\.link" and 1 more entries/
+    );
     expect(readFileSync(elsewhere, 'utf8')).toBe('keep');
   });
 
@@ -68,21 +77,32 @@ describe('foreign entries in an earlier output folder', () => {
     rmSync(join(root, 'out', 'summary.md'));
     mkdirSync(join(root, 'out', 'summary.md'));
     writeFileSync(join(root, 'out', 'summary.md', 'inner.md'), 'mine');
-    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(/^output folder out holds "summary\.md\/", which its manifest\.json does not list/);
+    await expect(run({ root, configPath: CONFIG, outputDir: 'out' })).rejects.toThrow(
+      /^output folder out holds "summary\.md\/", which its manifest\.json does not list/
+    );
     expect(readFileSync(join(root, 'out', 'manifest.json'), 'utf8')).toBe(manifest);
     expect(readFileSync(join(root, 'out', 'summary.md', 'inner.md'), 'utf8')).toBe('mine');
   });
 
   test('a folder without a manifest is refused, naming an entry', async () => {
     const root = tinyRepo({ 'src/keep.ts': 'x' });
-    await expect(run({ root, configPath: CONFIG, outputDir: 'src' })).rejects.toThrow(`output folder src holds "keep.ts" and no Evidence Gate manifest.json${TAIL}`);
+    await expect(run({ root, configPath: CONFIG, outputDir: 'src' })).rejects.toThrow(
+      `output folder src holds "keep.ts" and no Evidence Gate manifest.json${TAIL}`
+    );
     expect(readFileSync(join(root, 'src', 'keep.ts'), 'utf8')).toBe('x');
   });
 
   test('a manifest of another tool, or a broken one, is not ours', async () => {
-    const root = tinyRepo({ 'other/manifest.json': '{"tool":{"name":"something-else"},"files":{}}', 'broken/manifest.json': '{not json' });
-    await expect(run({ root, configPath: CONFIG, outputDir: 'other' })).rejects.toThrow(`output folder other holds a manifest.json that is not an Evidence Gate manifest${TAIL}`);
-    await expect(run({ root, configPath: CONFIG, outputDir: 'broken' })).rejects.toThrow(`output folder broken holds a manifest.json that is not an Evidence Gate manifest${TAIL}`);
+    const root = tinyRepo({
+      'other/manifest.json': '{"tool":{"name":"something-else"},"files":{}}',
+      'broken/manifest.json': '{not json'
+    });
+    await expect(run({ root, configPath: CONFIG, outputDir: 'other' })).rejects.toThrow(
+      `output folder other holds a manifest.json that is not an Evidence Gate manifest${TAIL}`
+    );
+    await expect(run({ root, configPath: CONFIG, outputDir: 'broken' })).rejects.toThrow(
+      `output folder broken holds a manifest.json that is not an Evidence Gate manifest${TAIL}`
+    );
   });
 
   test('a file name carrying a line break and a workflow command is shown escaped, on one line', async () => {

@@ -43,12 +43,16 @@ function sourceDigest(): string {
  */
 function transpileSources(out: string): void {
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(REPO_ROOT, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(REPO_ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      }
     }
-  });
+  );
   if (!parsed) throw new Error('tsconfig.json: not readable');
   // NodeNext picks each file's format from package.json, which transpileModule does not read: "type": "module".
   const compilerOptions = { ...parsed.options, noEmit: false, module: ts.ModuleKind.ESNext };

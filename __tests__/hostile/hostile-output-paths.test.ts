@@ -35,7 +35,11 @@ describe('a symbolic link in the parents that leads outside the root', () => {
   test('with a missing leaf: refused, nothing written outside (the original escape)', async () => {
     const { root, outside } = linkedOutside();
     const before = snapshot(root);
-    await refused(root, 'inside/link/x', 'output folder: expected a path inside the repository root, found "inside/link/x" (a link that leads outside)');
+    await refused(
+      root,
+      'inside/link/x',
+      'output folder: expected a path inside the repository root, found "inside/link/x" (a link that leads outside)'
+    );
     expect(snapshot(outside)).toEqual({});
     expect(snapshot(root)).toEqual(before);
   });
@@ -83,7 +87,11 @@ describe('a symbolic link in the parents that leads outside the root', () => {
     const root = tinyRepo();
     const outside = tempRepo();
     symlinkSync(join(outside, 'not-yet'), join(root, 'out'));
-    await refused(root, 'out', 'output folder: expected a path that exists or can be created, found "out" (a link whose target does not exist)');
+    await refused(
+      root,
+      'out',
+      'output folder: expected a path that exists or can be created, found "out" (a link whose target does not exist)'
+    );
     expect(readlinkSync(join(root, 'out'))).toBe(join(outside, 'not-yet'));
     expect(existsSync(join(outside, 'not-yet'))).toBe(false);
   });
@@ -115,7 +123,11 @@ describe('links that stay inside the root keep working', () => {
 describe('.. games', () => {
   test('climbing out lexically is refused', async () => {
     const root = tinyRepo();
-    await refused(root, 'out/../../elsewhere', /^output folder: expected a path inside the repository root, found "out\/\.\.\/\.\.\/elsewhere"$/);
+    await refused(
+      root,
+      'out/../../elsewhere',
+      /^output folder: expected a path inside the repository root, found "out\/\.\.\/\.\.\/elsewhere"$/
+    );
   });
 
   test('`link/..` is the folder holding the link by its letters, whatever the link points at', async () => {
@@ -133,7 +145,12 @@ describe('.. games', () => {
   test('a detour that comes back inside is accepted, relative to the working folder', async () => {
     const root = tinyRepo();
     mkdirSync(join(root, 'sub'));
-    const result = await run({ root, configPath: join(root, CONFIG), outputDir: '../a/../out', cwd: join(root, 'sub') });
+    const result = await run({
+      root,
+      configPath: join(root, CONFIG),
+      outputDir: '../a/../out',
+      cwd: join(root, 'sub')
+    });
     expect(result.outputPath).toBe('out');
     expect(existsSync(join(root, 'out', 'manifest.json'))).toBe(true);
   });
@@ -150,20 +167,32 @@ describe('the root itself, and files where a folder belongs', () => {
     const root = tinyRepo();
     await refused(root, root, 'output folder: expected a folder below the repository root, found the root itself');
     symlinkSync('.', join(root, 'self'));
-    await refused(root, 'self', 'output folder: expected a folder below the repository root, found "self" (the root itself)');
+    await refused(
+      root,
+      'self',
+      'output folder: expected a folder below the repository root, found "self" (the root itself)'
+    );
     expect(readFileSync(join(root, CONFIG), 'utf8')).toContain('threat_model');
   });
 
   test('an existing file as the output folder is refused and kept', async () => {
     const root = tinyRepo({ 'notes.txt': 'mine' });
-    await refused(root, 'notes.txt', 'output notes.txt exists and is not a folder; expected a folder path for the evidence');
+    await refused(
+      root,
+      'notes.txt',
+      'output notes.txt exists and is not a folder; expected a folder path for the evidence'
+    );
     expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toBe('mine');
   });
 
   test('a file in the parents is refused with one line, not a crash', async () => {
     const root = tinyRepo({ 'notes.txt': 'mine' });
     const before = snapshot(root);
-    await refused(root, 'notes.txt/out', 'output folder: expected a path whose parents are folders, found "notes.txt/out" (notes.txt is not a folder)');
+    await refused(
+      root,
+      'notes.txt/out',
+      'output folder: expected a path whose parents are folders, found "notes.txt/out" (notes.txt is not a folder)'
+    );
     expect(snapshot(root)).toEqual(before);
   });
 });

@@ -17,7 +17,10 @@ beforeAll(() => {
 
 /** A repository with an earlier output in `out/` and a slow config that touches `started` once evaluating. */
 async function repoMidRun() {
-  const slow = minimalConfig().replace('  - naive-bayes', '  - { name: slow, command: "node model.mjs 60000 started" }');
+  const slow = minimalConfig().replace(
+    '  - naive-bayes',
+    '  - { name: slow, command: "node model.mjs 60000 started" }'
+  );
   const root = tinyRepo({ 'slow.yml': slow, 'model.mjs': SLOW_MODEL });
   await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
   return { root, earlier: snapshot(join(root, 'out')) };
@@ -51,7 +54,11 @@ describe.each([
 
 test('the packaged CLI (launcher and engine script) cleans up on SIGINT the same way', async () => {
   const { root, earlier } = await repoMidRun();
-  const { child, done } = startNode(join(REPO_ROOT, 'dist/cli/index.js'), ['run', '--config', 'slow.yml', '--out', 'out', '--quiet'], root);
+  const { child, done } = startNode(
+    join(REPO_ROOT, 'dist/cli/index.js'),
+    ['run', '--config', 'slow.yml', '--out', 'out', '--quiet'],
+    root
+  );
   await waitFor(join(root, 'started'));
   child.kill('SIGINT');
   const result = await done;
@@ -98,6 +105,8 @@ test('a folder that only looks like staging but holds other files is left alone'
 test('a run that fails on its data leaves the repository as it found it, new parent folders included', async () => {
   const root = tinyRepo({ 'data/challenge.jsonl': '{"id": "h1", "text": "x", "label": "nope"}\n' });
   const before = snapshot(root);
-  await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'reports/eg' })).rejects.toThrow('never occurs in the training data');
+  await expect(run({ root, configPath: 'evidence-gate.yml', outputDir: 'reports/eg' })).rejects.toThrow(
+    'never occurs in the training data'
+  );
   expect(snapshot(root)).toEqual(before);
 });

@@ -49,7 +49,15 @@ interface Outcome {
 
 test('16 processes, a stale lock: holders never overlap, the last commit survives, nothing left', async () => {
   const root = tempRepo();
-  writeFileSync(join(root, '.out.lock'), JSON.stringify({ pid: 9_999_999, hostname: (await import('node:os')).hostname(), started_at: '2000-01-01T00:00:00.000Z', token: 'dead' }));
+  writeFileSync(
+    join(root, '.out.lock'),
+    JSON.stringify({
+      pid: 9_999_999,
+      hostname: (await import('node:os')).hostname(),
+      started_at: '2000-01-01T00:00:00.000Z',
+      token: 'dead'
+    })
+  );
   const outcomes: Outcome[] = await Promise.all(
     Array.from({ length: 16 }, async (_, i) => {
       const r = await startNode(driver, [root, `run-${i}`, '40'], root).done;
@@ -57,10 +65,17 @@ test('16 processes, a stale lock: holders never overlap, the last commit survive
       return JSON.parse(r.stdout) as Outcome;
     })
   );
-  for (const o of outcomes) if (o.refused !== undefined) expect(o.refused).toMatch(/^output folder out (is in use by another Evidence Gate run \(pid \d+|: could not take its lock)/);
-  const held = outcomes.filter((o) => o.refused === undefined).sort((a, b) => (a.opened as number) - (b.opened as number));
+  for (const o of outcomes)
+    if (o.refused !== undefined)
+      expect(o.refused).toMatch(
+        /^output folder out (is in use by another Evidence Gate run \(pid \d+|: could not take its lock)/
+      );
+  const held = outcomes
+    .filter((o) => o.refused === undefined)
+    .sort((a, b) => (a.opened as number) - (b.opened as number));
   expect(held.length).toBeGreaterThanOrEqual(1);
-  for (let i = 1; i < held.length; i++) expect(held[i]!.opened as number).toBeGreaterThanOrEqual(held[i - 1]!.committing as number);
+  for (let i = 1; i < held.length; i++)
+    expect(held[i]!.opened as number).toBeGreaterThanOrEqual(held[i - 1]!.committing as number);
   const last = [...held].sort((a, b) => (a.committing as number) - (b.committing as number)).pop()!;
   expect(readFileSync(join(root, 'out', 'summary.md'), 'utf8')).toBe(last.id);
   expect(leftovers(root)).toEqual([]);

@@ -60,7 +60,11 @@ describe.each([
     expect(r.stoppedMs).toBeLessThan(1000);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toContain('verdict');
-    expect(r.stderr.endsWith('evidence-gate: stopped by SIGTERM; the unfinished output was removed and any earlier output left as it was\n')).toBe(true);
+    expect(
+      r.stderr.endsWith(
+        'evidence-gate: stopped by SIGTERM; the unfinished output was removed and any earlier output left as it was\n'
+      )
+    ).toBe(true);
     expect(r.stderr.match(/stopped by/g)).toHaveLength(1);
     expect(snapshot(join(root, 'out'))).toEqual(earlier);
     expect(leftovers(root)).toEqual([]);
@@ -72,7 +76,9 @@ describe.each([
     expect(r.code).toBe(130);
     expect(r.stoppedMs).toBeLessThan(1000);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/evidence-gate: stopped by SIGINT; the unfinished output was removed and any earlier output left as it was\n$/);
+    expect(r.stderr).toMatch(
+      /evidence-gate: stopped by SIGINT; the unfinished output was removed and any earlier output left as it was\n$/
+    );
     expect(snapshot(join(root, 'out'))).toEqual(earlier);
     expect(leftovers(root)).toEqual([]);
   }, 240_000);
@@ -144,7 +150,9 @@ test('a signal after the output was published: one line, the output stays, and t
   await sleep(150);
   writeFileSync(join(dir, 'release'), '');
   const r = await done;
-  expect(r.stderr).toBe('evidence-gate: SIGTERM came after the output was published; it stays in place and the run ends with its own status\n');
+  expect(r.stderr).toBe(
+    'evidence-gate: SIGTERM came after the output was published; it stays in place and the run ends with its own status\n'
+  );
   expect(r.code).toBe(1);
   expect(existsSync(join(dir, 'out'))).toBe(true);
 }, 60_000);
@@ -157,7 +165,9 @@ test('a signal before the output was published: the engine thread is stopped, it
   child.kill('SIGTERM');
   const r = await done;
   expect(r.code).toBe(143);
-  expect(r.stderr).toBe('evidence-gate: stopped by SIGTERM; the unfinished output was removed and any earlier output left as it was\n');
+  expect(r.stderr).toBe(
+    'evidence-gate: stopped by SIGTERM; the unfinished output was removed and any earlier output left as it was\n'
+  );
   expect(existsSync(join(dir, '.out.tmp-1'))).toBe(false);
   expect(existsSync(join(dir, '.out.lock'))).toBe(false);
   expect(existsSync(join(dir, 'keep'))).toBe(true);

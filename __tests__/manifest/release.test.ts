@@ -22,7 +22,8 @@ const FULL = [
 ].join('\n');
 
 /** Thresholds that let the tiny repository pass every other check, so the release check decides the verdict. */
-const LENIENT = 'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100, REQUIRE }';
+const LENIENT =
+  'gate: { allow_not_evaluated: true, min_challenge_examples: 1, min_language_examples: 0, min_challenge_accuracy: 0, min_language_accuracy: 0, max_generalization_gap_pp: 100, max_length_psi: 100, REQUIRE }';
 
 function files(root: string, dir = 'out') {
   const read = (f: string) => readFileSync(join(root, dir, f), 'utf8');
@@ -57,12 +58,22 @@ describe('a config with a release: block', () => {
   test('shows in summary.md: the declared fields and each checklist item with its status', () => {
     const { summary } = files(root);
     expect(summary).toContain('## Release record');
-    expect(summary).toContain("Declared by **Research Methods Team** in the config's `release:` block (line 11), copied into manifest.json.");
-    expect(summary).toContain('| out-of-scope uses | `release.out_of_scope_uses` | 1\\. Grading students or authors; 2\\. Any decision without a human editor |');
-    expect(summary).toContain('| release 5 | Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load | `release.mitigations` | declared by Research Methods Team |');
-    expect(summary).toContain('| release 2 | Reference labels, models and preprocessing frozen | `manifest: data.label_digest, models[].digest, preprocessing` | recorded\\: label digest, 1 model digest, preprocessing of every model |');
+    expect(summary).toContain(
+      "Declared by **Research Methods Team** in the config's `release:` block (line 11), copied into manifest.json."
+    );
+    expect(summary).toContain(
+      '| out-of-scope uses | `release.out_of_scope_uses` | 1\\. Grading students or authors; 2\\. Any decision without a human editor |'
+    );
+    expect(summary).toContain(
+      '| release 5 | Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load | `release.mitigations` | declared by Research Methods Team |'
+    );
+    expect(summary).toContain(
+      '| release 2 | Reference labels, models and preprocessing frozen | `manifest: data.label_digest, models[].digest, preprocessing` | recorded\\: label digest, 1 model digest, preprocessing of every model |'
+    );
     // Not required: the release check is not applicable.
-    expect(summary).toContain('| release 6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | not applicable \\(1 check\\) |');
+    expect(summary).toContain(
+      '| release 6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | not applicable \\(1 check\\) |'
+    );
     // Beside the automatic checklist, before the shift section.
     expect(summary.indexOf('## Release record')).toBeGreaterThan(summary.indexOf('## Release checklist (clean)'));
     expect(summary.indexOf('## Release record')).toBeLessThan(summary.indexOf('## Shift and data'));
@@ -86,16 +97,21 @@ describe('a config with a release: block', () => {
     const copy = tinyRepo({}, FULL);
     await run({ root: copy, configPath: 'evidence-gate.yml', outputDir: 'out' });
     const path = join(copy, 'out', 'manifest.json');
-    writeFileSync(path, readFileSync(path, 'utf8').replace('"owner": "Research Methods Team"', '"owner": "Someone Else"'));
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replace('"owner": "Research Methods Team"', '"owner": "Someone Else"')
+    );
     const result = await verify({ dir: join(copy, 'out'), cwd: copy, root: copy, rerun: false, baseline: null });
     expect(result.differences.some((d) => d.startsWith('summary.md'))).toBe(true);
     expect(result.differences.some((d) => d.startsWith('report.html'))).toBe(true);
   });
 
   test('two shards merge into the same summary.md, checks.json and report.html', async () => {
-    for (const k of [1, 2]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
+    for (const k of [1, 2])
+      await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 2 } });
     await merge({ root, shards: ['s1', 's2'], outputDir: 'merged' });
-    for (const f of ['summary.md', 'checks.json', 'report.html']) expect(readFileSync(join(root, 'merged', f), 'utf8')).toBe(readFileSync(join(root, 'out', f), 'utf8'));
+    for (const f of ['summary.md', 'checks.json', 'report.html'])
+      expect(readFileSync(join(root, 'merged', f), 'utf8')).toBe(readFileSync(join(root, 'out', f), 'utf8'));
     expect(files(root, 'merged').manifest.release).toEqual(files(root).manifest.release);
   });
 });
@@ -121,30 +137,48 @@ describe('gate.require_release_record', () => {
     });
     expect(manifest.gate.failing_checks).toEqual(['release_record/data']);
     expect(summary).toContain('**Why it failed:** release record \\(0 of 7 fields declared\\).');
-    expect(summary).toContain('| release\\_record/data | **fail** | 0 of 7 fields declared | all 7 fields | 7 | — | `gate.require_release_record` |');
-    expect(summary).toContain('| release 6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | **fail\\: 1 of 1 judged check** |');
+    expect(summary).toContain(
+      '| release\\_record/data | **fail** | 0 of 7 fields declared | all 7 fields | 7 | — | `gate.require_release_record` |'
+    );
+    expect(summary).toContain(
+      '| release 6 | Reviewer and unresolved limitations recorded in the release decision | `release_record/*` | **fail\\: 1 of 1 judged check** |'
+    );
   });
 
   test('an incomplete block fails, naming the fields it lacks; a complete one passes', async () => {
-    const partial = tinyRepo({}, `${LENIENT.replace('REQUIRE', 'require_release_record: true')}\nrelease: { owner: me, reviewer: you }`);
+    const partial = tinyRepo(
+      {},
+      `${LENIENT.replace('REQUIRE', 'require_release_record: true')}\nrelease: { owner: me, reviewer: you }`
+    );
     await run({ root: partial, configPath: 'evidence-gate.yml', outputDir: 'out' });
     expect(files(partial).checks.find((c) => c.id === 'release_record/data')).toMatchObject({
       status: 'fail',
       value: 2,
-      reason: 'not declared: release.intended_use, release.out_of_scope_uses, release.known_limitations, release.mitigations, release.authorization'
+      reason:
+        'not declared: release.intended_use, release.out_of_scope_uses, release.known_limitations, release.mitigations, release.authorization'
     });
     const complete = tinyRepo({}, `${LENIENT.replace('REQUIRE', 'require_release_record: true')}\n${FULL}`);
     const result = await run({ root: complete, configPath: 'evidence-gate.yml', outputDir: 'out' });
     expect(result.verdict).toBe('pass');
-    expect(files(complete).checks.find((c) => c.id === 'release_record/data')).toMatchObject({ status: 'pass', value: 7, reason: null });
+    expect(files(complete).checks.find((c) => c.id === 'release_record/data')).toMatchObject({
+      status: 'pass',
+      value: 7,
+      reason: null
+    });
   });
 
   test('not required: the check is not applicable and a missing record blocks nothing', async () => {
     const root = tinyRepo({}, LENIENT.replace(', REQUIRE', ''));
     const result = await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     expect(result.verdict).toBe('pass');
-    expect(files(root).checks.find((c) => c.id === 'release_record/data')).toMatchObject({ status: 'not_applicable', value: null, reason: 'gate.require_release_record is false' });
-    expect(files(root).summary).toContain('No release record: the config has no `release:` block, so every item a person must declare is missing below.');
+    expect(files(root).checks.find((c) => c.id === 'release_record/data')).toMatchObject({
+      status: 'not_applicable',
+      value: null,
+      reason: 'gate.require_release_record is false'
+    });
+    expect(files(root).summary).toContain(
+      'No release record: the config has no `release:` block, so every item a person must declare is missing below.'
+    );
   });
 });
 

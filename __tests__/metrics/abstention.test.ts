@@ -3,16 +3,37 @@ import type { EvidenceRow } from '../../src/evidence/row.js';
 import { abstention, abstentionValue } from '../../src/metrics/abstention.js';
 import { fixture, golden } from './golden-fixtures.js';
 
-
 /** A row predicting `prediction` (gold a) with scores in label order [a, b]. */
 function row(id: string, scores: [number, number] | null, over: Partial<EvidenceRow> = {}): EvidenceRow {
   const prediction = scores === null ? null : scores[0] >= scores[1] ? 'a' : 'b';
   const margin = scores === null ? null : Math.abs(scores[0] - scores[1]);
   return {
-    id, split: 'controlled', model: 'm', condition: 'format', language: 'en', domain: null, text: null, perturbed_text: null,
-    label: 'a', clean_prediction: 'a', prediction, scores, margin, clean_margin: 0.5, changed: true, valid: true,
-    invalid_reason: null, eligible: true, tested: scores !== null, success: prediction === 'b', uncovered: scores === null,
-    uncovered_reason: scores === null ? 'missing' : null, status: scores === null ? 'timeout' : 'ok', error: scores === null ? 'timed out' : null, input_sha256: '', ...over
+    id,
+    split: 'controlled',
+    model: 'm',
+    condition: 'format',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label: 'a',
+    clean_prediction: 'a',
+    prediction,
+    scores,
+    margin,
+    clean_margin: 0.5,
+    changed: true,
+    valid: true,
+    invalid_reason: null,
+    eligible: true,
+    tested: scores !== null,
+    success: prediction === 'b',
+    uncovered: scores === null,
+    uncovered_reason: scores === null ? 'missing' : null,
+    status: scores === null ? 'timeout' : 'ok',
+    error: scores === null ? 'timed out' : null,
+    input_sha256: '',
+    ...over
   };
 }
 
@@ -38,13 +59,17 @@ describe('abstention', () => {
   test('margin policy uses the row’s own margin', () => {
     expect(abstentionValue(rows[1] as EvidenceRow, 'margin')).toBeCloseTo(0.4, 15);
     const a = abstention(rows, { on: 'margin', threshold: 0.3 });
-    expect([a.abstained.numerator, a.accepted.value, a.accepted_but_wrong.value, a.missing.value]).toEqual([2, 2, 1, 1]);
+    expect([a.abstained.numerator, a.accepted.value, a.accepted_but_wrong.value, a.missing.value]).toEqual([
+      2, 2, 1, 1
+    ]);
   });
 
   test('abstained + accepted + missing = N', () => {
     for (const threshold of [0, 0.15, 0.5, 0.95, 2]) {
       const a = abstention(rows, { on: 'margin', threshold });
-      expect((a.abstained.numerator as number) + (a.accepted.value as number) + (a.missing.value as number)).toBe(rows.length);
+      expect((a.abstained.numerator as number) + (a.accepted.value as number) + (a.missing.value as number)).toBe(
+        rows.length
+      );
     }
   });
 
@@ -63,9 +88,13 @@ describe('abstention', () => {
 });
 
 describe('golden: abstention counted in Python on the synthetic evidence', () => {
-  const cases = (golden.abstention as any[]).map((c) => [c.model, c.condition, c.scope, `${c.on} ${c.threshold}`, c] as const);
+  const cases = (golden.abstention as any[]).map(
+    (c) => [c.model, c.condition, c.scope, `${c.on} ${c.threshold}`, c] as const
+  );
   test.each(cases)('%s · %s · %s · %s', (model, condition, _scope, _policy, expected) => {
-    const scoped = fixture.filter((r) => r.model === model && r.condition === condition && (expected.split === null || r.split === expected.split));
+    const scoped = fixture.filter(
+      (r) => r.model === model && r.condition === condition && (expected.split === null || r.split === expected.split)
+    );
     const a = abstention(scoped, { on: expected.on, threshold: expected.threshold });
     expect(a.abstained.denominator).toBe(expected.n);
     expect(a.abstained.numerator).toBe(expected.abstained);

@@ -11,10 +11,39 @@ import { attackExamplesTable, changesText } from '../../src/report/summary-attac
 
 function row(condition: string, id: string, over: Partial<EvidenceRow> = {}): EvidenceRow {
   return {
-    id, split: 'test', model: 'm', condition, language: 'unknown', domain: null, text: null, perturbed_text: null, label: '1', clean_prediction: '1', prediction: '0',
-    scores: [0.6, 0.4], margin: 0.2, clean_margin: 0.5, changed: true, valid: true, invalid_reason: null, eligible: true, tested: true, success: true, uncovered: false,
-    uncovered_reason: null, status: 'ok', error: null, input_sha256: '', features: { x1: 0.4, x2: 0.7, age: 3 }, perturbed_features: { x1: 0.45, x2: 0.7, age: 3 }, exact: null,
-    queries: 12, gradient_evaluations: 0, certified: null, tie: null, ...over
+    id,
+    split: 'test',
+    model: 'm',
+    condition,
+    language: 'unknown',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label: '1',
+    clean_prediction: '1',
+    prediction: '0',
+    scores: [0.6, 0.4],
+    margin: 0.2,
+    clean_margin: 0.5,
+    changed: true,
+    valid: true,
+    invalid_reason: null,
+    eligible: true,
+    tested: true,
+    success: true,
+    uncovered: false,
+    uncovered_reason: null,
+    status: 'ok',
+    error: null,
+    input_sha256: '',
+    features: { x1: 0.4, x2: 0.7, age: 3 },
+    perturbed_features: { x1: 0.45, x2: 0.7, age: 3 },
+    exact: null,
+    queries: 12,
+    gradient_evaluations: 0,
+    certified: null,
+    tie: null,
+    ...over
   } as EvidenceRow;
 }
 
@@ -31,8 +60,14 @@ describe('worked rows per attack', () => {
 
   test('per attack in the order given: protected breaches, other successes, then tested rows that held; with the work of each row', () => {
     const picker = new AttackExamplePicker(['pgd', 'square'], [{ from: '1', to: '0' }], 2);
-    picker.add([row('pgd', 'a', { success: false, prediction: '1', queries: 21, gradient_evaluations: 20 }), row('square', 'a', { label: '2', prediction: '0', queries: 7 })]);
-    picker.add([row('pgd', 'b', { queries: 4, gradient_evaluations: 3 }), row('square', 'b', { tested: false, success: null })]);
+    picker.add([
+      row('pgd', 'a', { success: false, prediction: '1', queries: 21, gradient_evaluations: 20 }),
+      row('square', 'a', { label: '2', prediction: '0', queries: 7 })
+    ]);
+    picker.add([
+      row('pgd', 'b', { queries: 4, gradient_evaluations: 3 }),
+      row('square', 'b', { tested: false, success: null })
+    ]);
     picker.add([undefined, row('square', 'c', { queries: 1000, success: false, prediction: '1' })]);
     const picked = picker.picked();
     expect(picked.map((w) => [w.condition, w.id, w.queries, w.gradient_evaluations, w.success])).toEqual([
@@ -52,7 +87,17 @@ describe('worked rows per attack', () => {
         model: 'lr',
         accounting: [],
         attack_examples: [
-          { condition: 'square', id: hostile, label: '1', clean_prediction: '1', prediction: '0', success: true, changed: [{ feature: hostile, from: 0.4, to: 0.4500000001 }], queries: 12, gradient_evaluations: 0 }
+          {
+            condition: 'square',
+            id: hostile,
+            label: '1',
+            clean_prediction: '1',
+            prediction: '0',
+            success: true,
+            changed: [{ feature: hostile, from: 0.4, to: 0.4500000001 }],
+            queries: 12,
+            gradient_evaluations: 0
+          }
         ]
       }
     ]
@@ -60,7 +105,9 @@ describe('worked rows per attack', () => {
 
   test('summary.md: one row per worked row, data escaped, numbers rounded', () => {
     const lines = attackExamplesTable(metrics);
-    expect(lines[0]).toBe('| model | attack | id | changed features (original → perturbed) | label | prediction | queries | gradient evaluations |');
+    expect(lines[0]).toBe(
+      '| model | attack | id | changed features (original → perturbed) | label | prediction | queries | gradient evaluations |'
+    );
     const body = lines[2] as string;
     expect(body).not.toContain('<img');
     expect(body).not.toMatch(/[^\\]\|\*x\*/);

@@ -19,8 +19,12 @@ interface WeightCase {
   lo: number;
   weights: number[];
 }
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { binomial_weights: WeightCase[] };
-const mcnemar = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/comparison.json'), 'utf8')) as { mcnemar: Array<{ fixed: number; broken: number; p: number }> };
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as {
+  binomial_weights: WeightCase[];
+};
+const mcnemar = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/comparison.json'), 'utf8')) as {
+  mcnemar: Array<{ fixed: number; broken: number; p: number }>;
+};
 
 describe('binomialWeights', () => {
   test('equal the golden weights bit for bit', () => {
@@ -105,7 +109,9 @@ describe('deterministic logarithm and binomial draws (bit for bit against the Py
     for (const c of port.binomial_draws) {
       const stream = createStream(c.seed, ['draws', String(c.m)]);
       const sampler = new BinomialSampler(c.num, c.den);
-      expect(Array.from({ length: c.draws.length }, () => sampler.draw(c.m, () => stream.nextUniform()))).toEqual(c.draws);
+      expect(Array.from({ length: c.draws.length }, () => sampler.draw(c.m, () => stream.nextUniform()))).toEqual(
+        c.draws
+      );
     }
   });
 

@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { accuracyIntervalOf, countBootstrapMeans, countInterval, intervalFigure, type BootstrapOptions } from '../../src/metrics/bootstrap.js';
+import {
+  accuracyIntervalOf,
+  countBootstrapMeans,
+  countInterval,
+  intervalFigure,
+  type BootstrapOptions
+} from '../../src/metrics/bootstrap.js';
 import { outcomeCounts } from './reference/array-forms.js';
 import { bootstrapInterval, bootstrapMean } from './reference/bootstrap.js';
 import { pairedComparison } from '../../src/metrics/comparison.js';
@@ -37,18 +43,48 @@ interface CountCase {
   low: number;
   high: number;
 }
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[]; count_bootstrap: CountCase[] };
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as {
+  bootstrap: BootstrapCase[];
+  count_bootstrap: CountCase[];
+};
 
 function row(id: string, label: string, prediction: string | null, extra: Partial<EvidenceRow> = {}): EvidenceRow {
   return {
-    id, split: 'challenge', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label,
-    clean_prediction: prediction, prediction, scores: null, margin: null, clean_margin: null, changed: false, valid: null,
-    invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: prediction === null ? 'error' : 'ok', error: prediction === null ? 'boom' : null, input_sha256: '', ...extra
+    id,
+    split: 'challenge',
+    model: 'm',
+    condition: 'clean',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label,
+    clean_prediction: prediction,
+    prediction,
+    scores: null,
+    margin: null,
+    clean_margin: null,
+    changed: false,
+    valid: null,
+    invalid_reason: null,
+    eligible: null,
+    tested: null,
+    success: null,
+    uncovered: null,
+    uncovered_reason: null,
+    status: prediction === null ? 'error' : 'ok',
+    error: prediction === null ? 'boom' : null,
+    input_sha256: '',
+    ...extra
   };
 }
 
-const options = (streamParts: string[], iterations = 1000): BootstrapOptions => ({ iterations, level: 0.95, seed: 42, streamParts });
+const options = (streamParts: string[], iterations = 1000): BootstrapOptions => ({
+  iterations,
+  level: 0.95,
+  seed: 42,
+  streamParts
+});
 
 describe('bootstrapMean', () => {
   test('resample means equal the golden ones (draw-order sums, independent PRNG)', () => {
@@ -87,8 +123,12 @@ describe('bootstrapInterval', () => {
     const a = bootstrapInterval(values, 1000, 0.95, 1, ['delta', 'tfidf', '', 'append', 'challenge']);
     expect(bootstrapInterval(values, 1000, 0.95, 1, ['delta', 'tfidf', '', 'append', 'challenge'])).toEqual(a);
     const means = (seed: number, parts: string[]) => bootstrapMean(values, 50, createStream(seed, parts));
-    expect(means(1, ['delta', 'tfidf', '', 'append', 'all'])).not.toEqual(means(1, ['delta', 'tfidf', '', 'append', 'challenge']));
-    expect(means(2, ['delta', 'tfidf', '', 'append', 'challenge'])).not.toEqual(means(1, ['delta', 'tfidf', '', 'append', 'challenge']));
+    expect(means(1, ['delta', 'tfidf', '', 'append', 'all'])).not.toEqual(
+      means(1, ['delta', 'tfidf', '', 'append', 'challenge'])
+    );
+    expect(means(2, ['delta', 'tfidf', '', 'append', 'challenge'])).not.toEqual(
+      means(1, ['delta', 'tfidf', '', 'append', 'challenge'])
+    );
   });
 
   test('one iteration over a constant sample gives exactly that constant', () => {
@@ -136,7 +176,6 @@ describe('bootstrapInterval', () => {
     expect(() => bootstrapInterval([1], 1000, 1, 1, ['x'])).toThrow(RangeError);
     expect(() => bootstrapInterval([1], 0, 0.95, 1, ['x'])).toThrow(RangeError);
   });
-
 });
 
 describe('count-based bootstrap', () => {
@@ -223,17 +262,38 @@ describe('count-based bootstrap', () => {
 
   test('intervalFigure scales after the percentiles and is not_evaluated when empty', () => {
     const c = golden.count_bootstrap[0] as CountCase;
-    const f = intervalFigure(c, { iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts }, 100, 'none');
-    expect(f).toEqual({ low: c.low * 100, high: c.high * 100, level: 0.95, iterations: 1000, n: c.plus + c.minus + c.zero, status: 'ok', reason: null });
+    const f = intervalFigure(
+      c,
+      { iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts },
+      100,
+      'none'
+    );
+    expect(f).toEqual({
+      low: c.low * 100,
+      high: c.high * 100,
+      level: 0.95,
+      iterations: 1000,
+      n: c.plus + c.minus + c.zero,
+      status: 'ok',
+      reason: null
+    });
     expect(intervalFigure({ plus: 0, minus: 0, zero: 0 }, options(['x']), 100, 'nothing to resample')).toEqual({
-      low: null, high: null, level: 0.95, iterations: 1000, n: 0, status: 'not_evaluated', reason: 'nothing to resample'
+      low: null,
+      high: null,
+      level: 0.95,
+      iterations: 1000,
+      n: 0,
+      status: 'not_evaluated',
+      reason: 'nothing to resample'
     });
   });
 
   test('property: the interval lies within the range the values allow, and low ≤ high', () => {
     fc.assert(
       fc.property(
-        fc.record({ plus: fc.nat(50), minus: fc.nat(50), zero: fc.nat(50) }).filter((c) => c.plus + c.minus + c.zero > 0),
+        fc
+          .record({ plus: fc.nat(50), minus: fc.nat(50), zero: fc.nat(50) })
+          .filter((c) => c.plus + c.minus + c.zero > 0),
         fc.integer({ min: 1, max: 200 }),
         fc.constantFrom(0.5, 0.9, 0.95),
         fc.integer({ min: 0, max: 1e6 }),
@@ -254,7 +314,15 @@ describe('accuracyIntervalOf', () => {
     const opts = options(['accuracy', 'm', '', '', 'challenge']);
     const f = accuracyIntervalOf(4, 6, opts);
     const expected = countInterval({ plus: 4, minus: 0, zero: 2 }, 1000, 0.95, 42, opts.streamParts);
-    expect(f).toEqual({ low: expected?.low, high: expected?.high, level: 0.95, iterations: 1000, n: 6, status: 'ok', reason: null });
+    expect(f).toEqual({
+      low: expected?.low,
+      high: expected?.high,
+      level: 0.95,
+      iterations: 1000,
+      n: 6,
+      status: 'ok',
+      reason: null
+    });
     const right = accuracyIntervalOf(2, 2, opts);
     expect([right.low, right.high]).toEqual([1, 1]);
     const wrong = accuracyIntervalOf(0, 2, opts);
@@ -270,28 +338,53 @@ describe('performance', () => {
     // every row assumed changed and valid (the worst case).
     const models = ['m1', 'm2', 'm3', 'm4'];
     const conditions = ['format', 'transpose', 'dictionary', 'append', 'truncate'] as const;
-    const scopes = [['all', 184], ['controlled', 92], ['challenge', 92]] as const;
-    const clean = (model: string, n: number, offset: number) => Array.from({ length: n }, (_, i) => row(`id${String(i + offset).padStart(3, '0')}`, 'x', (i * 7 + model.length) % 5 === 0 ? 'y' : 'x', { model }));
+    const scopes = [
+      ['all', 184],
+      ['controlled', 92],
+      ['challenge', 92]
+    ] as const;
+    const clean = (model: string, n: number, offset: number) =>
+      Array.from({ length: n }, (_, i) =>
+        row(`id${String(i + offset).padStart(3, '0')}`, 'x', (i * 7 + model.length) % 5 === 0 ? 'y' : 'x', { model })
+      );
     const inputs = models.flatMap((model) =>
       scopes.flatMap(([scope, n]) => {
         const cleanRows = clean(model, n, scope === 'challenge' ? 92 : 0);
         const map = new Map(cleanRows.map((r) => [r.id, r]));
         return conditions.map((condition) => ({
-          model, scope, condition, map, cleanRows,
-          rows: cleanRows.map((r, i) => ({ ...r, condition, changed: true, valid: true, prediction: i % 4 === 0 ? 'y' : 'x' }))
+          model,
+          scope,
+          condition,
+          map,
+          cleanRows,
+          rows: cleanRows.map((r, i) => ({
+            ...r,
+            condition,
+            changed: true,
+            valid: true,
+            prediction: i % 4 === 0 ? 'y' : 'x'
+          }))
         }));
       })
     );
     const start = performance.now();
     for (const cell of inputs) {
-      conditionFigures(cell.rows, cell.map, { destructive: false, iterations: 1000, level: 0.95, seed: 1, streamParts: ['delta', cell.model, '', cell.condition, cell.scope] });
+      conditionFigures(cell.rows, cell.map, {
+        destructive: false,
+        iterations: 1000,
+        level: 0.95,
+        seed: 1,
+        streamParts: ['delta', cell.model, '', cell.condition, cell.scope]
+      });
     }
     for (const model of models) {
-      for (const [scope, n] of scopes) accuracyIntervalOf(Math.floor(n * 0.8), n, options(['accuracy', model, '', '', scope]));
+      for (const [scope, n] of scopes)
+        accuracyIntervalOf(Math.floor(n * 0.8), n, options(['accuracy', model, '', '', scope]));
     }
     for (let i = 0; i < models.length; i++) {
       for (let j = i + 1; j < models.length; j++) {
-        const a = models[i] as string, b = models[j] as string;
+        const a = models[i] as string,
+          b = models[j] as string;
         pairedComparison(clean(a, 92, 92), clean(b, 92, 92), options(['paired', a, b, '', 'challenge'], 500));
       }
     }
@@ -304,7 +397,17 @@ describe('performance', () => {
   test('a cell of a million rows costs the same as a cell of a hundred (O(iterations))', () => {
     const time = (n: number) => {
       const start = performance.now();
-      countInterval({ plus: Math.floor(n * 0.05), minus: Math.floor(n * 0.04), zero: n - Math.floor(n * 0.05) - Math.floor(n * 0.04) }, 1000, 0.95, 1, ['big', String(n)]);
+      countInterval(
+        {
+          plus: Math.floor(n * 0.05),
+          minus: Math.floor(n * 0.04),
+          zero: n - Math.floor(n * 0.05) - Math.floor(n * 0.04)
+        },
+        1000,
+        0.95,
+        1,
+        ['big', String(n)]
+      );
       return performance.now() - start;
     };
     time(100);

@@ -11,8 +11,27 @@ import { ALL, type MetricFacts, type ModelMetrics } from '../../src/metrics/metr
 /** Fields the accumulator fills itself, outside the cells. */
 const OWN: Array<keyof ModelMetrics> = ['model', 'probabilities', 'label_only', 'missing_rows'];
 const ALL_FIELDS: Array<keyof ModelMetrics> = [
-  'model', 'probabilities', 'label_only', 'missing_rows', 'accuracy', 'classification', 'generalization_gap_pp', 'robustness', 'ledger', 'union',
-  'protected_transitions', 'selective', 'reliability', 'abstention', 'accounting', 'worked_examples', 'attack_examples', 'search', 'exact_certificate', 'attack_strength', 'repeat'
+  'model',
+  'probabilities',
+  'label_only',
+  'missing_rows',
+  'accuracy',
+  'classification',
+  'generalization_gap_pp',
+  'robustness',
+  'ledger',
+  'union',
+  'protected_transitions',
+  'selective',
+  'reliability',
+  'abstention',
+  'accounting',
+  'worked_examples',
+  'attack_examples',
+  'search',
+  'exact_certificate',
+  'attack_strength',
+  'repeat'
 ];
 
 function facts(task: 'text' | 'tabular', abstain: boolean): MetricFacts {
@@ -37,14 +56,41 @@ function facts(task: 'text' | 'tabular', abstain: boolean): MetricFacts {
 
 function contextOf(f: MetricFacts, probabilities = true): CellContext {
   const perturbed = f.conditions.slice(1);
-  return { facts: f, model: { name: 'm', probabilities }, scopes: [ALL, ...f.splits], perturbed, families: perturbed.filter((c) => c === 'format' || c === 'fgm') as never, policy: f.abstainBelow.m };
+  return {
+    facts: f,
+    model: { name: 'm', probabilities },
+    scopes: [ALL, ...f.splits],
+    perturbed,
+    families: perturbed.filter((c) => c === 'format' || c === 'fgm') as never,
+    policy: f.abstainBelow.m
+  };
 }
 
 function cleanRow(): EvidenceRow {
   return {
-    id: '1', split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label: 'a',
-    clean_prediction: 'a', prediction: 'a', scores: [0.9, 0.1], margin: 0.8, clean_margin: 0.8, changed: false, valid: null,
-    invalid_reason: null, status: 'ok', error: null, eligible: null, tested: null, success: null, uncovered: null
+    id: '1',
+    split: 'controlled',
+    model: 'm',
+    condition: 'clean',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label: 'a',
+    clean_prediction: 'a',
+    prediction: 'a',
+    scores: [0.9, 0.1],
+    margin: 0.8,
+    clean_margin: 0.8,
+    changed: false,
+    valid: null,
+    invalid_reason: null,
+    status: 'ok',
+    error: null,
+    eligible: null,
+    tested: null,
+    success: null,
+    uncovered: null
   } as unknown as EvidenceRow;
 }
 
@@ -60,7 +106,15 @@ test.each([
 ] as const)('each cell finishes with exactly its declared fields (%s task)', (task, abstain, probabilities) => {
   const f = facts(task, abstain);
   const context = contextOf(f, probabilities);
-  const example: ModelExample = { id: '1', split: 'controlled', language: 'en', rows: [cleanRow()], clean: cleanRow(), scopes: [0, 1], familyRows: [] };
+  const example: ModelExample = {
+    id: '1',
+    split: 'controlled',
+    language: 'en',
+    rows: [cleanRow()],
+    clean: cleanRow(),
+    scopes: [0, 1],
+    familyRows: []
+  };
   for (const kind of MODEL_CELLS) {
     const cell = kind.make(context);
     if (cell === null) {
@@ -76,7 +130,17 @@ test.each([
 test('a model without probabilities or policy, in a text run, has no reliability, abstention or accounting cells', () => {
   const context = contextOf(facts('text', false), false);
   const absent = MODEL_CELLS.filter((k) => k.make(context) === null).flatMap((k) => [...k.fields]);
-  expect(absent.sort()).toEqual(['abstention', 'accounting', 'attack_examples', 'attack_strength', 'exact_certificate', 'reliability', 'repeat', 'search', 'worked_examples']);
+  expect(absent.sort()).toEqual([
+    'abstention',
+    'accounting',
+    'attack_examples',
+    'attack_strength',
+    'exact_certificate',
+    'reliability',
+    'repeat',
+    'search',
+    'worked_examples'
+  ]);
 });
 
 test('a model asked 3 times per input has the repeat cell; its rows must carry an agreement of k/3', () => {
@@ -90,5 +154,7 @@ test('a model asked 3 times per input has the repeat cell; its rows must carry a
   expect(repeat?.repeat).toBe(3);
   expect(repeat?.clean_flip_rate[0]?.figure).toMatchObject({ numerator: 1, denominator: 1 });
   const bad = { ...cleanRow(), agreement: 0.5 };
-  expect(() => cell.add({ id: '1', split: 'controlled', language: 'en', rows: [bad], clean: bad, scopes: [0, 1], familyRows: [] })).toThrow('agreement 0.5 is not k/3');
+  expect(() =>
+    cell.add({ id: '1', split: 'controlled', language: 'en', rows: [bad], clean: bad, scopes: [0, 1], familyRows: [] })
+  ).toThrow('agreement 0.5 is not k/3');
 });

@@ -5,18 +5,44 @@ import type { BootstrapOptions } from '../../src/metrics/bootstrap.js';
 import { pairedComparison, percentagePoints } from '../../src/metrics/comparison.js';
 import { bootstrapGolden as golden, countValues, type CountCase } from './golden-fixtures.js';
 
-
 function row(model: string, id: string, correct: boolean | 'missing'): EvidenceRow {
   const prediction = correct === 'missing' ? null : correct ? 'x' : 'y';
   return {
-    id, split: 'challenge', model, condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label: 'x',
-    clean_prediction: prediction, prediction, scores: null, margin: null, clean_margin: null, changed: false, valid: null,
-    invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: correct === 'missing' ? 'timeout' : 'ok', error: correct === 'missing' ? 'timed out' : null, input_sha256: ''
+    id,
+    split: 'challenge',
+    model,
+    condition: 'clean',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label: 'x',
+    clean_prediction: prediction,
+    prediction,
+    scores: null,
+    margin: null,
+    clean_margin: null,
+    changed: false,
+    valid: null,
+    invalid_reason: null,
+    eligible: null,
+    tested: null,
+    success: null,
+    uncovered: null,
+    uncovered_reason: null,
+    status: correct === 'missing' ? 'timeout' : 'ok',
+    error: correct === 'missing' ? 'timed out' : null,
+    input_sha256: ''
   };
 }
-const side = (model: string, correct: Array<boolean | 'missing'>, ids = correct.map((_, i) => `e${i}`)) => correct.map((c, i) => row(model, ids[i] as string, c));
-const opts = (streamParts = ['paired', 'a', 'b', '', 'challenge']): BootstrapOptions => ({ iterations: 500, level: 0.95, seed: 7, streamParts });
+const side = (model: string, correct: Array<boolean | 'missing'>, ids = correct.map((_, i) => `e${i}`)) =>
+  correct.map((c, i) => row(model, ids[i] as string, c));
+const opts = (streamParts = ['paired', 'a', 'b', '', 'challenge']): BootstrapOptions => ({
+  iterations: 500,
+  level: 0.95,
+  seed: 7,
+  streamParts
+});
 
 describe('pairedComparison', () => {
   test('hand-worked: differences +1, 0, −1, +1, +1 (a missing row is incorrect) → 2/5 = 40 pp', () => {
@@ -58,9 +84,15 @@ describe('pairedComparison', () => {
 
   test('ids must match exactly, each once', () => {
     expect(() => pairedComparison(side('a', [true, true]), side('b', [true]), opts())).toThrow(Error);
-    expect(() => pairedComparison(side('a', [true], ['x']), side('b', [true], ['y']), opts())).toThrow(/no row for the second model/);
-    expect(() => pairedComparison(side('a', [true, true], ['x', 'x']), side('b', [true, true], ['x', 'y']), opts())).toThrow(/twice/);
-    expect(() => pairedComparison(side('a', [true, true], ['x', 'y']), side('b', [true, true], ['y', 'y']), opts())).toThrow(/twice/);
+    expect(() => pairedComparison(side('a', [true], ['x']), side('b', [true], ['y']), opts())).toThrow(
+      /no row for the second model/
+    );
+    expect(() =>
+      pairedComparison(side('a', [true, true], ['x', 'x']), side('b', [true, true], ['x', 'y']), opts())
+    ).toThrow(/twice/);
+    expect(() =>
+      pairedComparison(side('a', [true, true], ['x', 'y']), side('b', [true, true], ['y', 'y']), opts())
+    ).toThrow(/twice/);
   });
 
   test('the interval equals the golden count-based bootstrap of the differences', () => {
@@ -68,27 +100,64 @@ describe('pairedComparison', () => {
     const values = countValues(c);
     const ids = values.map((v) => v.id);
     // d = +1: A right, B wrong; d = −1: A wrong, B right; d = 0: both right.
-    const a = side('a', values.map(({ d }) => d >= 0), ids);
-    const b = side('b', values.map(({ d }) => d <= 0), ids);
+    const a = side(
+      'a',
+      values.map(({ d }) => d >= 0),
+      ids
+    );
+    const b = side(
+      'b',
+      values.map(({ d }) => d <= 0),
+      ids
+    );
     const r = pairedComparison(a, b, { iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts });
     const n = values.length;
-    expect(r.interval_pp).toEqual({ low: c.low * 100, high: c.high * 100, level: c.level, iterations: c.iterations, n, status: 'ok', reason: null });
+    expect(r.interval_pp).toEqual({
+      low: c.low * 100,
+      high: c.high * 100,
+      level: c.level,
+      iterations: c.iterations,
+      n,
+      status: 'ok',
+      reason: null
+    });
     const sum = c.plus - c.minus;
-    expect(r.difference_pp).toEqual({ value: (100 * sum) / n, numerator: sum, denominator: n, status: 'ok', reason: null });
+    expect(r.difference_pp).toEqual({
+      value: (100 * sum) / n,
+      numerator: sum,
+      denominator: n,
+      status: 'ok',
+      reason: null
+    });
   });
 
   test('property: the interval lies within [min, max] of the per-id differences (in pp)', () => {
     const outcome = fc.constantFrom<boolean | 'missing'>(true, false, 'missing');
     fc.assert(
-      fc.property(fc.array(fc.tuple(outcome, outcome), { minLength: 1, maxLength: 40 }), fc.integer(), (pairs, seed) => {
-        const a = side('a', pairs.map((p) => p[0]));
-        const b = side('b', pairs.map((p) => p[1]));
-        const r = pairedComparison(a, b, { iterations: 200, level: 0.95, seed, streamParts: ['paired', 'a', 'b', '', 'challenge'] });
-        const diffs = pairs.map(([x, y]) => 100 * ((x === true ? 1 : 0) - (y === true ? 1 : 0)));
-        expect(r.interval_pp.low as number).toBeGreaterThanOrEqual(Math.min(...diffs));
-        expect(r.interval_pp.high as number).toBeLessThanOrEqual(Math.max(...diffs));
-        expect(r.interval_pp.low as number).toBeLessThanOrEqual(r.interval_pp.high as number);
-      }),
+      fc.property(
+        fc.array(fc.tuple(outcome, outcome), { minLength: 1, maxLength: 40 }),
+        fc.integer(),
+        (pairs, seed) => {
+          const a = side(
+            'a',
+            pairs.map((p) => p[0])
+          );
+          const b = side(
+            'b',
+            pairs.map((p) => p[1])
+          );
+          const r = pairedComparison(a, b, {
+            iterations: 200,
+            level: 0.95,
+            seed,
+            streamParts: ['paired', 'a', 'b', '', 'challenge']
+          });
+          const diffs = pairs.map(([x, y]) => 100 * ((x === true ? 1 : 0) - (y === true ? 1 : 0)));
+          expect(r.interval_pp.low as number).toBeGreaterThanOrEqual(Math.min(...diffs));
+          expect(r.interval_pp.high as number).toBeLessThanOrEqual(Math.max(...diffs));
+          expect(r.interval_pp.low as number).toBeLessThanOrEqual(r.interval_pp.high as number);
+        }
+      ),
       { numRuns: 100 }
     );
   });
@@ -97,6 +166,12 @@ describe('pairedComparison', () => {
 describe('percentagePoints', () => {
   test('100 × numerator / denominator from integer counts; a zero denominator is not_evaluated', () => {
     expect(percentagePoints(-1, 6, 'r').value).toBeCloseTo(-16.6666666667, 9);
-    expect(percentagePoints(0, 0, 'nothing')).toEqual({ value: null, numerator: 0, denominator: 0, status: 'not_evaluated', reason: 'nothing' });
+    expect(percentagePoints(0, 0, 'nothing')).toEqual({
+      value: null,
+      numerator: 0,
+      denominator: 0,
+      status: 'not_evaluated',
+      reason: 'nothing'
+    });
   });
 });

@@ -3,14 +3,34 @@ import type { EvidenceRow } from '../../src/evidence/row.js';
 import { confusionCounts, predictionOf } from '../../src/metrics/confusion.js';
 import { fixture, golden } from './golden-fixtures.js';
 
-
 function row(label: string, prediction: string | null, over: Partial<EvidenceRow> = {}): EvidenceRow {
   return {
-    id: `${label}-${prediction}`, split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null,
-    perturbed_text: null, label, clean_prediction: prediction, prediction, scores: prediction === null ? null : [1, 0, 0],
-    margin: prediction === null ? null : 1, clean_margin: prediction === null ? null : 1, changed: false, valid: null,
-    invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: prediction === null ? 'error' : 'ok', error: prediction === null ? 'boom' : null, input_sha256: '', ...over
+    id: `${label}-${prediction}`,
+    split: 'controlled',
+    model: 'm',
+    condition: 'clean',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label,
+    clean_prediction: prediction,
+    prediction,
+    scores: prediction === null ? null : [1, 0, 0],
+    margin: prediction === null ? null : 1,
+    clean_margin: prediction === null ? null : 1,
+    changed: false,
+    valid: null,
+    invalid_reason: null,
+    eligible: null,
+    tested: null,
+    success: null,
+    uncovered: null,
+    uncovered_reason: null,
+    status: prediction === null ? 'error' : 'ok',
+    error: prediction === null ? 'boom' : null,
+    input_sha256: '',
+    ...over
   };
 }
 
@@ -39,11 +59,21 @@ describe('confusion counts', () => {
   });
 
   test('an empty scope gives zero counts', () => {
-    expect(confusionCounts([], ['a', 'b'])).toEqual({ labels: ['a', 'b'], matrix: [[0, 0], [0, 0]], missing: [0, 0], total: 0 });
+    expect(confusionCounts([], ['a', 'b'])).toEqual({
+      labels: ['a', 'b'],
+      matrix: [
+        [0, 0],
+        [0, 0]
+      ],
+      missing: [0, 0],
+      total: 0
+    });
   });
 
   test('a label outside the list is an error, not a silent drop', () => {
-    expect(() => confusionCounts([row('a', 'z')], ['a', 'b'])).toThrow(/prediction of row a-z "z" is not one of the labels/);
+    expect(() => confusionCounts([row('a', 'z')], ['a', 'b'])).toThrow(
+      /prediction of row a-z "z" is not one of the labels/
+    );
     expect(() => confusionCounts([row('z', 'a')], ['a', 'b'])).toThrow(/gold label/);
   });
 });
@@ -52,7 +82,11 @@ describe('golden: sklearn confusion_matrix on the synthetic evidence', () => {
   const cases = (golden.classification as any[]).map((c) => [c.model, c.scope, c] as const);
   test.each(cases)('%s · %s', (model, _scope, expected) => {
     const scoped = fixture.filter(
-      (r) => r.model === model && r.condition === 'clean' && (expected.split === null || r.split === expected.split) && (expected.language === null || r.language === expected.language)
+      (r) =>
+        r.model === model &&
+        r.condition === 'clean' &&
+        (expected.split === null || r.split === expected.split) &&
+        (expected.language === null || r.language === expected.language)
     );
     const c = confusionCounts(scoped, golden.labels);
     expect(c.total).toBe(expected.n);

@@ -37,7 +37,11 @@ describe('Jensen–Shannon divergence', () => {
   });
 
   test('an empty side is not evaluated', () => {
-    expect(jensenShannonDivergence(counts({}), counts({ a: 1 }))).toMatchObject({ value: null, status: 'not_evaluated', denominator: 0 });
+    expect(jensenShannonDivergence(counts({}), counts({ a: 1 }))).toMatchObject({
+      value: null,
+      status: 'not_evaluated',
+      denominator: 0
+    });
     expect(jensenShannonDivergence(counts({ a: 0 }), counts({ a: 1 })).status).toBe('not_evaluated');
   });
 
@@ -47,7 +51,10 @@ describe('Jensen–Shannon divergence', () => {
   });
 
   test('categoryCounts counts each value', () => {
-    expect([...categoryCounts(['en', 'es', 'en'])]).toEqual([['en', 2], ['es', 1]]);
+    expect([...categoryCounts(['en', 'es', 'en'])]).toEqual([
+      ['en', 2],
+      ['es', 1]
+    ]);
   });
 });
 
@@ -57,12 +64,18 @@ describe('golden: scipy jensenshannon(base=2)**2 on the synthetic evidence, cont
   const challenge = clean.filter((r) => r.split === 'challenge');
 
   test('language distributions (pt only on one side)', () => {
-    const f = jensenShannonDivergence(categoryCounts(controlled.map((r) => r.language)), categoryCounts(challenge.map((r) => r.language)));
+    const f = jensenShannonDivergence(
+      categoryCounts(controlled.map((r) => r.language)),
+      categoryCounts(challenge.map((r) => r.language))
+    );
     expect(Math.abs((f.value as number) - golden.shift.language_jsd)).toBeLessThanOrEqual(1e-12);
   });
 
   test('gold-label distributions (gap only on one side)', () => {
-    const f = jensenShannonDivergence(categoryCounts(controlled.map((r) => r.label)), categoryCounts(challenge.map((r) => r.label)));
+    const f = jensenShannonDivergence(
+      categoryCounts(controlled.map((r) => r.label)),
+      categoryCounts(challenge.map((r) => r.label))
+    );
     expect(Math.abs((f.value as number) - golden.shift.label_jsd)).toBeLessThanOrEqual(1e-12);
     expect(f.denominator).toBe(challenge.length);
   });

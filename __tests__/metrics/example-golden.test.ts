@@ -52,7 +52,11 @@ function isObject(x: Json | undefined): x is { [key: string]: Json } {
 function compare(expected: Json, actual: Json | undefined, path: string, out: Mismatch[]): number {
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual) || actual.length !== expected.length) {
-      out.push({ path: `${path} (array of ${expected.length})`, expected: expected.length, actual: Array.isArray(actual) ? actual.length : (actual ?? null) });
+      out.push({
+        path: `${path} (array of ${expected.length})`,
+        expected: expected.length,
+        actual: Array.isArray(actual) ? actual.length : (actual ?? null)
+      });
       return 0;
     }
     return expected.reduce<number>((n, e, i) => n + compare(e, actual[i], `${path}[${i}]`, out), 0);
@@ -71,7 +75,8 @@ function compare(expected: Json, actual: Json | undefined, path: string, out: Mi
     return n;
   }
   if (typeof expected === 'number' && typeof actual === 'number' && TOLERANT.some((re) => re.test(path))) {
-    if (!(Math.abs(actual - expected) <= TOLERANCE * Math.max(1, Math.abs(expected)))) out.push({ path, expected, actual });
+    if (!(Math.abs(actual - expected) <= TOLERANCE * Math.max(1, Math.abs(expected))))
+      out.push({ path, expected, actual });
   } else if (actual !== expected) {
     out.push({ path, expected, actual: actual ?? null });
   }

@@ -4,14 +4,33 @@ import { accuracyOf, isCorrect } from '../../src/metrics/classification.js';
 import { f1Scores } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 
-
 function row(label: string, prediction: string | null): EvidenceRow {
   return {
-    id: `${label}-${prediction}`, split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null,
-    perturbed_text: null, label, clean_prediction: prediction, prediction, scores: prediction === null ? null : [1, 0, 0],
-    margin: prediction === null ? null : 1, clean_margin: prediction === null ? null : 1, changed: false, valid: null,
-    invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-    status: prediction === null ? 'timeout' : 'ok', error: prediction === null ? 'timed out' : null, input_sha256: ''
+    id: `${label}-${prediction}`,
+    split: 'controlled',
+    model: 'm',
+    condition: 'clean',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label,
+    clean_prediction: prediction,
+    prediction,
+    scores: prediction === null ? null : [1, 0, 0],
+    margin: prediction === null ? null : 1,
+    clean_margin: prediction === null ? null : 1,
+    changed: false,
+    valid: null,
+    invalid_reason: null,
+    eligible: null,
+    tested: null,
+    success: null,
+    uncovered: null,
+    uncovered_reason: null,
+    status: prediction === null ? 'timeout' : 'ok',
+    error: prediction === null ? 'timed out' : null,
+    input_sha256: ''
   };
 }
 
@@ -79,7 +98,11 @@ describe('golden: sklearn accuracy_score and f1_score(labels=supported, zero_div
   const cases = (golden.classification as any[]).map((c) => [c.model, c.scope, c] as const);
   test.each(cases)('%s · %s', (model, _scope, expected) => {
     const scoped = fixture.filter(
-      (r) => r.model === model && r.condition === 'clean' && (expected.split === null || r.split === expected.split) && (expected.language === null || r.language === expected.language)
+      (r) =>
+        r.model === model &&
+        r.condition === 'clean' &&
+        (expected.split === null || r.split === expected.split) &&
+        (expected.language === null || r.language === expected.language)
     );
     expect(scoped).toHaveLength(expected.n);
     const s = f1Scores(scoped, golden.labels);
@@ -99,7 +122,9 @@ describe('golden: sklearn accuracy_score and f1_score(labels=supported, zero_div
   });
 
   test('the fixture exercises a zero-support label that is still predicted', () => {
-    const challenge = (golden.classification as any[]).find((c) => c.model === 'naive-bayes' && c.scope === 'challenge');
+    const challenge = (golden.classification as any[]).find(
+      (c) => c.model === 'naive-bayes' && c.scope === 'challenge'
+    );
     const gap = golden.labels.indexOf('gap');
     expect(challenge.support[gap]).toBe(0);
     expect(challenge.averaged).not.toContain('gap');

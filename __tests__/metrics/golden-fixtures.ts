@@ -38,10 +38,17 @@ export interface CountCase {
   low: number;
   high: number;
 }
-export const bootstrapGolden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { bootstrap: BootstrapCase[]; count_bootstrap: CountCase[] };
+export const bootstrapGolden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as {
+  bootstrap: BootstrapCase[];
+  count_bootstrap: CountCase[];
+};
 
 /** The values of a count case, +1s then −1s then 0s, and ids that sort in that order. */
 export function countValues(c: CountCase): Array<{ id: string; d: number }> {
-  const values = [...Array<number>(c.plus).fill(1), ...Array<number>(c.minus).fill(-1), ...Array<number>(c.zero).fill(0)];
+  const values = [
+    ...Array<number>(c.plus).fill(1),
+    ...Array<number>(c.minus).fill(-1),
+    ...Array<number>(c.zero).fill(0)
+  ];
   return values.map((d, i) => ({ id: `id${String(i).padStart(4, '0')}`, d }));
 }

@@ -15,7 +15,9 @@ interface StreamCase {
   stream_seed: number;
   indices: Record<string, number[]>;
 }
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as { streams: StreamCase[] };
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/bootstrap.json'), 'utf8')) as {
+  streams: StreamCase[];
+};
 
 function draws(seed: number, parts: readonly string[], n: number, k: number): number[] {
   const stream = createStream(seed, parts);
@@ -44,8 +46,20 @@ describe('stream seeds', () => {
   });
 
   test('cellParts fixes the order (metric, model, second model, condition, scope) with "" for absent names', () => {
-    expect(cellParts({ metric: 'delta', model: 'nb', condition: 'format', scope: 'all' })).toEqual(['delta', 'nb', '', 'format', 'all']);
-    expect(cellParts({ metric: 'paired', model: 'nb', secondModel: 'tfidf', scope: 'challenge' })).toEqual(['paired', 'nb', 'tfidf', '', 'challenge']);
+    expect(cellParts({ metric: 'delta', model: 'nb', condition: 'format', scope: 'all' })).toEqual([
+      'delta',
+      'nb',
+      '',
+      'format',
+      'all'
+    ]);
+    expect(cellParts({ metric: 'paired', model: 'nb', secondModel: 'tfidf', scope: 'challenge' })).toEqual([
+      'paired',
+      'nb',
+      'tfidf',
+      '',
+      'challenge'
+    ]);
   });
 
   test('the manifest constants name the generator and describe the derivation on one line', () => {
@@ -115,7 +129,8 @@ describe('index streams', () => {
 
   test('a range that is not a positive integer ≤ 2^32 is rejected', () => {
     const stream = createStream(1, []);
-    for (const bad of [0, -1, 1.5, Number.NaN, Infinity, 2 ** 32 + 1]) expect(() => stream.nextIndex(bad)).toThrow(RangeError);
+    for (const bad of [0, -1, 1.5, Number.NaN, Infinity, 2 ** 32 + 1])
+      expect(() => stream.nextIndex(bad)).toThrow(RangeError);
     expect(stream.nextIndex(2 ** 32)).toBeLessThan(2 ** 32);
   });
 });

@@ -4,22 +4,54 @@ import { reliabilityBin, topProbability } from '../../src/metrics/reliability.js
 import { reliability } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 
-
 /** A clean row of a two-label probability model with top probability p on label a. */
 function row(p: number, right: boolean): EvidenceRow {
   const prediction = right ? 'a' : 'b';
   return {
-    id: `${p}-${right}`, split: 'controlled', model: 'naive-bayes', condition: 'clean', language: 'en', domain: null, text: null,
-    perturbed_text: null, label: 'a', clean_prediction: prediction, prediction, scores: right ? [p, 1 - p] : [1 - p, p],
-    margin: 2 * p - 1, clean_margin: 2 * p - 1, changed: false, valid: null, invalid_reason: null, eligible: null, tested: null,
-    success: null, uncovered: null, uncovered_reason: null, status: 'ok', error: null, input_sha256: ''
+    id: `${p}-${right}`,
+    split: 'controlled',
+    model: 'naive-bayes',
+    condition: 'clean',
+    language: 'en',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label: 'a',
+    clean_prediction: prediction,
+    prediction,
+    scores: right ? [p, 1 - p] : [1 - p, p],
+    margin: 2 * p - 1,
+    clean_margin: 2 * p - 1,
+    changed: false,
+    valid: null,
+    invalid_reason: null,
+    eligible: null,
+    tested: null,
+    success: null,
+    uncovered: null,
+    uncovered_reason: null,
+    status: 'ok',
+    error: null,
+    input_sha256: ''
   };
 }
-const missingRow: EvidenceRow = { ...row(0.9, true), id: 'gone', status: 'error', error: 'exit 1', prediction: null, clean_prediction: null, scores: null, margin: null, clean_margin: null };
+const missingRow: EvidenceRow = {
+  ...row(0.9, true),
+  id: 'gone',
+  status: 'error',
+  error: 'exit 1',
+  prediction: null,
+  clean_prediction: null,
+  scores: null,
+  margin: null,
+  clean_margin: null
+};
 
 describe('bins', () => {
   test('bin = min(⌊8p⌋, 7): left-closed, with 1 in the last bin', () => {
-    expect([0, 0.124, 0.125, 0.25, 0.5, 0.874, 0.875, 0.99, 1].map(reliabilityBin)).toEqual([0, 0, 1, 2, 4, 6, 7, 7, 7]);
+    expect([0, 0.124, 0.125, 0.25, 0.5, 0.874, 0.875, 0.99, 1].map(reliabilityBin)).toEqual([
+      0, 0, 1, 2, 4, 6, 7, 7, 7
+    ]);
   });
 
   test('the top-class probability is the highest score; missing rows have none', () => {
@@ -35,8 +67,24 @@ describe('ECE', () => {
     expect(r.ece.value).toBeCloseTo((2 / 3) * 0.45 + (1 / 3) * 0.45, 15);
     expect(r.ece).toMatchObject({ numerator: null, denominator: 3, status: 'ok' });
     expect(r.bins.map((b) => b.n)).toEqual([0, 0, 0, 0, 1, 0, 0, 2]);
-    expect(r.bins[7]).toEqual({ bin: 7, lower: 0.875, upper: 1, n: 2, correct: 1, mean_probability: 0.95, accuracy: 0.5 });
-    expect(r.bins[0]).toEqual({ bin: 0, lower: 0, upper: 0.125, n: 0, correct: 0, mean_probability: null, accuracy: null });
+    expect(r.bins[7]).toEqual({
+      bin: 7,
+      lower: 0.875,
+      upper: 1,
+      n: 2,
+      correct: 1,
+      mean_probability: 0.95,
+      accuracy: 0.5
+    });
+    expect(r.bins[0]).toEqual({
+      bin: 0,
+      lower: 0,
+      upper: 0.125,
+      n: 0,
+      correct: 0,
+      mean_probability: null,
+      accuracy: null
+    });
   });
 
   test('missing rows are reported apart and left out of N and the bins', () => {
@@ -61,7 +109,9 @@ describe('ECE', () => {
 describe('golden: ECE by numpy on the synthetic evidence', () => {
   const cases = (golden.reliability as any[]).map((c) => [c.model, c.scope, c] as const);
   test.each(cases)('%s · %s', (model, _scope, expected) => {
-    const scoped = fixture.filter((r) => r.model === model && r.condition === 'clean' && (expected.split === null || r.split === expected.split));
+    const scoped = fixture.filter(
+      (r) => r.model === model && r.condition === 'clean' && (expected.split === null || r.split === expected.split)
+    );
     const r = reliability(scoped);
     expect(r.ece.denominator).toBe(expected.n);
     expect(r.missing.value).toBe(expected.missing);

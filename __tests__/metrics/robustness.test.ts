@@ -8,11 +8,32 @@ import type { EvidenceRow } from '../../src/evidence/row.js';
 import { conditionFigures, DESTRUCTIVE_REASON, type ConditionOptions } from '../../src/metrics/robustness.js';
 import { bootstrapGolden as golden, countValues, type CountCase } from './golden-fixtures.js';
 
-
 const BASE: EvidenceRow = {
-  id: '', split: 'challenge', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null, label: 'x',
-  clean_prediction: null, prediction: null, scores: null, margin: null, clean_margin: null, changed: false, valid: null,
-  invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null, status: 'ok', error: null, input_sha256: ''
+  id: '',
+  split: 'challenge',
+  model: 'm',
+  condition: 'clean',
+  language: 'en',
+  domain: null,
+  text: null,
+  perturbed_text: null,
+  label: 'x',
+  clean_prediction: null,
+  prediction: null,
+  scores: null,
+  margin: null,
+  clean_margin: null,
+  changed: false,
+  valid: null,
+  invalid_reason: null,
+  eligible: null,
+  tested: null,
+  success: null,
+  uncovered: null,
+  uncovered_reason: null,
+  status: 'ok',
+  error: null,
+  input_sha256: ''
 };
 
 interface Spec {
@@ -26,23 +47,52 @@ interface Spec {
   valid?: boolean | null;
 }
 
-function build(specs: Spec[], condition: Condition = 'format', model = 'm'): { rows: EvidenceRow[]; clean: Map<string, EvidenceRow> } {
+function build(
+  specs: Spec[],
+  condition: Condition = 'format',
+  model = 'm'
+): { rows: EvidenceRow[]; clean: Map<string, EvidenceRow> } {
   const clean = new Map<string, EvidenceRow>();
   const rows: EvidenceRow[] = [];
   for (const s of specs) {
     const label = s.label ?? 'x';
-    const missing = (p: string | null) => ({ status: p === null ? ('error' as const) : ('ok' as const), error: p === null ? 'model error' : null });
-    clean.set(s.id, { ...BASE, id: s.id, model, label, prediction: s.clean, clean_prediction: s.clean, ...missing(s.clean) });
+    const missing = (p: string | null) => ({
+      status: p === null ? ('error' as const) : ('ok' as const),
+      error: p === null ? 'model error' : null
+    });
+    clean.set(s.id, {
+      ...BASE,
+      id: s.id,
+      model,
+      label,
+      prediction: s.clean,
+      clean_prediction: s.clean,
+      ...missing(s.clean)
+    });
     const changed = s.changed ?? true;
     rows.push({
-      ...BASE, id: s.id, model, condition, label, prediction: s.pred, clean_prediction: s.clean, changed,
-      valid: s.valid === undefined ? true : s.valid, ...missing(s.pred)
+      ...BASE,
+      id: s.id,
+      model,
+      condition,
+      label,
+      prediction: s.pred,
+      clean_prediction: s.clean,
+      changed,
+      valid: s.valid === undefined ? true : s.valid,
+      ...missing(s.pred)
     });
   }
   return { rows, clean };
 }
 
-const opts = (destructive = false, streamParts = ['delta', 'm', '', 'format', 'all']): ConditionOptions => ({ destructive, iterations: 1000, level: 0.95, seed: 42, streamParts });
+const opts = (destructive = false, streamParts = ['delta', 'm', '', 'format', 'all']): ConditionOptions => ({
+  destructive,
+  iterations: 1000,
+  level: 0.95,
+  seed: 42,
+  streamParts
+});
 
 function fig(f: { value: number | null; numerator: number | null; denominator: number | null; status: string }) {
   return [f.value, f.numerator, f.denominator, f.status];
@@ -146,14 +196,20 @@ describe('conditionFigures — edge cases', () => {
   });
 
   test('all-wrong model: accuracies 0 whether or not its wrong answers move', () => {
-    const steady = build([{ id: 'a', clean: 'y', pred: 'y' }, { id: 'b', clean: 'z', pred: 'z' }]);
+    const steady = build([
+      { id: 'a', clean: 'y', pred: 'y' },
+      { id: 'b', clean: 'z', pred: 'z' }
+    ]);
     const s = conditionFigures(steady.rows, steady.clean, opts());
     expect(fig(s.flips)).toEqual([0, 0, 2, 'ok']);
     expect(fig(s.modified_accuracy)).toEqual([0, 0, 2, 'ok']);
     expect(fig(s.matched_accuracy)).toEqual([0, 0, 2, 'ok']);
     expect(fig(s.accuracy_delta_pp)).toEqual([0, 0, 2, 'ok']);
     expect([s.delta_interval_pp.low, s.delta_interval_pp.high]).toEqual([0, 0]);
-    const moving = build([{ id: 'a', clean: 'y', pred: 'z' }, { id: 'b', clean: 'z', pred: 'y' }]);
+    const moving = build([
+      { id: 'a', clean: 'y', pred: 'z' },
+      { id: 'b', clean: 'z', pred: 'y' }
+    ]);
     const m = conditionFigures(moving.rows, moving.clean, opts());
     expect(fig(m.flips)).toEqual([2, 2, 2, 'ok']);
     expect(fig(m.changed_flip_rate)).toEqual([1, 2, 2, 'ok']);
@@ -173,7 +229,10 @@ describe('conditionFigures — edge cases', () => {
   });
 
   test('a missing clean row: its transformed answer differs from "no answer" (a flip), and the clean side is incorrect', () => {
-    const { rows, clean } = build([{ id: 'a', clean: null, pred: 'x' }, { id: 'b', clean: null, pred: null }]);
+    const { rows, clean } = build([
+      { id: 'a', clean: null, pred: 'x' },
+      { id: 'b', clean: null, pred: null }
+    ]);
     const f = conditionFigures(rows, clean, opts());
     expect(fig(f.flips)).toEqual([2, 2, 2, 'ok']);
     expect(fig(f.modified_accuracy)).toEqual([0.5, 1, 2, 'ok']);
@@ -198,37 +257,81 @@ describe('conditionFigures — edge cases', () => {
   });
 
   test('truncate (destructive): accuracies, delta and interval not_applicable, flips still counted', () => {
-    const { rows, clean } = build([
-      { id: 'a', clean: 'x', pred: 'y' },
-      { id: 'b', clean: 'x', pred: 'x' },
-      { id: 'c', clean: 'x', pred: null },
-      { id: 'd', clean: 'x', pred: 'x', changed: false }
-    ], 'truncate');
+    const { rows, clean } = build(
+      [
+        { id: 'a', clean: 'x', pred: 'y' },
+        { id: 'b', clean: 'x', pred: 'x' },
+        { id: 'c', clean: 'x', pred: null },
+        { id: 'd', clean: 'x', pred: 'x', changed: false }
+      ],
+      'truncate'
+    );
     const f = conditionFigures(rows, clean, opts(true, ['delta', 'm', '', 'truncate', 'all']));
     expect(fig(f.changed)).toEqual([3, 3, 4, 'ok']);
     expect(fig(f.flips)).toEqual([2, 2, 3, 'ok']);
     expect(fig(f.flip_rate)).toEqual([0.5, 2, 4, 'ok']);
     expect(fig(f.changed_flip_rate)).toEqual([2 / 3, 2, 3, 'ok']);
     for (const k of ['modified_accuracy', 'matched_accuracy', 'accuracy_delta_pp'] as const) {
-      expect(f[k]).toEqual({ value: null, numerator: null, denominator: null, status: 'not_applicable', reason: DESTRUCTIVE_REASON });
+      expect(f[k]).toEqual({
+        value: null,
+        numerator: null,
+        denominator: null,
+        status: 'not_applicable',
+        reason: DESTRUCTIVE_REASON
+      });
     }
-    expect(f.delta_interval_pp).toMatchObject({ low: null, high: null, status: 'not_applicable', reason: DESTRUCTIVE_REASON });
+    expect(f.delta_interval_pp).toMatchObject({
+      low: null,
+      high: null,
+      status: 'not_applicable',
+      reason: DESTRUCTIVE_REASON
+    });
   });
 
   test('the interval equals the golden count-based bootstrap of the per-id differences, whatever the row order', () => {
     const c = golden.count_bootstrap.find((b) => b.parts.join('|') === 'accuracy_delta|m||format|all') as CountCase;
     // d = +1: clean wrong, transformed right; d = −1: the reverse; d = 0: both right.
-    const specs: Spec[] = countValues(c).map(({ id, d }) => ({ id, clean: d === 1 ? 'y' : 'x', pred: d === -1 ? 'y' : 'x' }));
+    const specs: Spec[] = countValues(c).map(({ id, d }) => ({
+      id,
+      clean: d === 1 ? 'y' : 'x',
+      pred: d === -1 ? 'y' : 'x'
+    }));
     const { rows, clean } = build(specs, 'format', 'm');
-    const f = conditionFigures([...rows].reverse(), clean, { destructive: false, iterations: c.iterations, level: c.level, seed: c.seed, streamParts: c.parts });
+    const f = conditionFigures([...rows].reverse(), clean, {
+      destructive: false,
+      iterations: c.iterations,
+      level: c.level,
+      seed: c.seed,
+      streamParts: c.parts
+    });
     const n = c.plus + c.minus + c.zero;
-    expect(f.delta_interval_pp).toEqual({ low: c.low * 100, high: c.high * 100, level: c.level, iterations: c.iterations, n, status: 'ok', reason: null });
+    expect(f.delta_interval_pp).toEqual({
+      low: c.low * 100,
+      high: c.high * 100,
+      level: c.level,
+      iterations: c.iterations,
+      n,
+      status: 'ok',
+      reason: null
+    });
     expect(f.accuracy_delta_pp.numerator).toBe(c.plus - c.minus);
   });
 
   test('stream independence: computing cell X alone or after cell Y gives identical figures', () => {
-    const x = build([{ id: 'a', clean: 'x', pred: 'y' }, { id: 'b', clean: 'y', pred: 'x' }, { id: 'c', clean: 'x', pred: 'x' }, { id: 'd', clean: 'x', pred: null }]);
-    const y = build([{ id: 'a', clean: 'x', pred: 'x' }, { id: 'b', clean: 'x', pred: 'y' }], 'format', 'other');
+    const x = build([
+      { id: 'a', clean: 'x', pred: 'y' },
+      { id: 'b', clean: 'y', pred: 'x' },
+      { id: 'c', clean: 'x', pred: 'x' },
+      { id: 'd', clean: 'x', pred: null }
+    ]);
+    const y = build(
+      [
+        { id: 'a', clean: 'x', pred: 'x' },
+        { id: 'b', clean: 'x', pred: 'y' }
+      ],
+      'format',
+      'other'
+    );
     const alone = conditionFigures(x.rows, x.clean, opts(false, ['delta', 'm', '', 'format', 'all']));
     conditionFigures(y.rows, y.clean, opts(false, ['delta', 'other', '', 'format', 'all']));
     expect(conditionFigures(x.rows, x.clean, opts(false, ['delta', 'm', '', 'format', 'all']))).toEqual(alone);
@@ -237,12 +340,17 @@ describe('conditionFigures — edge cases', () => {
   });
 
   test('integration errors throw: a clean row missing from the map, mixed models, clean rows as input', () => {
-    const { rows, clean } = build([{ id: 'a', clean: 'x', pred: 'x' }, { id: 'b', clean: 'x', pred: 'x' }]);
+    const { rows, clean } = build([
+      { id: 'a', clean: 'x', pred: 'x' },
+      { id: 'b', clean: 'x', pred: 'x' }
+    ]);
     clean.delete('b');
     expect(() => conditionFigures(rows, clean, opts())).toThrow(/no clean row for id "b"/);
     const mixed = build([{ id: 'a', clean: 'x', pred: 'x' }]);
     const other = build([{ id: 'b', clean: 'x', pred: 'x' }], 'format', 'm2');
-    expect(() => conditionFigures([...mixed.rows, ...other.rows], new Map([...mixed.clean, ...other.clean]), opts())).toThrow(/mix/);
+    expect(() =>
+      conditionFigures([...mixed.rows, ...other.rows], new Map([...mixed.clean, ...other.clean]), opts())
+    ).toThrow(/mix/);
     expect(() => conditionFigures([...mixed.clean.values()], mixed.clean, opts())).toThrow(/not clean/);
     const wrongModel = build([{ id: 'a', clean: 'x', pred: 'x' }]);
     const foreign = build([{ id: 'a', clean: 'x', pred: 'x' }], 'format', 'm2');

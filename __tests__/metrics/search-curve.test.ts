@@ -28,16 +28,43 @@ const FACTS: MetricFacts = {
   searchBudget: 10
 };
 
-const CONTEXT: CellContext = { facts: FACTS, model: { name: 'm', probabilities: true }, scopes: [ALL, 'controlled', 'challenge'], perturbed: ['format', 'search'], families: ['format', 'search'], policy: undefined };
+const CONTEXT: CellContext = {
+  facts: FACTS,
+  model: { name: 'm', probabilities: true },
+  scopes: [ALL, 'controlled', 'challenge'],
+  perturbed: ['format', 'search'],
+  families: ['format', 'search'],
+  policy: undefined
+};
 
 function row(condition: string, over: Partial<EvidenceRow>): EvidenceRow {
-  return { id: 'x', split: 'controlled', model: 'm', condition, language: 'en', label: 'a', status: 'ok', eligible: true, tested: true, success: false, ...over } as unknown as EvidenceRow;
+  return {
+    id: 'x',
+    split: 'controlled',
+    model: 'm',
+    condition,
+    language: 'en',
+    label: 'a',
+    status: 'ok',
+    eligible: true,
+    tested: true,
+    success: false,
+    ...over
+  } as unknown as EvidenceRow;
 }
 
 /** One example: its clean row, a format row and the search row with `queries`, `success` and `edits`. */
 function example(id: string, split: string, search: Partial<EvidenceRow>): ModelExample {
   const clean = row('clean', { id, split, eligible: null, tested: null, success: null });
-  return { id, split, language: 'en', rows: [clean, row('format', { id, split }), row('search', { id, split, ...search })], clean, scopes: [0, split === 'controlled' ? 1 : 2], familyRows: [] };
+  return {
+    id,
+    split,
+    language: 'en',
+    rows: [clean, row('format', { id, split }), row('search', { id, split, ...search })],
+    clean,
+    scopes: [0, split === 'controlled' ? 1 : 2],
+    familyRows: []
+  };
 }
 
 const edits = (n: number) => Array.from({ length: n }, (_, i) => ({ op: 'format', word: i, from: 'w', to: 'W' }));
@@ -58,7 +85,15 @@ test('the curve, the queries and the words changed, worked by hand', () => {
   const challenge = search.find((s) => s.scope === 'challenge');
 
   // All rows: 5 tested, 3 successes; within 1–2 queries 0, 3–6 → 2, 7–10 → 3 (so 0, 0.4, 0.6 of tested).
-  expect(all).toMatchObject({ tested: 5, successes: 3, budget: 10, success_budget_curve: [{ queries: 3, successes: 2 }, { queries: 7, successes: 3 }] });
+  expect(all).toMatchObject({
+    tested: 5,
+    successes: 3,
+    budget: 10,
+    success_budget_curve: [
+      { queries: 3, successes: 2 },
+      { queries: 7, successes: 3 }
+    ]
+  });
   const curve = all?.success_budget_curve ?? [];
   const byHand = [0, 0, 2, 2, 2, 2, 3, 3, 3, 3];
   expect(Array.from({ length: 10 }, (_, i) => successesWithin(curve, i + 1))).toEqual(byHand);
@@ -86,7 +121,10 @@ test('no tested row: every rate is not evaluated, never 0', () => {
 });
 
 test('successesWithin reads the step function: before the first point 0, past the last point the last count', () => {
-  const curve = [{ queries: 2, successes: 1 }, { queries: 5, successes: 4 }];
+  const curve = [
+    { queries: 2, successes: 1 },
+    { queries: 5, successes: 4 }
+  ];
   expect([0, 1, 2, 4, 5, 6, 1000].map((q) => successesWithin(curve, q))).toEqual([0, 0, 1, 1, 4, 4, 4]);
   expect(successesWithin([], 10)).toBe(0);
 });

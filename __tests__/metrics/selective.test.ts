@@ -4,7 +4,6 @@ import { riskCoverageOf, type ScoredOutcome } from '../../src/metrics/selective.
 import { riskCoverage } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 
-
 const ok = (margin: number): ScoredOutcome => ({ margin, correct: true });
 const bad = (margin: number): ScoredOutcome => ({ margin, correct: false });
 const missing: ScoredOutcome = { margin: null, correct: false };
@@ -30,7 +29,9 @@ function permutations<T>(items: readonly T[]): T[][] {
 
 /** The average curve over every permutation inside each tie block (missing rows: one final block). */
 function bruteForce(items: readonly ScoredOutcome[]): { aurc: number; risks: number[] } {
-  const margins = [...new Set(items.filter((i) => i.margin !== null).map((i) => i.margin as number))].sort((a, b) => b - a);
+  const margins = [...new Set(items.filter((i) => i.margin !== null).map((i) => i.margin as number))].sort(
+    (a, b) => b - a
+  );
   const blocks = margins.map((m) => items.filter((i) => i.margin === m).map((i) => i.correct));
   const tail = items.filter((i) => i.margin === null).map(() => false);
   if (tail.length > 0) blocks.push(tail);
@@ -138,10 +139,32 @@ describe('ties and missing rows', () => {
 describe('evidence rows', () => {
   function row(over: Partial<EvidenceRow>): EvidenceRow {
     return {
-      id: 'x', split: 'controlled', model: 'm', condition: 'clean', language: 'en', domain: null, text: null, perturbed_text: null,
-      label: 'a', clean_prediction: 'a', prediction: 'a', scores: [0.9, 0.1], margin: 0.8, clean_margin: 0.8, changed: false,
-      valid: null, invalid_reason: null, eligible: null, tested: null, success: null, uncovered: null, uncovered_reason: null,
-      status: 'ok', error: null, input_sha256: '', ...over
+      id: 'x',
+      split: 'controlled',
+      model: 'm',
+      condition: 'clean',
+      language: 'en',
+      domain: null,
+      text: null,
+      perturbed_text: null,
+      label: 'a',
+      clean_prediction: 'a',
+      prediction: 'a',
+      scores: [0.9, 0.1],
+      margin: 0.8,
+      clean_margin: 0.8,
+      changed: false,
+      valid: null,
+      invalid_reason: null,
+      eligible: null,
+      tested: null,
+      success: null,
+      uncovered: null,
+      uncovered_reason: null,
+      status: 'ok',
+      error: null,
+      input_sha256: '',
+      ...over
     };
   }
 
@@ -149,7 +172,15 @@ describe('evidence rows', () => {
     const r = riskCoverage([
       row({ id: '1', clean_margin: 0.2, prediction: 'b', clean_prediction: 'b' }),
       row({ id: '2', clean_margin: 0.9 }),
-      row({ id: '3', status: 'error', prediction: null, clean_prediction: null, scores: null, margin: null, clean_margin: null })
+      row({
+        id: '3',
+        status: 'error',
+        prediction: null,
+        clean_prediction: null,
+        scores: null,
+        margin: null,
+        clean_margin: null
+      })
     ]);
     expect(r.curve.map((p) => p.risk)).toEqual([0, 0.5, 2 / 3]);
     expect(r.missing).toBe(1);
@@ -159,7 +190,9 @@ describe('evidence rows', () => {
 describe('golden: tie-averaged AURC computed independently in Python on the synthetic evidence', () => {
   const cases = (golden.selective as any[]).map((c) => [c.model, c.scope, c] as const);
   test.each(cases)('%s · %s', (model, _scope, expected) => {
-    const scoped = fixture.filter((r) => r.model === model && r.condition === 'clean' && (expected.split === null || r.split === expected.split));
+    const scoped = fixture.filter(
+      (r) => r.model === model && r.condition === 'clean' && (expected.split === null || r.split === expected.split)
+    );
     const r = riskCoverage(scoped);
     expect(r).toMatchObject({ n: expected.n, errors: expected.errors, missing: expected.missing });
     expect(Math.abs((r.aurc.value as number) - expected.aurc)).toBeLessThanOrEqual(1e-12);

@@ -17,7 +17,10 @@ describe('length PSI', () => {
 
   test('hand-computed value with the 1e-4 floor', () => {
     // reference: 2 in bin 0, 2 in bin 1 → p = (0.5, 0.5, 0…); comparison: 4 in bin 1 → q = (0, 1, 0…)
-    const p0 = 0.5, q0 = 1e-4, p1 = 0.5, q1 = 1;
+    const p0 = 0.5,
+      q0 = 1e-4,
+      p1 = 0.5,
+      q1 = 1;
     const expected = (q0 - p0) * Math.log(q0 / p0) + (q1 - p1) * Math.log(q1 / p1);
     const f = psi([0, 1, 5, 6], [5, 6, 7, 8]);
     expect(f.status).toBe('ok');

@@ -4,9 +4,34 @@ import { workedExamples } from '../../src/metrics/accounting.js';
 
 function row(id: string, label: string, prediction: string, tested: boolean, success: boolean): EvidenceRow {
   return {
-    id, split: 'test', model: 'm', condition: 'fgm', language: 'unknown', domain: null, text: null, perturbed_text: null, label, clean_prediction: label, prediction,
-    scores: [0.5, 0.5], margin: 0, clean_margin: 0.2, changed: true, valid: true, invalid_reason: null, eligible: true, tested, success, uncovered: !tested,
-    uncovered_reason: tested ? null : 'unchanged', status: 'ok', error: null, input_sha256: '', features: { x: 1 }, perturbed_features: { x: 2 }, exact: true
+    id,
+    split: 'test',
+    model: 'm',
+    condition: 'fgm',
+    language: 'unknown',
+    domain: null,
+    text: null,
+    perturbed_text: null,
+    label,
+    clean_prediction: label,
+    prediction,
+    scores: [0.5, 0.5],
+    margin: 0,
+    clean_margin: 0.2,
+    changed: true,
+    valid: true,
+    invalid_reason: null,
+    eligible: true,
+    tested,
+    success,
+    uncovered: !tested,
+    uncovered_reason: tested ? null : 'unchanged',
+    status: 'ok',
+    error: null,
+    input_sha256: '',
+    features: { x: 1 },
+    perturbed_features: { x: 2 },
+    exact: true
   };
 }
 

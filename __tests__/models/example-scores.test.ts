@@ -25,13 +25,17 @@ const PINNED: Record<string, { texts: number; digest: string }> = {
 function exampleTexts(): { texts: string[]; build: () => ReturnType<typeof buildModels> } {
   const plan = loadPlan({ root: REPO_ROOT, configPath: join(REPO_ROOT, EXAMPLE_CONFIG) });
   const dataset = loadDataset(plan.data);
-  const { runners } = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
+  const { runners } = buildFamilies(plan.threatModel.attacks, {
+    seed: plan.statistics.seed,
+    maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio
+  });
   const texts = new Set<string>();
   for (const split of dataset.splits) {
     for (const example of split.examples) {
       if (example.input.kind !== 'text') continue;
       texts.add(example.input.text);
-      for (const runner of runners) texts.add(runner.perturb({ id: example.id, text: example.input.text, language: example.language }).text);
+      for (const runner of runners)
+        texts.add(runner.perturb({ id: example.id, text: example.input.text, language: example.language }).text);
     }
   }
   return { texts: [...texts], build: () => buildModels(plan.models, dataset.train, dataset.labels) };

@@ -5,7 +5,14 @@ import type { Example } from '../../src/data/example.js';
 import { HybridModel } from '../../src/models/hybrid.js';
 import { TfidfModel } from '../../src/models/tfidf.js';
 import { sortCodePoints } from '../../src/util/strings.js';
-import { example, exampleTrain, expectScores, fixtureTrain, golden, type GoldenCase } from '../fixtures/tfidf-golden.js';
+import {
+  example,
+  exampleTrain,
+  expectScores,
+  fixtureTrain,
+  golden,
+  type GoldenCase
+} from '../fixtures/tfidf-golden.js';
 
 async function check(train: Example[], c: GoldenCase, weight: string): Promise<void> {
   const labels = sortCodePoints(new Set(train.map((e) => e.label)));

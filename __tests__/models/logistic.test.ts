@@ -35,10 +35,21 @@ interface GoldenCase {
   gradients: Array<{ row: number; label: string; gradient: number[] }>;
 }
 
-const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/logistic.json'), 'utf8')) as { cases: GoldenCase[] };
+const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/logistic.json'), 'utf8')) as {
+  cases: GoldenCase[];
+};
 
 function example(id: string, values: Record<string, number>, label: string, i = 0): Example {
-  return { id, split: 'train', label, language: 'unknown', domain: null, input: { kind: 'features', values }, file: 'x', line: i + 1 };
+  return {
+    id,
+    split: 'train',
+    label,
+    language: 'unknown',
+    domain: null,
+    input: { kind: 'features', values },
+    file: 'x',
+    line: i + 1
+  };
 }
 
 function loadFixture(path: string): Fixture {
@@ -54,7 +65,8 @@ const deviations: Record<string, { coef: number; proba: number; gradient: number
 
 afterAll(() => {
   // The observed deviations from sklearn, for the record (LOGISTIC_REPORT=1 npm test -- logistic).
-  if (process.env.LOGISTIC_REPORT) console.log('logistic regression: max |deviation| from scikit-learn\n' + JSON.stringify(deviations, null, 1));
+  if (process.env.LOGISTIC_REPORT)
+    console.log('logistic regression: max |deviation| from scikit-learn\n' + JSON.stringify(deviations, null, 1));
 });
 
 describe('logistic regression equals a fully converged scikit-learn LogisticRegression', () => {
@@ -90,13 +102,19 @@ describe('logistic regression equals a fully converged scikit-learn LogisticRegr
     vectors.forEach((x, i) => expect(model.predict(x)).toBe(decide(c.labels, c.test_proba[i] as number[]).prediction));
 
     let gradDev = 0;
-    for (const g of c.gradients) gradDev = Math.max(gradDev, maxAbsDiff(model.inputGradient(vectors[g.row] as number[], g.label), g.gradient));
+    for (const g of c.gradients)
+      gradDev = Math.max(gradDev, maxAbsDiff(model.inputGradient(vectors[g.row] as number[], g.label), g.gradient));
     expect(c.gradients.length).toBeGreaterThan(0);
     expect(gradDev).toBeLessThan(1e-8);
 
     deviations[name] = { coef: coefDev, proba: probaDev, gradient: gradDev };
     const description = model.describe();
-    expect(description).toMatchObject({ name, kind: 'logistic-regression', probabilities: true, params: { C: c.C, solver: 'newton', tol: 1e-12 } });
+    expect(description).toMatchObject({
+      name,
+      kind: 'logistic-regression',
+      probabilities: true,
+      params: { C: c.C, solver: 'newton', tol: 1e-12 }
+    });
     expect(description.params.iterations).toBeGreaterThan(0);
     expect(description.params.iterations).toBeLessThanOrEqual(200);
   });
@@ -130,7 +148,12 @@ describe('logistic regression behaviour', () => {
   });
 
   test('ties go to the first label: a symmetric training set gives w = 0, b = 0 and scores [0.5, 0.5]', async () => {
-    const train = [example('a1', { x: 0 }, 'a'), example('b1', { x: 0 }, 'b'), example('a2', { x: 1 }, 'a'), example('b2', { x: 1 }, 'b')];
+    const train = [
+      example('a1', { x: 0 }, 'a'),
+      example('b1', { x: 0 }, 'b'),
+      example('a2', { x: 1 }, 'a'),
+      example('b2', { x: 1 }, 'b')
+    ];
     const model = LogisticRegressionModel.fit('tie', train, ['a', 'b'], ['x']);
     expect(model.parameters().coef[0]?.[0]).toBeCloseTo(0, 12);
     expect(model.parameters().intercept[0]).toBeCloseTo(0, 12);
@@ -139,24 +162,63 @@ describe('logistic regression behaviour', () => {
     expect(r.scores[0]).toBeCloseTo(0.5, 12);
     expect(model.predict([3])).toBe('a');
 
-    const zero = new LogisticRegressionModel('z', { labels: ['a', 'b', 'c'], features: ['x'], C: 1, coef: [[0], [0], [0]], intercept: [0, 0, 0], iterations: 0 });
+    const zero = new LogisticRegressionModel('z', {
+      labels: ['a', 'b', 'c'],
+      features: ['x'],
+      C: 1,
+      coef: [[0], [0], [0]],
+      intercept: [0, 0, 0],
+      iterations: 0
+    });
     expect(zero.probabilities([5])).toEqual([1 / 3, 1 / 3, 1 / 3]);
     expect(zero.predict([5])).toBe('a');
-    const second = new LogisticRegressionModel('s', { labels: ['a', 'b', 'c'], features: ['x'], C: 1, coef: [[0], [1], [1]], intercept: [0, 0, 0], iterations: 0 });
+    const second = new LogisticRegressionModel('s', {
+      labels: ['a', 'b', 'c'],
+      features: ['x'],
+      C: 1,
+      coef: [[0], [1], [1]],
+      intercept: [0, 0, 0],
+      iterations: 0
+    });
     expect(second.predict([2])).toBe('b');
     expect(second.predict([-2])).toBe('a');
   });
 
   test('affineLogits: one frozen copy per model, a zero first row for binary, the coefficients for multinomial', () => {
-    const binaryModel = new LogisticRegressionModel('b', { labels: ['a', 'b'], features: ['x', 'y'], C: 1, coef: [[2, -3]], intercept: [0.5], iterations: 0 });
-    const multi = new LogisticRegressionModel('m', { labels: ['a', 'b', 'c'], features: ['x'], C: 1, coef: [[1], [-2], [1]], intercept: [0.1, -0.3, 0.2], iterations: 0 });
-    expect(binaryModel.affineLogits()).toEqual({ weights: [[0, 0], [2, -3]], intercepts: [0, 0.5] });
+    const binaryModel = new LogisticRegressionModel('b', {
+      labels: ['a', 'b'],
+      features: ['x', 'y'],
+      C: 1,
+      coef: [[2, -3]],
+      intercept: [0.5],
+      iterations: 0
+    });
+    const multi = new LogisticRegressionModel('m', {
+      labels: ['a', 'b', 'c'],
+      features: ['x'],
+      C: 1,
+      coef: [[1], [-2], [1]],
+      intercept: [0.1, -0.3, 0.2],
+      iterations: 0
+    });
+    expect(binaryModel.affineLogits()).toEqual({
+      weights: [
+        [0, 0],
+        [2, -3]
+      ],
+      intercepts: [0, 0.5]
+    });
     expect(multi.affineLogits()).toEqual({ weights: [[1], [-2], [1]], intercepts: [0.1, -0.3, 0.2] });
     for (const model of [binaryModel, multi]) {
       const a = model.affineLogits();
       // The same object every call (exact asks once per row), and nobody can change it.
       expect(model.affineLogits()).toBe(a);
-      expect(Object.isFrozen(a) && Object.isFrozen(a.weights) && Object.isFrozen(a.intercepts) && a.weights.every((w) => Object.isFrozen(w))).toBe(true);
+      expect(
+        Object.isFrozen(a) &&
+          Object.isFrozen(a.weights) &&
+          Object.isFrozen(a.intercepts) &&
+          a.weights.every((w) => Object.isFrozen(w))
+      ).toBe(true);
     }
     // Not the model's own coefficients: changing the parameters it was given afterwards changes nothing.
     const params = { labels: ['a', 'b'], features: ['x'], C: 1, coef: [[4]], intercept: [1], iterations: 0 };
@@ -182,7 +244,12 @@ describe('logistic regression behaviour', () => {
 
   test('the digest is a function of the trained parameters: same rows in any order give the same digest', () => {
     const d1 = LogisticRegressionModel.fit('b', binaryTrain, ['0', '1'], binary.features).describe().digest;
-    const d2 = LogisticRegressionModel.fit('other-name', [...binaryTrain].reverse(), ['0', '1'], binary.features).describe().digest;
+    const d2 = LogisticRegressionModel.fit(
+      'other-name',
+      [...binaryTrain].reverse(),
+      ['0', '1'],
+      binary.features
+    ).describe().digest;
     const d3 = LogisticRegressionModel.fit('b', binaryTrain, ['0', '1'], binary.features, 0.5).describe().digest;
     const d4 = LogisticRegressionModel.fit('b', binaryTrain.slice(1), ['0', '1'], binary.features).describe().digest;
     expect(d1).toMatch(/^[0-9a-f]{64}$/);
@@ -210,9 +277,18 @@ describe('logistic regression behaviour', () => {
   });
 
   test('fit rejects unusable training data with a plain Error', () => {
-    expect(() => LogisticRegressionModel.fit('b', binaryTrain, ['0', '1', '2'], binary.features)).toThrow(/no training rows for label\(s\) "2"/);
+    expect(() => LogisticRegressionModel.fit('b', binaryTrain, ['0', '1', '2'], binary.features)).toThrow(
+      /no training rows for label\(s\) "2"/
+    );
     expect(() => LogisticRegressionModel.fit('b', binaryTrain, ['0'], binary.features)).toThrow(/at least two labels/);
-    expect(() => LogisticRegressionModel.fit('b', [...binaryTrain, example('bad', { f1: 0.5, f2: Number.NaN }, '1')], ['0', '1'], binary.features)).toThrow(/row bad/);
+    expect(() =>
+      LogisticRegressionModel.fit(
+        'b',
+        [...binaryTrain, example('bad', { f1: 0.5, f2: Number.NaN }, '1')],
+        ['0', '1'],
+        binary.features
+      )
+    ).toThrow(/row bad/);
     expect(() => LogisticRegressionModel.fit('b', binaryTrain, ['0', '1'], binary.features, 0)).toThrow(/C must be/);
   });
 
@@ -236,8 +312,14 @@ describe('logistic regression behaviour', () => {
       return inTrainCsv(example(`h${i}`, { a }, a + 3e199 * (rand() - 0.5) > 0 ? 'p' : 'n', i));
     });
     const cases = [
-      { fit: () => LogisticRegressionModel.fit('tab-lr', offset, ['neg', 'pos'], ['f0', 'f1', 'f2']), reason: 'no step along the Newton direction made progress' },
-      { fit: () => LogisticRegressionModel.fit('tab-lr', huge, ['n', 'p'], ['a']), reason: 'the Newton system is not positive definite' }
+      {
+        fit: () => LogisticRegressionModel.fit('tab-lr', offset, ['neg', 'pos'], ['f0', 'f1', 'f2']),
+        reason: 'no step along the Newton direction made progress'
+      },
+      {
+        fit: () => LogisticRegressionModel.fit('tab-lr', huge, ['n', 'p'], ['a']),
+        reason: 'the Newton system is not positive definite'
+      }
     ];
     for (const { fit, reason } of cases) {
       let caught: unknown;
@@ -251,7 +333,11 @@ describe('logistic regression behaviour', () => {
       expect((caught as DataError).kind).toBe('data');
       const steps = /did not converge in (\d+) Newton steps/.exec(message)?.[1];
       expect(Number(steps)).toBeLessThanOrEqual(200); // the solver's step limit (src/models/newton.ts)
-      expect(message.startsWith(`data/train.csv: model "tab-lr": logistic regression did not converge in ${steps} Newton steps (${reason}); `)).toBe(true);
+      expect(
+        message.startsWith(
+          `data/train.csv: model "tab-lr": logistic regression did not converge in ${steps} Newton steps (${reason}); `
+        )
+      ).toBe(true);
       expect(message).toContain('too badly scaled');
       expect(message).toContain('no feature-scaling option');
       expect(message).toContain('standardise each column to mean 0 and standard deviation 1');
@@ -265,7 +351,9 @@ describe('logistic regression behaviour', () => {
   test('separable data converges thanks to the L2 term, however weak the penalty (C up to 1e8)', () => {
     const sep = loadFixture('__tests__/fixtures/logistic-separable.json');
     const train = sep.train.map((r, i) => example(r.id, r.features, r.label, i));
-    const vectors = train.map((e) => sep.features.map((f) => (e.input.kind === 'features' ? (e.input.values[f] as number) : NaN)));
+    const vectors = train.map((e) =>
+      sep.features.map((f) => (e.input.kind === 'features' ? (e.input.values[f] as number) : NaN))
+    );
     let previousNorm = 0;
     for (const C of [1, 1e2, 1e4, 1e6, 1e8]) {
       const model = LogisticRegressionModel.fit('s', train, ['0', '1'], sep.features, C);
@@ -281,7 +369,10 @@ describe('logistic regression behaviour', () => {
       const correct = train.filter((e, i) => model.predict(vectors[i] as number[]) === e.label).length;
       expect(correct / train.length).toBeGreaterThan(C >= 1e4 ? 0.99 : 0.9);
       if (C >= 1e6) expect(correct).toBe(train.length);
-      if (process.env.LOGISTIC_REPORT) console.log(`separable C=${C}: ${iterations} Newton steps, |w| = ${norm.toPrecision(6)}, ${correct}/${train.length} correct`);
+      if (process.env.LOGISTIC_REPORT)
+        console.log(
+          `separable C=${C}: ${iterations} Newton steps, |w| = ${norm.toPrecision(6)}, ${correct}/${train.length} correct`
+        );
     }
   });
 
@@ -309,7 +400,8 @@ describe('logistic regression behaviour', () => {
       const t0 = performance.now();
       const model = LogisticRegressionModel.fit('perf', train, ['hi', 'lo'], features);
       const ms = performance.now() - t0;
-      if (process.env.LOGISTIC_REPORT) console.log(`logistic fit ${n} × ${d}: ${ms.toFixed(0)} ms, ${model.parameters().iterations} Newton steps`);
+      if (process.env.LOGISTIC_REPORT)
+        console.log(`logistic fit ${n} × ${d}: ${ms.toFixed(0)} ms, ${model.parameters().iterations} Newton steps`);
       expect(ms).toBeLessThan(20000);
     }
   });

@@ -25,11 +25,23 @@ const golden = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/naive-b
 };
 
 function example(text: string, label: string, i: number): Example {
-  return { id: String(i), split: 'train', label, language: 'en', domain: null, input: { kind: 'text', text }, file: 'x', line: i + 1 };
+  return {
+    id: String(i),
+    split: 'train',
+    label,
+    language: 'en',
+    domain: null,
+    input: { kind: 'text', text },
+    file: 'x',
+    line: i + 1
+  };
 }
 
 function readJsonl(path: string): Array<Record<string, string>> {
-  return readFileSync(join(REPO_ROOT, path), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, string>);
+  return readFileSync(join(REPO_ROOT, path), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, string>);
 }
 
 async function expectMatches(train: Example[], c: GoldenCase): Promise<void> {
@@ -46,15 +58,22 @@ async function expectMatches(train: Example[], c: GoldenCase): Promise<void> {
 }
 
 function exampleTrain(): Example[] {
-  return readJsonl('examples/academic-intent/data/train.jsonl').map((r, i) => example(r.text as string, r.label as string, i));
+  return readJsonl('examples/academic-intent/data/train.jsonl').map((r, i) =>
+    example(r.text as string, r.label as string, i)
+  );
 }
 
 describe('naive-bayes equals scikit-learn MultinomialNB(alpha=1) on CountVectorizer', () => {
   test('multilingual fixture: accents, punctuation-joined words, one-letter and unseen-only texts', async () => {
     // The fixture keeps its texts without a known word (punctuation, one letter, empty, unseen).
     expect(golden.fixture.known_words.filter((n) => n === 0).length).toBeGreaterThanOrEqual(8);
-    const fixture = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/fixtures/nb-fixture.json'), 'utf8')) as { train: Array<{ text: string; label: string }> };
-    await expectMatches(fixture.train.map((r, i) => example(r.text, r.label, i)), golden.fixture);
+    const fixture = JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/fixtures/nb-fixture.json'), 'utf8')) as {
+      train: Array<{ text: string; label: string }>;
+    };
+    await expectMatches(
+      fixture.train.map((r, i) => example(r.text, r.label, i)),
+      golden.fixture
+    );
   });
 
   test('bundled example: 184 evaluation texts', async () => {

@@ -50,24 +50,48 @@ describe('combining N answers', () => {
 
   test('ties go to the first label in code-point order', () => {
     expect(combineAnswers(ABC, [ok([0, 1, 0]), ok([1, 0, 0])])).toMatchObject({ label: 'a', agreement: 0.5 });
-    expect(combineAnswers(ABC, [said('c'), said('c'), said('b'), said('b')])).toMatchObject({ label: 'b', agreement: 0.5 });
+    expect(combineAnswers(ABC, [said('c'), said('c'), said('b'), said('b')])).toMatchObject({
+      label: 'b',
+      agreement: 0.5
+    });
     // Labels compare by code point: "B" (U+0042) precedes "a" (U+0061).
     expect(combineAnswers(['B', 'a'], [said('a'), said('B')])).toMatchObject({ label: 'B' });
   });
 
   test('label-only answers: majority and agreement, no scores; one label-only answer among scored ones drops the scores', () => {
-    expect(combineAnswers(ABC, [said('b'), said('c'), said('b')])).toEqual({ status: 'ok', scores: null, label: 'b', agreement: 2 / 3 });
-    expect(combineAnswers(ABC, [ok([0, 0, 1]), said('c'), said('a')])).toEqual({ status: 'ok', scores: null, label: 'c', agreement: 2 / 3 });
+    expect(combineAnswers(ABC, [said('b'), said('c'), said('b')])).toEqual({
+      status: 'ok',
+      scores: null,
+      label: 'b',
+      agreement: 2 / 3
+    });
+    expect(combineAnswers(ABC, [ok([0, 0, 1]), said('c'), said('a')])).toEqual({
+      status: 'ok',
+      scores: null,
+      label: 'c',
+      agreement: 2 / 3
+    });
   });
 
   test('one failed answer fails the input with the first failure’s status and reason', () => {
-    expect(combineAnswers(ABC, [said('a'), { status: 'error', error: 'malformed' }, { status: 'timeout', error: 'late' }])).toEqual({ status: 'error', error: 'answer 2 of 3: malformed' });
-    expect(combineAnswers(ABC, [{ status: 'timeout', error: 'late' }, said('a')])).toEqual({ status: 'timeout', error: 'answer 1 of 2: late' });
-    expect(combineAnswers(ABC, [ok([0.5, 0.5, Number.NaN]), said('a')])).toMatchObject({ status: 'error', error: 'answer 1 of 2: expected 3 finite scores' });
+    expect(
+      combineAnswers(ABC, [said('a'), { status: 'error', error: 'malformed' }, { status: 'timeout', error: 'late' }])
+    ).toEqual({ status: 'error', error: 'answer 2 of 3: malformed' });
+    expect(combineAnswers(ABC, [{ status: 'timeout', error: 'late' }, said('a')])).toEqual({
+      status: 'timeout',
+      error: 'answer 1 of 2: late'
+    });
+    expect(combineAnswers(ABC, [ok([0.5, 0.5, Number.NaN]), said('a')])).toMatchObject({
+      status: 'error',
+      error: 'answer 1 of 2: expected 3 finite scores'
+    });
   });
 
   test('askRepeatedly asks every input N times, one round after another', async () => {
-    const inputs: ExampleInput[] = [{ kind: 'text', text: 'x' }, { kind: 'text', text: 'y' }];
+    const inputs: ExampleInput[] = [
+      { kind: 'text', text: 'x' },
+      { kind: 'text', text: 'y' }
+    ];
     const calls: string[][] = [];
     let round = 0;
     const results = await askRepeatedly(3, ABC, inputs, async (batch) => {
@@ -75,7 +99,11 @@ describe('combining N answers', () => {
       round++;
       return batch.map((i) => said(i.kind === 'text' && i.text === 'x' && round === 2 ? 'b' : 'a'));
     });
-    expect(calls).toEqual([['x', 'y'], ['x', 'y'], ['x', 'y']]);
+    expect(calls).toEqual([
+      ['x', 'y'],
+      ['x', 'y'],
+      ['x', 'y']
+    ]);
     expect(results).toEqual([
       { status: 'ok', scores: null, label: 'a', agreement: 2 / 3 },
       { status: 'ok', scores: null, label: 'a', agreement: 1 }
@@ -89,11 +117,23 @@ describe('a command model with repeat', () => {
     writeFileSync(
       join(root, 'script.json'),
       JSON.stringify({
-        rules: [{ contains: 'wobbly', answers: [{ a: 0.9, b: 0.1 }, { a: 0.2, b: 0.8 }, { a: 0.4, b: 0.6 }] }],
+        rules: [
+          {
+            contains: 'wobbly',
+            answers: [
+              { a: 0.9, b: 0.1 },
+              { a: 0.2, b: 0.8 },
+              { a: 0.4, b: 0.6 }
+            ]
+          }
+        ],
         default: [{ a: 0.3, b: 0.7 }]
       })
     );
-    const { m } = model({ command: fixture(join(import.meta.dirname, 'external/fixtures/scripted-model.mjs'), join(root, 'script.json')), repeat: 3 });
+    const { m } = model({
+      command: fixture(join(import.meta.dirname, 'external/fixtures/scripted-model.mjs'), join(root, 'script.json')),
+      repeat: 3
+    });
     try {
       const inputs: ExampleInput[] = [
         { kind: 'text', text: 'a wobbly one' },
@@ -144,10 +184,26 @@ describe('an HTTP model with repeat', () => {
       });
     });
     servers.push(s);
-    const plan = { name: 'api', url: s.url, format: 'evidence-gate' as const, headers: {}, env: [], batch: 1, concurrency: 2, timeoutS: 5, retries: 0, probabilities: false, chat: null, seed: 7 };
+    const plan = {
+      name: 'api',
+      url: s.url,
+      format: 'evidence-gate' as const,
+      headers: {},
+      env: [],
+      batch: 1,
+      concurrency: 2,
+      timeoutS: 5,
+      retries: 0,
+      probabilities: false,
+      chat: null,
+      seed: 7
+    };
     const m = new HttpModel({ ...plan, repeat: 5 }, ['limitation', 'result']);
     const once = new HttpModel(plan, ['limitation', 'result']);
-    const inputs: ExampleInput[] = ['flaky one', 'steady one', 'flaky one', 'third'].map((text) => ({ kind: 'text', text }));
+    const inputs: ExampleInput[] = ['flaky one', 'steady one', 'flaky one', 'third'].map((text) => ({
+      kind: 'text',
+      text
+    }));
     const results = await m.score(inputs);
     expect(results.map((r) => (r.status === 'ok' ? [r.label, r.agreement] : r.status))).toEqual([
       ['result', 4 / 5],

@@ -46,7 +46,9 @@ const labels = sortCodePoints(new Set(train.map((e) => e.label)));
 /** `count` distinct texts: the example's evaluation texts, then numbered variants of them. */
 function chunk(count: number): string[] {
   const base = [...rows('controlled'), ...rows('challenge')].map((r) => r.text);
-  return Array.from({ length: count }, (_, i) => (i < base.length ? (base[i] as string) : `${base[i % base.length] as string} (${i})`));
+  return Array.from({ length: count }, (_, i) =>
+    i < base.length ? (base[i] as string) : `${base[i % base.length] as string} (${i})`
+  );
 }
 
 async function scoreAll(models: readonly Model[], texts: readonly string[]): Promise<Record<string, unknown[]>> {
@@ -84,7 +86,11 @@ describe('four text models share their featurizations', () => {
     const kept = await scoreAll(models, texts);
     expect(counts).toEqual({ word: 200, char: 150 });
     for (const name of Object.keys(kept)) {
-      (kept[name] as Array<{ scores: number[] }>).forEach((r, i) => r.scores.forEach((s, j) => expect(Object.is((once[name] as Array<{ scores: number[] }>)[i]?.scores[j], s)).toBe(true)));
+      (kept[name] as Array<{ scores: number[] }>).forEach((r, i) =>
+        r.scores.forEach((s, j) =>
+          expect(Object.is((once[name] as Array<{ scores: number[] }>)[i]?.scores[j], s)).toBe(true)
+        )
+      );
     }
   });
 

@@ -7,7 +7,12 @@ import { quote, quotePath } from '../../src/util/quote.js';
 import { tempRepo } from '../helpers.js';
 
 const sysError = (code: string, syscall: string, path?: string, errno?: number) =>
-  Object.assign(new Error(`${code}: some words, ${syscall}${path ? ` '${path}'` : ''}`), { code, syscall, path, errno });
+  Object.assign(new Error(`${code}: some words, ${syscall}${path ? ` '${path}'` : ''}`), {
+    code,
+    syscall,
+    path,
+    errno
+  });
 
 test.each([
   ['ENOSPC', 'write', -28, 'cannot write out/evidence.jsonl: no space left on device (ENOSPC)'],
@@ -29,8 +34,12 @@ test('without an errno the OS words come from the message; without a path, none 
 });
 
 test('a path outside the root stays absolute; an odd name is quoted', () => {
-  expect(asUserFsError(sysError('EACCES', 'open', '/etc/x', -13), '/repo')?.message).toBe('cannot open /etc/x: permission denied (EACCES)');
-  expect(asUserFsError(sysError('EACCES', 'open', '/repo/a\n::error::b', -13), '/repo')?.message).toBe('cannot open "a\\n::error::b": permission denied (EACCES)');
+  expect(asUserFsError(sysError('EACCES', 'open', '/etc/x', -13), '/repo')?.message).toBe(
+    'cannot open /etc/x: permission denied (EACCES)'
+  );
+  expect(asUserFsError(sysError('EACCES', 'open', '/repo/a\n::error::b', -13), '/repo')?.message).toBe(
+    'cannot open "a\\n::error::b": permission denied (EACCES)'
+  );
 });
 
 test('a real failure from Node maps too', () => {

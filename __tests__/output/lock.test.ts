@@ -6,7 +6,15 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../src/errors.js';
-import { acquireLock, currentOwner, ownerState, ownsLock, processStart, releaseLock, type LockOwner } from '../../src/output/lock.js';
+import {
+  acquireLock,
+  currentOwner,
+  ownerState,
+  ownsLock,
+  processStart,
+  releaseLock,
+  type LockOwner
+} from '../../src/output/lock.js';
 import { tempRepo } from '../helpers.js';
 
 const DEAD_PID = 9_999_999; // above any pid_max: never a live process
@@ -56,12 +64,16 @@ test('held by a dead process of this host: taken over', () => {
 
 test('held by a process of another host: refused, as its liveness cannot be seen', () => {
   const path = lockAt({ pid: DEAD_PID, hostname: 'elsewhere\n::warning::x' });
-  expect(refusal(path)).toMatch(/^output folder out is in use by another Evidence Gate run \(pid 9999999 on host "elsewhere\\n::warning::x", started /);
+  expect(refusal(path)).toMatch(
+    /^output folder out is in use by another Evidence Gate run \(pid 9999999 on host "elsewhere\\n::warning::x", started /
+  );
 });
 
 test('a lock from before a reboot, or from a reused pid, is stale', () => {
   const me = currentOwner('out');
-  expect(ownerState({ ...me, boot_id: me.boot_id === null ? null : 'another-boot' })).toBe(me.boot_id === null ? 'alive' : 'dead');
+  expect(ownerState({ ...me, boot_id: me.boot_id === null ? null : 'another-boot' })).toBe(
+    me.boot_id === null ? 'alive' : 'dead'
+  );
   if (processStart(process.pid) !== null) expect(ownerState({ ...me, proc_start: '1' })).toBe('dead');
   expect(ownerState(me)).toBe('alive');
 });

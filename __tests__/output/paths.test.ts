@@ -17,7 +17,12 @@ describe('existing files (config, data, dictionaries)', () => {
   test('a plain file: absolute, relative and real paths', () => {
     const root = tempRepo({ 'data/train.jsonl': '{}' });
     const r = ok(resolveInside(root, 'data/train.jsonl'));
-    expect(r).toEqual({ absolute: join(root, 'data/train.jsonl'), relative: 'data/train.jsonl', real: join(realpathSync(root), 'data/train.jsonl'), realRoot: realpathSync(root) });
+    expect(r).toEqual({
+      absolute: join(root, 'data/train.jsonl'),
+      relative: 'data/train.jsonl',
+      real: join(realpathSync(root), 'data/train.jsonl'),
+      realRoot: realpathSync(root)
+    });
   });
 
   test('a link to another file inside the root keeps its own relative name', () => {
@@ -38,14 +43,18 @@ describe('existing files (config, data, dictionaries)', () => {
     const outside = tempRepo({ 'secret.jsonl': 'x' });
     const root = tempRepo();
     symlinkSync(outside, join(root, 'data'));
-    expect(resolveInside(root, 'data/secret.jsonl')).toBe('expected a path inside the repository root, found "data/secret.jsonl" (a link that leads outside)');
+    expect(resolveInside(root, 'data/secret.jsonl')).toBe(
+      'expected a path inside the repository root, found "data/secret.jsonl" (a link that leads outside)'
+    );
   });
 
   test('a missing file below a link leading outside is refused too (it used to pass)', () => {
     const outside = tempRepo();
     const root = tempRepo();
     symlinkSync(outside, join(root, 'data'));
-    expect(resolveInside(root, 'data/not-yet.jsonl')).toBe('expected a path inside the repository root, found "data/not-yet.jsonl" (a link that leads outside)');
+    expect(resolveInside(root, 'data/not-yet.jsonl')).toBe(
+      'expected a path inside the repository root, found "data/not-yet.jsonl" (a link that leads outside)'
+    );
   });
 
   test('a missing file in a real folder resolves (the caller reports it missing)', () => {
@@ -58,13 +67,19 @@ describe('existing files (config, data, dictionaries)', () => {
     symlinkSync(join(root, 'nowhere'), join(root, 'dangling'));
     symlinkSync('loop-b', join(root, 'loop-a'));
     symlinkSync('loop-a', join(root, 'loop-b'));
-    expect(resolveInside(root, 'dangling')).toBe('expected a path that exists or can be created, found "dangling" (a link whose target does not exist)');
-    expect(resolveInside(root, 'loop-a/x')).toBe('expected a path that exists or can be created, found "loop-a/x" (a link that cannot be resolved (ELOOP))');
+    expect(resolveInside(root, 'dangling')).toBe(
+      'expected a path that exists or can be created, found "dangling" (a link whose target does not exist)'
+    );
+    expect(resolveInside(root, 'loop-a/x')).toBe(
+      'expected a path that exists or can be created, found "loop-a/x" (a link that cannot be resolved (ELOOP))'
+    );
   });
 
   test('a file used as a folder is refused', () => {
     const root = tempRepo({ 'a.txt': '' });
-    expect(resolveInside(root, 'a.txt/b/c')).toBe('expected a path whose parents are folders, found "a.txt/b/c" (a.txt is not a folder)');
+    expect(resolveInside(root, 'a.txt/b/c')).toBe(
+      'expected a path whose parents are folders, found "a.txt/b/c" (a.txt is not a folder)'
+    );
   });
 });
 
@@ -91,7 +106,9 @@ describe('the root and how paths are named', () => {
   });
 
   test('a missing root is a reason, not a crash', () => {
-    expect(resolveInside('/nonexistent-evidence-gate-root', 'x')).toBe('expected an existing repository root folder, found "/nonexistent-evidence-gate-root"');
+    expect(resolveInside('/nonexistent-evidence-gate-root', 'x')).toBe(
+      'expected an existing repository root folder, found "/nonexistent-evidence-gate-root"'
+    );
   });
 
   test('names with line breaks or bidi controls are escaped in the reason', () => {

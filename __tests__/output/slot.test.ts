@@ -13,7 +13,10 @@ import { tempRepo } from '../helpers.js';
 function writeOutput(dir: string, tag: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'summary.md'), tag);
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ tool: { name: 'evidence-gate' }, files: { 'summary.md': {} }, run: { stderr_files: {} } }));
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    JSON.stringify({ tool: { name: 'evidence-gate' }, files: { 'summary.md': {} }, run: { stderr_files: {} } })
+  );
 }
 
 function open(root: string, outputDir = 'out'): OutputSlot {
@@ -100,7 +103,9 @@ test('a staging folder of a dead run is removed; a link named like one is left',
 
 test('a lookalike with this process id holding other files is refused, not deleted', () => {
   const root = tempRepo({ [`.out.tmp-${process.pid}/thesis.tex`]: 'mine' });
-  expect(() => open(root)).toThrow(`output folder out: .out.tmp-${process.pid} exists and holds other files; expected nothing under that name (move it away)`);
+  expect(() => open(root)).toThrow(
+    `output folder out: .out.tmp-${process.pid} exists and holds other files; expected nothing under that name (move it away)`
+  );
   expect(readFileSync(join(root, `.out.tmp-${process.pid}`, 'thesis.tex'), 'utf8')).toBe('mine');
   expect(existsSync(join(root, '.out.lock'))).toBe(false);
 });
@@ -122,7 +127,9 @@ test('a run whose lock was taken over does not put its output in place', () => {
   const slot = open(root);
   writeOutput(slot.staging, 'new');
   writeFileSync(join(root, '.out.lock'), '{"pid": 1, "hostname": "x", "started_at": "t", "token": "other"}');
-  expect(() => slot.commit()).toThrow('output folder out: another run took over its lock .out.lock while this run was writing');
+  expect(() => slot.commit()).toThrow(
+    'output folder out: another run took over its lock .out.lock while this run was writing'
+  );
   slot.discard();
   expect(existsSync(join(root, 'out'))).toBe(false);
   // The other run's lock is not ours to delete.
@@ -132,8 +139,15 @@ test('a run whose lock was taken over does not put its output in place', () => {
 test('a write error without a path is told as the output folder; one in staging as the same file in it', () => {
   const root = tempRepo();
   const slot = open(root, 'o');
-  const noPath = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
-  const inStaging = Object.assign(new Error('EDQUOT'), { code: 'EDQUOT', syscall: 'open', path: join(slot.staging, 'metrics.json') });
+  const noPath = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+    code: 'ENOSPC',
+    syscall: 'write'
+  });
+  const inStaging = Object.assign(new Error('EDQUOT'), {
+    code: 'EDQUOT',
+    syscall: 'open',
+    path: join(slot.staging, 'metrics.json')
+  });
   slot.discard(noPath);
   slot.discard(inStaging);
   expect((noPath as NodeJS.ErrnoException).path).toBe(join(root, 'o'));

@@ -12,12 +12,16 @@ describe('append', () => {
     expect(appendCandidate('The sample did not include 12% of cases.', 'en', SENTENCES)).toBe(
       'The sample did not include 12% of cases. This sentence was added for context.'
     );
-    expect(appendCandidate('No se observó.', 'es', SENTENCES)).toBe('No se observó. Esta oración se añadió como contexto.');
+    expect(appendCandidate('No se observó.', 'es', SENTENCES)).toBe(
+      'No se observó. Esta oración se añadió como contexto.'
+    );
     expect(appendCandidate('Não foi', 'pt', SENTENCES)).toBe('Não foi Esta frase foi acrescentada como contexto.');
   });
 
   test('a language without a sentence is a bug here (the config loader rejects it)', () => {
-    expect(() => appendCandidate('Texte.', 'fr', SENTENCES)).toThrow('append: no sentence configured for language "fr"');
+    expect(() => appendCandidate('Texte.', 'fr', SENTENCES)).toThrow(
+      'append: no sentence configured for language "fr"'
+    );
     expect(() => appendCandidate('Texte.', 'constructor', SENTENCES)).toThrow(/no sentence configured/);
   });
 
@@ -25,14 +29,18 @@ describe('append', () => {
     const original = 'Não foi medido.';
     expect(appendViolation(original, `${original} ${SENTENCES.pt}`, SENTENCES)).toBeNull();
     expect(appendViolation(original, `${original} ${SENTENCES.en}`, SENTENCES)).toBeNull(); // any configured sentence
-    expect(appendViolation(original, `Nao foi medido. ${SENTENCES.pt}`, SENTENCES)).toBe('the original text is not an exact prefix of the candidate');
+    expect(appendViolation(original, `Nao foi medido. ${SENTENCES.pt}`, SENTENCES)).toBe(
+      'the original text is not an exact prefix of the candidate'
+    );
     expect(appendViolation(original, `${original}  ${SENTENCES.pt}`, SENTENCES)).toBe(
       `the appended text ${JSON.stringify(' ' + SENTENCES.pt)} is not a configured sentence`
     );
     expect(appendViolation(original, `${original}\n${SENTENCES.pt}`, SENTENCES)).toBe(
       `the appended text ${JSON.stringify('\n' + SENTENCES.pt)} does not start with one space`
     );
-    expect(appendViolation(original, `${original} Something else.`, SENTENCES)).toBe('the appended text "Something else." is not a configured sentence');
+    expect(appendViolation(original, `${original} Something else.`, SENTENCES)).toBe(
+      'the appended text "Something else." is not a configured sentence'
+    );
   });
 
   test('runner: always changed and valid; records the sentences', () => {
@@ -62,7 +70,9 @@ describe('truncate', () => {
   test('the candidate is the exact prefix ending at the last kept word', () => {
     expect(truncateCandidate('The sample did not include rural schools.', 0.65)).toBe('The sample did not include');
     expect(truncateCandidate('One', 0.65)).toBe('One');
-    expect(truncateCandidate('  Não  foi,   nem   12%  medido  hoje  aqui ', 0.65)).toBe('  Não  foi,   nem   12%  medido');
+    expect(truncateCandidate('  Não  foi,   nem   12%  medido  hoje  aqui ', 0.65)).toBe(
+      '  Não  foi,   nem   12%  medido'
+    );
     expect(truncateCandidate('a\tb\nc d', 0.5)).toBe('a\tb');
     expect(truncateCandidate('   ', 0.65)).toBe('   ');
   });
@@ -70,8 +80,12 @@ describe('truncate', () => {
   test('validity: the candidate must be that prefix', () => {
     const text = 'The sample did not include rural schools.';
     expect(truncateViolation(text, 'The sample did not include', 0.65)).toBeNull();
-    expect(truncateViolation(text, 'The sample did include', 0.65)).toBe('the candidate is not a prefix of the original');
-    expect(truncateViolation(text, 'The sample did not', 0.65)).toBe('the candidate is a prefix of 18 code points; the rule keeps 26');
+    expect(truncateViolation(text, 'The sample did include', 0.65)).toBe(
+      'the candidate is not a prefix of the original'
+    );
+    expect(truncateViolation(text, 'The sample did not', 0.65)).toBe(
+      'the candidate is a prefix of 18 code points; the rule keeps 26'
+    );
   });
 
   test('runner: destructive, records keep', () => {
@@ -85,6 +99,8 @@ describe('truncate', () => {
       valid: true,
       invalidReason: null
     });
-    expect(runner.perturb({ id: 't', text: 'One two three four five six seven', language: 'en' }).text).toBe('One two three four five');
+    expect(runner.perturb({ id: 't', text: 'One two three four five six seven', language: 'en' }).text).toBe(
+      'One two three four five'
+    );
   });
 });

@@ -16,7 +16,9 @@ describe('dictionary substitutions', () => {
   test('replace whole words in English, keeping case', () => {
     expect(substituteWords('This study used data.', 'en', en)).toBe('This research used records.');
     expect(substituteWords('Study STUDY study sTudy', 'en', en)).toBe('Research RESEARCH research sTudy');
-    expect(substituteWords('However, the findings were striking.', 'en', en)).toBe('Nevertheless, the results were remarkable.');
+    expect(substituteWords('However, the findings were striking.', 'en', en)).toBe(
+      'Nevertheless, the results were remarkable.'
+    );
   });
 
   test('keepCase: lower, Title, ALL CAPS of two or more letters, else nothing', () => {
@@ -29,9 +31,13 @@ describe('dictionary substitutions', () => {
   });
 
   test('Spanish and Portuguese words with accents', () => {
-    expect(substituteWords('No se observó un efecto sustancial en los datos.', 'es', es)).toBe('No se observó un efecto considerable en los registros.');
+    expect(substituteWords('No se observó un efecto sustancial en los datos.', 'es', es)).toBe(
+      'No se observó un efecto considerable en los registros.'
+    );
     expect(substituteWords('Directamente, los hallazgos.', 'es', es)).toBe('Explícitamente, los resultados.');
-    expect(substituteWords('Não foi possível usar os dados do estudo.', 'pt', pt)).toBe('Não foi possível usar os registros do trabalho.');
+    expect(substituteWords('Não foi possível usar os dados do estudo.', 'pt', pt)).toBe(
+      'Não foi possível usar os registros do trabalho.'
+    );
     expect(substituteWords('As observações foram OBSERVAÇÕES.', 'pt', pt)).toBe('As medições foram MEDIÇÕES.');
     // A decomposed key in the text still matches the (NFC) dictionary key.
     expect(substituteWords('observac\u0327o\u0303es', 'pt', pt)).toBe('medições');
@@ -43,9 +49,14 @@ describe('dictionary substitutions', () => {
   });
 
   test('negators, numbers and URLs are never replaced', () => {
-    const withNegator = new Map([['not', 'hardly'], ['study', 'research']]);
+    const withNegator = new Map([
+      ['not', 'hardly'],
+      ['study', 'research']
+    ]);
     expect(substituteWords('The study did not change.', 'en', withNegator)).toBe('The research did not change.');
-    expect(substituteWords('2017-study at https://example.org/study and www.data.org', 'en', en)).toBe('2017-study at https://example.org/study and www.data.org');
+    expect(substituteWords('2017-study at https://example.org/study and www.data.org', 'en', en)).toBe(
+      '2017-study at https://example.org/study and www.data.org'
+    );
     expect(substituteWords('n = 240 data (12% data)', 'en', en)).toBe('n = 240 records (12% records)');
   });
 });
@@ -84,12 +95,15 @@ describe('dictionary runner', () => {
     const out = runner.perturb({ id: 'x', text: 'Big study.', language: 'en' });
     expect(out.text).toBe('Big research.');
     expect(out.valid).toBe(false);
-    expect(out.invalidReason).toMatch(/^edit ratio 0\.\d{4} \(\d+ edits \/ 10 code points\) exceeds max_char_edit_ratio 0\.25$/);
+    expect(out.invalidReason).toMatch(
+      /^edit ratio 0\.\d{4} \(\d+ edits \/ 10 code points\) exceeds max_char_edit_ratio 0\.25$/
+    );
   });
 });
 
 describe('dictionary validity', () => {
-  const check = (a: string, b: string, words: ReadonlyMap<string, string> = en) => dictionaryViolation(a, b, 'en', words, null);
+  const check = (a: string, b: string, words: ReadonlyMap<string, string> = en) =>
+    dictionaryViolation(a, b, 'en', words, null);
 
   test('accepts dictionary replacements in any case', () => {
     expect(check('This study', 'This research')).toBeNull();
@@ -105,7 +119,9 @@ describe('dictionary validity', () => {
   test('rejects changes outside replaced words', () => {
     expect(check('This study.', 'This research!')).toBe('text between words changed ("." → "!")');
     expect(check('This study', 'This  research')).toBe('text between words changed (" " → "  ")');
-    expect(check('This study', 'This new research')).toBe('the text has 3 words instead of 2; substitutions replace whole words one for one');
+    expect(check('This study', 'This new research')).toBe(
+      'the text has 3 words instead of 2; substitutions replace whole words one for one'
+    );
   });
 
   test('rejects a changed protected word', () => {
@@ -115,7 +131,8 @@ describe('dictionary validity', () => {
   });
 
   test('rejects a candidate beyond max_char_edit_ratio', () => {
-    expect(dictionaryViolation('data', 'records', 'en', en, 0.25)).toBe('edit ratio 1.7500 (7 edits / 4 code points) exceeds max_char_edit_ratio 0.25');
+    expect(dictionaryViolation('data', 'records', 'en', en, 0.25)).toBe(
+      'edit ratio 1.7500 (7 edits / 4 code points) exceeds max_char_edit_ratio 0.25'
+    );
   });
 });
-

@@ -32,7 +32,9 @@ function build(seed = 1637) {
     {
       format: {},
       transpose: { words_per_change: 5 },
-      dictionary: { file: { absolute: join(EXAMPLE, 'dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' } },
+      dictionary: {
+        file: { absolute: join(EXAMPLE, 'dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' }
+      },
       append: { sentences: SENTENCES },
       truncate: { keep: 0.65 }
     },

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { formatCandidate, formatFamily, formatViolation, foldedLettersAndDigits, RemainingIndices } from '../../src/perturb/format.js';
+import {
+  formatCandidate,
+  formatFamily,
+  formatViolation,
+  foldedLettersAndDigits,
+  RemainingIndices
+} from '../../src/perturb/format.js';
 import { randomTexts } from '../helpers.js';
 
 const row = (id: string, language = 'en', seed = 1637) => ({ seed, id, language });
@@ -59,7 +65,11 @@ describe('format candidates', () => {
 
   test('never edits negators, numbers or URLs, including their punctuation', () => {
     const cases: Array<[string, string, string[]]> = [
-      ['The sample did not include 12% of cases, see https://example.org/x.', 'en', ['not', '12%', 'https://example.org/x.']],
+      [
+        'The sample did not include 12% of cases, see https://example.org/x.',
+        'en',
+        ['not', '12%', 'https://example.org/x.']
+      ],
       ['No se observó un efecto (n = 240), nunca.', 'es', ['No', '240),', 'nunca']],
       ['Não foi medido em 2017, nem depois.', 'pt', ['Não', '2017,', 'nem']],
       ['Never, not once: www.Example.org', 'en', ['Never', 'not', 'www.Example.org']]
@@ -78,7 +88,8 @@ describe('format candidates', () => {
   });
 
   test('the same (seed, id, text) gives the same candidate; another seed may not', () => {
-    const text = 'One limitation of this study is the possibility of selection bias, particularly for rural speech communities.';
+    const text =
+      'One limitation of this study is the possibility of selection bias, particularly for rural speech communities.';
     const outs = SEEDS.map((seed) => formatCandidate(text, row('j', 'en', seed)));
     expect(SEEDS.map((seed) => formatCandidate(text, row('j', 'en', seed)))).toEqual(outs);
     expect(new Set(outs).size).toBeGreaterThan(10);
@@ -100,7 +111,9 @@ describe('format validity', () => {
   });
 
   test('rejects a candidate beyond max_char_edit_ratio', () => {
-    expect(formatViolation('ab cd', 'AB CD', 0.25)).toBe('edit ratio 0.8000 (4 edits / 5 code points) exceeds max_char_edit_ratio 0.25');
+    expect(formatViolation('ab cd', 'AB CD', 0.25)).toBe(
+      'edit ratio 0.8000 (4 edits / 5 code points) exceeds max_char_edit_ratio 0.25'
+    );
     expect(formatViolation('ab cd', 'Ab cd', 0.25)).toBeNull();
   });
 });
@@ -137,16 +150,20 @@ describe('format runner', () => {
 describe('drawing words without replacement', () => {
   test('taking the r-th remaining index matches removing it from a list', () => {
     fc.assert(
-      fc.property(fc.nat(300), fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { maxLength: 320 }), (n, draws) => {
-        const list = Array.from({ length: n }, (_, i) => i);
-        const remaining = new RemainingIndices(n);
-        for (const d of draws) {
-          if (list.length === 0) break;
-          const r = Math.floor(d * list.length);
-          expect(remaining.size).toBe(list.length);
-          expect(remaining.take(r)).toBe(list.splice(r, 1)[0]);
+      fc.property(
+        fc.nat(300),
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { maxLength: 320 }),
+        (n, draws) => {
+          const list = Array.from({ length: n }, (_, i) => i);
+          const remaining = new RemainingIndices(n);
+          for (const d of draws) {
+            if (list.length === 0) break;
+            const r = Math.floor(d * list.length);
+            expect(remaining.size).toBe(list.length);
+            expect(remaining.take(r)).toBe(list.splice(r, 1)[0]);
+          }
         }
-      }),
+      ),
       { numRuns: 300 }
     );
     expect(new RemainingIndices(0).size).toBe(0);
@@ -154,7 +171,9 @@ describe('drawing words without replacement', () => {
 
   test('letters and digits are lower-cased as one character at a time, capital sigma included', () => {
     for (const text of ['ΟΔΟΣ ΣΑΣ', 'Σ', 'aΣ', 'ΣΣa', 'ΌΣΟΣ.', 'İΣtanbul ς σ Σ']) {
-      expect(foldedLettersAndDigits(text)).toBe([...text.replace(/[^\p{L}\p{M}\p{N}]+/gu, '')].map((c) => c.toLowerCase()).join(''));
+      expect(foldedLettersAndDigits(text)).toBe(
+        [...text.replace(/[^\p{L}\p{M}\p{N}]+/gu, '')].map((c) => c.toLowerCase()).join('')
+      );
     }
   });
 });
@@ -163,12 +182,38 @@ describe('foldedLettersAndDigits keeps what the expression it replaces keeps', (
   // The definition: drop /[^\p{L}\p{M}\p{N}]+/gu, then lower-case (capital sigma handled on its own).
   const reference = (text: string) => {
     const kept = text.replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
-    return kept.split('\u03A3').map((p) => p.toLowerCase()).join('\u03C3');
+    return kept
+      .split('\u03A3')
+      .map((p) => p.toLowerCase())
+      .join('\u03C3');
   };
 
   test('on random text with marks, digits of several scripts, astral characters, lone surrogates and sigma', () => {
-    const pool = ['a', 'B', ' ', ',', '.', '\u0301', '7', '٣', 'Ⅻ', 'Σ', 'ς', '\u{1D400}', '\u{1D7CE}', '\u{1F600}', '\uD800', '\uDC00', '\u200b', '中', '-', '\t'];
-    expect(randomTexts(pool, 20000, 16, 17).filter((text) => foldedLettersAndDigits(text) !== reference(text))).toEqual([]);
+    const pool = [
+      'a',
+      'B',
+      ' ',
+      ',',
+      '.',
+      '\u0301',
+      '7',
+      '٣',
+      'Ⅻ',
+      'Σ',
+      'ς',
+      '\u{1D400}',
+      '\u{1D7CE}',
+      '\u{1F600}',
+      '\uD800',
+      '\uDC00',
+      '\u200b',
+      '中',
+      '-',
+      '\t'
+    ];
+    expect(randomTexts(pool, 20000, 16, 17).filter((text) => foldedLettersAndDigits(text) !== reference(text))).toEqual(
+      []
+    );
   });
 
   test('on every BMP unit between letters', () => {

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { allowedEdits, editRatio, editRatioViolation, levenshtein, levenshteinWithin } from '../../src/perturb/levenshtein.js';
+import {
+  allowedEdits,
+  editRatio,
+  editRatioViolation,
+  levenshtein,
+  levenshteinWithin
+} from '../../src/perturb/levenshtein.js';
 
 /** Reference: the full textbook table over code points. */
 function referenceDistance(a: string, b: string): number {
@@ -58,7 +64,9 @@ describe('levenshtein over code points', () => {
   });
 
   test('agrees with the reference on small edits of long texts', () => {
-    const base = fc.array(fc.constantFrom('a', 'b', 'c', 'd', ' ', 'é'), { minLength: 30, maxLength: 140 }).map((cs) => cs.join(''));
+    const base = fc
+      .array(fc.constantFrom('a', 'b', 'c', 'd', ' ', 'é'), { minLength: 30, maxLength: 140 })
+      .map((cs) => cs.join(''));
     fc.assert(
       fc.property(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom('x', '', 'yy')), { maxLength: 6 }), (a, edits) => {
         const chars = [...a];
@@ -82,8 +90,12 @@ describe('edit ratio', () => {
   test('violation only above the bound, none without a bound', () => {
     expect(editRatioViolation('abcd', 'abdc', null)).toBeNull();
     expect(editRatioViolation('abcd', 'abdc', 0.5)).toBeNull();
-    expect(editRatioViolation('abcd', 'abdc', 0.25)).toBe('edit ratio 0.5000 (2 edits / 4 code points) exceeds max_char_edit_ratio 0.25');
-    expect(editRatioViolation('', 'ab', 0.25)).toBe('edit ratio infinite (2 edits / 0 code points) exceeds max_char_edit_ratio 0.25');
+    expect(editRatioViolation('abcd', 'abdc', 0.25)).toBe(
+      'edit ratio 0.5000 (2 edits / 4 code points) exceeds max_char_edit_ratio 0.25'
+    );
+    expect(editRatioViolation('', 'ab', 0.25)).toBe(
+      'edit ratio infinite (2 edits / 0 code points) exceeds max_char_edit_ratio 0.25'
+    );
   });
 
   test('allowed edits: the largest count whose ratio, as a float, is within the maximum', () => {
@@ -125,17 +137,25 @@ describe('distance within a limit (banded, with cut-off)', () => {
 
   test('on periodic texts, where alignments can drift, and near the limit', () => {
     const periodic = fc
-      .tuple(fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 4 }), fc.integer({ min: 10, max: 160 }))
+      .tuple(
+        fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 10, max: 160 })
+      )
       .map(([unit, n]) => unit.join('').repeat(n).slice(0, n));
     fc.assert(
-      fc.property(periodic, fc.array(fc.tuple(fc.nat(), fc.constantFrom('a', 'b', '', 'xy')), { maxLength: 40 }), fc.integer({ min: -3, max: 3 }), (a, edits, offset) => {
-        const chars = [...a];
-        for (const [at, put] of edits) chars.splice(at % (chars.length + 1), put === 'xy' ? 0 : 1, put);
-        const b = chars.join('');
-        const d = referenceDistance(a, b);
-        const limit = Math.max(0, d + offset);
-        expect(levenshteinWithin(a, b, limit)).toBe(d <= limit ? d : -1);
-      }),
+      fc.property(
+        periodic,
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('a', 'b', '', 'xy')), { maxLength: 40 }),
+        fc.integer({ min: -3, max: 3 }),
+        (a, edits, offset) => {
+          const chars = [...a];
+          for (const [at, put] of edits) chars.splice(at % (chars.length + 1), put === 'xy' ? 0 : 1, put);
+          const b = chars.join('');
+          const d = referenceDistance(a, b);
+          const limit = Math.max(0, d + offset);
+          expect(levenshteinWithin(a, b, limit)).toBe(d <= limit ? d : -1);
+        }
+      ),
       { numRuns: 600 }
     );
   });
@@ -144,7 +164,8 @@ describe('distance within a limit (banded, with cut-off)', () => {
     const a = 'abc'.repeat(100);
     const b = 'xabcy'.repeat(10);
     const d = referenceDistance(a, b);
-    for (const limit of [0, 50, d - 1, d, d + 1, 1000]) expect(levenshteinWithin(a, b, limit)).toBe(d <= limit ? d : -1);
+    for (const limit of [0, 50, d - 1, d, d + 1, 1000])
+      expect(levenshteinWithin(a, b, limit)).toBe(d <= limit ? d : -1);
   });
 });
 
@@ -159,11 +180,13 @@ describe('validity decisions equal the exact-distance decisions', () => {
 
   const alphabet = fc.constantFrom('a', 'b', 'c', 'A', ' ', '.', ',', 'é', '\u{1F600}');
   const base = fc.array(alphabet, { maxLength: 150 }).map((cs) => cs.join(''));
-  const edited = fc.tuple(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom('x', '', 'yy', 'B')), { maxLength: 50 })).map(([a, edits]) => {
-    const chars = [...a];
-    for (const [at, put] of edits) chars.splice(at % (chars.length + 1), put === 'yy' ? 0 : 1, put);
-    return [a, chars.join('')] as const;
-  });
+  const edited = fc
+    .tuple(base, fc.array(fc.tuple(fc.nat(), fc.constantFrom('x', '', 'yy', 'B')), { maxLength: 50 }))
+    .map(([a, edits]) => {
+      const chars = [...a];
+      for (const [at, put] of edits) chars.splice(at % (chars.length + 1), put === 'yy' ? 0 : 1, put);
+      return [a, chars.join('')] as const;
+    });
   const max = fc.constantFrom(0.01, 0.05, 0.1, 0.25, 0.3, 0.5, 1);
 
   test('with no bound given, and with any true upper bound given', () => {

@@ -36,14 +36,19 @@ describe('a 5 MB row', () => {
       {
         format: {},
         transpose: { words_per_change: 5 },
-        dictionary: { file: { absolute: join(EXAMPLE, 'dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' } },
+        dictionary: {
+          file: { absolute: join(EXAMPLE, 'dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' }
+        },
         append: { sentences: { en: 'Further details are given in the appendix.' } },
         truncate: { keep: 0.65 }
       },
       { seed: 1637, maxCharEditRatio: 0.25 }
     );
     const started = performance.now();
-    const outcomes = runners.map((runner) => ({ family: runner.family, ...runner.perturb({ id: 'long-1', text, language: 'en' }) }));
+    const outcomes = runners.map((runner) => ({
+      family: runner.family,
+      ...runner.perturb({ id: 'long-1', text, language: 'en' })
+    }));
     const seconds = (performance.now() - started) / 1000;
     expect(outcomes.map((o) => [o.family, o.attempted, o.valid, o.text !== text])).toEqual([
       ['format', true, true, true],

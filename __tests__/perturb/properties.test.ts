@@ -11,16 +11,31 @@ import type { FamilyRunner } from '../../src/perturb/family.js';
 import type { PerturbInput } from '../../src/perturb/input.js';
 import { REPO_ROOT } from '../helpers.js';
 
-const SENTENCES = { en: 'Added for context.', es: 'Añadido como contexto.', pt: 'Acrescentado como contexto.', unknown: 'Context.' };
+const SENTENCES = {
+  en: 'Added for context.',
+  es: 'Añadido como contexto.',
+  pt: 'Acrescentado como contexto.',
+  unknown: 'Context.'
+};
 const MAX_RATIO = 0.25;
 const KEEP = 0.65;
-const dictionaryRef = { absolute: join(REPO_ROOT, 'examples/academic-intent/dictionary.yml'), path: 'examples/academic-intent/dictionary.yml' };
+const dictionaryRef = {
+  absolute: join(REPO_ROOT, 'examples/academic-intent/dictionary.yml'),
+  path: 'examples/academic-intent/dictionary.yml'
+};
 
 // ---- independent helpers -------------------------------------------------------------
-const NEGATOR_LISTS: Record<string, string[]> = { en: ['not', 'never', 'no'], es: ['no', 'nunca', 'ni'], pt: ['não', 'nunca', 'nem'] };
-const negatorList = (language: string) => NEGATOR_LISTS[language] ?? [...NEGATOR_LISTS.en!, ...NEGATOR_LISTS.es!, ...NEGATOR_LISTS.pt!];
-const isNegatorWord = (word: string, language: string) => negatorList(language).includes(word.normalize('NFC').toLowerCase());
-const chunkIsProtected = (chunk: string) => /\p{N}/u.test(chunk) || chunk.includes('://') || /^[^\p{L}\p{N}]*www\./iu.test(chunk);
+const NEGATOR_LISTS: Record<string, string[]> = {
+  en: ['not', 'never', 'no'],
+  es: ['no', 'nunca', 'ni'],
+  pt: ['não', 'nunca', 'nem']
+};
+const negatorList = (language: string) =>
+  NEGATOR_LISTS[language] ?? [...NEGATOR_LISTS.en!, ...NEGATOR_LISTS.es!, ...NEGATOR_LISTS.pt!];
+const isNegatorWord = (word: string, language: string) =>
+  negatorList(language).includes(word.normalize('NFC').toLowerCase());
+const chunkIsProtected = (chunk: string) =>
+  /\p{N}/u.test(chunk) || chunk.includes('://') || /^[^\p{L}\p{N}]*www\./iu.test(chunk);
 
 interface RefWord {
   text: string;
@@ -67,7 +82,13 @@ function refDistance(a: string, b: string): number {
   for (let i = 1; i <= x.length; i++) {
     const current = [i];
     for (let j = 1; j <= y.length; j++) {
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1)));
+      current.push(
+        Math.min(
+          (previous[j] as number) + 1,
+          (current[j - 1] as number) + 1,
+          (previous[j - 1] as number) + (x[i - 1] === y[j - 1] ? 0 : 1)
+        )
+      );
     }
     previous = current;
   }
@@ -75,23 +96,73 @@ function refDistance(a: string, b: string): number {
 }
 
 const withinRatio = (a: string, b: string) => refDistance(a, b) / [...a].length <= MAX_RATIO;
-const foldLD = (t: string) => [...t].filter((c) => /[\p{L}\p{M}\p{N}]/u.test(c)).map((c) => c.toLowerCase()).join('');
+const foldLD = (t: string) =>
+  [...t]
+    .filter((c) => /[\p{L}\p{M}\p{N}]/u.test(c))
+    .map((c) => c.toLowerCase())
+    .join('');
 const guardedChunks = (t: string) => t.split(/\s+/u).filter((c) => c !== '' && chunkIsProtected(c));
 const splitWords = (t: string) => t.split(/(\p{L}[\p{L}\p{M}]*)/u); // odd indices are words
 
 // ---- arbitraries ---------------------------------------------------------------------
-const LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñãõçêÁÉÍÓÚÑÃÕÇÊàüößŉſıİǅΣσςŁł', '\u{1D400}', 'e\u0301'];
+const LETTERS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZáéíóúñãõçêÁÉÍÓÚÑÃÕÇÊàüößŉſıİǅΣσςŁł',
+  '\u{1D400}',
+  'e\u0301'
+];
 const TOKENS = [
-  'not', 'Not', 'NEVER', 'no', 'No', 'nunca', 'Nunca', 'ni', 'não', 'Não', 'nem', 'na\u0303o',
-  '12%', 'n=240', '240', '2017,', '(2017)', 'https://example.org/x', 'www.Example.org/study', 'data2',
-  'study', 'Study', 'STUDY', 'sTudy', 'data', 'however', 'estudo', 'dados', 'observações', 'Observaciones', 'datos', 'hallazgos'
+  'not',
+  'Not',
+  'NEVER',
+  'no',
+  'No',
+  'nunca',
+  'Nunca',
+  'ni',
+  'não',
+  'Não',
+  'nem',
+  'na\u0303o',
+  '12%',
+  'n=240',
+  '240',
+  '2017,',
+  '(2017)',
+  'https://example.org/x',
+  'www.Example.org/study',
+  'data2',
+  'study',
+  'Study',
+  'STUDY',
+  'sTudy',
+  'data',
+  'however',
+  'estudo',
+  'dados',
+  'observações',
+  'Observaciones',
+  'datos',
+  'hallazgos'
 ];
 const SEPARATORS = [' ', ' ', ' ', '  ', ', ', '. ', '; ', '\n', '-', ' (', ') ', '! ', '? ', '\t'];
 const word = fc.array(fc.constantFrom(...LETTERS), { minLength: 1, maxLength: 9 }).map((cs) => cs.join(''));
-const piece = fc.oneof({ weight: 3, arbitrary: word }, { weight: 2, arbitrary: fc.constantFrom(...TOKENS) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 99999 }).map(String) });
+const piece = fc.oneof(
+  { weight: 3, arbitrary: word },
+  { weight: 2, arbitrary: fc.constantFrom(...TOKENS) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 99999 }).map(String) }
+);
 const textArb = fc
-  .tuple(fc.array(fc.tuple(piece, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 16 }), fc.constantFrom('', '.', '!', ' ', '...'))
-  .map(([parts, end]) => parts.map(([p, s]) => p + s).join('').trimEnd() + end)
+  .tuple(
+    fc.array(fc.tuple(piece, fc.constantFrom(...SEPARATORS)), { minLength: 1, maxLength: 16 }),
+    fc.constantFrom('', '.', '!', ' ', '...')
+  )
+  .map(
+    ([parts, end]) =>
+      parts
+        .map(([p, s]) => p + s)
+        .join('')
+        .trimEnd() + end
+  )
   .filter((t) => t.trim() !== '');
 const inputArb: fc.Arbitrary<PerturbInput & { seed: number }> = fc.record({
   id: fc.string({ maxLength: 8 }),
@@ -105,7 +176,13 @@ function runners(seed: number): Record<string, FamilyRunner> {
   let found = runnerCache.get(seed);
   if (!found) {
     const built = buildFamilies(
-      { format: {}, transpose: { words_per_change: 3 }, dictionary: { file: dictionaryRef }, append: { sentences: SENTENCES }, truncate: { keep: KEEP } },
+      {
+        format: {},
+        transpose: { words_per_change: 3 },
+        dictionary: { file: dictionaryRef },
+        append: { sentences: SENTENCES },
+        truncate: { keep: KEEP }
+      },
       { seed, maxCharEditRatio: MAX_RATIO }
     );
     found = Object.fromEntries(built.runners.map((r) => [r.family, r]));
@@ -113,7 +190,8 @@ function runners(seed: number): Record<string, FamilyRunner> {
   }
   return found;
 }
-const run = (family: string, input: PerturbInput & { seed: number }) => (runners(input.seed)[family] as FamilyRunner).perturb(input);
+const run = (family: string, input: PerturbInput & { seed: number }) =>
+  (runners(input.seed)[family] as FamilyRunner).perturb(input);
 
 const RUNS = { numRuns: 300 };
 
@@ -172,13 +250,21 @@ describe('properties on arbitrary texts', () => {
 
   test('dictionary: valid candidates map word by word through the dictionary with everything else identical', () => {
     // The dictionary as plain YAML, read here without the loader.
-    const maps = (parse(readFileSync(dictionaryRef.absolute, 'utf8')) as { languages: Record<string, Record<string, string>> }).languages;
+    const maps = (
+      parse(readFileSync(dictionaryRef.absolute, 'utf8')) as { languages: Record<string, Record<string, string>> }
+    ).languages;
     let replaced = 0;
     fc.assert(
       fc.property(inputArb, (input) => {
         const out = run('dictionary', input);
         if (input.language === 'unknown') {
-          expect(out).toEqual({ text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null });
+          expect(out).toEqual({
+            text: input.text,
+            attempted: false,
+            notAttemptedReason: 'no_dictionary',
+            valid: true,
+            invalidReason: null
+          });
           return;
         }
         expect(out.attempted).toBe(true);
@@ -248,7 +334,8 @@ describe('properties on arbitrary texts', () => {
         const dictionary = run('dictionary', input);
         const before = splitWords(input.text);
         const after = splitWords(dictionary.text);
-        for (let i = 1; i < before.length; i += 2) if (isNegatorWord(before[i] as string, input.language)) expect(after[i]).toBe(before[i]);
+        for (let i = 1; i < before.length; i += 2)
+          if (isNegatorWord(before[i] as string, input.language)) expect(after[i]).toBe(before[i]);
         expect(guardedChunks(dictionary.text)).toEqual(chunks);
         expect(run('append', input).text.startsWith(input.text)).toBe(true);
       }),
@@ -261,7 +348,10 @@ describe('properties on arbitrary texts', () => {
     // verdict to the family's own rule. Tight maxima make both verdicts common.
     const build = (max: number | null, seed: number) =>
       Object.fromEntries(
-        buildFamilies({ format: {}, transpose: { words_per_change: 1 }, dictionary: { file: dictionaryRef } }, { seed, maxCharEditRatio: max }).runners.map((r) => [r.family, r])
+        buildFamilies(
+          { format: {}, transpose: { words_per_change: 1 }, dictionary: { file: dictionaryRef } },
+          { seed, maxCharEditRatio: max }
+        ).runners.map((r) => [r.family, r])
       ) as Record<string, FamilyRunner>;
     const verdicts = { within: 0, beyond: 0 };
     fc.assert(

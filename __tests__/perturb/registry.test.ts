@@ -10,7 +10,10 @@ const dictionaryRef = {
 
 describe('buildFamilies', () => {
   test('only configured families, in SPEC §6 order', () => {
-    const { runners, dictionaries } = buildFamilies({ truncate: { keep: 0.5 }, format: {}, append: { sentences: { en: 'Hi.' } } }, { seed: 1, maxCharEditRatio: null });
+    const { runners, dictionaries } = buildFamilies(
+      { truncate: { keep: 0.5 }, format: {}, append: { sentences: { en: 'Hi.' } } },
+      { seed: 1, maxCharEditRatio: null }
+    );
     expect(runners.map((r) => r.family)).toEqual(['format', 'append', 'truncate']);
     expect(dictionaries).toEqual([]);
     expect(buildFamilies({}, { seed: 1, maxCharEditRatio: null }).runners).toEqual([]);
@@ -34,7 +37,14 @@ describe('buildFamilies', () => {
       ['append', true, { sentences: { en: 'Added.' } }],
       ['truncate', false, { keep: 0.65 }]
     ]);
-    expect(dictionaries).toEqual([{ path: dictionaryRef.path, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), version: 1, languages: ['en', 'es', 'pt'] }]);
+    expect(dictionaries).toEqual([
+      {
+        path: dictionaryRef.path,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        version: 1,
+        languages: ['en', 'es', 'pt']
+      }
+    ]);
     for (const runner of runners) expect(runner.validityRule.length).toBeGreaterThan(20);
     // The edit-ratio bound is part of the rule exactly where it applies.
     expect(runners.map((r) => r.validityRule.includes('≤ 0.25'))).toEqual([true, true, true, false, false]);
@@ -42,12 +52,23 @@ describe('buildFamilies', () => {
 
   test('a bad dictionary file stops the build with a ConfigError', () => {
     const root = tempRepo({ 'd.yml': 'version: 3\nlanguages: {}\n' });
-    expect(() => buildFamilies({ dictionary: { file: { absolute: join(root, 'd.yml'), path: 'd.yml' } } }, { seed: 1, maxCharEditRatio: null })).toThrow(ConfigError);
+    expect(() =>
+      buildFamilies(
+        { dictionary: { file: { absolute: join(root, 'd.yml'), path: 'd.yml' } } },
+        { seed: 1, maxCharEditRatio: null }
+      )
+    ).toThrow(ConfigError);
   });
 
   test('a row depends only on itself: results do not change with order or company', () => {
     const { runners } = buildFamilies(
-      { format: {}, transpose: { words_per_change: 2 }, dictionary: { file: dictionaryRef }, append: { sentences: { en: 'X.', es: 'Y.' } }, truncate: { keep: 0.5 } },
+      {
+        format: {},
+        transpose: { words_per_change: 2 },
+        dictionary: { file: dictionaryRef },
+        append: { sentences: { en: 'X.', es: 'Y.' } },
+        truncate: { keep: 0.5 }
+      },
       { seed: 9, maxCharEditRatio: 0.25 }
     );
     const rows = [
@@ -57,8 +78,24 @@ describe('buildFamilies', () => {
     ];
     for (const runner of runners) {
       const forward = rows.map((r) => runner.perturb(r));
-      const backward = [...rows].reverse().map((r) => runner.perturb(r)).reverse();
-      const alone = rows.map((r) => buildFamilies({ format: {}, transpose: { words_per_change: 2 }, dictionary: { file: dictionaryRef }, append: { sentences: { en: 'X.', es: 'Y.' } }, truncate: { keep: 0.5 } }, { seed: 9, maxCharEditRatio: 0.25 }).runners.find((x) => x.family === runner.family)?.perturb(r));
+      const backward = [...rows]
+        .reverse()
+        .map((r) => runner.perturb(r))
+        .reverse();
+      const alone = rows.map((r) =>
+        buildFamilies(
+          {
+            format: {},
+            transpose: { words_per_change: 2 },
+            dictionary: { file: dictionaryRef },
+            append: { sentences: { en: 'X.', es: 'Y.' } },
+            truncate: { keep: 0.5 }
+          },
+          { seed: 9, maxCharEditRatio: 0.25 }
+        )
+          .runners.find((x) => x.family === runner.family)
+          ?.perturb(r)
+      );
       expect(backward).toEqual(forward);
       expect(alone).toEqual(forward);
     }

@@ -21,7 +21,15 @@ function isInteriorSwap(from: string, to: string): boolean {
   const diff = a.map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
   if (diff.length !== 2) return false;
   const [i, j] = diff as [number, number];
-  return j === i + 1 && i >= 1 && j <= a.length - 2 && a[i] === b[j] && a[j] === b[i] && LETTER.test(a[i] as string) && LETTER.test(a[j] as string);
+  return (
+    j === i + 1 &&
+    i >= 1 &&
+    j <= a.length - 2 &&
+    a[i] === b[j] &&
+    a[j] === b[i] &&
+    LETTER.test(a[i] as string) &&
+    LETTER.test(a[j] as string)
+  );
 }
 
 /** Null when the row's edits are atomic and re-derive its perturbed text; otherwise what is wrong. */
@@ -47,10 +55,14 @@ export function searchRowProblem(
     if (e.from !== w.text) return `word ${e.word} is ${w.text}, not ${String(e.from)}`;
     const to = e.to as string;
     const ok =
-      e.op === 'transpose' ? isInteriorSwap(w.text, to) :
-      e.op === 'format' ? to !== w.text && to.toLowerCase() === w.text.toLowerCase() :
-      e.op === 'dictionary' ? dictionary?.get(w.text.normalize('NFC').toLowerCase())?.toLowerCase() === to.toLowerCase() && to !== w.text :
-      false;
+      e.op === 'transpose'
+        ? isInteriorSwap(w.text, to)
+        : e.op === 'format'
+          ? to !== w.text && to.toLowerCase() === w.text.toLowerCase()
+          : e.op === 'dictionary'
+            ? dictionary?.get(w.text.normalize('NFC').toLowerCase())?.toLowerCase() === to.toLowerCase() &&
+              to !== w.text
+            : false;
     if (!ok) return `${e.op} ${w.text} → ${to} is not an atomic ${e.op} edit`;
     out += original.slice(at, w.start) + to;
     at = w.end;

@@ -9,11 +9,18 @@ function swappedOnce(from: string, to: string): boolean {
   const b = [...to];
   if (a.length !== b.length) return false;
   const diff = a.map((c, i) => (c === b[i] ? -1 : i)).filter((i) => i >= 0);
-  return diff.length === 2 && diff[1] === (diff[0] as number) + 1 && a[diff[0] as number] === b[diff[1] as number] && a[diff[1] as number] === b[diff[0] as number];
+  return (
+    diff.length === 2 &&
+    diff[1] === (diff[0] as number) + 1 &&
+    a[diff[0] as number] === b[diff[1] as number] &&
+    a[diff[1] as number] === b[diff[0] as number]
+  );
 }
 
 describe('single edits', () => {
-  const spaces = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => editSpace(TEXT, { seed, id: `x${seed}`, language: 'en', operators: ['transpose', 'format'], dictionary: undefined }));
+  const spaces = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) =>
+    editSpace(TEXT, { seed, id: `x${seed}`, language: 'en', operators: ['transpose', 'format'], dictionary: undefined })
+  );
   const edits = spaces.flatMap((s) => singleEdits(s).flat());
 
   test('a transposition swaps two adjacent code points, never two halves of a pair, and costs 2', () => {

@@ -9,12 +9,27 @@ const ORIGINAL = 'the results show it';
 function lengthModel(calls: string[][], fail: string | null = null) {
   return async (texts: readonly string[]): Promise<ScoreResult[]> => {
     calls.push([...texts]);
-    return texts.map((t): ScoreResult => (t === fail ? { status: 'error', error: 'boom' } : { status: 'ok', scores: [t.length, 0] }));
+    return texts.map((t): ScoreResult =>
+      t === fail ? { status: 'error', error: 'boom' } : { status: 'ok', scores: [t.length, 0] }
+    );
   };
 }
 
-const edit = (word: number, start: number, end: number, to: string): PlacedEdit => ({ op: 'format', word, from: ORIGINAL.slice(start, end), to, start, end, cost: 1 });
-const SETS: PlacedEdit[][] = [[edit(0, 0, 3, 'The')], [edit(1, 4, 11, 'Results')], [edit(0, 0, 3, 'The')], [edit(2, 12, 16, 'Show')]];
+const edit = (word: number, start: number, end: number, to: string): PlacedEdit => ({
+  op: 'format',
+  word,
+  from: ORIGINAL.slice(start, end),
+  to,
+  start,
+  end,
+  cost: 1
+});
+const SETS: PlacedEdit[][] = [
+  [edit(0, 0, 3, 'The')],
+  [edit(1, 4, 11, 'Results')],
+  [edit(0, 0, 3, 'The')],
+  [edit(2, 12, 16, 'Show')]
+];
 const TEXTS = ['The results show it', 'the Results show it', 'The results show it', 'the results Show it'];
 const CLEAN: ScoreResult = { status: 'ok', scores: [0, 1] };
 

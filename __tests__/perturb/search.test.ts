@@ -1,11 +1,21 @@
 /** The adaptive search on its own (docs/search.md): edit space, validity, budget, both knowledges, determinism. */
 import type { ScoreResult } from '../../src/models/model.js';
-import { editSetViolation, editSpace, recordedEdits, singleEdits, wordLimit, type SearchOperator } from '../../src/perturb/search/edits.js';
+import {
+  editSetViolation,
+  editSpace,
+  recordedEdits,
+  singleEdits,
+  wordLimit,
+  type SearchOperator
+} from '../../src/perturb/search/edits.js';
 import { runSearch, type SearchTask } from '../../src/perturb/search/search.js';
 import { searchRowProblem } from './search-check.js';
 
 const LABELS = ['a', 'b'];
-const DICT = new Map([['results', 'findings'], ['show', 'indicate']]);
+const DICT = new Map([
+  ['results', 'findings'],
+  ['show', 'indicate']
+]);
 
 /** A model that moves from `a` towards `b` with every word that differs from the original's. */
 function driftModel(original: string, perWord: number, calls: string[][] = []) {
@@ -24,7 +34,10 @@ function driftModel(original: string, perWord: number, calls: string[][] = []) {
   };
 }
 
-function task(text: string, over: Partial<SearchTask> & { operators?: SearchOperator[]; share?: number } = {}): SearchTask {
+function task(
+  text: string,
+  over: Partial<SearchTask> & { operators?: SearchOperator[]; share?: number } = {}
+): SearchTask {
   const operators = over.operators ?? ['transpose', 'dictionary', 'format'];
   const space = editSpace(text, { seed: 7, id: 'x1', language: 'en', operators, dictionary: DICT });
   const model = driftModel(text, 0.15);
@@ -58,15 +71,33 @@ function editSpaceText(t: SearchTask, word: number, op: number): string {
 
 describe('edit space', () => {
   test('offers one edit per operator on each unprotected word, never on negators, numbers or URLs', () => {
-    const space = editSpace('Results do not show 12% gains, see www.example.org today', { seed: 1, id: 'r', language: 'en', operators: ['transpose', 'dictionary', 'format'], dictionary: DICT });
+    const space = editSpace('Results do not show 12% gains, see www.example.org today', {
+      seed: 1,
+      id: 'r',
+      language: 'en',
+      operators: ['transpose', 'dictionary', 'format'],
+      dictionary: DICT
+    });
     const words = singleEdits(space).map((p) => p[0]?.from);
     expect(words).not.toContain('not');
     expect(words).not.toContain('example');
     expect(words).not.toContain('www');
-    expect(singleEdits(space).find((p) => p[0]?.from === 'Results')?.map((e) => e.op)).toEqual(['transpose', 'dictionary', 'format']);
+    expect(
+      singleEdits(space)
+        .find((p) => p[0]?.from === 'Results')
+        ?.map((e) => e.op)
+    ).toEqual(['transpose', 'dictionary', 'format']);
     // "do" has two letters: no swap, but a case change.
-    expect(singleEdits(space).find((p) => p[0]?.from === 'do')?.map((e) => e.op)).toEqual(['format']);
-    expect(singleEdits(space).find((p) => p[0]?.from === 'Results')?.find((e) => e.op === 'dictionary')?.to).toBe('Findings');
+    expect(
+      singleEdits(space)
+        .find((p) => p[0]?.from === 'do')
+        ?.map((e) => e.op)
+    ).toEqual(['format']);
+    expect(
+      singleEdits(space)
+        .find((p) => p[0]?.from === 'Results')
+        ?.find((e) => e.op === 'dictionary')?.to
+    ).toBe('Findings');
   });
 
   test('the word limit is ceil(share × words), at least 1', () => {
@@ -76,7 +107,13 @@ describe('edit space', () => {
   });
 
   test('an edit set is invalid with a word edited twice, over the limit, or over the edit ratio', () => {
-    const space = editSpace(TEXT, { seed: 1, id: 'r', language: 'en', operators: ['transpose', 'format'], dictionary: undefined });
+    const space = editSpace(TEXT, {
+      seed: 1,
+      id: 'r',
+      language: 'en',
+      operators: ['transpose', 'format'],
+      dictionary: undefined
+    });
     const [p0, p1, p2] = singleEdits(space).filter((p) => p.length === 2) as [any[], any[], any[]];
     expect(editSetViolation(TEXT, [p0[0], p0[1]], 5, null)).toMatch(/more than once/);
     expect(editSetViolation(TEXT, [p0[0], p1[0], p2[0]], 2, null)).toMatch(/at most 2/);
@@ -136,7 +173,9 @@ describe('score-based search', () => {
     expect(calls.map((c) => c.length)).toEqual([3, 1, 2]);
     expect(out.queries).toBe(6);
     // Step 1: the first word of the seeded order (x) whole, then the first edit (transpose) of the second (y).
-    const words = calls[0]?.map((c) => [0, 1, 2, 3].find((w) => c === single(w, 0) || c === single(w, 1)) as number) as number[];
+    const words = calls[0]?.map(
+      (c) => [0, 1, 2, 3].find((w) => c === single(w, 0) || c === single(w, 1)) as number
+    ) as number[];
     const [x, y] = [words[0] as number, words[2] as number];
     expect(calls[0]).toEqual([single(x, 0), single(x, 1), single(y, 0)]);
     // Step 2 (equal margins: text order between x and y): y's unanswered format edit, then the first unscored word in text order, both edits.
@@ -147,7 +186,7 @@ describe('score-based search', () => {
     expect(out.edits.map((e) => [e.word, e.op])).toEqual([[Math.min(x, y), 'transpose']]);
   });
 
-  test('budget 1 below step 1: step 1 asks nothing, step 2 asks the first word\'s first edit, and the row shows it', async () => {
+  test("budget 1 below step 1: step 1 asks nothing, step 2 asks the first word's first edit, and the row shows it", async () => {
     const text = 'alpha bravo charlie delta';
     const calls: string[][] = [];
     const flat = async (texts: readonly string[]): Promise<ScoreResult[]> => {
@@ -175,10 +214,16 @@ describe('score-based search', () => {
 
   test('a model failure mid-search ends the search with that reason and the candidate it failed on', async () => {
     let n = 0;
-    const score = async (texts: readonly string[]): Promise<ScoreResult[]> => texts.map(() => (++n > 3 ? { status: 'timeout', error: 'no answer in 5 s' } : { status: 'ok', scores: [0.8, 0.2] }));
+    const score = async (texts: readonly string[]): Promise<ScoreResult[]> =>
+      texts.map(() =>
+        ++n > 3 ? { status: 'timeout', error: 'no answer in 5 s' } : { status: 'ok', scores: [0.8, 0.2] }
+      );
     const out = await runSearch(task(TEXT, { score }));
     // Step 1 is one batch: all of it was asked, so all of it counts.
-    expect(out.result).toEqual({ status: 'timeout', error: `search stopped after ${out.queries} queries: no answer in 5 s` });
+    expect(out.result).toEqual({
+      status: 'timeout',
+      error: `search stopped after ${out.queries} queries: no answer in 5 s`
+    });
     expect(out.queries).toBeGreaterThan(3);
     expect(out.text).not.toBe(TEXT);
   });
@@ -193,7 +238,9 @@ describe('score-based search', () => {
       });
     const clean: ScoreResult = { status: 'ok', scores: [0.7, 0.2, 0.1] };
     const untargeted = await runSearch(task(TEXT, { labels, score, clean }));
-    const targeted = await runSearch(task(TEXT, { labels, score, clean, objective: 'targeted', transitions: [{ from: 'a', to: 'c' }] }));
+    const targeted = await runSearch(
+      task(TEXT, { labels, score, clean, objective: 'targeted', transitions: [{ from: 'a', to: 'c' }] })
+    );
     // Untargeted stops once b wins (3 words); targeted goes on towards c while a → b is no success.
     expect(untargeted.edits).toHaveLength(3);
     expect(targeted.edits.length).toBeGreaterThan(3);

@@ -18,10 +18,14 @@ describe('PrefixHash gives the first 32 bits of node:crypto SHA-256', () => {
     const text = (max: number) => fc.array(unit, { maxLength: max }).map((cs) => cs.join(''));
     fc.assert(
       // A prefix ends before a suffix starts: never inside a surrogate pair (see the constructor).
-      fc.property(text(90).map((t) => `${t}\u0000`), fc.array(text(40), { minLength: 1, maxLength: 5 }), (prefix, suffixes) => {
-        const hash = new PrefixHash(prefix);
-        for (const suffix of suffixes) expect(hash.first32(suffix)).toBe(reference(prefix + suffix));
-      }),
+      fc.property(
+        text(90).map((t) => `${t}\u0000`),
+        fc.array(text(40), { minLength: 1, maxLength: 5 }),
+        (prefix, suffixes) => {
+          const hash = new PrefixHash(prefix);
+          for (const suffix of suffixes) expect(hash.first32(suffix)).toBe(reference(prefix + suffix));
+        }
+      ),
       { numRuns: 500 }
     );
   });
@@ -49,7 +53,9 @@ describe('decide', () => {
       [1637, 'transpose', 'x'.repeat(100), 12]
     ];
     for (const [seed, family, id, position] of calls) {
-      expect(decide(seed, family, id, position)).toBe(reference(`${seed}\u0000${family}\u0000${id}\u0000${position}`) / 2 ** 32);
+      expect(decide(seed, family, id, position)).toBe(
+        reference(`${seed}\u0000${family}\u0000${id}\u0000${position}`) / 2 ** 32
+      );
     }
   });
 });

@@ -9,7 +9,9 @@ const row = (id: string, language = 'en', seed = 1637) => ({ seed, id, language 
 
 /** decide() recomputed here from its definition. */
 function draw(seed: number, id: string, position: string | number): number {
-  return createHash('sha256').update(`${seed}\u0000transpose\u0000${id}\u0000${position}`).digest().readUInt32BE(0) / 2 ** 32;
+  return (
+    createHash('sha256').update(`${seed}\u0000transpose\u0000${id}\u0000${position}`).digest().readUInt32BE(0) / 2 ** 32
+  );
 }
 
 function changedWords(a: string, b: string): Array<[string, string]> {
@@ -21,9 +23,14 @@ function changedWords(a: string, b: string): Array<[string, string]> {
 describe('transpose candidates', () => {
   test('a word with one swappable pair gets exactly that swap, whatever the seed', () => {
     for (const seed of [1, 2, 3, 1637]) {
-      expect(transposeCandidate('The dogs ran.', row('a', 'en', seed), 5)).toEqual({ text: 'The dgos ran.', swaps: [5] });
+      expect(transposeCandidate('The dogs ran.', row('a', 'en', seed), 5)).toEqual({
+        text: 'The dgos ran.',
+        swaps: [5]
+      });
       expect(transposeCandidate('Uma ação.', row('a', 'pt', seed), 5).text).toBe('Uma aãço.');
-      expect(['Él sñealó', 'Él seañló', 'Él señlaó']).toContain(transposeCandidate('Él señaló', row('a', 'es', seed), 5).text);
+      expect(['Él sñealó', 'Él seañló', 'Él señlaó']).toContain(
+        transposeCandidate('Él señaló', row('a', 'es', seed), 5).text
+      );
     }
   });
 
@@ -56,7 +63,9 @@ describe('transpose candidates', () => {
     expect(transposeCandidate('Not so bad at all.', row('d'), 5)).toEqual({ text: 'Not so bad at all.', swaps: [] });
     expect(transposeCandidate('aaaa eeee', row('d'), 5).text).toBe('aaaa eeee'); // nothing differs to swap
     expect(transposeCandidate('Nunca más.', row('d', 'es'), 5).text).toBe('Nunca más.');
-    expect(transposeCandidate('never 2017 https://example.org/words', row('d'), 5).text).toBe('never 2017 https://example.org/words');
+    expect(transposeCandidate('never 2017 https://example.org/words', row('d'), 5).text).toBe(
+      'never 2017 https://example.org/words'
+    );
   });
 
   test('never touches negators, numbers, URLs or the first and last letters', () => {
@@ -86,7 +95,12 @@ describe('transpose candidates', () => {
       .map((l) => JSON.parse(l) as { id: string; text: string; language: string });
     const run = (seed: number) => texts.map((t) => transposeCandidate(t.text, row(t.id, t.language, seed), 5).text);
     const first = run(1637);
-    expect([...texts].reverse().map((t) => transposeCandidate(t.text, row(t.id, t.language, 1637), 5).text).reverse()).toEqual(first);
+    expect(
+      [...texts]
+        .reverse()
+        .map((t) => transposeCandidate(t.text, row(t.id, t.language, 1637), 5).text)
+        .reverse()
+    ).toEqual(first);
     const other = run(1638);
     const differing = first.filter((t, i) => t !== other[i]).length;
     expect(differing).toBeGreaterThan(15);
@@ -101,27 +115,51 @@ describe('transpose validity', () => {
   });
 
   test('rejects a non-adjacent swap', () => {
-    expect(transposeViolation('abcde', 'adcbe', 'en', null)).toBe('code point 1 changed from "b" to "d", not as part of an adjacent swap');
+    expect(transposeViolation('abcde', 'adcbe', 'en', null)).toBe(
+      'code point 1 changed from "b" to "d", not as part of an adjacent swap'
+    );
   });
 
   test('rejects moving an exterior letter', () => {
-    expect(transposeViolation('The dogs', 'The odgs', 'en', null)).toBe('swap at code points 4-5 moves the first or last character of "dogs"');
-    expect(transposeViolation('The dogs', 'The dosg', 'en', null)).toBe('swap at code points 6-7 moves the first or last character of "dogs"');
+    expect(transposeViolation('The dogs', 'The odgs', 'en', null)).toBe(
+      'swap at code points 4-5 moves the first or last character of "dogs"'
+    );
+    expect(transposeViolation('The dogs', 'The dosg', 'en', null)).toBe(
+      'swap at code points 6-7 moves the first or last character of "dogs"'
+    );
   });
 
   test('rejects edits to a protected word', () => {
-    expect(transposeViolation('never mind', 'nveer mind', 'en', null)).toBe('swap at code points 1-2 edits the protected word "never"');
-    expect(transposeViolation('nunca más', 'nnuca más', 'es', null)).toBe('swap at code points 1-2 edits the protected word "nunca"');
-    expect(transposeViolation('n=2400 wolves', 'n=4200 wolves', 'en', null)).toBe('swap at code points 2-3 is not inside one word');
-    expect(transposeViolation('see abcd.org/x1', 'see acbd.org/x1', 'en', null)).toBe('swap at code points 5-6 edits the protected word "abcd"');
+    expect(transposeViolation('never mind', 'nveer mind', 'en', null)).toBe(
+      'swap at code points 1-2 edits the protected word "never"'
+    );
+    expect(transposeViolation('nunca más', 'nnuca más', 'es', null)).toBe(
+      'swap at code points 1-2 edits the protected word "nunca"'
+    );
+    expect(transposeViolation('n=2400 wolves', 'n=4200 wolves', 'en', null)).toBe(
+      'swap at code points 2-3 is not inside one word'
+    );
+    expect(transposeViolation('see abcd.org/x1', 'see acbd.org/x1', 'en', null)).toBe(
+      'swap at code points 5-6 edits the protected word "abcd"'
+    );
   });
 
   test('rejects short words, swaps across words, a second swap and undeclared swaps', () => {
-    expect(transposeViolation('The cat', 'The cta', 'en', null)).toBe('swap at code points 5-6 is in "cat", a word of fewer than 4 letters');
-    expect(transposeViolation('abcd efgh', 'abc defgh', 'en', null)).toBe('swap at code points 3-4 is not inside one word');
-    expect(transposeViolation('abcdefgh', 'acbdfegh', 'en', null)).toBe('swap at code points 4-5 is a second swap in "abcdefgh"');
-    expect(transposeViolation('The dogs ran', 'The dgos ran', 'en', null, [])).toBe('the swaps made (at code points 5) differ from those declared (none)');
-    expect(transposeViolation('The dogs', 'The dogs!', 'en', null)).toBe('length changed from 8 to 9 code points; swaps keep the length');
+    expect(transposeViolation('The cat', 'The cta', 'en', null)).toBe(
+      'swap at code points 5-6 is in "cat", a word of fewer than 4 letters'
+    );
+    expect(transposeViolation('abcd efgh', 'abc defgh', 'en', null)).toBe(
+      'swap at code points 3-4 is not inside one word'
+    );
+    expect(transposeViolation('abcdefgh', 'acbdfegh', 'en', null)).toBe(
+      'swap at code points 4-5 is a second swap in "abcdefgh"'
+    );
+    expect(transposeViolation('The dogs ran', 'The dgos ran', 'en', null, [])).toBe(
+      'the swaps made (at code points 5) differ from those declared (none)'
+    );
+    expect(transposeViolation('The dogs', 'The dogs!', 'en', null)).toBe(
+      'length changed from 8 to 9 code points; swaps keep the length'
+    );
   });
 
   test('rejects a swap that exceeds max_char_edit_ratio, and the runner still returns it', () => {
@@ -142,7 +180,13 @@ describe('transpose validity', () => {
  * transposeViolation as it was written before it walked the texts in place: both texts spread into
  * arrays of code points. Kept here as the reference the in-place walk must agree with everywhere.
  */
-function spreadViolation(original: string, candidate: string, language: string, maxCharEditRatio: number | null, declared?: readonly number[]): string | null {
+function spreadViolation(
+  original: string,
+  candidate: string,
+  language: string,
+  maxCharEditRatio: number | null,
+  declared?: readonly number[]
+): string | null {
   const o = [...original];
   const c = [...candidate];
   if (o.length !== c.length) return `length changed from ${o.length} to ${c.length} code points; swaps keep the length`;
@@ -165,7 +209,25 @@ function spreadViolation(original: string, candidate: string, language: string, 
 
 describe('transposeViolation walks code points in place', () => {
   // Letters in and out of the BMP, a combining mark, an emoji, lone surrogates of both halves, digits and spaces.
-  const ALPHABET = ['a', 'b', 'e', 'é', 'ß', 'Ω', 'ж', '𝒜', '𝔅', '\u0301', '😀', '\ud800', '\udc00', '7', ' ', ' ', '-'];
+  const ALPHABET = [
+    'a',
+    'b',
+    'e',
+    'é',
+    'ß',
+    'Ω',
+    'ж',
+    '𝒜',
+    '𝔅',
+    '\u0301',
+    '😀',
+    '\ud800',
+    '\udc00',
+    '7',
+    ' ',
+    ' ',
+    '-'
+  ];
   let state = 20261202;
   const next = (n: number) => {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
@@ -184,16 +246,26 @@ describe('transposeViolation walks code points in place', () => {
       if (next(10) === 0) edited.push('x');
       const candidate = edited.join('');
       const ratio = next(2) === 0 ? null : 0.2;
-      expect(transposeViolation(original, candidate, 'en', ratio)).toBe(spreadViolation(original, candidate, 'en', ratio));
+      expect(transposeViolation(original, candidate, 'en', ratio)).toBe(
+        spreadViolation(original, candidate, 'en', ratio)
+      );
       const declared = next(2) === 0 ? [next(cps.length)] : undefined;
-      expect(transposeViolation(original, candidate, 'en', ratio, declared)).toBe(spreadViolation(original, candidate, 'en', ratio, declared));
+      expect(transposeViolation(original, candidate, 'en', ratio, declared)).toBe(
+        spreadViolation(original, candidate, 'en', ratio, declared)
+      );
     }
   });
   test('an astral letter pair and a lone surrogate are one code point each', () => {
     expect(transposeViolation('x 𝒜b𝔅cd', 'x 𝒜𝔅bcd', 'en', null)).toBeNull();
-    expect(transposeViolation('x 𝒜b𝔅cd', 'x b𝒜𝔅cd', 'en', null)).toBe('swap at code points 2-3 moves the first or last character of "𝒜b𝔅cd"');
-    expect(transposeViolation('x 𝒜b𝔅cd', 'x 𝒜b𝔅dc', 'en', null)).toBe('swap at code points 5-6 moves the first or last character of "𝒜b𝔅cd"');
-    expect(transposeViolation('a\ud800b', 'ab\ud800', 'en', null)).toBe(spreadViolation('a\ud800b', 'ab\ud800', 'en', null));
+    expect(transposeViolation('x 𝒜b𝔅cd', 'x b𝒜𝔅cd', 'en', null)).toBe(
+      'swap at code points 2-3 moves the first or last character of "𝒜b𝔅cd"'
+    );
+    expect(transposeViolation('x 𝒜b𝔅cd', 'x 𝒜b𝔅dc', 'en', null)).toBe(
+      'swap at code points 5-6 moves the first or last character of "𝒜b𝔅cd"'
+    );
+    expect(transposeViolation('a\ud800b', 'ab\ud800', 'en', null)).toBe(
+      spreadViolation('a\ud800b', 'ab\ud800', 'en', null)
+    );
     expect(transposeViolation('ab😀', 'a😀b', 'en', null)).toMatch(/^swap at code points 1-2/);
   });
 });

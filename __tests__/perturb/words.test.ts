@@ -11,7 +11,14 @@ describe('words', () => {
   test('are maximal letter runs, split by punctuation, with UTF-16 offsets', () => {
     const { words } = scanText('Well-known (data), e.g. ação!', 'en');
     expect(words.map((w) => w.text)).toEqual(['Well', 'known', 'data', 'e', 'g', 'ação']);
-    expect(words.map((w) => [w.start, w.end])).toEqual([[0, 4], [5, 10], [12, 16], [19, 20], [21, 22], [24, 28]]);
+    expect(words.map((w) => [w.start, w.end])).toEqual([
+      [0, 4],
+      [5, 10],
+      [12, 16],
+      [19, 20],
+      [21, 22],
+      [24, 28]
+    ]);
     expect(words.map((w) => w.index)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -77,8 +84,15 @@ describe('protection', () => {
 describe('scanText equals the regular expressions it replaces', () => {
   // The scan as first written: /\S+/gu chunks, /\p{L}[\p{L}\p{M}]*/gu words, code points counted by Array.from.
   function reference(text: string, language: string) {
-    const chunks = [...text.matchAll(/\S+/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length, protected: isProtectedChunk(m[0]) }));
-    const negators = new Set((NEGATORS as Record<string, readonly string[]>)[language] ?? Object.values(NEGATORS).flat());
+    const chunks = [...text.matchAll(/\S+/gu)].map((m) => ({
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+      protected: isProtectedChunk(m[0])
+    }));
+    const negators = new Set(
+      (NEGATORS as Record<string, readonly string[]>)[language] ?? Object.values(NEGATORS).flat()
+    );
     const words = [...text.matchAll(/\p{L}[\p{L}\p{M}]*/gu)].map((m, index) => {
       const start = m.index;
       const end = start + m[0].length;
@@ -86,17 +100,62 @@ describe('scanText equals the regular expressions it replaces', () => {
       const cpLength = Array.from(m[0]).length;
       const letters = cpLength - (m[0].match(/\p{M}/gu) ?? []).length;
       const folded = m[0].normalize('NFC').toLowerCase();
-      const protection = chunk?.protected ? 'number-or-url' : m[0].length <= 8 && negators.has(folded) ? 'negator' : null;
-      return { index, text: m[0], start, end, cpStart: Array.from(text.slice(0, start)).length, cpLength, letters, protection };
+      const protection = chunk?.protected
+        ? 'number-or-url'
+        : m[0].length <= 8 && negators.has(folded)
+          ? 'negator'
+          : null;
+      return {
+        index,
+        text: m[0],
+        start,
+        end,
+        cpStart: Array.from(text.slice(0, start)).length,
+        cpLength,
+        letters,
+        protection
+      };
     });
     return { words, chunks };
   }
 
   test('on random text: astral letters and marks, lone surrogates, every kind of space, negators, numbers and URLs', () => {
-    const pool = ['a', 'N', 'o', 'not', 'No', 'NÃO', 'na\u0303o', 'nunca', ' ', '\u00a0', '\ufeff', '\u2028', '\u0085', '\u180e', '\t', '\u0301', 'é', '7', '٣', 'http://x', 'www.', '(', '中',
-      '\u{1D400}', '\u{1D165}', '\u{1F600}', '\uD800', '\uDC00', 'ǅ', 'Σ', '-'];
+    const pool = [
+      'a',
+      'N',
+      'o',
+      'not',
+      'No',
+      'NÃO',
+      'na\u0303o',
+      'nunca',
+      ' ',
+      '\u00a0',
+      '\ufeff',
+      '\u2028',
+      '\u0085',
+      '\u180e',
+      '\t',
+      '\u0301',
+      'é',
+      '7',
+      '٣',
+      'http://x',
+      'www.',
+      '(',
+      '中',
+      '\u{1D400}',
+      '\u{1D165}',
+      '\u{1F600}',
+      '\uD800',
+      '\uDC00',
+      'ǅ',
+      'Σ',
+      '-'
+    ];
     for (const text of randomTexts(pool, 3000, 20, 3)) {
-      for (const language of ['en', 'pt', 'xx']) expect(JSON.parse(JSON.stringify(scanText(text, language)))).toEqual(reference(text, language));
+      for (const language of ['en', 'pt', 'xx'])
+        expect(JSON.parse(JSON.stringify(scanText(text, language)))).toEqual(reference(text, language));
     }
   });
 
@@ -108,23 +167,54 @@ describe('scanText equals the regular expressions it replaces', () => {
       if (c.normalize('NFC').toLowerCase().startsWith('n')) starts.push(cp);
     }
     expect(starts).toEqual([0x4e, 0x6e]);
-    expect(Object.values(NEGATORS).flat().every((w) => w.startsWith('n'))).toBe(true);
+    expect(
+      Object.values(NEGATORS)
+        .flat()
+        .every((w) => w.startsWith('n'))
+    ).toBe(true);
   });
 });
 
 describe('isProtectedChunk equals its regular expressions', () => {
-  const expected = (chunk: string) => /\p{N}/u.test(chunk) || chunk.includes('://') || /^[^\p{L}\p{N}]*www\./iu.test(chunk);
+  const expected = (chunk: string) =>
+    /\p{N}/u.test(chunk) || chunk.includes('://') || /^[^\p{L}\p{N}]*www\./iu.test(chunk);
 
   test('on random chunks of letters, digits of several scripts, punctuation, "www." in any case and astral characters', () => {
-    const pool = ['w', 'W', 'ww', '.', 'www.', 'WwW.', '(', '"', ':', '/', '://', 'a', 'é', '7', '٣', 'Ⅻ', '\u{1D7CE}', '\u{1D400}', '\u{1F600}', '\uD800', '\u0301', '-'];
-    expect(randomTexts(pool, 20000, 8, 11, 1).filter((chunk) => isProtectedChunk(chunk) !== expected(chunk))).toEqual([]);
+    const pool = [
+      'w',
+      'W',
+      'ww',
+      '.',
+      'www.',
+      'WwW.',
+      '(',
+      '"',
+      ':',
+      '/',
+      '://',
+      'a',
+      'é',
+      '7',
+      '٣',
+      'Ⅻ',
+      '\u{1D7CE}',
+      '\u{1D400}',
+      '\u{1F600}',
+      '\uD800',
+      '\u0301',
+      '-'
+    ];
+    expect(randomTexts(pool, 20000, 8, 11, 1).filter((chunk) => isProtectedChunk(chunk) !== expected(chunk))).toEqual(
+      []
+    );
   });
 
   test('on every BMP unit before "www." and alone', () => {
     const differ: number[] = [];
     for (let u = 0; u < 0x10000; u++) {
       const c = String.fromCharCode(u);
-      for (const chunk of [c, `${c}www.x`, `${c}${c}WWW.`]) if (isProtectedChunk(chunk) !== expected(chunk)) differ.push(u);
+      for (const chunk of [c, `${c}www.x`, `${c}${c}WWW.`])
+        if (isProtectedChunk(chunk) !== expected(chunk)) differ.push(u);
     }
     expect(differ).toEqual([]);
   });

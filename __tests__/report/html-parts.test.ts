@@ -16,7 +16,9 @@ describe('svg helpers', () => {
   test('charts are deterministic, escaped, bounded and use fixed decimals', () => {
     const long = Array.from({ length: 5000 }, (_, i) => [i / 4999, 0.3 * (1 - i / 4999)] as [number, number]);
     const line = lineChart([{ name: '<b>m</b>', points: long }], { title: 'R&C', xLabel: 'coverage', yLabel: 'risk' });
-    expect(line).toBe(lineChart([{ name: '<b>m</b>', points: long }], { title: 'R&C', xLabel: 'coverage', yLabel: 'risk' }));
+    expect(line).toBe(
+      lineChart([{ name: '<b>m</b>', points: long }], { title: 'R&C', xLabel: 'coverage', yLabel: 'risk' })
+    );
     expect(line).toContain('&lt;b&gt;m&lt;/b&gt;');
     expect(line).toContain('R&amp;C');
     expect(line).not.toContain('<b>');
@@ -24,7 +26,14 @@ describe('svg helpers', () => {
     expect(points).toHaveLength(500);
     for (const p of points) expect(p).toMatch(/^-?\d+\.\d{2},-?\d+\.\d{2}$/);
 
-    const bars = barChart([{ label: 'format', value: -3.25, low: -5.5, high: -1 }, { label: 'append', value: 2, low: null, high: null }, { label: 'x', value: null }], { title: 'Δ', yLabel: 'pp' });
+    const bars = barChart(
+      [
+        { label: 'format', value: -3.25, low: -5.5, high: -1 },
+        { label: 'append', value: 2, low: null, high: null },
+        { label: 'x', value: null }
+      ],
+      { title: 'Δ', yLabel: 'pp' }
+    );
     expect(bars.match(/<rect/g)?.length).toBe(4); // background, frame, two bars
     expect(bars).toContain('n/a');
     expect(bars).not.toMatch(/NaN|Infinity/);
@@ -37,10 +46,16 @@ describe('svg helpers', () => {
     const ticks = [...flat.matchAll(/text-anchor="end" font-size="11">([^<]*)</g)].map((m) => m[1]);
     expect(ticks).toEqual(['0.00', '0.25', '0.50', '0.75', '1.00']);
     const wide = barChart([{ label: 'a', value: -20 }], { title: 'Δ', yLabel: 'pp' });
-    expect([...wide.matchAll(/text-anchor="end" font-size="11">([^<]*)</g)].map((m) => m[1])).toEqual(['-20.0', '-15.0', '-10.0', '-5.0', '0.0']);
+    expect([...wide.matchAll(/text-anchor="end" font-size="11">([^<]*)</g)].map((m) => m[1])).toEqual([
+      '-20.0',
+      '-15.0',
+      '-10.0',
+      '-5.0',
+      '0.0'
+    ]);
   });
 
-  test('a reliability diagram shows each bin\'s row count and a legend for bars, dots and the diagonal', () => {
+  test("a reliability diagram shows each bin's row count and a legend for bars, dots and the diagonal", () => {
     const rel = reliabilityChart(
       [
         { lower: 0.5, upper: 0.75, n: 3, accuracy: 2 / 3, mean_probability: 0.6 },
@@ -52,17 +67,22 @@ describe('svg helpers', () => {
     expect(rel).toContain('fill="#1a1a1a">3</text>');
     expect(rel).toContain('fill="#1a1a1a">41</text>');
     expect(rel.match(/<circle/g)).toHaveLength(3); // two bins and the legend's dot
-    for (const word of ['accuracy per bin (n above)', 'mean confidence', 'perfect calibration']) expect(rel).toContain(word);
+    for (const word of ['accuracy per bin (n above)', 'mean confidence', 'perfect calibration'])
+      expect(rel).toContain(word);
     // The dot sits at the bin's mean confidence (x) and its accuracy (y), on the bar's top.
     expect(rel).toContain('<circle cx="519.60" cy="57.00"');
     expect(rel.match(/stroke-dasharray/g)).toHaveLength(2); // the diagonal and its legend swatch
   });
 
   test('a histogram draws one bar per series per bin, at the share of its split, with a legend', () => {
-    const svg = histogramChart(binLabels([0, 5, 10, 100001]), [
-      { name: 'controlled', counts: [1, 3, 0] },
-      { name: '<b>challenge</b>', counts: [0, 1, 1] }
-    ], { title: 'Text length', xLabel: 'words' });
+    const svg = histogramChart(
+      binLabels([0, 5, 10, 100001]),
+      [
+        { name: 'controlled', counts: [1, 3, 0] },
+        { name: '<b>challenge</b>', counts: [0, 1, 1] }
+      ],
+      { title: 'Text length', xLabel: 'words' }
+    );
     expect(svg.match(/<rect [^>]*fill-opacity="0.8"><title>/g)).toHaveLength(6);
     expect(svg).toContain('controlled, 5–9: 3 of 4');
     expect(svg).toContain('&lt;b&gt;challenge&lt;/b&gt; (n=2)');

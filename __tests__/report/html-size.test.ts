@@ -26,18 +26,36 @@ function widen(derived: Derived, count: number): Derived {
   const base = derived.metrics.models.map((m) => m.model);
   const names = Array.from({ length: count }, (_, i) => `${base[i % base.length]}-copy-${String(i).padStart(2, '0')}`);
   const source = (i: number) => base[i % base.length] as string;
-  const models = names.map((name, i) => ({ ...structuredClone(derived.metrics.models[i % base.length]), model: name }) as Derived['metrics']['models'][number]);
+  const models = names.map(
+    (name, i) =>
+      ({
+        ...structuredClone(derived.metrics.models[i % base.length]),
+        model: name
+      }) as Derived['metrics']['models'][number]
+  );
   const checks: Check[] = [];
   for (const c of derived.gate.checks) {
     if (!base.includes(c.subject)) checks.push(c);
-    else names.forEach((name, i) => source(i) === c.subject && checks.push({ ...structuredClone(c), subject: name, id: renamedId(c, name) }));
+    else
+      names.forEach(
+        (name, i) =>
+          source(i) === c.subject && checks.push({ ...structuredClone(c), subject: name, id: renamedId(c, name) })
+      );
   }
   const drill: Derived['drill'] = new Map();
   for (const [key, d] of derived.drill) {
     const parts = key.split('/');
     const model = parts[1] as string;
     if (!base.includes(model)) drill.set(key, d);
-    else names.forEach((name, i) => source(i) === model && drill.set([parts[0], name, ...parts.slice(2)].join('/'), { count: d.count, refs: d.refs.map((r) => ({ ...r, ref: { ...r.ref, model: name } })) }));
+    else
+      names.forEach(
+        (name, i) =>
+          source(i) === model &&
+          drill.set([parts[0], name, ...parts.slice(2)].join('/'), {
+            count: d.count,
+            refs: d.refs.map((r) => ({ ...r, ref: { ...r.ref, model: name } }))
+          })
+      );
   }
   const failing = checks.filter((c) => c.judged && c.status === 'fail').map((c) => c.id);
   return { ...derived, metrics: { ...derived.metrics, models }, gate: { ...derived.gate, checks, failing }, drill };

@@ -23,7 +23,10 @@ function render({ derived, facts }: Input): string {
 
 /** Every `href="#…"` of the page and every `id="…"`. */
 function links(html: string): { hrefs: string[]; ids: Set<string> } {
-  return { hrefs: [...html.matchAll(/href="#([^"]*)"/g)].map((m) => m[1] as string), ids: new Set([...html.matchAll(/ id="([^"]*)"/g)].map((m) => m[1] as string)) };
+  return {
+    hrefs: [...html.matchAll(/href="#([^"]*)"/g)].map((m) => m[1] as string),
+    ids: new Set([...html.matchAll(/ id="([^"]*)"/g)].map((m) => m[1] as string))
+  };
 }
 
 /** The HTML of one drill-down section, by the href that links to it. */
@@ -52,7 +55,9 @@ describe('the text example, no baseline', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toBe(html);
     expect(render({ derived: structuredClone(input.derived), facts: structuredClone(input.facts) })).toBe(html);
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`
+    );
     expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
     expect(html).not.toMatch(/https?:\/\//);
     expect(html).toContain('engineering checklist, not a certification');
@@ -60,8 +65,16 @@ describe('the text example, no baseline', () => {
   });
 
   test('says why it failed, then "Compared with base" with the reason there is none, then the checks', () => {
-    expect(html).toContain('<strong>Why it failed:</strong> protected transitions (4 models); length shift (PSI 15.437 &gt; 0.5)');
-    const order = ['Why it failed', 'id="compared-with-base"', 'id="checks"', 'id="rows-behind"', 'id="robustness"'].map((x) => html.indexOf(x));
+    expect(html).toContain(
+      '<strong>Why it failed:</strong> protected transitions (4 models); length shift (PSI 15.437 &gt; 0.5)'
+    );
+    const order = [
+      'Why it failed',
+      'id="compared-with-base"',
+      'id="checks"',
+      'id="rows-behind"',
+      'id="robustness"'
+    ].map((x) => html.indexOf(x));
     expect(order.every((x) => x > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain('No comparison: no baseline was given. The comparison checks are not applicable.');
@@ -95,8 +108,11 @@ describe('the text example, no baseline', () => {
       expect(r.perturbed).not.toBeNull();
       if (r.marks) {
         // A search row: each edited word marked on its own, its operator beside it on the perturbed side.
-        for (const p of r.marks.perturbed.parts) if (p.op !== null) expect(s).toContain(`<mark title="${p.op}">${escapeHtml(p.text)}</mark><span class="op">${p.op}</span>`);
-        for (const p of r.marks.original.parts) if (p.op !== null) expect(s).toContain(`<mark title="${p.op}">${escapeHtml(p.text)}</mark>`);
+        for (const p of r.marks.perturbed.parts)
+          if (p.op !== null)
+            expect(s).toContain(`<mark title="${p.op}">${escapeHtml(p.text)}</mark><span class="op">${p.op}</span>`);
+        for (const p of r.marks.original.parts)
+          if (p.op !== null) expect(s).toContain(`<mark title="${p.op}">${escapeHtml(p.text)}</mark>`);
         continue;
       }
       if (r.original?.changed) expect(s).toContain(`<mark>${escapeHtml(r.original.changed)}</mark>`);
@@ -107,7 +123,9 @@ describe('the text example, no baseline', () => {
     expect(refs.some((r) => !r.marks)).toBe(true);
     expect(s.match(/<strong class="protected">yes<\/strong>/g)).toHaveLength(6);
     // A check with more rows than it lists says where the rest are.
-    expect(section(html, 'check-challenge_accuracy.tfidf-word')).toContain('clean challenge rows the model got wrong: 30; the 20 most severe are listed, the rest are in checks.json and evidence.jsonl.');
+    expect(section(html, 'check-challenge_accuracy.tfidf-word')).toContain(
+      'clean challenge rows the model got wrong: 30; the 20 most severe are listed, the rest are in checks.json and evidence.jsonl.'
+    );
   });
 
   test('the length-PSI check shows the histogram of both splits, bin by bin, from metrics.json', () => {
@@ -118,7 +136,9 @@ describe('the text example, no baseline', () => {
     expect(s).toContain('challenge (n=54)');
     for (const split of ['controlled', 'challenge']) {
       const counts = hist.counts[split] as number[];
-      expect(s).toContain(`<tr><td>${split}</td>${counts.map((c) => `<td class="num">${c}</td>`).join('')}<td class="num">${counts.reduce((a, b) => a + b, 0)}</td></tr>`);
+      expect(s).toContain(
+        `<tr><td>${split}</td>${counts.map((c) => `<td class="num">${c}</td>`).join('')}<td class="num">${counts.reduce((a, b) => a + b, 0)}</td></tr>`
+      );
     }
     expect(s).toContain('<th>≥ 50</th>');
     // The shift section points to it instead of drawing it twice.
@@ -140,7 +160,9 @@ describe('the text example, no baseline', () => {
       return `<td class="${p === 0 ? 'd' : v > 0 ? 'e' : 'z'}">${v}</td>`;
     });
     const f1 = all?.per_label.find((x) => x.label === labels[0]);
-    expect(html).toContain(`<tr><td><strong>${labels[0]}</strong></td>${row.join('')}<td class="num sep">0</td><td class="num">${f1?.support}</td><td class="num">${f1?.f1.value?.toFixed(3)}</td></tr>`);
+    expect(html).toContain(
+      `<tr><td><strong>${labels[0]}</strong></td>${row.join('')}<td class="num sep">0</td><td class="num">${f1?.support}</td><td class="num">${f1?.f1.value?.toFixed(3)}</td></tr>`
+    );
     expect(html.match(/<summary>By language: 6 slices<\/summary>/g)).toHaveLength(input.derived.metrics.models.length);
     expect(html).toContain('<h4>challenge/pt: accuracy ');
   });
@@ -148,12 +170,15 @@ describe('the text example, no baseline', () => {
   test('the abstention table and the reliability bins with their row counts and a legend for every mark', () => {
     const nb = input.derived.metrics.models.find((m) => m.model === 'naive-bayes');
     const abst = nb?.abstention?.find((a) => a.condition === 'clean' && a.scope === ALL);
-    expect(html).toContain(`<tr><td>naive-bayes</td><td>clean</td><td>probability &lt; 0.6</td><td class="num">2.2% (${abst?.abstained.numerator}/184)</td>`);
+    expect(html).toContain(
+      `<tr><td>naive-bayes</td><td>clean</td><td>probability &lt; 0.6</td><td class="num">2.2% (${abst?.abstained.numerator}/184)</td>`
+    );
     const reliability = html.slice(html.indexOf('id="reliability"'), html.indexOf('id="clean"'));
     const bins = nb?.reliability?.find((r) => r.scope === ALL)?.bins.filter((b) => b.n > 0) ?? [];
     expect(bins.length).toBeGreaterThan(2);
     for (const b of bins) expect(reliability).toMatch(new RegExp(`fill="#1a1a1a">${b.n}</text>`));
-    for (const word of ['accuracy per bin (n above)', 'mean confidence', 'perfect calibration']) expect(reliability).toContain(word);
+    for (const word of ['accuracy per bin (n above)', 'mean confidence', 'perfect calibration'])
+      expect(reliability).toContain(word);
   });
 
   test('threat_model.against_policy: one escaped line under the threat model only when it is on (off: the page as it was)', () => {
@@ -162,7 +187,7 @@ describe('the text example, no baseline', () => {
     const facts = { ...input.facts, threatModel: { ...input.facts.threatModel, againstPolicy: true } };
     const on = render({ derived: input.derived, facts });
     const line =
-      "<p>Against the policy: an attack success counts only when the model&#39;s review policy (<code>selective.abstain_below</code>) accepts the wrong decision; a model without a policy accepts every decision.</p>";
+      '<p>Against the policy: an attack success counts only when the model&#39;s review policy (<code>selective.abstain_below</code>) accepts the wrong decision; a model without a policy accepts every decision.</p>';
     expect(AGAINST_POLICY_HTML).toBe(line);
     // The page with the key on is the page without it plus that one paragraph, right after the protected outcome.
     const outcome = html.indexOf('<p>Protected outcome: ');
@@ -198,7 +223,9 @@ describe('the text example against a baseline', () => {
       for (const cell of m.cells.filter((x) => x.scope === ALL)) {
         const p = (cell.mcnemar_p.value as number).toPrecision(2);
         expect(part).toContain(`${escapeHtml(ppText(cell.delta_pp))}</span>`);
-        expect(part).toContain(`${cell.fixed.value} fixed · ${cell.broken.value} broken<br>p = ${p} · n = ${cell.pairs}`);
+        expect(part).toContain(
+          `${cell.fixed.value} fixed · ${cell.broken.value} broken<br>p = ${p} · n = ${cell.pairs}`
+        );
       }
     }
     const hybrid = c?.models.find((m) => m.model === 'hybrid');
@@ -229,7 +256,9 @@ describe('the text example against a baseline', () => {
     c.baseline.stale = true;
     c.baseline.stale_reasons = ['the challenge data changed <b>'];
     const out = render({ derived, facts: input.facts });
-    expect(out).toContain('<strong>Stale baseline</strong> (the challenge data changed &lt;b&gt;): compared on the paired rows only.');
+    expect(out).toContain(
+      '<strong>Stale baseline</strong> (the challenge data changed &lt;b&gt;): compared on the paired rows only.'
+    );
   });
 });
 

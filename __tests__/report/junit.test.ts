@@ -35,8 +35,10 @@ function decode(raw: string, where: string): string {
 
 /** A strict little XML reader: one declaration, balanced elements, quoted attributes, no characters XML 1.0 forbids. */
 function parseXml(xml: string): XmlNode {
-  // eslint-disable-next-line no-control-regex -- finding what XML 1.0 forbids is the point
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(xml)) throw new Error('a character XML 1.0 cannot hold');
+  /* eslint-disable no-control-regex -- finding what XML 1.0 forbids is the point */
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(xml))
+    throw new Error('a character XML 1.0 cannot hold');
+  /* eslint-enable no-control-regex */
   const decl = /^<\?xml version="1\.0" encoding="UTF-8"\?>\n/.exec(xml);
   if (!decl) throw new Error('missing XML declaration');
   let i = decl[0].length;
@@ -102,7 +104,8 @@ function validateJunit(xml: string): { root: XmlNode; cases: XmlNode[] } {
       whole[key] += counts[key];
     }
   }
-  for (const key of ['tests', 'failures', 'errors', 'skipped'] as const) expect(Number(root.attributes[key])).toBe(whole[key]);
+  for (const key of ['tests', 'failures', 'errors', 'skipped'] as const)
+    expect(Number(root.attributes[key])).toBe(whole[key]);
   return { root, cases };
 }
 
@@ -128,34 +131,95 @@ function check(over: Partial<Check> & Pick<Check, 'id' | 'check' | 'status'>): C
 function gateOf(checks: Check[]): GateResult {
   const counts = { pass: 0, fail: 0, not_evaluated: 0, not_applicable: 0 };
   for (const c of checks) counts[c.status]++;
-  return { schema_version: 2, verdict: 'fail', allow_not_evaluated: false, counts, failing: checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated').map((c) => c.id), checks };
+  return {
+    schema_version: 2,
+    verdict: 'fail',
+    allow_not_evaluated: false,
+    counts,
+    failing: checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated').map((c) => c.id),
+    checks
+  };
 }
 
 describe('renderJunit', () => {
   const hostile = 'm<1>&"q\'\u0001\u202e';
   const gate = gateOf([
     check({ id: 'challenge_accuracy/naive-bayes', check: 'challenge_accuracy', status: 'fail' }),
-    check({ id: `challenge_accuracy/${hostile}`, check: 'challenge_accuracy', subject: hostile, status: 'pass', value: 0.8, numerator: 40, judged: false }),
-    check({ id: 'flip_rate/naive-bayes/format', check: 'flip_rate', status: 'not_evaluated', value: null, numerator: 0, denominator: 0, direction: 'max', threshold: 0.2, reason: 'no changed rows' }),
-    check({ id: 'regression/naive-bayes/clean', check: 'regression', status: 'not_applicable', value: null, numerator: null, denominator: null, reason: 'no baseline was given' }),
-    check({ id: 'length_psi/data', check: 'length_psi', subject: 'data', status: 'fail', value: 15.437, numerator: null, denominator: 54, direction: 'max', threshold: 0.5 })
+    check({
+      id: `challenge_accuracy/${hostile}`,
+      check: 'challenge_accuracy',
+      subject: hostile,
+      status: 'pass',
+      value: 0.8,
+      numerator: 40,
+      judged: false
+    }),
+    check({
+      id: 'flip_rate/naive-bayes/format',
+      check: 'flip_rate',
+      status: 'not_evaluated',
+      value: null,
+      numerator: 0,
+      denominator: 0,
+      direction: 'max',
+      threshold: 0.2,
+      reason: 'no changed rows'
+    }),
+    check({
+      id: 'regression/naive-bayes/clean',
+      check: 'regression',
+      status: 'not_applicable',
+      value: null,
+      numerator: null,
+      denominator: null,
+      reason: 'no baseline was given'
+    }),
+    check({
+      id: 'length_psi/data',
+      check: 'length_psi',
+      subject: 'data',
+      status: 'fail',
+      value: 15.437,
+      numerator: null,
+      denominator: 54,
+      direction: 'max',
+      threshold: 0.5
+    })
   ]);
 
   test('one suite per kind, statuses as failure, error and skipped, counts that add up', () => {
     const xml = renderJunit(gate);
     const { root, cases } = validateJunit(xml);
-    expect(root.attributes).toMatchObject({ name: 'evidence-gate', tests: '5', failures: '2', errors: '1', skipped: '1' });
-    expect(root.children.map((s) => s.attributes.name)).toEqual(['challenge_accuracy', 'flip_rate', 'regression', 'length_psi']);
+    expect(root.attributes).toMatchObject({
+      name: 'evidence-gate',
+      tests: '5',
+      failures: '2',
+      errors: '1',
+      skipped: '1'
+    });
+    expect(root.children.map((s) => s.attributes.name)).toEqual([
+      'challenge_accuracy',
+      'flip_rate',
+      'regression',
+      'length_psi'
+    ]);
     const byName = new Map(cases.map((c) => [c.attributes.name, c]));
     const failure = byName.get('challenge_accuracy/naive-bayes')?.children[0];
     expect(failure?.name).toBe('failure');
-    expect(failure?.attributes.message).toBe('challenge accuracy: value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default)');
+    expect(failure?.attributes.message).toBe(
+      'challenge accuracy: value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default)'
+    );
     expect(failure?.text).toContain('check challenge_accuracy/naive-bayes\nscope all\n');
-    expect(byName.get('length_psi/data')?.children[0]?.attributes.message).toBe('length shift: value 15.437, threshold ≤ 0.5, N 54, gate.min_challenge_accuracy (default)');
+    expect(byName.get('length_psi/data')?.children[0]?.attributes.message).toBe(
+      'length shift: value 15.437, threshold ≤ 0.5, N 54, gate.min_challenge_accuracy (default)'
+    );
     const error = byName.get('flip_rate/naive-bayes/format')?.children[0];
     expect(error?.name).toBe('error');
     expect(error?.attributes.message).toContain('not evaluated: no changed rows');
-    expect(byName.get('regression/naive-bayes/clean')?.children[0]).toMatchObject({ name: 'skipped', attributes: { message: 'not applicable: no baseline was given' } });
+    expect(byName.get('regression/naive-bayes/clean')?.children[0]).toMatchObject({
+      name: 'skipped',
+      attributes: { message: 'not applicable: no baseline was given' }
+    });
     expect(byName.get('challenge_accuracy/naive-bayes')?.attributes.classname).toBe('evidence-gate.challenge_accuracy');
   });
 
@@ -171,9 +235,23 @@ describe('renderJunit', () => {
 
   test('a failing or not-evaluated check that does not block is skipped with the reason, so the file agrees with the verdict', () => {
     const checks = [
-      check({ id: 'challenge_accuracy/other', check: 'challenge_accuracy', subject: 'other', status: 'fail', judged: false }),
+      check({
+        id: 'challenge_accuracy/other',
+        check: 'challenge_accuracy',
+        subject: 'other',
+        status: 'fail',
+        judged: false
+      }),
       check({ id: 'challenge_accuracy/naive-bayes', check: 'challenge_accuracy', status: 'fail', change: 'known' }),
-      check({ id: 'flip_rate/naive-bayes/format', check: 'flip_rate', status: 'not_evaluated', value: null, numerator: 0, denominator: 0, reason: 'no changed rows' }),
+      check({
+        id: 'flip_rate/naive-bayes/format',
+        check: 'flip_rate',
+        status: 'not_evaluated',
+        value: null,
+        numerator: 0,
+        denominator: 0,
+        reason: 'no changed rows'
+      }),
       check({ id: 'flip_rate/naive-bayes/typo', check: 'flip_rate', status: 'fail', change: 'new_failure' })
     ];
     const passing: GateResult = { ...gateOf(checks), verdict: 'fail', failing: ['flip_rate/naive-bayes/typo'] };
@@ -184,8 +262,12 @@ describe('renderJunit', () => {
     expect(byName.get('challenge_accuracy/other')?.attributes.message).toBe(
       'does not block (not judged: this model is outside gate.models): challenge accuracy: value 50.0% (27/54), threshold ≥ 75%, n/N 27/54, gate.min_challenge_accuracy (default) (not judged: this model is outside gate.models, so it does not block)'
     );
-    expect(byName.get('challenge_accuracy/naive-bayes')?.attributes.message).toMatch(/^does not block \(a known failure: it failed on the baseline too, and gate\.block_on is new\): challenge accuracy: value 50\.0%/);
-    expect(byName.get('flip_rate/naive-bayes/format')?.attributes.message).toMatch(/^does not block \(gate\.allow_not_evaluated admits a figure that could not be measured\): .*; not evaluated: no changed rows$/);
+    expect(byName.get('challenge_accuracy/naive-bayes')?.attributes.message).toMatch(
+      /^does not block \(a known failure: it failed on the baseline too, and gate\.block_on is new\): challenge accuracy: value 50\.0%/
+    );
+    expect(byName.get('flip_rate/naive-bayes/format')?.attributes.message).toMatch(
+      /^does not block \(gate\.allow_not_evaluated admits a figure that could not be measured\): .*; not evaluated: no changed rows$/
+    );
     expect(byName.get('flip_rate/naive-bayes/format')?.name).toBe('skipped');
   });
 
@@ -207,7 +289,12 @@ describe('checks.junit.xml in a run', () => {
     const checks = JSON.parse(readFileSync(join(root, 'out', 'checks.json'), 'utf8')) as GateResult;
     expect(cases.map((c) => c.attributes.name).sort()).toEqual(checks.checks.map((c) => c.id).sort());
     const child = { pass: undefined, fail: 'failure', not_evaluated: 'error', not_applicable: 'skipped' } as const;
-    for (const c of checks.checks) expect(cases.find((x) => x.attributes.name === c.id)?.children[0]?.name).toBe(checks.failing.includes(c.id) || c.status === 'pass' || c.status === 'not_applicable' ? child[c.status] : 'skipped');
+    for (const c of checks.checks)
+      expect(cases.find((x) => x.attributes.name === c.id)?.children[0]?.name).toBe(
+        checks.failing.includes(c.id) || c.status === 'pass' || c.status === 'not_applicable'
+          ? child[c.status]
+          : 'skipped'
+      );
     expect(checks.checks.some((c) => c.status === 'fail')).toBe(true);
 
     const manifestPath = join(root, 'out', 'manifest.json');
@@ -224,7 +311,9 @@ describe('checks.junit.xml in a run', () => {
     ]);
     manifest.files['checks.junit.xml'] = { sha256: sha(forged), bytes: Buffer.byteLength(forged) };
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2) + '\n');
-    expect((await verify({ dir: 'out', cwd: root, root })).differences).toEqual([expect.stringMatching(/^checks\.junit\.xml: differs from the re-derived file \(first at line \d+\)$/)]);
+    expect((await verify({ dir: 'out', cwd: root, root })).differences).toEqual([
+      expect.stringMatching(/^checks\.junit\.xml: differs from the re-derived file \(first at line \d+\)$/)
+    ]);
   });
 
   test('a language read from the data cannot break the file: markup escaped, a control character shown as an escape', async () => {

@@ -5,7 +5,13 @@
 import type { Check, CheckStatus } from '../../src/gate/check.js';
 import type { ReportFacts } from '../../src/manifest/facts.js';
 import type { Manifest } from '../../src/manifest/manifest.js';
-import { readReleaseRecord, releaseChecklist, RELEASE_CHECKLIST, type ReleaseFacts, type ReleaseRecord } from '../../src/manifest/release.js';
+import {
+  readReleaseRecord,
+  releaseChecklist,
+  RELEASE_CHECKLIST,
+  type ReleaseFacts,
+  type ReleaseRecord
+} from '../../src/manifest/release.js';
 import { releaseReportSection } from '../../src/report/html-release.js';
 import { releaseSummarySection } from '../../src/report/summary-release.js';
 import { toTerminal } from '../../src/report/terminal.js';
@@ -44,7 +50,15 @@ const RECORD: ReleaseRecord = {
   config_line: 40
 };
 
-const FACTS: ReleaseFacts = { record: RECORD, labelDigest: true, modelDigests: 2, models: 2, preprocessing: true, protectedOutcome: true, access: 'black-box' };
+const FACTS: ReleaseFacts = {
+  record: RECORD,
+  labelDigest: true,
+  modelDigests: 2,
+  models: 2,
+  preprocessing: true,
+  protectedOutcome: true,
+  access: 'black-box'
+};
 
 function statusOf(ref: string, checks: Check[], facts: ReleaseFacts = FACTS): Array<[string, string, string]> {
   const row = releaseChecklist(checks, facts).find((r) => r.ref === ref);
@@ -52,33 +66,88 @@ function statusOf(ref: string, checks: Check[], facts: ReleaseFacts = FACTS): Ar
 }
 
 test('every item of the four checklists is listed, and each names some evidence', () => {
-  expect(RELEASE_CHECKLIST.map((i) => i.ref)).toEqual(['robustness 1', 'robustness 2', 'robustness 3', 'purpose', 'challenge 1', 'challenge 2', 'challenge 3', 'challenge 4', 'challenge 5', 'challenge 6', 'release 1', 'release 2', 'release 3', 'release 4', 'release 5', 'release 6']);
-  for (const item of RELEASE_CHECKLIST) expect(item.checks.length + item.recorded.length + item.declared.length).toBeGreaterThan(0);
+  expect(RELEASE_CHECKLIST.map((i) => i.ref)).toEqual([
+    'robustness 1',
+    'robustness 2',
+    'robustness 3',
+    'purpose',
+    'challenge 1',
+    'challenge 2',
+    'challenge 3',
+    'challenge 4',
+    'challenge 5',
+    'challenge 6',
+    'release 1',
+    'release 2',
+    'release 3',
+    'release 4',
+    'release 5',
+    'release 6'
+  ]);
+  for (const item of RELEASE_CHECKLIST)
+    expect(item.checks.length + item.recorded.length + item.declared.length).toBeGreaterThan(0);
 });
 
 test('checks: a failure outranks not evaluated, which outranks pass; checks outside gate.models do not count', () => {
-  const checks = [check('flip_rate/a/format', 'pass'), check('flip_rate/b/format', 'not_evaluated'), check('flip_rate/a/append', 'fail', false)];
-  expect(statusOf('robustness 2', checks)).toEqual([['flip_rate/*', 'not_evaluated', 'not evaluated: 1 of 2 judged checks']]);
+  const checks = [
+    check('flip_rate/a/format', 'pass'),
+    check('flip_rate/b/format', 'not_evaluated'),
+    check('flip_rate/a/append', 'fail', false)
+  ];
+  expect(statusOf('robustness 2', checks)).toEqual([
+    ['flip_rate/*', 'not_evaluated', 'not evaluated: 1 of 2 judged checks']
+  ]);
   checks.push(check('flip_rate/b/append', 'fail'));
   expect(statusOf('robustness 2', checks)).toEqual([['flip_rate/*', 'fail', 'fail: 1 of 3 judged checks']]);
-  expect(statusOf('release 3', [check('eligible_coverage/a/format', 'pass'), check('missing_rows/a', 'pass'), check('missing_rows/b', 'not_applicable')])).toEqual([
-    ['eligible_coverage/*, missing_rows/*', 'pass', 'pass: 2 of 3 judged checks (1 not applicable)']
-  ]);
+  expect(
+    statusOf('release 3', [
+      check('eligible_coverage/a/format', 'pass'),
+      check('missing_rows/a', 'pass'),
+      check('missing_rows/b', 'not_applicable')
+    ])
+  ).toEqual([['eligible_coverage/*, missing_rows/*', 'pass', 'pass: 2 of 3 judged checks (1 not applicable)']]);
   expect(statusOf('challenge 6', [])).toEqual([['length_psi/*', 'not_applicable', 'not applicable: no judged check']]);
-  expect(statusOf('release 6', [check('release_record/data', 'not_applicable')])[0]).toEqual(['release_record/*', 'not_applicable', 'not applicable (1 check)']);
+  expect(statusOf('release 6', [check('release_record/data', 'not_applicable')])[0]).toEqual([
+    'release_record/*',
+    'not_applicable',
+    'not applicable (1 check)'
+  ]);
 });
 
 test('declared fields: declared by the owner, or missing — naming what is missing', () => {
-  expect(statusOf('release 6', [])[1]).toEqual(['release.reviewer, release.known_limitations', 'declared', 'declared by Team']);
-  expect(statusOf('release 6', [], { ...FACTS, record: { ...RECORD, known_limitations: null } })[1]).toEqual(['release.reviewer, release.known_limitations', 'missing', 'missing: release.known_limitations']);
-  expect(statusOf('release 5', [], { ...FACTS, record: null })).toEqual([['release.mitigations', 'missing', 'missing (the config has no release: block)']]);
+  expect(statusOf('release 6', [])[1]).toEqual([
+    'release.reviewer, release.known_limitations',
+    'declared',
+    'declared by Team'
+  ]);
+  expect(statusOf('release 6', [], { ...FACTS, record: { ...RECORD, known_limitations: null } })[1]).toEqual([
+    'release.reviewer, release.known_limitations',
+    'missing',
+    'missing: release.known_limitations'
+  ]);
+  expect(statusOf('release 5', [], { ...FACTS, record: null })).toEqual([
+    ['release.mitigations', 'missing', 'missing (the config has no release: block)']
+  ]);
 });
 
 test('recorded facts: the threat model and the frozen digests, or what the manifest lacks', () => {
-  expect(statusOf('release 1', [])[0]).toEqual(['manifest: threat_model', 'recorded', 'recorded: protected outcome, access black-box, attacks and constraints']);
-  expect(statusOf('release 1', [], { ...FACTS, protectedOutcome: false })[0]?.slice(1)).toEqual(['missing', 'missing: threat_model.protected_outcome (access black-box recorded)']);
-  expect(statusOf('release 2', [])[0]?.slice(1)).toEqual(['recorded', 'recorded: label digest, 2 model digests, preprocessing of every model']);
-  expect(statusOf('release 2', [], { ...FACTS, preprocessing: false, modelDigests: 1 })[0]?.slice(1)).toEqual(['missing', 'missing: 1 model digest, preprocessing record']);
+  expect(statusOf('release 1', [])[0]).toEqual([
+    'manifest: threat_model',
+    'recorded',
+    'recorded: protected outcome, access black-box, attacks and constraints'
+  ]);
+  expect(statusOf('release 1', [], { ...FACTS, protectedOutcome: false })[0]?.slice(1)).toEqual([
+    'missing',
+    'missing: threat_model.protected_outcome (access black-box recorded)'
+  ]);
+  expect(statusOf('release 2', [])[0]?.slice(1)).toEqual([
+    'recorded',
+    'recorded: label digest, 2 model digests, preprocessing of every model'
+  ]);
+  expect(statusOf('release 2', [], { ...FACTS, preprocessing: false, modelDigests: 1 })[0]?.slice(1)).toEqual([
+    'missing',
+    'missing: 1 model digest, preprocessing record'
+  ]);
 });
 
 test('a damaged or older manifest reads as no record, or as undeclared fields, never as a crash', () => {

@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import { hostileRepo } from '../browser/report-fixtures.js';
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const HIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+/* eslint-enable no-control-regex */
 
 let out: string;
 
@@ -20,7 +22,10 @@ beforeAll(async () => {
   const path = join(root, config);
   const text = readFileSync(path, 'utf8');
   // Label-only: the fixture's external model answers with a label and no scores.
-  const withSearch = text.replace('    truncate: { keep: 0.65 }\n', '    truncate: { keep: 0.65 }\n    search: { knowledge: labels, queries: 25, max_words_changed: 0.5 }\n');
+  const withSearch = text.replace(
+    '    truncate: { keep: 0.65 }\n',
+    '    truncate: { keep: 0.65 }\n    search: { knowledge: labels, queries: 25, max_words_changed: 0.5 }\n'
+  );
   expect(withSearch).not.toBe(text);
   writeFileSync(path, withSearch);
   await run({ root, configPath: config, outputDir: 'out' });
@@ -30,9 +35,20 @@ beforeAll(async () => {
 const read = (name: string) => readFileSync(join(out, name), 'utf8');
 
 test('the run searched and some search rows stand behind failing checks, with their edits', () => {
-  const rows = read('evidence.jsonl').trimEnd().split('\n').map((l) => JSON.parse(l) as { condition: string; tested: boolean; edits?: unknown[] });
-  expect(rows.filter((r) => r.condition === 'search' && r.tested && (r.edits?.length ?? 0) > 0).length).toBeGreaterThan(0);
-  const checks = JSON.parse(read('checks.json')) as { checks: Array<{ examples?: { shown: Array<{ condition: string | null; queries?: number; edits?: Array<Record<string, unknown>> }> } }> };
+  const rows = read('evidence.jsonl')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { condition: string; tested: boolean; edits?: unknown[] });
+  expect(rows.filter((r) => r.condition === 'search' && r.tested && (r.edits?.length ?? 0) > 0).length).toBeGreaterThan(
+    0
+  );
+  const checks = JSON.parse(read('checks.json')) as {
+    checks: Array<{
+      examples?: {
+        shown: Array<{ condition: string | null; queries?: number; edits?: Array<Record<string, unknown>> }>;
+      };
+    }>;
+  };
   const refs = checks.checks.flatMap((c) => c.examples?.shown ?? []).filter((r) => r.condition === 'search');
   expect(refs.length).toBeGreaterThan(0);
   for (const r of refs) {

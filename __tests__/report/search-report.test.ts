@@ -24,11 +24,24 @@ import { CHART_HEIGHT } from '../../src/report/svg.js';
 const HOSTILE_MODEL = '<script>alert(1)</script>|::warning::';
 
 function figures(tested: number, successQueries: number[], budget: number): SearchFigures {
-  return searchFiguresOf({ tested, successes: successQueries.length, testedQueries: Array(tested).fill(budget), successQueries, wordsChanged: successQueries.length }, budget);
+  return searchFiguresOf(
+    {
+      tested,
+      successes: successQueries.length,
+      testedQueries: Array(tested).fill(budget),
+      successQueries,
+      wordsChanged: successQueries.length
+    },
+    budget
+  );
 }
 
 function metricsOf(models: Array<[string, SearchFigures]>): Metrics {
-  return { models: models.map(([model, s]) => ({ model, ledger: [], search: [{ scope: ALL, ...s }] }) as unknown as ModelMetrics) } as unknown as Metrics;
+  return {
+    models: models.map(
+      ([model, s]) => ({ model, ledger: [], search: [{ scope: ALL, ...s }] }) as unknown as ModelMetrics
+    )
+  } as unknown as Metrics;
 }
 
 describe('the success–budget curve in report.html', () => {
@@ -42,9 +55,16 @@ describe('the success–budget curve in report.html', () => {
 
   test('the table reads the curve at a few budgets, with the denominator', () => {
     expect(html).toContain('<h2 id="search">Adaptive search (all rows)</h2>');
-    for (const q of ['within 1 query', 'within 3 queries', 'within 5 queries', 'within 10 queries']) expect(html).toContain(q);
+    for (const q of ['within 1 query', 'within 3 queries', 'within 5 queries', 'within 10 queries'])
+      expect(html).toContain(q);
     const m1 = html.slice(html.indexOf('<tr><td>m1</td>'), html.indexOf('</tr>', html.indexOf('<tr><td>m1</td>')));
-    expect([...m1.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]).slice(0, 5)).toEqual(['5', '0/5 (0.0%)', '2/5 (40.0%)', '2/5 (40.0%)', '3/5 (60.0%)']);
+    expect([...m1.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]).slice(0, 5)).toEqual([
+      '5',
+      '0/5 (0.0%)',
+      '2/5 (40.0%)',
+      '2/5 (40.0%)',
+      '3/5 (60.0%)'
+    ]);
     // Nothing tested: not evaluated, never 0%.
     const m2 = html.slice(html.indexOf('<tr><td>m2</td>'), html.indexOf('</tr>', html.indexOf('<tr><td>m2</td>')));
     expect(m2).toContain('not evaluated (n=0)');
@@ -104,10 +124,33 @@ function searchRow(text: string, edits: Array<{ op: string; from: string; to: st
   }
   perturbed += text.slice(at);
   return {
-    id: 'x1', split: 'challenge', model: 'm', condition: 'search', language: 'en', domain: null, text, perturbed_text: perturbed, label: 'limitation',
-    clean_prediction: 'limitation', prediction: 'result', scores: [0.4, 0.6], margin: 0.2, clean_margin: 0.5, changed: true, valid: true, invalid_reason: null,
-    eligible: true, tested: true, success: true, uncovered: false, uncovered_reason: null, status: 'ok', error: null, input_sha256: 'f'.repeat(64),
-    queries, edits: placed.map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to }))
+    id: 'x1',
+    split: 'challenge',
+    model: 'm',
+    condition: 'search',
+    language: 'en',
+    domain: null,
+    text,
+    perturbed_text: perturbed,
+    label: 'limitation',
+    clean_prediction: 'limitation',
+    prediction: 'result',
+    scores: [0.4, 0.6],
+    margin: 0.2,
+    clean_margin: 0.5,
+    changed: true,
+    valid: true,
+    invalid_reason: null,
+    eligible: true,
+    tested: true,
+    success: true,
+    uncovered: false,
+    uncovered_reason: null,
+    status: 'ok',
+    error: null,
+    input_sha256: 'f'.repeat(64),
+    queries,
+    edits: placed.map((e) => ({ op: e.op, word: e.word, from: e.from, to: e.to }))
   } as unknown as EvidenceRow;
 }
 
@@ -116,8 +159,23 @@ const HOSTILE_TEXT = 'Results <script>alert(1)</script> ::warning:: a | b pipes 
 function check(id: string): Check {
   const [kind, subject, qualifier] = id.split('/') as [string, string, string];
   return {
-    id, check: kind, subject, qualifier, scope: 'all', value: 1, numerator: 1, denominator: 1, direction: 'max', threshold: 0, config_key: 'gate.max_attack_success', config_line: 1,
-    threshold_is_default: true, status: 'fail', judged: true, reason: null, examples: { count: 1, shown: [] }
+    id,
+    check: kind,
+    subject,
+    qualifier,
+    scope: 'all',
+    value: 1,
+    numerator: 1,
+    denominator: 1,
+    direction: 'max',
+    threshold: 0,
+    config_key: 'gate.max_attack_success',
+    config_line: 1,
+    threshold_is_default: true,
+    status: 'fail',
+    judged: true,
+    reason: null,
+    examples: { count: 1, shown: [] }
   };
 }
 
@@ -126,20 +184,35 @@ function drillOf(row: EvidenceRow): { ranked: RankedRef; drill: DrillResult; gat
   withTexts(ranked, row);
   const c = check('attack_success/m/search');
   c.examples = { count: 1, shown: [ranked.ref] };
-  const gate = { schema_version: 1, verdict: 'fail', allow_not_evaluated: false, counts: { pass: 0, fail: 1, not_evaluated: 0, not_applicable: 0 }, failing: [c.id], checks: [c] } as GateResult;
+  const gate = {
+    schema_version: 1,
+    verdict: 'fail',
+    allow_not_evaluated: false,
+    counts: { pass: 0, fail: 1, not_evaluated: 0, not_applicable: 0 },
+    failing: [c.id],
+    checks: [c]
+  } as GateResult;
   return { ranked, drill: new Map([[c.id, { count: 1, refs: [ranked] }]]), gate };
 }
 
 describe('search rows in the drill-down', () => {
-  const row = searchRow(HOSTILE_TEXT, [
-    { op: 'transpose', from: 'script', to: 'sciprt' },
-    { op: 'format', from: 'warning', to: 'Warning' },
-    { op: 'format', from: 'pipes', to: 'Pipes' }
-  ], 17);
+  const row = searchRow(
+    HOSTILE_TEXT,
+    [
+      { op: 'transpose', from: 'script', to: 'sciprt' },
+      { op: 'format', from: 'warning', to: 'Warning' },
+      { op: 'format', from: 'pipes', to: 'Pipes' }
+    ],
+    17
+  );
 
   test('checks.json refs of search rows carry the queries and the edits; other rows do not', () => {
     // The operators and word indexes only: the words stay in the evidence row, so a reference stays small.
-    expect(refOf(row)).toMatchObject({ condition: 'search', queries: 17, edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word })) });
+    expect(refOf(row)).toMatchObject({
+      condition: 'search',
+      queries: 17,
+      edits: (row.edits ?? []).map((e) => ({ op: e.op, word: e.word }))
+    });
     expect(JSON.stringify(refOf(row))).not.toContain('sciprt');
     const other = { ...row, condition: 'format' } as EvidenceRow;
     delete (other as Partial<EvidenceRow>).queries;
@@ -158,15 +231,30 @@ describe('search rows in the drill-down', () => {
       { text: 'Pipes', op: 'format' },
       { text: ' and more', op: null }
     ]);
-    expect(ranked.marks?.original.parts.filter((p) => p.op !== null).map((p) => p.text)).toEqual(['script', 'warning', 'pipes']);
+    expect(ranked.marks?.original.parts.filter((p) => p.op !== null).map((p) => p.text)).toEqual([
+      'script',
+      'warning',
+      'pipes'
+    ]);
   });
 
   test('report.html: marks with the operator, the queries spent, everything escaped', () => {
     const { drill, gate } = drillOf(row);
-    const html = drillSections({ gate, drill, metrics: { models: [] } as unknown as Metrics, textPolicy: 'full', task: 'text', anchors: new AnchorIds() }).join('\n');
-    expect(html).toContain('&lt;<mark title="transpose">sciprt</mark><span class="op">transpose</span>&gt;alert(1)&lt;/script&gt; ::<mark title="format">Warning</mark><span class="op">format</span>:: a | b <mark title="format">Pipes</mark>');
+    const html = drillSections({
+      gate,
+      drill,
+      metrics: { models: [] } as unknown as Metrics,
+      textPolicy: 'full',
+      task: 'text',
+      anchors: new AnchorIds()
+    }).join('\n');
+    expect(html).toContain(
+      '&lt;<mark title="transpose">sciprt</mark><span class="op">transpose</span>&gt;alert(1)&lt;/script&gt; ::<mark title="format">Warning</mark><span class="op">format</span>:: a | b <mark title="format">Pipes</mark>'
+    );
     expect(html).toContain('<span class="label">search</span> 17 queries; 3 edits: transpose at word');
-    expect(html).toMatch(/<span class="label">search<\/span> 17 queries; 3 edits: transpose at word \d+; format at word \d+; format at word \d+<\/div>/);
+    expect(html).toMatch(
+      /<span class="label">search<\/span> 17 queries; 3 edits: transpose at word \d+; format at word \d+; format at word \d+<\/div>/
+    );
     expect(html).not.toContain('<script');
     expect(html.split('\n').filter((l) => l.trimStart().startsWith('::'))).toEqual([]);
   });
@@ -174,9 +262,13 @@ describe('search rows in the drill-down', () => {
   test('summary.md: each edited word between ⟦ ⟧ with its operator, markdown and HTML escaped', () => {
     const { drill, gate } = drillOf(row);
     const md = detailsBlocks(gate.checks, drill).join('\n');
-    expect(md).toContain('  - perturbed: Results &lt;⟦sciprt⟧ (transpose)&gt;alert\\(1\\)&lt;/script&gt; \\:\\:⟦Warning⟧ (format)\\:\\: a \\| b ⟦Pipes⟧ (format) and more');
+    expect(md).toContain(
+      '  - perturbed: Results &lt;⟦sciprt⟧ (transpose)&gt;alert\\(1\\)&lt;/script&gt; \\:\\:⟦Warning⟧ (format)\\:\\: a \\| b ⟦Pipes⟧ (format) and more'
+    );
     expect(md).toContain('  - original: Results &lt;⟦script⟧&gt;');
-    expect(md).toMatch(/ {2}- search: 17 queries, 3 edits: transpose at word \d+, format at word \d+, format at word \d+/);
+    expect(md).toMatch(
+      / {2}- search: 17 queries, 3 edits: transpose at word \d+, format at word \d+, format at word \d+/
+    );
     expect(md).not.toContain('<script');
     expect(md).not.toMatch(/[^\\]\|/);
     expect(md.split('\n').filter((l) => l.trimStart().startsWith('::'))).toEqual([]);
@@ -187,20 +279,41 @@ describe('search rows in the drill-down', () => {
     const { ranked, drill, gate } = drillOf(bad);
     expect(ranked.marks).toBeUndefined();
     expect(ranked.perturbed).not.toBeNull();
-    const html = drillSections({ gate, drill, metrics: { models: [] } as unknown as Metrics, textPolicy: 'full', task: 'text', anchors: new AnchorIds() }).join('\n');
+    const html = drillSections({
+      gate,
+      drill,
+      metrics: { models: [] } as unknown as Metrics,
+      textPolicy: 'full',
+      task: 'text',
+      anchors: new AnchorIds()
+    }).join('\n');
     expect(html).toContain('<span class="label">perturbed</span>');
     expect(html).toContain('<span class="label">search</span> 17 queries; 1 edit: format at word 0');
   });
 
   test('without text (output.text: hash), the search line still gives the queries and operators', () => {
-    const hidden = { ...row, text: null, perturbed_text: null, edits: (row.edits ?? []).map((e) => ({ ...e, from: null, to: null })) } as EvidenceRow;
+    const hidden = {
+      ...row,
+      text: null,
+      perturbed_text: null,
+      edits: (row.edits ?? []).map((e) => ({ ...e, from: null, to: null }))
+    } as EvidenceRow;
     const { drill, gate } = drillOf(hidden);
-    const html = drillSections({ gate, drill, metrics: { models: [] } as unknown as Metrics, textPolicy: 'hash', task: 'text', anchors: new AnchorIds() }).join('\n');
-    expect(html).toMatch(/<span class="label">search<\/span> 17 queries; 3 edits: transpose at word \d+; format at word \d+; format at word \d+<\/div>/);
+    const html = drillSections({
+      gate,
+      drill,
+      metrics: { models: [] } as unknown as Metrics,
+      textPolicy: 'hash',
+      task: 'text',
+      anchors: new AnchorIds()
+    }).join('\n');
+    expect(html).toMatch(
+      /<span class="label">search<\/span> 17 queries; 3 edits: transpose at word \d+; format at word \d+; format at word \d+<\/div>/
+    );
     expect(html).not.toContain('<span class="label">perturbed</span>');
   });
 });
 
-test('rate figures the report reads are the cell\'s own (a sanity check of the helper above)', () => {
+test("rate figures the report reads are the cell's own (a sanity check of the helper above)", () => {
   expect(figures(5, [3, 3, 7], 10).attack_success).toEqual(rate(3, 5, 'no tested rows'));
 });

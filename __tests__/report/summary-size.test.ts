@@ -38,7 +38,10 @@ test('50 models × 6 conditions × 20 languages: summary below 1 MiB', async () 
     '  train: train.jsonl',
     '  evaluate: { controlled: controlled.jsonl, challenge: challenge.jsonl }',
     'models:',
-    ...Array.from({ length: MODELS }, (_, i) => `  - { hybrid: { word_weight: ${(i / MODELS).toFixed(2)} }, name: model-${i} }`),
+    ...Array.from(
+      { length: MODELS },
+      (_, i) => `  - { hybrid: { word_weight: ${(i / MODELS).toFixed(2)} }, name: model-${i} }`
+    ),
     'statistics: { bootstrap_iterations: 20, paired_iterations: 5 }',
     // Impossible thresholds: every check fails, the worst case for the summary's size.
     'gate: { min_challenge_examples: 1000, min_language_examples: 1000, min_challenge_accuracy: 1, min_language_accuracy: 1, max_generalization_gap_pp: -100, max_length_psi: 0, min_changed_examples: 1000, max_flip_rate: 0, max_accuracy_drop_pp: -100, min_eligible_coverage: 1, max_attack_success: 0 }'

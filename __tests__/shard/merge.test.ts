@@ -48,32 +48,48 @@ describe('merged output equals one unsharded run, byte for byte', () => {
 
   test('the tabular example at N = 1, 2, 3 and 7', async () => {
     const root = tempRepo();
-    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), { recursive: true });
+    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), {
+      recursive: true
+    });
     const config = 'examples/inspection-tabular/evidence-gate.yml';
     smallBudgets(root, config);
     const single = await run({ root, configPath: config, outputDir: 'single' });
     for (const n of [1, 2, 3, 7]) expectSameAsSingle(root, await shardAndMerge(root, config, n), 'single');
     // Per-row work adds up across shards: predictions and the work inside attack generation.
     const perRow = (dir: string) =>
-      JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).counters.map((c: any) => [c.predictions, c.gradientEvaluations, c.predictionEvaluations]);
+      JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).counters.map((c: any) => [
+        c.predictions,
+        c.gradientEvaluations,
+        c.predictionEvaluations
+      ]);
     expect(perRow('merged-7')).toEqual(perRow('single'));
     expect(single.verdict).not.toBeNull();
   }, 120_000);
 
   test('an external model: its requests split across shards, each distinct input scored once per shard that needs it', async () => {
     const root = tempRepo();
-    for (const ex of ['academic-intent', 'external-model']) cpSync(join(REPO_ROOT, 'examples', ex), join(root, 'examples', ex), { recursive: true });
+    for (const ex of ['academic-intent', 'external-model'])
+      cpSync(join(REPO_ROOT, 'examples', ex), join(root, 'examples', ex), { recursive: true });
     const config = join(root, 'examples/external-model/node-only.yml');
     // The Node model only (this machine's python3 may lack nothing, but CI should not depend on it), fewer iterations.
     const text = readFileSync(join(root, 'examples/external-model/evidence-gate.yml'), 'utf8')
       .replace(/ {2}- name: keywords-python[\s\S]*?files: \[examples\/external-model\/keyword_model\.py\]\n/, '')
-      .replace('bootstrap_iterations: 1000, paired_iterations: 500', 'bootstrap_iterations: 200, paired_iterations: 100');
+      .replace(
+        'bootstrap_iterations: 1000, paired_iterations: 500',
+        'bootstrap_iterations: 200, paired_iterations: 100'
+      );
     writeFileSync(config, text);
     const cfg = 'examples/external-model/node-only.yml';
     await run({ root, configPath: cfg, outputDir: 'single' });
-    const requests = (dir: string) => JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).models.find((m: any) => m.name === 'keywords-node').counters.requests as number;
+    const requests = (dir: string) =>
+      JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).models.find(
+        (m: any) => m.name === 'keywords-node'
+      ).counters.requests as number;
     // Which shards need each distinct input of the model (texts shared by examples of different shards are scored in each).
-    const evidence = readFileSync(join(root, 'single', 'evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+    const evidence = readFileSync(join(root, 'single', 'evidence.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>);
     const shared = (n: number) => {
       const shards = new Map<string, Set<number>>();
       for (const r of evidence.filter((x) => x.model === 'keywords-node')) {
@@ -98,7 +114,11 @@ describe('merged output equals one unsharded run, byte for byte', () => {
     const root = tinyRepo();
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'single' });
     expectSameAsSingle(root, await shardAndMerge(root, 'evidence-gate.yml', 7), 'single');
-    const sizes = Array.from({ length: 7 }, (_, k) => JSON.parse(readFileSync(join(root, `shards-7/s${k + 1}/manifest.json`), 'utf8')).shard.examples as number);
+    const sizes = Array.from(
+      { length: 7 },
+      (_, k) =>
+        JSON.parse(readFileSync(join(root, `shards-7/s${k + 1}/manifest.json`), 'utf8')).shard.examples as number
+    );
     expect(sizes.filter((x) => x === 0).length).toBeGreaterThan(0);
   }, 60_000);
 });
@@ -126,11 +146,18 @@ describe('merge refuses shards that do not belong together (one line, exit 2)', 
     return { code, stderr };
   };
   beforeAll(async () => {
-    for (const k of [1, 2, 3]) await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 3 } });
+    for (const k of [1, 2, 3])
+      await run({ root, configPath: 'evidence-gate.yml', outputDir: `s${k}`, shard: { index: k, count: 3 } });
     const config = join(root, 'evidence-gate.yml');
-    writeFileSync(join(root, 'seed.yml'), readFileSync(config, 'utf8').replace('bootstrap_iterations: 50', 'seed: 99, bootstrap_iterations: 50'));
+    writeFileSync(
+      join(root, 'seed.yml'),
+      readFileSync(config, 'utf8').replace('bootstrap_iterations: 50', 'seed: 99, bootstrap_iterations: 50')
+    );
     await run({ root, configPath: 'seed.yml', outputDir: 'other-seed', shard: { index: 3, count: 3 } });
-    writeFileSync(join(root, 'models.yml'), readFileSync(config, 'utf8').replace('  - naive-bayes\n', '  - naive-bayes\n  - tfidf-word\n'));
+    writeFileSync(
+      join(root, 'models.yml'),
+      readFileSync(config, 'utf8').replace('  - naive-bayes\n', '  - naive-bayes\n  - tfidf-word\n')
+    );
     await run({ root, configPath: 'models.yml', outputDir: 'other-models', shard: { index: 3, count: 3 } });
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'of-four', shard: { index: 3, count: 4 } });
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'unsharded' });
@@ -142,14 +169,29 @@ describe('merge refuses shards that do not belong together (one line, exit 2)', 
   });
 
   test.each([
-    [['s1', 's2', 'other-seed'], /^evidence-gate: usage error: other-seed: seed or statistics differ from s1's; shards must come from one config, data and seed\n$/],
-    [['s1', 's2', 'other-models'], /^evidence-gate: usage error: other-models: models \(names, parameters or digests\) differ from s1's\n$/],
+    [
+      ['s1', 's2', 'other-seed'],
+      /^evidence-gate: usage error: other-seed: seed or statistics differ from s1's; shards must come from one config, data and seed\n$/
+    ],
+    [
+      ['s1', 's2', 'other-models'],
+      /^evidence-gate: usage error: other-models: models \(names, parameters or digests\) differ from s1's\n$/
+    ],
     [['s1', 's2'], /^evidence-gate: usage error: shard 3\/3 is missing; give every shard folder 1\.\.3\n$/],
     [['s1', 's2', 's2', 's3'], /^evidence-gate: usage error: shard 2\/3 given twice: s2 and s2\n$/],
     [['s1', 's2', 'of-four'], /^evidence-gate: usage error: of-four: shard of 4, but s1 is a shard of 3\n$/],
-    [['s1', 's2', 'unsharded'], /^evidence-gate: usage error: unsharded: not a shard output \(run it with --shard K\/N\)\n$/],
-    [['s1', 's2', 'truncated'], /^evidence-gate: usage error: truncated\/evidence\.jsonl(:\d+: not JSON|: SHA-256 does not match its manifest)/],
-    [['s1', 's2', 'missing-folder'], /^evidence-gate: usage error: missing-folder: not a folder; expected an Evidence Gate output folder\n$/]
+    [
+      ['s1', 's2', 'unsharded'],
+      /^evidence-gate: usage error: unsharded: not a shard output \(run it with --shard K\/N\)\n$/
+    ],
+    [
+      ['s1', 's2', 'truncated'],
+      /^evidence-gate: usage error: truncated\/evidence\.jsonl(:\d+: not JSON|: SHA-256 does not match its manifest)/
+    ],
+    [
+      ['s1', 's2', 'missing-folder'],
+      /^evidence-gate: usage error: missing-folder: not a folder; expected an Evidence Gate output folder\n$/
+    ]
   ])('merge %j', async (shards, message) => {
     const r = await cli(['merge', ...shards, '--out', 'merged']);
     expect(r.code).toBe(2);
@@ -164,7 +206,11 @@ describe('merge refuses shards that do not belong together (one line, exit 2)', 
     cpSync(join(root, 's2'), join(root, 's2-data'), { recursive: true });
     writeFileSync(join(root, 's2-data', 'manifest.json'), JSON.stringify(m));
     const r = await cli(['merge', 's1', 's2-data', 's3', '--out', 'merged']);
-    expect(r).toEqual({ code: 2, stderr: "evidence-gate: usage error: s2-data: data (files, labels, splits) differ from s1's; shards must come from one config, data and seed\n" });
+    expect(r).toEqual({
+      code: 2,
+      stderr:
+        "evidence-gate: usage error: s2-data: data (files, labels, splits) differ from s1's; shards must come from one config, data and seed\n"
+    });
   });
 
   test('after a refusal no merged folder exists', async () => {

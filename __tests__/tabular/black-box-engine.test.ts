@@ -67,7 +67,12 @@ function config(model: string, attacks = 'square: { queries: 40 }, boundary: { q
 }
 
 function repo(model = 'scores', attacks?: string): string {
-  return tempRepo({ 'c.yml': config(model, attacks), 'model.mjs': MODEL, 'train.csv': csv(0, 60), 'test.csv': csv(100, 80) });
+  return tempRepo({
+    'c.yml': config(model, attacks),
+    'model.mjs': MODEL,
+    'train.csv': csv(0, 60),
+    'test.csv': csv(100, 80)
+  });
 }
 
 const evidence = (root: string, dir = 'out') =>
@@ -135,7 +140,8 @@ describe('square and boundary against an external command', () => {
     const square = rows.filter((r) => r.condition === 'square');
     const cleanOk = new Set(clean.filter((r) => r.status === 'ok').map((r) => r.id));
     // Rows whose clean answer failed are not attacked and keep that failure; the others failed mid-attack.
-    for (const r of square.filter((x) => !cleanOk.has(x.id))) expect([r.id, r.status, r.queries]).toEqual([r.id, 'error', 0]);
+    for (const r of square.filter((x) => !cleanOk.has(x.id)))
+      expect([r.id, r.status, r.queries]).toEqual([r.id, 'error', 0]);
     const failed = square.filter((r) => r.status === 'error' && cleanOk.has(r.id));
     expect(failed.length).toBeGreaterThan(0);
     for (const r of failed) {
@@ -165,7 +171,14 @@ describe('square and boundary against an external command', () => {
     const rows = evidence(root);
     const square = rows.filter((r) => r.condition === 'square' && r.eligible);
     expect(square.length).toBeGreaterThan(0);
-    expect(square.every((r) => r.status === 'error' && r.error === 'the model answered with a label only; square needs its scores' && r.queries === 1)).toBe(true);
+    expect(
+      square.every(
+        (r) =>
+          r.status === 'error' &&
+          r.error === 'the model answered with a label only; square needs its scores' &&
+          r.queries === 1
+      )
+    ).toBe(true);
     const boundary = rows.filter((r) => r.condition === 'boundary' && r.eligible);
     expect(boundary.every((r) => r.status === 'ok')).toBe(true);
     expect(boundary.filter((r) => r.success).length).toBeGreaterThan(3);
@@ -175,16 +188,28 @@ describe('square and boundary against an external command', () => {
 describe('an HTTP model', () => {
   test('the same evidence as the same scorer behind a command, byte for byte (queries batched per request)', async () => {
     const sigma = (f: Record<string, number>) => 1 / (1 + Math.exp(-6 * ((f.x1 as number) + (f.x2 as number) - 1)));
-    const server = await serve((body, res) => json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, scores: { 0: 1 - sigma(i.features), 1: sigma(i.features) } })) }));
+    const server = await serve((body, res) =>
+      json(res, {
+        outputs: body.inputs.map((i: any) => ({ id: i.id, scores: { 0: 1 - sigma(i.features), 1: sigma(i.features) } }))
+      })
+    );
     try {
       const root = repo();
       const text = readFileSync(join(root, 'c.yml'), 'utf8');
       await run({ root, configPath: 'c.yml', outputDir: 'command' });
-      writeFileSync(join(root, 'http.yml'), text.replace('  - { name: cmd, command: "node model.mjs scores" }', `  - { name: cmd, http: { url: "${server.url}", batch: 16, concurrency: 2 } }`));
+      writeFileSync(
+        join(root, 'http.yml'),
+        text.replace(
+          '  - { name: cmd, command: "node model.mjs scores" }',
+          `  - { name: cmd, http: { url: "${server.url}", batch: 16, concurrency: 2 } }`
+        )
+      );
       await run({ root, configPath: 'http.yml', outputDir: 'http' });
       const rows = evidence(root, 'http');
       expect(rows.filter((r) => r.condition === 'square' && r.success).length).toBeGreaterThan(3);
-      expect(readFileSync(join(root, 'http/evidence.jsonl'), 'utf8')).toBe(readFileSync(join(root, 'command/evidence.jsonl'), 'utf8'));
+      expect(readFileSync(join(root, 'http/evidence.jsonl'), 'utf8')).toBe(
+        readFileSync(join(root, 'command/evidence.jsonl'), 'utf8')
+      );
       // Each step's points go out in requests of at most 16 inputs.
       expect(server.bodies.every((b: any) => b.inputs.length <= 16)).toBe(true);
     } finally {
@@ -196,11 +221,18 @@ describe('an HTTP model', () => {
 describe('square and boundary join every figure built on the families', () => {
   test('union, protected transitions, abstention per condition, family overrides and the comparison with a baseline', async () => {
     const root = tempRepo({
-      'c.yml': config('scores', undefined, [
-        'selective: { abstain_below: { cmd: { on: margin, threshold: 0.2 } } }',
-        'gate:',
-        '  families: { square: { max_attack_success: 0.5 }, boundary: { min_eligible_coverage: 0.5 } }'
-      ].join('\n')).replace('  objective: untargeted', '  objective: untargeted\n  protected_transitions: [{ from: "1", to: "0" }]'),
+      'c.yml': config(
+        'scores',
+        undefined,
+        [
+          'selective: { abstain_below: { cmd: { on: margin, threshold: 0.2 } } }',
+          'gate:',
+          '  families: { square: { max_attack_success: 0.5 }, boundary: { min_eligible_coverage: 0.5 } }'
+        ].join('\n')
+      ).replace(
+        '  objective: untargeted',
+        '  objective: untargeted\n  protected_transitions: [{ from: "1", to: "0" }]'
+      ),
       'model.mjs': MODEL,
       'train.csv': csv(0, 60),
       'test.csv': csv(100, 80)
@@ -219,13 +251,26 @@ describe('square and boundary join every figure built on the families', () => {
     // Protected transitions: ids the attacks moved from 1 to 0.
     const moved = new Set(attacked.filter((r) => r.tested && r.label === '1' && r.prediction === '0').map((r) => r.id));
     expect(moved.size).toBeGreaterThan(0);
-    expect(m.protected_transitions.find((p: any) => p.scope === 'all').protected_transitions.numerator).toBe(moved.size);
+    expect(m.protected_transitions.find((p: any) => p.scope === 'all').protected_transitions.numerator).toBe(
+      moved.size
+    );
     // Abstention per condition, square and boundary included.
-    expect(m.abstention.filter((a: any) => a.scope === 'all').map((a: any) => a.condition)).toEqual(['clean', 'noise', 'square', 'boundary']);
+    expect(m.abstention.filter((a: any) => a.scope === 'all').map((a: any) => a.condition)).toEqual([
+      'clean',
+      'noise',
+      'square',
+      'boundary'
+    ]);
     // Family checks with their own overrides.
     const check = (id: string) => result.gate?.checks.find((c) => c.id === id);
-    expect(check('attack_success/cmd/square')).toMatchObject({ threshold: 0.5, config_key: 'gate.families.square.max_attack_success' });
-    expect(check('eligible_coverage/cmd/boundary')).toMatchObject({ threshold: 0.5, config_key: 'gate.families.boundary.min_eligible_coverage' });
+    expect(check('attack_success/cmd/square')).toMatchObject({
+      threshold: 0.5,
+      config_key: 'gate.families.square.max_attack_success'
+    });
+    expect(check('eligible_coverage/cmd/boundary')).toMatchObject({
+      threshold: 0.5,
+      config_key: 'gate.families.boundary.min_eligible_coverage'
+    });
     expect(check('attack_success/cmd/boundary')).toMatchObject({ config_key: 'gate.max_attack_success' });
     // The same run as its own baseline: every square and boundary row pairs, none fixed or broken.
     const comparison = JSON.parse(readFileSync(join(root, 'out/comparison.json'), 'utf8'));
@@ -239,7 +284,12 @@ describe('square and boundary join every figure built on the families', () => {
 
 describe('square and boundary config', () => {
   const load = (attacks: string) => {
-    const root = tempRepo({ 'c.yml': config('scores', attacks), 'model.mjs': MODEL, 'train.csv': csv(0, 10), 'test.csv': csv(100, 10) });
+    const root = tempRepo({
+      'c.yml': config('scores', attacks),
+      'model.mjs': MODEL,
+      'train.csv': csv(0, 10),
+      'test.csv': csv(100, 10)
+    });
     return loadPlan({ root, configPath: 'c.yml' });
   };
   const message = (attacks: string) => {
@@ -252,17 +302,29 @@ describe('square and boundary config', () => {
   };
 
   test('defaults: 1,000 queries, p_init 0.3', () => {
-    expect(load('square: {}, boundary: {}').threatModel.attacks).toMatchObject({ square: { queries: 1000, pInit: 0.3 }, boundary: { queries: 1000 } });
+    expect(load('square: {}, boundary: {}').threatModel.attacks).toMatchObject({
+      square: { queries: 1000, pInit: 0.3 },
+      boundary: { queries: 1000 }
+    });
   });
 
   test.each([
     ['square: { queries: 0 }', /^c\.yml:7: threat_model\.attacks\.square\.queries: expected .*1.*, found .*0/],
-    ['square: { queries: 100001 }', /^c\.yml:7: threat_model\.attacks\.square\.queries: expected .*100000.*, found .*100001/],
-    ['square: { queries: 2.5 }', /^c\.yml:7: threat_model\.attacks\.square\.queries: expected a whole number from 1 to 100000, found number 2\.5/],
+    [
+      'square: { queries: 100001 }',
+      /^c\.yml:7: threat_model\.attacks\.square\.queries: expected .*100000.*, found .*100001/
+    ],
+    [
+      'square: { queries: 2.5 }',
+      /^c\.yml:7: threat_model\.attacks\.square\.queries: expected a whole number from 1 to 100000, found number 2\.5/
+    ],
     ['square: { p_init: 0 }', /^c\.yml:7: threat_model\.attacks\.square\.p_init: expected .*> 0.*, found .*0/],
     ['square: { p_init: 1.5 }', /^c\.yml:7: threat_model\.attacks\.square\.p_init: expected .*1.*, found .*1\.5/],
     ['boundary: { queries: 0 }', /^c\.yml:7: threat_model\.attacks\.boundary\.queries: expected .*1.*, found .*0/],
-    ['boundary: { p_init: 0.3 }', /^c\.yml:7: threat_model\.attacks\.boundary\.p_init: unknown key; expected .*queries.*, found "p_init"/]
+    [
+      'boundary: { p_init: 0.3 }',
+      /^c\.yml:7: threat_model\.attacks\.boundary\.p_init: unknown key; expected .*queries.*, found "p_init"/
+    ]
   ])('%s is refused with key, expected and found', (attacks, pattern) => {
     expect(message(attacks)).toMatch(pattern);
   });

@@ -47,14 +47,21 @@ class AffineModel implements Model {
       const x = Object.values((input as { values: Record<string, number> }).values);
       if (this.options.failWhen?.(x)) return { status: 'error', error: 'the model crashed' };
       const scores = this.scoresAt(x);
-      if (this.options.labelOnly) return { status: 'ok', scores: null, label: LABELS[scores.indexOf(Math.max(...scores))] as string };
+      if (this.options.labelOnly)
+        return { status: 'ok', scores: null, label: LABELS[scores.indexOf(Math.max(...scores))] as string };
       return { status: 'ok', scores };
     });
   }
   async close() {}
 }
 
-const SPACE: FeatureSpace = { names: ['f1', 'f2', 'f3', 'age'], editable: [true, true, true, false], lower: [0, 0, 0.2, -Infinity], upper: [1, 1, 0.8, Infinity], eps: 0.1 };
+const SPACE: FeatureSpace = {
+  names: ['f1', 'f2', 'f3', 'age'],
+  editable: [true, true, true, false],
+  lower: [0, 0, 0.2, -Infinity],
+  upper: [1, 1, 0.8, Infinity],
+  eps: 0.1
+};
 // Label a wins at the centre; b gains with f1 + f2, c with f3 (which is bounded above at 0.8).
 const W = [
   [0, 0, 0, 0],
@@ -64,8 +71,19 @@ const W = [
 
 function row(model: AffineModel, x: number[], gold = 'a', options: Partial<QueryRow> = {}): QueryRow {
   const scores = model.scoresAt(x);
-  const clean: OkResult = model.options.labelOnly ? { status: 'ok', scores: null, label: LABELS[scores.indexOf(Math.max(...scores))] as string } : { status: 'ok', scores };
-  return { id: 'r1', model: model.name, x, space: SPACE, seed: 7, objective: { labels: LABELS, gold, objective: 'untargeted', transitions: [] }, clean, ...options };
+  const clean: OkResult = model.options.labelOnly
+    ? { status: 'ok', scores: null, label: LABELS[scores.indexOf(Math.max(...scores))] as string }
+    : { status: 'ok', scores };
+  return {
+    id: 'r1',
+    model: model.name,
+    x,
+    space: SPACE,
+    seed: 7,
+    objective: { labels: LABELS, gold, objective: 'untargeted', transitions: [] },
+    clean,
+    ...options
+  };
 }
 
 /** Runs one attack alone, answering from `model`; returns every point it asked for and the outcome. */
@@ -74,7 +92,9 @@ async function drive(attack: QueryAttack, model: AffineModel) {
   let reason: string | null = null;
   for (let p = attack.next(); p !== null; p = attack.next()) {
     points.push([...p]);
-    const [result] = await model.score([{ kind: 'features', values: Object.fromEntries(p.map((v, i) => [SPACE.names[i], v])) }]);
+    const [result] = await model.score([
+      { kind: 'features', values: Object.fromEntries(p.map((v, i) => [SPACE.names[i], v])) }
+    ]);
     reason = attack.observe(result as OkResult);
     if (reason !== null) break;
   }
@@ -123,10 +143,16 @@ describe('square', () => {
     expect(kept).toEqual(outcome.values);
   });
 
-  test('its stream is the row\'s own: same (seed, id, model) → same points; another model name or id → others', async () => {
+  test("its stream is the row's own: same (seed, id, model) → same points; another model name or id → others", async () => {
     const x = [0.4, 0.45, 0.55, 0.3];
     const model = new AffineModel(W, [3, -4, -3.6]);
-    const run = async (options: Partial<QueryRow>, name?: string) => (await drive(squareAttack(row(new AffineModel(W, [3, -4, -3.6], { name }), x, 'a', options), { queries: 30, pInit: 0.3 }), model)).points;
+    const run = async (options: Partial<QueryRow>, name?: string) =>
+      (
+        await drive(
+          squareAttack(row(new AffineModel(W, [3, -4, -3.6], { name }), x, 'a', options), { queries: 30, pInit: 0.3 }),
+          model
+        )
+      ).points;
     const first = await run({});
     expect(await run({})).toEqual(first);
     expect(await run({ id: 'r2' })).not.toEqual(first);
@@ -138,28 +164,52 @@ describe('square', () => {
     // b is reachable, c is not: targeting c never succeeds, targeting b does.
     const model = new AffineModel(W, [0.3, -4, -30]);
     const x = [0.4, 0.45, 0.55, 0.3];
-    const toC = await drive(squareAttack(row(model, x, 'a', { objective: { labels: LABELS, gold: 'a', objective: 'targeted', transitions: [{ from: 'a', to: 'c' }] } }), { queries: 40, pInit: 0.3 }), model);
+    const toC = await drive(
+      squareAttack(
+        row(model, x, 'a', {
+          objective: { labels: LABELS, gold: 'a', objective: 'targeted', transitions: [{ from: 'a', to: 'c' }] }
+        }),
+        { queries: 40, pInit: 0.3 }
+      ),
+      model
+    );
     expect(toC.outcome.queries).toBe(40);
     expect(predictionAt(model, toC.outcome.values)).not.toBe('c');
-    const toB = await drive(squareAttack(row(model, x, 'a', { objective: { labels: LABELS, gold: 'a', objective: 'targeted', transitions: [{ from: 'a', to: 'b' }] } }), { queries: 40, pInit: 0.3 }), model);
+    const toB = await drive(
+      squareAttack(
+        row(model, x, 'a', {
+          objective: { labels: LABELS, gold: 'a', objective: 'targeted', transitions: [{ from: 'a', to: 'b' }] }
+        }),
+        { queries: 40, pInit: 0.3 }
+      ),
+      model
+    );
     expect(predictionAt(model, toB.outcome.values)).toBe('b');
   });
 
   test('a label-only answer ends the row with its reason', async () => {
     const model = new AffineModel(W, [3, -4, -3.6], { labelOnly: true });
-    const { points, reason } = await drive(squareAttack(row(model, [0.4, 0.45, 0.55, 0.3]), { queries: 10, pInit: 0.3 }), model);
+    const { points, reason } = await drive(
+      squareAttack(row(model, [0.4, 0.45, 0.55, 0.3]), { queries: 10, pInit: 0.3 }),
+      model
+    );
     expect(points).toHaveLength(1);
     expect(reason).toBe(LABEL_ONLY_ANSWER);
   });
 
   test('p halves at fixed fractions of the budget', () => {
-    expect([1, 2, 6, 21, 51, 101, 201, 401, 601, 801, 1000].map((q) => squareP(q, 1000, 0.4))).toEqual([0.4, 0.2, 0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125, 0.0015625, 0.00078125, 0.00078125]);
+    expect([1, 2, 6, 21, 51, 101, 201, 401, 601, 801, 1000].map((q) => squareP(q, 1000, 0.4))).toEqual([
+      0.4, 0.2, 0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125, 0.0015625, 0.00078125, 0.00078125
+    ]);
   });
 
   test('a row with no movable feature spends nothing', async () => {
     const model = new AffineModel(W, [3, -4, -3.6]);
     const fixed: FeatureSpace = { ...SPACE, editable: [false, false, false, false] };
-    const { points, outcome } = await drive(squareAttack({ ...row(model, [0.4, 0.45, 0.55, 0.3]), space: fixed }, { queries: 10, pInit: 0.3 }), model);
+    const { points, outcome } = await drive(
+      squareAttack({ ...row(model, [0.4, 0.45, 0.55, 0.3]), space: fixed }, { queries: 10, pInit: 0.3 }),
+      model
+    );
     expect(points).toHaveLength(0);
     expect(outcome).toEqual({ values: [0.4, 0.45, 0.55, 0.3], answer: null, queries: 0 });
   });
@@ -181,7 +231,9 @@ describe('boundary', () => {
     const successes = points.filter((p) => predictionAt(model, p) !== 'a');
     expect(dist(outcome.values)).toBe(Math.min(...successes.map(dist)));
     const failures = points.filter((p, i) => i > points.indexOf(firstSuccess) && predictionAt(model, p) === 'a');
-    expect(dist(outcome.values) - Math.max(...failures.map(dist))).toBeLessThanOrEqual(BOUNDARY_TOLERANCE * SPACE.eps * 1.0000001);
+    expect(dist(outcome.values) - Math.max(...failures.map(dist))).toBeLessThanOrEqual(
+      BOUNDARY_TOLERANCE * SPACE.eps * 1.0000001
+    );
   });
 
   test('without a success it spends the budget and keeps the last vertex (tested, not a success)', async () => {
@@ -204,18 +256,26 @@ describe('the lockstep driver', () => {
 
   test('one call per step across rows; rows not attacked are left alone; outcomes equal running each row alone', async () => {
     const model = new AffineModel(W, [0.3, -4, -3.7]);
-    const attacks = xs.map((x, k) => (k === 1 ? null : squareAttack({ ...row(model, x), id: `r${k}` }, { queries: 50, pInit: 0.3 })));
+    const attacks = xs.map((x, k) =>
+      k === 1 ? null : squareAttack({ ...row(model, x), id: `r${k}` }, { queries: 50, pInit: 0.3 })
+    );
     const c = counters();
     const outcomes = await runQueryAttacks(model, SPACE.names, attacks, c);
     expect(outcomes[1]).toBeNull();
-    const alone = await Promise.all(xs.map(async (x, k) => (k === 1 ? null : (await drive(squareAttack({ ...row(model, x), id: `r${k}` }, { queries: 50, pInit: 0.3 }), model)).outcome)));
+    const alone = await Promise.all(
+      xs.map(async (x, k) =>
+        k === 1
+          ? null
+          : (await drive(squareAttack({ ...row(model, x), id: `r${k}` }, { queries: 50, pInit: 0.3 }), model)).outcome
+      )
+    );
     expect(outcomes).toEqual(alone);
     const steps = Math.max(...outcomes.map((o) => o?.queries ?? 0));
     expect(c.modelCalls).toBe(steps);
     expect(c.predictions).toBe(outcomes.reduce((n, o) => n + (o?.queries ?? 0), 0));
   });
 
-  test('a failed answer marks only that row an error, with the model\'s reason; the others go on', async () => {
+  test("a failed answer marks only that row an error, with the model's reason; the others go on", async () => {
     // The model fails on any point with f3 at its upper end (0.8) for the row near it.
     const model = new AffineModel(W, [3, -4, -3.6], { failWhen: (x) => x[2] === 0.8 });
     const attacks = xs.map((x, k) => squareAttack({ ...row(model, x), id: `r${k}` }, { queries: 30, pInit: 0.3 }));
@@ -229,9 +289,19 @@ describe('the lockstep driver', () => {
 
   test('a label-only model: square rows become errors with the reason; boundary works', async () => {
     const model = new AffineModel(W, [0.3, -4, -3.7], { labelOnly: true });
-    const square = await runQueryAttacks(model, SPACE.names, [squareAttack(row(model, xs[0] as number[]), { queries: 10, pInit: 0.3 })], counters());
+    const square = await runQueryAttacks(
+      model,
+      SPACE.names,
+      [squareAttack(row(model, xs[0] as number[]), { queries: 10, pInit: 0.3 })],
+      counters()
+    );
     expect(square[0]?.answer).toEqual({ status: 'error', error: LABEL_ONLY_ANSWER });
-    const boundary = await runQueryAttacks(model, SPACE.names, [boundaryAttack(row(model, xs[0] as number[]), { queries: 100 })], counters());
+    const boundary = await runQueryAttacks(
+      model,
+      SPACE.names,
+      [boundaryAttack(row(model, xs[0] as number[]), { queries: 100 })],
+      counters()
+    );
     expect(boundary[0]?.answer).toMatchObject({ status: 'ok', label: 'b' });
     expect(boundary[0]?.queries).toBeLessThan(100);
   });

@@ -10,7 +10,9 @@ const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex')
 
 function exampleRepo(): string {
   const root = tempRepo();
-  cpSync(join(REPO_ROOT, 'examples/inspection-tabular'), join(root, 'examples/inspection-tabular'), { recursive: true });
+  cpSync(join(REPO_ROOT, 'examples/inspection-tabular'), join(root, 'examples/inspection-tabular'), {
+    recursive: true
+  });
   return root;
 }
 
@@ -23,16 +25,35 @@ describe('the bundled inspection example (full budget, end to end)', () => {
 
   beforeAll(async () => {
     result = await run({ root, configPath: CONFIG, outputDir: 'out' });
-    rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
     manifest = JSON.parse(readFileSync(join(root, 'out/manifest.json'), 'utf8'));
   });
 
   test('1,000 test rows × 1 model × 7 conditions, with feature vectors in every row', () => {
     expect(rows).toHaveLength(7000);
-    expect(rows.slice(0, 7).map((r) => r.condition)).toEqual(['clean', 'noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
+    expect(rows.slice(0, 7).map((r) => r.condition)).toEqual([
+      'clean',
+      'noise',
+      'fgm',
+      'pgd',
+      'square',
+      'boundary',
+      'exact'
+    ]);
     // The config has `exact`, an attack that reports per-row work: every tabular row carries those fields.
-    expect(Object.keys(rows[0]!).slice(-7)).toEqual(['features', 'perturbed_features', 'exact', 'queries', 'gradient_evaluations', 'certified', 'tie']);
+    expect(Object.keys(rows[0]!).slice(-7)).toEqual([
+      'features',
+      'perturbed_features',
+      'exact',
+      'queries',
+      'gradient_evaluations',
+      'certified',
+      'tie'
+    ]);
     expect(Object.keys(rows[0]!.features)).toEqual(['x1', 'x2']);
   });
 
@@ -74,7 +95,10 @@ describe('the bundled inspection example (full budget, end to end)', () => {
     const ledger = m.ledger.find((l: any) => l.family === 'fgm' && l.scope === 'all');
     const cleanWrong = 1000 - ledger.eligible.value;
     expect(fgm.post_test_errors.numerator).toBe(cleanWrong + ledger.successes.value);
-    expect(fgm.error_induction).toMatchObject({ numerator: ledger.successes.value, denominator: ledger.eligible.value });
+    expect(fgm.error_induction).toMatchObject({
+      numerator: ledger.successes.value,
+      denominator: ledger.eligible.value
+    });
     const counters = manifest.counters[0];
     // FGM: 1 gradient and 2 predictions per eligible row; the model's counters add the per-row work of PGD and the black-box attacks.
     const fgmRows = rows.filter((r) => r.condition === 'fgm');
@@ -93,7 +117,12 @@ describe('the bundled inspection example (full budget, end to end)', () => {
 
   test('checks that need a challenge split or languages are not applicable; fgm is judged', () => {
     const byId = (id: string) => result.gate?.checks.find((c) => c.id === id);
-    for (const id of ['challenge_examples/data', 'length_psi/data', 'challenge_accuracy/logistic-regression', 'generalization_gap/logistic-regression']) {
+    for (const id of [
+      'challenge_examples/data',
+      'length_psi/data',
+      'challenge_accuracy/logistic-regression',
+      'generalization_gap/logistic-regression'
+    ]) {
       expect(byId(id)?.status).toBe('not_applicable');
     }
     expect(byId('attack_success/logistic-regression/fgm')?.status).toMatch(/^(pass|fail)$/);
@@ -101,7 +130,9 @@ describe('the bundled inspection example (full budget, end to end)', () => {
     expect(result.gate?.checks.some((c) => c.id.endsWith('/format'))).toBe(false);
     expect(result.summary).toContain('## Attack accounting (all rows)');
     expect(result.summary).toContain('### Worked examples');
-    const ledger = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models[0].ledger.find((l: any) => l.family === 'fgm' && l.scope === 'all');
+    const ledger = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')).models[0].ledger.find(
+      (l: any) => l.family === 'fgm' && l.scope === 'all'
+    );
     const attackRows = rows.filter((r) => ['fgm', 'pgd', 'square', 'boundary'].includes(r.condition));
     const gradients = attackRows.reduce((n, r) => n + r.gradient_evaluations, 0);
     const predictions = attackRows.reduce((n, r) => n + r.queries, 0);
@@ -110,8 +141,19 @@ describe('the bundled inspection example (full budget, end to end)', () => {
   });
 
   test('the manifest states the L∞ threat model and the validity rule', () => {
-    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual(['noise', 'fgm', 'pgd', 'square', 'boundary', 'exact']);
-    expect(manifest.threat_model.attacks[1].parameters).toMatchObject({ eps: 0.05, editable: ['x1', 'x2'], bounds: { x1: [0, 1], x2: [0, 1] } });
+    expect(manifest.threat_model.attacks.map((a: any) => a.family)).toEqual([
+      'noise',
+      'fgm',
+      'pgd',
+      'square',
+      'boundary',
+      'exact'
+    ]);
+    expect(manifest.threat_model.attacks[1].parameters).toMatchObject({
+      eps: 0.05,
+      editable: ['x1', 'x2'],
+      bounds: { x1: [0, 1], x2: [0, 1] }
+    });
     expect(manifest.models[0]).toMatchObject({ kind: 'logistic-regression', probabilities: true });
     // The numbers each iterative or black-box attack ran with, defaults filled in (pgd's step eps/4 = 0.0125).
     expect(manifest.threat_model.attacks.map((a: any) => a.parameters.settings ?? null)).toEqual([
@@ -133,9 +175,14 @@ describe('the bundled inspection example (full budget, end to end)', () => {
       expect([r.id, r.certified]).toEqual([r.id, r.eligible ? !r.success : null]);
     }
     const failures = exact.filter((r) => r.success).length;
-    expect(m.attack_strength[0]).toEqual({ attack: 'fgm', strength: { value: 1, numerator: failures, denominator: failures, status: 'ok', reason: null } });
+    expect(m.attack_strength[0]).toEqual({
+      attack: 'fgm',
+      strength: { value: 1, numerator: failures, denominator: failures, status: 'ok', reason: null }
+    });
     expect(m.attack_strength[1].attack).toBe('pgd');
-    expect(result.summary).toContain(`| logistic\\-regression | fgm | 1.00 (${failures}/${failures}) | as expected: for a binary linear model one clipped sign step is the exact worst case |`);
+    expect(result.summary).toContain(
+      `| logistic\\-regression | fgm | 1.00 (${failures}/${failures}) | as expected: for a binary linear model one clipped sign step is the exact worst case |`
+    );
   });
 
   test('worked rows per attack: the features changed, the decision, the queries and gradients of that row', () => {
@@ -145,9 +192,15 @@ describe('the bundled inspection example (full budget, end to end)', () => {
       const r = rows.find((x) => x.condition === w.condition && x.id === w.id) as Record<string, any>;
       expect(w.queries).toBe(r.queries);
       expect(w.gradient_evaluations).toBe(r.gradient_evaluations);
-      expect(w.changed).toEqual(['x1', 'x2'].filter((f) => r.perturbed_features[f] !== r.features[f]).map((f) => ({ feature: f, from: r.features[f], to: r.perturbed_features[f] })));
+      expect(w.changed).toEqual(
+        ['x1', 'x2']
+          .filter((f) => r.perturbed_features[f] !== r.features[f])
+          .map((f) => ({ feature: f, from: r.features[f], to: r.perturbed_features[f] }))
+      );
     }
-    expect(result.summary).toContain('| model | attack | id | changed features (original → perturbed) | label | prediction | queries | gradient evaluations |');
+    expect(result.summary).toContain(
+      '| model | attack | id | changed features (original → perturbed) | label | prediction | queries | gradient evaluations |'
+    );
     const square = worked.find((w) => w.condition === 'square') as Record<string, any>;
     expect(result.summary).toContain(`| logistic\\-regression | square | ${square.id.replace('-', '\\-')} |`);
   });

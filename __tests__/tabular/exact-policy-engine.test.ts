@@ -12,7 +12,10 @@ import { REPO_ROOT, tempRepo } from '../helpers.js';
 
 type Row = Record<string, any>;
 
-async function policed(example: string, extra = ''): Promise<{ root: string; rows: Row[]; metrics: Row; checks: Row[]; summary: string }> {
+async function policed(
+  example: string,
+  extra = ''
+): Promise<{ root: string; rows: Row[]; metrics: Row; checks: Row[]; summary: string }> {
   const root = tempRepo();
   cpSync(join(REPO_ROOT, 'examples', example), join(root, 'examples', example), { recursive: true });
   const config = `examples/${example}/evidence-gate.yml`;
@@ -20,7 +23,10 @@ async function policed(example: string, extra = ''): Promise<{ root: string; row
   // Small black-box budgets: this test is about exact.
   writeFileSync(join(root, config), text.replace(/queries: 1000/g, 'queries: 20') + extra);
   const result = await run({ root, configPath: config, outputDir: 'out' });
-  const rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+  const rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Row);
   const metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8')) as Row;
   return { root, rows, metrics, checks: result.gate?.checks as unknown as Row[], summary: result.summary };
 }
@@ -39,7 +45,11 @@ test('binary: certified = no accepted wrong decision; successes and certificates
   expect(abstained.length).toBeGreaterThan(0);
   const m = metrics.models[0];
   expect(m.exact_certificate.certified.numerator).toBe(g.certified);
-  expect(m.attack_strength.find((s: Row) => s.attack === 'fgm').strength).toMatchObject({ value: 1, numerator: g.successes, denominator: g.successes });
+  expect(m.attack_strength.find((s: Row) => s.attack === 'fgm').strength).toMatchObject({
+    value: 1,
+    numerator: g.successes,
+    denominator: g.successes
+  });
 }, 120_000);
 
 test('three labels: no certificate, exact is not marked exact, strengths are not applicable with the reason, and so is the strength gate', async () => {
@@ -57,7 +67,10 @@ test('three labels: no certificate, exact is not marked exact, strengths are not
     ['square', 'not_applicable'],
     ['boundary', 'not_applicable']
   ]);
-  expect(checks.find((c) => c.id === 'attack_strength/logistic-regression/pgd')).toMatchObject({ status: 'not_applicable', reason: POLICY_NOT_EXACT });
+  expect(checks.find((c) => c.id === 'attack_strength/logistic-regression/pgd')).toMatchObject({
+    status: 'not_applicable',
+    reason: POLICY_NOT_EXACT
+  });
   expect(summary).toContain(`Not applicable in this run: ${POLICY_NOT_EXACT}.`);
   expect(summary).toContain('| logistic\\-regression | pgd | not applicable |');
 }, 120_000);

@@ -1,5 +1,12 @@
 import type { AttackCounters, Differentiable, FeatureSpace } from '../../src/tabular/contract.js';
-import { FGM_COUNTING, FGM_EXACTNESS_NOTE, FGM_FAMILY, fgmCandidate, fgmIsExact, signStep } from '../../src/tabular/fgm.js';
+import {
+  FGM_COUNTING,
+  FGM_EXACTNESS_NOTE,
+  FGM_FAMILY,
+  fgmCandidate,
+  fgmIsExact,
+  signStep
+} from '../../src/tabular/fgm.js';
 import { LinearStub } from './linear-stub.js';
 
 /**
@@ -50,7 +57,13 @@ describe('fgmCandidate, by hand', () => {
     expect(model.predict(b.values)).toBe('0');
 
     const c = fgmCandidate([0.2, 0.5, 0.5], '1', model, SPACE, counters);
-    expect(c).toEqual({ values: [0.2, 0.5, 0.5], attempted: false, valid: true, invalidReason: null, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } });
+    expect(c).toEqual({
+      values: [0.2, 0.5, 0.5],
+      attempted: false,
+      valid: true,
+      invalidReason: null,
+      work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null }
+    });
 
     // one gradient and two predictions per attacked row; the wrong row adds nothing
     expect(counters).toEqual({ gradientEvaluations: 2, predictionEvaluations: 4 });
@@ -101,7 +114,13 @@ describe('fgmCandidate, by hand', () => {
         return [1, -1];
       }
     };
-    const space: FeatureSpace = { names: ['p', 'q'], editable: [true, true], lower: [-Infinity, -Infinity], upper: [Infinity, Infinity], eps: 0.5 };
+    const space: FeatureSpace = {
+      names: ['p', 'q'],
+      editable: [true, true],
+      lower: [-Infinity, -Infinity],
+      upper: [Infinity, Infinity],
+      eps: 0.5
+    };
     const c = fgmCandidate([0, 0], 'b', model, space, fresh());
     expect(labels).toEqual(['b']);
     expect(c.values).toEqual([0.5, -0.5]);
@@ -117,14 +136,26 @@ describe('fgmCandidate, by hand', () => {
     // z = 3 − 0.5 − 0.5 = 2 → '1' ≠ gold '0': not attacked, but the unchanged row is outside [0, 1]
     const counters = fresh();
     const c = fgmCandidate([1.5, 0.5, 0.5], '0', new LinearStub(W, B), SPACE, counters);
-    expect(c).toEqual({ values: [1.5, 0.5, 0.5], attempted: false, valid: false, invalidReason: 'feature x1 = 1.5 is outside [0, 1]', work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } });
+    expect(c).toEqual({
+      values: [1.5, 0.5, 0.5],
+      attempted: false,
+      valid: false,
+      invalidReason: 'feature x1 = 1.5 is outside [0, 1]',
+      work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null }
+    });
     expect(counters).toEqual({ gradientEvaluations: 0, predictionEvaluations: 0 });
   });
 });
 
 describe('signStep', () => {
   test('sign(0) and sign(−0) keep the value; the step is clipped to each bound', () => {
-    const space: FeatureSpace = { names: ['a', 'b', 'c', 'd'], editable: [true, true, true, true], lower: [0, 0, 0, 0], upper: [1, 1, 1, 1], eps: 0.3 };
+    const space: FeatureSpace = {
+      names: ['a', 'b', 'c', 'd'],
+      editable: [true, true, true, true],
+      lower: [0, 0, 0, 0],
+      upper: [1, 1, 1, 1],
+      eps: 0.3
+    };
     expect(signStep([0.5, 0.5, 0.1, 0.9], [0, -0, -7, 1e-300], space)).toEqual([0.5, 0.5, 0, 1]);
   });
 });

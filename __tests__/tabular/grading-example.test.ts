@@ -29,15 +29,22 @@ describe('the three-label grading example (full budget, end to end)', () => {
   beforeAll(async () => {
     const result = await run({ root, configPath: CONFIG, outputDir: 'out' });
     summary = result.summary;
-    rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
   });
 
   test('exact finds the failures and certificates that linprog finds, row by row', () => {
-    const golden = (JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact.json'), 'utf8')).cases as GoldenCase[]).find((c) => c.name === 'grading') as GoldenCase;
+    const golden = (
+      JSON.parse(readFileSync(join(REPO_ROOT, '__tests__/golden/exact.json'), 'utf8')).cases as GoldenCase[]
+    ).find((c) => c.name === 'grading') as GoldenCase;
     const exact = rows.filter((r) => r.condition === 'exact' && r.eligible);
     expect(exact.map((r) => r.id)).toEqual(golden.rows.map((r) => r.id));
-    expect(exact.map((r) => [r.id, r.success, r.certified, r.tie])).toEqual(golden.rows.map((r) => [r.id, r.success, r.certified, r.tie]));
+    expect(exact.map((r) => [r.id, r.success, r.certified, r.tie])).toEqual(
+      golden.rows.map((r) => [r.id, r.success, r.certified, r.tie])
+    );
     expect(exact.filter((r) => r.success).length).toBeGreaterThanOrEqual(24);
   });
 
@@ -54,7 +61,11 @@ describe('the three-label grading example (full budget, end to end)', () => {
         if (!EDITABLE.has(f)) expect(after).toBe(before);
       }
       // Rows an attack did not act on (the model was already wrong) keep x and carry no verdict.
-      expect([r.id, r.condition, r.valid === true || (r.valid === null && !r.changed)]).toEqual([r.id, r.condition, true]);
+      expect([r.id, r.condition, r.valid === true || (r.valid === null && !r.changed)]).toEqual([
+        r.id,
+        r.condition,
+        true
+      ]);
     }
   });
 
@@ -87,7 +98,10 @@ describe('the three-label grading example (full budget, end to end)', () => {
     const both = exactRows.filter((r) => r.tested && fgmRows.find((f) => f.id === r.id)?.tested);
     const n = both.filter((r) => fgmRows.find((f) => f.id === r.id)?.success).length;
     const N = both.filter((r) => r.success).length;
-    expect(m.attack_strength[0]).toEqual({ attack: 'fgm', strength: { value: n / N, numerator: n, denominator: N, status: 'ok', reason: null } });
+    expect(m.attack_strength[0]).toEqual({
+      attack: 'fgm',
+      strength: { value: n / N, numerator: n, denominator: N, status: 'ok', reason: null }
+    });
     // PGD with 20 steps finds at least 95% of the failures exact proves.
     expect(m.attack_strength[1].attack).toBe('pgd');
     expect(m.attack_strength[1].strength.value).toBeGreaterThanOrEqual(0.95);
@@ -95,12 +109,17 @@ describe('the three-label grading example (full budget, end to end)', () => {
     expect(m.attack_strength.map((s: any) => s.attack)).toEqual(['fgm', 'pgd', 'square', 'boundary']);
     expect(m.attack_strength[2].strength.value).toBeGreaterThanOrEqual(0.9);
     expect(m.attack_strength[3].strength.status).toBe('ok');
-    for (const s of m.attack_strength) expect(summary).toContain(`| logistic\\-regression | ${s.attack} | ${s.strength.value.toFixed(2)} (${s.strength.numerator}/${s.strength.denominator}) |`);
+    for (const s of m.attack_strength)
+      expect(summary).toContain(
+        `| logistic\\-regression | ${s.attack} | ${s.strength.value.toFixed(2)} (${s.strength.numerator}/${s.strength.denominator}) |`
+      );
     expect(m.exact_certificate.certified.numerator).toBe(exactRows.filter((r) => r.certified).length);
     expect(summary).toContain('## Attack strength against the exact worst case');
     expect(summary).toContain('Certified means: no point of the threat model');
     expect(summary).not.toContain('as expected: for a binary linear model');
-    expect(summary).toContain("the largest change any point of the feasible set can make to each rival label's logit gap");
+    expect(summary).toContain(
+      "the largest change any point of the feasible set can make to each rival label's logit gap"
+    );
   });
 });
 
@@ -110,12 +129,16 @@ describe('the same example with a targeted objective', () => {
     const root = tempRepo();
     cpSync(join(REPO_ROOT, 'examples/grading-tabular'), join(root, 'examples/grading-tabular'), { recursive: true });
     const config = readFileSync(join(root, CONFIG), 'utf8');
-    const targeted = config.replace('objective: untargeted', 'objective: targeted').replace(/^ *(?:pgd|square|boundary):.*\n/gm, '');
+    const targeted = config
+      .replace('objective: untargeted', 'objective: targeted')
+      .replace(/^ *(?:pgd|square|boundary):.*\n/gm, '');
     expect(targeted).toContain('objective: targeted');
     writeFileSync(join(root, 'targeted.yml'), targeted);
     const result = await run({ root, configPath: 'targeted.yml', outputDir: 'out' });
     expect(result.summary).toContain('## Attack strength against the exact worst case');
-    expect(result.summary).toContain('the largest margin any point of the feasible set gives each protected target over every other label at once');
+    expect(result.summary).toContain(
+      'the largest margin any point of the feasible set gives each protected target over every other label at once'
+    );
     expect(result.summary).not.toContain("each rival label's logit gap");
   });
 });

@@ -34,12 +34,18 @@ const featureArb = fc.record({
   lower: fc.double({ min: -100, max: 100, noNaN: true }),
   width: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 50, noNaN: true })),
   t: fc.double({ min: 0, max: 1, noNaN: true }),
-  outside: fc.oneof({ weight: 9, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.double({ min: -5, max: 5, noNaN: true }) }),
+  outside: fc.oneof(
+    { weight: 9, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.double({ min: -5, max: 5, noNaN: true }) }
+  ),
   g: fc.oneof(fc.constant(0), fc.constant(-0), fc.constant(NaN), fc.double({ min: -1e3, max: 1e3, noNaN: true }))
 });
 
 const caseArb: fc.Arbitrary<Case> = fc
-  .record({ features: fc.array(featureArb, { minLength: 1, maxLength: 6 }), eps: fc.double({ min: 1e-4, max: 10, noNaN: true }) })
+  .record({
+    features: fc.array(featureArb, { minLength: 1, maxLength: 6 }),
+    eps: fc.double({ min: 1e-4, max: 10, noNaN: true })
+  })
   .map(({ features, eps }) => ({
     space: {
       names: features.map((_, i) => `f${i}`),
@@ -99,7 +105,10 @@ describe('exactness: on a binary linear model the FGM point minimises the predic
   }
 
   test('brute force on random models, rows and editable sets', () => {
-    const weight = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 5, arbitrary: fc.double({ min: -3, max: 3, noNaN: true }) });
+    const weight = fc.oneof(
+      { weight: 1, arbitrary: fc.constant(0) },
+      { weight: 5, arbitrary: fc.double({ min: -3, max: 3, noNaN: true }) }
+    );
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 3 }).chain((n) =>
@@ -113,14 +122,22 @@ describe('exactness: on a binary linear model the FGM point minimises the predic
         ),
         ({ w, b, x, editable, eps }) => {
           const n = w.length;
-          const space: FeatureSpace = { names: w.map((_, i) => `f${i}`), editable, lower: Array(n).fill(0), upper: Array(n).fill(1), eps };
+          const space: FeatureSpace = {
+            names: w.map((_, i) => `f${i}`),
+            editable,
+            lower: Array(n).fill(0),
+            upper: Array(n).fill(1),
+            eps
+          };
           const model = new LinearStub(w, b);
           const label = model.predict(x);
           const c = fgmCandidate(x, label, model, space, { gradientEvaluations: 0, predictionEvaluations: 0 });
           expect(c.attempted).toBe(true);
           expect(c.valid).toBe(true);
 
-          const intervals = x.map((xi, i): [number, number] => (editable[i] ? [Math.max(0, xi - eps), Math.min(1, xi + eps)] : [xi, xi]));
+          const intervals = x.map((xi, i): [number, number] =>
+            editable[i] ? [Math.max(0, xi - eps), Math.min(1, xi + eps)] : [xi, xi]
+          );
           // the FGM point lies in the feasible set …
           c.values.forEach((v, i) => {
             const [lo, hi] = intervals[i] as [number, number];

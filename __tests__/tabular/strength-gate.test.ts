@@ -17,7 +17,9 @@ function csv(first: number, n: number): string {
     const x1 = ((i * 37) % 101) / 101;
     const x2 = ((i * 53 + 11) % 97) / 97;
     const s = x1 + x2;
-    lines.push(`r${String(i).padStart(3, '0')},${x1.toFixed(4)},${x2.toFixed(4)},${s < 0.8 ? 'a' : s < 1.2 ? 'b' : 'c'}`);
+    lines.push(
+      `r${String(i).padStart(3, '0')},${x1.toFixed(4)},${x2.toFixed(4)},${s < 0.8 ? 'a' : s < 1.2 ? 'b' : 'c'}`
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -51,17 +53,37 @@ describe('gate.min_attack_strength', () => {
     const root = repo(config(0.06, ['  min_attack_strength: { fgm: 0, boundary: 1 }']));
     const result = await run({ root, configPath: 'c.yml', outputDir: 'out' });
     const metrics = JSON.parse(read(root, 'metrics.json'));
-    const strength = metrics.models[0].attack_strength as Array<{ attack: string; strength: { value: number; numerator: number; denominator: number } }>;
+    const strength = metrics.models[0].attack_strength as Array<{
+      attack: string;
+      strength: { value: number; numerator: number; denominator: number };
+    }>;
     const checks = JSON.parse(read(root, 'checks.json')).checks as Array<Record<string, any>>;
     const own = checks.filter((c) => c.check === 'attack_strength');
-    expect(own.map((c) => c.id)).toEqual(['attack_strength/logistic-regression/fgm', 'attack_strength/logistic-regression/boundary']);
+    expect(own.map((c) => c.id)).toEqual([
+      'attack_strength/logistic-regression/fgm',
+      'attack_strength/logistic-regression/boundary'
+    ]);
     const [fgm, boundary] = own as [Record<string, any>, Record<string, any>];
-    const figure = (a: string) => strength.find((s) => s.attack === a)?.strength as { value: number; numerator: number; denominator: number };
+    const figure = (a: string) =>
+      strength.find((s) => s.attack === a)?.strength as { value: number; numerator: number; denominator: number };
     expect(figure('boundary').denominator).toBeGreaterThan(0);
-    expect(fgm).toMatchObject({ status: 'pass', threshold: 0, direction: 'min', config_key: 'gate.min_attack_strength.fgm', config_line: 16, threshold_is_default: false, numerator: figure('fgm').numerator });
+    expect(fgm).toMatchObject({
+      status: 'pass',
+      threshold: 0,
+      direction: 'min',
+      config_key: 'gate.min_attack_strength.fgm',
+      config_line: 16,
+      threshold_is_default: false,
+      numerator: figure('fgm').numerator
+    });
     // One query per row cannot find every failure exact proves.
     expect(figure('boundary').numerator).toBeLessThan(figure('boundary').denominator);
-    expect(boundary).toMatchObject({ status: 'fail', threshold: 1, value: figure('boundary').value, config_key: 'gate.min_attack_strength.boundary' });
+    expect(boundary).toMatchObject({
+      status: 'fail',
+      threshold: 1,
+      value: figure('boundary').value,
+      config_key: 'gate.min_attack_strength.boundary'
+    });
     expect(boundary.examples.count).toBe(figure('boundary').denominator - figure('boundary').numerator);
     expect(boundary.examples.shown.every((r: any) => r.condition === 'exact')).toBe(true);
     expect(result.gate?.failing).toContain('attack_strength/logistic-regression/boundary');
@@ -69,7 +91,12 @@ describe('gate.min_attack_strength', () => {
     expect(read(root, 'summary.md')).toContain('attack strength against exact');
     expect(read(root, 'checks.junit.xml')).toContain('attack_strength/logistic-regression/boundary');
     // The manifest records the thresholds; verify recomputes the same checks from the evidence.
-    expect(JSON.parse(read(root, 'manifest.json')).gate.plan.min_attack_strength.boundary).toEqual({ value: 1, config_key: 'gate.min_attack_strength.boundary', line: 16, is_default: false });
+    expect(JSON.parse(read(root, 'manifest.json')).gate.plan.min_attack_strength.boundary).toEqual({
+      value: 1,
+      config_key: 'gate.min_attack_strength.boundary',
+      line: 16,
+      is_default: false
+    });
     expect(await verify({ dir: 'out', cwd: root, root })).toEqual({ differences: [], notes: [] });
   }, 60_000);
 
@@ -82,8 +109,15 @@ describe('gate.min_attack_strength', () => {
   test('not evaluated when exact finds no failure on the rows both tested', async () => {
     const root = repo(config(1e-9, ['  min_attack_strength: { fgm: 0.5 }']));
     await run({ root, configPath: 'c.yml', outputDir: 'out' });
-    const check = JSON.parse(read(root, 'checks.json')).checks.find((c: any) => c.id === 'attack_strength/logistic-regression/fgm');
-    expect(check).toMatchObject({ status: 'not_evaluated', numerator: 0, denominator: 0, reason: 'exact found no failure on the rows both tested' });
+    const check = JSON.parse(read(root, 'checks.json')).checks.find(
+      (c: any) => c.id === 'attack_strength/logistic-regression/fgm'
+    );
+    expect(check).toMatchObject({
+      status: 'not_evaluated',
+      numerator: 0,
+      denominator: 0,
+      reason: 'exact found no failure on the rows both tested'
+    });
   }, 60_000);
 
   const message = (text: string) => {
@@ -99,9 +133,17 @@ describe('gate.min_attack_strength', () => {
     expect(message(config(0.06, ['  min_attack_strength: { fgm: 0.9 }'], 'fgm: {}'))).toBe(
       "c.yml:16: gate.min_attack_strength: an attack's strength is its share of the failures exact finds, so it needs exact; expected threat_model.attacks.exact to be configured, found no exact"
     );
-    expect(message(config(0.06, ['  min_attack_strength: { pgd: 0.9 }']))).toBe('c.yml:16: gate.min_attack_strength.pgd: expected an attack configured in threat_model.attacks ("fgm", "boundary"), found "pgd"');
-    expect(message(config(0.06, ['  min_attack_strength: { fgm: 1.5 }']))).toMatch(/^c\.yml:16: gate\.min_attack_strength\.fgm: expected a number from 0 to 1, found number 1\.5$/);
-    expect(message(config(0.06, ['  min_attack_strength: { exact: 1 }']))).toMatch(/^c\.yml:16: gate\.min_attack_strength\.exact: unknown key; expected one of fgm, pgd, square, boundary, found "exact"$/);
-    expect(message(config(0.06, ['  min_attack_strength: 0.9']))).toMatch(/^c\.yml:16: gate\.min_attack_strength: expected a mapping, found number 0\.9$/);
+    expect(message(config(0.06, ['  min_attack_strength: { pgd: 0.9 }']))).toBe(
+      'c.yml:16: gate.min_attack_strength.pgd: expected an attack configured in threat_model.attacks ("fgm", "boundary"), found "pgd"'
+    );
+    expect(message(config(0.06, ['  min_attack_strength: { fgm: 1.5 }']))).toMatch(
+      /^c\.yml:16: gate\.min_attack_strength\.fgm: expected a number from 0 to 1, found number 1\.5$/
+    );
+    expect(message(config(0.06, ['  min_attack_strength: { exact: 1 }']))).toMatch(
+      /^c\.yml:16: gate\.min_attack_strength\.exact: unknown key; expected one of fgm, pgd, square, boundary, found "exact"$/
+    );
+    expect(message(config(0.06, ['  min_attack_strength: 0.9']))).toMatch(
+      /^c\.yml:16: gate\.min_attack_strength: expected a mapping, found number 0\.9$/
+    );
   });
 });

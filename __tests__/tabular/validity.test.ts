@@ -30,8 +30,12 @@ describe('validateCandidate', () => {
   });
 
   test('rejects a length mismatch', () => {
-    expect(validateCandidate(X, [0.5, 0.5], SPACE)).toBe('the candidate has 2 values and the original 3; the feature space has 3 features');
-    expect(validateCandidate([0.5, 0.5], [0.5, 0.5], SPACE)).toBe('the candidate has 2 values and the original 2; the feature space has 3 features');
+    expect(validateCandidate(X, [0.5, 0.5], SPACE)).toBe(
+      'the candidate has 2 values and the original 3; the feature space has 3 features'
+    );
+    expect(validateCandidate([0.5, 0.5], [0.5, 0.5], SPACE)).toBe(
+      'the candidate has 2 values and the original 2; the feature space has 3 features'
+    );
   });
 
   test('rejects NaN, +Infinity and −Infinity', () => {
@@ -43,7 +47,9 @@ describe('validateCandidate', () => {
   });
 
   test('rejects a non-finite original value', () => {
-    expect(validateCandidate([0.5, NaN, 10], [0.5, 0.5, 10], SPACE)).toBe('the original value of feature x2 is not finite (NaN)');
+    expect(validateCandidate([0.5, NaN, 10], [0.5, 0.5, 10], SPACE)).toBe(
+      'the original value of feature x2 is not finite (NaN)'
+    );
   });
 
   test('rejects values outside the bounds (inclusive bounds accepted)', () => {
@@ -60,8 +66,12 @@ describe('validateCandidate', () => {
 
   test('the budget tolerance: eps + 1e-7 accepted, eps + 2e-6 rejected', () => {
     expect(validateCandidate([0.5, 0.5, 10], [0.5 + 0.05 + 1e-7, 0.5 - 0.05 - 1e-7, 10], SPACE)).toBeNull();
-    expect(validateCandidate([0.5, 0.5, 10], [0.5 + 0.05 + 2e-6, 0.5, 10], SPACE)).toBe('feature x1 moved 0.050002, more than eps 0.05');
-    expect(validateCandidate([0.5, 0.5, 10], [0.5, 0.5 - 0.05 - 2e-6, 10], SPACE)).toBe('feature x2 moved 0.050002, more than eps 0.05');
+    expect(validateCandidate([0.5, 0.5, 10], [0.5 + 0.05 + 2e-6, 0.5, 10], SPACE)).toBe(
+      'feature x1 moved 0.050002, more than eps 0.05'
+    );
+    expect(validateCandidate([0.5, 0.5, 10], [0.5, 0.5 - 0.05 - 2e-6, 10], SPACE)).toBe(
+      'feature x2 moved 0.050002, more than eps 0.05'
+    );
   });
 
   test('a move just over the limit is not rounded into looking within it', () => {
@@ -87,7 +97,13 @@ describe('every attack stays inside the budget on features near 1e11 (doubles th
   // x ± 0.3 rounds to a point 0.300003 away from x, past the rule's eps + 1e-6; each attack pulls
   // such an end back to the nearest double within the budget.
   const x = [100000000000.74744, 2];
-  const big: FeatureSpace = { names: ['t', 'u'], eps: 0.3, editable: [true, true], lower: [-Infinity, 0], upper: [Infinity, 5] };
+  const big: FeatureSpace = {
+    names: ['t', 'u'],
+    eps: 0.3,
+    editable: [true, true],
+    lower: [-Infinity, 0],
+    upper: [Infinity, 5]
+  };
 
   test('withinBudget: ordinary values untouched, large ones pulled back by a double or two', () => {
     expect(withinBudget(0.5, 0.5 + 0.3, 0.3)).toBe(0.5 + 0.3);
@@ -105,13 +121,26 @@ describe('every attack stays inside the budget on features near 1e11 (doubles th
 
   test('intervals: every end by hand, each one a valid move of its feature', () => {
     // Editable with both bounds, one-sided, unbounded near 1e11, not editable, and a bound inside the ball.
-    const space: FeatureSpace = { names: ['a', 'b', 't', 'n', 'c'], eps: 0.3, editable: [true, true, true, false, true], lower: [0, -Infinity, -Infinity, 0, 0.9], upper: [1, 4, Infinity, 9, 2] };
+    const space: FeatureSpace = {
+      names: ['a', 'b', 't', 'n', 'c'],
+      eps: 0.3,
+      editable: [true, true, true, false, true],
+      lower: [0, -Infinity, -Infinity, 0, 0.9],
+      upper: [1, 4, Infinity, 9, 2]
+    };
     const row = [0.1, 3.9, 100000000000.74744, 5, 1];
     const { lo, hi } = intervals(row, space);
     expect(lo).toEqual([0, 3.9 - 0.3, withinBudget(row[2] as number, (row[2] as number) - 0.3, 0.3), 5, 0.9]);
     expect(hi).toEqual([0.1 + 0.3, 4, withinBudget(row[2] as number, (row[2] as number) + 0.3, 0.3), 5, 1 + 0.3]);
     for (let i = 0; i < row.length; i++) {
-      for (const end of [lo[i], hi[i]]) expect(validateCandidate(row, row.map((v, k) => (k === i ? (end as number) : v)), space)).toBeNull();
+      for (const end of [lo[i], hi[i]])
+        expect(
+          validateCandidate(
+            row,
+            row.map((v, k) => (k === i ? (end as number) : v)),
+            space
+          )
+        ).toBeNull();
     }
   });
 
@@ -121,12 +150,33 @@ describe('every attack stays inside the budget on features near 1e11 (doubles th
       noiseCandidate('r', x, big, 1).values,
       signStep(x, [1, -1], big),
       signStep(x, [-1, 1], big),
-      pgdCandidate({ id: 'r', x, gold: model.predict(x), targets: null, model, space: big, seed: 1 }, { steps: 20, stepSize: null, randomStart: true }, { gradientEvaluations: 0, predictionEvaluations: 0 }).values,
-      exactCandidate({ x, gold: model.predict(x), targets: null, model: { labels: ['0', '1'], predict: (v) => model.predict(v), affineLogits: () => ({ weights: [[0, 0], [1e-9, -1]], intercepts: [0, 1.5] }) }, space: big }).values,
+      pgdCandidate(
+        { id: 'r', x, gold: model.predict(x), targets: null, model, space: big, seed: 1 },
+        { steps: 20, stepSize: null, randomStart: true },
+        { gradientEvaluations: 0, predictionEvaluations: 0 }
+      ).values,
+      exactCandidate({
+        x,
+        gold: model.predict(x),
+        targets: null,
+        model: {
+          labels: ['0', '1'],
+          predict: (v) => model.predict(v),
+          affineLogits: () => ({
+            weights: [
+              [0, 0],
+              [1e-9, -1]
+            ],
+            intercepts: [0, 1.5]
+          })
+        },
+        space: big
+      }).values,
       new Box(x, big).lo,
       new Box(x, big).hi
     ];
     for (const c of candidates) expect(validateCandidate(x, c, big)).toBeNull();
-    for (let id = 0; id < 200; id++) expect(validateCandidate(x, noiseCandidate(`r${id}`, x, big, 3).values, big)).toBeNull();
+    for (let id = 0; id < 200; id++)
+      expect(validateCandidate(x, noiseCandidate(`r${id}`, x, big, 3).values, big)).toBeNull();
   });
 });

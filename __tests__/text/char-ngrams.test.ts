@@ -41,9 +41,28 @@ describe('charWbNgrams equals TfidfVectorizer(analyzer="char_wb", ngram_range=(2
 });
 
 describe('CharWbIndex yields the n-grams of charWbNgrams (as a multiset)', () => {
-  const alphabet = ['a', 'b', 'É', 'ñ', '😀', '𝐀', ' ', '\t', '\n', '\u00a0', '\u0085', '\u001c', '\u200b', '\ufeff', '-', '!'];
+  const alphabet = [
+    'a',
+    'b',
+    'É',
+    'ñ',
+    '😀',
+    '𝐀',
+    ' ',
+    '\t',
+    '\n',
+    '\u00a0',
+    '\u0085',
+    '\u001c',
+    '\u200b',
+    '\ufeff',
+    '-',
+    '!'
+  ];
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 24 }).map((cs) => cs.join(''));
-  const range = fc.integer({ min: 1, max: 5 }).chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo, max: 7 })));
+  const range = fc
+    .integer({ min: 1, max: 5 })
+    .chain((lo) => fc.tuple(fc.constant(lo), fc.integer({ min: lo, max: 7 })));
   const sorted = (xs: string[]) => [...xs].sort();
 
   test('learning registers every occurrence, across texts', () => {
@@ -88,7 +107,10 @@ describe('CharWbIndex yields the n-grams of charWbNgrams (as a multiset)', () =>
 describe('CharWbIndex.addTo (each distinct word once, times its count) gives the row of every occurrence', () => {
   const alphabet = ['a', 'b', 'É', 'ñ', '😀', ' ', ' ', '\t', '\u0085', '-'];
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((cs) => cs.join(''));
-  const asRow = (r: { ids: Int32Array; counts: Uint32Array }) => ({ ids: Array.from(r.ids), counts: Array.from(r.counts) });
+  const asRow = (r: { ids: Int32Array; counts: Uint32Array }) => ({
+    ids: Array.from(r.ids),
+    counts: Array.from(r.counts)
+  });
 
   test('same ids in the same first-occurrence order, same counts, same learned n-grams', () => {
     fc.assert(
@@ -115,7 +137,10 @@ describe('CharWbIndex.addTo (each distinct word once, times its count) gives the
 describe('CharWbIndex.addTo keeps its word cache right', () => {
   const alphabet = ['a', 'b', 'É', 'ñ', '😀', ' ', ' ', '\t', '-'];
   const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 30 }).map((cs) => cs.join(''));
-  const asRow = (r: { ids: Int32Array; counts: Uint32Array }) => ({ ids: Array.from(r.ids), counts: Array.from(r.counts) });
+  const asRow = (r: { ids: Int32Array; counts: Uint32Array }) => ({
+    ids: Array.from(r.ids),
+    counts: Array.from(r.counts)
+  });
 
   test('when learning and looking up alternate, a word seen before learning sees the n-grams learnt since', () => {
     fc.assert(
@@ -161,7 +186,10 @@ describe('words() splits exactly where PY_WHITESPACE does', () => {
     const differ: number[] = [];
     for (let u = 0; u < 0x10000; u++) {
       const t = `a${String.fromCharCode(u)}b${String.fromCharCode(u)}`;
-      const expected = t.toLowerCase().split(PY_WHITESPACE).filter((w) => w !== '');
+      const expected = t
+        .toLowerCase()
+        .split(PY_WHITESPACE)
+        .filter((w) => w !== '');
       if (JSON.stringify(words(t)) !== JSON.stringify(expected)) differ.push(u);
     }
     expect(differ).toEqual([]);

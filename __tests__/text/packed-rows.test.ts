@@ -1,20 +1,37 @@
 import { chunkTexts } from '../../src/evaluate/conditions.js';
 import type { SparseRow } from '../../src/text/features.js';
-import { BufferPool, packRows, packVocabulary, rowBuffers, unpackRows, unpackVocabulary } from '../../src/text/packed-rows.js';
+import {
+  BufferPool,
+  packRows,
+  packVocabulary,
+  rowBuffers,
+  unpackRows,
+  unpackVocabulary
+} from '../../src/text/packed-rows.js';
 
-const row = (ids: number[], counts: number[]): SparseRow => ({ ids: Int32Array.from(ids), counts: Uint32Array.from(counts) });
+const row = (ids: number[], counts: number[]): SparseRow => ({
+  ids: Int32Array.from(ids),
+  counts: Uint32Array.from(counts)
+});
 
 describe('packRows / unpackRows', () => {
   test('gives back every row in order, empty rows included', () => {
     const rows = [row([3, 1], [2, 1]), row([], []), row([7], [4_000_000_000]), row([], [])];
     const back = unpackRows(packRows(rows));
-    expect(back.map((r) => [Array.from(r.ids), Array.from(r.counts)])).toEqual(rows.map((r) => [Array.from(r.ids), Array.from(r.counts)]));
+    expect(back.map((r) => [Array.from(r.ids), Array.from(r.counts)])).toEqual(
+      rows.map((r) => [Array.from(r.ids), Array.from(r.counts)])
+    );
     expect(back[2]?.counts).toBeInstanceOf(Uint32Array);
     expect(back[0]?.ids).toBeInstanceOf(Int32Array);
   });
 
   test('rows past the first allocation (long rows, many rows) and no rows at all', () => {
-    const rows = Array.from({ length: 300 }, (_, k) => row(Array.from({ length: k * 7 }, (_, i) => i * 3 + k), Array.from({ length: k * 7 }, (_, i) => i + 1)));
+    const rows = Array.from({ length: 300 }, (_, k) =>
+      row(
+        Array.from({ length: k * 7 }, (_, i) => i * 3 + k),
+        Array.from({ length: k * 7 }, (_, i) => i + 1)
+      )
+    );
     const packed = packRows(rows);
     expect(packed.ids.length).toBe(rows.reduce((n, r) => n + r.ids.length, 0));
     expect(unpackRows(packed).map((r) => Array.from(r.ids))).toEqual(rows.map((r) => Array.from(r.ids)));
@@ -46,7 +63,14 @@ describe('BufferPool', () => {
     const rows = [row([5, 6], [2, 3]), row([], []), row([9], [1])];
     const second = packRows(rows, pool.take);
     expect(pool.size).toBeLessThan(3);
-    expect(unpackRows(second).map((r) => [Array.from(r.ids), Array.from(r.counts)])).toEqual([[[5, 6], [2, 3]], [[], []], [[9], [1]]]);
+    expect(unpackRows(second).map((r) => [Array.from(r.ids), Array.from(r.counts)])).toEqual([
+      [
+        [5, 6],
+        [2, 3]
+      ],
+      [[], []],
+      [[9], [1]]
+    ]);
     // Nothing empty is kept; a request for no bytes takes nothing from the pool.
     pool.give([new ArrayBuffer(0)]);
     const before = pool.size;
@@ -68,7 +92,11 @@ describe('packVocabulary / unpackVocabulary', () => {
 describe('chunkTexts', () => {
   test('the distinct text inputs of a chunk in order of first appearance; tabular inputs are skipped', () => {
     const text = (t: string) => ({ input: { kind: 'text' as const, text: t } });
-    const lists = [[text('b'), text('a'), text('b')], [{ input: { kind: 'features' as const, values: { x: 1 } } }], [text('a'), text('c'), text('')]];
+    const lists = [
+      [text('b'), text('a'), text('b')],
+      [{ input: { kind: 'features' as const, values: { x: 1 } } }],
+      [text('a'), text('c'), text('')]
+    ];
     expect(chunkTexts(lists)).toEqual(['b', 'a', 'c', '']);
   });
 });

@@ -13,8 +13,33 @@ describe.each(CASES)('RunScanner $cls (at least $min) equals the global /u expre
 
   test('on random text with astral letters, lone surrogates, marks and separators', () => {
     const scanner = new RunScanner(cls, min);
-    const pool = ['a', 'Z', '_', '7', ' ', '-', 'é', 'ß', 'İ', '\u0301', '٣', '中', '\u{1D400}', '\u{1F600}', '\u{1E4D0}', '\uD800', '\uDC00', '\u00A0', 'Ⅻ', '\u2028'];
-    expect(randomTexts(pool, 5000, 24, 12345).filter((text) => JSON.stringify(scanner.runs(text)) !== JSON.stringify(reference(text)))).toEqual([]);
+    const pool = [
+      'a',
+      'Z',
+      '_',
+      '7',
+      ' ',
+      '-',
+      'é',
+      'ß',
+      'İ',
+      '\u0301',
+      '٣',
+      '中',
+      '\u{1D400}',
+      '\u{1F600}',
+      '\u{1E4D0}',
+      '\uD800',
+      '\uDC00',
+      '\u00A0',
+      'Ⅻ',
+      '\u2028'
+    ];
+    expect(
+      randomTexts(pool, 5000, 24, 12345).filter(
+        (text) => JSON.stringify(scanner.runs(text)) !== JSON.stringify(reference(text))
+      )
+    ).toEqual([]);
   });
 
   test('on every BMP unit, doubled (a run of two)', () => {
@@ -29,6 +54,7 @@ describe.each(CASES)('RunScanner $cls (at least $min) equals the global /u expre
 
   test('a member at the very end, and a high surrogate at the very end', () => {
     const scanner = new RunScanner(cls, min);
-    for (const text of ['ab', 'a', 'ab\uD835', '\uD835\uDC00\uD835\uDC00', 'x\uD835']) expect(scanner.runs(text)).toEqual(reference(text));
+    for (const text of ['ab', 'a', 'ab\uD835', '\uD835\uDC00\uD835\uDC00', 'x\uD835'])
+      expect(scanner.runs(text)).toEqual(reference(text));
   });
 });

@@ -8,7 +8,29 @@ function reference(vocabulary: readonly string[], text: string): number[] {
 
 describe('WordIndex', () => {
   // Pieces that make tokens, prefixes of tokens, case changes (İ lowers to two units), marks, astral letters and lone surrogates.
-  const pool = ['ab', 'abc', 'a', 'B', 'x_1', '7', ' ', '-', 'é', 'É', 'ß', 'İ', '\u0301', '中', '\u{1D400}', '\uD800', '\uDC00', '\u00A0', 'Ⅻ', 'ǅ', 'Σ'];
+  const pool = [
+    'ab',
+    'abc',
+    'a',
+    'B',
+    'x_1',
+    '7',
+    ' ',
+    '-',
+    'é',
+    'É',
+    'ß',
+    'İ',
+    '\u0301',
+    '中',
+    '\u{1D400}',
+    '\uD800',
+    '\uDC00',
+    '\u00A0',
+    'Ⅻ',
+    'ǅ',
+    'Σ'
+  ];
 
   test('gives the ids of a map look-up of every word token, on random texts and vocabularies', () => {
     let state = 99;
@@ -24,7 +46,8 @@ describe('WordIndex', () => {
       for (let t = 0; t < 200; t++) {
         let text = '';
         for (let i = Math.floor(next() * 30); i > 0; i--) text += piece();
-        if (JSON.stringify(Array.from(index.ids(text))) !== JSON.stringify(reference(vocabulary, text))) differ.push(text);
+        if (JSON.stringify(Array.from(index.ids(text))) !== JSON.stringify(reference(vocabulary, text)))
+          differ.push(text);
       }
     }
     expect(differ).toEqual([]);

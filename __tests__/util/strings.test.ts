@@ -25,8 +25,10 @@ describe('code-point order', () => {
   test('a prefix length and a code-point offset equal their Array.from definitions, pairs cut in the middle included', () => {
     const texts = ['', 'abc', 'a\u{1F600}é', '\ud800x\udc00', '\u{1F600}\u{1F600}', 'x\ud83d', '\ude00y'];
     for (const t of texts) {
-      for (let unit = 0; unit <= t.length + 1; unit++) expect(codePointLength(t, unit)).toBe(Array.from(t.slice(0, unit)).length);
-      for (let points = 0; points <= Array.from(t).length + 1; points++) expect(unitOffset(t, points)).toBe(Array.from(t).slice(0, points).join('').length);
+      for (let unit = 0; unit <= t.length + 1; unit++)
+        expect(codePointLength(t, unit)).toBe(Array.from(t.slice(0, unit)).length);
+      for (let points = 0; points <= Array.from(t).length + 1; points++)
+        expect(unitOffset(t, points)).toBe(Array.from(t).slice(0, points).join('').length);
     }
   });
 });

@@ -8,7 +8,11 @@ import { tinyRepo } from '../helpers.js';
 
 describe('unicodeFacts', () => {
   test('reads the running Node', () => {
-    expect(unicodeFacts()).toEqual({ unicode: process.versions.unicode, icu: process.versions.icu, node: process.versions.node });
+    expect(unicodeFacts()).toEqual({
+      unicode: process.versions.unicode,
+      icu: process.versions.icu,
+      node: process.versions.node
+    });
     expect(unicodeFacts().unicode).toMatch(/^\d+\.\d+$/);
   });
 
@@ -26,7 +30,9 @@ describe('unicodeFacts', () => {
   test('the manifest names it in its tool section', async () => {
     const root = tinyRepo();
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
-    const manifest = JSON.parse(readFileSync(join(root, 'out', 'manifest.json'), 'utf8')) as { tool: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(join(root, 'out', 'manifest.json'), 'utf8')) as {
+      tool: Record<string, unknown>;
+    };
     expect(manifest.tool.unicode).toEqual(unicodeFacts());
   });
 });

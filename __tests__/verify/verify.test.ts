@@ -25,18 +25,33 @@ describe('untouched outputs verify (exit 0)', () => {
   test('the text example, also gzipped, and with --rerun', async () => {
     const root = exampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
-    expect(await cli(['verify', 'out'], root)).toMatchObject({ code: 0, stdout: 'verified: every digest, metric and check of out agrees\n' });
+    expect(await cli(['verify', 'out'], root)).toMatchObject({
+      code: 0,
+      stdout: 'verified: every digest, metric and check of out agrees\n'
+    });
     const rerun = await cli(['verify', 'out', '--rerun'], root);
-    expect(rerun).toMatchObject({ code: 0, stdout: 'verified: every digest, metric and check of out agrees, and the rerun reproduces the evidence byte for byte\n' });
+    expect(rerun).toMatchObject({
+      code: 0,
+      stdout:
+        'verified: every digest, metric and check of out agrees, and the rerun reproduces the evidence byte for byte\n'
+    });
     const config = join(root, 'gz.yml');
-    writeFileSync(config, readFileSync(join(root, EXAMPLE_CONFIG), 'utf8').replace('output: { text: full }', 'output: { text: full, gzip_above_bytes: 1000 }'));
+    writeFileSync(
+      config,
+      readFileSync(join(root, EXAMPLE_CONFIG), 'utf8').replace(
+        'output: { text: full }',
+        'output: { text: full, gzip_above_bytes: 1000 }'
+      )
+    );
     await run({ root, configPath: 'gz.yml', outputDir: 'gz' });
     expect((await cli(['verify', 'gz'], root)).code).toBe(0);
   }, 60_000);
 
   test('the tabular example and a merged sharded run', async () => {
     const root = tempRepo();
-    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), { recursive: true });
+    cpSync(join(REPO_ROOT, 'examples', 'inspection-tabular'), join(root, 'examples', 'inspection-tabular'), {
+      recursive: true
+    });
     const config = 'examples/inspection-tabular/evidence-gate.yml';
     await run({ root, configPath: config, outputDir: 'out' });
     expect((await cli(['verify', 'out', '--rerun'], root)).code).toBe(0);
@@ -47,10 +62,17 @@ describe('untouched outputs verify (exit 0)', () => {
 
   test('an external model', async () => {
     const root = tinyRepo({
-      'model.mjs': "import { createInterface } from 'node:readline';\ncreateInterface({ input: process.stdin }).on('line', (l) => { const { id, text } = JSON.parse(l); process.stdout.write(JSON.stringify({ id, label: text.includes('limit') ? 'limitation' : 'result' }) + '\\n'); });\n"
+      'model.mjs':
+        "import { createInterface } from 'node:readline';\ncreateInterface({ input: process.stdin }).on('line', (l) => { const { id, text } = JSON.parse(l); process.stdout.write(JSON.stringify({ id, label: text.includes('limit') ? 'limitation' : 'result' }) + '\\n'); });\n"
     });
     const config = join(root, 'evidence-gate.yml');
-    writeFileSync(config, readFileSync(config, 'utf8').replace('  - naive-bayes\n', '  - naive-bayes\n  - { name: mine, command: "node model.mjs", files: [model.mjs] }\n'));
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        '  - naive-bayes\n',
+        '  - naive-bayes\n  - { name: mine, command: "node model.mjs", files: [model.mjs] }\n'
+      )
+    );
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });
     expect((await cli(['verify', 'out', '--rerun'], root)).code).toBe(0);
   }, 60_000);
@@ -71,7 +93,9 @@ describe('tampering is found and named (exit 1)', () => {
     const dir = copy('row');
     const lines = readFileSync(join(dir, 'evidence.jsonl'), 'utf8').split('\n');
     // The challenge row ch-0001 / naive-bayes / clean now claims another prediction.
-    const i = lines.findIndex((l) => l.includes('"id":"ch-0001","split":"challenge","model":"naive-bayes","condition":"clean"'));
+    const i = lines.findIndex((l) =>
+      l.includes('"id":"ch-0001","split":"challenge","model":"naive-bayes","condition":"clean"')
+    );
     const row = JSON.parse(lines[i] as string);
     row.prediction = row.prediction === 'result' ? 'method' : 'result';
     lines[i] = JSON.stringify(row);
@@ -93,7 +117,12 @@ describe('tampering is found and named (exit 1)', () => {
     expect(r.stdout).toMatch(/^metrics\.json: SHA-256 recorded /m);
     // Named by model and slice, not by array index (docs/definitions.md#verify).
     const model = JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8')).models[1].model as string;
-    expect(r.stdout).toMatch(new RegExp(`^metrics\\.json: models\\[model=${model}\\]\\.classification\\[split=null,language=null,scope=all\\]\\.accuracy\\.numerator: recorded \\d+, recomputed \\d+$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^metrics\\.json: models\\[model=${model}\\]\\.classification\\[split=null,language=null,scope=all\\]\\.accuracy\\.numerator: recorded \\d+, recomputed \\d+$`,
+        'm'
+      )
+    );
   });
 
   test('a flipped check status', async () => {
@@ -133,7 +162,9 @@ describe('--rerun checks the inputs first', () => {
     writeFileSync(data, readFileSync(data, 'utf8').replace('"label":"gap"', '"label":"result"'));
     const r = await cli(['verify', 'out', '--rerun'], root);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^data \(challenge\) examples\/academic-intent\/data\/challenge\.jsonl: SHA-256 recorded [0-9a-f]{64}, found [0-9a-f]{64} \(the input changed since the run\)$/m);
+    expect(r.stdout).toMatch(
+      /^data \(challenge\) examples\/academic-intent\/data\/challenge\.jsonl: SHA-256 recorded [0-9a-f]{64}, found [0-9a-f]{64} \(the input changed since the run\)$/m
+    );
     expect(r.stdout).toContain('rerun stopped: an input differs from the one the manifest records');
   });
 
@@ -144,7 +175,9 @@ describe('--rerun checks the inputs first', () => {
     writeFileSync(config, readFileSync(config, 'utf8').replace('seed: 1637', 'seed: 1638'));
     const r = await cli(['verify', 'out', '--rerun'], root);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^config examples\/academic-intent\/evidence-gate\.yml: SHA-256 recorded [0-9a-f]{64}, found [0-9a-f]{64} \(the input changed since the run\)$/m);
+    expect(r.stdout).toMatch(
+      /^config examples\/academic-intent\/evidence-gate\.yml: SHA-256 recorded [0-9a-f]{64}, found [0-9a-f]{64} \(the input changed since the run\)$/m
+    );
   });
 
   test('a missing input is a data error (exit 2) naming it, not a difference', async () => {
@@ -166,16 +199,33 @@ describe('--rerun checks the inputs first', () => {
       m.tool.unicode.unicode = '14.0';
     });
     const r = await cli(['verify', 'out', '--rerun'], root);
-    expect(r.stderr).toContain(`note: Unicode tables differ: the run used Unicode 14.0, this Node has ${process.versions.unicode}`);
+    expect(r.stderr).toContain(
+      `note: Unicode tables differ: the run used Unicode 14.0, this Node has ${process.versions.unicode}`
+    );
     expect(r.code).toBe(0);
   });
 });
 
 describe('what verify cannot read (exit 2)', () => {
   test.each([
-    ['a missing folder', () => {}, 'nope', /^evidence-gate: usage error: nope: not a folder; expected an Evidence Gate output folder\n$/],
-    ['an unknown manifest schema', (dir: string) => editJson(join(dir, 'manifest.json'), (m) => (m.schema_version = 3)), 'out', /^evidence-gate: usage error: out\/manifest\.json: schema_version 3 is not one this build reads \(2\)/],
-    ['an unknown metrics schema', (dir: string) => editJson(join(dir, 'metrics.json'), (m) => (m.schema_version = '7.1')), 'out', /^evidence-gate: usage error: out\/metrics\.json: schema_version 7 is not one this build reads \(2\)\n$/]
+    [
+      'a missing folder',
+      () => {},
+      'nope',
+      /^evidence-gate: usage error: nope: not a folder; expected an Evidence Gate output folder\n$/
+    ],
+    [
+      'an unknown manifest schema',
+      (dir: string) => editJson(join(dir, 'manifest.json'), (m) => (m.schema_version = 3)),
+      'out',
+      /^evidence-gate: usage error: out\/manifest\.json: schema_version 3 is not one this build reads \(2\)/
+    ],
+    [
+      'an unknown metrics schema',
+      (dir: string) => editJson(join(dir, 'metrics.json'), (m) => (m.schema_version = '7.1')),
+      'out',
+      /^evidence-gate: usage error: out\/metrics\.json: schema_version 7 is not one this build reads \(2\)\n$/
+    ]
   ])('%s', async (_what, damage, dir, message) => {
     const root = tinyRepo();
     await run({ root, configPath: 'evidence-gate.yml', outputDir: 'out' });

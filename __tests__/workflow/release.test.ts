@@ -21,7 +21,18 @@ const WORKFLOW = join(REPO_ROOT, '.github', 'workflows', 'release.yml');
 const PKG = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const MAJOR = `v${PKG.version.split('.')[0]}`;
 /** What the release reads from a checkout. */
-const LAYOUT = ['package.json', 'package-lock.json', 'CHANGELOG.md', 'README.md', 'LICENSE', '.node-version', 'bin', 'dist/cli', 'scripts/changelog-section.js', '.github/workflows/release.yml'];
+const LAYOUT = [
+  'package.json',
+  'package-lock.json',
+  'CHANGELOG.md',
+  'README.md',
+  'LICENSE',
+  '.node-version',
+  'bin',
+  'dist/cli',
+  'scripts/changelog-section.js',
+  '.github/workflows/release.yml'
+];
 
 const scratch = mkdtempSync(join(tmpdir(), 'evidence-gate-release-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -51,7 +62,19 @@ chmodSync(join(stubs, 'npm'), 0o755);
 chmodSync(join(stubs, 'gh'), 0o755);
 
 function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'r', GIT_AUTHOR_EMAIL: 'r@example.invalid', GIT_COMMITTER_NAME: 'r', GIT_COMMITTER_EMAIL: 'r@example.invalid' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_AUTHOR_NAME: 'r',
+      GIT_AUTHOR_EMAIL: 'r@example.invalid',
+      GIT_COMMITTER_NAME: 'r',
+      GIT_COMMITTER_EMAIL: 'r@example.invalid'
+    }
+  });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return r.stdout.trim();
 }
@@ -146,7 +169,11 @@ async function release(repo: Origin, tag: string, extraEnv: NodeJS.ProcessEnv = 
 
 describe('release.yml', () => {
   test('runs on vX.Y.Z tags only, with contents: write and nothing more', () => {
-    const workflow = readWorkflow(WORKFLOW) as unknown as { on: unknown; permissions: unknown; jobs: Record<string, { permissions?: unknown }> };
+    const workflow = readWorkflow(WORKFLOW) as unknown as {
+      on: unknown;
+      permissions: unknown;
+      jobs: Record<string, { permissions?: unknown }>;
+    };
     expect(workflow.on).toEqual({ push: { tags: ['v*.*.*'] } });
     expect(workflow.permissions).toEqual({ contents: 'write' });
     for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined();
@@ -157,17 +184,37 @@ describe('release.yml', () => {
     const repo = origin(tag);
     expect(repo.older).not.toBe(repo.tagged);
     const r = await release(repo, tag);
-    expect(r.log).toEqual(['npm ci', 'npm run package', 'npm test', 'npm pack --json', expect.stringMatching(/^gh release create /)]);
+    expect(r.log).toEqual([
+      'npm ci',
+      'npm run package',
+      'npm test',
+      'npm pack --json',
+      expect.stringMatching(/^gh release create /)
+    ]);
     const tarball = `${PKG.name}-${PKG.version}.tgz`;
     expect(r.gh).not.toBeNull();
     const { args, cwd, token } = r.gh as NonNullable<Replayed['gh']>;
     expect(cwd).toBe(r.workspace);
     expect(token).toBe(TOKEN);
     const notesFile = args[args.indexOf('--notes-file') + 1] as string;
-    expect(args).toEqual(['release', 'create', tag, tarball, '--verify-tag', '--title', tag, '--notes-file', notesFile]);
-    expect(readFileSync(notesFile, 'utf8')).toBe(section(readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'), PKG.version));
+    expect(args).toEqual([
+      'release',
+      'create',
+      tag,
+      tarball,
+      '--verify-tag',
+      '--title',
+      tag,
+      '--notes-file',
+      notesFile
+    ]);
+    expect(readFileSync(notesFile, 'utf8')).toBe(
+      section(readFileSync(join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'), PKG.version)
+    );
     // The attached tarball is the package of this version.
-    const inside = spawnSync('tar', ['-xzOf', join(r.workspace, tarball), 'package/package.json'], { encoding: 'utf8' });
+    const inside = spawnSync('tar', ['-xzOf', join(r.workspace, tarball), 'package/package.json'], {
+      encoding: 'utf8'
+    });
     expect(JSON.parse(inside.stdout)).toMatchObject({ name: PKG.name, version: PKG.version });
     // The major tag moved on origin from the earlier release to this one; the exact tag did not move.
     expect(git(repo.dir, 'rev-parse', `${MAJOR}^{commit}`)).toBe(repo.tagged);
@@ -182,7 +229,10 @@ describe('release.yml', () => {
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pkg, version }, null, 2) + '\n');
       const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
       // The candidate's section goes above the newest release, below whatever Unreleased holds.
-      writeFileSync(join(dir, 'CHANGELOG.md'), changelog.replace(`## [${PKG.version}]`, `## [${version}] - 2027-01-05\n- a candidate\n\n## [${PKG.version}]`));
+      writeFileSync(
+        join(dir, 'CHANGELOG.md'),
+        changelog.replace(`## [${PKG.version}]`, `## [${version}] - 2027-01-05\n- a candidate\n\n## [${PKG.version}]`)
+      );
     });
     const r = await release(repo, tag);
     const args = (r.gh as NonNullable<Replayed['gh']>).args;
@@ -195,7 +245,9 @@ describe('release.yml', () => {
   test('a tag that is not package.json version stops before anything is installed or released', async () => {
     const repo = origin('v9.9.9');
     const failure = release(repo, 'v9.9.9');
-    await expect(failure).rejects.toThrow(`::error::tag v9.9.9 does not name package.json's version ${PKG.version} (expected v${PKG.version})`);
+    await expect(failure).rejects.toThrow(
+      `::error::tag v9.9.9 does not name package.json's version ${PKG.version} (expected v${PKG.version})`
+    );
     const r = await failure.catch((e: { replayed: Replayed }) => e.replayed);
     expect(r.log).toEqual([]);
     expect(r.gh).toBeNull();
@@ -204,7 +256,9 @@ describe('release.yml', () => {
 
   test('a version without its CHANGELOG.md section stops at the first step', async () => {
     const tag = `v${PKG.version}`;
-    const repo = origin(tag, (dir) => writeFileSync(join(dir, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n- later\n'));
+    const repo = origin(tag, (dir) =>
+      writeFileSync(join(dir, 'CHANGELOG.md'), '# Changelog\n\n## [Unreleased]\n- later\n')
+    );
     const failure = release(repo, tag);
     await expect(failure).rejects.toThrow(`changelog-section: CHANGELOG.md: no section for ${PKG.version}`);
     expect((await failure.catch((e: { replayed: Replayed }) => e.replayed)).log).toEqual([]);
@@ -214,7 +268,9 @@ describe('release.yml', () => {
     const tag = `v${PKG.version}`;
     const repo = origin(tag);
     const failure = release(repo, tag, { REPLAY_STALE_DIST: '1' });
-    await expect(failure).rejects.toThrow(/::error::dist\/ is stale: run 'npm run package' and commit dist\/ before tagging\n M dist\/cli\/index\.js/);
+    await expect(failure).rejects.toThrow(
+      /::error::dist\/ is stale: run 'npm run package' and commit dist\/ before tagging\n M dist\/cli\/index\.js/
+    );
     const r = await failure.catch((e: { replayed: Replayed }) => e.replayed);
     expect(r.log).toEqual(['npm ci', 'npm run package']);
     expect(r.gh).toBeNull();

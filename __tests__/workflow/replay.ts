@@ -46,7 +46,9 @@ interface ActionInputSpec {
   default?: string;
 }
 
-const ACTION_INPUTS = (parse(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, ActionInputSpec> }).inputs;
+const ACTION_INPUTS = (
+  parse(readFileSync(join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, ActionInputSpec> }
+).inputs;
 
 export const TOKEN = 'ghs_replay_token';
 
@@ -74,12 +76,13 @@ export function expand(text: string, scope: Scope): string {
     if (m) return scope.steps[m[1] as string]?.[m[2] as string] ?? '';
     m = /^matrix\.([A-Za-z0-9_-]+)$/.exec(expr);
     if (m) {
-      if (!(m[1] as string in scope.matrix)) throw new Error(`replay: no matrix value ${m[1]}`);
+      if (!((m[1] as string) in scope.matrix)) throw new Error(`replay: no matrix value ${m[1]}`);
       return String(scope.matrix[m[1] as string]);
     }
     if (expr === 'strategy.job-index') return String(scope.jobIndex);
     // The runner pretty-prints toJSON; outside a matrix the context is null.
-    if (expr === 'toJSON(matrix)') return Object.keys(scope.matrix).length > 0 ? JSON.stringify(scope.matrix, null, 2) : 'null';
+    if (expr === 'toJSON(matrix)')
+      return Object.keys(scope.matrix).length > 0 ? JSON.stringify(scope.matrix, null, 2) : 'null';
     if (expr === 'github.token') return TOKEN;
     if (expr === 'github.event_name') return 'push';
     throw new Error(`replay: the expression \${{ ${expr} }} is not modelled; extend __tests__/workflow/replay.ts`);
@@ -92,7 +95,8 @@ export function combinations(job: Job): Array<Record<string, unknown>> {
   if (!matrix) return [{}];
   let out: Array<Record<string, unknown>> = [{}];
   for (const [key, values] of Object.entries(matrix)) {
-    if (!Array.isArray(values)) throw new Error(`replay: matrix key ${key} must be a list (include/exclude are not modelled)`);
+    if (!Array.isArray(values))
+      throw new Error(`replay: matrix key ${key} must be a list (include/exclude are not modelled)`);
     out = out.flatMap((c) => values.map((v) => ({ ...c, [key]: v })));
   }
   return out;
@@ -110,7 +114,13 @@ function stepLabel(step: Step, i: number): string {
 }
 
 /** A runner's view of one job in its own workspace; throws on the first failing step. */
-export async function replayJob(workflow: Workflow, jobId: string, runActionStep: RunActionStep, base: NodeJS.ProcessEnv, options: ReplayOptions = {}): Promise<StepRecord[]> {
+export async function replayJob(
+  workflow: Workflow,
+  jobId: string,
+  runActionStep: RunActionStep,
+  base: NodeJS.ProcessEnv,
+  options: ReplayOptions = {}
+): Promise<StepRecord[]> {
   const job = workflow.jobs[jobId];
   if (!job) throw new Error(`replay: no job ${jobId}`);
   const records: StepRecord[] = [];
@@ -120,7 +130,8 @@ export async function replayJob(workflow: Workflow, jobId: string, runActionStep
     const scope: Scope = { matrix, jobIndex, steps: {} };
     for (const [i, step] of job.steps.entries()) {
       const extra = Object.keys(step).filter((k) => !STEP_KEYS.has(k));
-      if (extra.length > 0) throw new Error(`replay: ${jobId} step ${i + 1} uses ${extra.join(', ')}, which this replay does not model`);
+      if (extra.length > 0)
+        throw new Error(`replay: ${jobId} step ${i + 1} uses ${extra.join(', ')}, which this replay does not model`);
       const label = `${jobId}${combos.length > 1 ? ` ${JSON.stringify(matrix)}` : ''} › ${stepLabel(step, i)}`;
       const files = mkdtempSync(join(tmpdir(), 'replay-files-'));
       const outputFile = join(files, 'output');
@@ -145,7 +156,8 @@ export async function replayJob(workflow: Workflow, jobId: string, runActionStep
       if (step.uses?.startsWith('actions/setup-node@')) continue;
       if (step.uses === './') {
         const inputs: NodeJS.ProcessEnv = {};
-        for (const [name, spec] of Object.entries(ACTION_INPUTS)) inputs[`INPUT_${name.toUpperCase()}`] = expand(String(spec.default ?? ''), scope);
+        for (const [name, spec] of Object.entries(ACTION_INPUTS))
+          inputs[`INPUT_${name.toUpperCase()}`] = expand(String(spec.default ?? ''), scope);
         for (const [name, value] of Object.entries(step.with ?? {})) {
           if (!(name in ACTION_INPUTS)) throw new Error(`replay: ${label}: action.yml has no input ${name}`);
           inputs[`INPUT_${name.toUpperCase()}`] = expand(String(value), scope);
@@ -164,7 +176,10 @@ export async function replayJob(workflow: Workflow, jobId: string, runActionStep
         const summary = readFileSync(summaryFile, 'utf8');
         if (step.id) scope.steps[step.id] = outputs;
         records.push({ job: jobId, matrix, step: step.id ?? label, outputs, summary });
-        if (failed) throw new Error(`replay: ${label} failed the step (verdict ${outputs.verdict ?? 'unset'})\n${summary.slice(0, 2000)}`);
+        if (failed)
+          throw new Error(
+            `replay: ${label} failed the step (verdict ${outputs.verdict ?? 'unset'})\n${summary.slice(0, 2000)}`
+          );
         continue;
       }
       if (step.run !== undefined) {
@@ -172,8 +187,13 @@ export async function replayJob(workflow: Workflow, jobId: string, runActionStep
         for (const [name, value] of Object.entries(step.env ?? {})) env[name] = expand(String(value), scope);
         const script = join(files, 'script.sh');
         writeFileSync(script, expand(step.run, scope));
-        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd: workspace, env, encoding: 'utf8' });
-        if (r.status !== 0) throw new Error(`replay: ${label} exited ${r.status}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
+        const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+          cwd: workspace,
+          env,
+          encoding: 'utf8'
+        });
+        if (r.status !== 0)
+          throw new Error(`replay: ${label} exited ${r.status}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
         if (step.id) scope.steps[step.id] = readOutputs(outputFile);
         continue;
       }

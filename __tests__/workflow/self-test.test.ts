@@ -19,7 +19,9 @@ interface Stored {
 const run = { artifacts: [] as Stored[], root: mkdtempSync(join(tmpdir(), 'replay-artifacts-')) };
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]));
+  return readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? filesUnder(join(dir, n)) : [join(dir, n)]
+  );
 }
 
 const real = await import('@actions/artifact');
@@ -27,7 +29,10 @@ jest.unstable_mockModule('@actions/artifact', () => ({
   ...real,
   DefaultArtifactClient: class {
     async uploadArtifact(name: string, files: string[], rootDirectory: string) {
-      if (run.artifacts.some((a) => a.name === name)) throw new Error('Failed to CreateArtifact: (409) Conflict: an artifact with this name already exists on the workflow run');
+      if (run.artifacts.some((a) => a.name === name))
+        throw new Error(
+          'Failed to CreateArtifact: (409) Conflict: an artifact with this name already exists on the workflow run'
+        );
       const id = 1000 + run.artifacts.length;
       const dir = join(run.root, String(id));
       for (const f of files) {
@@ -96,7 +101,8 @@ describe('ci.yml self-test jobs, replayed (full budget, end to end)', () => {
     expect(order).toEqual(['self-test', 'shards', 'merge']);
     const records: StepRecord[] = [];
     for (const id of order) records.push(...(await replayJob(workflow, id, step, BASE)));
-    const outputs = (job: string, stepId: string) => records.filter((r) => r.job === job && r.step === stepId).map((r) => r.outputs);
+    const outputs = (job: string, stepId: string) =>
+      records.filter((r) => r.job === job && r.step === stepId).map((r) => r.outputs);
     expect(outputs('self-test', 'gate')[0]).toMatchObject({ verdict: 'fail', 'output-dir': 'evidence-gate-out' });
     expect(outputs('shards', 'shard').map((o) => o.shard)).toEqual(['1/2', '2/2']);
     expect(outputs('merge', 'merged')[0]).toMatchObject({ verdict: 'fail', shard: '' });
@@ -107,7 +113,12 @@ describe('ci.yml self-test jobs, replayed (full budget, end to end)', () => {
     expect(log).toContain(`::add-mask::${TOKEN}`);
     for (const r of records) expect(r.summary.trimEnd()).toMatch(/Manifest SHA-256: `[0-9a-f]{64}`$/);
     // Every file the shards uploaded is evidence of one shard only.
-    for (const a of run.artifacts.filter((x) => x.name.includes('-shard-'))) expect(filesUnder(a.dir).map((f) => relative(a.dir, f)).sort()).toEqual(['evidence.jsonl', 'manifest.json']);
+    for (const a of run.artifacts.filter((x) => x.name.includes('-shard-')))
+      expect(
+        filesUnder(a.dir)
+          .map((f) => relative(a.dir, f))
+          .sort()
+      ).toEqual(['evidence.jsonl', 'manifest.json']);
     // Six action steps on the bundled examples as ci.yml has them: their budgets are what the jobs check.
   }, 180_000);
 
@@ -116,6 +127,8 @@ describe('ci.yml self-test jobs, replayed (full budget, end to end)', () => {
     const check = broken.jobs['self-test']?.steps.find((s) => s.name === 'Check the outputs');
     expect(check?.run).toContain('-eq 5152');
     (check as { run: string }).run = (check as { run: string }).run.replace('-eq 5152', '-eq 184');
-    await expect(replayJob(broken, 'self-test', step, BASE)).rejects.toThrow(/replay: self-test › Check the outputs exited 1/);
+    await expect(replayJob(broken, 'self-test', step, BASE)).rejects.toThrow(
+      /replay: self-test › Check the outputs exited 1/
+    );
   });
 });

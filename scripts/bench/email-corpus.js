@@ -50,14 +50,62 @@ customer agent case request fix patch support incident diagnostic timeout browse
 };
 
 const SYNONYMS = {
-  invoice: 'bill', payment: 'remittance', amount: 'sum', problem: 'fault', error: 'failure',
-  weekend: 'saturday', dinner: 'supper', article: 'piece', latest: 'newest', update: 'revision',
-  meeting: 'call', information: 'details', message: 'note', attached: 'enclosed', soon: 'shortly',
-  issue: 'matter', resolved: 'fixed', request: 'inquiry', trip: 'journey', photos: 'pictures'
+  invoice: 'bill',
+  payment: 'remittance',
+  amount: 'sum',
+  problem: 'fault',
+  error: 'failure',
+  weekend: 'saturday',
+  dinner: 'supper',
+  article: 'piece',
+  latest: 'newest',
+  update: 'revision',
+  meeting: 'call',
+  information: 'details',
+  message: 'note',
+  attached: 'enclosed',
+  soon: 'shortly',
+  issue: 'matter',
+  resolved: 'fixed',
+  request: 'inquiry',
+  trip: 'journey',
+  photos: 'pictures'
 };
 
-const FIRST = ['Ana', 'Bruno', 'Chloé', 'Dmitri', 'Eva', 'Farid', 'Grace', 'Hiro', 'Inês', 'Jonas', 'Kemal', 'Léa', 'Mateo', 'Nora', 'Øyvind', 'Priya'];
-const LAST = ['Almeida', 'Becker', 'Chen', 'Dubois', 'Eriksen', 'Fischer', 'García', 'Haddad', 'Ivanova', 'Jensen', 'Kowalski', 'Müller', 'Nakamura', 'Okafor'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Chloé',
+  'Dmitri',
+  'Eva',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Inês',
+  'Jonas',
+  'Kemal',
+  'Léa',
+  'Mateo',
+  'Nora',
+  'Øyvind',
+  'Priya'
+];
+const LAST = [
+  'Almeida',
+  'Becker',
+  'Chen',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'García',
+  'Haddad',
+  'Ivanova',
+  'Jensen',
+  'Kowalski',
+  'Müller',
+  'Nakamura',
+  'Okafor'
+];
 const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com', 'lists.example.org'];
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -86,9 +134,16 @@ function makeWriter(rand) {
   const person = () => {
     const first = pick(FIRST);
     const last = pick(LAST);
-    return { name: `${first} ${last}`, address: `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}.${hex(3)}@${pick(DOMAINS)}` };
+    return {
+      name: `${first} ${last}`,
+      address: `${first
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '')}.${hex(3)}@${pick(DOMAINS)}`
+    };
   };
-  const date = () => `${pick(DAYS)}, ${String(int(1, 28)).padStart(2, '0')} ${pick(MONTHS)} 2026 ${String(int(0, 23)).padStart(2, '0')}:${String(int(0, 59)).padStart(2, '0')}:${String(int(0, 59)).padStart(2, '0')} +0000`;
+  const date = () =>
+    `${pick(DAYS)}, ${String(int(1, 28)).padStart(2, '0')} ${pick(MONTHS)} 2026 ${String(int(0, 23)).padStart(2, '0')}:${String(int(0, 59)).padStart(2, '0')}:${String(int(0, 59)).padStart(2, '0')} +0000`;
   const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
   return (label, bytes) => {
@@ -111,15 +166,26 @@ function makeWriter(rand) {
     const plain = [];
     let size = head.length;
     while (size < bytes / 2) {
-      const p = rand() < 0.15 ? paragraph(label).split(/(?<=[.!?]) /).map((s) => `> ${s}`).join('\n') : paragraph(label);
+      const p =
+        rand() < 0.15
+          ? paragraph(label)
+              .split(/(?<=[.!?]) /)
+              .map((s) => `> ${s}`)
+              .join('\n')
+          : paragraph(label);
       plain.push(p);
       size += p.length + 2;
     }
-    plain.push(`-- \n${from.name}\n${pick(['Sent from my phone', 'Confidential: intended for the addressee only.', 'Please consider the environment before printing.'])}`);
+    plain.push(
+      `-- \n${from.name}\n${pick(['Sent from my phone', 'Confidential: intended for the addressee only.', 'Please consider the environment before printing.'])}`
+    );
     const html = ['<html><head><meta charset="utf-8"><style>p{margin:0 0 8px}.q{color:#555}</style></head><body>'];
     while (size < bytes) {
       const p = paragraph(label);
-      const line = rand() < 0.2 ? `<p>${escapeHtml(p)} <a href="https://${pick(DOMAINS)}/${hex(10)}">${escapeHtml(word(label))}</a></p>` : `<div class="q"><p>${escapeHtml(p)}</p></div>`;
+      const line =
+        rand() < 0.2
+          ? `<p>${escapeHtml(p)} <a href="https://${pick(DOMAINS)}/${hex(10)}">${escapeHtml(word(label))}</a></p>`
+          : `<div class="q"><p>${escapeHtml(p)}</p></div>`;
       html.push(line);
       size += line.length + 1;
     }
@@ -186,7 +252,15 @@ export function writeEmailProject(root, { train, evaluate, seed }) {
       // Log-uniform size between MIN_BYTES and MAX_BYTES.
       const bytes = Math.round(MIN_BYTES * Math.pow(MAX_BYTES / MIN_BYTES, rand()));
       const domain = ['work', 'home'][Math.floor(rand() * 2)];
-      lines.push(JSON.stringify({ id: `${prefix}-${String(i).padStart(5, '0')}`, text: email(label, bytes), label, language: 'en', domain }));
+      lines.push(
+        JSON.stringify({
+          id: `${prefix}-${String(i).padStart(5, '0')}`,
+          text: email(label, bytes),
+          label,
+          language: 'en',
+          domain
+        })
+      );
     }
     return lines.join('\n') + '\n';
   };
@@ -194,10 +268,19 @@ export function writeEmailProject(root, { train, evaluate, seed }) {
   const evaluateText = split('ev', evaluate);
   writeFileSync(join(base, 'data/train.jsonl'), trainText);
   writeFileSync(join(base, 'data/evaluate.jsonl'), evaluateText);
-  const dictionary = ['version: 1', 'languages:', '  en:', ...Object.entries(SYNONYMS).map(([k, v]) => `    ${k}: ${v}`)].join('\n') + '\n';
+  const dictionary =
+    ['version: 1', 'languages:', '  en:', ...Object.entries(SYNONYMS).map(([k, v]) => `    ${k}: ${v}`)].join('\n') +
+    '\n';
   writeFileSync(join(base, 'dictionary.yml'), dictionary);
   writeFileSync(join(base, 'evidence-gate.yml'), CONFIG);
   // The same run keeping only each text's SHA-256 in the evidence, as one would for a large corpus.
-  writeFileSync(join(base, 'evidence-gate-hash.yml'), CONFIG.replace('output: { text: full }', 'output: { text: hash }'));
-  return { config: 'bench-email/evidence-gate.yml', hashConfig: 'bench-email/evidence-gate-hash.yml', bytes: Buffer.byteLength(trainText) + Buffer.byteLength(evaluateText) };
+  writeFileSync(
+    join(base, 'evidence-gate-hash.yml'),
+    CONFIG.replace('output: { text: full }', 'output: { text: hash }')
+  );
+  return {
+    config: 'bench-email/evidence-gate.yml',
+    hashConfig: 'bench-email/evidence-gate-hash.yml',
+    bytes: Buffer.byteLength(trainText) + Buffer.byteLength(evaluateText)
+  };
 }

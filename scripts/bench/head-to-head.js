@@ -40,14 +40,24 @@ const root = join(scratch, 'project');
 cpSync(join(repo, 'examples/academic-intent'), join(root, 'examples/academic-intent'), { recursive: true });
 if (args.includes('--fixed-only')) {
   const config = join(root, 'examples/academic-intent/evidence-gate.yml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^ *#[^\n]*\n(?= *search:)/m, '').replace(/^ *search: .*\n/m, ''));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8')
+      .replace(/^ *#[^\n]*\n(?= *search:)/m, '')
+      .replace(/^ *search: .*\n/m, '')
+  );
 }
 if (scale > 1) {
   for (const split of ['controlled', 'challenge']) {
     const file = join(root, 'examples/academic-intent/data', `${split}.jsonl`);
-    const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const rows = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const out = [];
-    for (let k = 0; k < scale; k++) for (const r of rows) out.push(JSON.stringify({ ...r, id: `${r.id}-${k}`, text: k === 0 ? r.text : `${r.text} (${k})` }));
+    for (let k = 0; k < scale; k++)
+      for (const r of rows)
+        out.push(JSON.stringify({ ...r, id: `${r.id}-${k}`, text: k === 0 ? r.text : `${r.text} (${k})` }));
     writeFileSync(file, out.join('\n') + '\n');
   }
 }
@@ -57,13 +67,26 @@ function once(variant, index) {
   const env = { ...process.env, NODE_COMPILE_CACHE: join(scratch, `cache-${index}`) };
   delete env.NODE_DISABLE_COMPILE_CACHE;
   Object.assign(env, variant.env);
-  const command = [variant.cli, 'run', '--config', 'examples/academic-intent/evidence-gate.yml', '--out', `out-${index}`, '--quiet'];
+  const command = [
+    variant.cli,
+    'run',
+    '--config',
+    'examples/academic-intent/evidence-gate.yml',
+    '--out',
+    `out-${index}`,
+    '--quiet'
+  ];
   const started = performance.now();
   const r = timeTool
-    ? spawnSync(timeTool, ['-f', 'EG_H2H_CPU %U %S', process.execPath, ...command], { cwd: root, env, encoding: 'utf8' })
+    ? spawnSync(timeTool, ['-f', 'EG_H2H_CPU %U %S', process.execPath, ...command], {
+        cwd: root,
+        env,
+        encoding: 'utf8'
+      })
     : spawnSync(process.execPath, command, { cwd: root, env, encoding: 'utf8' });
   const wall = (performance.now() - started) / 1000;
-  if (r.status !== 0 && r.status !== 1) throw new Error(`head-to-head: ${variant.label} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== 0 && r.status !== 1)
+    throw new Error(`head-to-head: ${variant.label} exited ${r.status}: ${r.stderr}`);
   const m = /EG_H2H_CPU ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '');
   return { wall, cpu: m ? Number(m[1]) + Number(m[2]) : NaN };
 }
@@ -88,7 +111,9 @@ for (let round = 0; round < runs; round++) {
 
 const digest = (v) => readFileSync(join(root, `out-${variants.indexOf(v)}`, 'metrics.json'), 'utf8');
 const same = variants.every((v) => digest(v) === digest(variants[0]));
-console.log(`head-to-head: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}; example ×${scale}${args.includes('--fixed-only') ? ' (fixed families only)' : ''}; ${runs} alternated runs per variant after one warm-up`);
+console.log(
+  `head-to-head: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}; example ×${scale}${args.includes('--fixed-only') ? ' (fixed families only)' : ''}; ${runs} alternated runs per variant after one warm-up`
+);
 console.log('variant'.padEnd(28) + 'wall median   min     max     cpu median   ratio (wall)');
 const ref = median(variants[0].wall);
 for (const v of variants) {

@@ -33,7 +33,9 @@ const PAIRS = 3;
 /** The examples with their texts marked by a new round number (distinct texts every round, the same edits offered). */
 function marked(examples: readonly Example[]): Example[] {
   round++;
-  return examples.map((e) => (e.input.kind === 'text' ? { ...e, input: { kind: 'text' as const, text: `${e.input.text} ${round}` } } : e));
+  return examples.map((e) =>
+    e.input.kind === 'text' ? { ...e, input: { kind: 'text' as const, text: `${e.input.text} ${round}` } } : e
+  );
 }
 
 /**
@@ -45,7 +47,10 @@ async function cleanRate(model: Model, examples: readonly Example[], minSeconds 
   const size = model.batchSize !== undefined && Number.isFinite(model.batchSize) ? model.batchSize : examples.length;
   const texts = () => {
     round++;
-    return examples.map((e) => ({ kind: 'text' as const, text: `${e.input.kind === 'text' ? e.input.text : ''} ${round}` }));
+    return examples.map((e) => ({
+      kind: 'text' as const,
+      text: `${e.input.kind === 'text' ? e.input.text : ''} ${round}`
+    }));
   };
   await model.score(texts().slice(0, 8));
   let rows = 0;
@@ -60,8 +65,19 @@ async function cleanRate(model: Model, examples: readonly Example[], minSeconds 
 }
 
 /** One pass of the search over every example for one model, as the evaluator runs it; queries and seconds. */
-async function searchPass(plan: Parameters<typeof searchCandidates>[0], examples: readonly Example[], model: Model, search: NonNullable<Parameters<typeof searchCandidates>[3]>): Promise<{ queries: number; seconds: number }> {
-  const counters: ModelCounters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0, searchQueries: 0 };
+async function searchPass(
+  plan: Parameters<typeof searchCandidates>[0],
+  examples: readonly Example[],
+  model: Model,
+  search: NonNullable<Parameters<typeof searchCandidates>[3]>
+): Promise<{ queries: number; seconds: number }> {
+  const counters: ModelCounters = {
+    model: model.name,
+    predictions: 0,
+    distinctInputs: 0,
+    modelCalls: 0,
+    searchQueries: 0
+  };
   const clean = examples.map((e) => cleanCandidate(e));
   const results: ScoreResult[] = await model.score(examples.map((e) => e.input));
   const started = performance.now();
@@ -113,8 +129,18 @@ async function main(): Promise<void> {
     for (const m of prepared.models) await m.close();
     // The echo model: every text gets the same scores, so no search succeeds and each spends its whole walk.
     const labels = prepared.dataset.labels;
-    const scores = JSON.stringify(Object.fromEntries(labels.map((l, i) => [l, i === labels.indexOf('limitation') ? 0.5 : 0.1])));
-    const echoPlan = { name: 'echo', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(repo, '__tests__/models/external/fixtures/echo-model.mjs'))} '${scores}'`, timeoutS: 600, requestTimeoutS: 60, probabilities: false, env: [], window: 4096 };
+    const scores = JSON.stringify(
+      Object.fromEntries(labels.map((l, i) => [l, i === labels.indexOf('limitation') ? 0.5 : 0.1]))
+    );
+    const echoPlan = {
+      name: 'echo',
+      command: `${JSON.stringify(process.execPath)} ${JSON.stringify(join(repo, '__tests__/models/external/fixtures/echo-model.mjs'))} '${scores}'`,
+      timeoutS: 600,
+      requestTimeoutS: 60,
+      probabilities: false,
+      env: [],
+      window: 4096
+    };
     const echoRates: number[] = [];
     const echoClean: number[] = [];
     let echoQueries = 0;
@@ -130,7 +156,13 @@ async function main(): Promise<void> {
       echoQueries = pass.queries;
       echoRates.push(pass.queries / pass.seconds);
     }
-    const echo = { model: 'echo (external)', clean_rows_per_s: median(echoClean), search_queries_per_s: median(echoRates), ratio: median(echoRates) / median(echoClean), queries: echoQueries };
+    const echo = {
+      model: 'echo (external)',
+      clean_rows_per_s: median(echoClean),
+      search_queries_per_s: median(echoRates),
+      ratio: median(echoRates) / median(echoClean),
+      queries: echoQueries
+    };
     console.log(JSON.stringify({ models: out, echo }));
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -8,7 +8,11 @@ import { join, resolve } from 'node:path';
 const repo = resolve(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'eg-golden-'));
 cpSync(join(repo, 'examples/academic-intent'), join(root, 'examples/academic-intent'), { recursive: true });
-const r = spawnSync(process.execPath, [join(repo, 'dist/cli/index.js'), 'run', '--config', 'examples/academic-intent/evidence-gate.yml', '--quiet'], { cwd: root, encoding: 'utf8' });
+const r = spawnSync(
+  process.execPath,
+  [join(repo, 'dist/cli/index.js'), 'run', '--config', 'examples/academic-intent/evidence-gate.yml', '--quiet'],
+  { cwd: root, encoding: 'utf8' }
+);
 if (r.status !== 0 && r.status !== 1) throw new Error(`run failed (${r.status}): ${r.stderr}`);
 const out = join(repo, '__tests__/__outputs__/academic-intent-summary.md');
 writeFileSync(out, readFileSync(join(root, 'evidence-gate-out/summary.md')));

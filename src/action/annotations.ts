@@ -37,7 +37,12 @@ function describe(c: Check): string {
  * baseline, the upload or the comment when the checks are warnings), so that the count of
  * checks left out is right.
  */
-export function checkAnnotations(blocking: readonly Check[], configPath: string, willFailStep: boolean, usedSlots = 0): { annotations: Annotation[]; omitted: number } {
+export function checkAnnotations(
+  blocking: readonly Check[],
+  configPath: string,
+  willFailStep: boolean,
+  usedSlots = 0
+): { annotations: Annotation[]; omitted: number } {
   const slots = Math.max(0, MAX_ERROR_ANNOTATIONS - (willFailStep ? 1 : 0) - usedSlots);
   const ranked = bySeverity(blocking);
   return {
@@ -55,8 +60,20 @@ export function checkAnnotations(blocking: readonly Check[], configPath: string,
  * Warning annotations for known failures that do not block (`gate.block_on: new`): the checks
  * whose `change` is `known` and that the gate left out of `failing`. At most 10, most severe first.
  */
-export function knownFailureAnnotations(checks: readonly Check[], failing: readonly string[], configPath: string): { annotations: Annotation[]; omitted: number } {
-  const known = bySeverity(checks.filter((c) => c.change === 'known' && c.judged && !failing.includes(c.id) && (c.status === 'fail' || c.status === 'not_evaluated')));
+export function knownFailureAnnotations(
+  checks: readonly Check[],
+  failing: readonly string[],
+  configPath: string
+): { annotations: Annotation[]; omitted: number } {
+  const known = bySeverity(
+    checks.filter(
+      (c) =>
+        c.change === 'known' &&
+        c.judged &&
+        !failing.includes(c.id) &&
+        (c.status === 'fail' || c.status === 'not_evaluated')
+    )
+  );
   return {
     annotations: known.slice(0, MAX_ERROR_ANNOTATIONS).map((c) => ({
       message: `${describe(c)}; failing on the base branch as well, so it does not block (gate.block_on: new)`,

@@ -38,7 +38,11 @@ export function compareSectionOf(summary: string): string[] {
 /** The cause sentence under the verdict ("**Why it failed:** …", or the passing line). */
 function causeLineOf(summary: string): string | null {
   const lines = summary.split('\n');
-  return lines.find((l) => l.startsWith('**Why it failed:**')) ?? lines.find((l) => l.startsWith('**Every judged check passed') || l.startsWith(NOTHING_NEW_PREFIX)) ?? null;
+  return (
+    lines.find((l) => l.startsWith('**Why it failed:**')) ??
+    lines.find((l) => l.startsWith('**Every judged check passed') || l.startsWith(NOTHING_NEW_PREFIX)) ??
+    null
+  );
 }
 
 /** The summary's opening "what this pull request changed" line, when there was a baseline to judge against. */
@@ -47,7 +51,9 @@ function changeLineOf(summary: string): string | null {
 }
 
 export function commentBody(f: CommentFacts): string {
-  const title = `### Evidence Gate: ${f.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'} · ${code(f.configPath, 120)}${f.jobIndex !== '0' ? ` (matrix job ${f.jobIndex})` : ''}`;
+  const title =
+    `### Evidence Gate: ${f.verdict === 'pass' ? '✅ PASS' : '❌ FAIL'} · ${code(f.configPath, 120)}` +
+    `${f.jobIndex !== '0' ? ` (matrix job ${f.jobIndex})` : ''}`;
   const out = [f.marker, title, ''];
   const changed = changeLineOf(f.summary);
   if (changed) out.push(changed, '');
@@ -64,8 +70,18 @@ export function commentBody(f: CommentFacts): string {
     out.push(line);
   }
   while (out[out.length - 1] === '') out.pop();
-  const links = [f.runUrl ? `[workflow run](${f.runUrl})` : null, f.artifactUrl ? `[evidence artifact](${f.artifactUrl})` : null, `manifest SHA-256 ${code(f.manifestSha256, 64)}`];
-  out.push('', links.filter((x) => x !== null).join(' · '), '', '<sub>Evidence Gate edits this comment on every push.</sub>', '');
+  const links = [
+    f.runUrl ? `[workflow run](${f.runUrl})` : null,
+    f.artifactUrl ? `[evidence artifact](${f.artifactUrl})` : null,
+    `manifest SHA-256 ${code(f.manifestSha256, 64)}`
+  ];
+  out.push(
+    '',
+    links.filter((x) => x !== null).join(' · '),
+    '',
+    '<sub>Evidence Gate edits this comment on every push.</sub>',
+    ''
+  );
   return defuseMentions(out.join('\n'));
 }
 
@@ -96,10 +112,17 @@ function sameLogin(a: string | undefined, b: string): boolean {
 }
 
 /** This token's own comments on the pull request that start with the marker, oldest first. */
-async function ownComments(api: GitHubApi, base: string, pr: number, marker: string, login: string): Promise<IssueComment[]> {
+async function ownComments(
+  api: GitHubApi,
+  base: string,
+  pr: number,
+  marker: string,
+  login: string
+): Promise<IssueComment[]> {
   const own: IssueComment[] = [];
   for await (const page of api.pages<IssueComment>(`${base}/${pr}/comments`, { per_page: 100 }, PAGES)) {
-    for (const c of page) if (sameLogin(c.user?.login ?? undefined, login) && (c.body ?? '').startsWith(marker)) own.push(c);
+    for (const c of page)
+      if (sameLogin(c.user?.login ?? undefined, login) && (c.body ?? '').startsWith(marker)) own.push(c);
   }
   return own.sort((a, b) => a.id - b.id);
 }
@@ -131,7 +154,13 @@ interface Posted {
  * that comment at once may both create one: each lists again after creating, and the newest
  * (highest id) stays while older duplicates are deleted, so both runs agree. Throws ApiError.
  */
-export async function postStickyComment(api: GitHubApi, repository: string, pr: number, marker: string, body: string): Promise<Posted> {
+export async function postStickyComment(
+  api: GitHubApi,
+  repository: string,
+  pr: number,
+  marker: string,
+  body: string
+): Promise<Posted> {
   const [owner = '', repo = ''] = repository.split('/');
   const base = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/issues`;
   const login = await identityOf(api);
@@ -147,7 +176,11 @@ export async function postStickyComment(api: GitHubApi, repository: string, pr: 
   const author = created.user?.login || login;
   const again = await ownComments(api, base, pr, marker, author);
   const winner = again[again.length - 1] ?? created;
-  const removed = await removeAll(api, base, again.filter((c) => c.id !== winner.id));
+  const removed = await removeAll(
+    api,
+    base,
+    again.filter((c) => c.id !== winner.id)
+  );
   if (winner.id !== created.id) return { action: 'superseded', url: winner.html_url ?? null, removed };
   return { action: 'created', url: created.html_url ?? null, removed };
 }
@@ -165,7 +198,11 @@ export function defuseMentions(markdown: string): string {
       // Odd segments are code spans (between backtick runs of one backtick, as code() writes them).
       const parts = line.split('`');
       if (parts.length % 2 === 0) return line.replace(/&#64;/g, '`@`');
-      return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/&#64;/g, '`@`').replace(/(^|[^\w/`])@(?=[A-Za-z0-9])/g, '$1`@`'))).join('`');
+      return parts
+        .map((part, i) =>
+          i % 2 === 1 ? part : part.replace(/&#64;/g, '`@`').replace(/(^|[^\w/`])@(?=[A-Za-z0-9])/g, '$1`@`')
+        )
+        .join('`');
     })
     .join('\n');
 }

@@ -31,7 +31,8 @@ export function pullRequestOf(env: NodeJS.ProcessEnv): PullRequest | null {
   const fromRef = /^refs\/pull\/(\d+)\//.exec(env.GITHUB_REF ?? '')?.[1];
   const number = typeof pr.number === 'number' ? pr.number : Number(fromRef ?? NaN);
   const baseRef = typeof pr.base?.ref === 'string' ? pr.base.ref : (env.GITHUB_BASE_REF ?? '');
-  const baseSha = typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(pr.base.sha) ? pr.base.sha : null;
+  const baseSha =
+    typeof pr.base?.sha === 'string' && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(pr.base.sha) ? pr.base.sha : null;
   return Number.isInteger(number) && number > 0 && baseRef !== '' ? { number, baseRef, baseSha } : null;
 }
 
@@ -44,9 +45,12 @@ export function pullRequestOf(env: NodeJS.ProcessEnv): PullRequest | null {
 export function pullRequestTargetRefusal(env: NodeJS.ProcessEnv): string | null {
   if (env.GITHUB_EVENT_NAME !== 'pull_request_target') return null;
   return (
-    'the pull_request_target event is refused: there the checkout is the base branch, so the verdict would describe code that is not in the pull request, ' +
-    "and checking out the pull request's head instead runs the fork's model commands and config next to a token that may write. " +
-    'Run Evidence Gate on pull_request (a fork gets a read-only token) and post comments from a separate workflow_run workflow; see docs/security.md'
+    'the pull_request_target event is refused: there the checkout is the base branch, so the verdict would ' +
+    'describe code that is not in the pull request, ' +
+    "and checking out the pull request's head instead runs the fork's model commands and config next to a token " +
+    'that may write. ' +
+    'Run Evidence Gate on pull_request (a fork gets a read-only token) and post comments from a separate ' +
+    'workflow_run workflow; see docs/security.md'
   );
 }
 

@@ -46,7 +46,11 @@ function githubApi(token: string, env: NodeJS.ProcessEnv): GitHubApi {
   // The base URL is read now rather than when @actions/github was loaded (GHES, tests).
   const octokit = github.getOctokit(token, { baseUrl: env.GITHUB_API_URL || 'https://api.github.com' });
   return {
-    request: async <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, params: Record<string, string | number> = {}) => {
+    request: async <T>(
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      path: string,
+      params: Record<string, string | number> = {}
+    ) => {
       try {
         const response = await octokit.request(`${method} ${path}`, params);
         return response.data as T;
@@ -71,7 +75,10 @@ function githubApi(token: string, env: NodeJS.ProcessEnv): GitHubApi {
     downloadArtifact: async (artifactId, runId, path) => {
       const { owner, repo } = repository(env);
       try {
-        await new DefaultArtifactClient().downloadArtifact(artifactId, { path, findBy: { token, workflowRunId: runId, repositoryOwner: owner, repositoryName: repo } });
+        await new DefaultArtifactClient().downloadArtifact(artifactId, {
+          path,
+          findBy: { token, workflowRunId: runId, repositoryOwner: owner, repositoryName: repo }
+        });
       } catch (error) {
         throw apiError(error);
       }
@@ -111,10 +118,17 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
       appendMaking(file, markdown);
     },
     // @github/local-action's artifact stub needs both of its variables (uploads go to the path).
-    canUpload: () => Boolean((env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) || (env.LOCAL_ACTION_WORKSPACE && env.LOCAL_ACTION_ARTIFACT_PATH)),
+    canUpload: () =>
+      Boolean(
+        (env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL) ||
+        (env.LOCAL_ACTION_WORKSPACE && env.LOCAL_ACTION_ARTIFACT_PATH)
+      ),
     artifactsUnsupported: () => {
       const server = enterpriseServerOf(env);
-      return server === null ? null : `${server} is a GitHub Enterprise Server, where @actions/artifact 2 and later (which this action uses) are not supported`;
+      return server === null
+        ? null
+        : `${server} is a GitHub Enterprise Server, where @actions/artifact 2 and later (which this action uses) ` +
+            `are not supported`;
     },
     upload: async (name, files, rootDirectory, retentionDays) => {
       const client = new DefaultArtifactClient();
@@ -132,12 +146,25 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
         }
       }
       try {
-        const response = await client.uploadArtifact(name, files, rootDirectory, retentionDays === undefined ? {} : { retentionDays });
+        const response = await client.uploadArtifact(
+          name,
+          files,
+          rootDirectory,
+          retentionDays === undefined ? {} : { retentionDays }
+        );
         return { id: response.id, size: response.size };
       } catch (error) {
         const message = truncate(flatten(String((error as Error)?.message ?? error)), 300);
-        if (deleteFailed !== null) throw new Error(`the earlier attempt's artifact of this name could not be deleted (${deleteFailed}), so the upload failed: ${message}`);
-        if (/\b409\b|Conflict/i.test(message)) throw new Error(`another step of this workflow run already uploaded an artifact of this name (${message}); give each step its own artifact-name, output-dir or key`);
+        if (deleteFailed !== null)
+          throw new Error(
+            `the earlier attempt's artifact of this name could not be deleted (${deleteFailed}), so the upload ` +
+              `failed: ${message}`
+          );
+        if (/\b409\b|Conflict/i.test(message))
+          throw new Error(
+            `another step of this workflow run already uploaded an artifact of this name (${message}); give each ` +
+              `step its own artifact-name, output-dir or key`
+          );
         throw new Error(message);
       }
     },

@@ -50,7 +50,11 @@ export interface GitHubApi {
    * One REST call; `path` starts with "/" and has its segments encoded. GET and DELETE
    * parameters go in the query, POST and PATCH parameters in the JSON body. Throws ApiError.
    */
-  request<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, params?: Record<string, string | number>): Promise<T>;
+  request<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    params?: Record<string, string | number>
+  ): Promise<T>;
   /**
    * The pages of a list endpoint, following each answer's Link header (rel="next"), at most
    * `maxPages`. Endpoints that wrap their list (`workflow_runs`, `artifacts`) yield the list.
@@ -78,7 +82,12 @@ export interface ActionHost {
    * Enterprise Server), or null.
    */
   artifactsUnsupported(): string | null;
-  upload(name: string, files: string[], rootDirectory: string, retentionDays: number | undefined): Promise<UploadResult>;
+  upload(
+    name: string,
+    files: string[],
+    rootDirectory: string,
+    retentionDays: number | undefined
+  ): Promise<UploadResult>;
   /** This workflow run's artifacts, the newest of each name (no token needed). */
   listRunArtifacts(): Promise<ArtifactRef[]>;
   /** Downloads and unpacks one of this run's artifacts into `path`. */

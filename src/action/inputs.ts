@@ -24,7 +24,10 @@ export const INPUT = {
   matrix: 'matrix'
 } as const;
 
-/** GitHub keeps artifacts at most 400 days (private and internal repositories; 90 for public ones, which the artifact service enforces). */
+/**
+ * GitHub keeps artifacts at most 400 days (private and internal repositories; 90 for public ones, which the artifact
+ * service enforces).
+ */
 const MAX_RETENTION_DAYS = 400;
 
 /** `auto`: look up the base branch's artifact on pull requests; `none`: no comparison; or a folder. */
@@ -75,7 +78,10 @@ function baselineInput(raw: string): BaselineInput {
   const value = raw.trim();
   if (value === '' || value === 'auto') return { kind: 'auto' };
   if (value === 'none') return { kind: 'none' };
-  if (/[\r\n]/.test(value)) throw new UsageError(`input ${INPUT.baseline}: expected auto, none or a folder inside the workspace, found ${quoted(value)}`);
+  if (/[\r\n]/.test(value))
+    throw new UsageError(
+      `input ${INPUT.baseline}: expected auto, none or a folder inside the workspace, found ${quoted(value)}`
+    );
   return { kind: 'path', path: value };
 }
 
@@ -90,7 +96,10 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
   let retentionDays: number | undefined;
   if (retentionRaw !== '') {
     if (!/^\d+$/.test(retentionRaw) || Number(retentionRaw) < 1 || Number(retentionRaw) > MAX_RETENTION_DAYS) {
-      throw new UsageError(`input ${INPUT.retentionDays}: expected a whole number of days from 1 to ${MAX_RETENTION_DAYS}, found ${quoted(retentionRaw)}`);
+      throw new UsageError(
+        `input ${INPUT.retentionDays}: expected a whole number of days from 1 to ${MAX_RETENTION_DAYS}, found ` +
+          `${quoted(retentionRaw)}`
+      );
     }
     retentionDays = Number(retentionRaw);
   }
@@ -99,15 +108,24 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
   const comment = booleanInput(get, INPUT.comment, false);
   const shardRaw = get(INPUT.shard).trim();
   const shard = shardRaw === '' ? null : parseShard(shardRaw, `input ${INPUT.shard}`);
-  if (shard && merge) throw new UsageError(`input ${INPUT.merge}: expected false on a shard step (shard: ${shard.index}/${shard.count}); merge in a later job that needs the shard jobs`);
+  if (shard && merge)
+    throw new UsageError(
+      `input ${INPUT.merge}: expected false on a shard step (shard: ${shard.index}/${shard.count}); merge in a ` +
+        `later job that needs the shard jobs`
+    );
   const jobIndex = jobIndexOf(get(INPUT.jobIndex).trim());
   const key = get(INPUT.key).trim();
-  if (/[\r\n]/.test(key) || Array.from(key).length > 200) throw new UsageError(`input ${INPUT.key}: expected one line of at most 200 characters, found ${quoted(key)}`);
+  if (/[\r\n]/.test(key) || Array.from(key).length > 200)
+    throw new UsageError(`input ${INPUT.key}: expected one line of at most 200 characters, found ${quoted(key)}`);
   const root = env.GITHUB_WORKSPACE ?? process.cwd();
   const explicitName = get(INPUT.artifactName).trim();
-  const artifactName = explicitName || defaultArtifactName(env, workspaceKey(root, config), workspaceKey(root, outputDir), jobIndex, key);
+  const artifactName =
+    explicitName || defaultArtifactName(env, workspaceKey(root, config), workspaceKey(root, outputDir), jobIndex, key);
   if (/[":<>|*?\\/\r\n]/.test(artifactName) || Array.from(artifactName).length > 200) {
-    throw new UsageError(`input ${INPUT.artifactName}: expected a name of at most 200 characters without " : < > | * ? \\ / or line breaks, found ${quoted(artifactName)}`);
+    throw new UsageError(
+      `input ${INPUT.artifactName}: expected a name of at most 200 characters without " : < > | * ? \\ / or line ` +
+        `breaks, found ${quoted(artifactName)}`
+    );
   }
   return {
     config,

@@ -23,7 +23,16 @@ export function jobSummary(p: JobSummaryParts): string {
     const heading = lines.findIndex((l) => l.startsWith('# '));
     lines.splice(heading + 1, 0, '', ...p.headNotes.map((n) => `> ${n}`));
   }
-  const tail = ['', '---', '', ...p.tailNotes.flatMap((n) => [n, '']), p.artifactNote, '', `Manifest SHA-256: ${code(p.manifestSha256, 64)}`, ''];
+  const tail = [
+    '',
+    '---',
+    '',
+    ...p.tailNotes.flatMap((n) => [n, '']),
+    p.artifactNote,
+    '',
+    `Manifest SHA-256: ${code(p.manifestSha256, 64)}`,
+    ''
+  ];
   return [...lines, ...tail].join('\n');
 }
 

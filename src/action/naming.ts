@@ -51,7 +51,13 @@ function keyParts(key: string): string[] {
  * index, config, output folder and key on the base branch give the same name, which is how
  * `baseline: auto` finds it.
  */
-export function defaultArtifactName(env: NodeJS.ProcessEnv, configKey: string, outputKey: string, jobIndex: string, key = ''): string {
+export function defaultArtifactName(
+  env: NodeJS.ProcessEnv,
+  configKey: string,
+  outputKey: string,
+  jobIndex: string,
+  key = ''
+): string {
   return `evidence-gate-${jobId(env)}-${jobIndexOf(jobIndex)}-${hash(8, configKey, outputKey, ...keyParts(key))}`;
 }
 
@@ -82,7 +88,10 @@ export function matrixKeyOf(matrix: string, shard: string): string {
  * shards, but keeps the matrix's other dimensions: shards of `os: a` and `os: b` are two sets.
  */
 export function shardPrefix(configKey: string, artifactName: string | null, matrixKey = '', key = ''): string {
-  return artifactName ?? `evidence-gate-${hash(8, 'shard', configKey, ...(matrixKey === '' ? [] : ['matrix', matrixKey]), ...keyParts(key))}`;
+  return (
+    artifactName ??
+    `evidence-gate-${hash(8, 'shard', configKey, ...(matrixKey === '' ? [] : ['matrix', matrixKey]), ...keyParts(key))}`
+  );
 }
 
 export function shardArtifactName(prefix: string, shard: ShardSpec): string {
@@ -112,5 +121,8 @@ function workflowPath(env: NodeJS.ProcessEnv): string {
  * job, matrix index and key: the next push finds and edits the comment that carries it.
  */
 export function commentMarker(env: NodeJS.ProcessEnv, configKey: string, jobIndex: string, key = ''): string {
-  return `<!-- evidence-gate:comment:${hash(16, workflowPath(env), jobId(env), jobIndexOf(jobIndex), configKey, ...keyParts(key))} -->`;
+  return (
+    `<!-- evidence-gate:comment:` +
+    `${hash(16, workflowPath(env), jobId(env), jobIndexOf(jobIndex), configKey, ...keyParts(key))} -->`
+  );
 }

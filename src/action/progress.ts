@@ -9,7 +9,11 @@ import type { Progress } from '../engine.js';
 
 const PROGRESS_EVERY_MS = 10_000;
 
-export function progressLines(info: (line: string) => void, now: () => number, everyMs = PROGRESS_EVERY_MS): (p: Progress) => void {
+export function progressLines(
+  info: (line: string) => void,
+  now: () => number,
+  everyMs = PROGRESS_EVERY_MS
+): (p: Progress) => void {
   const rates = new StageRates();
   let last = now();
   return (p) => {

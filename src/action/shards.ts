@@ -39,7 +39,10 @@ interface RestArtifact {
 
 function failure(what: string, error: unknown, attempt: number): RunnerError {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403) && !error.rateLimited) {
-    return new RunnerError(`merge: ${what} failed (HTTP ${error.status}): on re-run attempt ${attempt} the shard artifacts of earlier attempts are read through the REST API, which needs permissions: actions: read for github-token`);
+    return new RunnerError(
+      `merge: ${what} failed (HTTP ${error.status}): on re-run attempt ${attempt} the shard artifacts of earlier ` +
+        `attempts are read through the REST API, which needs permissions: actions: read for github-token`
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new RunnerError(`merge: ${what} failed: ${truncate(flatten(message), 200)}`);
@@ -111,17 +114,26 @@ export async function downloadShards(store: ShardStore, prefix: string, into: st
   const pattern = quoted(`${prefix}-shard-K-of-N`, 200);
   if (found.length === 0) {
     throw new UsageError(
-      `merge: this workflow run has no artifact named ${pattern}; run the shard jobs (input shard: K/N, same config, artifact-name and key) first and list them under needs:, and when they have matrix dimensions besides the shard, give the merge job the same ones`
+      `merge: this workflow run has no artifact named ${pattern}; run the shard jobs (input shard: K/N, same ` +
+        `config, artifact-name and key) first and list them under needs:, and when they have matrix dimensions ` +
+        `besides the shard, give the merge job the same ones`
     );
   }
   const counts = [...new Set(found.map((f) => f.spec.count))].sort((a, b) => a - b);
-  if (counts.length > 1) throw new UsageError(`merge: the shard artifacts ${pattern} disagree on the shard count (${counts.join(', ')}); one merge takes the shards of one matrix`);
+  if (counts.length > 1)
+    throw new UsageError(
+      `merge: the shard artifacts ${pattern} disagree on the shard count (${counts.join(', ')}); one merge takes ` +
+        `the shards of one matrix`
+    );
   const count = counts[0] as number;
   const byIndex = new Map(found.map((f) => [f.spec.index, f]));
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((k) => !byIndex.has(k));
   if (missing.length > 0) {
     const names = missing.slice(0, 5).map((k) => quoted(shardArtifactName(prefix, { index: k, count }), 200));
-    throw new UsageError(`merge: ${missing.length} of ${count} shard artifacts missing (${names.join(', ')}${missing.length > 5 ? ', …' : ''}); did a shard job fail or not finish before the merge job?`);
+    throw new UsageError(
+      `merge: ${missing.length} of ${count} shard artifacts missing (${names.join(', ')}` +
+        `${missing.length > 5 ? ', …' : ''}); did a shard job fail or not finish before the merge job?`
+    );
   }
   const shards: DownloadedShard[] = [];
   for (let k = 1; k <= count; k++) {

@@ -11,10 +11,12 @@ import { truncateText, visible } from '../util/visible.js';
 
 export const USAGE = `Usage:
   evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--root DIR]
-  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR] [--summary short|full|none] [--quiet]
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR]
+                    [--summary short|full|none] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--summary short|full|none] [--quiet]
   evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
-  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID] [--json] [--root DIR]
+  evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID]
+                        [--json] [--root DIR]
 
 Commands:
   init     write .github/evidence-gate.yml and its workflow from your data files (never overwrites)
@@ -53,15 +55,63 @@ Exit status: 0 gate passes (verify: all agree), 1 gate fails (verify: a differen
 export type CliCommand =
   | { command: 'help' }
   | { command: 'version' }
-  | { command: 'run'; config: string; out: string | undefined; root: string | undefined; quiet: boolean; baseline: string | undefined; shard: ShardSpec | null; summary: SummaryMode }
-  | { command: 'merge'; shards: string[]; out: string; root: string | undefined; quiet: boolean; baseline: string | undefined; summary: SummaryMode }
-  | { command: 'init'; train: string; evaluate: string[]; task: 'text' | 'tabular' | undefined; dictionary: string | undefined; root: string | undefined }
+  | {
+      command: 'run';
+      config: string;
+      out: string | undefined;
+      root: string | undefined;
+      quiet: boolean;
+      baseline: string | undefined;
+      shard: ShardSpec | null;
+      summary: SummaryMode;
+    }
+  | {
+      command: 'merge';
+      shards: string[];
+      out: string;
+      root: string | undefined;
+      quiet: boolean;
+      baseline: string | undefined;
+      summary: SummaryMode;
+    }
+  | {
+      command: 'init';
+      train: string;
+      evaluate: string[];
+      task: 'text' | 'tabular' | undefined;
+      dictionary: string | undefined;
+      root: string | undefined;
+    }
   | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
-  | { command: 'explain'; config: string; text: string | undefined; textFile: string | undefined; stdin: boolean; language: string | undefined; id: string | undefined; json: boolean; root: string | undefined };
-
+  | {
+      command: 'explain';
+      config: string;
+      text: string | undefined;
+      textFile: string | undefined;
+      stdin: boolean;
+      language: string | undefined;
+      id: string | undefined;
+      json: boolean;
+      root: string | undefined;
+    };
 
 /** Options that take a value, and flags; each command accepts the ones listed for it. */
-const VALUE_OPTIONS = ['config', 'out', 'root', 'baseline', 'shard', 'text', 'text-file', 'language', 'id', 'summary', 'train', 'evaluate', 'task', 'dictionary'] as const;
+const VALUE_OPTIONS = [
+  'config',
+  'out',
+  'root',
+  'baseline',
+  'shard',
+  'text',
+  'text-file',
+  'language',
+  'id',
+  'summary',
+  'train',
+  'evaluate',
+  'task',
+  'dictionary'
+] as const;
 /** Options that may be given more than once; the values are kept in order. */
 const REPEATABLE = ['evaluate'];
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'] as const;
@@ -109,7 +159,9 @@ function tokenize(argv: readonly string[]): Parsed {
       break;
     }
     const long = token.startsWith('--');
-    const [rawName, inline] = long ? (token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined]) : [token.slice(1), undefined];
+    const [rawName, inline] = long
+      ? (token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined])
+      : [token.slice(1), undefined];
     const name = long ? rawName : SHORT[rawName];
     if (name === undefined) throw unknownOption(token);
     if ((FLAGS as readonly string[]).includes(name)) {
@@ -119,7 +171,8 @@ function tokenize(argv: readonly string[]): Parsed {
     }
     if (!(VALUE_OPTIONS as readonly string[]).includes(name)) throw unknownOption(token);
     const value = inline ?? argv[i + 1];
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new UsageError(`option --${name} needs a value (see --help)`);
+    if (value === undefined || (inline === undefined && value.startsWith('--')))
+      throw new UsageError(`option --${name} needs a value (see --help)`);
     if (inline === undefined) i++;
     if (REPEATABLE.includes(name)) repeated.set(name, [...(repeated.get(name) ?? []), value]);
     else if (values.has(name)) throw new UsageError(`option --${name} given twice (see --help)`);
@@ -131,7 +184,9 @@ function tokenize(argv: readonly string[]): Parsed {
 function summaryMode(value: string | undefined): SummaryMode {
   if (value === undefined) return 'short';
   if ((SUMMARY_MODES as readonly string[]).includes(value)) return value as SummaryMode;
-  throw new UsageError(`--summary: expected one of ${SUMMARY_MODES.join(', ')}, found ${JSON.stringify(shownArg(value))}`);
+  throw new UsageError(
+    `--summary: expected one of ${SUMMARY_MODES.join(', ')}, found ${JSON.stringify(shownArg(value))}`
+  );
 }
 
 export function parseCli(argv: readonly string[]): CliCommand {
@@ -142,7 +197,10 @@ export function parseCli(argv: readonly string[]): CliCommand {
   if (first === undefined) throw new UsageError(`expected a command: ${COMMANDS.join(', ')} (see --help)`);
   if (!(COMMANDS as readonly string[]).includes(first)) {
     const hint = closest(first, COMMANDS);
-    throw new UsageError(`unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one of ${COMMANDS.join(', ')} (see --help)`);
+    throw new UsageError(
+      `unknown command ${JSON.stringify(shownArg(first))}; ${hint ? `did you mean ${hint}? ` : ''}expected one ` +
+        `of ${COMMANDS.join(', ')} (see --help)`
+    );
   }
   const command = first as Command;
   for (const name of [...values.keys(), ...repeated.keys(), ...flags]) {
@@ -151,31 +209,76 @@ export function parseCli(argv: readonly string[]): CliCommand {
   const v = (name: string) => values.get(name);
   switch (command) {
     case 'run':
-      if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0] as string))} (see --help)`);
+      if (rest.length > 0)
+        throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0] as string))} (see --help)`);
       if (!v('config')) throw new UsageError('run needs --config FILE (see --help)');
-      return { command, config: v('config') as string, out: v('out'), root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), shard: v('shard') ? parseShard(v('shard') as string, '--shard') : null, summary: summaryMode(v('summary')) };
+      return {
+        command,
+        config: v('config') as string,
+        out: v('out'),
+        root: v('root'),
+        quiet: flags.has('quiet'),
+        baseline: v('baseline'),
+        shard: v('shard') ? parseShard(v('shard') as string, '--shard') : null,
+        summary: summaryMode(v('summary'))
+      };
     case 'merge':
       if (rest.length === 0) throw new UsageError('merge needs the shard folders: merge DIR... --out DIR (see --help)');
       if (!v('out')) throw new UsageError('merge needs --out DIR for the merged folder (see --help)');
-      return { command, shards: rest, out: v('out') as string, root: v('root'), quiet: flags.has('quiet'), baseline: v('baseline'), summary: summaryMode(v('summary')) };
+      return {
+        command,
+        shards: rest,
+        out: v('out') as string,
+        root: v('root'),
+        quiet: flags.has('quiet'),
+        baseline: v('baseline'),
+        summary: summaryMode(v('summary'))
+      };
     case 'verify':
-      if (rest.length !== 1) throw new UsageError(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
+      if (rest.length !== 1)
+        throw new UsageError(
+          `verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`
+        );
       return { command, dir: rest[0] as string, rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
     case 'explain': {
       const stdin = rest.length === 1 && rest[0] === '-';
-      if (rest.length > 0 && !stdin) throw new UsageError(`unexpected argument ${JSON.stringify(shownArg(rest[0] as string))}; give the text with --text, --text-file or - (see --help)`);
+      if (rest.length > 0 && !stdin)
+        throw new UsageError(
+          `unexpected argument ${JSON.stringify(shownArg(rest[0] as string))}; give the text with --text, ` +
+            `--text-file or - (see --help)`
+        );
       if (!v('config')) throw new UsageError('explain needs --config FILE (see --help)');
       const sources = [v('text') !== undefined, v('text-file') !== undefined, stdin].filter(Boolean).length;
-      if (sources !== 1) throw new UsageError('explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)');
-      return { command, config: v('config') as string, text: v('text'), textFile: v('text-file'), stdin, language: v('language'), id: v('id'), json: flags.has('json'), root: v('root') };
+      if (sources !== 1)
+        throw new UsageError(
+          'explain needs exactly one text: --text TEXT, --text-file FILE or - for standard input (see --help)'
+        );
+      return {
+        command,
+        config: v('config') as string,
+        text: v('text'),
+        textFile: v('text-file'),
+        stdin,
+        language: v('language'),
+        id: v('id'),
+        json: flags.has('json'),
+        root: v('root')
+      };
     }
     case 'init': {
       if (!v('train')) throw new UsageError('init needs --train FILE (see --help)');
       // `--evaluate a.jsonl b.jsonl` lists several files after one flag, as the usage line shows.
       const evaluate = [...(repeated.get('evaluate') ?? []), ...rest];
-      if (!repeated.has('evaluate')) throw new UsageError(rest.length > 0 ? `unexpected argument ${JSON.stringify(shownArg(rest[0] as string))}; name the evaluation files with --evaluate FILE... (see --help)` : 'init needs --evaluate FILE... (see --help)');
+      if (!repeated.has('evaluate'))
+        throw new UsageError(
+          rest.length > 0
+            ? `unexpected argument ${JSON.stringify(shownArg(rest[0] as string))}; name the evaluation files with ` +
+                `--evaluate FILE... (see --help)`
+            : 'init needs --evaluate FILE... (see --help)'
+        );
       const task = v('task');
-      if (task !== undefined && task !== 'text' && task !== 'tabular') throw new UsageError(`--task: expected text or tabular, found ${JSON.stringify(shownArg(task))}`);
+      if (task !== undefined && task !== 'text' && task !== 'tabular')
+        throw new UsageError(`--task: expected text or tabular, found ${JSON.stringify(shownArg(task))}`);
       return { command, train: v('train') as string, evaluate, task, dictionary: v('dictionary'), root: v('root') };
     }
   }

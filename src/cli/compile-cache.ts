@@ -16,7 +16,19 @@
  * it was compiled from and the SHA-256 of the bytecode after it — and a file whose header does not
  * match is ignored (and replaced after the run), never handed to V8.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  type Stats
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +83,9 @@ export interface CompileFacts {
 }
 
 export function cacheFileName(bundleSha256: string, facts: CompileFacts): string {
-  const key = sha256Hex(JSON.stringify([bundleSha256, facts.node, facts.arch, facts.execArgv, facts.nodeOptions ?? '', facts.command]));
+  const key = sha256Hex(
+    JSON.stringify([bundleSha256, facts.node, facts.arch, facts.execArgv, facts.nodeOptions ?? '', facts.command])
+  );
   return `cli-${key.slice(0, 40)}.v8cache`;
 }
 

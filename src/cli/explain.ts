@@ -54,7 +54,10 @@ function readFileBounded(path: string, shown: string): Uint8Array {
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'}); expected a readable file`);
+    throw new UsageError(
+      `--text-file ${visiblePath(shown)}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'}); ` +
+        `expected a readable file`
+    );
   }
   try {
     const kind = notRegularFile(fstatSync(fd));
@@ -64,11 +67,15 @@ function readFileBounded(path: string, shown: string): Uint8Array {
     }
     const buffer = Buffer.alloc(MAX_EXPLAIN_BYTES + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, null);
     return buffer.subarray(0, length);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`--text-file ${visiblePath(shown)}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'}); expected a readable file`);
+    throw new UsageError(
+      `--text-file ${visiblePath(shown)}: cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'}); ` +
+        `expected a readable file`
+    );
   } finally {
     closeSync(fd);
   }
@@ -79,18 +86,26 @@ function readFileBounded(path: string, shown: string): Uint8Array {
  * removed (a file or a pipe usually ends with one; a data row's text does not).
  */
 function decodeText(bytes: Uint8Array, where: string): string {
-  if (bytes.length > MAX_EXPLAIN_BYTES) throw new UsageError(`${where}: more than ${MAX_EXPLAIN_BYTES} bytes; expected one text of at most 1 MiB`);
+  if (bytes.length > MAX_EXPLAIN_BYTES)
+    throw new UsageError(`${where}: more than ${MAX_EXPLAIN_BYTES} bytes; expected one text of at most 1 MiB`);
   const bad = invalidUtf8At(bytes);
   if (bad) throw new UsageError(`${where}:${bad.line}:${bad.column}: ${bad.message}`);
-  return Buffer.from(bytes).toString('utf8').replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
+  return Buffer.from(bytes)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\r?\n$/, '');
 }
 
 async function readText(cmd: ExplainCommand, io: ExplainIO): Promise<string> {
   let text: string;
   if (cmd.text !== undefined) text = cmd.text;
-  else if (cmd.textFile !== undefined) text = decodeText(readFileBounded(resolve(io.cwd, cmd.textFile), cmd.textFile), visiblePath(cmd.textFile));
+  else if (cmd.textFile !== undefined)
+    text = decodeText(readFileBounded(resolve(io.cwd, cmd.textFile), cmd.textFile), visiblePath(cmd.textFile));
   else text = decodeText(await (io.readStdin ?? readProcessStdin)(), 'standard input');
-  if (text === '') throw new UsageError('explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)');
+  if (text === '')
+    throw new UsageError(
+      'explain: the text is empty; expected a non-empty text (--text, --text-file or - for standard input)'
+    );
   return text;
 }
 
@@ -98,22 +113,34 @@ export async function explainCommand(cmd: ExplainCommand, io: ExplainIO, root: s
   const text = await readText(cmd, io);
   const plan = loadPlan({ root, configPath: cmd.config, cwd: io.cwd });
   if (plan.task !== 'text') {
-    throw new UsageError(`explain reads one text, and ${visiblePath(plan.config.path)} is a ${plan.task} config (task: ${plan.task}); expected a config with task: text`);
+    throw new UsageError(
+      `explain reads one text, and ${visiblePath(plan.config.path)} is a ${plan.task} config (task: ` +
+        `${plan.task}); expected a config with task: text`
+    );
   }
   const language = cmd.language === undefined || cmd.language === '' ? UNKNOWN_LANGUAGE : cmd.language;
   const id = cmd.id ?? DEFAULT_EXPLAIN_ID;
-  if (id === '') throw new UsageError('--id: expected a non-empty id (the id of a data row, to reproduce its candidates)');
+  if (id === '')
+    throw new UsageError('--id: expected a non-empty id (the id of a data row, to reproduce its candidates)');
   const sentences = plan.threatModel.attacks.append?.sentences;
   if (sentences && !Object.hasOwn(sentences, language)) {
     const known = Object.keys(sentences);
     throw new UsageError(
-      `the append family has no sentence for language ${quoted(language)}${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language with one of ${quotedList(known)}, or a sentence for it in threat_model.attacks.append.sentences`
+      `the append family has no sentence for language ${quoted(language)}` +
+        `${cmd.language === undefined ? ' (the default when --language is not given)' : ''}; expected --language ` +
+        `with one of ${quotedList(known)}, or a sentence for it in threat_model.attacks.append.sentences`
     );
   }
   const prepared = await prepare(plan, { root, evaluates: false, log: (line) => io.stderr(terminalSafe(`${line}\n`)) });
   try {
     const explanation = await explain(prepared, { id, text, language });
-    const context = { configPath: plan.config.path, configSha256: plan.config.sha256, seed: plan.statistics.seed, trainRows: prepared.dataset.train.length, tool: `${TOOL_NAME} ${TOOL_VERSION}` };
+    const context = {
+      configPath: plan.config.path,
+      configSha256: plan.config.sha256,
+      seed: plan.statistics.seed,
+      trainRows: prepared.dataset.train.length,
+      tool: `${TOOL_NAME} ${TOOL_VERSION}`
+    };
     io.stdout(terminalSafe(cmd.json ? explanationJson(explanation, context) : renderExplanation(explanation, context)));
   } finally {
     await Promise.all(prepared.models.map((m) => m.close()));

@@ -30,7 +30,11 @@ function readEngine(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (error) {
-    process.stderr.write(`evidence-gate: internal error: cannot read the engine bundle ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)}); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`);
+    process.stderr.write(
+      `evidence-gate: internal error: cannot read the engine bundle ${path} (` +
+        `${(error as NodeJS.ErrnoException).code ?? String(error)}); it belongs beside this launcher: reinstall, ` +
+        `or run \`npm run package\` in a clone\n`
+    );
     process.exit(3);
   }
 }
@@ -38,7 +42,9 @@ function readEngine(path: string): Buffer {
 /** What engine.js evaluates to: the bundle's module body as an async function. */
 type Engine = (requireFor: typeof createRequire, engineUrl: string) => Promise<unknown>;
 
-/** Compile and start the engine on this thread (the engine thread, a perturbation thread, or a command run in place). */
+/**
+ * Compile and start the engine on this thread (the engine thread, a perturbation thread, or a command run in place).
+ */
 function startEngine(): void {
   // Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
   const enginePath = join(dirname(fileURLToPath(import.meta.url)), 'engine.js');
@@ -47,7 +53,13 @@ function startEngine(): void {
   const command = COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
   const cache = openCompileCache(
     compileCacheDir(process.env),
-    cacheFileName(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }),
+    cacheFileName(bundleSha256, {
+      node: process.version,
+      arch: process.arch,
+      execArgv: process.execArgv,
+      nodeOptions: process.env.NODE_OPTIONS,
+      command
+    }),
     bundleSha256
   );
   // The packaged engine is pure ASCII (scripts/engine-script.js), which Latin-1 reads as a plain copy.
@@ -64,7 +76,9 @@ function startEngine(): void {
 const argv = process.argv.slice(2);
 if (supervisesCommand(argv)) {
   // The engine thread starts from this file and lands in startEngine() there.
-  void superviseEngine(import.meta.url, argv, (line) => process.stderr.write(line), process.stderr.isTTY === true).then((code) => {
-    process.exitCode = code;
-  });
+  void superviseEngine(import.meta.url, argv, (line) => process.stderr.write(line), process.stderr.isTTY === true).then(
+    (code) => {
+      process.exitCode = code;
+    }
+  );
 } else startEngine();

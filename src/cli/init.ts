@@ -60,13 +60,19 @@ function target(path: string, root: string): string {
   } catch {
     // Nothing there, not even a dangling link.
   }
-  if (present) throw new UsageError(`${path} already exists; init never overwrites a file (edit it, or move it away and run init again)`);
+  if (present)
+    throw new UsageError(
+      `${path} already exists; init never overwrites a file (edit it, or move it away and run init again)`
+    );
   return resolved.real;
 }
 
 /** A split name after the file's name (`data/test.jsonl` → `test`), valid as a config key and unique. */
 export function splitName(path: string, taken: Set<string>): string {
-  let name = basename(path).replace(/\.(jsonl|ndjson|csv)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  let name = basename(path)
+    .replace(/\.(jsonl|ndjson|csv)$/i, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   if (!/^[A-Za-z]/.test(name)) name = `split-${name}`.replace(/-$/, '');
   if (name === 'train') name = 'train-eval';
   let unique = name;
@@ -106,7 +112,10 @@ function observedBounds(dataset: Dataset, features: readonly string[]): Record<s
 }
 
 function languageCounts(dataset: Dataset): Array<{ language: string; rows: number }> {
-  return dataset.languages.map((language) => ({ language, rows: dataset.splits.reduce((n, s) => n + s.examples.filter((e) => e.language === language).length, 0) }));
+  return dataset.languages.map((language) => ({
+    language,
+    rows: dataset.splits.reduce((n, s) => n + s.examples.filter((e) => e.language === language).length, 0)
+  }));
 }
 
 function dataPlanOf(r: Recognised, train: FileRef, evaluate: DataPlan['evaluate']): DataPlan {
@@ -114,7 +123,14 @@ function dataPlanOf(r: Recognised, train: FileRef, evaluate: DataPlan['evaluate'
     train,
     evaluate,
     // The loader's defaults for the optional columns, as the written config leaves them out.
-    columns: { id: r.id, text: r.text ?? 'text', label: r.label, language: r.language ?? 'language', domain: r.domain ?? 'domain', features: r.features },
+    columns: {
+      id: r.id,
+      text: r.text ?? 'text',
+      label: r.label,
+      language: r.language ?? 'language',
+      domain: r.domain ?? 'domain',
+      features: r.features
+    },
     onBadRow: 'error'
   };
 }
@@ -174,21 +190,40 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
   const evaluate = cmd.evaluate.map((p) => ({ split: '', file: dataRef('--evaluate', p, root, io.cwd) }));
   const seen = new Set([train.absolute]);
   for (const e of evaluate) {
-    if (seen.has(e.file.absolute)) throw new UsageError(`${visiblePath(e.file.path)} is given twice; expected each data file once (training data is never evaluated)`);
+    if (seen.has(e.file.absolute))
+      throw new UsageError(
+        `${visiblePath(e.file.path)} is given twice; expected each data file once (training data is never evaluated)`
+      );
     seen.add(e.file.absolute);
     e.split = splitName(e.file.path, taken);
   }
   const trainParsed = readData(train);
   for (const e of evaluate) readData(e.file);
 
-  const recognised = recogniseColumns(profileColumns(trainParsed.records, columnNames(trainParsed.records, trainParsed.header)), visiblePath(train.path), cmd.task);
-  const chosen = [recognised.id, recognised.label, recognised.text, recognised.language, recognised.domain, ...recognised.features].filter((c): c is string => c !== null);
+  const recognised = recogniseColumns(
+    profileColumns(trainParsed.records, columnNames(trainParsed.records, trainParsed.header)),
+    visiblePath(train.path),
+    cmd.task
+  );
+  const chosen = [
+    recognised.id,
+    recognised.label,
+    recognised.text,
+    recognised.language,
+    recognised.domain,
+    ...recognised.features
+  ].filter((c): c is string => c !== null);
   const hidden = chosen.find(hasHidden);
-  if (hidden !== undefined) throw new UsageError(`${visiblePath(train.path)}: column name ${quoted(hidden)} holds a control, bidi or invisible character, which a config cannot name; rename the column`);
+  if (hidden !== undefined)
+    throw new UsageError(
+      `${visiblePath(train.path)}: column name ${quoted(hidden)} holds a control, bidi or invisible character, ` +
+        `which a config cannot name; rename the column`
+    );
 
   let dictionary: string | null = null;
   if (cmd.dictionary !== undefined) {
-    if (recognised.task !== 'text') throw new UsageError('--dictionary: the dictionary family belongs to task text; this data is read as tabular');
+    if (recognised.task !== 'text')
+      throw new UsageError('--dictionary: the dictionary family belongs to task text; this data is read as tabular');
     const ref = dataRef('--dictionary', cmd.dictionary, root, io.cwd);
     loadDictionary(ref);
     dictionary = ref.path;
@@ -199,7 +234,11 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
   const facts: ConfigFacts = {
     recognised,
     train: { path: train.path, rows: dataset.train.length },
-    evaluate: evaluate.map((e, i) => ({ split: e.split, path: e.file.path, rows: dataset.splits[i]?.examples.length ?? 0 })),
+    evaluate: evaluate.map((e, i) => ({
+      split: e.split,
+      path: e.file.path,
+      rows: dataset.splits[i]?.examples.length ?? 0
+    })),
     labels: dataset.labels,
     languages: languageCounts(dataset),
     dictionary,
@@ -232,19 +271,45 @@ interface ReportContext {
 
 function report(f: ConfigFacts, { cmd, cwd, root, gitignore, command }: ReportContext): string {
   const r = f.recognised;
-  const roles: Array<[string, string | null]> = [['id', r.id], ['text', r.text], ['label', r.label], ['language', r.language], ['domain', r.domain]];
+  const roles: Array<[string, string | null]> = [
+    ['id', r.id],
+    ['text', r.text],
+    ['label', r.label],
+    ['language', r.language],
+    ['domain', r.domain]
+  ];
   const columns = roles.filter(([, c]) => c !== null).map(([role, c]) => `${role} ${quoted(c as string)}`);
   if (r.features.length > 0) columns.push(`features ${quotedList(r.features, 8)}`);
   const families =
-    r.task === 'tabular' ? ['noise', 'fgm'] : ['format', 'transpose', ...(f.dictionary ? ['dictionary'] : []), ...('sentences' in appendSentences(f.languages.map((l) => l.language)) ? ['append'] : []), 'truncate'];
+    r.task === 'tabular'
+      ? ['noise', 'fgm']
+      : [
+          'format',
+          'transpose',
+          ...(f.dictionary ? ['dictionary'] : []),
+          ...('sentences' in appendSentences(f.languages.map((l) => l.language)) ? ['append'] : []),
+          'truncate'
+        ];
   const configShown = relative(cwd, resolve(root, DEFAULT_CONFIG_PATH)) || DEFAULT_CONFIG_PATH;
   const rootOption = cmd.root !== undefined ? ` --root ${visiblePath(cmd.root)}` : '';
   const lines = [
-    `Read ${visiblePath(f.train.path)} (${f.train.rows} rows) and ${f.evaluate.map((e) => `${visiblePath(e.path)} (split ${e.split}, ${e.rows} rows)`).join(', ')}.`,
-    `Task ${r.task}; columns: ${columns.join(', ')}${r.unused.length > 0 ? `; not used: ${quotedList(r.unused, 8)}` : ''}.`,
-    `${f.labels.length} labels: ${quotedList(f.labels, 10)}.${r.task === 'text' ? ` Languages: ${quotedList(f.languages.map((l) => l.language), 10)}.` : ''}`,
-    `Wrote ${DEFAULT_CONFIG_PATH}: ${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}; families ${families.join(', ')}; default gate thresholds.`,
-    `Wrote ${WORKFLOW_PATH}: replace ${ACTION_REF.split('/')[0]} in its uses: line with the account that hosts Evidence Gate.`,
+    `Read ${visiblePath(f.train.path)} (${f.train.rows} rows) and ` +
+      `${f.evaluate.map((e) => `${visiblePath(e.path)} (split ${e.split}, ${e.rows} rows)`).join(', ')}.`,
+    `Task ${r.task}; columns: ${columns.join(', ')}` +
+      `${r.unused.length > 0 ? `; not used: ${quotedList(r.unused, 8)}` : ''}.`,
+    `${f.labels.length} labels: ${quotedList(f.labels, 10)}.${
+      r.task === 'text'
+        ? ` Languages: ${quotedList(
+            f.languages.map((l) => l.language),
+            10
+          )}.`
+        : ''
+    }`,
+    `Wrote ${DEFAULT_CONFIG_PATH}: ` +
+      `${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}; families ` +
+      `${families.join(', ')}; default gate thresholds.`,
+    `Wrote ${WORKFLOW_PATH}: replace ${ACTION_REF.split('/')[0]} in its uses: line with the account that hosts ` +
+      `Evidence Gate.`,
     ...(gitignore ? [`Added ${DEFAULT_OUTPUT_DIR}/ to .gitignore: run writes its evidence there.`] : []),
     `Next: ${command} run --config ${visiblePath(configShown)}${rootOption}`
   ];

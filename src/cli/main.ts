@@ -39,8 +39,14 @@ function safeOutput(text: string): string {
 }
 
 function verdictLine(result: RunResult, folder: string): string {
-  if (result.kind === 'shard') return `shard ${result.shard?.index}/${result.shard?.count} written (no gate until merge); evidence in ${folder}/\n`;
-  return `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); evidence in ${folder}/\n`;
+  if (result.kind === 'shard')
+    return (
+      `shard ${result.shard?.index}/${result.shard?.count} ` + `written (no gate until merge); evidence in ${folder}/\n`
+    );
+  return (
+    `verdict: ${result.verdict} (${result.failedChecks} blocking check${result.failedChecks === 1 ? '' : 's'}); ` +
+    `evidence in ${folder}/\n`
+  );
 }
 
 /**
@@ -70,16 +76,25 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
     context: { runner: 'cli', commit: head.sha, ref: head.ref },
     bundleSha256: io.bundleSha256 ?? null
   };
-  const baseline = 'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' as const } : null;
+  const baseline =
+    'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' as const } : null;
   if (cmd.command === 'verify') {
-    const result = await verify({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null }, deps);
+    const result = await verify(
+      { dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null },
+      deps
+    );
     for (const note of result.notes) io.stderr(safeOutput(`note: ${note}\n`));
     for (const d of result.differences) io.stdout(safeOutput(`${d}\n`));
     if (result.differences.length === 0) {
-      io.stdout(`verified: every digest, metric and check of ${cmd.dir} agrees${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`);
+      io.stdout(
+        `verified: every digest, metric and check of ${cmd.dir} agrees` +
+          `${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`
+      );
       return EXIT.pass;
     }
-    io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
+    io.stdout(
+      `${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`
+    );
     return EXIT.fail;
   }
   if (cmd.command === 'explain') return explainCommand(cmd, io, root);
@@ -91,7 +106,10 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
   progress?.clear();
   const folder = shownFolder(root, io.cwd, result.outputPath);
   if (!quiet && result.kind === 'run' && result.gate && cmd.summary !== 'none') {
-    const text = cmd.summary === 'full' ? toTerminal(result.summary) : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: folder, files: result.files });
+    const text =
+      cmd.summary === 'full'
+        ? toTerminal(result.summary)
+        : shortSummary({ gate: result.gate, comparison: result.comparison, outputPath: folder, files: result.files });
     io.stdout(safeOutput(text) + '\n');
   }
   io.stdout(safeOutput(verdictLine(result, folder)));
@@ -121,12 +139,18 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const [first, ...more] = error.message.split('\n');
       // Paths are read against the root: say which root that was and how to choose another.
       if (root && /repository root|file not found/.test(error.message)) {
-        more.push(`(the repository root is ${quoted(root.root, 300)}, ${root.how}; paths inside the config are relative to it; set --root DIR to choose another)`);
+        more.push(
+          `(the repository root is ${quoted(root.root, 300)}, ${root.how}; paths inside the config are relative ` +
+            `to it; set --root DIR to choose another)`
+        );
       }
       io.stderr(safeOutput(`${TOOL_NAME}: ${error.kind} error: ${first}\n${more.map((l) => `${l}\n`).join('')}`));
       return EXIT.user;
     }
-    io.stderr(`${TOOL_NAME}: internal error (a bug, please report it):\n${safeOutput((error as Error)?.stack ?? String(error))}\n`);
+    io.stderr(
+      `${TOOL_NAME}: internal error (a bug, please report it):\n` +
+        `${safeOutput((error as Error)?.stack ?? String(error))}\n`
+    );
     return EXIT.internal;
   }
 }

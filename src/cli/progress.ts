@@ -29,7 +29,9 @@ const MIN_ESTIMATE_MS = 1000;
 
 /** "1,234 rows/s", "0.4 rows/s": never a rate rounded to 0. */
 function rateText(perSecond: number): string {
-  return perSecond >= 10 ? `${Math.round(perSecond).toLocaleString('en-US')} rows/s` : `${Number(perSecond.toPrecision(2))} rows/s`;
+  return perSecond >= 10
+    ? `${Math.round(perSecond).toLocaleString('en-US')} rows/s`
+    : `${Number(perSecond.toPrecision(2))} rows/s`;
 }
 
 /** What the line names: the stage, or "training <model>" while a model trains. */

@@ -1,4 +1,7 @@
-/** The repository root the CLI works in: `--root`, else the git top level of the current folder, else the current folder. */
+/**
+ * The repository root the CLI works in: `--root`, else the git top level of the current folder, else the current
+ * folder.
+ */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
@@ -20,5 +23,7 @@ export function cliRoot(cwd: string, given: string | undefined): string {
 export function chooseRoot(cwd: string, given: string | undefined): { root: string; how: string } {
   if (given !== undefined) return { root: resolve(cwd, given), how: 'given by --root' };
   const top = gitTopLevel(cwd);
-  return top !== null ? { root: top, how: 'the git top level of the current folder' } : { root: resolve(cwd), how: 'the current folder, which is in no git repository' };
+  return top !== null
+    ? { root: top, how: 'the git top level of the current folder' }
+    : { root: resolve(cwd), how: 'the current folder, which is in no git repository' };
 }

@@ -120,11 +120,21 @@ export class ComparisonAccumulator {
           if (!before && after) cell.fixedIds.push(row.id);
           if (before && !after) cell.brokenIds.push(row.id);
         }
-        if (before && !after) this.offer(`regression/${model}/${conditions[c]}`, rank(row, transitions, m * conditions.length + c), row);
+        if (before && !after)
+          this.offer(`regression/${model}/${conditions[c]}`, rank(row, transitions, m * conditions.length + c), row);
       });
-      // A protected transition (docs/definitions.md#ledger): a tested candidate of a clean-correct row moved into a declared pair (a success: under against_policy, an accepted one).
+      // A protected transition (docs/definitions.md#ledger): a tested candidate of a clean-correct row moved into a
+      // declared pair (a success: under against_policy, an accepted one).
       rows.forEach((row, c) => {
-        if (row === undefined || c === 0 || row.success !== true || !cleanCorrect || row.status !== 'ok' || !isProtected(transitions, row.label, row.prediction)) return;
+        if (
+          row === undefined ||
+          c === 0 ||
+          row.success !== true ||
+          !cleanCorrect ||
+          row.status !== 'ok' ||
+          !isProtected(transitions, row.label, row.prediction)
+        )
+          return;
         const r = rank(row, transitions, m * conditions.length + c);
         if (headMoved === null || compareSeverity(r, (headMoved as { r: RankedRef }).r) < 0) headMoved = { r, row };
       });
@@ -154,7 +164,12 @@ export class ComparisonAccumulator {
       delta_pp: percentagePoints(fixed - broken, n, reason),
       interval_pp: intervalFigure(
         { plus: fixed, minus: broken, zero: n - fixed - broken },
-        { iterations: this.facts.iterations, level: this.facts.level, seed: this.facts.seed, streamParts: cellParts({ metric: 'regression', model, condition, scope }) },
+        {
+          iterations: this.facts.iterations,
+          level: this.facts.level,
+          seed: this.facts.seed,
+          streamParts: cellParts({ metric: 'regression', model, condition, scope })
+        },
         100,
         reason
       ),
@@ -176,10 +191,17 @@ export class ComparisonAccumulator {
       if (!this.inBaseline[m]) return;
       const cells: ComparisonCell[] = [];
       [ALL, ...splits].forEach((scope, s) => {
-        conditions.forEach((condition, c) => cells.push(this.cellFigures(model, condition, scope, ((this.cells[m] as Cell[][])[c] as Cell[])[s] as Cell)));
+        conditions.forEach((condition, c) =>
+          cells.push(this.cellFigures(model, condition, scope, ((this.cells[m] as Cell[][])[c] as Cell[])[s] as Cell))
+        );
       });
       const ids = [...(this.newMoved[m] as string[])].sort(compareCodePoints);
-      compared.push({ model, cells, new_protected_transitions: count(ids.length, this.cleanPaired[m] as number), new_protected_transition_ids: ids });
+      compared.push({
+        model,
+        cells,
+        new_protected_transitions: count(ids.length, this.cleanPaired[m] as number),
+        new_protected_transition_ids: ids
+      });
     });
     const baseModels = this.baseline.artifact.manifest.models.map((x) => x.name);
     const r = this.rows;

@@ -32,16 +32,24 @@ export function parseBaselineChecks(text: string, shown: string): BaselineChecks
     throw new ArtifactError(`${shown}: not valid JSON (${(error as Error).message})`);
   }
   const root = parsed as { allow_not_evaluated?: unknown; checks?: unknown } | null;
-  if (root === null || typeof root !== 'object' || !Array.isArray(root.checks)) throw new ArtifactError(`${shown}: expected an object with a checks array`);
+  if (root === null || typeof root !== 'object' || !Array.isArray(root.checks))
+    throw new ArtifactError(`${shown}: expected an object with a checks array`);
   const checks = new Map<string, BaselineCheck>();
   root.checks.forEach((raw: unknown, i) => {
     const c = raw as Record<string, unknown> | null;
     const where = `${shown}: checks[${i}]`;
     if (c === null || typeof c !== 'object') throw new ArtifactError(`${where}: expected an object`);
-    if (typeof c.id !== 'string' || typeof c.check !== 'string') throw new ArtifactError(`${where}: expected string id and check`);
-    if (typeof c.status !== 'string' || !STATUSES.has(c.status)) throw new ArtifactError(`${where}.status: expected pass, fail, not_evaluated or not_applicable, found ${JSON.stringify(c.status)?.slice(0, 40)}`);
-    if (c.direction !== 'min' && c.direction !== 'max') throw new ArtifactError(`${where}.direction: expected min or max`);
-    if (typeof c.threshold !== 'number' || !Number.isFinite(c.threshold)) throw new ArtifactError(`${where}.threshold: expected a number`);
+    if (typeof c.id !== 'string' || typeof c.check !== 'string')
+      throw new ArtifactError(`${where}: expected string id and check`);
+    if (typeof c.status !== 'string' || !STATUSES.has(c.status))
+      throw new ArtifactError(
+        `${where}.status: expected pass, fail, not_evaluated or not_applicable, found ` +
+          `${JSON.stringify(c.status)?.slice(0, 40)}`
+      );
+    if (c.direction !== 'min' && c.direction !== 'max')
+      throw new ArtifactError(`${where}.direction: expected min or max`);
+    if (typeof c.threshold !== 'number' || !Number.isFinite(c.threshold))
+      throw new ArtifactError(`${where}.threshold: expected a number`);
     for (const key of ['value', 'numerator', 'denominator'] as const) {
       const problem = figureNumberProblem(c[key]);
       if (problem) throw new ArtifactError(`${where}.${key}: ${problem}`);
@@ -61,7 +69,10 @@ export function parseBaselineChecks(text: string, shown: string): BaselineChecks
   return { allowNotEvaluated: root.allow_not_evaluated === true, checks };
 }
 
-/** The checks.json the baseline's manifest lists (its digest already checked), or null when it lists none (a shard folder). */
+/**
+ * The checks.json the baseline's manifest lists (its digest already checked), or null when it lists none (a shard
+ * folder).
+ */
 export function readBaselineChecks(artifact: OutputFolder): BaselineChecks | null {
   if (!artifact.manifest.files?.['checks.json']) return null;
   const shown = `${artifact.shown}/checks.json`;

@@ -51,13 +51,19 @@ export async function loadBaseline(
   const m = artifact.manifest;
   if (m.kind === 'shard') {
     const s = m.shard;
-    throw new ArtifactError(`${shown}: a shard output${s ? ` (${s.index}/${s.count}, ${s.examples} examples)` : ''}, not a full run; expected the output of a whole run or of a merge (merge the shards first)`);
+    throw new ArtifactError(
+      `${shown}: a shard output${s ? ` (${s.index}/${s.count}, ${s.examples} examples)` : ''}, not a full run; ` +
+        `expected the output of a whole run or of a merge (merge the shards first)`
+    );
   }
   for (const [name] of artifact.listed()) {
     if (name === artifact.evidenceName) continue;
     const { problem } = artifact.readListed(name);
     if (problem === null) continue;
-    if (problem.startsWith(`${name}: SHA-256`)) throw new ArtifactError(`${shown}/${name}: SHA-256 does not match the manifest (the folder was changed after it was written)`);
+    if (problem.startsWith(`${name}: SHA-256`))
+      throw new ArtifactError(
+        `${shown}/${name}: SHA-256 does not match the manifest (the folder was changed after it was written)`
+      );
     throw new ArtifactError(`${shown}/${problem}`);
   }
   const rows = new Map<string, number>();
@@ -69,8 +75,12 @@ export async function loadBaseline(
       n++;
       seen?.(row);
       const ok = row.status === 'ok';
-      rows.set(rowKey(row.split, row.id, row.model, row.condition), packRow(row.input_sha256, ok, ok && row.prediction === row.label));
-      if (row.success === true && ok && isProtected(transitions, row.label, row.prediction)) moved.add(`${row.split}\0${row.id}\0${row.model}`);
+      rows.set(
+        rowKey(row.split, row.id, row.model, row.condition),
+        packRow(row.input_sha256, ok, ok && row.prediction === row.label)
+      );
+      if (row.success === true && ok && isProtected(transitions, row.label, row.prediction))
+        moved.add(`${row.split}\0${row.id}\0${row.model}`);
     }
   } catch (error) {
     if (error instanceof EvidenceParseError) throw new ArtifactError(error.message);
@@ -78,7 +88,9 @@ export async function loadBaseline(
       throw new ArtifactError(`${shown}/${artifact.evidenceName}:${n}: ${error.message}`);
     }
     if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
-      throw new ArtifactError(`${shown}/${artifact.evidenceName}: SHA-256 does not match the manifest (truncated or changed)`);
+      throw new ArtifactError(
+        `${shown}/${artifact.evidenceName}: SHA-256 does not match the manifest (truncated or changed)`
+      );
     }
     throw error;
   }

@@ -28,6 +28,7 @@ export function checkPlanAgainstData(plan: Plan, dataset: Dataset): void {
   const attacks: Readonly<Partial<Record<string, unknown>>> = plan.threatModel.attacks;
   for (const family of familiesOf(plan.task)) {
     const params = attacks[family.name];
-    if (params !== undefined) family.checkAgainstData?.(params, dataset, { source: plan.source, at: ['threat_model', 'attacks', family.name] });
+    if (params !== undefined)
+      family.checkAgainstData?.(params, dataset, { source: plan.source, at: ['threat_model', 'attacks', family.name] });
   }
 }

@@ -18,16 +18,31 @@ import type { RawConfig } from './schema.js';
 import { formatKeyPath, type ConfigSource, type KeyPath } from './source.js';
 import { configError } from './validate.js';
 
-export function buildPlan(raw: RawConfig, source: ConfigSource, root: string, config: Plan['config'], registry: FamilyRegistry): Plan {
+export function buildPlan(
+  raw: RawConfig,
+  source: ConfigSource,
+  root: string,
+  config: Plan['config'],
+  registry: FamilyRegistry
+): Plan {
   const task = raw.task ?? 'text';
   const tm = raw.threat_model;
   const objective = tm.objective ?? 'untargeted';
   const transitions = tm.protected_transitions ?? [];
   if (objective === 'targeted' && transitions.length === 0) {
-    throw configError(source, ['threat_model', 'objective'], 'a targeted objective needs threat_model.protected_transitions; expected at least one { from, to }, found none');
+    throw configError(
+      source,
+      ['threat_model', 'objective'],
+      'a targeted objective needs threat_model.protected_transitions; expected at least one { from, to }, found none'
+    );
   }
   transitions.forEach((t, i) => {
-    if (t.from === t.to) throw configError(source, ['threat_model', 'protected_transitions', i], `expected two different labels, found ${quoted(t.from)} twice`);
+    if (t.from === t.to)
+      throw configError(
+        source,
+        ['threat_model', 'protected_transitions', i],
+        `expected two different labels, found ${quoted(t.from)} twice`
+      );
   });
 
   checkTaskKeys(raw, source, task, registry);
@@ -38,19 +53,35 @@ export function buildPlan(raw: RawConfig, source: ConfigSource, root: string, co
   models.forEach((m, i) => {
     const kindTask = modelKind(m.kind).task;
     if (kindTask !== 'any' && kindTask !== task) {
-      throw configError(source, ['models', i], `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ${fitting.length === 1 ? fitting[0] : `a ${task} model (${fitting.join(', ')})`}`);
+      throw configError(
+        source,
+        ['models', i],
+        `model kind ${JSON.stringify(m.kind)} does not fit task ${task}; expected ` +
+          `${fitting.length === 1 ? fitting[0] : `a ${task} model (${fitting.join(', ')})`}`
+      );
     }
   });
   for (const family of registry.tabular) {
     if (!family.needsGradients || !(family.name in attacks)) continue;
     if ((tm.access ?? 'black-box') !== 'white-box') {
-      throw configError(source, ['threat_model', 'attacks', family.name], `${family.name} follows the model's gradient and needs threat_model.access: white-box; expected white-box access, found black-box`, true);
+      throw configError(
+        source,
+        ['threat_model', 'attacks', family.name],
+        `${family.name} follows the model's gradient and needs threat_model.access: white-box; expected ` +
+          `white-box access, found black-box`,
+        true
+      );
     }
     // A command exposes no gradient: refuse here rather than when the attack starts.
     const differentiable = MODEL_KINDS.filter((d) => d.gradients).map((d) => d.kind);
     models.forEach((m, i) => {
       if (!modelKind(m.kind).gradients) {
-        throw configError(source, ['models', i], `${family.name} follows the model's gradient; expected a model kind with one (${differentiable.join(', ')}), found ${JSON.stringify(m.kind)}`);
+        throw configError(
+          source,
+          ['models', i],
+          `${family.name} follows the model's gradient; expected a model kind with one (` +
+            `${differentiable.join(', ')}), found ${JSON.stringify(m.kind)}`
+        );
       }
     });
   }
@@ -58,26 +89,56 @@ export function buildPlan(raw: RawConfig, source: ConfigSource, root: string, co
 
   const abstain = raw.selective?.abstain_below ?? {};
   for (const [name, policy] of Object.entries(abstain)) {
-    if (!modelNames.has(name)) throw configError(source, ['selective', 'abstain_below', name], `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`, true);
+    if (!modelNames.has(name))
+      throw configError(
+        source,
+        ['selective', 'abstain_below', name],
+        `expected a configured model name (${quotedList([...modelNames])}), found ${quoted(name)}`,
+        true
+      );
     const model = models.find((m) => m.name === name) as ModelPlan;
     const kind = model.kind;
     const probabilistic = modelKind(kind).probabilities(model.params);
     if (policy.on === 'probability' && !probabilistic) {
-      throw configError(source, ['selective', 'abstain_below', name, 'on'], `expected "margin" for a model without probabilities (${kind}), found "probability"`);
+      throw configError(
+        source,
+        ['selective', 'abstain_below', name, 'on'],
+        `expected "margin" for a model without probabilities (${kind}), found "probability"`
+      );
     }
     checkAbstainThreshold(policy, source, ['selective', 'abstain_below', name, 'threshold']);
   }
   if (tm.against_policy === true) checkScoresForPolicy(models, source);
 
-  const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({ split, file: fileRef(source, root, ['data', 'evaluate', split], p) }));
+  const evaluate = Object.entries(raw.data.evaluate).map(([split, p]) => ({
+    split,
+    file: fileRef(source, root, ['data', 'evaluate', split], p)
+  }));
   if (evaluate.some((e) => e.split === 'train')) {
-    throw configError(source, ['data', 'evaluate', 'train'], 'expected an evaluation split name other than "train", found "train"', true);
+    throw configError(
+      source,
+      ['data', 'evaluate', 'train'],
+      'expected an evaluation split name other than "train", found "train"',
+      true
+    );
   }
   const train = fileRef(source, root, ['data', 'train'], raw.data.train);
-  checkDistinctFiles(source, [{ path: ['data', 'train'], file: train }, ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))]);
+  checkDistinctFiles(source, [
+    { path: ['data', 'train'], file: train },
+    ...evaluate.map((e) => ({ path: ['data', 'evaluate', e.split], file: e.file }))
+  ]);
 
   const features = raw.data.columns?.features ?? [];
-  const tabular = task === 'tabular' ? tabularPlan(tm.constraints ?? {}, features, source, registry.tabular.filter((d) => d.name in attacks).length > 0, registry) : null;
+  const tabular =
+    task === 'tabular'
+      ? tabularPlan(
+          tm.constraints ?? {},
+          features,
+          source,
+          registry.tabular.filter((d) => d.name in attacks).length > 0,
+          registry
+        )
+      : null;
   const stats = { ...STATISTICS_DEFAULTS_V1, ...raw.statistics };
   const release = releasePlan(raw, source);
   return {
@@ -101,7 +162,15 @@ export function buildPlan(raw: RawConfig, source: ConfigSource, root: string, co
     data: {
       train,
       evaluate,
-      columns: { id: 'id', text: 'text', label: 'label', language: 'language', domain: 'domain', ...raw.data.columns, features },
+      columns: {
+        id: 'id',
+        text: 'text',
+        label: 'label',
+        language: 'language',
+        domain: 'domain',
+        ...raw.data.columns,
+        features
+      },
       onBadRow: raw.data.on_bad_row ?? 'error',
       bounds: tabular?.bounds ?? {}
     },
@@ -118,7 +187,9 @@ export function buildPlan(raw: RawConfig, source: ConfigSource, root: string, co
       gzipAboveBytes: raw.output?.gzip_above_bytes ?? DEFAULT_GZIP_ABOVE_BYTES,
       examplesPerCheck: raw.output?.examples_per_check ?? DEFAULT_EXAMPLES_PER_CHECK
     },
-    manifest: { lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p)) },
+    manifest: {
+      lockFiles: (raw.manifest?.lock_files ?? []).map((p, i) => fileRef(source, root, ['manifest', 'lock_files', i], p))
+    },
     gate: buildGate(raw, source, [...modelNames], release),
     release
   };
@@ -128,14 +199,25 @@ export function buildPlan(raw: RawConfig, source: ConfigSource, root: string, co
  * Each configured family's block as its descriptor reads it (defaults filled in, files
  * resolved), in registry order.
  */
-function readAttacks(raw: RawConfig, source: ConfigSource, root: string, task: 'text' | 'tabular', registry: FamilyRegistry): AttackPlan {
+function readAttacks(
+  raw: RawConfig,
+  source: ConfigSource,
+  root: string,
+  task: 'text' | 'tabular',
+  registry: FamilyRegistry
+): AttackPlan {
   const given: Readonly<Record<string, unknown>> = raw.threat_model.attacks ?? {};
   const attacks: Record<string, unknown> = {};
   for (const family of familiesOf(task, registry)) {
     const block = given[family.name];
     if (block === undefined) continue;
     const at: KeyPath = ['threat_model', 'attacks', family.name];
-    attacks[family.name] = family.read(block as never, { source, at, file: (path, p) => fileRef(source, root, path, p), attacks: given });
+    attacks[family.name] = family.read(block as never, {
+      source,
+      at,
+      file: (path, p) => fileRef(source, root, path, p),
+      attacks: given
+    });
   }
   return attacks as AttackPlan;
 }
@@ -144,27 +226,75 @@ function readAttacks(raw: RawConfig, source: ConfigSource, root: string, task: '
 function checkTaskKeys(raw: RawConfig, source: ConfigSource, task: 'text' | 'tabular', registry: FamilyRegistry): void {
   const attacks = Object.keys(raw.threat_model.attacks ?? {});
   const constraints = Object.keys(raw.threat_model.constraints ?? {});
-  const foreignAttacks: readonly string[] = familiesOf(task === 'text' ? 'tabular' : 'text', registry).map((d) => d.name);
+  const foreignAttacks: readonly string[] = familiesOf(task === 'text' ? 'tabular' : 'text', registry).map(
+    (d) => d.name
+  );
   const foreignConstraints = task === 'text' ? ['linf_eps', 'editable', 'bounds'] : ['max_char_edit_ratio'];
   for (const key of attacks) {
-    if (foreignAttacks.includes(key)) throw configError(source, ['threat_model', 'attacks', key], `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`, true);
+    if (foreignAttacks.includes(key))
+      throw configError(
+        source,
+        ['threat_model', 'attacks', key],
+        `the ${key} family belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a family of task ${task}`,
+        true
+      );
   }
   for (const key of constraints) {
-    if (foreignConstraints.includes(key)) throw configError(source, ['threat_model', 'constraints', key], `this constraint belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a constraint of task ${task}`, true);
+    if (foreignConstraints.includes(key))
+      throw configError(
+        source,
+        ['threat_model', 'constraints', key],
+        `this constraint belongs to task ${task === 'text' ? 'tabular' : 'text'}; expected a constraint of task ` +
+          `${task}`,
+        true
+      );
   }
   const features = raw.data.columns?.features;
-  if (task === 'text' && features) throw configError(source, ['data', 'columns', 'features'], 'feature columns belong to task tabular; expected task: tabular or no features key', true);
-  if (task === 'tabular' && !features) throw configError(source, ['data', 'columns'], 'task tabular needs data.columns.features; expected a list of numeric feature columns, found none', true);
+  if (task === 'text' && features)
+    throw configError(
+      source,
+      ['data', 'columns', 'features'],
+      'feature columns belong to task tabular; expected task: tabular or no features key',
+      true
+    );
+  if (task === 'tabular' && !features)
+    throw configError(
+      source,
+      ['data', 'columns'],
+      'task tabular needs data.columns.features; expected a list of numeric feature columns, found none',
+      true
+    );
 }
 
-/** The L∞ threat model of docs/definitions.md#tabular: budget, editable features, bounds (all checked against the feature list). */
-function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constraints']>, features: string[], source: ConfigSource, hasAttack: boolean, registry: FamilyRegistry): TabularPlan {
+/**
+ * The L∞ threat model of docs/definitions.md#tabular: budget, editable features, bounds (all checked against the
+ * feature list).
+ */
+function tabularPlan(
+  constraints: NonNullable<RawConfig['threat_model']['constraints']>,
+  features: string[],
+  source: ConfigSource,
+  hasAttack: boolean,
+  registry: FamilyRegistry
+): TabularPlan {
   const at = ['threat_model', 'constraints'];
   const known = (name: string, path: KeyPath) => {
-    if (!features.includes(name)) throw configError(source, path, `expected one of the feature columns (${quotedList(features)}), found ${quoted(name)}`, true);
+    if (!features.includes(name))
+      throw configError(
+        source,
+        path,
+        `expected one of the feature columns (${quotedList(features)}), found ${quoted(name)}`,
+        true
+      );
   };
   if (hasAttack && constraints.linf_eps === undefined) {
-    throw configError(source, at, `${wordList(registry.tabular.map((d) => d.name))} need an L∞ budget; expected threat_model.constraints.linf_eps > 0, found none`, true);
+    throw configError(
+      source,
+      at,
+      `${wordList(registry.tabular.map((d) => d.name))} need an L∞ budget; expected ` +
+        `threat_model.constraints.linf_eps > 0, found none`,
+      true
+    );
   }
   const editable = constraints.editable ?? features;
   editable.forEach((name, i) => known(name, [...at, 'editable', i]));
@@ -172,7 +302,12 @@ function tabularPlan(constraints: NonNullable<RawConfig['threat_model']['constra
   for (const [name, pair] of Object.entries(constraints.bounds ?? {})) {
     known(name, [...at, 'bounds', name]);
     const [lo, hi] = pair as [number, number];
-    if (!(lo <= hi)) throw configError(source, [...at, 'bounds', name], `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`);
+    if (!(lo <= hi))
+      throw configError(
+        source,
+        [...at, 'bounds', name],
+        `expected [lower, upper] with lower ≤ upper, found [${lo}, ${hi}]`
+      );
     bounds[name] = [lo, hi];
   }
   return { eps: constraints.linf_eps ?? 0, editable: [...editable], bounds };
@@ -190,7 +325,9 @@ function checkScoresForPolicy(models: readonly ModelPlan[], source: ConfigSource
       throw configError(
         source,
         ['threat_model', 'against_policy'],
-        `a success must be accepted by the model's review policy, which needs its scores; expected every model to answer with scores (a built-in model, or probabilities: true), found ${m.kind} model ${quoted(m.name)}, which may answer with a label only`
+        `a success must be accepted by the model's review policy, which needs its scores; expected every model ` +
+          `to answer with scores (a built-in model, or probabilities: true), found ${m.kind} model ` +
+          `${quoted(m.name)}, which may answer with a label only`
       );
     }
   });
@@ -202,10 +339,18 @@ function checkScoresForPolicy(models: readonly ModelPlan[], source: ConfigSource
  * may score on any scale. A threshold outside that range would abstain on everything or
  * nothing without saying so.
  */
-function checkAbstainThreshold(policy: { on: 'probability' | 'margin'; threshold: number }, source: ConfigSource, path: KeyPath): void {
+function checkAbstainThreshold(
+  policy: { on: 'probability' | 'margin'; threshold: number },
+  source: ConfigSource,
+  path: KeyPath
+): void {
   const t = policy.threshold;
   if (policy.on === 'probability' && !(t >= 0 && t <= 1)) {
-    throw configError(source, path, `expected a probability from 0 to 1 for on: probability, found ${describeFound(t)}`);
+    throw configError(
+      source,
+      path,
+      `expected a probability from 0 to 1 for on: probability, found ${describeFound(t)}`
+    );
   }
   if (policy.on === 'margin' && !(t >= 0 && Number.isFinite(t))) {
     throw configError(source, path, `expected a margin ≥ 0 for on: margin, found ${describeFound(t)}`);
@@ -226,7 +371,8 @@ function checkDistinctFiles(source: ConfigSource, files: Array<{ path: KeyPath; 
       throw configError(
         source,
         path,
-        `expected a data file of its own, found ${quoted(file.path, 200)}, which ${formatKeyPath(earlier)} (line ${source.lineOf(earlier)}) already reads`
+        `expected a data file of its own, found ${quoted(file.path, 200)}, which ${formatKeyPath(earlier)} (line ` +
+          `${source.lineOf(earlier)}) already reads`
       );
     }
     seen.set(real, path);

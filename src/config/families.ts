@@ -31,8 +31,12 @@ export type AttackFamily = AttackFamilyName;
 /** The families whose edits keep the label by design and are judged as attacks. */
 export type NonDestructiveFamily = AttackFamily;
 
-const ATTACKS: ReadonlySet<string> = new Set([...FAMILY_REGISTRY.text, ...FAMILY_REGISTRY.tabular].filter((d) => d.attack).map((d) => d.name));
-const DESTRUCTIVE: ReadonlySet<string> = new Set([...FAMILY_REGISTRY.text, ...FAMILY_REGISTRY.tabular].filter((d) => d.destructive).map((d) => d.name));
+const ATTACKS: ReadonlySet<string> = new Set(
+  [...FAMILY_REGISTRY.text, ...FAMILY_REGISTRY.tabular].filter((d) => d.attack).map((d) => d.name)
+);
+const DESTRUCTIVE: ReadonlySet<string> = new Set(
+  [...FAMILY_REGISTRY.text, ...FAMILY_REGISTRY.tabular].filter((d) => d.destructive).map((d) => d.name)
+);
 
 export function isAttackFamily(condition: string): condition is AttackFamily {
   return ATTACKS.has(condition);

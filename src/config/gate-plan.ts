@@ -9,7 +9,12 @@ import type { RawConfig } from './schema.js';
 import type { ConfigSource } from './source.js';
 import { configError } from './validate.js';
 
-export function buildGate(raw: RawConfig, source: ConfigSource, modelNames: string[], release: ReleasePlan | null): GatePlan {
+export function buildGate(
+  raw: RawConfig,
+  source: ConfigSource,
+  modelNames: string[],
+  release: ReleasePlan | null
+): GatePlan {
   const gate = raw.gate ?? {};
   const gateLine = source.has(['gate']) ? source.keyLineOf(['gate']) : 1;
   const threshold = (path: string[], value: number | undefined, fallback: number): Threshold =>
@@ -29,7 +34,8 @@ export function buildGate(raw: RawConfig, source: ConfigSource, modelNames: stri
     const entry: Partial<Record<FamilyGateKey, Threshold>> = {};
     for (const key of FAMILY_GATE_KEYS) {
       if (set[key] !== undefined) entry[key] = threshold(['gate', 'families', family, key], set[key], 0);
-      else if (builtin[key] !== undefined) entry[key] = threshold(['gate', 'families', family, key], undefined, builtin[key]);
+      else if (builtin[key] !== undefined)
+        entry[key] = threshold(['gate', 'families', family, key], undefined, builtin[key]);
     }
     families[family] = entry;
   }
@@ -37,7 +43,12 @@ export function buildGate(raw: RawConfig, source: ConfigSource, modelNames: stri
   const minAttackStrength = strengthThresholds(raw, source, threshold);
   const judged = gate.models ?? modelNames;
   judged.forEach((name, i) => {
-    if (!modelNames.includes(name)) throw configError(source, ['gate', 'models', i], `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`);
+    if (!modelNames.includes(name))
+      throw configError(
+        source,
+        ['gate', 'models', i],
+        `expected a configured model name (${quotedList(modelNames)}), found ${quoted(name)}`
+      );
   });
   const requireRelease = gate.require_release_record;
   const releaseLine = requireRelease === undefined ? gateLine : source.keyLineOf(['gate', 'require_release_record']);
@@ -57,7 +68,11 @@ export function buildGate(raw: RawConfig, source: ConfigSource, modelNames: stri
  * `gate.min_attack_strength` (docs/tabular.md): a strength is a share of `exact`'s failures, so
  * the run must configure exact, and each attack named must be configured too. Null when unset.
  */
-function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (path: string[], value: number | undefined, fallback: number) => Threshold): Record<string, Threshold> | null {
+function strengthThresholds(
+  raw: RawConfig,
+  source: ConfigSource,
+  threshold: (path: string[], value: number | undefined, fallback: number) => Threshold
+): Record<string, Threshold> | null {
   const set = raw.gate?.min_attack_strength;
   if (set === undefined) return null;
   const attacks = raw.threat_model.attacks ?? {};
@@ -65,7 +80,8 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
     throw configError(
       source,
       ['gate', 'min_attack_strength'],
-      'an attack\'s strength is its share of the failures exact finds, so it needs exact; expected threat_model.attacks.exact to be configured, found no exact'
+      "an attack's strength is its share of the failures exact finds, so it needs exact; expected " +
+        'threat_model.attacks.exact to be configured, found no exact'
     );
   }
   const out: Record<string, Threshold> = {};
@@ -74,7 +90,11 @@ function strengthThresholds(raw: RawConfig, source: ConfigSource, threshold: (pa
       const graded = FAMILY_REGISTRY.tabular
         .filter((d) => d.attack && d.name !== STRENGTH_REFERENCE && d.name in attacks)
         .map((d) => d.name);
-      throw configError(source, ['gate', 'min_attack_strength', attack], `expected an attack configured in threat_model.attacks (${quotedList(graded)}), found ${quoted(attack)}`);
+      throw configError(
+        source,
+        ['gate', 'min_attack_strength', attack],
+        `expected an attack configured in threat_model.attacks (${quotedList(graded)}), found ${quoted(attack)}`
+      );
     }
     out[attack] = threshold(['gate', 'min_attack_strength', attack], value as number, 0);
   }

@@ -54,5 +54,10 @@ export function gatePlanOfText(path: string, text: string): GatePlan {
   validateConfig(value, source);
   const raw = value as RawConfig;
   const models = parseModels(raw.models, source, (_key, file) => ({ absolute: '', path: file }));
-  return buildGate(raw, source, models.map((m) => m.name), releasePlan(raw, source));
+  return buildGate(
+    raw,
+    source,
+    models.map((m) => m.name),
+    releasePlan(raw, source)
+  );
 }

@@ -13,7 +13,13 @@ export const MAX_MODEL_NAME = 200;
  * them a control, bidi or invisible character, since the name is shown in every report.
  */
 export function modelName(value: unknown, source: ConfigSource, path: KeyPath): string {
-  const ok = typeof value === 'string' && value.trim() !== '' && codePointLength(value) <= MAX_MODEL_NAME && !hasHidden(value);
-  if (!ok) throw configError(source, path, `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${describeFound(value)}`);
+  const ok =
+    typeof value === 'string' && value.trim() !== '' && codePointLength(value) <= MAX_MODEL_NAME && !hasHidden(value);
+  if (!ok)
+    throw configError(
+      source,
+      path,
+      `expected a name of 1 to ${MAX_MODEL_NAME} characters, not blank, ${PRINTABLE}, found ${describeFound(value)}`
+    );
   return value;
 }

@@ -7,6 +7,7 @@ import { configError } from './validate.js';
 /** A whole number from 1 to MAX_REPEAT; 1 when absent. */
 export function modelRepeat(value: unknown, source: ConfigSource, path: KeyPath): number {
   const v = value ?? 1;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_REPEAT) throw configError(source, path, `expected a whole number from 1 to ${MAX_REPEAT}, found ${describeFound(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_REPEAT)
+    throw configError(source, path, `expected a whole number from 1 to ${MAX_REPEAT}, found ${describeFound(v)}`);
   return v;
 }

@@ -21,17 +21,32 @@ export { MAX_MODEL_NAME } from './model-name.js';
 /** Resolves a repository path named by the config (inside the root, existing) or throws. */
 type ResolveFile = (path: KeyPath, p: string) => FileRef;
 
-export function parseModels(raw: unknown[], source: ConfigSource, resolveFile: ResolveFile, kinds: readonly ModelDescriptor[] = MODEL_KINDS): ModelPlan[] {
+export function parseModels(
+  raw: unknown[],
+  source: ConfigSource,
+  resolveFile: ResolveFile,
+  kinds: readonly ModelDescriptor[] = MODEL_KINDS
+): ModelPlan[] {
   const models = raw.map((entry, index) => parseModel(entry, index, source, resolveFile, kinds));
   const seen = new Set<string>();
   models.forEach((m, index) => {
-    if (seen.has(m.name)) throw configError(source, ['models', index], `duplicate model name; expected each model once, found ${quoted(m.name)} again`);
+    if (seen.has(m.name))
+      throw configError(
+        source,
+        ['models', index],
+        `duplicate model name; expected each model once, found ${quoted(m.name)} again`
+      );
     seen.add(m.name);
   });
   return models;
 }
 
-function builtin(kind: BuiltinModelDescriptor, params: Record<string, unknown>, index: number, context: Omit<ModelReadContext, 'at'>): ModelPlan {
+function builtin(
+  kind: BuiltinModelDescriptor,
+  params: Record<string, unknown>,
+  index: number,
+  context: Omit<ModelReadContext, 'at'>
+): ModelPlan {
   const at = ['models', index, kind.kind];
   const allowed = kind.parameters;
   for (const key of Object.keys(params)) {
@@ -42,7 +57,13 @@ function builtin(kind: BuiltinModelDescriptor, params: Record<string, unknown>, 
   return { name: kind.kind, kind: kind.kind, params: kind.read(params, { ...context, at }) } as ModelPlan;
 }
 
-function parseModel(entry: unknown, index: number, source: ConfigSource, resolveFile: ResolveFile, kinds: readonly ModelDescriptor[]): ModelPlan {
+function parseModel(
+  entry: unknown,
+  index: number,
+  source: ConfigSource,
+  resolveFile: ResolveFile,
+  kinds: readonly ModelDescriptor[]
+): ModelPlan {
   const at = ['models', index];
   const context = { source, file: resolveFile };
   const builtins = kinds.filter((d): d is BuiltinModelDescriptor => d.selectedBy === 'name');
@@ -71,7 +92,12 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
   if (kind) {
     // A built-in answers the same every time: asking it again measures nothing, so only 1 is accepted.
     if ('repeat' in obj && modelRepeat(obj.repeat, source, [...at, 'repeat']) !== 1) {
-      throw configError(source, [...at, 'repeat'], `expected 1 for a built-in model (it answers the same every time; repeat is for command and http models), found ${describeFound(obj.repeat)}`);
+      throw configError(
+        source,
+        [...at, 'repeat'],
+        `expected 1 for a built-in model (it answers the same every time; repeat is for command and http ` +
+          `models), found ${describeFound(obj.repeat)}`
+      );
     }
     const params = obj[kind.kind] ?? {};
     if (typeof params !== 'object' || Array.isArray(params)) {
@@ -88,7 +114,8 @@ function parseModel(entry: unknown, index: number, source: ConfigSource, resolve
   throw configError(
     source,
     at,
-    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, http }, ` +
+    `expected a built-in name (${names.join(', ')}), { hybrid: { word_weight } }, { name, command } or { name, ` +
+      `http }, ` +
       `found ${found}${hint}`
   );
 }

@@ -59,7 +59,9 @@ export function resolveInside(root: string, p: string, cwd?: string): ResolvedPa
   // An absolute path may name the root by its real path (the root given through a link).
   const base = isInside(root, absolute) ? root : isInside(realRoot, absolute) ? realRoot : null;
   if (base === null) return `expected a path inside the repository root, found ${shown}`;
-  const parts = relative(base, absolute).split(sep).filter((s) => s !== '');
+  const parts = relative(base, absolute)
+    .split(sep)
+    .filter((s) => s !== '');
   let real = realRoot;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as string;
@@ -77,15 +79,22 @@ export function resolveInside(root: string, p: string, cwd?: string): ResolvedPa
       try {
         real = realpathSync(current);
       } catch (error) {
-        const why = code(error) === 'ENOENT' ? 'a link whose target does not exist' : `a link that cannot be resolved (${code(error) ?? 'unknown error'})`;
+        const why =
+          code(error) === 'ENOENT'
+            ? 'a link whose target does not exist'
+            : `a link that cannot be resolved (${code(error) ?? 'unknown error'})`;
         return `expected a path that exists or can be created, found ${shown} (${why})`;
       }
-      if (!isInside(realRoot, real)) return `expected a path inside the repository root, found ${shown} (a link that leads outside)`;
+      if (!isInside(realRoot, real))
+        return `expected a path inside the repository root, found ${shown} (a link that leads outside)`;
     } else {
       real = current;
     }
     if (i < parts.length - 1 && !statSync(real).isDirectory()) {
-      return `expected a path whose parents are folders, found ${shown} (${quotePath(parts.slice(0, i + 1).join('/'))} is not a folder)`;
+      return (
+        `expected a path whose parents are folders, found ${shown} (${quotePath(parts.slice(0, i + 1).join('/'))} ` +
+        `is not a folder)`
+      );
     }
   }
   return { absolute, relative: relative(base, absolute).split(sep).join('/') || '.', real, realRoot };

@@ -60,7 +60,10 @@ export interface Threshold {
 export interface GatePlan {
   thresholds: Record<GateKey, Threshold>;
   families: Record<string, Partial<Record<FamilyGateKey, Threshold>>>;
-  /** `gate.min_attack_strength`: per attack, the share of exact's failures it must find (absent or empty: reported only). */
+  /**
+   * `gate.min_attack_strength`: per attack, the share of exact's failures it must find (absent or empty: reported
+   * only).
+   */
   minAttackStrength?: Record<string, Threshold>;
   allowNotEvaluated: boolean;
   /** Models the gate judges (all configured models when not restricted). */
@@ -74,7 +77,15 @@ export interface GatePlan {
 }
 
 /** Fields of the `release:` block, in the order reports list them (docs/explain-and-release.md). */
-export const RELEASE_FIELDS = ['owner', 'reviewer', 'intended_use', 'out_of_scope_uses', 'known_limitations', 'mitigations', 'authorization'] as const;
+export const RELEASE_FIELDS = [
+  'owner',
+  'reviewer',
+  'intended_use',
+  'out_of_scope_uses',
+  'known_limitations',
+  'mitigations',
+  'authorization'
+] as const;
 export type ReleaseField = (typeof RELEASE_FIELDS)[number];
 
 /**

@@ -86,13 +86,17 @@ function readBounded(absolute: string, shown: string): Buffer {
   const fd = openSync(absolute, 'r');
   try {
     const tooBig = (size: number) =>
-      new ConfigError(`${visiblePath(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (${MAX_CONFIG_BYTES / 1024} KiB)`);
+      new ConfigError(
+        `${visiblePath(shown)}: config file is ${size} bytes; expected at most ${MAX_CONFIG_BYTES} bytes (` +
+          `${MAX_CONFIG_BYTES / 1024} KiB)`
+      );
     const size = fstatSync(fd).size;
     if (size > MAX_CONFIG_BYTES) throw tooBig(size);
     // Read one byte past the bound, in case the file grew since fstat.
     const buffer = Buffer.alloc(MAX_CONFIG_BYTES + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > MAX_CONFIG_BYTES) throw tooBig(fstatSync(fd).size);
     return buffer.subarray(0, length);
   } finally {
@@ -112,10 +116,12 @@ const MAX_PATH_CHARS = 4096;
 
 /** A file the config names at `path`: inside the root, existing, a regular file; else a ConfigError. */
 export function fileRef(source: ConfigSource, root: string, path: KeyPath, p: string): FileRef {
-  if (p.length > MAX_PATH_CHARS) throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${quoted(p)}`);
+  if (p.length > MAX_PATH_CHARS)
+    throw configError(source, path, `expected a path of at most ${MAX_PATH_CHARS} characters, found ${quoted(p)}`);
   const resolved = resolveInside(root, p);
   if (typeof resolved === 'string') throw configError(source, path, visible(resolved));
-  if (!existsSync(resolved.absolute)) throw configError(source, path, `file not found; expected an existing file, found ${quoted(p, 200)}`);
+  if (!existsSync(resolved.absolute))
+    throw configError(source, path, `file not found; expected an existing file, found ${quoted(p, 200)}`);
   const kind = notRegularFile(statSync(resolved.absolute));
   if (kind !== null) throw configError(source, path, `expected a regular file, found ${kind} ${quoted(p, 200)}`);
   return { absolute: resolved.absolute, path: resolved.relative };

@@ -18,9 +18,16 @@ export function releasePlan(raw: RawConfig, source: ConfigSource): ReleasePlan |
   if (r === undefined) return null;
   const at = (key: string, i?: number): KeyPath => (i === undefined ? ['release', key] : ['release', key, i]);
   const checkText = (value: string, path: KeyPath) => {
-    if (!/\S/u.test(value)) throw configError(source, path, `expected text with at least one visible character, found ${quoted(value)}`);
+    if (!/\S/u.test(value))
+      throw configError(source, path, `expected text with at least one visible character, found ${quoted(value)}`);
     // Line breaks and tabs are how YAML block scalars write prose; any other hidden character is refused.
-    if (hasHidden(value.replace(/[\t\n\r]/g, ' '))) throw configError(source, path, `expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found ${quoted(value)}`);
+    if (hasHidden(value.replace(/[\t\n\r]/g, ' ')))
+      throw configError(
+        source,
+        path,
+        `expected text without control, bidi or invisible characters (line breaks and tabs are allowed), found ` +
+          `${quoted(value)}`
+      );
   };
   const one = (key: ReleaseField): string | null => {
     const v = r[key as keyof typeof r];
@@ -31,7 +38,8 @@ export function releasePlan(raw: RawConfig, source: ConfigSource): ReleasePlan |
   const list = (key: ReleaseField): string[] | null => {
     const v = r[key as keyof typeof r] as string[] | undefined;
     if (v === undefined) return null;
-    if (v.length > MAX_RELEASE_ITEMS) throw configError(source, at(key), `expected at most ${MAX_RELEASE_ITEMS} entries, found ${v.length}`);
+    if (v.length > MAX_RELEASE_ITEMS)
+      throw configError(source, at(key), `expected at most ${MAX_RELEASE_ITEMS} entries, found ${v.length}`);
     v.forEach((item, i) => checkText(item, at(key, i)));
     return [...v];
   };

@@ -46,7 +46,9 @@ type Primitive<T> = T extends 'string'
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
 type ObjectOf<P, R> = Flat<
-  { -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & { -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]> }
+  { -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & {
+    -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]>;
+  }
 >;
 
 /**

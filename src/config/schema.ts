@@ -12,7 +12,8 @@ import { closed, count, name, path, pp, rate, type FromSchema, type Schema } fro
 
 // Release record (docs/explain-and-release.md): names and references stay on one line; prose may span lines
 // (load.ts refuses other hidden characters and blank text in it).
-const oneLine = <const M extends number>(max: M) => ({ type: 'string', minLength: 1, maxLength: max, pattern: PRINTABLE_PATTERN }) as const;
+const oneLine = <const M extends number>(max: M) =>
+  ({ type: 'string', minLength: 1, maxLength: max, pattern: PRINTABLE_PATTERN }) as const;
 const prose = <const M extends number>(max: M) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const proseList = { type: 'array', minItems: 1, items: prose(1000) } as const;
 
@@ -47,12 +48,19 @@ const gateThresholds = {
 } as const satisfies Record<GateKey, Schema>;
 for (const key of GATE_KEYS) if (!gateThresholds[key]) throw new Error(`schema lacks gate key ${key}`);
 
-const familyOverrides = closed(Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k]])) as Pick<typeof gateThresholds, FamilyGateKey>);
+const familyOverrides = closed(
+  Object.fromEntries(FAMILY_GATE_KEYS.map((k) => [k, gateThresholds[k]])) as Pick<typeof gateThresholds, FamilyGateKey>
+);
 // Conditions that are not attacks are only compared with the baseline (docs/definitions.md#comparison).
 const regressionOnly = closed({ max_regression_pp: gateThresholds.max_regression_pp });
 
-/** `threat_model.attacks`: every family's own schema, tabular attacks first (the order unknown-key messages list them in). */
-type AttacksSchema = { [D in (typeof TABULAR_ATTACKS)[number] | (typeof TEXT_FAMILIES)[number] as D['name']]: D['schema'] };
+/**
+ * `threat_model.attacks`: every family's own schema, tabular attacks first (the order unknown-key messages list them
+ * in).
+ */
+type AttacksSchema = {
+  [D in (typeof TABULAR_ATTACKS)[number] | (typeof TEXT_FAMILIES)[number] as D['name']]: D['schema'];
+};
 function attacksSchema(registry: FamilyRegistry): Record<string, Schema> {
   return Object.fromEntries([...registry.tabular, ...registry.text].map((d) => [d.name, d.schema]));
 }
@@ -62,7 +70,12 @@ function attacksSchema(registry: FamilyRegistry): Record<string, Schema> {
  * not attacks, which take only `max_regression_pp` (typed with the attack's keys: the others are
  * a subset).
  */
-type GateFamiliesSchema = { type: 'object'; properties: Record<string, typeof familyOverrides>; required: []; additionalProperties: false };
+type GateFamiliesSchema = {
+  type: 'object';
+  properties: Record<string, typeof familyOverrides>;
+  required: [];
+  additionalProperties: false;
+};
 function gateFamiliesSchema(registry: FamilyRegistry): Schema {
   const families = [...registry.text, ...registry.tabular];
   return closed({
@@ -76,14 +89,23 @@ function gateFamiliesSchema(registry: FamilyRegistry): Schema {
  * `gate.min_attack_strength`: per attack graded against `exact` (every tabular attack but exact
  * itself), the share of exact's failures it must find (docs/tabular.md).
  */
-type StrengthSchema = { type: 'object'; properties: Record<string, typeof rate>; required: []; additionalProperties: false };
+type StrengthSchema = {
+  type: 'object';
+  properties: Record<string, typeof rate>;
+  required: [];
+  additionalProperties: false;
+};
 function strengthSchema(registry: FamilyRegistry): Schema {
   // Every attack but the reference (the one that solves for the worst case) is graded.
   const graded = registry.tabular.filter((d) => d.attack && d.strategy !== 'exact');
   return closed(Object.fromEntries(graded.map((d) => [d.name, rate])));
 }
 
-function schemaOf<const A extends Record<string, Schema>, const G extends Schema, const S extends Schema>(attacks: A, gateFamilies: G, strength: S) {
+function schemaOf<const A extends Record<string, Schema>, const G extends Schema, const S extends Schema>(
+  attacks: A,
+  gateFamilies: G,
+  strength: S
+) {
   return closed(
     {
       version: { const: 1 },
@@ -107,7 +129,10 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
             // Tabular (docs/definitions.md#tabular): an L∞ budget in raw feature units, editable features, bounds.
             linf_eps: { type: 'number', exclusiveMinimum: 0 },
             editable: { type: 'array', items: name, minItems: 1 },
-            bounds: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } }
+            bounds: {
+              type: 'object',
+              additionalProperties: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 }
+            }
           })
         },
         ['id']
@@ -143,7 +168,10 @@ function schemaOf<const A extends Record<string, Schema>, const G extends Schema
       selective: closed({
         abstain_below: {
           type: 'object',
-          additionalProperties: closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, ['on', 'threshold'])
+          additionalProperties: closed({ on: { enum: ['probability', 'margin'] }, threshold: { type: 'number' } }, [
+            'on',
+            'threshold'
+          ])
         }
       }),
       output: closed({
@@ -174,7 +202,11 @@ export function configSchema(registry: FamilyRegistry): Schema {
 }
 
 /** The config schema of this build, from the family registry; the generated validator is compiled from it. */
-export const CONFIG_SCHEMA = schemaOf(attacksSchema(FAMILY_REGISTRY) as AttacksSchema, gateFamiliesSchema(FAMILY_REGISTRY) as GateFamiliesSchema, strengthSchema(FAMILY_REGISTRY) as StrengthSchema);
+export const CONFIG_SCHEMA = schemaOf(
+  attacksSchema(FAMILY_REGISTRY) as AttacksSchema,
+  gateFamiliesSchema(FAMILY_REGISTRY) as GateFamiliesSchema,
+  strengthSchema(FAMILY_REGISTRY) as StrengthSchema
+);
 
 /** The raw, schema-checked shape of a version 1 config file. */
 export type RawConfig = FromSchema<typeof CONFIG_SCHEMA>;

@@ -46,19 +46,32 @@ export class ConfigSource {
     // uniqueKeys: false because the library's duplicate check is quadratic; the walk below
     // does it in one pass. resolveKnownTags: false so that !!binary, !!set, !!timestamp … are
     // unknown tags, refused below like any other.
-    const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, strict: true, resolveKnownTags: false });
+    const doc = parseDocument(text, {
+      lineCounter: lines,
+      prettyErrors: false,
+      uniqueKeys: false,
+      strict: true,
+      resolveKnownTags: false
+    });
     const errors: ParseProblem[] = [...controlCharacters(text, lines)];
     for (const e of doc.errors) {
       const message = e.message.split('\n')[0] ?? e.message;
       // The reader recurses per level of nesting; it reports a stack overflow as its message.
-      const shown = /call stack/i.test(message) ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels` : visible(truncateText(message, 200));
+      const shown = /call stack/i.test(message)
+        ? `values nested too deeply to read; expected at most ${MAX_NESTING} levels`
+        : visible(truncateText(message, 200));
       errors.push({ line: e.linePos?.[0]?.line ?? lines.linePos(e.pos[0]).line, message: shown });
     }
     for (const w of doc.warnings) {
       const line = w.linePos?.[0]?.line ?? lines.linePos(w.pos[0]).line;
       if (w.code === 'TAG_RESOLVE_FAILED') {
         const tag = w.message.replace(/^Unresolved tag: /, '').replace(CORE_TAG, '!!');
-        errors.push({ line, message: `unknown tag ${quoted(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are read)` });
+        errors.push({
+          line,
+          message:
+            `unknown tag ${quoted(tag)}; expected plain YAML values (only !!str, !!int, !!float, !!bool, !!null, ` +
+            `!!map and !!seq are read)`
+        });
       } else {
         errors.push({ line, message: visible(truncateText(w.message.split('\n')[0] ?? w.message, 200)) });
       }
@@ -113,7 +126,13 @@ function controlCharacters(text: string, lines: LineCounter): ParseProblem[] {
   for (const match of text.matchAll(NON_PRINTABLE)) {
     const { line, col } = lines.linePos(match.index);
     const code = (match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-    found.push({ line, column: col, message: `control character U+${code}; expected printable text (YAML allows tab, line feed and carriage return only)` });
+    found.push({
+      line,
+      column: col,
+      message:
+        `control character U+${code}; expected printable text ` +
+        `(YAML allows tab, line feed and carriage return only)`
+    });
     if (found.length === 20) break;
   }
   return found;
@@ -159,7 +178,11 @@ class LineIndex {
     if (anchor) this.anchors.set(anchor, node as Node);
     if (!isMap(node) && !isSeq(node)) return 1;
     if (depth >= MAX_NESTING) {
-      if (!this.reportedDepth) problems.push({ line: line ?? 1, message: `values nested more than ${MAX_NESTING} levels deep; expected a shallower config` });
+      if (!this.reportedDepth)
+        problems.push({
+          line: line ?? 1,
+          message: `values nested more than ${MAX_NESTING} levels deep; expected a shallower config`
+        });
       this.reportedDepth = true;
       if (anchor) this.sizes.set(node as Node, 1);
       return 1;
@@ -177,7 +200,10 @@ class LineIndex {
         }
         const name = String(keyNode?.value ?? '');
         if (seen.has(name)) {
-          problems.push({ line: keyLine, message: `duplicate key ${quoted(name)}; expected each key once per mapping` });
+          problems.push({
+            line: keyLine,
+            message: `duplicate key ${quoted(name)}; expected each key once per mapping`
+          });
           continue;
         }
         seen.add(name);
@@ -197,18 +223,31 @@ class LineIndex {
   private alias(node: { source: string }, line: number, problems: ParseProblem[]): number {
     const target = this.anchors.get(node.source);
     if (!target) {
-      problems.push({ line, message: `alias ${quoted('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor` });
+      problems.push({
+        line,
+        message: `alias ${quoted('*' + node.source)} has no anchor before it; expected an alias to an earlier &anchor`
+      });
       return 1;
     }
     const size = isMap(target) || isSeq(target) ? this.sizes.get(target) : 1;
     if (size === undefined) {
-      problems.push({ line, message: `alias ${quoted('*' + node.source)} refers to a value that contains it; expected an alias to a finished value` });
+      problems.push({
+        line,
+        message:
+          `alias ${quoted('*' + node.source)} refers to a value that contains it; expected an alias to a finished ` +
+          `value`
+      });
       return 1;
     }
     this.aliasValues += size;
     if (this.aliasValues > MAX_ALIAS_VALUES && !this.reportedAliases) {
       this.reportedAliases = true;
-      problems.push({ line, message: `aliases expand to more than ${MAX_ALIAS_VALUES} values (an alias bomb?); expected a config that repeats fewer values` });
+      problems.push({
+        line,
+        message:
+          `aliases expand to more than ${MAX_ALIAS_VALUES} values (an alias bomb?); expected a config that repeats ` +
+          `fewer values`
+      });
     }
     return size;
   }

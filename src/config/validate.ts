@@ -43,10 +43,13 @@ function expectedOf(schema: SchemaNode | undefined): string {
   const base = types.map((t) => TYPE_NAMES[String(t)] ?? String(t)).join(' or ');
   if (typeof schema.maxLength === 'number') {
     const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-    return min > 0 ? `a string of ${min} to ${schema.maxLength} characters` : `a string of at most ${schema.maxLength} characters`;
+    return min > 0
+      ? `a string of ${min} to ${schema.maxLength} characters`
+      : `a string of at most ${schema.maxLength} characters`;
   }
   const bounds: string[] = [];
-  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number') bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
+  if (typeof schema.minimum === 'number' && typeof schema.maximum === 'number')
+    bounds.push(`from ${schema.minimum} to ${schema.maximum}`);
   else {
     if (typeof schema.minimum === 'number') bounds.push(`≥ ${schema.minimum}`);
     if (typeof schema.maximum === 'number') bounds.push(`≤ ${schema.maximum}`);
@@ -61,7 +64,8 @@ function expectedOf(schema: SchemaNode | undefined): string {
 
 /** What a `propertyNames` schema asks of a key. */
 function expectedName(names: SchemaNode | undefined): string {
-  if (names && typeof names.pattern === 'string' && names.pattern !== PRINTABLE_PATTERN) return 'a name starting with a letter, using letters, digits, "_" or "-"';
+  if (names && typeof names.pattern === 'string' && names.pattern !== PRINTABLE_PATTERN)
+    return 'a name starting with a letter, using letters, digits, "_" or "-"';
   const parts = [names?.minLength === 1 ? 'a non-empty name' : 'a name'];
   if (names?.pattern === PRINTABLE_PATTERN) parts.push(PRINTABLE);
   return parts.join(' ');
@@ -118,17 +122,29 @@ function locate(error: ErrorObject, source: ConfigSource): Located {
       const key = String((error.params as { missingProperty: string }).missingProperty);
       const full = [...path, key];
       const properties = (parent?.properties as Record<string, SchemaNode> | undefined) ?? {};
-      return { line: source.keyLineOf(path), path: full, message: `missing required key; expected ${expectedOf(properties[key])}, found nothing` };
+      return {
+        line: source.keyLineOf(path),
+        path: full,
+        message: `missing required key; expected ${expectedOf(properties[key])}, found nothing`
+      };
     }
     case 'propertyNames': {
       const name = String((error.params as { propertyName: string }).propertyName);
       const expected = expectedName(parent?.propertyNames as SchemaNode | undefined);
-      return { line: source.keyLineOf([...path, name]), path: [...path, name], message: `invalid name; expected ${expected}, found ${quoted(name)}` };
+      return {
+        line: source.keyLineOf([...path, name]),
+        path: [...path, name],
+        message: `invalid name; expected ${expected}, found ${quoted(name)}`
+      };
     }
     default: {
       // A failed PRINTABLE_PATTERN says so; the value's type and bounds are what expectedOf words.
       const printable = error.keyword === 'pattern' && parent?.pattern === PRINTABLE_PATTERN ? ` ${PRINTABLE}` : '';
-      return { line: source.lineOf(path), path, message: `expected ${expectedOf(parent)}${printable}, found ${describeFound(error.data)}` };
+      return {
+        line: source.lineOf(path),
+        path,
+        message: `expected ${expectedOf(parent)}${printable}, found ${describeFound(error.data)}`
+      };
     }
   }
 }
@@ -163,15 +179,23 @@ export function yamlErrors(file: string, problems: readonly ParseProblem[]): Con
 }
 
 /** Validate the parsed document; throws one ConfigError listing every problem (by line). */
-export function validateConfig(value: unknown, source: ConfigSource, validator: (value: unknown) => boolean = validate): void {
+export function validateConfig(
+  value: unknown,
+  source: ConfigSource,
+  validator: (value: unknown) => boolean = validate
+): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ConfigError(`${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`);
+    throw new ConfigError(
+      `${visiblePath(source.file)}:1: expected a mapping of config keys at the top level, found ${describeFound(value)}`
+    );
   }
   const check = validator as ValidateFunction;
   if (check(value)) return;
   // A bad key name yields both a `propertyNames` error and the inner errors that caused it
   // (marked with `propertyName`); the first says it all. `if` errors repeat their `then`.
-  const located = (check.errors ?? []).filter((e) => e.propertyName === undefined && e.keyword !== 'if').map((e) => locate(e, source));
+  const located = (check.errors ?? [])
+    .filter((e) => e.propertyName === undefined && e.keyword !== 'if')
+    .map((e) => locate(e, source));
   throw configErrors(source.file, located);
 }
 

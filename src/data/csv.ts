@@ -40,14 +40,20 @@ export function parseCsv(text: string, file: string): ParsedFile {
   }
   if (unclosed) {
     const start = nextRecordLine(text.split('\n'), rows[rows.length - 1]?.info.lines ?? 0);
-    throw new DataError(`${visiblePath(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`);
+    throw new DataError(
+      `${visiblePath(file)}:${start}: malformed CSV row (a quoted field opened here is never closed)`
+    );
   }
   const first = rows[0];
   if (!first) return { records: [], bad, header: [] };
   const header = first.record.map((h) => h.trim());
   header.forEach((name, i) => {
-    if (name === '') throw new DataError(`${visiblePath(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
-    if (header.indexOf(name) !== i) throw new DataError(`${visiblePath(file)}:1: CSV header names column ${quoted(name)} twice; expected unique column names`);
+    if (name === '')
+      throw new DataError(`${visiblePath(file)}:1: CSV header column ${i + 1} is empty; expected a column name`);
+    if (header.indexOf(name) !== i)
+      throw new DataError(
+        `${visiblePath(file)}:1: CSV header names column ${quoted(name)} twice; expected unique column names`
+      );
   });
   const records: RawRecord[] = rows.slice(1).map(({ record, info }) => ({
     line: info.lines,
@@ -59,5 +65,7 @@ export function parseCsv(text: string, file: string): ParsedFile {
 /** The parser's own words, one line, bounded: they may quote a piece of the row. */
 function describe(e: CsvError): string {
   const first = (e.message ?? String(e)).split('\n')[0] ?? '';
-  return visible(truncate(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200));
+  return visible(
+    truncate(first.replace(/^Invalid (Record Length|Opening Quote|Closing Quote): /, '').replace(/\s+$/, ''), 200)
+  );
 }

@@ -78,18 +78,28 @@ export interface Dataset {
 
 /** The documented label digest: SHA-256 of this JSON list of [split, id, label] triples. */
 export const LABEL_DIGEST_DEFINITION =
-  'sha256 of the compact JSON list [[split, id, label], ...]: train first, then the evaluation splits in config order, ids in code-point order within each split';
+  'sha256 of the compact JSON list [[split, id, label], ...]: train first, then the evaluation splits in config ' +
+  'order, ids in code-point order within each split';
 
-export function parseFile(ref: FileRef): { parsed: ParsedFile; info: Omit<DataFileInfo, 'split' | 'rows' | 'skipped'> } {
+export function parseFile(ref: FileRef): {
+  parsed: ParsedFile;
+  info: Omit<DataFileInfo, 'split' | 'rows' | 'skipped'>;
+} {
   let bytes: Buffer;
   try {
     bytes = readFileSync(ref.absolute);
   } catch (error) {
-    throw new DataError(`${visiblePath(ref.path)}: cannot read (${visible((error as NodeJS.ErrnoException).code ?? (error as Error).message)}); expected a readable file`);
+    throw new DataError(
+      `${visiblePath(ref.path)}: cannot read (` +
+        `${visible((error as NodeJS.ErrnoException).code ?? (error as Error).message)}); expected a readable file`
+    );
   }
   const ext = extname(ref.path).toLowerCase();
   const format = ext === '.csv' ? 'csv' : ext === '.jsonl' || ext === '.ndjson' ? 'jsonl' : null;
-  if (!format) throw new DataError(`${visiblePath(ref.path)}: unsupported extension ${quoted(ext || '(none)')}; expected .jsonl or .csv`);
+  if (!format)
+    throw new DataError(
+      `${visiblePath(ref.path)}: unsupported extension ${quoted(ext || '(none)')}; expected .jsonl or .csv`
+    );
   const text = decodeUtf8(bytes, ref.path);
   if (text.trim() === '') throw new DataError(`${visiblePath(ref.path)}:1: empty file; expected at least one row`);
   const parsed = format === 'csv' ? parseCsv(text, ref.path) : parseJsonl(text, ref.path);
@@ -114,11 +124,14 @@ export const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * declared feature space, so no attack result on it would mean anything).
  */
 function featureValue(value: unknown, column: string, bounds: [number, number] | undefined): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw new RowProblem(`column ${quoted(column)}: expected a finite number, found ${describeFound(value)}`, column);
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && NUMBER.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n))
+    throw new RowProblem(`column ${quoted(column)}: expected a finite number, found ${describeFound(value)}`, column);
   if (bounds && !(n >= bounds[0] && n <= bounds[1])) {
     throw new RowProblem(
-      `column ${quoted(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] (threat_model.constraints.bounds), found ${n}`,
+      `column ${quoted(column)}: expected a value within the declared bounds [${bounds[0]}, ${bounds[1]}] ` +
+        `(threat_model.constraints.bounds), found ${n}`,
       column
     );
   }
@@ -134,21 +147,34 @@ function asString(value: unknown, column: string): string | null {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-      throw new RowProblem(`column ${quoted(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote the value in the file)`);
+      throw new RowProblem(
+        `column ${quoted(column)}: a whole number beyond 2^53 cannot be read exactly; expected a string (quote ` +
+          `the value in the file)`
+      );
     }
     return String(value);
   }
   return null;
 }
 
-function toExample(values: Record<string, unknown>, plan: DataPlan, split: string, file: string, line: number): Example {
+function toExample(
+  values: Record<string, unknown>,
+  plan: DataPlan,
+  split: string,
+  file: string,
+  line: number
+): Example {
   const columns = plan.columns;
   const need = (key: 'id' | 'label'): string => {
     const column = columns[key];
     if (!Object.hasOwn(values, column)) throw new RowProblem(`missing required column ${quoted(column)} (${key})`);
     const v = asString(values[column], column);
-    if (v === null) throw new RowProblem(`column ${quoted(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`);
-    if (v.trim() === '') throw new RowProblem(`column ${quoted(column)} (${key}): expected a non-empty value, found ${quoted(v)}`);
+    if (v === null)
+      throw new RowProblem(
+        `column ${quoted(column)} (${key}): expected a string or number, found ${describeFound(values[column])}`
+      );
+    if (v.trim() === '')
+      throw new RowProblem(`column ${quoted(column)} (${key}): expected a non-empty value, found ${quoted(v)}`);
     return v;
   };
   const id = need('id');
@@ -160,7 +186,15 @@ function toExample(values: Record<string, unknown>, plan: DataPlan, split: strin
     if (s === null) throw new RowProblem(`column ${quoted(column)}: expected a string, found ${describeFound(v)}`);
     return s;
   };
-  const common = { id, split, label, language: optional(columns.language) ?? UNKNOWN_LANGUAGE, domain: optional(columns.domain), file, line };
+  const common = {
+    id,
+    split,
+    label,
+    language: optional(columns.language) ?? UNKNOWN_LANGUAGE,
+    domain: optional(columns.domain),
+    file,
+    line
+  };
   if (columns.features.length > 0) {
     const features: Record<string, number> = {};
     for (const name of columns.features) {
@@ -169,10 +203,13 @@ function toExample(values: Record<string, unknown>, plan: DataPlan, split: strin
     }
     return { ...common, input: { kind: 'features', values: features } };
   }
-  if (!Object.hasOwn(values, columns.text)) throw new RowProblem(`missing required column ${quoted(columns.text)} (text)`);
+  if (!Object.hasOwn(values, columns.text))
+    throw new RowProblem(`missing required column ${quoted(columns.text)} (text)`);
   const text = values[columns.text];
-  if (typeof text !== 'string') throw new RowProblem(`column ${quoted(columns.text)} (text): expected a string, found ${describeFound(text)}`);
-  if (text.trim() === '') throw new RowProblem(`column ${quoted(columns.text)} (text): expected non-empty text, found ${quoted(text)}`);
+  if (typeof text !== 'string')
+    throw new RowProblem(`column ${quoted(columns.text)} (text): expected a string, found ${describeFound(text)}`);
+  if (text.trim() === '')
+    throw new RowProblem(`column ${quoted(columns.text)} (text): expected non-empty text, found ${quoted(text)}`);
   return { ...common, input: { kind: 'text', text } };
 }
 
@@ -192,15 +229,26 @@ export function loadDataset(plan: DataPlan): Dataset {
     parsed.bad.forEach(reject);
     const header = parsed.header;
     if (header) {
-      const required = plan.columns.features.length > 0 ? [['id', plan.columns.id], ['label', plan.columns.label], ...plan.columns.features.map((f) => ['feature', f])] : (['id', 'text', 'label'] as const).map((k) => [k, plan.columns[k]]);
+      const required =
+        plan.columns.features.length > 0
+          ? [
+              ['id', plan.columns.id],
+              ['label', plan.columns.label],
+              ...plan.columns.features.map((f) => ['feature', f])
+            ]
+          : (['id', 'text', 'label'] as const).map((k) => [k, plan.columns[k]]);
       for (const [key, column] of required) {
         if (!header.includes(column as string)) {
-          throw new DataError(`${visiblePath(ref.path)}:1: missing required column ${quoted(column as string)} (${key}); found columns ${quotedList(header)}`);
+          throw new DataError(
+            `${visiblePath(ref.path)}:1: missing required column ${quoted(column as string)} (${key}); found ` +
+              `columns ${quotedList(header)}`
+          );
         }
       }
     }
     // CSV errors name the column by its 1-based position in the header.
-    const where = (line: number, column: string | null) => (header && column !== null ? `${line}:${header.indexOf(column) + 1}` : undefined);
+    const where = (line: number, column: string | null) =>
+      header && column !== null ? `${line}:${header.indexOf(column) + 1}` : undefined;
     const examples: Example[] = [];
     for (const record of parsed.records) {
       let example: Example;
@@ -213,14 +261,20 @@ export function loadDataset(plan: DataPlan): Dataset {
       }
       const earlier = seen.get(example.id);
       if (earlier !== undefined) {
-        const where = earlier.split === split ? `split ${quoted(split)}` : `splits ${quoted(earlier.split)} and ${quoted(split)}`;
-        reject({ file: ref.path, line: record.line, reason: `duplicate id ${quoted(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}` });
+        const where =
+          earlier.split === split ? `split ${quoted(split)}` : `splits ${quoted(earlier.split)} and ${quoted(split)}`;
+        reject({
+          file: ref.path,
+          line: record.line,
+          reason: `duplicate id ${quoted(example.id)} in ${where}; expected unique ids, first seen at ${earlier.at}`
+        });
         continue;
       }
       seen.set(example.id, { split, at: `${visiblePath(ref.path)}:${record.line}` });
       examples.push(example);
     }
-    if (examples.length === 0) throw new DataError(`${visiblePath(ref.path)}:1: no usable rows; expected at least one row`);
+    if (examples.length === 0)
+      throw new DataError(`${visiblePath(ref.path)}:1: no usable rows; expected at least one row`);
     files.push({ split, ...info, rows: examples.length, skipped: skipped.length - before });
     return examples;
   };
@@ -228,19 +282,27 @@ export function loadDataset(plan: DataPlan): Dataset {
   const train = readSplit('train', plan.train, new Map());
   const labels = sortCodePoints(new Set(train.map((e) => e.label)));
   if (labels.length < 2) {
-    throw new DataError(`${visiblePath(plan.train.path)}: training data has ${labels.length} label; expected at least two labels to classify`);
+    throw new DataError(
+      `${visiblePath(plan.train.path)}: training data has ${labels.length} label; expected at least two labels ` +
+        `to classify`
+    );
   }
   const known = new Set(labels);
   const evalIds: Seen = new Map();
   const splits: SplitData[] = plan.evaluate.map(({ split, file }) => {
     const examples = readSplit(split, file, evalIds).filter((e) => {
       if (known.has(e.label)) return true;
-      reject({ file: e.file, line: e.line, reason: `label ${quoted(e.label)} never occurs in the training data; expected one of ${quotedList(labels)}` });
+      reject({
+        file: e.file,
+        line: e.line,
+        reason: `label ${quoted(e.label)} never occurs in the training data; expected one of ${quotedList(labels)}`
+      });
       return false;
     });
     const info = files[files.length - 1];
     if (info) info.rows = examples.length;
-    if (examples.length === 0) throw new DataError(`${visiblePath(file.path)}:1: no usable rows; expected at least one row`);
+    if (examples.length === 0)
+      throw new DataError(`${visiblePath(file.path)}:1: no usable rows; expected at least one row`);
     return { split, examples: examples.sort((a, b) => compareCodePoints(a.id, b.id)) };
   });
   if (plan.onBadRow === 'skip') {

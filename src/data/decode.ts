@@ -43,7 +43,11 @@ export function invalidUtf8At(bytes: Uint8Array): { line: number; column: number
       lineStart = i + 1;
     }
   }
-  return { line, column: at - lineStart + 1, message: `invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text` };
+  return {
+    line,
+    column: at - lineStart + 1,
+    message: `invalid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); expected UTF-8 text`
+  };
 }
 
 /** Decode a data file; strips a leading byte-order mark; invalid UTF-8 is a `file:line:column` error. */
@@ -53,6 +57,9 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
     const bad = invalidUtf8At(bytes);
-    throw new DataError(`${visiblePath(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`);
+    throw new DataError(
+      `${visiblePath(file)}:${bad?.line ?? 1}:${bad?.column ?? 1}: ` +
+        `${bad?.message ?? 'invalid UTF-8; expected UTF-8 text'}`
+    );
   }
 }

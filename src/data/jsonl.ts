@@ -16,7 +16,13 @@ export function parseJsonl(text: string, file: string): ParsedFile {
       value = JSON.parse(content);
     } catch (error) {
       // The parser's message may quote a piece of the line: shown bounded, hidden characters escaped.
-      bad.push({ file, line, reason: `malformed JSON (${visible(truncateText((error as Error).message, 200))}); expected one JSON object per line` });
+      bad.push({
+        file,
+        line,
+        reason:
+          `malformed JSON (${visible(truncateText((error as Error).message, 200))}); expected one JSON object per ` +
+          `line`
+      });
       return;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {

@@ -128,8 +128,10 @@ export class DrillCollector {
           this.offer(`attack_success/${model}/${condition}`, r, row);
           successes.push({ ranked: r, row });
         }
-        // A success as the metrics count it (metrics/ledger.ts transitionOutcome): under threat_model.against_policy a move the policy abstains on is no breach.
-        if (success && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction)) moved.push({ ranked: r, row });
+        // A success as the metrics count it (metrics/ledger.ts transitionOutcome): under threat_model.against_policy a
+        // move the policy abstains on is no breach.
+        if (success && cleanCorrect && row.status === 'ok' && isProtected(transitions, row.label, row.prediction))
+          moved.push({ ranked: r, row });
       });
       this.missedFailures(model, rows, ranked);
       if (eligible && !tested) this.offerWorst(`eligible_coverage/${model}/union`, uncovered);
@@ -139,14 +141,19 @@ export class DrillCollector {
   }
 
   /** A failure exact proves that another attack tested the row for and missed (docs/tabular.md). */
-  private missedFailures(model: string, rows: ReadonlyArray<EvidenceRow | undefined>, ranked: (row: EvidenceRow, c: number) => RankedRef): void {
+  private missedFailures(
+    model: string,
+    rows: ReadonlyArray<EvidenceRow | undefined>,
+    ranked: (row: EvidenceRow, c: number) => RankedRef
+  ): void {
     const { conditions } = this.facts;
     const at = conditions.indexOf(EXACT_ATTACK as Condition);
     const exact = at > 0 ? rows[at] : undefined;
     if (exact === undefined || exact.tested !== true || exact.success !== true) return;
     conditions.forEach((condition, c) => {
       const row = rows[c];
-      if (c === at || row === undefined || row.tested !== true || row.success === true || !isAttackFamily(condition)) return;
+      if (c === at || row === undefined || row.tested !== true || row.success === true || !isAttackFamily(condition))
+        return;
       this.offer(`attack_strength/${model}/${condition}`, ranked(exact, at), exact);
     });
   }

@@ -73,22 +73,39 @@ export function snippet(text: string, from: number, to: number, max = SNIPPET_CH
   const a = codePointLength(text, from);
   const b = codePointLength(text, to);
   const cut = (p: number, q: number) => text.slice(unitOffset(text, p), unitOffset(text, q));
-  if (total <= max) return { before: cut(0, a), changed: cut(a, b), after: cut(b, total), cutStart: false, cutEnd: false };
+  if (total <= max)
+    return { before: cut(0, a), changed: cut(a, b), after: cut(b, total), cutStart: false, cutEnd: false };
   const start = Math.max(0, Math.min(a - Math.floor(max / 4), total - max));
   const end = Math.min(total, start + max);
   const clip = (x: number) => Math.max(start, Math.min(end, x));
-  return { before: cut(start, clip(a)), changed: cut(clip(a), clip(b)), after: cut(clip(b), end), cutStart: start > 0, cutEnd: end < total };
+  return {
+    before: cut(start, clip(a)),
+    changed: cut(clip(a), clip(b)),
+    after: cut(clip(b), end),
+    cutStart: start > 0,
+    cutEnd: end < total
+  };
 }
 
-/** The changed span between an original and its candidate: common prefix and suffix left out (code units, surrogate-safe). */
-export function changedSpan(original: string, candidate: string): { start: number; endOriginal: number; endCandidate: number } {
+/**
+ * The changed span between an original and its candidate: common prefix and suffix left out (code units,
+ * surrogate-safe).
+ */
+export function changedSpan(
+  original: string,
+  candidate: string
+): { start: number; endOriginal: number; endCandidate: number } {
   let start = 0;
   const n = Math.min(original.length, candidate.length);
   while (start < n && original.charCodeAt(start) === candidate.charCodeAt(start)) start++;
   // Never split a surrogate pair.
   if (start > 0 && start < original.length && isLowSurrogate(original.charCodeAt(start))) start--;
   let tail = 0;
-  while (tail < n - start && original.charCodeAt(original.length - 1 - tail) === candidate.charCodeAt(candidate.length - 1 - tail)) tail++;
+  while (
+    tail < n - start &&
+    original.charCodeAt(original.length - 1 - tail) === candidate.charCodeAt(candidate.length - 1 - tail)
+  )
+    tail++;
   if (tail > 0 && isLowSurrogate(original.charCodeAt(original.length - tail))) tail--;
   return { start, endOriginal: original.length - tail, endCandidate: candidate.length - tail };
 }
@@ -120,11 +137,25 @@ export function refOf(row: EvidenceRow): ExampleRef {
   };
 }
 
-/** Ranks a row; `order` is its position among the rows of its example (model × condition). Texts are cut later, only for kept refs. */
+/**
+ * Ranks a row; `order` is its position among the rows of its example (model × condition). Texts are cut later, only for
+ * kept refs.
+ */
 export function rank(row: EvidenceRow, transitions: readonly ProtectedTransition[], order: number): RankedRef {
   const missing = row.status !== 'ok';
-  const loss = missing ? Infinity : row.clean_margin !== null && row.margin !== null ? row.clean_margin - row.margin : 0;
-  return { ref: refOf(row), protected: !missing && isProtected(transitions, row.label, row.prediction), loss, order, original: null, perturbed: null };
+  const loss = missing
+    ? Infinity
+    : row.clean_margin !== null && row.margin !== null
+      ? row.clean_margin - row.margin
+      : 0;
+  return {
+    ref: refOf(row),
+    protected: !missing && isProtected(transitions, row.label, row.prediction),
+    loss,
+    order,
+    original: null,
+    perturbed: null
+  };
 }
 
 /** Cuts the row's texts (when the evidence holds them) into the ref, the changed span marked. */
@@ -142,7 +173,18 @@ export function withTexts(ranked: RankedRef, row: EvidenceRow): void {
 /** A data-level reference: the example, with no model's reading. */
 export function dataRef(row: EvidenceRow): RankedRef {
   return {
-    ref: { split: row.split, id: row.id, language: row.language, model: null, condition: null, gold: row.label, clean_prediction: null, prediction: null, clean_margin: null, margin: null },
+    ref: {
+      split: row.split,
+      id: row.id,
+      language: row.language,
+      model: null,
+      condition: null,
+      gold: row.label,
+      clean_prediction: null,
+      prediction: null,
+      clean_margin: null,
+      margin: null
+    },
     protected: false,
     loss: 0,
     order: 0,

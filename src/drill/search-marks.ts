@@ -52,8 +52,14 @@ function markedSnippet(text: string, spans: readonly Span[], max: number): Marke
   return { parts, cutStart: startCp > 0, cutEnd: endCp < total };
 }
 
-/** The original and perturbed texts of a search row with each edited word marked; null when the row has none or they do not fit. */
-export function searchMarks(row: Pick<EvidenceRow, 'text' | 'perturbed_text' | 'edits' | 'language'>, max: number): { original: MarkedSnippet; perturbed: MarkedSnippet } | null {
+/**
+ * The original and perturbed texts of a search row with each edited word marked; null when the row has none or they do
+ * not fit.
+ */
+export function searchMarks(
+  row: Pick<EvidenceRow, 'text' | 'perturbed_text' | 'edits' | 'language'>,
+  max: number
+): { original: MarkedSnippet; perturbed: MarkedSnippet } | null {
   const edits = row.edits;
   if (row.text === null || row.perturbed_text === null || edits === undefined || edits.length === 0) return null;
   const words = scanText(row.text, row.language).words;

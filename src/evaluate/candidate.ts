@@ -1,6 +1,6 @@
 /**
- * What one condition feeds one model for one example (docs/definitions.md#conditions, docs/definitions.md#tabular): the input, its digest,
- * and what the condition did (attempted, changed, valid). Text candidates are the same for
+ * What one condition feeds one model for one example (docs/definitions.md#conditions, docs/definitions.md#tabular): the
+ * input, its digest, and what the condition did (attempted, changed, valid). Text candidates are the same for
  * every model; a tabular FGM candidate follows each model's own gradient.
  */
 import type { Condition } from '../evidence/condition.js';
@@ -38,7 +38,12 @@ export interface Candidate {
   /** Search rows: the model's answer (the search asked it already), the queries spent and the edits kept. */
   search?: { result: ScoreResult; queries: number; edits: SearchEdit[] };
   /** Tabular rows: the clean features, the candidate's (null on clean rows) and FGM's exactness flag. */
-  tabular?: { features: Record<string, number>; perturbed: Record<string, number> | null; exact: boolean | null; work?: RowWork | null };
+  tabular?: {
+    features: Record<string, number>;
+    perturbed: Record<string, number> | null;
+    exact: boolean | null;
+    work?: RowWork | null;
+  };
 }
 
 /** SHA-256 of a model input, as recorded in evidence rows (`input_sha256`). */
@@ -56,7 +61,12 @@ export interface CandidateSource {
    * Black-box tabular attacks: once a chunk's clean rows are scored (`clean` reads their answers),
    * adds each one's candidate to every model's list, at its place among the conditions.
    */
-  queried?(part: readonly Example[], lists: Candidate[][][], clean: (modelIndex: number, candidate: Candidate) => ScoreResult, counters: readonly ModelCounters[]): Promise<void>;
+  queried?(
+    part: readonly Example[],
+    lists: Candidate[][][],
+    clean: (modelIndex: number, candidate: Candidate) => ScoreResult,
+    counters: readonly ModelCounters[]
+  ): Promise<void>;
   /** Extra work counters of a model (tabular attack generation). */
   counters?(modelIndex: number): Partial<ModelCounters>;
   /** Forget per-example state once a chunk of examples is done. */

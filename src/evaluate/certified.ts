@@ -7,7 +7,10 @@
 import type { EvidenceRow } from '../evidence/row.js';
 import type { Candidate } from './candidate.js';
 
-/** `row` with its tabular fields set; `certified` only on eligible rows (the certificate is about them). Runs for every tabular row. */
+/**
+ * `row` with its tabular fields set; `certified` only on eligible rows (the certificate is about them). Runs for every
+ * tabular row.
+ */
 export function withTabularFields(row: EvidenceRow, tabular: NonNullable<Candidate['tabular']>): EvidenceRow {
   // The row is this candidate's own, fresh from buildRow, so the fields are set on it: a copy of
   // the whole row per tabular row was most of what exact added to a run.
@@ -31,7 +34,9 @@ export function checkCertified(rows: readonly EvidenceRow[]): void {
   for (const r of rows) {
     if (r.success === true) {
       throw new Error(
-        `inconsistent evidence: ${r.condition} succeeded on row ${JSON.stringify(r.id)} (split ${JSON.stringify(r.split)}, model ${JSON.stringify(r.model)}) that ${certificate.condition} certified: no point of the feasible set should move it`
+        `inconsistent evidence: ${r.condition} succeeded on row ${JSON.stringify(r.id)} (split ` +
+          `${JSON.stringify(r.split)}, model ${JSON.stringify(r.model)}) that ${certificate.condition} certified: ` +
+          `no point of the feasible set should move it`
       );
     }
   }

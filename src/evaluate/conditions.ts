@@ -13,7 +13,17 @@ import { inputDigest, type Candidate, type CandidateSource } from './candidate.j
 import type { PerturbationThread } from './perturb-thread.js';
 
 export function cleanCandidate(example: Example): Candidate {
-  return { condition: 'clean', input: example.input, digest: inputDigest(example.input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false };
+  return {
+    condition: 'clean',
+    input: example.input,
+    digest: inputDigest(example.input),
+    perturbedText: null,
+    attempted: true,
+    changed: false,
+    valid: null,
+    invalidReason: null,
+    masked: false
+  };
 }
 
 /** Conditions evaluated for a set of family runners, in their order (the registry's). */
@@ -56,7 +66,10 @@ export function chunkTexts(lists: readonly (readonly Pick<Candidate, 'input'>[])
   return [...seen];
 }
 
-/** Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: one chunk ahead is enough). */
+/**
+ * Chunks whose feature rows are asked of the thread ahead of the one being scored (rows are large: one chunk ahead is
+ * enough).
+ */
 const ROWS_AHEAD = 1;
 
 /**
@@ -65,11 +78,20 @@ const ROWS_AHEAD = 1;
  * enough to featurize, and a second copy of the featurizers would only cost memory.
  */
 export const ROWS_MEAN_CHARS = 2000;
-/** Nor are featurizers shared whose vocabularies hold more features in all: the thread's copy would cost as much memory as the main thread's. */
+/**
+ * Nor are featurizers shared whose vocabularies hold more features in all: the thread's copy would cost as much memory
+ * as the main thread's.
+ */
 export const ROWS_MAX_FEATURES = 1_000_000;
 
-/** The featurizers whose rows the thread is asked for: all of them, or none when the texts are long or the vocabularies large. */
-export function featurizersToShare<F extends Pick<Featurizer, 'vocabulary'>>(chunks: readonly (readonly Example[])[], featurizers: readonly F[]): readonly F[] {
+/**
+ * The featurizers whose rows the thread is asked for: all of them, or none when the texts are long or the vocabularies
+ * large.
+ */
+export function featurizersToShare<F extends Pick<Featurizer, 'vocabulary'>>(
+  chunks: readonly (readonly Example[])[],
+  featurizers: readonly F[]
+): readonly F[] {
   const features = featurizers.reduce((n, f) => n + f.vocabulary.length, 0);
   return meanChars(chunks) <= ROWS_MEAN_CHARS && features <= ROWS_MAX_FEATURES ? featurizers : [];
 }
@@ -115,7 +137,11 @@ export function chunksAtStart(chunks: readonly (readonly Example[])[]): number {
  * train. While it is ahead, it also featurizes each chunk's texts for the featurizers given to
  * `shareFeaturizers`, which are then handed the rows instead of computing them.
  */
-export function textCandidates(runners: readonly FamilyRunner[], chunks: readonly (readonly Example[])[], thread: PerturbationThread | null = null): CandidateSource {
+export function textCandidates(
+  runners: readonly FamilyRunner[],
+  chunks: readonly (readonly Example[])[],
+  thread: PerturbationThread | null = null
+): CandidateSource {
   const cache = new Map<Example, Candidate[]>();
   const pending = new Map<number, Promise<Candidate[][]>>();
   let featurizers: readonly Featurizer[] = [];
@@ -124,7 +150,8 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
   let requested = 0;
   let rowsRequested = 0;
   const requestUpTo = (end: number) => {
-    for (; thread && requested < Math.min(end, chunks.length); requested++) pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
+    for (; thread && requested < Math.min(end, chunks.length); requested++)
+      pending.set(requested, thread.request(chunks[requested] as readonly Example[]));
   };
   requestUpTo(chunksAtStart(chunks));
   const search = runners.find((r) => r.search)?.search;
@@ -139,7 +166,8 @@ export function textCandidates(runners: readonly FamilyRunner[], chunks: readonl
     async prepare(c) {
       if (!thread) return;
       requestUpTo(c + 1 + CHUNKS_AHEAD);
-      if (featurizers.length > 0) for (; rowsRequested < Math.min(c + 1 + ROWS_AHEAD, requested); rowsRequested++) thread.askRows(rowsRequested);
+      if (featurizers.length > 0)
+        for (; rowsRequested < Math.min(c + 1 + ROWS_AHEAD, requested); rowsRequested++) thread.askRows(rowsRequested);
       const lists = await (pending.get(c) as Promise<Candidate[][]>);
       pending.delete(c);
       const chunk = chunks[c] as readonly Example[];

@@ -48,7 +48,12 @@ function inputChars(e: Example): number {
  * The examples this run evaluates (all, or one shard's) in evidence order, cut into chunks of
  * at most `maxExamples` examples and, unless one example alone exceeds it, `maxChars` characters.
  */
-export function evaluationChunks(dataset: Dataset, shard: ShardSpec | null | undefined, maxExamples = CHUNK_EXAMPLES, maxChars = CHUNK_CHARS): Example[][] {
+export function evaluationChunks(
+  dataset: Dataset,
+  shard: ShardSpec | null | undefined,
+  maxExamples = CHUNK_EXAMPLES,
+  maxChars = CHUNK_CHARS
+): Example[][] {
   const all = dataset.splits.flatMap((s) => s.examples);
   const examples = shard ? all.filter((e) => shardOf(e.split, e.id, shard.count) === shard.index) : all;
   const chunks: Example[][] = [];
@@ -74,7 +79,15 @@ function renderText(policy: Plan['output']['text'], text: string | null, digest:
 }
 
 /** The rows of one example for one model, handed to the sink in condition order. */
-function emitRows(plan: Plan, example: Example, model: Model, m: number, list: readonly Candidate[], store: ScoreStore, sink: RowSink): void {
+function emitRows(
+  plan: Plan,
+  example: Example,
+  model: Model,
+  m: number,
+  list: readonly Candidate[],
+  store: ScoreStore,
+  sink: RowSink
+): void {
   const tm = plan.threatModel;
   const text = example.input.kind === 'text' ? example.input.text : null;
   const clean = list[0] as Candidate;
@@ -83,7 +96,8 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   const policy = successPolicy(plan, model.name);
   const rows: EvidenceRow[] = [];
   for (const candidate of list) {
-    const result = candidate === clean ? cleanResult : (candidate.search?.result ?? candidate.answered ?? store.get(m, candidate));
+    const result =
+      candidate === clean ? cleanResult : (candidate.search?.result ?? candidate.answered ?? store.get(m, candidate));
     const row = evidenceRow({
       example,
       model: model.name,
@@ -116,9 +130,22 @@ function emitRows(plan: Plan, example: Example, model: Model, m: number, list: r
   for (const row of rows) sink(row);
 }
 
-export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])[], models: readonly Model[], source: CandidateSource, sink: RowSink, options: EvaluateOptions = {}): Promise<ModelCounters[]> {
+export async function evaluate(
+  plan: Plan,
+  chunks: readonly (readonly Example[])[],
+  models: readonly Model[],
+  source: CandidateSource,
+  sink: RowSink,
+  options: EvaluateOptions = {}
+): Promise<ModelCounters[]> {
   const store = new ScoreStore(models);
-  const counters: ModelCounters[] = models.map((m) => ({ model: m.name, predictions: 0, distinctInputs: 0, modelCalls: 0, ...(source.search ? { searchQueries: 0 } : {}) }));
+  const counters: ModelCounters[] = models.map((m) => ({
+    model: m.name,
+    predictions: 0,
+    distinctInputs: 0,
+    modelCalls: 0,
+    ...(source.search ? { searchQueries: 0 } : {})
+  }));
   const rowsPerExample = models.length * source.conditions.length;
   const total = chunks.reduce((n, part) => n + part.length, 0) * rowsPerExample;
   let done = 0;
@@ -135,7 +162,18 @@ export async function evaluate(plan: Plan, chunks: readonly (readonly Example[])
         counters
       );
       if (source.queried) await source.queried(part, lists, (mi, c) => store.get(mi, c), counters);
-      if (source.search) await addSearchCandidates(plan, part, models, lists, source.search, source.conditions, store, counters, options.searchWallMs);
+      if (source.search)
+        await addSearchCandidates(
+          plan,
+          part,
+          models,
+          lists,
+          source.search,
+          source.conditions,
+          store,
+          counters,
+          options.searchWallMs
+        );
       part.forEach((example, e) => {
         models.forEach((model, m) => {
           const list = (lists[m] as Candidate[][])[e] as Candidate[];

@@ -32,7 +32,12 @@ export interface SharedSpace {
 
 export type CandidateRequest = { seq: number; examples: Sent[] };
 
-export type Request = CandidateRequest | { spaces: SharedSpace[] } | { rowsOf: number } | { cancelRows: number } | { recycle: ArrayBuffer[] };
+export type Request =
+  | CandidateRequest
+  | { spaces: SharedSpace[] }
+  | { rowsOf: number }
+  | { cancelRows: number }
+  | { recycle: ArrayBuffer[] };
 
 /** What the thread sends: a chunk's candidates, or its feature rows (one PackedRows per shared space). */
 export interface Reply {

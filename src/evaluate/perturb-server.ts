@@ -13,7 +13,16 @@ import { BufferPool, packRows, rowBuffers, unpackVocabulary } from '../text/pack
 import { threadRole } from '../util/threads.js';
 import type { Candidate } from './candidate.js';
 import { candidatesFor, chunkTexts } from './conditions.js';
-import { PERTURBATION_ROLE, type CandidateRequest, type Port, type Received, type Reply, type Request, type SharedSpace, type ThreadSetup } from './perturb-protocol.js';
+import {
+  PERTURBATION_ROLE,
+  type CandidateRequest,
+  type Port,
+  type Received,
+  type Reply,
+  type Request,
+  type SharedSpace,
+  type ThreadSetup
+} from './perturb-protocol.js';
 
 /** The thread featurizes chunk k only once the candidates of chunk k + ROWS_LEAD are built (or none wait). */
 const ROWS_LEAD = 2;
@@ -62,12 +71,29 @@ export class PerturbationServer {
     const chunk = this.texts.get(seq) ?? [];
     this.texts.delete(seq);
     this.featurizers ??= (this.spaces ?? []).map((s) => new Featurizer(s.space, unpackVocabulary(s.vocabulary)));
-    this.post({ seq, rows: this.featurizers.map((f) => packRows(chunk.map((t) => f.row(t)), this.pool.take)) });
+    this.post({
+      seq,
+      rows: this.featurizers.map((f) =>
+        packRows(
+          chunk.map((t) => f.row(t)),
+          this.pool.take
+        )
+      )
+    });
   }
 
   private answerCandidates(m: CandidateRequest): void {
     const candidates = m.examples.map((e) => {
-      const example: Example = { id: e.id, split: e.split, label: '', language: e.language, domain: null, input: { kind: 'text', text: e.text }, file: '', line: 0 };
+      const example: Example = {
+        id: e.id,
+        split: e.split,
+        label: '',
+        language: e.language,
+        domain: null,
+        input: { kind: 'text', text: e.text },
+        file: '',
+        line: 0
+      };
       return candidatesFor(example, this.runners);
     });
     if (this.spaces === null || this.spaces.length > 0) this.texts.set(m.seq, chunkTexts(candidates));
@@ -86,9 +112,13 @@ export class PerturbationServer {
   private step(): void {
     this.scheduled = false;
     const next = this.rowRequests[0];
-    const rowsFirst = next !== undefined && this.texts.has(next) && (this.candidateRequests.length === 0 || this.built >= next + ROWS_LEAD);
+    const rowsFirst =
+      next !== undefined &&
+      this.texts.has(next) &&
+      (this.candidateRequests.length === 0 || this.built >= next + ROWS_LEAD);
     if (rowsFirst) this.answerRows(this.rowRequests.shift() as number);
-    else if (this.candidateRequests.length > 0) this.answerCandidates(this.candidateRequests.shift() as CandidateRequest);
+    else if (this.candidateRequests.length > 0)
+      this.answerCandidates(this.candidateRequests.shift() as CandidateRequest);
     this.schedule();
   }
 

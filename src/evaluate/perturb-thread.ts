@@ -24,7 +24,16 @@ import type { Featurizer } from '../text/features.js';
 import { packVocabulary, rowBuffers, type PackedRows } from '../text/packed-rows.js';
 import { threadEntry } from '../util/threads.js';
 import type { Candidate } from './candidate.js';
-import { PERTURBATION_ROLE, type Port, type Received, type Reply, type Request, type Sent, type SharedSpace, type ThreadSetup } from './perturb-protocol.js';
+import {
+  PERTURBATION_ROLE,
+  type Port,
+  type Received,
+  type Reply,
+  type Request,
+  type Sent,
+  type SharedSpace,
+  type ThreadSetup
+} from './perturb-protocol.js';
 
 /** The main thread's end of the link, and how to stop it. */
 interface Link extends Port<Reply, Request> {
@@ -64,8 +73,16 @@ export class PerturbationThread {
     const setup: ThreadSetup & { role: string } = { role: PERTURBATION_ROLE, attacks, options };
     // A larger young generation: building candidates allocates many short-lived strings and arrays.
     // The process's arguments let the CLI launcher pick the compile cache of the same command.
-    const worker = new Worker(entry, { workerData: setup, argv: process.argv.slice(2), resourceLimits: { maxYoungGenerationSizeMb: 64 } });
-    const link: Link = { postMessage: (m, transfer) => worker.postMessage(m, transfer), on: (event, listener) => worker.on(event, listener), close: async () => void (await worker.terminate()) };
+    const worker = new Worker(entry, {
+      workerData: setup,
+      argv: process.argv.slice(2),
+      resourceLimits: { maxYoungGenerationSizeMb: 64 }
+    });
+    const link: Link = {
+      postMessage: (m, transfer) => worker.postMessage(m, transfer),
+      on: (event, listener) => worker.on(event, listener),
+      close: async () => void (await worker.terminate())
+    };
     return new PerturbationThread(link, (fail) => {
       worker.on('error', fail);
       worker.on('exit', (code) => {
@@ -74,9 +91,16 @@ export class PerturbationThread {
     });
   }
 
-  /** The main thread's side over one end of a MessageChannel whose other end a PerturbationServer serves (tests drive both in one thread). */
+  /**
+   * The main thread's side over one end of a MessageChannel whose other end a PerturbationServer serves (tests drive
+   * both in one thread).
+   */
   static over(port: MessagePort): PerturbationThread {
-    return new PerturbationThread({ postMessage: (m, transfer) => port.postMessage(m, transfer), on: (event, listener) => port.on(event, listener), close: async () => port.close() });
+    return new PerturbationThread({
+      postMessage: (m, transfer) => port.postMessage(m, transfer),
+      on: (event, listener) => port.on(event, listener),
+      close: async () => port.close()
+    });
   }
 
   /**
@@ -84,19 +108,33 @@ export class PerturbationThread {
    * training, with an empty list when nothing is to be shared (the thread then keeps no texts).
    */
   shareFeaturizers(featurizers: readonly Featurizer[]): void {
-    const spaces: SharedSpace[] = featurizers.map((f) => ({ space: f.space, vocabulary: packVocabulary(f.vocabulary) }));
+    const spaces: SharedSpace[] = featurizers.map((f) => ({
+      space: f.space,
+      vocabulary: packVocabulary(f.vocabulary)
+    }));
     this.link.postMessage({ spaces } satisfies Request);
   }
 
   /** The candidates of `examples` (the next chunk), in order. */
   request(examples: readonly Example[]): Promise<Candidate[][]> {
     const seq = this.seq++;
-    const sent: Sent[] = examples.map((e) => ({ id: e.id, split: e.split, language: e.language, text: e.input.kind === 'text' ? e.input.text : '' }));
-    const answer = this.failure ? Promise.reject(this.failure) : new Promise<Received[][]>((resolve, reject) => this.pending.set(seq, { resolve, reject }));
+    const sent: Sent[] = examples.map((e) => ({
+      id: e.id,
+      split: e.split,
+      language: e.language,
+      text: e.input.kind === 'text' ? e.input.text : ''
+    }));
+    const answer = this.failure
+      ? Promise.reject(this.failure)
+      : new Promise<Received[][]>((resolve, reject) => this.pending.set(seq, { resolve, reject }));
     const lists = answer.then((received) =>
       received.map((list, i) => {
         const example = examples[i] as Example;
-        return list.map((c) => ({ ...c, input: c.changed && c.perturbedText !== null ? { kind: 'text' as const, text: c.perturbedText } : example.input }));
+        return list.map((c) => ({
+          ...c,
+          input:
+            c.changed && c.perturbedText !== null ? { kind: 'text' as const, text: c.perturbedText } : example.input
+        }));
       })
     );
     if (!this.failure) this.link.postMessage({ seq, examples: sent } satisfies Request);

@@ -141,7 +141,8 @@ export class ScoreStore {
           const batch = part.slice(i, i + step);
           const scored = await model.score(batch.map((t) => t.input));
           (counters[m] as ModelCounters).modelCalls++;
-          if (scored.length !== batch.length) throw new Error(`model ${model.name} returned ${scored.length} results for ${batch.length} inputs`);
+          if (scored.length !== batch.length)
+            throw new Error(`model ${model.name} returned ${scored.length} results for ${batch.length} inputs`);
           const results = this.results[m] as Results;
           batch.forEach((t, k) => results.set(t.slot, checked(scored[k] as ScoreResult, model.labels.length)));
         }
@@ -172,7 +173,8 @@ export class ScoreStore {
 /** A score vector of the wrong width or with a non-finite value is a missing row, not a crash. */
 function checked(result: ScoreResult, width: number): ScoreResult {
   if (result.status !== 'ok' || result.scores === null) return result;
-  if (result.scores.length !== width) return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
+  if (result.scores.length !== width)
+    return { status: 'error', error: `expected ${width} scores, found ${result.scores.length}` };
   if (result.scores.some((s) => !Number.isFinite(s))) return { status: 'error', error: 'non-finite score' };
   return result;
 }

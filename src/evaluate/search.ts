@@ -43,10 +43,24 @@ function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResu
   return decisionOf(model.labels, clean)?.prediction === example.label;
 }
 
-/** The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not eligible). */
+/**
+ * The search row of an example the search does not run on: it keeps the clean answer and is not tested (it is not
+ * eligible).
+ */
 function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
   const original = example.input.kind === 'text' ? example.input.text : '';
-  return { condition: 'search', masked: true, invalidReason: null, input: example.input, digest: clean.digest, perturbedText: original, attempted: true, changed: false, valid: true, search: { result: cleanResult, queries: 0, edits: [] } };
+  return {
+    condition: 'search',
+    masked: true,
+    invalidReason: null,
+    input: example.input,
+    digest: clean.digest,
+    perturbedText: original,
+    attempted: true,
+    changed: false,
+    valid: true,
+    search: { result: cleanResult, queries: 0, edits: [] }
+  };
 }
 
 /** Whether a text is longer than search.max_text_chars code points (its UTF-16 length bounds them). */
@@ -114,7 +128,10 @@ export const SEARCH_ROWS_AT_ONCE = 512;
  * surviving garbage collections (docs/search.md#speed).
  */
 export const SEARCH_ROWS_AT_ONCE_IN_PROCESS = 32;
-/** About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its budget). */
+/**
+ * About how many answers the query ledgers of the rows searched at once may hold together (each row's at most its
+ * budget).
+ */
 const SEARCH_LEDGER_ANSWERS = 262_144;
 /** About how many characters of candidate text those ledgers may hold together (each answer keeps its text). */
 const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
@@ -125,7 +142,14 @@ const SEARCH_LEDGER_CHARS = 32 * 1024 * 1024;
  * whatever the number of rows or queries.
  */
 export function rowsAtOnce(budget: number, longest: number, inProcess = false): number {
-  return Math.max(1, Math.min(inProcess ? SEARCH_ROWS_AT_ONCE_IN_PROCESS : SEARCH_ROWS_AT_ONCE, Math.floor(SEARCH_LEDGER_ANSWERS / budget), Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))));
+  return Math.max(
+    1,
+    Math.min(
+      inProcess ? SEARCH_ROWS_AT_ONCE_IN_PROCESS : SEARCH_ROWS_AT_ONCE,
+      Math.floor(SEARCH_LEDGER_ANSWERS / budget),
+      Math.floor(SEARCH_LEDGER_CHARS / (budget * Math.max(1, longest)))
+    )
+  );
 }
 
 /**
@@ -154,9 +178,20 @@ export async function searchCandidates(
       // Rows not searched are filled in without a turn of the event loop.
       const text = example.input.kind === 'text' ? example.input.text : '';
       const limit = search.settings.maxTextChars;
-      if (!searchable(plan, example, model, cleanResult)) out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
+      if (!searchable(plan, example, model, cleanResult))
+        out[e] = notSearched(example, clean[e] as Candidate, cleanResult);
       else if (tooLongToSearch(text, limit)) out[e] = tooLong(example, clean[e] as Candidate, cleanResult);
-      else out[e] = await searchedCandidate(plan, example, model, clean[e] as Candidate, cleanResult, search, counters, batcher.ask);
+      else
+        out[e] = await searchedCandidate(
+          plan,
+          example,
+          model,
+          clean[e] as Candidate,
+          cleanResult,
+          search,
+          counters,
+          batcher.ask
+        );
     }
   };
   // Texts too long to search hold no ledger.
@@ -165,7 +200,17 @@ export async function searchCandidates(
     return tooLongToSearch(text, search.settings.maxTextChars) ? 0 : text.length;
   };
   const longest = examples.reduce((n, e) => Math.max(n, searched(e)), 0);
-  await Promise.all(Array.from({ length: Math.min(examples.length, rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH))) }, lane));
+  await Promise.all(
+    Array.from(
+      {
+        length: Math.min(
+          examples.length,
+          rowsAtOnce(search.settings.queries, longest, Number.isFinite(model.batchSize ?? DEFAULT_BATCH))
+        )
+      },
+      lane
+    )
+  );
   return out;
 }
 
@@ -186,7 +231,15 @@ export async function addSearchCandidates(
     const started = performance.now();
     const perExample = lists[m] as Candidate[][];
     const clean = perExample.map((list) => list[0] as Candidate);
-    const found = await searchCandidates(plan, part, model, clean, clean.map((c) => store.get(m, c)), search, counters[m] as ModelCounters);
+    const found = await searchCandidates(
+      plan,
+      part,
+      model,
+      clean,
+      clean.map((c) => store.get(m, c)),
+      search,
+      counters[m] as ModelCounters
+    );
     perExample.forEach((list, e) => {
       const copy = [...list];
       copy.splice(at, 0, found[e] as Candidate);

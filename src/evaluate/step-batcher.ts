@@ -42,7 +42,8 @@ export class StepBatcher {
     let results: ScoreResult[];
     try {
       results = await this.score(texts);
-      if (results.length !== texts.length) throw new Error(`the model returned ${results.length} results for ${texts.length} search candidates`);
+      if (results.length !== texts.length)
+        throw new Error(`the model returned ${results.length} results for ${texts.length} search candidates`);
     } catch (error) {
       for (const w of batch) w.reject(error);
       return;

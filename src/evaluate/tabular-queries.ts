@@ -44,7 +44,12 @@ async function scoreAll(model: Model, inputs: ExampleInput[], counters: ModelCou
 }
 
 /** Drives `attacks` (null: the row is not attacked) to the end; one outcome per attack (null for null). */
-export async function runQueryAttacks(model: Model, names: readonly string[], attacks: ReadonlyArray<QueryAttack | null>, counters: ModelCounters): Promise<Array<QueryOutcome | null>> {
+export async function runQueryAttacks(
+  model: Model,
+  names: readonly string[],
+  attacks: ReadonlyArray<QueryAttack | null>,
+  counters: ModelCounters
+): Promise<Array<QueryOutcome | null>> {
   const outcomes: Array<QueryOutcome | null> = attacks.map(() => null);
   const failed: Array<QueryOutcome | null> = attacks.map(() => null);
   const spent: number[] = attacks.map(() => 0);
@@ -59,7 +64,11 @@ export async function runQueryAttacks(model: Model, names: readonly string[], at
       points.push(point);
     }
     if (asked.length === 0) break;
-    const results = await scoreAll(model, points.map((p) => features(names, p)), counters);
+    const results = await scoreAll(
+      model,
+      points.map((p) => features(names, p)),
+      counters
+    );
     counters.predictions += asked.length;
     const still: number[] = [];
     asked.forEach((k, j) => {
@@ -67,7 +76,11 @@ export async function runQueryAttacks(model: Model, names: readonly string[], at
       const result = results[j] ?? { status: 'error' as const, error: 'the model returned fewer results than inputs' };
       const reason = result.status === 'ok' ? (attacks[k] as QueryAttack).observe(result as OkResult) : null;
       if (result.status !== 'ok' || reason !== null) {
-        failed[k] = { values: points[j] as number[], answer: reason === null ? result : { status: 'error', error: reason }, queries: spent[k] as number };
+        failed[k] = {
+          values: points[j] as number[],
+          answer: reason === null ? result : { status: 'error', error: reason },
+          queries: spent[k] as number
+        };
         return;
       }
       still.push(k);

@@ -60,7 +60,10 @@ function moved(x: readonly number[], values: readonly number[]): boolean {
 }
 
 function isDifferentiable(model: Model): model is Model & Differentiable {
-  return typeof (model as Partial<Differentiable>).inputGradient === 'function' && typeof (model as Partial<Differentiable>).predict === 'function';
+  return (
+    typeof (model as Partial<Differentiable>).inputGradient === 'function' &&
+    typeof (model as Partial<Differentiable>).predict === 'function'
+  );
 }
 
 export function tabularCandidates(plan: Plan, models: readonly Model[], labels: readonly string[]): CandidateSource {
@@ -70,7 +73,9 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   const seed = plan.statistics.seed;
   const counters: AttackCounters[] = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
   for (const attack of attacks) {
-    if (attack.needsGradients) for (const model of models) if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
+    if (attack.needsGradients)
+      for (const model of models)
+        if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
   }
   const exact = attacks.map((attack) => attack.exact?.(labels.length, models, plan.threatModel.againstPolicy) ?? null);
   // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
@@ -79,8 +84,14 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   const paramsOf = (attack: TabularAttackDescriptor): unknown => (tm.attacks as Record<string, unknown>)[attack.name];
   const targetsOf = (gold: string): readonly string[] | null =>
     tm.objective === 'targeted' ? tm.protectedTransitions.filter((t) => t.from === gold).map((t) => t.to) : null;
-  /** Per example: its vector, its clean candidate and the candidates of attacks that do not depend on the model (null where they do). */
-  const shared = new Map<Example, { x: number[]; clean: Candidate; fixed: Array<Candidate | null>; features: Record<string, number> }>();
+  /**
+   * Per example: its vector, its clean candidate and the candidates of attacks that do not depend on the model (null
+   * where they do).
+   */
+  const shared = new Map<
+    Example,
+    { x: number[]; clean: Candidate; fixed: Array<Candidate | null>; features: Record<string, number> }
+  >();
 
   const candidate = (k: number, x: number[], features: Record<string, number>, c: TabularCandidate): Candidate => {
     const attack = attacks[k] as TabularAttackDescriptor;
@@ -107,7 +118,10 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     space,
     seed,
     model: modelIndex === null ? null : (models[modelIndex] as Model),
-    counters: modelIndex === null ? { gradientEvaluations: 0, predictionEvaluations: 0 } : (counters[modelIndex] as AttackCounters),
+    counters:
+      modelIndex === null
+        ? { gradientEvaluations: 0, predictionEvaluations: 0 }
+        : (counters[modelIndex] as AttackCounters),
     targets: targetsOf(example.label),
     policy: modelIndex === null ? null : successPolicy(plan, (models[modelIndex] as Model).name)
   });
@@ -130,7 +144,13 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     x: vector(example, space.names),
     space,
     seed,
-    objective: { labels: model.labels, gold: example.label, objective: tm.objective, transitions: tm.protectedTransitions, policy: successPolicy(plan, model.name) },
+    objective: {
+      labels: model.labels,
+      gold: example.label,
+      objective: tm.objective,
+      transitions: tm.protectedTransitions,
+      policy: successPolicy(plan, model.name)
+    },
     clean
   });
 
@@ -143,16 +163,33 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
         const features = asRecord(space.names, x);
         const input = { kind: 'features' as const, values: features };
         const clean: Candidate = {
-          condition: 'clean', input, digest: inputDigest(input), perturbedText: null, attempted: true, changed: false, valid: null, invalidReason: null, masked: false,
+          condition: 'clean',
+          input,
+          digest: inputDigest(input),
+          perturbedText: null,
+          attempted: true,
+          changed: false,
+          valid: null,
+          invalidReason: null,
+          masked: false,
           tabular: { features, perturbed: null, exact: null, ...(reportsWork ? { work: null } : {}) }
         };
-        const fixed = attacks.map((attack, k) => (attack.perModel ? null : candidate(k, x, features, direct(attack)(row(example, x, null), paramsOf(attack)))));
+        const fixed = attacks.map((attack, k) =>
+          attack.perModel ? null : candidate(k, x, features, direct(attack)(row(example, x, null), paramsOf(attack)))
+        );
         base = { x, features, clean, fixed };
         shared.set(example, base);
       }
       const { x, features, fixed } = base;
       // Black-box attacks join later (`queried`), once the clean rows are scored.
-      return [base.clean, ...attacks.flatMap((attack, k) => (attack.queryAttack ? [] : [fixed[k] ?? candidate(k, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))]))];
+      return [
+        base.clean,
+        ...attacks.flatMap((attack, k) =>
+          attack.queryAttack
+            ? []
+            : [fixed[k] ?? candidate(k, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))]
+        )
+      ];
     },
     ...(queried.length === 0
       ? {}
@@ -164,7 +201,12 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
                 const at = conditions.indexOf(attack.name as Family);
                 const starts: Array<QueryAttack | null> = part.map((example, e) => {
                   const clean = cleanOf(m, (list[m] as Candidate[][])[e]?.[0] as Candidate);
-                  return eligible(example, model, clean) ? (attack.queryAttack as NonNullable<TabularAttackDescriptor['queryAttack']>)(queryRow(example, model, clean as OkResult), paramsOf(attack)) : null;
+                  return eligible(example, model, clean)
+                    ? (attack.queryAttack as NonNullable<TabularAttackDescriptor['queryAttack']>)(
+                        queryRow(example, model, clean as OkResult),
+                        paramsOf(attack)
+                      )
+                    : null;
                 });
                 const outcomes = await runQueryAttacks(model, space.names, starts, modelCounters[m] as ModelCounters);
                 part.forEach((example, e) => {

@@ -21,7 +21,10 @@ export interface ReviewPolicy {
   threshold: number;
 }
 
-/** The policy a success must get past for `model`, or null when every decision counts (against_policy off, or no policy for that model). */
+/**
+ * The policy a success must get past for `model`, or null when every decision counts (against_policy off, or no policy
+ * for that model).
+ */
 export function successPolicy(
   plan: { threatModel: { againstPolicy: boolean }; selective: { abstainBelow: Record<string, ReviewPolicy> } },
   model: string
@@ -38,7 +41,8 @@ export function policyValue(policy: ReviewPolicy, scores: readonly number[]): nu
   const top = scores[best] as number;
   if (policy.on === 'probability') return top;
   let second = -Infinity;
-  for (let i = 0; i < scores.length; i++) if (i !== best && (scores[i] as number) > second) second = scores[i] as number;
+  for (let i = 0; i < scores.length; i++)
+    if (i !== best && (scores[i] as number) > second) second = scores[i] as number;
   return top - second;
 }
 
@@ -53,7 +57,12 @@ export function policyAccepts(policy: ReviewPolicy | null, scores: readonly numb
 }
 
 /** Whether a prediction is wrong under the objective. */
-export function wrongUnderObjective(objective: 'untargeted' | 'targeted', transitions: readonly ProtectedTransition[], gold: string, prediction: string | null): boolean {
+export function wrongUnderObjective(
+  objective: 'untargeted' | 'targeted',
+  transitions: readonly ProtectedTransition[],
+  gold: string,
+  prediction: string | null
+): boolean {
   if (prediction === null) return false;
   if (objective === 'untargeted') return prediction !== gold;
   return transitions.some((t) => t.from === gold && t.to === prediction);
@@ -72,8 +81,17 @@ interface SuccessRule {
  * success under the rule. A label-only answer is never a success when a policy applies: there is
  * nothing to judge acceptance by (the evaluator reports such a row as missing).
  */
-export function isAttackSuccess(rule: SuccessRule, labels: readonly string[], gold: string, scores: readonly number[] | null, label?: string): boolean {
+export function isAttackSuccess(
+  rule: SuccessRule,
+  labels: readonly string[],
+  gold: string,
+  scores: readonly number[] | null,
+  label?: string
+): boolean {
   // A label given beside scores is a repeated model's majority (src/models/repeat.ts): it is the prediction.
   const prediction = label ?? (scores === null ? null : decide(labels, scores).prediction);
-  return wrongUnderObjective(rule.objective, rule.transitions, gold, prediction) && policyAccepts(rule.policy, scores) === true;
+  return (
+    wrongUnderObjective(rule.objective, rule.transitions, gold, prediction) &&
+    policyAccepts(rule.policy, scores) === true
+  );
 }

@@ -39,12 +39,17 @@ interface RowFacts {
 
 /** What a label-only answer becomes when a policy must judge it: a missing row, with the reason. */
 export const LABEL_ONLY_UNDER_POLICY =
-  'threat_model.against_policy needs scores to apply the review policy (selective.abstain_below), and the model answered with a label only';
+  'threat_model.against_policy needs scores to apply the review policy (selective.abstain_below), and the model ' +
+  'answered with a label only';
 
 export function evidenceRow(facts: RowFacts): EvidenceRow {
   const policy = facts.policy ?? null;
   const f: RowFacts =
-    policy !== null && facts.masked && facts.candidate !== null && facts.result.status === 'ok' && facts.result.scores === null
+    policy !== null &&
+    facts.masked &&
+    facts.candidate !== null &&
+    facts.result.status === 'ok' &&
+    facts.result.scores === null
       ? { ...facts, result: { status: 'error', error: LABEL_ONLY_UNDER_POLICY } }
       : facts;
   const cleanDecision = decisionOf(f.labels, f.clean);
@@ -64,7 +69,9 @@ export function evidenceRow(facts: RowFacts): EvidenceRow {
           valid: c.valid === true,
           rowOk: f.result.status === 'ok',
           prediction: decision?.prediction ?? null,
-          ...(policy !== null && f.result.status === 'ok' ? { accepted: policyAccepts(policy, f.result.scores) === true } : {})
+          ...(policy !== null && f.result.status === 'ok'
+            ? { accepted: policyAccepts(policy, f.result.scores) === true }
+            : {})
         })
       : null;
   return {

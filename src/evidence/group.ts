@@ -50,21 +50,32 @@ export class ExampleGrouper {
 
   /** Where a row stands, for a message (built only when something is wrong). */
   private where(row: EvidenceRow): string {
-    return `evidence row ${this.rowsSeen + 1} (id ${quoted(row.id)}, model ${quoted(row.model)}, condition ${quoted(row.condition)})`;
+    return (
+      `evidence row ${this.rowsSeen + 1} (id ${quoted(row.id)}, model ${quoted(row.model)}, condition ` +
+      `${quoted(row.condition)})`
+    );
   }
 
   add(row: EvidenceRow): void {
     const rank = this.splitRank.get(row.split);
     const m = this.modelIndex.get(row.model);
     const c = this.conditionIndex.get(row.condition);
-    if (rank === undefined) throw new EvidenceOrderError(`${this.where(row)}: split ${quoted(row.split)} is not an evaluation split of the manifest`);
+    if (rank === undefined)
+      throw new EvidenceOrderError(
+        `${this.where(row)}: split ${quoted(row.split)} is not an evaluation split of the manifest`
+      );
     if (m === undefined) throw new EvidenceOrderError(`${this.where(row)}: model is not one of the manifest's models`);
-    if (c === undefined) throw new EvidenceOrderError(`${this.where(row)}: condition is not one of the manifest's conditions`);
+    if (c === undefined)
+      throw new EvidenceOrderError(`${this.where(row)}: condition is not one of the manifest's conditions`);
     const g = this.current;
     if (g === null || g.split !== row.split || g.id !== row.id) {
       if (g !== null) {
         const order = rank - this.currentRank || compareCodePoints(row.id, g.id);
-        if (order <= 0) throw new EvidenceOrderError(`${this.where(row)}: out of order; rows are sorted by split (config order) then id (code points), each example once`);
+        if (order <= 0)
+          throw new EvidenceOrderError(
+            `${this.where(row)}: out of order; rows are sorted by split (config order) then id (code points), ` +
+              `each example once`
+          );
         this.flush();
       }
       this.current = {
@@ -79,8 +90,13 @@ export class ExampleGrouper {
     }
     const group = this.current as ExampleGroup;
     const slot = m * this.layout.conditions.length + c;
-    if (slot <= this.lastSlot) throw new EvidenceOrderError(`${this.where(row)}: out of order or repeated within its example; rows are sorted by model (config order) then condition`);
-    if (row.label !== group.label || row.language !== group.language) throw new EvidenceOrderError(`${this.where(row)}: label or language differs from the example's other rows`);
+    if (slot <= this.lastSlot)
+      throw new EvidenceOrderError(
+        `${this.where(row)}: out of order or repeated within its example; rows are sorted by model (config ` +
+          `order) then condition`
+      );
+    if (row.label !== group.label || row.language !== group.language)
+      throw new EvidenceOrderError(`${this.where(row)}: label or language differs from the example's other rows`);
     this.lastSlot = slot;
     (group.rows[m] as Array<EvidenceRow | undefined>)[c] = row;
     this.rowsSeen++;

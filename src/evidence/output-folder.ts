@@ -9,7 +9,17 @@
  * is read. Problems are `ArtifactError`s: one line naming the folder, the file and what is wrong.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  statSync,
+  type Stats
+} from 'node:fs';
 import { join } from 'node:path';
 import { GATE_KEYS } from '../config/defaults.js';
 import type { FileDigest, Manifest } from '../manifest/manifest.js';
@@ -22,7 +32,9 @@ import { EvidenceBoundError, readEvidenceLines } from './reader.js';
 import { EVIDENCE_SCHEMA_VERSION, EvidenceParseError, parseRow, type EvidenceRow } from './row.js';
 import { EVIDENCE_FILE, EVIDENCE_GZ_FILE } from './writer.js';
 
-/** Largest manifest.json read: a manifest holds the config text (at most 256 KiB) and lists of files, ids and counters. */
+/**
+ * Largest manifest.json read: a manifest holds the config text (at most 256 KiB) and lists of files, ids and counters.
+ */
 const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 /**
  * How far past its recorded size a listed file is read, so that a small edit is still shown
@@ -47,7 +59,10 @@ function kindOfStats(s: Stats): string {
   return 'not a regular file';
 }
 
-/** Opens `path` read-only without following a link and without blocking on a pipe; null with a reason when it is not a regular file. */
+/**
+ * Opens `path` read-only without following a link and without blocking on a pipe; null with a reason when it is not a
+ * regular file.
+ */
 function openRegular(path: string): { fd: number; size: number; links: number } | { problem: string } {
   let fd: number;
   try {
@@ -66,11 +81,14 @@ function openRegular(path: string): { fd: number; size: number; links: number } 
   return { fd, size: s.size, links: s.nlink };
 }
 
-/** At most `limit` bytes of an open file (its size, as fstat gave it); `more` when it holds more, having grown since. */
+/**
+ * At most `limit` bytes of an open file (its size, as fstat gave it); `more` when it holds more, having grown since.
+ */
 function readAtMost(fd: number, limit: number): { bytes: Buffer; more: boolean } {
   const buffer = Buffer.alloc(limit + 1);
   let length = 0;
-  for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+  for (let n = -1; n !== 0 && length < buffer.length; length += n)
+    n = readSync(fd, buffer, length, buffer.length - length, null);
   return { bytes: buffer.subarray(0, Math.min(length, limit)), more: length > limit };
 }
 
@@ -86,7 +104,10 @@ export class EvidenceReadError extends ArtifactError {
   constructor(
     readonly detail: string,
     shown: string,
-    /** The bytes differ from what the manifest records (size, digest or row count), as opposed to a link or an unreadable file. */
+    /**
+     * The bytes differ from what the manifest records (size, digest or row count), as opposed to a link or an
+     * unreadable file.
+     */
     readonly mismatch = false,
     /** Raised after every row was read and yielded (a digest or the row count differs). */
     readonly atEnd = false
@@ -119,15 +140,20 @@ export class OutputFolder {
     } catch {
       dirStats = null;
     }
-    if (!dirStats?.isDirectory()) throw new ArtifactError(`${shown}: not a folder; expected an Evidence Gate output folder`);
+    if (!dirStats?.isDirectory())
+      throw new ArtifactError(`${shown}: not a folder; expected an Evidence Gate output folder`);
     const opened = openRegular(join(dir, 'manifest.json'));
     if ('problem' in opened) {
-      if (opened.problem === 'missing') throw new ArtifactError(`${shown}: no manifest.json; expected an Evidence Gate output folder`);
+      if (opened.problem === 'missing')
+        throw new ArtifactError(`${shown}: no manifest.json; expected an Evidence Gate output folder`);
       throw new ArtifactError(`${shown}/manifest.json: ${opened.problem}`);
     }
     let read: { bytes: Buffer; more: boolean };
     try {
-      if (opened.size > MAX_MANIFEST_BYTES) throw new ArtifactError(`${shown}/manifest.json: larger than ${MAX_MANIFEST_BYTES} bytes; expected an Evidence Gate manifest`);
+      if (opened.size > MAX_MANIFEST_BYTES)
+        throw new ArtifactError(
+          `${shown}/manifest.json: larger than ${MAX_MANIFEST_BYTES} bytes; expected an Evidence Gate manifest`
+        );
       read = readAtMost(opened.fd, opened.size);
     } finally {
       closeSync(opened.fd);
@@ -140,33 +166,70 @@ export class OutputFolder {
       throw new ArtifactError(`${shown}/manifest.json: not valid JSON (${(error as Error).message})`);
     }
     const m = value as Manifest;
-    if (m === null || typeof m !== 'object' || Array.isArray(m) || (m.tool as unknown) === null || m.tool?.name !== TOOL_NAME) throw new ArtifactError(`${shown}/manifest.json: not an Evidence Gate manifest`);
+    if (
+      m === null ||
+      typeof m !== 'object' ||
+      Array.isArray(m) ||
+      (m.tool as unknown) === null ||
+      m.tool?.name !== TOOL_NAME
+    )
+      throw new ArtifactError(`${shown}/manifest.json: not an Evidence Gate manifest`);
     const major = majorVersion(m.schema_version);
     if (major !== MANIFEST_SCHEMA_VERSION) {
-      throw new ArtifactError(`${shown}/manifest.json: schema_version ${JSON.stringify(m.schema_version)} is not one this build reads (${MANIFEST_SCHEMA_VERSION}); use the Evidence Gate version that wrote it`);
+      throw new ArtifactError(
+        `${shown}/manifest.json: schema_version ${JSON.stringify(m.schema_version)} is not one this build reads (` +
+          `${MANIFEST_SCHEMA_VERSION}); use the Evidence Gate version that wrote it`
+      );
     }
-    if (nestedDeeperThan(m, MAX_JSON_DEPTH)) throw new ArtifactError(`${shown}/manifest.json: nested deeper than ${MAX_JSON_DEPTH} levels; expected an Evidence Gate manifest`);
+    if (nestedDeeperThan(m, MAX_JSON_DEPTH))
+      throw new ArtifactError(
+        `${shown}/manifest.json: nested deeper than ${MAX_JSON_DEPTH} levels; expected an Evidence Gate manifest`
+      );
     const problem = shapeProblem(m, MANIFEST_SHAPE);
     if (problem) throw new ArtifactError(`${shown}/manifest.json: ${problem}`);
-    if (m.counters.length !== m.models.length) throw new ArtifactError(`${shown}/manifest.json: counters: expected one entry per model (${m.models.length}), found ${m.counters.length}`);
+    if (m.counters.length !== m.models.length)
+      throw new ArtifactError(
+        `${shown}/manifest.json: counters: expected one entry per model (${m.models.length}), found ` +
+          `${m.counters.length}`
+      );
     for (const key of GATE_KEYS) {
-      if (!Object.hasOwn(m.gate.plan.thresholds, key)) throw new ArtifactError(`${shown}/manifest.json: gate.plan.thresholds.${key}: expected a threshold, found nothing (a required key)`);
+      if (!Object.hasOwn(m.gate.plan.thresholds, key))
+        throw new ArtifactError(
+          `${shown}/manifest.json: gate.plan.thresholds.${key}: expected a threshold, found nothing (a required key)`
+        );
     }
-    for (const [key, names] of [['files', Object.keys(m.files)], ['run.stderr_files', Object.keys(m.run.stderr_files ?? {})]] as const) {
+    for (const [key, names] of [
+      ['files', Object.keys(m.files)],
+      ['run.stderr_files', Object.keys(m.run.stderr_files ?? {})]
+    ] as const) {
       for (const name of names) {
-        const bad = name === 'manifest.json' ? 'expected the names of the other files, found "manifest.json"' : plainNameProblem(name);
+        const bad =
+          name === 'manifest.json'
+            ? 'expected the names of the other files, found "manifest.json"'
+            : plainNameProblem(name);
         if (bad) throw new ArtifactError(`${shown}/manifest.json: ${key}: ${bad}`);
       }
     }
     const file = m.evidence.file;
-    if (file !== EVIDENCE_FILE && file !== EVIDENCE_GZ_FILE) throw new ArtifactError(`${shown}/manifest.json: evidence.file must be ${EVIDENCE_FILE} or ${EVIDENCE_GZ_FILE}`);
+    if (file !== EVIDENCE_FILE && file !== EVIDENCE_GZ_FILE)
+      throw new ArtifactError(`${shown}/manifest.json: evidence.file must be ${EVIDENCE_FILE} or ${EVIDENCE_GZ_FILE}`);
     const entry = m.files[file];
     if (!entry) throw new ArtifactError(`${shown}/manifest.json: files lists no ${file}`);
     if (majorVersion(entry.schema_version) !== EVIDENCE_SCHEMA_VERSION) {
-      throw new ArtifactError(`${shown}/${file}: schema_version ${JSON.stringify(entry.schema_version)} is not one this build reads (${EVIDENCE_SCHEMA_VERSION})`);
+      throw new ArtifactError(
+        `${shown}/${file}: schema_version ${JSON.stringify(entry.schema_version)} is not one this build reads (` +
+          `${EVIDENCE_SCHEMA_VERSION})`
+      );
     }
-    if (entry.rows === undefined) throw new ArtifactError(`${shown}/manifest.json: files.${file}.rows: expected a whole number, found nothing (a required key)`);
-    if (file === EVIDENCE_GZ_FILE && !entry.uncompressed) throw new ArtifactError(`${shown}/manifest.json: files.${file}.uncompressed: expected the digest and size of the content, found nothing (a required key)`);
+    if (entry.rows === undefined)
+      throw new ArtifactError(
+        `${shown}/manifest.json: files.${file}.rows: expected a whole number, found nothing (a required key)`
+      );
+    if (file === EVIDENCE_GZ_FILE && !entry.uncompressed)
+      throw new ArtifactError(
+        `${shown}/manifest.json: files.${file}.uncompressed: expected the digest and size of the content, found ` +
+          `nothing (a required key)`
+      );
     return new OutputFolder(dir, shown, m, createHash('sha256').update(read.bytes).digest('hex'));
   }
 
@@ -191,7 +254,14 @@ export class OutputFolder {
     const entry = this.listed().find(([n]) => n === name)?.[1];
     if (!entry) return { bytes: null, problem: `${name}: not listed in the manifest` };
     const opened = openRegular(join(this.dir, name));
-    if ('problem' in opened) return { bytes: null, problem: opened.problem === 'missing' ? `${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)` : `${name}: ${opened.problem}` };
+    if ('problem' in opened)
+      return {
+        bytes: null,
+        problem:
+          opened.problem === 'missing'
+            ? `${name}: missing (the manifest lists it with SHA-256 ${entry.sha256.slice(0, 12)}…)`
+            : `${name}: ${opened.problem}`
+      };
     const limit = entry.bytes + EDIT_SLACK_BYTES;
     let read: { bytes: Buffer; more: boolean } | null = null;
     try {
@@ -199,13 +269,25 @@ export class OutputFolder {
     } finally {
       closeSync(opened.fd);
     }
-    if (read === null) return { bytes: null, problem: `${name}: SHA-256 recorded ${entry.sha256}, found a file of ${opened.size} bytes, more than ${EDIT_SLACK_BYTES} bytes longer than the ${entry.bytes} recorded` };
+    if (read === null)
+      return {
+        bytes: null,
+        problem:
+          `${name}: SHA-256 recorded ${entry.sha256}, found a file of ${opened.size} bytes, more than ` +
+          `${EDIT_SLACK_BYTES} bytes longer than the ${entry.bytes} recorded`
+      };
     if (read.more) return { bytes: null, problem: `${name}: changed while it was read` };
     const actual = createHash('sha256').update(read.bytes).digest('hex');
-    return { bytes: read.bytes, problem: actual === entry.sha256 ? null : `${name}: SHA-256 recorded ${entry.sha256}, found ${actual}` };
+    return {
+      bytes: read.bytes,
+      problem: actual === entry.sha256 ? null : `${name}: SHA-256 recorded ${entry.sha256}, found ${actual}`
+    };
   }
 
-  /** A listed JSON file, parsed; an `ArtifactError` when it is unreadable, not JSON or nested too deep. Its digest is not checked here. */
+  /**
+   * A listed JSON file, parsed; an `ArtifactError` when it is unreadable, not JSON or nested too deep. Its digest is
+   * not checked here.
+   */
   readJson(name: string): unknown {
     const { bytes, problem } = this.readListed(name);
     if (bytes === null) throw new ArtifactError(`${this.shown}/${problem}`);
@@ -215,7 +297,10 @@ export class OutputFolder {
     } catch (error) {
       throw new ArtifactError(`${this.shown}/${name}: not readable JSON (${(error as Error).message})`);
     }
-    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new ArtifactError(`${this.shown}/${name}: nested deeper than ${MAX_JSON_DEPTH} levels; expected an Evidence Gate file`);
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH))
+      throw new ArtifactError(
+        `${this.shown}/${name}: nested deeper than ${MAX_JSON_DEPTH} levels; expected an Evidence Gate file`
+      );
     return value;
   }
 
@@ -229,26 +314,52 @@ export class OutputFolder {
     const name = this.evidenceName;
     const entry = this.evidenceEntry;
     const opened = openRegular(join(this.dir, name));
-    if ('problem' in opened) throw new EvidenceReadError(`${name}: ${opened.problem === 'missing' ? 'missing; the manifest lists it' : opened.problem}`, this.shown);
+    if ('problem' in opened)
+      throw new EvidenceReadError(
+        `${name}: ${opened.problem === 'missing' ? 'missing; the manifest lists it' : opened.problem}`,
+        this.shown
+      );
     const content = entry.uncompressed ?? entry;
-    const reader = readEvidenceLines({ path: join(this.dir, name), fd: opened.fd, gzip: name === EVIDENCE_GZ_FILE }, { fileBytes: entry.bytes, bytes: content.bytes });
+    const reader = readEvidenceLines(
+      { path: join(this.dir, name), fd: opened.fd, gzip: name === EVIDENCE_GZ_FILE },
+      { fileBytes: entry.bytes, bytes: content.bytes }
+    );
     const labels = this.manifest.data.labels;
     let number = 0;
     try {
       for await (const line of reader.lines) {
         number++;
-        if (number > entry.rows) throw new EvidenceReadError(`${name}: more than the ${entry.rows} rows its manifest records`, this.shown, true);
+        if (number > entry.rows)
+          throw new EvidenceReadError(
+            `${name}: more than the ${entry.rows} rows its manifest records`,
+            this.shown,
+            true
+          );
         yield { line, row: parseRow(line, labels, `${this.shown}/${name}:${number}`), number };
       }
     } catch (error) {
-      if (error instanceof EvidenceBoundError) throw new EvidenceReadError(`${name}: ${error.message}`, this.shown, true);
+      if (error instanceof EvidenceBoundError)
+        throw new EvidenceReadError(`${name}: ${error.message}`, this.shown, true);
       if (error instanceof ArtifactError || error instanceof EvidenceParseError) throw error;
       throw new EvidenceReadError(`${name}: unreadable (${(error as Error).message})`, this.shown);
     }
     const d = reader.digests();
-    if (d.fileSha256 !== entry.sha256) throw new EvidenceReadError(`${name}: SHA-256 recorded ${entry.sha256}, found ${d.fileSha256}`, this.shown, true, true);
-    if (entry.uncompressed && d.sha256 !== entry.uncompressed.sha256) throw new EvidenceReadError(`${name}: uncompressed SHA-256 recorded ${entry.uncompressed.sha256}, found ${d.sha256}`, this.shown, true, true);
-    if (number !== entry.rows) throw new EvidenceReadError(`${name}: rows recorded ${entry.rows}, found ${number}`, this.shown, true, true);
+    if (d.fileSha256 !== entry.sha256)
+      throw new EvidenceReadError(
+        `${name}: SHA-256 recorded ${entry.sha256}, found ${d.fileSha256}`,
+        this.shown,
+        true,
+        true
+      );
+    if (entry.uncompressed && d.sha256 !== entry.uncompressed.sha256)
+      throw new EvidenceReadError(
+        `${name}: uncompressed SHA-256 recorded ${entry.uncompressed.sha256}, found ${d.sha256}`,
+        this.shown,
+        true,
+        true
+      );
+    if (number !== entry.rows)
+      throw new EvidenceReadError(`${name}: rows recorded ${entry.rows}, found ${number}`, this.shown, true, true);
   }
 
   /**
@@ -263,10 +374,16 @@ export class OutputFolder {
       if (d.name === 'manifest.json' || listed.has(d.name)) {
         const s = lstatSync(join(this.dir, d.name));
         if (!s.isFile()) out.push(`${d.name}: ${kindOfStats(s)}; expected a regular file inside the folder`);
-        else if (s.nlink > 1) out.push(`${d.name}: has ${s.nlink} hard links; expected a file of this folder alone (a linked file can change from outside it)`);
+        else if (s.nlink > 1)
+          out.push(
+            `${d.name}: has ${s.nlink} hard links; expected a file of this folder alone (a linked file can ` +
+              `change from outside it)`
+          );
         continue;
       }
-      out.push(`${visible(d.name)}${d.isDirectory() ? '/' : ''}: not listed in the manifest; expected only the files it lists`);
+      out.push(
+        `${visible(d.name)}${d.isDirectory() ? '/' : ''}: not listed in the manifest; expected only the files it lists`
+      );
     }
     return out.sort();
   }

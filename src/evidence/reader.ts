@@ -70,11 +70,16 @@ export function readEvidenceLines(from: string | ReadSource, bounds: ReadBounds 
 
   async function* lines(): AsyncGenerator<string> {
     // One byte past the recorded size is read, so a longer file is noticed without reading it all.
-    const file = createReadStream(source.path, { fd: source.fd, highWaterMark: 1 << 20, ...(bounds ? { start: 0, end: bounds.fileBytes } : {}) });
+    const file = createReadStream(source.path, {
+      fd: source.fd,
+      highWaterMark: 1 << 20,
+      ...(bounds ? { start: 0, end: bounds.fileBytes } : {})
+    });
     const countFile = (chunk: Buffer) => {
       fileHash.update(chunk);
       fileBytes += chunk.length;
-      if (bounds && fileBytes > bounds.fileBytes) throw new EvidenceBoundError(`longer than the ${bounds.fileBytes} bytes its manifest records`);
+      if (bounds && fileBytes > bounds.fileBytes)
+        throw new EvidenceBoundError(`longer than the ${bounds.fileBytes} bytes its manifest records`);
     };
     let input: AsyncIterable<Buffer> = file;
     let fileError: Error | null = null;
@@ -96,18 +101,23 @@ export function readEvidenceLines(from: string | ReadSource, bounds: ReadBounds 
     let pieces: Buffer[] = [];
     let pending = 0;
     let lineNumber = 0;
-    const tooLong = () => new EvidenceBoundError(`line ${lineNumber + 1} is longer than ${maxLine} bytes, the longest evidence row read back`);
+    const tooLong = () =>
+      new EvidenceBoundError(
+        `line ${lineNumber + 1} is longer than ${maxLine} bytes, the longest evidence row read back`
+      );
     try {
       for await (const chunk of input) {
         if (!gz) countFile(chunk);
         else hash.update(chunk);
         bytes += chunk.length;
-        if (bounds && bytes > bounds.bytes) throw new EvidenceBoundError(`its content is longer than the ${bounds.bytes} bytes its manifest records`);
+        if (bounds && bytes > bounds.bytes)
+          throw new EvidenceBoundError(`its content is longer than the ${bounds.bytes} bytes its manifest records`);
         if (chunk.length > 0) last = chunk[chunk.length - 1] as number;
         let start = 0;
         for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
           if (pending + nl - start > maxLine) throw tooLong();
-          const line = pending === 0 ? chunk.subarray(start, nl) : Buffer.concat([...pieces, chunk.subarray(start, nl)]);
+          const line =
+            pending === 0 ? chunk.subarray(start, nl) : Buffer.concat([...pieces, chunk.subarray(start, nl)]);
           pieces = [];
           pending = 0;
           lineNumber++;
@@ -128,7 +138,13 @@ export function readEvidenceLines(from: string | ReadSource, bounds: ReadBounds 
     if (fileError) throw fileError;
     if (pending > 0) yield Buffer.concat(pieces).toString('utf8');
     const fileDigest = fileHash.digest('hex');
-    done = { sha256: gz ? hash.digest('hex') : fileDigest, bytes, fileSha256: fileDigest, fileBytes, endsWithNewline: last === 0x0a };
+    done = {
+      sha256: gz ? hash.digest('hex') : fileDigest,
+      bytes,
+      fileSha256: fileDigest,
+      fileBytes,
+      endsWithNewline: last === 0x0a
+    };
   }
   return {
     lines: lines(),

@@ -5,7 +5,9 @@
  */
 import type { Condition } from './condition.js';
 
-/** Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256. */
+/**
+ * Major version of the row layout below; recorded in the manifest's entry for evidence.jsonl. v2 added input_sha256.
+ */
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
 type RowStatus = 'ok' | 'error' | 'timeout';
@@ -41,7 +43,10 @@ export interface EvidenceRow {
   error: string | null;
   /** SHA-256 of the input the model scored: the text (perturbed on perturbed rows) or the feature record as written. */
   input_sha256: string;
-  /** Tabular rows only (docs/definitions.md#tabular): the clean feature vector, the candidate, and whether FGM is the exact worst case. */
+  /**
+   * Tabular rows only (docs/definitions.md#tabular): the clean feature vector, the candidate, and whether FGM is the
+   * exact worst case.
+   */
   features?: Record<string, number>;
   perturbed_features?: Record<string, number> | null;
   exact?: boolean | null;
@@ -65,17 +70,42 @@ export interface EvidenceRow {
 }
 
 export const EVIDENCE_FIELDS = [
-  'id', 'split', 'model', 'condition', 'language', 'domain', 'text', 'perturbed_text', 'label',
-  'clean_prediction', 'prediction', 'scores', 'margin', 'clean_margin', 'changed',
-  'valid', 'invalid_reason', 'eligible', 'tested', 'success', 'uncovered', 'uncovered_reason', 'status',
-  'error', 'input_sha256'
+  'id',
+  'split',
+  'model',
+  'condition',
+  'language',
+  'domain',
+  'text',
+  'perturbed_text',
+  'label',
+  'clean_prediction',
+  'prediction',
+  'scores',
+  'margin',
+  'clean_margin',
+  'changed',
+  'valid',
+  'invalid_reason',
+  'eligible',
+  'tested',
+  'success',
+  'uncovered',
+  'uncovered_reason',
+  'status',
+  'error',
+  'input_sha256'
 ] as const satisfies ReadonlyArray<keyof EvidenceRow>;
 
 /** Appended after EVIDENCE_FIELDS on tabular rows. */
-export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+export const TABULAR_FIELDS = ['features', 'perturbed_features', 'exact'] as const satisfies ReadonlyArray<
+  keyof EvidenceRow
+>;
 
 /** Appended after TABULAR_FIELDS when the run configures an attack that reports per-row work. */
-export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+export const WORK_FIELDS = ['queries', 'gradient_evaluations', 'certified', 'tie'] as const satisfies ReadonlyArray<
+  keyof EvidenceRow
+>;
 
 /** A line of evidence.jsonl that cannot be read back as a row. */
 export class EvidenceParseError extends Error {}
@@ -94,21 +124,35 @@ export function parseRow(line: string, labels: readonly string[], where: string)
   } catch (error) {
     throw new EvidenceParseError(`${where}: not JSON (${(error as Error).message})`);
   }
-  if (o === null || typeof o !== 'object' || Array.isArray(o)) throw new EvidenceParseError(`${where}: expected a JSON object`);
+  if (o === null || typeof o !== 'object' || Array.isArray(o))
+    throw new EvidenceParseError(`${where}: expected a JSON object`);
   const text = (k: string) => {
     if (typeof o[k] !== 'string') throw new EvidenceParseError(`${where}: field ${k} must be a string`);
   };
   const textOrNull = (k: string) => {
-    if (o[k] !== null && typeof o[k] !== 'string') throw new EvidenceParseError(`${where}: field ${k} must be a string or null`);
+    if (o[k] !== null && typeof o[k] !== 'string')
+      throw new EvidenceParseError(`${where}: field ${k} must be a string or null`);
   };
   const boolOrNull = (k: string) => {
-    if (o[k] !== null && typeof o[k] !== 'boolean') throw new EvidenceParseError(`${where}: field ${k} must be true, false or null`);
+    if (o[k] !== null && typeof o[k] !== 'boolean')
+      throw new EvidenceParseError(`${where}: field ${k} must be true, false or null`);
   };
   const numOrNull = (k: string) => {
-    if (o[k] !== null && typeof o[k] !== 'number') throw new EvidenceParseError(`${where}: field ${k} must be a number or null`);
+    if (o[k] !== null && typeof o[k] !== 'number')
+      throw new EvidenceParseError(`${where}: field ${k} must be a number or null`);
   };
   for (const k of ['id', 'split', 'model', 'condition', 'language', 'label', 'status', 'input_sha256']) text(k);
-  for (const k of ['domain', 'text', 'perturbed_text', 'clean_prediction', 'prediction', 'invalid_reason', 'uncovered_reason', 'error']) textOrNull(k);
+  for (const k of [
+    'domain',
+    'text',
+    'perturbed_text',
+    'clean_prediction',
+    'prediction',
+    'invalid_reason',
+    'uncovered_reason',
+    'error'
+  ])
+    textOrNull(k);
   for (const k of ['valid', 'eligible', 'tested', 'success', 'uncovered']) boolOrNull(k);
   for (const k of ['margin', 'clean_margin']) numOrNull(k);
   if (typeof o.changed !== 'boolean') throw new EvidenceParseError(`${where}: field changed must be true or false`);
@@ -116,13 +160,18 @@ export function parseRow(line: string, labels: readonly string[], where: string)
   if ('agreement' in o) {
     const a = o.agreement;
     const fits = o.status === 'ok' ? typeof a === 'number' && a > 0 && a <= 1 : a === null;
-    if (!fits) throw new EvidenceParseError(`${where}: field agreement must be a number in (0, 1] on an ok row and null on a missing one`);
+    if (!fits)
+      throw new EvidenceParseError(
+        `${where}: field agreement must be a number in (0, 1] on an ok row and null on a missing one`
+      );
   }
   let scores: number[] | null = null;
   if (o.scores !== null) {
     const map = o.scores as Record<string, unknown>;
-    if (typeof map !== 'object' || Array.isArray(map)) throw new EvidenceParseError(`${where}: scores must be a label-keyed object or null`);
-    if (Object.keys(map).length !== labels.length) throw new EvidenceParseError(`${where}: scores must name every label once`);
+    if (typeof map !== 'object' || Array.isArray(map))
+      throw new EvidenceParseError(`${where}: scores must be a label-keyed object or null`);
+    if (Object.keys(map).length !== labels.length)
+      throw new EvidenceParseError(`${where}: scores must name every label once`);
     scores = labels.map((l) => {
       const v = map[l];
       if (typeof v !== 'number') throw new EvidenceParseError(`${where}: scores.${l} must be a number`);

@@ -71,7 +71,10 @@ class JsonMemo {
   }
 }
 
-/** The JSON of the last value seen, kept while the value repeats (=== : 0 and −0 print alike; NaN never matches and is printed again). */
+/**
+ * The JSON of the last value seen, kept while the value repeats (=== : 0 and −0 print alike; NaN never matches and is
+ * printed again).
+ */
 class LastJson<K> {
   private seen = false;
   private key: K | undefined;
@@ -90,9 +93,19 @@ class LastJson<K> {
 export class RowSerializer {
   private readonly scoreKeys: string[];
   private readonly memo = {
-    id: new JsonMemo(), split: new JsonMemo(), model: new JsonMemo(), condition: new JsonMemo(), language: new JsonMemo(),
-    domain: new JsonMemo(), label: new JsonMemo(), cleanPrediction: new JsonMemo(), prediction: new JsonMemo(),
-    invalidReason: new JsonMemo(), uncoveredReason: new JsonMemo(), status: new JsonMemo(), error: new JsonMemo()
+    id: new JsonMemo(),
+    split: new JsonMemo(),
+    model: new JsonMemo(),
+    condition: new JsonMemo(),
+    language: new JsonMemo(),
+    domain: new JsonMemo(),
+    label: new JsonMemo(),
+    cleanPrediction: new JsonMemo(),
+    prediction: new JsonMemo(),
+    invalidReason: new JsonMemo(),
+    uncoveredReason: new JsonMemo(),
+    status: new JsonMemo(),
+    error: new JsonMemo()
   };
   /** The last text: its JSON, or its bytes when long. */
   private lastText: string | null | undefined;
@@ -124,32 +137,102 @@ export class RowSerializer {
     this.lastTextBytes = json.length >= LONG_TEXT ? Buffer.from(json, 'utf8') : null;
   }
 
-  /** Writes one row and its newline, its keys in EVIDENCE_FIELDS order (tests compare it with a stableJson of the row). */
+  /**
+   * Writes one row and its newline, its keys in EVIDENCE_FIELDS order (tests compare it with a stableJson of the row).
+   */
   write(row: EvidenceRow, sink: ByteSink): void {
     const m = this.memo;
     this.text(row.text);
-    let line = '{"id":' + m.id.json(row.id) + ',"split":' + m.split.json(row.split) + ',"model":' + m.model.json(row.model) +
-      ',"condition":' + m.condition.json(row.condition) + ',"language":' + m.language.json(row.language) + ',"domain":' + m.domain.json(row.domain) + ',"text":';
+    let line =
+      '{"id":' +
+      m.id.json(row.id) +
+      ',"split":' +
+      m.split.json(row.split) +
+      ',"model":' +
+      m.model.json(row.model) +
+      ',"condition":' +
+      m.condition.json(row.condition) +
+      ',"language":' +
+      m.language.json(row.language) +
+      ',"domain":' +
+      m.domain.json(row.domain) +
+      ',"text":';
     if (this.lastTextBytes !== null) {
       sink.appendString(line);
       sink.append(this.lastTextBytes);
       line = '';
     } else line += this.lastTextJson;
-    line += ',"perturbed_text":' + (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
-      ',"label":' + m.label.json(row.label) + ',"clean_prediction":' + m.cleanPrediction.json(row.clean_prediction) + ',"prediction":' + m.prediction.json(row.prediction) +
-      ',"scores":' + this.scores.of(row.scores, this.printScores) + ',"margin":' + value(row.margin) + ',"clean_margin":' + this.cleanMargin.of(row.clean_margin, value) +
-      ',"changed":' + flag(row.changed) + ',"valid":' + flag(row.valid) + ',"invalid_reason":' + m.invalidReason.json(row.invalid_reason) +
-      ',"eligible":' + flag(row.eligible) + ',"tested":' + flag(row.tested) + ',"success":' + flag(row.success) + ',"uncovered":' + flag(row.uncovered) +
-      ',"uncovered_reason":' + m.uncoveredReason.json(row.uncovered_reason) + ',"status":' + m.status.json(row.status) + ',"error":' + m.error.json(row.error) +
-      ',"input_sha256":' + JSON.stringify(row.input_sha256);
+    line +=
+      ',"perturbed_text":' +
+      (row.perturbed_text === null ? 'null' : JSON.stringify(row.perturbed_text)) +
+      ',"label":' +
+      m.label.json(row.label) +
+      ',"clean_prediction":' +
+      m.cleanPrediction.json(row.clean_prediction) +
+      ',"prediction":' +
+      m.prediction.json(row.prediction) +
+      ',"scores":' +
+      this.scores.of(row.scores, this.printScores) +
+      ',"margin":' +
+      value(row.margin) +
+      ',"clean_margin":' +
+      this.cleanMargin.of(row.clean_margin, value) +
+      ',"changed":' +
+      flag(row.changed) +
+      ',"valid":' +
+      flag(row.valid) +
+      ',"invalid_reason":' +
+      m.invalidReason.json(row.invalid_reason) +
+      ',"eligible":' +
+      flag(row.eligible) +
+      ',"tested":' +
+      flag(row.tested) +
+      ',"success":' +
+      flag(row.success) +
+      ',"uncovered":' +
+      flag(row.uncovered) +
+      ',"uncovered_reason":' +
+      m.uncoveredReason.json(row.uncovered_reason) +
+      ',"status":' +
+      m.status.json(row.status) +
+      ',"error":' +
+      m.error.json(row.error) +
+      ',"input_sha256":' +
+      JSON.stringify(row.input_sha256);
     // Tabular rows: feature maps in the config's feature order (insertion order of the record).
     if (row.features !== undefined) {
-      line += ',"features":' + this.features.of(row.features, featureMap) + ',"perturbed_features":' + featureMap(row.perturbed_features) + ',"exact":' + value(row.exact);
-      if (row.queries !== undefined) for (let i = 0; i < WORK_FIELDS.length; i++) line += (WORK_KEYS[i] as string) + value(row[WORK_FIELDS[i] as (typeof WORK_FIELDS)[number]]);
+      line +=
+        ',"features":' +
+        this.features.of(row.features, featureMap) +
+        ',"perturbed_features":' +
+        featureMap(row.perturbed_features) +
+        ',"exact":' +
+        value(row.exact);
+      if (row.queries !== undefined)
+        for (let i = 0; i < WORK_FIELDS.length; i++)
+          line += (WORK_KEYS[i] as string) + value(row[WORK_FIELDS[i] as (typeof WORK_FIELDS)[number]]);
     }
     // Search rows: queries spent and the edits kept, {op, word, from, to} in that key order.
     if (row.features === undefined && row.queries !== undefined) {
-      line += ',"queries":' + String(row.queries) + ',"edits":[' + (row.edits ?? []).map((e) => '{"op":' + JSON.stringify(e.op) + ',"word":' + String(e.word) + ',"from":' + (e.from === null ? 'null' : JSON.stringify(e.from)) + ',"to":' + (e.to === null ? 'null' : JSON.stringify(e.to)) + '}').join(',') + ']';
+      line +=
+        ',"queries":' +
+        String(row.queries) +
+        ',"edits":[' +
+        (row.edits ?? [])
+          .map(
+            (e) =>
+              '{"op":' +
+              JSON.stringify(e.op) +
+              ',"word":' +
+              String(e.word) +
+              ',"from":' +
+              (e.from === null ? 'null' : JSON.stringify(e.from)) +
+              ',"to":' +
+              (e.to === null ? 'null' : JSON.stringify(e.to)) +
+              '}'
+          )
+          .join(',') +
+        ']';
     }
     // A repeated model's rows: the agreement of its answers, last.
     if (row.agreement !== undefined) line += ',"agreement":' + value(row.agreement);
@@ -160,7 +243,11 @@ export class RowSerializer {
   /** One row as a string (without the newline). */
   line(row: EvidenceRow): string {
     const parts: Buffer[] = [];
-    this.write(row, { appendString: (s) => parts.push(Buffer.from(s, 'utf8')), append: (b) => parts.push(Buffer.from(b)), endLine: () => {} });
+    this.write(row, {
+      appendString: (s) => parts.push(Buffer.from(s, 'utf8')),
+      append: (b) => parts.push(Buffer.from(b)),
+      endLine: () => {}
+    });
     return Buffer.concat(parts).toString('utf8');
   }
 }

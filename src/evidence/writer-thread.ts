@@ -23,7 +23,10 @@ export interface WriterSetup {
 
 export type WriterRequest = { chunk: Uint8Array } | { close: true };
 
-/** What the writer's worker is started with: its setup, and the port it serves (writer.ts reads the other end synchronously). */
+/**
+ * What the writer's worker is started with: its setup, and the port it serves (writer.ts reads the other end
+ * synchronously).
+ */
 export interface WriterThreadData {
   setup: WriterSetup;
   port: MessagePort;
@@ -77,7 +80,9 @@ export class WriterServer {
     private readonly setup: WriterSetup
   ) {
     port.on('message', (m) => {
-      this.queue = this.queue.then(() => (this.failed ? undefined : 'close' in m ? this.onClose() : this.onChunk(m.chunk))).catch((e: unknown) => this.fail(e));
+      this.queue = this.queue
+        .then(() => (this.failed ? undefined : 'close' in m ? this.onClose() : this.onChunk(m.chunk)))
+        .catch((e: unknown) => this.fail(e));
     });
     try {
       this.plainFd = openSync(setup.plainPath, 'w');
@@ -90,7 +95,9 @@ export class WriterServer {
     if (this.failed) return;
     this.failed = true;
     const e = error as Partial<NodeJS.ErrnoException> | null;
-    this.port.postMessage({ error: { message: String(e?.message ?? error), code: e?.code, syscall: e?.syscall, path: e?.path } });
+    this.port.postMessage({
+      error: { message: String(e?.message ?? error), code: e?.code, syscall: e?.syscall, path: e?.path }
+    });
   }
 
   private async startGzip(): Promise<void> {
@@ -111,14 +118,17 @@ export class WriterServer {
     });
     stream.pipe(out);
     this.gzip = state;
-    for await (const data of createReadStream(this.setup.plainPath, { highWaterMark: 1 << 20 })) await this.gzWrite(data as Buffer);
+    for await (const data of createReadStream(this.setup.plainPath, { highWaterMark: 1 << 20 }))
+      await this.gzWrite(data as Buffer);
   }
 
   /** Resolves once gzip has consumed `data` (the write's callback), so that its memory can be reused. */
   private async gzWrite(data: Uint8Array): Promise<void> {
     const gzip = this.gzip as GzipState;
     if (gzip.error) throw gzip.error;
-    await new Promise<void>((resolve, reject) => gzip.stream.write(data, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      gzip.stream.write(data, (error) => (error ? reject(error) : resolve()))
+    );
     if (gzip.error) throw gzip.error;
   }
 
@@ -128,7 +138,7 @@ export class WriterServer {
     this.bytes += data.length;
     if (this.gzip) await this.gzWrite(data);
     else {
-      for (let offset = 0; offset < data.length; ) offset += writeSync(this.plainFd, data, offset, data.length - offset);
+      for (let offset = 0; offset < data.length;) offset += writeSync(this.plainFd, data, offset, data.length - offset);
       if (this.bytes > this.setup.gzipAboveBytes) await this.startGzip();
     }
     // The chunk goes back to be filled again: fresh memory costs a page fault per 4 KiB on its
@@ -146,7 +156,9 @@ export class WriterServer {
       await once(gzip.out, 'close');
       if (gzip.error) throw gzip.error;
       rmSync(this.setup.plainPath, { force: true });
-      this.port.postMessage({ closed: { file: 'gz', sha256, bytes: this.bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } } });
+      this.port.postMessage({
+        closed: { file: 'gz', sha256, bytes: this.bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } }
+      });
     } else {
       closeSync(this.plainFd);
       this.port.postMessage({ closed: { file: 'plain', sha256, bytes: this.bytes, gzip: null } });

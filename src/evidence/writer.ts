@@ -1,8 +1,8 @@
 /**
  * Streams evidence lines to disk in one pass. Lines are encoded as UTF-8 straight into 256 KiB
  * chunks; each full chunk is handed (transferred, not copied) to a writer thread
- * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and — once the file passes `gzipAboveBytes` —
- * compresses it (gzip level 6) and hashes the compressed bytes too, then hands the chunk back to
+ * (writer-thread.ts; on this thread when run from the sources) that hashes it, writes it, and — once the file passes
+ * `gzipAboveBytes` — compresses it (gzip level 6) and hashes the compressed bytes too, then hands the chunk back to
  * be filled again (collected without waiting, at each send). The evaluation never waits
  * for the disk or for gzip unless it runs more than IN_FLIGHT bytes ahead. Node writes a fixed
  * gzip header (no name, mtime 0), so the compressed bytes repeat for the same rows.
@@ -13,7 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { threadEntry } from '../util/threads.js';
 import { MAX_ROW_BYTES } from './reader.js';
-import { WriterServer, type Closed, type WriterReply, type WriterRequest, type WriterSetup, type WriterThreadData } from './writer-thread.js';
+import {
+  WriterServer,
+  type Closed,
+  type WriterReply,
+  type WriterRequest,
+  type WriterSetup,
+  type WriterThreadData
+} from './writer-thread.js';
 
 export const EVIDENCE_FILE = 'evidence.jsonl';
 export const EVIDENCE_GZ_FILE = 'evidence.jsonl.gz';
@@ -55,7 +62,10 @@ export interface EvidenceFileInfo {
   gzip: { sha256: string; bytes: number } | null;
 }
 
-/** The worker's file, beside the bundle that started the run (scripts/package.js builds it from writer-worker.ts as CommonJS). */
+/**
+ * The worker's file, beside the bundle that started the run (scripts/package.js builds it from writer-worker.ts as
+ * CommonJS).
+ */
 export const WRITER_WORKER_FILE = 'writer-worker.cjs';
 
 /** The writer's side of the link: a worker, or a WriterServer on this thread over a MessageChannel. */
@@ -77,7 +87,8 @@ function workerFile(): URL | null {
 
 /** Every reply waiting on `port`, handed over synchronously (a run fills chunks without turning the event loop). */
 function pollPort(port: MessagePort, on: Handlers): void {
-  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) on.reply(m.message as WriterReply);
+  for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port))
+    on.reply(m.message as WriterReply);
 }
 
 /** The thread is served over a port of its own, which this side can read synchronously (pollPort). */
@@ -139,16 +150,28 @@ export class EvidenceWriter {
   private failure: Error | null = null;
 
   constructor(dir: string, gzipAboveBytes: number) {
-    const setup: WriterSetup = { plainPath: join(dir, EVIDENCE_FILE), gzPath: join(dir, EVIDENCE_GZ_FILE), gzipAboveBytes, level: GZIP_LEVEL };
+    const setup: WriterSetup = {
+      plainPath: join(dir, EVIDENCE_FILE),
+      gzPath: join(dir, EVIDENCE_GZ_FILE),
+      gzipAboveBytes,
+      level: GZIP_LEVEL
+    };
     const worker = workerFile();
     const handlers: Handlers = {
       reply: (m) => {
         if ('done' in m) {
           this.inFlight -= m.done;
-          if (m.chunk !== undefined && m.chunk.byteLength === CHUNK_BYTES && this.spare.length < SPARE_CHUNKS) this.spare.push(Buffer.from(m.chunk));
-        }
-        else if ('closed' in m) this.closed = m.closed;
-        else this.fail(Object.assign(new Error(m.error.message), { code: m.error.code, syscall: m.error.syscall, path: m.error.path }));
+          if (m.chunk !== undefined && m.chunk.byteLength === CHUNK_BYTES && this.spare.length < SPARE_CHUNKS)
+            this.spare.push(Buffer.from(m.chunk));
+        } else if ('closed' in m) this.closed = m.closed;
+        else
+          this.fail(
+            Object.assign(new Error(m.error.message), {
+              code: m.error.code,
+              syscall: m.error.syscall,
+              path: m.error.path
+            })
+          );
         this.wake();
       },
       error: (error) => {
@@ -230,7 +253,10 @@ export class EvidenceWriter {
     const chunk = this.chunk.subarray(0, this.filled);
     this.inFlight += chunk.length;
     // A Buffer this large owns its ArrayBuffer, so handing it over moves it without a copy.
-    this.thread.post({ chunk }, chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer as ArrayBuffer] : []);
+    this.thread.post(
+      { chunk },
+      chunk.byteOffset === 0 && chunk.buffer.byteLength === this.chunk.length ? [chunk.buffer as ArrayBuffer] : []
+    );
     this.filled = 0;
     this.thread.poll();
     const spare = this.spare.pop();
@@ -270,7 +296,13 @@ export class EvidenceWriter {
       await this.thread.stop();
     }
     const c = this.closed as Closed;
-    return { file: c.file === 'gz' ? EVIDENCE_GZ_FILE : EVIDENCE_FILE, rows: this.rows, sha256: c.sha256, bytes: c.bytes, gzip: c.gzip };
+    return {
+      file: c.file === 'gz' ? EVIDENCE_GZ_FILE : EVIDENCE_FILE,
+      rows: this.rows,
+      sha256: c.sha256,
+      bytes: c.bytes,
+      gzip: c.gzip
+    };
   }
 
   /** Stops writing (on an error); the staging folder that holds the files is discarded by the caller. */
@@ -278,4 +310,3 @@ export class EvidenceWriter {
     void this.thread.stop();
   }
 }
-

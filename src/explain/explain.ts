@@ -48,7 +48,10 @@ export interface Reading {
   clean_margin: number | null;
   /** Null on clean; otherwise whether the changed input moved the prediction (a missing reading counts as moved). */
   flipped: boolean | null;
-  /** Whether this reading counts in the family's flip and accuracy figures (changed and valid, as in docs/definitions.md#metrics). */
+  /**
+   * Whether this reading counts in the family's flip and accuracy figures (changed and valid, as in
+   * docs/definitions.md#metrics).
+   */
   counted: boolean;
 }
 
@@ -64,7 +67,9 @@ export interface ConditionReading {
   changed: boolean;
   valid: boolean | null;
   invalid_reason: string | null;
-  /** The changed span, in code points: [start, end_original) of the text became [start, end_perturbed) of the candidate. */
+  /**
+   * The changed span, in code points: [start, end_original) of the text became [start, end_perturbed) of the candidate.
+   */
   span: { start: number; end_original: number; end_perturbed: number } | null;
   input_sha256: string;
   readings: Reading[];
@@ -90,7 +95,11 @@ function codePoints(text: string, units: number): number {
 function spanOf(text: string, candidate: Candidate): ConditionReading['span'] {
   if (!candidate.changed || candidate.perturbedText === null) return null;
   const s = changedSpan(text, candidate.perturbedText);
-  return { start: codePoints(text, s.start), end_original: codePoints(text, s.endOriginal), end_perturbed: codePoints(candidate.perturbedText, s.endCandidate) };
+  return {
+    start: codePoints(text, s.start),
+    end_original: codePoints(text, s.endOriginal),
+    end_perturbed: codePoints(candidate.perturbedText, s.endCandidate)
+  };
 }
 
 function dataRow(prepared: Prepared, request: ExplainRequest): Explanation['data_row'] {
@@ -98,7 +107,12 @@ function dataRow(prepared: Prepared, request: ExplainRequest): Explanation['data
     const row = split.examples.find((e) => e.id === request.id);
     if (row) {
       const same = row.input.kind === 'text' && row.input.text === request.text;
-      return { split: split.split, label: row.label, same_text: same, same_language: row.language === request.language };
+      return {
+        split: split.split,
+        label: row.label,
+        same_text: same,
+        same_language: row.language === request.language
+      };
     }
   }
   return null;
@@ -120,7 +134,12 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
   const candidates = source.candidates(example, 0);
   source.release?.();
   const store = new ScoreStore(models);
-  const counters: ModelCounters[] = models.map((model) => ({ model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 }));
+  const counters: ModelCounters[] = models.map((model) => ({
+    model: model.name,
+    predictions: 0,
+    distinctInputs: 0,
+    modelCalls: 0
+  }));
   await store.score(
     models,
     models.map((_, m) => store.todo(m, candidates)),
@@ -158,14 +177,17 @@ export async function explain(prepared: Prepared, request: ExplainRequest): Prom
           margin: after?.margin ?? null,
           clean_prediction: before?.prediction ?? null,
           clean_margin: before?.margin ?? null,
-          flipped: isClean ? null : c.changed && (after === null || before === null || after.prediction !== before.prediction),
+          flipped: isClean
+            ? null
+            : c.changed && (after === null || before === null || after.prediction !== before.prediction),
           counted: !isClean && c.changed && c.valid === true
         };
       })
     };
   });
   const row = dataRow(prepared, request);
-  // The search moves away from the data row's gold label when this is that row, else from each model's clean prediction.
+  // The search moves away from the data row's gold label when this is that row, else from each model's clean
+  // prediction.
   const search = await explainSearch({
     plan: prepared.plan,
     example,

@@ -93,7 +93,9 @@ export interface SearchExplanation {
   objective: 'untargeted' | 'targeted';
   /** threat_model.against_policy: a success must also be accepted by the model's review policy. */
   against_policy: boolean;
-  /** `data_row` when the gold label is the data row's (same id, text and language); else each model's clean prediction. */
+  /**
+   * `data_row` when the gold label is the data row's (same id, text and language); else each model's clean prediction.
+   */
   gold_from: 'data_row' | 'clean_prediction';
   paths: SearchPath[];
 }
@@ -122,15 +124,20 @@ function listening(search: AdaptiveSearch, batches: Batch[]): AdaptiveSearch {
 /** Why the run would not search this row (its eligibility), in words. */
 function notSearchedReason(plan: Plan, gold: string, clean: ScoreResult, labels: readonly string[]): string {
   if (clean.status !== 'ok') return `the clean reading is missing (${clean.status})`;
-  if (plan.threatModel.objective === 'targeted' && !plan.threatModel.protectedTransitions.some((t) => t.from === gold)) return 'no protected transition starts at this label (targeted objective)';
+  if (plan.threatModel.objective === 'targeted' && !plan.threatModel.protectedTransitions.some((t) => t.from === gold))
+    return 'no protected transition starts at this label (targeted objective)';
   const prediction = decisionOf(labels, clean)?.prediction ?? null;
-  return prediction === gold ? 'not eligible' : `the clean prediction is already wrong (${prediction ?? 'missing'}), so the row is not eligible`;
+  return prediction === gold
+    ? 'not eligible'
+    : `the clean prediction is already wrong (${prediction ?? 'missing'}), so the row is not eligible`;
 }
 
 /** The text's valid single edits by the text each makes, its editable words and its word limit. */
 interface Singles {
   byText: Map<string, PlacedEdit>;
-  /** Valid single edits (the search's step 1 asks all of them when the budget holds them, else at most half the budget). */
+  /**
+   * Valid single edits (the search's step 1 asks all of them when the budget holds them, else at most half the budget).
+   */
   count: number;
   editable: number;
   limit: number;
@@ -152,7 +159,8 @@ interface PathInput {
 function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): Singles {
   const params = plan.threatModel.attacks.search;
   const text = example.input.kind === 'text' ? example.input.text : '';
-  const loaded = params && params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+  const loaded =
+    params && params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
   const space = editSpace(text, {
     seed: plan.statistics.seed,
     id: example.id,
@@ -181,20 +189,57 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
   const original = input.example.input.kind === 'text' ? input.example.input.text : '';
   const budget = search.settings.queries;
   const { byText, editable, limit } = input.singles;
-  const base = { model: model.name, gold: input.gold, budget, word_limit: limit, editable_words: editable, ranking: [], ranked_words: 0, step1_queries: null, kept: [], closest_only: false, success_at: null };
+  const base = {
+    model: model.name,
+    gold: input.gold,
+    budget,
+    word_limit: limit,
+    editable_words: editable,
+    ranking: [],
+    ranked_words: 0,
+    step1_queries: null,
+    kept: [],
+    closest_only: false,
+    success_at: null
+  };
   const counters: ModelCounters = { model: model.name, predictions: 0, distinctInputs: 0, modelCalls: 0 };
   const reading = (result: ScoreResult) => {
     const d = decisionOf(model.labels, result);
     return { status: result.status, prediction: d?.prediction ?? null, margin: d?.margin ?? null };
   };
   if (input.gold === null) {
-    return { ...base, reason: notSearchedReason(plan, '', cleanResult, model.labels), clean_margin: null, queries: 0, outcome: 'not_searched', perturbed_text: original, edits: [], input_sha256: clean.digest, ...reading(cleanResult) };
+    return {
+      ...base,
+      reason: notSearchedReason(plan, '', cleanResult, model.labels),
+      clean_margin: null,
+      queries: 0,
+      outcome: 'not_searched',
+      perturbed_text: original,
+      edits: [],
+      input_sha256: clean.digest,
+      ...reading(cleanResult)
+    };
   }
   const gold = input.gold;
-  const objective: SearchObjective = { labels: model.labels, gold, objective: plan.threatModel.objective, transitions: plan.threatModel.protectedTransitions, policy: successPolicy(plan, model.name) };
-  const margin = (result: ScoreResult | undefined): number | null => (result?.status === 'ok' && result.scores !== null ? objectiveMargin(objective, result.scores) : null);
+  const objective: SearchObjective = {
+    labels: model.labels,
+    gold,
+    objective: plan.threatModel.objective,
+    transitions: plan.threatModel.protectedTransitions,
+    policy: successPolicy(plan, model.name)
+  };
+  const margin = (result: ScoreResult | undefined): number | null =>
+    result?.status === 'ok' && result.scores !== null ? objectiveMargin(objective, result.scores) : null;
   const batches: Batch[] = [];
-  const [candidate] = (await searchCandidates(plan, [{ ...input.example, label: gold }], model, [clean], [cleanResult], listening(search, batches), counters)) as [Candidate];
+  const [candidate] = (await searchCandidates(
+    plan,
+    [{ ...input.example, label: gold }],
+    model,
+    [clean],
+    [cleanResult],
+    listening(search, batches),
+    counters
+  )) as [Candidate];
   const row = candidate.search as NonNullable<Candidate['search']>;
   const shared = {
     ...base,
@@ -211,7 +256,8 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
     return { ...shared, reason, outcome: 'not_searched' };
   }
   if (!candidate.attempted) return { ...shared, reason: 'no word of this text has a valid edit', outcome: 'no_edit' };
-  if (row.queries === 0) return { ...shared, reason: notSearchedReason(plan, gold, cleanResult, model.labels), outcome: 'not_searched' };
+  if (row.queries === 0)
+    return { ...shared, reason: notSearchedReason(plan, gold, cleanResult, model.labels), outcome: 'not_searched' };
 
   // Every answer in the order it came, with the queries spent once its batch was answered.
   const answers = new Map<string, { result: ScoreResult; queries: number }>();
@@ -226,7 +272,14 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
       if (successAt === null && result.status === 'ok' && isSuccess(objective, result)) successAt = spent;
     });
   }
-  const outcomeOf = (): SearchOutcome => (row.result.status !== 'ok' ? 'error' : isSuccess(objective, row.result) ? 'success' : row.queries >= budget ? 'budget_spent' : 'no_success');
+  const outcomeOf = (): SearchOutcome =>
+    row.result.status !== 'ok'
+      ? 'error'
+      : isSuccess(objective, row.result)
+        ? 'success'
+        : row.queries >= budget
+          ? 'budget_spent'
+          : 'no_success';
   const outcome = outcomeOf();
   const reason = outcome === 'error' && row.result.status !== 'ok' ? row.result.error : null;
 
@@ -245,7 +298,8 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
       const m = margin(first.results[i]);
       if (e === undefined || m === null) return;
       const known = best.get(e.word);
-      if (known === undefined || m < known.margin) best.set(e.word, { word: e.word, op: e.op, from: e.from, to: e.to, margin: m });
+      if (known === undefined || m < known.margin)
+        best.set(e.word, { word: e.word, op: e.op, from: e.from, to: e.to, margin: m });
     });
     ranking.push(...[...best.values()].sort((a, b) => a.margin - b.margin || a.word - b.word));
   }
@@ -259,12 +313,24 @@ async function searchPath(input: PathInput): Promise<SearchPath> {
   if (placed.every((p) => p !== undefined)) {
     walked.forEach((e, k) => {
       const answer = answers.get(applySearchEdits(original, placed.slice(0, k + 1) as PlacedEdit[]));
-      kept.push({ op: e.op, word: e.word, from: e.from, to: e.to, margin: answer ? margin(answer.result) : null, queries: answer?.queries ?? null });
+      kept.push({
+        op: e.op,
+        word: e.word,
+        from: e.from,
+        to: e.to,
+        margin: answer ? margin(answer.result) : null,
+        queries: answer?.queries ?? null
+      });
     });
   }
   const cleanMargin = margin(cleanResult);
   // A score-based search that lowered nothing ends on the single edit that came closest: nothing was kept.
-  const closest = search.settings.knowledge === 'scores' && kept.length === 1 && cleanMargin !== null && kept[0]?.margin !== null && (kept[0]?.margin as number) >= cleanMargin;
+  const closest =
+    search.settings.knowledge === 'scores' &&
+    kept.length === 1 &&
+    cleanMargin !== null &&
+    kept[0]?.margin !== null &&
+    (kept[0]?.margin as number) >= cleanMargin;
   return {
     ...shared,
     reason,
@@ -296,7 +362,18 @@ export async function explainSearch(input: {
   for (const [m, model] of input.models.entries()) {
     const cleanResult = input.cleanResults[m] as ScoreResult;
     const gold = input.dataGold ?? decisionOf(model.labels, cleanResult)?.prediction ?? null;
-    paths.push(await searchPath({ plan: input.plan, example: input.example, model, clean: input.clean, cleanResult, search, singles, gold }));
+    paths.push(
+      await searchPath({
+        plan: input.plan,
+        example: input.example,
+        model,
+        clean: input.clean,
+        cleanResult,
+        search,
+        singles,
+        gold
+      })
+    );
   }
   return {
     knowledge: search.settings.knowledge,

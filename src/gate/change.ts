@@ -44,7 +44,13 @@ export const COMPARISON_CHECKS: ReadonlySet<string> = new Set(['regression', 'ne
 /** Checks whose value is 100 × numerator / denominator (percentage points of counts). */
 const PP_OF_COUNTS: ReadonlySet<string> = new Set(['accuracy_drop', 'regression']);
 /** Checks whose value is numerator / denominator. */
-const RATES: ReadonlySet<string> = new Set(['challenge_accuracy', 'language_accuracy', 'flip_rate', 'eligible_coverage', 'attack_success']);
+const RATES: ReadonlySet<string> = new Set([
+  'challenge_accuracy',
+  'language_accuracy',
+  'flip_rate',
+  'eligible_coverage',
+  'attack_success'
+]);
 
 type Judged = Pick<BaselineCheck, 'check' | 'status' | 'value' | 'numerator' | 'denominator'>;
 
@@ -85,19 +91,30 @@ function numberText(x: number): string {
 }
 
 /** The change of one check against the baseline's check of the same id (undefined: absent there). */
-export function judgeChange(head: Check, base: BaselineCheck | undefined, allowNotEvaluated: boolean, baseAllowNotEvaluated: boolean): CheckChange {
+export function judgeChange(
+  head: Check,
+  base: BaselineCheck | undefined,
+  allowNotEvaluated: boolean,
+  baseAllowNotEvaluated: boolean
+): CheckChange {
   const failsNow = isFailing(head, allowNotEvaluated);
   if (base === undefined) return { baseline_status: 'absent', change: failsNow ? 'new_failure' : 'unchanged' };
   const failedBefore = isFailing(base, baseAllowNotEvaluated);
   const out: CheckChange = { baseline_status: base.status, change: 'unchanged' };
   const thresholdChanged = base.threshold !== head.threshold || base.direction !== head.direction;
   if (thresholdChanged) {
-    out.change_note = `threshold changed from ${base.direction === 'min' ? '≥' : '≤'} ${numberText(base.threshold)} to ${head.direction === 'min' ? '≥' : '≤'} ${numberText(head.threshold)}: compared by status alone`;
+    out.change_note =
+      `threshold changed from ${base.direction === 'min' ? '≥' : '≤'} ${numberText(base.threshold)} to ` +
+      `${head.direction === 'min' ? '≥' : '≤'} ${numberText(head.threshold)}: compared by status alone`;
   }
   if (failsNow && !failedBefore) out.change = 'new_failure';
   else if (!failsNow && failedBefore) out.change = 'fixed';
   else if (!failsNow) out.change = 'unchanged';
-  else out.change = !thresholdChanged && head.status === 'fail' && base.status === 'fail' && worseSign(head, base, head.direction) > 0 ? 'worse' : 'known';
+  else
+    out.change =
+      !thresholdChanged && head.status === 'fail' && base.status === 'fail' && worseSign(head, base, head.direction) > 0
+        ? 'worse'
+        : 'known';
   return out;
 }
 

@@ -47,7 +47,11 @@ export interface CheckExamples {
   /** Rows (or ids, for per-id checks) behind the figure; null for the length histogram. */
   count: number | null;
   shown: ExampleRef[];
-  histogram?: { edges: number[]; reference: { split: string; counts: number[] }; comparison: { split: string; counts: number[] } };
+  histogram?: {
+    edges: number[];
+    reference: { split: string; counts: number[] };
+    comparison: { split: string; counts: number[] };
+  };
 }
 
 export interface CheckSpec {
@@ -65,7 +69,8 @@ export interface CheckSpec {
 }
 
 function passes(direction: Direction, value: Fraction | number, threshold: number): boolean {
-  const sign = typeof value === 'number' ? Math.sign(value - threshold) : compareFractions(value, fractionOf(threshold));
+  const sign =
+    typeof value === 'number' ? Math.sign(value - threshold) : compareFractions(value, fractionOf(threshold));
   return direction === 'min' ? sign >= 0 : sign <= 0;
 }
 

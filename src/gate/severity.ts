@@ -23,6 +23,10 @@ export function bySeverity(checks: readonly Check[]): Check[] {
   // Infinity − Infinity is NaN, so compare the relative overshoots without subtracting.
   const relative = (a: Check, b: Check) => (overshoot(a) === overshoot(b) ? 0 : overshoot(a) > overshoot(b) ? -1 : 1);
   return [...checks].sort(
-    (a, b) => rank(a) - rank(b) || relative(a, b) || distancePast(b) - distancePast(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+    (a, b) =>
+      rank(a) - rank(b) ||
+      relative(a, b) ||
+      distancePast(b) - distancePast(a) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }

@@ -122,7 +122,11 @@ export interface Recognised {
 const MAX_LABELS = 50;
 
 function describe(p: ColumnProfile): string {
-  const kind = p.numeric ? (p.integer ? 'whole numbers' : 'numbers') : `strings of ${Math.round(p.meanLength)} characters on average`;
+  const kind = p.numeric
+    ? p.integer
+      ? 'whole numbers'
+      : 'numbers'
+    : `strings of ${Math.round(p.meanLength)} characters on average`;
   return `${quoted(p.name)} (${p.distinct} distinct of ${p.filled} values, ${kind})`;
 }
 
@@ -151,36 +155,55 @@ export function recogniseColumns(profiles: readonly ColumnProfile[], file: strin
 
   // The text: the longest strings, when they read like words or sentences.
   if (found.text === null && task !== 'tabular') {
-    const texts = [...free.values()].filter((p) => !p.numeric && p.filled > 0 && (p.meanLength >= 20 || p.spaced >= 0.5)).sort((a, b) => b.meanLength - a.meanLength);
+    const texts = [...free.values()]
+      .filter((p) => !p.numeric && p.filled > 0 && (p.meanLength >= 20 || p.spaced >= 0.5))
+      .sort((a, b) => b.meanLength - a.meanLength);
     if (texts[0]) found.text = take('text', texts[0], 'by its content (the longest strings)');
   }
   const resolvedTask: Task = task ?? (found.text !== null ? 'text' : 'tabular');
   if (resolvedTask === 'text' && found.text === null) {
     throw new UsageError(
-      `${file}: no text column recognised; expected a column named ${ROLE_NAMES.text.join(', ')}, or one of sentences; found ${profiles.map(describe).join(', ') || 'no columns'}`
+      `${file}: no text column recognised; expected a column named ${ROLE_NAMES.text.join(', ')}, or one of ` +
+        `sentences; found ${profiles.map(describe).join(', ') || 'no columns'}`
     );
   }
 
   // The id: a short value different in every row (not a decimal number, which is a feature).
   if (found.id === null) {
-    const ids = [...free.values()].filter((p) => everyRow(p) && p.distinct === p.rows && (!p.numeric || p.integer) && p.meanLength <= 64);
+    const ids = [...free.values()].filter(
+      (p) => everyRow(p) && p.distinct === p.rows && (!p.numeric || p.integer) && p.meanLength <= 64
+    );
     if (ids[0]) found.id = take('id', ids[0], 'by its content (every value differs)');
-    else throw new UsageError(`${file}: no id column recognised; expected a column named ${ROLE_NAMES.id.join(', ')}, or one whose values all differ; found ${profiles.map(describe).join(', ')}`);
+    else
+      throw new UsageError(
+        `${file}: no id column recognised; expected a column named ${ROLE_NAMES.id.join(', ')}, or one whose ` +
+          `values all differ; found ${profiles.map(describe).join(', ')}`
+      );
   }
 
   // The label: few distinct values in every row; language tags only when nothing else fits.
   if (found.label === null) {
-    const fits = [...free.values()].filter((p) => everyRow(p) && p.distinct >= 2 && p.distinct <= Math.min(MAX_LABELS, Math.max(2, p.rows / 2)) && (!p.numeric || p.integer));
+    const fits = [...free.values()].filter(
+      (p) =>
+        everyRow(p) &&
+        p.distinct >= 2 &&
+        p.distinct <= Math.min(MAX_LABELS, Math.max(2, p.rows / 2)) &&
+        (!p.numeric || p.integer)
+    );
     const notLanguages = fits.filter((p) => p.languageTags < 0.9);
     const pool = notLanguages.length > 0 ? notLanguages : fits;
-    if (pool.length === 1) found.label = take('label', pool[0] as ColumnProfile, 'by its content (few distinct values)');
+    if (pool.length === 1)
+      found.label = take('label', pool[0] as ColumnProfile, 'by its content (few distinct values)');
     else if (pool.length === 0) {
       throw new UsageError(
-        `${file}: no label column recognised; expected a column named ${ROLE_NAMES.label.join(', ')}, or one with 2 to ${MAX_LABELS} distinct values in every row; found ${[...free.values()].map(describe).join(', ') || 'no other columns'}`
+        `${file}: no label column recognised; expected a column named ${ROLE_NAMES.label.join(', ')}, or one ` +
+          `with 2 to ${MAX_LABELS} distinct values in every row; found ` +
+          `${[...free.values()].map(describe).join(', ') || 'no other columns'}`
       );
     } else {
       throw new UsageError(
-        `${file}: more than one column could be the label: ${pool.map(describe).join(', ')}; rename the label column to one of ${ROLE_NAMES.label.join(', ')} and run init again`
+        `${file}: more than one column could be the label: ${pool.map(describe).join(', ')}; rename the label ` +
+          `column to one of ${ROLE_NAMES.label.join(', ')} and run init again`
       );
     }
   }
@@ -194,7 +217,11 @@ export function recogniseColumns(profiles: readonly ColumnProfile[], file: strin
   if (resolvedTask === 'tabular') {
     features = [...free.values()].filter((p) => everyRow(p) && p.numeric).map((p) => p.name);
     if (features.length === 0) {
-      throw new UsageError(`${file}: no numeric feature column for a tabular task; expected columns holding a number in every row besides id ${quoted(found.id as string)} and label ${quoted(found.label as string)}; found ${[...free.values()].map(describe).join(', ') || 'no other columns'}`);
+      throw new UsageError(
+        `${file}: no numeric feature column for a tabular task; expected columns holding a number in every row ` +
+          `besides id ${quoted(found.id as string)} and label ${quoted(found.label as string)}; found ` +
+          `${[...free.values()].map(describe).join(', ') || 'no other columns'}`
+      );
     }
     for (const f of features) free.delete(f);
     how.features = `every numeric column (${quotedList(features, 8)})`;

@@ -40,12 +40,16 @@ const APPEND_SENTENCES: Readonly<Record<string, string>> = {
  * A sentence for every language slice, or null with the slices that have none: append needs
  * one for each (a language without a sentence is a config error), so without them it is left out.
  */
-export function appendSentences(languages: readonly string[]): { sentences: Record<string, string> } | { missing: string[] } {
+export function appendSentences(
+  languages: readonly string[]
+): { sentences: Record<string, string> } | { missing: string[] } {
   const sentences: Record<string, string> = {};
   const missing: string[] = [];
   for (const language of languages) {
     // A config cannot name a language with a hidden character (the schema refuses it).
-    const sentence = hasHidden(language) ? undefined : APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0] as string];
+    const sentence = hasHidden(language)
+      ? undefined
+      : APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0] as string];
     if (sentence === undefined) missing.push(language);
     else sentences[language] = sentence;
   }
@@ -83,7 +87,8 @@ function columnsLine(r: Recognised): string {
 
 function howComments(r: Recognised): string[] {
   const out = Object.entries(r.how).map(([role, why]) => `  #   ${role}: ${why}`);
-  if (r.language === null && r.task === 'text') out.push('  #   language: none found, so every row is in the language slice "unknown"');
+  if (r.language === null && r.task === 'text')
+    out.push('  #   language: none found, so every row is in the language slice "unknown"');
   if (r.unused.length > 0) out.push(`  #   not used: ${r.unused.map(yamlScalar).join(', ')}`);
   return out;
 }
@@ -96,17 +101,26 @@ function textThreatModel(f: ConfigFacts): string[] {
     '    format: {}                          # case and punctuation only',
     '    transpose: { words_per_change: 5 }  # swaps two adjacent letters in about one word in five'
   ];
-  if (f.dictionary !== null) out.push(`    dictionary: { file: ${yamlScalar(f.dictionary)} }   # whole-word substitutions from your dictionary`);
+  if (f.dictionary !== null)
+    out.push(`    dictionary: { file: ${yamlScalar(f.dictionary)} }   # whole-word substitutions from your dictionary`);
   if ('sentences' in append) {
-    out.push('    append:                             # adds one sentence per language: check that it cannot change the label in your task', '      sentences:');
-    for (const [language, sentence] of Object.entries(append.sentences)) out.push(`        ${yamlScalar(language)}: ${JSON.stringify(sentence)}`);
+    out.push(
+      '    append:                             # adds one sentence per language: check that it cannot change the ' +
+        'label in your task',
+      '      sentences:'
+    );
+    for (const [language, sentence] of Object.entries(append.sentences))
+      out.push(`        ${yamlScalar(language)}: ${JSON.stringify(sentence)}`);
   } else {
     out.push(
-      `    # append needs a neutral sentence for every language slice; init has none for ${append.missing.map(yamlScalar).join(', ')}.`,
+      `    # append needs a neutral sentence for every language slice; init has none for ` +
+        `${append.missing.map(yamlScalar).join(', ')}.`,
       '    # Add one per language to test it:',
       '    # append:',
       '    #   sentences:',
-      ...f.languages.slice(0, 10).map((l) => `    #     ${yamlScalar(l.language)}: "A sentence that cannot change the label."`)
+      ...f.languages
+        .slice(0, 10)
+        .map((l) => `    #     ${yamlScalar(l.language)}: "A sentence that cannot change the label."`)
     );
   }
   out.push('    truncate: { keep: 0.65 }            # destructive: its flips are reported, never judged as attacks');
@@ -122,7 +136,11 @@ function tabularThreatModel(f: ConfigFacts): string[] {
     '    noise: {}                           # corruption baseline: uniform ±eps on every row',
     '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right',
     '  constraints:',
-    commented(`    linf_eps: ${t.eps}`, 'the largest change per feature, in raw units: 5% of the median feature range; set it to what an attacker can change'),
+    commented(
+      `    linf_eps: ${t.eps}`,
+      'the largest change per feature, in raw units: 5% of the median feature range; set it to what an attacker ' +
+        'can change'
+    ),
     '    # Bounds: the range observed in your data; widen them to the range each feature can really take.',
     '    bounds:',
     ...Object.entries(t.bounds).map(([name, [lo, hi]]) => `      ${yamlScalar(name)}: [${lo}, ${hi}]`)
@@ -132,9 +150,13 @@ function tabularThreatModel(f: ConfigFacts): string[] {
 export function renderConfig(f: ConfigFacts): string {
   const r = f.recognised;
   const text = r.task === 'text';
-  const pair = f.labels.length >= 2 ? `{ from: ${yamlScalar(f.labels[0] as string)}, to: ${yamlScalar(f.labels[1] as string)} }` : '{ from: a, to: b }';
+  const pair =
+    f.labels.length >= 2
+      ? `{ from: ${yamlScalar(f.labels[0] as string)}, to: ${yamlScalar(f.labels[1] as string)} }`
+      : '{ from: a, to: b }';
   const lines = [
-    `# Evidence Gate config, written by \`evidence-gate init\` from ${f.train.path} and ${f.evaluate.length} evaluation file${f.evaluate.length === 1 ? '' : 's'}.`,
+    `# Evidence Gate config, written by \`evidence-gate init\` from ${f.train.path} and ${f.evaluate.length} ` +
+      `evaluation file${f.evaluate.length === 1 ? '' : 's'}.`,
     '# Review every choice below; docs/cli.md explains them. The gate thresholds are the version 1 defaults.',
     'version: 1',
     `task: ${r.task}`,
@@ -153,12 +175,21 @@ export function renderConfig(f: ConfigFacts): string {
     '  # How init recognised the columns:',
     ...howComments(r),
     columnsLine(r),
-    `# ${f.labels.length} labels: ${f.labels.slice(0, 20).map(yamlScalar).join(', ')}${f.labels.length > 20 ? ` and ${f.labels.length - 20} more` : ''}`
+    `# ${f.labels.length} labels: ${f.labels.slice(0, 20).map(yamlScalar).join(', ')}` +
+      `${f.labels.length > 20 ? ` and ${f.labels.length - 20} more` : ''}`
   ];
-  if (text) lines.push(`# Languages of the evaluation data: ${f.languages.slice(0, 30).map((l) => `${yamlScalar(l.language)} (${l.rows} rows)`).join(', ')}${f.languages.length > 30 ? ` and ${f.languages.length - 30} more` : ''}`);
+  if (text)
+    lines.push(
+      `# Languages of the evaluation data: ${f.languages
+        .slice(0, 30)
+        .map((l) => `${yamlScalar(l.language)} (${l.rows} rows)`)
+        .join(', ')}${f.languages.length > 30 ? ` and ${f.languages.length - 30} more` : ''}`
+    );
   lines.push(
     'models:                                # the built-in baselines; add your own as { name, command } (see docs)',
-    ...(text ? ['  - naive-bayes', '  - tfidf-word', '  - tfidf-char', '  - { hybrid: { word_weight: 0.5 } }'] : ['  - { logistic-regression: { C: 1 } }']),
+    ...(text
+      ? ['  - naive-bayes', '  - tfidf-word', '  - tfidf-char', '  - { hybrid: { word_weight: 0.5 } }']
+      : ['  - { logistic-regression: { C: 1 } }']),
     'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }',
     'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps',
     '# gate:                                # thresholds default to the version 1 values; set any to change it, e.g.',

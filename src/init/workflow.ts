@@ -12,7 +12,8 @@ export function renderWorkflow(configPath: string, branch: string): string {
   const b = yamlScalar(branch);
   return [
     '# Evidence Gate on every pull request, written by `evidence-gate init`.',
-    `# Replace ${ACTION_REF.split('/')[0]} below with the account that hosts Evidence Gate (see docs/action.md for pinning a release).`,
+    `# Replace ${ACTION_REF.split('/')[0]} below with the account that hosts Evidence Gate (see docs/action.md ` +
+      `for pinning a release).`,
     'name: evidence',
     'on:',
     '  pull_request:',
@@ -21,7 +22,7 @@ export function renderWorkflow(configPath: string, branch: string): string {
     `    branches: [${b}]                   # keeps the artifact that pull requests compare with`,
     'permissions:',
     '  contents: read',
-    '  actions: read                       # baseline: auto reads the base branch\'s runs and downloads their artifact',
+    "  actions: read                       # baseline: auto reads the base branch's runs and downloads their artifact",
     '  # pull-requests: write              # only with comment: true',
     'jobs:',
     '  gate:',
@@ -32,7 +33,8 @@ export function renderWorkflow(configPath: string, branch: string): string {
     `        uses: ${ACTION_REF}`,
     '        with:',
     `          config: ${yamlScalar(configPath)}`,
-    '          retention-days: 30           # the base branch\'s artifact must outlive the pull requests that compare with it',
+    "          retention-days: 30           # the base branch's artifact must outlive the pull requests that " +
+      'compare with it',
     '      - if: always()',
     '        run: echo "verdict=${{ steps.gate.outputs.verdict }} blocking=${{ steps.gate.outputs.failed-checks }}"',
     ''

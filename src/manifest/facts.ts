@@ -16,7 +16,14 @@ import { readReleaseFacts, readReleaseRecord, releaseRequirement, type ReleaseFa
 export interface ReportFacts {
   task: 'text' | 'tabular';
   configPath: string;
-  threatModel: { id: string; revision: string; objective: string; access: string; protectedOutcome: string | null; againstPolicy: boolean };
+  threatModel: {
+    id: string;
+    revision: string;
+    objective: string;
+    access: string;
+    protectedOutcome: string | null;
+    againstPolicy: boolean;
+  };
   files: DataFileInfo[];
   skippedRows: number;
   languages: string[];
@@ -84,16 +91,35 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
       withText: m.output.text === 'full'
     },
     gate: {
-      thresholds: Object.fromEntries(Object.entries(plan.thresholds).map(([k, r]) => [k, threshold(r)])) as Record<GateKey, Threshold>,
+      thresholds: Object.fromEntries(Object.entries(plan.thresholds).map(([k, r]) => [k, threshold(r)])) as Record<
+        GateKey,
+        Threshold
+      >,
       families: Object.fromEntries(
-        Object.entries(plan.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)])) as Partial<Record<FamilyGateKey, Threshold>>])
+        Object.entries(plan.families).map(([f, keys]) => [
+          f,
+          Object.fromEntries(Object.entries(keys).map(([k, r]) => [k, threshold(r)])) as Partial<
+            Record<FamilyGateKey, Threshold>
+          >
+        ])
       ),
-      ...(plan.min_attack_strength ? { minAttackStrength: Object.fromEntries(Object.entries(plan.min_attack_strength).map(([a, r]) => [a, threshold(r)])) } : {}),
+      ...(plan.min_attack_strength
+        ? {
+            minAttackStrength: Object.fromEntries(
+              Object.entries(plan.min_attack_strength).map(([a, r]) => [a, threshold(r)])
+            )
+          }
+        : {}),
       allowNotEvaluated: plan.allow_not_evaluated,
       models: [...plan.judged_models],
       requireBaseline: plan.require_baseline,
       blockOn: plan.block_on === 'new' ? 'new' : 'all',
-      releaseRecord: releaseRequirement(plan.release_record?.required ?? false, plan.release_record?.line ?? 1, plan.release_record?.is_default ?? true, readReleaseRecord(m))
+      releaseRecord: releaseRequirement(
+        plan.release_record?.required ?? false,
+        plan.release_record?.line ?? 1,
+        plan.release_record?.is_default ?? true,
+        readReleaseRecord(m)
+      )
     }
   };
 }
@@ -103,7 +129,14 @@ export function readReportFacts(m: Manifest): ReportFacts {
   return {
     task: m.data.task,
     configPath: m.config.path,
-    threatModel: { id: tm.id, revision: tm.revision, objective: tm.objective, access: tm.access, protectedOutcome: tm.protected_outcome, againstPolicy: tm.against_policy === true },
+    threatModel: {
+      id: tm.id,
+      revision: tm.revision,
+      objective: tm.objective,
+      access: tm.access,
+      protectedOutcome: tm.protected_outcome,
+      againstPolicy: tm.against_policy === true
+    },
     files: m.data.files,
     skippedRows: m.data.skipped_rows.length,
     languages: m.data.languages,

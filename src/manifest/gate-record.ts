@@ -17,18 +17,42 @@ type RecordedGateCheck = { ok: true } | { ok: false; noText: boolean; problem: s
 
 export function checkRecordedGate(m: Pick<ManifestHead, 'config' | 'gate'>): RecordedGateCheck {
   const text = m.config.text;
-  if (text === undefined) return { ok: false, noText: true, problem: 'config.text: absent; the gate cannot be checked against the config that declared it (written before manifests recorded the config text)' };
+  if (text === undefined)
+    return {
+      ok: false,
+      noText: true,
+      problem:
+        'config.text: absent; the gate cannot be checked against the config that declared it (written before ' +
+        'manifests recorded the config text)'
+    };
   const actual = sha256Hex(Buffer.from(text, 'utf8'));
-  if (actual !== m.config.sha256) return { ok: false, noText: false, problem: `config.text: SHA-256 ${actual}, but config.sha256 records ${m.config.sha256} (the recorded config was changed)` };
+  if (actual !== m.config.sha256)
+    return {
+      ok: false,
+      noText: false,
+      problem:
+        `config.text: SHA-256 ${actual}, but config.sha256 records ${m.config.sha256} (the recorded config was ` +
+        `changed)`
+    };
   let derived;
   try {
     derived = gatePlanRecord(gatePlanOfText(m.config.path, text));
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return { ok: false, noText: false, problem: `config.text: not a config this build reads (${error.message.split('\n')[0]})` };
+    return {
+      ok: false,
+      noText: false,
+      problem: `config.text: not a config this build reads (${error.message.split('\n')[0]})`
+    };
   }
   if (stableJson(derived) === stableJson(m.gate.plan)) return { ok: true };
   const diffs: string[] = [];
   jsonDifferences(m.gate.plan as never, derived as never, 'gate.plan', diffs, 3);
-  return { ok: false, noText: false, problem: `gate.plan differs from the gate its recorded config declares (${diffs.join('; ').replace(/recomputed/g, 'the config gives')})` };
+  return {
+    ok: false,
+    noText: false,
+    problem:
+      `gate.plan differs from the gate its recorded config declares (` +
+      `${diffs.join('; ').replace(/recomputed/g, 'the config gives')})`
+  };
 }

@@ -20,7 +20,9 @@ import { SHARD_RULE } from '../shard/select.js';
 import { TOOL_NAME, TOOL_VERSION } from '../version.js';
 import { preprocessingRecord, type PreprocessingRecord } from './preprocessing.js';
 
-/** Major version of this layout. v2: facts for re-derivation (gate plan, length histogram, output), shards, baseline. */
+/**
+ * Major version of this layout. v2: facts for re-derivation (gate plan, length histogram, output), shards, baseline.
+ */
 export const MANIFEST_SCHEMA_VERSION = 2;
 
 export interface FileDigest {
@@ -103,7 +105,10 @@ export interface ManifestHead {
   schema_version: number;
   kind: 'run' | 'shard';
   tool: { name: string; version: string; bundle_sha256: string | null; node: string; [key: string]: unknown };
-  /** `text`: the config file as read, so the recorded gate can be checked against it (absent in manifests written before it was recorded). */
+  /**
+   * `text`: the config file as read, so the recorded gate can be checked against it (absent in manifests written before
+   * it was recorded).
+   */
   config: { path: string; sha256: string; version: number; text?: string };
   threat_model: {
     id: string;
@@ -113,7 +118,10 @@ export interface ManifestHead {
     protected_transitions: ProtectedTransition[];
     access: string;
     attacks: FamilyRecord[];
-    /** Present (true) only when threat_model.against_policy is on: a success is then a wrong decision the review policy accepts. */
+    /**
+     * Present (true) only when threat_model.against_policy is on: a success is then a wrong decision the review policy
+     * accepts.
+     */
     against_policy?: boolean;
     constraints: Record<string, unknown>;
     dictionaries: Array<{ path: string; sha256: string; version: number; languages: string[] }>;
@@ -191,19 +199,40 @@ interface HeadInput {
 
 /** The gate as the manifest records it: every threshold with the config key and line it came from. */
 export function gatePlanRecord(gate: GatePlan): GatePlanRecord {
-  const record = (t: { value: number; configKey: string; line: number; isDefault: boolean }): ThresholdRecord => ({ value: t.value, config_key: t.configKey, line: t.line, is_default: t.isDefault });
+  const record = (t: { value: number; configKey: string; line: number; isDefault: boolean }): ThresholdRecord => ({
+    value: t.value,
+    config_key: t.configKey,
+    line: t.line,
+    is_default: t.isDefault
+  });
   return {
     thresholds: Object.fromEntries(Object.entries(gate.thresholds).map(([k, t]) => [k, record(t)])),
     families: Object.fromEntries(
-      Object.entries(gate.families).map(([f, keys]) => [f, Object.fromEntries(Object.entries(keys).flatMap(([k, t]) => (t ? [[k, record(t)]] : [])))])
+      Object.entries(gate.families).map(([f, keys]) => [
+        f,
+        Object.fromEntries(Object.entries(keys).flatMap(([k, t]) => (t ? [[k, record(t)]] : [])))
+      ])
     ),
     allow_not_evaluated: gate.allowNotEvaluated,
     judged_models: [...gate.models],
     require_baseline: gate.requireBaseline,
     ...(gate.blockOn === 'new' ? { block_on: 'new' as const } : {}),
-    ...(gate.minAttackStrength ? { min_attack_strength: Object.fromEntries(Object.entries(gate.minAttackStrength).map(([a, t]) => [a, record(t)])) } : {}),
+    ...(gate.minAttackStrength
+      ? {
+          min_attack_strength: Object.fromEntries(
+            Object.entries(gate.minAttackStrength).map(([a, t]) => [a, record(t)])
+          )
+        }
+      : {}),
     ...(gate.releaseRecord
-      ? { release_record: { required: gate.releaseRecord.required, config_key: 'gate.require_release_record', line: gate.releaseRecord.line, is_default: gate.releaseRecord.isDefault } }
+      ? {
+          release_record: {
+            required: gate.releaseRecord.required,
+            config_key: 'gate.require_release_record',
+            line: gate.releaseRecord.line,
+            is_default: gate.releaseRecord.isDefault
+          }
+        }
       : {})
   };
 }
@@ -214,8 +243,19 @@ export function buildManifestHead(input: HeadInput): ManifestHead {
   return {
     schema_version: MANIFEST_SCHEMA_VERSION,
     kind: input.shard ? 'shard' : 'run',
-    tool: { name: TOOL_NAME, version: TOOL_VERSION, bundle_sha256: input.bundleSha256, node: process.version, ...(input.tool ?? {}) },
-    config: { path: plan.config.path, sha256: plan.config.sha256, version: plan.version, ...(plan.config.text !== undefined ? { text: plan.config.text } : {}) },
+    tool: {
+      name: TOOL_NAME,
+      version: TOOL_VERSION,
+      bundle_sha256: input.bundleSha256,
+      node: process.version,
+      ...(input.tool ?? {})
+    },
+    config: {
+      path: plan.config.path,
+      sha256: plan.config.sha256,
+      version: plan.version,
+      ...(plan.config.text !== undefined ? { text: plan.config.text } : {})
+    },
     threat_model: {
       id: tm.id,
       revision: tm.revision,
@@ -253,15 +293,29 @@ export function buildManifestHead(input: HeadInput): ManifestHead {
       stream_derivation: STREAM_DERIVATION,
       bootstrap: BOOTSTRAP_METHOD,
       perturbation_decisions:
-        'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / 2^32, independent of row order and of other rows'
+        'each perturbation choice is u = uint32(first 4 bytes of SHA-256(seed NUL family NUL id NUL position)) / ' +
+        '2^32, independent of row order and of other rows'
     },
     selective: { abstain_below: plan.selective.abstainBelow },
     conditions: { evaluated: input.conditions, families_not_configured: input.familiesNotConfigured },
-    output: { text: plan.output.text, examples_per_check: plan.output.examplesPerCheck, gzip_above_bytes: plan.output.gzipAboveBytes },
+    output: {
+      text: plan.output.text,
+      examples_per_check: plan.output.examplesPerCheck,
+      gzip_above_bytes: plan.output.gzipAboveBytes
+    },
     lock_files: input.lockFiles,
     gate: { plan: gatePlanRecord(plan.gate) },
     release: plan.release ? { ...plan.release } : null,
     preprocessing: preprocessingRecord(plan),
-    ...(input.shard ? { shard: { index: input.shard.spec.index, count: input.shard.spec.count, rule: SHARD_RULE, examples: input.shard.examples } } : {})
+    ...(input.shard
+      ? {
+          shard: {
+            index: input.shard.spec.index,
+            count: input.shard.spec.count,
+            rule: SHARD_RULE,
+            examples: input.shard.examples
+          }
+        }
+      : {})
   };
 }

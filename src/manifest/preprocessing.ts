@@ -8,16 +8,34 @@
  * hold them to it against scikit-learn goldens.
  */
 import type { ModelPlan, Plan } from '../config/plan.js';
-import { TEXT_INPUT, UNICODE_NOTE, type PreprocessingRecord, type TabularModelPreprocessing, type TextModelPreprocessing } from '../models/preprocessing.js';
+import {
+  TEXT_INPUT,
+  UNICODE_NOTE,
+  type PreprocessingRecord,
+  type TabularModelPreprocessing,
+  type TextModelPreprocessing
+} from '../models/preprocessing.js';
 import { modelKind } from '../models/registry.js';
 import { configuredTabular } from '../perturb/registry.js';
 
-export { TEXT_INPUT, type PreprocessingRecord, type TabularModelPreprocessing, type TextModelPreprocessing, type VectorizerRecord } from '../models/preprocessing.js';
+export {
+  TEXT_INPUT,
+  type PreprocessingRecord,
+  type TabularModelPreprocessing,
+  type TextModelPreprocessing,
+  type VectorizerRecord
+} from '../models/preprocessing.js';
 
 function textModel(plan: ModelPlan): TextModelPreprocessing {
   const stated = modelKind(plan.kind).preprocessing.text?.(plan);
   if (!stated) throw new Error(`model kind ${plan.kind} is not a text model`);
-  return { model: plan.name, kind: plan.kind, input: stated.input ?? TEXT_INPUT, vectorizers: stated.vectorizers, scores: stated.scores };
+  return {
+    model: plan.name,
+    kind: plan.kind,
+    input: stated.input ?? TEXT_INPUT,
+    vectorizers: stated.vectorizers,
+    scores: stated.scores
+  };
 }
 
 function tabularModel(plan: ModelPlan, p: Plan): TabularModelPreprocessing {
@@ -31,9 +49,13 @@ function tabularModel(plan: ModelPlan, p: Plan): TabularModelPreprocessing {
     kind: plan.kind,
     input: stated.input,
     features,
-    parsing: 'a JSON number, or a CSV cell holding a decimal number, read as an IEEE-754 double; a missing or non-finite value is a data error',
+    parsing:
+      'a JSON number, or a CSV cell holding a decimal number, read as an IEEE-754 double; a missing or ' +
+      'non-finite value is a data error',
     scaling: stated.scaling,
-    bounds: Object.fromEntries(features.map((f) => [f, tab?.bounds[f] ? ([...tab.bounds[f]] as [number, number]) : null])),
+    bounds: Object.fromEntries(
+      features.map((f) => [f, tab?.bounds[f] ? ([...tab.bounds[f]] as [number, number]) : null])
+    ),
     editable: [...(tab?.editable ?? [])],
     linf_eps: attacked ? (tab?.eps ?? null) : null,
     scores: stated.scores

@@ -23,7 +23,8 @@ export function fileSha256(path: string): string {
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(1 << 20);
-    for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+    for (let n = readSync(fd, buffer, 0, buffer.length, null); n > 0; n = readSync(fd, buffer, 0, buffer.length, null))
+      hash.update(buffer.subarray(0, n));
   } finally {
     closeSync(fd);
   }

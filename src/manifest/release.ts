@@ -20,7 +20,12 @@ function missingReleaseFields(record: ReleaseRecord | null): ReleaseField[] {
 }
 
 /** The gate's view of the record: whether it is required and which fields it lacks. */
-export function releaseRequirement(required: boolean, line: number, isDefault: boolean, record: ReleaseRecord | null): ReleaseRequirement {
+export function releaseRequirement(
+  required: boolean,
+  line: number,
+  isDefault: boolean,
+  record: ReleaseRecord | null
+): ReleaseRequirement {
   return { required, line, isDefault, missing: missingReleaseFields(record), declared: record !== null };
 }
 
@@ -105,22 +110,112 @@ interface ChecklistItem {
  * `gate.require_release_record` is set (it is not applicable otherwise).
  */
 export const RELEASE_CHECKLIST: readonly ChecklistItem[] = [
-  { ref: 'robustness 1', asks: 'Enough changed examples under each non-destructive perturbation family', checks: ['changed_examples'], recorded: [], declared: [] },
-  { ref: 'robustness 2', asks: 'Flip rate under each family within its ceiling', checks: ['flip_rate'], recorded: [], declared: [] },
-  { ref: 'robustness 3', asks: 'Matched accuracy drop under each family within its ceiling', checks: ['accuracy_drop'], recorded: [], declared: [] },
-  { ref: 'purpose', asks: 'What the evaluation is for, and the uses it does not support', checks: [], recorded: [], declared: ['intended_use', 'out_of_scope_uses'] },
+  {
+    ref: 'robustness 1',
+    asks: 'Enough changed examples under each non-destructive perturbation family',
+    checks: ['changed_examples'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'robustness 2',
+    asks: 'Flip rate under each family within its ceiling',
+    checks: ['flip_rate'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'robustness 3',
+    asks: 'Matched accuracy drop under each family within its ceiling',
+    checks: ['accuracy_drop'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'purpose',
+    asks: 'What the evaluation is for, and the uses it does not support',
+    checks: [],
+    recorded: [],
+    declared: ['intended_use', 'out_of_scope_uses']
+  },
   { ref: 'challenge 1', asks: 'Enough challenge examples', checks: ['challenge_examples'], recorded: [], declared: [] },
-  { ref: 'challenge 2', asks: 'Challenge accuracy at or above its floor', checks: ['challenge_accuracy'], recorded: [], declared: [] },
-  { ref: 'challenge 3', asks: 'Controlled-to-challenge generalization gap within its ceiling', checks: ['generalization_gap'], recorded: [], declared: [] },
-  { ref: 'challenge 4', asks: 'Enough challenge examples in every language slice', checks: ['language_examples'], recorded: [], declared: [] },
-  { ref: 'challenge 5', asks: 'Challenge accuracy in every language slice at or above its floor', checks: ['language_accuracy'], recorded: [], declared: [] },
-  { ref: 'challenge 6', asks: 'Length distribution shift (PSI) within its ceiling', checks: ['length_psi'], recorded: [], declared: [] },
-  { ref: 'release 1', asks: 'Protected outcome, access model and editable surface approved before the run', checks: [], recorded: ['threat_model'], declared: ['authorization'] },
-  { ref: 'release 2', asks: 'Reference labels, models and preprocessing frozen', checks: [], recorded: ['frozen'], declared: [] },
-  { ref: 'release 3', asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)', checks: ['eligible_coverage', 'missing_rows'], recorded: [], declared: [] },
-  { ref: 'release 4', asks: 'Harmful failures reviewed by class and consequence', checks: ['attack_success', 'protected_transitions'], recorded: [], declared: ['reviewer'] },
-  { ref: 'release 5', asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load', checks: [], recorded: [], declared: ['mitigations'] },
-  { ref: 'release 6', asks: 'Reviewer and unresolved limitations recorded in the release decision', checks: ['release_record'], recorded: [], declared: ['reviewer', 'known_limitations'] }
+  {
+    ref: 'challenge 2',
+    asks: 'Challenge accuracy at or above its floor',
+    checks: ['challenge_accuracy'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'challenge 3',
+    asks: 'Controlled-to-challenge generalization gap within its ceiling',
+    checks: ['generalization_gap'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'challenge 4',
+    asks: 'Enough challenge examples in every language slice',
+    checks: ['language_examples'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'challenge 5',
+    asks: 'Challenge accuracy in every language slice at or above its floor',
+    checks: ['language_accuracy'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'challenge 6',
+    asks: 'Length distribution shift (PSI) within its ceiling',
+    checks: ['length_psi'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'release 1',
+    asks: 'Protected outcome, access model and editable surface approved before the run',
+    checks: [],
+    recorded: ['threat_model'],
+    declared: ['authorization']
+  },
+  {
+    ref: 'release 2',
+    asks: 'Reference labels, models and preprocessing frozen',
+    checks: [],
+    recorded: ['frozen'],
+    declared: []
+  },
+  {
+    ref: 'release 3',
+    asks: 'Candidates validated and every eligible example reconciled (tested, or counted as uncovered or missing)',
+    checks: ['eligible_coverage', 'missing_rows'],
+    recorded: [],
+    declared: []
+  },
+  {
+    ref: 'release 4',
+    asks: 'Harmful failures reviewed by class and consequence',
+    checks: ['attack_success', 'protected_transitions'],
+    recorded: [],
+    declared: ['reviewer']
+  },
+  {
+    ref: 'release 5',
+    asks: 'Mitigations tested against an adaptive evaluator, with their cost in clean quality, latency and review load',
+    checks: [],
+    recorded: [],
+    declared: ['mitigations']
+  },
+  {
+    ref: 'release 6',
+    asks: 'Reviewer and unresolved limitations recorded in the release decision',
+    checks: ['release_record'],
+    recorded: [],
+    declared: ['reviewer', 'known_limitations']
+  }
 ];
 
 /** The heading and the sentence both reports put above the checklist table. */
@@ -157,18 +252,38 @@ function checksPart(kinds: readonly string[], checks: readonly Check[]): Checkli
   const judged = checks.filter((c) => c.judged && kinds.includes(c.check));
   const n = judged.length;
   const count = (s: CheckStatus) => judged.filter((c) => c.status === s).length;
-  const [fail, notEvaluated, pass, na] = [count('fail'), count('not_evaluated'), count('pass'), count('not_applicable')];
+  const [fail, notEvaluated, pass, na] = [
+    count('fail'),
+    count('not_evaluated'),
+    count('pass'),
+    count('not_applicable')
+  ];
   if (fail > 0) return { evidence, status: 'fail', text: `fail: ${fail} of ${plural(n, 'judged check')}` };
-  if (notEvaluated > 0) return { evidence, status: 'not_evaluated', text: `not evaluated: ${notEvaluated} of ${plural(n, 'judged check')}` };
-  if (pass === 0) return { evidence, status: 'not_applicable', text: n === 0 ? 'not applicable: no judged check' : `not applicable (${plural(n, 'check')})` };
-  return { evidence, status: 'pass', text: `pass: ${pass} of ${plural(n, 'judged check')}${na > 0 ? ` (${na} not applicable)` : ''}` };
+  if (notEvaluated > 0)
+    return {
+      evidence,
+      status: 'not_evaluated',
+      text: `not evaluated: ${notEvaluated} of ${plural(n, 'judged check')}`
+    };
+  if (pass === 0)
+    return {
+      evidence,
+      status: 'not_applicable',
+      text: n === 0 ? 'not applicable: no judged check' : `not applicable (${plural(n, 'check')})`
+    };
+  return {
+    evidence,
+    status: 'pass',
+    text: `pass: ${pass} of ${plural(n, 'judged check')}${na > 0 ? ` (${na} not applicable)` : ''}`
+  };
 }
 
 function declaredPart(fields: readonly ReleaseField[], record: ReleaseRecord | null): ChecklistPart {
   const evidence = fields.map((f) => `release.${f}`).join(', ');
   if (record === null) return { evidence, status: 'missing', text: 'missing (the config has no release: block)' };
   const missing = fields.filter((f) => record[f] === null);
-  if (missing.length > 0) return { evidence, status: 'missing', text: `missing: ${missing.map((f) => `release.${f}`).join(', ')}` };
+  if (missing.length > 0)
+    return { evidence, status: 'missing', text: `missing: ${missing.map((f) => `release.${f}`).join(', ')}` };
   return { evidence, status: 'declared', text: `declared by ${record.owner}` };
 }
 
@@ -176,13 +291,25 @@ function recordedPart(fact: RecordedFact, f: ReleaseFacts): ChecklistPart {
   if (fact === 'threat_model') {
     const evidence = 'manifest: threat_model';
     return f.protectedOutcome
-      ? { evidence, status: 'recorded', text: `recorded: protected outcome, access ${f.access}, attacks and constraints` }
+      ? {
+          evidence,
+          status: 'recorded',
+          text: `recorded: protected outcome, access ${f.access}, attacks and constraints`
+        }
       : { evidence, status: 'missing', text: `missing: threat_model.protected_outcome (access ${f.access} recorded)` };
   }
   const evidence = 'manifest: data.label_digest, models[].digest, preprocessing';
-  const gaps = [!f.labelDigest ? 'label digest' : null, f.modelDigests < f.models ? plural(f.models - f.modelDigests, 'model digest') : null, !f.preprocessing ? 'preprocessing record' : null].filter((x) => x !== null);
+  const gaps = [
+    !f.labelDigest ? 'label digest' : null,
+    f.modelDigests < f.models ? plural(f.models - f.modelDigests, 'model digest') : null,
+    !f.preprocessing ? 'preprocessing record' : null
+  ].filter((x) => x !== null);
   if (gaps.length > 0) return { evidence, status: 'missing', text: `missing: ${gaps.join(', ')}` };
-  return { evidence, status: 'recorded', text: `recorded: label digest, ${plural(f.models, 'model digest')}, preprocessing of every model` };
+  return {
+    evidence,
+    status: 'recorded',
+    text: `recorded: label digest, ${plural(f.models, 'model digest')}, preprocessing of every model`
+  };
 }
 
 /** Every checklist item with the status of each piece of evidence behind it. */

@@ -26,13 +26,20 @@ const num: Shape = 'number';
 const bool: Shape = 'boolean';
 const strings: Shape = { array: str };
 const nullable = (s: Shape): Shape => ({ nullable: s });
-/** A whole number in [min, max]: sizes and counts cannot be negative, and work a reader does is bounded as the config bounds it. */
+/**
+ * A whole number in [min, max]: sizes and counts cannot be negative, and work a reader does is bounded as the config
+ * bounds it.
+ */
 const count = (min = 0, max = Number.MAX_SAFE_INTEGER): Shape => ({ range: 'integer', min, max });
 const ITERATIONS = count(1, 1_000_000);
 
 const fileDigest: Shape = {
   object: { sha256: str, bytes: count() },
-  optional: { rows: count(), schema_version: 'any', uncompressed: { object: { name: str, sha256: str, bytes: count() } } }
+  optional: {
+    rows: count(),
+    schema_version: 'any',
+    uncompressed: { object: { name: str, sha256: str, bytes: count() } }
+  }
 };
 const threshold: Shape = { object: { value: num, config_key: str, line: int, is_default: bool } };
 const counters: Shape = {
@@ -72,17 +79,47 @@ export const MANIFEST_SHAPE: Shape = {
       },
       optional: { label_digest: str }
     },
-    models: { array: { object: { name: str, kind: str, probabilities: bool }, optional: { digest: nullable(str), files: { array: { object: { path: str, sha256: str } } } } } },
-    statistics: { object: { seed: int, bootstrap_iterations: ITERATIONS, paired_iterations: ITERATIONS, interval: { range: 'number', min: 0, max: 1 } } },
-    selective: { object: { abstain_below: { map: { object: { on: { oneOf: ['probability', 'margin'] }, threshold: num } } } } },
+    models: {
+      array: {
+        object: { name: str, kind: str, probabilities: bool },
+        optional: { digest: nullable(str), files: { array: { object: { path: str, sha256: str } } } }
+      }
+    },
+    statistics: {
+      object: {
+        seed: int,
+        bootstrap_iterations: ITERATIONS,
+        paired_iterations: ITERATIONS,
+        interval: { range: 'number', min: 0, max: 1 }
+      }
+    },
+    selective: {
+      object: { abstain_below: { map: { object: { on: { oneOf: ['probability', 'margin'] }, threshold: num } } } }
+    },
     conditions: { object: { evaluated: strings, families_not_configured: strings } },
-    output: { object: { text: { oneOf: ['full', 'hash', 'none'] }, examples_per_check: count(0, 1000), gzip_above_bytes: count() } },
+    output: {
+      object: {
+        text: { oneOf: ['full', 'hash', 'none'] },
+        examples_per_check: count(0, 1000),
+        gzip_above_bytes: count()
+      }
+    },
     lock_files: { array: { object: { path: str, sha256: str } } },
     gate: {
       object: {
         plan: {
-          object: { thresholds: { map: threshold }, families: { map: { map: threshold } }, allow_not_evaluated: bool, judged_models: strings, require_baseline: bool },
-          optional: { release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } }, block_on: { oneOf: ['new'] }, min_attack_strength: { map: threshold } }
+          object: {
+            thresholds: { map: threshold },
+            families: { map: { map: threshold } },
+            allow_not_evaluated: bool,
+            judged_models: strings,
+            require_baseline: bool
+          },
+          optional: {
+            release_record: { object: { required: bool, config_key: str, line: int, is_default: bool } },
+            block_on: { oneOf: ['new'] },
+            min_attack_strength: { map: threshold }
+          }
         }
       },
       optional: { verdict: { oneOf: ['pass', 'fail'] }, counts: { map: int }, failing_checks: strings }
@@ -113,10 +150,13 @@ function kindOf(value: unknown): string {
 }
 
 function expected(shape: Shape): string {
-  if (typeof shape === 'string') return shape === 'integer' ? 'a whole number' : shape === 'any' ? 'a value' : `a ${shape}`;
+  if (typeof shape === 'string')
+    return shape === 'integer' ? 'a whole number' : shape === 'any' ? 'a value' : `a ${shape}`;
   if ('range' in shape) {
     const what = shape.range === 'integer' ? 'a whole number' : 'a number';
-    return shape.max === Number.MAX_SAFE_INTEGER ? `${what} of at least ${shape.min}` : `${what} from ${shape.min} to ${shape.max}`;
+    return shape.max === Number.MAX_SAFE_INTEGER
+      ? `${what} of at least ${shape.min}`
+      : `${what} from ${shape.min} to ${shape.max}`;
   }
   if ('nullable' in shape) return `${expected(shape.nullable)} or null`;
   if ('oneOf' in shape) return `one of ${shape.oneOf.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -124,7 +164,8 @@ function expected(shape: Shape): string {
   return 'an object';
 }
 
-const keyPath = (path: string, key: string | number) => (typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`);
+const keyPath = (path: string, key: string | number) =>
+  typeof key === 'number' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`;
 
 /** The first place `value` does not fit `shape`, as "key.path: expected …, found …", or null. */
 export function shapeProblem(value: unknown, shape: Shape, path = ''): string | null {
@@ -144,7 +185,11 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
     }
   }
   if ('range' in shape) {
-    const fits = typeof value === 'number' && (shape.range === 'integer' ? Number.isSafeInteger(value) : Number.isFinite(value)) && value >= shape.min && value <= shape.max;
+    const fits =
+      typeof value === 'number' &&
+      (shape.range === 'integer' ? Number.isSafeInteger(value) : Number.isFinite(value)) &&
+      value >= shape.min &&
+      value <= shape.max;
     return fits ? null : fail();
   }
   if ('nullable' in shape) return value === null ? null : shapeProblem(value, shape.nullable, path) && fail();
@@ -167,7 +212,8 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
     return null;
   }
   for (const [k, s] of Object.entries(shape.object)) {
-    if (!Object.hasOwn(record, k)) return `${keyPath(path, k)}: expected ${expected(s)}, found nothing (a required key)`;
+    if (!Object.hasOwn(record, k))
+      return `${keyPath(path, k)}: expected ${expected(s)}, found nothing (a required key)`;
     const p = shapeProblem(record[k], s, keyPath(path, k));
     if (p) return p;
   }
@@ -179,7 +225,10 @@ export function shapeProblem(value: unknown, shape: Shape, path = ''): string | 
   return null;
 }
 
-/** Deepest nesting a file of an output folder may have; ours stay under 10, and deeper values would overflow recursive readers. */
+/**
+ * Deepest nesting a file of an output folder may have; ours stay under 10, and deeper values would overflow recursive
+ * readers.
+ */
 export const MAX_JSON_DEPTH = 64;
 
 /** Whether `value` nests arrays and objects deeper than `max` (walked without recursion). */
@@ -189,7 +238,8 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     const [v, depth] = stack.pop() as [unknown, number];
     if (v === null || typeof v !== 'object') continue;
     if (depth > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v as object)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v as object))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -98,8 +98,14 @@ export class WorkedExamplePicker<T = WorkedExample> {
   }
 }
 
-/** Up to `n` rows that link a counted failure to its actual change: protected breaches, other successes, then the rest. */
-export function workedExamples(rows: readonly EvidenceRow[], n = WORKED_EXAMPLES, transitions: readonly ProtectedTransition[] = []): WorkedExample[] {
+/**
+ * Up to `n` rows that link a counted failure to its actual change: protected breaches, other successes, then the rest.
+ */
+export function workedExamples(
+  rows: readonly EvidenceRow[],
+  n = WORKED_EXAMPLES,
+  transitions: readonly ProtectedTransition[] = []
+): WorkedExample[] {
   const picker = new WorkedExamplePicker(transitions, n);
   for (const row of rows) picker.add(row);
   return picker.picked();

@@ -15,7 +15,14 @@ import { ComparisonsCell } from './cells/comparisons.js';
 import { DataCell } from './cells/data.js';
 import { MODEL_CELLS } from './cells/table.js';
 import { missingRowsOf } from './classification.js';
-import { ALL, attackFamiliesOf, METRICS_SCHEMA_VERSION, type MetricFacts, type Metrics, type ModelMetrics } from './metrics.js';
+import {
+  ALL,
+  attackFamiliesOf,
+  METRICS_SCHEMA_VERSION,
+  type MetricFacts,
+  type Metrics,
+  type ModelMetrics
+} from './metrics.js';
 import { PRNG_NAME, STREAM_DERIVATION } from './random.js';
 
 interface ModelState {
@@ -42,7 +49,14 @@ export class MetricsAccumulator {
     const families = perturbed.filter(isAttackFamily);
     this.familyIndexes = families.map((f) => facts.conditions.indexOf(f));
     this.states = facts.models.map((model) => {
-      const context: CellContext = { facts, model, scopes: [ALL, ...facts.splits], perturbed, families, policy: facts.abstainBelow[model.name] };
+      const context: CellContext = {
+        facts,
+        model,
+        scopes: [ALL, ...facts.splits],
+        perturbed,
+        families,
+        policy: facts.abstainBelow[model.name]
+      };
       const cells: MetricCell[] = [];
       let without: Partial<ModelMetrics> = {};
       for (const kind of MODEL_CELLS) {
@@ -50,7 +64,15 @@ export class MetricsAccumulator {
         if (cell) cells.push(cell);
         else without = { ...without, ...kind.without };
       }
-      return { name: model.name, probabilities: model.probabilities, rows: 0, missing: 0, summary: { labelOnly: false }, cells, without };
+      return {
+        name: model.name,
+        probabilities: model.probabilities,
+        rows: 0,
+        missing: 0,
+        summary: { labelOnly: false },
+        cells,
+        without
+      };
     });
     this.data = new DataCell(facts);
     this.comparisons = new ComparisonsCell(facts);

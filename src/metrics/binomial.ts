@@ -42,7 +42,12 @@ export function binomialMode(m: number, num: number, den: number): number {
  * The relative weights of Bin(m, num/den) from `lo` to `hi` (see the file comment), the mode's
  * weight being exactly 1. `tail` 0 keeps every weight down to the ends (those that underflow are 0).
  */
-export function binomialWeights(m: number, num: number, den: number, tail = TAIL): { lo: number; hi: number; weights: Float64Array } {
+export function binomialWeights(
+  m: number,
+  num: number,
+  den: number,
+  tail = TAIL
+): { lo: number; hi: number; weights: Float64Array } {
   checkCounts(m, num, den);
   const mode = binomialMode(m, num, den);
   const up: number[] = [];

@@ -19,8 +19,10 @@ import { createStream, type UniformStream } from './random.js';
 
 /** Recorded in metrics.json and the manifest: how a resample is drawn. */
 export const BOOTSTRAP_METHOD =
-  'per iteration X+ = Bin(n, plus/n), then X- = Bin(n - X+, minus/(minus + zero)); mean = (X+ - X-)/n; interval = numpy linear percentiles of the sorted means. ' +
-  'Bin(m, num/den): no draw when certain; p > 1/2 drawn as m - Bin(m, 1 - p); m*p < 10: inversion (one u) of relative weights w(j+1) = w(j)*(m-j)/(j+1)*num/(den-num) from the mode (weight 1), tails below 2^-60 cut; ' +
+  'per iteration X+ = Bin(n, plus/n), then X- = Bin(n - X+, minus/(minus + zero)); mean = (X+ - X-)/n; interval ' +
+  '= numpy linear percentiles of the sorted means. ' +
+  'Bin(m, num/den): no draw when certain; p > 1/2 drawn as m - Bin(m, 1 - p); m*p < 10: inversion (one u) of ' +
+  'relative weights w(j+1) = w(j)*(m-j)/(j+1)*num/(den-num) from the mode (weight 1), tails below 2^-60 cut; ' +
   'otherwise BTRD (Hormann 1993; two u per attempt) with a logarithm from +,-,*,/ only (src/metrics/det-log.ts)';
 
 /** Settings shared by every bootstrap cell; `streamParts` names the cell (see random.ts `cellParts`). */
@@ -62,12 +64,14 @@ export interface IntervalFigure {
 }
 
 export function checkIterations(iterations: number): void {
-  if (!(Number.isInteger(iterations) && iterations >= 1)) throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
+  if (!(Number.isInteger(iterations) && iterations >= 1))
+    throw new RangeError(`bootstrap iterations must be a positive integer, got ${iterations}`);
 }
 
 function checkCounts(c: OutcomeCounts): number {
   for (const k of ['plus', 'minus', 'zero'] as const) {
-    if (!(Number.isSafeInteger(c[k]) && c[k] >= 0)) throw new RangeError(`outcome count ${k} must be a whole number ≥ 0, got ${c[k]}`);
+    if (!(Number.isSafeInteger(c[k]) && c[k] >= 0))
+      throw new RangeError(`outcome count ${k} must be a whole number ≥ 0, got ${c[k]}`);
   }
   return c.plus + c.minus + c.zero;
 }
@@ -91,11 +95,20 @@ export function countBootstrapMeans(counts: OutcomeCounts, iterations: number, s
 }
 
 export function percentileBounds(sortedMeans: Float64Array, level: number): Bounds {
-  return { low: percentileOfSorted(sortedMeans, (100 * (1 - level)) / 2), high: percentileOfSorted(sortedMeans, (100 * (1 + level)) / 2) };
+  return {
+    low: percentileOfSorted(sortedMeans, (100 * (1 - level)) / 2),
+    high: percentileOfSorted(sortedMeans, (100 * (1 + level)) / 2)
+  };
 }
 
 /** Count-based interval at `level` from the stream of (seed, parts); null when the counts are all 0. */
-export function countInterval(counts: OutcomeCounts, iterations: number, level: number, seed: number, parts: readonly string[]): Bounds | null {
+export function countInterval(
+  counts: OutcomeCounts,
+  iterations: number,
+  level: number,
+  seed: number,
+  parts: readonly string[]
+): Bounds | null {
   checkIterations(iterations);
   checkLevel(level);
   if (checkCounts(counts) === 0) return null;
@@ -107,16 +120,39 @@ export function countInterval(counts: OutcomeCounts, iterations: number, level: 
  * fraction) after the percentiles are taken. `not_evaluated` (with `emptyReason`, n = 0) when
  * there is nothing to resample — never a zero-width interval.
  */
-export function intervalFigure(counts: OutcomeCounts, options: BootstrapOptions, scale: number, emptyReason: string): IntervalFigure {
+export function intervalFigure(
+  counts: OutcomeCounts,
+  options: BootstrapOptions,
+  scale: number,
+  emptyReason: string
+): IntervalFigure {
   const bounds = countInterval(counts, options.iterations, options.level, options.seed, options.streamParts);
   const base = { level: options.level, iterations: options.iterations };
   if (bounds === null) return { low: null, high: null, ...base, n: 0, status: 'not_evaluated', reason: emptyReason };
-  return { low: bounds.low * scale, high: bounds.high * scale, ...base, n: counts.plus + counts.minus + counts.zero, status: 'ok', reason: null };
+  return {
+    low: bounds.low * scale,
+    high: bounds.high * scale,
+    ...base,
+    n: counts.plus + counts.minus + counts.zero,
+    status: 'ok',
+    reason: null
+  };
 }
 
 /** An interval that does not apply here (e.g. an accuracy delta under a destructive condition). */
-export function intervalNotApplicable(options: Pick<BootstrapOptions, 'iterations' | 'level'>, reason: string): IntervalFigure {
-  return { low: null, high: null, level: options.level, iterations: options.iterations, n: null, status: 'not_applicable', reason };
+export function intervalNotApplicable(
+  options: Pick<BootstrapOptions, 'iterations' | 'level'>,
+  reason: string
+): IntervalFigure {
+  return {
+    low: null,
+    high: null,
+    level: options.level,
+    iterations: options.iterations,
+    n: null,
+    status: 'not_applicable',
+    reason
+  };
 }
 
 /** Interval of an accuracy (a fraction, not pp) from `correct` of `n` rows; `not_evaluated` when n = 0. */

@@ -48,13 +48,18 @@ export function pairedComparisonOf(counts: OutcomeCounts, options: BootstrapOpti
  * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
  * an Error is thrown.
  */
-export function pairedComparison(a: readonly EvidenceRow[], b: readonly EvidenceRow[], options: BootstrapOptions): PairedComparison {
+export function pairedComparison(
+  a: readonly EvidenceRow[],
+  b: readonly EvidenceRow[],
+  options: BootstrapOptions
+): PairedComparison {
   const bRows = new Map<string, EvidenceRow>();
   for (const row of b) {
     if (bRows.has(row.id)) throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
     bRows.set(row.id, row);
   }
-  if (a.length !== b.length) throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
+  if (a.length !== b.length)
+    throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
   const seen = new Set<string>();
   const counts = { plus: 0, minus: 0, zero: 0 };
   for (const rowA of a) {

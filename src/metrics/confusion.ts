@@ -33,11 +33,20 @@ export function labelIndex(labels: readonly string[]): (label: string, what: str
 }
 
 export function emptyConfusion(labels: readonly string[]): ConfusionCounts {
-  return { labels: [...labels], matrix: labels.map(() => new Array<number>(labels.length).fill(0)), missing: new Array<number>(labels.length).fill(0), total: 0 };
+  return {
+    labels: [...labels],
+    matrix: labels.map(() => new Array<number>(labels.length).fill(0)),
+    missing: new Array<number>(labels.length).fill(0),
+    total: 0
+  };
 }
 
 /** Counts one row; `indexOf` comes from `labelIndex(c.labels)`. */
-export function addToConfusion(c: ConfusionCounts, row: EvidenceRow, indexOf: (label: string, what: string) => number): void {
+export function addToConfusion(
+  c: ConfusionCounts,
+  row: EvidenceRow,
+  indexOf: (label: string, what: string) => number
+): void {
   const t = indexOf(row.label, `gold label of row ${row.id}`);
   const predicted = predictionOf(row);
   if (predicted === null) c.missing[t] = (c.missing[t] as number) + 1;

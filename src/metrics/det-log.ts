@@ -11,7 +11,7 @@
  */
 
 /** ln 2 split so that e·LN2_HI is exact for |e| < 2^20 (fdlibm's split). */
-const LN2_HI = 6.93147180369123816490e-1;
+const LN2_HI = 6.9314718036912381649e-1;
 const LN2_LO = 1.90821492927058770002e-10;
 const SQRT2 = 1.4142135623730951;
 const TWO_32 = 4294967296;

@@ -16,7 +16,8 @@ type CategoryCounts = ReadonlyMap<string, number>;
 function total(counts: CategoryCounts): number {
   let sum = 0;
   for (const [category, c] of counts) {
-    if (!(c >= 0) || !Number.isFinite(c)) throw new Error(`count of "${category}" must be a finite number ≥ 0, got ${c}`);
+    if (!(c >= 0) || !Number.isFinite(c))
+      throw new Error(`count of "${category}" must be a finite number ≥ 0, got ${c}`);
     sum += c;
   }
   return sum;

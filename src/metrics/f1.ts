@@ -45,7 +45,13 @@ export function f1FromConfusion(c: ConfusionCounts): F1Scores {
     const denominator = 2 * tp + fp + fn;
     const f1: Figure =
       denominator === 0
-        ? { value: 0, numerator: 0, denominator: 0, status: 'ok', reason: 'label neither in gold nor predicted: F1 is 0 by definition' }
+        ? {
+            value: 0,
+            numerator: 0,
+            denominator: 0,
+            status: 'ok',
+            reason: 'label neither in gold nor predicted: F1 is 0 by definition'
+          }
         : { value: (2 * tp) / denominator, numerator: 2 * tp, denominator, status: 'ok', reason: null };
     return { label, support, tp, fp, fn, f1 };
   });

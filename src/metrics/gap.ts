@@ -23,8 +23,15 @@ export function generalizationGap(reference: Figure | undefined, challenge: Figu
   if (reference.status !== 'ok' || challenge.status !== 'ok' || reference.value === null || challenge.value === null) {
     return notEvaluated('an accuracy was not evaluated', null);
   }
-  // One division of integers (as docs/definitions.md#metrics asks of pp figures), not a difference of two rounded rates.
+  // One division of integers (as docs/definitions.md#metrics asks of pp figures), not a difference of two rounded
+  // rates.
   const exact = gapFraction(reference, challenge) as Fraction;
   // A difference of two rates has no single numerator; the denominator is the challenge size.
-  return { value: Number(exact.num) / Number(exact.den), numerator: null, denominator: challenge.denominator, status: 'ok', reason: null };
+  return {
+    value: Number(exact.num) / Number(exact.den),
+    numerator: null,
+    denominator: challenge.denominator,
+    status: 'ok',
+    reason: null
+  };
 }

@@ -88,8 +88,15 @@ export interface ProtectedTransitions {
   clean_by_transition: TransitionCount[];
 }
 
-/** In scope (docs/definitions.md#ledger): the clean row is `ok` and, under a targeted objective, its gold is a declared `from`. */
-export function isInScope(clean: EvidenceRow, objective: Objective, transitions: readonly ProtectedTransition[]): boolean {
+/**
+ * In scope (docs/definitions.md#ledger): the clean row is `ok` and, under a targeted objective, its gold is a declared
+ * `from`.
+ */
+export function isInScope(
+  clean: EvidenceRow,
+  objective: Objective,
+  transitions: readonly ProtectedTransition[]
+): boolean {
   // Delegates to the rule that set the stored masks, so the two can never disagree.
   return ledgerMasks({
     objective,
@@ -107,7 +114,10 @@ export function isInScope(clean: EvidenceRow, objective: Objective, transitions:
 
 function checkClean(clean: EvidenceRow, row: EvidenceRow): void {
   if (clean.model !== row.model || clean.condition !== 'clean' || clean.id !== row.id) {
-    throw new Error(`the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected model ${row.model}, condition clean`);
+    throw new Error(
+      `the clean row given for id "${row.id}" is model ${clean.model}, condition ${clean.condition}; expected ` +
+        `model ${row.model}, condition clean`
+    );
   }
 }
 
@@ -122,12 +132,18 @@ interface StoredMasks {
 function masksOf(row: EvidenceRow, inScope: boolean): StoredMasks {
   const { eligible, tested, success, uncovered } = row;
   if (eligible === null || tested === null || success === null || uncovered === null) {
-    throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) has no ledger masks: pass rows of a non-destructive family`);
+    throw new Error(
+      `row "${row.id}" (${row.model}, ${row.condition}) has no ledger masks: pass rows of a non-destructive family`
+    );
   }
   if (eligible && !inScope) {
-    throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is eligible but not in scope: objective or transitions differ from the run's`);
+    throw new Error(
+      `row "${row.id}" (${row.model}, ${row.condition}) is eligible but not in scope: objective or transitions ` +
+        `differ from the run's`
+    );
   }
-  if (uncovered && row.uncovered_reason === null) throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is uncovered without a reason`);
+  if (uncovered && row.uncovered_reason === null)
+    throw new Error(`row "${row.id}" (${row.model}, ${row.condition}) is uncovered without a reason`);
   return { eligible, tested, success, uncovered, reason: row.uncovered_reason };
 }
 
@@ -156,7 +172,13 @@ export function emptyFamilyCounts(family?: string): FamilyCounts {
 }
 
 /** Counts one family row; `clean` is the same model's clean row of the id. */
-export function addFamilyRow(c: FamilyCounts, row: EvidenceRow, clean: EvidenceRow, objective: Objective, transitions: readonly ProtectedTransition[]): void {
+export function addFamilyRow(
+  c: FamilyCounts,
+  row: EvidenceRow,
+  clean: EvidenceRow,
+  objective: Objective,
+  transitions: readonly ProtectedTransition[]
+): void {
   checkClean(clean, row);
   const scoped = isInScope(clean, objective, transitions);
   const m = masksOf(row, scoped);
@@ -199,7 +221,12 @@ interface UnionOutcome {
 }
 
 /** The union outcome of one id from its rows in each family present (one row per family). */
-export function unionOutcome(familyRows: readonly EvidenceRow[], clean: EvidenceRow, objective: Objective, transitions: readonly ProtectedTransition[]): UnionOutcome {
+export function unionOutcome(
+  familyRows: readonly EvidenceRow[],
+  clean: EvidenceRow,
+  objective: Objective,
+  transitions: readonly ProtectedTransition[]
+): UnionOutcome {
   const out = { inScope: false, eligible: false, tested: false, succeeded: false, missing: false };
   if (familyRows.length === 0) return out;
   const scoped = isInScope(clean, objective, transitions);
@@ -268,7 +295,11 @@ interface TransitionOutcome {
 
 const pairKey = (from: string, to: string) => JSON.stringify([from, to]);
 
-export function transitionOutcome(familyRows: readonly EvidenceRow[], clean: EvidenceRow, transitions: readonly ProtectedTransition[]): TransitionOutcome {
+export function transitionOutcome(
+  familyRows: readonly EvidenceRow[],
+  clean: EvidenceRow,
+  transitions: readonly ProtectedTransition[]
+): TransitionOutcome {
   const out: TransitionOutcome = { tested: false, pairs: [], families: [] };
   const cleanCorrect = clean.status === 'ok' && clean.prediction === clean.label;
   if (!cleanCorrect) return out;
@@ -276,7 +307,8 @@ export function transitionOutcome(familyRows: readonly EvidenceRow[], clean: Evi
     checkClean(clean, row);
     if (row.tested !== true) continue;
     out.tested = true;
-    // A success, so that under threat_model.against_policy only accepted decisions count (without it, every tested protected move is one).
+    // A success, so that under threat_model.against_policy only accepted decisions count (without it, every tested
+    // protected move is one).
     if (row.success === true && isProtected(transitions, row.label, row.prediction)) {
       const key = pairKey(row.label, row.prediction as string);
       if (!out.pairs.includes(key)) out.pairs.push(key);
@@ -298,8 +330,21 @@ export interface TransitionCounts {
   cleanPairs: Map<string, number>;
 }
 
-export function emptyTransitionCounts(families: readonly NonDestructiveFamily[], transitions: readonly ProtectedTransition[]): TransitionCounts {
-  return { families: [...families], transitions: [...transitions], tested: 0, movedIds: [], pairs: new Map(), byFamily: new Map(), cleanRows: 0, confusedIds: [], cleanPairs: new Map() };
+export function emptyTransitionCounts(
+  families: readonly NonDestructiveFamily[],
+  transitions: readonly ProtectedTransition[]
+): TransitionCounts {
+  return {
+    families: [...families],
+    transitions: [...transitions],
+    tested: 0,
+    movedIds: [],
+    pairs: new Map(),
+    byFamily: new Map(),
+    cleanRows: 0,
+    confusedIds: [],
+    cleanPairs: new Map()
+  };
 }
 
 const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
@@ -325,14 +370,27 @@ function perTransition(transitions: readonly ProtectedTransition[], pairs: Map<s
 }
 
 export function protectedTransitionsOf(c: TransitionCounts): ProtectedTransitions {
-  const none = c.transitions.length === 0 ? 'no protected transitions are declared' : c.families.length === 0 ? 'no non-destructive family is configured' : null;
+  const none =
+    c.transitions.length === 0
+      ? 'no protected transitions are declared'
+      : c.families.length === 0
+        ? 'no non-destructive family is configured'
+        : null;
   const moved = c.movedIds.length;
   return {
-    protected_transitions: none !== null ? notApplicable(none) : c.tested === 0 ? rate(moved, 0, 'no row tested by any family') : count(moved, c.tested),
+    protected_transitions:
+      none !== null
+        ? notApplicable(none)
+        : c.tested === 0
+          ? rate(moved, 0, 'no row tested by any family')
+          : count(moved, c.tested),
     ids: byCodePoint(c.movedIds),
     by_transition: perTransition(c.transitions, c.pairs),
     by_family: c.families.map((family) => ({ family, count: c.byFamily.get(family) ?? 0 })),
-    clean_confusions: c.transitions.length === 0 ? notApplicable('no protected transitions are declared') : count(c.confusedIds.length, c.cleanRows),
+    clean_confusions:
+      c.transitions.length === 0
+        ? notApplicable('no protected transitions are declared')
+        : count(c.confusedIds.length, c.cleanRows),
     clean_confusion_ids: byCodePoint(c.confusedIds),
     clean_by_transition: perTransition(c.transitions, c.cleanPairs)
   };

@@ -1,6 +1,6 @@
 /**
- * The shape of metrics.json (docs/definitions.md#ledger and #metrics) and the facts it is derived from besides the evidence
- * rows. Every figure is a pure function of the evidence rows plus these facts, which the manifest
+ * The shape of metrics.json (docs/definitions.md#ledger and #metrics) and the facts it is derived from besides the
+ * evidence rows. Every figure is a pure function of the evidence rows plus these facts, which the manifest
  * records, so metrics.json can be recomputed from an artifact alone (docs/definitions.md#purity).
  */
 import type { AttackStrength, ExactCertificate } from './strength.js';
@@ -40,7 +40,9 @@ export interface MetricFacts {
   task: 'text' | 'tabular';
   /** Labels in code-point order: the order of every score vector. */
   labels: readonly string[];
-  /** Models in config order; `repeat` where a model is asked more than once per input (the manifest's params.repeat). */
+  /**
+   * Models in config order; `repeat` where a model is asked more than once per input (the manifest's params.repeat).
+   */
   models: ReadonlyArray<{ name: string; probabilities: boolean; repeat?: number }>;
   /** Conditions in evidence order, clean first. */
   conditions: readonly Condition[];
@@ -102,11 +104,15 @@ export interface ModelMetrics {
   /** Tabular only: before/after accounting per perturbed condition, and worked FGM examples. */
   accounting?: Array<{ condition: Condition; scope: string } & Accounting>;
   worked_examples?: WorkedExample[];
-  /** Tabular runs whose rows report per-row work: worked rows per attack, with the features changed and the work spent. */
+  /**
+   * Tabular runs whose rows report per-row work: worked rows per attack, with the features changed and the work spent.
+   */
   attack_examples?: AttackExample[];
   /** Only where the run evaluated the adaptive search: its figures per scope (search.ts). */
   search?: Array<{ scope: string } & SearchFigures>;
-  /** Tabular runs with `exact`: each other attack's successes ÷ exact's on the rows both tested (metrics/strength.ts). */
+  /**
+   * Tabular runs with `exact`: each other attack's successes ÷ exact's on the rows both tested (metrics/strength.ts).
+   */
   attack_strength?: AttackStrength[];
   /** Tabular runs with `exact`: rows it certified (no point of F(x) moves them) and ties, among the rows it tested. */
   exact_certificate?: ExactCertificate;
@@ -155,7 +161,11 @@ export interface Metrics {
  * opt-in families (the search, pgd, exact) are listed (and their checks judged) only when
  * `evaluated` holds them.
  */
-export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY, evaluated?: readonly string[]): AttackFamily[] {
+export function attackFamiliesOf(
+  task: 'text' | 'tabular',
+  registry: FamilyRegistry = FAMILY_REGISTRY,
+  evaluated?: readonly string[]
+): AttackFamily[] {
   return familiesOf(task, registry)
     .filter((d) => d.attack && (!d.optIn || (evaluated ?? []).includes(d.name)))
     .map((d) => d.name as AttackFamily);
@@ -163,6 +173,10 @@ export function attackFamiliesOf(task: 'text' | 'tabular', registry: FamilyRegis
 
 export type { NonDestructiveFamily };
 
-export function findAccuracy(metrics: ModelMetrics, split: string | null, language: string | null = null): Figure | undefined {
+export function findAccuracy(
+  metrics: ModelMetrics,
+  split: string | null,
+  language: string | null = null
+): Figure | undefined {
   return metrics.accuracy.find((s) => s.split === split && s.language === language)?.figure;
 }

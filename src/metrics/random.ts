@@ -19,8 +19,10 @@ export const PRNG_NAME = 'xoroshiro128plus (pure-rand 8)';
 
 /** Recorded in the manifest: how each cell's stream is seeded and how indices are drawn. */
 export const STREAM_DERIVATION =
-  "seed32 = first 4 bytes, big-endian uint32, of SHA-256(UTF-8([String(seed), metric, model, second model or '', condition or '', scope].join('\\u0000'))); " +
-  'rng = xoroshiro128plus(seed32); u = (((next() >>> 0) >>> 5) * 2^26 + ((next() >>> 0) >>> 6)) / 2^53, a double in [0, 1) from two 32-bit outputs';
+  "seed32 = first 4 bytes, big-endian uint32, of SHA-256(UTF-8([String(seed), metric, model, second model or '', " +
+  "condition or '', scope].join('\\u0000'))); " +
+  'rng = xoroshiro128plus(seed32); u = (((next() >>> 0) >>> 5) * 2^26 + ((next() >>> 0) >>> 6)) / 2^53, a double ' +
+  'in [0, 1) from two 32-bit outputs';
 
 /** Largest n accepted by `nextIndex` (pure-rand draws from one 32-bit output below this). */
 const MAX_RANGE = 0x1_0000_0000;
@@ -80,7 +82,8 @@ export function createStream(seed: number, parts: readonly string[]): IndexStrea
     nextIndex(n: number): number {
       // No global lookups here (Number.isInteger, …): this is the bootstrap's innermost call,
       // and globals are slow inside sandboxed contexts such as jest's.
-      if (!(n >= 1 && n <= MAX_RANGE && n % 1 === 0)) throw new RangeError(`nextIndex needs a positive integer range ≤ 2^32, got ${n}`);
+      if (!(n >= 1 && n <= MAX_RANGE && n % 1 === 0))
+        throw new RangeError(`nextIndex needs a positive integer range ≤ 2^32, got ${n}`);
       return uniformInt(rng, 0, n - 1);
     }
   };

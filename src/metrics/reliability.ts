@@ -55,7 +55,13 @@ export interface ReliabilityCounts {
 }
 
 export function emptyReliability(): ReliabilityCounts {
-  return { sums: new Array<number>(RELIABILITY_BINS).fill(0), sizes: new Array<number>(RELIABILITY_BINS).fill(0), correct: new Array<number>(RELIABILITY_BINS).fill(0), missing: 0, rows: 0 };
+  return {
+    sums: new Array<number>(RELIABILITY_BINS).fill(0),
+    sizes: new Array<number>(RELIABILITY_BINS).fill(0),
+    correct: new Array<number>(RELIABILITY_BINS).fill(0),
+    missing: 0,
+    rows: 0
+  };
 }
 
 export function addReliabilityRow(c: ReliabilityCounts, row: EvidenceRow): void {

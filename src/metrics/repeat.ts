@@ -39,7 +39,11 @@ function agreeingAnswers(row: EvidenceRow, n: number): number | null {
   const a = row.agreement;
   const k = typeof a === 'number' ? Math.round(a * n) : NaN;
   if (typeof a !== 'number' || !(k >= 1 && k <= n) || a !== k / n) {
-    throw new EvidenceParseError(`row ${JSON.stringify(row.id)} (model ${row.model}, ${row.condition}): agreement ${a === undefined ? 'absent' : String(a)} is not k/${n} for a whole k from 1 to ${n} (the model was asked ${n} times)`);
+    throw new EvidenceParseError(
+      `row ${JSON.stringify(row.id)} (model ${row.model}, ${row.condition}): agreement ` +
+        `${a === undefined ? 'absent' : String(a)} is not k/${n} for a whole k from 1 to ${n} (the model was asked ` +
+        `${n} times)`
+    );
   }
   return k;
 }

@@ -62,7 +62,17 @@ export interface ConditionCounts {
 }
 
 export function emptyConditionCounts(): ConditionCounts {
-  return { n: 0, changed: 0, invalid: 0, validChanged: 0, flips: 0, correctTransformed: 0, correctClean: 0, up: 0, down: 0 };
+  return {
+    n: 0,
+    changed: 0,
+    invalid: 0,
+    validChanged: 0,
+    flips: 0,
+    correctTransformed: 0,
+    correctClean: 0,
+    up: 0,
+    down: 0
+  };
 }
 
 /** A prediction that differs from the clean one; a missing row on either side has none (null). */
@@ -91,7 +101,10 @@ export function addConditionRow(c: ConditionCounts, row: EvidenceRow, clean: Evi
   }
   if (clean === undefined) throw new Error(`conditionFigures: no clean row for id "${row.id}" of model ${row.model}`);
   if (clean.condition !== 'clean' || clean.model !== row.model) {
-    throw new Error(`conditionFigures: the clean row for id "${row.id}" is ${clean.model}/${clean.condition}, expected ${row.model}/clean`);
+    throw new Error(
+      `conditionFigures: the clean row for id "${row.id}" is ${clean.model}/${clean.condition}, expected ` +
+        `${row.model}/clean`
+    );
   }
   c.validChanged++;
   if (flipped(row, clean)) c.flips++;
@@ -141,7 +154,12 @@ export function conditionFiguresOf(c: ConditionCounts, options: ConditionOptions
     modified_accuracy: rate(c.correctTransformed, c.validChanged, NO_VALID_CHANGED),
     matched_accuracy: rate(c.correctClean, c.validChanged, NO_VALID_CHANGED),
     accuracy_delta_pp: percentagePoints(c.correctTransformed - c.correctClean, c.validChanged, NO_VALID_CHANGED),
-    delta_interval_pp: intervalFigure({ plus: c.up, minus: c.down, zero: c.validChanged - c.up - c.down }, options, 100, NO_VALID_CHANGED)
+    delta_interval_pp: intervalFigure(
+      { plus: c.up, minus: c.down, zero: c.validChanged - c.up - c.down },
+      options,
+      100,
+      NO_VALID_CHANGED
+    )
   };
 }
 
@@ -150,13 +168,20 @@ export function conditionFiguresOf(c: ConditionCounts, options: ConditionOptions
  * same model's clean row (needed for every id in C). Rows of mixed models or conditions, or of
  * the clean condition, are a caller error and throw.
  */
-export function conditionFigures(rows: readonly EvidenceRow[], cleanRows: ReadonlyMap<string, EvidenceRow>, options: ConditionOptions): ConditionFigures {
+export function conditionFigures(
+  rows: readonly EvidenceRow[],
+  cleanRows: ReadonlyMap<string, EvidenceRow>,
+  options: ConditionOptions
+): ConditionFigures {
   const first = rows[0];
-  if (first !== undefined && first.condition === 'clean') throw new Error('conditionFigures needs the rows of a perturbed condition, not clean');
+  if (first !== undefined && first.condition === 'clean')
+    throw new Error('conditionFigures needs the rows of a perturbed condition, not clean');
   const c = emptyConditionCounts();
   for (const row of rows) {
     if (first !== undefined && (row.model !== first.model || row.condition !== first.condition)) {
-      throw new Error(`conditionFigures: rows mix ${first.model}/${first.condition} with ${row.model}/${row.condition}`);
+      throw new Error(
+        `conditionFigures: rows mix ${first.model}/${first.condition} with ${row.model}/${row.condition}`
+      );
     }
     addConditionRow(c, row, inChangedValid(row) ? cleanRows.get(row.id) : undefined);
   }

@@ -26,7 +26,10 @@ export interface SearchFigures {
   queries_mean_success: Figure;
   queries_median_success: Figure;
   words_changed_per_success: Figure;
-  /** The query budget per (example, model): the curve runs over q = 1 … budget (null when the manifest does not record it). */
+  /**
+   * The query budget per (example, model): the curve runs over q = 1 … budget (null when the manifest does not record
+   * it).
+   */
   budget: number | null;
   /** Cumulative successes at each query count where one was found, ascending; the curve is successes ÷ tested. */
   success_budget_curve: Array<{ queries: number; successes: number }>;
@@ -52,7 +55,10 @@ function median(values: readonly number[], reason: string): Figure {
   if (values.length === 0) return notEvaluated(reason);
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
-  return measure(sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2, sorted.length);
+  return measure(
+    sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2,
+    sorted.length
+  );
 }
 
 function mean(values: readonly number[], reason: string): Figure {

@@ -14,7 +14,8 @@ export const EXACT_ATTACK = STRENGTH_REFERENCE;
 
 /** Why there is no certificate or strength under a review policy with more than two labels (docs/tabular.md). */
 export const POLICY_NOT_EXACT =
-  'exact is exact under threat_model.against_policy for two labels only: with more, the decisions a review policy accepts are not one half-space per rival label, so there is no certificate or strength to report';
+  'exact is exact under threat_model.against_policy for two labels only: with more, the decisions a review ' +
+  'policy accepts are not one half-space per rival label, so there is no certificate or strength to report';
 
 export interface StrengthCounts {
   /** Rows both tested where the attack succeeded. */
@@ -57,7 +58,11 @@ export function emptyStrength(): StrengthCounts {
 }
 
 /** One example's rows of one model: adds each attack's row to its counts (attacks in `attacks` order). */
-export function addStrengthRows(counts: StrengthCounts[], attacks: readonly string[], rows: readonly EvidenceRow[]): void {
+export function addStrengthRows(
+  counts: StrengthCounts[],
+  attacks: readonly string[],
+  rows: readonly EvidenceRow[]
+): void {
   const exact = rows.find((r) => r.condition === EXACT_ATTACK);
   if (exact === undefined || exact.tested !== true) return;
   attacks.forEach((attack, k) => {

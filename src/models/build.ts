@@ -28,7 +28,10 @@ export interface BuildOptions {
   secret?: (value: string) => void;
   /** Called once for every text featurized, per feature space (memo hits are not counted). */
   onFeaturize?: (space: FeatureSpace) => void;
-  /** Filled with the featurizers built (one per feature space and vocabulary), for a caller that provides rows from elsewhere. */
+  /**
+   * Filled with the featurizers built (one per feature space and vocabulary), for a caller that provides rows from
+   * elsewhere.
+   */
   featurizers?: Featurizer[];
   /** Training progress per model: 0 rows as it starts, the training rows it has read, `total` once built. */
   training?: (p: TrainingProgress) => void;
@@ -46,7 +49,12 @@ const ROWS_PER_REPORT = 64;
 /** Lets the event loop turn, so that the lines reported so far reach the log before the next fit blocks it. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-export async function buildModels(plans: readonly ModelPlan[], train: readonly Example[], labels: readonly string[], options: BuildOptions = {}): Promise<Model[]> {
+export async function buildModels(
+  plans: readonly ModelPlan[],
+  train: readonly Example[],
+  labels: readonly string[],
+  options: BuildOptions = {}
+): Promise<Model[]> {
   const features = options.features ?? [];
   const featurizerOptions = { onFeaturize: options.onFeaturize };
   const featurizers: Featurizer[] = options.featurizers ?? [];

@@ -22,19 +22,39 @@ export class HybridModel implements Model {
     readonly char: TfidfModel,
     readonly wordWeight = DEFAULT_WORD_WEIGHT
   ) {
-    if (!(wordWeight >= 0 && wordWeight <= 1)) throw new Error(`hybrid word_weight must be in [0, 1], got ${wordWeight}`);
-    if (word.kind !== 'tfidf-word' || char.kind !== 'tfidf-char') throw new Error('hybrid needs a tfidf-word and a tfidf-char model');
+    if (!(wordWeight >= 0 && wordWeight <= 1))
+      throw new Error(`hybrid word_weight must be in [0, 1], got ${wordWeight}`);
+    if (word.kind !== 'tfidf-word' || char.kind !== 'tfidf-char')
+      throw new Error('hybrid needs a tfidf-word and a tfidf-char model');
     if (stableJson(word.labels) !== stableJson(char.labels)) throw new Error('hybrid components have different labels');
     this.labels = word.labels;
   }
 
-  static fit(name: string, train: readonly Example[], labels: readonly string[], wordWeight = DEFAULT_WORD_WEIGHT): HybridModel {
-    return new HybridModel(name, TfidfModel.fit(`${name}/word`, train, labels, 'word'), TfidfModel.fit(`${name}/char`, train, labels, 'char'), wordWeight);
+  static fit(
+    name: string,
+    train: readonly Example[],
+    labels: readonly string[],
+    wordWeight = DEFAULT_WORD_WEIGHT
+  ): HybridModel {
+    return new HybridModel(
+      name,
+      TfidfModel.fit(`${name}/word`, train, labels, 'word'),
+      TfidfModel.fit(`${name}/char`, train, labels, 'char'),
+      wordWeight
+    );
   }
 
   describe(): ModelDescription {
-    this.cachedDigest ??= sha256Hex(stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest }));
-    return { name: this.name, kind: 'hybrid', params: { word_weight: this.wordWeight }, digest: this.cachedDigest, probabilities: false };
+    this.cachedDigest ??= sha256Hex(
+      stableJson({ kind: 'hybrid', word_weight: this.wordWeight, word: this.word.digest, char: this.char.digest })
+    );
+    return {
+      name: this.name,
+      kind: 'hybrid',
+      params: { word_weight: this.wordWeight },
+      digest: this.cachedDigest,
+      probabilities: false
+    };
   }
 
   scoresFor(text: string, once = false): number[] {

@@ -50,7 +50,10 @@ function affineOf(params: LogisticParameters): AffineParameters {
   const frozen = (xs: readonly number[]): readonly number[] => Object.freeze([...xs]);
   if (params.coef.length === 1) {
     const w = params.coef[0] as number[];
-    return Object.freeze({ weights: Object.freeze([frozen(w.map(() => 0)), frozen(w)]), intercepts: frozen([0, params.intercept[0] as number]) });
+    return Object.freeze({
+      weights: Object.freeze([frozen(w.map(() => 0)), frozen(w)]),
+      intercepts: frozen([0, params.intercept[0] as number])
+    });
   }
   return Object.freeze({ weights: Object.freeze(params.coef.map(frozen)), intercepts: frozen(params.intercept) });
 }
@@ -71,7 +74,11 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
     const K = params.labels.length;
     const m = K === 2 ? 1 : K;
     if (K < 2) throw new Error('logistic regression needs at least two labels');
-    if (params.coef.length !== m || params.intercept.length !== m || params.coef.some((row) => row.length !== params.features.length)) {
+    if (
+      params.coef.length !== m ||
+      params.intercept.length !== m ||
+      params.coef.some((row) => row.length !== params.features.length)
+    ) {
       throw new Error('logistic regression: coef/intercept do not match the labels and features');
     }
     this.labels = params.labels;
@@ -81,7 +88,14 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
     this.labelIndex = new Map(params.labels.map((l, i) => [l, i]));
     this.affine = affineOf(params);
     this.digest = sha256Hex(
-      stableJson({ kind: 'logistic-regression', C: params.C, labels: params.labels, features: params.features, coef: params.coef, intercept: params.intercept })
+      stableJson({
+        kind: 'logistic-regression',
+        C: params.C,
+        labels: params.labels,
+        features: params.features,
+        coef: params.coef,
+        intercept: params.intercept
+      })
     );
   }
 
@@ -90,11 +104,18 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
    * Error on invalid training data or a label without training rows (no finite optimum), and a
    * DataError naming the model and the training file when the solver does not converge.
    */
-  static fit(name: string, train: readonly Example[], labels: readonly string[], features: readonly string[], C = 1): LogisticRegressionModel {
+  static fit(
+    name: string,
+    train: readonly Example[],
+    labels: readonly string[],
+    features: readonly string[],
+    C = 1
+  ): LogisticRegressionModel {
     if (labels.length < 2) throw new Error('logistic regression needs at least two labels');
     if (new Set(labels).size !== labels.length) throw new Error('logistic regression: duplicate labels');
     if (new Set(features).size !== features.length) throw new Error('logistic regression: duplicate feature names');
-    if (!(C > 0) || !Number.isFinite(C)) throw new Error(`logistic regression: C must be a positive finite number, got ${C}`);
+    if (!(C > 0) || !Number.isFinite(C))
+      throw new Error(`logistic regression: C must be a positive finite number, got ${C}`);
     if (train.length === 0) throw new Error('logistic regression: no training rows');
     const K = labels.length;
     const d = features.length;
@@ -106,7 +127,11 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
     const counts = new Array<number>(K).fill(0);
     train.forEach((e, i) => {
       const k = labelIndex.get(e.label);
-      if (k === undefined) throw new Error(`logistic regression: training row ${e.id} has label ${JSON.stringify(e.label)}, not one of the model's labels`);
+      if (k === undefined)
+        throw new Error(
+          `logistic regression: training row ${e.id} has label ${JSON.stringify(e.label)}, not one of the ` +
+            `model's labels`
+        );
       rawY[i] = k;
       counts[k] = (counts[k] as number) + 1;
       const x = featureVector(e.input, features);
@@ -115,7 +140,10 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
       rawX[i * D + d] = 1;
     });
     const empty = labels.filter((_, k) => counts[k] === 0);
-    if (empty.length > 0) throw new Error(`logistic regression: no training rows for label(s) ${empty.map((l) => JSON.stringify(l)).join(', ')}`);
+    if (empty.length > 0)
+      throw new Error(
+        `logistic regression: no training rows for label(s) ${empty.map((l) => JSON.stringify(l)).join(', ')}`
+      );
 
     // Canonical row order: the fit is a function of the multiset of rows.
     const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => compareRows(rawX, D, rawY, a, b));
@@ -134,10 +162,14 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
       if (!(error instanceof NotConverged)) throw error;
       // No values from the data: only the step count and what to do.
       throw new DataError(
-        `${visiblePath((train[0] as Example).file)}: model ${quoted(name)}: logistic regression did not converge in ${error.iterations} Newton steps` +
-          `${error.reason === null ? '' : ` (${error.reason})`}; the training features are too badly scaled for it (typically a column whose values lie far from 0 ` +
-          'compared with their spread, or values of extreme magnitude). The config has no feature-scaling option for this model: centre and rescale the features ' +
-          'in the data files (for example, standardise each column to mean 0 and standard deviation 1) and restate threat_model.constraints (linf_eps, bounds) in the new units'
+        `${visiblePath((train[0] as Example).file)}: model ${quoted(name)}: logistic regression did not converge ` +
+          `in ${error.iterations} Newton steps` +
+          `${error.reason === null ? '' : ` (${error.reason})`}; the training features are too badly scaled for ` +
+          `it (typically a column whose values lie far from 0 ` +
+          'compared with their spread, or values of extreme magnitude). The config has no feature-scaling option ' +
+          'for this model: centre and rescale the features ' +
+          'in the data files (for example, standardise each column to mean 0 and standard deviation 1) and ' +
+          'restate threat_model.constraints (linf_eps, bounds) in the new units'
       );
     }
     const { theta, iterations } = solved;
@@ -147,7 +179,14 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
       coef.push(Array.from(theta.subarray(r * D, r * D + d)));
       intercept.push(theta[r * D + d] as number);
     }
-    return new LogisticRegressionModel(name, { labels: [...labels], features: [...features], C, coef, intercept, iterations });
+    return new LogisticRegressionModel(name, {
+      labels: [...labels],
+      features: [...features],
+      C,
+      coef,
+      intercept,
+      iterations
+    });
   }
 
   /** The trained parameters (copies). */
@@ -244,16 +283,20 @@ export class LogisticRegressionModel implements Model, Differentiable, AffineLog
   async score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
     return inputs.map((input) => {
       const x = featureVector(input, this.features);
-      return typeof x === 'string' ? { status: 'error' as const, error: x } : { status: 'ok' as const, scores: this.probabilities(x) };
+      return typeof x === 'string'
+        ? { status: 'error' as const, error: x }
+        : { status: 'ok' as const, scores: this.probabilities(x) };
     });
   }
 
   async close(): Promise<void> {}
 
   private checkVector(x: readonly number[]): void {
-    if (x.length !== this.features.length) throw new Error(`logistic regression: expected ${this.features.length} feature values, got ${x.length}`);
+    if (x.length !== this.features.length)
+      throw new Error(`logistic regression: expected ${this.features.length} feature values, got ${x.length}`);
     for (let j = 0; j < x.length; j++) {
-      if (typeof x[j] !== 'number' || !Number.isFinite(x[j])) throw new Error(`logistic regression: feature ${JSON.stringify(this.features[j])} is not a finite number`);
+      if (typeof x[j] !== 'number' || !Number.isFinite(x[j]))
+        throw new Error(`logistic regression: feature ${JSON.stringify(this.features[j])} is not a finite number`);
     }
   }
 }
@@ -264,7 +307,8 @@ function featureVector(input: ExampleInput, features: readonly string[]): number
   for (const f of features) {
     if (!Object.hasOwn(input.values, f)) return `missing feature ${JSON.stringify(f)}`;
     const v = input.values[f];
-    if (typeof v !== 'number' || !Number.isFinite(v)) return `feature ${JSON.stringify(f)} is not a finite number: ${String(v)}`;
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      return `feature ${JSON.stringify(f)} is not a finite number: ${String(v)}`;
     x.push(v);
   }
   return x;

@@ -64,13 +64,17 @@ interface Decision {
  * margin). A repeated model's result names its majority label; its margin is that label's mean
  * score minus the best other label's (top − second whenever the majority is also the argmax).
  */
-export function decisionOf(labels: readonly string[], result: ScoreResult): { prediction: string; margin: number | null } | null {
+export function decisionOf(
+  labels: readonly string[],
+  result: ScoreResult
+): { prediction: string; margin: number | null } | null {
   if (result.status !== 'ok') return null;
   if (result.scores === null) return { prediction: result.label, margin: null };
   if (result.label === undefined) return decide(labels, result.scores);
   const at = labels.indexOf(result.label);
   let other = -Infinity;
-  for (let i = 0; i < result.scores.length; i++) if (i !== at && (result.scores[i] as number) > other) other = result.scores[i] as number;
+  for (let i = 0; i < result.scores.length; i++)
+    if (i !== at && (result.scores[i] as number) > other) other = result.scores[i] as number;
   return { prediction: result.label, margin: (result.scores[at] as number) - other };
 }
 
@@ -79,6 +83,7 @@ export function decide(labels: readonly string[], scores: readonly number[]): De
   let best = 0;
   for (let i = 1; i < scores.length; i++) if ((scores[i] as number) > (scores[best] as number)) best = i;
   let second = -Infinity;
-  for (let i = 0; i < scores.length; i++) if (i !== best && (scores[i] as number) > second) second = scores[i] as number;
+  for (let i = 0; i < scores.length; i++)
+    if (i !== best && (scores[i] as number) > second) second = scores[i] as number;
   return { prediction: labels[best] as string, margin: (scores[best] as number) - second };
 }

@@ -27,7 +27,11 @@ interface NaiveBayesParameters {
 }
 
 /** `read`, when given, hears how many training texts have been tokenised so far (progress). */
-export function fitNaiveBayesCounts(train: readonly Example[], labels: readonly string[], read?: (rows: number) => void): NaiveBayesParameters {
+export function fitNaiveBayesCounts(
+  train: readonly Example[],
+  labels: readonly string[],
+  read?: (rows: number) => void
+): NaiveBayesParameters {
   const docs = train.map((e, i) => {
     const tokens = e.input.kind === 'text' ? wordTokens(e.input.text) : [];
     read?.(i + 1);
@@ -71,7 +75,8 @@ export class NaiveBayesModel implements Model {
     options: FeaturizerOptions = {}
   ) {
     this.labels = params.labels;
-    if (featurizer && !featurizer.serves('word', params.vocabulary)) throw new Error('naive-bayes: the featurizer has another feature space');
+    if (featurizer && !featurizer.serves('word', params.vocabulary))
+      throw new Error('naive-bayes: the featurizer has another feature space');
     this.featurizer = featurizer ?? new Featurizer('word', params.vocabulary, options);
     const n = params.classCount.reduce((a, b) => a + b, 0);
     this.logPrior = params.classCount.map((c) => Math.log(c) - Math.log(n));
@@ -84,7 +89,13 @@ export class NaiveBayesModel implements Model {
     this.countOf = new Float64Array(params.vocabulary.length);
   }
 
-  static fit(name: string, train: readonly Example[], labels: readonly string[], alpha = 1, options: FeaturizerOptions = {}): NaiveBayesModel {
+  static fit(
+    name: string,
+    train: readonly Example[],
+    labels: readonly string[],
+    alpha = 1,
+    options: FeaturizerOptions = {}
+  ): NaiveBayesModel {
     return new NaiveBayesModel(name, fitNaiveBayesCounts(train, labels), alpha, undefined, options);
   }
 
@@ -97,7 +108,11 @@ export class NaiveBayesModel implements Model {
     return {
       name: this.name,
       kind: 'naive-bayes',
-      params: { alpha: this.alpha, vocabulary_size: this.params.vocabulary.length, features: 'CountVectorizer(lowercase=True)' },
+      params: {
+        alpha: this.alpha,
+        vocabulary_size: this.params.vocabulary.length,
+        features: 'CountVectorizer(lowercase=True)'
+      },
       digest: this.digest,
       probabilities: true
     };
@@ -113,7 +128,8 @@ export class NaiveBayesModel implements Model {
     for (let i = 0; i < ids.length; i++) count[ids[i] as number] = counts[i] as number;
     const joint = this.logLikelihood.map((row, c) => {
       let s = 0;
-      for (let i = 0; i < features.length; i++) s += (count[features[i] as number] as number) * (row[features[i] as number] as number);
+      for (let i = 0; i < features.length; i++)
+        s += (count[features[i] as number] as number) * (row[features[i] as number] as number);
       return s + (this.logPrior[c] as number);
     });
     for (let i = 0; i < ids.length; i++) count[ids[i] as number] = 0;

@@ -333,4 +333,3 @@ export function solveLogistic(pr: LogisticProblem): { theta: Float64Array; itera
     iterations++;
   }
 }
-

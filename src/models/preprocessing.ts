@@ -6,11 +6,16 @@
 
 /** Read by every record: the tokenizer's character classes depend on these tables. */
 export const UNICODE_NOTE =
-  "word characters are the code points in [\\p{L}\\p{N}_] (Python's Unicode \\w; JavaScript's \\w and \\b are ASCII-only, so the engine matches the property classes), under the Unicode tables of the running Node (tool.unicode in this manifest); Python's re follows its own Unicode version, so a code point assigned after it can tokenize differently there";
+  "word characters are the code points in [\\p{L}\\p{N}_] (Python's Unicode \\w; JavaScript's \\w and \\b are " +
+  'ASCII-only, so the engine matches the property classes), under the Unicode tables of the running Node ' +
+  "(tool.unicode in this manifest); Python's re follows its own Unicode version, so a code point assigned after " +
+  'it can tokenize differently there';
 
 /** How a text column reaches any text model. */
 export const TEXT_INPUT =
-  'the text column as read from the data file: UTF-8 (a leading byte-order mark removed), compared and cut as code points, with no Unicode normalisation (neither NFC nor NFD); under a perturbation, the perturbed text instead';
+  'the text column as read from the data file: UTF-8 (a leading byte-order mark removed), compared and cut as ' +
+  'code points, with no Unicode normalisation (neither NFC nor NFD); under a perturbation, the perturbed text ' +
+  'instead';
 
 /** The vectorizer of a built-in text model, with its scikit-learn equivalent and every setting spelled out. */
 export interface VectorizerRecord {
@@ -64,9 +69,11 @@ export interface PreprocessingRecord {
   models: Array<TextModelPreprocessing | TabularModelPreprocessing>;
 }
 
-const LOWERCASE_RULE = "String.prototype.toLowerCase: Unicode default case mapping, locale-independent (as Python's str.lower())";
+const LOWERCASE_RULE =
+  "String.prototype.toLowerCase: Unicode default case mapping, locale-independent (as Python's str.lower())";
 const ACCENTS = 'kept as written (strip_accents=None): "é" and "e" are different characters';
-const TRAIN_VOCABULARY = 'every feature of the training split and nothing else (min_df=1, max_df=1.0, max_features=None)';
+const TRAIN_VOCABULARY =
+  'every feature of the training split and nothing else (min_df=1, max_df=1.0, max_features=None)';
 const UNKNOWN = 'ignored: a feature outside the training vocabulary adds nothing to the text';
 
 export function wordVectorizer(equivalent: string, tfidf: boolean): VectorizerRecord {
@@ -78,18 +85,27 @@ export function wordVectorizer(equivalent: string, tfidf: boolean): VectorizerRe
     accents: ACCENTS,
     analyzer: 'word',
     token_pattern: '(?u)\\b\\w\\w+\\b',
-    tokens: 'the lower-cased text cut into maximal runs of two or more word characters; every other character separates tokens (a one-character word is dropped)',
+    tokens:
+      'the lower-cased text cut into maximal runs of two or more word characters; every other character ' +
+      'separates tokens (a one-character word is dropped)',
     ngram_range: [1, 1],
     stop_words: null,
     vocabulary: TRAIN_VOCABULARY,
-    values: tfidf ? 'raw term count × idf, then each row divided by its Euclidean norm' : 'raw term counts (binary=False)',
+    values: tfidf
+      ? 'raw term count × idf, then each row divided by its Euclidean norm'
+      : 'raw term counts (binary=False)',
     idf: tfidf ? IDF : null,
     norm: tfidf ? 'l2' : null,
     unknown_features: UNKNOWN
   };
 }
 
-const IDF = { use_idf: true, smooth_idf: true, sublinear_tf: false, formula: 'idf(t) = ln((1 + n) / (1 + df(t))) + 1, n = training rows, df(t) = training rows containing t' } as const;
+const IDF = {
+  use_idf: true,
+  smooth_idf: true,
+  sublinear_tf: false,
+  formula: 'idf(t) = ln((1 + n) / (1 + df(t))) + 1, n = training rows, df(t) = training rows containing t'
+} as const;
 
 export function charVectorizer(): VectorizerRecord {
   return {
@@ -101,7 +117,9 @@ export function charVectorizer(): VectorizerRecord {
     analyzer: 'char_wb',
     token_pattern: null,
     tokens:
-      "the lower-cased text split into words on Python's str.split() whitespace; each word padded with one space on both sides; every 2-, 3- and 4-character window of the padded word (code points), left to right; longer n skipped once an n-gram spans the whole padded word",
+      "the lower-cased text split into words on Python's str.split() whitespace; each word padded with one space " +
+      'on both sides; every 2-, 3- and 4-character window of the padded word (code points), left to right; ' +
+      'longer n skipped once an n-gram spans the whole padded word',
     ngram_range: [2, 4],
     stop_words: null,
     vocabulary: TRAIN_VOCABULARY,
@@ -112,7 +130,9 @@ export function charVectorizer(): VectorizerRecord {
   };
 }
 
-export const CENTROID = 'cosine similarity of the text vector to each label centroid (the mean of that label\'s normalised training rows); a text with no known feature scores 0 for every label';
+export const CENTROID =
+  "cosine similarity of the text vector to each label centroid (the mean of that label's normalised training " +
+  'rows); a text with no known feature scores 0 for every label';
 
 /** What a text model's descriptor states: its input (TEXT_INPUT unless it says otherwise), vectorizers and scores. */
 export interface TextScores {

@@ -14,21 +14,35 @@ export const MAX_REPEAT = 100;
 
 /** What the manifest's preprocessing record adds to a model's scores when it is asked `n` > 1 times. */
 export function repeatedScores(scores: string, n: number): string {
-  return n > 1 ? `${scores}; asked ${n} times per input: the prediction is the majority of the ${n} answers (ties to the first label in code-point order), the scores their mean` : scores;
+  return n > 1
+    ? `${scores}; asked ${n} times per input: the prediction is the majority of the ${n} answers (ties to the ` +
+        `first label in code-point order), the scores their mean`
+    : scores;
 }
 
 /** One round of answers for `inputs`, in input order. */
 type Ask = (inputs: readonly ExampleInput[]) => Promise<ScoreResult[]>;
 
 /** Asks every input `n` times, round after round, and combines each input's answers. */
-export async function askRepeatedly(n: number, labels: readonly string[], inputs: readonly ExampleInput[], ask: Ask): Promise<ScoreResult[]> {
+export async function askRepeatedly(
+  n: number,
+  labels: readonly string[],
+  inputs: readonly ExampleInput[],
+  ask: Ask
+): Promise<ScoreResult[]> {
   const rounds: ScoreResult[][] = [];
   for (let r = 0; r < n; r++) {
     const answers = await ask(inputs);
-    if (answers.length !== inputs.length) throw new Error(`round ${r + 1} of ${n} returned ${answers.length} results for ${inputs.length} inputs`);
+    if (answers.length !== inputs.length)
+      throw new Error(`round ${r + 1} of ${n} returned ${answers.length} results for ${inputs.length} inputs`);
     rounds.push(answers);
   }
-  return inputs.map((_, i) => combineAnswers(labels, rounds.map((round) => round[i] as ScoreResult)));
+  return inputs.map((_, i) =>
+    combineAnswers(
+      labels,
+      rounds.map((round) => round[i] as ScoreResult)
+    )
+  );
 }
 
 /** The label one answer gives: its own label, or the argmax of its scores. */

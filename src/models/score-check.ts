@@ -12,11 +12,7 @@
  */
 
 export type ScoreFailure =
-  | 'duplicate_label'
-  | 'missing_labels'
-  | 'unknown_label'
-  | 'non_finite_score'
-  | 'not_probabilities';
+  'duplicate_label' | 'missing_labels' | 'unknown_label' | 'non_finite_score' | 'not_probabilities';
 
 type CheckedScores = { ok: true; scores: number[] } | { ok: false; failure: ScoreFailure; reason: string };
 /** A list naming only some labels (a server's top-k): its best label, its scores checked. */
@@ -92,7 +88,11 @@ export class ScoreCheck {
     if (seen.size === this.labels.length) return this.values(values);
     if (!partial) return this.missing((l) => seen.has(l));
     const given = pairs.map(([, score]) => score);
-    const checked = this.numbers(given, pairs.map(([l]) => l), false);
+    const checked = this.numbers(
+      given,
+      pairs.map(([l]) => l),
+      false
+    );
     if (!checked.ok) return checked;
     let best = 0;
     const scores = checked.scores;

@@ -12,7 +12,14 @@ import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import { compareCodePoints, sortCodePoints } from '../util/strings.js';
 import { CharWbIndex } from '../text/char-ngrams.js';
-import { BoundedMemo, CHAR_NGRAM_RANGE, Featurizer, Tally, type FeaturizerOptions, type SparseRow } from '../text/features.js';
+import {
+  BoundedMemo,
+  CHAR_NGRAM_RANGE,
+  Featurizer,
+  Tally,
+  type FeaturizerOptions,
+  type SparseRow
+} from '../text/features.js';
 import { distinctTokens, wordTokens } from '../text/word-tokens.js';
 import type { Model, ModelDescription, ScoreOptions, ScoreResult } from './model.js';
 
@@ -41,7 +48,11 @@ function sortVocabulary(features: Iterable<string>): string[] {
 }
 
 /** The sorted training vocabulary and each training text's row of feature counts. */
-function analyzeTraining(analyzer: TfidfAnalyzer, texts: readonly string[], read?: (rows: number) => void): { vocabulary: string[]; rows: SparseRow[] } {
+function analyzeTraining(
+  analyzer: TfidfAnalyzer,
+  texts: readonly string[],
+  read?: (rows: number) => void
+): { vocabulary: string[]; rows: SparseRow[] } {
   const tally = new Tally();
   if (analyzer === 'word') {
     const tokens = texts.map((t, i) => {
@@ -94,7 +105,12 @@ function addNormalisedRow(sum: Float64Array, width: number, c: number, row: Spar
 }
 
 /** `read`, when given, hears how many training texts have been analysed so far (progress). */
-export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], labels: readonly string[], read?: (rows: number) => void): TfidfParameters {
+export function fitTfidf(
+  analyzer: TfidfAnalyzer,
+  train: readonly Example[],
+  labels: readonly string[],
+  read?: (rows: number) => void
+): TfidfParameters {
   // Canonical example order (label, then text): the float sums, hence the digest, then do
   // not depend on the order of the training file.
   const examples = train
@@ -107,7 +123,8 @@ export function fitTfidf(analyzer: TfidfAnalyzer, train: readonly Example[], lab
   );
 
   const df = new Float64Array(vocabulary.length);
-  for (const { ids } of rows) for (let i = 0; i < ids.length; i++) df[ids[i] as number] = (df[ids[i] as number] as number) + 1;
+  for (const { ids } of rows)
+    for (let i = 0; i < ids.length; i++) df[ids[i] as number] = (df[ids[i] as number] as number) + 1;
   const n = examples.length;
   const idf = df.map((d) => Math.log((n + 1) / (d + 1)) + 1);
 
@@ -161,7 +178,8 @@ export class TfidfScorer {
   ) {
     this.labels = params.labels;
     this.kind = params.analyzer === 'word' ? 'tfidf-word' : 'tfidf-char';
-    if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary)) throw new Error(`${this.kind}: the featurizer has another feature space`);
+    if (featurizer && !featurizer.serves(params.analyzer, params.vocabulary))
+      throw new Error(`${this.kind}: the featurizer has another feature space`);
     this.featurizer = featurizer ?? new Featurizer(params.analyzer, params.vocabulary, options);
     const width = params.labels.length;
     this.centroidNorms = params.labels.map((_, c) => {

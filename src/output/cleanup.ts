@@ -106,7 +106,10 @@ export const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIG
 
 /** What a signal handled after the output was put in place prints; the run then ends as it would have. */
 export function publishedLine(signal: 'SIGINT' | 'SIGTERM'): string {
-  return `evidence-gate: ${signal} came after the output was published; it stays in place and the run ends with its own status\n`;
+  return (
+    `evidence-gate: ${signal} came after the output was published; it stays in place and the run ends with its own ` +
+    `status\n`
+  );
 }
 
 /** The line a stop prints, depending on whether there was unfinished output to remove. */

@@ -95,7 +95,14 @@ export function currentOwner(output: string, now = new Date()): LockOwner {
 function parseOwner(text: string): LockOwner | null {
   try {
     const o = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof o.pid !== 'number' || !Number.isInteger(o.pid) || o.pid <= 0 || typeof o.hostname !== 'string' || typeof o.started_at !== 'string') return null;
+    if (
+      typeof o.pid !== 'number' ||
+      !Number.isInteger(o.pid) ||
+      o.pid <= 0 ||
+      typeof o.hostname !== 'string' ||
+      typeof o.started_at !== 'string'
+    )
+      return null;
     return {
       tool: String(o.tool ?? ''),
       pid: o.pid,
@@ -134,10 +141,12 @@ export function ownerState(owner: LockOwner): 'alive' | 'dead' | 'unknown' {
 
 function inUse(owner: LockOwner | null, output: string, shownLock: string): UsageError {
   const who = owner
-    ? `(pid ${owner.pid} on host ${quote(owner.hostname)}, started ${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : quote(owner.started_at)})`
+    ? `(pid ${owner.pid} on host ${quote(owner.hostname)}, started ` +
+      `${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : quote(owner.started_at)})`
     : '(its lock file is still being written)';
   return new UsageError(
-    `output folder ${quotePath(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${quotePath(shownLock)})`
+    `output folder ${quotePath(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or ` +
+      `choose another output folder (if no such run is active, delete ${quotePath(shownLock)})`
   );
 }
 
@@ -206,7 +215,8 @@ function create(path: string, text: string): boolean {
   } catch (error) {
     const code = errorCode(error);
     if (code === 'EEXIST') return false;
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return createInPlace(path, text);
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS')
+      return createInPlace(path, text);
     throw error;
   } finally {
     unlinkSync(draft);
@@ -235,7 +245,10 @@ export function acquireLock(path: string, output: string, shownLock: string): He
     }
     reap(path, found);
   }
-  throw new UsageError(`output folder ${quotePath(output)}: could not take its lock ${quotePath(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
+  throw new UsageError(
+    `output folder ${quotePath(output)}: could not take its lock ${quotePath(shownLock)} after ${ATTEMPTS} ` +
+      `attempts, as other runs kept taking it; try again`
+  );
 }
 
 export function ownsLock(lock: HeldLock): boolean {

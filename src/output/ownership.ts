@@ -13,13 +13,18 @@ import { quote, quotePath } from '../util/quote.js';
 import { sortCodePoints } from '../util/strings.js';
 import { TOOL_NAME } from '../version.js';
 
-const TAIL = '; expected an empty folder or an earlier Evidence Gate output (move those entries away or choose another output folder)';
+const TAIL =
+  '; expected an empty folder or an earlier Evidence Gate output (move those entries away or choose another ' +
+  'output folder)';
 
 /**
  * Every name a run can write into its staging folder. A leftover staging folder is removed
  * only when it holds nothing else; add new output files here.
  */
-const OUTPUT_FILE = /^(manifest\.json|evidence\.jsonl|evidence\.jsonl\.gz|metrics\.json|checks\.json|summary\.md|report\.html|comparison\.json|stderr-[^/\\]+\.txt)$/;
+const OUTPUT_FILE = new RegExp(
+  '^(manifest\\.json|evidence\\.jsonl|evidence\\.jsonl\\.gz|metrics\\.json|checks\\.json|summary\\.md|' +
+    'report\\.html|comparison\\.json|stderr-[^/\\\\]+\\.txt)$'
+);
 
 const shownEntry = (d: Dirent): string => (d.isDirectory() ? `${d.name}/` : d.name);
 
@@ -28,10 +33,19 @@ function claimedNames(dir: string): Set<string> | null {
   const path = join(dir, 'manifest.json');
   try {
     if (!lstatSync(path).isFile()) return null;
-    const manifest = JSON.parse(readFileSync(path, 'utf8')) as { tool?: { name?: unknown }; files?: unknown; run?: { stderr_files?: unknown } };
-    if (manifest?.tool?.name !== TOOL_NAME || typeof manifest.files !== 'object' || manifest.files === null) return null;
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+      tool?: { name?: unknown };
+      files?: unknown;
+      run?: { stderr_files?: unknown };
+    };
+    if (manifest?.tool?.name !== TOOL_NAME || typeof manifest.files !== 'object' || manifest.files === null)
+      return null;
     const stderr = manifest.run?.stderr_files;
-    return new Set(['manifest.json', ...Object.keys(manifest.files), ...(typeof stderr === 'object' && stderr !== null ? Object.keys(stderr) : [])]);
+    return new Set([
+      'manifest.json',
+      ...Object.keys(manifest.files),
+      ...(typeof stderr === 'object' && stderr !== null ? Object.keys(stderr) : [])
+    ]);
   } catch {
     return null;
   }

@@ -31,14 +31,18 @@ export function resolveOutputFolder(root: string, given: string, cwd?: string): 
   if (typeof resolved === 'string') throw new UsageError(`output folder: ${resolved}`);
   if (resolved.relative === '.') throw new UsageError(`${BELOW_ROOT} the root itself`);
   // A link to the root names the root by another name.
-  if (resolved.real === resolved.realRoot) throw new UsageError(`${BELOW_ROOT} ${quote(resolved.relative)} (the root itself)`);
+  if (resolved.real === resolved.realRoot)
+    throw new UsageError(`${BELOW_ROOT} ${quote(resolved.relative)} (the root itself)`);
   let isFolder: boolean | null = null;
   try {
     isFolder = lstatSync(resolved.real).isDirectory();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (isFolder === false) throw new UsageError(`output ${quotePath(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`);
+  if (isFolder === false)
+    throw new UsageError(
+      `output ${quotePath(resolved.relative)} exists and is not a folder; expected a folder path for the evidence`
+    );
   return {
     absolute: resolved.absolute,
     relative: resolved.relative,

@@ -73,7 +73,8 @@ function nameOutputIn(error: unknown, target: OutputTarget, staging: string): vo
   const e = errnoOf(error);
   if (e === null || !USER_FS_CODES.has(e.code as string)) return;
   if (typeof e.path !== 'string' || e.path === '') e.path = target.absolute;
-  else if (e.path === staging || e.path.startsWith(staging + sep)) e.path = target.absolute + e.path.slice(staging.length);
+  else if (e.path === staging || e.path.startsWith(staging + sep))
+    e.path = target.absolute + e.path.slice(staging.length);
 }
 
 /**
@@ -126,7 +127,10 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
   // The parents were checked link by link; a link swapped in since then is refused here.
   if (realpathSync(parent) !== parent) {
     removeCreatedParents();
-    throw new UsageError(`output folder ${quotePath(target.relative)}: a parent folder changed into a link while the run started; expected real folders inside the repository root`);
+    throw new UsageError(
+      `output folder ${quotePath(target.relative)}: a parent folder changed into a link while the run started; ` +
+        `expected real folders inside the repository root`
+    );
   }
 
   const lockPath = join(parent, lockName(name));
@@ -138,7 +142,11 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
     nameOutputIn(error, target, staging);
     throw error;
   }
-  let undo: SlotUndo = { staging: null, lock, parents: firstCreated === undefined ? null : { dir: parent, firstCreated } };
+  let undo: SlotUndo = {
+    staging: null,
+    lock,
+    parents: firstCreated === undefined ? null : { dir: parent, firstCreated }
+  };
   const cleanup = registerCleanup(undo);
   const change = (update: Partial<SlotUndo>) => {
     undo = { ...undo, ...update };
@@ -148,7 +156,10 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
     recoverSiblings(parent, name);
     checkReplaceable(target);
     if (entryExists(staging) && !isStagingLeftover(staging)) {
-      throw new UsageError(`output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected nothing under that name (move it away)`);
+      throw new UsageError(
+        `output folder ${quotePath(target.relative)}: ${shown(staging)} exists and holds other files; expected ` +
+          `nothing under that name (move it away)`
+      );
     }
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging);
@@ -173,7 +184,10 @@ export function openOutputSlot(options: OpenOutputOptions): OutputSlot {
     commit() {
       if (state !== 'open') throw new Error('output slot already closed');
       if (!ownsLock(lock)) {
-        throw new UsageError(`output folder ${quotePath(target.relative)}: another run took over its lock ${shown(lockPath)} while this run was writing; this run's output was not put in place`);
+        throw new UsageError(
+          `output folder ${quotePath(target.relative)}: another run took over its lock ${shown(lockPath)} while ` +
+            `this run was writing; this run's output was not put in place`
+        );
       }
       // The user may have put files into the folder while the run was going.
       checkReplaceable(target);

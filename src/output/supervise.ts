@@ -41,11 +41,23 @@ export function reportExit(code: number): void {
  * Main thread: run `argv` on an engine thread started from `entry`, and resolve with its exit
  * status. `write` prints the supervisor's own lines (stderr).
  */
-export function superviseEngine(entry: URL | string, argv: readonly string[], write: (line: string) => void, stderrIsTTY: boolean): Promise<number> {
+export function superviseEngine(
+  entry: URL | string,
+  argv: readonly string[],
+  write: (line: string) => void,
+  stderrIsTTY: boolean
+): Promise<number> {
   markDelegated();
   const stop = shareStopState();
   const { port1, port2 } = new MessageChannel();
-  const data: EngineThreadData = { role: ENGINE_ROLE, argv: [...argv], cwd: process.cwd(), stderrIsTTY, stop, cleanups: port2 };
+  const data: EngineThreadData = {
+    role: ENGINE_ROLE,
+    argv: [...argv],
+    cwd: process.cwd(),
+    stderrIsTTY,
+    stop,
+    cleanups: port2
+  };
   const worker = new Worker(new URL(entry), { argv: [...argv], workerData: data, transferList: [port2] });
   return new Promise((resolve) => {
     let status: number | null = null;

@@ -14,23 +14,31 @@ import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
-const APPEND_RULE = 'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
+const APPEND_RULE =
+  'the original text is an exact prefix and the rest is one space followed by one of the configured sentences';
 
 /** The `append` candidate; throws when `language` has no sentence. */
 export function appendCandidate(text: string, language: string, sentences: Readonly<Record<string, string>>): string {
   if (!Object.hasOwn(sentences, language)) {
-    throw new Error(`append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`);
+    throw new Error(
+      `append: no sentence configured for language ${JSON.stringify(language)} (the config should have been rejected)`
+    );
   }
   return `${text} ${sentences[language] as string}`;
 }
 
 /** Null when `candidate` is a valid `append` edit of `original`, otherwise why not. */
-export function appendViolation(original: string, candidate: string, sentences: Readonly<Record<string, string>>): string | null {
+export function appendViolation(
+  original: string,
+  candidate: string,
+  sentences: Readonly<Record<string, string>>
+): string | null {
   if (!candidate.startsWith(original)) return 'the original text is not an exact prefix of the candidate';
   const suffix = candidate.slice(original.length);
   if (!suffix.startsWith(' ')) return `the appended text ${JSON.stringify(suffix)} does not start with one space`;
   const sentence = suffix.slice(1);
-  if (!Object.values(sentences).includes(sentence)) return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
+  if (!Object.values(sentences).includes(sentence))
+    return `the appended text ${JSON.stringify(sentence)} is not a configured sentence`;
   return null;
 }
 
@@ -71,7 +79,8 @@ export const APPEND = textFamily({
       throw configError(
         source,
         [...at, 'sentences'],
-        `expected a sentence for every language slice of the evaluation data (${quotedList(dataset.languages)}), found none for ${quotedList(missing)}`,
+        `expected a sentence for every language slice of the evaluation data (${quotedList(dataset.languages)}), ` +
+          `found none for ${quotedList(missing)}`,
         true
       );
     }

@@ -83,7 +83,12 @@ export interface BuiltFamily {
   dictionary?: DictionarySummary;
 }
 
-export interface TextFamilyDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {
+export interface TextFamilyDescriptor<
+  N extends string = string,
+  S extends Schema = Schema,
+  P = unknown,
+  A extends boolean = boolean
+> extends FamilyBase<N, S, P, A> {
   task: 'text';
   build(params: P, options: FamilyOptions): BuiltFamily;
 }
@@ -109,7 +114,12 @@ interface TabularRow {
   policy: ReviewPolicy | null;
 }
 
-export interface TabularAttackDescriptor<N extends string = string, S extends Schema = Schema, P = unknown, A extends boolean = boolean> extends FamilyBase<N, S, P, A> {
+export interface TabularAttackDescriptor<
+  N extends string = string,
+  S extends Schema = Schema,
+  P = unknown,
+  A extends boolean = boolean
+> extends FamilyBase<N, S, P, A> {
   task: 'tabular';
   /** White-box: follows the model's input gradient, so needs `access: white-box` and differentiable models. */
   needsGradients: boolean;
@@ -153,10 +163,14 @@ export interface TabularAttackDescriptor<N extends string = string, S extends Sc
 export type FamilyDescriptor = TextFamilyDescriptor | TabularAttackDescriptor;
 
 /** Identity functions that keep a descriptor's literal types (its name, schema and parameters). */
-export function textFamily<const N extends string, const S extends Schema, P, const A extends boolean>(d: TextFamilyDescriptor<N, S, P, A>): TextFamilyDescriptor<N, S, P, A> {
+export function textFamily<const N extends string, const S extends Schema, P, const A extends boolean>(
+  d: TextFamilyDescriptor<N, S, P, A>
+): TextFamilyDescriptor<N, S, P, A> {
   return d;
 }
 
-export function tabularAttack<const N extends string, const S extends Schema, P, const A extends boolean>(d: TabularAttackDescriptor<N, S, P, A>): TabularAttackDescriptor<N, S, P, A> {
+export function tabularAttack<const N extends string, const S extends Schema, P, const A extends boolean>(
+  d: TabularAttackDescriptor<N, S, P, A>
+): TabularAttackDescriptor<N, S, P, A> {
   return d;
 }

@@ -66,16 +66,24 @@ export function loadDictionary(ref: FileRef): LoadedDictionary {
     throw configError(source, path, message, atKey);
   };
 
-  if (!isMapping(value)) return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
+  if (!isMapping(value))
+    return fail([], `expected a mapping with keys version, languages, found ${describeFound(value)}`);
   for (const key of Object.keys(value)) {
     if (!TOP_LEVEL_KEYS.includes(key)) fail([key], unknownKey(key, TOP_LEVEL_KEYS), true);
   }
   if (!('version' in value)) fail(['version'], 'missing required key; expected 1, found nothing');
   if (value.version !== 1) fail(['version'], `expected 1, found ${describeFound(value.version)}`);
-  if (!('languages' in value)) fail(['languages'], 'missing required key; expected a mapping of language code to word substitutions, found nothing');
+  if (!('languages' in value))
+    fail(
+      ['languages'],
+      'missing required key; expected a mapping of language code to word substitutions, found nothing'
+    );
   const rawLanguages = value.languages;
   if (!isMapping(rawLanguages) || Object.keys(rawLanguages).length === 0) {
-    fail(['languages'], `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`);
+    fail(
+      ['languages'],
+      `expected a non-empty mapping of language code to word substitutions, found ${describeEmpty(rawLanguages)}`
+    );
   }
 
   const languages: Record<string, Map<string, string>> = Object.create(null) as Record<string, Map<string, string>>;
@@ -88,13 +96,26 @@ export function loadDictionary(ref: FileRef): LoadedDictionary {
     const words = new Map<string, string>();
     for (const [key, replacement] of Object.entries(rawWords as Record<string, unknown>)) {
       const path: KeyPath = [...base, key];
-      if (!isLowercaseWord(key)) fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
-      if (isNegatorInAnyLanguage(key)) fail(path, `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`, true);
+      if (!isLowercaseWord(key))
+        fail(path, `expected the key to be ${WORD_EXPECTED}, found ${JSON.stringify(key)}`, true);
+      if (isNegatorInAnyLanguage(key))
+        fail(
+          path,
+          `expected a word that is not a negator (negators are never edited), found ${JSON.stringify(key)}`,
+          true
+        );
       if (!isLowercaseWord(replacement)) fail(path, `expected ${WORD_EXPECTED}, found ${describeFound(replacement)}`);
-      if (isNegatorInAnyLanguage(replacement as string)) fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
+      if (isNegatorInAnyLanguage(replacement as string))
+        fail(path, `expected a replacement that is not a negator, found ${JSON.stringify(replacement)}`);
       const folded = key.normalize('NFC');
-      if ((replacement as string).normalize('NFC') === folded) fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
-      if (words.has(folded)) fail(path, `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`, true);
+      if ((replacement as string).normalize('NFC') === folded)
+        fail(path, `expected a word different from the key, found ${JSON.stringify(replacement)}`);
+      if (words.has(folded))
+        fail(
+          path,
+          `duplicate key after Unicode normalisation; expected each word once, found ${JSON.stringify(key)} twice`,
+          true
+        );
       words.set(folded, replacement as string);
     }
     languages[language] = words;

@@ -25,7 +25,8 @@ import { keepCase } from './word-edits.js';
 import { foldWord, scanText } from './words.js';
 
 const DICTIONARY_RULE =
-  'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all text outside replaced words is identical';
+  'every replaced word is its dictionary replacement (case-insensitively), no protected word changes, and all ' +
+  'text outside replaced words is identical';
 
 /** The `dictionary` candidate: `text` with every eligible word replaced. */
 export function substituteWords(text: string, language: string, words: ReadonlyMap<string, string>): string {
@@ -53,7 +54,11 @@ export function dictionaryViolation(
 ): string | null {
   const before = scanText(original, language).words;
   const after = scanText(candidate, language).words;
-  if (before.length !== after.length) return `the text has ${after.length} words instead of ${before.length}; substitutions replace whole words one for one`;
+  if (before.length !== after.length)
+    return (
+      `the text has ${after.length} words instead of ` +
+      `${before.length}; substitutions replace whole words one for one`
+    );
   let atBefore = 0;
   let atAfter = 0;
   // Everything outside the replaced words is identical, so the distance is at most the sum
@@ -64,7 +69,8 @@ export function dictionaryViolation(
     const a = after[i];
     const gapBefore = original.slice(atBefore, b ? b.start : original.length);
     const gapAfter = candidate.slice(atAfter, a ? a.start : candidate.length);
-    if (gapBefore !== gapAfter) return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
+    if (gapBefore !== gapAfter)
+      return `text between words changed (${JSON.stringify(gapBefore)} → ${JSON.stringify(gapAfter)})`;
     if (!b || !a) break;
     atBefore = b.end;
     atAfter = a.end;
@@ -72,7 +78,8 @@ export function dictionaryViolation(
     const change = `${JSON.stringify(b.text)} → ${JSON.stringify(a.text)}`;
     if (b.protection !== null) return `the protected word ${JSON.stringify(b.text)} changed (${change})`;
     const expected = words.get(foldWord(b.text));
-    if (expected === undefined || foldWord(expected) !== foldWord(a.text)) return `${change} is not a dictionary substitution`;
+    if (expected === undefined || foldWord(expected) !== foldWord(a.text))
+      return `${change} is not a dictionary substitution`;
     edits += levenshtein(b.text, a.text);
   }
   return editRatioViolation(original, candidate, maxCharEditRatio, edits);
@@ -86,9 +93,18 @@ export function dictionaryFamily(options: FamilyOptions, dictionary: LoadedDicti
     parameters: { file: dictionary.path, sha256: dictionary.sha256 },
     perturb(input) {
       const words = dictionaryFor(dictionary, input.language);
-      if (!words) return { text: input.text, attempted: false, notAttemptedReason: 'no_dictionary', valid: true, invalidReason: null };
+      if (!words)
+        return {
+          text: input.text,
+          attempted: false,
+          notAttemptedReason: 'no_dictionary',
+          valid: true,
+          invalidReason: null
+        };
       const candidate = substituteWords(input.text, input.language, words);
-      return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
+      return checkedOutcome(input.text, candidate, () =>
+        dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio)
+      );
     }
   };
 }
@@ -105,7 +121,12 @@ export const DICTIONARY = textFamily({
     const dictionary = loadDictionary(params.file);
     return {
       runner: dictionaryFamily(options, dictionary),
-      dictionary: { path: dictionary.path, sha256: dictionary.sha256, version: dictionary.version, languages: sortCodePoints(Object.keys(dictionary.languages)) }
+      dictionary: {
+        path: dictionary.path,
+        sha256: dictionary.sha256,
+        version: dictionary.version,
+        languages: sortCodePoints(Object.keys(dictionary.languages))
+      }
     };
   }
 });

@@ -121,7 +121,8 @@ export function formatCandidate(text: string, row: RowContext): string {
   const sites = punctuationSites(text, chunks);
   if (sites.length > 0) {
     const site = sites[Math.floor(decide(row.seed, 'format', row.id, 'punct') * sites.length)] as Site;
-    const choice = site.choices.length === 1 ? 0 : Math.floor(decide(row.seed, 'format', row.id, 'end') * site.choices.length);
+    const choice =
+      site.choices.length === 1 ? 0 : Math.floor(decide(row.seed, 'format', row.id, 'end') * site.choices.length);
     edits.push({ start: site.start, end: site.end, replacement: site.choices[choice] as string });
   }
   let changes = Math.round(eligibleCount / WORDS_PER_CASE_CHANGE);
@@ -170,7 +171,9 @@ export function formatFamily(options: FamilyOptions): FamilyRunner {
     parameters: {},
     perturb(input) {
       const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
-      return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
+      return checkedOutcome(input.text, candidate, () =>
+        formatViolation(input.text, candidate, options.maxCharEditRatio)
+      );
     }
   };
 }

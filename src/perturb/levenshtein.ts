@@ -163,7 +163,8 @@ function banded(p: Int32Array, t: Int32Array, limit: number): number {
     if (j === n) break;
     // Blocks leaving at the top: first those beyond the limit in this column (everything
     // above them is, too), then those above the band of the next column.
-    while (first <= last && lowestInBlock(score[first] as number, first, m, centre) > k && (first > 0 || rowZero > k)) first++;
+    while (first <= last && lowestInBlock(score[first] as number, first, m, centre) > k && (first > 0 || rowZero > k))
+      first++;
     while (first <= last && 32 * first + 32 < j + 1 - up) first++;
     if (first > last) return -1;
   }
@@ -272,10 +273,19 @@ const EXACT_REASON_CELLS = 1 << 24;
  * an upper bound on the distance that the caller has established (from the edits it
  * checked); the exact distance is computed only when no bound settles the question.
  */
-export function editRatioViolation(original: string, candidate: string, max: number | null, editBound?: number): string | null {
+export function editRatioViolation(
+  original: string,
+  candidate: string,
+  max: number | null,
+  editBound?: number
+): string | null {
   if (max === null || original === candidate) return null;
   const length = codePointLength(original);
-  if (length === 0) return `edit ratio infinite (${plural(codePointLength(candidate))} / 0 code points) exceeds max_char_edit_ratio ${max}`;
+  if (length === 0)
+    return (
+      `edit ratio infinite (${plural(codePointLength(candidate))} / 0 code points) exceeds max_char_edit_ratio ` +
+      `${max}`
+    );
   const allowed = allowedEdits(length, max);
   if (editBound !== undefined && editBound <= allowed) return null;
   const x = codePoints(original);
@@ -286,7 +296,11 @@ export function editRatioViolation(original: string, candidate: string, max: num
     // Short enough to say exactly how far off it is.
     const edits = within(x, y, bound);
     if (edits >= 0 && edits <= allowed) return null;
-    if (edits >= 0) return `edit ratio ${(edits / length).toFixed(4)} (${plural(edits)} / ${length} code points) exceeds max_char_edit_ratio ${max}`;
+    if (edits >= 0)
+      return (
+        `edit ratio ${(edits / length).toFixed(4)} (${plural(edits)} / ${length} code points) exceeds ` +
+        `max_char_edit_ratio ${max}`
+      );
   } else if (histogramBound(x, y) <= allowed && within(x, y, allowed) >= 0) {
     return null;
   }

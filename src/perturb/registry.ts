@@ -11,7 +11,13 @@ import { NOISE } from '../tabular/noise.js';
 import { PGD } from '../tabular/pgd.js';
 import { SQUARE } from '../tabular/square.js';
 import { APPEND } from './append.js';
-import type { BuiltFamily, DictionarySummary, FamilyDescriptor, TabularAttackDescriptor, TextFamilyDescriptor } from './descriptor.js';
+import type {
+  BuiltFamily,
+  DictionarySummary,
+  FamilyDescriptor,
+  TabularAttackDescriptor,
+  TextFamilyDescriptor
+} from './descriptor.js';
 import { DICTIONARY } from './dictionary.js';
 import type { FamilyRunner } from './family.js';
 import { FORMAT } from './format.js';
@@ -52,12 +58,18 @@ export function allFamilies(registry: FamilyRegistry = FAMILY_REGISTRY): FamilyD
 }
 
 /** The families of one task, in evidence order. */
-export function familiesOf(task: 'text' | 'tabular', registry: FamilyRegistry = FAMILY_REGISTRY): readonly FamilyDescriptor[] {
+export function familiesOf(
+  task: 'text' | 'tabular',
+  registry: FamilyRegistry = FAMILY_REGISTRY
+): readonly FamilyDescriptor[] {
   return task === 'tabular' ? registry.tabular : registry.text;
 }
 
 /** The tabular attacks a plan configures, in evidence order. */
-export function configuredTabular(attacks: Readonly<Partial<Record<string, unknown>>>, registry: FamilyRegistry = FAMILY_REGISTRY): TabularAttackDescriptor[] {
+export function configuredTabular(
+  attacks: Readonly<Partial<Record<string, unknown>>>,
+  registry: FamilyRegistry = FAMILY_REGISTRY
+): TabularAttackDescriptor[] {
   return registry.tabular.filter((d) => attacks[d.name] !== undefined);
 }
 
@@ -68,7 +80,11 @@ interface BuiltFamilies {
 }
 
 /** One runner per configured text family, in registry order; throws ConfigError for a bad dictionary file. */
-export function buildFamilies(attacks: Readonly<Partial<Record<string, unknown>>>, options: FamilyOptions, families: readonly TextFamilyDescriptor[] = TEXT_FAMILIES): BuiltFamilies {
+export function buildFamilies(
+  attacks: Readonly<Partial<Record<string, unknown>>>,
+  options: FamilyOptions,
+  families: readonly TextFamilyDescriptor[] = TEXT_FAMILIES
+): BuiltFamilies {
   const built: BuiltFamily[] = [];
   for (const family of families) {
     const params = attacks[family.name];
@@ -76,6 +92,7 @@ export function buildFamilies(attacks: Readonly<Partial<Record<string, unknown>>
   }
   // The search may read the dictionary family's file: the manifest lists each file once.
   const dictionaries = new Map<string, DictionarySummary>();
-  for (const b of built) if (b.dictionary && !dictionaries.has(b.dictionary.path)) dictionaries.set(b.dictionary.path, b.dictionary);
+  for (const b of built)
+    if (b.dictionary && !dictionaries.has(b.dictionary.path)) dictionaries.set(b.dictionary.path, b.dictionary);
   return { runners: built.map((b) => b.runner), dictionaries: [...dictionaries.values()] };
 }

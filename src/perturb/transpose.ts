@@ -27,7 +27,8 @@ import { swapPositions } from './word-edits.js';
 import { scanText, type Word } from './words.js';
 
 const TRANSPOSE_RULE =
-  'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per unprotected word of at least 4 letters';
+  'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per ' +
+  'unprotected word of at least 4 letters';
 
 const LETTER = /^\p{L}$/u;
 const MARK = /^\p{M}$/u;
@@ -73,7 +74,9 @@ export function transposeCandidate(text: string, row: RowContext, wordsPerChange
     const word = words[eligible[e] as number] as Readonly<Word>;
     const chars = characters(word.text, word.cpLength);
     const positions = swapPositionsOf(word, chars);
-    const i = positions[Math.floor(decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)] as number;
+    const i = positions[
+      Math.floor(decide(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)
+    ] as number;
     const swapped = Array.from(chars);
     swapped[i] = chars[i + 1] as string;
     swapped[i + 1] = chars[i] as string;
@@ -89,7 +92,10 @@ function swapPositionsOf(word: Readonly<Word>, chars = characters(word.text, wor
   return swapPositions(chars, word.letters === word.cpLength);
 }
 
-/** The code point at UTF-16 index i of s as a string (a lone surrogate on its own, as `[...s]` gives it); '' past the end. */
+/**
+ * The code point at UTF-16 index i of s as a string (a lone surrogate on its own, as `[...s]` gives it); '' past the
+ * end.
+ */
 function codePointAt(s: string, i: number): string {
   const cp = s.codePointAt(i);
   return cp === undefined ? '' : String.fromCodePoint(cp);
@@ -122,7 +128,8 @@ export function transposeViolation(
 ): string | null {
   const length = codePointLength(original);
   const candidateLength = codePointLength(candidate);
-  if (length !== candidateLength) return `length changed from ${length} to ${candidateLength} code points; swaps keep the length`;
+  if (length !== candidateLength)
+    return `length changed from ${length} to ${candidateLength} code points; swaps keep the length`;
   // Each swap's code-point offset p, and the UTF-16 offset of original's code point p.
   const swaps: number[] = [];
   const swapUnits: number[] = [];
@@ -141,7 +148,10 @@ export function transposeViolation(
     const a2 = p + 1 < length ? (original.codePointAt(io + la) as number) : -1;
     const b2 = p + 1 < length ? (candidate.codePointAt(ic + lb) as number) : -1;
     if (!(p + 1 < length && b === a2 && b2 === a)) {
-      return `code point ${p} changed from ${JSON.stringify(String.fromCodePoint(a))} to ${JSON.stringify(String.fromCodePoint(b))}, not as part of an adjacent swap`;
+      return (
+        `code point ${p} changed from ${JSON.stringify(String.fromCodePoint(a))} to ` +
+        `${JSON.stringify(String.fromCodePoint(b))}, not as part of an adjacent swap`
+      );
     }
     swaps.push(p);
     swapUnits.push(io);
@@ -151,7 +161,10 @@ export function transposeViolation(
     p++;
   }
   if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
-    return `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (${declared.join(', ') || 'none'})`;
+    return (
+      `the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (` +
+      `${declared.join(', ') || 'none'})`
+    );
   }
   const words = scanText(original, language).words;
   let w = 0;
@@ -165,11 +178,16 @@ export function transposeViolation(
     const name = JSON.stringify(word.text);
     if (word.protection !== null) return `${at} edits the protected word ${name}`;
     if (word.letters < 4) return `${at} is in ${name}, a word of fewer than 4 letters`;
-    if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1) return `${at} moves the first or last character of ${name}`;
+    if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
+      return `${at} moves the first or last character of ${name}`;
     const first = swapUnits[k] as number;
     const second = first + unitsAt(original, first);
     const after = second + unitsAt(original, second);
-    if (!LETTER.test(codePointAt(original, first)) || !LETTER.test(codePointAt(original, second)) || MARK.test(codePointAt(original, after))) {
+    if (
+      !LETTER.test(codePointAt(original, first)) ||
+      !LETTER.test(codePointAt(original, second)) ||
+      MARK.test(codePointAt(original, after))
+    ) {
       return `${at} in ${name} moves something other than two letters without accents attached`;
     }
     if (w === lastWord) return `${at} is a second swap in ${name}`;
@@ -187,8 +205,14 @@ export function transposeFamily(options: FamilyOptions, params: { words_per_chan
     validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
     parameters: { words_per_change: wordsPerChange },
     perturb(input) {
-      const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
-      return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
+      const { text, swaps } = transposeCandidate(
+        input.text,
+        { seed: options.seed, id: input.id, language: input.language },
+        wordsPerChange
+      );
+      return checkedOutcome(input.text, text, () =>
+        transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps)
+      );
     }
   };
 }

@@ -15,7 +15,8 @@ import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
-const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
+const TRUNCATE_RULE =
+  'the candidate is the exact prefix of the original ending with its ⌈keep × words⌉-th whitespace-delimited word';
 
 const CHUNK = /\S+/gu;
 

@@ -66,7 +66,7 @@ const BEFORE_WWW = new CharClass('[^\\p{L}\\p{N}]', 'iu');
  */
 export function isProtectedChunk(chunk: string): boolean {
   let lead = -1;
-  for (let i = 0; i < chunk.length; ) {
+  for (let i = 0; i < chunk.length;) {
     const cp = codePointAt(chunk, i);
     if (NUMBER.has(cp)) return true;
     if (lead < 0 && !BEFORE_WWW.has(cp)) lead = i;
@@ -122,7 +122,17 @@ const NEGATORS_START_WITH_N = [...ALL_NEGATORS].every((w) => w.startsWith('n'));
 function isSpace(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 const LETTER = new CharClass('\\p{L}');
@@ -200,8 +210,13 @@ function freshScan(text: string, language: string): Scan {
     const chunk = chunks[chunkIndex];
     const inProtectedChunk = chunk !== undefined && chunk.start <= start && chunk.protected;
     const first = text.charCodeAt(start);
-    const mayBeNegator = word.length <= MAX_NEGATOR_UNITS && (!NEGATORS_START_WITH_N || first === 0x6e || first === 0x4e);
-    const protection: ProtectionReason | null = inProtectedChunk ? 'number-or-url' : mayBeNegator && negators.has(foldWord(word)) ? 'negator' : null;
+    const mayBeNegator =
+      word.length <= MAX_NEGATOR_UNITS && (!NEGATORS_START_WITH_N || first === 0x6e || first === 0x4e);
+    const protection: ProtectionReason | null = inProtectedChunk
+      ? 'number-or-url'
+      : mayBeNegator && negators.has(foldWord(word))
+        ? 'negator'
+        : null;
     words.push({ index: words.length, text: word, start, end, cpStart, cpLength: cp - cpStart, letters, protection });
   }
   return { words, chunks };

@@ -35,7 +35,10 @@ export interface BaselineSource {
    * (the action on a pull request): its author could otherwise write the known failures.
    */
   refuseIfChanged?: boolean;
-  /** `refuse` (CLI): a bad baseline is an error. `warn` (action): it is reported and the comparison checks are not applicable. */
+  /**
+   * `refuse` (CLI): a bad baseline is an error. `warn` (action): it is reported and the comparison checks are not
+   * applicable.
+   */
   onError?: 'refuse' | 'warn';
 }
 
@@ -111,16 +114,23 @@ async function trustedBaseline(
 }
 
 /** Evaluation data digests and threat model of a manifest: what makes a baseline stale when it differs. */
-export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, base: Pick<ManifestHead, 'data' | 'threat_model'>): string[] {
+export function staleReasons(
+  head: Pick<ManifestHead, 'data' | 'threat_model'>,
+  base: Pick<ManifestHead, 'data' | 'threat_model'>
+): string[] {
   const reasons: string[] = [];
-  const digests = (m: Pick<ManifestHead, 'data'>) => new Map(m.data.files.filter((f) => f.split !== 'train').map((f) => [f.split, f.sha256]));
+  const digests = (m: Pick<ManifestHead, 'data'>) =>
+    new Map(m.data.files.filter((f) => f.split !== 'train').map((f) => [f.split, f.sha256]));
   const a = digests(head);
   const b = digests(base);
   const splits = [...new Set([...a.keys(), ...b.keys()])];
   const changed = splits.filter((s) => a.get(s) !== b.get(s));
   if (changed.length > 0) reasons.push(`evaluation data differs (${changed.join(', ')})`);
   if (head.threat_model.id !== base.threat_model.id || head.threat_model.revision !== base.threat_model.revision) {
-    reasons.push(`threat model ${base.threat_model.id} revision ${base.threat_model.revision} → ${head.threat_model.id} revision ${head.threat_model.revision}`);
+    reasons.push(
+      `threat model ${base.threat_model.id} revision ${base.threat_model.revision} → ${head.threat_model.id} ` +
+        `revision ${head.threat_model.revision}`
+    );
   }
   // What a success is differs: a wrong decision, or only one the review policy accepts.
   const policy = (m: Pick<ManifestHead, 'threat_model'>) => m.threat_model.against_policy === true;
@@ -132,8 +142,16 @@ export function staleReasons(head: Pick<ManifestHead, 'data' | 'threat_model'>, 
  * Reads the baseline; a refused one is an error or, with onError 'warn', the reason there is no
  * comparison. `expected` false: no comparison can exist for this run (see RunOptions.baselineExpected).
  */
-export async function openBaseline(source: BaselineSource | null | undefined, head: ManifestHead, cwd: string, warn: (line: string) => void, noBaselineReason?: string, expected = true): Promise<BaselineInput> {
-  if (!source) return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false as const }) } : null;
+export async function openBaseline(
+  source: BaselineSource | null | undefined,
+  head: ManifestHead,
+  cwd: string,
+  warn: (line: string) => void,
+  noBaselineReason?: string,
+  expected = true
+): Promise<BaselineInput> {
+  if (!source)
+    return noBaselineReason ? { reason: noBaselineReason, ...(expected ? {} : { expected: false as const }) } : null;
   const dir = resolve(cwd, source.dir);
   const shown = source.shown ?? source.dir;
   try {

@@ -1,4 +1,6 @@
-/** What every command of the engine takes besides its options (clocks, log, progress) and what `run` and `merge` return. */
+/**
+ * What every command of the engine takes besides its options (clocks, log, progress) and what `run` and `merge` return.
+ */
 import type { Comparison } from '../compare/comparison.js';
 import type { GateResult } from '../gate/checks.js';
 import type { ShardSpec } from '../shard/select.js';

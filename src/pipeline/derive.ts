@@ -34,7 +34,10 @@ export interface Derived {
  * there is none (`expected: false` when no comparison can exist for the run, so that
  * gate.require_baseline does not block it).
  */
-export type BaselineInput = { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null } | { reason: string; expected?: false } | null;
+export type BaselineInput =
+  | { index: BaselineIndex; record: BaselineRecord; checks?: BaselineChecks | null }
+  | { reason: string; expected?: false }
+  | null;
 
 /** Whether the run could not have had a comparison at all. */
 export function baselineUnexpected(input: BaselineInput): boolean {
@@ -78,11 +81,14 @@ export class Derivation {
             baseline.record
           )
         : null;
-    this.grouper = new ExampleGrouper({ splits: f.splits, models: f.models.map((m) => m.name), conditions: f.conditions }, (g) => {
-      this.metrics.addExample(g);
-      this.drill.addExample(g);
-      this.compare?.addExample(g);
-    });
+    this.grouper = new ExampleGrouper(
+      { splits: f.splits, models: f.models.map((m) => m.name), conditions: f.conditions },
+      (g) => {
+        this.metrics.addExample(g);
+        this.drill.addExample(g);
+        this.compare?.addExample(g);
+      }
+    );
   }
 
   add(row: EvidenceRow): void {
@@ -101,7 +107,13 @@ export class Derivation {
     }
     const noBaselineReason = comparison ? null : noBaselineReasonOf(this.baseline);
     const baselineChecks = this.baseline && 'index' in this.baseline ? (this.baseline.checks ?? null) : null;
-    const gate = evaluateGate(metrics, this.facts.gate, { drill, comparison, noBaselineReason: noBaselineReason ?? undefined, baselineChecks, baselineExpected: !baselineUnexpected(this.baseline) });
+    const gate = evaluateGate(metrics, this.facts.gate, {
+      drill,
+      comparison,
+      noBaselineReason: noBaselineReason ?? undefined,
+      baselineChecks,
+      baselineExpected: !baselineUnexpected(this.baseline)
+    });
     return { metrics, gate, comparison, noBaselineReason, drill };
   }
 }
@@ -114,7 +126,21 @@ export function renderDerived(derived: Derived, report: ReportFacts): Record<str
     'checks.junit.xml': renderJunit(derived.gate)
   };
   if (derived.comparison) files['comparison.json'] = stableJson(derived.comparison, 2) + '\n';
-  files['summary.md'] = renderSummary({ facts: report, metrics: derived.metrics, gate: derived.gate, drill: derived.drill, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason });
-  files['report.html'] = renderReport({ metrics: derived.metrics, gate: derived.gate, comparison: derived.comparison, noBaselineReason: derived.noBaselineReason, drill: derived.drill, facts: report });
+  files['summary.md'] = renderSummary({
+    facts: report,
+    metrics: derived.metrics,
+    gate: derived.gate,
+    drill: derived.drill,
+    comparison: derived.comparison,
+    noBaselineReason: derived.noBaselineReason
+  });
+  files['report.html'] = renderReport({
+    metrics: derived.metrics,
+    gate: derived.gate,
+    comparison: derived.comparison,
+    noBaselineReason: derived.noBaselineReason,
+    drill: derived.drill,
+    facts: report
+  });
   return files;
 }

@@ -31,7 +31,9 @@ import { startRun } from './start.js';
 
 export interface MergeOptions {
   root: string;
-  /** Shard folders, relative to `cwd` or absolute; with `shown`, how a folder is named in messages (an artifact name). */
+  /**
+   * Shard folders, relative to `cwd` or absolute; with `shown`, how a folder is named in messages (an artifact name).
+   */
   shards: Array<string | { dir: string; shown: string }>;
   outputDir?: string;
   cwd?: string;
@@ -62,19 +64,27 @@ function modelIdentity(m: Manifest['models'][number]): unknown {
 function checkAgreement(shards: readonly OutputFolder[]): void {
   const first = shards[0] as OutputFolder;
   for (const s of shards) {
-    if (s.manifest.kind !== 'shard' || !s.manifest.shard) throw new UsageError(`${s.shown}: not a shard output (run it with --shard K/N)`);
+    if (s.manifest.kind !== 'shard' || !s.manifest.shard)
+      throw new UsageError(`${s.shown}: not a shard output (run it with --shard K/N)`);
   }
   const count = first.manifest.shard?.count as number;
   for (const s of shards.slice(1)) {
     const m = s.manifest;
-    if (m.shard?.count !== count) throw new UsageError(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
-    if (m.tool.version !== first.manifest.tool.version) throw new UsageError(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
+    if (m.shard?.count !== count)
+      throw new UsageError(`${s.shown}: shard of ${m.shard?.count}, but ${first.shown} is a shard of ${count}`);
+    if (m.tool.version !== first.manifest.tool.version)
+      throw new UsageError(
+        `${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`
+      );
     // The most specific difference first: a changed seed also changes the config file.
     if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
       throw new UsageError(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
     }
     for (const [key, words] of SHARED) {
-      if (stableJson(m[key]) !== stableJson(first.manifest[key])) throw new UsageError(`${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`);
+      if (stableJson(m[key]) !== stableJson(first.manifest[key]))
+        throw new UsageError(
+          `${s.shown}: ${words} from ${first.shown}'s; shards must come from one config, data and seed`
+        );
     }
   }
   const seen = new Map<number, string>();
@@ -84,15 +94,23 @@ function checkAgreement(shards: readonly OutputFolder[]): void {
     if (earlier !== undefined) throw new UsageError(`shard ${k}/${count} given twice: ${earlier} and ${s.shown}`);
     seen.set(k, s.shown);
   }
-  for (let k = 1; k <= count; k++) if (!seen.has(k)) throw new UsageError(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
+  for (let k = 1; k <= count; k++)
+    if (!seen.has(k)) throw new UsageError(`shard ${k}/${count} is missing; give every shard folder 1..${count}`);
   const total = first.manifest.data.files.filter((f) => f.split !== 'train').reduce((n, f) => n + f.rows, 0);
   const covered = shards.reduce((n, s) => n + (s.manifest.shard?.examples ?? 0), 0);
-  if (covered !== total) throw new UsageError(`the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`);
+  if (covered !== total)
+    throw new UsageError(
+      `the shards hold ${covered} examples, the data ${total}; every example must be in exactly one shard`
+    );
   const perExample = first.manifest.models.length * first.manifest.conditions.evaluated.length;
   for (const s of shards) {
     const rows = s.evidenceEntry.rows;
     const expected = (s.manifest.shard?.examples ?? 0) * perExample;
-    if (rows !== expected) throw new UsageError(`${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (${s.manifest.shard?.examples} examples × ${perExample})`);
+    if (rows !== expected)
+      throw new UsageError(
+        `${s.shown}: its manifest lists ${rows} evidence rows, expected ${expected} (` +
+          `${s.manifest.shard?.examples} examples × ${perExample})`
+      );
   }
 }
 
@@ -122,7 +140,11 @@ class ShardCursor {
 
   private refuse(n: NumberedRow, what: string): never {
     const r = n.row;
-    throw new UsageError(`${this.shard.shown}/${this.shard.evidenceName}:${n.number}: row of example ${JSON.stringify(r.id)} (${r.split}, model ${JSON.stringify(r.model)}, condition ${JSON.stringify(r.condition)}) ${what} (a damaged or changed shard)`);
+    throw new UsageError(
+      `${this.shard.shown}/${this.shard.evidenceName}:${n.number}: row of example ${JSON.stringify(r.id)} (` +
+        `${r.split}, model ${JSON.stringify(r.model)}, condition ${JSON.stringify(r.condition)}) ${what} (a ` +
+        `damaged or changed shard)`
+    );
   }
 
   private async next(): Promise<NumberedRow | null> {
@@ -132,7 +154,10 @@ class ShardCursor {
     } catch (error) {
       if (error instanceof EvidenceParseError) throw new UsageError(`${error.message} (a truncated or damaged shard)`);
       if (error instanceof EvidenceReadError && error.mismatch && error.detail.includes('SHA-256')) {
-        throw new UsageError(`${this.shard.shown}/${this.shard.evidenceName}: SHA-256 does not match its manifest (a truncated or changed shard)`);
+        throw new UsageError(
+          `${this.shard.shown}/${this.shard.evidenceName}: SHA-256 does not match its manifest (a truncated or ` +
+            `changed shard)`
+        );
       }
       throw error;
     }
@@ -150,7 +175,9 @@ class ShardCursor {
     }
     if (previous) {
       const p = previous.row;
-      const order = (this.splitRank.get(first.row.split) ?? -1) - (this.splitRank.get(p.split) ?? -1) || compareCodePoints(first.row.id, p.id);
+      const order =
+        (this.splitRank.get(first.row.split) ?? -1) - (this.splitRank.get(p.split) ?? -1) ||
+        compareCodePoints(first.row.id, p.id);
       if (order === 0) this.refuse(first, 'appears twice');
       if (order < 0) this.refuse(first, 'is out of order; rows are sorted by split then id');
     }
@@ -180,13 +207,28 @@ class ShardCursor {
  * The output folder must not be, hold or lie inside a shard folder: the merge would replace or
  * write into an input it is still reading.
  */
-function checkOutputApart(root: string, given: string | undefined, cwd: string | undefined, shards: readonly OutputFolder[]): void {
+function checkOutputApart(
+  root: string,
+  given: string | undefined,
+  cwd: string | undefined,
+  shards: readonly OutputFolder[]
+): void {
   const out = resolveOutputFolder(root, given ?? DEFAULT_OUTPUT_DIR, cwd).real;
   for (const s of shards) {
     const dir = realpathSync(s.dir);
-    if (out === dir) throw new UsageError(`output folder ${s.shown}: is one of the shards being merged; expected a folder apart from every shard (choose another --out)`);
-    if (out.startsWith(dir + sep)) throw new UsageError(`output folder: inside shard ${s.shown}; expected a folder apart from every shard (choose another --out)`);
-    if (dir.startsWith(out + sep)) throw new UsageError(`output folder: holds shard ${s.shown}; expected a folder apart from every shard (choose another --out)`);
+    if (out === dir)
+      throw new UsageError(
+        `output folder ${s.shown}: is one of the shards being merged; expected a folder apart from every shard ` +
+          `(choose another --out)`
+      );
+    if (out.startsWith(dir + sep))
+      throw new UsageError(
+        `output folder: inside shard ${s.shown}; expected a folder apart from every shard (choose another --out)`
+      );
+    if (dir.startsWith(out + sep))
+      throw new UsageError(
+        `output folder: holds shard ${s.shown}; expected a folder apart from every shard (choose another --out)`
+      );
   }
 }
 
@@ -194,7 +236,8 @@ function checkOutputApart(root: string, given: string | undefined, cwd: string |
 function checkRecordedGates(shards: readonly OutputFolder[]): void {
   for (const s of shards) {
     const check = checkRecordedGate(s.manifest);
-    if (!check.ok) throw new UsageError(`${s.shown}/manifest.json: ${check.problem}; run the shard again with this build`);
+    if (!check.ok)
+      throw new UsageError(`${s.shown}/manifest.json: ${check.problem}; run the shard again with this build`);
   }
 }
 
@@ -202,18 +245,33 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   const clock = startRun(options, deps);
   const { root, cwd, log, stage } = clock;
   if (options.shards.length === 0) throw new UsageError('merge needs at least one shard folder');
-  const shards = options.shards.map((d) => (typeof d === 'string' ? OutputFolder.open(resolve(cwd, d), d) : OutputFolder.open(resolve(cwd, d.dir), d.shown)));
+  const shards = options.shards.map((d) =>
+    typeof d === 'string' ? OutputFolder.open(resolve(cwd, d), d) : OutputFolder.open(resolve(cwd, d.dir), d.shown)
+  );
   checkAgreement(shards);
   checkRecordedGates(shards);
   checkOutputApart(root, options.outputDir, options.cwd, shards);
   shards.sort((a, b) => (a.manifest.shard?.index as number) - (b.manifest.shard?.index as number));
   const first = shards[0] as OutputFolder;
-  const shared = Object.fromEntries(Object.entries(first.manifest).filter(([k]) => k !== 'shard')) as unknown as ManifestHead;
-  const head: ManifestHead = { ...shared, kind: 'run', models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number]) };
+  const shared = Object.fromEntries(
+    Object.entries(first.manifest).filter(([k]) => k !== 'shard')
+  ) as unknown as ManifestHead;
+  const head: ManifestHead = {
+    ...shared,
+    kind: 'run',
+    models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number])
+  };
   const staging = OutputStaging.open(root, options.outputDir, options.cwd);
   let writer: EvidenceWriter | null = null;
   try {
-    const baseline = await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason, options.baselineExpected);
+    const baseline = await openBaseline(
+      options.baseline,
+      head,
+      cwd,
+      deps.warn ?? log,
+      options.noBaselineReason,
+      options.baselineExpected
+    );
     stage('config');
     writer = new EvidenceWriter(staging.dir, first.manifest.output.gzip_above_bytes);
     const facts = readDerivationFacts(head);
@@ -232,21 +290,29 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
         else {
           const a = key(c);
           const b = key(best);
-          if (((splitRank.get(a.split) ?? 0) - (splitRank.get(b.split) ?? 0) || compareCodePoints(a.id, b.id)) < 0) best = c;
+          if (((splitRank.get(a.split) ?? 0) - (splitRank.get(b.split) ?? 0) || compareCodePoints(a.id, b.id)) < 0)
+            best = c;
         }
       }
       if (best === null) break;
       const index = best.shard.manifest.shard?.index as number;
       const count = best.shard.manifest.shard?.count as number;
       const k = key(best);
-      if (shardOf(k.split, k.id, count) !== index) throw new UsageError(`${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ${shardOf(k.split, k.id, count)}, not ${index}`);
+      if (shardOf(k.split, k.id, count) !== index)
+        throw new UsageError(
+          `${best.shard.shown}: example ${JSON.stringify(k.id)} (${k.split}) belongs to shard ` +
+            `${shardOf(k.split, k.id, count)}, not ${index}`
+        );
       for (const { line, row, number } of best.group) {
         writer.write(line);
         try {
           derivation.add(row);
         } catch (error) {
           if (!(error instanceof EvidenceOrderError)) throw error;
-          throw new UsageError(`${best.shard.shown}/${best.shard.evidenceName}:${number}: ${error.message.replace(/^evidence row \d+ /, 'row ')} (a damaged or changed shard)`);
+          throw new UsageError(
+            `${best.shard.shown}/${best.shard.evidenceName}:${number}: ` +
+              `${error.message.replace(/^evidence row \d+ /, 'row ')} (a damaged or changed shard)`
+          );
         }
       }
       rows += best.group.length;
@@ -285,13 +351,16 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
 function mergedCounters(shards: readonly OutputFolder[]): ModelCounters[] {
   const first = (shards[0] as OutputFolder).manifest.counters;
   return first.map((c, i) => {
-    const sum = (k: keyof ModelCounters) => shards.reduce((n, s) => n + (((s.manifest.counters[i] as ModelCounters)[k] as number | undefined) ?? 0), 0);
+    const sum = (k: keyof ModelCounters) =>
+      shards.reduce((n, s) => n + (((s.manifest.counters[i] as ModelCounters)[k] as number | undefined) ?? 0), 0);
     return {
       ...c,
       predictions: sum('predictions'),
       distinctInputs: sum('distinctInputs'),
       modelCalls: sum('modelCalls'),
-      ...(c.gradientEvaluations !== undefined ? { gradientEvaluations: sum('gradientEvaluations'), predictionEvaluations: sum('predictionEvaluations') } : {}),
+      ...(c.gradientEvaluations !== undefined
+        ? { gradientEvaluations: sum('gradientEvaluations'), predictionEvaluations: sum('predictionEvaluations') }
+        : {}),
       // Each row's queries are its shard's, so the merged sum equals an unsharded run's.
       ...(c.searchQueries !== undefined ? { searchQueries: sum('searchQueries') } : {})
     };
@@ -303,12 +372,20 @@ function mergedModels(shards: readonly OutputFolder[]): Manifest['models'] {
   return (shards[0] as OutputFolder).manifest.models.map((m, i) => {
     const counters = (m as Record<string, unknown>).counters as Record<string, unknown> | undefined;
     if (!counters) return m;
-    const all = shards.map((s) => ((s.manifest.models[i] as Record<string, unknown>).counters ?? {}) as Record<string, unknown>);
+    const all = shards.map(
+      (s) => ((s.manifest.models[i] as Record<string, unknown>).counters ?? {}) as Record<string, unknown>
+    );
     const add = (k: string) => all.reduce((n, c) => n + (typeof c[k] === 'number' ? (c[k] as number) : 0), 0);
     const failures: Record<string, number> = {};
-    for (const c of all) for (const [k, v] of Object.entries((c.failures ?? {}) as Record<string, number>)) failures[k] = (failures[k] ?? 0) + v;
+    for (const c of all)
+      for (const [k, v] of Object.entries((c.failures ?? {}) as Record<string, number>))
+        failures[k] = (failures[k] ?? 0) + v;
     // Work counters add up (an HTTP model's retries and bytes too); an exit code does not.
-    const summed = Object.fromEntries(['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received', 'repeated_requests'].filter((k) => k in counters).map((k) => [k, add(k)]));
+    const summed = Object.fromEntries(
+      ['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received', 'repeated_requests']
+        .filter((k) => k in counters)
+        .map((k) => [k, add(k)])
+    );
     return { ...m, counters: { ...counters, ...summed, failures } };
   });
 }

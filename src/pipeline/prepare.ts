@@ -59,19 +59,34 @@ export interface Prepared {
  */
 function familiesNotConfigured(plan: Plan): string[] {
   const all: readonly string[] = plan.task === 'tabular' ? TABULAR_FAMILIES : FAMILIES;
-  const optIn = new Set(familiesOf(plan.task).filter((d) => d.optIn).map((d) => d.name));
+  const optIn = new Set(
+    familiesOf(plan.task)
+      .filter((d) => d.optIn)
+      .map((d) => d.name)
+  );
   return all.filter((f) => !(f in plan.threatModel.attacks) && !optIn.has(f));
 }
 
-/** The tabular families as the manifest records them: budget, bounds, editable set, method, the settings it ran with, validity rule. */
+/**
+ * The tabular families as the manifest records them: budget, bounds, editable set, method, the settings it ran with,
+ * validity rule.
+ */
 function tabularFamilies(plan: Plan): FamilyRecord[] {
   const space = featureSpace(plan);
-  const parameters = { eps: space.eps, editable: plan.threatModel.tabular?.editable ?? [], bounds: plan.threatModel.tabular?.bounds ?? {} };
+  const parameters = {
+    eps: space.eps,
+    editable: plan.threatModel.tabular?.editable ?? [],
+    bounds: plan.threatModel.tabular?.bounds ?? {}
+  };
   const attacks = plan.threatModel.attacks as Record<string, unknown>;
   return configuredTabular(plan.threatModel.attacks).map((attack) => ({
     family: attack.name,
     label_preserving: !attack.destructive,
-    parameters: { ...parameters, ...attack.method, ...(attack.settings ? { settings: attack.settings(attacks[attack.name], space.eps) } : {}) },
+    parameters: {
+      ...parameters,
+      ...attack.method,
+      ...(attack.settings ? { settings: attack.settings(attacks[attack.name], space.eps) } : {})
+    },
     validity_rule: TABULAR_VALIDITY_RULE
   }));
 }
@@ -80,7 +95,12 @@ function tabularFamilies(plan: Plan): FamilyRecord[] {
 function lengthHistogram(dataset: Dataset): LengthHistogram {
   return {
     edges: [...PSI_EDGES],
-    counts: Object.fromEntries(dataset.splits.map((s) => [s.split, histogram(s.examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0)))]))
+    counts: Object.fromEntries(
+      dataset.splits.map((s) => [
+        s.split,
+        histogram(s.examples.map((e) => (e.input.kind === 'text' ? uniqueTokenTypes(e.input.text) : 0)))
+      ])
+    )
   };
 }
 
@@ -98,24 +118,45 @@ function trainingProgress(progress: PrepareOptions['progress']): BuildOptions['t
 }
 
 /** Data, families and models for a loaded plan; `stage` marks the end of the data stage for wall times. */
-export async function prepare(plan: Plan, options: PrepareOptions, stage: (name: string) => void = () => {}): Promise<Prepared> {
+export async function prepare(
+  plan: Plan,
+  options: PrepareOptions,
+  stage: (name: string) => void = () => {}
+): Promise<Prepared> {
   const log = options.log ?? (() => {});
   const dataset = loadDataset(plan.data);
   checkPlanAgainstData(plan, dataset);
-  const families = buildFamilies(plan.threatModel.attacks, { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio });
-  log(`data: ${dataset.train.length} training rows; ${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`);
+  const families = buildFamilies(plan.threatModel.attacks, {
+    seed: plan.statistics.seed,
+    maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio
+  });
+  log(
+    `data: ${dataset.train.length} training rows; ` +
+      `${dataset.splits.map((s) => `${s.examples.length} ${s.split}`).join(', ')}`
+  );
   stage('data');
   const tabular = plan.task === 'tabular';
   const familyOptions = { seed: plan.statistics.seed, maxCharEditRatio: plan.threatModel.constraints.maxCharEditRatio };
   // With a second core, candidates are built on a second thread, which starts before training
   // and builds the first chunks' candidates meanwhile.
   const chunks = evaluationChunks(dataset, options.shard);
-  const thread = !tabular && options.evaluates !== false && chunks.length > 1 && availableParallelism() > 1 ? PerturbationThread.start(plan.threatModel.attacks, familyOptions) : null;
+  const thread =
+    !tabular && options.evaluates !== false && chunks.length > 1 && availableParallelism() > 1
+      ? PerturbationThread.start(plan.threatModel.attacks, familyOptions)
+      : null;
   const textSource = tabular ? null : textCandidates(families.runners, chunks, thread);
   let models: Model[];
   const featurizers: Featurizer[] = [];
   try {
-    models = await buildModels(plan.models, dataset.train, dataset.labels, { features: plan.data.columns.features, root: options.root, log, seed: plan.statistics.seed, secret: options.secret, featurizers, training: trainingProgress(options.progress) });
+    models = await buildModels(plan.models, dataset.train, dataset.labels, {
+      features: plan.data.columns.features,
+      root: options.root,
+      log,
+      seed: plan.statistics.seed,
+      secret: options.secret,
+      featurizers,
+      training: trainingProgress(options.progress)
+    });
   } catch (error) {
     await textSource?.close?.();
     throw error;
@@ -129,7 +170,14 @@ export async function prepare(plan: Plan, options: PrepareOptions, stage: (name:
     models: models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan)),
     conditions,
     familiesNotConfigured: familiesNotConfigured(plan),
-    families: tabular ? tabularFamilies(plan) : families.runners.map((r) => ({ family: r.family, label_preserving: r.labelPreserving, parameters: r.parameters, validity_rule: r.validityRule })),
+    families: tabular
+      ? tabularFamilies(plan)
+      : families.runners.map((r) => ({
+          family: r.family,
+          label_preserving: r.labelPreserving,
+          parameters: r.parameters,
+          validity_rule: r.validityRule
+        })),
     dictionaries: families.dictionaries,
     lengthHistogram: lengthHistogram(dataset),
     lockFiles: plan.manifest.lockFiles.map((f) => ({ path: f.path, sha256: sha256Hex(readFileSync(f.absolute)) })),

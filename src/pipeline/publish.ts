@@ -14,7 +14,13 @@ import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
 import { stableJson } from '../util/json.js';
 import type { RunResult } from './contract.js';
-import { baselineUnexpected, noBaselineReasonOf, renderDerived, type BaselineInput, type Derivation } from './derive.js';
+import {
+  baselineUnexpected,
+  noBaselineReasonOf,
+  renderDerived,
+  type BaselineInput,
+  type Derivation
+} from './derive.js';
 import type { OutputStaging } from './output.js';
 import type { Started } from './start.js';
 
@@ -45,7 +51,15 @@ interface Publication {
 /** The manifest's `files` entry for the evidence, plain or gzipped (both digests kept). */
 function evidenceEntry(e: EvidenceFileInfo): Record<string, FileDigest> {
   const base = { rows: e.rows, schema_version: EVIDENCE_SCHEMA_VERSION };
-  if (e.gzip) return { [e.file]: { sha256: e.gzip.sha256, bytes: e.gzip.bytes, ...base, uncompressed: { name: EVIDENCE_FILE, sha256: e.sha256, bytes: e.bytes } } };
+  if (e.gzip)
+    return {
+      [e.file]: {
+        sha256: e.gzip.sha256,
+        bytes: e.gzip.bytes,
+        ...base,
+        uncompressed: { name: EVIDENCE_FILE, sha256: e.sha256, bytes: e.bytes }
+      }
+    };
   return { [e.file]: { sha256: e.sha256, bytes: e.bytes, ...base } };
 }
 
@@ -75,13 +89,23 @@ export function publish(p: Publication): RunResult {
     summary = rendered['summary.md'] as string;
     clock.stage('report');
   } else {
-    summary = `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate merge\`.\n`;
+    summary =
+      `Shard ${shard?.index}/${shard?.count}: ${evidence.rows} evidence rows; the gate runs after \`evidence-gate ` +
+      `merge\`.\n`;
   }
   const manifest: Manifest = {
     ...body,
-    gate: gate ? { plan: body.gate.plan, verdict: gate.verdict, counts: gate.counts, failing_checks: gate.failing } : { plan: body.gate.plan },
+    gate: gate
+      ? { plan: body.gate.plan, verdict: gate.verdict, counts: gate.counts, failing_checks: gate.failing }
+      : { plan: body.gate.plan },
     files: { ...body.files, ...staging.files },
-    run: { ...body.run, finished_at: clock.timestamp(), wall_ms: { ...clock.wall, ...p.extraWallMs }, peak_rss_bytes: peakRssBytes(), ...p.runFields }
+    run: {
+      ...body.run,
+      finished_at: clock.timestamp(),
+      wall_ms: { ...clock.wall, ...p.extraWallMs },
+      peak_rss_bytes: peakRssBytes(),
+      ...p.runFields
+    }
   };
   const manifestText = stableJson(manifest, 2) + '\n';
   staging.writeUnlisted('manifest.json', manifestText);

@@ -99,9 +99,7 @@ function keepRecordedChanges(checks: Check[], recorded: readonly RecordedCheck[]
     any = true;
     const status = r.baseline_status as Check['status'];
     const base =
-      r.baseline_status === 'absent'
-        ? undefined
-        : { ...c, status, value: null, numerator: null, denominator: null };
+      r.baseline_status === 'absent' ? undefined : { ...c, status, value: null, numerator: null, denominator: null };
     const implied = judgeChange(c, base, allowNotEvaluated, allowNotEvaluated).change;
     c.baseline_status = r.baseline_status as NonNullable<Check['baseline_status']>;
     c.change = implied === 'known' && r.change === 'worse' ? 'worse' : implied;

@@ -1,6 +1,6 @@
 /**
- * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare → evaluate → stream evidence →
- * derive → render → manifest, in one output folder that appears only when complete.
+ * `run`: one job, or one shard of it (docs/definitions.md#pipeline, docs/definitions.md#shards): prepare → evaluate →
+ * stream evidence → derive → render → manifest, in one output folder that appears only when complete.
  */
 import { loadPlan } from '../config/load.js';
 import type { ModelPlan } from '../config/plan.js';
@@ -36,11 +36,17 @@ export interface RunOptions {
   cwd?: string;
   /** Evaluate only this shard's examples (docs/definitions.md#shards): evidence and a shard manifest, no gate. */
   shard?: ShardSpec | null;
-  /** Compare with an earlier output (docs/definitions.md#comparison); a string is a folder path; null: no baseline (with `noBaselineReason`). */
+  /**
+   * Compare with an earlier output (docs/definitions.md#comparison); a string is a folder path; null: no baseline (with
+   * `noBaselineReason`).
+   */
   baseline?: BaselineSource | null;
   /** Why there is no baseline, when the caller looked for one and found none. */
   noBaselineReason?: string;
-  /** False when no comparison can exist for this run (a push run of the action): gate.require_baseline does not block then. */
+  /**
+   * False when no comparison can exist for this run (a push run of the action): gate.require_baseline does not block
+   * then.
+   */
   baselineExpected?: boolean;
   /** An absolute scratch folder outside the root (verify --rerun), instead of `outputDir`. */
   scratchOutput?: string;
@@ -53,16 +59,39 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
 
   const plan = loadPlan({ root, configPath: options.configPath, cwd: options.cwd });
   // Checked and locked before any work; every exit below must reach commit() or discard().
-  const staging = options.scratchOutput ? OutputStaging.scratch(options.scratchOutput) : OutputStaging.open(root, options.outputDir, options.cwd);
+  const staging = options.scratchOutput
+    ? OutputStaging.scratch(options.scratchOutput)
+    : OutputStaging.open(root, options.outputDir, options.cwd);
   stage('config');
   let models: Model[] = [];
   let writer: EvidenceWriter | null = null;
   try {
-    const prepared = await prepare(plan, { root, shard, bundleSha256: deps.bundleSha256 ?? null, tool: { unicode: unicodeFacts() }, log, secret: deps.secret, progress: deps.progress }, stage);
+    const prepared = await prepare(
+      plan,
+      {
+        root,
+        shard,
+        bundleSha256: deps.bundleSha256 ?? null,
+        tool: { unicode: unicodeFacts() },
+        log,
+        secret: deps.secret,
+        progress: deps.progress
+      },
+      stage
+    );
     const { dataset, source, head } = prepared;
     models = prepared.models;
     stage('train');
-    const baseline = shard ? null : await openBaseline(options.baseline, head, cwd, deps.warn ?? log, options.noBaselineReason, options.baselineExpected);
+    const baseline = shard
+      ? null
+      : await openBaseline(
+          options.baseline,
+          head,
+          cwd,
+          deps.warn ?? log,
+          options.noBaselineReason,
+          options.baselineExpected
+        );
     if (baseline && 'index' in baseline) stage('baseline');
     writer = new EvidenceWriter(staging.dir, plan.output.gzipAboveBytes);
     const evidenceWriter = writer;
@@ -78,7 +107,11 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
         writeRow(serializer, row, evidenceWriter);
         derivation?.add(row);
       },
-      { drain: () => evidenceWriter.drain(), progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })), searchWallMs }
+      {
+        drain: () => evidenceWriter.drain(),
+        progress: deps.progress && ((rows, total) => deps.progress?.({ stage: 'evaluate', rows, total })),
+        searchWallMs
+      }
     );
     const evidence = await evidenceWriter.close();
     await Promise.all(models.map((m) => m.close()));
@@ -124,7 +157,10 @@ function searchWallTimes(wall: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(wall).map(([model, ms]) => [`search:${model}`, Math.round(ms)]));
 }
 
-/** The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism promise). */
+/**
+ * The tail of each external model's stderr, when it wrote any, as `stderr-<n>-<model>.txt` (outside the determinism
+ * promise).
+ */
 function writeStderrTails(
   staging: OutputStaging,
   models: readonly Model[],
@@ -148,7 +184,10 @@ function writeRow(serializer: RowSerializer, row: EvidenceRow, writer: EvidenceW
   } catch (error) {
     if (!(error instanceof EvidenceRowTooLong)) throw error;
     throw new DataError(
-      `example ${quote(row.id)} (split ${quote(row.split)}, model ${quote(row.model)}, condition ${quote(row.condition)}): its evidence row would be ${error.bytes} bytes, more than the ${MAX_ROW_BYTES} bytes that verify, merge and the baseline comparison read back; set output.text: hash (the row then keeps the text's SHA-256) or shorten the text`
+      `example ${quote(row.id)} (split ${quote(row.split)}, model ${quote(row.model)}, condition ` +
+        `${quote(row.condition)}): its evidence row would be ${error.bytes} bytes, more than the ${MAX_ROW_BYTES} ` +
+        `bytes that verify, merge and the baseline comparison read back; set output.text: hash (the row then keeps ` +
+        `the text's SHA-256) or shorten the text`
     );
   }
 }

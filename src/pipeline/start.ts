@@ -1,4 +1,6 @@
-/** The first stage of `run` and `merge`: the resolved root and current folder, the clocks, the log and the stage timer. */
+/**
+ * The first stage of `run` and `merge`: the resolved root and current folder, the clocks, the log and the stage timer.
+ */
 import { resolve } from 'node:path';
 import type { RunDeps } from './contract.js';
 

@@ -65,7 +65,10 @@ function readJson(path: string, shown: string): unknown {
   }
 }
 
-/** The SHA-256 of every listed file but the evidence (checked while it streams), entries the manifest does not list, and links. */
+/**
+ * The SHA-256 of every listed file but the evidence (checked while it streams), entries the manifest does not list, and
+ * links.
+ */
 function checkFiles(art: OutputFolder, out: string[]): void {
   for (const [name] of art.listed()) {
     if (name === art.evidenceName) continue;
@@ -79,7 +82,11 @@ function checkFiles(art: OutputFolder, out: string[]): void {
 function checkGate(art: OutputFolder, result: VerifyResult): void {
   const check = checkRecordedGate(art.manifest);
   if (check.ok) return;
-  if (check.noText) result.notes.push(`the manifest records no config text, so its gate thresholds were taken as recorded (${check.problem.replace(/^config\.text: /, '')})`);
+  if (check.noText)
+    result.notes.push(
+      `the manifest records no config text, so its gate thresholds were taken as recorded (` +
+        `${check.problem.replace(/^config\.text: /, '')})`
+    );
   else result.differences.push(`manifest.json: ${check.problem}`);
 }
 
@@ -93,12 +100,19 @@ function firstDifferentLine(a: string, b: string): number {
 async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps, out: VerifyResult): Promise<void> {
   const m = art.manifest;
   if (m.kind === 'shard') {
-    out.notes.push('a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder');
+    out.notes.push(
+      'a shard folder has no metrics or checks to re-derive: merge the shards and verify the merged folder'
+    );
   }
   const recordedComparison = recordedComparisonOf(art);
   let baseline: BaselineInput = null;
-  if (options.baseline) baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
-  else if (recordedComparison) out.notes.push('comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with the baseline folder to check them); the checks were derived from the recorded comparison');
+  if (options.baseline)
+    baseline = await openBaseline({ dir: options.baseline, onError: 'refuse' }, m, options.cwd, () => {});
+  else if (recordedComparison)
+    out.notes.push(
+      'comparison.json and the rows behind the comparison checks were not re-derived (pass --baseline DIR with ' +
+        'the baseline folder to check them); the checks were derived from the recorded comparison'
+    );
   const facts = readDerivationFacts(m);
   const derivation = m.kind === 'shard' ? null : new Derivation(facts, baseline ?? recordedNoBaseline(m));
   let line = 0;
@@ -110,7 +124,11 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
     }
   } catch (error) {
     if (error instanceof EvidenceParseError || error instanceof EvidenceOrderError) {
-      out.differences.push(error instanceof EvidenceOrderError ? `${m.evidence.file}:${line}: ${error.message}` : error.message.replace(`${art.shown}/`, ''));
+      out.differences.push(
+        error instanceof EvidenceOrderError
+          ? `${m.evidence.file}:${line}: ${error.message}`
+          : error.message.replace(`${art.shown}/`, '')
+      );
       return;
     }
     if (!(error instanceof EvidenceReadError)) throw error;
@@ -129,7 +147,8 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   for (const [name] of DERIVED_JSON) {
     const recomputed = rendered[name];
     if (recomputed === undefined) {
-      if (isListed(art, name) && !(name === 'comparison.json' && !options.baseline)) out.differences.push(`${name}: present, but nothing to derive it from`);
+      if (isListed(art, name) && !(name === 'comparison.json' && !options.baseline))
+        out.differences.push(`${name}: present, but nothing to derive it from`);
       continue;
     }
     if (name === 'comparison.json' && !options.baseline) continue;
@@ -153,11 +172,17 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
   );
   out.differences.push(...gateDiffs.map((x) => `manifest.json: ${x}`));
   if (!options.baseline && recordedComparison) {
-    out.notes.push('summary.md and report.html were not compared: they show the rows behind the comparison checks, which need the baseline');
+    out.notes.push(
+      'summary.md and report.html were not compared: they show the rows behind the comparison checks, which need ' +
+        'the baseline'
+    );
     return;
   }
   if (m.tool.version !== TOOL_VERSION) {
-    out.notes.push(`written by Evidence Gate ${m.tool.version}, verified with ${TOOL_VERSION}: summary.md and report.html were not compared (their wording may differ between versions)`);
+    out.notes.push(
+      `written by Evidence Gate ${m.tool.version}, verified with ${TOOL_VERSION}: summary.md and report.html ` +
+        `were not compared (their wording may differ between versions)`
+    );
     return;
   }
   for (const name of ['checks.junit.xml', 'summary.md', 'report.html']) {
@@ -165,7 +190,10 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
     if (bytes === null) continue;
     const recorded = bytes.toString('utf8');
     const recomputed = rendered[name] as string;
-    if (recorded !== recomputed) out.differences.push(`${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`);
+    if (recorded !== recomputed)
+      out.differences.push(
+        `${name}: differs from the re-derived file (first at line ${firstDifferentLine(recorded, recomputed)})`
+      );
   }
 }
 
@@ -182,7 +210,13 @@ function recordedInputs(m: Manifest): RecordedInput[] {
     ...m.data.files.map((f) => ({ what: `data (${f.split})`, path: f.path, sha256: f.sha256 })),
     ...m.threat_model.dictionaries.map((d) => ({ what: 'dictionary', path: d.path, sha256: d.sha256 })),
     ...m.lock_files.map((f) => ({ what: 'lock file', path: f.path, sha256: f.sha256 })),
-    ...m.models.flatMap((model) => ((model.files as Array<{ path: string; sha256: string }> | undefined) ?? []).map((f) => ({ what: `model ${model.name} file`, path: f.path, sha256: f.sha256 })))
+    ...m.models.flatMap((model) =>
+      ((model.files as Array<{ path: string; sha256: string }> | undefined) ?? []).map((f) => ({
+        what: `model ${model.name} file`,
+        path: f.path,
+        sha256: f.sha256
+      }))
+    )
   ];
 }
 
@@ -198,7 +232,9 @@ function absolutePath(root: string, input: RecordedInput): string | null {
 function requireInputs(m: Manifest, root: string): void {
   const missing = recordedInputs(m).filter((input) => absolutePath(root, input) === null);
   if (missing.length === 0) return;
-  const lines = missing.map((i) => `${i.what} ${i.path}: missing under ${root}; expected the file the manifest names, found none`);
+  const lines = missing.map(
+    (i) => `${i.what} ${i.path}: missing under ${root}; expected the file the manifest names, found none`
+  );
   const hint = 'verify --rerun needs every input the manifest names (set --root to the repository they are in)';
   throw new DataError([...lines, hint].join('\n'));
 }
@@ -208,7 +244,11 @@ function changedInputs(m: Manifest, root: string): string[] {
   const out: string[] = [];
   for (const input of recordedInputs(m)) {
     const actual = fileSha256(absolutePath(root, input) as string);
-    if (actual !== input.sha256) out.push(`${input.what} ${input.path}: SHA-256 recorded ${input.sha256}, found ${actual} (the input changed since the run)`);
+    if (actual !== input.sha256)
+      out.push(
+        `${input.what} ${input.path}: SHA-256 recorded ${input.sha256}, found ${actual} (the input changed since ` +
+          `the run)`
+      );
   }
   return out;
 }
@@ -222,7 +262,10 @@ async function rerun(art: OutputFolder, options: VerifyOptions, deps: RunDeps, o
   }
   const recordedUnicode = (m.tool.unicode as { unicode?: string } | undefined)?.unicode;
   if (recordedUnicode !== undefined && recordedUnicode !== process.versions.unicode) {
-    out.notes.push(`Unicode tables differ: the run used Unicode ${recordedUnicode}, this Node has ${process.versions.unicode}; a text with recently assigned characters can tokenize differently`);
+    out.notes.push(
+      `Unicode tables differ: the run used Unicode ${recordedUnicode}, this Node has ` +
+        `${process.versions.unicode}; a text with recently assigned characters can tokenize differently`
+    );
   }
   const scratch = mkdtempSync(join(tmpdir(), 'evidence-gate-verify-'));
   try {
@@ -238,19 +281,26 @@ async function rerun(art: OutputFolder, options: VerifyOptions, deps: RunDeps, o
     );
     const fresh = OutputFolder.open(join(scratch, 'out'), 'rerun');
     const sha = (a: OutputFolder) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
-    if (sha(fresh) !== sha(art)) out.differences.push(`${m.evidence.file}: the rerun's rows differ (uncompressed SHA-256 recorded ${sha(art)}, rerun ${sha(fresh)})`);
+    if (sha(fresh) !== sha(art))
+      out.differences.push(
+        `${m.evidence.file}: the rerun's rows differ (uncompressed SHA-256 recorded ${sha(art)}, rerun ${sha(fresh)})`
+      );
     for (const [name] of DERIVED_JSON) {
       const a = isListed(art, name) ? art.readListed(name).bytes : null;
       const b = join(scratch, 'out', name);
       if (a === null && !existsSync(b)) continue;
       if (a === null || !existsSync(b)) {
-        out.differences.push(`${name}: ${a !== null ? 'the rerun wrote none' : 'the artifact has none, the rerun wrote one'}`);
+        out.differences.push(
+          `${name}: ${a !== null ? 'the rerun wrote none' : 'the artifact has none, the rerun wrote one'}`
+        );
         continue;
       }
       if (a.toString('utf8') === readFileSync(b, 'utf8')) continue;
       const diffs: string[] = [];
       jsonDifferences(art.readJson(name) as never, readJson(b, `rerun ${name}`) as never, '', diffs, LIMIT);
-      out.differences.push(...(diffs.length > 0 ? diffs.map((x) => `${name} (rerun): ${x}`) : [`${name} (rerun): bytes differ`]));
+      out.differences.push(
+        ...(diffs.length > 0 ? diffs.map((x) => `${name} (rerun): ${x}`) : [`${name} (rerun): bytes differ`])
+      );
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -262,7 +312,10 @@ export async function verify(options: VerifyOptions, deps: RunDeps = {}): Promis
   for (const [name, major] of DERIVED_JSON) {
     if (!isListed(art, name) || art.readListed(name).bytes === null) continue;
     const version = majorVersion((art.readJson(name) as { schema_version?: unknown } | null)?.schema_version);
-    if (version !== major) throw new ArtifactError(`${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`);
+    if (version !== major)
+      throw new ArtifactError(
+        `${options.dir}/${name}: schema_version ${version ?? '(none)'} is not one this build reads (${major})`
+      );
   }
   if (options.rerun) requireInputs(art.manifest, options.root);
   const out: VerifyResult = { differences: [], notes: [] };

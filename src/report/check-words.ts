@@ -1,4 +1,7 @@
-/** How each check kind is named for a reader (summary, report, terminal), and the cause sentence under the verdict (docs/definitions.md#drill-down). */
+/**
+ * How each check kind is named for a reader (summary, report, terminal), and the cause sentence under the verdict
+ * (docs/definitions.md#drill-down).
+ */
 import type { Check } from '../gate/check.js';
 import { bySeverity } from '../gate/severity.js';
 import { checkThresholdText, checkValueText } from './format.js';
@@ -33,7 +36,10 @@ function detail(checks: readonly Check[]): string {
   if (checks.length === 1 && first.subject === 'data') {
     const op = first.direction === 'max' ? '>' : '<';
     if (first.check === 'release_record' && first.value !== null) return checkValueText(first);
-    return first.value === null ? 'not evaluated' : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
+    return first.value === null
+      ? 'not evaluated'
+      : `${first.check === 'length_psi' ? 'PSI ' : ''}${checkValueText(first)} ${op} ` +
+          `${checkThresholdText(first).replace(/^[≤≥] /, '')}`;
   }
   const models = new Set(checks.filter((c) => c.subject !== 'data').map((c) => c.subject)).size;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -53,6 +59,10 @@ export function causeSentence(blocking: readonly Check[]): string {
     kinds.set(key, [...(kinds.get(key) ?? []), c]);
   }
   return [...kinds.entries()]
-    .map(([key, checks]) => `${checkWords(checks[0]?.check ?? key)}${key.startsWith('not_evaluated') ? ' not evaluated' : ''} (${detail(checks)})`)
+    .map(
+      ([key, checks]) =>
+        `${checkWords(checks[0]?.check ?? key)}${key.startsWith('not_evaluated') ? ' not evaluated' : ''} (` +
+        `${detail(checks)})`
+    )
     .join('; ');
 }

@@ -13,7 +13,14 @@ export function truncate(text: string, max = DEFAULT_MAX_CHARS): string {
   return points.length <= max ? text : points.slice(0, Math.max(1, max - 1)).join('') + '…';
 }
 
-const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '@': '&#64;' };
+const HTML: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '@': '&#64;'
+};
 
 /**
  * Control characters and line separators become one space, so the text stays on one line;

@@ -24,7 +24,12 @@ const MAX_REFS_SHOWN = 50;
 /** Bytes of drill-down rows, all checks together; past it a section points to checks.json. */
 export const DRILL_BUDGET = 1536 * 1024;
 
-const STATUS_WORD = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' } as const;
+const STATUS_WORD = {
+  pass: 'pass',
+  fail: 'fail',
+  not_evaluated: 'not evaluated',
+  not_applicable: 'not applicable'
+} as const;
 
 /** What the rows behind each kind of check are, in a reader's words. */
 const ROWS_BEHIND: Record<string, string> = {
@@ -47,7 +52,8 @@ const ROWS_BEHIND: Record<string, string> = {
 
 function rowsBehind(c: Check): string {
   if (c.qualifier === 'union' && c.check === 'eligible_coverage') return 'eligible ids that no family tested';
-  if (c.qualifier === 'union' && c.check === 'attack_success') return 'ids with at least one successful attack (the most severe row of each)';
+  if (c.qualifier === 'union' && c.check === 'attack_success')
+    return 'ids with at least one successful attack (the most severe row of each)';
   return ROWS_BEHIND[c.check] ?? 'rows behind the figure';
 }
 
@@ -61,9 +67,10 @@ export function listedChecks(gate: GateResult): Check[] {
 /** A check's change against the baseline, marked so new and worse stand out. */
 function changeHtml(c: Check, failing: readonly string[]): string {
   const word = changeWord(c, failing);
-  return c.change === 'new_failure' || c.change === 'worse' ? `<strong class="status-fail">${h(word, 300)}</strong>` : h(word, 300);
+  return c.change === 'new_failure' || c.change === 'worse'
+    ? `<strong class="status-fail">${h(word, 300)}</strong>`
+    : h(word, 300);
 }
-
 
 function statusHtml(c: Check): string {
   return `<span class="status-${c.status === 'fail' ? 'fail' : 'not_evaluated'}">${STATUS_WORD[c.status]}</span>`;
@@ -76,16 +83,33 @@ export function checksTable(gate: GateResult, anchors: AnchorIds): string[] {
   const judged = gate.changes !== undefined;
   out.push(
     judged
-      ? '<p class="note">New failures first, then worse ones, then known ones (failing on the base branch as well); within each, most severe first. Each check links to the rows behind it.</p>'
-      : '<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its threshold. Each check links to the rows behind it.</p>'
+      ? '<p class="note">New failures first, then worse ones, then known ones (failing on the base branch as ' +
+          'well); within each, most severe first. Each check links to the rows behind it.</p>'
+      : '<p class="note">Most severe first: breaches of a zero ceiling, then by how far the value lies past its ' +
+          'threshold. Each check links to the rows behind it.</p>'
   );
   // The reason column only when some check has one (not-evaluated checks say why).
   const reasons = listed.some((c) => c.reason !== null);
   out.push(
     table(
-      ['check', ...(judged ? ['change'] : []), 'status', 'value', 'threshold', 'n', 'rows behind it', 'config key', ...(reasons ? ['reason'] : [])],
+      [
+        'check',
+        ...(judged ? ['change'] : []),
+        'status',
+        'value',
+        'threshold',
+        'n',
+        'rows behind it',
+        'config key',
+        ...(reasons ? ['reason'] : [])
+      ],
       listed.map((c) => [
-        { html: `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>${c.judged ? '' : ' <span class="note">(not judged)</span>'}`, cls: 'wrap' },
+        {
+          html:
+            `<a href="#${anchors.of(c.id)}"><code>${h(c.id, 120)}</code></a>` +
+            `${c.judged ? '' : ' <span class="note">(not judged)</span>'}`,
+          cls: 'wrap'
+        },
         ...(judged ? [{ html: changeHtml(c, gate.failing), cls: 'wrap' }] : []),
         { html: statusHtml(c), cls: 'nowrap' },
         n(checkValueText(c)),
@@ -99,7 +123,8 @@ export function checksTable(gate: GateResult, anchors: AnchorIds): string[] {
     )
   );
   const all = gate.checks.filter((c) => c.status === 'fail' || c.status === 'not_evaluated').length;
-  if (all > listed.length) out.push(`<p class="note">${all - listed.length} more failing or not-evaluated checks are in checks.json.</p>`);
+  if (all > listed.length)
+    out.push(`<p class="note">${all - listed.length} more failing or not-evaluated checks are in checks.json.</p>`);
   return out;
 }
 
@@ -109,7 +134,12 @@ function margin(x: number | null): string {
 
 /** A cut text with its changed span marked; an empty span between kept text shows where text was inserted. */
 function snippetHtml(s: TextSnippet, diff: boolean): string {
-  const mark = s.changed !== '' ? `<mark>${h(s.changed, 220)}</mark>` : diff ? '<mark class="at" title="text inserted or removed here">‸</mark>' : '';
+  const mark =
+    s.changed !== ''
+      ? `<mark>${h(s.changed, 220)}</mark>`
+      : diff
+        ? '<mark class="at" title="text inserted or removed here">‸</mark>'
+        : '';
   return `${s.cutStart ? '…' : ''}${h(s.before, 220)}${mark}${h(s.after, 220)}${s.cutEnd ? '…' : ''}`;
 }
 
@@ -123,11 +153,16 @@ function markedHtml(s: MarkedSnippet, showOps: boolean): string {
   return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
 }
 
-/** The search's work on a row: queries spent and each kept edit (its operator and word index; the words are marked in the texts). */
+/**
+ * The search's work on a row: queries spent and each kept edit (its operator and word index; the words are marked in
+ * the texts).
+ */
 function searchLine(ref: ExampleRef): string {
   const edits = ref.edits ?? [];
   const list = edits.map((e) => `${h(e.op, 20)} at word ${e.word}`);
-  return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`}</div>`;
+  const kept =
+    edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list.join('; ')}`;
+  return `<div><span class="label">search</span> ${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}; ${kept}</div>`;
 }
 
 interface ShownRef {
@@ -139,7 +174,10 @@ interface ShownRef {
   marks?: { original: MarkedSnippet; perturbed: MarkedSnippet } | undefined;
 }
 
-/** Columns of a drill-down table and their share of its width (the table has a fixed layout, so long values wrap inside their cell). */
+/**
+ * Columns of a drill-down table and their share of its width (the table has a fixed layout, so long values wrap inside
+ * their cell).
+ */
 const REF_COLUMNS: Array<[string, number]> = [
   ['#', 3],
   ['split', 8],
@@ -164,7 +202,8 @@ function refRows(refs: readonly ShownRef[], languages: boolean): string {
   ];
   refs.forEach((r, i) => {
     const ref = r.ref;
-    const reading = ref.model === null ? '—' : `${h(ref.clean_prediction ?? 'missing', 40)} → ${h(ref.prediction ?? 'missing', 40)}`;
+    const reading =
+      ref.model === null ? '—' : `${h(ref.clean_prediction ?? 'missing', 40)} → ${h(ref.prediction ?? 'missing', 40)}`;
     const cells: string[] = [
       `<td class="num">${i + 1}</td>`,
       `<td>${h(ref.split, 40)}</td>`,
@@ -186,8 +225,11 @@ function refRows(refs: readonly ShownRef[], languages: boolean): string {
         lines.push(`<div><span class="label">perturbed</span> ${markedHtml(r.marks.perturbed, true)}</div>`);
       } else if (r.original) {
         const diff = r.perturbed !== null;
-        lines.push(`<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`);
-        if (r.perturbed) lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
+        lines.push(
+          `<div><span class="label">${diff ? 'original' : 'text'}</span> ${snippetHtml(r.original, diff)}</div>`
+        );
+        if (r.perturbed)
+          lines.push(`<div><span class="label">perturbed</span> ${snippetHtml(r.perturbed, true)}</div>`);
       }
       if (searched) lines.push(searchLine(ref));
       out.push(`<tr class="text"><td></td><td colspan="${columns.length - 1}">${lines.join('')}</td></tr>`);
@@ -199,9 +241,18 @@ function refRows(refs: readonly ShownRef[], languages: boolean): string {
 
 function shownRefs(c: Check, drill: DrillResult): ShownRef[] {
   const d = drill.get(c.id);
-  if (d) return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({ ref: r.ref, protected: r.protected, original: r.original, perturbed: r.perturbed, marks: r.marks }));
+  if (d)
+    return d.refs.slice(0, MAX_REFS_SHOWN).map((r) => ({
+      ref: r.ref,
+      protected: r.protected,
+      original: r.original,
+      perturbed: r.perturbed,
+      marks: r.marks
+    }));
   // A re-derivation without the baseline keeps checks.json's references of comparison checks.
-  return (c.examples?.shown ?? []).slice(0, MAX_REFS_SHOWN).map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
+  return (c.examples?.shown ?? [])
+    .slice(0, MAX_REFS_SHOWN)
+    .map((ref) => ({ ref, protected: null, original: null, perturbed: null }));
 }
 
 interface DrillContext {
@@ -219,26 +270,46 @@ export function drillSections(ctx: DrillContext, budget = DRILL_BUDGET): string[
   const listed = listedChecks(ctx.gate);
   if (listed.length === 0) return [];
   const out = ['<h2 id="rows-behind">The rows behind each check</h2>'];
-  out.push('<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of margin (clean margin − margin), then id. Margins are the gap between the top two scores.</p>');
-  if (ctx.textPolicy !== 'full' && ctx.task === 'text') out.push(`<p class="note">Texts are not shown: the evidence was written with <code>output.text: ${ctx.textPolicy}</code>.</p>`);
+  out.push(
+    '<p class="note">Most severe first: rows that moved into a protected transition, then the largest loss of ' +
+      'margin (clean margin − margin), then id. Margins are the gap between the top two scores.</p>'
+  );
+  if (ctx.textPolicy !== 'full' && ctx.task === 'text')
+    out.push(
+      `<p class="note">Texts are not shown: the evidence was written with <code>output.text: ` +
+        `${ctx.textPolicy}</code>.</p>`
+    );
   let used = 0;
   let withheld = 0;
   for (const c of listed) {
     const head = [
       `<section class="drill" id="${ctx.anchors.of(c.id)}">`,
       `<h3><code>${h(c.id, 120)}</code> ${statusHtml(c)}</h3>`,
-      `<p>${checkWordsHtml(c)}: ${escapeText(checkValueText(c))} against ${escapeText(checkThresholdText(c))}${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the checks</a></p>`
+      `<p>${checkWordsHtml(c)}: ${escapeText(checkValueText(c))} against ${escapeText(checkThresholdText(c))}` +
+        `${c.denominator === null ? '' : ` (n=${c.denominator})`}. <a class="back" href="#checks">back to the ` +
+        `checks</a></p>`
     ];
     let body: string[];
     if (c.examples?.histogram) {
-      body = [`<p>Behind it: the length histogram of the two splits (unique word types per text).</p>`, ...lengthHistogramBlock(ctx.metrics)];
+      body = [
+        `<p>Behind it: the length histogram of the two splits (unique word types per text).</p>`,
+        ...lengthHistogramBlock(ctx.metrics)
+      ];
     } else {
       const refs = shownRefs(c, ctx.drill);
       const count = c.examples?.count ?? refs.length;
       const what = rowsBehind(c);
-      if (refs.length === 0) body = [`<p>Behind it: ${escapeText(what)}: ${count === 0 ? 'none' : `${count}, none recorded in the evidence`}.${c.reason ? ` ${h(c.reason, 300)}.` : ''}</p>`];
+      if (refs.length === 0)
+        body = [
+          `<p>Behind it: ${escapeText(what)}: ` +
+            `${count === 0 ? 'none' : `${count}, none recorded in the evidence`}.` +
+            `${c.reason ? ` ${h(c.reason, 300)}.` : ''}</p>`
+        ];
       else {
-        const more = count > refs.length ? `; the ${refs.length} most severe are listed, the rest are in checks.json and evidence.jsonl` : '';
+        const more =
+          count > refs.length
+            ? `; the ${refs.length} most severe are listed, the rest are in checks.json and evidence.jsonl`
+            : '';
         body = [`<p>Behind it: ${escapeText(what)}: ${count}${more}.</p>`, refRows(refs, ctx.task === 'text')];
       }
     }
@@ -246,13 +317,21 @@ export function drillSections(ctx: DrillContext, budget = DRILL_BUDGET): string[
     const size = Buffer.byteLength(block, 'utf8');
     if (used + size > budget) {
       withheld++;
-      out.push(...head, '<p class="note">Not listed here, to keep this file small: the rows are in checks.json and evidence.jsonl.</p>', '</section>');
+      out.push(
+        ...head,
+        '<p class="note">Not listed here, to keep this file small: the rows are in checks.json and evidence.jsonl.</p>',
+        '</section>'
+      );
       continue;
     }
     used += size;
     out.push(...head, block, '</section>');
   }
-  if (withheld > 0) out.push(`<p class="note">The rows of ${withheld} check${withheld === 1 ? '' : 's'} were left out of this file to keep it small; checks.json lists them.</p>`);
+  if (withheld > 0)
+    out.push(
+      `<p class="note">The rows of ${withheld} check${withheld === 1 ? '' : 's'} were left out of this file to ` +
+        `keep it small; checks.json lists them.</p>`
+    );
   return out;
 }
 

@@ -26,7 +26,10 @@ function intervalText(i: IntervalFigure): string {
 
 function deltaText(delta: Figure, interval: IntervalFigure): string {
   if (delta.status !== 'ok') return delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
-  const i = interval.status === 'ok' && interval.low !== null && interval.high !== null ? ` [${interval.low.toFixed(1)}, ${interval.high.toFixed(1)}]` : '';
+  const i =
+    interval.status === 'ok' && interval.low !== null && interval.high !== null
+      ? ` [${interval.low.toFixed(1)}, ${interval.high.toFixed(1)}]`
+      : '';
   return `${ppText(delta)}${i}`;
 }
 
@@ -40,7 +43,14 @@ export function accuracySection(metrics: Metrics): string[] {
   out.push(
     table(
       ['model', 'scope', 'accuracy [interval]', 'macro-F1'],
-      metrics.models.flatMap((m) => shownScopes(m, metrics.task).map((c) => [m.model, { html: h(c.scope, 60) }, n(`${rateText(c.accuracy)}${intervalText(c.accuracy_interval)}`), n(fixed(c.macro_f1.value, 3))])),
+      metrics.models.flatMap((m) =>
+        shownScopes(m, metrics.task).map((c) => [
+          m.model,
+          { html: h(c.scope, 60) },
+          n(`${rateText(c.accuracy)}${intervalText(c.accuracy_interval)}`),
+          n(fixed(c.macro_f1.value, 3))
+        ])
+      ),
       { rest: 'metrics.json' }
     )
   );
@@ -48,12 +58,25 @@ export function accuracySection(metrics: Metrics): string[] {
     out.push(
       table(
         ['model', 'generalization gap'],
-        metrics.models.map((m) => [m.model, n(m.generalization_gap_pp.status === 'ok' ? `${(m.generalization_gap_pp.value as number).toFixed(2)} pp` : m.generalization_gap_pp.status.replace('_', ' '))])
+        metrics.models.map((m) => [
+          m.model,
+          n(
+            m.generalization_gap_pp.status === 'ok'
+              ? `${(m.generalization_gap_pp.value as number).toFixed(2)} pp`
+              : m.generalization_gap_pp.status.replace('_', ' ')
+          )
+        ])
       )
     );
   }
   if (metrics.comparisons.length > 0) {
-    out.push('<h3>Paired comparisons</h3>', table(['model A', 'model B', 'split', 'A − B (pp) [interval]'], metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(deltaText(c.difference_pp, c.interval_pp))])));
+    out.push(
+      '<h3>Paired comparisons</h3>',
+      table(
+        ['model A', 'model B', 'split', 'A − B (pp) [interval]'],
+        metrics.comparisons.map((c) => [c.model_a, c.model_b, c.split, n(deltaText(c.difference_pp, c.interval_pp))])
+      )
+    );
   }
   return out;
 }
@@ -63,19 +86,38 @@ function matrixTable(c: ClassificationScope): string {
   const labels = c.confusion.labels;
   const drawn = labels.length <= MAX_MATRIX_LABELS;
   const byLabel = new Map(c.per_label.map((x) => [x.label, x]));
-  const header: Cell[] = [{ html: 'gold ╲ predicted' }, ...(drawn ? labels.map((l): Cell => ({ html: h(l, 16), cls: 'lab' })) : []), { html: 'missing', cls: 'sep' }, 'support', 'F1'];
+  const header: Cell[] = [
+    { html: 'gold ╲ predicted' },
+    ...(drawn ? labels.map((l): Cell => ({ html: h(l, 16), cls: 'lab' })) : []),
+    { html: 'missing', cls: 'sep' },
+    'support',
+    'F1'
+  ];
   const rows: Cell[][] = labels.map((gold, g) => {
     const row = c.confusion.matrix[g] ?? [];
     const f1 = byLabel.get(gold);
-    const cells: Cell[] = drawn ? labels.map((_, p): Cell => ({ html: String(row[p] ?? 0), cls: p === g ? 'd' : (row[p] ?? 0) > 0 ? 'e' : 'z' })) : [];
-    return [{ html: `<strong>${h(gold, 32)}</strong>` }, ...cells, { html: String(c.confusion.missing[g] ?? 0), num: true, cls: 'sep' }, n(String(f1?.support ?? 0)), n(f1 ? fixed(f1.f1.value, 3) : '—')];
+    const cells: Cell[] = drawn
+      ? labels.map((_, p): Cell => ({ html: String(row[p] ?? 0), cls: p === g ? 'd' : (row[p] ?? 0) > 0 ? 'e' : 'z' }))
+      : [];
+    return [
+      { html: `<strong>${h(gold, 32)}</strong>` },
+      ...cells,
+      { html: String(c.confusion.missing[g] ?? 0), num: true, cls: 'sep' },
+      n(String(f1?.support ?? 0)),
+      n(f1 ? fixed(f1.f1.value, 3) : '—')
+    ];
   });
-  const note = drawn ? '' : `<p class="note">${labels.length} labels: too many to draw as a matrix here; metrics.json holds it.</p>`;
+  const note = drawn
+    ? ''
+    : `<p class="note">${labels.length} labels: too many to draw as a matrix here; metrics.json holds it.</p>`;
   return note + table(header, rows, { cls: 'matrix', maxRows: MAX_LABEL_ROWS, rest: 'metrics.json' });
 }
 
 function scopeBlock(c: ClassificationScope): string {
-  return [`<h4>${h(c.scope, 60)}: accuracy ${h(rateText(c.accuracy), 60)}, macro-F1 ${fixed(c.macro_f1.value, 3)}</h4>`, matrixTable(c)].join('\n');
+  return [
+    `<h4>${h(c.scope, 60)}: accuracy ${h(rateText(c.accuracy), 60)}, macro-F1 ${fixed(c.macro_f1.value, 3)}</h4>`,
+    matrixTable(c)
+  ].join('\n');
 }
 
 function bytes(s: string): number {
@@ -85,8 +127,16 @@ function bytes(s: string): number {
 /** Per model: scope `all` and each split, then the language slices collapsed; within the byte budget. */
 export function matricesSection(metrics: Metrics, budget = CLASSIFICATION_BUDGET): string[] {
   const out = ['<h2 id="matrices">Confusion matrices and per-label F1 (clean)</h2>'];
-  out.push('<p class="note">Rows are the gold labels, columns the predictions; the diagonal is right. Missing counts rows without a prediction (error or timeout). F1 is per gold label.</p>');
-  const main = metrics.models.map((m) => shownScopes(m, metrics.task).filter((c) => c.language === null).map(scopeBlock).join('\n'));
+  out.push(
+    '<p class="note">Rows are the gold labels, columns the predictions; the diagonal is right. Missing counts ' +
+      'rows without a prediction (error or timeout). F1 is per gold label.</p>'
+  );
+  const main = metrics.models.map((m) =>
+    shownScopes(m, metrics.task)
+      .filter((c) => c.language === null)
+      .map(scopeBlock)
+      .join('\n')
+  );
   let used = 0;
   let cutModels = 0;
   let cutLanguages = 0;
@@ -108,7 +158,12 @@ export function matricesSection(metrics: Metrics, budget = CLASSIFICATION_BUDGET
     out.push(block);
     const languages = shownScopes(m, metrics.task).filter((c) => c.language !== null);
     if (languages.length === 0) return;
-    const details = ['<details>', `<summary>By language: ${languages.length} slice${languages.length === 1 ? '' : 's'}</summary>`, ...languages.map(scopeBlock), '</details>'].join('\n');
+    const details = [
+      '<details>',
+      `<summary>By language: ${languages.length} slice${languages.length === 1 ? '' : 's'}</summary>`,
+      ...languages.map(scopeBlock),
+      '</details>'
+    ].join('\n');
     if (used + bytes(details) > budget) {
       cutLanguages++;
       out.push('<p class="note">Language slices left out to keep this file small: see metrics.json.</p>');
@@ -117,6 +172,10 @@ export function matricesSection(metrics: Metrics, budget = CLASSIFICATION_BUDGET
     used += bytes(details);
     out.push(details);
   });
-  if (cutModels + cutLanguages > 0) out.push(`<p class="note">Matrices of ${cutModels} model${cutModels === 1 ? '' : 's'} and the language slices of ${cutLanguages} more were left out of this file; metrics.json has every one.</p>`);
+  if (cutModels + cutLanguages > 0)
+    out.push(
+      `<p class="note">Matrices of ${cutModels} model${cutModels === 1 ? '' : 's'} and the language slices of ` +
+        `${cutLanguages} more were left out of this file; metrics.json has every one.</p>`
+    );
   return out;
 }

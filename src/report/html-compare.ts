@@ -32,12 +32,19 @@ function checkLink(ctx: CompareContext, id: string, text: string): string {
 function cellHtml(ctx: CompareContext, model: string, condition: string, cell: ComparisonCell | undefined): Cell {
   if (!cell || cell.pairs === 0) return { html: '<span class="note">no pairs</span>' };
   const i = cell.interval_pp;
-  const interval = i.status === 'ok' && i.low !== null && i.high !== null ? `[${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : 'no interval';
+  const interval =
+    i.status === 'ok' && i.low !== null && i.high !== null
+      ? `[${i.low.toFixed(1)}, ${i.high.toFixed(1)}]`
+      : 'no interval';
   const delta = cell.delta_pp.value ?? 0;
   const cls = delta < 0 ? 'neg' : delta > 0 ? 'pos' : '';
   const p = cell.mcnemar_p.value === null ? '—' : cell.mcnemar_p.value.toPrecision(2);
   const lines = [
-    checkLink(ctx, `regression/${model}/${condition}`, `<span class="delta ${cls}">${escapeHtml(ppText(cell.delta_pp))}</span>`),
+    checkLink(
+      ctx,
+      `regression/${model}/${condition}`,
+      `<span class="delta ${cls}">${escapeHtml(ppText(cell.delta_pp))}</span>`
+    ),
     `<span class="note">${escapeHtml(interval)}</span>`,
     `${cell.fixed.value ?? 0} fixed · ${cell.broken.value ?? 0} broken`,
     `p = ${escapeHtml(p)} · n = ${cell.pairs}`
@@ -47,8 +54,15 @@ function cellHtml(ctx: CompareContext, model: string, condition: string, cell: C
 
 function baselineLine(c: Comparison): string {
   const b = c.baseline;
-  const where = [b.commit ? `commit <code>${h(b.commit.slice(0, 12), 12)}</code>` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null].filter((x) => x !== null);
-  return `<p>Baseline <code>${h(b.source, 120)}</code>${where.length > 0 ? ` (${where.join(', ')})` : ''}, manifest SHA-256 <code>${h(b.manifest_sha256.slice(0, 12), 12)}</code>.</p>`;
+  const where = [
+    b.commit ? `commit <code>${h(b.commit.slice(0, 12), 12)}</code>` : null,
+    b.run_id !== null ? `run ${b.run_id}` : null,
+    b.artifact_id !== null ? `artifact ${b.artifact_id}` : null
+  ].filter((x) => x !== null);
+  return (
+    `<p>Baseline <code>${h(b.source, 120)}</code>${where.length > 0 ? ` (${where.join(', ')})` : ''}, manifest ` +
+    `SHA-256 <code>${h(b.manifest_sha256.slice(0, 12), 12)}</code>.</p>`
+  );
 }
 
 function idList(ids: readonly string[]): string {
@@ -60,31 +74,59 @@ export function compareSection(ctx: CompareContext): string[] {
   const out = ['<h2 id="compared-with-base">Compared with base</h2>'];
   const c = ctx.comparison;
   if (c === null) {
-    const comparisonChecks = ctx.gate.checks.filter((x) => x.check === 'regression' || x.check === 'new_protected_transitions');
+    const comparisonChecks = ctx.gate.checks.filter(
+      (x) => x.check === 'regression' || x.check === 'new_protected_transitions'
+    );
     const status = comparisonChecks.some((x) => x.status === 'not_evaluated') ? 'not evaluated' : 'not applicable';
-    out.push(`<p>No comparison: ${h(ctx.noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are ${status}.</p>`);
+    out.push(
+      `<p>No comparison: ${h(ctx.noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are ` +
+        `${status}.</p>`
+    );
     return out;
   }
   out.push(baselineLine(c));
   if (c.baseline.stale) {
-    out.push(`<p class="warn"><strong>Stale baseline</strong> (${c.baseline.stale_reasons.map((x) => h(x, 200)).join('; ')}): compared on the paired rows only.</p>`);
+    out.push(
+      `<p class="warn"><strong>Stale baseline</strong> (` +
+        `${c.baseline.stale_reasons.map((x) => h(x, 200)).join('; ')}): compared on the paired rows only.</p>`
+    );
   }
   const r = c.rows;
   out.push(
-    `<p>Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.</p>`,
-    '<p class="note">Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test on the fixed and broken rows.</p>'
+    `<p>Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} ` +
+      `with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} ` +
+      `missing on one side.</p>`,
+    '<p class="note">Δ is this run minus the baseline on the paired rows, in percentage points, with its paired ' +
+      "bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar's exact test on " +
+      'the fixed and broken rows.</p>'
   );
   const rows: Cell[][] = c.models.map((m) => {
     const ids = m.new_protected_transition_ids;
-    const moved = ids.length === 0 ? 'none' : `${checkLink(ctx, `new_protected_transitions/${m.model}`, `<strong>${ids.length}</strong>`)}: ${idList(ids)}`;
+    const moved =
+      ids.length === 0
+        ? 'none'
+        : `${checkLink(ctx, `new_protected_transitions/${m.model}`, `<strong>${ids.length}</strong>`)}: ${idList(ids)}`;
     return [
       { html: `<strong>${h(m.model, 60)}</strong>` },
-      ...ctx.conditions.map((condition) => cellHtml(ctx, m.model, condition, m.cells.find((x) => x.condition === condition && x.scope === ALL))),
+      ...ctx.conditions.map((condition) =>
+        cellHtml(
+          ctx,
+          m.model,
+          condition,
+          m.cells.find((x) => x.condition === condition && x.scope === ALL)
+        )
+      ),
       { html: moved }
     ];
   });
-  out.push(table(['model', ...ctx.conditions, 'new protected transitions'], rows, { cls: 'compare', rest: 'comparison.json' }));
-  if (c.models_only_in_head.length > 0) out.push(`<p>Only in this run (not compared): ${c.models_only_in_head.map((m) => h(m, 60)).join(', ')}.</p>`);
-  if (c.models_only_in_baseline.length > 0) out.push(`<p>Only in the baseline (not compared): ${c.models_only_in_baseline.map((m) => h(m, 60)).join(', ')}.</p>`);
+  out.push(
+    table(['model', ...ctx.conditions, 'new protected transitions'], rows, { cls: 'compare', rest: 'comparison.json' })
+  );
+  if (c.models_only_in_head.length > 0)
+    out.push(`<p>Only in this run (not compared): ${c.models_only_in_head.map((m) => h(m, 60)).join(', ')}.</p>`);
+  if (c.models_only_in_baseline.length > 0)
+    out.push(
+      `<p>Only in the baseline (not compared): ${c.models_only_in_baseline.map((m) => h(m, 60)).join(', ')}.</p>`
+    );
   return out;
 }

@@ -45,7 +45,10 @@ export function lengthHistogramBlock(metrics: Metrics): string[] {
   if (series) {
     out.push(
       '<div class="charts">',
-      histogramChart(labels, series, { title: `Text length: ${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT} (PSI ${figureText(metrics.data.length_psi)})`, xLabel: 'unique word types per text' }),
+      histogramChart(labels, series, {
+        title: `Text length: ${REFERENCE_SPLIT} vs ${CHALLENGE_SPLIT} (PSI ${figureText(metrics.data.length_psi)})`,
+        xLabel: 'unique word types per text'
+      }),
       '</div>'
     );
   }
@@ -66,10 +69,17 @@ export function shiftSection(metrics: Metrics, opts: DataSectionOptions): string
   const d = metrics.data;
   const out = ['<h2 id="shift">Shift and data</h2>'];
   out.push(
-    `<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (${REFERENCE_SPLIT} → ${CHALLENGE_SPLIT}). Challenge examples: ${escapeHtml(countText(d.challenge_examples))}.</p>`
+    `<p>Length PSI ${escapeHtml(figureText(d.length_psi))}; language JSD ` +
+      `${escapeHtml(figureText(d.language_jsd))}; label JSD ${escapeHtml(figureText(d.label_jsd))} (` +
+      `${REFERENCE_SPLIT} → ${CHALLENGE_SPLIT}). Challenge examples: ` +
+      `${escapeHtml(countText(d.challenge_examples))}.</p>`
   );
   if (comparedSplits(metrics)) {
-    if (opts.histogramAt) out.push(`<p>The length histogram behind the PSI is shown with <a href="#${opts.histogramAt}">the failing length check</a>.</p>`);
+    if (opts.histogramAt)
+      out.push(
+        `<p>The length histogram behind the PSI is shown with <a href="#${opts.histogramAt}">the failing length ` +
+          `check</a>.</p>`
+      );
     else out.push('<h3>Length histogram</h3>', ...lengthHistogramBlock(metrics));
   }
   out.push(
@@ -88,7 +98,11 @@ export function shiftSection(metrics: Metrics, opts: DataSectionOptions): string
       '<h3>Examples per language</h3>',
       table(
         ['split', 'language', 'examples'],
-        languages.map((l) => [{ html: h(l.split ?? '—', 30) }, { html: h(l.language ?? '—', 40) }, n(countText(l.figure))])
+        languages.map((l) => [
+          { html: h(l.split ?? '—', 30) },
+          { html: h(l.language ?? '—', 40) },
+          n(countText(l.figure))
+        ])
       )
     );
   }

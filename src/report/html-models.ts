@@ -21,7 +21,11 @@ function intervalText(i: IntervalFigure): string {
 }
 
 function deltaText(delta: Figure, interval: IntervalFigure): string {
-  return delta.status === 'ok' ? `${ppText(delta)}${intervalText(interval)}` : delta.status === 'not_applicable' ? 'n/a' : 'not evaluated';
+  return delta.status === 'ok'
+    ? `${ppText(delta)}${intervalText(interval)}`
+    : delta.status === 'not_applicable'
+      ? 'n/a'
+      : 'not evaluated';
 }
 
 function figureText(f: Figure): string {
@@ -39,8 +43,14 @@ function repeatNote(m: ModelMetrics): string[] {
   const r = m.repeat;
   if (!r) return [];
   const clean = r.agreement.find((a) => a.scope === ALL && a.condition === 'clean');
-  const agreement = clean ? `; self-agreement on clean rows ${escapeHtml(rateText(clean.self_agreement))}, answer agreement ${escapeHtml(rateText(clean.answer_agreement))}` : '';
-  return [`<p class="note">Asked ${r.repeat} times per input${agreement}; clean repeat flip rate (noise floor) ${escapeHtml(noiseFloor(m) ?? '')}. ${escapeHtml(NOISE_FLOOR_MEANING)}</p>`];
+  const agreement = clean
+    ? `; self-agreement on clean rows ${escapeHtml(rateText(clean.self_agreement))}, answer agreement ` +
+      `${escapeHtml(rateText(clean.answer_agreement))}`
+    : '';
+  return [
+    `<p class="note">Asked ${r.repeat} times per input${agreement}; clean repeat flip rate (noise floor) ` +
+      `${escapeHtml(noiseFloor(m) ?? '')}. ${escapeHtml(NOISE_FLOOR_MEANING)}</p>`
+  ];
 }
 
 function robustnessModel(m: ModelMetrics): string[] {
@@ -51,7 +61,15 @@ function robustnessModel(m: ModelMetrics): string[] {
     `<h3>${h(m.model, 60)}</h3>`,
     ...repeatNote(m),
     table(
-      ['condition', 'changed', 'changed flip rate', 'flip rate (all rows)', ...(floor !== null ? ['noise floor (clean repeat flip rate)'] : []), 'Δ accuracy (pp) [interval]', 'attack success'],
+      [
+        'condition',
+        'changed',
+        'changed flip rate',
+        'flip rate (all rows)',
+        ...(floor !== null ? ['noise floor (clean repeat flip rate)'] : []),
+        'Δ accuracy (pp) [interval]',
+        'attack success'
+      ],
       rows.map((r) => {
         const ledger = m.ledger.find((l) => l.family === r.condition && l.scope === ALL);
         return [
@@ -61,7 +79,13 @@ function robustnessModel(m: ModelMetrics): string[] {
           n(rateText(r.flip_rate)),
           ...(floor !== null ? [n(floor)] : []),
           n(deltaText(r.accuracy_delta_pp, r.delta_interval_pp)),
-          t(ledger ? rateText(ledger.attack_success) : isDestructive(r.condition) ? 'n/a (destructive)' : 'n/a (baseline)')
+          t(
+            ledger
+              ? rateText(ledger.attack_success)
+              : isDestructive(r.condition)
+                ? 'n/a (destructive)'
+                : 'n/a (baseline)'
+          )
         ];
       })
     ),
@@ -69,7 +93,12 @@ function robustnessModel(m: ModelMetrics): string[] {
     barChart(
       rows.map((r) => {
         const ok = r.delta_interval_pp.status === 'ok';
-        return { label: r.condition, value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null, low: ok ? r.delta_interval_pp.low : null, high: ok ? r.delta_interval_pp.high : null };
+        return {
+          label: r.condition,
+          value: r.accuracy_delta_pp.status === 'ok' ? r.accuracy_delta_pp.value : null,
+          low: ok ? r.delta_interval_pp.low : null,
+          high: ok ? r.delta_interval_pp.high : null
+        };
       }),
       { title: `Δ accuracy per condition: ${shortName(m.model)}`, xLabel: 'condition', yLabel: 'Δ accuracy (pp)' }
     ),
@@ -81,7 +110,9 @@ export function robustnessSection(metrics: Metrics): string[] {
   if (!metrics.models.some((m) => m.robustness.some((r) => r.scope === ALL))) return [];
   return [
     '<h2 id="robustness">Robustness (all rows)</h2>',
-    '<p class="note">Changed flip rate is flips ÷ changed-and-valid rows; the rate over all rows divides by every row. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers in the chart).</p>',
+    '<p class="note">Changed flip rate is flips ÷ changed-and-valid rows; the rate over all rows divides by ' +
+      'every row. Δ is modified − matched accuracy on the same changed ids, with its bootstrap interval (whiskers ' +
+      'in the chart).</p>',
     ...metrics.models.flatMap(robustnessModel)
   ];
 }
@@ -94,17 +125,54 @@ function ledgerRows(m: ModelMetrics): Cell[][] {
         .filter(([, count]) => count > 0)
         .map(([reason, count]) => `${reason} ${count}`)
         .join(', ');
-      return [m.model, l.family, n(String(l.in_scope.value)), n(String(l.eligible.value)), n(String(l.tested.value)), n(String(l.successes.value)), t(reasons || '0'), n(rateText(l.eligible_coverage)), n(rateText(l.robust_accuracy))];
+      return [
+        m.model,
+        l.family,
+        n(String(l.in_scope.value)),
+        n(String(l.eligible.value)),
+        n(String(l.tested.value)),
+        n(String(l.successes.value)),
+        t(reasons || '0'),
+        n(rateText(l.eligible_coverage)),
+        n(rateText(l.robust_accuracy))
+      ];
     });
   const u = m.union.find((x) => x.scope === ALL);
-  if (u) rows.push([m.model, { html: '<strong>union</strong>' }, n(String(u.in_scope.value)), n(String(u.eligible.value)), n(String(u.tested.value)), n(String(u.successes.value)), n(String(u.untested.value)), n(rateText(u.union_coverage)), n(rateText(u.union_robust_accuracy))]);
+  if (u)
+    rows.push([
+      m.model,
+      { html: '<strong>union</strong>' },
+      n(String(u.in_scope.value)),
+      n(String(u.eligible.value)),
+      n(String(u.tested.value)),
+      n(String(u.successes.value)),
+      n(String(u.untested.value)),
+      n(rateText(u.union_coverage)),
+      n(rateText(u.union_robust_accuracy))
+    ]);
   return rows;
 }
 
 export function ledgerSection(metrics: Metrics): string[] {
   const rows = metrics.models.flatMap(ledgerRows);
   if (rows.length === 0) return [];
-  return ['<h2 id="ledger">Ledger (all rows)</h2>', table(['model', 'family', 'in scope', 'eligible', 'tested', 'successes', 'uncovered', 'eligible coverage', 'robust accuracy'], rows)];
+  return [
+    '<h2 id="ledger">Ledger (all rows)</h2>',
+    table(
+      [
+        'model',
+        'family',
+        'in scope',
+        'eligible',
+        'tested',
+        'successes',
+        'uncovered',
+        'eligible coverage',
+        'robust accuracy'
+      ],
+      rows
+    )
+  ];
 }
 
 /** Abstention under each model's review policy (`selective.abstain_below`), per condition, all rows. */
@@ -126,8 +194,22 @@ export function abstentionSection(metrics: Metrics): string[] {
   if (rows.length === 0) return [];
   return [
     '<h2 id="abstention">Abstention (all rows)</h2>',
-    '<p class="note">A fixed review policy applied after the fact: a row whose top probability (or margin) is below the threshold goes to a person. Accepted but wrong counts the errors that would still pass unreviewed. This is not an adaptive attack.</p>',
-    table(['model', 'condition', 'abstain when', 'abstained', 'accepted', 'accepted but wrong', 'error rate among accepted', 'missing'], rows)
+    '<p class="note">A fixed review policy applied after the fact: a row whose top probability (or margin) is ' +
+      'below the threshold goes to a person. Accepted but wrong counts the errors that would still pass ' +
+      'unreviewed. This is not an adaptive attack.</p>',
+    table(
+      [
+        'model',
+        'condition',
+        'abstain when',
+        'abstained',
+        'accepted',
+        'accepted but wrong',
+        'error rate among accepted',
+        'missing'
+      ],
+      rows
+    )
   ];
 }
 
@@ -135,11 +217,15 @@ export function riskCoverageSection(metrics: Metrics): string[] {
   const series = metrics.models.map((m) => {
     const s = m.selective.find((x) => x.scope === ALL);
     const aurc = s ? (s.aurc.value === null ? s.aurc.status.replace('_', ' ') : fixed(s.aurc.value, 4)) : 'n/a';
-    return { name: `${shortName(m.model)} (AURC ${aurc})`, points: (s?.curve ?? []).map((p) => [p.coverage, p.risk] as const) };
+    return {
+      name: `${shortName(m.model)} (AURC ${aurc})`,
+      points: (s?.curve ?? []).map((p) => [p.coverage, p.risk] as const)
+    };
   });
   return [
     '<h2 id="risk-coverage">Risk–coverage (clean, all rows)</h2>',
-    '<p class="note">Rows are accepted in order of decreasing margin; risk is the error rate among the accepted rows. Lower AURC is better.</p>',
+    '<p class="note">Rows are accepted in order of decreasing margin; risk is the error rate among the accepted ' +
+      'rows. Lower AURC is better.</p>',
     '<div class="charts">',
     lineChart(series, { title: 'Risk–coverage', xLabel: 'coverage', yLabel: 'risk', xMax: 1 }),
     '</div>'
@@ -154,7 +240,8 @@ export function reliabilitySection(metrics: Metrics): string[] {
   if (charts.length === 0) return [];
   return [
     '<h2 id="reliability">Reliability (clean, all rows)</h2>',
-    '<p class="note">Each bar is the accuracy of the rows whose top probability falls in the bin; the number above it is how many rows that is. A bar below the diagonal means over-confidence.</p>',
+    '<p class="note">Each bar is the accuracy of the rows whose top probability falls in the bin; the number ' +
+      'above it is how many rows that is. A bar below the diagonal means over-confidence.</p>',
     '<div class="charts">',
     ...charts,
     '</div>'
@@ -163,19 +250,43 @@ export function reliabilitySection(metrics: Metrics): string[] {
 
 function features(values: Record<string, number> | null): string {
   if (!values) return '—';
-  return '(' + Object.entries(values).map(([k, v]) => `${k}=${Number(v.toFixed(6)).toString()}`).join(', ') + ')';
+  return (
+    '(' +
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${Number(v.toFixed(6)).toString()}`)
+      .join(', ') +
+    ')'
+  );
 }
 
 export function tabularSection(metrics: Metrics): string[] {
   const out = ['<h2 id="accounting">Attack accounting (all rows)</h2>'];
-  out.push('<p class="note">Conditional attack success counts only rows that were correct on clean data and tested; errors after FGM over all rows also include the rows that were already wrong. Noise is a corruption baseline: its rate is errors induced among clean-correct rows, not attack success.</p>');
+  out.push(
+    '<p class="note">Conditional attack success counts only rows that were correct on clean data and tested; ' +
+      'errors after FGM over all rows also include the rows that were already wrong. Noise is a corruption ' +
+      'baseline: its rate is errors induced among clean-correct rows, not attack success.</p>'
+  );
   out.push(
     table(
-      ['model', 'condition', 'errors after (all rows)', 'accuracy after (all rows)', 'errors induced', 'became correct'],
+      [
+        'model',
+        'condition',
+        'errors after (all rows)',
+        'accuracy after (all rows)',
+        'errors induced',
+        'became correct'
+      ],
       metrics.models.flatMap((m) =>
         (m.accounting ?? [])
           .filter((a) => a.scope === ALL)
-          .map((a) => [m.model, a.condition, n(rateText(a.post_test_errors)), n(rateText(a.post_test_accuracy)), n(rateText(a.error_induction)), n(String(a.became_correct.value ?? '—'))])
+          .map((a) => [
+            m.model,
+            a.condition,
+            n(rateText(a.post_test_errors)),
+            n(rateText(a.post_test_accuracy)),
+            n(rateText(a.error_induction)),
+            n(String(a.became_correct.value ?? '—'))
+          ])
       )
     )
   );
@@ -183,13 +294,25 @@ export function tabularSection(metrics: Metrics): string[] {
   if (certified.length > 0) {
     out.push('<h3 id="strength">Attack strength against the exact worst case</h3>');
     out.push(`<p class="note">${h(CERTIFIED_MEANING, 2000)}</p>`);
-    const reasons = [...new Set(certified.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
+    const reasons = [
+      ...new Set(
+        certified.flatMap((m) =>
+          m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : []
+        )
+      )
+    ];
     for (const reason of reasons) out.push(`<p class="note">Not applicable in this run: ${h(reason, 2000)}.</p>`);
     out.push(
       table(
         ['model', 'attack', 'strength (found / exact)', 'certified by exact', 'ties'],
         certified.flatMap((m) =>
-          (m.attack_strength ?? []).map((s) => [m.model, s.attack, n(strengthText(s.strength)), n(rateText(m.exact_certificate?.certified as Figure)), n(String(m.exact_certificate?.ties.value ?? 0))])
+          (m.attack_strength ?? []).map((s) => [
+            m.model,
+            s.attack,
+            n(strengthText(s.strength)),
+            n(rateText(m.exact_certificate?.certified as Figure)),
+            n(String(m.exact_certificate?.ties.value ?? 0))
+          ])
         )
       )
     );
@@ -201,12 +324,31 @@ export function tabularSection(metrics: Metrics): string[] {
     out.push('<h3>Worked examples</h3>');
     out.push(
       table(
-        ['model', 'attack', 'id', 'changed features (original → perturbed)', 'label', 'prediction', 'success', 'queries', 'gradient evaluations'],
+        [
+          'model',
+          'attack',
+          'id',
+          'changed features (original → perturbed)',
+          'label',
+          'prediction',
+          'success',
+          'queries',
+          'gradient evaluations'
+        ],
         attackExamples.map(({ m, w }) => [
           m.model,
           w.condition,
           { html: `<code>${h(w.id, 80)}</code>` },
-          { html: h(w.changed.length === 0 ? 'none' : w.changed.map((c) => `${c.feature}: ${Number(c.from.toFixed(6))} → ${Number(c.to.toFixed(6))}`).join('; '), 600) },
+          {
+            html: h(
+              w.changed.length === 0
+                ? 'none'
+                : w.changed
+                    .map((c) => `${c.feature}: ${Number(c.from.toFixed(6))} → ${Number(c.to.toFixed(6))}`)
+                    .join('; '),
+              600
+            )
+          },
           w.label,
           `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`,
           w.success ? 'yes' : 'no',
@@ -220,7 +362,15 @@ export function tabularSection(metrics: Metrics): string[] {
     out.push(
       table(
         ['model', 'id', 'features', 'after FGM', 'label', 'prediction', 'success'],
-        examples.map(({ m, w }) => [m.model, { html: `<code>${h(w.id, 80)}</code>` }, { html: h(features(w.features), 300) }, { html: h(features(w.perturbed_features), 300) }, w.label, `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`, w.success ? 'yes' : 'no'])
+        examples.map(({ m, w }) => [
+          m.model,
+          { html: `<code>${h(w.id, 80)}</code>` },
+          { html: h(features(w.features), 300) },
+          { html: h(features(w.perturbed_features), 300) },
+          w.label,
+          `${w.clean_prediction ?? 'missing'} → ${w.prediction ?? 'missing'}`,
+          w.success ? 'yes' : 'no'
+        ])
       )
     );
   }

@@ -13,7 +13,9 @@ export const MAX_TABLE_ROWS = 1000;
 /** A cell: data text (escaped and bounded when rendered), or trusted markup built in report code. */
 export type Cell = string | { html: string; num?: boolean; cls?: string };
 
-/** Data text for the page: one line, at most `max` characters, escaped (bidi and invisible characters shown as \uXXXX). */
+/**
+ * Data text for the page: one line, at most `max` characters, escaped (bidi and invisible characters shown as \uXXXX).
+ */
 export function h(text: string, max = 80): string {
   return safeText(text, max);
 }
@@ -53,10 +55,19 @@ export function table(header: readonly Cell[], rows: readonly Cell[][], opts: Ta
   const max = opts.maxRows ?? MAX_TABLE_ROWS;
   const shown = rows.slice(0, max);
   const head = header.map((x) => (typeof x === 'string' ? `<th>${escapeHtml(x)}</th>` : cellHtml(x, 'th'))).join('');
-  const out = ['<div class="scroll">', `<table${opts.cls ? ` class="${opts.cls}"` : ''}>`, `<thead><tr>${head}</tr></thead>`, '<tbody>'];
+  const out = [
+    '<div class="scroll">',
+    `<table${opts.cls ? ` class="${opts.cls}"` : ''}>`,
+    `<thead><tr>${head}</tr></thead>`,
+    '<tbody>'
+  ];
   for (const r of shown) out.push(`<tr>${r.map((c) => cellHtml(c)).join('')}</tr>`);
   out.push('</tbody>', '</table>', '</div>');
-  if (rows.length > shown.length) out.push(`<p class="note">…and ${rows.length - shown.length} more rows in ${escapeHtml(opts.rest ?? 'the evidence files')}.</p>`);
+  if (rows.length > shown.length)
+    out.push(
+      `<p class="note">…and ${rows.length - shown.length} more rows in ` +
+        `${escapeHtml(opts.rest ?? 'the evidence files')}.</p>`
+    );
   return out.join('\n');
 }
 

@@ -5,7 +5,14 @@
  */
 import type { GateResult } from '../gate/checks.js';
 import type { ReportFacts } from '../manifest/facts.js';
-import { CHECKLIST_COLUMNS, CHECKLIST_HEADING, CHECKLIST_INTRO, releaseChecklist, type ChecklistPart, type PartStatus } from '../manifest/release.js';
+import {
+  CHECKLIST_COLUMNS,
+  CHECKLIST_HEADING,
+  CHECKLIST_INTRO,
+  releaseChecklist,
+  type ChecklistPart,
+  type PartStatus
+} from '../manifest/release.js';
 import { escapeHtml } from './escape.js';
 import { codeCell, h, t, table, type Cell } from './html-parts.js';
 import { RELEASE_LIST_SHOWN, RELEASE_TEXT_CHARS } from './summary-release.js';
@@ -48,15 +55,30 @@ export function releaseReportSection(facts: ReportFacts, gate: GateResult): stri
   const record = facts.release.record;
   const out = ['<h2 id="release-record">Release record</h2>'];
   if (record === null) {
-    out.push('<p>No release record: the config has no <code>release:</code> block, so every item a person must declare is missing below.</p>');
+    out.push(
+      '<p>No release record: the config has no <code>release:</code> block, so every item a person must declare ' +
+        'is missing below.</p>'
+    );
   } else {
-    out.push(`<p>Declared by <strong>${h(record.owner, 200)}</strong> in the config's <code>release:</code> block (line ${escapeHtml(String(record.config_line))}), copied into manifest.json.</p>`);
-    const rows: Cell[][] = FIELDS.map(([key, words]) => [t(words), codeCell(`release.${key}`), { html: valueHtml(record[key as keyof typeof record] as string | string[] | null), cls: 'wrap' }]);
+    out.push(
+      `<p>Declared by <strong>${h(record.owner, 200)}</strong> in the config's <code>release:</code> block (line ` +
+        `${escapeHtml(String(record.config_line))}), copied into manifest.json.</p>`
+    );
+    const rows: Cell[][] = FIELDS.map(([key, words]) => [
+      t(words),
+      codeCell(`release.${key}`),
+      { html: valueHtml(record[key as keyof typeof record] as string | string[] | null), cls: 'wrap' }
+    ]);
     out.push(table(['field', 'key', 'declared'], rows));
   }
   out.push(`<h3>${CHECKLIST_HEADING}</h3>`, `<p class="note">${escapeHtml(CHECKLIST_INTRO)}</p>`);
   const rows: Cell[][] = releaseChecklist(gate.checks, facts.release).flatMap((row) =>
-    row.parts.map((p, i): Cell[] => [t(i === 0 ? row.ref : ''), t(i === 0 ? row.asks : ''), codeCell(p.evidence, 120), partCell(p)])
+    row.parts.map((p, i): Cell[] => [
+      t(i === 0 ? row.ref : ''),
+      t(i === 0 ? row.asks : ''),
+      codeCell(p.evidence, 120),
+      partCell(p)
+    ])
   );
   out.push(table(CHECKLIST_COLUMNS, rows));
   return out;

@@ -1,4 +1,7 @@
-/** report.html's section on repeated queries (docs/models.md#repeated-queries); nothing when no model was asked more than once. */
+/**
+ * report.html's section on repeated queries (docs/models.md#repeated-queries); nothing when no model was asked more
+ * than once.
+ */
 import type { Metrics } from '../metrics/metrics.js';
 import { escapeHtml } from './escape.js';
 import { h, n, t, table } from './html-parts.js';
@@ -12,7 +15,14 @@ export function repeatReportSection(metrics: Metrics): string[] {
     `<p class="note">${escapeHtml(`${NOISE_FLOOR_MEANING} ${REPEAT_COUNTING}`)}</p>`,
     table(
       REPEAT_HEADER,
-      rows.map((r) => [{ html: h(r.model, 60) }, n(String(r.repeat)), n(r.selfAgreement), n(r.floor), n(r.answerAgreement), t(r.byCondition)])
+      rows.map((r) => [
+        { html: h(r.model, 60) },
+        n(String(r.repeat)),
+        n(r.selfAgreement),
+        n(r.floor),
+        n(r.answerAgreement),
+        t(r.byCondition)
+      ])
     )
   ];
 }

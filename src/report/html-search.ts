@@ -48,11 +48,25 @@ export function searchReportSection(metrics: Metrics): string[] {
   ]);
   return [
     '<h2 id="search">Adaptive search (all rows)</h2>',
-    `<p class="note">The success–budget curve: for each query budget q from 1 to ${budget}, the tested rows on which the search found a success within q queries, divided by the tested rows (the denominator, n, is in the legend and the table). A query is one distinct candidate text the model scored for one example. Hover a dot for its counts. A row the search did not move is evidence about this search under this budget only: a larger budget or another attacker may still move it.</p>`,
+    `<p class="note">The success–budget curve: for each query budget q from 1 to ${budget}, the tested rows on ` +
+      `which the search found a success within q queries, divided by the tested rows (the denominator, n, is in ` +
+      `the legend and the table). A query is one distinct candidate text the model scored for one example. Hover a ` +
+      `dot for its counts. A row the search did not move is evidence about this search under this budget only: a ` +
+      `larger budget or another attacker may still move it.</p>`,
     '<div class="charts">',
     stepChart(
-      models.map(({ model, s }) => ({ name: model, denominator: s.tested, steps: s.success_budget_curve.map((p) => ({ x: p.queries, count: p.successes })) })),
-      { title: 'Success–budget curve (search)', xLabel: `queries per example (budget ${budget})`, yLabel: 'successes ÷ tested', xMax: budget, xUnit: 'queries' }
+      models.map(({ model, s }) => ({
+        name: model,
+        denominator: s.tested,
+        steps: s.success_budget_curve.map((p) => ({ x: p.queries, count: p.successes }))
+      })),
+      {
+        title: 'Success–budget curve (search)',
+        xLabel: `queries per example (budget ${budget})`,
+        yLabel: 'successes ÷ tested',
+        xMax: budget,
+        xUnit: 'queries'
+      }
     ),
     '</div>',
     table(
@@ -66,6 +80,8 @@ export function searchReportSection(metrics: Metrics): string[] {
       ],
       rows
     ),
-    ...(models.some(({ s }) => s.tested === 0) ? ['<p class="note">A model with no tested row has no curve: its rates are not evaluated (never 0%).</p>'] : [])
+    ...(models.some(({ s }) => s.tested === 0)
+      ? ['<p class="note">A model with no tested row has no curve: its rates are not evaluated (never 0%).</p>']
+      : [])
   ];
 }

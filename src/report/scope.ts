@@ -9,7 +9,8 @@ import { CHALLENGE_SPLIT } from '../metrics/metrics.js';
 
 const SENTENCE: Record<Strategy, (names: string) => string> = {
   fixed: (names) =>
-    `One fixed attempt per row, not an adaptive search: ${names}; ` + 'a row that survives is evidence about that test only.',
+    `One fixed attempt per row, not an adaptive search: ${names}; ` +
+    'a row that survives is evidence about that test only.',
   adaptive: (names) =>
     `Adaptive search, steered by each model's answers within its budget: ${names}; ` +
     'a row that survives is evidence about that budget, not about every attack.',

@@ -38,7 +38,13 @@ export const NOTHING_NEW_PREFIX = '**No judged check is newly failing or worse.*
 
 /** Known failures that do not block (`block_on: new`): reported and annotated as warnings. */
 export function knownNotBlocking(gate: Pick<GateResult, 'checks' | 'failing'>): Check[] {
-  return gate.checks.filter((c) => c.change === 'known' && c.judged && !gate.failing.includes(c.id) && (c.status === 'fail' || c.status === 'not_evaluated'));
+  return gate.checks.filter(
+    (c) =>
+      c.change === 'known' &&
+      c.judged &&
+      !gate.failing.includes(c.id) &&
+      (c.status === 'fail' || c.status === 'not_evaluated')
+  );
 }
 
 /**
@@ -47,7 +53,10 @@ export function knownNotBlocking(gate: Pick<GateResult, 'checks' | 'failing'>): 
  */
 export function blockOnFallbackLine(gate: Pick<GateResult, 'block_on' | 'changes'>, reason: string): string | null {
   if (gate.block_on !== 'new' || gate.changes) return null;
-  return `\`gate.block_on\` is \`new\`, but with no baseline (${reason}) new failures cannot be told from known ones: every failing check blocks, as with \`all\`.`;
+  return (
+    `\`gate.block_on\` is \`new\`, but with no baseline (${reason}) new failures cannot be told from known ones: ` +
+    `every failing check blocks, as with \`all\`.`
+  );
 }
 
 const ORDER: Record<ChangeKind, number> = { new_failure: 0, worse: 1, known: 2, fixed: 3, unchanged: 4 };
@@ -56,15 +65,29 @@ const ORDER: Record<ChangeKind, number> = { new_failure: 0, worse: 1, known: 2, 
 export function byChange(checks: readonly Check[]): Check[] {
   const ranked = bySeverity(checks);
   const position = new Map(ranked.map((c, i) => [c, i]));
-  return [...ranked].sort((a, b) => ORDER[a.change ?? 'unchanged'] - ORDER[b.change ?? 'unchanged'] || (position.get(a) as number) - (position.get(b) as number));
+  return [...ranked].sort(
+    (a, b) =>
+      ORDER[a.change ?? 'unchanged'] - ORDER[b.change ?? 'unchanged'] ||
+      (position.get(a) as number) - (position.get(b) as number)
+  );
 }
 
-const WORDS: Record<ChangeKind, string> = { new_failure: 'new', worse: 'worse', known: 'known', fixed: 'fixed', unchanged: 'unchanged' };
+const WORDS: Record<ChangeKind, string> = {
+  new_failure: 'new',
+  worse: 'worse',
+  known: 'known',
+  fixed: 'fixed',
+  unchanged: 'unchanged'
+};
 
 /** "new", "worse", "known (does not block)", with the threshold note when the threshold changed. */
 export function changeWord(c: Check, failing: readonly string[]): string {
   if (!c.change) return '';
   const word = WORDS[c.change];
-  const notBlocking = c.change === 'known' && c.judged && !failing.includes(c.id) && (c.status === 'fail' || c.status === 'not_evaluated');
+  const notBlocking =
+    c.change === 'known' &&
+    c.judged &&
+    !failing.includes(c.id) &&
+    (c.status === 'fail' || c.status === 'not_evaluated');
   return `${word}${notBlocking ? ' (does not block)' : ''}${c.change_note ? ` (${c.change_note})` : ''}`;
 }

@@ -2,7 +2,7 @@
  * The "Compared with base" section of summary.md and of the pull-request comment: where the
  * baseline came from, staleness, how the rows paired, then the cells that changed (see cellsSection).
  */
-import type { Comparison, ComparisonCell } from '../compare/comparison.js';
+import type { Comparison, ComparisonCell, ModelComparison } from '../compare/comparison.js';
 import type { BaselineRecord } from '../manifest/manifest.js';
 import { ALL } from '../metrics/metrics.js';
 import { code, md } from './escape.js';
@@ -18,6 +18,11 @@ function idList(ids: readonly string[]): string {
 }
 
 /** Where the baseline came from (docs/security.md#baselines), as far as the run could tell; empty for older records. */
+/** One model's new protected transitions: its name, how many, and the first ids. */
+function movedModel(m: ModelComparison): string {
+  return `${md(m.model, 40)} ${m.new_protected_transition_ids.length}: ${idList(m.new_protected_transition_ids)}`;
+}
+
 function originText(origin: BaselineRecord['origin']): string {
   if (origin === undefined) return '';
   if (origin.kind === 'artifact') {
@@ -35,7 +40,11 @@ function originText(origin: BaselineRecord['origin']): string {
 
 function baselineLine(c: Comparison): string {
   const b = c.baseline;
-  const where = [b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null, b.run_id !== null ? `run ${b.run_id}` : null, b.artifact_id !== null ? `artifact ${b.artifact_id}` : null]
+  const where = [
+    b.commit ? `commit ${code(b.commit.slice(0, 12))}` : null,
+    b.run_id !== null ? `run ${b.run_id}` : null,
+    b.artifact_id !== null ? `artifact ${b.artifact_id}` : null
+  ]
     .filter((x) => x !== null)
     .join(', ');
   const manifest = code(b.manifest_sha256.slice(0, 12));
@@ -44,13 +53,16 @@ function baselineLine(c: Comparison): string {
 
 function cellText(cell: ComparisonCell): { delta: string; p: string } {
   const i = cell.interval_pp;
-  const interval = i.status === 'ok' && i.low !== null && i.high !== null ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : '';
+  const interval =
+    i.status === 'ok' && i.low !== null && i.high !== null ? ` [${i.low.toFixed(1)}, ${i.high.toFixed(1)}]` : '';
   return { delta: `${ppText(cell.delta_pp)}${interval}`, p: (cell.mcnemar_p.value as number).toPrecision(2) };
 }
 
 /** "all 7 conditions" or "clean, truncate". */
 function conditionList(names: readonly string[], all: readonly string[]): string {
-  return names.length === all.length && all.length > 1 ? `all ${all.length} conditions` : names.map((c) => md(c, 20)).join(', ');
+  return names.length === all.length && all.length > 1
+    ? `all ${all.length} conditions`
+    : names.map((c) => md(c, 20)).join(', ');
 }
 
 /**
@@ -72,7 +84,15 @@ function cellsSection(comparison: Comparison, conditions: readonly string[]): st
       else if ((cell.fixed.value as number) === 0 && (cell.broken.value as number) === 0) alike.push(condition);
       else {
         const t = cellText(cell);
-        rows.push([md(m.model, 40), md(condition, 20), String(cell.pairs), t.delta, String(cell.fixed.value), String(cell.broken.value), t.p]);
+        rows.push([
+          md(m.model, 40),
+          md(condition, 20),
+          String(cell.pairs),
+          t.delta,
+          String(cell.fixed.value),
+          String(cell.broken.value),
+          t.p
+        ]);
       }
     }
     if (alike.length > 0) same.push(`${md(m.model, 40)} (${conditionList(alike, conditions)})`);
@@ -80,28 +100,58 @@ function cellsSection(comparison: Comparison, conditions: readonly string[]): st
   }
   if (same.length > 0) out.push(`Nothing fixed or broken (Δ +0.0 pp, p=1): ${same.join('; ')}.`, '');
   if (unpaired.length > 0) out.push(`No paired rows: ${unpaired.join('; ')}.`, '');
-  if (rows.length > 0) out.push(...markdownTable(['model', 'condition', 'pairs', 'Δ accuracy (pp)', 'fixed', 'broken', 'p'], rows), '');
+  if (rows.length > 0)
+    out.push(...markdownTable(['model', 'condition', 'pairs', 'Δ accuracy (pp)', 'fixed', 'broken', 'p'], rows), '');
   const moved = comparison.models.filter((m) => m.new_protected_transition_ids.length > 0);
   if (moved.length === 0) out.push('New protected transitions: none.', '');
-  else out.push(`New protected transitions: ${moved.map((m) => `${md(m.model, 40)} ${m.new_protected_transition_ids.length}: ${idList(m.new_protected_transition_ids)}`).join('; ')}; none for the other models.`, '');
+  else out.push(`New protected transitions: ${moved.map(movedModel).join('; ')}; none for the other models.`, '');
   return out;
 }
 
-export function compareSection(comparison: Comparison | null, noBaselineReason: string | null, conditions: readonly string[]): string[] {
+export function compareSection(
+  comparison: Comparison | null,
+  noBaselineReason: string | null,
+  conditions: readonly string[]
+): string[] {
   const out = ['## Compared with base', ''];
   if (comparison === null) {
-    out.push(`No comparison: ${md(noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are not applicable.`, '');
+    out.push(
+      `No comparison: ${md(noBaselineReason ?? 'no baseline was given', 300)}. The comparison checks are not ` +
+        `applicable.`,
+      ''
+    );
     return out;
   }
   const r = comparison.rows;
   out.push(baselineLine(comparison), '');
   if (comparison.baseline.stale) {
-    out.push(`**Stale baseline** (${comparison.baseline.stale_reasons.map((x) => md(x, 200)).join('; ')}): compared on the paired rows only.`, '');
+    out.push(
+      `**Stale baseline** (${comparison.baseline.stale_reasons.map((x) => md(x, 200)).join('; ')}): compared on ` +
+        `the paired rows only.`,
+      ''
+    );
   }
-  out.push(`Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing on one side.`, '');
-  out.push('Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap interval; fixed = wrong before and right now, broken = the reverse; p is McNemar\'s exact test.', '');
+  out.push(
+    `Rows: ${r.paired} paired, ${r.dropped} dropped (${r.baseline_only} only in the baseline, ${r.changed} with ` +
+      `a changed input), ${r.new} new (${r.head_only} only in this run, ${r.changed} changed), ${r.not_ok} missing ` +
+      `on one side.`,
+    ''
+  );
+  out.push(
+    'Δ is this run minus the baseline on the paired rows, in percentage points, with its paired bootstrap ' +
+      "interval; fixed = wrong before and right now, broken = the reverse; p is McNemar's exact test.",
+    ''
+  );
   out.push(...cellsSection(comparison, conditions));
-  if (comparison.models_only_in_head.length > 0) out.push(`Only in this run (not compared): ${comparison.models_only_in_head.map((m) => md(m, 40)).join(', ')}.`, '');
-  if (comparison.models_only_in_baseline.length > 0) out.push(`Only in the baseline (not compared): ${comparison.models_only_in_baseline.map((m) => md(m, 40)).join(', ')}.`, '');
+  if (comparison.models_only_in_head.length > 0)
+    out.push(
+      `Only in this run (not compared): ${comparison.models_only_in_head.map((m) => md(m, 40)).join(', ')}.`,
+      ''
+    );
+  if (comparison.models_only_in_baseline.length > 0)
+    out.push(
+      `Only in the baseline (not compared): ${comparison.models_only_in_baseline.map((m) => md(m, 40)).join(', ')}.`,
+      ''
+    );
   return out;
 }

@@ -27,13 +27,16 @@ function margin(x: number | null): string {
 }
 
 function snippetText(s: TextSnippet): string {
-  const mark = s.changed === '' && s.before !== '' && s.after !== '' ? '⟦⟧' : s.changed === '' ? '' : `⟦${md(s.changed, 200)}⟧`;
+  const mark =
+    s.changed === '' && s.before !== '' && s.after !== '' ? '⟦⟧' : s.changed === '' ? '' : `⟦${md(s.changed, 200)}⟧`;
   return `${s.cutStart ? '…' : ''}${md(s.before, 200)}${mark}${md(s.after, 200)}${s.cutEnd ? '…' : ''}`;
 }
 
 /** A search row's cut text with each edited word between ⟦ ⟧, its operator after it on the perturbed side. */
 function markedText(s: MarkedSnippet, showOps: boolean): string {
-  const parts = s.parts.map((p) => (p.op === null ? md(p.text, 200) : `⟦${md(p.text, 200)}⟧${showOps ? ` (${md(p.op, 20)})` : ''}`));
+  const parts = s.parts.map((p) =>
+    p.op === null ? md(p.text, 200) : `⟦${md(p.text, 200)}⟧${showOps ? ` (${md(p.op, 20)})` : ''}`
+  );
   return `${s.cutStart ? '…' : ''}${parts.join('')}${s.cutEnd ? '…' : ''}`;
 }
 
@@ -41,7 +44,10 @@ function markedText(s: MarkedSnippet, showOps: boolean): string {
 function searchText(ref: ExampleRef): string {
   const edits = ref.edits ?? [];
   const list = edits.map((e) => `${md(e.op, 20)} at word ${e.word}`).join(', ');
-  return `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`}`;
+  return (
+    `${ref.queries} quer${ref.queries === 1 ? 'y' : 'ies'}, ` +
+    `${edits.length === 0 ? 'no edit kept' : `${edits.length} edit${edits.length === 1 ? '' : 's'}: ${list}`}`
+  );
 }
 
 function refLines(r: RankedRef): string[] {
@@ -50,10 +56,15 @@ function refLines(r: RankedRef): string[] {
   const reading =
     ref.model === null
       ? `gold ${md(ref.gold, 40)}`
-      : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ${margin(ref.clean_margin)} → ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
+      : `${md(ref.model, 40)} · ${md(ref.condition ?? '', 20)}: gold ${md(ref.gold, 40)}, clean ` +
+        `${md(ref.clean_prediction ?? 'missing', 40)} → ${md(ref.prediction ?? 'missing', 40)}, margin ` +
+        `${margin(ref.clean_margin)} → ${margin(ref.margin)}${r.protected ? ', **protected transition**' : ''}`;
   const lines = [`- ${where} ${reading}`];
   if (r.marks) {
-    lines.push(`  - original: ${markedText(r.marks.original, false)}`, `  - perturbed: ${markedText(r.marks.perturbed, true)}`);
+    lines.push(
+      `  - original: ${markedText(r.marks.original, false)}`,
+      `  - perturbed: ${markedText(r.marks.perturbed, true)}`
+    );
   } else {
     if (r.original) lines.push(`  - original: ${snippetText(r.original)}`);
     if (r.perturbed) lines.push(`  - perturbed: ${snippetText(r.perturbed)}`);
@@ -65,7 +76,9 @@ function refLines(r: RankedRef): string[] {
 function histogramLines(c: Check): string[] {
   const h = c.examples?.histogram;
   if (!h) return [];
-  const bins = h.edges.slice(0, -1).map((lo, i) => `${lo}–${i === h.edges.length - 2 ? '' : (h.edges[i + 1] as number) - 1}`);
+  const bins = h.edges
+    .slice(0, -1)
+    .map((lo, i) => `${lo}–${i === h.edges.length - 2 ? '' : (h.edges[i + 1] as number) - 1}`);
   return [
     `| unique word types | ${bins.join(' | ')} |`,
     `|---|${bins.map(() => '---').join('|')}|`,
@@ -82,10 +95,15 @@ export function detailsBlocks(ordered: readonly Check[], drill: DrillResult, bud
   for (const c of ordered) {
     const refs = drill.get(c.id)?.refs ?? [];
     const count = c.examples?.count;
-    const title = `<code>${inTag(c.id, 120)}</code>: ${checkWords(c.check)}${count === null || count === undefined ? '' : `, ${count} row${count === 1 ? '' : 's'} behind it`}`;
+    const title =
+      `<code>${inTag(c.id, 120)}</code>: ${checkWords(c.check)}` +
+      `${count === null || count === undefined ? '' : `, ${count} row${count === 1 ? '' : 's'} behind it`}`;
     const body = c.examples?.histogram ? histogramLines(c) : refs.slice(0, SUMMARY_REFS).flatMap(refLines);
     if (body.length === 0) continue;
-    const more = refs.length > SUMMARY_REFS || (count ?? 0) > refs.length ? [`- …the rest are listed in checks.json and report.html.`] : [];
+    const more =
+      refs.length > SUMMARY_REFS || (count ?? 0) > refs.length
+        ? [`- …the rest are listed in checks.json and report.html.`]
+        : [];
     const block = ['<details>', `<summary>${title}</summary>`, '', ...body, ...more, '', '</details>', ''].join('\n');
     if (used + Buffer.byteLength(block, 'utf8') > budget) {
       left++;
@@ -94,6 +112,7 @@ export function detailsBlocks(ordered: readonly Check[], drill: DrillResult, bud
     used += Buffer.byteLength(block, 'utf8');
     out.push(block);
   }
-  if (left > 0) out.push(`Rows behind ${left} more failing check${left === 1 ? '' : 's'} are in checks.json and report.html.`, '');
+  if (left > 0)
+    out.push(`Rows behind ${left} more failing check${left === 1 ? '' : 's'} are in checks.json and report.html.`, '');
   return out;
 }

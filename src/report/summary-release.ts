@@ -7,7 +7,14 @@
  */
 import type { GateResult } from '../gate/checks.js';
 import type { ReportFacts } from '../manifest/facts.js';
-import { CHECKLIST_COLUMNS, CHECKLIST_HEADING, CHECKLIST_INTRO, releaseChecklist, type ChecklistPart, type ReleaseRecord } from '../manifest/release.js';
+import {
+  CHECKLIST_COLUMNS,
+  CHECKLIST_HEADING,
+  CHECKLIST_INTRO,
+  releaseChecklist,
+  type ChecklistPart,
+  type ReleaseRecord
+} from '../manifest/release.js';
 import { code, md } from './escape.js';
 import { markdownTable as table } from './markdown.js';
 
@@ -52,14 +59,26 @@ export function releaseSummarySection(facts: ReportFacts, gate: GateResult): str
   const record = facts.release.record;
   const out = ['## Release record', ''];
   if (record === null) {
-    out.push('No release record: the config has no `release:` block, so every item a person must declare is missing below.', '');
+    out.push(
+      'No release record: the config has no `release:` block, so every item a person must declare is missing below.',
+      ''
+    );
   } else {
-    out.push(`Declared by **${md(record.owner, 200)}** in the config's \`release:\` block (line ${record.config_line}), copied into manifest.json.`, '');
+    out.push(
+      `Declared by **${md(record.owner, 200)}** in the config's \`release:\` block (line ${record.config_line}), ` +
+        `copied into manifest.json.`,
+      ''
+    );
     out.push(...table(['field', 'key', 'declared'], recordRows(record)), '');
   }
   out.push(`### ${CHECKLIST_HEADING}`, '', CHECKLIST_INTRO, '');
   const rows = releaseChecklist(gate.checks, facts.release).flatMap((row) =>
-    row.parts.map((p, i) => [i === 0 ? row.ref : '', i === 0 ? md(row.asks, 200) : '', code(p.evidence, 120), partCell(p)])
+    row.parts.map((p, i) => [
+      i === 0 ? row.ref : '',
+      i === 0 ? md(row.asks, 200) : '',
+      code(p.evidence, 120),
+      partCell(p)
+    ])
   );
   out.push(...table(CHECKLIST_COLUMNS, rows), '');
   return out;

@@ -10,7 +10,9 @@ import { markdownTable as table } from './markdown.js';
 
 /** How to read the noise floor, said once in the summary and once in the report. */
 export const NOISE_FLOOR_MEANING =
-  'A model asked N times per input (repeat) answers by majority; its clean repeat flip rate — clean inputs whose N answers disagree — is its own jitter with no perturbation at all. A family flip rate near it is within that noise; only the part above it is the perturbation’s doing.';
+  'A model asked N times per input (repeat) answers by majority; its clean repeat flip rate — clean inputs whose ' +
+  'N answers disagree — is its own jitter with no perturbation at all. A family flip rate near it is within that ' +
+  'noise; only the part above it is the perturbation’s doing.';
 
 /** The clean repeat flip rate over all rows, or null for a model asked once. */
 export function noiseFloor(m: ModelMetrics): string | null {
@@ -33,18 +35,28 @@ interface RepeatRow {
   byCondition: string;
 }
 
-export const REPEAT_HEADER = ['model', 'asked (N)', 'self-agreement (clean)', 'clean repeat flip rate', 'answer agreement (clean)', 'self-agreement by condition'];
+export const REPEAT_HEADER = [
+  'model',
+  'asked (N)',
+  'self-agreement (clean)',
+  'clean repeat flip rate',
+  'answer agreement (clean)',
+  'self-agreement by condition'
+];
 
 /** How the figures are counted, said under the section's heading. */
 export const REPEAT_COUNTING =
-  "Self-agreement counts the rows whose N answers all agree; answer agreement counts the answers equal to their row's majority, out of rows × N. Missing rows have no answers and are left out.";
+  'Self-agreement counts the rows whose N answers all agree; answer agreement counts the answers equal to their ' +
+  "row's majority, out of rows × N. Missing rows have no answers and are left out.";
 
 export function repeatRows(metrics: Metrics): RepeatRow[] {
   return metrics.models.flatMap((m) => {
     const r = m.repeat;
     if (!r) return [];
     const clean = r.agreement.find((a) => a.scope === ALL && a.condition === 'clean');
-    const perturbed = r.agreement.filter((a) => a.scope === ALL && a.condition !== 'clean').map((a) => `${a.condition} ${rateText(a.self_agreement)}`);
+    const perturbed = r.agreement
+      .filter((a) => a.scope === ALL && a.condition !== 'clean')
+      .map((a) => `${a.condition} ${rateText(a.self_agreement)}`);
     return [
       {
         model: m.model,
@@ -59,7 +71,21 @@ export function repeatRows(metrics: Metrics): RepeatRow[] {
 }
 
 export function repeatSection(metrics: Metrics): string[] {
-  const rows = repeatRows(metrics).map((r) => [md(r.model, 40), String(r.repeat), r.selfAgreement, r.floor, r.answerAgreement, r.byCondition]);
+  const rows = repeatRows(metrics).map((r) => [
+    md(r.model, 40),
+    String(r.repeat),
+    r.selfAgreement,
+    r.floor,
+    r.answerAgreement,
+    r.byCondition
+  ]);
   if (rows.length === 0) return [];
-  return ['## Repeated queries (all rows)', '', `${NOISE_FLOOR_MEANING} ${REPEAT_COUNTING}`, '', ...table(REPEAT_HEADER, rows), ''];
+  return [
+    '## Repeated queries (all rows)',
+    '',
+    `${NOISE_FLOOR_MEANING} ${REPEAT_COUNTING}`,
+    '',
+    ...table(REPEAT_HEADER, rows),
+    ''
+  ];
 }

@@ -27,17 +27,42 @@ export function searchSection(metrics: Metrics): string[] {
   const rows = metrics.models.flatMap((m) => {
     const s = m.search?.find((f) => f.scope === ALL);
     if (!s) return [];
-    return [[md(m.model, 40), String(s.tested), String(s.successes), rateText(s.attack_success), `${plain(s.queries_mean_tested)} / ${plain(s.queries_median_tested)}`, `${plain(s.queries_mean_success)} / ${plain(s.queries_median_success)}`, plain(s.words_changed_per_success)]];
+    return [
+      [
+        md(m.model, 40),
+        String(s.tested),
+        String(s.successes),
+        rateText(s.attack_success),
+        `${plain(s.queries_mean_tested)} / ${plain(s.queries_median_tested)}`,
+        `${plain(s.queries_mean_success)} / ${plain(s.queries_median_success)}`,
+        plain(s.words_changed_per_success)
+      ]
+    ];
   });
   if (rows.length === 0) return [];
-  const budget = metrics.models.map((m) => m.search?.find((f) => f.scope === ALL)?.budget).find((b) => typeof b === 'number');
+  const budget = metrics.models
+    .map((m) => m.search?.find((f) => f.scope === ALL)?.budget)
+    .find((b) => typeof b === 'number');
   return [
     '## Adaptive search (all rows)',
     '',
-    `Queries are the distinct candidate texts scored per example and model, within the configured budget${budget === undefined || budget === null ? '' : ` of ${budget}`}. A search that found nothing is evidence about this budget and these operators only.`,
+    `Queries are the distinct candidate texts scored per example and model, within the configured budget` +
+      `${budget === undefined || budget === null ? '' : ` of ${budget}`}. A search that found nothing is evidence ` +
+      `about this budget and these operators only.`,
     '',
     ...tooLongLines(metrics),
-    ...table(['model', 'tested', 'successes', 'attack success', 'queries mean / median (tested)', 'queries mean / median (successes)', 'words changed per success'], rows),
+    ...table(
+      [
+        'model',
+        'tested',
+        'successes',
+        'attack success',
+        'queries mean / median (tested)',
+        'queries mean / median (successes)',
+        'words changed per success'
+      ],
+      rows
+    ),
     ''
   ];
 }

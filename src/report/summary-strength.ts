@@ -10,14 +10,22 @@ import { fixed, rateText } from './format.js';
 import { markdownTable as table } from './markdown.js';
 
 export const CERTIFIED_MEANING =
-  'Certified means: no point of the threat model\'s feasible set (within eps of the row in L∞, inside the feature bounds, changing only the editable features) changes this model\'s prediction, every point and not only the points an attack tried. It does not cover a larger budget, other features or other kinds of change, another model or a retrained one, and it says nothing about whether the row\'s label is right. A tie (the largest reachable gap within rounding of zero) is never certified.';
+  "Certified means: no point of the threat model's feasible set (within eps of the row in L∞, inside the feature " +
+  "bounds, changing only the editable features) changes this model's prediction, every point and not only the " +
+  'points an attack tried. It does not cover a larger budget, other features or other kinds of change, another ' +
+  "model or a retrained one, and it says nothing about whether the row's label is right. A tie (the largest " +
+  'reachable gap within rounding of zero) is never certified.';
 
-/** What exact computes, in one sentence: a target must beat every other label when the objective is targeted and there are more than two (docs/tabular.md#exact). */
+/**
+ * What exact computes, in one sentence: a target must beat every other label when the objective is targeted and there
+ * are more than two (docs/tabular.md#exact).
+ */
 function exactMethodSentence(objective: string, labels: number): string {
   const what =
     objective === 'targeted' && labels > 2
-      ? 'the largest margin any point of the feasible set gives each protected target over every other label at once (a small linear program per target)'
-      : 'the largest change any point of the feasible set can make to each rival label\'s logit gap';
+      ? 'the largest margin any point of the feasible set gives each protected target over every other label at ' +
+        'once (a small linear program per target)'
+      : "the largest change any point of the feasible set can make to each rival label's logit gap";
   return `\`exact\` computes, for the logistic regression, ${what}, so its successes are every failure there is.`;
 }
 
@@ -25,15 +33,29 @@ export function strengthSection(metrics: Metrics, objective: string): string[] {
   const models = metrics.models.filter((m) => m.exact_certificate !== undefined);
   if (models.length === 0) return [];
   const out: string[] = ['## Attack strength against the exact worst case', ''];
-  out.push(`${exactMethodSentence(objective, metrics.labels.length)} An attack's strength is its successes over exact's on the rows both tested: 1 means it found all of them.`, '');
+  out.push(
+    `${exactMethodSentence(objective, metrics.labels.length)} An attack's strength is its successes over exact's ` +
+      `on the rows both tested: 1 means it found all of them.`,
+    ''
+  );
   out.push(CERTIFIED_MEANING, '');
   // Under a review policy with more than two labels there is no certificate: say why once.
-  const reasons = [...new Set(models.flatMap((m) => (m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : [])))];
+  const reasons = [
+    ...new Set(
+      models.flatMap((m) =>
+        m.exact_certificate?.certified.status === 'not_applicable' ? [m.exact_certificate.certified.reason ?? ''] : []
+      )
+    )
+  ];
   for (const reason of reasons) out.push(`Not applicable in this run: ${reason}.`, '');
   out.push(
     ...table(
       ['model', 'certified by exact', 'ties'],
-      models.map((m) => [md(m.model, 40), m.exact_certificate ? rateText(m.exact_certificate.certified) : '—', String(m.exact_certificate?.ties.value ?? 0)])
+      models.map((m) => [
+        md(m.model, 40),
+        m.exact_certificate ? rateText(m.exact_certificate.certified) : '—',
+        String(m.exact_certificate?.ties.value ?? 0)
+      ])
     ),
     ''
   );

@@ -17,8 +17,18 @@ const MAX_BARS = 100;
 const MARGIN = { top: 34, right: 16, bottom: 56, left: 56 };
 const PLOT_W = CHART_WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
-const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-
+const PALETTE = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#9467bd',
+  '#ff7f0e',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf'
+];
 
 /**
  * Untrusted text made inert: one line, bounded length, escaped. A very long value is cut before
@@ -70,7 +80,8 @@ const TITLE_CHARS = 64;
 function open(title: string, height = CHART_HEIGHT): string[] {
   const t = safeText(title, TITLE_CHARS);
   return [
-    `<svg class="chart" width="${CHART_WIDTH}" height="${height}" viewBox="0 0 ${CHART_WIDTH} ${height}" role="img" aria-label="${t}">`,
+    `<svg class="chart" width="${CHART_WIDTH}" height="${height}" viewBox="0 0 ${CHART_WIDTH} ${height}" ` +
+      `role="img" aria-label="${t}">`,
     `<title>${t}</title>`,
     `<rect x="0" y="0" width="${CHART_WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="${CHART_WIDTH / 2}" y="20" text-anchor="middle" font-size="14" font-weight="bold">${t}</text>`
@@ -80,16 +91,23 @@ function open(title: string, height = CHART_HEIGHT): string[] {
 function axisLabels(xLabel: string, yLabel: string): string[] {
   const cy = MARGIN.top + PLOT_H / 2;
   return [
-    `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${CHART_HEIGHT - 8}" text-anchor="middle" font-size="12">${safeText(xLabel, 60)}</text>`,
-    `<text x="14" y="${num(cy)}" text-anchor="middle" font-size="12" transform="rotate(-90 14 ${num(cy)})">${safeText(yLabel, 60)}</text>`
+    `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${CHART_HEIGHT - 8}" text-anchor="middle" font-size="12">` +
+      `${safeText(xLabel, 60)}</text>`,
+    `<text x="14" y="${num(cy)}" text-anchor="middle" font-size="12" transform="rotate(-90 14 ${num(cy)})">` +
+      `${safeText(yLabel, 60)}</text>`
   ];
 }
 
 function frame(): string {
-  return `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${PLOT_W}" height="${PLOT_H}" fill="none" stroke="#333333" stroke-width="1"/>`;
+  return (
+    `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${PLOT_W}" height="${PLOT_H}" fill="none" stroke="#333333" ` +
+    `stroke-width="1"/>`
+  );
 }
 
-/** At least `digits` decimals, and as many more (up to 4) as `values` need to print exactly: 0.25 must not read "0.3". */
+/**
+ * At least `digits` decimals, and as many more (up to 4) as `values` need to print exactly: 0.25 must not read "0.3".
+ */
 function decimalsFor(values: readonly number[], digits: number): number {
   let d = digits;
   while (d < 4 && values.some((v) => Math.abs(Number(v.toFixed(d)) - v) > 1e-9 * Math.max(1, Math.abs(v)))) d++;
@@ -99,22 +117,37 @@ function decimalsFor(values: readonly number[], digits: number): number {
 /** Five ticks on each axis of a [0, xMax] × [yMin, yMax] plot, with grid lines. */
 function ticks(xMax: number | null, yMin: number, yMax: number, requested: number): string[] {
   const out: string[] = [];
-  const digits = decimalsFor([0, 1, 2, 3, 4].map((i) => yMin + (i / 4) * (yMax - yMin)), requested);
+  const digits = decimalsFor(
+    [0, 1, 2, 3, 4].map((i) => yMin + (i / 4) * (yMax - yMin)),
+    requested
+  );
   for (let i = 0; i <= 4; i++) {
     const f = i / 4;
     const y = MARGIN.top + PLOT_H - f * PLOT_H;
-    out.push(`<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" stroke-width="1"/>`);
-    out.push(`<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">${num(yMin + f * (yMax - yMin), digits)}</text>`);
+    out.push(
+      `<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" ` +
+        `stroke-width="1"/>`
+    );
+    out.push(
+      `<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">` +
+        `${num(yMin + f * (yMax - yMin), digits)}</text>`
+    );
     if (xMax !== null) {
       const x = MARGIN.left + f * PLOT_W;
-      out.push(`<text x="${num(x)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${num(f * xMax, 2)}</text>`);
+      out.push(
+        `<text x="${num(x)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">` +
+          `${num(f * xMax, 2)}</text>`
+      );
     }
   }
   return out;
 }
 
 function empty(): string {
-  return `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${num(MARGIN.top + PLOT_H / 2)}" text-anchor="middle" font-size="12" fill="#666666">no data</text>`;
+  return (
+    `<text x="${num(MARGIN.left + PLOT_W / 2)}" y="${num(MARGIN.top + PLOT_H / 2)}" text-anchor="middle" ` +
+    `font-size="12" fill="#666666">no data</text>`
+  );
 }
 
 interface LineSeries {
@@ -149,7 +182,10 @@ export function lineChart(series: readonly LineSeries[], opts: LineChartOptions)
       const [x, y] = pts[0] as readonly [number, number];
       out.push(`<circle cx="${num(sx(x))}" cy="${num(sy(y))}" r="3" fill="${color}"/>`);
     } else if (pts.length > 1) {
-      out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${pts.map(([x, y]) => `${num(sx(x))},${num(sy(y))}`).join(' ')}"/>`);
+      out.push(
+        `<polyline fill="none" stroke="${color}" stroke-width="2" points="` +
+          `${pts.map(([x, y]) => `${num(sx(x))},${num(sy(y))}`).join(' ')}"/>`
+      );
     }
   });
   if (shown.every((s) => s.points.length === 0)) out.push(empty());
@@ -157,7 +193,10 @@ export function lineChart(series: readonly LineSeries[], opts: LineChartOptions)
   shown.forEach((s, i) => {
     const color = PALETTE[i % PALETTE.length] as string;
     const y = MARGIN.top + 14 + i * 16;
-    out.push(`<line x1="${MARGIN.left + 8}" y1="${y - 4}" x2="${MARGIN.left + 26}" y2="${y - 4}" stroke="${color}" stroke-width="3"/>`);
+    out.push(
+      `<line x1="${MARGIN.left + 8}" y1="${y - 4}" x2="${MARGIN.left + 26}" y2="${y - 4}" stroke="${color}" ` +
+        `stroke-width="3"/>`
+    );
     out.push(`<text x="${MARGIN.left + 32}" y="${y}" font-size="11">${safeText(s.name, 70)}</text>`);
   });
   out.push(...axisLabels(opts.xLabel, opts.yLabel), '</svg>');
@@ -186,7 +225,10 @@ function legendRow(entries: readonly LegendEntry[], y: number): string[] {
   const out: string[] = [];
   let x = MARGIN.left;
   for (const e of entries) {
-    out.push(e.mark(x + 9, y - 4), `<text x="${num(x + 22)}" y="${num(y)}" font-size="11">${safeText(e.label, 40)}</text>`);
+    out.push(
+      e.mark(x + 9, y - 4),
+      `<text x="${num(x + 22)}" y="${num(y)}" font-size="11">${safeText(e.label, 40)}</text>`
+    );
     x += 22 + 6.4 * Math.min(40, Array.from(e.label).length) + 16;
   }
   return out;
@@ -212,24 +254,46 @@ export function reliabilityChart(bins: readonly ReliabilityBarBin[], title: stri
     const x1 = sx(b.upper);
     const y = sy(b.accuracy);
     const rows = Math.trunc(b.n);
-    out.push(`<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.55"><title>confidence ${num(b.lower)}–${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${rows})</title></rect>`);
+    out.push(
+      `<rect x="${num(x0 + 1)}" y="${num(y)}" width="${num(Math.max(0, x1 - x0 - 2))}" height="` +
+        `${num(MARGIN.top + PLOT_H - y)}" fill="#1f77b4" fill-opacity="0.55"><title>confidence ${num(b.lower)}–` +
+        `${num(b.upper)}: accuracy ${num(b.accuracy, 3)} (n=${rows})</title></rect>`
+    );
     if (b.mean_probability !== undefined && b.mean_probability !== null) {
-      out.push(`<circle cx="${num(sx(b.mean_probability))}" cy="${num(y)}" r="3.5" fill="#d62728" stroke="#ffffff" stroke-width="1"/>`);
+      out.push(
+        `<circle cx="${num(sx(b.mean_probability))}" cy="${num(y)}" r="3.5" fill="#d62728" stroke="#ffffff" ` +
+          `stroke-width="1"/>`
+      );
     }
     // Row counts go on top, after every bar, so no bar covers a number.
-    labels.push(`<text x="${num((x0 + x1) / 2)}" y="${num(y - 4)}" text-anchor="middle" font-size="${x1 - x0 < 36 ? 8 : 10}" fill="#1a1a1a">${rows}</text>`);
+    labels.push(
+      `<text x="${num((x0 + x1) / 2)}" y="${num(y - 4)}" text-anchor="middle" font-size="` +
+        `${x1 - x0 < 36 ? 8 : 10}" fill="#1a1a1a">${rows}</text>`
+    );
     drawn++;
   }
   if (drawn === 0) out.push(empty());
-  out.push(`<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`);
+  out.push(
+    `<line x1="${num(sx(0))}" y1="${num(sy(0))}" x2="${num(sx(1))}" y2="${num(sy(1))}" stroke="#666666" ` +
+      `stroke-width="1.5" stroke-dasharray="5 4"/>`
+  );
   out.push(...labels);
   out.push(...axisLabels('confidence (top probability)', 'accuracy'));
   out.push(
     ...legendRow(
       [
-        { mark: (x, y) => `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="#1f77b4" fill-opacity="0.55"/>`, label: 'accuracy per bin (n above)' },
+        {
+          mark: (x, y) =>
+            `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="#1f77b4" fill-opacity="0.55"/>`,
+          label: 'accuracy per bin (n above)'
+        },
         { mark: (x, y) => `<circle cx="${num(x)}" cy="${num(y)}" r="3.5" fill="#d62728"/>`, label: 'mean confidence' },
-        { mark: (x, y) => `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="#666666" stroke-width="1.5" stroke-dasharray="5 4"/>`, label: 'perfect calibration' }
+        {
+          mark: (x, y) =>
+            `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="#666666" ` +
+            `stroke-width="1.5" stroke-dasharray="5 4"/>`,
+          label: 'perfect calibration'
+        }
       ],
       height - 6
     ),
@@ -249,11 +313,17 @@ interface HistogramSeries {
  * different sizes compare), the count in the bar's tooltip, and a legend naming each series
  * with its total under the plot.
  */
-export function histogramChart(binLabels: readonly string[], series: readonly HistogramSeries[], opts: { title: string; xLabel: string }): string {
+export function histogramChart(
+  binLabels: readonly string[],
+  series: readonly HistogramSeries[],
+  opts: { title: string; xLabel: string }
+): string {
   const bins = binLabels.slice(0, MAX_BARS);
   const shown = series.slice(0, PALETTE.length);
   const totals = shown.map((s) => s.counts.reduce((a, b) => a + b, 0));
-  const shares = shown.map((s, i) => bins.map((_, b) => ((totals[i] as number) > 0 ? (s.counts[b] ?? 0) / (totals[i] as number) : 0)));
+  const shares = shown.map((s, i) =>
+    bins.map((_, b) => ((totals[i] as number) > 0 ? (s.counts[b] ?? 0) / (totals[i] as number) : 0))
+  );
   const yMax = niceMax(Math.max(0, maxOf(shares.flat())));
   const sy = (v: number) => MARGIN.top + PLOT_H - (clamp(v, 0, yMax) / yMax) * PLOT_H;
   const height = CHART_HEIGHT + LEGEND_ROW;
@@ -263,12 +333,20 @@ export function histogramChart(binLabels: readonly string[], series: readonly Hi
   const width = Math.max(1, Math.min(28, (slot * 0.8) / Math.max(1, shown.length)));
   bins.forEach((label, b) => {
     const cx = MARGIN.left + slot * (b + 0.5);
-    out.push(`<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="${bins.length > 8 ? 9 : 11}">${safeText(label, 12)}</text>`);
+    out.push(
+      `<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="` +
+        `${bins.length > 8 ? 9 : 11}">${safeText(label, 12)}</text>`
+    );
     shown.forEach((s, i) => {
       const share = shares[i]?.[b] ?? 0;
       const x = cx - (width * shown.length) / 2 + i * width;
       const y = sy(share);
-      out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(MARGIN.top + PLOT_H - y)}" fill="${PALETTE[i % PALETTE.length] as string}" fill-opacity="0.8"><title>${safeText(s.name, 40)}, ${safeText(label, 12)}: ${Math.trunc(s.counts[b] ?? 0)} of ${Math.trunc(totals[i] as number)}</title></rect>`);
+      out.push(
+        `<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(MARGIN.top + PLOT_H - y)}" fill="` +
+          `${PALETTE[i % PALETTE.length] as string}" fill-opacity="0.8"><title>${safeText(s.name, 40)}, ` +
+          `${safeText(label, 12)}: ${Math.trunc(s.counts[b] ?? 0)} of ` +
+          `${Math.trunc(totals[i] as number)}</title></rect>`
+      );
     });
   });
   if (bins.length === 0 || shown.length === 0) out.push(empty());
@@ -276,7 +354,9 @@ export function histogramChart(binLabels: readonly string[], series: readonly Hi
   out.push(
     ...legendRow(
       shown.map((s, i) => ({
-        mark: (x: number, y: number) => `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="${PALETTE[i % PALETTE.length] as string}" fill-opacity="0.8"/>`,
+        mark: (x: number, y: number) =>
+          `<rect x="${num(x - 7)}" y="${num(y - 6)}" width="14" height="12" fill="` +
+          `${PALETTE[i % PALETTE.length] as string}" fill-opacity="0.8"/>`,
         label: `${truncate(flatten(s.name), 24)} (n=${Math.trunc(totals[i] as number)})`
       })),
       height - 6
@@ -304,7 +384,9 @@ interface BarChartOptions {
 /** Vertical bars around a zero line (values may be negative), with optional interval whiskers. */
 export function barChart(items: readonly BarItem[], opts: BarChartOptions): string {
   const shown = items.slice(0, MAX_BARS);
-  const values = shown.flatMap((i) => [i.value, i.low ?? null, i.high ?? null]).filter((v): v is number => v !== null && Number.isFinite(v));
+  const values = shown
+    .flatMap((i) => [i.value, i.low ?? null, i.high ?? null])
+    .filter((v): v is number => v !== null && Number.isFinite(v));
   const hi = values.length > 0 ? Math.max(0, maxOf(values)) : 1;
   const lo = values.length > 0 ? Math.min(0, minOf(values)) : 0;
   // Both signs: a symmetric axis, so zero falls on a grid line.
@@ -316,29 +398,48 @@ export function barChart(items: readonly BarItem[], opts: BarChartOptions): stri
   const out = open(opts.title);
   out.push(...ticks(null, yMin, yMin + span, opts.digits ?? 1), frame());
   const zero = sy(0);
-  out.push(`<line x1="${MARGIN.left}" y1="${num(zero)}" x2="${MARGIN.left + PLOT_W}" y2="${num(zero)}" stroke="#333333" stroke-width="1"/>`);
+  out.push(
+    `<line x1="${MARGIN.left}" y1="${num(zero)}" x2="${MARGIN.left + PLOT_W}" y2="${num(zero)}" stroke="#333333" ` +
+      `stroke-width="1"/>`
+  );
   const slot = PLOT_W / Math.max(1, shown.length);
   const width = Math.max(1, Math.min(48, slot * 0.6));
   shown.forEach((item, i) => {
     const cx = MARGIN.left + slot * (i + 0.5);
     const label = safeText(item.label, shown.length > 8 ? 8 : 16);
-    out.push(`<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${label}</text>`);
+    out.push(
+      `<text x="${num(cx)}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${label}</text>`
+    );
     if (item.value === null || !Number.isFinite(item.value)) {
-      out.push(`<text x="${num(cx)}" y="${num(zero - 4)}" text-anchor="middle" font-size="10" fill="#666666">n/a</text>`);
+      out.push(
+        `<text x="${num(cx)}" y="${num(zero - 4)}" text-anchor="middle" font-size="10" fill="#666666">n/a</text>`
+      );
       return;
     }
     const y = sy(item.value);
     const top = Math.min(y, zero);
     const color = item.value < 0 ? '#d62728' : '#2ca02c';
-    out.push(`<rect x="${num(cx - width / 2)}" y="${num(top)}" width="${num(width)}" height="${num(Math.abs(zero - y))}" fill="${color}" fill-opacity="0.75"><title>${label}: ${num(item.value, opts.digits ?? 1)}</title></rect>`);
+    out.push(
+      `<rect x="${num(cx - width / 2)}" y="${num(top)}" width="${num(width)}" height="` +
+        `${num(Math.abs(zero - y))}" fill="${color}" fill-opacity="0.75"><title>${label}: ` +
+        `${num(item.value, opts.digits ?? 1)}</title></rect>`
+    );
     const low = item.low ?? null;
     const high = item.high ?? null;
     if (low !== null && high !== null && Number.isFinite(low) && Number.isFinite(high)) {
       const yl = sy(low);
       const yh = sy(high);
-      out.push(`<line x1="${num(cx)}" y1="${num(yl)}" x2="${num(cx)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`);
-      out.push(`<line x1="${num(cx - 6)}" y1="${num(yl)}" x2="${num(cx + 6)}" y2="${num(yl)}" stroke="#000000" stroke-width="1.5"/>`);
-      out.push(`<line x1="${num(cx - 6)}" y1="${num(yh)}" x2="${num(cx + 6)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`);
+      out.push(
+        `<line x1="${num(cx)}" y1="${num(yl)}" x2="${num(cx)}" y2="${num(yh)}" stroke="#000000" stroke-width="1.5"/>`
+      );
+      out.push(
+        `<line x1="${num(cx - 6)}" y1="${num(yl)}" x2="${num(cx + 6)}" y2="${num(yl)}" stroke="#000000" ` +
+          `stroke-width="1.5"/>`
+      );
+      out.push(
+        `<line x1="${num(cx - 6)}" y1="${num(yh)}" x2="${num(cx + 6)}" y2="${num(yh)}" stroke="#000000" ` +
+          `stroke-width="1.5"/>`
+      );
     }
   });
   if (shown.length === 0) out.push(empty());
@@ -399,11 +500,18 @@ export function stepChart(series: readonly StepSeries[], opts: StepChartOptions)
   const out = open(opts.title, height);
   for (let i = 0; i <= 4; i++) {
     const y = sy((i / 4) * yMax);
-    out.push(`<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" stroke-width="1"/>`);
-    out.push(`<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">${Math.round((i / 4) * yMax * 100)}%</text>`);
+    out.push(
+      `<line x1="${MARGIN.left}" y1="${num(y)}" x2="${MARGIN.left + PLOT_W}" y2="${num(y)}" stroke="#e0e0e0" ` +
+        `stroke-width="1"/>`
+    );
+    out.push(
+      `<text x="${MARGIN.left - 6}" y="${num(y + 4)}" text-anchor="end" font-size="11">` +
+        `${Math.round((i / 4) * yMax * 100)}%</text>`
+    );
   }
   out.push(frame());
-  for (const v of integerTicks(xMax)) out.push(`<text x="${num(sx(v))}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${v}</text>`);
+  for (const v of integerTicks(xMax))
+    out.push(`<text x="${num(sx(v))}" y="${MARGIN.top + PLOT_H + 16}" text-anchor="middle" font-size="11">${v}</text>`);
   const dots: string[] = [];
   shown.forEach((s, i) => {
     if (s.denominator <= 0) return;
@@ -414,8 +522,13 @@ export function stepChart(series: readonly StepSeries[], opts: StepChartOptions)
     for (const p of steps) {
       points.push(`${num(sx(p.x))},${num(sy(level))}`, `${num(sx(p.x))},${num(sy(p.count / s.denominator))}`);
       level = p.count / s.denominator;
-      const label = `${truncate(flatten(s.name), 40)}: ${Math.trunc(p.count)} of ${Math.trunc(s.denominator)} within ${Math.trunc(p.x)} ${opts.xUnit} (${num(100 * level, 1)}%)`;
-      dots.push(`<circle cx="${num(sx(p.x))}" cy="${num(sy(level))}" r="2.5" fill="${color}"><title>${safeText(label, 120)}</title></circle>`);
+      const label =
+        `${truncate(flatten(s.name), 40)}: ${Math.trunc(p.count)} of ${Math.trunc(s.denominator)} within ` +
+        `${Math.trunc(p.x)} ${opts.xUnit} (${num(100 * level, 1)}%)`;
+      dots.push(
+        `<circle cx="${num(sx(p.x))}" cy="${num(sy(level))}" r="2.5" fill="${color}"><title>` +
+          `${safeText(label, 120)}</title></circle>`
+      );
     }
     points.push(`${num(sx(xMax))},${num(sy(level))}`);
     out.push(`<polyline fill="none" stroke="${color}" stroke-width="2" points="${points.join(' ')}"/>`);
@@ -431,7 +544,12 @@ export function stepChart(series: readonly StepSeries[], opts: StepChartOptions)
           const color = PALETTE[(2 * r + k) % PALETTE.length] as string;
           const last = s.steps.length > 0 ? (s.steps[s.steps.length - 1] as { count: number }).count : 0;
           const figure = s.denominator > 0 ? `${Math.trunc(last)}/${Math.trunc(s.denominator)}` : 'not evaluated';
-          return { mark: (x: number, y: number) => `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="${color}" stroke-width="3"/>`, label: `${truncate(flatten(s.name), 22)} (${figure})` };
+          return {
+            mark: (x: number, y: number) =>
+              `<line x1="${num(x - 9)}" y1="${num(y)}" x2="${num(x + 9)}" y2="${num(y)}" stroke="${color}" ` +
+              `stroke-width="3"/>`,
+            label: `${truncate(flatten(s.name), 22)} (${figure})`
+          };
         }),
         CHART_HEIGHT + LEGEND_ROW * (r + 1) - 6
       )

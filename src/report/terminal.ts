@@ -23,14 +23,23 @@ import { causeSentence } from './check-words.js';
 import { checkThresholdText, checkValueText } from './format.js';
 import { byChange, changeSentence, changeWord, knownNotBlocking } from './summary-changes.js';
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#64;': '@' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#64;': '@'
+};
 
 export function toTerminal(markdown: string): string {
   return markdown
     .split('\n')
     .filter((line) => !/^<!--.*-->$/.test(line))
     .map((line) => {
-      const read = line.replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1').replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e] as string);
+      const read = line
+        .replace(/\\([\\`*_{}[\]()#+\-.!|~:])/g, '$1')
+        .replace(/&(amp|lt|gt|quot|#39|#64);/g, (e) => ENTITIES[e] as string);
       return visible(read, '\t').replace(/^(\s*)::/, '$1 ::');
     })
     .join('\n');
@@ -53,7 +62,12 @@ const CHECKS_SHOWN = 10;
 const WIDTH = 100;
 const ID_MAX = 56;
 
-const STATUS = { pass: 'pass', fail: 'fail', not_evaluated: 'not evaluated', not_applicable: 'not applicable' } as const;
+const STATUS = {
+  pass: 'pass',
+  fail: 'fail',
+  not_evaluated: 'not evaluated',
+  not_applicable: 'not applicable'
+} as const;
 
 function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - codePointLength(text)));
@@ -62,7 +76,8 @@ function pad(text: string, width: number): string {
 /** Rows of cells as columns padded to the widest cell, two spaces apart, indented by two. */
 function alignedTable(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => maxOf([codePointLength(h), ...rows.map((r) => codePointLength(r[i] ?? ''))]));
-  const line = (cells: string[]) => ('  ' + cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i] as number))).join('  ')).trimEnd();
+  const line = (cells: string[]) =>
+    ('  ' + cells.map((c, i) => (i === cells.length - 1 ? c : pad(c, widths[i] as number))).join('  ')).trimEnd();
   return [line(header), ...rows.map(line)];
 }
 
@@ -83,7 +98,13 @@ function wrapped(first: string, sentence: string): string[] {
 
 function checkRow(c: Check): string[] {
   const id = truncateText(visible(c.id), ID_MAX) + (c.judged ? '' : ' (not judged)');
-  return [id, STATUS[c.status], checkValueText(c), checkThresholdText(c), c.denominator === null ? '—' : String(c.denominator)];
+  return [
+    id,
+    STATUS[c.status],
+    checkValueText(c),
+    checkThresholdText(c),
+    c.denominator === null ? '—' : String(c.denominator)
+  ];
 }
 
 /** One line: pairs, fixed and broken rows over every model and condition, and the comparison checks that fail. */
@@ -91,9 +112,15 @@ function comparisonLine(comparison: Comparison, gate: GateResult): string {
   const cells = comparison.models.flatMap((m) => m.cells.filter((c) => c.scope === ALL));
   const fixed = cells.reduce((n, c) => n + (c.fixed.value ?? 0), 0);
   const broken = cells.reduce((n, c) => n + (c.broken.value ?? 0), 0);
-  const failing = gate.checks.filter((c) => (c.check === 'regression' || c.check === 'new_protected_transitions') && c.status === 'fail').length;
+  const failing = gate.checks.filter(
+    (c) => (c.check === 'regression' || c.check === 'new_protected_transitions') && c.status === 'fail'
+  ).length;
   const stale = comparison.baseline.stale ? ' (stale baseline: compared on the rows that still pair)' : '';
-  return `Compared with ${truncateText(visible(comparison.baseline.source), 80)}${stale}: ${comparison.rows.paired} paired rows, ${fixed} fixed and ${broken} broken over all models and conditions; ${failing} comparison check${failing === 1 ? '' : 's'} failing.`;
+  return (
+    `Compared with ${truncateText(visible(comparison.baseline.source), 80)}${stale}: ${comparison.rows.paired} ` +
+    `paired rows, ${fixed} fixed and ${broken} broken over all models and conditions; ${failing} comparison check` +
+    `${failing === 1 ? '' : 's'} failing.`
+  );
 }
 
 export function shortSummary(input: ShortSummaryInput): string {
@@ -101,14 +128,23 @@ export function shortSummary(input: ShortSummaryInput): string {
   const c = gate.counts;
   const blocking = gate.checks.filter((x) => gate.failing.includes(x.id));
   const out = [
-    `Evidence Gate: ${gate.verdict === 'pass' ? 'PASS' : 'FAIL'} (${gate.failing.length} blocking check${gate.failing.length === 1 ? '' : 's'})`,
+    `Evidence Gate: ${gate.verdict === 'pass' ? 'PASS' : 'FAIL'} (${gate.failing.length} blocking check` +
+      `${gate.failing.length === 1 ? '' : 's'})`,
     `Checks: ${c.pass} passed, ${c.fail} failed, ${c.not_evaluated} not evaluated, ${c.not_applicable} not applicable.`
   ];
   const changed = changeSentence(gate);
   if (changed) out.push(...wrapped('What this pull request changed: ', changed));
   const known = knownNotBlocking(gate).length;
-  const knownLine = `${known} known failure${known === 1 ? '' : 's'} (failing on the base branch as well) do not block: gate.block_on is new.`;
-  out.push(...(blocking.length > 0 ? wrapped('Why it failed: ', causeSentence(blocking)) : known > 0 ? [`No judged check is newly failing or worse. ${knownLine}`] : ['Every judged check passed.']));
+  const knownLine =
+    `${known} known failure${known === 1 ? '' : 's'} (failing on the base branch as well) do not block: ` +
+    `gate.block_on is new.`;
+  out.push(
+    ...(blocking.length > 0
+      ? wrapped('Why it failed: ', causeSentence(blocking))
+      : known > 0
+        ? [`No judged check is newly failing or worse. ${knownLine}`]
+        : ['Every judged check passed.'])
+  );
   if (blocking.length > 0 && known > 0) out.push(knownLine);
   // Judged against a baseline: new failures first, then worse, then known ones, as in summary.md.
   const judged = gate.changes !== undefined;
@@ -117,15 +153,21 @@ export function shortSummary(input: ShortSummaryInput): string {
   if (listed.length > 0) {
     const heading = judged
       ? listed.length > CHECKS_SHOWN
-        ? `The first ${CHECKS_SHOWN} (new, then worse, then known) of ${listed.length} failing and not-evaluated checks:`
+        ? `The first ${CHECKS_SHOWN} (new, then worse, then known) of ${listed.length} failing and not-evaluated ` +
+          `checks:`
         : 'Failing and not-evaluated checks, new, then worse, then known:'
       : listed.length > CHECKS_SHOWN
         ? `The ${CHECKS_SHOWN} most severe of ${listed.length} failing and not-evaluated checks:`
         : 'Failing and not-evaluated checks, most severe first:';
     out.push('', heading);
-    const rows = listed.slice(0, CHECKS_SHOWN).map((x) => (judged ? [...checkRow(x).slice(0, 1), changeWord(x, gate.failing), ...checkRow(x).slice(1)] : checkRow(x)));
+    const rows = listed
+      .slice(0, CHECKS_SHOWN)
+      .map((x) =>
+        judged ? [...checkRow(x).slice(0, 1), changeWord(x, gate.failing), ...checkRow(x).slice(1)] : checkRow(x)
+      );
     out.push(...alignedTable(['check', ...(judged ? ['change'] : []), 'status', 'value', 'threshold', 'n'], rows));
-    if (listed.length > CHECKS_SHOWN) out.push(`  and ${listed.length - CHECKS_SHOWN} more (summary.md, report.html and checks.json list every check)`);
+    if (listed.length > CHECKS_SHOWN)
+      out.push(`  and ${listed.length - CHECKS_SHOWN} more (summary.md, report.html and checks.json list every check)`);
   }
   if (input.comparison) out.push('', comparisonLine(input.comparison, gate));
   const folder = visible(input.outputPath);

@@ -5,7 +5,9 @@
  */
 import { arch, cpus, hostname, platform } from 'node:os';
 
-/** Work counters per model: rows predicted, distinct inputs scored, model calls, and attack-generation work (tabular). */
+/**
+ * Work counters per model: rows predicted, distinct inputs scored, model calls, and attack-generation work (tabular).
+ */
 export interface ModelCounters {
   model: string;
   predictions: number;

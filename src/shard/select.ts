@@ -25,7 +25,9 @@ export function parseShard(text: string, what: string): ShardSpec {
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || !(count >= 1 && count <= 1000 && index >= 1 && index <= count)) {
-    throw new UsageError(`${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`);
+    throw new UsageError(
+      `${what}: expected K/N with 1 ≤ K ≤ N ≤ 1000 (e.g. 2/4), found ${JSON.stringify(text.slice(0, 40))}`
+    );
   }
   return { index, count };
 }

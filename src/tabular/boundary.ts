@@ -63,7 +63,9 @@ class Boundary implements QueryAttack {
     const x = this.row.x;
     return vectorOf(x.length, (i) => {
       const xi = x[i] as number;
-      return v[i] === xi ? xi : clip(xi + t * ((v[i] as number) - xi), this.box.lo[i] as number, this.box.hi[i] as number);
+      return v[i] === xi
+        ? xi
+        : clip(xi + t * ((v[i] as number) - xi), this.box.lo[i] as number, this.box.hi[i] as number);
     });
   }
 
@@ -112,7 +114,8 @@ export const BOUNDARY = tabularAttack({
   reportsWork: true,
   method: {
     search:
-      'label only: random vertices of F(x) until one succeeds, then a binary search on the segment from x to it (to 0.001·eps in L∞) keeps the success closest to x; stream seeded by (seed, boundary, id, model)'
+      'label only: random vertices of F(x) until one succeeds, then a binary search on the segment from x to it ' +
+      '(to 0.001·eps in L∞) keeps the success closest to x; stream seeded by (seed, boundary, id, model)'
   },
   read: (raw): BoundaryParams => ({ queries: raw.queries ?? BOUNDARY_DEFAULT_QUERIES }),
   settings: (params) => ({ queries: params.queries }),

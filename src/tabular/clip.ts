@@ -65,6 +65,6 @@ function towards(v: number, target: number): number {
   if (v === 0) return target > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
   float[0] = v;
   // Doubles of one sign are ordered like their bit patterns: a step up in magnitude adds one.
-  bits[0] = (bits[0] as bigint) + ((v > 0) === (target > v) ? 1n : -1n);
+  bits[0] = (bits[0] as bigint) + (v > 0 === target > v ? 1n : -1n);
   return float[0] as number;
 }

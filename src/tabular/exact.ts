@@ -46,7 +46,10 @@ import { validateCandidate } from './validity.js';
 export const TIE_TOLERANCE = 1e-9;
 
 const EXACT_METHOD =
-  'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature at the end of its interval; targeted with more than two labels, each protected target\'s largest margin over every other label at once (a linear program); success iff a gap > 0 (or = 0 with the rival first in label order); no success and no tie = certified';
+  'for each rival label the largest logit gap over F(x) = box ∩ L∞ ball ∩ editable features, feature by feature ' +
+  "at the end of its interval; targeted with more than two labels, each protected target's largest margin over " +
+  'every other label at once (a linear program); success iff a gap > 0 (or = 0 with the rival first in label ' +
+  'order); no success and no tie = certified';
 
 interface ExactOutcome {
   /** Label index of the chosen rival (null when there is no rival). */
@@ -72,7 +75,11 @@ function logit(w: readonly number[], b: number, x: readonly number[]): number {
 }
 
 /** The largest |zₖ(x)| over the labels (−∞ without labels). */
-function largestLogit(weights: readonly (readonly number[])[], intercepts: readonly number[], x: readonly number[]): number {
+function largestLogit(
+  weights: readonly (readonly number[])[],
+  intercepts: readonly number[],
+  x: readonly number[]
+): number {
   let best = -Infinity;
   for (let k = 0; k < weights.length; k++) {
     const a = Math.abs(logit(weights[k] as readonly number[], intercepts[k] as number, x));
@@ -81,7 +88,10 @@ function largestLogit(weights: readonly (readonly number[])[], intercepts: reado
   return best;
 }
 
-/** The maximiser of c·x′ over F(x) (`ends`: its intervals, a point where a feature is not editable): each feature at the end its coefficient points to. */
+/**
+ * The maximiser of c·x′ over F(x) (`ends`: its intervals, a point where a feature is not editable): each feature at the
+ * end its coefficient points to.
+ */
 function maximiser(x: readonly number[], c: readonly number[], ends: Intervals): number[] {
   const point: number[] = [];
   for (let i = 0; i < x.length; i++) {
@@ -98,9 +108,14 @@ function maximiser(x: readonly number[], c: readonly number[], ends: Intervals):
  * the tie tolerance; on large cancelling features (timestamps, identifiers) it is what makes a gap
  * of 1e-8 a tie instead of a certificate that the model's own arithmetic then contradicts.
  */
-function roundingBound(weights: readonly (readonly number[])[], intercepts: readonly number[], ends: Intervals): number {
+function roundingBound(
+  weights: readonly (readonly number[])[],
+  intercepts: readonly number[],
+  ends: Intervals
+): number {
   const reach: number[] = [];
-  for (let i = 0; i < ends.lo.length; i++) reach.push(Math.max(Math.abs(ends.lo[i] as number), Math.abs(ends.hi[i] as number)));
+  for (let i = 0; i < ends.lo.length; i++)
+    reach.push(Math.max(Math.abs(ends.lo[i] as number), Math.abs(ends.hi[i] as number)));
   let largest = 0;
   for (let k = 0; k < weights.length; k++) {
     const w = weights[k] as readonly number[];
@@ -125,7 +140,13 @@ interface TargetBest {
  * best point maximises the smallest of its margins over F(x), a linear program (max-min-lp.ts).
  * Features where every margin is flat keep xᵢ, as the single-gap maximiser does.
  */
-function beatAll(x: readonly number[], target: number, weights: readonly (readonly number[])[], intercepts: readonly number[], ends: Intervals): TargetBest {
+function beatAll(
+  x: readonly number[],
+  target: number,
+  weights: readonly (readonly number[])[],
+  intercepts: readonly number[],
+  ends: Intervals
+): TargetBest {
   const wt = weights[target] as readonly number[];
   const others: number[] = [];
   for (let k = 0; k < weights.length; k++) if (k !== target) others.push(k);
@@ -141,7 +162,9 @@ function beatAll(x: readonly number[], target: number, weights: readonly (readon
   }
   if (free.length > 0) {
     const zt = logit(wt, intercepts[target] as number, point);
-    const coefficients = others.map((k) => free.map(({ i }) => (wt[i] as number) - ((weights[k] as readonly number[])[i] as number)));
+    const coefficients = others.map((k) =>
+      free.map(({ i }) => (wt[i] as number) - ((weights[k] as readonly number[])[i] as number))
+    );
     const constants = others.map((k) => zt - logit(weights[k] as readonly number[], intercepts[k] as number, point));
     const { y, atUpper } = maxMin({ coefficients, constants, widths: free.map(({ lo, hi }) => hi - lo) });
     free.forEach(({ i, lo, hi }, v) => {
@@ -183,7 +206,15 @@ export function acceptedGap(policy: ReviewPolicy): number {
  * `targeted` with more than two labels: a rival is a target that must beat every other label
  * (beatAll); otherwise its gap to gold alone decides, feature by feature.
  */
-export function exactSearch(x: readonly number[], gold: number, rivals: readonly number[], model: AffineLogits, space: FeatureSpace, boundary = 0, targeted = false): ExactOutcome {
+export function exactSearch(
+  x: readonly number[],
+  gold: number,
+  rivals: readonly number[],
+  model: AffineLogits,
+  space: FeatureSpace,
+  boundary = 0,
+  targeted = false
+): ExactOutcome {
   const { weights, intercepts } = model.affineLogits();
   const joint = targeted && weights.length > 2;
   const ends = intervals(x, space);
@@ -245,14 +276,28 @@ interface ExactRow {
 /** The rivals of gold (label indices, in label order): every other label, or only the protected targets. */
 function rivalsOf(labels: readonly string[], gold: number, targets: readonly string[] | null): number[] {
   const rivals: number[] = [];
-  for (let k = 0; k < labels.length; k++) if (k !== gold && (targets === null || targets.includes(labels[k] as string))) rivals.push(k);
+  for (let k = 0; k < labels.length; k++)
+    if (k !== gold && (targets === null || targets.includes(labels[k] as string))) rivals.push(k);
   return rivals;
 }
 
 /** A candidate of `exact` with its validity and certificate (exact asks the model nothing, so no queries). */
-function outcomeRow(x: readonly number[], values: number[], attempted: boolean, space: FeatureSpace, certified: boolean | null, tie: boolean | null): TabularCandidate {
+function outcomeRow(
+  x: readonly number[],
+  values: number[],
+  attempted: boolean,
+  space: FeatureSpace,
+  certified: boolean | null,
+  tie: boolean | null
+): TabularCandidate {
   const reason = validateCandidate(x, values, space);
-  return { values, attempted, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified, tie } };
+  return {
+    values,
+    attempted,
+    valid: reason === null,
+    invalidReason: reason,
+    work: { queries: 0, gradientEvaluations: 0, certified, tie }
+  };
 }
 
 /** The `exact` candidate for one row, with its certificate. Rows the model gets wrong are not attacked. */
@@ -268,12 +313,26 @@ export function exactCandidate(row: ExactRow): TabularCandidate {
     return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !outcome.success, outcome.tie);
   }
   // Under a review policy: exact for two labels only (see above); otherwise an attack candidate without a certificate.
-  if (labels.length !== 2) return outcomeRow(x, exactSearch(x, g, rivals, model, space, 0, targets !== null).candidate, true, space, null, null);
-  if (typeof model.probabilities !== 'function') throw new Error('exact under against_policy needs the model\'s probabilities');
+  if (labels.length !== 2)
+    return outcomeRow(
+      x,
+      exactSearch(x, g, rivals, model, space, 0, targets !== null).candidate,
+      true,
+      space,
+      null,
+      null
+    );
+  if (typeof model.probabilities !== 'function')
+    throw new Error("exact under against_policy needs the model's probabilities");
   const need = acceptedGap(policy);
   const outcome = exactSearch(x, g, rivals, model, space, Math.max(need, 0), targets !== null);
   const transitions = (targets ?? []).map((to) => ({ from: gold, to }));
-  const accepted = isAttackSuccess({ objective: targets === null ? 'untargeted' : 'targeted', transitions, policy }, labels, gold, model.probabilities(outcome.candidate));
+  const accepted = isAttackSuccess(
+    { objective: targets === null ? 'untargeted' : 'targeted', transitions, policy },
+    labels,
+    gold,
+    model.probabilities(outcome.candidate)
+  );
   return outcomeRow(x, outcome.candidate, true, space, !outcome.tie && !accepted, outcome.tie);
 }
 
@@ -298,7 +357,14 @@ export const EXACT = tabularAttack({
   read: () => ({}),
   candidate: (row) => {
     if (!isAffine(row.model)) throw new Error(`model ${row.model?.name ?? '(none)'} has no affine logits for exact`);
-    return exactCandidate({ x: row.x, gold: row.label, targets: row.targets, model: row.model, space: row.space, policy: row.policy });
+    return exactCandidate({
+      x: row.x,
+      gold: row.label,
+      targets: row.targets,
+      model: row.model,
+      space: row.space,
+      policy: row.policy
+    });
   },
   exact: (labelCount, _models, againstPolicy) => !againstPolicy || labelCount === 2
 });

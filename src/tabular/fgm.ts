@@ -28,7 +28,9 @@ import { vectorOf } from './vector.js';
 export const FGM_FAMILY = 'fgm';
 
 export const FGM_COUNTING =
-  'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the label ŷ, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are not counted';
+  'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the ' +
+  'label ŷ, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are ' +
+  'not counted';
 
 /**
  * Why the step is exact for a binary linear model. The true-class logit (±(w·x + b), signed
@@ -44,7 +46,9 @@ export const FGM_COUNTING =
  * more than two labels, or a non-linear model, one sign step is a heuristic, not the worst case.
  */
 export const FGM_EXACTNESS_NOTE =
-  'for a binary linear model the projected one-step FGM point is the exact worst case in the box ∩ L∞ ball: the logit is linear in x and the feasible set is a product of intervals, so each editable feature independently moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
+  'for a binary linear model the projected one-step FGM point is the exact worst case in the box ∩ L∞ ball: the ' +
+  'logit is linear in x and the feasible set is a product of intervals, so each editable feature independently ' +
+  'moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
 
 /** True only for binary linear models, where the projected sign step is the exact worst case. */
 export function fgmIsExact(labelCount: number, linear: boolean): boolean {
@@ -74,7 +78,13 @@ export function fgmCandidate(
   if (predicted !== gold) {
     const values = [...x];
     const reason = validateCandidate(x, values, space);
-    return { values, attempted: false, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
+    return {
+      values,
+      attempted: false,
+      valid: reason === null,
+      invalidReason: reason,
+      work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null }
+    };
   }
   counters.predictionEvaluations += 1;
   const gradient = model.inputGradient(x, predicted);
@@ -83,7 +93,13 @@ export function fgmCandidate(
   model.predict(values);
   counters.predictionEvaluations += 1;
   const reason = validateCandidate(x, values, space);
-  return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 2, gradientEvaluations: 1, certified: null, tie: null } };
+  return {
+    values,
+    attempted: true,
+    valid: reason === null,
+    invalidReason: reason,
+    work: { queries: 2, gradientEvaluations: 1, certified: null, tie: null }
+  };
 }
 
 /** `threat_model.attacks.fgm: {}`: white-box, one step along each model's own gradient. */
@@ -97,7 +113,9 @@ export const FGM = tabularAttack({
   perModel: true,
   workedExamples: true,
   binaryExactNote: 'as expected: for a binary linear model one clipped sign step is the exact worst case',
-  method: { step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds" },
+  method: {
+    step: "one sign step of size eps on clean-correct rows, labels = the model's own predictions, clipped to bounds"
+  },
   read: () => ({}),
   candidate: (row) => fgmCandidate(row.x, row.label, row.model as Differentiable, row.space, row.counters),
   exact: (labelCount, models) => fgmIsExact(labelCount, models.every(hasAffineLogits))

@@ -108,7 +108,8 @@ export function maxMin(problem: MaxMinProblem): MaxMinSolution {
         leaveTo = to;
       }
     }
-    if (!Number.isFinite(theta)) throw new Error('maxMin: the program is unbounded (a bug: the box bounds every variable)');
+    if (!Number.isFinite(theta))
+      throw new Error('maxMin: the program is unbounded (a bug: the box bounds every variable)');
     value[enter] = (value[enter] as number) + dir * theta;
     for (let k = 0; k < m; k++) {
       const b = basis[k] as number;

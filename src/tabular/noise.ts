@@ -25,7 +25,13 @@ export function noiseCandidate(id: string, x: readonly number[], space: FeatureS
     return moved(x, space, i, space.eps * (2 * decide(seed, NOISE_FAMILY, id, i) - 1));
   });
   const reason = validateCandidate(x, values, space);
-  return { values, attempted: true, valid: reason === null, invalidReason: reason, work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null } };
+  return {
+    values,
+    attempted: true,
+    valid: reason === null,
+    invalidReason: reason,
+    work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null }
+  };
 }
 
 /** `threat_model.attacks.noise: {}`: the corruption baseline, the same candidate for every model. */
@@ -37,7 +43,9 @@ export const NOISE = tabularAttack({
   destructive: false,
   needsGradients: false,
   perModel: false,
-  method: { draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds' },
+  method: {
+    draw: 'uniform in [-eps, eps] per editable feature, seeded by (seed, noise, id, feature index), clipped to bounds'
+  },
   read: () => ({}),
   candidate: (row) => noiseCandidate(row.id, row.x, row.space, row.seed)
 });

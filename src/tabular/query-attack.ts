@@ -46,7 +46,10 @@ export class Box {
   readonly hi: number[];
   readonly movable: number[];
 
-  constructor(readonly x: readonly number[], space: FeatureSpace) {
+  constructor(
+    readonly x: readonly number[],
+    space: FeatureSpace
+  ) {
     const ends = intervals(x, space);
     this.lo = ends.lo;
     this.hi = ends.hi;

@@ -109,7 +109,10 @@ export function squareAttack(row: QueryRow, params: SquareParams): QueryAttack {
 export const SQUARE = tabularAttack({
   name: 'square',
   task: 'tabular',
-  schema: closed({ queries: { type: 'integer', minimum: 1, maximum: 100000 }, p_init: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
+  schema: closed({
+    queries: { type: 'integer', minimum: 1, maximum: 100000 },
+    p_init: { type: 'number', exclusiveMinimum: 0, maximum: 1 }
+  }),
   attack: true,
   destructive: false,
   optIn: true,
@@ -119,9 +122,14 @@ export const SQUARE = tabularAttack({
   reportsWork: true,
   method: {
     search:
-      'start at a random vertex of F(x); each query moves about p·d movable features to a random end of their interval, kept iff the objective margin drops; p halves after 0.1, 0.5, 2, 5, 10, 20, 40, 60, 80% of the budget; first success kept; stream seeded by (seed, square, id, model)'
+      'start at a random vertex of F(x); each query moves about p·d movable features to a random end of their ' +
+      'interval, kept iff the objective margin drops; p halves after 0.1, 0.5, 2, 5, 10, 20, 40, 60, 80% of the ' +
+      'budget; first success kept; stream seeded by (seed, square, id, model)'
   },
-  read: (raw): SquareParams => ({ queries: raw.queries ?? SQUARE_DEFAULT_QUERIES, pInit: raw.p_init ?? SQUARE_DEFAULT_P_INIT }),
+  read: (raw): SquareParams => ({
+    queries: raw.queries ?? SQUARE_DEFAULT_QUERIES,
+    pInit: raw.p_init ?? SQUARE_DEFAULT_P_INIT
+  }),
   settings: (params) => ({ queries: params.queries, p_init: params.pInit }),
   queryAttack: (row, params) => squareAttack(row, params)
 });

@@ -15,13 +15,21 @@ export const VALIDITY_TOLERANCE = 1e-6;
 
 /** The rule as it is recorded in the manifest. */
 export const VALIDITY_RULE =
-  'every value finite, inside its feature bounds (inclusive), |candidate − original| ≤ eps + 1e-6 per feature, and features that are not editable unchanged';
+  'every value finite, inside its feature bounds (inclusive), |candidate − original| ≤ eps + 1e-6 per feature, ' +
+  'and features that are not editable unchanged';
 
 /** Null when `candidate` satisfies the rule for `original` in `space`, otherwise the first reason. */
-export function validateCandidate(original: readonly number[], candidate: readonly number[], space: FeatureSpace): string | null {
+export function validateCandidate(
+  original: readonly number[],
+  candidate: readonly number[],
+  space: FeatureSpace
+): string | null {
   const n = space.names.length;
   if (candidate.length !== original.length || original.length !== n) {
-    return `the candidate has ${candidate.length} values and the original ${original.length}; the feature space has ${n} features`;
+    return (
+      `the candidate has ${candidate.length} values and the original ${original.length}; the feature space has ` +
+      `${n} features`
+    );
   }
 
   for (let i = 0; i < n; i++) {
@@ -30,21 +38,25 @@ export function validateCandidate(original: readonly number[], candidate: readon
   }
   for (let i = 0; i < n; i++) {
     const v = original[i] as number;
-    if (!Number.isFinite(v)) return `the original value of feature ${featureName(space, i)} is not finite (${String(v)})`;
+    if (!Number.isFinite(v))
+      return `the original value of feature ${featureName(space, i)} is not finite (${String(v)})`;
   }
   for (let i = 0; i < n; i++) {
     const v = candidate[i] as number;
     const lo = space.lower[i] ?? -Infinity;
     const hi = space.upper[i] ?? Infinity;
-    if (!(v >= lo && v <= hi)) return `feature ${featureName(space, i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
+    if (!(v >= lo && v <= hi))
+      return `feature ${featureName(space, i)} = ${String(v)} is outside [${String(lo)}, ${String(hi)}]`;
   }
   const limit = space.eps + VALIDITY_TOLERANCE;
   for (let i = 0; i < n; i++) {
     const moved = Math.abs((candidate[i] as number) - (original[i] as number));
-    if (!(moved <= limit)) return `feature ${featureName(space, i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
+    if (!(moved <= limit))
+      return `feature ${featureName(space, i)} moved ${formatDelta(moved, limit)}, more than eps ${String(space.eps)}`;
   }
   for (let i = 0; i < n; i++) {
-    if (space.editable[i] !== true && candidate[i] !== original[i]) return `feature ${featureName(space, i)} is not editable but changed`;
+    if (space.editable[i] !== true && candidate[i] !== original[i])
+      return `feature ${featureName(space, i)} is not editable but changed`;
   }
   return null;
 }

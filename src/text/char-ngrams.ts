@@ -19,7 +19,17 @@ export const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u
 function isPyWhitespace(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
   if (c < 0x85) return false;
-  return c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 /** The lowercased words of a text, as Python's `text.lower().split()` (the same as splitting on PY_WHITESPACE). */
@@ -56,7 +66,9 @@ function gramOf(w: Int32Array, from: number, to: number): string {
   return gram;
 }
 
-/** Cached feature ids of one word; a partial list (some n-gram unknown) is only good until a new n-gram is registered. */
+/**
+ * Cached feature ids of one word; a partial list (some n-gram unknown) is only good until a new n-gram is registered.
+ */
 interface WordEntry {
   word: string;
   hash: number;
@@ -108,7 +120,8 @@ export class CharWbIndex {
     readonly minN = 2,
     readonly maxN = 4
   ) {
-    if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN)) throw new Error(`bad n-gram range (${minN}, ${maxN})`);
+    if (!(Number.isInteger(minN) && Number.isInteger(maxN) && minN >= 1 && maxN >= minN))
+      throw new Error(`bad n-gram range (${minN}, ${maxN})`);
   }
 
   /** Registers one n-gram (as scikit-learn's analyzer spells it) under a feature id. */
@@ -151,7 +164,8 @@ export class CharWbIndex {
     let distinct = 0;
     let start = -1;
     let hash = 0;
-    // One pass: each word's units go into a 32-bit FNV-1a hash; the word ends at whitespace (or at the end, read as a space).
+    // One pass: each word's units go into a 32-bit FNV-1a hash; the word ends at whitespace (or at the end, read as a
+    // space).
     for (let i = 0; i <= lower.length; i++) {
       const c = i < lower.length ? lower.charCodeAt(i) : 0x20;
       if (!isPyWhitespace(c)) {

@@ -76,7 +76,9 @@ export function unpackRows(packed: PackedRows): SparseRow[] {
   return rows;
 }
 
-/** The buffers to transfer with a message carrying these rows (each array is a view from offset 0 of its own buffer). */
+/**
+ * The buffers to transfer with a message carrying these rows (each array is a view from offset 0 of its own buffer).
+ */
 export function rowBuffers(packed: readonly PackedRows[]): ArrayBuffer[] {
   return packed.flatMap((p) => [p.offsets.buffer, p.ids.buffer, p.counts.buffer]);
 }

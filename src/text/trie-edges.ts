@@ -48,7 +48,8 @@ export class Edges {
     const old = this.slots;
     this.slots = new Int32Array(old.length * 2).fill(-1);
     this.size = 0;
-    for (let at = 0; at < old.length; at += STRIDE) if (old[at] !== -1) this.add(old[at] as number, old[at + 1] as number, old[at + 2] as number);
+    for (let at = 0; at < old.length; at += STRIDE)
+      if (old[at] !== -1) this.add(old[at] as number, old[at + 1] as number, old[at + 2] as number);
   }
 }
 

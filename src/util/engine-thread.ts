@@ -31,7 +31,10 @@ export function markDelegated(): void {
   (globalThis as Record<symbol, unknown>)[DELEGATED] = true;
 }
 
-/** Whether this thread stores the compile cache after its work: the engine thread, or a main thread that ran the command itself. */
+/**
+ * Whether this thread stores the compile cache after its work: the engine thread, or a main thread that ran the command
+ * itself.
+ */
 export function savesCompileCache(): boolean {
   return isEngineThread() || (isMainThread && (globalThis as Record<symbol, unknown>)[DELEGATED] !== true);
 }

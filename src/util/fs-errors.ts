@@ -20,7 +20,15 @@ export class FileSystemError extends UserError {
 }
 
 /** Error codes that describe the machine the run is on. */
-export const USER_FS_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
+export const USER_FS_CODES: ReadonlySet<string> = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EFBIG',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'ENAMETOOLONG'
+]);
 
 /** What the failed system call was doing, in words. */
 const VERBS: Record<string, string> = {

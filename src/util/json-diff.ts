@@ -48,7 +48,8 @@ function labelValue(v: Json | undefined): string {
 function identities(a: Json[], b: Json[]): { a: string[]; b: string[] } | null {
   const all = [...a, ...b];
   if (all.length === 0 || !all.every(isObject)) return null;
-  const naming = (o: Json, k: string) => isObject(o) && Object.hasOwn(o, k) && (typeof o[k] === 'string' || o[k] === null);
+  const naming = (o: Json, k: string) =>
+    isObject(o) && Object.hasOwn(o, k) && (typeof o[k] === 'string' || o[k] === null);
   const named = (k: string) => all.every((o) => naming(o, k));
   const keys = IDENTITY_KEYS.filter(named);
   if (keys.length === 0) return null;
@@ -66,7 +67,14 @@ function identities(a: Json[], b: Json[]): { a: string[]; b: string[] } | null {
  * Appends up to `limit` differences between `recorded` and `recomputed` to `out`; returns how many
  * differences there are in all. `skip` leaves out paths (and everything under them).
  */
-export function jsonDifferences(recorded: Json | undefined, recomputed: Json | undefined, path: string, out: string[], limit = 50, skip: (path: string) => boolean = () => false): number {
+export function jsonDifferences(
+  recorded: Json | undefined,
+  recomputed: Json | undefined,
+  path: string,
+  out: string[],
+  limit = 50,
+  skip: (path: string) => boolean = () => false
+): number {
   if (skip(path)) return 0;
   if (Array.isArray(recorded) && Array.isArray(recomputed)) {
     const named = identities(recorded, recomputed);
@@ -89,10 +97,16 @@ export function jsonDifferences(recorded: Json | undefined, recomputed: Json | u
   if (isObject(recorded) && isObject(recomputed)) {
     let n = 0;
     const keys = [...new Set([...Object.keys(recorded), ...Object.keys(recomputed)])].sort();
-    for (const k of keys) n += jsonDifferences(recorded[k], recomputed[k], path === '' ? k : `${path}.${k}`, out, limit, skip);
+    for (const k of keys)
+      n += jsonDifferences(recorded[k], recomputed[k], path === '' ? k : `${path}.${k}`, out, limit, skip);
     return n;
   }
-  if (recorded === recomputed || (typeof recorded === 'number' && typeof recomputed === 'number' && Object.is(recorded, recomputed))) return 0;
-  if (out.length < limit) out.push(`${path || '(top level)'}: recorded ${shown(recorded)}, recomputed ${shown(recomputed)}`);
+  if (
+    recorded === recomputed ||
+    (typeof recorded === 'number' && typeof recomputed === 'number' && Object.is(recorded, recomputed))
+  )
+    return 0;
+  if (out.length < limit)
+    out.push(`${path || '(top level)'}: recorded ${shown(recorded)}, recomputed ${shown(recomputed)}`);
   return 1;
 }

@@ -52,7 +52,8 @@ const INDEX_LIKE = /^(?:0|[1-9][0-9]*)$/;
  * non-plain object, a function, a bigint).
  */
 function sortedCopy(v: unknown): unknown {
-  if (v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    return v;
   if (typeof v !== 'object') throw WALK;
   if (Array.isArray(v)) return isFlat(v) ? v : v.map(sortedCopy);
   const out: Record<string, unknown> = {};

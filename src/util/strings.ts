@@ -23,7 +23,10 @@ export function sortCodePoints(values: Iterable<string>): string[] {
   return [...values].sort(compareCodePoints);
 }
 
-/** Length in code points, as Python's len(), of s.slice(0, end): a pair cut at `end` leaves its high half, one code point. */
+/**
+ * Length in code points, as Python's len(), of s.slice(0, end): a pair cut at `end` leaves its high half, one code
+ * point.
+ */
 export function codePointLength(s: string, end = s.length): number {
   const limit = Math.min(end, s.length);
   let n = 0;
@@ -39,7 +42,10 @@ export function codePointLength(s: string, end = s.length): number {
   return n;
 }
 
-/** Where code point `points` of s starts, in code units (s.length past its last): Array.from(s).slice(0, points).join('').length. */
+/**
+ * Where code point `points` of s starts, in code units (s.length past its last): Array.from(s).slice(0,
+ * points).join('').length.
+ */
 export function unitOffset(s: string, points: number): number {
   let i = 0;
   for (let n = 0; n < points && i < s.length; n++) {

@@ -11,8 +11,10 @@
  * separators, bidi controls, zero-width and other invisible format characters, and lone
  * UTF-16 surrogates (which no encoder can write out).
  */
-const HIDDEN_CHARS = '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
-const HIDDEN_SOURCE = `[${HIDDEN_CHARS}]` + '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const HIDDEN_CHARS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+const HIDDEN_SOURCE =
+  `[${HIDDEN_CHARS}]` + '|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
 const HIDDEN = new RegExp(HIDDEN_SOURCE, 'g');
 
 /**

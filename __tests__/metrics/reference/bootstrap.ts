@@ -29,10 +29,15 @@ export function bootstrapMean(values: readonly number[], iterations: number, str
 }
 
 /** Row-by-row interval of `values` (null when empty). */
-export function bootstrapInterval(values: Numbers, iterations: number, level: number, seed: number, parts: readonly string[]): Bounds | null {
+export function bootstrapInterval(
+  values: Numbers,
+  iterations: number,
+  level: number,
+  seed: number,
+  parts: readonly string[]
+): Bounds | null {
   checkIterations(iterations);
   checkLevel(level);
   if (values.length === 0) return null;
   return percentileBounds(bootstrapMeans(values, iterations, createStream(seed, parts)).sort(), level);
 }
-

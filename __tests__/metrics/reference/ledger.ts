@@ -50,7 +50,8 @@ function rowsById(rowsByFamily: RowsByFamily): Map<string, EvidenceRow[]> {
   const byId = new Map<string, EvidenceRow[]>();
   for (const [family, rows] of rowsByFamily) {
     for (const row of rows) {
-      if (row.condition !== family) throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
+      if (row.condition !== family)
+        throw new Error(`row "${row.id}" is condition ${row.condition}, given as family ${family}`);
       const list = byId.get(row.id) ?? [];
       list.push(row);
       byId.set(row.id, list);

@@ -21,7 +21,14 @@ describe('ExternalModel: answers', () => {
   test('scores for text and features, in input order; describe; counters; clean close', async () => {
     const { m, logs } = make();
     expect(m.batchSize).toBe(Infinity);
-    expect(m.counters()).toEqual({ requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null });
+    expect(m.counters()).toEqual({
+      requests: 0,
+      responses: 0,
+      failures: {},
+      wall_ms: 0,
+      exit_code: null,
+      signal: null
+    });
     const results = await m.score([text('apple'), text('banana'), { kind: 'features', values: { x: 0.25 } }]);
     expect(results).toEqual([A, B, { status: 'ok', scores: [0.25, 0.75] }]);
     expect(m.counters()).toMatchObject({ requests: 3, responses: 3, failures: {}, exit_code: null, signal: null });
@@ -34,7 +41,14 @@ describe('ExternalModel: answers', () => {
     expect(m.describe()).toEqual({
       name: 'ext',
       kind: 'external',
-      params: { command: fixture('fake-model.mjs'), protocol_version: PROTOCOL_VERSION, probabilities: false, timeout_s: 60, request_timeout_s: 30, window: 64 },
+      params: {
+        command: fixture('fake-model.mjs'),
+        protocol_version: PROTOCOL_VERSION,
+        probabilities: false,
+        timeout_s: 60,
+        request_timeout_s: 30,
+        window: 64
+      },
       digest: createHash('sha256').update(fixture('fake-model.mjs')).digest('hex'),
       probabilities: false
     });
@@ -91,9 +105,17 @@ describe('ExternalModel: failures are evidence', () => {
     expect(results.slice(0, 5)).toEqual(Array(5).fill(A));
     for (const r of results.slice(5)) {
       expect(r.status).toBe('error');
-      expect(r.status === 'error' && r.error).toBe('the model process exited with code 3 before answering; stderr: fatal: model gave up');
+      expect(r.status === 'error' && r.error).toBe(
+        'the model process exited with code 3 before answering; stderr: fatal: model gave up'
+      );
     }
-    expect(m.counters()).toMatchObject({ requests: 8, responses: 5, failures: { crash: 3 }, exit_code: 3, signal: null });
+    expect(m.counters()).toMatchObject({
+      requests: 8,
+      responses: 5,
+      failures: { crash: 3 },
+      exit_code: 3,
+      signal: null
+    });
     expect(m.stderrTail()).toBe('fatal: model gave up\n');
     // Not restarted: later inputs fail the same way.
     expect(await m.score([text('apple')])).toEqual([results[5]]);
@@ -105,9 +127,17 @@ describe('ExternalModel: failures are evidence', () => {
     const results = await m.score([text('a'), text('b')]);
     for (const r of results) {
       expect(r.status).toBe('error');
-      expect(r.status === 'error' && r.error).toMatch(/^the model command could not be run \(exit code 127: command not found\) before answering; stderr: .*evidence-gate-no-such-command.*not found/);
+      expect(r.status === 'error' && r.error).toMatch(
+        /^the model command could not be run \(exit code 127: command not found\) before answering; stderr: .*evidence-gate-no-such-command.*not found/
+      );
     }
-    expect(m.counters()).toMatchObject({ requests: 2, responses: 0, failures: { crash: 2 }, exit_code: 127, signal: null });
+    expect(m.counters()).toMatchObject({
+      requests: 2,
+      responses: 0,
+      failures: { crash: 2 },
+      exit_code: 127,
+      signal: null
+    });
   });
 
   test('a model killed by a signal, and a root that does not exist, are crashes too', async () => {
@@ -115,13 +145,30 @@ describe('ExternalModel: failures are evidence', () => {
     expect(await m.score([text('a')])).toEqual([
       { status: 'error', error: 'the model process was killed by signal SIGSEGV before answering; stderr: segfaulting' }
     ]);
-    expect(m.counters()).toMatchObject({ requests: 1, responses: 0, failures: { crash: 1 }, exit_code: null, signal: 'SIGSEGV' });
+    expect(m.counters()).toMatchObject({
+      requests: 1,
+      responses: 0,
+      failures: { crash: 1 },
+      exit_code: null,
+      signal: 'SIGSEGV'
+    });
 
     const m2 = new ExternalModel(plan(), ['a', 'b'], '/nonexistent/evidence-gate-root', () => {});
     open.push(m2);
     const [r] = await m2.score([text('a')]);
-    expect(r).toEqual({ status: 'error', error: expect.stringMatching(/^the model process could not be started from \/nonexistent\/evidence-gate-root: .*ENOENT/) });
-    expect(m2.counters()).toMatchObject({ requests: 1, responses: 0, failures: { crash: 1 }, exit_code: null, signal: null });
+    expect(r).toEqual({
+      status: 'error',
+      error: expect.stringMatching(
+        /^the model process could not be started from \/nonexistent\/evidence-gate-root: .*ENOENT/
+      )
+    });
+    expect(m2.counters()).toMatchObject({
+      requests: 1,
+      responses: 0,
+      failures: { crash: 1 },
+      exit_code: null,
+      signal: null
+    });
   });
 
   test('per-request timeout; a late answer after the timeout is ignored', async () => {
@@ -146,14 +193,25 @@ describe('ExternalModel: failures are evidence', () => {
     expect(await m.score([text('apple'), text('banana')])).toEqual([timeout, timeout]);
     await m.close();
     const c = m.counters();
-    expect(c).toMatchObject({ requests: 5, responses: 2, failures: { run_timeout: 5 }, exit_code: null, signal: 'SIGTERM' });
+    expect(c).toMatchObject({
+      requests: 5,
+      responses: 2,
+      failures: { run_timeout: 5 },
+      exit_code: null,
+      signal: 'SIGTERM'
+    });
     expect(c.wall_ms).toBeGreaterThanOrEqual(1500);
   });
 
   test('a malformed line is charged to the oldest request in flight', async () => {
     const long = `not json ${'y'.repeat(200)}`;
     const { m } = make();
-    const results = await m.score([text('apple'), text('reply:this is {not json'), text(`reply:${long}`), text('banana')]);
+    const results = await m.score([
+      text('apple'),
+      text('reply:this is {not json'),
+      text(`reply:${long}`),
+      text('banana')
+    ]);
     expect(results).toEqual([
       A,
       { status: 'error', error: 'malformed JSON response "this is {not json"' },
@@ -183,7 +241,8 @@ describe('ExternalModel: failures are evidence', () => {
 
   test('unknown ids are counted and affect no input', async () => {
     const { m } = make();
-    const reply = 'reply:{"id":"r999","label":"a"}\n{"id":"x1","label":"a"}\n{"id":"r01","label":"a"}\n{"id":"{ID}","label":"b"}';
+    const reply =
+      'reply:{"id":"r999","label":"a"}\n{"id":"x1","label":"a"}\n{"id":"r01","label":"a"}\n{"id":"{ID}","label":"b"}';
     expect(await m.score([text(reply), text('apple')])).toEqual([{ status: 'ok', scores: null, label: 'b' }, A]);
     expect(m.counters()).toMatchObject({ requests: 2, responses: 5, failures: { unknown_id: 3 } });
   });
@@ -196,14 +255,70 @@ describe('ExternalModel: failures are evidence', () => {
   });
 
   test.each([
-    ['missing labels', ['a', 'b', 'c'], false, '{"id":"{ID}","scores":{"a":0.5,"b":0.5}}', 'missing_labels', 'scores miss training labels "c"'],
-    ['extra label', ['a', 'b'], false, '{"id":"{ID}","scores":{"a":0.5,"b":0.5,"d":0}}', 'unknown_label', 'scores have labels outside the training set: "d"'],
-    ['unknown label, label-only', ['a', 'b'], false, '{"id":"{ID}","label":"z"}', 'unknown_label', 'label "z" is not a training label'],
-    ['score "NaN"', ['a', 'b'], false, '{"id":"{ID}","scores":{"a":"NaN","b":1}}', 'non_finite_score', 'score for "a" is not a finite number: "\\"NaN\\""'],
-    ['score 1e999', ['a', 'b'], false, '{"id":"{ID}","scores":{"a":0,"b":1e999}}', 'non_finite_score', 'score for "b" is not a finite number: Infinity'],
-    ['bad probability sum', ['a', 'b'], true, '{"id":"{ID}","scores":{"a":0.5,"b":0.51}}', 'not_probabilities', 'probabilities sum to 1.01, not 1 (tolerance 1e-6)'],
-    ['both scores and label', ['a', 'b'], false, '{"id":"{ID}","scores":{"a":0,"b":1},"label":"a"}', 'bad_response', 'response has both "scores" and "label"'],
-    ['neither scores nor label', ['a', 'b'], false, '{"id":"{ID}","score":{"a":0,"b":1}}', 'bad_response', 'response has neither "scores" nor "label"']
+    [
+      'missing labels',
+      ['a', 'b', 'c'],
+      false,
+      '{"id":"{ID}","scores":{"a":0.5,"b":0.5}}',
+      'missing_labels',
+      'scores miss training labels "c"'
+    ],
+    [
+      'extra label',
+      ['a', 'b'],
+      false,
+      '{"id":"{ID}","scores":{"a":0.5,"b":0.5,"d":0}}',
+      'unknown_label',
+      'scores have labels outside the training set: "d"'
+    ],
+    [
+      'unknown label, label-only',
+      ['a', 'b'],
+      false,
+      '{"id":"{ID}","label":"z"}',
+      'unknown_label',
+      'label "z" is not a training label'
+    ],
+    [
+      'score "NaN"',
+      ['a', 'b'],
+      false,
+      '{"id":"{ID}","scores":{"a":"NaN","b":1}}',
+      'non_finite_score',
+      'score for "a" is not a finite number: "\\"NaN\\""'
+    ],
+    [
+      'score 1e999',
+      ['a', 'b'],
+      false,
+      '{"id":"{ID}","scores":{"a":0,"b":1e999}}',
+      'non_finite_score',
+      'score for "b" is not a finite number: Infinity'
+    ],
+    [
+      'bad probability sum',
+      ['a', 'b'],
+      true,
+      '{"id":"{ID}","scores":{"a":0.5,"b":0.51}}',
+      'not_probabilities',
+      'probabilities sum to 1.01, not 1 (tolerance 1e-6)'
+    ],
+    [
+      'both scores and label',
+      ['a', 'b'],
+      false,
+      '{"id":"{ID}","scores":{"a":0,"b":1},"label":"a"}',
+      'bad_response',
+      'response has both "scores" and "label"'
+    ],
+    [
+      'neither scores nor label',
+      ['a', 'b'],
+      false,
+      '{"id":"{ID}","score":{"a":0,"b":1}}',
+      'bad_response',
+      'response has neither "scores" nor "label"'
+    ]
   ])('%s', async (_name, labels, probabilities, reply, kind, reason) => {
     const { m } = make({ probabilities }, labels);
     const ok = probabilities ? text('reply:{"id":"{ID}","scores":{"a":0.25,"b":0.75}}') : text('label:a');
@@ -222,8 +337,17 @@ describe('ExternalModel: process', () => {
   });
 
   test('the model sees PATH, HOME, LANG and listed names only, never the runner secrets', async () => {
-    Object.assign(process.env, { GITHUB_TOKEN: 'ghs_secret', ACTIONS_RUNTIME_TOKEN: 'rt', INPUT_CONFIG: 'c', EG_MODEL_VAR: 'yes', EG_UNLISTED: 'no' });
-    const { m, logs } = make({ command: fixture('fake-model.mjs', '--env-keys'), env: ['EG_MODEL_VAR', 'GITHUB_TOKEN'] });
+    Object.assign(process.env, {
+      GITHUB_TOKEN: 'ghs_secret',
+      ACTIONS_RUNTIME_TOKEN: 'rt',
+      INPUT_CONFIG: 'c',
+      EG_MODEL_VAR: 'yes',
+      EG_UNLISTED: 'no'
+    });
+    const { m, logs } = make({
+      command: fixture('fake-model.mjs', '--env-keys'),
+      env: ['EG_MODEL_VAR', 'GITHUB_TOKEN']
+    });
     expect(await m.score([text('apple')])).toEqual([A]);
     const keys = JSON.parse(m.stderrTail().trim()) as string[];
     const expected = ['EG_MODEL_VAR', ...['PATH', 'HOME', 'LANG'].filter((k) => process.env[k] !== undefined)];
@@ -253,7 +377,14 @@ describe('ExternalModel: process', () => {
   test('close() before any score() starts nothing', async () => {
     const { m } = make();
     await m.close();
-    expect(m.counters()).toEqual({ requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null });
+    expect(m.counters()).toEqual({
+      requests: 0,
+      responses: 0,
+      failures: {},
+      wall_ms: 0,
+      exit_code: null,
+      signal: null
+    });
     expect(m.stderrTail()).toBe('');
   });
 

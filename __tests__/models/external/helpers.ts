@@ -30,7 +30,10 @@ export function text(t: string): ExampleInput {
 }
 
 /** A model over the fixtures folder; `logs` collects its log lines. */
-export function model(over: Partial<ExternalModelPlan> = {}, labels: readonly string[] = ['a', 'b']): { m: ExternalModel; logs: string[] } {
+export function model(
+  over: Partial<ExternalModelPlan> = {},
+  labels: readonly string[] = ['a', 'b']
+): { m: ExternalModel; logs: string[] } {
   const logs: string[] = [];
   return { m: new ExternalModel(plan(over), labels, FIXTURES, (l) => logs.push(l)), logs };
 }

@@ -12,7 +12,12 @@ const N = 300_000;
 
 test(`throughput: ${N} distinct short texts through an echo model`, async () => {
   const inputs = Array.from({ length: N }, (_, i) => text(`short text number ${i}`));
-  const m = new ExternalModel(plan({ command: fixture('echo-model.mjs'), window: 4096 }), ['a', 'b'], FIXTURES, () => {});
+  const m = new ExternalModel(
+    plan({ command: fixture('echo-model.mjs'), window: 4096 }),
+    ['a', 'b'],
+    FIXTURES,
+    () => {}
+  );
   try {
     const started = performance.now();
     const results = await m.score(inputs);
@@ -22,7 +27,9 @@ test(`throughput: ${N} distinct short texts through an echo model`, async () => 
     expect(results.every((r) => r.status === 'ok')).toBe(true);
     expect(m.counters()).toMatchObject({ requests: N, responses: N, failures: {} });
     if (bench) {
-      process.stdout.write(`external model throughput (jest): ${Math.round(rate)} predictions/s (${N} in ${seconds.toFixed(2)} s)\n`);
+      process.stdout.write(
+        `external model throughput (jest): ${Math.round(rate)} predictions/s (${N} in ${seconds.toFixed(2)} s)\n`
+      );
       expect(rate).toBeGreaterThanOrEqual(200_000);
     } else expect(rate).toBeGreaterThanOrEqual(20_000);
   } finally {

@@ -9,7 +9,8 @@ describe('request ids and encoding', () => {
     expect(requestId(1)).toBe('r1');
     expect(requestSeq('r1')).toBe(1);
     expect(requestSeq('r1234567')).toBe(1234567);
-    for (const bad of ['r', 'r0', 'r01', 'R1', 'r1a', 'x1', '1', '', 'r-1', 'r 1', 'r12345678901234567']) expect(requestSeq(bad)).toBeNull();
+    for (const bad of ['r', 'r0', 'r01', 'R1', 'r1a', 'x1', '1', '', 'r-1', 'r 1', 'r12345678901234567'])
+      expect(requestSeq(bad)).toBeNull();
   });
 
   test('text and feature requests are one JSON line each', () => {
@@ -17,7 +18,10 @@ describe('request ids and encoding', () => {
     expect(line.endsWith('\n')).toBe(true);
     expect(line.slice(0, -1)).not.toContain('\n');
     expect(JSON.parse(line)).toEqual({ id: 'r7', text: 'a "quoted"\nline\u2028' });
-    expect(JSON.parse(encodeRequest(8, { kind: 'features', values: { x1: 0.5, x2: -1 } }))).toEqual({ id: 'r8', features: { x1: 0.5, x2: -1 } });
+    expect(JSON.parse(encodeRequest(8, { kind: 'features', values: { x1: 0.5, x2: -1 } }))).toEqual({
+      id: 'r8',
+      features: { x1: 0.5, x2: -1 }
+    });
   });
 
   test('quote keeps 80 characters and never splits a surrogate pair', () => {
@@ -37,8 +41,16 @@ describe('ResponseParser', () => {
   };
 
   test('scores in label order, label-only, extra fields ignored', () => {
-    expect(parser.parse('{"id":"r1","scores":{"b":2,"a":-1},"extra":true}')).toEqual({ ok: true, id: 'r1', result: { status: 'ok', scores: [-1, 2] } });
-    expect(parser.parse('{"id":"r2","label":"b"}')).toEqual({ ok: true, id: 'r2', result: { status: 'ok', scores: null, label: 'b' } });
+    expect(parser.parse('{"id":"r1","scores":{"b":2,"a":-1},"extra":true}')).toEqual({
+      ok: true,
+      id: 'r1',
+      result: { status: 'ok', scores: [-1, 2] }
+    });
+    expect(parser.parse('{"id":"r2","label":"b"}')).toEqual({
+      ok: true,
+      id: 'r2',
+      result: { status: 'ok', scores: null, label: 'b' }
+    });
     expect(probs.parse('{"id":"r3","scores":{"a":0.1,"b":0.9000005}}').ok).toBe(true);
   });
 
@@ -55,8 +67,18 @@ describe('ResponseParser', () => {
     ['{"id":"r1","scores":{"a":1}}', 'r1', 'missing_labels', /miss training labels "b"/],
     ['{"id":"r1","scores":{"a":1,"c":0}}', 'r1', 'missing_labels', /"b"/],
     ['{"id":"r1","scores":{"a":1,"b":0,"c":0}}', 'r1', 'unknown_label', /outside the training set: "c"/],
-    ['{"id":"r1","scores":{"a":"NaN","b":0}}', 'r1', 'non_finite_score', /score for "a" is not a finite number: "\\"NaN\\""/],
-    ['{"id":"r1","scores":{"a":1,"b":1e999}}', 'r1', 'non_finite_score', /score for "b" is not a finite number: Infinity/],
+    [
+      '{"id":"r1","scores":{"a":"NaN","b":0}}',
+      'r1',
+      'non_finite_score',
+      /score for "a" is not a finite number: "\\"NaN\\""/
+    ],
+    [
+      '{"id":"r1","scores":{"a":1,"b":1e999}}',
+      'r1',
+      'non_finite_score',
+      /score for "b" is not a finite number: Infinity/
+    ],
     ['{"id":"r1","scores":{"a":null,"b":0}}', 'r1', 'non_finite_score', /null/]
   ])('%s', (line, id, failure, reason) => {
     const r = fail(parser, line);
@@ -66,8 +88,14 @@ describe('ResponseParser', () => {
   });
 
   test('probabilities: sum within 1e-6 and each score in [0, 1]', () => {
-    expect(fail(probs, '{"id":"r1","scores":{"a":0.5,"b":0.6}}')).toMatchObject({ failure: 'not_probabilities', reason: expect.stringMatching(/sum to 1\.1/) });
-    expect(fail(probs, '{"id":"r1","scores":{"a":1.5,"b":-0.5}}')).toMatchObject({ failure: 'not_probabilities', reason: expect.stringMatching(/"a" is not a probability/) });
+    expect(fail(probs, '{"id":"r1","scores":{"a":0.5,"b":0.6}}')).toMatchObject({
+      failure: 'not_probabilities',
+      reason: expect.stringMatching(/sum to 1\.1/)
+    });
+    expect(fail(probs, '{"id":"r1","scores":{"a":1.5,"b":-0.5}}')).toMatchObject({
+      failure: 'not_probabilities',
+      reason: expect.stringMatching(/"a" is not a probability/)
+    });
     expect(parser.parse('{"id":"r1","scores":{"a":0.5,"b":0.6}}').ok).toBe(true);
   });
 
@@ -140,7 +168,15 @@ describe('RequestTable', () => {
 
 describe('modelEnvironment', () => {
   test('PATH, HOME, LANG and listed names only; runner secrets never', () => {
-    const parent = { PATH: '/bin', HOME: '/h', SHELL: '/bin/sh', GITHUB_TOKEN: 't', ACTIONS_RUNTIME_TOKEN: 't', INPUT_X: 'x', MY_VAR: '1' };
+    const parent = {
+      PATH: '/bin',
+      HOME: '/h',
+      SHELL: '/bin/sh',
+      GITHUB_TOKEN: 't',
+      ACTIONS_RUNTIME_TOKEN: 't',
+      INPUT_X: 'x',
+      MY_VAR: '1'
+    };
     expect(modelEnvironment(parent, ['MY_VAR', 'UNSET', 'GITHUB_TOKEN', 'actions_id_token_request_url'])).toEqual({
       env: { PATH: '/bin', HOME: '/h', MY_VAR: '1' },
       refused: ['GITHUB_TOKEN', 'actions_id_token_request_url']

@@ -17,7 +17,21 @@ async function server(handler: Parameters<typeof serve>[0], path?: string): Prom
   return s;
 }
 function plan(url: string, extra: Partial<HttpModelPlan>): HttpModelPlan {
-  return { name: 'api', url, format: 'evidence-gate', headers: {}, env: [], batch: 8, concurrency: 2, timeoutS: 5, retries: 0, probabilities: false, chat: null, seed: 1, ...extra };
+  return {
+    name: 'api',
+    url,
+    format: 'evidence-gate',
+    headers: {},
+    env: [],
+    batch: 8,
+    concurrency: 2,
+    timeoutS: 5,
+    retries: 0,
+    probabilities: false,
+    chat: null,
+    seed: 1,
+    ...extra
+  };
 }
 
 describe('huggingface', () => {
@@ -26,7 +40,14 @@ describe('huggingface', () => {
       json(
         res,
         body.inputs.map((t: string) =>
-          t.startsWith('top') ? [{ label: 'result', score: 0.9 }] : t.startsWith('one') ? { label: 'limitation', score: 0.6 } : [{ label: 'result', score: 0.3 }, { label: 'limitation', score: 0.7 }]
+          t.startsWith('top')
+            ? [{ label: 'result', score: 0.9 }]
+            : t.startsWith('one')
+              ? { label: 'limitation', score: 0.6 }
+              : [
+                  { label: 'result', score: 0.3 },
+                  { label: 'limitation', score: 0.7 }
+                ]
         )
       )
     );
@@ -41,9 +62,26 @@ describe('huggingface', () => {
   });
 
   test.each([
-    ['wrong length', (n: number) => Array.from({ length: n + 1 }, () => [{ label: 'result', score: 1 }]), /2 entries for 1 inputs/],
-    ['a label outside the training labels', () => [[{ label: 'LABEL_7', score: 1 }]], /"LABEL_7" is not a training label/],
-    ['a non-finite score', () => [[{ label: 'result', score: 'NaN' }, { label: 'limitation', score: 0 }]], /not a finite number/],
+    [
+      'wrong length',
+      (n: number) => Array.from({ length: n + 1 }, () => [{ label: 'result', score: 1 }]),
+      /2 entries for 1 inputs/
+    ],
+    [
+      'a label outside the training labels',
+      () => [[{ label: 'LABEL_7', score: 1 }]],
+      /"LABEL_7" is not a training label/
+    ],
+    [
+      'a non-finite score',
+      () => [
+        [
+          { label: 'result', score: 'NaN' },
+          { label: 'limitation', score: 0 }
+        ]
+      ],
+      /not a finite number/
+    ],
     ['not a list', () => ({ error: 'model loading' }), /expected a list with one entry per input/]
   ])('%s is an error row', async (_name, answer, reason) => {
     const s = await server((body, res) => json(res, answer(body.inputs.length)));
@@ -57,12 +95,48 @@ describe('huggingface answers pass the checks of every model (src/models/score-c
   const THREE = ['gap', 'limitation', 'result'];
   const hf = (...entries: Array<{ label: string; score: unknown }>) => [entries];
   test.each([
-    ['scores outside [0, 1] declared as probabilities', true, hf({ label: 'gap', score: 5 }, { label: 'limitation', score: -3 }, { label: 'result', score: -1 }), 'not_probabilities', /score for "gap" is not a probability: 5/],
-    ['probabilities that do not sum to 1', true, hf({ label: 'gap', score: 0.5 }, { label: 'limitation', score: 0.5 }, { label: 'result', score: 0.5 }), 'not_probabilities', /sum to 1\.5, not 1/],
-    ['a label given twice', false, hf({ label: 'gap', score: 0.2 }, { label: 'gap', score: 0.7 }, { label: 'result', score: 0.1 }), 'duplicate_label', /label "gap" is given more than once/],
-    ['a label given twice in a top-k list', false, hf({ label: 'gap', score: 0.2 }, { label: 'gap', score: 0.7 }), 'duplicate_label', /"gap" is given more than once/],
-    ['a top-k list whose score is not a probability', true, hf({ label: 'gap', score: 1.5 }), 'not_probabilities', /"gap" is not a probability: 1\.5/],
-    ['a top-k list summing past 1', true, hf({ label: 'gap', score: 0.7 }, { label: 'result', score: 0.8 }), 'not_probabilities', /sum to 1\.5, more than 1/]
+    [
+      'scores outside [0, 1] declared as probabilities',
+      true,
+      hf({ label: 'gap', score: 5 }, { label: 'limitation', score: -3 }, { label: 'result', score: -1 }),
+      'not_probabilities',
+      /score for "gap" is not a probability: 5/
+    ],
+    [
+      'probabilities that do not sum to 1',
+      true,
+      hf({ label: 'gap', score: 0.5 }, { label: 'limitation', score: 0.5 }, { label: 'result', score: 0.5 }),
+      'not_probabilities',
+      /sum to 1\.5, not 1/
+    ],
+    [
+      'a label given twice',
+      false,
+      hf({ label: 'gap', score: 0.2 }, { label: 'gap', score: 0.7 }, { label: 'result', score: 0.1 }),
+      'duplicate_label',
+      /label "gap" is given more than once/
+    ],
+    [
+      'a label given twice in a top-k list',
+      false,
+      hf({ label: 'gap', score: 0.2 }, { label: 'gap', score: 0.7 }),
+      'duplicate_label',
+      /"gap" is given more than once/
+    ],
+    [
+      'a top-k list whose score is not a probability',
+      true,
+      hf({ label: 'gap', score: 1.5 }),
+      'not_probabilities',
+      /"gap" is not a probability: 1\.5/
+    ],
+    [
+      'a top-k list summing past 1',
+      true,
+      hf({ label: 'gap', score: 0.7 }, { label: 'result', score: 0.8 }),
+      'not_probabilities',
+      /sum to 1\.5, more than 1/
+    ]
   ])('%s is an error row', async (_name, probabilities, answer, kind, reason) => {
     const s = await server((_b, res) => json(res, answer));
     const model = new HttpModel(plan(s.url, { format: 'huggingface', probabilities }), THREE);
@@ -73,7 +147,21 @@ describe('huggingface answers pass the checks of every model (src/models/score-c
 
   test('probabilities and a top-k list within [0, 1] are accepted', async () => {
     const s = await server((body, res) =>
-      json(res, body.inputs.map((t: string) => (t === 'all' ? [{ label: 'result', score: 0.25 }, { label: 'gap', score: 0.5 }, { label: 'limitation', score: 0.25 }] : [{ label: 'gap', score: 0.4 }, { label: 'result', score: 0.6 }])))
+      json(
+        res,
+        body.inputs.map((t: string) =>
+          t === 'all'
+            ? [
+                { label: 'result', score: 0.25 },
+                { label: 'gap', score: 0.5 },
+                { label: 'limitation', score: 0.25 }
+              ]
+            : [
+                { label: 'gap', score: 0.4 },
+                { label: 'result', score: 0.6 }
+              ]
+        )
+      )
     );
     const model = new HttpModel(plan(s.url, { format: 'huggingface', probabilities: true }), THREE);
     expect(await model.score(texts('all', 'top'))).toEqual([
@@ -84,7 +172,13 @@ describe('huggingface answers pass the checks of every model (src/models/score-c
 });
 
 describe('openai-chat', () => {
-  const chat = (extra: Partial<ChatOptions> = {}): ChatOptions => ({ prompt: 'Classify: {text}\nAnswer with one of: {labels}', model: 'tiny', temperature: 0, logprobs: false, ...extra });
+  const chat = (extra: Partial<ChatOptions> = {}): ChatOptions => ({
+    prompt: 'Classify: {text}\nAnswer with one of: {labels}',
+    model: 'tiny',
+    temperature: 0,
+    logprobs: false,
+    ...extra
+  });
 
   test('one completion per input at url + /chat/completions; the answer is mapped by trim + case folding', async () => {
     const s = await server((body, res) => {
@@ -92,11 +186,18 @@ describe('openai-chat', () => {
       const content = text.includes('window') ? '  Limitation\n' : text.includes('gain') ? 'RESULT' : 'I am not sure';
       json(res, { choices: [{ message: { role: 'assistant', content } }] });
     }, '/v1/chat/completions');
-    const model = new HttpModel(plan(s.url.replace('/chat/completions', ''), { format: 'openai-chat', batch: 1, chat: chat() }), LABELS);
+    const model = new HttpModel(
+      plan(s.url.replace('/chat/completions', ''), { format: 'openai-chat', batch: 1, chat: chat() }),
+      LABELS
+    );
     const results = await model.score(texts('a short window {labels}', 'a gain', 'hm'));
     expect(s.bodies).toHaveLength(3);
     const first = s.bodies.find((b: any) => b.messages[0].content.includes('window')) as any;
-    expect(first).toEqual({ model: 'tiny', temperature: 0, messages: [{ role: 'user', content: 'Classify: a short window {labels}\nAnswer with one of: limitation, result' }] });
+    expect(first).toEqual({
+      model: 'tiny',
+      temperature: 0,
+      messages: [{ role: 'user', content: 'Classify: a short window {labels}\nAnswer with one of: limitation, result' }]
+    });
     expect(results).toEqual([
       { status: 'ok', scores: null, label: 'limitation' },
       { status: 'ok', scores: null, label: 'result' },
@@ -105,20 +206,40 @@ describe('openai-chat', () => {
     expect(model.counters().failures).toEqual({ unmapped_answer: 1 });
   });
 
-  test('logprobs: true asks for them; the labels\' first tokens, renormalised, are the scores', async () => {
+  test("logprobs: true asks for them; the labels' first tokens, renormalised, are the scores", async () => {
     const s = await server(
       (_b, res) =>
         json(res, {
           choices: [
             {
               message: { content: 'limitation' },
-              logprobs: { content: [{ token: 'lim', logprob: Math.log(0.6), top_logprobs: [{ token: 'lim', logprob: Math.log(0.6) }, { token: ' result', logprob: Math.log(0.2) }, { token: 'The', logprob: Math.log(0.2) }] }] }
+              logprobs: {
+                content: [
+                  {
+                    token: 'lim',
+                    logprob: Math.log(0.6),
+                    top_logprobs: [
+                      { token: 'lim', logprob: Math.log(0.6) },
+                      { token: ' result', logprob: Math.log(0.2) },
+                      { token: 'The', logprob: Math.log(0.2) }
+                    ]
+                  }
+                ]
+              }
             }
           ]
         }),
       '/v1/chat/completions'
     );
-    const model = new HttpModel(plan(s.url.replace('/chat/completions', ''), { format: 'openai-chat', batch: 1, probabilities: true, chat: chat({ logprobs: true }) }), LABELS);
+    const model = new HttpModel(
+      plan(s.url.replace('/chat/completions', ''), {
+        format: 'openai-chat',
+        batch: 1,
+        probabilities: true,
+        chat: chat({ logprobs: true })
+      }),
+      LABELS
+    );
     const [result] = await model.score(texts('x'));
     expect((s.bodies[0] as any).logprobs).toBe(true);
     expect(result?.status).toBe('ok');
@@ -129,7 +250,9 @@ describe('openai-chat', () => {
 
   test('the chat URL keeps the base path and query', () => {
     expect(chatUrl('https://api.example/v1/')).toBe('https://api.example/v1/chat/completions');
-    expect(chatUrl('http://127.0.0.1:9/openai/v1?api-version=2')).toBe('http://127.0.0.1:9/openai/v1/chat/completions?api-version=2');
+    expect(chatUrl('http://127.0.0.1:9/openai/v1?api-version=2')).toBe(
+      'http://127.0.0.1:9/openai/v1/chat/completions?api-version=2'
+    );
   });
 
   test('no candidate token matches a label: no scores', () => {

@@ -11,10 +11,25 @@ import { Masker } from '../../../src/models/http/secrets.js';
 import { freePort, json, serve, type TestServer } from './servers.js';
 
 const LABELS = ['limitation', 'result'];
-const texts = (n: number): ExampleInput[] => Array.from({ length: n }, (_, i) => ({ kind: 'text', text: `text ${i}${i % 3 === 0 ? ' limit' : ''}` }));
+const texts = (n: number): ExampleInput[] =>
+  Array.from({ length: n }, (_, i) => ({ kind: 'text', text: `text ${i}${i % 3 === 0 ? ' limit' : ''}` }));
 
 function plan(url: string, extra: Partial<HttpModelPlan> = {}): HttpModelPlan {
-  return { name: 'api', url, format: 'evidence-gate', headers: {}, env: [], batch: 4, concurrency: 2, timeoutS: 5, retries: 0, probabilities: false, chat: null, seed: 7, ...extra };
+  return {
+    name: 'api',
+    url,
+    format: 'evidence-gate',
+    headers: {},
+    env: [],
+    batch: 4,
+    concurrency: 2,
+    timeoutS: 5,
+    retries: 0,
+    probabilities: false,
+    chat: null,
+    seed: 7,
+    ...extra
+  };
 }
 
 /** Scores every input like the fixture model: "limit" in the text → limitation. */
@@ -56,7 +71,11 @@ describe('evidence-gate format', () => {
     expect(s.bodies.map((b: any) => b.inputs.length).sort()).toEqual([1, 3, 3, 3]);
     // Ten distinct texts, each asked once.
     const asked = s.bodies.flatMap((b: any) => b.inputs.map((i: { text: string }) => i.text));
-    expect([...asked].sort()).toEqual(texts(10).map((t) => (t as { text: string }).text).sort());
+    expect([...asked].sort()).toEqual(
+      texts(10)
+        .map((t) => (t as { text: string }).text)
+        .sort()
+    );
     expect(most).toBe(2);
     const c = model.counters();
     expect(c).toMatchObject({ requests: 4, retries: 0, failures: {} });
@@ -75,7 +94,10 @@ describe('evidence-gate format', () => {
       }, 20);
     });
     const model = new HttpModel(plan(s.url, { batch: 1, concurrency: 2 }), LABELS);
-    const [a, b] = await Promise.all([model.score(texts(4)), model.score(texts(4).map((t) => ({ ...t, text: `${(t as { text: string }).text} again` })))]);
+    const [a, b] = await Promise.all([
+      model.score(texts(4)),
+      model.score(texts(4).map((t) => ({ ...t, text: `${(t as { text: string }).text} again` })))
+    ]);
     expect([...(a ?? []), ...(b ?? [])].every((r) => r.status === 'ok')).toBe(true);
     expect(most).toBe(2);
   });
@@ -101,7 +123,11 @@ describe('evidence-gate format', () => {
   });
 
   test('tabular inputs go as features; label-only answers are accepted', async () => {
-    const s = await server((body, res) => json(res, { outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.features.x > 0.5 ? 'limitation' : 'result' })) }));
+    const s = await server((body, res) =>
+      json(res, {
+        outputs: body.inputs.map((i: any) => ({ id: i.id, label: i.features.x > 0.5 ? 'limitation' : 'result' }))
+      })
+    );
     const model = new HttpModel(plan(s.url), LABELS);
     const results = await model.score([
       { kind: 'features', values: { x: 0.9, y: 1 } },
@@ -120,9 +146,17 @@ describe('every failure is evidence', () => {
 
   test('connection refused, retried, then error rows', async () => {
     const port = await freePort();
-    const model = new HttpModel(plan(`http://127.0.0.1:${port}/predict?key=abc`, { retries: 2 }), LABELS, { backoffMs: 5 });
+    const model = new HttpModel(plan(`http://127.0.0.1:${port}/predict?key=abc`, { retries: 2 }), LABELS, {
+      backoffMs: 5
+    });
     const results = await one(model);
-    expect(results.every((r) => r.status === 'error' && /connection refused by http:\/\/127\.0\.0\.1:\d+\/predict \(after 2 retries\)/.test(r.error))).toBe(true);
+    expect(
+      results.every(
+        (r) =>
+          r.status === 'error' &&
+          /connection refused by http:\/\/127\.0\.0\.1:\d+\/predict \(after 2 retries\)/.test(r.error)
+      )
+    ).toBe(true);
     expect(JSON.stringify(results)).not.toContain('key=abc');
     expect(model.counters()).toMatchObject({ requests: 3, retries: 2, failures: { connection_refused: 2 } });
   });
@@ -145,7 +179,12 @@ describe('every failure is evidence', () => {
     const s = await server((_b, res) => json(res, { error: 'overloaded' }, 502));
     const model = new HttpModel(plan(s.url, { retries: 2 }), LABELS, { backoffMs: 2 });
     const results = await one(model);
-    expect(results[0]).toEqual({ status: 'error', error: expect.stringMatching(/^HTTP 502 Bad Gateway from http:\/\/127\.0\.0\.1:\d+\/predict: .*overloaded.* \(after 2 retries\)$/) });
+    expect(results[0]).toEqual({
+      status: 'error',
+      error: expect.stringMatching(
+        /^HTTP 502 Bad Gateway from http:\/\/127\.0\.0\.1:\d+\/predict: .*overloaded.* \(after 2 retries\)$/
+      )
+    });
     expect(model.counters()).toMatchObject({ requests: 3, retries: 2, failures: { http_status: 2 } });
   });
 
@@ -153,7 +192,10 @@ describe('every failure is evidence', () => {
     const s = await server((_b, res) => json(res, {}, 307, { location: 'http://127.0.0.1:9/elsewhere' }));
     const model = new HttpModel(plan(s.url, { retries: 2 }), LABELS, { backoffMs: 2 });
     const results = await one(model);
-    expect(results[0]).toEqual({ status: 'error', error: expect.stringMatching(/^HTTP 307 Temporary Redirect from http:\/\/127\.0\.0\.1:\d+\/predict: "\{\}"$/) });
+    expect(results[0]).toEqual({
+      status: 'error',
+      error: expect.stringMatching(/^HTTP 307 Temporary Redirect from http:\/\/127\.0\.0\.1:\d+\/predict: "\{\}"$/)
+    });
     expect(model.counters()).toMatchObject({ requests: 1, retries: 0, failures: { http_status: 2 } });
   });
 
@@ -185,7 +227,9 @@ describe('every failure is evidence', () => {
     });
     const model = new HttpModel(plan(s.url), LABELS);
     const results = await one(model);
-    expect(results.every((r) => r.status === 'error' && r.error.includes('closed before a complete response'))).toBe(true);
+    expect(results.every((r) => r.status === 'error' && r.error.includes('closed before a complete response'))).toBe(
+      true
+    );
     expect(model.counters().failures).toEqual({ connection_reset: 2 });
   });
 
@@ -206,10 +250,31 @@ describe('every failure is evidence', () => {
   test.each([
     ['malformed JSON', () => '{"outputs": [', 'malformed_json', /malformed JSON response/],
     ['no outputs list', () => '{"results": []}', 'bad_response', /no "outputs" list/],
-    ['wrong batch length', (b: any) => JSON.stringify({ outputs: b.inputs.slice(1).map(answer) }), 'wrong_length', /1 outputs for 2 inputs/],
-    ['unknown ids', (b: any) => JSON.stringify({ outputs: b.inputs.map((i: any) => answer({ ...i, id: `x${i.id}` })) }), 'unknown_id', /ids that were not sent: "xr1"/],
-    ['label outside the training labels', (b: any) => JSON.stringify({ outputs: b.inputs.map((i: any) => ({ id: i.id, label: 'other' })) }), 'unknown_label', /"other" is not a training label/],
-    ['non-finite scores', (b: any) => `{"outputs": [${b.inputs.map((i: any) => `{"id": "${i.id}", "scores": {"limitation": 1e999, "result": 0}}`).join(',')}]}`, 'non_finite_score', /not a finite number: Infinity/]
+    [
+      'wrong batch length',
+      (b: any) => JSON.stringify({ outputs: b.inputs.slice(1).map(answer) }),
+      'wrong_length',
+      /1 outputs for 2 inputs/
+    ],
+    [
+      'unknown ids',
+      (b: any) => JSON.stringify({ outputs: b.inputs.map((i: any) => answer({ ...i, id: `x${i.id}` })) }),
+      'unknown_id',
+      /ids that were not sent: "xr1"/
+    ],
+    [
+      'label outside the training labels',
+      (b: any) => JSON.stringify({ outputs: b.inputs.map((i: any) => ({ id: i.id, label: 'other' })) }),
+      'unknown_label',
+      /"other" is not a training label/
+    ],
+    [
+      'non-finite scores',
+      (b: any) =>
+        `{"outputs": [${b.inputs.map((i: any) => `{"id": "${i.id}", "scores": {"limitation": 1e999, "result": 0}}`).join(',')}]}`,
+      'non_finite_score',
+      /not a finite number: Infinity/
+    ]
   ])('%s', async (_name, body, kind, reason) => {
     const s = await server((b, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -222,7 +287,9 @@ describe('every failure is evidence', () => {
   });
 
   test('one bad item fails only its input', async () => {
-    const s = await server((b, res) => json(res, { outputs: b.inputs.map((i: any, k: number) => (k === 0 ? { id: i.id, label: 'nope' } : answer(i))) }));
+    const s = await server((b, res) =>
+      json(res, { outputs: b.inputs.map((i: any, k: number) => (k === 0 ? { id: i.id, label: 'nope' } : answer(i))) })
+    );
     const model = new HttpModel(plan(s.url), LABELS);
     const results = await one(model);
     expect(results.map((r) => r.status)).toEqual(['error', 'ok']);
@@ -239,7 +306,9 @@ describe('every failure is evidence', () => {
     const s = await server((b, res) => json(res, { outputs: b.inputs.map(answer) }));
     const model = new HttpModel(plan(s.url.replace('http:', 'https:'), { retries: 2 }), LABELS, { backoffMs: 2 });
     const results = await one(model);
-    expect(results.every((r) => r.status === 'error' && r.error.startsWith('TLS failure talking to https://127.0.0.1'))).toBe(true);
+    expect(
+      results.every((r) => r.status === 'error' && r.error.startsWith('TLS failure talking to https://127.0.0.1'))
+    ).toBe(true);
     expect(model.counters()).toMatchObject({ requests: 1, failures: { tls: 2 } });
   });
 
@@ -264,7 +333,11 @@ describe('secrets', () => {
     const secret = 'tok-3f9a1c-very-secret';
     const s = await server((_b, res, _n, req) => json(res, { error: `bad token ${req.headers.authorization}` }, 401));
     const lines: string[] = [];
-    const model = new HttpModel(plan(s.url, { headers: { Authorization: 'Bearer ${API_TOKEN}' }, env: ['API_TOKEN'] }), LABELS, { env: { API_TOKEN: secret }, log: (l) => lines.push(l) });
+    const model = new HttpModel(
+      plan(s.url, { headers: { Authorization: 'Bearer ${API_TOKEN}' }, env: ['API_TOKEN'] }),
+      LABELS,
+      { env: { API_TOKEN: secret }, log: (l) => lines.push(l) }
+    );
     const results = await model.score(texts(2));
     expect(s.headers[0]?.authorization).toBe(`Bearer ${secret}`);
     expect(model.secrets).toEqual([secret]);
@@ -291,8 +364,10 @@ describe('a service that echoes the key: masked before any reason is cut, so no 
     'an error body': (key, _b, res) => json(res, { error: `${pad} ${key}` }, 401),
     'a status line': (key, _b, res) => json(res, {}, 401, {}, `Denied ${key}`),
     'a label': (key, b, res) => json(res, { outputs: b.inputs.map((i: any) => ({ id: i.id, label: key })) }),
-    'a score label': (key, b, res) => json(res, { outputs: b.inputs.map((i: any) => ({ id: i.id, scores: { [key]: 1, limitation: 0, result: 0 } })) }),
-    'an id': (key, b, res) => json(res, { outputs: b.inputs.map((i: any) => ({ id: `${key}${i.id}`, label: 'result' })) }),
+    'a score label': (key, b, res) =>
+      json(res, { outputs: b.inputs.map((i: any) => ({ id: i.id, scores: { [key]: 1, limitation: 0, result: 0 } })) }),
+    'an id': (key, b, res) =>
+      json(res, { outputs: b.inputs.map((i: any) => ({ id: `${key}${i.id}`, label: 'result' })) }),
     'a malformed body': (key, _b, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(`{"outputs": "${pad.slice(0, 30)} ${key}`);
@@ -300,10 +375,15 @@ describe('a service that echoes the key: masked before any reason is cut, so no 
   };
 
   test.each(Object.keys(echoes))('in %s', async (where) => {
-    const s = await server((b, res, _n, req) => (echoes[where] as (typeof echoes)[string])(String(req.headers.authorization), b, res));
+    const s = await server((b, res, _n, req) =>
+      (echoes[where] as (typeof echoes)[string])(String(req.headers.authorization), b, res)
+    );
     const lines: string[] = [];
     const headers = { Authorization: 'Bearer ${API_TOKEN}' };
-    const model = new HttpModel(plan(s.url, { headers, env: ['API_TOKEN'] }), LABELS, { env: { API_TOKEN: secret }, log: (l) => lines.push(l) });
+    const model = new HttpModel(plan(s.url, { headers, env: ['API_TOKEN'] }), LABELS, {
+      env: { API_TOKEN: secret },
+      log: (l) => lines.push(l)
+    });
     const results = await model.score(texts(2));
     expect(results.every((r) => r.status === 'error' && r.error.includes('***'))).toBe(true);
     const shown = JSON.stringify(results) + lines.join('\n');
@@ -318,7 +398,9 @@ describe('a service that echoes the key: masked before any reason is cut, so no 
     const chat = format === 'openai-chat' ? { prompt: '{text}', model: 'm', temperature: 0, logprobs: false } : null;
     const url = format === 'openai-chat' ? s.url.replace('/predict', '') : s.url;
     const headers = { Authorization: 'Bearer ${API_TOKEN}' };
-    const model = new HttpModel(plan(url, { format, chat, batch: 1, headers, env: ['API_TOKEN'] }), LABELS, { env: { API_TOKEN: secret } });
+    const model = new HttpModel(plan(url, { format, chat, batch: 1, headers, env: ['API_TOKEN'] }), LABELS, {
+      env: { API_TOKEN: secret }
+    });
     // The chat stand-in answers at any path.
     const [result] = await model.score(texts(1));
     expect(result).toMatchObject({ status: 'error', error: expect.stringContaining('***') });

@@ -16,9 +16,16 @@ let engine = '';
 let server: TestServer;
 beforeAll(async () => {
   const built = compiledSources();
-  engine = [join(built, 'cli', 'engine.js'), join(built, 'src', 'cli', 'engine.js')].find((p) => existsSync(p)) as string;
+  engine = [join(built, 'cli', 'engine.js'), join(built, 'src', 'cli', 'engine.js')].find((p) =>
+    existsSync(p)
+  ) as string;
   server = await serve((body, res) =>
-    json(res, { outputs: body.inputs.map((i: { id: string; text: string }) => ({ id: i.id, label: i.text.includes('limit') ? 'limitation' : 'result' })) })
+    json(res, {
+      outputs: body.inputs.map((i: { id: string; text: string }) => ({
+        id: i.id,
+        label: i.text.includes('limit') ? 'limitation' : 'result'
+      }))
+    })
   );
 }, 600_000);
 afterAll(() => server.close());
@@ -34,7 +41,13 @@ function limitedRun(cwd: string): Promise<{ code: number | null; stderr: string 
 test('with ulimit -v 4000000 the HTTP model answers every row and the run is no internal error', async () => {
   const root = tinyRepo();
   const config = join(root, 'evidence-gate.yml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace('  - naive-bayes\n', `  - naive-bayes\n  - { name: api, http: { url: "${server.url}", retries: 0 } }\n`));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(
+      '  - naive-bayes\n',
+      `  - naive-bayes\n  - { name: api, http: { url: "${server.url}", retries: 0 } }\n`
+    )
+  );
   const { code, stderr } = await limitedRun(root);
   expect(stderr).not.toMatch(/internal error|WebAssembly/);
   expect(code).not.toBe(3);

@@ -43,7 +43,13 @@ export async function serve(handler: Handler, path = '/predict'): Promise<TestSe
   };
 }
 
-export function json(res: ServerResponse, value: unknown, status = 200, extra: Record<string, string> = {}, statusText?: string): void {
+export function json(
+  res: ServerResponse,
+  value: unknown,
+  status = 200,
+  extra: Record<string, string> = {},
+  statusText?: string
+): void {
   if (statusText === undefined) res.writeHead(status, { 'content-type': 'application/json', ...extra });
   else res.writeHead(status, statusText, { 'content-type': 'application/json', ...extra });
   res.end(JSON.stringify(value));

@@ -3,7 +3,13 @@
  * policy: what abstaining below the threshold keeps and costs (abstention.ts). Not evaluated for
  * a label-only model.
  */
-import { addAbstentionRow, abstentionOf, emptyAbstention, type AbstentionCounts, type AbstentionPolicy } from '../abstention.js';
+import {
+  addAbstentionRow,
+  abstentionOf,
+  emptyAbstention,
+  type AbstentionCounts,
+  type AbstentionPolicy
+} from '../abstention.js';
 import { isDestructive } from '../../config/families.js';
 import type { ModelMetrics } from '../metrics.js';
 import { perScope, type CellKind, type MetricCell } from './cell.js';
@@ -22,13 +28,22 @@ export const abstentionCell: CellKind = {
         at.forEach((ci, ai) => {
           const row = x.rows[ci];
           if (row === undefined) return;
-          for (const s of x.scopes) addAbstentionRow((counts[ai] as AbstentionCounts[])[s] as AbstentionCounts, row, policy);
+          for (const s of x.scopes)
+            addAbstentionRow((counts[ai] as AbstentionCounts[])[s] as AbstentionCounts, row, policy);
         });
       },
       finish({ labelOnly }) {
         if (labelOnly) return { abstention: null };
         const abstention: NonNullable<ModelMetrics['abstention']> = [];
-        context.scopes.forEach((scope, s) => conditions.forEach((condition, ai) => abstention.push({ condition, scope, ...abstentionOf((counts[ai] as AbstentionCounts[])[s] as AbstentionCounts, policy) })));
+        context.scopes.forEach((scope, s) =>
+          conditions.forEach((condition, ai) =>
+            abstention.push({
+              condition,
+              scope,
+              ...abstentionOf((counts[ai] as AbstentionCounts[])[s] as AbstentionCounts, policy)
+            })
+          )
+        );
         return { abstention };
       }
     };

@@ -1,5 +1,14 @@
-/** Tabular runs only: per perturbed condition and scope, the before/after accounting, and the worked FGM examples (accounting.ts). */
-import { accountingOf, addAccountingRow, emptyAccounting, WorkedExamplePicker, type AccountingCounts } from '../accounting.js';
+/**
+ * Tabular runs only: per perturbed condition and scope, the before/after accounting, and the worked FGM examples
+ * (accounting.ts).
+ */
+import {
+  accountingOf,
+  addAccountingRow,
+  emptyAccounting,
+  WorkedExamplePicker,
+  type AccountingCounts
+} from '../accounting.js';
 import { WORKED_ATTACK } from '../../config/families.js';
 import type { Condition } from '../../evidence/condition.js';
 import type { ModelMetrics } from '../metrics.js';
@@ -16,12 +25,21 @@ export const accountingCell: CellKind = {
         perturbed.forEach((_, pi) => {
           const row = x.rows[1 + pi];
           if (row === undefined) return;
-          for (const s of x.scopes) addAccountingRow((counts[pi] as AccountingCounts[])[s] as AccountingCounts, row, x.clean);
+          for (const s of x.scopes)
+            addAccountingRow((counts[pi] as AccountingCounts[])[s] as AccountingCounts, row, x.clean);
         });
       },
       finish() {
         const accounting: NonNullable<ModelMetrics['accounting']> = [];
-        scopes.forEach((scope, s) => perturbed.forEach((condition, pi) => accounting.push({ condition, scope, ...accountingOf((counts[pi] as AccountingCounts[])[s] as AccountingCounts) })));
+        scopes.forEach((scope, s) =>
+          perturbed.forEach((condition, pi) =>
+            accounting.push({
+              condition,
+              scope,
+              ...accountingOf((counts[pi] as AccountingCounts[])[s] as AccountingCounts)
+            })
+          )
+        );
         return { accounting };
       }
     };

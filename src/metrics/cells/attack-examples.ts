@@ -9,7 +9,8 @@ export const attackExamplesCell: CellKind = {
   make(context): MetricCell | null {
     if (context.facts.task !== 'tabular' || context.families.length === 0) return null;
     // Runs whose rows carry no work fields (no attack reports it) keep their earlier metrics.
-    if (!FAMILY_REGISTRY.tabular.some((d) => d.reportsWork === true && context.perturbed.includes(d.name as Condition))) return null;
+    if (!FAMILY_REGISTRY.tabular.some((d) => d.reportsWork === true && context.perturbed.includes(d.name as Condition)))
+      return null;
     const at = context.families.map((f) => 1 + context.perturbed.indexOf(f));
     const picker = new AttackExamplePicker(context.families, context.facts.transitions);
     return {

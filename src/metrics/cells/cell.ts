@@ -61,8 +61,20 @@ export interface CellKind {
 }
 
 /** The seeded bootstrap of one reported figure. */
-export function bootstrapOptions(facts: MetricFacts, model: string, metric: string, condition: string, scope: string, iterations = facts.bootstrapIterations): BootstrapOptions {
-  return { iterations, level: facts.interval, seed: facts.seed, streamParts: cellParts({ metric, model, condition, scope }) };
+export function bootstrapOptions(
+  facts: MetricFacts,
+  model: string,
+  metric: string,
+  condition: string,
+  scope: string,
+  iterations = facts.bootstrapIterations
+): BootstrapOptions {
+  return {
+    iterations,
+    level: facts.interval,
+    seed: facts.seed,
+    streamParts: cellParts({ metric, model, condition, scope })
+  };
 }
 
 /** One counts object per scope. */

@@ -1,4 +1,7 @@
-/** Clean classification per scope (all, each split, each split × language): accuracy with its interval, F1, the confusion matrix, and the generalization gap. */
+/**
+ * Clean classification per scope (all, each split, each split × language): accuracy with its interval, F1, the
+ * confusion matrix, and the generalization gap.
+ */
 import { accuracyIntervalOf } from '../bootstrap.js';
 import { accuracyOf, isCorrect } from '../classification.js';
 import { addToConfusion, emptyConfusion, labelIndex, type ConfusionCounts } from '../confusion.js';
@@ -28,7 +31,9 @@ export const classificationCell: CellKind = {
   make({ facts, model }): MetricCell {
     const scopes = classificationScopes(facts);
     const indexOf = labelIndex(facts.labels);
-    const cells = new Map<string, { confusion: ConfusionCounts; correct: number }>(scopes.map((s) => [s.scope, { confusion: emptyConfusion(facts.labels), correct: 0 }]));
+    const cells = new Map<string, { confusion: ConfusionCounts; correct: number }>(
+      scopes.map((s) => [s.scope, { confusion: emptyConfusion(facts.labels), correct: 0 }])
+    );
     return {
       add(x) {
         const correct = isCorrect(x.clean);
@@ -46,16 +51,26 @@ export const classificationCell: CellKind = {
           return {
             ...s,
             accuracy: accuracyOf(cell.correct, cell.confusion.total),
-            accuracy_interval: accuracyIntervalOf(cell.correct, cell.confusion.total, bootstrapOptions(facts, model.name, 'accuracy', 'clean', s.scope)),
+            accuracy_interval: accuracyIntervalOf(
+              cell.correct,
+              cell.confusion.total,
+              bootstrapOptions(facts, model.name, 'accuracy', 'clean', s.scope)
+            ),
             macro_f1: f1.macro,
             per_label: f1.labels,
             confusion: cell.confusion
           };
         });
-        const accuracyOfSplit = (split: string) => classification.find((c) => c.split === split && c.language === null)?.accuracy;
+        const accuracyOfSplit = (split: string) =>
+          classification.find((c) => c.split === split && c.language === null)?.accuracy;
         return {
           classification,
-          accuracy: classification.map((c) => ({ scope: c.scope, split: c.split, language: c.language, figure: c.accuracy })),
+          accuracy: classification.map((c) => ({
+            scope: c.scope,
+            split: c.split,
+            language: c.language,
+            figure: c.accuracy
+          })),
           generalization_gap_pp: generalizationGap(accuracyOfSplit(REFERENCE_SPLIT), accuracyOfSplit(CHALLENGE_SPLIT))
         };
       }

@@ -1,4 +1,7 @@
-/** Paired model comparisons on the challenge split: per pair of models, the clean rows one got right and the other wrong (comparison.ts). */
+/**
+ * Paired model comparisons on the challenge split: per pair of models, the clean rows one got right and the other wrong
+ * (comparison.ts).
+ */
 import type { EvidenceRow } from '../../evidence/row.js';
 import type { OutcomeCounts } from '../bootstrap.js';
 import { addPair, pairedComparisonOf } from '../comparison.js';
@@ -18,7 +21,12 @@ export class ComparisonsCell {
   add(split: string, cleanRows: readonly EvidenceRow[]): void {
     if (split !== CHALLENGE_SPLIT) return;
     for (let a = 0; a < cleanRows.length; a++) {
-      for (let b = a + 1; b < cleanRows.length; b++) addPair((this.pairs[a] as OutcomeCounts[])[b] as OutcomeCounts, cleanRows[a] as EvidenceRow, cleanRows[b] as EvidenceRow);
+      for (let b = a + 1; b < cleanRows.length; b++)
+        addPair(
+          (this.pairs[a] as OutcomeCounts[])[b] as OutcomeCounts,
+          cleanRows[a] as EvidenceRow,
+          cleanRows[b] as EvidenceRow
+        );
     }
   }
 
@@ -30,9 +38,19 @@ export class ComparisonsCell {
       facts.models.slice(i + 1).forEach((b, k) => {
         const options = {
           ...bootstrapOptions(facts, a.name, 'paired_comparison', '', CHALLENGE_SPLIT, facts.pairedIterations),
-          streamParts: cellParts({ metric: 'paired_comparison', model: a.name, secondModel: b.name, scope: CHALLENGE_SPLIT })
+          streamParts: cellParts({
+            metric: 'paired_comparison',
+            model: a.name,
+            secondModel: b.name,
+            scope: CHALLENGE_SPLIT
+          })
         };
-        comparisons.push({ model_a: a.name, model_b: b.name, split: CHALLENGE_SPLIT, ...pairedComparisonOf((this.pairs[i] as OutcomeCounts[])[i + 1 + k] as OutcomeCounts, options) });
+        comparisons.push({
+          model_a: a.name,
+          model_b: b.name,
+          split: CHALLENGE_SPLIT,
+          ...pairedComparisonOf((this.pairs[i] as OutcomeCounts[])[i + 1 + k] as OutcomeCounts, options)
+        });
       });
     });
     return comparisons;

@@ -1,4 +1,7 @@
-/** The data figures of metrics.json: rows per split, the challenge split's share and languages, and the shift between reference and challenge. */
+/**
+ * The data figures of metrics.json: rows per split, the challenge split's share and languages, and the shift between
+ * reference and challenge.
+ */
 import { UNKNOWN_LANGUAGE } from '../../data/example.js';
 import type { ExampleGroup } from '../../evidence/group.js';
 import { jensenShannonDivergence } from '../divergence.js';
@@ -47,7 +50,9 @@ export class DataCell {
     const histogram = (split: string) => facts.lengthHistogram[split] ?? [];
     return {
       rows: Object.fromEntries(this.splitRows),
-      challenge_examples: hasChallenge ? count(challengeRows, total) : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
+      challenge_examples: hasChallenge
+        ? count(challengeRows, total)
+        : notApplicable(`no "${CHALLENGE_SPLIT}" split is configured`),
       language_examples: facts.languages.map((language) => ({
         scope: `${CHALLENGE_SPLIT}/${language}`,
         split: CHALLENGE_SPLIT,
@@ -58,15 +63,30 @@ export class DataCell {
             ? notApplicable(noLanguageChecks)
             : count(this.languageRows.get(CHALLENGE_SPLIT)?.get(language) ?? 0, challengeRows)
       })),
-      length_psi: hasChallenge && hasReference ? psiOfHistograms(histogram(REFERENCE_SPLIT), histogram(CHALLENGE_SPLIT)) : notApplicable(bothSplits),
-      length_histogram: { edges: [...PSI_EDGES], counts: Object.fromEntries(facts.splits.map((s) => [s, [...histogram(s)]])) },
+      length_psi:
+        hasChallenge && hasReference
+          ? psiOfHistograms(histogram(REFERENCE_SPLIT), histogram(CHALLENGE_SPLIT))
+          : notApplicable(bothSplits),
+      length_histogram: {
+        edges: [...PSI_EDGES],
+        counts: Object.fromEntries(facts.splits.map((s) => [s, [...histogram(s)]]))
+      },
       language_jsd:
         hasChallenge && hasReference
           ? hasLanguage
-            ? jensenShannonDivergence(this.languageRows.get(REFERENCE_SPLIT) ?? new Map(), this.languageRows.get(CHALLENGE_SPLIT) ?? new Map())
+            ? jensenShannonDivergence(
+                this.languageRows.get(REFERENCE_SPLIT) ?? new Map(),
+                this.languageRows.get(CHALLENGE_SPLIT) ?? new Map()
+              )
             : notApplicable('the data has no language column')
           : notApplicable(bothSplits),
-      label_jsd: hasChallenge && hasReference ? jensenShannonDivergence(this.labelRows.get(REFERENCE_SPLIT) ?? new Map(), this.labelRows.get(CHALLENGE_SPLIT) ?? new Map()) : notApplicable(bothSplits),
+      label_jsd:
+        hasChallenge && hasReference
+          ? jensenShannonDivergence(
+              this.labelRows.get(REFERENCE_SPLIT) ?? new Map(),
+              this.labelRows.get(CHALLENGE_SPLIT) ?? new Map()
+            )
+          : notApplicable(bothSplits),
       train_overlap: facts.overlap.map((o) => ({ split: o.split, count: o.count, ids: [...o.ids] }))
     };
   }

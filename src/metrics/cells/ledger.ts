@@ -15,12 +15,23 @@ export const ledgerCell: CellKind = {
         at.forEach((ci, fi) => {
           const row = x.rows[ci];
           if (row === undefined) return;
-          for (const s of x.scopes) addFamilyRow((counts[fi] as FamilyCounts[])[s] as FamilyCounts, row, x.clean, facts.objective, facts.transitions);
+          for (const s of x.scopes)
+            addFamilyRow(
+              (counts[fi] as FamilyCounts[])[s] as FamilyCounts,
+              row,
+              x.clean,
+              facts.objective,
+              facts.transitions
+            );
         });
       },
       finish() {
         const ledger: ModelMetrics['ledger'] = [];
-        scopes.forEach((scope, s) => families.forEach((family, fi) => ledger.push({ family, scope, ...familyLedgerOf((counts[fi] as FamilyCounts[])[s] as FamilyCounts) })));
+        scopes.forEach((scope, s) =>
+          families.forEach((family, fi) =>
+            ledger.push({ family, scope, ...familyLedgerOf((counts[fi] as FamilyCounts[])[s] as FamilyCounts) })
+          )
+        );
         return { ledger };
       }
     };

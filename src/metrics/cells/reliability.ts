@@ -12,7 +12,9 @@ export const reliabilityCell: CellKind = {
         for (const s of x.scopes) addReliabilityRow(counts[s] as ReliabilityCounts, x.clean);
       },
       finish() {
-        return { reliability: context.scopes.map((scope, s) => ({ scope, ...reliabilityOf(counts[s] as ReliabilityCounts) })) };
+        return {
+          reliability: context.scopes.map((scope, s) => ({ scope, ...reliabilityOf(counts[s] as ReliabilityCounts) }))
+        };
       }
     };
   },

@@ -1,4 +1,7 @@
-/** Models asked `repeat` > 1 times: self-agreement per condition and scope, and the clean repeat flip rate per scope (repeat.ts). */
+/**
+ * Models asked `repeat` > 1 times: self-agreement per condition and scope, and the clean repeat flip rate per scope
+ * (repeat.ts).
+ */
 import type { Condition } from '../../evidence/condition.js';
 import type { ModelMetrics } from '../metrics.js';
 import { addRepeatRow, emptyRepeatCounts, repeatFiguresOf, repeatFlipRateOf, type RepeatCounts } from '../repeat.js';
@@ -23,8 +26,17 @@ export const repeatCell: CellKind = {
         const clean = counts[0] as RepeatCounts[];
         const repeat: NonNullable<ModelMetrics['repeat']> = {
           repeat: n,
-          clean_flip_rate: context.scopes.map((scope, s) => ({ scope, figure: repeatFlipRateOf(clean[s] as RepeatCounts) })),
-          agreement: context.scopes.flatMap((scope, s) => conditions.map((condition, ci) => ({ condition, scope, ...repeatFiguresOf((counts[ci] as RepeatCounts[])[s] as RepeatCounts, n) })))
+          clean_flip_rate: context.scopes.map((scope, s) => ({
+            scope,
+            figure: repeatFlipRateOf(clean[s] as RepeatCounts)
+          })),
+          agreement: context.scopes.flatMap((scope, s) =>
+            conditions.map((condition, ci) => ({
+              condition,
+              scope,
+              ...repeatFiguresOf((counts[ci] as RepeatCounts[])[s] as RepeatCounts, n)
+            }))
+          )
         };
         return { repeat };
       }

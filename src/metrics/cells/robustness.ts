@@ -1,7 +1,13 @@
 /** Per perturbed condition and scope: the accuracy change against clean and the flip rates (robustness.ts). */
 import { isDestructive } from '../../config/families.js';
 import type { ModelMetrics } from '../metrics.js';
-import { addConditionRow, conditionFiguresOf, emptyConditionCounts, inChangedValid, type ConditionCounts } from '../robustness.js';
+import {
+  addConditionRow,
+  conditionFiguresOf,
+  emptyConditionCounts,
+  inChangedValid,
+  type ConditionCounts
+} from '../robustness.js';
 import { bootstrapOptions, perScope, type CellKind, type MetricCell } from './cell.js';
 
 export const robustnessCell: CellKind = {
@@ -15,7 +21,8 @@ export const robustnessCell: CellKind = {
           const row = x.rows[1 + pi];
           if (row === undefined) return;
           const clean = inChangedValid(row) ? x.clean : undefined;
-          for (const s of x.scopes) addConditionRow((counts[pi] as ConditionCounts[])[s] as ConditionCounts, row, clean);
+          for (const s of x.scopes)
+            addConditionRow((counts[pi] as ConditionCounts[])[s] as ConditionCounts, row, clean);
         });
       },
       finish() {
@@ -26,7 +33,11 @@ export const robustnessCell: CellKind = {
               ...bootstrapOptions(facts, model.name, 'accuracy_delta', condition, scope),
               destructive: isDestructive(condition)
             };
-            robustness.push({ condition, scope, ...conditionFiguresOf((counts[pi] as ConditionCounts[])[s] as ConditionCounts, options) });
+            robustness.push({
+              condition,
+              scope,
+              ...conditionFiguresOf((counts[pi] as ConditionCounts[])[s] as ConditionCounts, options)
+            });
           })
         );
         return { robustness };

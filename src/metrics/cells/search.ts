@@ -16,7 +16,10 @@ export const searchCell: CellKind = {
         for (const s of x.scopes) addSearchRow(counts[s] as SearchCounts, row);
       },
       finish() {
-        const search: NonNullable<ModelMetrics['search']> = context.scopes.map((scope, s) => ({ scope, ...searchFiguresOf(counts[s] as SearchCounts, context.facts.searchBudget ?? null) }));
+        const search: NonNullable<ModelMetrics['search']> = context.scopes.map((scope, s) => ({
+          scope,
+          ...searchFiguresOf(counts[s] as SearchCounts, context.facts.searchBudget ?? null)
+        }));
         return { search };
       }
     };

@@ -1,4 +1,7 @@
-/** Per scope: the risk–coverage curve of the clean predictions ordered by margin (selective.ts); not evaluated for a label-only model. */
+/**
+ * Per scope: the risk–coverage curve of the clean predictions ordered by margin (selective.ts); not evaluated for a
+ * label-only model.
+ */
 import { notEvaluated } from '../figure.js';
 import { RiskCoverageAccumulator, selectiveOutcome, type RiskCoverage } from '../selective.js';
 import { perScope, type CellKind, type MetricCell } from './cell.js';

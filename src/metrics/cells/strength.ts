@@ -23,7 +23,10 @@ export const strengthCell: CellKind = {
       const na = notApplicable(POLICY_NOT_EXACT);
       return {
         add() {},
-        finish: () => ({ exact_certificate: { certified: na, ties: na }, attack_strength: graded.map((attack) => ({ attack, strength: na })) })
+        finish: () => ({
+          exact_certificate: { certified: na, ties: na },
+          attack_strength: graded.map((attack) => ({ attack, strength: na }))
+        })
       };
     }
     const counts: StrengthCounts[] = graded.map(emptyStrength);
@@ -34,7 +37,10 @@ export const strengthCell: CellKind = {
         addCertificateRow(certificate, x.familyRows);
       },
       finish() {
-        return { exact_certificate: certificateOf(certificate), attack_strength: graded.map((a, k) => strengthOf(a, counts[k] as StrengthCounts)) };
+        return {
+          exact_certificate: certificateOf(certificate),
+          attack_strength: graded.map((a, k) => strengthOf(a, counts[k] as StrengthCounts))
+        };
       }
     };
   }

@@ -1,4 +1,7 @@
-/** Per scope, across the attack families, by example id: the union ledger and the protected transitions (ledger.ts). Empty without attack families. */
+/**
+ * Per scope, across the attack families, by example id: the union ledger and the protected transitions (ledger.ts).
+ * Empty without attack families.
+ */
 import type { NonDestructiveFamily } from '../../config/families.js';
 import {
   addTransitionClean,
@@ -27,7 +30,12 @@ export const unionCell: CellKind = {
         for (const s of x.scopes) addUnionOutcome(counts[s] as UnionCounts, x.id, outcome);
       },
       finish() {
-        return { union: families.length === 0 ? [] : scopes.map((scope, s) => ({ scope, ...unionLedgerOf(counts[s] as UnionCounts) })) };
+        return {
+          union:
+            families.length === 0
+              ? []
+              : scopes.map((scope, s) => ({ scope, ...unionLedgerOf(counts[s] as UnionCounts) }))
+        };
       }
     };
   }
@@ -37,7 +45,9 @@ export const transitionsCell: CellKind = {
   fields: ['protected_transitions'],
   make(context): MetricCell {
     const { facts, scopes, families } = context;
-    const counts = perScope(context, () => emptyTransitionCounts(families as NonDestructiveFamily[], facts.transitions));
+    const counts = perScope(context, () =>
+      emptyTransitionCounts(families as NonDestructiveFamily[], facts.transitions)
+    );
     return {
       add(x) {
         if (families.length === 0) return;
@@ -48,7 +58,12 @@ export const transitionsCell: CellKind = {
         }
       },
       finish() {
-        return { protected_transitions: families.length === 0 ? [] : scopes.map((scope, s) => ({ scope, ...protectedTransitionsOf(counts[s] as TransitionCounts) })) };
+        return {
+          protected_transitions:
+            families.length === 0
+              ? []
+              : scopes.map((scope, s) => ({ scope, ...protectedTransitionsOf(counts[s] as TransitionCounts) }))
+        };
       }
     };
   }

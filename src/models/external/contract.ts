@@ -1,6 +1,6 @@
 /**
- * The user's own classifier behind a JSONL command protocol (docs/definitions.md#external-models), as the engine sees it.
- * The command starts once from the repository root with a minimal environment; requests go to
+ * The user's own classifier behind a JSONL command protocol (docs/definitions.md#external-models), as the engine sees
+ * it. The command starts once from the repository root with a minimal environment; requests go to
  * its stdin, responses come back on its stdout, one JSON object per line:
  *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
  *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)

@@ -61,14 +61,22 @@ export class ExternalModel implements Model {
   }
 
   score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    if (this.closed) return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
+    if (this.closed)
+      return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
     const run = this.queue.then(() => this.ask(inputs));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   counters(): ExternalCounters {
-    const counters = this.pipeline?.counters() ?? { requests: 0, responses: 0, failures: {}, wall_ms: 0, exit_code: null, signal: null };
+    const counters = this.pipeline?.counters() ?? {
+      requests: 0,
+      responses: 0,
+      failures: {},
+      wall_ms: 0,
+      exit_code: null,
+      signal: null
+    };
     return this.repeat > 1 ? { ...counters, repeated_requests: this.repeatedRequests } : counters;
   }
 
@@ -99,7 +107,8 @@ export class ExternalModel implements Model {
   private start(): Pipeline {
     if (this.pipeline !== null) return this.pipeline;
     const { env, refused } = modelEnvironment(process.env, this.plan.env);
-    if (refused.length > 0) this.log(`model ${this.name}: environment variables never passed to a model: ${refused.join(', ')}`);
+    if (refused.length > 0)
+      this.log(`model ${this.name}: environment variables never passed to a model: ${refused.join(', ')}`);
     this.pipeline = new Pipeline({
       name: this.name,
       command: this.plan.command,

@@ -1,6 +1,6 @@
 /**
- * Pipelined scoring through one model process (docs/definitions.md#external-models). Requests are written in input order,
- * many lines per write, with at most `window` in flight and stdin backpressure respected; each
+ * Pipelined scoring through one model process (docs/definitions.md#external-models). Requests are written in input
+ * order, many lines per write, with at most `window` in flight and stdin backpressure respected; each
  * stdout line settles the request it names. Failures are evidence, not crashes: every affected
  * input gets an `error`/`timeout` result with the reason, and the run goes on.
  *
@@ -128,7 +128,16 @@ export class Pipeline {
     }
     return new Promise((resolve) => {
       const now = performance.now();
-      this.batch = { inputs, results, firstSeq: this.table.nextSeq, sent: 0, settled: 0, answered: 0, lastProgress: now, resolve };
+      this.batch = {
+        inputs,
+        results,
+        firstSeq: this.table.nextSeq,
+        sent: 0,
+        settled: 0,
+        answered: 0,
+        lastProgress: now,
+        resolve
+      };
       this.sweepTimer = setInterval(() => this.sweep(), this.sweepMs);
       this.pump();
     });
@@ -275,7 +284,11 @@ export class Pipeline {
     this.runTimer = null;
     if (this.stopped !== null || !this.process.running) return;
     const limit = this.options.runTimeoutMs / 1000;
-    this.stop({ kind: 'run_timeout', status: 'timeout', reason: `whole-run limit timeout_s=${limit}s reached; the model was stopped` });
+    this.stop({
+      kind: 'run_timeout',
+      status: 'timeout',
+      reason: `whole-run limit timeout_s=${limit}s reached; the model was stopped`
+    });
     this.process.kill('SIGTERM');
     this.killTimer = setTimeout(() => this.process.kill('SIGKILL'), KILL_GRACE_MS);
     this.killTimer.unref();
@@ -307,7 +320,8 @@ export class Pipeline {
   private crashReason(end: ProcessEnd): string {
     const tail = this.process.stderrLastLines();
     const stderr = tail.length > 0 ? `; stderr: ${tail}` : '';
-    if (end.error !== undefined) return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;
+    if (end.error !== undefined)
+      return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;
     let what: string;
     if (end.signal !== null) what = `the model process was killed by signal ${end.signal}`;
     else if (end.code === 127) what = 'the model command could not be run (exit code 127: command not found)';

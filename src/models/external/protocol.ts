@@ -22,8 +22,7 @@ export type OkResult = Extract<ScoreResult, { status: 'ok' }>;
 
 /** One parsed response line: an accepted answer, or a failure (with `id: null` when no id could be read). */
 type ParsedResponse =
-  | { ok: true; id: string; result: OkResult }
-  | { ok: false; id: string | null; failure: FailureKind; reason: string };
+  { ok: true; id: string; result: OkResult } | { ok: false; id: string | null; failure: FailureKind; reason: string };
 
 /** How much of an offending response line a reason quotes. */
 const QUOTE_CHARS = 80;
@@ -102,12 +101,22 @@ export class ResponseParser {
   /** One response already parsed from JSON (an HTTP model's output object); `line` is its text, for quoting. */
   parseValue(value: unknown, line: string): ParsedResponse {
     if (typeof value !== 'object' || value === null || isArray(value)) {
-      return { ok: false, id: null, failure: 'malformed_json', reason: `response is not a JSON object: ${this.quote(line)}` };
+      return {
+        ok: false,
+        id: null,
+        failure: 'malformed_json',
+        reason: `response is not a JSON object: ${this.quote(line)}`
+      };
     }
     const obj = value as Record<string, unknown>;
     const id = obj.id;
     if (typeof id !== 'string') {
-      return { ok: false, id: null, failure: 'bad_response', reason: `response without a string "id": ${this.quote(line)}` };
+      return {
+        ok: false,
+        id: null,
+        failure: 'bad_response',
+        reason: `response without a string "id": ${this.quote(line)}`
+      };
     }
     // JSON.parse never yields `undefined`, so this is an own-property test (and much cheaper than
     // Object.hasOwn inside jest's VM contexts).
@@ -122,7 +131,12 @@ export class ResponseParser {
 
   private labelOnly(id: string, label: unknown): ParsedResponse {
     if (typeof label !== 'string') {
-      return { ok: false, id, failure: 'bad_response', reason: `"label" is not a string: ${this.check.describe(label)}` };
+      return {
+        ok: false,
+        id,
+        failure: 'bad_response',
+        reason: `"label" is not a string: ${this.check.describe(label)}`
+      };
     }
     if (!this.check.isLabel(label)) return { id, ...this.check.unknownLabel(label) };
     return { ok: true, id, result: { status: 'ok', scores: null, label } };
@@ -130,7 +144,12 @@ export class ResponseParser {
 
   private scores(id: string, raw: unknown): ParsedResponse {
     if (typeof raw !== 'object' || raw === null || isArray(raw)) {
-      return { ok: false, id, failure: 'bad_response', reason: `"scores" is not an object: ${this.check.describe(raw)}` };
+      return {
+        ok: false,
+        id,
+        failure: 'bad_response',
+        reason: `"scores" is not an object: ${this.check.describe(raw)}`
+      };
     }
     const checked = this.check.table(raw as Record<string, unknown>);
     return checked.ok ? { ok: true, id, result: { status: 'ok', scores: checked.scores } } : { id, ...checked };

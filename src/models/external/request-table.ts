@@ -57,7 +57,11 @@ export class RequestTable {
 
   /** Fails every request in flight written at or before `cutoff`, oldest first. */
   expire(cutoff: number, onExpired: (seq: number) => void): void {
-    for (let seq = this.oldestInFlight(); seq !== null && (this.sentAt[seq] as number) <= cutoff; seq = this.oldestInFlight()) {
+    for (
+      let seq = this.oldestInFlight();
+      seq !== null && (this.sentAt[seq] as number) <= cutoff;
+      seq = this.oldestInFlight()
+    ) {
       this.settle(seq, FAILED);
       onExpired(seq);
     }

@@ -40,8 +40,7 @@ export function keepAliveAgent(url: string): HttpAgent {
 }
 
 type Exchange =
-  | { ok: true; body: string }
-  | { ok: false; kind: HttpFailureKind; status: 'error' | 'timeout'; reason: string };
+  { ok: true; body: string } | { ok: false; kind: HttpFailureKind; status: 'error' | 'timeout'; reason: string };
 
 /** Longest wait between attempts, whatever the server's Retry-After says. */
 const MAX_DELAY_MS = 60_000;
@@ -78,7 +77,8 @@ export async function post(options: ClientOptions, body: string): Promise<Exchan
     if (!failure.retry) break;
   }
   const f = failure as Failure;
-  const tries = options.retries > 0 && f.retry ? ` (after ${options.retries} ${options.retries === 1 ? 'retry' : 'retries'})` : '';
+  const tries =
+    options.retries > 0 && f.retry ? ` (after ${options.retries} ${options.retries === 1 ? 'retry' : 'retries'})` : '';
   return { ok: false, kind: f.kind, status: f.status, reason: `${f.reason}${tries}` };
 }
 
@@ -91,7 +91,13 @@ async function attemptOnce(options: ClientOptions, body: string): Promise<{ ok: 
     return classify(error, where, options.timeoutMs);
   }
   const { code, text } = response;
-  if (text === null) return { kind: 'bad_response', status: 'error', reason: `the response from ${where} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`, retry: false };
+  if (text === null)
+    return {
+      kind: 'bad_response',
+      status: 'error',
+      reason: `the response from ${where} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`,
+      retry: false
+    };
   if (code >= 200 && code < 300) return { ok: true, body: text };
   const retry = code === 429 || code >= 500;
   const after = code === 429 || code === 503 ? retryAfter(headerValue(response.headers['retry-after'])) : undefined;
@@ -144,7 +150,11 @@ function exchange(options: ClientOptions, body: string): Promise<Received> {
     request.on('response', (response) => {
       readCapped(response, options.counters).then(
         (text) => {
-          const received = { code: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers };
+          const received = {
+            code: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
+            headers: response.headers
+          };
           settle(() => resolve({ ...received, text }));
         },
         (error: unknown) => settle(() => reject(error))
@@ -203,15 +213,32 @@ function classify(error: unknown, where: string, timeoutMs: number): Failure {
   const inner = e.cause ?? e.errors?.[0];
   const code = e.code ?? inner?.code ?? '';
   const detail = inner?.message ?? e.message ?? String(error);
-  if (code === 'ECONNREFUSED') return { kind: 'connection_refused', status: 'error', reason: `connection refused by ${where}`, retry: true };
-  if (DNS_CODES.has(code)) return { kind: 'dns', status: 'error', reason: `the host of ${where} could not be resolved (${code})`, retry: false };
+  if (code === 'ECONNREFUSED')
+    return { kind: 'connection_refused', status: 'error', reason: `connection refused by ${where}`, retry: true };
+  if (DNS_CODES.has(code))
+    return {
+      kind: 'dns',
+      status: 'error',
+      reason: `the host of ${where} could not be resolved (${code})`,
+      retry: false
+    };
   if (/^ERR_(SSL|TLS)_|CERT|^EPROTO$/.test(code) || /ssl|tls|certificate/i.test(detail)) {
     return { kind: 'tls', status: 'error', reason: `TLS failure talking to ${where}: ${code || detail}`, retry: false };
   }
   if (RESET_CODES.has(code) || /terminated|other side closed|socket hang up/i.test(`${e.message} ${detail}`)) {
-    return { kind: 'connection_reset', status: 'error', reason: `the connection to ${where} was closed before a complete response (${code || detail})`, retry: true };
+    return {
+      kind: 'connection_reset',
+      status: 'error',
+      reason: `the connection to ${where} was closed before a complete response (${code || detail})`,
+      retry: true
+    };
   }
-  return { kind: 'network', status: 'error', reason: `request to ${where} failed: ${code ? `${code} ` : ''}${detail}`, retry: true };
+  return {
+    kind: 'network',
+    status: 'error',
+    reason: `request to ${where} failed: ${code ? `${code} ` : ''}${detail}`,
+    retry: true
+  };
 }
 
 function sleep(ms: number): Promise<void> {

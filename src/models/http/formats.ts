@@ -22,7 +22,8 @@ export interface WireFormat {
   decode(body: string, ids: readonly string[]): Answer[];
 }
 
-const all = (n: number, kind: HttpFailureKind, reason: string): Answer[] => Array.from({ length: n }, () => ({ ok: false as const, kind, reason }));
+const all = (n: number, kind: HttpFailureKind, reason: string): Answer[] =>
+  Array.from({ length: n }, () => ({ ok: false as const, kind, reason }));
 
 function parseJson(body: string, q: Quote): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
@@ -59,19 +60,28 @@ export function wireFormat(
   return evidenceGate(url, batch, new ResponseParser(labels, probabilities, rules.mask), q);
 }
 
-/** `{"inputs": [{id, text|features}…]}` → `{"outputs": [{id, scores|label}…]}`, checked like the JSONL protocol's lines. */
+/**
+ * `{"inputs": [{id, text|features}…]}` → `{"outputs": [{id, scores|label}…]}`, checked like the JSONL protocol's lines.
+ */
 function evidenceGate(url: string, batch: number, parser: ResponseParser, q: Quote): WireFormat {
   return {
     perRequest: batch,
     url,
-    encode: (items) => JSON.stringify({ inputs: items.map(({ id, input }) => (input.kind === 'text' ? { id, text: input.text } : { id, features: input.values })) }),
+    encode: (items) =>
+      JSON.stringify({
+        inputs: items.map(({ id, input }) =>
+          input.kind === 'text' ? { id, text: input.text } : { id, features: input.values }
+        )
+      }),
     decode(body, ids) {
       const parsed = parseJson(body, q);
       if (!parsed.ok) return all(ids.length, 'malformed_json', parsed.reason);
       const value = parsed.value;
-      if (!isObject(value) || !Array.isArray(value.outputs)) return all(ids.length, 'bad_response', `response has no "outputs" list: ${q(body)}`);
+      if (!isObject(value) || !Array.isArray(value.outputs))
+        return all(ids.length, 'bad_response', `response has no "outputs" list: ${q(body)}`);
       const outputs = value.outputs as unknown[];
-      if (outputs.length !== ids.length) return all(ids.length, 'wrong_length', `the response has ${outputs.length} outputs for ${ids.length} inputs`);
+      if (outputs.length !== ids.length)
+        return all(ids.length, 'wrong_length', `the response has ${outputs.length} outputs for ${ids.length} inputs`);
       const index = new Map(ids.map((id, i) => [id, i]));
       const answers: Array<Answer | undefined> = new Array(ids.length);
       const strays: string[] = [];
@@ -94,9 +104,15 @@ function evidenceGate(url: string, batch: number, parser: ResponseParser, q: Quo
           why = `a second output for id ${q(one.id as string, 40)}`;
           continue;
         }
-        answers[i] = one.ok ? { ok: true, result: one.result } : { ok: false, kind: one.failure as HttpFailureKind, reason: one.reason };
+        answers[i] = one.ok
+          ? { ok: true, result: one.result }
+          : { ok: false, kind: one.failure as HttpFailureKind, reason: one.reason };
       }
-      if (strays.length > 0) why = `the response named ids that were not sent: ${strays.slice(0, 3).map((s) => q(s, 40)).join(', ')}`;
+      if (strays.length > 0)
+        why = `the response named ids that were not sent: ${strays
+          .slice(0, 3)
+          .map((s) => q(s, 40))
+          .join(', ')}`;
       return Array.from(answers, (a): Answer => a ?? { ok: false, kind, reason: `no output for this input (${why})` });
     }
   };
@@ -116,14 +132,27 @@ function huggingface(url: string, batch: number, check: ScoreCheck, q: Quote): W
       const parsed = parseJson(body, q);
       if (!parsed.ok) return all(ids.length, 'malformed_json', parsed.reason);
       const value = parsed.value;
-      if (!Array.isArray(value)) return all(ids.length, 'bad_response', `expected a list with one entry per input, found ${q(body)}`);
-      if (value.length !== ids.length) return all(ids.length, 'wrong_length', `the response has ${value.length} entries for ${ids.length} inputs`);
+      if (!Array.isArray(value))
+        return all(ids.length, 'bad_response', `expected a list with one entry per input, found ${q(body)}`);
+      if (value.length !== ids.length)
+        return all(ids.length, 'wrong_length', `the response has ${value.length} entries for ${ids.length} inputs`);
       return value.map((entry: unknown): Answer => {
         const list = isObject(entry) ? [entry] : entry;
-        if (!Array.isArray(list) || list.length === 0 || !list.every((x) => isObject(x) && typeof x.label === 'string')) {
-          return { ok: false, kind: 'bad_response', reason: `expected a list of {label, score}, found ${q(JSON.stringify(entry) ?? '')}` };
+        if (
+          !Array.isArray(list) ||
+          list.length === 0 ||
+          !list.every((x) => isObject(x) && typeof x.label === 'string')
+        ) {
+          return {
+            ok: false,
+            kind: 'bad_response',
+            reason: `expected a list of {label, score}, found ${q(JSON.stringify(entry) ?? '')}`
+          };
         }
-        const pairs = (list as Array<{ label: string; score: unknown }>).map((x): [string, unknown] => [x.label, x.score]);
+        const pairs = (list as Array<{ label: string; score: unknown }>).map((x): [string, unknown] => [
+          x.label,
+          x.score
+        ]);
         // Top-k answers: the best one is the prediction, without scores.
         const checked = check.pairs(pairs, true);
         if (!checked.ok) return { ok: false, kind: checked.failure, reason: checked.reason };
@@ -135,7 +164,13 @@ function huggingface(url: string, batch: number, check: ScoreCheck, q: Quote): W
 }
 
 /** One chat completion per input; the answer names a label, or the first token's log-probabilities score the labels. */
-function openaiChat(base: string, labels: readonly string[], check: ScoreCheck, chat: ChatOptions, q: Quote): WireFormat {
+function openaiChat(
+  base: string,
+  labels: readonly string[],
+  check: ScoreCheck,
+  chat: ChatOptions,
+  q: Quote
+): WireFormat {
   const byFold = new Map(labels.map((l) => [fold(l), l]));
   const labelList = labels.join(', ');
   return {
@@ -145,8 +180,14 @@ function openaiChat(base: string, labels: readonly string[], check: ScoreCheck, 
       const input = (items[0] as { input: ExampleInput }).input;
       const text = input.kind === 'text' ? input.text : JSON.stringify(input.values);
       // One pass, so a `{labels}` inside the text is left as the text wrote it.
-      const content = chat.prompt.replace(/\{(text|labels)\}/g, (_, key: string) => (key === 'text' ? text : labelList));
-      const body: Record<string, unknown> = { model: chat.model, temperature: chat.temperature, messages: [{ role: 'user', content }] };
+      const content = chat.prompt.replace(/\{(text|labels)\}/g, (_, key: string) =>
+        key === 'text' ? text : labelList
+      );
+      const body: Record<string, unknown> = {
+        model: chat.model,
+        temperature: chat.temperature,
+        messages: [{ role: 'user', content }]
+      };
       if (chat.logprobs) Object.assign(body, { logprobs: true, top_logprobs: 20, max_tokens: 16 });
       return JSON.stringify(body);
     },
@@ -156,7 +197,8 @@ function openaiChat(base: string, labels: readonly string[], check: ScoreCheck, 
       const value = parsed.value;
       const choice = isObject(value) && Array.isArray(value.choices) ? (value.choices[0] as unknown) : undefined;
       const message = isObject(choice) && isObject(choice.message) ? choice.message : undefined;
-      if (message === undefined || typeof message.content !== 'string') return all(ids.length, 'bad_response', `expected choices[0].message.content, found ${q(body)}`);
+      if (message === undefined || typeof message.content !== 'string')
+        return all(ids.length, 'bad_response', `expected choices[0].message.content, found ${q(body)}`);
       const answer = message.content;
       const label = byFold.get(fold(answer));
       const scores = chat.logprobs && isObject(choice) ? firstTokenScores(labels, choice.logprobs) : null;
@@ -165,7 +207,8 @@ function openaiChat(base: string, labels: readonly string[], check: ScoreCheck, 
         if (!checked.ok) return [{ ok: false, kind: checked.failure, reason: checked.reason }];
         return [{ ok: true, result: { status: 'ok', scores: checked.scores } }];
       }
-      if (label === undefined) return [{ ok: false, kind: 'unmapped_answer', reason: `the answer ${q(answer, 60)} is not one of the labels` }];
+      if (label === undefined)
+        return [{ ok: false, kind: 'unmapped_answer', reason: `the answer ${q(answer, 60)} is not one of the labels` }];
       return [{ ok: true, result: { status: 'ok', scores: null, label } }];
     }
   };
@@ -188,12 +231,19 @@ export function firstTokenScores(labels: readonly string[], logprobs: unknown): 
   const top = isObject(content) && Array.isArray(content.top_logprobs) ? content.top_logprobs : null;
   if (top === null) return null;
   const candidates = top.flatMap((t: unknown) =>
-    isObject(t) && typeof t.token === 'string' && typeof t.logprob === 'number' && Number.isFinite(t.logprob) && fold(t.token) !== '' ? [{ token: fold(t.token), p: Math.exp(t.logprob) }] : []
+    isObject(t) &&
+    typeof t.token === 'string' &&
+    typeof t.logprob === 'number' &&
+    Number.isFinite(t.logprob) &&
+    fold(t.token) !== ''
+      ? [{ token: fold(t.token), p: Math.exp(t.logprob) }]
+      : []
   );
   const raw = labels.map((l) => {
     const f = fold(l);
     let best = { len: 0, p: 0 };
-    for (const c of candidates) if (f.startsWith(c.token) && c.token.length > best.len) best = { len: c.token.length, p: c.p };
+    for (const c of candidates)
+      if (f.startsWith(c.token) && c.token.length > best.len) best = { len: c.token.length, p: c.p };
     return best.p;
   });
   const sum = raw.reduce((a, b) => a + b, 0);

@@ -38,7 +38,14 @@ export class HttpModel implements Model {
   private readonly format: WireFormat;
   private readonly masker: Masker;
   private readonly client: ClientOptions;
-  private readonly stats: HttpCounters = { requests: 0, retries: 0, failures: {}, bytes_sent: 0, bytes_received: 0, wall_ms: 0 };
+  private readonly stats: HttpCounters = {
+    requests: 0,
+    retries: 0,
+    failures: {},
+    bytes_sent: 0,
+    bytes_received: 0,
+    wall_ms: 0
+  };
   private seq = 0;
   /** Requests sent by the rounds after the first, with repeat > 1. */
   private repeatedRequests = 0;
@@ -96,11 +103,26 @@ export class HttpModel implements Model {
       timeout_s: this.plan.timeoutS,
       retries: this.plan.retries,
       probabilities: this.plan.probabilities,
-      ...(this.plan.chat ? { chat: { model: this.plan.chat.model, temperature: this.plan.chat.temperature, logprobs: this.plan.chat.logprobs, prompt_sha256: sha256Hex(this.plan.chat.prompt) } } : {})
+      ...(this.plan.chat
+        ? {
+            chat: {
+              model: this.plan.chat.model,
+              temperature: this.plan.chat.temperature,
+              logprobs: this.plan.chat.logprobs,
+              prompt_sha256: sha256Hex(this.plan.chat.prompt)
+            }
+          }
+        : {})
     };
     // repeat is how the model is asked, not which model it is: it stays out of the digest.
     const asked = this.repeat > 1 ? { ...params, repeat: this.repeat } : params;
-    return { name: this.name, kind: 'http', params: asked, digest: sha256Hex(stableJson(params)), probabilities: this.plan.probabilities };
+    return {
+      name: this.name,
+      kind: 'http',
+      params: asked,
+      digest: sha256Hex(stableJson(params)),
+      probabilities: this.plan.probabilities
+    };
   }
 
   counters(): HttpCounters {
@@ -109,7 +131,8 @@ export class HttpModel implements Model {
   }
 
   score(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    if (this.closed) return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
+    if (this.closed)
+      return Promise.resolve(inputs.map(() => ({ status: 'error' as const, error: 'the model was closed' })));
     const run = this.queue.then(() => this.ask(inputs));
     this.queue = run.catch(() => undefined);
     return run;
@@ -130,7 +153,8 @@ export class HttpModel implements Model {
   private async scoreNow(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
     const started = performance.now();
     // Identical inputs are asked once.
-    const keyOf = (input: ExampleInput): string => (input.kind === 'text' ? `t${input.text}` : `f${JSON.stringify(input.values)}`);
+    const keyOf = (input: ExampleInput): string =>
+      input.kind === 'text' ? `t${input.text}` : `f${JSON.stringify(input.values)}`;
     const slot = new Map<string, number>();
     const unique: ExampleInput[] = [];
     const where = inputs.map((input) => {
@@ -159,7 +183,8 @@ export class HttpModel implements Model {
     await Promise.all(Array.from({ length: Math.min(this.plan.concurrency, requests) }, worker));
     this.stats.wall_ms += performance.now() - started;
     const failed = answers.filter((a) => a.status !== 'ok').length;
-    if (failed > 0) this.log(`model ${this.name}: ${failed} of ${unique.length} inputs without an answer (${this.failureSummary()})`);
+    if (failed > 0)
+      this.log(`model ${this.name}: ${failed} of ${unique.length} inputs without an answer (${this.failureSummary()})`);
     return where.map((i) => answers[i] as ScoreResult);
   }
 
@@ -176,11 +201,16 @@ export class HttpModel implements Model {
       const result: ScoreResult = { status: exchange.status, error: this.masker.mask(exchange.reason) };
       return items.map(() => result);
     }
-    return this.format.decode(exchange.body, items.map((i) => i.id)).map((answer): ScoreResult => {
-      if (answer.ok) return answer.result;
-      this.count(answer.kind, 1);
-      return { status: 'error', error: this.masker.mask(answer.reason) };
-    });
+    return this.format
+      .decode(
+        exchange.body,
+        items.map((i) => i.id)
+      )
+      .map((answer): ScoreResult => {
+        if (answer.ok) return answer.result;
+        this.count(answer.kind, 1);
+        return { status: 'error', error: this.masker.mask(answer.reason) };
+      });
   }
 
   private count(kind: HttpFailureKind, n: number): void {

@@ -16,7 +16,17 @@ import { entryModel } from '../descriptor.js';
 import { ExternalModel } from '../external/external-model.js';
 import { repeatedScores } from '../repeat.js';
 
-const EXTERNAL_KEYS = ['name', 'command', 'timeout_s', 'request_timeout_s', 'probabilities', 'env', 'files', 'window', 'repeat'];
+const EXTERNAL_KEYS = [
+  'name',
+  'command',
+  'timeout_s',
+  'request_timeout_s',
+  'probabilities',
+  'env',
+  'files',
+  'window',
+  'repeat'
+];
 /** Variables that must never reach a user's model process, whatever the config says. */
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
 
@@ -25,7 +35,8 @@ const EXTERNAL_DEFAULTS = { timeout_s: 600, request_timeout_s: 30, window: 256 }
 
 /** Said of a command's scores in the preprocessing record. */
 const answers = (probabilities: boolean) =>
-  `whatever the command answers (${probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is identified by the digests of models[].files`;
+  `whatever the command answers (${probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); ` +
+  `its own preprocessing is identified by the digests of models[].files`;
 
 export const EXTERNAL = entryModel({
   kind: 'external',
@@ -40,24 +51,48 @@ export const EXTERNAL = entryModel({
     // command, a bidi control that shows a reviewer other text) is refused.
     const command = (): string => {
       const v = obj.command;
-      if (typeof v !== 'string' || v.trim() === '') throw configError(source, [...at, 'command'], `expected a non-empty string, found ${describeFound(v)}`);
-      if (hasHidden(v)) throw configError(source, [...at, 'command'], `expected a command on one line ${PRINTABLE}, found ${describeFound(v)}`);
+      if (typeof v !== 'string' || v.trim() === '')
+        throw configError(source, [...at, 'command'], `expected a non-empty string, found ${describeFound(v)}`);
+      if (hasHidden(v))
+        throw configError(
+          source,
+          [...at, 'command'],
+          `expected a command on one line ${PRINTABLE}, found ${describeFound(v)}`
+        );
       return v;
     };
     const seconds = (key: string, fallback: number): number => modelSeconds(obj[key], fallback, source, [...at, key]);
     const list = (key: string): string[] => {
       const v = obj[key] ?? [];
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === '')) throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
+      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
+        throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
       return v as string[];
     };
     const probabilities = obj.probabilities ?? false;
-    if (typeof probabilities !== 'boolean') throw configError(source, [...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
+    if (typeof probabilities !== 'boolean')
+      throw configError(
+        source,
+        [...at, 'probabilities'],
+        `expected true or false, found ${describeFound(probabilities)}`
+      );
     const window = obj.window ?? EXTERNAL_DEFAULTS.window;
-    if (typeof window !== 'number' || !Number.isInteger(window) || window < 1) throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
+    if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
+      throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
     const env = list('env');
     env.forEach((name, i) => {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw configError(source, [...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
-      if (SECRET_NAME.test(name)) throw configError(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ${quoted(name)}`);
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+        throw configError(
+          source,
+          [...at, 'env', i],
+          `expected an environment variable name, found ${describeFound(name)}`
+        );
+      if (SECRET_NAME.test(name))
+        throw configError(
+          source,
+          [...at, 'env', i],
+          `expected a variable that is not a token or secret (model processes never receive those), found ` +
+            `${quoted(name)}`
+        );
     });
     return {
       name: modelName(obj.name, source, [...at, 'name']),
@@ -78,7 +113,16 @@ export const EXTERNAL = entryModel({
   gradients: false,
   build(plan, context) {
     const p = plan.params;
-    const externalPlan = { name: plan.name, command: p.command, timeoutS: p.timeout_s, requestTimeoutS: p.request_timeout_s, probabilities: p.probabilities, env: p.env, window: p.window, repeat: p.repeat };
+    const externalPlan = {
+      name: plan.name,
+      command: p.command,
+      timeoutS: p.timeout_s,
+      requestTimeoutS: p.request_timeout_s,
+      probabilities: p.probabilities,
+      env: p.env,
+      window: p.window,
+      repeat: p.repeat
+    };
     return new ExternalModel(externalPlan, context.labels, context.root, context.log);
   },
   remote: {
@@ -101,12 +145,16 @@ export const EXTERNAL = entryModel({
   preprocessing: {
     text: (plan) => ({
       input:
-        'the text as written (the perturbed text under a perturbation), UTF-8, as the "text" string of one JSON request line {"id": "r<sequence number>", "text": ...} on the command\'s standard input; Evidence Gate does no lower-casing, normalisation or tokenisation',
+        'the text as written (the perturbed text under a perturbation), UTF-8, as the "text" string of one JSON ' +
+        'request line {"id": "r<sequence number>", "text": ...} on the command\'s standard input; Evidence Gate ' +
+        'does no lower-casing, normalisation or tokenisation',
       vectorizers: [],
       scores: repeatedScores(answers(plan.params.probabilities), plan.params.repeat)
     }),
     tabular: (plan) => ({
-      input: 'the feature record as a JSON object of numbers, keys in the order of `features`, as the "features" value of one JSON request line {"id": "r<sequence number>", "features": {...}}',
+      input:
+        'the feature record as a JSON object of numbers, keys in the order of `features`, as the "features" ' +
+        'value of one JSON request line {"id": "r<sequence number>", "features": {...}}',
       scaling: "identity on Evidence Gate's side: the command receives raw feature units",
       scores: repeatedScores(answers(plan.params.probabilities), plan.params.repeat)
     })

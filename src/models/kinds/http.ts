@@ -41,8 +41,11 @@ interface HttpParams {
 
 const said = (format: HttpFormat, probabilities: boolean): string =>
   format === 'openai-chat'
-    ? "the chat model's answer mapped to a label (label-only), or with logprobs the first token's probabilities over the labels, renormalised"
-    : `whatever the service answers (${probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is not visible to Evidence Gate`;
+    ? "the chat model's answer mapped to a label (label-only), or with logprobs the first token's probabilities " +
+      'over the labels, renormalised'
+    : `whatever the service answers (` +
+      `${probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); its own preprocessing is not ` +
+      `visible to Evidence Gate`;
 
 export const HTTP = entryModel({
   kind: 'http',
@@ -56,10 +59,12 @@ export const HTTP = entryModel({
     }
     const h = obj.http;
     const hat = [...at, 'http'];
-    if (h === null || typeof h !== 'object' || Array.isArray(h)) throw fail(hat, `expected a mapping with url, found ${describeFound(h)}`);
+    if (h === null || typeof h !== 'object' || Array.isArray(h))
+      throw fail(hat, `expected a mapping with url, found ${describeFound(h)}`);
     const block = h as Record<string, unknown>;
     const format = block.format ?? HTTP_DEFAULTS.format;
-    if (typeof format !== 'string' || !(HTTP_FORMATS as readonly string[]).includes(format)) throw fail([...hat, 'format'], `expected one of ${HTTP_FORMATS.join(', ')}, found ${describeFound(format)}`);
+    if (typeof format !== 'string' || !(HTTP_FORMATS as readonly string[]).includes(format))
+      throw fail([...hat, 'format'], `expected one of ${HTTP_FORMATS.join(', ')}, found ${describeFound(format)}`);
     const allowed = format === 'openai-chat' ? [...HTTP_KEYS, ...CHAT_KEYS] : HTTP_KEYS;
     for (const key of Object.keys(block)) {
       if (!allowed.includes(key)) {
@@ -70,19 +75,23 @@ export const HTTP = entryModel({
     const url = readUrl(block.url, (m) => fail([...hat, 'url'], m));
     const whole = (key: string, min: number, fallback: number): number => {
       const v = block[key] ?? fallback;
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw fail([...hat, key], `expected a whole number ≥ ${min}, found ${describeFound(v)}`);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
+        throw fail([...hat, key], `expected a whole number ≥ ${min}, found ${describeFound(v)}`);
       return v;
     };
     const timeout = modelSeconds(block.timeout_s, HTTP_DEFAULTS.timeout_s, source, [...hat, 'timeout_s']);
     const envRaw = obj.env ?? [];
-    if (!Array.isArray(envRaw)) throw fail([...at, 'env'], `expected a list of environment variable names, found ${describeFound(envRaw)}`);
+    if (!Array.isArray(envRaw))
+      throw fail([...at, 'env'], `expected a list of environment variable names, found ${describeFound(envRaw)}`);
     const env = envRaw.map((name, i) => {
-      if (typeof name !== 'string' || !VARIABLE_NAME.test(name)) throw fail([...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
+      if (typeof name !== 'string' || !VARIABLE_NAME.test(name))
+        throw fail([...at, 'env', i], `expected an environment variable name, found ${describeFound(name)}`);
       return name;
     });
     const headers = readHeaders(block.headers ?? {}, env, [...hat, 'headers'], fail);
     const probabilities = obj.probabilities ?? false;
-    if (typeof probabilities !== 'boolean') throw fail([...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
+    if (typeof probabilities !== 'boolean')
+      throw fail([...at, 'probabilities'], `expected true or false, found ${describeFound(probabilities)}`);
     const chat = format === 'openai-chat' ? readChat(block, hat, fail) : null;
     return {
       name: modelName(obj.name, source, [...at, 'name']),
@@ -107,10 +116,27 @@ export const HTTP = entryModel({
   build(plan, context) {
     const p = plan.params;
     if (p.format === 'huggingface' && context.features.length > 0) {
-      throw new ConfigError(`models: ${quoted(plan.name)}: http.format: expected evidence-gate for tabular data (huggingface sends text only), found huggingface`);
+      throw new ConfigError(
+        `models: ${quoted(plan.name)}: http.format: expected evidence-gate for tabular data (huggingface sends ` +
+          `text only), found huggingface`
+      );
     }
     const model = new HttpModel(
-      { name: plan.name, url: p.url, format: p.format, headers: p.headers, env: p.env, batch: p.batch, concurrency: p.concurrency, timeoutS: p.timeout_s, retries: p.retries, probabilities: p.probabilities, chat: p.chat, seed: context.seed, repeat: p.repeat },
+      {
+        name: plan.name,
+        url: p.url,
+        format: p.format,
+        headers: p.headers,
+        env: p.env,
+        batch: p.batch,
+        concurrency: p.concurrency,
+        timeoutS: p.timeout_s,
+        retries: p.retries,
+        probabilities: p.probabilities,
+        chat: p.chat,
+        seed: context.seed,
+        repeat: p.repeat
+      },
       context.labels,
       { log: context.log }
     );
@@ -128,12 +154,17 @@ export const HTTP = entryModel({
   },
   preprocessing: {
     text: (plan) => ({
-      input: `the text as written (the perturbed text under a perturbation), UTF-8, in a JSON POST to ${shownUrl(plan.params.url)} in the ${plan.params.format} format; Evidence Gate does no lower-casing, normalisation or tokenisation`,
+      input:
+        `the text as written (the perturbed text under a perturbation), UTF-8, in a JSON POST to ` +
+        `${shownUrl(plan.params.url)} in the ${plan.params.format} format; Evidence Gate does no lower-casing, ` +
+        `normalisation or tokenisation`,
       vectorizers: [],
       scores: repeatedScores(said(plan.params.format, plan.params.probabilities), plan.params.repeat)
     }),
     tabular: (plan) => ({
-      input: `the feature record as a JSON object of numbers, keys in the order of \`features\`, in a JSON POST to ${shownUrl(plan.params.url)} in the ${plan.params.format} format`,
+      input:
+        `the feature record as a JSON object of numbers, keys in the order of \`features\`, in a JSON POST to ` +
+        `${shownUrl(plan.params.url)} in the ${plan.params.format} format`,
       scaling: "identity on Evidence Gate's side: the service receives raw feature units",
       scores: repeatedScores(said(plan.params.format, plan.params.probabilities), plan.params.repeat)
     })
@@ -141,45 +172,83 @@ export const HTTP = entryModel({
 });
 
 function readUrl(value: unknown, fail: (message: string) => Error): string {
-  if (typeof value !== 'string' || value === '' || hasHidden(value)) throw fail(`expected an http or https URL on one line ${PRINTABLE}, found ${typeof value === 'string' ? 'a string with hidden characters or none' : describeFound(value)}`);
+  if (typeof value !== 'string' || value === '' || hasHidden(value))
+    throw fail(
+      `expected an http or https URL on one line ${PRINTABLE}, found ` +
+        `${typeof value === 'string' ? 'a string with hidden characters or none' : describeFound(value)}`
+    );
   let u: URL;
   try {
     u = new URL(value);
   } catch {
     throw fail('expected an http or https URL, found a string that is not a URL');
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw fail(`expected an http or https URL, found the scheme ${quoted(u.protocol)}`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw fail(`expected an http or https URL, found the scheme ${quoted(u.protocol)}`);
   // Credentials in a committed file are a leak; they belong in headers, from env.
-  if (u.username !== '' || u.password !== '') throw fail('expected a URL without credentials (user:password@); put them in headers with ${VAR} from env');
+  if (u.username !== '' || u.password !== '')
+    throw fail('expected a URL without credentials (user:password@); put them in headers with ${VAR} from env');
   // The manifest keeps the config's text (so verify can re-derive the gate), and a query string
   // often carries a key: refused here, so that no output file can hold it (docs/http-models.md).
-  if (u.search !== '' || value.includes('?')) throw fail('expected a URL without a query string (it would be copied into the manifest with the config); send keys in headers with ${VAR} from env');
+  if (u.search !== '' || value.includes('?'))
+    throw fail(
+      'expected a URL without a query string (it would be copied into the manifest with the config); send keys ' +
+        'in headers with ${VAR} from env'
+    );
   return value;
 }
 
-function readHeaders(value: unknown, env: readonly string[], at: KeyPath, fail: (path: KeyPath, message: string, key?: boolean) => Error): Record<string, string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail(at, `expected a mapping of header names to values, found ${describeFound(value)}`);
+function readHeaders(
+  value: unknown,
+  env: readonly string[],
+  at: KeyPath,
+  fail: (path: KeyPath, message: string, key?: boolean) => Error
+): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw fail(at, `expected a mapping of header names to values, found ${describeFound(value)}`);
   const out: Record<string, string> = {};
   for (const [name, template] of Object.entries(value as Record<string, unknown>)) {
     if (!HEADER_NAME.test(name)) throw fail([...at, name], `expected an HTTP header name, found ${quoted(name)}`, true);
     // Values are not echoed: they may hold a pasted secret.
-    if (typeof template !== 'string' || hasHidden(template)) throw fail([...at, name], `expected a header value on one line ${PRINTABLE}, found ${typeof template === 'string' ? 'a string with hidden characters' : describeFound(template)}`);
+    if (typeof template !== 'string' || hasHidden(template))
+      throw fail(
+        [...at, name],
+        `expected a header value on one line ${PRINTABLE}, found ` +
+          `${typeof template === 'string' ? 'a string with hidden characters' : describeFound(template)}`
+      );
     for (const ref of referencedVariables(template)) {
-      if (!env.includes(ref)) throw fail([...at, name], `references \${${VARIABLE_NAME.test(ref) ? ref : '…'}}, which is not listed in env; expected only variables listed in env (${env.length ? env.join(', ') : 'none listed'})`);
+      if (!env.includes(ref))
+        throw fail(
+          [...at, name],
+          `references \${${VARIABLE_NAME.test(ref) ? ref : '…'}}, which is not listed in env; expected only ` +
+            `variables listed in env (${env.length ? env.join(', ') : 'none listed'})`
+        );
     }
     out[name] = template;
   }
   return out;
 }
 
-function readChat(block: Record<string, unknown>, at: KeyPath, fail: (path: KeyPath, message: string) => Error): ChatOptions {
+function readChat(
+  block: Record<string, unknown>,
+  at: KeyPath,
+  fail: (path: KeyPath, message: string) => Error
+): ChatOptions {
   const prompt = block.prompt;
-  if (typeof prompt !== 'string' || !prompt.includes('{text}')) throw fail([...at, 'prompt'], `expected a prompt containing {text} (and optionally {labels}), found ${typeof prompt === 'string' ? 'a prompt without {text}' : describeFound(prompt)}`);
+  if (typeof prompt !== 'string' || !prompt.includes('{text}'))
+    throw fail(
+      [...at, 'prompt'],
+      `expected a prompt containing {text} (and optionally {labels}), found ` +
+        `${typeof prompt === 'string' ? 'a prompt without {text}' : describeFound(prompt)}`
+    );
   const model = block.model;
-  if (typeof model !== 'string' || model === '' || hasHidden(model)) throw fail([...at, 'model'], `expected the chat model's name, found ${describeFound(model)}`);
+  if (typeof model !== 'string' || model === '' || hasHidden(model))
+    throw fail([...at, 'model'], `expected the chat model's name, found ${describeFound(model)}`);
   const temperature = block.temperature ?? 0;
-  if (typeof temperature !== 'number' || !(temperature >= 0) || !Number.isFinite(temperature)) throw fail([...at, 'temperature'], `expected a number ≥ 0, found ${describeFound(temperature)}`);
+  if (typeof temperature !== 'number' || !(temperature >= 0) || !Number.isFinite(temperature))
+    throw fail([...at, 'temperature'], `expected a number ≥ 0, found ${describeFound(temperature)}`);
   const logprobs = block.logprobs ?? false;
-  if (typeof logprobs !== 'boolean') throw fail([...at, 'logprobs'], `expected true or false, found ${describeFound(logprobs)}`);
+  if (typeof logprobs !== 'boolean')
+    throw fail([...at, 'logprobs'], `expected true or false, found ${describeFound(logprobs)}`);
   return { prompt, model, temperature, logprobs };
 }

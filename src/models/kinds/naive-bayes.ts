@@ -15,7 +15,8 @@ export const NAIVE_BAYES = builtinModel({
   parameters: ['alpha'],
   read(params, { source, at }) {
     const alpha = params.alpha ?? DEFAULT_ALPHA;
-    if (typeof alpha !== 'number' || !(alpha > 0)) throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
+    if (typeof alpha !== 'number' || !(alpha > 0))
+      throw configError(source, [...at, 'alpha'], `expected a number > 0, found ${describeFound(alpha)}`);
     return { alpha };
   },
   probabilities: () => true,

@@ -3,7 +3,11 @@ import { builtinModel } from '../descriptor.js';
 import { CENTROID, charVectorizer, wordVectorizer } from '../preprocessing.js';
 
 /** The two kinds differ only in their feature space and the vectorizer the manifest records. */
-function centroidModel(kind: 'tfidf-word' | 'tfidf-char', space: 'word' | 'char', vectorizer: () => ReturnType<typeof charVectorizer>) {
+function centroidModel(
+  kind: 'tfidf-word' | 'tfidf-char',
+  space: 'word' | 'char',
+  vectorizer: () => ReturnType<typeof charVectorizer>
+) {
   return builtinModel({
     kind,
     task: 'text',
@@ -18,5 +22,7 @@ function centroidModel(kind: 'tfidf-word' | 'tfidf-char', space: 'word' | 'char'
   });
 }
 
-export const TFIDF_WORD = centroidModel('tfidf-word', 'word', () => wordVectorizer('TfidfVectorizer() (every default)', true));
+export const TFIDF_WORD = centroidModel('tfidf-word', 'word', () =>
+  wordVectorizer('TfidfVectorizer() (every default)', true)
+);
 export const TFIDF_CHAR = centroidModel('tfidf-char', 'char', charVectorizer);

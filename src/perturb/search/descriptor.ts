@@ -26,7 +26,9 @@ const MAX_SEARCH_QUERIES = 100_000;
 const DEFAULT_SEARCH_MAX_TEXT_CHARS = 200_000;
 
 const SEARCH_RULE =
-  'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 letters, a dictionary replacement in the word\'s case, or a case change), at most one per word, none on negators, numbers or URLs, at most max_words_changed of the words';
+  'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 ' +
+  "letters, a dictionary replacement in the word's case, or a case change), at most one per word, none on " +
+  'negators, numbers or URLs, at most max_words_changed of the words';
 
 interface SearchParams {
   knowledge: 'scores' | 'labels';
@@ -66,9 +68,19 @@ export const SEARCH = textFamily({
           ? context.file(['threat_model', 'attacks', 'dictionary', 'file'], borrowed)
           : null;
     const twice = raw.operators?.find((o, i) => raw.operators?.indexOf(o) !== i);
-    if (twice !== undefined) throw configError(context.source, [...context.at, 'operators'], `the operator ${twice} is listed twice; expected each of ${SEARCH_OPERATORS.join(', ')} at most once`);
+    if (twice !== undefined)
+      throw configError(
+        context.source,
+        [...context.at, 'operators'],
+        `the operator ${twice} is listed twice; expected each of ${SEARCH_OPERATORS.join(', ')} at most once`
+      );
     if (raw.operators?.includes('dictionary') && dictionary === null) {
-      throw configError(context.source, [...context.at, 'operators'], 'the dictionary operator needs a dictionary file; expected search.dictionary or attacks.dictionary.file to be set');
+      throw configError(
+        context.source,
+        [...context.at, 'operators'],
+        'the dictionary operator needs a dictionary file; expected search.dictionary or attacks.dictionary.file ' +
+          'to be set'
+      );
     }
     // In the order of SEARCH_OPERATORS whatever order the config lists them: the order breaks ties.
     const chosen: readonly string[] = raw.operators ?? ['transpose', 'format', ...(dictionary ? ['dictionary'] : [])];
@@ -82,7 +94,8 @@ export const SEARCH = textFamily({
     };
   },
   build: (params, options) => {
-    const loaded = params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+    const loaded =
+      params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
     const settings = {
       knowledge: params.knowledge,
       queries: params.queries,
@@ -104,10 +117,25 @@ export const SEARCH = textFamily({
           ...(loaded ? { dictionary: loaded.path, dictionary_sha256: loaded.sha256 } : {})
         },
         // Never called: the evaluator runs `search` per model (it has no fixed candidate).
-        perturb: (input) => ({ text: input.text, attempted: false, notAttemptedReason: null, valid: true, invalidReason: null }),
+        perturb: (input) => ({
+          text: input.text,
+          attempted: false,
+          notAttemptedReason: null,
+          valid: true,
+          invalidReason: null
+        }),
         search: adaptiveSearch(settings, options.seed, options.maxCharEditRatio, loaded)
       },
-      ...(loaded ? { dictionary: { path: loaded.path, sha256: loaded.sha256, version: loaded.version, languages: sortCodePoints(Object.keys(loaded.languages)) } } : {})
+      ...(loaded
+        ? {
+            dictionary: {
+              path: loaded.path,
+              sha256: loaded.sha256,
+              version: loaded.version,
+              languages: sortCodePoints(Object.keys(loaded.languages))
+            }
+          }
+        : {})
     };
   }
 });

@@ -55,7 +55,10 @@ export interface EditSpace {
   editsAt(i: number): PlacedEdit[];
 }
 
-/** Case-keeping swap of code points i and i + 1 of a word; `plain`: it has no surrogate pairs, so code units are code points. */
+/**
+ * Case-keeping swap of code points i and i + 1 of a word; `plain`: it has no surrogate pairs, so code units are code
+ * points.
+ */
 function swapped(word: string, i: number, plain: boolean): string {
   if (plain) return word.slice(0, i) + (word[i + 1] as string) + (word[i] as string) + word.slice(i + 2);
   const chars = [...word];
@@ -217,7 +220,10 @@ export function applySearchEdits(text: string, edits: readonly PlacedEdit[]): st
   return out + text.slice(at);
 }
 
-/** Edits `max_char_edit_ratio` allows on a text, memoised for the last text asked about (one search asks about one text many times). */
+/**
+ * Edits `max_char_edit_ratio` allows on a text, memoised for the last text asked about (one search asks about one text
+ * many times).
+ */
 let allowedFor: { text: string; max: number; allowed: number } | null = null;
 export function allowedOn(text: string, max: number): number {
   if (allowedFor === null || allowedFor.text !== text || allowedFor.max !== max) {
@@ -228,8 +234,15 @@ export function allowedOn(text: string, max: number): number {
 }
 
 /** Null when the edit set is a valid search candidate of `text`, otherwise why not. */
-export function editSetViolation(text: string, edits: readonly PlacedEdit[], limit: number, maxCharEditRatio: number | null): string | null {
-  for (let i = 1; i < edits.length; i++) for (let j = 0; j < i; j++) if ((edits[i] as PlacedEdit).word === (edits[j] as PlacedEdit).word) return 'a word is edited more than once';
+export function editSetViolation(
+  text: string,
+  edits: readonly PlacedEdit[],
+  limit: number,
+  maxCharEditRatio: number | null
+): string | null {
+  for (let i = 1; i < edits.length; i++)
+    for (let j = 0; j < i; j++)
+      if ((edits[i] as PlacedEdit).word === (edits[j] as PlacedEdit).word) return 'a word is edited more than once';
   if (edits.length > limit) return `${edits.length} words changed; at most ${limit} may be`;
   if (maxCharEditRatio === null) return null;
   let cost = 0;

@@ -10,14 +10,23 @@ export interface SearchObjective {
   gold: string;
   objective: 'untargeted' | 'targeted';
   transitions: readonly ProtectedTransition[];
-  /** With threat_model.against_policy: the model's review policy a success must get past (null or absent: every decision counts). */
+  /**
+   * With threat_model.against_policy: the model's review policy a success must get past (null or absent: every decision
+   * counts).
+   */
   policy?: ReviewPolicy | null;
 }
 
 /** Whether an answer is a success: wrong under the objective and, under a policy, accepted by it. */
 export function isSuccess(o: SearchObjective, result: ScoreResult): boolean {
   if (result.status !== 'ok') return false;
-  return isAttackSuccess({ objective: o.objective, transitions: o.transitions, policy: o.policy ?? null }, o.labels, o.gold, result.scores, result.label);
+  return isAttackSuccess(
+    { objective: o.objective, transitions: o.transitions, policy: o.policy ?? null },
+    o.labels,
+    o.gold,
+    result.scores,
+    result.label
+  );
 }
 
 /**
@@ -43,10 +52,16 @@ export function objectiveMargin(o: SearchObjective, scores: readonly number[]): 
   return best;
 }
 
-/** The labels a wrong decision may name: every other label (untargeted) or gold's protected targets (targeted), as label indices. */
+/**
+ * The labels a wrong decision may name: every other label (untargeted) or gold's protected targets (targeted), as label
+ * indices.
+ */
 function wrongLabels(o: SearchObjective): number[] {
   if (o.objective === 'untargeted') return o.labels.map((_, i) => i).filter((i) => o.labels[i] !== o.gold);
-  return o.transitions.filter((t) => t.from === o.gold).map((t) => o.labels.indexOf(t.to)).filter((k) => k >= 0);
+  return o.transitions
+    .filter((t) => t.from === o.gold)
+    .map((t) => o.labels.indexOf(t.to))
+    .filter((k) => k >= 0);
 }
 
 /**

@@ -7,7 +7,10 @@ import type { ScoreResult } from '../../models/model.js';
 import { sha256Hex } from '../../util/hash.js';
 import { applySearchEdits, type PlacedEdit } from './edits.js';
 
-/** A model answer that is not `ok`, raised so the search stops and its row becomes missing; `edits` made the text it failed on. */
+/**
+ * A model answer that is not `ok`, raised so the search stops and its row becomes missing; `edits` made the text it
+ * failed on.
+ */
 export class SearchFailure extends Error {
   constructor(
     readonly result: ScoreResult & { status: 'error' | 'timeout' },
@@ -97,12 +100,20 @@ export class QueryLedger {
    */
   ask(sets: readonly PlacedEdit[][], texts?: readonly string[]): Answers {
     // `texts`, when given, are the sets' texts already made (applySearchEdits of each).
-    return this.askEach(sets.length, (k) => texts?.[k] ?? applySearchEdits(this.original, sets[k] as PlacedEdit[]), (k) => sets[k] as PlacedEdit[]);
+    return this.askEach(
+      sets.length,
+      (k) => texts?.[k] ?? applySearchEdits(this.original, sets[k] as PlacedEdit[]),
+      (k) => sets[k] as PlacedEdit[]
+    );
   }
 
   /** As `ask` for single edits whose texts are made already (`texts[k]` is `edits[k]` applied). */
   askSingles(edits: readonly PlacedEdit[], texts: readonly string[]): Answers {
-    return this.askEach(edits.length, (k) => texts[k] as string, (k) => [edits[k] as PlacedEdit]);
+    return this.askEach(
+      edits.length,
+      (k) => texts[k] as string,
+      (k) => [edits[k] as PlacedEdit]
+    );
   }
 
   /** Candidate k's text is textOf(k); its edit set, setOf(k), is made only for the error of a failed answer. */
@@ -145,7 +156,11 @@ export class QueryLedger {
     return {
       ready: null,
       pending: this.scoreTexts(texts).then((results) => {
-        if (results.length !== texts.length) throw new SearchFailure({ status: 'error', error: `the model returned ${results.length} results for ${texts.length} search candidates` });
+        if (results.length !== texts.length)
+          throw new SearchFailure({
+            status: 'error',
+            error: `the model returned ${results.length} results for ${texts.length} search candidates`
+          });
         this.spent += texts.length;
         for (let i = 0; i < texts.length; i++) {
           const r = results[i] as ScoreResult;
@@ -164,5 +179,6 @@ export class QueryLedger {
 }
 
 /** A call's answers: at once when every text was answered before, else once the model answers. */
-type Answers = { ready: (ScoreResult | undefined)[]; pending?: undefined } | { ready: null; pending: Promise<(ScoreResult | undefined)[]> };
-
+type Answers =
+  | { ready: (ScoreResult | undefined)[]; pending?: undefined }
+  | { ready: null; pending: Promise<(ScoreResult | undefined)[]> };

@@ -47,7 +47,12 @@ export interface AdaptiveSearch {
 const EDIT_SPACES_KEPT = 4096;
 const EDIT_SPACE_CHARS_KEPT = 4 * 1024 * 1024;
 
-export function adaptiveSearch(settings: SearchSettings, seed: number, maxCharEditRatio: number | null, dictionary: LoadedDictionary | null): AdaptiveSearch {
+export function adaptiveSearch(
+  settings: SearchSettings,
+  seed: number,
+  maxCharEditRatio: number | null,
+  dictionary: LoadedDictionary | null
+): AdaptiveSearch {
   const kept = new Map<string, EditSpace>();
   let keptChars = 0;
   const spaceOf = (input: PerturbInput): EditSpace => {

@@ -106,20 +106,40 @@ export async function runSearch(task: SearchTask): Promise<SearchOutcome> {
   const ledger = new QueryLedger(task.budget, task.score, original, task.clean);
   let outcome: { edits: PlacedEdit[] } | null = null;
   try {
-    outcome = task.knowledge === 'scores' ? await greedy(task, positions, ledger) : await labelOnly(task, positions, ledger);
+    outcome =
+      task.knowledge === 'scores' ? await greedy(task, positions, ledger) : await labelOnly(task, positions, ledger);
   } catch (error) {
     if (!(error instanceof SearchFailure)) throw error;
     // The row shows the candidate the model failed on (the clean text when the failure was not on a candidate).
     const text = applySearchEdits(original, error.edits);
-    return { attempted: true, text, edits: error.edits, result: { status: error.result.status, error: `search stopped after ${ledger.queries} queries: ${error.message}` }, queries: ledger.queries };
+    return {
+      attempted: true,
+      text,
+      edits: error.edits,
+      result: {
+        status: error.result.status,
+        error: `search stopped after ${ledger.queries} queries: ${error.message}`
+      },
+      queries: ledger.queries
+    };
   }
   const text = applySearchEdits(original, outcome.edits);
-  return { attempted: true, text, edits: outcome.edits, result: ledger.answer(text) as ScoreResult, queries: ledger.queries };
+  return {
+    attempted: true,
+    text,
+    edits: outcome.edits,
+    result: ledger.answer(text) as ScoreResult,
+    queries: ledger.queries
+  };
 }
 
 function scoresOf(result: ScoreResult | undefined): readonly number[] {
   if (result === undefined || result.status !== 'ok') throw new Error('search: an answer was expected');
-  if (result.scores === null) throw new SearchFailure({ status: 'error', error: 'the model answered with a label only; a score-based search (knowledge: scores) needs scores' });
+  if (result.scores === null)
+    throw new SearchFailure({
+      status: 'error',
+      error: 'the model answered with a label only; a score-based search (knowledge: scores) needs scores'
+    });
   return result.scores;
 }
 
@@ -147,13 +167,15 @@ async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger)
   const original = task.space.text;
   let singles = 0;
   for (let i = 0; i < positions.length; i++) singles += positions.count(i);
-  // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it asks.
+  // Step 1: the words to score, in the order they are scored, and how many of their single edits (in that order) it
+  // asks.
   let scored: number[];
   let asked = singles;
   if (singles <= task.budget) scored = Array.from({ length: positions.length }, (_, i) => i);
   else {
     const order = seededOrder(positions.length, (i) => decide(task.seed, 'search', task.id, `${task.model}:1:${i}`));
-    // At most half the budget: words in the seeded order, each word's edits in operator order, cut after `asked` edits (the last word may be partly scored).
+    // At most half the budget: words in the seeded order, each word's edits in operator order, cut after `asked` edits
+    // (the last word may be partly scored).
     asked = Math.floor(task.budget / 2);
     scored = [];
     let n = 0;
@@ -163,7 +185,8 @@ async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger)
       n += positions.count(i);
     }
   }
-  // One edit and its text per query, in scoring order, cut after `asked` (the edit set of a single edit is made only if the model fails on it).
+  // One edit and its text per query, in scoring order, cut after `asked` (the edit set of a single edit is made only if
+  // the model fails on it).
   const askedEdits: PlacedEdit[] = [];
   for (const i of scored) {
     const edits = positions.edits(i);
@@ -174,7 +197,8 @@ async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger)
   const ranked: Ranked[] = [];
   let j = 0;
   for (const i of scored) {
-    // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in operator order.
+    // A partly scored word is ranked by the edits answered; step 2 offers its best one, then its unanswered ones in
+    // operator order.
     const edits = positions.edits(i);
     let best = -1;
     let low = Infinity;
@@ -203,7 +227,10 @@ async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger)
     for (let i = 0; i < positions.length; i++) if (!inRanking.has(i)) yield { edits: positions.edits(i), at: i };
   };
   // The single edit that came closest so far (step 1's best; step 2 may answer closer ones while nothing is kept).
-  let closest: { edits: PlacedEdit[]; margin: number } | null = ranked[0]?.margin !== undefined ? { edits: [(ranked[0] as Ranked).edits[0] as PlacedEdit], margin: ranked[0].margin } : null;
+  let closest: { edits: PlacedEdit[]; margin: number } | null =
+    ranked[0]?.margin !== undefined
+      ? { edits: [(ranked[0] as Ranked).edits[0] as PlacedEdit], margin: ranked[0].margin }
+      : null;
   // Step 2.
   let current: PlacedEdit[] = [];
   let currentMargin = objectiveMargin(task, scoresOf(task.clean));
@@ -219,7 +246,9 @@ async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger)
       options = r.edits.map((e) => [e]);
       texts = singleTexts(original, r.edits);
     } else {
-      options = r.edits.map((e) => [...current, e]).filter((set) => editSetViolation(original, set, task.limit, task.maxCharEditRatio) === null);
+      options = r.edits
+        .map((e) => [...current, e])
+        .filter((set) => editSetViolation(original, set, task.limit, task.maxCharEditRatio) === null);
       if (options.length === 0) continue;
       texts = options.map((set) => applySearchEdits(original, set));
     }
@@ -233,7 +262,8 @@ async function greedy(task: SearchTask, positions: Singles, ledger: QueryLedger)
       const answer = answers[k];
       if (answer === undefined) continue;
       const m = objectiveMargin(task, scoresOf(answer));
-      if (current.length === 0 && (closest === null || m < closest.margin)) closest = { edits: options[k] as PlacedEdit[], margin: m };
+      if (current.length === 0 && (closest === null || m < closest.margin))
+        closest = { edits: options[k] as PlacedEdit[], margin: m };
       if (m < low) {
         pick = k;
         low = m;
