@@ -36,7 +36,9 @@ class WriterServer {
         this.port = port;
         this.setup = setup;
         port.on('message', (m) => {
-            this.queue = this.queue.then(() => (this.failed ? undefined : 'close' in m ? this.onClose() : this.onChunk(m.chunk))).catch((e) => this.fail(e));
+            this.queue = this.queue
+                .then(() => (this.failed ? undefined : 'close' in m ? this.onClose() : this.onChunk(m.chunk)))
+                .catch((e) => this.fail(e));
         });
         try {
             this.plainFd = (0, node_fs_1.openSync)(setup.plainPath, 'w');
@@ -50,7 +52,9 @@ class WriterServer {
             return;
         this.failed = true;
         const e = error;
-        this.port.postMessage({ error: { message: String(e?.message ?? error), code: e?.code, syscall: e?.syscall, path: e?.path } });
+        this.port.postMessage({
+            error: { message: String(e?.message ?? error), code: e?.code, syscall: e?.syscall, path: e?.path }
+        });
     }
     async startGzip() {
         (0, node_fs_1.closeSync)(this.plainFd);
@@ -111,7 +115,9 @@ class WriterServer {
             if (gzip.error)
                 throw gzip.error;
             (0, node_fs_1.rmSync)(this.setup.plainPath, { force: true });
-            this.port.postMessage({ closed: { file: 'gz', sha256, bytes: this.bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } } });
+            this.port.postMessage({
+                closed: { file: 'gz', sha256, bytes: this.bytes, gzip: { sha256: gzip.hash.digest('hex'), bytes: gzip.bytes } }
+            });
         }
         else {
             (0, node_fs_1.closeSync)(this.plainFd);

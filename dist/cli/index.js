@@ -18,9 +18,8 @@ exports.COMMANDS = ['run', 'merge', 'verify', 'explain', 'init'];
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.MAX_CACHE_BYTES = exports.CACHE_HEADER_BYTES = void 0;
+exports.CACHE_HEADER_BYTES = void 0;
 exports.sealCacheFile = sealCacheFile;
-exports.openCacheFile = openCacheFile;
 exports.compileCacheDir = compileCacheDir;
 exports.cacheFileName = cacheFileName;
 exports.openCompileCache = openCompileCache;
@@ -65,7 +64,7 @@ function openCacheFile(file, sourceSha256) {
     return file.toString('hex', MAGIC.length + 32, exports.CACHE_HEADER_BYTES) === (0, hash_js_1.sha256Hex)(bytecode) ? bytecode : undefined;
 }
 /** A cache file larger than this is not read (a sane one is about 1 MB). */
-exports.MAX_CACHE_BYTES = 64 * 1024 * 1024;
+const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * The cache folder: NODE_COMPILE_CACHE when set (Node's own variable for its compile cache), else
  * evidence-gate/ under XDG_CACHE_HOME or ~/.cache. NODE_DISABLE_COMPILE_CACHE turns it off (null).
@@ -119,7 +118,7 @@ function readPrivateFile(path, uid) {
     }
     try {
         const stats = (0, node_fs_1.fstatSync)(fd);
-        if (!stats.isFile() || !isPrivate(stats, uid) || stats.size === 0 || stats.size > exports.MAX_CACHE_BYTES)
+        if (!stats.isFile() || !isPrivate(stats, uid) || stats.size === 0 || stats.size > MAX_CACHE_BYTES)
             return undefined;
         const bytes = Buffer.allocUnsafe(stats.size);
         let at = 0;
@@ -355,7 +354,8 @@ function runCleanups() {
 exports.SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 /** What a signal handled after the output was put in place prints; the run then ends as it would have. */
 function publishedLine(signal) {
-    return `evidence-gate: ${signal} came after the output was published; it stays in place and the run ends with its own status\n`;
+    return (`evidence-gate: ${signal} came after the output was published; it stays in place and the run ends with its own ` +
+        `status\n`);
 }
 /** The line a stop prints, depending on whether there was unfinished output to remove. */
 function stoppedLine(signal, removed) {
@@ -409,7 +409,6 @@ function installSignalCleanup(notify) {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.PARTIAL_LOCK_GRACE_MS = void 0;
 exports.processStart = processStart;
 exports.currentOwner = currentOwner;
 exports.pidAlive = pidAlive;
@@ -441,7 +440,7 @@ const errors_js_1 = __nccwpck_require__(916);
 const quote_js_1 = __nccwpck_require__(796);
 const version_js_1 = __nccwpck_require__(311);
 /** An unreadable lock younger than this may still be being written by its creator. */
-exports.PARTIAL_LOCK_GRACE_MS = 10_000;
+const PARTIAL_LOCK_GRACE_MS = 10_000;
 const ATTEMPTS = 5;
 function errorCode(error) {
     return error?.code;
@@ -489,7 +488,11 @@ function currentOwner(output, now = new Date()) {
 function parseOwner(text) {
     try {
         const o = JSON.parse(text);
-        if (typeof o.pid !== 'number' || !Number.isInteger(o.pid) || o.pid <= 0 || typeof o.hostname !== 'string' || typeof o.started_at !== 'string')
+        if (typeof o.pid !== 'number' ||
+            !Number.isInteger(o.pid) ||
+            o.pid <= 0 ||
+            typeof o.hostname !== 'string' ||
+            typeof o.started_at !== 'string')
             return null;
         return {
             tool: String(o.tool ?? ''),
@@ -532,9 +535,11 @@ function ownerState(owner) {
 }
 function inUse(owner, output, shownLock) {
     const who = owner
-        ? `(pid ${owner.pid} on host ${(0, quote_js_1.quote)(owner.hostname)}, started ${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : (0, quote_js_1.quote)(owner.started_at)})`
+        ? `(pid ${owner.pid} on host ${(0, quote_js_1.quote)(owner.hostname)}, started ` +
+            `${/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(owner.started_at) ? owner.started_at : (0, quote_js_1.quote)(owner.started_at)})`
         : '(its lock file is still being written)';
-    return new errors_js_1.UsageError(`output folder ${(0, quote_js_1.quotePath)(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or choose another output folder (if no such run is active, delete ${(0, quote_js_1.quotePath)(shownLock)})`);
+    return new errors_js_1.UsageError(`output folder ${(0, quote_js_1.quotePath)(output)} is in use by another Evidence Gate run ${who}; wait for it to finish or ` +
+        `choose another output folder (if no such run is active, delete ${(0, quote_js_1.quotePath)(shownLock)})`);
 }
 /**
  * Move the stale lock `path` (whose content was `stale`) out of the way. Returns quietly when
@@ -638,7 +643,7 @@ function acquireLock(path, output, shownLock) {
             catch {
                 continue;
             }
-            if (age < exports.PARTIAL_LOCK_GRACE_MS)
+            if (age < PARTIAL_LOCK_GRACE_MS)
                 throw inUse(null, output, shownLock);
         }
         else if (ownerState(foundOwner) !== 'dead') {
@@ -646,7 +651,8 @@ function acquireLock(path, output, shownLock) {
         }
         reap(path, found);
     }
-    throw new errors_js_1.UsageError(`output folder ${(0, quote_js_1.quotePath)(output)}: could not take its lock ${(0, quote_js_1.quotePath)(shownLock)} after ${ATTEMPTS} attempts, as other runs kept taking it; try again`);
+    throw new errors_js_1.UsageError(`output folder ${(0, quote_js_1.quotePath)(output)}: could not take its lock ${(0, quote_js_1.quotePath)(shownLock)} after ${ATTEMPTS} ` +
+        `attempts, as other runs kept taking it; try again`);
 }
 function ownsLock(lock) {
     return readOrNull(lock.path) === lock.text;
@@ -801,7 +807,14 @@ function superviseEngine(entry, argv, write, stderrIsTTY) {
     (0, engine_thread_js_1.markDelegated)();
     const stop = (0, stop_js_1.shareStopState)();
     const { port1, port2 } = new node_worker_threads_1.MessageChannel();
-    const data = { role: engine_thread_js_1.ENGINE_ROLE, argv: [...argv], cwd: process.cwd(), stderrIsTTY, stop, cleanups: port2 };
+    const data = {
+        role: engine_thread_js_1.ENGINE_ROLE,
+        argv: [...argv],
+        cwd: process.cwd(),
+        stderrIsTTY,
+        stop,
+        cleanups: port2
+    };
     const worker = new node_worker_threads_1.Worker(new URL(entry), { argv: [...argv], workerData: data, transferList: [port2] });
     return new Promise((resolve) => {
         let status = null;
@@ -888,7 +901,8 @@ function launch() {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
-exports.SUPERVISED_COMMANDS = exports.ENGINE_ROLE = void 0;
+exports.ENGINE_ROLE = void 0;
+exports.supervisesCommand = supervisesCommand;
 exports.isEngineThread = isEngineThread;
 exports.markDelegated = markDelegated;
 exports.savesCompileCache = savesCompileCache;
@@ -902,7 +916,14 @@ exports.savesCompileCache = savesCompileCache;
 const node_worker_threads_1 = __nccwpck_require__(919);
 exports.ENGINE_ROLE = 'evidence-gate-engine';
 /** The CLI commands that run on an engine thread: those that may write an output folder or run long. */
-exports.SUPERVISED_COMMANDS = ['run', 'merge', 'verify'];
+const SUPERVISED_COMMANDS = ['run', 'merge', 'verify'];
+/**
+ * Whether this main thread hands `argv`'s command to an engine thread: the decision src/start.ts
+ * makes for the CLI's engine, and the launcher (src/cli/index.ts) makes without loading the engine.
+ */
+function supervisesCommand(argv) {
+    return node_worker_threads_1.isMainThread && SUPERVISED_COMMANDS.includes(argv[0] ?? '');
+}
 function isEngineThread() {
     return !node_worker_threads_1.isMainThread && node_worker_threads_1.workerData?.role === exports.ENGINE_ROLE;
 }
@@ -911,7 +932,10 @@ const DELEGATED = Symbol.for('evidence-gate.delegated');
 function markDelegated() {
     globalThis[DELEGATED] = true;
 }
-/** Whether this thread stores the compile cache after its work: the engine thread, or a main thread that ran the command itself. */
+/**
+ * Whether this thread stores the compile cache after its work: the engine thread, or a main thread that ran the command
+ * itself.
+ */
 function savesCompileCache() {
     return isEngineThread() || (node_worker_threads_1.isMainThread && globalThis[DELEGATED] !== true);
 }
@@ -1177,7 +1201,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 /***/ 330:
 /***/ ((module) => {
 
-module.exports = /*#__PURE__*/JSON.parse('{"name":"evidence-gate","version":"1.0.0","description":"Evaluate a classifier under a declared threat model and gate the release on per-example evidence.","license":"MIT","type":"module","keywords":["machine-learning","robustness","evaluation","classifier","release-gate","github-action","cli"],"engines":{"node":">=20"},"files":["bin/","dist/cli/","docs/","CHANGELOG.md"],"bin":{"evidence-gate":"bin/evidence-gate.js"},"scripts":{"typecheck":"tsc --noEmit -p tsconfig.check.json","lint":"eslint .","test":"NODE_OPTIONS=--experimental-vm-modules NODE_NO_WARNINGS=1 jest","package":"node scripts/package.js","generate:validator":"tsx scripts/generate-validator.ts","local-action":"local-action run . src/index.ts .env.example","bench":"node scripts/bench-all.js","example:tabular:generate":"node examples/inspection-tabular/generate.js","example":"node dist/cli/index.js run --config examples/academic-intent/evidence-gate.yml --out evidence-gate-out","example:generate":"node examples/academic-intent/generate.js","all":"npm run typecheck && npm run lint && npm test && npm run package"},"devDependencies":{"@actions/artifact":"^6.2.1","@actions/core":"^3.0.1","@actions/github":"^9.1.1","@eslint/js":"^9.39.0","@github/local-action":"^7.0.1","@types/jest":"^30.0.0","@types/node":"^20.19.0","@vercel/ncc":"^0.45.0","ajv":"^8.20.0","csv-parse":"^7.0.3","eslint":"^9.39.0","fast-check":"^4.11.0","jest":"^30.2.0","playwright-core":"1.65.1","pure-rand":"^8.4.2","ts-jest":"^29.4.5","tsx":"^4.23.15","typescript":"~5.9.3","typescript-eslint":"^8.46.0","yaml":"^2.9.1"}}');
+module.exports = /*#__PURE__*/JSON.parse('{"name":"evidence-gate","version":"1.0.0","description":"Evaluate a classifier under a declared threat model and gate the release on per-example evidence.","license":"MIT","type":"module","keywords":["machine-learning","robustness","evaluation","classifier","release-gate","github-action","cli"],"engines":{"node":">=20"},"files":["bin/","dist/cli/","docs/","CHANGELOG.md"],"bin":{"evidence-gate":"bin/evidence-gate.js"},"scripts":{"typecheck":"tsc --noEmit -p tsconfig.check.json","lint":"eslint . && prettier --check .","format":"prettier --write .","test":"NODE_OPTIONS=--experimental-vm-modules NODE_NO_WARNINGS=1 jest","package":"node scripts/package.js","generate:validator":"tsx scripts/generate-validator.ts","local-action":"local-action run . src/index.ts .env.example","bench":"node scripts/bench-all.js","example:tabular:generate":"node examples/inspection-tabular/generate.js","example":"node dist/cli/index.js run --config examples/academic-intent/evidence-gate.yml --out evidence-gate-out","example:generate":"node examples/academic-intent/generate.js","all":"npm run typecheck && npm run lint && npm test && npm run package"},"devDependencies":{"@actions/artifact":"^6.2.1","@actions/core":"^3.0.1","@actions/github":"^9.1.1","@eslint/js":"^9.39.0","@github/local-action":"^7.0.1","@types/jest":"^30.0.0","@types/node":"^20.19.0","@vercel/ncc":"^0.45.0","ajv":"^8.20.0","csv-parse":"^7.0.3","eslint":"^9.39.0","fast-check":"^4.11.0","jest":"^30.2.0","playwright-core":"1.65.1","prettier":"3.10.2","pure-rand":"^8.4.2","ts-jest":"^29.4.5","tsx":"^4.23.15","typescript":"~5.9.3","typescript-eslint":"^8.46.0","yaml":"^2.9.1"}}');
 
 /***/ })
 
@@ -1244,7 +1268,6 @@ const node_module_1 = __nccwpck_require__(995);
 const node_path_1 = __nccwpck_require__(760);
 const node_url_1 = __nccwpck_require__(136);
 const node_vm_1 = __nccwpck_require__(714);
-const node_worker_threads_1 = __nccwpck_require__(919);
 const bundle_js_1 = __nccwpck_require__(706);
 const hash_js_1 = __nccwpck_require__(138);
 const commands_js_1 = __nccwpck_require__(654);
@@ -1257,18 +1280,28 @@ function readEngine(path) {
         return (0, node_fs_1.readFileSync)(path);
     }
     catch (error) {
-        process.stderr.write(`evidence-gate: internal error: cannot read the engine bundle ${path} (${error.code ?? String(error)}); it belongs beside this launcher: reinstall, or run \`npm run package\` in a clone\n`);
+        process.stderr.write(`evidence-gate: internal error: cannot read the engine bundle ${path} (` +
+            `${error.code ?? String(error)}); it belongs beside this launcher: reinstall, ` +
+            `or run \`npm run package\` in a clone\n`);
         process.exit(3);
     }
 }
-/** Compile and start the engine on this thread (the engine thread, a perturbation thread, or a command run in place). */
+/**
+ * Compile and start the engine on this thread (the engine thread, a perturbation thread, or a command run in place).
+ */
 function startEngine() {
     // Not new URL('./engine.js', import.meta.url): the bundler would take that for an asset to copy.
     const enginePath = (0, node_path_1.join)((0, node_path_1.dirname)((0, node_url_1.fileURLToPath)(import.meta.url)), 'engine.js');
     const bytes = readEngine(enginePath);
     const bundleSha256 = (0, hash_js_1.sha256Hex)(bytes);
     const command = commands_js_1.COMMANDS.find((c) => c === process.argv[2]) ?? 'other';
-    const cache = (0, compile_cache_js_1.openCompileCache)((0, compile_cache_js_1.compileCacheDir)(process.env), (0, compile_cache_js_1.cacheFileName)(bundleSha256, { node: process.version, arch: process.arch, execArgv: process.execArgv, nodeOptions: process.env.NODE_OPTIONS, command }), bundleSha256);
+    const cache = (0, compile_cache_js_1.openCompileCache)((0, compile_cache_js_1.compileCacheDir)(process.env), (0, compile_cache_js_1.cacheFileName)(bundleSha256, {
+        node: process.version,
+        arch: process.arch,
+        execArgv: process.execArgv,
+        nodeOptions: process.env.NODE_OPTIONS,
+        command
+    }), bundleSha256);
     // The packaged engine is pure ASCII (scripts/engine-script.js), which Latin-1 reads as a plain copy.
     const source = (0, node_buffer_1.isAscii)(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
     const script = new node_vm_1.Script(source, { filename: enginePath, cachedData: cache?.data });
@@ -1281,7 +1314,7 @@ function startEngine() {
     });
 }
 const argv = process.argv.slice(2);
-if (node_worker_threads_1.isMainThread && engine_thread_js_1.SUPERVISED_COMMANDS.includes(argv[0] ?? '')) {
+if ((0, engine_thread_js_1.supervisesCommand)(argv)) {
     // The engine thread starts from this file and lands in startEngine() there.
     void (0, supervise_js_1.superviseEngine)(import.meta.url, argv, (line) => process.stderr.write(line), process.stderr.isTTY === true).then((code) => {
         process.exitCode = code;
