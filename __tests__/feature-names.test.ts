@@ -16,14 +16,7 @@ const SRC = join(REPO_ROOT, 'src');
  * Files that still hold one feature's own code outside its folder, each with the feature it may
  * name. Shrink this list; never grow it (docs/extending.md, "what is left").
  */
-const KNOWN: Readonly<Record<string, readonly string[]>> = {
-  // The search's evaluator, metrics cell and explain path (its rows, its figures, its edit path).
-  'evaluate/search.ts': ['search'],
-  'metrics/cells/search.ts': ['search'],
-  // The search's operators share their names with the fixed families they borrow an edit from:
-  // this file asks whether the dictionary operator is on.
-  'explain/search-path.ts': ['dictionary']
-};
+const KNOWN: Readonly<Record<string, readonly string[]>> = {};
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -17,6 +17,7 @@ import type { ModelCounters } from '../run/facts.js';
 import type { ScoreStore } from './score-store.js';
 import { codePointLength } from '../util/strings.js';
 import { StepBatcher } from './step-batcher.js';
+import { SEARCH_NAME } from '../perturb/search/descriptor.js';
 
 const DEFAULT_BATCH = 512;
 
@@ -50,7 +51,7 @@ function searchable(plan: Plan, example: Example, model: Model, clean: ScoreResu
 function notSearched(example: Example, clean: Candidate, cleanResult: ScoreResult): Candidate {
   const original = example.input.kind === 'text' ? example.input.text : '';
   return {
-    condition: 'search',
+    condition: SEARCH_NAME,
     masked: true,
     invalidReason: null,
     input: example.input,
@@ -106,7 +107,7 @@ async function searchedCandidate(
   const changed = outcome.text !== original;
   const input = changed ? { kind: 'text' as const, text: outcome.text } : example.input;
   return {
-    condition: 'search',
+    condition: SEARCH_NAME,
     masked: true,
     invalidReason: null,
     input,
@@ -226,7 +227,7 @@ export async function addSearchCandidates(
   counters: readonly ModelCounters[],
   wallMs?: Record<string, number>
 ): Promise<void> {
-  const at = conditions.indexOf('search');
+  const at = conditions.indexOf(SEARCH_NAME);
   for (const [m, model] of models.entries()) {
     const started = performance.now();
     const perExample = lists[m] as Candidate[][];

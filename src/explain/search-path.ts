@@ -17,13 +17,13 @@ import type { Candidate } from '../evaluate/candidate.js';
 import { searchCandidates, tooLongToSearch } from '../evaluate/search.js';
 import { successPolicy } from '../evidence/attack-success.js';
 import { decisionOf, type Model, type ScoreResult } from '../models/model.js';
-import { loadDictionary } from '../perturb/dictionary-file.js';
 import { dictionaryFor } from '../perturb/dictionary-file.js';
 import { applySearchEdits, editSpace, editSetViolation, singleEdits, wordLimit } from '../perturb/search/edits.js';
 import type { PlacedEdit } from '../perturb/search/edits.js';
 import { isSuccess, objectiveMargin, type SearchObjective } from '../perturb/search/objective.js';
 import type { AdaptiveSearch } from '../perturb/search/runner.js';
 import type { ModelCounters } from '../run/facts.js';
+import { searchDictionary } from '../perturb/search/descriptor.js';
 
 /** Step 1's words kept in an explanation (the text output shows fewer). */
 const RANKING_KEPT = 50;
@@ -159,8 +159,7 @@ interface PathInput {
 function singlesByText(plan: Plan, example: Example, search: AdaptiveSearch): Singles {
   const params = plan.threatModel.attacks.search;
   const text = example.input.kind === 'text' ? example.input.text : '';
-  const loaded =
-    params && params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+  const loaded = params ? searchDictionary(params) : null;
   const space = editSpace(text, {
     seed: plan.statistics.seed,
     id: example.id,

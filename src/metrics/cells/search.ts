@@ -2,11 +2,12 @@
 import type { ModelMetrics } from '../metrics.js';
 import { addSearchRow, emptySearchCounts, searchFiguresOf, type SearchCounts } from '../search.js';
 import { perScope, type CellKind, type MetricCell } from './cell.js';
+import { SEARCH_NAME } from '../../perturb/search/descriptor.js';
 
 export const searchCell: CellKind = {
   fields: ['search'],
   make(context): MetricCell | null {
-    const at = context.perturbed.indexOf('search' as never);
+    const at = context.perturbed.indexOf(SEARCH_NAME as never);
     if (at < 0) return null;
     const counts = perScope(context, emptySearchCounts);
     return {

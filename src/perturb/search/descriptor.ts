@@ -10,7 +10,7 @@ import { closed, path } from '../../config/schema-parts.js';
 import { configError } from '../../config/validate.js';
 import { sortCodePoints } from '../../util/strings.js';
 import { textFamily } from '../descriptor.js';
-import { loadDictionary } from '../dictionary-file.js';
+import { loadDictionary, type LoadedDictionary } from '../dictionary-file.js';
 import { withRatio } from '../outcome.js';
 import { SEARCH_OPERATORS, type SearchOperator } from './edits.js';
 import { adaptiveSearch } from './runner.js';
@@ -30,6 +30,9 @@ const SEARCH_RULE =
   "letters, a dictionary replacement in the word's case, or a case change), at most one per word, none on " +
   'negators, numbers or URLs, at most max_words_changed of the words';
 
+/** The search's name: its condition in the evidence and its block under threat_model.attacks. */
+export const SEARCH_NAME = 'search';
+
 interface SearchParams {
   knowledge: 'scores' | 'labels';
   queries: number;
@@ -48,8 +51,13 @@ const schema = closed({
   max_text_chars: { type: 'integer', minimum: 1 }
 });
 
+/** The dictionary the search's dictionary operator reads, loaded; null when that operator is off or has none. */
+export function searchDictionary(params: SearchParams): LoadedDictionary | null {
+  return params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+}
+
 export const SEARCH = textFamily({
-  name: 'search',
+  name: SEARCH_NAME,
   task: 'text',
   schema,
   attack: true,
@@ -94,8 +102,7 @@ export const SEARCH = textFamily({
     };
   },
   build: (params, options) => {
-    const loaded =
-      params.operators.includes('dictionary') && params.dictionary ? loadDictionary(params.dictionary) : null;
+    const loaded = searchDictionary(params);
     const settings = {
       knowledge: params.knowledge,
       queries: params.queries,
