@@ -573,6 +573,8 @@ var dictionary_file = __nccwpck_require__(465);
 var search_edits = __nccwpck_require__(7604);
 // EXTERNAL MODULE: ./src/perturb/search/objective.ts
 var search_objective = __nccwpck_require__(7538);
+// EXTERNAL MODULE: ./src/perturb/search/descriptor.ts + 3 modules
+var descriptor = __nccwpck_require__(9403);
 ;// CONCATENATED MODULE: ./src/explain/search-path.ts
 
 
@@ -612,7 +614,7 @@ function notSearchedReason(plan, gold, clean, labels) {
 function singlesByText(plan, example, search) {
     const params = plan.threatModel.attacks.search;
     const text = example.input.kind === 'text' ? example.input.text : '';
-    const loaded = params && params.operators.includes('dictionary') && params.dictionary ? (0,dictionary_file/* loadDictionary */.D)(params.dictionary) : null;
+    const loaded = params ? (0,descriptor/* searchDictionary */.tu)(params) : null;
     const space = (0,search_edits/* editSpace */.$T)(text, {
         seed: plan.statistics.seed,
         id: example.id,
@@ -2347,7 +2349,7 @@ async function main(argv, io) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ checkPlanAgainstData)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1696);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2821);
 /* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1526);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7061);
 
@@ -2470,7 +2472,7 @@ const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 /* harmony export */   xS: () => (/* binding */ strategyOf)
 /* harmony export */ });
 /* unused harmony exports TEXT_CONDITIONS, CONDITIONS */
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1696);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2821);
 
 /** The text families, in order. */
 const FAMILIES = _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .TEXT_FAMILIES */ .F3.map((d) => d.name);
@@ -2524,8 +2526,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/models/registry.ts + 29 modules
 var models_registry = __nccwpck_require__(7707);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 22 modules
-var perturb_registry = __nccwpck_require__(1696);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 15 modules
+var perturb_registry = __nccwpck_require__(2821);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
 // EXTERNAL MODULE: ./src/config/defaults.ts
@@ -3385,6 +3387,43 @@ function fileRef(source, root, path, p) {
     if (kind !== null)
         throw (0,_validate_js__WEBPACK_IMPORTED_MODULE_6__/* .configError */ .Fj)(source, path, `expected a regular file, found ${kind} ${(0,_util_visible_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(p, 200)}`);
     return { absolute: resolved.absolute, path: resolved.relative };
+}
+
+
+/***/ }),
+
+/***/ 9324:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $h: () => (/* binding */ closed),
+/* harmony export */   Ae: () => (/* binding */ path),
+/* harmony export */   hq: () => (/* binding */ nonEmpty)
+/* harmony export */ });
+/* unused harmony exports rate, count, pp, name */
+/* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1526);
+/**
+ * The building blocks of the config's JSON Schema and the type each one describes. Schema
+ * fragments are written `as const` (or through `closed`), so `FromSchema` turns a fragment into
+ * the TypeScript type of the YAML it accepts: the loader's `RawConfig` and every family's raw
+ * config follow from the schema instead of being typed a second time by hand.
+ *
+ * This module imports nothing from the registries, so family and model descriptors can use it
+ * while the full schema (schema.ts) is assembled from their list.
+ */
+
+const rate = { type: 'number', minimum: 0, maximum: 1 };
+const count = { type: 'integer', minimum: 0 };
+const pp = { type: 'number', minimum: -100, maximum: 100 };
+const nonEmpty = { type: 'string', minLength: 1 };
+// Names that end up in messages, file names and reports (labels, columns, features, model
+// names, ids) and paths must show as what they are: PRINTABLE_PATTERN refuses control, bidi
+// and invisible characters in them (validate.ts words that error).
+const name = { type: 'string', minLength: 1, pattern: _util_visible_js__WEBPACK_IMPORTED_MODULE_0__/* .PRINTABLE_PATTERN */ .PF };
+const path = { type: 'string', minLength: 1, pattern: _util_visible_js__WEBPACK_IMPORTED_MODULE_0__/* .PRINTABLE_PATTERN */ .PF };
+/** A mapping with exactly these keys (`additionalProperties: false`), so a misspelt key is an error. */
+function closed(properties, required = []) {
+    return { type: 'object', properties, required, additionalProperties: false };
 }
 
 
@@ -14573,8 +14612,8 @@ function accuracyIntervalOf(correct, n, options) {
 var version = __nccwpck_require__(1013);
 // EXTERNAL MODULE: ./src/models/preprocessing.ts
 var preprocessing = __nccwpck_require__(5664);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 22 modules
-var perturb_registry = __nccwpck_require__(1696);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 15 modules
+var perturb_registry = __nccwpck_require__(2821);
 ;// CONCATENATED MODULE: ./src/manifest/preprocessing.ts
 
 
@@ -18126,13 +18165,16 @@ function successesWithin(curve, q) {
     return found;
 }
 
+// EXTERNAL MODULE: ./src/perturb/search/descriptor.ts + 3 modules
+var descriptor = __nccwpck_require__(9403);
 ;// CONCATENATED MODULE: ./src/metrics/cells/search.ts
+
 
 
 const searchCell = {
     fields: ['search'],
     make(context) {
-        const at = context.perturbed.indexOf('search');
+        const at = context.perturbed.indexOf(descriptor/* SEARCH_NAME */.NE);
         if (at < 0)
             return null;
         const counts = perScope(context, emptySearchCounts);
@@ -25231,7 +25273,10 @@ class StepBatcher {
     }
 }
 
+// EXTERNAL MODULE: ./src/perturb/search/descriptor.ts + 3 modules
+var descriptor = __nccwpck_require__(9403);
 ;// CONCATENATED MODULE: ./src/evaluate/search.ts
+
 
 
 
@@ -25269,7 +25314,7 @@ function searchable(plan, example, model, clean) {
 function notSearched(example, clean, cleanResult) {
     const original = example.input.kind === 'text' ? example.input.text : '';
     return {
-        condition: 'search',
+        condition: descriptor/* SEARCH_NAME */.NE,
         masked: true,
         invalidReason: null,
         input: example.input,
@@ -25313,7 +25358,7 @@ async function searchedCandidate(plan, example, model, clean, cleanResult, searc
     const changed = outcome.text !== original;
     const input = changed ? { kind: 'text', text: outcome.text } : example.input;
     return {
-        condition: 'search',
+        condition: descriptor/* SEARCH_NAME */.NE,
         masked: true,
         invalidReason: null,
         input,
@@ -25388,7 +25433,7 @@ async function searchCandidates(plan, examples, model, clean, cleanResults, sear
 }
 /** Adds each example's search candidate to every model's list, in the conditions' order. */
 async function addSearchCandidates(plan, part, models, lists, search, conditions, store, counters, wallMs) {
-    const at = conditions.indexOf('search');
+    const at = conditions.indexOf(descriptor/* SEARCH_NAME */.NE);
     for (const [m, model] of models.entries()) {
         const started = performance.now();
         const perExample = lists[m];
@@ -25946,7 +25991,7 @@ function releaseChecklist(checks, facts) {
 /* harmony export */   nF: () => (/* binding */ REFERENCE_SPLIT),
 /* harmony export */   y2: () => (/* binding */ ALL)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1696);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2821);
 
 const METRICS_SCHEMA_VERSION = 2;
 const CHALLENGE_SPLIT = 'challenge';
@@ -29885,6 +29930,24 @@ function decide(seed, family, id, position) {
 
 /***/ }),
 
+/***/ 1823:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ textFamily),
+/* harmony export */   y: () => (/* binding */ tabularAttack)
+/* harmony export */ });
+/** Identity functions that keep a descriptor's literal types (its name, schema and parameters). */
+function textFamily(d) {
+    return d;
+}
+function tabularAttack(d) {
+    return d;
+}
+
+
+/***/ }),
+
 /***/ 465:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -30346,7 +30409,44 @@ function plural(edits) {
 
 /***/ }),
 
-/***/ 1696:
+/***/ 4852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ak: () => (/* binding */ checkedOutcome),
+/* harmony export */   ct: () => (/* binding */ applyEdits),
+/* harmony export */   qG: () => (/* binding */ withRatio)
+/* harmony export */ });
+/**
+ * An attempted outcome: an unchanged candidate is valid without a check; otherwise
+ * `check` (the family's validity rule) decides and its reason is kept.
+ */
+function checkedOutcome(original, candidate, check) {
+    const reason = candidate === original ? null : check();
+    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
+}
+/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
+function applyEdits(text, edits) {
+    if (edits.length === 0)
+        return text;
+    const sorted = [...edits].sort((a, b) => a.start - b.start);
+    let out = '';
+    let at = 0;
+    for (const edit of sorted) {
+        out += text.slice(at, edit.start) + edit.replacement;
+        at = edit.end;
+    }
+    return out + text.slice(at);
+}
+/** A rule text with the edit-ratio bound appended when one is set. */
+function withRatio(rule, max) {
+    return max === null ? rule : `${rule}; and Levenshtein distance \u00f7 original length (code points) \u2264 ${max}`;
+}
+
+
+/***/ }),
+
+/***/ 2821:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30361,42 +30461,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   m6: () => (/* binding */ familiesOf)
 });
 
-// EXTERNAL MODULE: ./src/util/visible.ts
-var visible = __nccwpck_require__(1526);
-;// CONCATENATED MODULE: ./src/config/schema-parts.ts
-/**
- * The building blocks of the config's JSON Schema and the type each one describes. Schema
- * fragments are written `as const` (or through `closed`), so `FromSchema` turns a fragment into
- * the TypeScript type of the YAML it accepts: the loader's `RawConfig` and every family's raw
- * config follow from the schema instead of being typed a second time by hand.
- *
- * This module imports nothing from the registries, so family and model descriptors can use it
- * while the full schema (schema.ts) is assembled from their list.
- */
-
-const rate = { type: 'number', minimum: 0, maximum: 1 };
-const count = { type: 'integer', minimum: 0 };
-const pp = { type: 'number', minimum: -100, maximum: 100 };
-const nonEmpty = { type: 'string', minLength: 1 };
-// Names that end up in messages, file names and reports (labels, columns, features, model
-// names, ids) and paths must show as what they are: PRINTABLE_PATTERN refuses control, bidi
-// and invisible characters in them (validate.ts words that error).
-const schema_parts_name = { type: 'string', minLength: 1, pattern: visible/* PRINTABLE_PATTERN */.PF };
-const path = { type: 'string', minLength: 1, pattern: visible/* PRINTABLE_PATTERN */.PF };
-/** A mapping with exactly these keys (`additionalProperties: false`), so a misspelt key is an error. */
-function schema_parts_closed(properties, required = []) {
-    return { type: 'object', properties, required, additionalProperties: false };
-}
-
-;// CONCATENATED MODULE: ./src/perturb/descriptor.ts
-/** Identity functions that keep a descriptor's literal types (its name, schema and parameters). */
-function textFamily(d) {
-    return d;
-}
-function tabularAttack(d) {
-    return d;
-}
-
+// EXTERNAL MODULE: ./src/config/schema-parts.ts
+var schema_parts = __nccwpck_require__(9324);
+// EXTERNAL MODULE: ./src/perturb/descriptor.ts
+var descriptor = __nccwpck_require__(1823);
 // EXTERNAL MODULE: ./src/tabular/validity.ts
 var validity = __nccwpck_require__(3983);
 ;// CONCATENATED MODULE: ./src/tabular/clip.ts
@@ -30616,10 +30684,10 @@ function boundaryAttack(row, params) {
     return new Boundary(row, params);
 }
 /** `threat_model.attacks.boundary: { queries }`: label-only black-box, any model. */
-const BOUNDARY = tabularAttack({
+const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
     name: 'boundary',
     task: 'tabular',
-    schema: schema_parts_closed({ queries: { type: 'integer', minimum: 1, maximum: 100000 } }),
+    schema: (0,schema_parts/* closed */.$h)({ queries: { type: 'integer', minimum: 1, maximum: 100000 } }),
     attack: true,
     destructive: false,
     optIn: true,
@@ -31056,10 +31124,10 @@ function isAffine(model) {
     return typeof m.affineLogits === 'function' && typeof m.predict === 'function';
 }
 /** `threat_model.attacks.exact: {}`: the exact worst case of the built-in logistic regression. */
-const EXACT = tabularAttack({
+const EXACT = (0,descriptor/* tabularAttack */.y)({
     name: 'exact',
     task: 'tabular',
-    schema: schema_parts_closed({}),
+    schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
     destructive: false,
     optIn: true,
@@ -31187,10 +31255,10 @@ function fgmCandidate(x, gold, model, space, counters) {
     };
 }
 /** `threat_model.attacks.fgm: {}`: white-box, one step along each model's own gradient. */
-const FGM = tabularAttack({
+const FGM = (0,descriptor/* tabularAttack */.y)({
     name: 'fgm',
     task: 'tabular',
-    schema: schema_parts_closed({}),
+    schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
     destructive: false,
     needsGradients: true,
@@ -31242,10 +31310,10 @@ function noiseCandidate(id, x, space, seed) {
     };
 }
 /** `threat_model.attacks.noise: {}`: the corruption baseline, the same candidate for every model. */
-const NOISE = tabularAttack({
+const NOISE = (0,descriptor/* tabularAttack */.y)({
     name: 'noise',
     task: 'tabular',
-    schema: schema_parts_closed({}),
+    schema: (0,schema_parts/* closed */.$h)({}),
     attack: false,
     destructive: false,
     needsGradients: false,
@@ -31361,10 +31429,10 @@ function pgdCandidate(row, params, counters) {
     };
 }
 /** `threat_model.attacks.pgd: { steps, step_size, random_start }`: iterative white-box. */
-const PGD = tabularAttack({
+const PGD = (0,descriptor/* tabularAttack */.y)({
     name: 'pgd',
     task: 'tabular',
-    schema: schema_parts_closed({
+    schema: (0,schema_parts/* closed */.$h)({
         steps: { type: 'integer', minimum: 1, maximum: 10000 },
         step_size: { type: 'number', exclusiveMinimum: 0 },
         random_start: { type: 'boolean' }
@@ -31507,10 +31575,10 @@ function squareAttack(row, params) {
     return new Square(row, params);
 }
 /** `threat_model.attacks.square: { queries, p_init }`: score-based black-box, any model with scores. */
-const SQUARE = tabularAttack({
+const SQUARE = (0,descriptor/* tabularAttack */.y)({
     name: 'square',
     task: 'tabular',
-    schema: schema_parts_closed({
+    schema: (0,schema_parts/* closed */.$h)({
         queries: { type: 'integer', minimum: 1, maximum: 100000 },
         p_init: { type: 'number', exclusiveMinimum: 0, maximum: 1 }
     }),
@@ -31536,33 +31604,10 @@ const SQUARE = tabularAttack({
 
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
 var validate = __nccwpck_require__(7061);
-;// CONCATENATED MODULE: ./src/perturb/outcome.ts
-/**
- * An attempted outcome: an unchanged candidate is valid without a check; otherwise
- * `check` (the family's validity rule) decides and its reason is kept.
- */
-function checkedOutcome(original, candidate, check) {
-    const reason = candidate === original ? null : check();
-    return { text: candidate, attempted: true, notAttemptedReason: null, valid: reason === null, invalidReason: reason };
-}
-/** Splice non-overlapping edits (UTF-16 ranges) into `text`. */
-function applyEdits(text, edits) {
-    if (edits.length === 0)
-        return text;
-    const sorted = [...edits].sort((a, b) => a.start - b.start);
-    let out = '';
-    let at = 0;
-    for (const edit of sorted) {
-        out += text.slice(at, edit.start) + edit.replacement;
-        at = edit.end;
-    }
-    return out + text.slice(at);
-}
-/** A rule text with the edit-ratio bound appended when one is set. */
-function withRatio(rule, max) {
-    return max === null ? rule : `${rule}; and Levenshtein distance \u00f7 original length (code points) \u2264 ${max}`;
-}
-
+// EXTERNAL MODULE: ./src/util/visible.ts
+var visible = __nccwpck_require__(1526);
+// EXTERNAL MODULE: ./src/perturb/outcome.ts
+var outcome = __nccwpck_require__(4852);
 ;// CONCATENATED MODULE: ./src/perturb/append.ts
 /**
  * `append` (docs/definitions.md#conditions): add one neutral research-context sentence in the row's language:
@@ -31607,7 +31652,7 @@ function appendFamily(params) {
         parameters: { sentences: { ...sentences } },
         perturb(input) {
             const candidate = appendCandidate(input.text, input.language, sentences);
-            return checkedOutcome(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
+            return (0,outcome/* checkedOutcome */.Ak)(input.text, candidate, () => appendViolation(input.text, candidate, sentences));
         }
     };
 }
@@ -31616,13 +31661,13 @@ const languageMap = {
     type: 'object',
     minProperties: 1,
     propertyNames: { minLength: 1, pattern: visible/* PRINTABLE_PATTERN */.PF },
-    additionalProperties: nonEmpty
+    additionalProperties: schema_parts/* nonEmpty */.hq
 };
 /** `threat_model.attacks.append: { sentences: { <language>: <sentence> } }`. */
-const APPEND = textFamily({
+const APPEND = (0,descriptor/* textFamily */.f)({
     name: 'append',
     task: 'text',
-    schema: schema_parts_closed({ sentences: languageMap }, ['sentences']),
+    schema: (0,schema_parts/* closed */.$h)({ sentences: languageMap }, ['sentences']),
     attack: true,
     destructive: false,
     read: (raw) => ({ sentences: { ...raw.sentences } }),
@@ -31731,7 +31776,7 @@ function dictionaryFamily(options, dictionary) {
     return {
         family: 'dictionary',
         labelPreserving: true,
-        validityRule: withRatio(DICTIONARY_RULE, options.maxCharEditRatio),
+        validityRule: (0,outcome/* withRatio */.qG)(DICTIONARY_RULE, options.maxCharEditRatio),
         parameters: { file: dictionary.path, sha256: dictionary.sha256 },
         perturb(input) {
             const words = (0,dictionary_file/* dictionaryFor */.q)(dictionary, input.language);
@@ -31744,15 +31789,15 @@ function dictionaryFamily(options, dictionary) {
                     invalidReason: null
                 };
             const candidate = substituteWords(input.text, input.language, words);
-            return checkedOutcome(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
+            return (0,outcome/* checkedOutcome */.Ak)(input.text, candidate, () => dictionaryViolation(input.text, candidate, input.language, words, options.maxCharEditRatio));
         }
     };
 }
 /** `threat_model.attacks.dictionary: { file }`: the file is read (and checked) when the family is built. */
-const DICTIONARY = textFamily({
+const DICTIONARY = (0,descriptor/* textFamily */.f)({
     name: 'dictionary',
     task: 'text',
-    schema: schema_parts_closed({ file: path }, ['file']),
+    schema: (0,schema_parts/* closed */.$h)({ file: schema_parts/* path */.Ae }, ['file']),
     attack: true,
     destructive: false,
     read: (raw, context) => ({ file: context.file([...context.at, 'file'], raw.file) }),
@@ -31904,7 +31949,7 @@ function formatCandidate(text, row) {
         const replacement = scaled - pick < UPPER_SHARE && rare !== null ? rare() : usual;
         edits.push({ start: word.start, end: word.end, replacement });
     }
-    return applyEdits(text, edits);
+    return (0,outcome/* applyEdits */.ct)(text, edits);
 }
 /** Runs of letters, marks and digits: joined, they are `text` without what /[^\p{L}\p{M}\p{N}]+/gu matches. */
 const LETTER_MARK_OR_DIGIT_RUNS = new runs/* RunScanner */.i('[\\p{L}\\p{M}\\p{N}]', 1);
@@ -31932,27 +31977,382 @@ function formatFamily(options) {
     return {
         family: 'format',
         labelPreserving: true,
-        validityRule: withRatio(FORMAT_RULE, options.maxCharEditRatio),
+        validityRule: (0,outcome/* withRatio */.qG)(FORMAT_RULE, options.maxCharEditRatio),
         parameters: {},
         perturb(input) {
             const candidate = formatCandidate(input.text, { seed: options.seed, id: input.id, language: input.language });
-            return checkedOutcome(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
+            return (0,outcome/* checkedOutcome */.Ak)(input.text, candidate, () => formatViolation(input.text, candidate, options.maxCharEditRatio));
         }
     };
 }
 /** `threat_model.attacks.format: {}`: no parameters. */
-const FORMAT = textFamily({
+const FORMAT = (0,descriptor/* textFamily */.f)({
     name: 'format',
     task: 'text',
-    schema: schema_parts_closed({}),
+    schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
     destructive: false,
     read: () => ({}),
     build: (_params, options) => ({ runner: formatFamily(options) })
 });
 
+// EXTERNAL MODULE: ./src/perturb/search/descriptor.ts + 3 modules
+var search_descriptor = __nccwpck_require__(9403);
+;// CONCATENATED MODULE: ./src/perturb/transpose.ts
+/**
+ * `transpose` (docs/definitions.md#conditions): swap two adjacent interior letters inside some words.
+ *
+ * Eligible words: unprotected words of at least 4 letters that have a swappable pair,
+ * i.e. code points i, i+1 of the word with 1 \u2264 i and i+1 \u2264 length\u22122 (neither the first nor
+ * the last character moves), both letters, different from each other, and with no
+ * combining mark attached to the second one.
+ * k = max(1, round(eligible \u00f7 words_per_change)), at most the number of eligible words.
+ * The k eligible words with the smallest decide(seed, 'transpose', id, wordIndex) change
+ * (ties by word index); inside each, the pair is drawn with position `${wordIndex}:swap`
+ * among its swappable pairs. One swap per chosen word.
+ *
+ * Validity (checked on the candidate text alone, independently of how it was made): the
+ * same length in code points, every difference is one adjacent swap (a, b) \u2192 (b, a) of two
+ * different letters interior to an unprotected word of \u2265 4 letters, at most one swap per
+ * word, the swaps are exactly the declared ones (when declared), and the edit ratio is
+ * within `max_char_edit_ratio` when set.
+ */
+
+
+
+
+
+
+
+
+const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per ' +
+    'unprotected word of at least 4 letters';
+const LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
+const SURROGATE = /[\uD800-\uDFFF]/;
+/**
+ * The code points of `s`, indexable: the string itself when it has no surrogate pairs
+ * (then code units are code points), otherwise an array. `cpLength`, when known, spares
+ * the test.
+ */
+function characters(s, cpLength) {
+    const plain = cpLength === undefined ? !SURROGATE.test(s) : cpLength === s.length;
+    return plain ? s : [...s];
+}
+/** The `transpose` candidate for one row and the swaps it declares. */
+function transposeCandidate(text, row, wordsPerChange) {
+    const words = (0,perturb_words/* scanText */.Ff)(text, row.language).words;
+    // Eligible words as positions in `words` with their draws; the swap positions of a chosen
+    // word are worked out again, which keeps a long text from holding arrays for every word.
+    const eligible = [];
+    const draws = [];
+    for (let w = 0; w < words.length; w++) {
+        const word = words[w];
+        if (word.protection !== null || word.letters < 4)
+            continue;
+        if (swapPositionsOf(word).length === 0)
+            continue;
+        eligible.push(w);
+        draws.push((0,decision/* decide */.L)(row.seed, 'transpose', row.id, word.index));
+    }
+    if (eligible.length === 0)
+        return { text, swaps: [] };
+    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
+    const order = Array.from(eligible.keys()).sort((a, b) => draws[a] - draws[b] || a - b);
+    const edits = [];
+    const swaps = [];
+    for (const e of order.slice(0, k)) {
+        const word = words[eligible[e]];
+        const chars = characters(word.text, word.cpLength);
+        const positions = swapPositionsOf(word, chars);
+        const i = positions[Math.floor((0,decision/* decide */.L)(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
+        const swapped = Array.from(chars);
+        swapped[i] = chars[i + 1];
+        swapped[i + 1] = chars[i];
+        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
+        swaps.push(word.cpStart + i);
+    }
+    swaps.sort((a, b) => a - b);
+    return { text: (0,outcome/* applyEdits */.ct)(text, edits), swaps };
+}
+/** The swap positions of a scanned word (a word without combining marks is letters only). */
+function swapPositionsOf(word, chars = characters(word.text, word.cpLength)) {
+    return (0,word_edits/* swapPositions */.ME)(chars, word.letters === word.cpLength);
+}
+/**
+ * The code point at UTF-16 index i of s as a string (a lone surrogate on its own, as `[...s]` gives it); '' past the
+ * end.
+ */
+function codePointAt(s, i) {
+    const cp = s.codePointAt(i);
+    return cp === undefined ? '' : String.fromCodePoint(cp);
+}
+/** UTF-16 units of code point cp. */
+function unitsOf(cp) {
+    return cp > 0xffff ? 2 : 1;
+}
+/** UTF-16 units of the code point whose first unit is at index i. */
+function unitsAt(s, i) {
+    return unitsOf(s.codePointAt(i));
+}
+/**
+ * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
+ * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
+ *
+ * Both texts are walked code point by code point in place: spreading a long text with astral
+ * characters into an array of one-character strings cost the e-mail bench about 50 MB of fresh
+ * memory (docs/performance.md#fresh-memory).
+ */
+function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
+    const length = (0,strings/* codePointLength */.O7)(original);
+    const candidateLength = (0,strings/* codePointLength */.O7)(candidate);
+    if (length !== candidateLength)
+        return `length changed from ${length} to ${candidateLength} code points; swaps keep the length`;
+    // Each swap's code-point offset p, and the UTF-16 offset of original's code point p.
+    const swaps = [];
+    const swapUnits = [];
+    let io = 0;
+    let ic = 0;
+    for (let p = 0; p < length; p++) {
+        const a = original.codePointAt(io);
+        const b = candidate.codePointAt(ic);
+        const la = unitsOf(a);
+        const lb = unitsOf(b);
+        if (a === b) {
+            io += la;
+            ic += lb;
+            continue;
+        }
+        const a2 = p + 1 < length ? original.codePointAt(io + la) : -1;
+        const b2 = p + 1 < length ? candidate.codePointAt(ic + lb) : -1;
+        if (!(p + 1 < length && b === a2 && b2 === a)) {
+            return (`code point ${p} changed from ${JSON.stringify(String.fromCodePoint(a))} to ` +
+                `${JSON.stringify(String.fromCodePoint(b))}, not as part of an adjacent swap`);
+        }
+        swaps.push(p);
+        swapUnits.push(io);
+        // The pair's second code points are a2 (original) and b2 (candidate), already read above.
+        io += la + unitsOf(a2);
+        ic += lb + unitsOf(b2);
+        p++;
+    }
+    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
+        return (`the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (` +
+            `${declared.join(', ') || 'none'})`);
+    }
+    const words = (0,perturb_words/* scanText */.Ff)(original, language).words;
+    let w = 0;
+    let lastWord = -1;
+    for (let k = 0; k < swaps.length; k++) {
+        const p = swaps[k];
+        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
+            w++;
+        const word = words[w];
+        const at = `swap at code points ${p}-${p + 1}`;
+        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
+            return `${at} is not inside one word`;
+        const name = JSON.stringify(word.text);
+        if (word.protection !== null)
+            return `${at} edits the protected word ${name}`;
+        if (word.letters < 4)
+            return `${at} is in ${name}, a word of fewer than 4 letters`;
+        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
+            return `${at} moves the first or last character of ${name}`;
+        const first = swapUnits[k];
+        const second = first + unitsAt(original, first);
+        const after = second + unitsAt(original, second);
+        if (!LETTER.test(codePointAt(original, first)) ||
+            !LETTER.test(codePointAt(original, second)) ||
+            MARK.test(codePointAt(original, after))) {
+            return `${at} in ${name} moves something other than two letters without accents attached`;
+        }
+        if (w === lastWord)
+            return `${at} is a second swap in ${name}`;
+        lastWord = w;
+    }
+    // Each checked swap is two substitutions, so the distance is at most twice their number.
+    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio, 2 * swaps.length);
+}
+function transposeFamily(options, params) {
+    const wordsPerChange = params.words_per_change;
+    return {
+        family: 'transpose',
+        labelPreserving: true,
+        validityRule: (0,outcome/* withRatio */.qG)(TRANSPOSE_RULE, options.maxCharEditRatio),
+        parameters: { words_per_change: wordsPerChange },
+        perturb(input) {
+            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
+            return (0,outcome/* checkedOutcome */.Ak)(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
+        }
+    };
+}
+/** One swap per this many eligible words unless the config says otherwise. */
+const DEFAULT_WORDS_PER_CHANGE = 5;
+/** `threat_model.attacks.transpose: { words_per_change? }`. */
+const TRANSPOSE = (0,descriptor/* textFamily */.f)({
+    name: 'transpose',
+    task: 'text',
+    schema: (0,schema_parts/* closed */.$h)({ words_per_change: { type: 'integer', minimum: 1 } }),
+    attack: true,
+    destructive: false,
+    read: (raw) => ({ words_per_change: raw.words_per_change ?? DEFAULT_WORDS_PER_CHANGE }),
+    build: (params, options) => ({ runner: transposeFamily(options, params) })
+});
+
+;// CONCATENATED MODULE: ./src/perturb/truncate.ts
+/**
+ * `truncate` (docs/definitions.md#conditions): keep the beginning of the text. Destructive: it can change the
+ * true class, so it is reported descriptively and never counted as an attack.
+ *
+ * Words here are whitespace-delimited chunks. With n of them, the candidate keeps
+ * \u2308keep \u00d7 n\u2309 (at least 1, at most n): the exact prefix of the original up to the end of
+ * the last kept word, original spacing included, everything after it (trailing whitespace
+ * too) dropped. The product is rounded to 9 decimals before the ceiling, so 0.65 \u00d7 20
+ * keeps 13 words, not 14. A text without any word is left as it is.
+ *
+ * Validity: the candidate is exactly that prefix. `max_char_edit_ratio` does not apply.
+ */
+
+
+
+const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its \u2308keep \u00d7 words\u2309-th whitespace-delimited word';
+const CHUNK = /\S+/gu;
+/** How many words truncation keeps out of `words`. */
+function keptWordCount(words, keep) {
+    if (words === 0)
+        return 0;
+    const exact = Number((keep * words).toFixed(9));
+    return Math.min(words, Math.max(1, Math.ceil(exact)));
+}
+/** The `truncate` candidate for one text. */
+function truncateCandidate(text, keep) {
+    const ends = [];
+    for (const m of text.matchAll(CHUNK))
+        ends.push(m.index + m[0].length);
+    const kept = keptWordCount(ends.length, keep);
+    if (kept === 0)
+        return text;
+    return text.slice(0, ends[kept - 1]);
+}
+/** Null when `candidate` is the truncation of `original`, otherwise why not. */
+function truncateViolation(original, candidate, keep) {
+    const expected = truncateCandidate(original, keep);
+    if (candidate === expected)
+        return null;
+    if (!original.startsWith(candidate))
+        return 'the candidate is not a prefix of the original';
+    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
+}
+function truncateFamily(params) {
+    const keep = params.keep;
+    return {
+        family: 'truncate',
+        labelPreserving: false,
+        validityRule: TRUNCATE_RULE,
+        parameters: { keep },
+        perturb(input) {
+            const candidate = truncateCandidate(input.text, keep);
+            return (0,outcome/* checkedOutcome */.Ak)(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
+        }
+    };
+}
+/** Share of the words kept unless the config says otherwise. */
+const DEFAULT_KEEP = 0.65;
+/** `threat_model.attacks.truncate: { keep? }`: destructive, so reported but never judged as an attack. */
+const TRUNCATE = (0,descriptor/* textFamily */.f)({
+    name: 'truncate',
+    task: 'text',
+    schema: (0,schema_parts/* closed */.$h)({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
+    attack: false,
+    destructive: true,
+    read: (raw) => ({ keep: raw.keep ?? DEFAULT_KEEP }),
+    build: (params) => ({ runner: truncateFamily(params) })
+});
+
+;// CONCATENATED MODULE: ./src/perturb/registry.ts
+/**
+ * The attack families, listed once. The order of each list is the order of the conditions in
+ * the evidence, the metrics and every report (clean first, then these). The config schema and
+ * its generated validator, the loader, the evaluator and the metrics read these lists; adding a
+ * family is its descriptor (see descriptor.ts) plus one line here.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** Text families (task: text), in evidence order. */
+const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE, search_descriptor/* SEARCH */.Dn];
+/** Tabular attacks (task: tabular), in evidence order. */
+const TABULAR_ATTACKS = [NOISE, FGM, PGD, SQUARE, BOUNDARY, EXACT];
+const FAMILY_REGISTRY = { text: TEXT_FAMILIES, tabular: TABULAR_ATTACKS };
+/** Every family of a registry, text then tabular. */
+function allFamilies(registry = FAMILY_REGISTRY) {
+    return [...registry.text, ...registry.tabular];
+}
+/** The families of one task, in evidence order. */
+function familiesOf(task, registry = FAMILY_REGISTRY) {
+    return task === 'tabular' ? registry.tabular : registry.text;
+}
+/** The tabular attacks a plan configures, in evidence order. */
+function configuredTabular(attacks, registry = FAMILY_REGISTRY) {
+    return registry.tabular.filter((d) => attacks[d.name] !== undefined);
+}
+/** One runner per configured text family, in registry order; throws ConfigError for a bad dictionary file. */
+function buildFamilies(attacks, options, families = TEXT_FAMILIES) {
+    const built = [];
+    for (const family of families) {
+        const params = attacks[family.name];
+        if (params !== undefined)
+            built.push(family.build(params, options));
+    }
+    // The search may read the dictionary family's file: the manifest lists each file once.
+    const dictionaries = new Map();
+    for (const b of built)
+        if (b.dictionary && !dictionaries.has(b.dictionary.path))
+            dictionaries.set(b.dictionary.path, b.dictionary);
+    return { runners: built.map((b) => b.runner), dictionaries: [...dictionaries.values()] };
+}
+
+
+/***/ }),
+
+/***/ 9403:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Dn: () => (/* binding */ SEARCH),
+  NE: () => (/* binding */ SEARCH_NAME),
+  tu: () => (/* binding */ searchDictionary)
+});
+
+// EXTERNAL MODULE: ./src/config/schema-parts.ts
+var schema_parts = __nccwpck_require__(9324);
+// EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
+var validate = __nccwpck_require__(7061);
+// EXTERNAL MODULE: ./src/util/strings.ts
+var strings = __nccwpck_require__(558);
+// EXTERNAL MODULE: ./src/perturb/descriptor.ts
+var descriptor = __nccwpck_require__(1823);
+// EXTERNAL MODULE: ./src/perturb/dictionary-file.ts
+var dictionary_file = __nccwpck_require__(465);
+// EXTERNAL MODULE: ./src/perturb/outcome.ts
+var outcome = __nccwpck_require__(4852);
 // EXTERNAL MODULE: ./src/perturb/search/edits.ts
 var search_edits = __nccwpck_require__(7604);
+// EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
+var decision = __nccwpck_require__(776);
+// EXTERNAL MODULE: ./src/perturb/search/objective.ts
+var objective = __nccwpck_require__(7538);
 // EXTERNAL MODULE: ./src/util/hash.ts
 var hash = __nccwpck_require__(5138);
 ;// CONCATENATED MODULE: ./src/perturb/search/queries.ts
@@ -32481,16 +32881,22 @@ const DEFAULT_SEARCH_MAX_TEXT_CHARS = 200_000;
 const SEARCH_RULE = 'the original with a set of atomic word edits applied (an adjacent interior swap in a word of at least 4 ' +
     "letters, a dictionary replacement in the word's case, or a case change), at most one per word, none on " +
     'negators, numbers or URLs, at most max_words_changed of the words';
-const schema = schema_parts_closed({
+/** The search's name: its condition in the evidence and its block under threat_model.attacks. */
+const SEARCH_NAME = 'search';
+const schema = (0,schema_parts/* closed */.$h)({
     knowledge: { enum: ['scores', 'labels'] },
     queries: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_QUERIES },
     operators: { type: 'array', items: { enum: search_edits/* SEARCH_OPERATORS */.V$ }, minItems: 1 },
     max_words_changed: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
-    dictionary: path,
+    dictionary: schema_parts/* path */.Ae,
     max_text_chars: { type: 'integer', minimum: 1 }
 });
-const SEARCH = textFamily({
-    name: 'search',
+/** The dictionary the search's dictionary operator reads, loaded; null when that operator is off or has none. */
+function searchDictionary(params) {
+    return params.operators.includes('dictionary') && params.dictionary ? (0,dictionary_file/* loadDictionary */.D)(params.dictionary) : null;
+}
+const SEARCH = (0,descriptor/* textFamily */.f)({
+    name: SEARCH_NAME,
     task: 'text',
     schema,
     attack: true,
@@ -32526,7 +32932,7 @@ const SEARCH = textFamily({
         };
     },
     build: (params, options) => {
-        const loaded = params.operators.includes('dictionary') && params.dictionary ? (0,dictionary_file/* loadDictionary */.D)(params.dictionary) : null;
+        const loaded = searchDictionary(params);
         const settings = {
             knowledge: params.knowledge,
             queries: params.queries,
@@ -32538,7 +32944,7 @@ const SEARCH = textFamily({
             runner: {
                 family: 'search',
                 labelPreserving: true,
-                validityRule: withRatio(SEARCH_RULE, options.maxCharEditRatio),
+                validityRule: (0,outcome/* withRatio */.qG)(SEARCH_RULE, options.maxCharEditRatio),
                 parameters: {
                     knowledge: params.knowledge,
                     queries: params.queries,
@@ -32570,329 +32976,6 @@ const SEARCH = textFamily({
         };
     }
 });
-
-;// CONCATENATED MODULE: ./src/perturb/transpose.ts
-/**
- * `transpose` (docs/definitions.md#conditions): swap two adjacent interior letters inside some words.
- *
- * Eligible words: unprotected words of at least 4 letters that have a swappable pair,
- * i.e. code points i, i+1 of the word with 1 \u2264 i and i+1 \u2264 length\u22122 (neither the first nor
- * the last character moves), both letters, different from each other, and with no
- * combining mark attached to the second one.
- * k = max(1, round(eligible \u00f7 words_per_change)), at most the number of eligible words.
- * The k eligible words with the smallest decide(seed, 'transpose', id, wordIndex) change
- * (ties by word index); inside each, the pair is drawn with position `${wordIndex}:swap`
- * among its swappable pairs. One swap per chosen word.
- *
- * Validity (checked on the candidate text alone, independently of how it was made): the
- * same length in code points, every difference is one adjacent swap (a, b) \u2192 (b, a) of two
- * different letters interior to an unprotected word of \u2265 4 letters, at most one swap per
- * word, the swaps are exactly the declared ones (when declared), and the edit ratio is
- * within `max_char_edit_ratio` when set.
- */
-
-
-
-
-
-
-
-
-const TRANSPOSE_RULE = 'the edit is exactly the declared swaps of two adjacent, different, interior letters, at most one per ' +
-    'unprotected word of at least 4 letters';
-const LETTER = /^\p{L}$/u;
-const MARK = /^\p{M}$/u;
-const SURROGATE = /[\uD800-\uDFFF]/;
-/**
- * The code points of `s`, indexable: the string itself when it has no surrogate pairs
- * (then code units are code points), otherwise an array. `cpLength`, when known, spares
- * the test.
- */
-function characters(s, cpLength) {
-    const plain = cpLength === undefined ? !SURROGATE.test(s) : cpLength === s.length;
-    return plain ? s : [...s];
-}
-/** The `transpose` candidate for one row and the swaps it declares. */
-function transposeCandidate(text, row, wordsPerChange) {
-    const words = (0,perturb_words/* scanText */.Ff)(text, row.language).words;
-    // Eligible words as positions in `words` with their draws; the swap positions of a chosen
-    // word are worked out again, which keeps a long text from holding arrays for every word.
-    const eligible = [];
-    const draws = [];
-    for (let w = 0; w < words.length; w++) {
-        const word = words[w];
-        if (word.protection !== null || word.letters < 4)
-            continue;
-        if (swapPositionsOf(word).length === 0)
-            continue;
-        eligible.push(w);
-        draws.push((0,decision/* decide */.L)(row.seed, 'transpose', row.id, word.index));
-    }
-    if (eligible.length === 0)
-        return { text, swaps: [] };
-    const k = Math.min(eligible.length, Math.max(1, Math.round(eligible.length / wordsPerChange)));
-    const order = Array.from(eligible.keys()).sort((a, b) => draws[a] - draws[b] || a - b);
-    const edits = [];
-    const swaps = [];
-    for (const e of order.slice(0, k)) {
-        const word = words[eligible[e]];
-        const chars = characters(word.text, word.cpLength);
-        const positions = swapPositionsOf(word, chars);
-        const i = positions[Math.floor((0,decision/* decide */.L)(row.seed, 'transpose', row.id, `${word.index}:swap`) * positions.length)];
-        const swapped = Array.from(chars);
-        swapped[i] = chars[i + 1];
-        swapped[i + 1] = chars[i];
-        edits.push({ start: word.start, end: word.end, replacement: swapped.join('') });
-        swaps.push(word.cpStart + i);
-    }
-    swaps.sort((a, b) => a - b);
-    return { text: applyEdits(text, edits), swaps };
-}
-/** The swap positions of a scanned word (a word without combining marks is letters only). */
-function swapPositionsOf(word, chars = characters(word.text, word.cpLength)) {
-    return (0,word_edits/* swapPositions */.ME)(chars, word.letters === word.cpLength);
-}
-/**
- * The code point at UTF-16 index i of s as a string (a lone surrogate on its own, as `[...s]` gives it); '' past the
- * end.
- */
-function codePointAt(s, i) {
-    const cp = s.codePointAt(i);
-    return cp === undefined ? '' : String.fromCodePoint(cp);
-}
-/** UTF-16 units of code point cp. */
-function unitsOf(cp) {
-    return cp > 0xffff ? 2 : 1;
-}
-/** UTF-16 units of the code point whose first unit is at index i. */
-function unitsAt(s, i) {
-    return unitsOf(s.codePointAt(i));
-}
-/**
- * Null when `candidate` is a valid `transpose` edit of `original`, otherwise why not.
- * `declared` (code-point offsets of the swapped pairs), when given, must match exactly.
- *
- * Both texts are walked code point by code point in place: spreading a long text with astral
- * characters into an array of one-character strings cost the e-mail bench about 50 MB of fresh
- * memory (docs/performance.md#fresh-memory).
- */
-function transposeViolation(original, candidate, language, maxCharEditRatio, declared) {
-    const length = (0,strings/* codePointLength */.O7)(original);
-    const candidateLength = (0,strings/* codePointLength */.O7)(candidate);
-    if (length !== candidateLength)
-        return `length changed from ${length} to ${candidateLength} code points; swaps keep the length`;
-    // Each swap's code-point offset p, and the UTF-16 offset of original's code point p.
-    const swaps = [];
-    const swapUnits = [];
-    let io = 0;
-    let ic = 0;
-    for (let p = 0; p < length; p++) {
-        const a = original.codePointAt(io);
-        const b = candidate.codePointAt(ic);
-        const la = unitsOf(a);
-        const lb = unitsOf(b);
-        if (a === b) {
-            io += la;
-            ic += lb;
-            continue;
-        }
-        const a2 = p + 1 < length ? original.codePointAt(io + la) : -1;
-        const b2 = p + 1 < length ? candidate.codePointAt(ic + lb) : -1;
-        if (!(p + 1 < length && b === a2 && b2 === a)) {
-            return (`code point ${p} changed from ${JSON.stringify(String.fromCodePoint(a))} to ` +
-                `${JSON.stringify(String.fromCodePoint(b))}, not as part of an adjacent swap`);
-        }
-        swaps.push(p);
-        swapUnits.push(io);
-        // The pair's second code points are a2 (original) and b2 (candidate), already read above.
-        io += la + unitsOf(a2);
-        ic += lb + unitsOf(b2);
-        p++;
-    }
-    if (declared && (declared.length !== swaps.length || declared.some((p, i) => p !== swaps[i]))) {
-        return (`the swaps made (at code points ${swaps.join(', ') || 'none'}) differ from those declared (` +
-            `${declared.join(', ') || 'none'})`);
-    }
-    const words = (0,perturb_words/* scanText */.Ff)(original, language).words;
-    let w = 0;
-    let lastWord = -1;
-    for (let k = 0; k < swaps.length; k++) {
-        const p = swaps[k];
-        while (w < words.length && words[w].cpStart + words[w].cpLength <= p)
-            w++;
-        const word = words[w];
-        const at = `swap at code points ${p}-${p + 1}`;
-        if (!word || word.cpStart > p || p + 1 >= word.cpStart + word.cpLength)
-            return `${at} is not inside one word`;
-        const name = JSON.stringify(word.text);
-        if (word.protection !== null)
-            return `${at} edits the protected word ${name}`;
-        if (word.letters < 4)
-            return `${at} is in ${name}, a word of fewer than 4 letters`;
-        if (p === word.cpStart || p + 1 === word.cpStart + word.cpLength - 1)
-            return `${at} moves the first or last character of ${name}`;
-        const first = swapUnits[k];
-        const second = first + unitsAt(original, first);
-        const after = second + unitsAt(original, second);
-        if (!LETTER.test(codePointAt(original, first)) ||
-            !LETTER.test(codePointAt(original, second)) ||
-            MARK.test(codePointAt(original, after))) {
-            return `${at} in ${name} moves something other than two letters without accents attached`;
-        }
-        if (w === lastWord)
-            return `${at} is a second swap in ${name}`;
-        lastWord = w;
-    }
-    // Each checked swap is two substitutions, so the distance is at most twice their number.
-    return (0,levenshtein/* editRatioViolation */.NF)(original, candidate, maxCharEditRatio, 2 * swaps.length);
-}
-function transposeFamily(options, params) {
-    const wordsPerChange = params.words_per_change;
-    return {
-        family: 'transpose',
-        labelPreserving: true,
-        validityRule: withRatio(TRANSPOSE_RULE, options.maxCharEditRatio),
-        parameters: { words_per_change: wordsPerChange },
-        perturb(input) {
-            const { text, swaps } = transposeCandidate(input.text, { seed: options.seed, id: input.id, language: input.language }, wordsPerChange);
-            return checkedOutcome(input.text, text, () => transposeViolation(input.text, text, input.language, options.maxCharEditRatio, swaps));
-        }
-    };
-}
-/** One swap per this many eligible words unless the config says otherwise. */
-const DEFAULT_WORDS_PER_CHANGE = 5;
-/** `threat_model.attacks.transpose: { words_per_change? }`. */
-const TRANSPOSE = textFamily({
-    name: 'transpose',
-    task: 'text',
-    schema: schema_parts_closed({ words_per_change: { type: 'integer', minimum: 1 } }),
-    attack: true,
-    destructive: false,
-    read: (raw) => ({ words_per_change: raw.words_per_change ?? DEFAULT_WORDS_PER_CHANGE }),
-    build: (params, options) => ({ runner: transposeFamily(options, params) })
-});
-
-;// CONCATENATED MODULE: ./src/perturb/truncate.ts
-/**
- * `truncate` (docs/definitions.md#conditions): keep the beginning of the text. Destructive: it can change the
- * true class, so it is reported descriptively and never counted as an attack.
- *
- * Words here are whitespace-delimited chunks. With n of them, the candidate keeps
- * \u2308keep \u00d7 n\u2309 (at least 1, at most n): the exact prefix of the original up to the end of
- * the last kept word, original spacing included, everything after it (trailing whitespace
- * too) dropped. The product is rounded to 9 decimals before the ceiling, so 0.65 \u00d7 20
- * keeps 13 words, not 14. A text without any word is left as it is.
- *
- * Validity: the candidate is exactly that prefix. `max_char_edit_ratio` does not apply.
- */
-
-
-
-const TRUNCATE_RULE = 'the candidate is the exact prefix of the original ending with its \u2308keep \u00d7 words\u2309-th whitespace-delimited word';
-const CHUNK = /\S+/gu;
-/** How many words truncation keeps out of `words`. */
-function keptWordCount(words, keep) {
-    if (words === 0)
-        return 0;
-    const exact = Number((keep * words).toFixed(9));
-    return Math.min(words, Math.max(1, Math.ceil(exact)));
-}
-/** The `truncate` candidate for one text. */
-function truncateCandidate(text, keep) {
-    const ends = [];
-    for (const m of text.matchAll(CHUNK))
-        ends.push(m.index + m[0].length);
-    const kept = keptWordCount(ends.length, keep);
-    if (kept === 0)
-        return text;
-    return text.slice(0, ends[kept - 1]);
-}
-/** Null when `candidate` is the truncation of `original`, otherwise why not. */
-function truncateViolation(original, candidate, keep) {
-    const expected = truncateCandidate(original, keep);
-    if (candidate === expected)
-        return null;
-    if (!original.startsWith(candidate))
-        return 'the candidate is not a prefix of the original';
-    return `the candidate is a prefix of ${[...candidate].length} code points; the rule keeps ${[...expected].length}`;
-}
-function truncateFamily(params) {
-    const keep = params.keep;
-    return {
-        family: 'truncate',
-        labelPreserving: false,
-        validityRule: TRUNCATE_RULE,
-        parameters: { keep },
-        perturb(input) {
-            const candidate = truncateCandidate(input.text, keep);
-            return checkedOutcome(input.text, candidate, () => truncateViolation(input.text, candidate, keep));
-        }
-    };
-}
-/** Share of the words kept unless the config says otherwise. */
-const DEFAULT_KEEP = 0.65;
-/** `threat_model.attacks.truncate: { keep? }`: destructive, so reported but never judged as an attack. */
-const TRUNCATE = textFamily({
-    name: 'truncate',
-    task: 'text',
-    schema: schema_parts_closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
-    attack: false,
-    destructive: true,
-    read: (raw) => ({ keep: raw.keep ?? DEFAULT_KEEP }),
-    build: (params) => ({ runner: truncateFamily(params) })
-});
-
-;// CONCATENATED MODULE: ./src/perturb/registry.ts
-/**
- * The attack families, listed once. The order of each list is the order of the conditions in
- * the evidence, the metrics and every report (clean first, then these). The config schema and
- * its generated validator, the loader, the evaluator and the metrics read these lists; adding a
- * family is its descriptor (see descriptor.ts) plus one line here.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-/** Text families (task: text), in evidence order. */
-const TEXT_FAMILIES = [FORMAT, TRANSPOSE, DICTIONARY, APPEND, TRUNCATE, SEARCH];
-/** Tabular attacks (task: tabular), in evidence order. */
-const TABULAR_ATTACKS = [NOISE, FGM, PGD, SQUARE, BOUNDARY, EXACT];
-const FAMILY_REGISTRY = { text: TEXT_FAMILIES, tabular: TABULAR_ATTACKS };
-/** Every family of a registry, text then tabular. */
-function allFamilies(registry = FAMILY_REGISTRY) {
-    return [...registry.text, ...registry.tabular];
-}
-/** The families of one task, in evidence order. */
-function familiesOf(task, registry = FAMILY_REGISTRY) {
-    return task === 'tabular' ? registry.tabular : registry.text;
-}
-/** The tabular attacks a plan configures, in evidence order. */
-function configuredTabular(attacks, registry = FAMILY_REGISTRY) {
-    return registry.tabular.filter((d) => attacks[d.name] !== undefined);
-}
-/** One runner per configured text family, in registry order; throws ConfigError for a bad dictionary file. */
-function buildFamilies(attacks, options, families = TEXT_FAMILIES) {
-    const built = [];
-    for (const family of families) {
-        const params = attacks[family.name];
-        if (params !== undefined)
-            built.push(family.build(params, options));
-    }
-    // The search may read the dictionary family's file: the manifest lists each file once.
-    const dictionaries = new Map();
-    for (const b of built)
-        if (b.dictionary && !dictionaries.has(b.dictionary.path))
-            dictionaries.set(b.dictionary.path, b.dictionary);
-    return { runners: built.map((b) => b.runner), dictionaries: [...dictionaries.values()] };
-}
 
 
 /***/ }),
