@@ -218,9 +218,11 @@ describe('a nondeterministic command model asked 3 times', () => {
     // The digest alone catches it.
     expect((await tamper('1', '0.6666666666666666', false)).join('\n')).toMatch(/evidence\.jsonl/);
     // With the digest forged too, the re-derived figures differ.
-    expect((await tamper('1', '0.6666666666666666', true)).join('\n')).toMatch(/metrics\.json: models\[1\]\.repeat/);
+    expect((await tamper('1', '0.6666666666666666', true)).join('\n')).toMatch(
+      /metrics\.json: models\[model=jitter\]\.repeat/
+    );
     expect((await tamper('0.6666666666666666', '0.3333333333333333', true)).join('\n')).toMatch(
-      /metrics\.json: models\[1\]\.repeat\.agreement\[0\]\.answer_agreement/
+      /metrics\.json: models\[model=jitter\]\.repeat\.agreement\[condition=clean,scope=all\]\.answer_agreement/
     );
     // A value no 3 answers can give is refused.
     expect((await tamper('0.6666666666666666', '0.5', true)).join('\n')).toContain(

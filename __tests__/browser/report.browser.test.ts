@@ -95,6 +95,9 @@ suite('report.html in headless Chromium', () => {
       viewport: { width: 1280, height: 900 },
       serviceWorkers: 'block'
     });
+    // Jest runs a file per core, so Chromium may share its core with another test: a full-page screenshot of the
+    // example can outlast Playwright's 30 s default there.
+    context.setDefaultTimeout(90_000);
   }, 60_000);
 
   afterAll(async () => {
