@@ -30,10 +30,17 @@ const files = [...sources(SRC)].map((file) => ({
   text: readFileSync(file, 'utf8')
 }));
 
-/** A family's folder: the folder of the file that declares its descriptor (`name: '<family>'`). */
+/**
+ * A family's folder: the folder of the file that declares its descriptor, whose `name:` is the
+ * family's name written out or a constant of the same file holding it (`name: SEARCH_NAME`).
+ */
 function familyHome(name: string): string {
-  const declares = (text: string): boolean =>
-    /(textFamily|tabularAttack)\(\{/.test(text) && text.includes(`name: '${name}',`);
+  const named = (text: string): boolean => {
+    if (text.includes(`name: '${name}',`)) return true;
+    const constant = new RegExp(`const (\\w+) = '${escape(name)}';`).exec(text)?.[1];
+    return constant !== undefined && text.includes(`name: ${constant},`);
+  };
+  const declares = (text: string): boolean => /(textFamily|tabularAttack)\(\{/.test(text) && named(text);
   const declared = files.find((f) => declares(f.text));
   if (!declared) throw new Error(`no descriptor file declares ${name}`);
   return dirname(declared.path) + '/';

@@ -2539,7 +2539,7 @@ var families = __nccwpck_require__(3280);
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
 var validate = __nccwpck_require__(7061);
 ;// CONCATENATED MODULE: ./src/config/gate-plan.ts
-/** The `gate:` block (docs/config.md#gate): every threshold with where it is set, or its frozen default. */
+/** The `gate:` block (docs/gate.md): every threshold with where it is set, or its frozen default. */
 
 
 

@@ -1,4 +1,4 @@
-/** The `gate:` block (docs/config.md#gate): every threshold with where it is set, or its frozen default. */
+/** The `gate:` block (docs/gate.md): every threshold with where it is set, or its frozen default. */
 import { releaseRequirement } from '../manifest/release.js';
 import { FAMILY_REGISTRY } from '../perturb/registry.js';
 import { STRENGTH_REFERENCE } from './families.js';
