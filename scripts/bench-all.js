@@ -1,5 +1,5 @@
 // `npm run bench`: scripts/bench.js with the flags given (npm hands them to this file, not to the
-// last of a chain of commands), then the external-model and tabular benches with their defaults.
+// last of a chain of commands), then the external-model, Python-model and tabular benches with their defaults.
 // Stops at the first that fails, with its exit status; with `--only-search`, bench.js alone runs.
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ const steps = [
     ? []
     : [
         ['bench-external.js', []],
+        ['bench-python.js', []],
         ['bench-tabular.js', []]
       ])
 ];

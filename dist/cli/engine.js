@@ -5,12 +5,12 @@
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8684);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9830);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
 /* harmony import */ var _init_next_command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2605);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2380);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3718);
 /**
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
@@ -65,7 +65,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2380:
+/***/ 3718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -74,8 +74,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine.ts + 123 modules
-var engine = __nccwpck_require__(8684);
+// EXTERNAL MODULE: ./src/engine.ts + 122 modules
+var engine = __nccwpck_require__(9830);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -327,7 +327,8 @@ var suggest = __nccwpck_require__(7406);
 
 
 const USAGE = `Usage:
-  evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--root DIR]
+  evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--model FILE]
+                     [--root DIR]
   evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR]
                     [--summary short|full|none] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--summary short|full|none] [--quiet]
@@ -363,6 +364,7 @@ Options:
   --task TASK      init: text or tabular (default: text when a text column is found)
   --dictionary FILE
                    init: a substitution dictionary for the dictionary family
+  --model FILE     init: your Python model, a saved scikit-learn estimator (.joblib, .pkl) or a module (.py)
   --help, --version
 Paths given on the command line are relative to the current folder; paths inside the config are
 relative to the root.
@@ -383,7 +385,8 @@ const VALUE_OPTIONS = [
     'train',
     'evaluate',
     'task',
-    'dictionary'
+    'dictionary',
+    'model'
 ];
 /** Options that may be given more than once; the values are kept in order. */
 const REPEATABLE = ['evaluate'];
@@ -394,7 +397,7 @@ const ACCEPTS = {
     merge: ['out', 'root', 'baseline', 'quiet', 'summary'],
     verify: ['root', 'baseline', 'rerun'],
     explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
-    init: ['train', 'evaluate', 'task', 'dictionary', 'root']
+    init: ['train', 'evaluate', 'task', 'dictionary', 'model', 'root']
 };
 function shownArg(arg) {
     return (0,visible/* visible */.RK)((0,visible/* truncateText */.EJ)(arg, 40));
@@ -544,7 +547,15 @@ function parseCli(argv) {
             const task = v('task');
             if (task !== undefined && task !== 'text' && task !== 'tabular')
                 throw new errors/* UsageError */.eb(`--task: expected text or tabular, found ${JSON.stringify(shownArg(task))}`);
-            return { command, train: v('train'), evaluate, task, dictionary: v('dictionary'), root: v('root') };
+            return {
+                command,
+                train: v('train'),
+                evaluate,
+                task,
+                dictionary: v('dictionary'),
+                model: v('model'),
+                root: v('root')
+            };
         }
     }
 }
@@ -950,8 +961,8 @@ async function explain(prepared, request) {
 var search_marks = __nccwpck_require__(9018);
 // EXTERNAL MODULE: ./src/util/json.ts
 var json = __nccwpck_require__(4976);
-// EXTERNAL MODULE: ./src/models/registry.ts + 29 modules
-var registry = __nccwpck_require__(7707);
+// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
+var registry = __nccwpck_require__(378);
 ;// CONCATENATED MODULE: ./src/explain/render.ts
 /**
  * The sandbox's output: plain text for a person, or one JSON object. Every value from the config,
@@ -1330,6 +1341,21 @@ var read = __nccwpck_require__(2000);
 var data_dataset = __nccwpck_require__(2445);
 // EXTERNAL MODULE: ./src/util/quote.ts
 var quote = __nccwpck_require__(5796);
+;// CONCATENATED MODULE: ./src/init/yaml-scalar.ts
+/** How init writes a value read from the data into the YAML it writes. */
+
+const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
+/**
+ * A YAML scalar: plain when it reads back as the same string, else double-quoted with every
+ * control, bidi and invisible character as a \u escape (a value read from the data cannot hide
+ * in the config, nor end a comment's line).
+ */
+function yamlScalar(value) {
+    const number = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^0[xo]|^\.(inf|nan)$/i;
+    const plain = /^[A-Za-z0-9_.][A-Za-z0-9_./-]*$/.test(value) && !RESERVED.test(value) && !number.test(value);
+    return plain ? value : (0,quote/* quote */.h)(value);
+}
+
 ;// CONCATENATED MODULE: ./src/init/config-text.ts
 /**
  * The config `evidence-gate init` writes (.github/evidence-gate.yml): the recognised columns,
@@ -1370,17 +1396,6 @@ function appendSentences(languages) {
             sentences[language] = sentence;
     }
     return missing.length > 0 ? { missing } : { sentences };
-}
-const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
-/**
- * A YAML scalar: plain when it reads back as the same string, else double-quoted with every
- * control, bidi and invisible character as a \u escape (a value read from the data cannot hide
- * in the config, nor end a comment's line).
- */
-function yamlScalar(value) {
-    const number = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^0[xo]|^\.(inf|nan)$/i;
-    const plain = /^[A-Za-z0-9_.][A-Za-z0-9_./-]*$/.test(value) && !RESERVED.test(value) && !number.test(value);
-    return plain ? value : (0,quote/* quote */.h)(value);
 }
 /** A line of YAML with its comment lined up at column 40. */
 function commented(code, comment) {
@@ -1436,11 +1451,23 @@ function textThreatModel(f) {
 }
 function tabularThreatModel(f) {
     const t = f.tabular;
+    // fgm follows the gradient of the built-in logistic regression; the team's own model has none to give.
+    const attacks = f.model
+        ? [
+            '  access: black-box                     # your model is asked, never differentiated',
+            '  attacks:',
+            '    noise: {}                           # corruption baseline: uniform \u00b1eps on every row',
+            '    boundary: { queries: 1000 }         # label-only black-box; add square: { queries: 1000 } when every ' +
+                'model answers with scores'
+        ]
+        : [
+            '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
+            '  attacks:',
+            '    noise: {}                           # corruption baseline: uniform \u00b1eps on every row',
+            '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right'
+        ];
     return [
-        '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
-        '  attacks:',
-        '    noise: {}                           # corruption baseline: uniform \u00b1eps on every row',
-        '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right',
+        ...attacks,
         '  constraints:',
         commented(`    linf_eps: ${t.eps}`, 'the largest change per feature, in raw units: 5% of the median feature range; set it to what an attacker ' +
             'can change'),
@@ -1486,7 +1513,7 @@ function renderConfig(f) {
             .join(', ')}${f.languages.length > 30 ? ` and ${f.languages.length - 30} more` : ''}`);
     lines.push('models:                                # the built-in baselines; add your own as { name, command } (see docs)', ...(text
         ? ['  - naive-bayes', '  - tfidf-word', '  - tfidf-char', '  - { hybrid: { word_weight: 0.5 } }']
-        : ['  - { logistic-regression: { C: 1 } }']), 'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }', 'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps', '# gate:                                # thresholds default to the version 1 values; set any to change it, e.g.', '#   max_flip_rate: 0.2', '#   min_changed_examples: 20', '');
+        : ['  - { logistic-regression: { C: 1 } }']), ...(f.model?.lines ?? []), 'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }', 'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps', '# gate:                                # thresholds default to the version 1 values; set any to change it, e.g.', '#   max_flip_rate: 0.2', '#   min_changed_examples: 20', '');
     return lines.join('\n');
 }
 
@@ -1698,6 +1725,66 @@ function withIgnoredFolder(current, folder) {
     return `${current}${separator}${folder}/${eol}`;
 }
 
+;// CONCATENATED MODULE: ./src/init/model-entry.ts
+/**
+ * `init --model FILE`: the config entry for the team's own Python model (docs/models.md#python-models).
+ * A saved estimator (`.joblib`, `.pkl`, `.pickle`) becomes `sklearn:`; a module (`.py`) becomes
+ * `python:` with the function it defines that init finds first: `predict_proba`, then `predict`,
+ * then the first other public top-level function (not `setup`).
+ */
+
+
+
+
+
+const INTERPRETER_LINE = '    # interpreter: python3                # the Python that has its libraries (docs/models.md#python-models)';
+const PREFERRED = ['predict_proba', 'predict'];
+/** Top-level `def name(` lines of a Python module, in order (`async def` too). */
+function topLevelFunctions(source) {
+    return [...source.matchAll(/^(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(/gm)].map((m) => m[1]);
+}
+/** A model name from the file's name: its stem, with anything but letters, digits, `-`, `_` and `.` as `-`. */
+function nameOf(path) {
+    const stem = (0,external_node_path_.basename)(path, (0,external_node_path_.extname)(path))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'model';
+    // A built-in's name would read as that built-in in reports.
+    return registry/* MODEL_KINDS */.gG.some((d) => d.kind === stem) ? `${stem}-model` : stem.slice(0, 100);
+}
+function modelEntry(path, source) {
+    const ext = (0,external_node_path_.extname)(path).toLowerCase();
+    const name = nameOf(path);
+    if (ext === '.joblib' || ext === '.pkl' || ext === '.pickle')
+        return {
+            name,
+            kind: 'sklearn',
+            path,
+            function: null,
+            lines: [`  - name: ${yamlScalar(name)}`, `    sklearn: { file: ${yamlScalar(path)} }`, INTERPRETER_LINE]
+        };
+    if (ext !== '.py')
+        throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(path)}: expected a saved scikit-learn estimator (.joblib, .pkl) or a Python module (.py), ` +
+            `found a ${ext === '' ? 'file without an extension' : `${ext} file`}; for any other model, add a command ` +
+            `entry to the config by hand (docs/models.md)`);
+    const defined = topLevelFunctions(source());
+    const found = PREFERRED.find((f) => defined.includes(f)) ?? defined.find((f) => !f.startsWith('_') && f !== 'setup');
+    if (found === undefined)
+        throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(path)}: expected a module defining a top-level function that takes a list of inputs ` +
+            `(def predict(texts): ...), found none`);
+    return {
+        name,
+        kind: 'python',
+        path,
+        function: found,
+        lines: [
+            `  - name: ${yamlScalar(name)}`,
+            `    python: { file: ${yamlScalar(path)}, function: ${found}, batch: 64 }`,
+            '    # probabilities: true                # when every answer is a dict of scores that sum to 1',
+            INTERPRETER_LINE
+        ]
+    };
+}
+
 // EXTERNAL MODULE: ./src/init/next-command.ts
 var next_command = __nccwpck_require__(2605);
 ;// CONCATENATED MODULE: ./src/init/staged-write.ts
@@ -1791,6 +1878,7 @@ function renderWorkflow(configPath, branch) {
  * .github/evidence-gate.yml and .github/workflows/evidence-gate.yml. It never overwrites a
  * file, and checks that the config it wrote loads with the data before saying it is done.
  */
+
 
 
 
@@ -1991,6 +2079,13 @@ async function initCommand(cmd, io, root) {
         (0,dictionary_file/* loadDictionary */.D)(ref);
         dictionary = ref.path;
     }
+    let model = null;
+    if (cmd.model !== undefined) {
+        const ref = dataRef('--model', cmd.model, root, io.cwd);
+        if (!(0,external_node_fs_.existsSync)(ref.absolute))
+            throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(cmd.model, 200)}: no such file`);
+        model = modelEntry(ref.path, () => (0,external_node_fs_.readFileSync)(ref.absolute, 'utf8'));
+    }
     const dataset = (0,data_dataset/* loadDataset */.Zh)(dataPlanOf(recognised, train, evaluate));
     const bounds = recognised.task === 'tabular' ? observedBounds(dataset, recognised.features) : null;
     const facts = {
@@ -2004,7 +2099,8 @@ async function initCommand(cmd, io, root) {
         labels: dataset.labels,
         languages: languageCounts(dataset),
         dictionary,
-        tabular: bounds ? { bounds, eps: defaultEps(bounds) } : null
+        tabular: bounds ? { bounds, eps: defaultEps(bounds) } : null,
+        model
     };
     const configText = renderConfig(facts);
     checkConfigSize(configText, facts);
@@ -2033,7 +2129,7 @@ function report(f, { cmd, cwd, root, gitignore, command }) {
     if (r.features.length > 0)
         columns.push(`features ${(0,visible/* quotedList */.p4)(r.features, 8)}`);
     const families = r.task === 'tabular'
-        ? ['noise', 'fgm']
+        ? ['noise', f.model ? 'boundary' : 'fgm']
         : [
             'format',
             'transpose',
@@ -2052,7 +2148,9 @@ function report(f, { cmd, cwd, root, gitignore, command }) {
             ? ` Languages: ${(0,visible/* quotedList */.p4)(f.languages.map((l) => l.language), 10)}.`
             : ''}`,
         `Wrote ${defaults/* DEFAULT_CONFIG_PATH */.Bi}: ` +
-            `${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}; families ` +
+            `${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}` +
+            `${f.model ? ` and your model ${(0,visible/* quoted */.TL)(f.model.name)} (${f.model.kind}: ${(0,visible/* visiblePath */.ex)(f.model.path)})` : ''}; ` +
+            `families ` +
             `${families.join(', ')}; default gate thresholds.`,
         `Wrote ${WORKFLOW_PATH}: replace ${ACTION_REF.split('/')[0]} in its uses: line with the account that hosts ` +
             `Evidence Gate.`,
@@ -2524,8 +2622,8 @@ var hash = __nccwpck_require__(5138);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/models/registry.ts + 29 modules
-var models_registry = __nccwpck_require__(7707);
+// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
+var models_registry = __nccwpck_require__(378);
 // EXTERNAL MODULE: ./src/perturb/registry.ts + 15 modules
 var perturb_registry = __nccwpck_require__(2821);
 // EXTERNAL MODULE: ./src/util/visible.ts
@@ -12827,7 +12925,7 @@ function searchMarks(row, max) {
 
 /***/ }),
 
-/***/ 8684:
+/***/ 9830:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14086,8 +14184,8 @@ function readReportFacts(m) {
     };
 }
 
-// EXTERNAL MODULE: ./src/models/registry.ts + 29 modules
-var registry = __nccwpck_require__(7707);
+// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
+var registry = __nccwpck_require__(378);
 // EXTERNAL MODULE: ./src/util/quote.ts
 var quote = __nccwpck_require__(5796);
 ;// CONCATENATED MODULE: ./src/util/unicode.ts
@@ -21831,8 +21929,8 @@ async function openBaseline(source, head, cwd, warn, noBaselineReason, expected 
 
 // EXTERNAL MODULE: ./src/util/fs-errors.ts + 1 modules
 var fs_errors = __nccwpck_require__(6669);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(__engineUrl)("node:os");
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./src/output/lock.ts
 /**
  * One run per output folder at a time. The lock is a file beside the folder (`.out.lock`),
@@ -21895,7 +21993,7 @@ function currentOwner(output, now = new Date()) {
     return {
         tool: version/* TOOL_NAME */.l,
         pid: process.pid,
-        hostname: (0,external_node_os_namespaceObject.hostname)(),
+        hostname: (0,external_node_os_.hostname)(),
         started_at: now.toISOString(),
         boot_id: bootId(),
         proc_start: processStart(process.pid),
@@ -21939,7 +22037,7 @@ function pidAlive(pid) {
 }
 /** 'dead' only when this host can tell for sure; another host's process is 'unknown'. */
 function ownerState(owner) {
-    if (owner.hostname !== (0,external_node_os_namespaceObject.hostname)())
+    if (owner.hostname !== (0,external_node_os_.hostname)())
         return 'unknown';
     const boot = bootId();
     if (owner.boot_id && boot && owner.boot_id !== boot)
@@ -23683,7 +23781,7 @@ async function prepare(plan, options, stage = () => { }) {
     // With a second core, candidates are built on a second thread, which starts before training
     // and builds the first chunks' candidates meanwhile.
     const chunks = evaluationChunks(dataset, options.shard);
-    const thread = !tabular && options.evaluates !== false && chunks.length > 1 && (0,external_node_os_namespaceObject.availableParallelism)() > 1
+    const thread = !tabular && options.evaluates !== false && chunks.length > 1 && (0,external_node_os_.availableParallelism)() > 1
         ? PerturbationThread.start(plan.threatModel.attacks, familyOptions)
         : null;
     const textSource = tabular ? null : textCandidates(families.runners, chunks, thread);
@@ -23739,7 +23837,7 @@ async function prepare(plan, options, stage = () => { }) {
  */
 
 function hostFacts() {
-    return { hostname: (0,external_node_os_namespaceObject.hostname)(), platform: (0,external_node_os_namespaceObject.platform)(), arch: (0,external_node_os_namespaceObject.arch)(), cpus: (0,external_node_os_namespaceObject.cpus)().length };
+    return { hostname: (0,external_node_os_.hostname)(), platform: (0,external_node_os_.platform)(), arch: (0,external_node_os_.arch)(), cpus: (0,external_node_os_.cpus)().length };
 }
 /** The process's peak resident memory so far, in bytes (worker threads included: they share the process). */
 function peakRssBytes() {
@@ -24622,7 +24720,7 @@ async function rerun(art, options, deps, out) {
         out.notes.push(`Unicode tables differ: the run used Unicode ${recordedUnicode}, this Node has ` +
             `${process.versions.unicode}; a text with recently assigned characters can tokenize differently`);
     }
-    const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_namespaceObject.tmpdir)(), 'evidence-gate-verify-'));
+    const scratch = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'evidence-gate-verify-'));
     try {
         await run({
             root: options.root,
@@ -26436,7 +26534,7 @@ const CENTROID = "cosine similarity of the text vector to each label centroid (t
 
 /***/ }),
 
-/***/ 7707:
+/***/ 378:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26454,10 +26552,23 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/config/model-name.ts
 var model_name = __nccwpck_require__(7579);
-// EXTERNAL MODULE: ./src/config/model-repeat.ts
-var model_repeat = __nccwpck_require__(2671);
 // EXTERNAL MODULE: ./src/config/validate.ts + 1 modules
 var validate = __nccwpck_require__(7061);
+// EXTERNAL MODULE: ./src/util/hash.ts
+var hash = __nccwpck_require__(5138);
+// EXTERNAL MODULE: ./src/util/json.ts
+var json = __nccwpck_require__(4976);
+// EXTERNAL MODULE: ./src/util/visible.ts
+var visible = __nccwpck_require__(1526);
+;// CONCATENATED MODULE: ./src/models/descriptor.ts
+/** Identity functions that keep a descriptor's literal kind and parameter type. */
+function builtinModel(d) {
+    return d;
+}
+function entryModel(d) {
+    return d;
+}
+
 ;// CONCATENATED MODULE: ./src/config/model-seconds.ts
 /** A model's time limit in seconds (`timeout_s`, `request_timeout_s`), as every model kind reads it. */
 
@@ -26479,21 +26590,6 @@ function modelSeconds(value, fallback, source, path) {
 }
 /** Seconds as a timer's whole milliseconds. */
 const timerMs = (seconds) => Math.round(seconds * 1000);
-
-// EXTERNAL MODULE: ./src/util/hash.ts
-var hash = __nccwpck_require__(5138);
-// EXTERNAL MODULE: ./src/util/json.ts
-var json = __nccwpck_require__(4976);
-// EXTERNAL MODULE: ./src/util/visible.ts
-var visible = __nccwpck_require__(1526);
-;// CONCATENATED MODULE: ./src/models/descriptor.ts
-/** Identity functions that keep a descriptor's literal kind and parameter type. */
-function builtinModel(d) {
-    return d;
-}
-function entryModel(d) {
-    return d;
-}
 
 // EXTERNAL MODULE: ./src/models/repeat.ts
 var repeat = __nccwpck_require__(3623);
@@ -26763,11 +26859,24 @@ class ResponseParser {
         // Object.hasOwn inside jest's VM contexts).
         const hasScores = obj.scores !== undefined;
         const hasLabel = obj.label !== undefined;
+        if (!hasScores && !hasLabel && obj.error !== undefined)
+            return this.modelError(id, obj.error);
         if (hasScores === hasLabel) {
             const what = hasScores ? 'both "scores" and "label"' : 'neither "scores" nor "label"';
             return { ok: false, id, failure: 'bad_response', reason: `response has ${what}` };
         }
         return hasLabel ? this.labelOnly(id, obj.label) : this.scores(id, obj.scores);
+    }
+    /** The model's own report that it could not answer this input (a Python model's exception). */
+    modelError(id, error) {
+        if (typeof error !== 'string')
+            return {
+                ok: false,
+                id,
+                failure: 'bad_response',
+                reason: `"error" is not a string: ${this.check.describe(error)}`
+            };
+        return { ok: false, id, failure: 'model_error', reason: `the model reported an error: ${this.quote(error, 200)}` };
     }
     labelOnly(id, label) {
         if (typeof label !== 'string') {
@@ -27146,7 +27255,7 @@ class Pipeline {
     lowWater;
     constructor(options) {
         this.options = options;
-        this.parser = new ResponseParser(options.labels, options.probabilities);
+        this.parser = new ResponseParser(options.labels, options.probabilities, options.mask);
         this.sweepMs = options.sweepMs ?? 50;
         this.progressMs = options.progressMs ?? 5000;
         // Write when a useful number of slots is free, not one line per answer.
@@ -27207,7 +27316,8 @@ class Pipeline {
         };
     }
     stderrTail() {
-        return this.process.stderrTail();
+        const tail = this.process.stderrTail();
+        return this.options.mask ? this.options.mask(tail) : tail;
     }
     get running() {
         return this.process.running;
@@ -27371,7 +27481,8 @@ class Pipeline {
         this.finishBatch(batch);
     }
     crashReason(end) {
-        const tail = this.process.stderrLastLines();
+        const lines = this.process.stderrLastLines();
+        const tail = this.options.mask ? this.options.mask(lines) : lines;
         const stderr = tail.length > 0 ? `; stderr: ${tail}` : '';
         if (end.error !== undefined)
             return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;
@@ -27508,10 +27619,62 @@ class ExternalModel {
             window: Math.max(1, Math.floor(this.plan.window)),
             requestTimeoutMs: timerMs(this.plan.requestTimeoutS),
             runTimeoutMs: timerMs(this.plan.timeoutS),
-            log: this.log
+            log: this.log,
+            ...(this.plan.mask ? { mask: this.plan.mask } : {})
         });
         return this.pipeline;
     }
+}
+
+// EXTERNAL MODULE: ./src/config/model-repeat.ts
+var model_repeat = __nccwpck_require__(2671);
+;// CONCATENATED MODULE: ./src/models/kinds/process-options.ts
+/**
+ * The keys every model run as a local process shares (a command, a Python model): its limits,
+ * declared probabilities, the environment variables passed through and the requests in flight
+ * (docs/models.md#your-own-model-external-command).
+ */
+
+
+
+
+
+const PROCESS_KEYS = ['timeout_s', 'request_timeout_s', 'probabilities', 'env', 'window', 'repeat'];
+/** Variables that must never reach a user's model process, whatever the config says. */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
+/** Defaults: the whole run's limit, one request's limit (seconds) and the requests in flight. */
+const PROCESS_DEFAULTS = { timeout_s: 600, request_timeout_s: 30, window: 256 };
+/** A list of non-empty strings at `key` (empty when absent). */
+function stringList(obj, key, source, at) {
+    const v = obj[key] ?? [];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
+        throw (0,validate/* configError */.Fj)(source, [...at, key], `expected a list of non-empty strings, found ${(0,errors/* describeFound */.Kq)(v)}`);
+    return v;
+}
+function processOptions(obj, source, at) {
+    const seconds = (key, fallback) => modelSeconds(obj[key], fallback, source, [...at, key]);
+    const probabilities = obj.probabilities ?? false;
+    if (typeof probabilities !== 'boolean')
+        throw (0,validate/* configError */.Fj)(source, [...at, 'probabilities'], `expected true or false, found ${(0,errors/* describeFound */.Kq)(probabilities)}`);
+    const window = obj.window ?? PROCESS_DEFAULTS.window;
+    if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
+        throw (0,validate/* configError */.Fj)(source, [...at, 'window'], `expected a whole number \u2265 1, found ${(0,errors/* describeFound */.Kq)(window)}`);
+    const env = stringList(obj, 'env', source, at);
+    env.forEach((name, i) => {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+            throw (0,validate/* configError */.Fj)(source, [...at, 'env', i], `expected an environment variable name, found ${(0,errors/* describeFound */.Kq)(name)}`);
+        if (SECRET_NAME.test(name))
+            throw (0,validate/* configError */.Fj)(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ` +
+                `${(0,visible/* quoted */.TL)(name)}`);
+    });
+    return {
+        timeout_s: seconds('timeout_s', PROCESS_DEFAULTS.timeout_s),
+        request_timeout_s: seconds('request_timeout_s', PROCESS_DEFAULTS.request_timeout_s),
+        probabilities,
+        env,
+        window,
+        repeat: (0,model_repeat/* modelRepeat */.H)(obj.repeat, source, [...at, 'repeat'])
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/models/kinds/external.ts
@@ -27520,7 +27683,6 @@ class ExternalModel {
  * (src/models/external/contract.ts), for either task. Its entry is read whole, since it has no
  * built-in name.
  */
-
 
 
 
@@ -27543,10 +27705,6 @@ const EXTERNAL_KEYS = [
     'window',
     'repeat'
 ];
-/** Variables that must never reach a user's model process, whatever the config says. */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
-/** Defaults: the whole run's limit, one request's limit (seconds) and the requests in flight. */
-const EXTERNAL_DEFAULTS = { timeout_s: 600, request_timeout_s: 30, window: 256 };
 /** Said of a command's scores in the preprocessing record. */
 const answers = (probabilities) => `whatever the command answers (${probabilities ? 'declared as probabilities' : 'scores, not probabilities'}); ` +
     `its own preprocessing is identified by the digests of models[].files`;
@@ -27570,38 +27728,13 @@ const EXTERNAL = entryModel({
                 throw (0,validate/* configError */.Fj)(source, [...at, 'command'], `expected a command on one line ${validate/* PRINTABLE */.El}, found ${(0,errors/* describeFound */.Kq)(v)}`);
             return v;
         };
-        const seconds = (key, fallback) => modelSeconds(obj[key], fallback, source, [...at, key]);
-        const list = (key) => {
-            const v = obj[key] ?? [];
-            if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
-                throw (0,validate/* configError */.Fj)(source, [...at, key], `expected a list of non-empty strings, found ${(0,errors/* describeFound */.Kq)(v)}`);
-            return v;
-        };
-        const probabilities = obj.probabilities ?? false;
-        if (typeof probabilities !== 'boolean')
-            throw (0,validate/* configError */.Fj)(source, [...at, 'probabilities'], `expected true or false, found ${(0,errors/* describeFound */.Kq)(probabilities)}`);
-        const window = obj.window ?? EXTERNAL_DEFAULTS.window;
-        if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
-            throw (0,validate/* configError */.Fj)(source, [...at, 'window'], `expected a whole number \u2265 1, found ${(0,errors/* describeFound */.Kq)(window)}`);
-        const env = list('env');
-        env.forEach((name, i) => {
-            if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-                throw (0,validate/* configError */.Fj)(source, [...at, 'env', i], `expected an environment variable name, found ${(0,errors/* describeFound */.Kq)(name)}`);
-            if (SECRET_NAME.test(name))
-                throw (0,validate/* configError */.Fj)(source, [...at, 'env', i], `expected a variable that is not a token or secret (model processes never receive those), found ` +
-                    `${(0,visible/* quoted */.TL)(name)}`);
-        });
+        const options = processOptions(obj, source, at);
         return {
             name: (0,model_name/* modelName */.f)(obj.name, source, [...at, 'name']),
             params: {
                 command: command(),
-                timeout_s: seconds('timeout_s', EXTERNAL_DEFAULTS.timeout_s),
-                request_timeout_s: seconds('request_timeout_s', EXTERNAL_DEFAULTS.request_timeout_s),
-                probabilities,
-                files: list('files').map((p, i) => file([...at, 'files', i], p)),
-                env,
-                window,
-                repeat: (0,model_repeat/* modelRepeat */.H)(obj.repeat, source, [...at, 'repeat'])
+                ...options,
+                files: stringList(obj, 'files', source, at).map((p, i) => file([...at, 'files', i], p))
             }
         };
     },
@@ -29392,6 +29525,608 @@ const NAIVE_BAYES = builtinModel({
     }
 });
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/models/python/probe.ts
+/**
+ * Before any evaluation, the runner loads the user's Python model once and reports what it found
+ * (docs/models.md#python-models): the interpreter's version, the estimator's class path and the
+ * library versions (for the manifest), whether it has predict_proba, its classes. Everything that
+ * would make the model unusable is one config error naming the file and the remedy.
+ */
+
+
+
+
+
+/** Loading a large pipeline (and importing scikit-learn) can take a while on a cold runner. */
+const PROBE_LIMIT_MS = 120_000;
+/** Shortest value of a passed variable that is masked: shorter ones would hide ordinary words and digits. */
+const MIN_SECRET_CHARS = 8;
+/**
+ * Hides the values of the variables the entry passes to the model (an API key the user's code
+ * reads) wherever the model's own words are quoted: a load error, an exception, the stderr tail.
+ */
+function passedValuesMasker(names, env) {
+    return new Masker(names.map((name) => env[name] ?? '').filter((v) => v.length >= MIN_SECRET_CHARS));
+}
+function probePython(plan, runner, spec, labels, root) {
+    const { env } = modelEnvironment(process.env, plan.env);
+    const masker = passedValuesMasker(plan.env, env);
+    const fail = (what, remedy) => new errors/* ConfigError */.xL(`${plan.file.path}: model ${(0,visible/* quoted */.TL)(plan.name)} (${plan.kind}): ${masker.mask(what)}; ${remedy}`);
+    const out = (0,external_node_child_process_.spawnSync)(plan.interpreter, [runner, 'probe', JSON.stringify(spec)], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+        timeout: PROBE_LIMIT_MS,
+        maxBuffer: 1 << 20
+    });
+    if (out.error !== undefined) {
+        const code = out.error.code;
+        if (code === 'ENOENT')
+            throw fail(`the interpreter ${(0,visible/* quoted */.TL)(plan.interpreter)} was not found on PATH`, "install Python 3, or set the model's `interpreter` to the Python to use");
+        if (code === 'ETIMEDOUT')
+            throw fail(`loading it took longer than ${PROBE_LIMIT_MS / 1000} s`, 'make the model load faster');
+        throw fail(`the interpreter ${(0,visible/* quoted */.TL)(plan.interpreter)} could not start (${code ?? out.error.message})`, 'check it');
+    }
+    const line = out.stdout.split('\n').find((l) => l.startsWith('{'));
+    if (line === undefined) {
+        const last = out.stderr.trim().split('\n').pop() ?? '';
+        throw fail(`${(0,visible/* quoted */.TL)(plan.interpreter)} did not run Evidence Gate's runner (exit ${out.status ?? out.signal}` +
+            `${last === '' ? '' : `: ${(0,visible/* quoted */.TL)(last.slice(0, 200))}`})`, 'set `interpreter` to a Python 3.8 or later');
+    }
+    const facts = JSON.parse(line);
+    if (!facts.ok)
+        throw fail(facts.what ?? 'it does not load', facts.remedy ?? 'check it');
+    if (facts.classes !== undefined) {
+        const sorted = [...facts.classes].sort();
+        const expected = [...labels].sort();
+        if (sorted.length !== expected.length || sorted.some((c, i) => c !== expected[i]))
+            throw fail(`its classes are ${(0,visible/* quotedList */.p4)(facts.classes)}, the training labels are ${(0,visible/* quotedList */.p4)([...labels])}`, 'train it on the same labels (compared as strings)');
+    }
+    return {
+        python: facts.python,
+        class_path: facts.class_path,
+        ...(facts.sklearn !== undefined ? { sklearn: facts.sklearn } : {}),
+        ...(facts.joblib !== undefined ? { joblib: facts.joblib } : {}),
+        ...(facts.probabilities !== undefined ? { probabilities: facts.probabilities } : {}),
+        ...(facts.classes !== undefined ? { classes: facts.classes } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/models/python/runner-source.generated.ts
+// Generated by scripts/generate-python-runner.js from runner.py beside it: edit that file, then run
+// `npm run generate:runner`.
+const RUNNER_PY = [
+    "\"\"\"Evidence Gate's runner for a Python model (docs/models.md#python-models).",
+    "",
+    "Started as a command model (docs/definitions.md#external-models): JSON requests arrive one per line",
+    "on stdin, answers leave one per line on stdout, in order. Standard library only; the user's code",
+    "may import what it likes. Usage:",
+    "",
+    "    python3 runner.py probe SPEC_JSON    print one JSON line of facts (or of a load error), exit",
+    "    python3 runner.py serve SPEC_JSON    answer requests until stdin closes",
+    "",
+    "SPEC_JSON: {\"kind\": \"python\" | \"sklearn\", \"file\": abs path, \"function\": name, \"batch\": n,",
+    "\"features\": [names] (tabular) or null (text)}.",
+    "\"\"\"",
+    "",
+    "import json",
+    "import os",
+    "import select",
+    "import sys",
+    "import traceback",
+    "",
+    "# Answers go to a private copy of the real stdout; file descriptor 1 then points at stderr, so a",
+    "# print() or a C library writing to stdout can never corrupt the protocol.",
+    "_PROTOCOL = os.fdopen(os.dup(1), \"w\", encoding=\"utf-8\", newline=\"\\n\")",
+    "os.dup2(2, 1)",
+    "sys.stdout = sys.stderr",
+    "",
+    "",
+    "class LoadError(Exception):",
+    "    \"\"\"A model that cannot be used: `what` names the problem, `remedy` what to do about it.\"\"\"",
+    "",
+    "    def __init__(self, what, remedy):",
+    "        super().__init__(what)",
+    "        self.what = what",
+    "        self.remedy = remedy",
+    "",
+    "",
+    "def _missing_module(error):",
+    "    name = getattr(error, \"name\", None) or str(error)",
+    "    return LoadError(",
+    "        \"Python module %r is not installed for %s\" % (name, sys.executable),",
+    "        \"install it for that interpreter, or set the model's `interpreter` to a Python that has it\",",
+    "    )",
+    "",
+    "",
+    "def _described(error):",
+    "    text = \"%s: %s\" % (type(error).__name__, error)",
+    "    return text if len(text) <= 300 else text[:300] + \"\u2026\"",
+    "",
+    "",
+    "def _load_python(spec):",
+    "    import importlib.util",
+    "",
+    "    path = spec[\"file\"]",
+    "    sys.path.insert(0, os.path.dirname(path))",
+    "    try:",
+    "        module_spec = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(path))[0], path)",
+    "        if module_spec is None or module_spec.loader is None:",
+    "            raise LoadError(\"it is not a Python module\", \"name a .py file\")",
+    "        module = importlib.util.module_from_spec(module_spec)",
+    "        module_spec.loader.exec_module(module)",
+    "    except ModuleNotFoundError as error:",
+    "        raise _missing_module(error)",
+    "    except LoadError:",
+    "        raise",
+    "    except BaseException as error:  # the module's own code failed while importing",
+    "        raise LoadError(\"importing it raised %s\" % _described(error), \"fix the module so that it imports\")",
+    "    function = getattr(module, spec[\"function\"], None)",
+    "    if not callable(function):",
+    "        found = sorted(n for n in dir(module) if not n.startswith(\"_\") and callable(getattr(module, n)))",
+    "        raise LoadError(",
+    "            \"it has no function %r\" % spec[\"function\"],",
+    "            \"set `function` to one of: %s\" % (\", \".join(found) if found else \"(none: define one)\"),",
+    "        )",
+    "    setup = getattr(module, \"setup\", None)",
+    "    if callable(setup):",
+    "        try:",
+    "            setup()",
+    "        except BaseException as error:",
+    "            raise LoadError(\"its setup() raised %s\" % _described(error), \"fix setup()\")",
+    "    facts = {\"class_path\": \"%s.%s\" % (module.__name__, spec[\"function\"])}",
+    "    return function, facts, None",
+    "",
+    "",
+    "def _load_sklearn(spec):",
+    "    path = spec[\"file\"]",
+    "    try:",
+    "        if path.lower().endswith(\".pkl\") or path.lower().endswith(\".pickle\"):",
+    "            import pickle",
+    "",
+    "            with open(path, \"rb\") as handle:",
+    "                estimator = pickle.load(handle)",
+    "        else:",
+    "            import joblib",
+    "",
+    "            estimator = joblib.load(path)",
+    "    except ModuleNotFoundError as error:",
+    "        raise _missing_module(error)",
+    "    except BaseException as error:",
+    "        raise LoadError(",
+    "            \"it does not load (%s)\" % _described(error),",
+    "            \"save the estimator with joblib.dump (or pickle.dump for .pkl) using the same library versions\",",
+    "        )",
+    "    cls = type(estimator)",
+    "    facts = {\"class_path\": \"%s.%s\" % (cls.__module__, cls.__qualname__)}",
+    "    try:",
+    "        import sklearn",
+    "",
+    "        facts[\"sklearn\"] = sklearn.__version__",
+    "    except ImportError:",
+    "        pass",
+    "    try:",
+    "        import joblib",
+    "",
+    "        facts[\"joblib\"] = joblib.__version__",
+    "    except ImportError:",
+    "        pass",
+    "    has_proba = callable(getattr(estimator, \"predict_proba\", None)) and hasattr(estimator, \"classes_\")",
+    "    if not has_proba and not callable(getattr(estimator, \"predict\", None)):",
+    "        raise LoadError(",
+    "            \"it holds a %s, which has neither predict_proba nor predict\" % facts[\"class_path\"],",
+    "            \"save a fitted estimator or pipeline\",",
+    "        )",
+    "    facts[\"probabilities\"] = has_proba",
+    "    classes = None",
+    "    if hasattr(estimator, \"classes_\"):",
+    "        classes = [_label(c) for c in estimator.classes_]",
+    "        facts[\"classes\"] = classes",
+    "    features = spec.get(\"features\")",
+    "",
+    "    def rows(inputs):",
+    "        if features is None:",
+    "            return inputs",
+    "        return [[float(record[name]) for name in features] for record in inputs]",
+    "",
+    "    if has_proba:",
+    "",
+    "        def function(inputs):",
+    "            table = estimator.predict_proba(rows(inputs))",
+    "            return [dict(zip(classes, (float(x) for x in row))) for row in table]",
+    "",
+    "    else:",
+    "",
+    "        def function(inputs):",
+    "            return [_label(y) for y in estimator.predict(rows(inputs))]",
+    "",
+    "    return function, facts, classes",
+    "",
+    "",
+    "def _label(value):",
+    "    \"\"\"A label as a string, whatever numpy type holds it (1 \u2192 \"1\", True \u2192 \"True\").\"\"\"",
+    "    if hasattr(value, \"item\"):",
+    "        value = value.item()",
+    "    return value if isinstance(value, str) else str(value)",
+    "",
+    "",
+    "def load(spec):",
+    "    return (_load_sklearn if spec[\"kind\"] == \"sklearn\" else _load_python)(spec)",
+    "",
+    "",
+    "def probe(spec):",
+    "    facts = {",
+    "        \"python\": \"%d.%d.%d\" % sys.version_info[:3],",
+    "        \"executable\": sys.executable,",
+    "    }",
+    "    try:",
+    "        _, loaded, _ = load(spec)",
+    "        facts.update(loaded)",
+    "        facts[\"ok\"] = True",
+    "    except LoadError as error:",
+    "        facts.update({\"ok\": False, \"what\": error.what, \"remedy\": error.remedy})",
+    "    _PROTOCOL.write(json.dumps(facts) + \"\\n\")",
+    "    _PROTOCOL.flush()",
+    "",
+    "",
+    "# One encoder, built once: json.dumps with options builds a new one per call.",
+    "_ENCODE = json.JSONEncoder(allow_nan=False, separators=(\",\", \":\")).encode",
+    "",
+    "",
+    "def _answer(request_id, value):",
+    "    \"\"\"One answer line (no newline) for a value the model returned.\"\"\"",
+    "    if isinstance(value, dict):",
+    "        scores = {}",
+    "        for key, score in value.items():",
+    "            if type(score) is not float:",
+    "                score = float(score)",
+    "            # JSON has no NaN or infinity: such a score is sent as its text, which the engine",
+    "            # refuses by name (docs/definitions.md#external-models).",
+    "            if score - score != 0.0:",
+    "                score = repr(score)",
+    "            scores[key if type(key) is str else _label(key)] = score",
+    "        return '{\"id\":%s,\"scores\":%s}' % (_ENCODE(request_id), _ENCODE(scores))",
+    "    if isinstance(value, str) or hasattr(value, \"item\"):  # a label (a numpy scalar too)",
+    "        return '{\"id\":%s,\"label\":%s}' % (_ENCODE(request_id), _ENCODE(_label(value)))",
+    "    found = type(value).__name__",
+    "    return _failed(request_id, \"the function returned %s, not a dict of scores or a label\" % found)",
+    "",
+    "",
+    "def _failed(request_id, message):",
+    "    return '{\"id\":%s,\"error\":%s}' % (_ENCODE(request_id), _ENCODE(message))",
+    "",
+    "",
+    "def _reply(lines):",
+    "    _PROTOCOL.write(\"\\n\".join(lines) + \"\\n\")",
+    "    _PROTOCOL.flush()",
+    "",
+    "",
+    "def _run_batch(function, batch, features):",
+    "    ids = [request[\"id\"] for request in batch]",
+    "    if features is None:",
+    "        inputs = [request[\"text\"] for request in batch]",
+    "    else:  # dicts in the configured feature order, whatever order the request wrote them in",
+    "        inputs = [{name: request[\"features\"][name] for name in features} for request in batch]",
+    "    try:",
+    "        outputs = function(inputs)",
+    "        outputs = list(outputs)",
+    "        if len(outputs) != len(inputs):",
+    "            message = \"the function returned %d answers for %d inputs\" % (len(outputs), len(inputs))",
+    "            return [_failed(i, message) for i in ids]",
+    "        return [_answer(i, v) for i, v in zip(ids, outputs)]",
+    "    except Exception as error:  # one batch fails; the run goes on",
+    "        traceback.print_exc(file=sys.stderr)",
+    "        return [_failed(i, _described(error)) for i in ids]",
+    "",
+    "",
+    "def serve(spec):",
+    "    function, _, _ = load(spec)",
+    "    batch_size = max(1, int(spec.get(\"batch\") or 64))",
+    "    features = spec.get(\"features\")",
+    "    stdin = sys.stdin.fileno()",
+    "    pending = b\"\"",
+    "    waiting = []",
+    "    while True:",
+    "        # Wait for input only when nothing is queued; otherwise take what has already arrived, so a",
+    "        # batch fills while the engine writes and a lone request is never held back.",
+    "        ready = bool(select.select([stdin], [], [], None if not waiting else 0)[0])",
+    "        chunk = os.read(stdin, 1 << 16) if ready else b\"\"",
+    "        if ready and chunk == b\"\":",
+    "            for start in range(0, len(waiting), batch_size):",
+    "                _reply(_run_batch(function, waiting[start : start + batch_size], features))",
+    "            return",
+    "        if chunk:",
+    "            pending += chunk",
+    "            *lines, pending = pending.split(b\"\\n\")",
+    "            # One parse for every complete line of the chunk: much faster than one per line.",
+    "            waiting.extend(json.loads(b\"[\" + b\",\".join(line for line in lines if line.strip()) + b\"]\"))",
+    "        while len(waiting) >= batch_size or (waiting and not ready):",
+    "            taken, waiting = waiting[:batch_size], waiting[batch_size:]",
+    "            _reply(_run_batch(function, taken, features))",
+    "",
+    "",
+    "def main():",
+    "    mode, spec = sys.argv[1], json.loads(sys.argv[2])",
+    "    if mode == \"probe\":",
+    "        probe(spec)",
+    "        return",
+    "    try:",
+    "        serve(spec)",
+    "    except LoadError as error:",
+    "        message = \"%s: %s; %s\" % (spec[\"file\"], error.what, error.remedy)",
+    "        sys.stderr.write(\"evidence-gate python runner: %s\\n\" % message)",
+    "        sys.exit(3)",
+    "",
+    "",
+    "if __name__ == \"__main__\":",
+    "    main()",
+    "",
+].join('\n');
+
+;// CONCATENATED MODULE: ./src/models/python/python-model.ts
+/**
+ * A Python model (docs/models.md#python-models): the bundled runner (runner.py, embedded as a
+ * string) written to a private temporary folder, asked once for the model's facts (probe.ts), then
+ * started as a command model. Everything a command model has (pipelining, counters, failures as
+ * evidence, repeat) comes from ExternalModel; this class adds the runner's file, the model's own
+ * identity (the file's SHA-256, not the command line, which names a temporary path) and cleanup.
+ */
+
+
+
+
+
+
+
+/** A shell word: single-quoted, with each ' written as '\''. */
+function shellWord(s) {
+    return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+/** Writes the runner to a new private folder (mode 0700, file 0600); removed by close() or at exit. */
+function writeRunner() {
+    const folder = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'evidence-gate-python-'));
+    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(folder, 'runner.py'), RUNNER_PY, { mode: 0o600 });
+    process.once('exit', () => (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true }));
+    return folder;
+}
+class PythonModel extends ExternalModel {
+    facts;
+    folder;
+    python;
+    constructor(plan, labels, features, root, log) {
+        const folder = writeRunner();
+        const runner = (0,external_node_path_.join)(folder, 'runner.py');
+        const spec = {
+            kind: plan.kind,
+            file: plan.file.absolute,
+            function: plan.function,
+            batch: plan.batch,
+            features: features.length > 0 ? [...features] : null
+        };
+        let facts;
+        try {
+            facts = probePython(plan, runner, spec, labels, root);
+        }
+        catch (error) {
+            (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
+            throw error;
+        }
+        const masker = passedValuesMasker(plan.env, modelEnvironment(process.env, plan.env).env);
+        const probabilities = plan.kind === 'sklearn' ? facts.probabilities === true : plan.probabilities;
+        const command = `exec ${[plan.interpreter, runner, 'serve', JSON.stringify(spec)].map(shellWord).join(' ')}`;
+        super({
+            name: plan.name,
+            command,
+            timeoutS: plan.timeoutS,
+            requestTimeoutS: plan.requestTimeoutS,
+            probabilities,
+            env: plan.env,
+            window: plan.window,
+            repeat: plan.repeat,
+            mask: (text) => masker.mask(text)
+        }, labels, root, log);
+        this.facts = facts;
+        this.folder = folder;
+        this.python = { ...plan, probabilities };
+    }
+    describe() {
+        const p = this.python;
+        return {
+            name: p.name,
+            kind: p.kind,
+            params: {
+                file: p.file.path,
+                ...(p.function !== null ? { function: p.function } : {}),
+                batch: p.batch,
+                interpreter: p.interpreter,
+                probabilities: p.probabilities,
+                timeout_s: p.timeoutS,
+                request_timeout_s: p.requestTimeoutS,
+                window: p.window,
+                ...(p.repeat > 1 ? { repeat: p.repeat } : {})
+            },
+            digest: p.digest,
+            probabilities: p.probabilities
+        };
+    }
+    async close() {
+        try {
+            await super.close();
+        }
+        finally {
+            (0,external_node_fs_.rmSync)(this.folder, { recursive: true, force: true });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/models/kinds/python.ts
+/**
+ * `{ name, python: { file, function, batch } }` and `{ name, sklearn: { file, batch } }`: the user's
+ * Python model behind the bundled runner (src/models/python/, docs/models.md#python-models), for
+ * either task. Both take the keys of a command model besides `interpreter` (default `python3`).
+ */
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_BATCH = 64;
+const MAX_BATCH = 65_536;
+/** A Python identifier (ASCII), the only names `function` may take. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const INNER_KEYS = {
+    python: ['file', 'function', 'batch'],
+    sklearn: ['file', 'batch']
+};
+function reader(kind) {
+    const entryKeys = ['name', kind, 'interpreter', 'files', ...PROCESS_KEYS].filter(
+    // An estimator says itself whether it has probabilities (predict_proba).
+    (k) => kind === 'python' || k !== 'probabilities');
+    return (obj, { source, at, file }) => {
+        for (const key of Object.keys(obj))
+            if (!entryKeys.includes(key))
+                throw (0,validate/* configError */.Fj)(source, [...at, key], (0,validate/* unknownKey */.a)(key, entryKeys), true);
+        const name = (0,model_name/* modelName */.f)(obj.name, source, [...at, 'name']);
+        const inner = obj[kind];
+        const innerAt = [...at, kind];
+        if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
+            throw (0,validate/* configError */.Fj)(source, innerAt, `expected a mapping with ${INNER_KEYS[kind].join(', ')}, found ${(0,errors/* describeFound */.Kq)(inner)}`);
+        const params = inner;
+        for (const key of Object.keys(params))
+            if (!INNER_KEYS[kind].includes(key))
+                throw (0,validate/* configError */.Fj)(source, [...innerAt, key], (0,validate/* unknownKey */.a)(key, INNER_KEYS[kind]), true);
+        if (typeof params.file !== 'string' || params.file === '')
+            throw (0,validate/* configError */.Fj)(source, [...innerAt, 'file'], `expected a file path, found ${(0,errors/* describeFound */.Kq)(params.file)}`);
+        let fn = null;
+        if (kind === 'python') {
+            const v = params.function ?? 'predict';
+            if (typeof v !== 'string' || !IDENTIFIER.test(v))
+                throw (0,validate/* configError */.Fj)(source, [...innerAt, 'function'], `expected a Python function name, found ${(0,errors/* describeFound */.Kq)(v)}`);
+            fn = v;
+        }
+        const batch = params.batch ?? DEFAULT_BATCH;
+        if (typeof batch !== 'number' || !Number.isInteger(batch) || batch < 1 || batch > MAX_BATCH)
+            throw (0,validate/* configError */.Fj)(source, [...innerAt, 'batch'], `expected a whole number from 1 to ${MAX_BATCH}, found ${(0,errors/* describeFound */.Kq)(batch)}`);
+        const interpreter = obj.interpreter ?? 'python3';
+        // Run as one word (never through a shell's expansion): a path or a name on PATH.
+        if (typeof interpreter !== 'string' ||
+            interpreter.trim() === '' ||
+            (0,visible/* hasHidden */.Vh)(interpreter) ||
+            interpreter.includes('${'))
+            throw (0,validate/* configError */.Fj)(source, [...at, 'interpreter'], `expected a program name or path ${validate/* PRINTABLE */.El} and without \${\u2026}, found ${(0,errors/* describeFound */.Kq)(interpreter)}`);
+        const options = processOptions(obj, source, at);
+        return {
+            name,
+            params: {
+                ...options,
+                file: file([...innerAt, 'file'], params.file),
+                function: fn,
+                batch,
+                interpreter,
+                files: stringList(obj, 'files', source, at).map((p, i) => file([...at, 'files', i], p))
+            }
+        };
+    };
+}
+/** The file's SHA-256: the model's identity (what it imports is named by `files`). */
+function fileDigest(path) {
+    return (0,hash/* sha256Hex */.f)((0,external_node_fs_.readFileSync)(path));
+}
+function build(kind, plan, context) {
+    const p = plan.params;
+    const pythonPlan = {
+        name: plan.name,
+        kind,
+        file: p.file,
+        function: p.function,
+        batch: p.batch,
+        interpreter: p.interpreter,
+        probabilities: p.probabilities,
+        timeoutS: p.timeout_s,
+        requestTimeoutS: p.request_timeout_s,
+        env: p.env,
+        window: p.window,
+        repeat: p.repeat,
+        digest: fileDigest(p.file.absolute)
+    };
+    return new PythonModel(pythonPlan, context.labels, context.features, context.root, context.log);
+}
+const remote = {
+    command: true,
+    wallMs: (model) => (model instanceof PythonModel ? model.counters().wall_ms : null),
+    manifest(model, plan) {
+        if (!(model instanceof PythonModel))
+            return null;
+        const files = plan.params.files.map((f) => ({ path: f.path, sha256: fileDigest(f.absolute) }));
+        const { python, class_path, sklearn, joblib } = model.facts;
+        return {
+            ...(files.length > 0 ? { files } : {}),
+            env: plan.params.env,
+            runtime: { python, class_path, ...(sklearn ? { sklearn } : {}), ...(joblib ? { joblib } : {}) },
+            // Wall time cannot repeat: it lives in manifest.run.
+            counters: { ...model.counters(), wall_ms: undefined }
+        };
+    },
+    stderrTail: (model) => (model instanceof PythonModel ? model.stderrTail() : '')
+};
+function python_preprocessing(kind) {
+    const scores = (p) => kind === 'sklearn'
+        ? "the estimator's predict_proba over its classes_, written exactly (repr); predict's label when it has no " +
+            'predict_proba'
+        : `what the function returns per input (${p.probabilities ? 'declared as' : 'scores, not'} probabilities)`;
+    const call = kind === 'sklearn' ? 'predict_proba (or predict)' : 'the function';
+    return {
+        text: (plan) => ({
+            input: `the text as written (the perturbed text under a perturbation), a Python str in a list given to ${call}`,
+            vectorizers: [],
+            scores: (0,repeat/* repeatedScores */.EH)(scores(plan.params), plan.params.repeat)
+        }),
+        tabular: (plan) => ({
+            input: kind === 'sklearn'
+                ? 'a 2-D float array, one row per record, columns in the order of `features`'
+                : 'a list of feature dicts (column \u2192 float), keys in the order of `features`',
+            scaling: "identity on Evidence Gate's side: the model receives raw feature units",
+            scores: (0,repeat/* repeatedScores */.EH)(scores(plan.params), plan.params.repeat)
+        })
+    };
+}
+const PYTHON = entryModel({
+    kind: 'python',
+    task: 'any',
+    selectedBy: 'entry',
+    key: 'python',
+    read: reader('python'),
+    probabilities: (params) => params.probabilities,
+    labelOnly: true,
+    gradients: false,
+    build: (plan, context) => build('python', plan, context),
+    remote,
+    preprocessing: python_preprocessing('python')
+});
+const SKLEARN = entryModel({
+    kind: 'sklearn',
+    task: 'any',
+    selectedBy: 'entry',
+    key: 'sklearn',
+    read: reader('sklearn'),
+    // Known once the estimator is loaded: predict_proba gives probabilities, predict a label only.
+    probabilities: () => true,
+    labelOnly: true,
+    gradients: false,
+    build: (plan, context) => build('sklearn', plan, context),
+    remote,
+    preprocessing: python_preprocessing('sklearn')
+});
+
 ;// CONCATENATED MODULE: ./src/models/kinds/tfidf.ts
 /** `tfidf-word` and `tfidf-char`: cosine similarity to each label's tf-idf centroid; no parameters. */
 
@@ -29421,7 +30156,18 @@ const TFIDF_CHAR = centroidModel('tfidf-char', 'char', preprocessing/* charVecto
 
 
 
-const MODEL_KINDS = [NAIVE_BAYES, TFIDF_WORD, TFIDF_CHAR, HYBRID, LOGISTIC_REGRESSION, EXTERNAL, HTTP];
+
+const MODEL_KINDS = [
+    NAIVE_BAYES,
+    TFIDF_WORD,
+    TFIDF_CHAR,
+    HYBRID,
+    LOGISTIC_REGRESSION,
+    EXTERNAL,
+    HTTP,
+    PYTHON,
+    SKLEARN
+];
 /** The descriptor of a kind the loader accepted; anything else is a bug. */
 function modelKind(kind, kinds = MODEL_KINDS) {
     const found = kinds.find((d) => d.kind === kind);
@@ -35543,6 +36289,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(__engineUrl)("node:crypto");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(__engineUrl)("node:fs");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(__engineUrl)("node:os");
 
 /***/ }),
 

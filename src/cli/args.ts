@@ -10,7 +10,8 @@ import { closest } from '../util/suggest.js';
 import { truncateText, visible } from '../util/visible.js';
 
 export const USAGE = `Usage:
-  evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--root DIR]
+  evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--model FILE]
+                     [--root DIR]
   evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR]
                     [--summary short|full|none] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--summary short|full|none] [--quiet]
@@ -46,6 +47,7 @@ Options:
   --task TASK      init: text or tabular (default: text when a text column is found)
   --dictionary FILE
                    init: a substitution dictionary for the dictionary family
+  --model FILE     init: your Python model, a saved scikit-learn estimator (.joblib, .pkl) or a module (.py)
   --help, --version
 Paths given on the command line are relative to the current folder; paths inside the config are
 relative to the root.
@@ -80,6 +82,7 @@ export type CliCommand =
       evaluate: string[];
       task: 'text' | 'tabular' | undefined;
       dictionary: string | undefined;
+      model: string | undefined;
       root: string | undefined;
     }
   | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
@@ -110,7 +113,8 @@ const VALUE_OPTIONS = [
   'train',
   'evaluate',
   'task',
-  'dictionary'
+  'dictionary',
+  'model'
 ] as const;
 /** Options that may be given more than once; the values are kept in order. */
 const REPEATABLE = ['evaluate'];
@@ -121,7 +125,7 @@ const ACCEPTS: Record<Command, readonly string[]> = {
   merge: ['out', 'root', 'baseline', 'quiet', 'summary'],
   verify: ['root', 'baseline', 'rerun'],
   explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
-  init: ['train', 'evaluate', 'task', 'dictionary', 'root']
+  init: ['train', 'evaluate', 'task', 'dictionary', 'model', 'root']
 };
 
 function shownArg(arg: string): string {
@@ -279,7 +283,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
       const task = v('task');
       if (task !== undefined && task !== 'text' && task !== 'tabular')
         throw new UsageError(`--task: expected text or tabular, found ${JSON.stringify(shownArg(task))}`);
-      return { command, train: v('train') as string, evaluate, task, dictionary: v('dictionary'), root: v('root') };
+      return {
+        command,
+        train: v('train') as string,
+        evaluate,
+        task,
+        dictionary: v('dictionary'),
+        model: v('model'),
+        root: v('root')
+      };
     }
   }
 }

@@ -22,6 +22,7 @@ import type { CliCommand } from './args.js';
 import { appendSentences, renderConfig, type ConfigFacts } from '../init/config-text.js';
 import { columnNames, profileColumns, recogniseColumns, type Recognised } from '../init/columns.js';
 import { withIgnoredFolder } from '../init/gitignore.js';
+import { modelEntry, type ModelEntry } from '../init/model-entry.js';
 import { cliCommand } from '../init/next-command.js';
 import { writeAllOrNothing, type StagedFile } from '../init/staged-write.js';
 import { ACTION_REF, renderWorkflow } from '../init/workflow.js';
@@ -229,6 +230,13 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
     dictionary = ref.path;
   }
 
+  let model: ModelEntry | null = null;
+  if (cmd.model !== undefined) {
+    const ref = dataRef('--model', cmd.model, root, io.cwd);
+    if (!existsSync(ref.absolute)) throw new UsageError(`--model ${quoted(cmd.model, 200)}: no such file`);
+    model = modelEntry(ref.path, () => readFileSync(ref.absolute, 'utf8'));
+  }
+
   const dataset = loadDataset(dataPlanOf(recognised, train, evaluate));
   const bounds = recognised.task === 'tabular' ? observedBounds(dataset, recognised.features) : null;
   const facts: ConfigFacts = {
@@ -242,7 +250,8 @@ export async function initCommand(cmd: InitCommand, io: InitIO, root: string): P
     labels: dataset.labels,
     languages: languageCounts(dataset),
     dictionary,
-    tabular: bounds ? { bounds, eps: defaultEps(bounds) } : null
+    tabular: bounds ? { bounds, eps: defaultEps(bounds) } : null,
+    model
   };
   const configText = renderConfig(facts);
   checkConfigSize(configText, facts);
@@ -282,7 +291,7 @@ function report(f: ConfigFacts, { cmd, cwd, root, gitignore, command }: ReportCo
   if (r.features.length > 0) columns.push(`features ${quotedList(r.features, 8)}`);
   const families =
     r.task === 'tabular'
-      ? ['noise', 'fgm']
+      ? ['noise', f.model ? 'boundary' : 'fgm']
       : [
           'format',
           'transpose',
@@ -306,7 +315,9 @@ function report(f: ConfigFacts, { cmd, cwd, root, gitignore, command }: ReportCo
         : ''
     }`,
     `Wrote ${DEFAULT_CONFIG_PATH}: ` +
-      `${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}; families ` +
+      `${r.task === 'text' ? 'the four built-in text models' : 'the built-in logistic regression'}` +
+      `${f.model ? ` and your model ${quoted(f.model.name)} (${f.model.kind}: ${visiblePath(f.model.path)})` : ''}; ` +
+      `families ` +
       `${families.join(', ')}; default gate thresholds.`,
     `Wrote ${WORKFLOW_PATH}: replace ${ACTION_REF.split('/')[0]} in its uses: line with the account that hosts ` +
       `Evidence Gate.`,

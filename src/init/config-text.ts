@@ -4,9 +4,10 @@
  * choice a team should review. Gate thresholds are left to the version 1 defaults. It runs as
  * written: init loads it back, with the data, before it reports success.
  */
-import { quote } from '../util/quote.js';
 import { hasHidden } from '../util/visible.js';
 import type { Recognised } from './columns.js';
+import type { ModelEntry } from './model-entry.js';
+import { yamlScalar } from './yaml-scalar.js';
 
 export interface ConfigFacts {
   recognised: Recognised;
@@ -20,6 +21,8 @@ export interface ConfigFacts {
   dictionary: string | null;
   /** Tabular: the L∞ budget and the observed range of every feature. */
   tabular: { eps: number; bounds: Record<string, [number, number]> } | null;
+  /** The team's own Python model (`--model FILE`), when given. */
+  model?: ModelEntry | null;
 }
 
 /**
@@ -54,19 +57,6 @@ export function appendSentences(
     else sentences[language] = sentence;
   }
   return missing.length > 0 ? { missing } : { sentences };
-}
-
-const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
-
-/**
- * A YAML scalar: plain when it reads back as the same string, else double-quoted with every
- * control, bidi and invisible character as a \u escape (a value read from the data cannot hide
- * in the config, nor end a comment's line).
- */
-export function yamlScalar(value: string): string {
-  const number = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^0[xo]|^\.(inf|nan)$/i;
-  const plain = /^[A-Za-z0-9_.][A-Za-z0-9_./-]*$/.test(value) && !RESERVED.test(value) && !number.test(value);
-  return plain ? value : quote(value);
 }
 
 /** A line of YAML with its comment lined up at column 40. */
@@ -130,11 +120,23 @@ function textThreatModel(f: ConfigFacts): string[] {
 
 function tabularThreatModel(f: ConfigFacts): string[] {
   const t = f.tabular as NonNullable<ConfigFacts['tabular']>;
+  // fgm follows the gradient of the built-in logistic regression; the team's own model has none to give.
+  const attacks = f.model
+    ? [
+        '  access: black-box                     # your model is asked, never differentiated',
+        '  attacks:',
+        '    noise: {}                           # corruption baseline: uniform ±eps on every row',
+        '    boundary: { queries: 1000 }         # label-only black-box; add square: { queries: 1000 } when every ' +
+          'model answers with scores'
+      ]
+    : [
+        '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
+        '  attacks:',
+        '    noise: {}                           # corruption baseline: uniform ±eps on every row',
+        '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right'
+      ];
   return [
-    '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
-    '  attacks:',
-    '    noise: {}                           # corruption baseline: uniform ±eps on every row',
-    '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right',
+    ...attacks,
     '  constraints:',
     commented(
       `    linf_eps: ${t.eps}`,
@@ -190,6 +192,7 @@ export function renderConfig(f: ConfigFacts): string {
     ...(text
       ? ['  - naive-bayes', '  - tfidf-word', '  - tfidf-char', '  - { hybrid: { word_weight: 0.5 } }']
       : ['  - { logistic-regression: { C: 1 } }']),
+    ...(f.model?.lines ?? []),
     'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }',
     'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps',
     '# gate:                                # thresholds default to the version 1 values; set any to change it, e.g.',

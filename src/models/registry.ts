@@ -10,9 +10,20 @@ import { HTTP } from './kinds/http.js';
 import { HYBRID } from './kinds/hybrid.js';
 import { LOGISTIC_REGRESSION } from './kinds/logistic-regression.js';
 import { NAIVE_BAYES } from './kinds/naive-bayes.js';
+import { PYTHON, SKLEARN } from './kinds/python.js';
 import { TFIDF_CHAR, TFIDF_WORD } from './kinds/tfidf.js';
 
-export const MODEL_KINDS = [NAIVE_BAYES, TFIDF_WORD, TFIDF_CHAR, HYBRID, LOGISTIC_REGRESSION, EXTERNAL, HTTP] as const;
+export const MODEL_KINDS = [
+  NAIVE_BAYES,
+  TFIDF_WORD,
+  TFIDF_CHAR,
+  HYBRID,
+  LOGISTIC_REGRESSION,
+  EXTERNAL,
+  HTTP,
+  PYTHON,
+  SKLEARN
+] as const;
 
 type Kind = (typeof MODEL_KINDS)[number];
 type PlanOf<D> = D extends { kind: infer K; read(...args: never[]): infer R }

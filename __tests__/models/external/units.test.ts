@@ -60,6 +60,8 @@ describe('ResponseParser', () => {
     ['{"scores":{"a":1,"b":0}}', null, 'bad_response', /without a string "id"/],
     ['{"id":1,"label":"a"}', null, 'bad_response', /without a string "id"/],
     ['{"id":"r1"}', 'r1', 'bad_response', /neither "scores" nor "label"/],
+    ['{"id":"r1","error":"ValueError: x"}', 'r1', 'model_error', /^the model reported an error: "ValueError: x"$/],
+    ['{"id":"r1","error":{"type":"E"}}', 'r1', 'bad_response', /"error" is not a string/],
     ['{"id":"r1","label":"a","scores":{"a":1,"b":0}}', 'r1', 'bad_response', /both "scores" and "label"/],
     ['{"id":"r1","label":3}', 'r1', 'bad_response', /"label" is not a string: 3/],
     ['{"id":"r1","label":"z"}', 'r1', 'unknown_label', /label "z" is not a training label/],

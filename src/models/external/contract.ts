@@ -5,6 +5,7 @@
  *   request:  {"id": "r1", "text": "…"}            or {"id": "r1", "features": {"x1": 0.1, …}}
  *   response: {"id": "r1", "scores": {"label": n, …}} (every training label, finite numbers)
  *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
+ *          or {"id": "r1", "error": "…"}             (the model could not answer this input)
  */
 import type { ScoreFailure } from '../score-check.js';
 
@@ -26,6 +27,8 @@ export interface ExternalModelPlan {
   window: number;
   /** Times each input is asked (docs/models.md#repeated-queries); 1 when absent. */
   repeat?: number;
+  /** Hides secrets in the model's answers and stderr before they are quoted; none when absent. */
+  mask?: (text: string) => string;
 }
 
 /** Why a request failed; each kind is counted in the manifest. */
@@ -36,6 +39,7 @@ export type FailureKind =
   | 'malformed_json'
   | 'unknown_id'
   | 'duplicate_response'
+  | 'model_error'
   | ScoreFailure
   | 'bad_response';
 

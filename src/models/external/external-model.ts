@@ -119,7 +119,8 @@ export class ExternalModel implements Model {
       window: Math.max(1, Math.floor(this.plan.window)),
       requestTimeoutMs: timerMs(this.plan.requestTimeoutS),
       runTimeoutMs: timerMs(this.plan.timeoutS),
-      log: this.log
+      log: this.log,
+      ...(this.plan.mask ? { mask: this.plan.mask } : {})
     });
     return this.pipeline;
   }

@@ -41,6 +41,8 @@ interface PipelineOptions {
   requestTimeoutMs: number;
   runTimeoutMs: number;
   log: (line: string) => void;
+  /** Hides secrets in what the model writes before a reason or the stderr tail quotes it; none when absent. */
+  mask?: (text: string) => string;
   /** Timeout sweep period. */
   sweepMs?: number;
   /** Least time between two progress lines. */
@@ -94,7 +96,7 @@ export class Pipeline {
   private readonly lowWater: number;
 
   constructor(private readonly options: PipelineOptions) {
-    this.parser = new ResponseParser(options.labels, options.probabilities);
+    this.parser = new ResponseParser(options.labels, options.probabilities, options.mask);
     this.sweepMs = options.sweepMs ?? 50;
     this.progressMs = options.progressMs ?? 5000;
     // Write when a useful number of slots is free, not one line per answer.
@@ -156,7 +158,8 @@ export class Pipeline {
   }
 
   stderrTail(): string {
-    return this.process.stderrTail();
+    const tail = this.process.stderrTail();
+    return this.options.mask ? this.options.mask(tail) : tail;
   }
 
   get running(): boolean {
@@ -318,7 +321,8 @@ export class Pipeline {
   }
 
   private crashReason(end: ProcessEnd): string {
-    const tail = this.process.stderrLastLines();
+    const lines = this.process.stderrLastLines();
+    const tail = this.options.mask ? this.options.mask(lines) : lines;
     const stderr = tail.length > 0 ? `; stderr: ${tail}` : '';
     if (end.error !== undefined)
       return `the model process could not be started from ${this.options.cwd}: ${end.error.message}${stderr}`;

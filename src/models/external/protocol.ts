@@ -6,6 +6,7 @@
  * A response is checked in this order, the first problem found being the one reported:
  *   not JSON or not a JSON object          → malformed_json  (no usable id)
  *   no string `id`                         → bad_response    (no usable id)
+ *   `error` and neither `scores` nor `label` → model_error (a string: the model's own reason)
  *   both or neither of `scores` / `label`  → bad_response
  *   `label` not a string                   → bad_response
  *   `label` outside the label set          → unknown_label
@@ -122,11 +123,24 @@ export class ResponseParser {
     // Object.hasOwn inside jest's VM contexts).
     const hasScores = obj.scores !== undefined;
     const hasLabel = obj.label !== undefined;
+    if (!hasScores && !hasLabel && obj.error !== undefined) return this.modelError(id, obj.error);
     if (hasScores === hasLabel) {
       const what = hasScores ? 'both "scores" and "label"' : 'neither "scores" nor "label"';
       return { ok: false, id, failure: 'bad_response', reason: `response has ${what}` };
     }
     return hasLabel ? this.labelOnly(id, obj.label) : this.scores(id, obj.scores);
+  }
+
+  /** The model's own report that it could not answer this input (a Python model's exception). */
+  private modelError(id: string, error: unknown): ParsedResponse {
+    if (typeof error !== 'string')
+      return {
+        ok: false,
+        id,
+        failure: 'bad_response',
+        reason: `"error" is not a string: ${this.check.describe(error)}`
+      };
+    return { ok: false, id, failure: 'model_error', reason: `the model reported an error: ${this.quote(error, 200)}` };
   }
 
   private labelOnly(id: string, label: unknown): ParsedResponse {

@@ -6,15 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
-import { modelRepeat } from '../../config/model-repeat.js';
-import { modelSeconds } from '../../config/model-seconds.js';
 import { PRINTABLE, configError, unknownKey } from '../../config/validate.js';
 import { sha256Hex } from '../../util/hash.js';
 import { stableJson } from '../../util/json.js';
-import { hasHidden, quoted } from '../../util/visible.js';
+import { hasHidden } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
 import { ExternalModel } from '../external/external-model.js';
 import { repeatedScores } from '../repeat.js';
+import { processOptions, stringList } from './process-options.js';
 
 const EXTERNAL_KEYS = [
   'name',
@@ -27,11 +26,6 @@ const EXTERNAL_KEYS = [
   'window',
   'repeat'
 ];
-/** Variables that must never reach a user's model process, whatever the config says. */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|CREDENTIAL|^ACTIONS_|^INPUT_|^GITHUB_/i;
-
-/** Defaults: the whole run's limit, one request's limit (seconds) and the requests in flight. */
-const EXTERNAL_DEFAULTS = { timeout_s: 600, request_timeout_s: 30, window: 256 } as const;
 
 /** Said of a command's scores in the preprocessing record. */
 const answers = (probabilities: boolean) =>
@@ -61,50 +55,13 @@ export const EXTERNAL = entryModel({
         );
       return v;
     };
-    const seconds = (key: string, fallback: number): number => modelSeconds(obj[key], fallback, source, [...at, key]);
-    const list = (key: string): string[] => {
-      const v = obj[key] ?? [];
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string' || x === ''))
-        throw configError(source, [...at, key], `expected a list of non-empty strings, found ${describeFound(v)}`);
-      return v as string[];
-    };
-    const probabilities = obj.probabilities ?? false;
-    if (typeof probabilities !== 'boolean')
-      throw configError(
-        source,
-        [...at, 'probabilities'],
-        `expected true or false, found ${describeFound(probabilities)}`
-      );
-    const window = obj.window ?? EXTERNAL_DEFAULTS.window;
-    if (typeof window !== 'number' || !Number.isInteger(window) || window < 1)
-      throw configError(source, [...at, 'window'], `expected a whole number ≥ 1, found ${describeFound(window)}`);
-    const env = list('env');
-    env.forEach((name, i) => {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-        throw configError(
-          source,
-          [...at, 'env', i],
-          `expected an environment variable name, found ${describeFound(name)}`
-        );
-      if (SECRET_NAME.test(name))
-        throw configError(
-          source,
-          [...at, 'env', i],
-          `expected a variable that is not a token or secret (model processes never receive those), found ` +
-            `${quoted(name)}`
-        );
-    });
+    const options = processOptions(obj, source, at);
     return {
       name: modelName(obj.name, source, [...at, 'name']),
       params: {
         command: command(),
-        timeout_s: seconds('timeout_s', EXTERNAL_DEFAULTS.timeout_s),
-        request_timeout_s: seconds('request_timeout_s', EXTERNAL_DEFAULTS.request_timeout_s),
-        probabilities,
-        files: list('files').map((p, i) => file([...at, 'files', i], p)),
-        env,
-        window,
-        repeat: modelRepeat(obj.repeat, source, [...at, 'repeat'])
+        ...options,
+        files: stringList(obj, 'files', source, at).map((p, i) => file([...at, 'files', i], p))
       }
     };
   },
