@@ -1,21 +1,6 @@
 /** Config entries of HTTP models: defaults, and every refusal as one line naming the key. */
-import { loadPlan } from '../../src/config/load.js';
+import { entryRefusal as refusal, loadEntry as load } from './model-entry.js';
 import { ConfigError } from '../../src/errors.js';
-import { minimalConfig, tinyRepo } from '../helpers.js';
-
-const CONFIG = 'evidence-gate.yml';
-const load = (entry: string) =>
-  loadPlan({ root: tinyRepo({ [CONFIG]: minimalConfig(`  - ${entry}`) }), configPath: CONFIG });
-
-function refusal(entry: string): string {
-  try {
-    load(entry);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a config error');
-}
 
 test('defaults: evidence-gate format, batch 32, concurrency 4, timeout 30 s, 3 retries', () => {
   expect(load('{ name: api, http: { url: "http://127.0.0.1:8080/predict" } }').models[1]).toEqual({

@@ -1,21 +1,5 @@
 /** `repeat:` in model entries (docs/models.md#repeated-queries): 1..100 for command and HTTP models; built-ins take only 1. */
-import { loadPlan } from '../../src/config/load.js';
-import { ConfigError } from '../../src/errors.js';
-import { minimalConfig, tinyRepo } from '../helpers.js';
-
-const CONFIG = 'evidence-gate.yml';
-const load = (entry: string) =>
-  loadPlan({ root: tinyRepo({ [CONFIG]: minimalConfig(`  - ${entry}`) }), configPath: CONFIG });
-
-function refusal(entry: string): string {
-  try {
-    load(entry);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a config error');
-}
+import { entryRefusal as refusal, loadEntry as load } from './model-entry.js';
 
 test('command and HTTP models take repeat (default 1)', () => {
   expect(load('{ name: c, command: "x", repeat: 5 }').models[1]).toMatchObject({

@@ -1,22 +1,9 @@
 /** Config entries of Python models (docs/models.md#python-models): defaults, and every refusal as one line naming the key. */
-import { loadPlan } from '../../src/config/load.js';
-import { ConfigError } from '../../src/errors.js';
-import { minimalConfig, tinyRepo } from '../helpers.js';
+import { entryRefusal, loadEntry } from './model-entry.js';
 
-const CONFIG = 'evidence-gate.yml';
 const FILES = { 'serve.py': 'def predict(texts):\n    return texts\n', 'model.joblib': 'x' };
-const load = (entry: string) =>
-  loadPlan({ root: tinyRepo({ ...FILES, [CONFIG]: minimalConfig(`  - ${entry}`) }), configPath: CONFIG });
-
-function refusal(entry: string): string {
-  try {
-    load(entry);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a config error');
-}
+const load = (entry: string) => loadEntry(entry, FILES);
+const refusal = (entry: string) => entryRefusal(entry, FILES);
 
 test('python: function predict, batch 64, interpreter python3 and the limits of a command model by default', () => {
   expect(load('{ name: fn, python: { file: serve.py } }').models[1]).toEqual({
