@@ -106,6 +106,17 @@ describe('training progress', () => {
     ]);
   });
 
+  test('a model outside the process is started, not trained, and says so', () => {
+    let out = '';
+    let t = 0;
+    const p = new ProgressReporter({ write: (x) => (out += x), tty: false, now: () => t });
+    const start = (rows: number) => ({ stage: 'train' as const, model: 'intent', rows, total: 842, remote: true });
+    p.update(start(0));
+    t = 1234;
+    p.update(start(842));
+    expect(out).toBe('starting intent ...\nstarting intent: ready in 1.2 s\n');
+  });
+
   test('on a terminal the start and end are lines of their own, the bar in between', () => {
     let out = '';
     let t = 0;

@@ -2204,6 +2204,11 @@ function formatProgress(p, elapsedMs, measuredRows = p.rows) {
 /** The line a model's training starts with, and the one it ends with (its elapsed time, to a tenth of a second). */
 function trainingLine(p, elapsedMs) {
     const rows = Math.round(p.total).toLocaleString('en-US');
+    // A command, Python or HTTP model is not trained here: building it starts or checks it.
+    if (p.remote === true)
+        return p.rows < p.total
+            ? `starting ${p.model ?? 'a model'} ...`
+            : `starting ${p.model ?? 'a model'}: ready in ${(elapsedMs / 1000).toFixed(1)} s`;
     if (p.rows < p.total)
         return `training ${p.model ?? 'a model'} on ${rows} row${p.total === 1 ? '' : 's'} ...`;
     return `training ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
@@ -23679,10 +23684,11 @@ async function buildModels(plans, train, labels, options = {}) {
     const models = [];
     for (const plan of plans) {
         building = plan.name;
-        options.training({ model: plan.name, rows: 0, total });
+        const remote = (0,registry/* modelKind */.s7)(plan.kind).remote ? { remote: true } : {};
+        options.training({ model: plan.name, rows: 0, total, ...remote });
         await turn();
         models.push((0,registry/* modelKind */.s7)(plan.kind).build(plan, context));
-        options.training({ model: plan.name, rows: total, total });
+        options.training({ model: plan.name, rows: total, total, ...remote });
         await turn();
     }
     return models;

@@ -63,6 +63,11 @@ export function formatProgress(p: Progress, elapsedMs: number, measuredRows = p.
 /** The line a model's training starts with, and the one it ends with (its elapsed time, to a tenth of a second). */
 export function trainingLine(p: Progress, elapsedMs: number): string {
   const rows = Math.round(p.total).toLocaleString('en-US');
+  // A command, Python or HTTP model is not trained here: building it starts or checks it.
+  if (p.remote === true)
+    return p.rows < p.total
+      ? `starting ${p.model ?? 'a model'} ...`
+      : `starting ${p.model ?? 'a model'}: ready in ${(elapsedMs / 1000).toFixed(1)} s`;
   if (p.rows < p.total) return `training ${p.model ?? 'a model'} on ${rows} row${p.total === 1 ? '' : 's'} ...`;
   return `training ${p.model ?? 'a model'}: done in ${(elapsedMs / 1000).toFixed(1)} s`;
 }

@@ -41,6 +41,8 @@ export interface TrainingProgress {
   model: string;
   rows: number;
   total: number;
+  /** The model runs outside this process (its kind's `remote`): it is started, not trained. */
+  remote?: boolean;
 }
 
 /** Training rows between two reports from inside a fit (each report reads the clock). */
@@ -98,10 +100,11 @@ export async function buildModels(
   const models: Model[] = [];
   for (const plan of plans) {
     building = plan.name;
-    options.training({ model: plan.name, rows: 0, total });
+    const remote = modelKind(plan.kind).remote ? { remote: true } : {};
+    options.training({ model: plan.name, rows: 0, total, ...remote });
     await turn();
     models.push(modelKind(plan.kind).build(plan, context));
-    options.training({ model: plan.name, rows: total, total });
+    options.training({ model: plan.name, rows: total, total, ...remote });
     await turn();
   }
   return models;

@@ -11,6 +11,8 @@ export interface Progress {
   total: number;
   /** The model being trained (stage `train`): a model's training starts at 0 rows and ends at `total`. */
   model?: string;
+  /** The model runs outside this process (a command, a Python or HTTP model): it is started, not trained. */
+  remote?: boolean;
 }
 
 export interface RunDeps {

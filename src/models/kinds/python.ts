@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describeFound } from '../../errors.js';
 import { modelName } from '../../config/model-name.js';
+import type { FileRef } from '../../config/paths.js';
 import type { KeyPath } from '../../config/source.js';
 import { PRINTABLE, configError, unknownKey } from '../../config/validate.js';
 import { sha256Hex } from '../../util/hash.js';
@@ -22,11 +23,11 @@ const MAX_BATCH = 65_536;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 interface PythonParams extends ProcessOptions {
-  file: { path: string; absolute: string };
+  file: FileRef;
   function: string | null;
   batch: number;
   interpreter: string;
-  files: { path: string; absolute: string }[];
+  files: FileRef[];
 }
 
 type Kind = 'python' | 'sklearn';
