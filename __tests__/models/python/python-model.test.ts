@@ -186,12 +186,18 @@ pythonSuite('Python models through the bundled runner', () => {
         'def predict(texts):',
         '    if texts[0] == "count":',
         '        return []',
+        '    if texts[0] == "row":',
+        '        return [[0.5, 0.5]]',
         '    return [{"a": float("nan"), "b": 1.0} if t == "nan" else "c" for t in texts]',
         ''
       ].join('\n')
     });
     const model = new PythonModel(plan(root, 'bad.py', { batch: 1 }), ['a', 'b'], [], root, () => {});
-    const [nan, count, unknown] = await scoreWith(model, ['nan', 'count', 'other'].map(text));
+    const [nan, count, unknown, row] = await scoreWith(model, ['nan', 'count', 'other', 'row'].map(text));
+    expect(row).toEqual({
+      status: 'error',
+      error: 'the model reported an error: "the function returned list, not a dict of scores or a label"'
+    });
     expect(nan).toMatchObject({ status: 'error', error: expect.stringContaining('"a"') });
     expect(count).toEqual({
       status: 'error',
