@@ -188,7 +188,8 @@ def _answer(request_id, value):
                 score = repr(score)
             scores[key if type(key) is str else _label(key)] = score
         return '{"id":%s,"scores":%s}' % (_ENCODE(request_id), _ENCODE(scores))
-    if isinstance(value, str) or (hasattr(value, "item") and getattr(value, "ndim", 0) == 0):  # numpy scalar too
+    # A label: a string, or a numpy scalar (an array has ndim > 0 and is not one).
+    if isinstance(value, str) or (hasattr(value, "item") and getattr(value, "ndim", 0) == 0):
         return '{"id":%s,"label":%s}' % (_ENCODE(request_id), _ENCODE(_label(value)))
     found = type(value).__name__
     return _failed(request_id, "the function returned %s, not a dict of scores or a label" % found)
