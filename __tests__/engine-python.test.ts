@@ -75,4 +75,40 @@ pythonSuite('Python models in a run (full budget, end to end)', () => {
     await run({ root, configPath: CONFIG, outputDir: 'out' });
     expect(files.map((f) => digest(root, f))).toEqual(before);
   });
+
+  test('tabular: a python function under noise, square and boundary, every row answered', async () => {
+    const root = tempRepo();
+    cpSync(join(REPO_ROOT, 'examples/inspection-tabular'), join(root, 'examples/inspection-tabular'), {
+      recursive: true
+    });
+    writeFileSync(
+      join(root, 'rule.py'),
+      [
+        'def predict(records):',
+        '    # A record is a dict in the configured feature order.',
+        '    assert [list(r) for r in records[:1]] in ([], [["x1", "x2"]])',
+        '    return [{"0": 1.0 - p, "1": p} for p in (min(1.0, max(0.0, r["x1"] + r["x2"] - 0.5)) for r in records)]',
+        ''
+      ].join('\n')
+    );
+    const config = 'examples/inspection-tabular/evidence-gate.yml';
+    const text = readFileSync(join(root, config), 'utf8');
+    const edited = text
+      .replace(/^ {4}(fgm|pgd|exact): .*\n/gm, '')
+      .replace('access: white-box', 'access: black-box')
+      .replace('square: { queries: 1000 }', 'square: { queries: 50 }')
+      .replace('boundary: { queries: 1000 }', 'boundary: { queries: 50 }')
+      .replace(
+        '  - { logistic-regression: { C: 1 } }',
+        `  - name: rule\n    python: { file: rule.py, batch: 256 }\n    probabilities: true\n    interpreter: ${JSON.stringify(python())}`
+      )
+      .replace(/^selective:.*\n/m, '');
+    if (!edited.includes('name: rule') || edited.includes('fgm:')) throw new Error(`${config}: its lines moved`);
+    writeFileSync(join(root, config), edited);
+    const result = await run({ root, configPath: config, outputDir: 'out' });
+    expect(result.gate?.checks.find((c) => c.id === 'missing_rows/rule')?.status).toBe('pass');
+    const rows = readFileSync(join(root, 'out/evidence.jsonl'), 'utf8').trimEnd().split('\n');
+    const conditions = new Set(rows.map((l) => JSON.parse(l).condition));
+    expect([...conditions].sort()).toEqual(['boundary', 'clean', 'noise', 'square']);
+  });
 });
