@@ -107,6 +107,29 @@ describe('tampering is found and named (exit 1)', () => {
     expect(r.stdout).toMatch(/difference(s)? found in row\n$/);
   });
 
+  test('past 50 differences in a file the rest is one line, and the count line counts every difference', async () => {
+    const dir = copy('many');
+    let changed = 0;
+    editJson(join(dir, 'metrics.json'), (m) => {
+      for (const model of m.models)
+        for (const c of model.classification) {
+          c.accuracy.numerator += 1;
+          c.accuracy.denominator += 1;
+          changed += 2;
+        }
+    });
+    expect(changed).toBeGreaterThan(60);
+    const r = await cli(['verify', 'many'], root);
+    expect(r.code).toBe(1);
+    const more = /^metrics\.json: …and (\d+) more differences$/m.exec(r.stdout);
+    expect(more).not.toBeNull();
+    const listed = r.stdout.trimEnd().split('\n').length - 1;
+    const total = Number(/^(\d+) differences found in many$/m.exec(r.stdout)?.[1]);
+    // Every listed line but the "…and N more" one is one difference; that one stands for N.
+    expect(total).toBe(listed - 1 + Number(more?.[1]));
+    expect(total).toBeGreaterThan(changed);
+  });
+
   test('a metric', async () => {
     const dir = copy('metric');
     editJson(join(dir, 'metrics.json'), (m) => {

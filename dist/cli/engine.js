@@ -2384,7 +2384,9 @@ async function execute(cmd, io) {
                 `${cmd.rerun ? ', and the rerun reproduces the evidence byte for byte' : ''}\n`);
             return EXIT.pass;
         }
-        io.stdout(`${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`);
+        // Each "\u2026and N more" line stands for N differences, not one.
+        const total = result.differences.length + (result.unlisted ?? 0);
+        io.stdout(`${total} difference${total === 1 ? '' : 's'} found in ${cmd.dir}\n`);
         return EXIT.fail;
     }
     if (cmd.command === 'explain')
@@ -24647,8 +24649,10 @@ async function rederive(art, options, deps, out) {
         const diffs = [];
         const n = jsonDifferences(art.readJson(name), JSON.parse(recomputed), '', diffs, LIMIT);
         out.differences.push(...diffs.map((x) => `${name}: ${x}`));
-        if (n > diffs.length)
+        if (n > diffs.length) {
             out.differences.push(`${name}: \u2026and ${n - diffs.length} more differences`);
+            out.unlisted = (out.unlisted ?? 0) + n - diffs.length - 1;
+        }
     }
     const gateDiffs = [];
     jsonDifferences({ verdict: m.gate.verdict, counts: m.gate.counts, failing_checks: m.gate.failing_checks }, { verdict: derived.gate.verdict, counts: derived.gate.counts, failing_checks: derived.gate.failing }, 'gate', gateDiffs, LIMIT);

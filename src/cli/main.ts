@@ -92,9 +92,9 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
       );
       return EXIT.pass;
     }
-    io.stdout(
-      `${result.differences.length} difference${result.differences.length === 1 ? '' : 's'} found in ${cmd.dir}\n`
-    );
+    // Each "…and N more" line stands for N differences, not one.
+    const total = result.differences.length + (result.unlisted ?? 0);
+    io.stdout(`${total} difference${total === 1 ? '' : 's'} found in ${cmd.dir}\n`);
     return EXIT.fail;
   }
   if (cmd.command === 'explain') return explainCommand(cmd, io, root);

@@ -42,8 +42,10 @@ export interface VerifyOptions {
 }
 
 export interface VerifyResult {
-  /** One line per difference: file, JSON path, recorded vs recomputed. */
+  /** One line per difference: file, JSON path, recorded vs recomputed (past LIMIT a file's rest is one "…and N more" line). */
   differences: string[];
+  /** Differences found but not listed one by one (each "…and N more" line stands for N; absent when none). */
+  unlisted?: number;
   /** Things a reader should know that are not differences (what could not be re-derived, Unicode tables). */
   notes: string[];
 }
@@ -160,7 +162,10 @@ async function rederive(art: OutputFolder, options: VerifyOptions, deps: RunDeps
     const diffs: string[] = [];
     const n = jsonDifferences(art.readJson(name) as never, JSON.parse(recomputed), '', diffs, LIMIT);
     out.differences.push(...diffs.map((x) => `${name}: ${x}`));
-    if (n > diffs.length) out.differences.push(`${name}: …and ${n - diffs.length} more differences`);
+    if (n > diffs.length) {
+      out.differences.push(`${name}: …and ${n - diffs.length} more differences`);
+      out.unlisted = (out.unlisted ?? 0) + n - diffs.length - 1;
+    }
   }
   const gateDiffs: string[] = [];
   jsonDifferences(
