@@ -42,7 +42,10 @@ export interface VerifyOptions {
 }
 
 export interface VerifyResult {
-  /** One line per difference: file, JSON path, recorded vs recomputed (past LIMIT a file's rest is one "…and N more" line). */
+  /**
+   * One line per difference: file, JSON path, recorded vs recomputed; past LIMIT, a file's other differences are
+   * one "…and N more" line.
+   */
   differences: string[];
   /** Differences found but not listed one by one (each "…and N more" line stands for N; absent when none). */
   unlisted?: number;
