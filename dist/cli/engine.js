@@ -10,7 +10,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
 /* harmony import */ var _init_next_command_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2605);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3718);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9183);
 /**
  * The CLI's engine (dist/cli/engine.js): run and exit with the status main() returns. The
  * launcher (dist/cli/index.js, src/cli/index.ts) compiles and starts it. A command that may write
@@ -65,7 +65,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3718:
+/***/ 9183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1339,23 +1339,10 @@ var defaults = __nccwpck_require__(1954);
 var read = __nccwpck_require__(2000);
 // EXTERNAL MODULE: ./src/data/dataset.ts + 12 modules
 var data_dataset = __nccwpck_require__(2445);
-// EXTERNAL MODULE: ./src/util/quote.ts
-var quote = __nccwpck_require__(5796);
-;// CONCATENATED MODULE: ./src/init/yaml-scalar.ts
-/** How init writes a value read from the data into the YAML it writes. */
-
-const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
-/**
- * A YAML scalar: plain when it reads back as the same string, else double-quoted with every
- * control, bidi and invisible character as a \u escape (a value read from the data cannot hide
- * in the config, nor end a comment's line).
- */
-function yamlScalar(value) {
-    const number = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^0[xo]|^\.(inf|nan)$/i;
-    const plain = /^[A-Za-z0-9_.][A-Za-z0-9_./-]*$/.test(value) && !RESERVED.test(value) && !number.test(value);
-    return plain ? value : (0,quote/* quote */.h)(value);
-}
-
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 16 modules
+var perturb_registry = __nccwpck_require__(1726);
+// EXTERNAL MODULE: ./src/util/yaml-scalar.ts
+var yaml_scalar = __nccwpck_require__(1926);
 ;// CONCATENATED MODULE: ./src/init/config-text.ts
 /**
  * The config `evidence-gate init` writes (.github/evidence-gate.yml): the recognised columns,
@@ -1365,38 +1352,7 @@ function yamlScalar(value) {
  */
 
 
-/**
- * One neutral sentence per language for `append`, in the voice of a cross-reference, which
- * should move no label in most tasks (check it does not in yours). Keyed by the language subtag.
- */
-const APPEND_SENTENCES = {
-    en: 'See the appendix for further details.',
-    es: 'V\u00e9ase el ap\u00e9ndice para m\u00e1s detalles.',
-    pt: 'Veja o ap\u00eandice para mais detalhes.',
-    fr: "Voir l'annexe pour plus de d\u00e9tails.",
-    de: 'Weitere Details finden sich im Anhang.',
-    it: "Si veda l'appendice per ulteriori dettagli.",
-    nl: 'Zie de bijlage voor meer details.'
-};
-/**
- * A sentence for every language slice, or null with the slices that have none: append needs
- * one for each (a language without a sentence is a config error), so without them it is left out.
- */
-function appendSentences(languages) {
-    const sentences = {};
-    const missing = [];
-    for (const language of languages) {
-        // A config cannot name a language with a hidden character (the schema refuses it).
-        const sentence = (0,visible/* hasHidden */.Vh)(language)
-            ? undefined
-            : APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0]];
-        if (sentence === undefined)
-            missing.push(language);
-        else
-            sentences[language] = sentence;
-    }
-    return missing.length > 0 ? { missing } : { sentences };
-}
+
 /** A line of YAML with its comment lined up at column 40. */
 function commented(code, comment) {
     return `${code.padEnd(39)} # ${comment}`;
@@ -1410,9 +1366,9 @@ function columnsLine(r) {
         entries.push(['language', r.language]);
     if (r.domain !== null)
         entries.push(['domain', r.domain]);
-    const parts = entries.map(([k, v]) => `${k}: ${yamlScalar(v)}`);
+    const parts = entries.map(([k, v]) => `${k}: ${(0,yaml_scalar/* yamlScalar */.E)(v)}`);
     if (r.features.length > 0)
-        parts.push(`features: [${r.features.map(yamlScalar).join(', ')}]`);
+        parts.push(`features: [${r.features.map(yaml_scalar/* yamlScalar */.E).join(', ')}]`);
     return `  columns: { ${parts.join(', ')} }`;
 }
 function howComments(r) {
@@ -1420,67 +1376,57 @@ function howComments(r) {
     if (r.language === null && r.task === 'text')
         out.push('  #   language: none found, so every row is in the language slice "unknown"');
     if (r.unused.length > 0)
-        out.push(`  #   not used: ${r.unused.map(yamlScalar).join(', ')}`);
+        out.push(`  #   not used: ${r.unused.map(yaml_scalar/* yamlScalar */.E).join(', ')}`);
     return out;
 }
-function textThreatModel(f) {
-    const append = appendSentences(f.languages.map((l) => l.language));
-    const out = [
-        '  access: black-box',
-        '  attacks:',
-        '    format: {}                          # case and punctuation only',
-        '    transpose: { words_per_change: 5 }  # swaps two adjacent letters in about one word in five'
-    ];
-    if (f.dictionary !== null)
-        out.push(`    dictionary: { file: ${yamlScalar(f.dictionary)} }   # whole-word substitutions from your dictionary`);
-    if ('sentences' in append) {
-        out.push('    append:                             # adds one sentence per language: check that it cannot change the ' +
-            'label in your task', '      sentences:');
-        for (const [language, sentence] of Object.entries(append.sentences))
-            out.push(`        ${yamlScalar(language)}: ${JSON.stringify(sentence)}`);
-    }
-    else {
-        out.push(`    # append needs a neutral sentence for every language slice; init has none for ` +
-            `${append.missing.map(yamlScalar).join(', ')}.`, '    # Add one per language to test it:', '    # append:', '    #   sentences:', ...f.languages
-            .slice(0, 10)
-            .map((l) => `    #     ${yamlScalar(l.language)}: "A sentence that cannot change the label."`));
-    }
-    out.push('    truncate: { keep: 0.65 }            # destructive: its flips are reported, never judged as attacks');
-    out.push('  constraints: { max_char_edit_ratio: 0.25 }');
-    return out;
+/** The families of the task whose descriptors have lines for these facts, with their lines, in registry order. */
+function initFamilies(f) {
+    const facts = {
+        dictionary: f.dictionary,
+        languages: f.languages.map((l) => l.language),
+        ownModel: Boolean(f.model)
+    };
+    return (0,perturb_registry/* familiesOf */.m6)(f.recognised.task).flatMap((d) => {
+        const lines = d.init?.(facts) ?? null;
+        return lines === null ? [] : [{ name: d.name, lines, gradient: d.task === 'tabular' && d.needsGradients }];
+    });
 }
-function tabularThreatModel(f) {
+/** Whether init writes the family as configured (a commented-out block is an invitation, not a family). */
+function written(family) {
+    return family.lines.some((line) => !/^\s*#/.test(line));
+}
+function accessLine(f, gradient) {
+    if (f.recognised.task === 'text')
+        return '  access: black-box';
+    if (f.model)
+        return '  access: black-box                     # your model is asked, never differentiated';
+    if (gradient.length === 0)
+        return '  access: black-box';
+    return commented('  access: white-box', `${gradient.join(', ')} follow${gradient.length === 1 ? 's' : ''} the gradient of the built-in logistic regression`);
+}
+function constraintLines(f) {
+    if (f.recognised.task === 'text')
+        return ['  constraints: { max_char_edit_ratio: 0.25 }'];
     const t = f.tabular;
-    // fgm follows the gradient of the built-in logistic regression; the team's own model has none to give.
-    const attacks = f.model
-        ? [
-            '  access: black-box                     # your model is asked, never differentiated',
-            '  attacks:',
-            '    noise: {}                           # corruption baseline: uniform \u00b1eps on every row',
-            '    boundary: { queries: 1000 }         # label-only black-box; add square: { queries: 1000 } when every ' +
-                'model answers with scores'
-        ]
-        : [
-            '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
-            '  attacks:',
-            '    noise: {}                           # corruption baseline: uniform \u00b1eps on every row',
-            '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right'
-        ];
     return [
-        ...attacks,
         '  constraints:',
         commented(`    linf_eps: ${t.eps}`, 'the largest change per feature, in raw units: 5% of the median feature range; set it to what an attacker ' +
             'can change'),
         '    # Bounds: the range observed in your data; widen them to the range each feature can really take.',
         '    bounds:',
-        ...Object.entries(t.bounds).map(([name, [lo, hi]]) => `      ${yamlScalar(name)}: [${lo}, ${hi}]`)
+        ...Object.entries(t.bounds).map(([name, [lo, hi]]) => `      ${(0,yaml_scalar/* yamlScalar */.E)(name)}: [${lo}, ${hi}]`)
     ];
+}
+function threatModelLines(f) {
+    const families = initFamilies(f);
+    const gradient = families.filter((x) => x.gradient && written(x)).map((x) => x.name);
+    return [accessLine(f, gradient), '  attacks:', ...families.flatMap((x) => x.lines), ...constraintLines(f)];
 }
 function renderConfig(f) {
     const r = f.recognised;
     const text = r.task === 'text';
     const pair = f.labels.length >= 2
-        ? `{ from: ${yamlScalar(f.labels[0])}, to: ${yamlScalar(f.labels[1])} }`
+        ? `{ from: ${(0,yaml_scalar/* yamlScalar */.E)(f.labels[0])}, to: ${(0,yaml_scalar/* yamlScalar */.E)(f.labels[1])} }`
         : '{ from: a, to: b }';
     const lines = [
         `# Evidence Gate config, written by \`evidence-gate init\` from ${f.train.path} and ${f.evaluate.length} ` +
@@ -1495,25 +1441,23 @@ function renderConfig(f) {
         '  objective: untargeted                 # any wrong prediction after a change counts as a success',
         '  # Label changes that would do harm, counted and gated at zero, e.g.:',
         `  # protected_transitions: [ ${pair} ]`,
-        ...(text ? textThreatModel(f) : tabularThreatModel(f)),
+        ...threatModelLines(f),
         'data:',
-        commented(`  train: ${yamlScalar(f.train.path)}`, `${f.train.rows} rows`),
+        commented(`  train: ${(0,yaml_scalar/* yamlScalar */.E)(f.train.path)}`, `${f.train.rows} rows`),
         commented('  evaluate:', 'one split per file, named after it'),
-        ...f.evaluate.map((e) => commented(`    ${e.split}: ${yamlScalar(e.path)}`, `${e.rows} rows`)),
+        ...f.evaluate.map((e) => commented(`    ${e.split}: ${(0,yaml_scalar/* yamlScalar */.E)(e.path)}`, `${e.rows} rows`)),
         '  # How init recognised the columns:',
         ...howComments(r),
         columnsLine(r),
-        `# ${f.labels.length} labels: ${f.labels.slice(0, 20).map(yamlScalar).join(', ')}` +
+        `# ${f.labels.length} labels: ${f.labels.slice(0, 20).map(yaml_scalar/* yamlScalar */.E).join(', ')}` +
             `${f.labels.length > 20 ? ` and ${f.labels.length - 20} more` : ''}`
     ];
     if (text)
         lines.push(`# Languages of the evaluation data: ${f.languages
             .slice(0, 30)
-            .map((l) => `${yamlScalar(l.language)} (${l.rows} rows)`)
+            .map((l) => `${(0,yaml_scalar/* yamlScalar */.E)(l.language)} (${l.rows} rows)`)
             .join(', ')}${f.languages.length > 30 ? ` and ${f.languages.length - 30} more` : ''}`);
-    lines.push('models:                                # the built-in baselines; add your own as { name, command } (see docs)', ...(text
-        ? ['  - naive-bayes', '  - tfidf-word', '  - tfidf-char', '  - { hybrid: { word_weight: 0.5 } }']
-        : ['  - { logistic-regression: { C: 1 } }']), ...(f.model?.lines ?? []), 'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }', 'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps', '# gate:                                # thresholds default to the version 1 values; set any to change it, e.g.', '#   max_flip_rate: 0.2', '#   min_changed_examples: 20', '');
+    lines.push('models:                                # the built-in baselines; add your own as { name, command } (see docs)', ...registry/* MODEL_KINDS */.gG.flatMap((d) => (d.task === r.task && d.init !== undefined ? [d.init] : [])), ...(f.model?.lines ?? []), 'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }', 'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps', '# gate:                                # thresholds default to the version 1 values; set any to change it, e.g.', '#   max_flip_rate: 0.2', '#   min_changed_examples: 20', '');
     return lines.join('\n');
 }
 
@@ -1760,7 +1704,7 @@ function modelEntry(path, source) {
             kind: 'sklearn',
             path,
             function: null,
-            lines: [`  - name: ${yamlScalar(name)}`, `    sklearn: { file: ${yamlScalar(path)} }`, INTERPRETER_LINE]
+            lines: [`  - name: ${(0,yaml_scalar/* yamlScalar */.E)(name)}`, `    sklearn: { file: ${(0,yaml_scalar/* yamlScalar */.E)(path)} }`, INTERPRETER_LINE]
         };
     if (ext !== '.py')
         throw new errors/* UsageError */.eb(`--model ${(0,visible/* quoted */.TL)(path)}: expected a saved scikit-learn estimator (.joblib, .pkl) or a Python module (.py), ` +
@@ -1777,8 +1721,8 @@ function modelEntry(path, source) {
         path,
         function: found,
         lines: [
-            `  - name: ${yamlScalar(name)}`,
-            `    python: { file: ${yamlScalar(path)}, function: ${found}, batch: 64 }`,
+            `  - name: ${(0,yaml_scalar/* yamlScalar */.E)(name)}`,
+            `    python: { file: ${(0,yaml_scalar/* yamlScalar */.E)(path)}, function: ${found}, batch: 64 }`,
             '    # probabilities: true                # when every answer is a dict of scores that sum to 1',
             INTERPRETER_LINE
         ]
@@ -1838,7 +1782,7 @@ function writeAllOrNothing(files, check) {
 /** The action as the README refers to it until a release tag exists. */
 const ACTION_REF = '<owner>/evidence-gate@main';
 function renderWorkflow(configPath, branch) {
-    const b = yamlScalar(branch);
+    const b = (0,yaml_scalar/* yamlScalar */.E)(branch);
     return [
         '# Evidence Gate on every pull request, written by `evidence-gate init`.',
         `# Replace ${ACTION_REF.split('/')[0]} below with the account that hosts Evidence Gate (see docs/action.md ` +
@@ -1861,7 +1805,7 @@ function renderWorkflow(configPath, branch) {
         '      - id: gate',
         `        uses: ${ACTION_REF}`,
         '        with:',
-        `          config: ${yamlScalar(configPath)}`,
+        `          config: ${(0,yaml_scalar/* yamlScalar */.E)(configPath)}`,
         "          retention-days: 30           # the base branch's artifact must outlive the pull requests that " +
             'compare with it',
         '      - if: always()',
@@ -2128,15 +2072,9 @@ function report(f, { cmd, cwd, root, gitignore, command }) {
     const columns = roles.filter(([, c]) => c !== null).map(([role, c]) => `${role} ${(0,visible/* quoted */.TL)(c)}`);
     if (r.features.length > 0)
         columns.push(`features ${(0,visible/* quotedList */.p4)(r.features, 8)}`);
-    const families = r.task === 'tabular'
-        ? ['noise', f.model ? 'boundary' : 'fgm']
-        : [
-            'format',
-            'transpose',
-            ...(f.dictionary ? ['dictionary'] : []),
-            ...('sentences' in appendSentences(f.languages.map((l) => l.language)) ? ['append'] : []),
-            'truncate'
-        ];
+    const families = initFamilies(f)
+        .filter(written)
+        .map((x) => x.name);
     const configShown = (0,external_node_path_.relative)(cwd, (0,external_node_path_.resolve)(root, defaults/* DEFAULT_CONFIG_PATH */.Bi)) || defaults/* DEFAULT_CONFIG_PATH */.Bi;
     const rootOption = cmd.root !== undefined ? ` --root ${(0,visible/* visiblePath */.ex)(cmd.root)}` : '';
     const lines = [
@@ -2454,7 +2392,7 @@ async function main(argv, io) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   r: () => (/* binding */ checkPlanAgainstData)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2821);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
 /* harmony import */ var _util_visible_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1526);
 /* harmony import */ var _validate_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7061);
 
@@ -2577,7 +2515,7 @@ const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 /* harmony export */   xS: () => (/* binding */ strategyOf)
 /* harmony export */ });
 /* unused harmony exports TEXT_CONDITIONS, CONDITIONS */
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2821);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
 
 /** The text families, in order. */
 const FAMILIES = _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .TEXT_FAMILIES */ .F3.map((d) => d.name);
@@ -2631,8 +2569,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
 var models_registry = __nccwpck_require__(378);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 15 modules
-var perturb_registry = __nccwpck_require__(2821);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 16 modules
+var perturb_registry = __nccwpck_require__(1726);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
 // EXTERNAL MODULE: ./src/config/defaults.ts
@@ -14717,8 +14655,8 @@ function accuracyIntervalOf(correct, n, options) {
 var version = __nccwpck_require__(1013);
 // EXTERNAL MODULE: ./src/models/preprocessing.ts
 var preprocessing = __nccwpck_require__(5664);
-// EXTERNAL MODULE: ./src/perturb/registry.ts + 15 modules
-var perturb_registry = __nccwpck_require__(2821);
+// EXTERNAL MODULE: ./src/perturb/registry.ts + 16 modules
+var perturb_registry = __nccwpck_require__(1726);
 ;// CONCATENATED MODULE: ./src/manifest/preprocessing.ts
 
 
@@ -26099,7 +26037,7 @@ function releaseChecklist(checks, facts) {
 /* harmony export */   nF: () => (/* binding */ REFERENCE_SPLIT),
 /* harmony export */   y2: () => (/* binding */ ALL)
 /* harmony export */ });
-/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2821);
+/* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
 
 const METRICS_SCHEMA_VERSION = 2;
 const CHALLENGE_SPLIT = 'challenge';
@@ -28715,6 +28653,7 @@ var preprocessing = __nccwpck_require__(5664);
 
 const HYBRID = builtinModel({
     kind: 'hybrid',
+    init: '  - { hybrid: { word_weight: 0.5 } }',
     task: 'text',
     selectedBy: 'name',
     parameters: ['word_weight'],
@@ -29355,6 +29294,7 @@ function featureVector(input, features) {
 const DEFAULT_C = 1;
 const LOGISTIC_REGRESSION = builtinModel({
     kind: 'logistic-regression',
+    init: '  - { logistic-regression: { C: 1 } }',
     task: 'tabular',
     selectedBy: 'name',
     parameters: ['C'],
@@ -29511,6 +29451,7 @@ class NaiveBayesModel {
 const DEFAULT_ALPHA = 1;
 const NAIVE_BAYES = builtinModel({
     kind: 'naive-bayes',
+    init: '  - naive-bayes',
     task: 'text',
     selectedBy: 'name',
     parameters: ['alpha'],
@@ -30146,6 +30087,7 @@ const SKLEARN = entryModel({
 function centroidModel(kind, space, vectorizer) {
     return builtinModel({
         kind,
+        init: `  - ${kind}`,
         task: 'text',
         selectedBy: 'name',
         parameters: [],
@@ -31203,7 +31145,7 @@ function withRatio(rule, max) {
 
 /***/ }),
 
-/***/ 2821:
+/***/ 1726:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31443,6 +31385,13 @@ function boundaryAttack(row, params) {
 /** `threat_model.attacks.boundary: { queries }`: label-only black-box, any model. */
 const BOUNDARY = (0,descriptor/* tabularAttack */.y)({
     name: 'boundary',
+    // Beside the team's own model, in place of fgm: it needs the model's labels only.
+    init: ({ ownModel }) => ownModel
+        ? [
+            '    boundary: { queries: 1000 }         # label-only black-box; add square: { queries: 1000 } when every ' +
+                'model answers with scores'
+        ]
+        : null,
     task: 'tabular',
     schema: (0,schema_parts/* closed */.$h)({ queries: { type: 'integer', minimum: 1, maximum: 100000 } }),
     attack: true,
@@ -32014,6 +31963,13 @@ function fgmCandidate(x, gold, model, space, counters) {
 /** `threat_model.attacks.fgm: {}`: white-box, one step along each model's own gradient. */
 const FGM = (0,descriptor/* tabularAttack */.y)({
     name: 'fgm',
+    // Not beside the team's own model, which gives no gradient.
+    init: ({ ownModel }) => ownModel
+        ? null
+        : [
+            '    fgm: {}                             # one gradient-sign step of size eps on the rows the model ' +
+                'gets right'
+        ],
     task: 'tabular',
     schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
@@ -32069,6 +32025,7 @@ function noiseCandidate(id, x, space, seed) {
 /** `threat_model.attacks.noise: {}`: the corruption baseline, the same candidate for every model. */
 const NOISE = (0,descriptor/* tabularAttack */.y)({
     name: 'noise',
+    init: () => ['    noise: {}                           # corruption baseline: uniform \u00b1eps on every row'],
     task: 'tabular',
     schema: (0,schema_parts/* closed */.$h)({}),
     attack: false,
@@ -32363,6 +32320,47 @@ const SQUARE = (0,descriptor/* tabularAttack */.y)({
 var validate = __nccwpck_require__(7061);
 // EXTERNAL MODULE: ./src/util/visible.ts
 var visible = __nccwpck_require__(1526);
+// EXTERNAL MODULE: ./src/util/yaml-scalar.ts
+var yaml_scalar = __nccwpck_require__(1926);
+;// CONCATENATED MODULE: ./src/perturb/append-sentences.ts
+/**
+ * The neutral sentences `evidence-gate init` offers the append family (docs/cli.md): one per
+ * language it knows, matched on the language subtag.
+ */
+
+/**
+ * One neutral sentence per language for `append`, in the voice of a cross-reference, which
+ * should move no label in most tasks (check it does not in yours). Keyed by the language subtag.
+ */
+const APPEND_SENTENCES = {
+    en: 'See the appendix for further details.',
+    es: 'V\u00e9ase el ap\u00e9ndice para m\u00e1s detalles.',
+    pt: 'Veja o ap\u00eandice para mais detalhes.',
+    fr: "Voir l'annexe pour plus de d\u00e9tails.",
+    de: 'Weitere Details finden sich im Anhang.',
+    it: "Si veda l'appendice per ulteriori dettagli.",
+    nl: 'Zie de bijlage voor meer details.'
+};
+/**
+ * A sentence for every language slice, or null with the slices that have none: append needs
+ * one for each (a language without a sentence is a config error), so without them it is left out.
+ */
+function appendSentences(languages) {
+    const sentences = {};
+    const missing = [];
+    for (const language of languages) {
+        // A config cannot name a language with a hidden character (the schema refuses it).
+        const sentence = (0,visible/* hasHidden */.Vh)(language)
+            ? undefined
+            : APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0]];
+        if (sentence === undefined)
+            missing.push(language);
+        else
+            sentences[language] = sentence;
+    }
+    return missing.length > 0 ? { missing } : { sentences };
+}
+
 // EXTERNAL MODULE: ./src/perturb/outcome.ts
 var outcome = __nccwpck_require__(4852);
 ;// CONCATENATED MODULE: ./src/perturb/append.ts
@@ -32375,6 +32373,8 @@ var outcome = __nccwpck_require__(4852);
  * space and then one of the configured sentences, exactly. `max_char_edit_ratio` does not
  * apply: the suffix rule bounds the edit.
  */
+
+
 
 
 
@@ -32420,9 +32420,32 @@ const languageMap = {
     propertyNames: { minLength: 1, pattern: visible/* PRINTABLE_PATTERN */.PF },
     additionalProperties: schema_parts/* nonEmpty */.hq
 };
+/**
+ * What init writes: a neutral sentence per language slice when it has one for every slice
+ * (append-sentences.ts), else a commented block to fill in, since a slice without one is refused.
+ */
+function initLines({ languages }) {
+    const append = appendSentences(languages);
+    if ('sentences' in append)
+        return [
+            '    append:                             # adds one sentence per language: check that it cannot change the ' +
+                'label in your task',
+            '      sentences:',
+            ...Object.entries(append.sentences).map(([language, sentence]) => `        ${(0,yaml_scalar/* yamlScalar */.E)(language)}: ${JSON.stringify(sentence)}`)
+        ];
+    return [
+        `    # append needs a neutral sentence for every language slice; init has none for ` +
+            `${append.missing.map(yaml_scalar/* yamlScalar */.E).join(', ')}.`,
+        '    # Add one per language to test it:',
+        '    # append:',
+        '    #   sentences:',
+        ...languages.slice(0, 10).map((l) => `    #     ${(0,yaml_scalar/* yamlScalar */.E)(l)}: "A sentence that cannot change the label."`)
+    ];
+}
 /** `threat_model.attacks.append: { sentences: { <language>: <sentence> } }`. */
 const APPEND = (0,descriptor/* textFamily */.f)({
     name: 'append',
+    init: initLines,
     task: 'text',
     schema: (0,schema_parts/* closed */.$h)({ sentences: languageMap }, ['sentences']),
     attack: true,
@@ -32466,6 +32489,7 @@ var perturb_words = __nccwpck_require__(5401);
  * (compared case-insensitively); every character outside those words is identical; no
  * protected word changed; and the edit ratio is within `max_char_edit_ratio` when set.
  */
+
 
 
 
@@ -32553,6 +32577,10 @@ function dictionaryFamily(options, dictionary) {
 /** `threat_model.attacks.dictionary: { file }`: the file is read (and checked) when the family is built. */
 const DICTIONARY = (0,descriptor/* textFamily */.f)({
     name: 'dictionary',
+    // Only with the team's own dictionary (init --dictionary).
+    init: ({ dictionary }) => dictionary === null
+        ? null
+        : [`    dictionary: { file: ${(0,yaml_scalar/* yamlScalar */.E)(dictionary)} }   # whole-word substitutions from your dictionary`],
     task: 'text',
     schema: (0,schema_parts/* closed */.$h)({ file: schema_parts/* path */.Ae }, ['file']),
     attack: true,
@@ -32745,6 +32773,7 @@ function formatFamily(options) {
 /** `threat_model.attacks.format: {}`: no parameters. */
 const FORMAT = (0,descriptor/* textFamily */.f)({
     name: 'format',
+    init: () => ['    format: {}                          # case and punctuation only'],
     task: 'text',
     schema: (0,schema_parts/* closed */.$h)({}),
     attack: true,
@@ -32948,6 +32977,7 @@ const DEFAULT_WORDS_PER_CHANGE = 5;
 /** `threat_model.attacks.transpose: { words_per_change? }`. */
 const TRANSPOSE = (0,descriptor/* textFamily */.f)({
     name: 'transpose',
+    init: () => ['    transpose: { words_per_change: 5 }  # swaps two adjacent letters in about one word in five'],
     task: 'text',
     schema: (0,schema_parts/* closed */.$h)({ words_per_change: { type: 'integer', minimum: 1 } }),
     attack: true,
@@ -33018,6 +33048,9 @@ const DEFAULT_KEEP = 0.65;
 /** `threat_model.attacks.truncate: { keep? }`: destructive, so reported but never judged as an attack. */
 const TRUNCATE = (0,descriptor/* textFamily */.f)({
     name: 'truncate',
+    init: () => [
+        '    truncate: { keep: 0.65 }            # destructive: its flips are reported, never judged as attacks'
+    ],
     task: 'text',
     schema: (0,schema_parts/* closed */.$h)({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
     attack: false,
@@ -36245,6 +36278,30 @@ function quotedList(values, maxItems = 20) {
 function visiblePath(path) {
     const shown = visible(path);
     return shown.startsWith(':') ? `./${shown}` : shown;
+}
+
+
+/***/ }),
+
+/***/ 1926:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ yamlScalar)
+/* harmony export */ });
+/* harmony import */ var _quote_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5796);
+/** How a value read from the data is written into YAML that init writes (docs/cli.md). */
+
+const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
+/**
+ * A YAML scalar: plain when it reads back as the same string, else double-quoted with every
+ * control, bidi and invisible character as a \u escape (a value read from the data cannot hide
+ * in the config, nor end a comment's line).
+ */
+function yamlScalar(value) {
+    const number = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|^0[xo]|^\.(inf|nan)$/i;
+    const plain = /^[A-Za-z0-9_.][A-Za-z0-9_./-]*$/.test(value) && !RESERVED.test(value) && !number.test(value);
+    return plain ? value : (0,_quote_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(value);
 }
 
 

@@ -19,7 +19,7 @@ import { loadDictionary } from '../perturb/dictionary-file.js';
 import { gitHead } from '../util/git.js';
 import { hasHidden, quoted, quotedList, visiblePath } from '../util/visible.js';
 import type { CliCommand } from './args.js';
-import { appendSentences, renderConfig, type ConfigFacts } from '../init/config-text.js';
+import { initFamilies, renderConfig, written, type ConfigFacts } from '../init/config-text.js';
 import { columnNames, profileColumns, recogniseColumns, type Recognised } from '../init/columns.js';
 import { withIgnoredFolder } from '../init/gitignore.js';
 import { modelEntry, type ModelEntry } from '../init/model-entry.js';
@@ -289,16 +289,9 @@ function report(f: ConfigFacts, { cmd, cwd, root, gitignore, command }: ReportCo
   ];
   const columns = roles.filter(([, c]) => c !== null).map(([role, c]) => `${role} ${quoted(c as string)}`);
   if (r.features.length > 0) columns.push(`features ${quotedList(r.features, 8)}`);
-  const families =
-    r.task === 'tabular'
-      ? ['noise', f.model ? 'boundary' : 'fgm']
-      : [
-          'format',
-          'transpose',
-          ...(f.dictionary ? ['dictionary'] : []),
-          ...('sentences' in appendSentences(f.languages.map((l) => l.language)) ? ['append'] : []),
-          'truncate'
-        ];
+  const families = initFamilies(f)
+    .filter(written)
+    .map((x) => x.name);
   const configShown = relative(cwd, resolve(root, DEFAULT_CONFIG_PATH)) || DEFAULT_CONFIG_PATH;
   const rootOption = cmd.root !== undefined ? ` --root ${visiblePath(cmd.root)}` : '';
   const lines = [

@@ -4,10 +4,12 @@
  * choice a team should review. Gate thresholds are left to the version 1 defaults. It runs as
  * written: init loads it back, with the data, before it reports success.
  */
-import { hasHidden } from '../util/visible.js';
+import { MODEL_KINDS } from '../models/registry.js';
+import type { InitFacts } from '../perturb/descriptor.js';
+import { familiesOf } from '../perturb/registry.js';
 import type { Recognised } from './columns.js';
 import type { ModelEntry } from './model-entry.js';
-import { yamlScalar } from './yaml-scalar.js';
+import { yamlScalar } from '../util/yaml-scalar.js';
 
 export interface ConfigFacts {
   recognised: Recognised;
@@ -23,40 +25,6 @@ export interface ConfigFacts {
   tabular: { eps: number; bounds: Record<string, [number, number]> } | null;
   /** The team's own Python model (`--model FILE`), when given. */
   model?: ModelEntry | null;
-}
-
-/**
- * One neutral sentence per language for `append`, in the voice of a cross-reference, which
- * should move no label in most tasks (check it does not in yours). Keyed by the language subtag.
- */
-const APPEND_SENTENCES: Readonly<Record<string, string>> = {
-  en: 'See the appendix for further details.',
-  es: 'Véase el apéndice para más detalles.',
-  pt: 'Veja o apêndice para mais detalhes.',
-  fr: "Voir l'annexe pour plus de détails.",
-  de: 'Weitere Details finden sich im Anhang.',
-  it: "Si veda l'appendice per ulteriori dettagli.",
-  nl: 'Zie de bijlage voor meer details.'
-};
-
-/**
- * A sentence for every language slice, or null with the slices that have none: append needs
- * one for each (a language without a sentence is a config error), so without them it is left out.
- */
-export function appendSentences(
-  languages: readonly string[]
-): { sentences: Record<string, string> } | { missing: string[] } {
-  const sentences: Record<string, string> = {};
-  const missing: string[] = [];
-  for (const language of languages) {
-    // A config cannot name a language with a hidden character (the schema refuses it).
-    const sentence = hasHidden(language)
-      ? undefined
-      : APPEND_SENTENCES[language.toLowerCase().split(/[-_]/)[0] as string];
-    if (sentence === undefined) missing.push(language);
-    else sentences[language] = sentence;
-  }
-  return missing.length > 0 ? { missing } : { sentences };
 }
 
 /** A line of YAML with its comment lined up at column 40. */
@@ -83,60 +51,38 @@ function howComments(r: Recognised): string[] {
   return out;
 }
 
-function textThreatModel(f: ConfigFacts): string[] {
-  const append = appendSentences(f.languages.map((l) => l.language));
-  const out = [
-    '  access: black-box',
-    '  attacks:',
-    '    format: {}                          # case and punctuation only',
-    '    transpose: { words_per_change: 5 }  # swaps two adjacent letters in about one word in five'
-  ];
-  if (f.dictionary !== null)
-    out.push(`    dictionary: { file: ${yamlScalar(f.dictionary)} }   # whole-word substitutions from your dictionary`);
-  if ('sentences' in append) {
-    out.push(
-      '    append:                             # adds one sentence per language: check that it cannot change the ' +
-        'label in your task',
-      '      sentences:'
-    );
-    for (const [language, sentence] of Object.entries(append.sentences))
-      out.push(`        ${yamlScalar(language)}: ${JSON.stringify(sentence)}`);
-  } else {
-    out.push(
-      `    # append needs a neutral sentence for every language slice; init has none for ` +
-        `${append.missing.map(yamlScalar).join(', ')}.`,
-      '    # Add one per language to test it:',
-      '    # append:',
-      '    #   sentences:',
-      ...f.languages
-        .slice(0, 10)
-        .map((l) => `    #     ${yamlScalar(l.language)}: "A sentence that cannot change the label."`)
-    );
-  }
-  out.push('    truncate: { keep: 0.65 }            # destructive: its flips are reported, never judged as attacks');
-  out.push('  constraints: { max_char_edit_ratio: 0.25 }');
-  return out;
+/** The families of the task whose descriptors have lines for these facts, with their lines, in registry order. */
+export function initFamilies(f: ConfigFacts): Array<{ name: string; lines: readonly string[]; gradient: boolean }> {
+  const facts: InitFacts = {
+    dictionary: f.dictionary,
+    languages: f.languages.map((l) => l.language),
+    ownModel: Boolean(f.model)
+  };
+  return familiesOf(f.recognised.task).flatMap((d) => {
+    const lines = d.init?.(facts) ?? null;
+    return lines === null ? [] : [{ name: d.name, lines, gradient: d.task === 'tabular' && d.needsGradients }];
+  });
 }
 
-function tabularThreatModel(f: ConfigFacts): string[] {
+/** Whether init writes the family as configured (a commented-out block is an invitation, not a family). */
+export function written(family: { lines: readonly string[] }): boolean {
+  return family.lines.some((line) => !/^\s*#/.test(line));
+}
+
+function accessLine(f: ConfigFacts, gradient: readonly string[]): string {
+  if (f.recognised.task === 'text') return '  access: black-box';
+  if (f.model) return '  access: black-box                     # your model is asked, never differentiated';
+  if (gradient.length === 0) return '  access: black-box';
+  return commented(
+    '  access: white-box',
+    `${gradient.join(', ')} follow${gradient.length === 1 ? 's' : ''} the gradient of the built-in logistic regression`
+  );
+}
+
+function constraintLines(f: ConfigFacts): string[] {
+  if (f.recognised.task === 'text') return ['  constraints: { max_char_edit_ratio: 0.25 }'];
   const t = f.tabular as NonNullable<ConfigFacts['tabular']>;
-  // fgm follows the gradient of the built-in logistic regression; the team's own model has none to give.
-  const attacks = f.model
-    ? [
-        '  access: black-box                     # your model is asked, never differentiated',
-        '  attacks:',
-        '    noise: {}                           # corruption baseline: uniform ±eps on every row',
-        '    boundary: { queries: 1000 }         # label-only black-box; add square: { queries: 1000 } when every ' +
-          'model answers with scores'
-      ]
-    : [
-        '  access: white-box                     # fgm follows the gradient of the built-in logistic regression',
-        '  attacks:',
-        '    noise: {}                           # corruption baseline: uniform ±eps on every row',
-        '    fgm: {}                             # one gradient-sign step of size eps on the rows the model gets right'
-      ];
   return [
-    ...attacks,
     '  constraints:',
     commented(
       `    linf_eps: ${t.eps}`,
@@ -147,6 +93,12 @@ function tabularThreatModel(f: ConfigFacts): string[] {
     '    bounds:',
     ...Object.entries(t.bounds).map(([name, [lo, hi]]) => `      ${yamlScalar(name)}: [${lo}, ${hi}]`)
   ];
+}
+
+function threatModelLines(f: ConfigFacts): string[] {
+  const families = initFamilies(f);
+  const gradient = families.filter((x) => x.gradient && written(x)).map((x) => x.name);
+  return [accessLine(f, gradient), '  attacks:', ...families.flatMap((x) => x.lines), ...constraintLines(f)];
 }
 
 export function renderConfig(f: ConfigFacts): string {
@@ -169,7 +121,7 @@ export function renderConfig(f: ConfigFacts): string {
     '  objective: untargeted                 # any wrong prediction after a change counts as a success',
     '  # Label changes that would do harm, counted and gated at zero, e.g.:',
     `  # protected_transitions: [ ${pair} ]`,
-    ...(text ? textThreatModel(f) : tabularThreatModel(f)),
+    ...threatModelLines(f),
     'data:',
     commented(`  train: ${yamlScalar(f.train.path)}`, `${f.train.rows} rows`),
     commented('  evaluate:', 'one split per file, named after it'),
@@ -189,9 +141,7 @@ export function renderConfig(f: ConfigFacts): string {
     );
   lines.push(
     'models:                                # the built-in baselines; add your own as { name, command } (see docs)',
-    ...(text
-      ? ['  - naive-bayes', '  - tfidf-word', '  - tfidf-char', '  - { hybrid: { word_weight: 0.5 } }']
-      : ['  - { logistic-regression: { C: 1 } }']),
+    ...MODEL_KINDS.flatMap((d) => (d.task === r.task && d.init !== undefined ? [d.init] : [])),
     ...(f.model?.lines ?? []),
     'statistics: { seed: 1637, bootstrap_iterations: 1000, paired_iterations: 500, interval: 0.95 }',
     'output: { text: full }                 # full | hash | none: how much of the dataset text the evidence keeps',

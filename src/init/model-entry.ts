@@ -8,7 +8,7 @@ import { basename, extname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { MODEL_KINDS } from '../models/registry.js';
 import { quoted } from '../util/visible.js';
-import { yamlScalar } from './yaml-scalar.js';
+import { yamlScalar } from '../util/yaml-scalar.js';
 
 export interface ModelEntry {
   name: string;

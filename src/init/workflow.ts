@@ -3,7 +3,7 @@
  * workflow, gating pull requests into the default branch and keeping that branch's artifact
  * for later comparisons. The action reference names no owner: the user fills it in (init says so).
  */
-import { yamlScalar } from './yaml-scalar.js';
+import { yamlScalar } from '../util/yaml-scalar.js';
 
 /** The action as the README refers to it until a release tag exists. */
 export const ACTION_REF = '<owner>/evidence-gate@main';

@@ -54,6 +54,8 @@ interface ModelKindBase<K extends string, P> {
   /** Whether it exposes an input gradient (white-box attacks need one). */
   gradients: boolean;
   build(plan: { name: string; kind: K; params: P }, context: ModelBuildContext): Model;
+  /** The entry `evidence-gate init` writes under `models:` for its task (docs/cli.md); absent: init never writes it. */
+  init?: string;
   /** Runs outside this process (the user's command, an HTTP service); absent: built and run in-process. */
   remote?: RemoteCapability<K, P>;
   /** What the manifest states about its preprocessing and scores, per task it serves. */

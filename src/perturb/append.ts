@@ -10,7 +10,9 @@
 import { closed, nonEmpty } from '../config/schema-parts.js';
 import { configError } from '../config/validate.js';
 import { PRINTABLE_PATTERN, quotedList } from '../util/visible.js';
-import { textFamily } from './descriptor.js';
+import { yamlScalar } from '../util/yaml-scalar.js';
+import { appendSentences } from './append-sentences.js';
+import { textFamily, type InitFacts } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { checkedOutcome } from './outcome.js';
 
@@ -64,9 +66,35 @@ const languageMap = {
   additionalProperties: nonEmpty
 } as const;
 
+/**
+ * What init writes: a neutral sentence per language slice when it has one for every slice
+ * (append-sentences.ts), else a commented block to fill in, since a slice without one is refused.
+ */
+function initLines({ languages }: InitFacts): string[] {
+  const append = appendSentences(languages);
+  if ('sentences' in append)
+    return [
+      '    append:                             # adds one sentence per language: check that it cannot change the ' +
+        'label in your task',
+      '      sentences:',
+      ...Object.entries(append.sentences).map(
+        ([language, sentence]) => `        ${yamlScalar(language)}: ${JSON.stringify(sentence)}`
+      )
+    ];
+  return [
+    `    # append needs a neutral sentence for every language slice; init has none for ` +
+      `${append.missing.map(yamlScalar).join(', ')}.`,
+    '    # Add one per language to test it:',
+    '    # append:',
+    '    #   sentences:',
+    ...languages.slice(0, 10).map((l) => `    #     ${yamlScalar(l)}: "A sentence that cannot change the label."`)
+  ];
+}
+
 /** `threat_model.attacks.append: { sentences: { <language>: <sentence> } }`. */
 export const APPEND = textFamily({
   name: 'append',
+  init: initLines,
   task: 'text',
   schema: closed({ sentences: languageMap }, ['sentences']),
   attack: true,

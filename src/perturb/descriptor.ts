@@ -34,8 +34,23 @@ export interface DictionarySummary {
   languages: string[];
 }
 
+/** What `evidence-gate init` knows when it writes a family's block (docs/cli.md). */
+export interface InitFacts {
+  /** Repository-relative path of the substitution dictionary given with --dictionary, or null. */
+  dictionary: string | null;
+  /** The language slices of the evaluation data. */
+  languages: readonly string[];
+  /** Whether the team's own model (init --model) joins the built-in ones: it answers, it gives no gradient. */
+  ownModel: boolean;
+}
+
 interface FamilyBase<N extends string, S extends Schema, P, A extends boolean> {
   name: N;
+  /**
+   * The lines `evidence-gate init` writes for it under `threat_model.attacks` (comment lines
+   * included), or null when init leaves it out for these facts. Absent: init never writes it.
+   */
+  init?(facts: InitFacts): readonly string[] | null;
   /** JSON Schema of `threat_model.attacks.<name>` (a closed mapping). */
   schema: S;
   /** The block as the plan keeps it: defaults filled in, files resolved, checks beyond the schema done. */

@@ -16,6 +16,7 @@
  */
 import { closed, path } from '../config/schema-parts.js';
 import { sortCodePoints } from '../util/strings.js';
+import { yamlScalar } from '../util/yaml-scalar.js';
 import { textFamily } from './descriptor.js';
 import type { FamilyRunner } from './family.js';
 import { dictionaryFor, loadDictionary, type LoadedDictionary } from './dictionary-file.js';
@@ -112,6 +113,11 @@ export function dictionaryFamily(options: FamilyOptions, dictionary: LoadedDicti
 /** `threat_model.attacks.dictionary: { file }`: the file is read (and checked) when the family is built. */
 export const DICTIONARY = textFamily({
   name: 'dictionary',
+  // Only with the team's own dictionary (init --dictionary).
+  init: ({ dictionary }) =>
+    dictionary === null
+      ? null
+      : [`    dictionary: { file: ${yamlScalar(dictionary)} }   # whole-word substitutions from your dictionary`],
   task: 'text',
   schema: closed({ file: path }, ['file']),
   attack: true,

@@ -181,6 +181,7 @@ export function formatFamily(options: FamilyOptions): FamilyRunner {
 /** `threat_model.attacks.format: {}`: no parameters. */
 export const FORMAT = textFamily({
   name: 'format',
+  init: () => ['    format: {}                          # case and punctuation only'],
   task: 'text',
   schema: closed({}),
   attack: true,

@@ -223,6 +223,7 @@ const DEFAULT_WORDS_PER_CHANGE = 5;
 /** `threat_model.attacks.transpose: { words_per_change? }`. */
 export const TRANSPOSE = textFamily({
   name: 'transpose',
+  init: () => ['    transpose: { words_per_change: 5 }  # swaps two adjacent letters in about one word in five'],
   task: 'text',
   schema: closed({ words_per_change: { type: 'integer', minimum: 1 } }),
   attack: true,

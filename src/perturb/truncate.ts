@@ -64,6 +64,9 @@ const DEFAULT_KEEP = 0.65;
 /** `threat_model.attacks.truncate: { keep? }`: destructive, so reported but never judged as an attack. */
 export const TRUNCATE = textFamily({
   name: 'truncate',
+  init: () => [
+    '    truncate: { keep: 0.65 }            # destructive: its flips are reported, never judged as attacks'
+  ],
   task: 'text',
   schema: closed({ keep: { type: 'number', exclusiveMinimum: 0, maximum: 1 } }),
   attack: false,

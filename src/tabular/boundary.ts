@@ -103,6 +103,14 @@ export function boundaryAttack(row: QueryRow, params: BoundaryParams): QueryAtta
 /** `threat_model.attacks.boundary: { queries }`: label-only black-box, any model. */
 export const BOUNDARY = tabularAttack({
   name: 'boundary',
+  // Beside the team's own model, in place of fgm: it needs the model's labels only.
+  init: ({ ownModel }) =>
+    ownModel
+      ? [
+          '    boundary: { queries: 1000 }         # label-only black-box; add square: { queries: 1000 } when every ' +
+            'model answers with scores'
+        ]
+      : null,
   task: 'tabular',
   schema: closed({ queries: { type: 'integer', minimum: 1, maximum: 100000 } }),
   attack: true,

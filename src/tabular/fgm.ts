@@ -105,6 +105,14 @@ export function fgmCandidate(
 /** `threat_model.attacks.fgm: {}`: white-box, one step along each model's own gradient. */
 export const FGM = tabularAttack({
   name: 'fgm',
+  // Not beside the team's own model, which gives no gradient.
+  init: ({ ownModel }) =>
+    ownModel
+      ? null
+      : [
+          '    fgm: {}                             # one gradient-sign step of size eps on the rows the model ' +
+            'gets right'
+        ],
   task: 'tabular',
   schema: closed({}),
   attack: true,

@@ -37,6 +37,7 @@ export function noiseCandidate(id: string, x: readonly number[], space: FeatureS
 /** `threat_model.attacks.noise: {}`: the corruption baseline, the same candidate for every model. */
 export const NOISE = tabularAttack({
   name: 'noise',
+  init: () => ['    noise: {}                           # corruption baseline: uniform ±eps on every row'],
   task: 'tabular',
   schema: closed({}),
   attack: false,

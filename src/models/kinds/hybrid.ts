@@ -7,6 +7,7 @@ import { charVectorizer, wordVectorizer } from '../preprocessing.js';
 
 export const HYBRID = builtinModel({
   kind: 'hybrid',
+  init: '  - { hybrid: { word_weight: 0.5 } }',
   task: 'text',
   selectedBy: 'name',
   parameters: ['word_weight'],

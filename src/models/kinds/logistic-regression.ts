@@ -12,6 +12,7 @@ const DEFAULT_C = 1;
 
 export const LOGISTIC_REGRESSION = builtinModel({
   kind: 'logistic-regression',
+  init: '  - { logistic-regression: { C: 1 } }',
   task: 'tabular',
   selectedBy: 'name',
   parameters: ['C'],

@@ -10,6 +10,7 @@ const DEFAULT_ALPHA = 1;
 
 export const NAIVE_BAYES = builtinModel({
   kind: 'naive-bayes',
+  init: '  - naive-bayes',
   task: 'text',
   selectedBy: 'name',
   parameters: ['alpha'],

@@ -10,6 +10,7 @@ function centroidModel(
 ) {
   return builtinModel({
     kind,
+    init: `  - ${kind}`,
     task: 'text',
     selectedBy: 'name',
     parameters: [],

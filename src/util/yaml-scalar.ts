@@ -1,5 +1,5 @@
-/** How init writes a value read from the data into the YAML it writes. */
-import { quote } from '../util/quote.js';
+/** How a value read from the data is written into YAML that init writes (docs/cli.md). */
+import { quote } from './quote.js';
 
 const RESERVED = /^(true|false|yes|no|on|off|null|y|n|~)$/i;
 
