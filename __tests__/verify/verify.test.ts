@@ -6,7 +6,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { merge, run, verify } from '../../src/engine.js';
 import { main } from '../../src/cli/main.js';
-import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, tempRepo, tinyRepo } from '../helpers.js';
+import { EXAMPLE_CONFIG, exampleRepo, REPO_ROOT, smallExampleRepo, tempRepo, tinyRepo } from '../helpers.js';
 
 async function cli(argv: string[], cwd: string) {
   let stdout = '';
@@ -79,7 +79,7 @@ describe('untouched outputs verify (exit 0)', () => {
 });
 
 describe('tampering is found and named (exit 1)', () => {
-  const root = exampleRepo();
+  const root = smallExampleRepo();
   beforeAll(async () => {
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
   });
@@ -179,7 +179,7 @@ describe('tampering is found and named (exit 1)', () => {
 
 describe('--rerun checks the inputs first', () => {
   test('an edited data file is named and stops the rerun', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
     const data = join(root, 'examples/academic-intent/data/challenge.jsonl');
     writeFileSync(data, readFileSync(data, 'utf8').replace('"label":"gap"', '"label":"result"'));
@@ -192,7 +192,7 @@ describe('--rerun checks the inputs first', () => {
   });
 
   test('a different seed in the config is named', async () => {
-    const root = exampleRepo();
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
     const config = join(root, EXAMPLE_CONFIG);
     writeFileSync(config, readFileSync(config, 'utf8').replace('seed: 1637', 'seed: 1638'));
