@@ -29571,10 +29571,15 @@ const RUNNER_PY = [
     "import traceback",
     "",
     "# Answers go to a private copy of the real stdout; file descriptor 1 then points at stderr, so a",
-    "# print() or a C library writing to stdout can never corrupt the protocol.",
+    "# print() or a C library writing to stdout can never corrupt the protocol. Requests come from a",
+    "# private copy of stdin, and descriptor 0 then reads nothing, so user code calling input() or",
+    "# sys.stdin.read() cannot swallow them.",
     "_PROTOCOL = os.fdopen(os.dup(1), \"w\", encoding=\"utf-8\", newline=\"\\n\")",
     "os.dup2(2, 1)",
     "sys.stdout = sys.stderr",
+    "_REQUESTS = os.dup(0)",
+    "os.dup2(os.open(os.devnull, os.O_RDONLY), 0)",
+    "sys.stdin = open(os.devnull, encoding=\"utf-8\")",
     "",
     "",
     "class LoadError(Exception):",
@@ -29779,7 +29784,7 @@ const RUNNER_PY = [
     "    function, _, _ = load(spec)",
     "    batch_size = max(1, int(spec.get(\"batch\") or 64))",
     "    features = spec.get(\"features\")",
-    "    stdin = sys.stdin.fileno()",
+    "    stdin = _REQUESTS",
     "    pending = b\"\"",
     "    waiting = []",
     "    while True:",
@@ -29847,6 +29852,7 @@ function writeRunner() {
 }
 class PythonModel extends ExternalModel {
     facts;
+    /** The private folder holding the runner; removed when the model closes. */
     folder;
     python;
     constructor(plan, labels, features, root, log) {

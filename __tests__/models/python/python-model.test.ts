@@ -4,7 +4,7 @@
  * cannot disturb the protocol, an exception fails only its batch, setup runs once, and every
  * reason a model cannot be used is one line naming the file and the remedy.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExampleInput } from '../../../src/data/example.js';
@@ -125,7 +125,7 @@ pythonSuite('Python models through the bundled runner', () => {
     results.forEach((r, i) => expect(r).toEqual({ status: 'ok', scores: null, label: GOLDEN.text_svc[data[i]!.id] }));
   });
 
-  test('python: setup runs once, a print goes to stderr, an exception fails only its batch', async () => {
+  test('python: setup runs once, a print goes to stderr, stdin reads nothing, an exception fails only its batch', async () => {
     const root = tempRepo({
       'serve.py': [
         'import sys',
@@ -135,6 +135,7 @@ pythonSuite('Python models through the bundled runner', () => {
         '    calls["setup"] += 1',
         'def predict(texts):',
         '    print("a batch of", len(texts))',
+        '    assert sys.stdin.read() == ""  # the requests are not the user code\'s to read',
         '    sys.stdout.write("{\\"id\\": \\"r1\\", \\"label\\": \\"b\\"}\\n")',
         '    if any("boom" in t for t in texts):',
         '        raise ValueError("cannot read " + texts[0])',
@@ -230,12 +231,12 @@ pythonSuite('Python models through the bundled runner', () => {
   });
 
   test('the runner lives in a private folder, removed when the model closes', async () => {
-    const before = new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('evidence-gate-python-')));
     const model = new PythonModel(plan(FIXTURES, 'text.joblib'), TEXT_LABELS, [], FIXTURES, () => {});
-    const added = readdirSync(tmpdir()).filter((f) => f.startsWith('evidence-gate-python-') && !before.has(f));
-    expect(added).toHaveLength(1);
+    expect(model.folder.startsWith(join(tmpdir(), 'evidence-gate-python-'))).toBe(true);
+    expect((statSync(model.folder).mode & 0o777).toString(8)).toBe('700');
+    expect((statSync(join(model.folder, 'runner.py')).mode & 0o777).toString(8)).toBe('600');
     await scoreWith(model, [text('good')]);
-    expect(existsSync(join(tmpdir(), added[0]!))).toBe(false);
+    expect(existsSync(model.folder)).toBe(false);
   });
 
   describe('one line naming the file and the remedy, before any evaluation', () => {

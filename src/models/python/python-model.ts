@@ -48,7 +48,8 @@ function writeRunner(): string {
 
 export class PythonModel extends ExternalModel {
   readonly facts: PythonFacts;
-  private readonly folder: string;
+  /** The private folder holding the runner; removed when the model closes. */
+  readonly folder: string;
   private readonly python: PythonModelPlan;
 
   constructor(
