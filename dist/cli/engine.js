@@ -29780,7 +29780,21 @@ const RUNNER_PY = [
     "        return [_failed(i, _described(error)) for i in ids]",
     "",
     "",
+    "def _forget_runner():",
+    "    \"\"\"Remove this file and its private folder once running: a run stopped by a signal leaves nothing.\"\"\"",
+    "    folder = os.path.dirname(os.path.abspath(__file__))",
+    "    # Only the folder Evidence Gate made for it, never a copy someone runs by hand.",
+    "    if not os.path.basename(folder).startswith(\"evidence-gate-python-\"):",
+    "        return",
+    "    try:",
+    "        os.unlink(os.path.abspath(__file__))",
+    "        os.rmdir(folder)",
+    "    except OSError:",
+    "        pass",
+    "",
+    "",
     "def serve(spec):",
+    "    _forget_runner()",
     "    function, _, _ = load(spec)",
     "    batch_size = max(1, int(spec.get(\"batch\") or 64))",
     "    features = spec.get(\"features\")",
@@ -29843,11 +29857,21 @@ const RUNNER_PY = [
 function shellWord(s) {
     return `'${s.replace(/'/g, `'\\''`)}'`;
 }
+/** Runner folders not yet removed; a run that ends without closing its models removes them at exit. */
+const LIVE_FOLDERS = new Set();
+let removedAtExit = false;
+function removeFolder(folder) {
+    (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
+    LIVE_FOLDERS.delete(folder);
+}
 /** Writes the runner to a new private folder (mode 0700, file 0600); removed by close() or at exit. */
 function writeRunner() {
+    if (!removedAtExit)
+        process.once('exit', () => [...LIVE_FOLDERS].forEach(removeFolder));
+    removedAtExit = true;
     const folder = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'evidence-gate-python-'));
+    LIVE_FOLDERS.add(folder);
     (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(folder, 'runner.py'), RUNNER_PY, { mode: 0o600 });
-    process.once('exit', () => (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true }));
     return folder;
 }
 class PythonModel extends ExternalModel {
@@ -29870,7 +29894,7 @@ class PythonModel extends ExternalModel {
             facts = probePython(plan, runner, spec, labels, root);
         }
         catch (error) {
-            (0,external_node_fs_.rmSync)(folder, { recursive: true, force: true });
+            removeFolder(folder);
             throw error;
         }
         const masker = passedValuesMasker(plan.env, modelEnvironment(process.env, plan.env).env);
@@ -29916,7 +29940,7 @@ class PythonModel extends ExternalModel {
             await super.close();
         }
         finally {
-            (0,external_node_fs_.rmSync)(this.folder, { recursive: true, force: true });
+            removeFolder(this.folder);
         }
     }
 }

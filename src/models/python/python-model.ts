@@ -38,11 +38,22 @@ function shellWord(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Runner folders not yet removed; a run that ends without closing its models removes them at exit. */
+const LIVE_FOLDERS = new Set<string>();
+let removedAtExit = false;
+
+function removeFolder(folder: string): void {
+  rmSync(folder, { recursive: true, force: true });
+  LIVE_FOLDERS.delete(folder);
+}
+
 /** Writes the runner to a new private folder (mode 0700, file 0600); removed by close() or at exit. */
 function writeRunner(): string {
+  if (!removedAtExit) process.once('exit', () => [...LIVE_FOLDERS].forEach(removeFolder));
+  removedAtExit = true;
   const folder = mkdtempSync(join(tmpdir(), 'evidence-gate-python-'));
+  LIVE_FOLDERS.add(folder);
   writeFileSync(join(folder, 'runner.py'), RUNNER_PY, { mode: 0o600 });
-  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
   return folder;
 }
 
@@ -72,7 +83,7 @@ export class PythonModel extends ExternalModel {
     try {
       facts = probePython(plan, runner, spec, labels, root);
     } catch (error) {
-      rmSync(folder, { recursive: true, force: true });
+      removeFolder(folder);
       throw error;
     }
     const masker = passedValuesMasker(plan.env, modelEnvironment(process.env, plan.env).env);
@@ -124,7 +135,7 @@ export class PythonModel extends ExternalModel {
     try {
       await super.close();
     } finally {
-      rmSync(this.folder, { recursive: true, force: true });
+      removeFolder(this.folder);
     }
   }
 }
