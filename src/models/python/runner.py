@@ -246,7 +246,9 @@ def serve(spec):
     batch_size = max(1, int(spec.get("batch") or 64))
     features = spec.get("features")
     stdin = _REQUESTS
-    pending = b""
+    # The unfinished last line, in pieces: joined only when its newline arrives, so a line of many
+    # megabytes costs linear time, not a copy per chunk.
+    pending = []
     waiting = []
     while True:
         # Wait for input only when nothing is queued; otherwise take what has already arrived, so a
@@ -258,8 +260,11 @@ def serve(spec):
                 _reply(_run_batch(function, waiting[start : start + batch_size], features))
             return
         if chunk:
-            pending += chunk
-            *lines, pending = pending.split(b"\n")
+            if b"\n" not in chunk:
+                pending.append(chunk)
+                continue
+            *lines, rest = b"".join(pending + [chunk]).split(b"\n")
+            pending = [rest] if rest else []
             # One parse for every complete line of the chunk: much faster than one per line.
             waiting.extend(json.loads(b"[" + b",".join(line for line in lines if line.strip()) + b"]"))
         while len(waiting) >= batch_size or (waiting and not ready):
