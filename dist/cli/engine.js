@@ -29491,7 +29491,6 @@ var external_node_path_ = __nccwpck_require__(6760);
 
 
 
-
 /** Loading a large pipeline (and importing scikit-learn) can take a while on a cold runner. */
 const PROBE_LIMIT_MS = 120_000;
 /** Shortest value of a passed variable that is masked: shorter ones would hide ordinary words and digits. */
@@ -29503,9 +29502,9 @@ const MIN_SECRET_CHARS = 8;
 function passedValuesMasker(names, env) {
     return new Masker(names.map((name) => env[name] ?? '').filter((v) => v.length >= MIN_SECRET_CHARS));
 }
-function probePython(plan, runner, spec, labels, root) {
-    const { env } = modelEnvironment(process.env, plan.env);
-    const masker = passedValuesMasker(plan.env, env);
+function probePython(plan, runner, spec, labels, root, 
+/** The model's environment (src/models/external/environment.ts) and what hides its passed values. */
+env, masker) {
     const fail = (what, remedy) => new errors/* ConfigError */.xL(`${plan.file.path}: model ${(0,visible/* quoted */.TL)(plan.name)} (${plan.kind}): ${masker.mask(what)}; ${remedy}`);
     const out = (0,external_node_child_process_.spawnSync)(plan.interpreter, [runner, 'probe', JSON.stringify(spec)], {
         cwd: root,
@@ -29894,15 +29893,16 @@ class PythonModel extends ExternalModel {
             batch: plan.batch,
             features: features.length > 0 ? [...features] : null
         };
+        const { env } = modelEnvironment(process.env, plan.env);
+        const masker = passedValuesMasker(plan.env, env);
         let facts;
         try {
-            facts = probePython(plan, runner, spec, labels, root);
+            facts = probePython(plan, runner, spec, labels, root, env, masker);
         }
         catch (error) {
             removeFolder(folder);
             throw error;
         }
-        const masker = passedValuesMasker(plan.env, modelEnvironment(process.env, plan.env).env);
         const probabilities = plan.kind === 'sklearn' ? facts.probabilities === true : plan.probabilities;
         const command = `exec ${[plan.interpreter, runner, 'serve', JSON.stringify(spec)].map(shellWord).join(' ')}`;
         super({

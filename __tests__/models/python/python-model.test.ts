@@ -225,6 +225,11 @@ pythonSuite('Python models through the bundled runner', () => {
       expect(r).toMatchObject({ status: 'error' });
       expect(JSON.stringify(r)).not.toContain(secret.slice(0, 8));
       expect(model.stderrTail()).not.toContain(secret);
+      // A load error quoting it is masked too.
+      const loading = tempRepo({ 'boot.py': 'import os\nraise RuntimeError(os.environ["EG_TEST_API_KEY"])\n' });
+      const refused = refusal(plan(loading, 'boot.py', { env: ['EG_TEST_API_KEY'] }), ['a', 'b'], loading);
+      expect(refused).toContain('importing it raised RuntimeError: ');
+      expect(refused).not.toContain(secret.slice(0, 8));
     } finally {
       delete process.env.EG_TEST_API_KEY;
     }

@@ -7,7 +7,6 @@
 import { spawnSync } from 'node:child_process';
 import { ConfigError } from '../../errors.js';
 import { quoted, quotedList } from '../../util/visible.js';
-import { modelEnvironment } from '../external/environment.js';
 import { Masker } from '../http/secrets.js';
 import type { FileRef } from '../../config/paths.js';
 
@@ -38,7 +37,6 @@ interface ProbePlan {
   kind: 'python' | 'sklearn';
   file: FileRef;
   interpreter: string;
-  env: readonly string[];
 }
 
 /** Shortest value of a passed variable that is masked: shorter ones would hide ordinary words and digits. */
@@ -57,10 +55,11 @@ export function probePython(
   runner: string,
   spec: RunnerSpec,
   labels: readonly string[],
-  root: string
+  root: string,
+  /** The model's environment (src/models/external/environment.ts) and what hides its passed values. */
+  env: Readonly<Record<string, string>>,
+  masker: Masker
 ): PythonFacts {
-  const { env } = modelEnvironment(process.env, plan.env);
-  const masker = passedValuesMasker(plan.env, env);
   const fail = (what: string, remedy: string): ConfigError =>
     new ConfigError(`${plan.file.path}: model ${quoted(plan.name)} (${plan.kind}): ${masker.mask(what)}; ${remedy}`);
   const out = spawnSync(plan.interpreter, [runner, 'probe', JSON.stringify(spec)], {

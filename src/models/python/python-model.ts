@@ -79,14 +79,15 @@ export class PythonModel extends ExternalModel {
       batch: plan.batch,
       features: features.length > 0 ? [...features] : null
     };
+    const { env } = modelEnvironment(process.env, plan.env);
+    const masker = passedValuesMasker(plan.env, env);
     let facts: PythonFacts;
     try {
-      facts = probePython(plan, runner, spec, labels, root);
+      facts = probePython(plan, runner, spec, labels, root, env, masker);
     } catch (error) {
       removeFolder(folder);
       throw error;
     }
-    const masker = passedValuesMasker(plan.env, modelEnvironment(process.env, plan.env).env);
     const probabilities = plan.kind === 'sklearn' ? facts.probabilities === true : plan.probabilities;
     const command = `exec ${[plan.interpreter, runner, 'serve', JSON.stringify(spec)].map(shellWord).join(' ')}`;
     super(
