@@ -106,23 +106,16 @@ describe('tabular config', () => {
     );
   });
 
-  test('fgm needs a model with a gradient: a command has none', () => {
-    expectError(
+  test('fgm beside a model without a gradient loads: the pair is not applicable, not an error', () => {
+    // docs/tabular.md#not-applicable: the command's fgm checks are skipped with the reason (engine test).
+    const plan = load(
       tabularConfig([...ATTACKS, '  constraints: { linf_eps: 0.05 }']).replace(
         '  - logistic-regression',
         '  - logistic-regression\n  - { name: mine, command: node m.js }'
-      ),
-      'c.yml:14: models[1]: fgm follows the model\'s gradient; expected a model kind with one (logistic-regression), found "external"'
+      )
     );
-    // Without fgm, the same command is fine.
-    expect(
-      load(
-        tabularConfig(['  attacks: { noise: {} }', '  constraints: { linf_eps: 0.05 }']).replace(
-          '  - logistic-regression',
-          '  - { name: mine, command: node m.js }'
-        )
-      ).models[0]?.kind
-    ).toBe('external');
+    expect(plan.models.map((m) => m.kind)).toEqual(['logistic-regression', 'external']);
+    expect(Object.keys(plan.threatModel.attacks)).toContain('fgm');
   });
 
   test('a text model does not fit a tabular task, nor the reverse', () => {

@@ -5,7 +5,7 @@
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9830);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(85);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
@@ -74,8 +74,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine.ts + 122 modules
-var engine = __nccwpck_require__(9830);
+// EXTERNAL MODULE: ./src/engine.ts + 124 modules
+var engine = __nccwpck_require__(85);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -2847,14 +2847,6 @@ function buildPlan(raw, source, root, config, registry) {
             throw (0,validate/* configError */.Fj)(source, ['threat_model', 'attacks', family.name], `${family.name} follows the model's gradient and needs threat_model.access: white-box; expected ` +
                 `white-box access, found black-box`, true);
         }
-        // A command exposes no gradient: refuse here rather than when the attack starts.
-        const differentiable = models_registry/* MODEL_KINDS */.gG.filter((d) => d.gradients).map((d) => d.kind);
-        models.forEach((m, i) => {
-            if (!(0,models_registry/* modelKind */.s7)(m.kind).gradients) {
-                throw (0,validate/* configError */.Fj)(source, ['models', i], `${family.name} follows the model's gradient; expected a model kind with one (` +
-                    `${differentiable.join(', ')}), found ${JSON.stringify(m.kind)}`);
-            }
-        });
     }
     const modelNames = new Set(models.map((m) => m.name));
     const abstain = raw.selective?.abstain_below ?? {};
@@ -12870,7 +12862,7 @@ function searchMarks(row, max) {
 
 /***/ }),
 
-/***/ 9830:
+/***/ 85:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14040,6 +14032,11 @@ var release = __nccwpck_require__(1680);
 ;// CONCATENATED MODULE: ./src/manifest/facts.ts
 
 
+/** The attacks a model's manifest entry lists as not applicable to it, with their reasons (attack \u2192 reason). */
+function notApplicableOf(entry) {
+    const list = entry.not_applicable;
+    return list && list.length > 0 ? { notApplicable: Object.fromEntries(list.map((n) => [n.attack, n.reason])) } : {};
+}
 /** A model's `repeat` as its manifest entry records it (params.repeat, only when above 1). */
 function repeatOf(params) {
     const n = params?.repeat;
@@ -14061,7 +14058,12 @@ function readDerivationFacts(m) {
         metric: {
             task: m.data.task,
             labels: m.data.labels,
-            models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities, ...repeatOf(d.params) })),
+            models: m.models.map((d) => ({
+                name: d.name,
+                probabilities: d.probabilities,
+                ...repeatOf(d.params),
+                ...notApplicableOf(d)
+            })),
             conditions: m.conditions.evaluated,
             objective: m.threat_model.objective,
             transitions: m.threat_model.protected_transitions,
@@ -14936,7 +14938,11 @@ const MANIFEST_SHAPE = {
         models: {
             array: {
                 object: { name: str, kind: str, probabilities: bool },
-                optional: { digest: nullable(str), files: { array: { object: { path: str, sha256: str } } } }
+                optional: {
+                    digest: nullable(str),
+                    files: { array: { object: { path: str, sha256: str } } },
+                    not_applicable: { array: { object: { attack: str, reason: str } } }
+                }
             }
         },
         statistics: {
@@ -16738,8 +16744,12 @@ function comparisonChecks(metrics, gate, inputs) {
                 : null;
         for (const condition of metrics.conditions_evaluated) {
             const cell = compared?.cells.find((c) => c.condition === condition && c.scope === metrics_metrics/* ALL */.y2);
+            // An attack that cannot reach the model (docs/tabular.md#not-applicable) has nothing to regress.
+            const unreachable = m.ledger.find((l) => l.family === condition && l.scope === metrics_metrics/* ALL */.y2)?.eligible;
             let figure;
-            if (missing)
+            if (unreachable?.status === 'not_applicable')
+                figure = unreachable;
+            else if (missing)
                 figure = missing;
             else if (!cell || cell.pairs === 0)
                 figure = notEvaluated('no paired rows (every row changed its input or is missing on one side)', 0);
@@ -18495,6 +18505,55 @@ const MODEL_CELLS = [
     repeatCell
 ];
 
+;// CONCATENATED MODULE: ./src/metrics/not-applicable.ts
+
+
+/** The entry with each of its figures (plain or interval) replaced by a not-applicable one with the reason. */
+function figuresNotApplicable(entry, reason) {
+    const out = {};
+    for (const [key, value] of Object.entries(entry)) {
+        if (value === null || typeof value !== 'object' || !('status' in value))
+            out[key] = value;
+        else if ('low' in value)
+            out[key] = { ...value, low: null, high: null, n: null, status: 'not_applicable', reason };
+        else
+            out[key] = notApplicable(reason);
+    }
+    return out;
+}
+/** Replaces, in one model's metrics, the figures of every attack in `reasons` (attack \u2192 reason). */
+function withNotApplicable(m, reasons) {
+    const reasonOf = (name) => reasons[name];
+    const perCondition = (list) => list.map((e) => {
+        const reason = reasonOf(e.condition);
+        return reason === undefined ? e : figuresNotApplicable(e, reason);
+    });
+    const out = {
+        ...m,
+        robustness: perCondition(m.robustness),
+        ledger: m.ledger.map((e) => {
+            const reason = reasonOf(e.family);
+            return reason === undefined ? e : figuresNotApplicable(e, reason);
+        }),
+        union: m.union.map((u) => ({ ...u, families: u.families.filter((f) => reasonOf(f) === undefined) })),
+        abstention: m.abstention && perCondition(m.abstention)
+    };
+    if (m.accounting)
+        out.accounting = perCondition(m.accounting);
+    if (m.repeat)
+        out.repeat = { ...m.repeat, agreement: perCondition(m.repeat.agreement) };
+    // Without exact there is nothing to grade against; otherwise only the inapplicable attacks' grades go.
+    const exactReason = EXACT_ATTACK === undefined ? undefined : reasonOf(EXACT_ATTACK);
+    if (m.exact_certificate && exactReason !== undefined)
+        out.exact_certificate = figuresNotApplicable(m.exact_certificate, exactReason);
+    if (m.attack_strength)
+        out.attack_strength = m.attack_strength.map((s) => {
+            const reason = exactReason ?? reasonOf(s.attack);
+            return reason === undefined ? s : { attack: s.attack, strength: notApplicable(reason) };
+        });
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/metrics/accumulate.ts
 /**
  * metrics.json by streaming accumulators: one example group at a time (evidence/group.ts), each
@@ -18502,6 +18561,7 @@ const MODEL_CELLS = [
  * statistic, the margins \u2014 never the rows. The figures come from the same formula functions the
  * array forms use, so a cell computed here equals the cell computed from its rows.
  */
+
 
 
 
@@ -18550,7 +18610,8 @@ class MetricsAccumulator {
                 missing: 0,
                 summary: { labelOnly: false },
                 cells,
-                without
+                without,
+                notApplicable: model.notApplicable
             };
         });
         this.data = new DataCell(facts);
@@ -18594,13 +18655,14 @@ class MetricsAccumulator {
         let figures = { ...st.without };
         for (const cell of st.cells)
             figures = { ...figures, ...cell.finish(st.summary) };
-        return {
+        const metrics = {
             ...figures,
             model: st.name,
             probabilities: st.probabilities,
             label_only: st.summary.labelOnly,
             missing_rows: missingRowsOf(st.missing, st.rows)
         };
+        return st.notApplicable ? withNotApplicable(metrics, st.notApplicable) : metrics;
     }
     finish() {
         const facts = this.facts;
@@ -19140,7 +19202,7 @@ function strengthSection(metrics, objective) {
     out.push(...markdownTable(['model', 'certified by exact', 'ties'], models.map((m) => [
         md(m.model, 40),
         m.exact_certificate ? (0,format/* rateText */.cf)(m.exact_certificate.certified) : '\u2014',
-        String(m.exact_certificate?.ties.value ?? 0)
+        m.exact_certificate ? (0,format/* countValueText */.MY)(m.exact_certificate.ties) : '0'
     ])), '');
     const binary = metrics.labels.length === 2;
     const rows = models.flatMap((m) => (m.attack_strength ?? []).map((s) => {
@@ -19340,10 +19402,10 @@ function ledgerRows(m) {
         return [
             md(m.model, 40),
             l.family,
-            String(l.in_scope.value),
-            String(l.eligible.value),
-            String(l.tested.value),
-            String(l.successes.value),
+            (0,format/* countValueText */.MY)(l.in_scope),
+            (0,format/* countValueText */.MY)(l.eligible),
+            (0,format/* countValueText */.MY)(l.tested),
+            (0,format/* countValueText */.MY)(l.successes),
             reasons || '0',
             (0,format/* rateText */.cf)(l.eligible_coverage),
             (0,format/* rateText */.cf)(l.robust_accuracy)
@@ -19354,11 +19416,11 @@ function ledgerRows(m) {
         rows.push([
             md(m.model, 40),
             '**union**',
-            String(u.in_scope.value),
-            String(u.eligible.value),
-            String(u.tested.value),
-            String(u.successes.value),
-            String(u.untested.value),
+            (0,format/* countValueText */.MY)(u.in_scope),
+            (0,format/* countValueText */.MY)(u.eligible),
+            (0,format/* countValueText */.MY)(u.tested),
+            (0,format/* countValueText */.MY)(u.successes),
+            (0,format/* countValueText */.MY)(u.untested),
             (0,format/* rateText */.cf)(u.union_coverage),
             (0,format/* rateText */.cf)(u.union_robust_accuracy)
         ]);
@@ -19409,8 +19471,8 @@ function tabularSections(metrics, counters, objective) {
         return [
             md(m.model, 40),
             clean ? (0,format/* rateText */.cf)(clean) : '\u2014',
-            ledger ? String(ledger.eligible.value) : '\u2014',
-            ledger ? String(ledger.tested.value) : '\u2014',
+            ledger ? (0,format/* countValueText */.MY)(ledger.eligible) : '\u2014',
+            ledger ? (0,format/* countValueText */.MY)(ledger.tested) : '\u2014',
             ledger ? (0,format/* rateText */.cf)(ledger.attack_success) : 'n/a',
             fgm ? (0,format/* rateText */.cf)(fgm.post_test_errors) : 'n/a',
             ledger ? (0,format/* rateText */.cf)(ledger.robust_accuracy) : 'n/a',
@@ -20860,10 +20922,10 @@ function html_models_ledgerRows(m) {
         return [
             m.model,
             l.family,
-            n(String(l.in_scope.value)),
-            n(String(l.eligible.value)),
-            n(String(l.tested.value)),
-            n(String(l.successes.value)),
+            n((0,format/* countValueText */.MY)(l.in_scope)),
+            n((0,format/* countValueText */.MY)(l.eligible)),
+            n((0,format/* countValueText */.MY)(l.tested)),
+            n((0,format/* countValueText */.MY)(l.successes)),
             t(reasons || '0'),
             n((0,format/* rateText */.cf)(l.eligible_coverage)),
             n((0,format/* rateText */.cf)(l.robust_accuracy))
@@ -20874,11 +20936,11 @@ function html_models_ledgerRows(m) {
         rows.push([
             m.model,
             { html: '<strong>union</strong>' },
-            n(String(u.in_scope.value)),
-            n(String(u.eligible.value)),
-            n(String(u.tested.value)),
-            n(String(u.successes.value)),
-            n(String(u.untested.value)),
+            n((0,format/* countValueText */.MY)(u.in_scope)),
+            n((0,format/* countValueText */.MY)(u.eligible)),
+            n((0,format/* countValueText */.MY)(u.tested)),
+            n((0,format/* countValueText */.MY)(u.successes)),
+            n((0,format/* countValueText */.MY)(u.untested)),
             n((0,format/* rateText */.cf)(u.union_coverage)),
             n((0,format/* rateText */.cf)(u.union_robust_accuracy))
         ]);
@@ -20999,7 +21061,7 @@ function tabularSection(metrics) {
         n((0,format/* rateText */.cf)(a.post_test_errors)),
         n((0,format/* rateText */.cf)(a.post_test_accuracy)),
         n((0,format/* rateText */.cf)(a.error_induction)),
-        n(String(a.became_correct.value ?? '\u2014'))
+        n((0,format/* countValueText */.MY)(a.became_correct))
     ]))));
     const certified = metrics.models.filter((m) => m.exact_certificate !== undefined);
     if (certified.length > 0) {
@@ -21015,7 +21077,7 @@ function tabularSection(metrics) {
             s.attack,
             n(strengthText(s.strength)),
             n((0,format/* rateText */.cf)(m.exact_certificate?.certified)),
-            n(String(m.exact_certificate?.ties.value ?? 0))
+            n(m.exact_certificate ? (0,format/* countValueText */.MY)(m.exact_certificate.ties) : '0')
         ]))));
     }
     const attackExamples = metrics.models.flatMap((m) => (m.attack_examples ?? []).map((w) => ({ m, w })));
@@ -22842,6 +22904,21 @@ class OutputStaging {
 
 // EXTERNAL MODULE: ./src/config/against-data.ts
 var against_data = __nccwpck_require__(2682);
+;// CONCATENATED MODULE: ./src/evaluate/applicability.ts
+
+/** The attacks (in the order given) that cannot run against a model of this plan entry. */
+function attacksNotApplicable(attacks, model) {
+    if ((0,registry/* modelKind */.s7)(model.kind).gradients)
+        return [];
+    return attacks
+        .filter((attack) => attack.needsGradients)
+        .map((attack) => ({
+        attack: attack.name,
+        reason: `${attack.name} reads the model's ${attack.reads ?? 'input gradient'}, which ${model.name} (kind ` +
+            `${model.kind}) does not expose`
+    }));
+}
+
 ;// CONCATENATED MODULE: ./src/text/packed-rows.ts
 const freshBuffer = (bytes) => new ArrayBuffer(bytes);
 /** Packs rows into three arrays, each over a whole buffer taken from `take` (which may be larger than needed). */
@@ -23358,6 +23435,7 @@ async function runQueryAttacks(model, names, attacks, counters) {
 
 
 
+
 function featureSpace(plan) {
     const names = plan.data.columns.features;
     const tab = plan.threatModel.tabular;
@@ -23407,13 +23485,20 @@ function tabularCandidates(plan, models, labels) {
     const conditions = tabularConditions(plan);
     const seed = plan.statistics.seed;
     const counters = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
-    for (const attack of attacks) {
+    /** Per model, per attack: whether the attack cannot run against it (its rows are uncovered: not_applicable). */
+    const inapplicable = plan.models.map((m) => {
+        const names = new Set(attacksNotApplicable(attacks, m).map((n) => n.attack));
+        return attacks.map((attack) => names.has(attack.name));
+    });
+    attacks.forEach((attack, k) => {
         if (attack.needsGradients)
-            for (const model of models)
-                if (!isDifferentiable(model))
+            models.forEach((model, m) => {
+                if (!inapplicable[m]?.[k] && !isDifferentiable(model))
                     throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
-    }
-    const exact = attacks.map((attack) => attack.exact?.(labels.length, models, plan.threatModel.againstPolicy) ?? null);
+            });
+    });
+    /** Per model, per attack: whether its candidates are the exact worst case (null: not said). */
+    const exact = models.map((model) => attacks.map((attack) => attack.exact?.(labels.length, model, plan.threatModel.againstPolicy) ?? null));
     // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
     const reportsWork = attacks.some((attack) => attack.reportsWork === true);
     const tm = plan.threatModel;
@@ -23424,7 +23509,8 @@ function tabularCandidates(plan, models, labels) {
      * where they do).
      */
     const shared = new Map();
-    const candidate = (k, x, features, c) => {
+    /** Attack k's candidate for model m (null: the same for every model). */
+    const candidate = (k, m, x, features, c) => {
         const attack = attacks[k];
         const perturbed = asRecord(space.names, c.values);
         const input = { kind: 'features', values: perturbed };
@@ -23439,7 +23525,12 @@ function tabularCandidates(plan, models, labels) {
             invalidReason: c.attempted ? c.invalidReason : null,
             // Attacks carry ledger masks; a corruption baseline (noise) does not.
             masked: attack.attack,
-            tabular: { features, perturbed, exact: exact[k] ?? null, ...(reportsWork ? { work: c.work ?? null } : {}) }
+            tabular: {
+                features,
+                perturbed,
+                exact: m === null ? null : (exact[m]?.[k] ?? null),
+                ...(reportsWork ? { work: c.work ?? null } : {})
+            }
         };
     };
     const row = (example, x, modelIndex) => ({
@@ -23454,6 +23545,18 @@ function tabularCandidates(plan, models, labels) {
             : counters[modelIndex],
         targets: targetsOf(example.label),
         policy: modelIndex === null ? null : (0,attack_success/* successPolicy */.OH)(plan, models[modelIndex].name)
+    });
+    /** The row of an attack that cannot run against the model: the clean values, not attempted. */
+    // Nothing was tried, so nothing is claimed about the worst case either (no model: exact null).
+    const notApplicable = (k, x, features) => ({
+        ...candidate(k, null, x, features, {
+            values: x,
+            attempted: false,
+            valid: false,
+            invalidReason: null,
+            work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null }
+        }),
+        notAttemptedReason: 'not_applicable'
     });
     const direct = (attack) => {
         if (attack.candidate === undefined)
@@ -23505,7 +23608,9 @@ function tabularCandidates(plan, models, labels) {
                     masked: false,
                     tabular: { features, perturbed: null, exact: null, ...(reportsWork ? { work: null } : {}) }
                 };
-                const fixed = attacks.map((attack, k) => attack.perModel ? null : candidate(k, x, features, direct(attack)(row(example, x, null), paramsOf(attack))));
+                const fixed = attacks.map((attack, k) => attack.perModel
+                    ? null
+                    : candidate(k, null, x, features, direct(attack)(row(example, x, null), paramsOf(attack))));
                 base = { x, features, clean, fixed };
                 shared.set(example, base);
             }
@@ -23515,7 +23620,12 @@ function tabularCandidates(plan, models, labels) {
                 base.clean,
                 ...attacks.flatMap((attack, k) => attack.queryAttack
                     ? []
-                    : [fixed[k] ?? candidate(k, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))])
+                    : inapplicable[modelIndex]?.[k]
+                        ? [notApplicable(k, x, features)]
+                        : [
+                            fixed[k] ??
+                                candidate(k, modelIndex, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))
+                        ])
             ];
         },
         ...(queried.length === 0
@@ -23526,9 +23636,10 @@ function tabularCandidates(plan, models, labels) {
                         for (const k of queried) {
                             const attack = attacks[k];
                             const at = conditions.indexOf(attack.name);
+                            const skipped = inapplicable[m]?.[k] === true;
                             const starts = part.map((example, e) => {
                                 const clean = cleanOf(m, list[m][e]?.[0]);
-                                return eligible(example, model, clean)
+                                return !skipped && eligible(example, model, clean)
                                     ? attack.queryAttack(queryRow(example, model, clean), paramsOf(attack))
                                     : null;
                             });
@@ -23543,13 +23654,16 @@ function tabularCandidates(plan, models, labels) {
                                 const queries = outcome?.queries ?? 0;
                                 counters[m].predictionEvaluations += queries;
                                 const reason = (0,validity/* validateCandidate */.mu)(x, values, space);
-                                const c = candidate(k, x, clean.tabular?.features ?? asRecord(space.names, x), {
-                                    values,
-                                    attempted: outcome !== null,
-                                    valid: reason === null,
-                                    invalidReason: reason,
-                                    work: { queries, gradientEvaluations: 0, certified: null, tie: null }
-                                });
+                                const features = clean.tabular?.features ?? asRecord(space.names, x);
+                                const c = skipped
+                                    ? notApplicable(k, x, features)
+                                    : candidate(k, m, x, features, {
+                                        values,
+                                        attempted: outcome !== null,
+                                        valid: reason === null,
+                                        invalidReason: reason,
+                                        work: { queries, gradientEvaluations: 0, certified: null, tie: null }
+                                    });
                                 const copy = [...own];
                                 copy.splice(at, 0, { ...c, answered: outcome?.answer ?? cleanOf(m, clean) });
                                 perExample[e] = copy;
@@ -23655,6 +23769,7 @@ async function buildModels(plans, train, labels, options = {}) {
 
 
 
+
 /**
  * Families the threat model leaves out: reported as not tested. Opt-in families (the search,
  * pgd, exact) are not reported as a gap when left out (docs/families.md).
@@ -23699,12 +23814,17 @@ function lengthHistogram(dataset) {
         ]))
     };
 }
-/** A model's manifest entry; external models add their command's file digests and protocol counters. */
-function describeForManifest(model, plan) {
+/**
+ * The manifest entry of the plan's model `index`: external models add their command's file digests and protocol
+ * counters; a model some tabular attack cannot reach lists it under `not_applicable` (evaluate/applicability.ts).
+ */
+function describeForManifest(model, plan, index) {
+    const entry = plan.models[index];
     const description = { ...model.describe() };
     // A model outside the process says what its entry adds (its kind's `remote`, src/models/descriptor.ts).
-    const added = (0,registry/* modelKind */.s7)(plan.kind).remote?.manifest(model, plan);
-    return added ? { ...description, ...added } : description;
+    const added = (0,registry/* modelKind */.s7)(entry.kind).remote?.manifest(model, entry);
+    const skipped = plan.task === 'tabular' ? attacksNotApplicable((0,perturb_registry/* configuredTabular */.O1)(plan.threatModel.attacks), entry) : [];
+    return { ...description, ...added, ...(skipped.length > 0 ? { not_applicable: skipped } : {}) };
 }
 /** The training reports of buildModels as progress of the `train` stage. */
 function trainingProgress(progress) {
@@ -23754,7 +23874,7 @@ async function prepare(plan, options, stage = () => { }) {
     const head = buildManifestHead({
         plan,
         dataset,
-        models: models.map((m, i) => describeForManifest(m, plan.models[i])),
+        models: models.map((m, i) => describeForManifest(m, plan, i)),
         conditions,
         familiesNotConfigured: familiesNotConfigured(plan),
         families: tabular
@@ -23988,7 +24108,7 @@ async function run(options, deps = {}) {
         return publish({
             staging,
             head,
-            models: models.map((m, i) => describeForManifest(m, plan.models[i])),
+            models: models.map((m, i) => describeForManifest(m, plan, i)),
             counters,
             baseline,
             evidence,
@@ -31874,6 +31994,7 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
     optIn: true,
     strategy: 'exact',
     needsGradients: true,
+    reads: 'logits as an affine function of the features',
     perModel: true,
     reportsWork: true,
     method: { search: EXACT_METHOD },
@@ -31890,7 +32011,7 @@ const EXACT = (0,descriptor/* tabularAttack */.y)({
             policy: row.policy
         });
     },
-    exact: (labelCount, _models, againstPolicy) => !againstPolicy || labelCount === 2
+    exact: (labelCount, _model, againstPolicy) => !againstPolicy || labelCount === 2
 });
 
 ;// CONCATENATED MODULE: ./src/tabular/contract.ts
@@ -32010,6 +32131,7 @@ const FGM = (0,descriptor/* tabularAttack */.y)({
     attack: true,
     destructive: false,
     needsGradients: true,
+    reads: 'input gradient',
     perModel: true,
     workedExamples: true,
     binaryExactNote: 'as expected: for a binary linear model one clipped sign step is the exact worst case',
@@ -32018,7 +32140,7 @@ const FGM = (0,descriptor/* tabularAttack */.y)({
     },
     read: () => ({}),
     candidate: (row) => fgmCandidate(row.x, row.label, row.model, row.space, row.counters),
-    exact: (labelCount, models) => fgmIsExact(labelCount, models.every(hasAffineLogits))
+    exact: (labelCount, model) => fgmIsExact(labelCount, hasAffineLogits(model))
 });
 
 // EXTERNAL MODULE: ./src/perturb/decision.ts + 1 modules
@@ -32191,6 +32313,7 @@ const PGD = (0,descriptor/* tabularAttack */.y)({
     optIn: true,
     strategy: 'adaptive',
     needsGradients: true,
+    reads: 'input gradient',
     perModel: true,
     reportsWork: true,
     method: {
@@ -34501,6 +34624,7 @@ function causeSentence(blocking) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KN: () => (/* binding */ percent),
+/* harmony export */   MY: () => (/* binding */ countValueText),
 /* harmony export */   Vd: () => (/* binding */ checkValueText),
 /* harmony export */   Zu: () => (/* binding */ fixed),
 /* harmony export */   a7: () => (/* binding */ ppText),
@@ -34522,6 +34646,12 @@ function statusText(figure) {
 /** "77.8% (42/54)", or the status when the figure has no value. */
 function rateText(figure) {
     return statusText(figure) ?? `${percent(figure.value)} (${figure.numerator}/${figure.denominator})`;
+}
+/** A count's value alone ("42"); "n/a" where the figure does not apply, "\u2014" where it has no value. */
+function countValueText(figure) {
+    if (figure.status === 'not_applicable')
+        return 'n/a';
+    return figure.value === null ? '\u2014' : String(figure.value);
 }
 /** "42/54" for a count within its population. */
 function countText(figure) {

@@ -72,18 +72,6 @@ export function buildPlan(
         true
       );
     }
-    // A command exposes no gradient: refuse here rather than when the attack starts.
-    const differentiable = MODEL_KINDS.filter((d) => d.gradients).map((d) => d.kind);
-    models.forEach((m, i) => {
-      if (!modelKind(m.kind).gradients) {
-        throw configError(
-          source,
-          ['models', i],
-          `${family.name} follows the model's gradient; expected a model kind with one (` +
-            `${differentiable.join(', ')}), found ${JSON.stringify(m.kind)}`
-        );
-      }
-    });
   }
   const modelNames = new Set(models.map((m) => m.name));
 

@@ -16,6 +16,7 @@ import { validateCandidate } from '../tabular/validity.js';
 import { vectorOf } from '../tabular/vector.js';
 import type { ModelCounters } from '../run/facts.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
+import { attacksNotApplicable } from './applicability.js';
 import { runQueryAttacks } from './tabular-queries.js';
 
 export function featureSpace(plan: Plan): FeatureSpace {
@@ -72,12 +73,22 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
   const conditions = tabularConditions(plan);
   const seed = plan.statistics.seed;
   const counters: AttackCounters[] = models.map(() => ({ gradientEvaluations: 0, predictionEvaluations: 0 }));
-  for (const attack of attacks) {
+  /** Per model, per attack: whether the attack cannot run against it (its rows are uncovered: not_applicable). */
+  const inapplicable = plan.models.map((m) => {
+    const names = new Set(attacksNotApplicable(attacks, m).map((n) => n.attack));
+    return attacks.map((attack) => names.has(attack.name));
+  });
+  attacks.forEach((attack, k) => {
     if (attack.needsGradients)
-      for (const model of models)
-        if (!isDifferentiable(model)) throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
-  }
-  const exact = attacks.map((attack) => attack.exact?.(labels.length, models, plan.threatModel.againstPolicy) ?? null);
+      models.forEach((model, m) => {
+        if (!inapplicable[m]?.[k] && !isDifferentiable(model))
+          throw new Error(`model ${model.name} exposes no gradient for ${attack.name}`);
+      });
+  });
+  /** Per model, per attack: whether its candidates are the exact worst case (null: not said). */
+  const exact = models.map((model) =>
+    attacks.map((attack) => attack.exact?.(labels.length, model, plan.threatModel.againstPolicy) ?? null)
+  );
   // Per-row work fields appear only when an attack reports them, so older configs keep their evidence.
   const reportsWork = attacks.some((attack) => attack.reportsWork === true);
   const tm = plan.threatModel;
@@ -93,7 +104,14 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     { x: number[]; clean: Candidate; fixed: Array<Candidate | null>; features: Record<string, number> }
   >();
 
-  const candidate = (k: number, x: number[], features: Record<string, number>, c: TabularCandidate): Candidate => {
+  /** Attack k's candidate for model m (null: the same for every model). */
+  const candidate = (
+    k: number,
+    m: number | null,
+    x: number[],
+    features: Record<string, number>,
+    c: TabularCandidate
+  ): Candidate => {
     const attack = attacks[k] as TabularAttackDescriptor;
     const perturbed = asRecord(space.names, c.values);
     const input = { kind: 'features' as const, values: perturbed };
@@ -108,7 +126,12 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
       invalidReason: c.attempted ? c.invalidReason : null,
       // Attacks carry ledger masks; a corruption baseline (noise) does not.
       masked: attack.attack,
-      tabular: { features, perturbed, exact: exact[k] ?? null, ...(reportsWork ? { work: c.work ?? null } : {}) }
+      tabular: {
+        features,
+        perturbed,
+        exact: m === null ? null : (exact[m]?.[k] ?? null),
+        ...(reportsWork ? { work: c.work ?? null } : {})
+      }
     };
   };
   const row = (example: Example, x: number[], modelIndex: number | null) => ({
@@ -126,6 +149,18 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
     policy: modelIndex === null ? null : successPolicy(plan, (models[modelIndex] as Model).name)
   });
 
+  /** The row of an attack that cannot run against the model: the clean values, not attempted. */
+  // Nothing was tried, so nothing is claimed about the worst case either (no model: exact null).
+  const notApplicable = (k: number, x: number[], features: Record<string, number>): Candidate => ({
+    ...candidate(k, null, x, features, {
+      values: x,
+      attempted: false,
+      valid: false,
+      invalidReason: null,
+      work: { queries: 0, gradientEvaluations: 0, certified: null, tie: null }
+    }),
+    notAttemptedReason: 'not_applicable'
+  });
   const direct = (attack: TabularAttackDescriptor) => {
     if (attack.candidate === undefined) throw new Error(`tabular attack ${attack.name} has no candidate`);
     return attack.candidate.bind(attack);
@@ -175,7 +210,9 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
           tabular: { features, perturbed: null, exact: null, ...(reportsWork ? { work: null } : {}) }
         };
         const fixed = attacks.map((attack, k) =>
-          attack.perModel ? null : candidate(k, x, features, direct(attack)(row(example, x, null), paramsOf(attack)))
+          attack.perModel
+            ? null
+            : candidate(k, null, x, features, direct(attack)(row(example, x, null), paramsOf(attack)))
         );
         base = { x, features, clean, fixed };
         shared.set(example, base);
@@ -187,7 +224,12 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
         ...attacks.flatMap((attack, k) =>
           attack.queryAttack
             ? []
-            : [fixed[k] ?? candidate(k, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))]
+            : inapplicable[modelIndex]?.[k]
+              ? [notApplicable(k, x, features)]
+              : [
+                  fixed[k] ??
+                    candidate(k, modelIndex, x, features, direct(attack)(row(example, x, modelIndex), paramsOf(attack)))
+                ]
         )
       ];
     },
@@ -199,9 +241,10 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
               for (const k of queried) {
                 const attack = attacks[k] as TabularAttackDescriptor;
                 const at = conditions.indexOf(attack.name as Family);
+                const skipped = inapplicable[m]?.[k] === true;
                 const starts: Array<QueryAttack | null> = part.map((example, e) => {
                   const clean = cleanOf(m, (list[m] as Candidate[][])[e]?.[0] as Candidate);
-                  return eligible(example, model, clean)
+                  return !skipped && eligible(example, model, clean)
                     ? (attack.queryAttack as NonNullable<TabularAttackDescriptor['queryAttack']>)(
                         queryRow(example, model, clean as OkResult),
                         paramsOf(attack)
@@ -219,13 +262,16 @@ export function tabularCandidates(plan: Plan, models: readonly Model[], labels: 
                   const queries = outcome?.queries ?? 0;
                   (counters[m] as AttackCounters).predictionEvaluations += queries;
                   const reason = validateCandidate(x, values, space);
-                  const c = candidate(k, x, clean.tabular?.features ?? asRecord(space.names, x), {
-                    values,
-                    attempted: outcome !== null,
-                    valid: reason === null,
-                    invalidReason: reason,
-                    work: { queries, gradientEvaluations: 0, certified: null, tie: null }
-                  });
+                  const features = clean.tabular?.features ?? asRecord(space.names, x);
+                  const c = skipped
+                    ? notApplicable(k, x, features)
+                    : candidate(k, m, x, features, {
+                        values,
+                        attempted: outcome !== null,
+                        valid: reason === null,
+                        invalidReason: reason,
+                        work: { queries, gradientEvaluations: 0, certified: null, tie: null }
+                      });
                   const copy = [...own];
                   copy.splice(at, 0, { ...c, answered: outcome?.answer ?? cleanOf(m, clean) });
                   perExample[e] = copy;

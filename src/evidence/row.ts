@@ -11,9 +11,10 @@ import type { Condition } from './condition.js';
 export const EVIDENCE_SCHEMA_VERSION = 2;
 
 type RowStatus = 'ok' | 'error' | 'timeout';
-export type UncoveredReason = 'unchanged' | 'no_dictionary' | 'no_edit' | 'text_too_long' | 'invalid' | 'missing';
+export type UncoveredReason =
+  'unchanged' | 'no_dictionary' | 'no_edit' | 'text_too_long' | 'not_applicable' | 'invalid' | 'missing';
 /** Why a condition did not act on a row (the first uncovered reasons). */
-export type NotAttemptedReason = 'no_dictionary' | 'no_edit' | 'text_too_long';
+export type NotAttemptedReason = 'no_dictionary' | 'no_edit' | 'text_too_long' | 'not_applicable';
 
 export interface EvidenceRow {
   id: string;

@@ -229,8 +229,11 @@ function comparisonChecks(metrics: Metrics, gate: GatePlan, inputs: GateInputs):
           : null;
     for (const condition of metrics.conditions_evaluated) {
       const cell = compared?.cells.find((c) => c.condition === condition && c.scope === ALL);
+      // An attack that cannot reach the model (docs/tabular.md#not-applicable) has nothing to regress.
+      const unreachable = m.ledger.find((l) => l.family === condition && l.scope === ALL)?.eligible;
       let figure: Figure;
-      if (missing) figure = missing;
+      if (unreachable?.status === 'not_applicable') figure = unreachable;
+      else if (missing) figure = missing;
       else if (!cell || cell.pairs === 0)
         figure = notEvaluated('no paired rows (every row changed its input or is missing on one side)', 0);
       else {

@@ -43,6 +43,12 @@ export interface DerivationFacts {
   gate: GatePlan;
 }
 
+/** The attacks a model's manifest entry lists as not applicable to it, with their reasons (attack → reason). */
+function notApplicableOf(entry: unknown): { notApplicable?: Record<string, string> } {
+  const list = (entry as { not_applicable?: Array<{ attack: string; reason: string }> }).not_applicable;
+  return list && list.length > 0 ? { notApplicable: Object.fromEntries(list.map((n) => [n.attack, n.reason])) } : {};
+}
+
 /** A model's `repeat` as its manifest entry records it (params.repeat, only when above 1). */
 function repeatOf(params: Record<string, unknown> | undefined): { repeat?: number } {
   const n = params?.repeat;
@@ -67,7 +73,12 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
     metric: {
       task: m.data.task,
       labels: m.data.labels,
-      models: m.models.map((d) => ({ name: d.name, probabilities: d.probabilities, ...repeatOf(d.params) })),
+      models: m.models.map((d) => ({
+        name: d.name,
+        probabilities: d.probabilities,
+        ...repeatOf(d.params),
+        ...notApplicableOf(d)
+      })),
       conditions: m.conditions.evaluated,
       objective: m.threat_model.objective,
       transitions: m.threat_model.protected_transitions,

@@ -82,7 +82,11 @@ export const MANIFEST_SHAPE: Shape = {
     models: {
       array: {
         object: { name: str, kind: str, probabilities: bool },
-        optional: { digest: nullable(str), files: { array: { object: { path: str, sha256: str } } } }
+        optional: {
+          digest: nullable(str),
+          files: { array: { object: { path: str, sha256: str } } },
+          not_applicable: { array: { object: { attack: str, reason: str } } }
+        }
       }
     },
     statistics: {

@@ -23,6 +23,7 @@ import {
   type Metrics,
   type ModelMetrics
 } from './metrics.js';
+import { withNotApplicable } from './not-applicable.js';
 import { PRNG_NAME, STREAM_DERIVATION } from './random.js';
 
 interface ModelState {
@@ -34,6 +35,8 @@ interface ModelState {
   cells: MetricCell[];
   /** What the table's cells without a cell for this model report instead. */
   without: Partial<ModelMetrics>;
+  /** Attacks that cannot run against the model (attack → reason). */
+  notApplicable: Readonly<Record<string, string>> | undefined;
 }
 
 export class MetricsAccumulator {
@@ -71,7 +74,8 @@ export class MetricsAccumulator {
         missing: 0,
         summary: { labelOnly: false },
         cells,
-        without
+        without,
+        notApplicable: model.notApplicable
       };
     });
     this.data = new DataCell(facts);
@@ -109,13 +113,14 @@ export class MetricsAccumulator {
   private modelMetrics(st: ModelState): ModelMetrics {
     let figures: Partial<ModelMetrics> = { ...st.without };
     for (const cell of st.cells) figures = { ...figures, ...cell.finish(st.summary) };
-    return {
+    const metrics: ModelMetrics = {
       ...(figures as Omit<ModelMetrics, 'model' | 'probabilities' | 'label_only' | 'missing_rows'>),
       model: st.name,
       probabilities: st.probabilities,
       label_only: st.summary.labelOnly,
       missing_rows: missingRowsOf(st.missing, st.rows)
     };
+    return st.notApplicable ? withNotApplicable(metrics, st.notApplicable) : metrics;
   }
 
   finish(): Metrics {

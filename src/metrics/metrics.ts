@@ -43,7 +43,13 @@ export interface MetricFacts {
   /**
    * Models in config order; `repeat` where a model is asked more than once per input (the manifest's params.repeat).
    */
-  models: ReadonlyArray<{ name: string; probabilities: boolean; repeat?: number }>;
+  models: ReadonlyArray<{
+    name: string;
+    probabilities: boolean;
+    repeat?: number;
+    /** Attacks that cannot run against the model (attack → reason): their figures are not applicable. */
+    notApplicable?: Readonly<Record<string, string>>;
+  }>;
   /** Conditions in evidence order, clean first. */
   conditions: readonly Condition[];
   objective: 'untargeted' | 'targeted';

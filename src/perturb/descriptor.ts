@@ -136,8 +136,13 @@ export interface TabularAttackDescriptor<
   A extends boolean = boolean
 > extends FamilyBase<N, S, P, A> {
   task: 'tabular';
-  /** White-box: follows the model's input gradient, so needs `access: white-box` and differentiable models. */
+  /**
+   * White-box: reads the model (its input gradient), so needs `access: white-box`; beside a model kind without
+   * `gradients` its checks are not applicable (src/evaluate/applicability.ts).
+   */
   needsGradients: boolean;
+  /** What a white-box attack reads from the model, in the words of its not-applicable reason ("the model's …"). */
+  reads?: string;
   /** True when the candidate depends on the model (computed per model); false when every model gets the same one. */
   perModel: boolean;
   /**
@@ -171,7 +176,7 @@ export interface TabularAttackDescriptor<
    */
   binaryExactNote?: string;
   /** Whether the candidate is the exact worst case (evidence `exact`); absent: not said (null). */
-  exact?(labelCount: number, models: readonly Model[], againstPolicy: boolean): boolean;
+  exact?(labelCount: number, model: Model, againstPolicy: boolean): boolean;
 }
 
 /** Any family (methods are bivariant in their parameters, so every descriptor fits). */

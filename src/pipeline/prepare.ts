@@ -11,6 +11,7 @@ import type { ModelPlan, Plan } from '../config/plan.js';
 import { loadDataset, type Dataset } from '../data/dataset.js';
 import type { Example } from '../data/example.js';
 import type { CandidateSource } from '../evaluate/candidate.js';
+import { attacksNotApplicable } from '../evaluate/applicability.js';
 import { textCandidates } from '../evaluate/conditions.js';
 import { PerturbationThread } from '../evaluate/perturb-thread.js';
 import { evaluationChunks } from '../evaluate/evaluate.js';
@@ -104,12 +105,22 @@ function lengthHistogram(dataset: Dataset): LengthHistogram {
   };
 }
 
-/** A model's manifest entry; external models add their command's file digests and protocol counters. */
-export function describeForManifest(model: Model, plan: ModelPlan): ModelDescription & Record<string, unknown> {
+/**
+ * The manifest entry of the plan's model `index`: external models add their command's file digests and protocol
+ * counters; a model some tabular attack cannot reach lists it under `not_applicable` (evaluate/applicability.ts).
+ */
+export function describeForManifest(
+  model: Model,
+  plan: Plan,
+  index: number
+): ModelDescription & Record<string, unknown> {
+  const entry = plan.models[index] as ModelPlan;
   const description: ModelDescription & Record<string, unknown> = { ...model.describe() };
   // A model outside the process says what its entry adds (its kind's `remote`, src/models/descriptor.ts).
-  const added = modelKind(plan.kind).remote?.manifest(model, plan);
-  return added ? { ...description, ...added } : description;
+  const added = modelKind(entry.kind).remote?.manifest(model, entry);
+  const skipped =
+    plan.task === 'tabular' ? attacksNotApplicable(configuredTabular(plan.threatModel.attacks), entry) : [];
+  return { ...description, ...added, ...(skipped.length > 0 ? { not_applicable: skipped } : {}) };
 }
 
 /** The training reports of buildModels as progress of the `train` stage. */
@@ -167,7 +178,7 @@ export async function prepare(
   const head = buildManifestHead({
     plan,
     dataset,
-    models: models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan)),
+    models: models.map((m, i) => describeForManifest(m, plan, i)),
     conditions,
     familiesNotConfigured: familiesNotConfigured(plan),
     families: tabular

@@ -122,7 +122,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     return publish({
       staging,
       head,
-      models: models.map((m, i) => describeForManifest(m, plan.models[i] as ModelPlan)),
+      models: models.map((m, i) => describeForManifest(m, plan, i)),
       counters,
       baseline,
       evidence,

@@ -17,6 +17,12 @@ export function rateText(figure: Figure): string {
   return statusText(figure) ?? `${percent(figure.value as number)} (${figure.numerator}/${figure.denominator})`;
 }
 
+/** A count's value alone ("42"); "n/a" where the figure does not apply, "—" where it has no value. */
+export function countValueText(figure: Figure): string {
+  if (figure.status === 'not_applicable') return 'n/a';
+  return figure.value === null ? '—' : String(figure.value);
+}
+
 /** "42/54" for a count within its population. */
 export function countText(figure: Figure): string {
   return statusText(figure) ?? `${figure.value}/${figure.denominator}`;

@@ -9,7 +9,7 @@ import type { IntervalFigure } from '../metrics/bootstrap.js';
 import type { Figure } from '../metrics/figure.js';
 import { ALL, type Metrics, type ModelMetrics } from '../metrics/metrics.js';
 import { escapeHtml } from './escape.js';
-import { countText, fixed, ppText, rateText } from './format.js';
+import { countText, countValueText, fixed, ppText, rateText } from './format.js';
 import { h, n, table, t, type Cell } from './html-parts.js';
 import { barChart, lineChart, reliabilityChart } from './svg.js';
 import { CERTIFIED_MEANING, strengthText } from './summary-strength.js';
@@ -128,10 +128,10 @@ function ledgerRows(m: ModelMetrics): Cell[][] {
       return [
         m.model,
         l.family,
-        n(String(l.in_scope.value)),
-        n(String(l.eligible.value)),
-        n(String(l.tested.value)),
-        n(String(l.successes.value)),
+        n(countValueText(l.in_scope)),
+        n(countValueText(l.eligible)),
+        n(countValueText(l.tested)),
+        n(countValueText(l.successes)),
         t(reasons || '0'),
         n(rateText(l.eligible_coverage)),
         n(rateText(l.robust_accuracy))
@@ -142,11 +142,11 @@ function ledgerRows(m: ModelMetrics): Cell[][] {
     rows.push([
       m.model,
       { html: '<strong>union</strong>' },
-      n(String(u.in_scope.value)),
-      n(String(u.eligible.value)),
-      n(String(u.tested.value)),
-      n(String(u.successes.value)),
-      n(String(u.untested.value)),
+      n(countValueText(u.in_scope)),
+      n(countValueText(u.eligible)),
+      n(countValueText(u.tested)),
+      n(countValueText(u.successes)),
+      n(countValueText(u.untested)),
       n(rateText(u.union_coverage)),
       n(rateText(u.union_robust_accuracy))
     ]);
@@ -285,7 +285,7 @@ export function tabularSection(metrics: Metrics): string[] {
             n(rateText(a.post_test_errors)),
             n(rateText(a.post_test_accuracy)),
             n(rateText(a.error_induction)),
-            n(String(a.became_correct.value ?? '—'))
+            n(countValueText(a.became_correct))
           ])
       )
     )
@@ -311,7 +311,7 @@ export function tabularSection(metrics: Metrics): string[] {
             s.attack,
             n(strengthText(s.strength)),
             n(rateText(m.exact_certificate?.certified as Figure)),
-            n(String(m.exact_certificate?.ties.value ?? 0))
+            n(m.exact_certificate ? countValueText(m.exact_certificate.ties) : '0')
           ])
         )
       )

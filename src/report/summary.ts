@@ -21,6 +21,7 @@ import {
   checkThresholdText,
   checkValueText,
   countText,
+  countValueText,
   rowsBehindText,
   fixed,
   percent,
@@ -111,10 +112,10 @@ function ledgerRows(m: ModelMetrics): string[][] {
       return [
         md(m.model, 40),
         l.family,
-        String(l.in_scope.value),
-        String(l.eligible.value),
-        String(l.tested.value),
-        String(l.successes.value),
+        countValueText(l.in_scope),
+        countValueText(l.eligible),
+        countValueText(l.tested),
+        countValueText(l.successes),
         reasons || '0',
         rateText(l.eligible_coverage),
         rateText(l.robust_accuracy)
@@ -125,11 +126,11 @@ function ledgerRows(m: ModelMetrics): string[][] {
     rows.push([
       md(m.model, 40),
       '**union**',
-      String(u.in_scope.value),
-      String(u.eligible.value),
-      String(u.tested.value),
-      String(u.successes.value),
-      String(u.untested.value),
+      countValueText(u.in_scope),
+      countValueText(u.eligible),
+      countValueText(u.tested),
+      countValueText(u.successes),
+      countValueText(u.untested),
       rateText(u.union_coverage),
       rateText(u.union_robust_accuracy)
     ]);
@@ -188,8 +189,8 @@ function tabularSections(metrics: Metrics, counters: ReportFacts['counters'], ob
     return [
       md(m.model, 40),
       clean ? rateText(clean) : '—',
-      ledger ? String(ledger.eligible.value) : '—',
-      ledger ? String(ledger.tested.value) : '—',
+      ledger ? countValueText(ledger.eligible) : '—',
+      ledger ? countValueText(ledger.tested) : '—',
       ledger ? rateText(ledger.attack_success) : 'n/a',
       fgm ? rateText(fgm.post_test_errors) : 'n/a',
       ledger ? rateText(ledger.robust_accuracy) : 'n/a',

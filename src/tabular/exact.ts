@@ -351,6 +351,7 @@ export const EXACT = tabularAttack({
   optIn: true,
   strategy: 'exact',
   needsGradients: true,
+  reads: 'logits as an affine function of the features',
   perModel: true,
   reportsWork: true,
   method: { search: EXACT_METHOD },
@@ -366,5 +367,5 @@ export const EXACT = tabularAttack({
       policy: row.policy
     });
   },
-  exact: (labelCount, _models, againstPolicy) => !againstPolicy || labelCount === 2
+  exact: (labelCount, _model, againstPolicy) => !againstPolicy || labelCount === 2
 });

@@ -118,6 +118,7 @@ export const FGM = tabularAttack({
   attack: true,
   destructive: false,
   needsGradients: true,
+  reads: 'input gradient',
   perModel: true,
   workedExamples: true,
   binaryExactNote: 'as expected: for a binary linear model one clipped sign step is the exact worst case',
@@ -126,5 +127,5 @@ export const FGM = tabularAttack({
   },
   read: () => ({}),
   candidate: (row) => fgmCandidate(row.x, row.label, row.model as Differentiable, row.space, row.counters),
-  exact: (labelCount, models) => fgmIsExact(labelCount, models.every(hasAffineLogits))
+  exact: (labelCount, model) => fgmIsExact(labelCount, hasAffineLogits(model))
 });

@@ -158,6 +158,7 @@ export const PGD = tabularAttack({
   optIn: true,
   strategy: 'adaptive',
   needsGradients: true,
+  reads: 'input gradient',
   perModel: true,
   reportsWork: true,
   method: {

@@ -32,3 +32,23 @@ export function python(): string {
     );
   return PYTHON;
 }
+
+/**
+ * What a saved estimator's own predict_proba answers in this interpreter, per row, as repr strings (exact). The
+ * committed golden pins the same values as they came out on the machine that wrote it; BLAS kernels chosen per CPU
+ * may move a probability by an ulp, so the bit-for-bit promise is held against this live answer.
+ */
+export function ownProbabilities(file: string, rows: ReadonlyArray<string | number[]>): string[][] {
+  const script = [
+    'import json, pickle, sys',
+    'import joblib, numpy as np',
+    'path = sys.argv[1]',
+    'model = pickle.load(open(path, "rb")) if path.endswith(".pkl") else joblib.load(path)',
+    'rows = json.load(sys.stdin)',
+    'x = rows if isinstance(rows[0], str) else np.asarray(rows, dtype=float)',
+    'print(json.dumps([[repr(float(p)) for p in row] for row in model.predict_proba(x)]))'
+  ].join('\n');
+  const out = spawnSync(python(), ['-c', script, file], { input: JSON.stringify(rows), encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`predict_proba of ${file} failed: ${out.stderr}`);
+  return JSON.parse(out.stdout) as string[][];
+}
