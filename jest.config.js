@@ -4,7 +4,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.check.json', diagnostics: { ignoreCodes: [151002] } }]
+    '^.+\\.ts$': ['<rootDir>/scripts/jest-transform.cjs', { useESM: true, tsconfig: 'tsconfig.check.json', diagnostics: { ignoreCodes: [151002] } }]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,

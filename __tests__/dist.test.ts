@@ -11,7 +11,7 @@ import { evaluationChunks } from '../src/evaluate/evaluate.js';
 import { loadDataset } from '../src/data/dataset.js';
 import { loadPlan } from '../src/config/load.js';
 import { join } from 'node:path';
-import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo } from './helpers.js';
+import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo, tinyRepo } from './helpers.js';
 import { readOutputs } from './action/runner-files.js';
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -72,15 +72,16 @@ describe('the CLI bundle', () => {
 
 describe('the CLI launcher and its compile cache', () => {
   const outputs = ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html'];
+  // The cache is about loading the engine, not about the run: a four-row repository (which fails its gate) will do.
   const cli = (root: string, out: string, env: Record<string, string>) =>
     spawnSync(
       process.execPath,
-      [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', out, '--quiet'],
+      [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', 'evidence-gate.yml', '--out', out, '--quiet'],
       { cwd: root, encoding: 'utf8', env: cleanEnv(env) }
     );
 
   test('stores the engine bytecode privately after a first run, uses it next, replaces a bad file, and writes the same bytes each time', () => {
-    const root = smallExampleRepo();
+    const root = tinyRepo();
     const cacheDir = join(tempRepo(), 'v8');
     const first = cli(root, 'first', { NODE_COMPILE_CACHE: cacheDir });
     expect(first.stderr).toBe('');
@@ -118,7 +119,7 @@ describe('the CLI launcher and its compile cache', () => {
   }, 60_000);
 
   test('a cache file with flipped bits or from another engine is ignored and replaced, never fatal', () => {
-    const root = smallExampleRepo();
+    const root = tinyRepo();
     const cacheDir = join(tempRepo(), 'v8');
     expect(cli(root, 'first', { NODE_COMPILE_CACHE: cacheDir }).status).toBe(1);
     const cacheFile = join(cacheDir, readdirSync(cacheDir)[0] as string);
@@ -163,7 +164,7 @@ describe('the CLI launcher and its compile cache', () => {
   });
 
   test('NODE_DISABLE_COMPILE_CACHE leaves no cache behind', () => {
-    const root = smallExampleRepo();
+    const root = tinyRepo();
     const cacheDir = join(tempRepo(), 'v8');
     const r = cli(root, 'out', { NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(r.status).toBe(1);
