@@ -4,7 +4,10 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['<rootDir>/scripts/jest-transform.cjs', { useESM: true, tsconfig: 'tsconfig.check.json', diagnostics: { ignoreCodes: [151002] } }]
+    '^.+\\.ts$': [
+      '<rootDir>/scripts/jest-transform.mjs',
+      { useESM: true, tsconfig: 'tsconfig.check.json', diagnostics: { ignoreCodes: [151002] } }
+    ]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,

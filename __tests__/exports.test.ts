@@ -50,3 +50,40 @@ test('no export of src/ is used only in its own file or by nobody', () => {
   // A known one that is now used, or gone: take it off the list.
   expect([...KNOWN].filter((k) => !unused.includes(k))).toEqual([]);
 });
+
+/** Exports that src/ does not call but that are no test oracle, each with its reason; this list only shrinks. */
+const TEST_HOOKS = new Map<string, string>([
+  ['output/stop.ts#resetStopState', 'the stop state is per process; the tests of one file reset it between cases'],
+  ['perturb/levenshtein.ts#levenshteinWithin', 'the banded distance behind editRatioViolation, tested on its own']
+]);
+
+test('no export of src/ is used by the tests alone: a test oracle lives in __tests__/', () => {
+  const code = /\.(?:ts|mts|js|mjs|cjs)$/;
+  // Uses by the product: src/ and scripts/ (a generator script is a user), each word with the files it is in.
+  const seenIn = new Map<string, Set<string>>();
+  for (const dir of ['src', 'scripts']) {
+    for (const file of files(join(REPO_ROOT, dir), code)) {
+      const text = readFileSync(file, 'utf8');
+      for (const word of new Set(text.match(/[\w$]+/g))) {
+        const set = seenIn.get(word) ?? new Set<string>();
+        set.add(file);
+        seenIn.set(word, set);
+      }
+    }
+  }
+  const testOnly: string[] = [];
+  for (const file of files(join(REPO_ROOT, 'src'), /\.ts$/)) {
+    const name = relative(join(REPO_ROOT, 'src'), file);
+    if (ENTRIES.has(name)) continue;
+    const text = readFileSync(file, 'utf8');
+    const declared = /^export (?:async )?(?:function\*?|const|let|class) ([\w$]+)/gm;
+    for (const [, id] of text.matchAll(declared)) {
+      const elsewhere = [...(seenIn.get(id as string) ?? [])].some((f) => f !== file);
+      const ownUses =
+        text.match(new RegExp(`(?<![\\w$])${(id as string).replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
+      if (!elsewhere && ownUses <= 1) testOnly.push(`${name}#${id}`);
+    }
+  }
+  expect(testOnly.filter((u) => !TEST_HOOKS.has(u))).toEqual([]);
+  expect([...TEST_HOOKS.keys()].filter((k) => !testOnly.includes(k))).toEqual([]);
+});

@@ -4,15 +4,11 @@
  * loader, built, evaluated in registry order, judged as an attack and given gate thresholds.
  */
 import { Ajv } from 'ajv';
-import {
-  CONDITIONS,
-  FAMILIES,
-  isAttackFamily,
-  isDestructive,
-  TABULAR_FAMILIES,
-  TEXT_CONDITIONS
-} from '../../src/config/families.js';
+import { FAMILIES, isAttackFamily, isDestructive, TABULAR_FAMILIES } from '../../src/config/families.js';
 import { loadPlan } from '../../src/config/load.js';
+
+const TEXT_CONDITIONS = ['clean', ...FAMILIES];
+const CONDITIONS = [...TEXT_CONDITIONS, ...TABULAR_FAMILIES];
 import { BUILTINS, parseModels } from '../../src/config/models.js';
 import { CONFIG_SCHEMA, configSchema, type RawConfig } from '../../src/config/schema.js';
 import { closed } from '../../src/config/schema-parts.js';

@@ -16,7 +16,7 @@ import {
 } from '../../src/metrics/bootstrap.js';
 import { outcomeCounts } from './reference/array-forms.js';
 import { bootstrapInterval, bootstrapMean } from './reference/bootstrap.js';
-import { pairedComparison } from '../../src/metrics/comparison.js';
+import { pairedComparison } from './reference/array-forms.js';
 import { conditionFigures } from '../../src/metrics/robustness.js';
 import { createStream } from '../../src/metrics/random.js';
 import { REPO_ROOT } from '../helpers.js';

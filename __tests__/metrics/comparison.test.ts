@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import type { EvidenceRow } from '../../src/evidence/row.js';
 import type { BootstrapOptions } from '../../src/metrics/bootstrap.js';
-import { pairedComparison, percentagePoints } from '../../src/metrics/comparison.js';
+import { percentagePoints } from '../../src/metrics/comparison.js';
+import { pairedComparison } from './reference/array-forms.js';
 import { bootstrapGolden as golden, countValues, type CountCase } from './golden-fixtures.js';
 
 function row(model: string, id: string, correct: boolean | 'missing'): EvidenceRow {

@@ -1,6 +1,7 @@
 /** Confusion counts (SPEC §8): row = true label, column = predicted, plus a `missing` column. */
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { confusionCounts, predictionOf } from '../../src/metrics/confusion.js';
+import { predictionOf } from '../../src/metrics/confusion.js';
+import { confusionCounts } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 
 function row(label: string, prediction: string | null, over: Partial<EvidenceRow> = {}): EvidenceRow {

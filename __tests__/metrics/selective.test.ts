@@ -1,6 +1,7 @@
 /** Risk–coverage curve and AURC with tie blocks averaged over their orders (SPEC §8, selective prediction). */
 import type { EvidenceRow } from '../../src/evidence/row.js';
-import { riskCoverageOf, type ScoredOutcome } from '../../src/metrics/selective.js';
+import type { ScoredOutcome } from '../../src/metrics/selective.js';
+import { riskCoverageOf } from './reference/array-forms.js';
 import { riskCoverage } from './reference/array-forms.js';
 import { fixture, golden } from './golden-fixtures.js';
 

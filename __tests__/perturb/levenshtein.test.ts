@@ -1,11 +1,16 @@
 import fc from 'fast-check';
-import {
-  allowedEdits,
-  editRatio,
-  editRatioViolation,
-  levenshtein,
-  levenshteinWithin
-} from '../../src/perturb/levenshtein.js';
+import { allowedEdits, editRatioViolation, levenshtein, levenshteinWithin } from '../../src/perturb/levenshtein.js';
+
+/**
+ * The edit ratio the validity rule bounds (docs/definitions.md): distance ÷ the original's length in code points;
+ * an empty original gives 0 when the candidate is empty too, otherwise Infinity.
+ */
+function editRatio(original: string, candidate: string): number {
+  const distance = levenshtein(original, candidate);
+  const length = [...original].length;
+  if (length === 0) return distance === 0 ? 0 : Infinity;
+  return distance / length;
+}
 
 /** Reference: the full textbook table over code points. */
 function referenceDistance(a: string, b: string): number {

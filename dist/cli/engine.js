@@ -2514,15 +2514,12 @@ const DEFAULT_GZIP_ABOVE_BYTES = 64 * 1024 * 1024;
 /* harmony export */   sE: () => (/* binding */ familyNamed),
 /* harmony export */   xS: () => (/* binding */ strategyOf)
 /* harmony export */ });
-/* unused harmony exports TEXT_CONDITIONS, CONDITIONS */
 /* harmony import */ var _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1726);
 
 /** The text families, in order. */
 const FAMILIES = _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .TEXT_FAMILIES */ .F3.map((d) => d.name);
 /** The tabular families, in order. */
 const TABULAR_FAMILIES = _perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .TABULAR_ATTACKS */ .KW.map((d) => d.name);
-const TEXT_CONDITIONS = ['clean', ...FAMILIES];
-const CONDITIONS = [...TEXT_CONDITIONS, ...TABULAR_FAMILIES];
 const ATTACKS = new Set([..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FAMILY_REGISTRY */ .PJ.text, ..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FAMILY_REGISTRY */ .PJ.tabular].filter((d) => d.attack).map((d) => d.name));
 const DESTRUCTIVE = new Set([..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FAMILY_REGISTRY */ .PJ.text, ..._perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/* .FAMILY_REGISTRY */ .PJ.tabular].filter((d) => d.destructive).map((d) => d.name));
 function isAttackFamily(condition) {
@@ -13622,10 +13619,6 @@ class RowSerializer {
         return Buffer.concat(parts).toString('utf8');
     }
 }
-/** One JSONL line (without the newline); a run keeps one RowSerializer for all its rows. */
-function serializeRow(row, labels) {
-    return new RowSerializer(labels).line(row);
-}
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
@@ -15804,33 +15797,6 @@ function pairedComparisonOf(counts, options) {
         interval_pp: intervalFigure(counts, options, 100, reason)
     };
 }
-/**
- * Compares model A with model B on the same rows (normally: the clean rows of the challenge
- * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
- * an Error is thrown.
- */
-function pairedComparison(a, b, options) {
-    const bRows = new Map();
-    for (const row of b) {
-        if (bRows.has(row.id))
-            throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
-        bRows.set(row.id, row);
-    }
-    if (a.length !== b.length)
-        throw new Error(`paired comparison: ${a.length} rows against ${b.length} \u2014 the ids must match`);
-    const seen = new Set();
-    const counts = { plus: 0, minus: 0, zero: 0 };
-    for (const rowA of a) {
-        if (seen.has(rowA.id))
-            throw new Error(`paired comparison: id "${rowA.id}" appears twice for model ${rowA.model}`);
-        seen.add(rowA.id);
-        const rowB = bRows.get(rowA.id);
-        if (rowB === undefined)
-            throw new Error(`paired comparison: id "${rowA.id}" has no row for the second model`);
-        addPair(counts, rowA, rowB);
-    }
-    return pairedComparisonOf(counts, options);
-}
 
 ;// CONCATENATED MODULE: ./src/metrics/mcnemar.ts
 /**
@@ -17559,13 +17525,6 @@ function addToConfusion(c, row, indexOf) {
     }
     c.total++;
 }
-function confusionCounts(rows, labels) {
-    const indexOf = labelIndex(labels);
-    const c = emptyConfusion(labels);
-    for (const row of rows)
-        addToConfusion(c, row, indexOf);
-    return c;
-}
 
 ;// CONCATENATED MODULE: ./src/metrics/f1.ts
 
@@ -18334,12 +18293,6 @@ class RiskCoverageAccumulator {
             curve
         };
     }
-}
-function riskCoverageOf(items) {
-    const acc = new RiskCoverageAccumulator();
-    for (const item of items)
-        acc.add(item.margin, item.correct);
-    return acc.finish();
 }
 /** The margin and correctness a clean row is ranked with (no margin when the row is missing). */
 function selectiveOutcome(row) {
@@ -30936,7 +30889,7 @@ function dictionaryFor(dictionary, language) {
 /* harmony export */   NF: () => (/* binding */ editRatioViolation),
 /* harmony export */   eG: () => (/* binding */ levenshtein)
 /* harmony export */ });
-/* unused harmony exports levenshteinWithin, editRatio */
+/* unused harmony export levenshteinWithin */
 /* harmony import */ var _util_strings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(558);
 /**
  * Levenshtein distance over code points (as Python's strings count them), the measure
@@ -31195,17 +31148,6 @@ function histogramBound(x, y) {
             fewer -= v;
     }
     return Math.max(more, fewer);
-}
-/**
- * Edit ratio of a candidate: Levenshtein distance \u00f7 the original's length in code points.
- * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
- */
-function editRatio(original, candidate) {
-    const distance = levenshtein(original, candidate);
-    const length = codePointLength(original);
-    if (length === 0)
-        return distance === 0 ? 0 : Infinity;
-    return distance / length;
 }
 /** The largest edit count e with e \u00f7 length \u2264 max, in floating point as the ratio is compared. */
 function allowedEdits(length, max) {
@@ -32051,27 +31993,18 @@ function hasAffineLogits(model) {
 
 
 
-const FGM_FAMILY = 'fgm';
 const FGM_COUNTING = (/* unused pure expression or super */ null && ('per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the ' +
     'label \u0177, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are ' +
     'not counted'));
 /**
- * Why the step is exact for a binary linear model. The true-class logit (\u00b1(w\u00b7x + b), signed
- * for the predicted class) is linear in x, so over a product of intervals it is minimised
- * coordinate by coordinate: each editable feature goes to the end of its feasible interval
- * [max(lower\u1d62, x\u1d62 \u2212 eps), min(upper\u1d62, x\u1d62 + eps)] that lowers the logit, i.e. in the direction
- * \u2212sign(w\u1d62) for the predicted class. The cross-entropy gradient is a positive multiple of
- * that direction's negative, so x\u1d62 + eps\u00b7sign(g\u1d62) points the same way, and clipping it to
- * the bounds lands on exactly that end: the box \u2229 L\u221e ball is the product of those intervals.
- * A zero weight leaves the logit flat in that feature (any value is optimal; the step keeps
- * x\u1d62). Conditions: x inside its bounds (otherwise the feasible set can be empty) and a
- * gradient that has not underflowed to zero (a probability that rounds to exactly 1). With
- * more than two labels, or a non-linear model, one sign step is a heuristic, not the worst case.
+ * True only for binary linear models, where the projected sign step is the exact worst case. The true-class logit
+ * (\u00b1(w\u00b7x + b), signed for the predicted class) is linear in x, so over a product of intervals it is minimised
+ * coordinate by coordinate: each editable feature goes to the end of [max(lower\u1d62, x\u1d62 \u2212 eps), min(upper\u1d62, x\u1d62 + eps)]
+ * in the direction \u2212sign(w\u1d62). The cross-entropy gradient is a positive multiple of that direction's negative, so the
+ * clipped step x\u1d62 + eps\u00b7sign(g\u1d62) lands on exactly that end (a zero weight: any value is optimal, the step keeps x\u1d62).
+ * Conditions: x inside its bounds and a gradient that has not underflowed to zero. With more labels, or a non-linear
+ * model, one sign step is a heuristic.
  */
-const FGM_EXACTNESS_NOTE = (/* unused pure expression or super */ null && ('for a binary linear model the projected one-step FGM point is the exact worst case in the box \u2229 L\u221e ball: the ' +
-    'logit is linear in x and the feasible set is a product of intervals, so each editable feature independently ' +
-    'moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands'));
-/** True only for binary linear models, where the projected sign step is the exact worst case. */
 function fgmIsExact(labelCount, linear) {
     return linear && labelCount === 2;
 }
@@ -34354,7 +34287,7 @@ function caseChoice(word) {
 /* harmony export */   Ff: () => (/* binding */ scanText),
 /* harmony export */   _P: () => (/* binding */ foldWord)
 /* harmony export */ });
-/* unused harmony exports NEGATORS, negatorsFor, isNegator, isProtectedChunk */
+/* unused harmony exports NEGATORS, negatorsFor, isProtectedChunk */
 /* harmony import */ var _util_char_class_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(163);
 /**
  * Shared text scanning for the perturbation families.
@@ -34397,10 +34330,6 @@ function foldWord(word) {
         if (word.charCodeAt(i) >= 0x80)
             return word.normalize('NFC').toLowerCase();
     return word.toLowerCase();
-}
-/** True when `word` is a negator of the given language's list. */
-function isNegator(word, language) {
-    return negatorsFor(language).has(foldWord(word));
 }
 /** True when `word` is a negator in any language's list. */
 function isNegatorInAnyLanguage(word) {

@@ -3,7 +3,6 @@
  * order of each list is the order of the conditions in the evidence and every report, and
  * `clean` is the reference.
  */
-import type { Condition } from '../evidence/condition.js';
 import type { FamilyDescriptor, TabularAttackDescriptor } from '../perturb/descriptor.js';
 import {
   allFamilies,
@@ -19,8 +18,6 @@ import {
 export const FAMILIES: readonly TextFamilyName[] = TEXT_FAMILIES.map((d) => d.name);
 /** The tabular families, in order. */
 export const TABULAR_FAMILIES: readonly TabularAttackName[] = TABULAR_ATTACKS.map((d) => d.name);
-export const TEXT_CONDITIONS: readonly Condition[] = ['clean', ...FAMILIES];
-export const CONDITIONS: readonly Condition[] = [...TEXT_CONDITIONS, ...TABULAR_FAMILIES];
 
 /**
  * Conditions that carry ledger masks and are judged as attacks: the label-preserving text

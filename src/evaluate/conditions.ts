@@ -12,7 +12,7 @@ import { unpackRows, type PackedRows } from '../text/packed-rows.js';
 import { inputDigest, type Candidate, type CandidateSource } from './candidate.js';
 import type { PerturbationThread } from './perturb-thread.js';
 
-export function cleanCandidate(example: Example): Candidate {
+function cleanCandidate(example: Example): Candidate {
   return {
     condition: 'clean',
     input: example.input,

@@ -251,8 +251,3 @@ export class RowSerializer {
     return Buffer.concat(parts).toString('utf8');
   }
 }
-
-/** One JSONL line (without the newline); a run keeps one RowSerializer for all its rows. */
-export function serializeRow(row: EvidenceRow, labels: readonly string[]): string {
-  return new RowSerializer(labels).line(row);
-}

@@ -42,32 +42,3 @@ export function pairedComparisonOf(counts: OutcomeCounts, options: BootstrapOpti
     interval_pp: intervalFigure(counts, options, 100, reason)
   };
 }
-
-/**
- * Compares model A with model B on the same rows (normally: the clean rows of the challenge
- * split). Rows are paired by id; both sides must hold exactly the same ids, each once, or
- * an Error is thrown.
- */
-export function pairedComparison(
-  a: readonly EvidenceRow[],
-  b: readonly EvidenceRow[],
-  options: BootstrapOptions
-): PairedComparison {
-  const bRows = new Map<string, EvidenceRow>();
-  for (const row of b) {
-    if (bRows.has(row.id)) throw new Error(`paired comparison: id "${row.id}" appears twice for model ${row.model}`);
-    bRows.set(row.id, row);
-  }
-  if (a.length !== b.length)
-    throw new Error(`paired comparison: ${a.length} rows against ${b.length} — the ids must match`);
-  const seen = new Set<string>();
-  const counts = { plus: 0, minus: 0, zero: 0 };
-  for (const rowA of a) {
-    if (seen.has(rowA.id)) throw new Error(`paired comparison: id "${rowA.id}" appears twice for model ${rowA.model}`);
-    seen.add(rowA.id);
-    const rowB = bRows.get(rowA.id);
-    if (rowB === undefined) throw new Error(`paired comparison: id "${rowA.id}" has no row for the second model`);
-    addPair(counts, rowA, rowB);
-  }
-  return pairedComparisonOf(counts, options);
-}

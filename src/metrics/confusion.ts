@@ -57,10 +57,3 @@ export function addToConfusion(
   }
   c.total++;
 }
-
-export function confusionCounts(rows: readonly EvidenceRow[], labels: readonly string[]): ConfusionCounts {
-  const indexOf = labelIndex(labels);
-  const c = emptyConfusion(labels);
-  for (const row of rows) addToConfusion(c, row, indexOf);
-  return c;
-}

@@ -119,12 +119,6 @@ export class RiskCoverageAccumulator {
   }
 }
 
-export function riskCoverageOf(items: readonly ScoredOutcome[]): RiskCoverage {
-  const acc = new RiskCoverageAccumulator();
-  for (const item of items) acc.add(item.margin, item.correct);
-  return acc.finish();
-}
-
 /** The margin and correctness a clean row is ranked with (no margin when the row is missing). */
 export function selectiveOutcome(row: EvidenceRow): ScoredOutcome {
   const margin = row.status === 'ok' ? row.clean_margin : null;

@@ -242,17 +242,6 @@ function histogramBound(x: Int32Array, y: Int32Array): number {
   return Math.max(more, fewer);
 }
 
-/**
- * Edit ratio of a candidate: Levenshtein distance ÷ the original's length in code points.
- * An empty original gives 0 when the candidate is empty too, otherwise Infinity.
- */
-export function editRatio(original: string, candidate: string): number {
-  const distance = levenshtein(original, candidate);
-  const length = codePointLength(original);
-  if (length === 0) return distance === 0 ? 0 : Infinity;
-  return distance / length;
-}
-
 /** The largest edit count e with e ÷ length ≤ max, in floating point as the ratio is compared. */
 export function allowedEdits(length: number, max: number): number {
   let e = Math.max(0, Math.floor(max * length));

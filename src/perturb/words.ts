@@ -45,11 +45,6 @@ export function foldWord(word: string): string {
   return word.toLowerCase();
 }
 
-/** True when `word` is a negator of the given language's list. */
-export function isNegator(word: string, language: string): boolean {
-  return negatorsFor(language).has(foldWord(word));
-}
-
 /** True when `word` is a negator in any language's list. */
 export function isNegatorInAnyLanguage(word: string): boolean {
   return ALL_NEGATORS.has(foldWord(word));

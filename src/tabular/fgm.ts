@@ -25,32 +25,20 @@ import type { AttackCounters, Differentiable, FeatureSpace, TabularCandidate } f
 import { validateCandidate } from './validity.js';
 import { vectorOf } from './vector.js';
 
-export const FGM_FAMILY = 'fgm';
-
 export const FGM_COUNTING =
   'per attacked (initially correct) row: 1 gradient evaluation (the step) and 2 prediction evaluations (the ' +
   'label ŷ, as ART with y=None, and the post-step check); initially wrong rows, clean scoring and reporting are ' +
   'not counted';
 
 /**
- * Why the step is exact for a binary linear model. The true-class logit (±(w·x + b), signed
- * for the predicted class) is linear in x, so over a product of intervals it is minimised
- * coordinate by coordinate: each editable feature goes to the end of its feasible interval
- * [max(lowerᵢ, xᵢ − eps), min(upperᵢ, xᵢ + eps)] that lowers the logit, i.e. in the direction
- * −sign(wᵢ) for the predicted class. The cross-entropy gradient is a positive multiple of
- * that direction's negative, so xᵢ + eps·sign(gᵢ) points the same way, and clipping it to
- * the bounds lands on exactly that end: the box ∩ L∞ ball is the product of those intervals.
- * A zero weight leaves the logit flat in that feature (any value is optimal; the step keeps
- * xᵢ). Conditions: x inside its bounds (otherwise the feasible set can be empty) and a
- * gradient that has not underflowed to zero (a probability that rounds to exactly 1). With
- * more than two labels, or a non-linear model, one sign step is a heuristic, not the worst case.
+ * True only for binary linear models, where the projected sign step is the exact worst case. The true-class logit
+ * (±(w·x + b), signed for the predicted class) is linear in x, so over a product of intervals it is minimised
+ * coordinate by coordinate: each editable feature goes to the end of [max(lowerᵢ, xᵢ − eps), min(upperᵢ, xᵢ + eps)]
+ * in the direction −sign(wᵢ). The cross-entropy gradient is a positive multiple of that direction's negative, so the
+ * clipped step xᵢ + eps·sign(gᵢ) lands on exactly that end (a zero weight: any value is optimal, the step keeps xᵢ).
+ * Conditions: x inside its bounds and a gradient that has not underflowed to zero. With more labels, or a non-linear
+ * model, one sign step is a heuristic.
  */
-export const FGM_EXACTNESS_NOTE =
-  'for a binary linear model the projected one-step FGM point is the exact worst case in the box ∩ L∞ ball: the ' +
-  'logit is linear in x and the feasible set is a product of intervals, so each editable feature independently ' +
-  'moves to the end of its interval that lowers the true-class logit, which is where the clipped sign step lands';
-
-/** True only for binary linear models, where the projected sign step is the exact worst case. */
 export function fgmIsExact(labelCount: number, linear: boolean): boolean {
   return linear && labelCount === 2;
 }

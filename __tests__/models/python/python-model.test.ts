@@ -99,7 +99,7 @@ pythonSuite('Python models through the bundled runner', () => {
     results.forEach((r, i) => {
       expect(r).toEqual({ status: 'ok', scores: own[i]!.map(Number) });
       const golden = GOLDEN.text[data[i]!.id]!;
-      TEXT_LABELS.forEach((l, k) => expect(Math.abs(Number(golden[l]) - own[i]![k]!)).toBeLessThan(1e-15));
+      TEXT_LABELS.forEach((l, k) => expect(Math.abs(Number(golden[l]) - Number(own[i]![k]))).toBeLessThan(1e-15));
     });
     expect(results).toHaveLength(90);
   });

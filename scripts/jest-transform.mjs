@@ -9,7 +9,9 @@
  * so the same code runs at its normal speed. The values are the context's own built-ins: nothing else changes.
  * Timers, Date, process and console stay global lookups, since tests replace or fake them.
  */
-const { createTransformer } = require('ts-jest').default;
+import tsJest from 'ts-jest';
+
+const { createTransformer } = tsJest.default;
 
 const BUILTINS = [
   'Array',
@@ -52,7 +54,7 @@ const BUILTINS = [
 // On the first line, with no line break, so line numbers in stack traces stay right.
 const PROLOGUE = `const { ${BUILTINS.join(', ')} } = globalThis;`;
 
-module.exports = {
+export default {
   createTransformer(options) {
     const inner = createTransformer(options);
     const wrap = (out) => {
