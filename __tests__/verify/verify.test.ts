@@ -53,6 +53,10 @@ describe('untouched outputs verify (exit 0)', () => {
       recursive: true
     });
     const config = 'examples/inspection-tabular/evidence-gate.yml';
+    // Verification does not depend on scale: four runs, so the query budgets are a tenth.
+    const text = readFileSync(join(root, config), 'utf8');
+    expect(text).toMatch(/queries: 1000/);
+    writeFileSync(join(root, config), text.replace(/queries: 1000/g, 'queries: 100'));
     await run({ root, configPath: config, outputDir: 'out' });
     expect((await cli(['verify', 'out', '--rerun'], root)).code).toBe(0);
     for (const k of [1, 2]) await run({ root, configPath: config, outputDir: `s${k}`, shard: { index: k, count: 2 } });
