@@ -9,6 +9,8 @@
  * so the same code runs at its normal speed. The values are the context's own built-ins: nothing else changes.
  * Timers, Date, process and console stay global lookups, since tests replace or fake them.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import tsJest from 'ts-jest';
 
 const { createTransformer } = tsJest.default;
@@ -53,6 +55,11 @@ const BUILTINS = [
 ];
 // On the first line, with no line break, so line numbers in stack traces stay right.
 const PROLOGUE = `const { ${BUILTINS.join(', ')} } = globalThis;`;
+// Cached output is keyed by this file too: an edit here recompiles every module.
+const OWN_DIGEST = createHash('sha256')
+  .update(readFileSync(new URL(import.meta.url)))
+  .digest('hex')
+  .slice(0, 16);
 
 export default {
   createTransformer(options) {
@@ -66,8 +73,9 @@ export default {
       canInstrument: inner.canInstrument,
       process: (source, path, opts) => wrap(inner.process(source, path, opts)),
       processAsync: async (source, path, opts) => wrap(await inner.processAsync(source, path, opts)),
-      getCacheKey: (source, path, opts) => `${inner.getCacheKey(source, path, opts)}:globals-3`,
-      getCacheKeyAsync: async (source, path, opts) => `${await inner.getCacheKeyAsync(source, path, opts)}:globals-3`
+      getCacheKey: (source, path, opts) => `${inner.getCacheKey(source, path, opts)}:${OWN_DIGEST}`,
+      getCacheKeyAsync: async (source, path, opts) =>
+        `${await inner.getCacheKeyAsync(source, path, opts)}:${OWN_DIGEST}`
     };
   }
 };

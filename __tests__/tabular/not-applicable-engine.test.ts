@@ -3,7 +3,7 @@
  * the command model's fgm/pgd/exact rows are uncovered (`not_applicable`), its figures and checks of those attacks
  * are not applicable with the reason, and everything about the built-in model is what it would be alone.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { merge, run } from '../../src/engine.js';
 import { verify } from '../../src/pipeline/verify.js';
@@ -30,7 +30,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 `;
 
-function config(models: string[]): string {
+function config(models: string[], extra: string[] = [], attacks = ATTACKS): string {
   return [
     'version: 1',
     'task: tabular',
@@ -38,7 +38,7 @@ function config(models: string[]): string {
     '  id: wb',
     '  objective: untargeted',
     '  access: white-box',
-    '  attacks: { noise: {}, fgm: {}, pgd: { steps: 4 }, square: { queries: 30 }, exact: {} }',
+    `  attacks: ${attacks}`,
     '  constraints: { linf_eps: 0.08, editable: [x1, x2], bounds: { x1: [0, 1], x2: [0, 1] } }',
     'data:',
     '  train: train.csv',
@@ -46,16 +46,22 @@ function config(models: string[]): string {
     '  columns: { id: id, label: label, features: [x1, x2] }',
     'models:',
     ...models,
-    'statistics: { seed: 5, bootstrap_iterations: 50, paired_iterations: 50 }'
+    'statistics: { seed: 5, bootstrap_iterations: 50, paired_iterations: 50 }',
+    ...extra
   ].join('\n');
 }
 
+const ATTACKS = '{ noise: {}, fgm: {}, pgd: { steps: 4 }, square: { queries: 30 }, exact: {} }';
 const LOGISTIC = '  - logistic-regression';
 const COMMAND = '  - { name: cmd, command: "node model.mjs", probabilities: true }';
 
 function repo(): string {
   return tempRepo({
-    'both.yml': config([LOGISTIC, COMMAND]),
+    'both.yml': config(
+      [LOGISTIC, COMMAND],
+      ['selective: { abstain_below: { cmd: { on: probability, threshold: 0.6 } } }']
+    ),
+    'white.yml': config([LOGISTIC, COMMAND], [], '{ noise: {}, fgm: {}, exact: {} }'),
     'alone.yml': config([LOGISTIC]),
     'model.mjs': MODEL,
     'train.csv': csv(0, 60),
@@ -176,6 +182,7 @@ describe('white-box attacks beside a command model', () => {
 
   test('the summary and report say n/a where the counts do not apply, never "null"', () => {
     const summary = read(root, 'both', 'summary.md');
+    expect(summary).toContain('| cmd | fgm | n/a | n/a | n/a |');
     expect(summary).toContain('| cmd | fgm | n/a | n/a | n/a | n/a | not_applicable ');
     expect(summary).toContain(`Not applicable in this run: ${reason('exact', AFFINE)}.`);
     expect(summary).not.toMatch(/\| null \|/);
@@ -206,5 +213,41 @@ describe('white-box attacks beside a command model', () => {
     ]);
     expect(of('regression/cmd/square').status).toBe('pass');
     expect(of('regression/logistic-regression/fgm').status).toBe('pass');
+  }, 60_000);
+
+  test('a model no configured attack reaches: its union and protected transitions are not applicable, not failing', async () => {
+    const r = await run({ root, configPath: 'white.yml', outputDir: 'white' });
+    const checks = json(root, 'white', 'checks.json').checks;
+    const of = (id: string) => checks.find((c: any) => c.id === id);
+    const none = `no configured attack can run against cmd: ${reason('fgm', GRADIENT)}; ${reason('exact', AFFINE)}`;
+    for (const id of ['eligible_coverage/cmd/union', 'attack_success/cmd/union', 'protected_transitions/cmd'])
+      expect([id, of(id).status, of(id).reason]).toEqual([id, 'not_applicable', none]);
+    expect(r.gate?.failing.filter((id) => id.includes('/cmd'))).toEqual([]);
+    const cmd = json(root, 'white', 'metrics.json').models[1];
+    expect(cmd.union.find((u: any) => u.scope === 'all').families).toEqual([]);
+    expect(cmd.protected_transitions.find((p: any) => p.scope === 'all').by_family).toEqual([]);
+    // The built-in model is judged as ever.
+    expect(of('eligible_coverage/logistic-regression/union').status).toBe('pass');
+  }, 60_000);
+
+  test('no row of an attack that cannot run stands behind a check in the drill-down', () => {
+    const summary = read(root, 'both', 'summary.md');
+    expect(summary).not.toMatch(/cmd · (fgm|pgd|exact)/);
+  });
+
+  test('verify goes by the recorded kinds, not an edited not_applicable list, and names the edit', async () => {
+    const copy = join(root, 'forged');
+    cpSync(join(root, 'both'), copy, { recursive: true });
+    const path = join(copy, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(path, 'utf8'));
+    manifest.models[0].not_applicable = [{ attack: 'square', reason: 'forged' }];
+    writeFileSync(path, JSON.stringify(manifest, null, 2) + '\n');
+    const result = await verify({ dir: 'forged', cwd: root, root });
+    expect(result.differences).toContain(
+      'manifest.json: models[0].not_applicable: recorded [{"attack":"square","reason":"forged"}], but its kind ' +
+        '("logistic-regression") and the recorded attacks give []'
+    );
+    // Only the list is named: the figures and checks re-derive as the run wrote them.
+    expect(result.differences.filter((d) => !d.startsWith('manifest.json'))).toEqual([]);
   }, 60_000);
 });

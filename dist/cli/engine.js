@@ -14020,15 +14020,55 @@ class EvidenceWriter {
 
 // EXTERNAL MODULE: ./src/config/families.ts
 var config_families = __nccwpck_require__(3280);
+// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
+var registry = __nccwpck_require__(378);
+;// CONCATENATED MODULE: ./src/evaluate/applicability.ts
+/**
+ * Which configured tabular attacks cannot run against which model (docs/tabular.md#not-applicable): a white-box
+ * attack reads something from the model (its input gradient, its affine logits) that a command, an HTTP service or
+ * a Python function does not expose. Such a pair is not an error: its rows are uncovered (`not_applicable`), its
+ * figures and checks are `not_applicable` with the reason below, and the other models are attacked as usual.
+ */
+
+
+/** The attacks (in the order given) that cannot run against a model of this plan entry. */
+function attacksNotApplicable(attacks, model) {
+    // A kind this build does not know (a manifest from elsewhere) is given the benefit of the doubt: nothing is skipped.
+    const kind = registry/* MODEL_KINDS */.gG.find((d) => d.kind === model.kind);
+    if (kind === undefined || kind.gradients)
+        return [];
+    return attacks
+        .filter((attack) => attack.needsGradients)
+        .map((attack) => ({
+        attack: attack.name,
+        reason: `${attack.name} reads the model's ${attack.reads ?? 'input gradient'}, which ${model.name} (kind ` +
+            `${model.kind}) does not expose`
+    }));
+}
+/**
+ * The same, for a manifest's model entry and its recorded attack names: what readers of an output folder (metrics,
+ * verify, merge) go by, so an edited `not_applicable` list can silence no attack.
+ */
+function recordedNotApplicable(attackNames, model) {
+    const attacks = attackNames
+        .map((name) => (0,config_families/* familyNamed */.sE)(name))
+        .filter((d) => d !== undefined && d.task === 'tabular');
+    return attacksNotApplicable(attacks, model);
+}
+
 // EXTERNAL MODULE: ./src/manifest/release.ts
 var release = __nccwpck_require__(1680);
 ;// CONCATENATED MODULE: ./src/manifest/facts.ts
 
 
-/** The attacks a model's manifest entry lists as not applicable to it, with their reasons (attack \u2192 reason). */
-function notApplicableOf(entry) {
-    const list = entry.not_applicable;
-    return list && list.length > 0 ? { notApplicable: Object.fromEntries(list.map((n) => [n.attack, n.reason])) } : {};
+
+/**
+ * The attacks that cannot run against a recorded model (attack \u2192 reason), derived from its kind and the recorded
+ * attacks, never read from its `not_applicable` list (verify compares that list with this).
+ */
+function notApplicableOf(m, entry) {
+    const list = recordedNotApplicable(m.threat_model.attacks.map((a) => a.family), entry);
+    return list.length > 0 ? { notApplicable: Object.fromEntries(list.map((n) => [n.attack, n.reason])) } : {};
 }
 /** A model's `repeat` as its manifest entry records it (params.repeat, only when above 1). */
 function repeatOf(params) {
@@ -14055,7 +14095,7 @@ function readDerivationFacts(m) {
                 name: d.name,
                 probabilities: d.probabilities,
                 ...repeatOf(d.params),
-                ...notApplicableOf(d)
+                ...notApplicableOf(m, d)
             })),
             conditions: m.conditions.evaluated,
             objective: m.threat_model.objective,
@@ -14124,8 +14164,6 @@ function readReportFacts(m) {
     };
 }
 
-// EXTERNAL MODULE: ./src/models/registry.ts + 34 modules
-var registry = __nccwpck_require__(378);
 // EXTERNAL MODULE: ./src/util/quote.ts
 var quote = __nccwpck_require__(5796);
 ;// CONCATENATED MODULE: ./src/util/unicode.ts
@@ -16281,6 +16319,9 @@ class DrillCollector {
             conditions.forEach((condition, c) => {
                 const row = rows[c];
                 if (row === undefined || c === 0 || !(0,config_families/* isAttackFamily */.L1)(condition))
+                    return;
+                // An attack that cannot run against the model (docs/tabular.md#not-applicable) stands behind no check.
+                if (row.uncovered_reason === 'not_applicable')
                     return;
                 if (row.eligible)
                     eligible = true;
@@ -18474,6 +18515,10 @@ function figuresNotApplicable(entry, reason) {
     }
     return out;
 }
+/** Why a model no configured attack can reach has no union and no protected-transition figure. */
+function noneReaches(model, reasons) {
+    return `no configured attack can run against ${model}: ${Object.values(reasons).join('; ')}`;
+}
 /** Replaces, in one model's metrics, the figures of every attack in `reasons` (attack \u2192 reason). */
 function withNotApplicable(m, reasons) {
     const reasonOf = (name) => reasons[name];
@@ -18488,7 +18533,22 @@ function withNotApplicable(m, reasons) {
             const reason = reasonOf(e.family);
             return reason === undefined ? e : figuresNotApplicable(e, reason);
         }),
-        union: m.union.map((u) => ({ ...u, families: u.families.filter((f) => reasonOf(f) === undefined) })),
+        union: m.union.map((u) => {
+            const families = u.families.filter((f) => reasonOf(f) === undefined);
+            return families.length > 0 || u.families.length === 0
+                ? { ...u, families }
+                : { ...figuresNotApplicable(u, noneReaches(m.model, reasons)), families };
+        }),
+        protected_transitions: m.protected_transitions.map((p) => {
+            const byFamily = p.by_family.filter((f) => reasonOf(f.family) === undefined);
+            return byFamily.length > 0 || p.by_family.length === 0
+                ? { ...p, by_family: byFamily }
+                : {
+                    ...p,
+                    by_family: byFamily,
+                    protected_transitions: notApplicable(noneReaches(m.model, reasons))
+                };
+        }),
         abstention: m.abstention && perCondition(m.abstention)
     };
     if (m.accounting)
@@ -19155,7 +19215,7 @@ function strengthSection(metrics, objective) {
     out.push(...markdownTable(['model', 'certified by exact', 'ties'], models.map((m) => [
         md(m.model, 40),
         m.exact_certificate ? (0,format/* rateText */.cf)(m.exact_certificate.certified) : '\u2014',
-        m.exact_certificate ? (0,format/* countValueText */.MY)(m.exact_certificate.ties) : '0'
+        String(m.exact_certificate?.ties.value ?? 0)
     ])), '');
     const binary = metrics.labels.length === 2;
     const rows = models.flatMap((m) => (m.attack_strength ?? []).map((s) => {
@@ -19474,8 +19534,8 @@ function tabularSections(metrics, counters, objective) {
             md(m.model, 40),
             a.condition,
             (0,format/* rateText */.cf)(a.abstained),
-            String(a.accepted.value),
-            String(a.accepted_but_wrong.value)
+            (0,format/* countValueText */.MY)(a.accepted),
+            (0,format/* countValueText */.MY)(a.accepted_but_wrong)
         ]))), '');
     }
     return out;
@@ -21030,7 +21090,7 @@ function tabularSection(metrics) {
             s.attack,
             n(strengthText(s.strength)),
             n((0,format/* rateText */.cf)(m.exact_certificate?.certified)),
-            n(m.exact_certificate ? (0,format/* countValueText */.MY)(m.exact_certificate.ties) : '0')
+            n(String(m.exact_certificate?.ties.value ?? 0))
         ]))));
     }
     const attackExamples = metrics.models.flatMap((m) => (m.attack_examples ?? []).map((w) => ({ m, w })));
@@ -22857,21 +22917,6 @@ class OutputStaging {
 
 // EXTERNAL MODULE: ./src/config/against-data.ts
 var against_data = __nccwpck_require__(2682);
-;// CONCATENATED MODULE: ./src/evaluate/applicability.ts
-
-/** The attacks (in the order given) that cannot run against a model of this plan entry. */
-function attacksNotApplicable(attacks, model) {
-    if ((0,registry/* modelKind */.s7)(model.kind).gradients)
-        return [];
-    return attacks
-        .filter((attack) => attack.needsGradients)
-        .map((attack) => ({
-        attack: attack.name,
-        reason: `${attack.name} reads the model's ${attack.reads ?? 'input gradient'}, which ${model.name} (kind ` +
-            `${model.kind}) does not expose`
-    }));
-}
-
 ;// CONCATENATED MODULE: ./src/text/packed-rows.ts
 const freshBuffer = (bytes) => new ArrayBuffer(bytes);
 /** Packs rows into three arrays, each over a whole buffer taken from `take` (which may be larger than needed). */
@@ -24549,6 +24594,8 @@ function mergedModels(shards) {
 
 
 
+
+
 const LIMIT = 50;
 /** The derived JSON files and the major versions this build reads. */
 const DERIVED_JSON = [
@@ -24588,6 +24635,20 @@ function checkGate(art, result) {
             `${check.problem.replace(/^config\.text: /, '')})`);
     else
         result.differences.push(`manifest.json: ${check.problem}`);
+}
+/**
+ * Each model's recorded `not_applicable` list against the one its recorded kind and attacks give (the figures go by
+ * the latter, docs/tabular.md#not-applicable): an edited list is a difference.
+ */
+function checkNotApplicable(art, result) {
+    const m = art.manifest;
+    m.models.forEach((entry, i) => {
+        const recorded = entry.not_applicable ?? [];
+        const derived = recordedNotApplicable(m.threat_model.attacks.map((a) => a.family), entry);
+        if ((0,json/* stableJson */._Y)(recorded) !== (0,json/* stableJson */._Y)(derived))
+            result.differences.push(`manifest.json: models[${i}].not_applicable: recorded ${JSON.stringify(recorded)}, but its kind ` +
+                `(${JSON.stringify(entry.kind)}) and the recorded attacks give ${JSON.stringify(derived)}`);
+    });
 }
 function firstDifferentLine(a, b) {
     const x = a.split('\n');
@@ -24788,6 +24849,7 @@ async function verify(options, deps = {}) {
     const out = { differences: [], notes: [] };
     checkFiles(art, out.differences);
     checkGate(art, out);
+    checkNotApplicable(art, out);
     await rederive(art, options, deps, out);
     if (options.rerun)
         await rerun(art, options, deps, out);

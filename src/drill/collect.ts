@@ -108,6 +108,8 @@ export class DrillCollector {
       conditions.forEach((condition, c) => {
         const row = rows[c];
         if (row === undefined || c === 0 || !isAttackFamily(condition)) return;
+        // An attack that cannot run against the model (docs/tabular.md#not-applicable) stands behind no check.
+        if (row.uncovered_reason === 'not_applicable') return;
         if (row.eligible) eligible = true;
         if (row.tested) tested = true;
         const inC = inChangedValid(row);

@@ -4,8 +4,8 @@
  * a Python function does not expose. Such a pair is not an error: its rows are uncovered (`not_applicable`), its
  * figures and checks are `not_applicable` with the reason below, and the other models are attacked as usual.
  */
-import type { ModelPlan } from '../config/plan.js';
-import { modelKind } from '../models/registry.js';
+import { MODEL_KINDS } from '../models/registry.js';
+import { familyNamed } from '../config/families.js';
 import type { TabularAttackDescriptor } from '../perturb/descriptor.js';
 
 /** One attack a model cannot be given, with the reason its figures and checks carry. */
@@ -17,9 +17,11 @@ interface AttackNotApplicable {
 /** The attacks (in the order given) that cannot run against a model of this plan entry. */
 export function attacksNotApplicable(
   attacks: readonly TabularAttackDescriptor[],
-  model: Pick<ModelPlan, 'name' | 'kind'>
+  model: { name: string; kind: string }
 ): AttackNotApplicable[] {
-  if (modelKind(model.kind).gradients) return [];
+  // A kind this build does not know (a manifest from elsewhere) is given the benefit of the doubt: nothing is skipped.
+  const kind = MODEL_KINDS.find((d) => d.kind === model.kind);
+  if (kind === undefined || kind.gradients) return [];
   return attacks
     .filter((attack) => attack.needsGradients)
     .map((attack) => ({
@@ -28,4 +30,18 @@ export function attacksNotApplicable(
         `${attack.name} reads the model's ${attack.reads ?? 'input gradient'}, which ${model.name} (kind ` +
         `${model.kind}) does not expose`
     }));
+}
+
+/**
+ * The same, for a manifest's model entry and its recorded attack names: what readers of an output folder (metrics,
+ * verify, merge) go by, so an edited `not_applicable` list can silence no attack.
+ */
+export function recordedNotApplicable(
+  attackNames: readonly string[],
+  model: { name: string; kind: string }
+): AttackNotApplicable[] {
+  const attacks = attackNames
+    .map((name) => familyNamed(name))
+    .filter((d): d is TabularAttackDescriptor => d !== undefined && d.task === 'tabular');
+  return attacksNotApplicable(attacks, model);
 }

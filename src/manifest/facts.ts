@@ -5,6 +5,7 @@
  */
 import type { FamilyGateKey, GateKey } from '../config/defaults.js';
 import { familyNamed } from '../config/families.js';
+import { recordedNotApplicable } from '../evaluate/applicability.js';
 import type { GatePlan, Threshold } from '../config/plan.js';
 import type { DataFileInfo } from '../data/dataset.js';
 import type { DrillFacts } from '../drill/collect.js';
@@ -43,10 +44,19 @@ export interface DerivationFacts {
   gate: GatePlan;
 }
 
-/** The attacks a model's manifest entry lists as not applicable to it, with their reasons (attack → reason). */
-function notApplicableOf(entry: unknown): { notApplicable?: Record<string, string> } {
-  const list = (entry as { not_applicable?: Array<{ attack: string; reason: string }> }).not_applicable;
-  return list && list.length > 0 ? { notApplicable: Object.fromEntries(list.map((n) => [n.attack, n.reason])) } : {};
+/**
+ * The attacks that cannot run against a recorded model (attack → reason), derived from its kind and the recorded
+ * attacks, never read from its `not_applicable` list (verify compares that list with this).
+ */
+function notApplicableOf(
+  m: ManifestHead | Manifest,
+  entry: { name: string; kind: string }
+): { notApplicable?: Record<string, string> } {
+  const list = recordedNotApplicable(
+    m.threat_model.attacks.map((a) => a.family),
+    entry
+  );
+  return list.length > 0 ? { notApplicable: Object.fromEntries(list.map((n) => [n.attack, n.reason])) } : {};
 }
 
 /** A model's `repeat` as its manifest entry records it (params.repeat, only when above 1). */
@@ -77,7 +87,7 @@ export function readDerivationFacts(m: ManifestHead | Manifest): DerivationFacts
         name: d.name,
         probabilities: d.probabilities,
         ...repeatOf(d.params),
-        ...notApplicableOf(d)
+        ...notApplicableOf(m, d)
       })),
       conditions: m.conditions.evaluated,
       objective: m.threat_model.objective,

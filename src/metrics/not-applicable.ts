@@ -21,6 +21,11 @@ function figuresNotApplicable<T extends object>(entry: T, reason: string): T {
   return out as T;
 }
 
+/** Why a model no configured attack can reach has no union and no protected-transition figure. */
+function noneReaches(model: string, reasons: Readonly<Record<string, string>>): string {
+  return `no configured attack can run against ${model}: ${Object.values(reasons).join('; ')}`;
+}
+
 /** Replaces, in one model's metrics, the figures of every attack in `reasons` (attack → reason). */
 export function withNotApplicable(m: ModelMetrics, reasons: Readonly<Record<string, string>>): ModelMetrics {
   const reasonOf = (name: string): string | undefined => reasons[name];
@@ -36,7 +41,22 @@ export function withNotApplicable(m: ModelMetrics, reasons: Readonly<Record<stri
       const reason = reasonOf(e.family);
       return reason === undefined ? e : figuresNotApplicable(e, reason);
     }),
-    union: m.union.map((u) => ({ ...u, families: u.families.filter((f) => reasonOf(f) === undefined) })),
+    union: m.union.map((u) => {
+      const families = u.families.filter((f) => reasonOf(f) === undefined);
+      return families.length > 0 || u.families.length === 0
+        ? { ...u, families }
+        : { ...figuresNotApplicable(u, noneReaches(m.model, reasons)), families };
+    }),
+    protected_transitions: m.protected_transitions.map((p) => {
+      const byFamily = p.by_family.filter((f) => reasonOf(f.family) === undefined);
+      return byFamily.length > 0 || p.by_family.length === 0
+        ? { ...p, by_family: byFamily }
+        : {
+            ...p,
+            by_family: byFamily,
+            protected_transitions: notApplicable(noneReaches(m.model, reasons))
+          };
+    }),
     abstention: m.abstention && perCondition(m.abstention)
   };
   if (m.accounting) out.accounting = perCondition(m.accounting);

@@ -18,6 +18,8 @@ import { DataError } from '../errors.js';
 import { readDerivationFacts, readReportFacts } from '../manifest/facts.js';
 import type { Manifest } from '../manifest/manifest.js';
 import { checkRecordedGate } from '../manifest/gate-record.js';
+import { recordedNotApplicable } from '../evaluate/applicability.js';
+import { stableJson } from '../util/json.js';
 import { ArtifactError, fileSha256, majorVersion } from '../manifest/read.js';
 import { METRICS_SCHEMA_VERSION } from '../metrics/metrics.js';
 import { CHECKS_SCHEMA_VERSION } from '../gate/checks.js';
@@ -93,6 +95,26 @@ function checkGate(art: OutputFolder, result: VerifyResult): void {
         `${check.problem.replace(/^config\.text: /, '')})`
     );
   else result.differences.push(`manifest.json: ${check.problem}`);
+}
+
+/**
+ * Each model's recorded `not_applicable` list against the one its recorded kind and attacks give (the figures go by
+ * the latter, docs/tabular.md#not-applicable): an edited list is a difference.
+ */
+function checkNotApplicable(art: OutputFolder, result: VerifyResult): void {
+  const m = art.manifest;
+  m.models.forEach((entry, i) => {
+    const recorded = (entry as { not_applicable?: unknown }).not_applicable ?? [];
+    const derived = recordedNotApplicable(
+      m.threat_model.attacks.map((a) => a.family),
+      entry
+    );
+    if (stableJson(recorded) !== stableJson(derived))
+      result.differences.push(
+        `manifest.json: models[${i}].not_applicable: recorded ${JSON.stringify(recorded)}, but its kind ` +
+          `(${JSON.stringify(entry.kind)}) and the recorded attacks give ${JSON.stringify(derived)}`
+      );
+  });
 }
 
 function firstDifferentLine(a: string, b: string): number {
@@ -329,6 +351,7 @@ export async function verify(options: VerifyOptions, deps: RunDeps = {}): Promis
   const out: VerifyResult = { differences: [], notes: [] };
   checkFiles(art, out.differences);
   checkGate(art, out);
+  checkNotApplicable(art, out);
   await rederive(art, options, deps, out);
   if (options.rerun) await rerun(art, options, deps, out);
   return out;

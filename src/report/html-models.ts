@@ -311,7 +311,7 @@ export function tabularSection(metrics: Metrics): string[] {
             s.attack,
             n(strengthText(s.strength)),
             n(rateText(m.exact_certificate?.certified as Figure)),
-            n(m.exact_certificate ? countValueText(m.exact_certificate.ties) : '0')
+            n(String(m.exact_certificate?.ties.value ?? 0))
           ])
         )
       )

@@ -6,7 +6,7 @@ import { familyNamed } from '../config/families.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { md } from './escape.js';
 import type { Figure } from '../metrics/figure.js';
-import { countValueText, fixed, rateText } from './format.js';
+import { fixed, rateText } from './format.js';
 import { markdownTable as table } from './markdown.js';
 
 export const CERTIFIED_MEANING =
@@ -54,7 +54,7 @@ export function strengthSection(metrics: Metrics, objective: string): string[] {
       models.map((m) => [
         md(m.model, 40),
         m.exact_certificate ? rateText(m.exact_certificate.certified) : '—',
-        m.exact_certificate ? countValueText(m.exact_certificate.ties) : '0'
+        String(m.exact_certificate?.ties.value ?? 0)
       ])
     ),
     ''

@@ -265,8 +265,8 @@ function tabularSections(metrics: Metrics, counters: ReportFacts['counters'], ob
               md(m.model, 40),
               a.condition,
               rateText(a.abstained),
-              String(a.accepted.value),
-              String(a.accepted_but_wrong.value)
+              countValueText(a.accepted),
+              countValueText(a.accepted_but_wrong)
             ])
         )
       ),
