@@ -83,7 +83,6 @@ beforeAll(() => {
   ) as Array<{ filename: string; size: number }>;
   tarball = join(scratch, (packed[0] as { filename: string }).filename);
   tarballBytes = lstatSync(tarball).size;
-  console.info(`npm pack: ${relative(scratch, tarball)} is ${(tarballBytes / 1024).toFixed(0)} kB`);
   const empty = outsideGit('empty');
   ok(
     sh(
