@@ -5,7 +5,7 @@
  * cannot disturb the protocol, an exception fails only its batch, setup runs once, and every
  * reason a model cannot be used is one line naming the file and the remedy.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExampleInput } from '../../../src/data/example.js';
@@ -190,6 +190,8 @@ pythonSuite('Python models through the bundled runner', () => {
       { status: 'ok', scores: null, label: 'x|y' },
       { status: 'ok', scores: null, label: 'no' }
     ]);
+    // Probing and serving imported rules.py twice, and wrote nothing beside it (no __pycache__).
+    expect(readdirSync(root)).toEqual(['rules.py']);
   });
 
   test('answers that break the contract fail their rows by name: NaN, a wrong count, an unknown label', async () => {

@@ -17,6 +17,9 @@ import select
 import sys
 import traceback
 
+# Importing the user's module must not write __pycache__ folders into the repository being checked.
+sys.dont_write_bytecode = True
+
 # Answers go to a private copy of the real stdout; file descriptor 1 then points at stderr, so a
 # print() or a C library writing to stdout can never corrupt the protocol. Requests come from a
 # private copy of stdin, and descriptor 0 then reads nothing, so user code calling input() or
