@@ -31,6 +31,9 @@ function checkLink(ctx: CompareContext, id: string, text: string): string {
 
 function cellHtml(ctx: CompareContext, model: string, condition: string, cell: ComparisonCell | undefined): Cell {
   if (!cell || cell.pairs === 0) return { html: '<span class="note">no pairs</span>' };
+  // An attack that cannot run against the model (docs/tabular.md#not-applicable): both sides scored the clean input.
+  const check = ctx.gate.checks.find((c) => c.id === `regression/${model}/${condition}`);
+  if (check?.status === 'not_applicable') return { html: '<span class="note">not applicable</span>' };
   const i = cell.interval_pp;
   const interval =
     i.status === 'ok' && i.low !== null && i.high !== null
