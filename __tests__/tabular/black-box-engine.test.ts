@@ -10,20 +10,10 @@ import { merge, run } from '../../src/engine.js';
 import { loadPlan } from '../../src/config/load.js';
 import { verify } from '../../src/pipeline/verify.js';
 import { tempRepo } from '../helpers.js';
+import { linearRowsCsv } from './linear-rows.js';
 import { json, serve } from '../models/http/servers.js';
 
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
-
-/** Deterministic rows: label 1 iff x1 + x2 > 1 (a linear rule with a margin band). */
-function csv(first: number, n: number): string {
-  const lines = ['id,x1,x2,label'];
-  for (let i = first; i < first + n; i++) {
-    const x1 = ((i * 37) % 101) / 101;
-    const x2 = ((i * 53 + 11) % 97) / 97;
-    lines.push(`r${String(i).padStart(3, '0')},${x1.toFixed(4)},${x2.toFixed(4)},${x1 + x2 > 1 ? 1 : 0}`);
-  }
-  return lines.join('\n') + '\n';
-}
 
 /**
  * A command model: scores σ(6·(x1 + x2 − 1)). `mode`: `scores`, `labels` (label only), `bad`
@@ -70,8 +60,8 @@ function repo(model = 'scores', attacks?: string): string {
   return tempRepo({
     'c.yml': config(model, attacks),
     'model.mjs': MODEL,
-    'train.csv': csv(0, 60),
-    'test.csv': csv(100, 80)
+    'train.csv': linearRowsCsv(0, 60),
+    'test.csv': linearRowsCsv(100, 80)
   });
 }
 
@@ -234,8 +224,8 @@ describe('square and boundary join every figure built on the families', () => {
         '  objective: untargeted\n  protected_transitions: [{ from: "1", to: "0" }]'
       ),
       'model.mjs': MODEL,
-      'train.csv': csv(0, 60),
-      'test.csv': csv(100, 80)
+      'train.csv': linearRowsCsv(0, 60),
+      'test.csv': linearRowsCsv(100, 80)
     });
     await run({ root, configPath: 'c.yml', outputDir: 'base' });
     const result = await run({ root, configPath: 'c.yml', outputDir: 'out', baseline: { dir: join(root, 'base') } });
@@ -287,8 +277,8 @@ describe('square and boundary config', () => {
     const root = tempRepo({
       'c.yml': config('scores', attacks),
       'model.mjs': MODEL,
-      'train.csv': csv(0, 10),
-      'test.csv': csv(100, 10)
+      'train.csv': linearRowsCsv(0, 10),
+      'test.csv': linearRowsCsv(100, 10)
     });
     return loadPlan({ root, configPath: 'c.yml' });
   };

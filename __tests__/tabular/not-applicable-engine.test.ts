@@ -8,17 +8,7 @@ import { join } from 'node:path';
 import { merge, run } from '../../src/engine.js';
 import { verify } from '../../src/pipeline/verify.js';
 import { tempRepo } from '../helpers.js';
-
-/** Deterministic rows: label 1 iff x1 + x2 > 1. */
-function csv(first: number, n: number): string {
-  const lines = ['id,x1,x2,label'];
-  for (let i = first; i < first + n; i++) {
-    const x1 = ((i * 37) % 101) / 101;
-    const x2 = ((i * 53 + 11) % 97) / 97;
-    lines.push(`r${String(i).padStart(3, '0')},${x1.toFixed(4)},${x2.toFixed(4)},${x1 + x2 > 1 ? 1 : 0}`);
-  }
-  return lines.join('\n') + '\n';
-}
+import { linearRowsCsv } from './linear-rows.js';
 
 /** A command model scoring σ(6·(x1 + x2 − 1)); it counts the lines it was sent on stderr at exit. */
 const MODEL = `
@@ -64,8 +54,8 @@ function repo(): string {
     'white.yml': config([LOGISTIC, COMMAND], [], '{ noise: {}, fgm: {}, exact: {} }'),
     'alone.yml': config([LOGISTIC]),
     'model.mjs': MODEL,
-    'train.csv': csv(0, 60),
-    'test.csv': csv(100, 50)
+    'train.csv': linearRowsCsv(0, 60),
+    'test.csv': linearRowsCsv(100, 50)
   });
 }
 
