@@ -13,19 +13,25 @@ import { loadPlan } from '../src/config/load.js';
 import { join } from 'node:path';
 import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo, tinyRepo } from './helpers.js';
 import { readOutputs } from './action/runner-files.js';
+import { spawnAsync, type Spawned } from './spawn-async.js';
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
   return { ...env, ...extra };
 }
 
-describe('dist/index.js (the action bundle)', () => {
-  test('runs the bundled example with GITHUB_STEP_SUMMARY and GITHUB_OUTPUT', () => {
+/*
+ * The action bundle and the CLI bundle each run a copy of the example: independent processes, started side by side
+ * before the tests, which then read their answers.
+ */
+let action: Promise<{ root: string; files: string; r: Spawned }>;
+let bin: Promise<{ root: string; ok: Spawned; bad: Spawned }>;
+beforeAll(() => {
+  action = (async () => {
     const root = smallExampleRepo();
     const files = tempRepo({ 'summary.md': '', 'output.txt': '' });
-    const r = spawnSync(process.execPath, [join(REPO_ROOT, 'dist/index.js')], {
+    const r = await spawnAsync(process.execPath, [join(REPO_ROOT, 'dist/index.js')], {
       cwd: root,
-      encoding: 'utf8',
       env: cleanEnv({
         GITHUB_WORKSPACE: root,
         GITHUB_STEP_SUMMARY: join(files, 'summary.md'),
@@ -34,6 +40,25 @@ describe('dist/index.js (the action bundle)', () => {
         'INPUT_OUTPUT-DIR': 'gate-out'
       })
     });
+    return { root, files, r };
+  })();
+  bin = (async () => {
+    const root = smallExampleRepo();
+    const path = join(REPO_ROOT, 'bin/evidence-gate.js');
+    const [ok, bad] = await Promise.all([
+      spawnAsync(process.execPath, [path, 'run', '--config', EXAMPLE_CONFIG, '--quiet'], {
+        cwd: root,
+        env: cleanEnv({})
+      }),
+      spawnAsync(process.execPath, [path, 'run', '--config', 'nope.yml'], { cwd: root, env: cleanEnv({}) })
+    ]);
+    return { root, ok, bad };
+  })();
+});
+
+describe('dist/index.js (the action bundle)', () => {
+  test('runs the bundled example with GITHUB_STEP_SUMMARY and GITHUB_OUTPUT', async () => {
+    const { root, files, r } = await action;
     expect(r.stderr).toBe('');
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('artifact upload skipped: no artifact service in this environment (local run)');
@@ -47,21 +72,10 @@ describe('dist/index.js (the action bundle)', () => {
 });
 
 describe('the CLI bundle', () => {
-  test('bin/evidence-gate.js run exits 1 on the failing example and 2 on a bad config', () => {
-    const root = smallExampleRepo();
-    const bin = join(REPO_ROOT, 'bin/evidence-gate.js');
-    const ok = spawnSync(process.execPath, [bin, 'run', '--config', EXAMPLE_CONFIG, '--quiet'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: cleanEnv({})
-    });
+  test('bin/evidence-gate.js run exits 1 on the failing example and 2 on a bad config', async () => {
+    const { root, ok, bad } = await bin;
     expect(ok.status).toBe(1);
     expect(ok.stdout).toMatch(/^verdict: fail \(\d+ blocking checks\); evidence in evidence-gate-out\/\n$/);
-    const bad = spawnSync(process.execPath, [bin, 'run', '--config', 'nope.yml'], {
-      cwd: root,
-      encoding: 'utf8',
-      env: cleanEnv({})
-    });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe(
       "evidence-gate: config error: config file not found: nope.yml (expected a YAML file inside the repository; set --config or the action's config input)\n" +
@@ -193,14 +207,17 @@ describe('the perturbation thread of the CLI bundle', () => {
     expect(evaluationChunks(loadDataset(plan.data), null).length).toBeGreaterThan(2);
     expect(availableParallelism()).toBeGreaterThan(1);
 
-    const cli = spawnSync(
-      process.execPath,
-      [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', 'bundle-out', '--quiet'],
-      { cwd: root, encoding: 'utf8', env: cleanEnv({}) }
-    );
+    // The bundle's process and the in-process run are independent (each writes its own folder): side by side.
+    const [cli] = await Promise.all([
+      spawnAsync(
+        process.execPath,
+        [join(REPO_ROOT, 'dist/cli/index.js'), 'run', '--config', EXAMPLE_CONFIG, '--out', 'bundle-out', '--quiet'],
+        { cwd: root, env: cleanEnv({}) }
+      ),
+      run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'in-process-out' })
+    ]);
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(1);
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'in-process-out' });
     for (const name of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md', 'report.html']) {
       expect(readFileSync(join(root, 'bundle-out', name), 'utf8')).toBe(
         readFileSync(join(root, 'in-process-out', name), 'utf8')

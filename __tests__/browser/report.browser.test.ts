@@ -21,13 +21,12 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { renderReport } from '../../src/report/html.js';
 import { REPO_ROOT } from '../helpers.js';
+import { exampleAgainstBaseline } from './example-against-baseline.js';
 import {
   deriveFolder,
   huge,
   PWNED_FLAG,
   renameEverywhere,
-  runExample,
-  runExampleWithBaseline,
   runExampleWithSearch,
   runHostile,
   runTabular
@@ -68,6 +67,17 @@ declare const document: Pick<PageElement, 'querySelector' | 'querySelectorAll'> 
   body: { innerText: string };
 };
 declare const window: { scrollY: number; scrollTo(x: number, y: number): void };
+
+/*
+ * The engine runs behind the pages, each once for the file: the bundled example (whose config holds the search, so
+ * the example and the search pages are one run; runExampleWithSearch adds it should the config ever lose it), and
+ * the hostile fixture (rendered as written, then re-derived with a long model name). The example run is also the
+ * baseline of the comparison page.
+ */
+let example: Promise<string> | undefined;
+const sharedExample = () => (example ??= runExampleWithSearch());
+let hostile: Promise<string> | undefined;
+const sharedHostile = () => (hostile ??= runHostile());
 
 interface Visit {
   consoleErrors: string[];
@@ -199,7 +209,7 @@ suite('report.html in headless Chromium', () => {
   }, 60_000);
 
   test('the example: every failing check links to its rows, no error, no request', async () => {
-    const dir = await runExample();
+    const dir = await sharedExample();
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     const checks = JSON.parse(readFileSync(join(dir, 'checks.json'), 'utf8')) as { checks: Array<{ status: string }> };
     const v = await visit('example', html);
@@ -216,7 +226,7 @@ suite('report.html in headless Chromium', () => {
   }, 120_000);
 
   test('the example against a baseline: the comparison section, with links to the failing comparison checks', async () => {
-    const { head } = await runExampleWithBaseline();
+    const { head } = await exampleAgainstBaseline(await sharedExample());
     const v = await visit('compare', readFileSync(join(head, 'report.html'), 'utf8'));
     await expectClean(v, 'compare', ['top', 'compared-with-base', 'checks']);
     const section = await v.page.evaluate(() => {
@@ -233,7 +243,7 @@ suite('report.html in headless Chromium', () => {
   }, 120_000);
 
   test('the example with the search: the success–budget curve per model and the edits marked in the rows behind the checks', async () => {
-    const dir = await runExampleWithSearch();
+    const dir = await sharedExample();
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     // Deterministic: the report re-derived from the folder is the file the run wrote.
     const { derived, facts } = await deriveFolder(dir);
@@ -298,7 +308,7 @@ suite('report.html in headless Chromium', () => {
   }
 
   test('the hostile fixture renders inert', async () => {
-    const dir = await runHostile();
+    const dir = await sharedHostile();
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     const v = await visit('hostile', html);
     await expectClean(v, 'hostile');
@@ -307,7 +317,7 @@ suite('report.html in headless Chromium', () => {
   }, 120_000);
 
   test('a 100 kB model name renders inert too', async () => {
-    const dir = await runHostile();
+    const dir = await sharedHostile();
     const { derived, facts } = await deriveFolder(dir);
     const model = `<img src=x onerror="window.${PWNED_FLAG}=1">::error::`;
     const renamed = renameEverywhere(derived, model, `${model}${huge('model')}`);

@@ -47,13 +47,32 @@ const blockOnNew = (root: string) => {
   writeFileSync(config, readFileSync(config, 'utf8').replace('gate:\n', 'gate:\n  block_on: new\n'));
 };
 
-describe('a baseline whose checks.json says every check failed (digests recomputed)', () => {
-  const root = smallExampleRepo();
-  let failing: string[] = [];
-  beforeAll(async () => {
+/**
+ * The small example with block_on: new, run once into `base`: the baseline both groups start from (the second copies
+ * it into its own repository before committing it to git).
+ */
+let shared: Promise<{ root: string; failing: string[] }> | undefined;
+const sharedBase = () =>
+  (shared ??= (async () => {
+    const root = smallExampleRepo();
     blockOnNew(root);
     const base = await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
-    failing = base.gate?.failing ?? [];
+    return { root, failing: base.gate?.failing ?? [] };
+  })());
+
+describe('a baseline whose checks.json says every check failed (digests recomputed)', () => {
+  let root: string;
+  let failing: string[] = [];
+  beforeAll(async () => {
+    ({ root, failing } = await sharedBase());
+    // A run compared with the untouched base: its manifest records where the baseline came from, and one test forges
+    // the comparison.json of a copy.
+    await run({
+      root,
+      configPath: EXAMPLE_CONFIG,
+      outputDir: 'recorded',
+      baseline: { dir: join(root, 'base'), shown: 'base' }
+    });
     copy(root, 'base', 'forged');
     rewrite(join(root, 'forged'), 'checks.json', (c) => {
       for (const check of c.checks) check.status = 'fail';
@@ -138,7 +157,7 @@ describe('a baseline whose checks.json says every check failed (digests recomput
   });
 
   test('a count of 1e307 in the comparison.json of a baseline that had its own baseline is refused, not a crash', async () => {
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'compared', baseline: { dir: join(root, 'base') } });
+    copy(root, 'recorded', 'compared');
     rewrite(join(root, 'compared'), 'comparison.json', (c) => {
       c.models[0].cells[0].fixed.numerator = 1e307;
     });
@@ -154,12 +173,7 @@ describe('a baseline whose checks.json says every check failed (digests recomput
   });
 
   test('manifest.baseline records where a folder came from; the CLI knows no base commit', async () => {
-    await run({
-      root,
-      configPath: EXAMPLE_CONFIG,
-      outputDir: 'recorded',
-      baseline: { dir: join(root, 'base'), shown: 'base' }
-    });
+    // The beforeAll's run compared with base.
     expect(readJson(join(root, 'recorded', 'manifest.json')).baseline.origin).toEqual({
       kind: 'folder',
       tracked: null,
@@ -181,7 +195,8 @@ describe('the action on a pull request with a baseline folder in the repository 
   let baseSha = '';
   beforeAll(async () => {
     blockOnNew(root);
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
+    // The same config's run, made once for the file: copied in, as a run here would have written it.
+    cpSync(join((await sharedBase()).root, 'base'), join(root, 'base'), { recursive: true });
     git(root, 'init', '-q');
     git(root, 'add', '-A');
     git(root, 'commit', '-qm', 'base');

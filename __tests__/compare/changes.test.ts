@@ -103,11 +103,23 @@ function compareSection(summary: string): string[] {
 }
 const tableRows = (lines: readonly string[]) => lines.filter((l) => l.startsWith('| ') && !l.startsWith('| model |'));
 
+/**
+ * The bundled example, run once into `base` for the file: both groups compare with it, in its repository (each
+ * writes its variants and outputs under its own names).
+ */
+let shared: Promise<string> | undefined;
+const exampleWithBase = () =>
+  (shared ??= (async () => {
+    const root = exampleRepo();
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
+    return root;
+  })());
+
 describe('the bundled example compared with itself', () => {
-  const root = exampleRepo();
+  let root: string;
   let newConfig = '';
   beforeAll(async () => {
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
+    root = await exampleWithBase();
     newConfig = variant(root, 'block-on-new', blockOnNew);
   });
 
@@ -172,11 +184,11 @@ describe('the bundled example compared with itself', () => {
 });
 
 describe('the hybrid weight variant against the example', () => {
-  const root = exampleRepo();
+  let root: string;
   let head: StoredGate;
   let base: StoredGate;
   beforeAll(async () => {
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'base' });
+    root = await exampleWithBase();
     await run({
       root,
       configPath: variant(root, 'hybrid-0.6', (t) => blockOnNew(hybridWeight(t))),

@@ -54,6 +54,10 @@ const members = (piece: Buffer, copies: number) => {
   return Buffer.concat(new Array<Buffer>(copies).fill(one));
 };
 
+/** The 8 GiB bomb (128 members of 64 MiB of "a" without a newline), compressed once for the file: two folders plant it. */
+let bomb: Buffer | undefined;
+const bombGz = () => (bomb ??= members(Buffer.alloc(64 * 1024 * 1024, 0x61), 128));
+
 /**
  * The child's own work (processor time) stays under 5 s and its memory under 300 MB. Wall time is
  * held to 5 s too, stretched only by how many runnable processes share each core right now, so a
@@ -71,7 +75,7 @@ describe('a gzip bomb: one 8 GiB line in an 8 MB evidence.jsonl.gz', () => {
   beforeAll(() => {
     dir = copyFolder(root, 'out', 'bomb');
     // 128 members of 64 MiB of "a" without a newline: 8 GiB once inflated.
-    plantGzip(dir, members(Buffer.alloc(64 * 1024 * 1024, 0x61), 128), 8 * 1024 * 1024 * 1024);
+    plantGzip(dir, bombGz(), 8 * 1024 * 1024 * 1024);
   });
 
   test('verify stops at the row limit and names it (exit 1)', async () => {
@@ -126,7 +130,7 @@ test('repeated valid rows past the recorded size: reading stops once the content
 
 test('merge stops at the row limit of a shard', async () => {
   const dir = copyFolder(root, 's2', 'bomb-shard');
-  plantGzip(dir, members(Buffer.alloc(64 * 1024 * 1024, 0x61), 128), 8 * 1024 * 1024 * 1024);
+  plantGzip(dir, bombGz(), 8 * 1024 * 1024 * 1024);
   const r = await measuredCli(engine, ['merge', 's1', 'bomb-shard', 's3', '--out', 'merged-bomb'], root);
   expect(r.stderr).toBe(
     'evidence-gate: usage error: bomb-shard/evidence.jsonl.gz: line 1 is longer than 16777216 bytes, the longest evidence row read back\n'

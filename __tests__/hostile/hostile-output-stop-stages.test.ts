@@ -4,7 +4,7 @@
  * verdict, exit 143. Once the output is in place, a stop request is answered with one line and
  * the run ends with its own status. Run against the tsc-compiled engine and the packaged CLI.
  */
-import { writeFileSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, writeFileSync, readFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from '../../src/engine.js';
 import { EXAMPLE_CONFIG, REPO_ROOT, smallExampleRepo, tempRepo } from '../helpers.js';
@@ -18,15 +18,22 @@ beforeAll(() => {
 
 /**
  * The example (its small form: the stop does not depend on scale) with an earlier output in `out/`, and its config
- * changed to a million bootstrap iterations.
+ * changed to a million bootstrap iterations. The earlier output is one in-process run for the file: each test gets a
+ * fresh copy of that repository, so each stop has its own earlier output to leave intact.
  */
+let prepared: Promise<string> | undefined;
 async function exampleWithLongMetrics() {
-  const root = smallExampleRepo();
-  await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
-  const config = join(root, EXAMPLE_CONFIG);
-  const text = readFileSync(config, 'utf8');
-  expect(text).toContain('bootstrap_iterations: 100,');
-  writeFileSync(config, text.replace('bootstrap_iterations: 100,', 'bootstrap_iterations: 1000000,'));
+  const source = await (prepared ??= (async () => {
+    const root = smallExampleRepo();
+    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+    const config = join(root, EXAMPLE_CONFIG);
+    const text = readFileSync(config, 'utf8');
+    expect(text).toContain('bootstrap_iterations: 100,');
+    writeFileSync(config, text.replace('bootstrap_iterations: 100,', 'bootstrap_iterations: 1000000,'));
+    return root;
+  })());
+  const root = tempRepo();
+  cpSync(source, root, { recursive: true });
   return { root, earlier: snapshot(join(root, 'out')) };
 }
 

@@ -13,7 +13,12 @@ import type { Derived } from '../../src/pipeline/derive.js';
 import { ppText } from '../../src/report/format.js';
 import { AGAINST_POLICY_HTML, renderReport } from '../../src/report/html.js';
 import { escapeHtml } from '../../src/report/escape.js';
-import { deriveFolder, runExample, runExampleWithBaseline, runTabular } from '../browser/report-fixtures.js';
+import { exampleAgainstBaseline } from '../browser/example-against-baseline.js';
+import { deriveFolder, runExample, runTabular } from '../browser/report-fixtures.js';
+
+/** The example, run once for the file: the first group's report, and the baseline of the second. */
+let example: Promise<string> | undefined;
+const sharedExample = () => (example ??= runExample());
 
 type Input = { derived: Derived; facts: ReportFacts };
 
@@ -46,7 +51,7 @@ describe('the text example, no baseline', () => {
   let html: string;
 
   beforeAll(async () => {
-    dir = await runExample();
+    dir = await sharedExample();
     input = await deriveFolder(dir);
     html = render(input);
   }, 120_000);
@@ -208,7 +213,7 @@ describe('the text example against a baseline', () => {
   let html: string;
 
   beforeAll(async () => {
-    const { head, base } = await runExampleWithBaseline();
+    const { head, base } = await exampleAgainstBaseline(await sharedExample());
     input = await deriveFolder(head, base);
     html = render(input);
     expect(readFileSync(join(head, 'report.html'), 'utf8')).toBe(html);

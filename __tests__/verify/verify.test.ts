@@ -82,10 +82,27 @@ describe('untouched outputs verify (exit 0)', () => {
   }, 60_000);
 });
 
-describe('tampering is found and named (exit 1)', () => {
-  const root = smallExampleRepo();
-  beforeAll(async () => {
+/**
+ * The small example run once into `out`: the tampering tests damage copies of that folder, and the rerun tests get a
+ * copy of the whole repository each (their edits to the inputs stay their own).
+ */
+let smallRun: Promise<string> | undefined;
+const smallExample = () =>
+  (smallRun ??= (async () => {
+    const root = smallExampleRepo();
     await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+    return root;
+  })());
+const smallExampleCopy = async () => {
+  const root = tempRepo();
+  cpSync(await smallExample(), root, { recursive: true });
+  return root;
+};
+
+describe('tampering is found and named (exit 1)', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await smallExample();
   });
   const copy = (name: string) => {
     rmSync(join(root, name), { recursive: true, force: true });
@@ -183,8 +200,7 @@ describe('tampering is found and named (exit 1)', () => {
 
 describe('--rerun checks the inputs first', () => {
   test('an edited data file is named and stops the rerun', async () => {
-    const root = smallExampleRepo();
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+    const root = await smallExampleCopy();
     const data = join(root, 'examples/academic-intent/data/challenge.jsonl');
     writeFileSync(data, readFileSync(data, 'utf8').replace('"label":"gap"', '"label":"result"'));
     const r = await cli(['verify', 'out', '--rerun'], root);
@@ -196,8 +212,7 @@ describe('--rerun checks the inputs first', () => {
   });
 
   test('a different seed in the config is named', async () => {
-    const root = smallExampleRepo();
-    await run({ root, configPath: EXAMPLE_CONFIG, outputDir: 'out' });
+    const root = await smallExampleCopy();
     const config = join(root, EXAMPLE_CONFIG);
     writeFileSync(config, readFileSync(config, 'utf8').replace('seed: 1637', 'seed: 1638'));
     const r = await cli(['verify', 'out', '--rerun'], root);

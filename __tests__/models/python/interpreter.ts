@@ -5,6 +5,7 @@
  * EVIDENCE_GATE_SKIP_PYTHON skip these tests, saying why.
  */
 import { spawnSync } from 'node:child_process';
+import { spawnAsync } from '../../spawn-async.js';
 
 const CANDIDATES = [process.env.EVIDENCE_GATE_PYTHON, 'python3', '/usr/bin/python3'].filter(
   (c): c is string => c !== undefined && c !== ''
@@ -36,9 +37,10 @@ export function python(): string {
 /**
  * What a saved estimator's own predict_proba answers in this interpreter, per row, as repr strings (exact). The
  * committed golden pins the same values as they came out on the machine that wrote it; BLAS kernels chosen per CPU
- * may move a probability by an ulp, so the bit-for-bit promise is held against this live answer.
+ * may move a probability by an ulp, so the bit-for-bit promise is held against this live answer. It runs in a child
+ * process that does not block, so the interpreter's start overlaps the test's own work.
  */
-export function ownProbabilities(file: string, rows: ReadonlyArray<string | number[]>): string[][] {
+export async function ownProbabilities(file: string, rows: ReadonlyArray<string | number[]>): Promise<string[][]> {
   const script = [
     'import json, pickle, sys',
     'import joblib, numpy as np',
@@ -48,7 +50,7 @@ export function ownProbabilities(file: string, rows: ReadonlyArray<string | numb
     'x = rows if isinstance(rows[0], str) else np.asarray(rows, dtype=float)',
     'print(json.dumps([[repr(float(p)) for p in row] for row in model.predict_proba(x)]))'
   ].join('\n');
-  const out = spawnSync(python(), ['-c', script, file], { input: JSON.stringify(rows), encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`predict_proba of ${file} failed: ${out.stderr}`);
+  const out = await spawnAsync(python(), ['-c', script, file], { input: JSON.stringify(rows) });
+  if (out.status !== 0) throw new Error(`predict_proba of ${file} failed: ${out.error?.message ?? out.stderr}`);
   return JSON.parse(out.stdout) as string[][];
 }

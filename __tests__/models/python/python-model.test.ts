@@ -83,57 +83,101 @@ function refusal(p: PythonModelPlan, labels: string[], root: string): string {
 pythonSuite('Python models through the bundled runner', () => {
   const TEXT_LABELS = ['neg', 'neu', 'pos'];
 
+  /*
+   * The three saved estimators, each loaded once: built (the probe) one after the other, then scored side by side
+   * while the interpreter computes each one's own predict_proba, so the Python starts overlap. The joblib text model
+   * also serves the private-folder test: its folder is looked at before scoring and after closing.
+   */
+  interface Scored {
+    model: PythonModel;
+    results: ScoreResult[];
+  }
+  interface Estimators {
+    text: Scored & { own: string[][]; folder: { path: string; mode: string; runner: string; after: boolean } };
+    tabular: Scored & { own: string[][] };
+    svc: Scored;
+  }
+  let estimators: Promise<Estimators>;
+  const textData = rows('text.jsonl');
+  const tabularData = rows('tabular.jsonl');
+  const TABULAR_LABELS = ['high', 'low', 'mid'];
+  beforeAll(() => {
+    estimators = (async () => {
+      const ownText = ownProbabilities(
+        join(FIXTURES, 'text.joblib'),
+        textData.map((r) => r.text as string)
+      );
+      const ownTabular = ownProbabilities(
+        join(FIXTURES, 'tabular.pkl'),
+        tabularData.map((r) => [r.x1 as number, r.x2 as number, r.x3 as number])
+      );
+      const textModel = new PythonModel(plan(FIXTURES, 'text.joblib'), TEXT_LABELS, [], FIXTURES, () => {});
+      const folder = {
+        path: textModel.folder,
+        mode: (statSync(textModel.folder).mode & 0o777).toString(8),
+        runner: (statSync(join(textModel.folder, 'runner.py')).mode & 0o777).toString(8),
+        after: true
+      };
+      const tabularModel = new PythonModel(
+        plan(FIXTURES, 'tabular.pkl'),
+        TABULAR_LABELS,
+        ['x1', 'x2', 'x3'],
+        FIXTURES,
+        () => {}
+      );
+      const svcModel = new PythonModel(plan(FIXTURES, 'text-svc.joblib'), TEXT_LABELS, [], FIXTURES, () => {});
+      // The request's keys come in another order than the configured features: the runner follows the config.
+      const tabularInputs: ExampleInput[] = tabularData.map((r) => ({
+        kind: 'features',
+        values: { x3: r.x3 as number, x1: r.x1 as number, x2: r.x2 as number }
+      }));
+      const [textResults, tabularResults, svcResults] = await Promise.all([
+        scoreWith(
+          textModel,
+          textData.map((r) => text(r.text as string))
+        ),
+        scoreWith(tabularModel, tabularInputs),
+        scoreWith(
+          svcModel,
+          textData.map((r) => text(r.text as string))
+        )
+      ]);
+      folder.after = existsSync(folder.path);
+      return {
+        text: { model: textModel, results: textResults, own: await ownText, folder },
+        tabular: { model: tabularModel, results: tabularResults, own: await ownTabular },
+        svc: { model: svcModel, results: svcResults }
+      };
+    })();
+  });
+
   test('sklearn (joblib): every text row scores exactly what predict_proba returned', async () => {
-    const data = rows('text.jsonl');
-    const model = new PythonModel(plan(FIXTURES, 'text.joblib'), TEXT_LABELS, [], FIXTURES, () => {});
+    const { model, results, own } = (await estimators).text;
     expect(model.describe().probabilities).toBe(true);
     expect(model.facts.class_path).toBe('sklearn.pipeline.Pipeline');
-    const results = await scoreWith(
-      model,
-      data.map((r) => text(r.text as string))
-    );
-    const own = ownProbabilities(
-      join(FIXTURES, 'text.joblib'),
-      data.map((r) => r.text as string)
-    );
     results.forEach((r, i) => {
       expect(r).toEqual({ status: 'ok', scores: own[i]!.map(Number) });
-      const golden = GOLDEN.text[data[i]!.id]!;
+      const golden = GOLDEN.text[textData[i]!.id]!;
       TEXT_LABELS.forEach((l, k) => expect(Math.abs(Number(golden[l]) - Number(own[i]![k]))).toBeLessThan(1e-15));
     });
     expect(results).toHaveLength(90);
   });
 
   test('sklearn (pickle), tabular: a float matrix in the configured feature order, scores exact', async () => {
-    const data = rows('tabular.jsonl');
-    const labels = ['high', 'low', 'mid'];
-    // The request's keys come in another order than the configured features: the runner follows the config.
-    const inputs: ExampleInput[] = data.map((r) => ({
-      kind: 'features',
-      values: { x3: r.x3 as number, x1: r.x1 as number, x2: r.x2 as number }
-    }));
-    const model = new PythonModel(plan(FIXTURES, 'tabular.pkl'), labels, ['x1', 'x2', 'x3'], FIXTURES, () => {});
-    const results = await scoreWith(model, inputs);
-    const own = ownProbabilities(
-      join(FIXTURES, 'tabular.pkl'),
-      data.map((r) => [r.x1 as number, r.x2 as number, r.x3 as number])
-    );
+    const { results, own } = (await estimators).tabular;
     results.forEach((r, i) => {
       expect(r).toEqual({ status: 'ok', scores: own[i]!.map(Number) });
-      const golden = GOLDEN.tabular[data[i]!.id]!;
-      labels.forEach((l, k) => expect(Math.abs(Number(golden[l]) - Number(own[i]![k]))).toBeLessThan(1e-15));
+      const golden = GOLDEN.tabular[tabularData[i]!.id]!;
+      TABULAR_LABELS.forEach((l, k) => expect(Math.abs(Number(golden[l]) - Number(own[i]![k]))).toBeLessThan(1e-15));
     });
   });
 
   test('sklearn without predict_proba answers with predict’s label only', async () => {
-    const data = rows('text.jsonl');
-    const model = new PythonModel(plan(FIXTURES, 'text-svc.joblib'), TEXT_LABELS, [], FIXTURES, () => {});
+    const { model, results } = (await estimators).svc;
     expect(model.describe().probabilities).toBe(false);
-    const results = await scoreWith(
-      model,
-      data.map((r) => text(r.text as string))
+    results.forEach((r, i) =>
+      expect(r).toEqual({ status: 'ok', scores: null, label: GOLDEN.text_svc[textData[i]!.id] })
     );
-    results.forEach((r, i) => expect(r).toEqual({ status: 'ok', scores: null, label: GOLDEN.text_svc[data[i]!.id] }));
   });
 
   test('python: setup runs once, a print goes to stderr, stdin reads nothing, an exception fails only its batch', async () => {
@@ -249,12 +293,12 @@ pythonSuite('Python models through the bundled runner', () => {
   });
 
   test('the runner lives in a private folder, removed when the model closes', async () => {
-    const model = new PythonModel(plan(FIXTURES, 'text.joblib'), TEXT_LABELS, [], FIXTURES, () => {});
-    expect(model.folder.startsWith(join(tmpdir(), 'evidence-gate-python-'))).toBe(true);
-    expect((statSync(model.folder).mode & 0o777).toString(8)).toBe('700');
-    expect((statSync(join(model.folder, 'runner.py')).mode & 0o777).toString(8)).toBe('600');
-    await scoreWith(model, [text('good')]);
-    expect(existsSync(model.folder)).toBe(false);
+    // The joblib text model's folder (built in beforeAll), looked at before it scored and after it closed.
+    const { folder } = (await estimators).text;
+    expect(folder.path.startsWith(join(tmpdir(), 'evidence-gate-python-'))).toBe(true);
+    expect(folder.mode).toBe('700');
+    expect(folder.runner).toBe('600');
+    expect(folder.after).toBe(false);
   });
 
   describe('one line naming the file and the remedy, before any evaluation', () => {
