@@ -54,7 +54,7 @@ describe('external models in a run', () => {
       params: { command: 'node model.mjs scores', protocol_version: 1 }
     });
     expect(entry.files).toEqual([{ path: 'model.mjs', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
-    expect(entry.counters).toMatchObject({ requests: 4, responses: 4 });
+    expect(manifest.run.models.mine).toMatchObject({ requests: 4, responses: 4 });
     expect(result.gate?.checks.find((c) => c.id === 'missing_rows/mine')?.status).toBe('pass');
     const metrics = JSON.parse(readFileSync(join(root, 'out/metrics.json'), 'utf8'));
     expect(metrics.models.find((m: any) => m.model === 'mine').reliability).not.toBeNull();

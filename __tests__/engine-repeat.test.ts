@@ -158,7 +158,7 @@ describe('a nondeterministic command model asked 3 times', () => {
     const manifest = JSON.parse(read(root, 'out', 'manifest.json'));
     const entry = manifest.models.find((x: any) => x.name === 'jitter');
     expect(entry.params.repeat).toBe(3);
-    expect(entry.counters).toMatchObject({
+    expect(manifest.run.models.jitter).toMatchObject({
       requests: 3 * distinct,
       responses: 3 * distinct,
       repeated_requests: 2 * distinct
@@ -237,8 +237,7 @@ describe('a nondeterministic command model asked 3 times', () => {
     await merge({ root, shards: ['s1', 's2'], outputDir: 'merged' });
     for (const f of ['evidence.jsonl', 'metrics.json', 'checks.json', 'summary.md'])
       expect(read(root, 'merged', f)).toBe(read(root, 'out', f));
-    const counters = (dir: string) =>
-      JSON.parse(read(root, dir, 'manifest.json')).models.find((m: any) => m.name === 'jitter').counters;
+    const counters = (dir: string) => JSON.parse(read(root, dir, 'manifest.json')).run.models.jitter;
     expect(counters('merged').repeated_requests).toBe(
       counters('s1').repeated_requests + counters('s2').repeated_requests
     );
@@ -365,10 +364,8 @@ describe('an HTTP model asked 4 times', () => {
     expect([...calls.values()].every((n) => n === 4)).toBe(true);
     expect(server.bodies).toHaveLength(4 * distinct);
     const manifest = JSON.parse(read(root, 'out', 'manifest.json'));
-    expect(manifest.models.find((m: any) => m.name === 'api')).toMatchObject({
-      params: { repeat: 4 },
-      counters: { requests: 4 * distinct, repeated_requests: 3 * distinct }
-    });
+    expect(manifest.models.find((m: any) => m.name === 'api')).toMatchObject({ params: { repeat: 4 } });
+    expect(manifest.run.models.api).toMatchObject({ requests: 4 * distinct, repeated_requests: 3 * distinct });
     expect(manifest.preprocessing.models.find((m: any) => m.model === 'api').scores).toContain(
       'asked 4 times per input'
     );

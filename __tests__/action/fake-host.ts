@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { ActionHost, ArtifactRef, GitHubApi, UploadResult, Where } from '../../src/action/host.js';
+import type { ActionHost, ArtifactRef, CacheService, GitHubApi, UploadResult, Where } from '../../src/action/host.js';
 
 export interface StoredArtifact extends ArtifactRef {
   dir: string;
@@ -56,6 +56,8 @@ export interface FakeOptions {
   api?: (token: string) => GitHubApi;
   /** As the real host answers on GitHub Enterprise Server. */
   artifactsUnsupported?: string;
+  /** The Actions cache service (none when absent). */
+  cache?: CacheService;
 }
 
 export function fakeHost(
@@ -103,6 +105,7 @@ export function fakeHost(
       if (!store) throw new Error('no artifact store');
       store.download(id, path);
     },
+    cacheService: () => more.cache ?? null,
     api: (token) => {
       host.tokens.push(token);
       if (!more.api) throw new Error('no GitHub API in this test');

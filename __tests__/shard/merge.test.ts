@@ -82,9 +82,7 @@ describe('merged output equals one unsharded run, byte for byte', () => {
     const cfg = 'examples/external-model/node-only.yml';
     await run({ root, configPath: cfg, outputDir: 'single' });
     const requests = (dir: string) =>
-      JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).models.find(
-        (m: any) => m.name === 'keywords-node'
-      ).counters.requests as number;
+      JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8')).run.models['keywords-node'].requests as number;
     // Which shards need each distinct input of the model (texts shared by examples of different shards are scored in each).
     const evidence = readFileSync(join(root, 'single', 'evidence.jsonl'), 'utf8')
       .trimEnd()

@@ -5,7 +5,7 @@
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(85);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(364);
 /* harmony import */ var _util_bundle_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8706);
 /* harmony import */ var _util_threads_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1361);
 /* harmony import */ var _util_engine_thread_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2953);
@@ -74,8 +74,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine.ts + 124 modules
-var engine = __nccwpck_require__(85);
+// EXTERNAL MODULE: ./src/engine.ts + 130 modules
+var engine = __nccwpck_require__(364);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -329,10 +329,10 @@ var suggest = __nccwpck_require__(7406);
 const USAGE = `Usage:
   evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--model FILE]
                      [--root DIR]
-  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR]
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--cache DIR] [--root DIR]
                     [--summary short|full|none] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--summary short|full|none] [--quiet]
-  evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
+  evidence-gate verify DIR [--rerun [--cache DIR]] [--baseline DIR] [--root DIR]
   evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID]
                         [--json] [--root DIR]
 
@@ -349,6 +349,8 @@ Options:
   --baseline DIR   an earlier output folder to compare with (docs/definitions.md#comparison): paired per example
   --shard K/N      evaluate only shard K of N (1 \u2264 K \u2264 N); merge the shards afterwards
   --rerun          verify: also re-run the evaluation from the inputs the manifest names
+  --cache DIR      run, verify --rerun: keep the answers of models with cache: in DIR (inside the root) and ask
+                   them only what DIR lacks (docs/answer-cache.md); verify --rerun asks everything without it
   --root DIR       repository root that every path must stay inside
                    (default: the git top level of the current folder, else the current folder)
   --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
@@ -386,16 +388,17 @@ const VALUE_OPTIONS = [
     'evaluate',
     'task',
     'dictionary',
-    'model'
+    'model',
+    'cache'
 ];
 /** Options that may be given more than once; the values are kept in order. */
 const REPEATABLE = ['evaluate'];
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'];
 const SHORT = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
 const ACCEPTS = {
-    run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet', 'summary'],
+    run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet', 'summary', 'cache'],
     merge: ['out', 'root', 'baseline', 'quiet', 'summary'],
-    verify: ['root', 'baseline', 'rerun'],
+    verify: ['root', 'baseline', 'rerun', 'cache'],
     explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
     init: ['train', 'evaluate', 'task', 'dictionary', 'model', 'root']
 };
@@ -492,7 +495,8 @@ function parseCli(argv) {
                 quiet: flags.has('quiet'),
                 baseline: v('baseline'),
                 shard: v('shard') ? (0,shard_select/* parseShard */.uK)(v('shard'), '--shard') : null,
-                summary: summaryMode(v('summary'))
+                summary: summaryMode(v('summary')),
+                cache: v('cache')
             };
         case 'merge':
             if (rest.length === 0)
@@ -511,7 +515,16 @@ function parseCli(argv) {
         case 'verify':
             if (rest.length !== 1)
                 throw new errors/* UsageError */.eb(`verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`);
-            return { command, dir: rest[0], rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
+            if (v('cache') !== undefined && !flags.has('rerun'))
+                throw new errors/* UsageError */.eb('verify takes --cache DIR only with --rerun (only a re-run asks the models; see --help)');
+            return {
+                command,
+                dir: rest[0],
+                rerun: flags.has('rerun'),
+                baseline: v('baseline'),
+                root: v('root'),
+                cache: v('cache')
+            };
         case 'explain': {
             const stdin = rest.length === 1 && rest[0] === '-';
             if (rest.length > 0 && !stdin)
@@ -560,8 +573,8 @@ function parseCli(argv) {
     }
 }
 
-// EXTERNAL MODULE: ./src/config/load.ts + 4 modules
-var load = __nccwpck_require__(5161);
+// EXTERNAL MODULE: ./src/config/load.ts + 5 modules
+var load = __nccwpck_require__(5629);
 // EXTERNAL MODULE: ./src/config/paths.ts
 var paths = __nccwpck_require__(1066);
 // EXTERNAL MODULE: ./src/data/decode.ts
@@ -2312,7 +2325,7 @@ async function execute(cmd, io) {
     };
     const baseline = 'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' } : null;
     if (cmd.command === 'verify') {
-        const result = await (0,engine/* verify */.MX)({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null }, deps);
+        const result = await (0,engine/* verify */.MX)({ dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null, cacheDir: cmd.cache }, deps);
         for (const note of result.notes)
             io.stderr(safeOutput(`note: ${note}\n`));
         for (const d of result.differences)
@@ -2333,7 +2346,15 @@ async function execute(cmd, io) {
         return initCommand(cmd, io, root);
     const result = cmd.command === 'merge'
         ? await (0,engine/* merge */.h1)({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
-        : await (0,engine/* run */.eF)({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
+        : await (0,engine/* run */.eF)({
+            root,
+            configPath: cmd.config,
+            outputDir: cmd.out,
+            cwd: io.cwd,
+            shard: cmd.shard,
+            baseline,
+            cacheDir: cmd.cache
+        }, deps);
     progress?.clear();
     const folder = shownFolder(root, io.cwd, result.outputPath);
     if (!quiet && result.kind === 'run' && result.gate && cmd.summary !== 'none') {
@@ -2548,7 +2569,7 @@ const STRENGTH_REFERENCE = (0,_perturb_registry_js__WEBPACK_IMPORTED_MODULE_0__/
 
 /***/ }),
 
-/***/ 5161:
+/***/ 5629:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2652,6 +2673,37 @@ function strengthThresholds(raw, source, threshold) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/config/model-cache.ts
+/**
+ * The `cache:` of a model entry (docs/answer-cache.md): the key the team gives the model's identity and the most the
+ * cache folder may hold. Only kinds whose descriptor says how their requests are shaped (`remote.cacheSettings`) accept
+ * it; the config loader checks that.
+ */
+
+
+
+const CACHE_KEYS = ['key', 'max_mb'];
+const DEFAULT_CACHE_MB = 512;
+const MAX_KEY_CHARS = 200;
+function modelCache(value, source, at) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        throw (0,validate/* configError */.Fj)(source, at, `expected a mapping with key (and optionally max_mb), found ${(0,errors/* describeFound */.Kq)(value)}`);
+    const block = value;
+    for (const k of Object.keys(block))
+        if (!CACHE_KEYS.includes(k))
+            throw (0,validate/* configError */.Fj)(source, [...at, k], (0,validate/* unknownKey */.a)(k, CACHE_KEYS), true);
+    const key = block.key;
+    if (typeof key !== 'string' || key.trim() === '' || (0,visible/* hasHidden */.Vh)(key) || key.length > MAX_KEY_CHARS) {
+        const found = typeof key === 'string' && key.trim() !== '' ? 'a string with hidden characters or too long' : (0,errors/* describeFound */.Kq)(key);
+        throw (0,validate/* configError */.Fj)(source, [...at, 'key'], `expected the model's identity as a non-empty string of at most ${MAX_KEY_CHARS} characters ${validate/* PRINTABLE */.El} ` +
+            `(for example "intent-api@2026-12-01"), found ${found}`);
+    }
+    const maxMb = block.max_mb ?? DEFAULT_CACHE_MB;
+    if (typeof maxMb !== 'number' || !Number.isFinite(maxMb) || maxMb <= 0 || maxMb > 1024 * 1024)
+        throw (0,validate/* configError */.Fj)(source, [...at, 'max_mb'], `expected a number of mebibytes above 0, found ${(0,errors/* describeFound */.Kq)(maxMb)}`);
+    return { key, maxMb };
+}
+
 // EXTERNAL MODULE: ./src/config/model-name.ts
 var model_name = __nccwpck_require__(7579);
 // EXTERNAL MODULE: ./src/config/model-repeat.ts
@@ -2663,6 +2715,7 @@ var model_repeat = __nccwpck_require__(2671);
  * Each shape is checked on its own so the message speaks about the shape the user meant; what
  * each kind accepts is its descriptor's (src/models/registry.ts).
  */
+
 
 
 
@@ -2707,11 +2760,24 @@ function parseModel(entry, index, source, resolveFile, kinds) {
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
         throw (0,validate/* configError */.Fj)(source, at, `expected a model name or a mapping, found ${(0,errors/* describeFound */.Kq)(entry)}`);
     }
-    const obj = entry;
+    // `cache:` is read here for every kind, and accepted only by a kind that says how its requests are shaped.
+    const { cache, ...obj } = entry;
+    const cached = (plan, kind) => {
+        if (cache === undefined)
+            return plan;
+        if (!kind.remote?.cacheSettings) {
+            const takers = kinds
+                .filter((d) => d.remote?.cacheSettings)
+                .map((d) => (d.selectedBy === 'entry' ? d.key : d.kind));
+            throw (0,validate/* configError */.Fj)(source, [...at, 'cache'], `expected no cache for a ${kind.kind} model (it is computed here, so its answers cost nothing to ask ` +
+                `again); answers are kept only for ${takers.join(', ')} models`, true);
+        }
+        return { ...plan, cache: modelCache(cache, source, [...at, 'cache']) };
+    };
     for (const kind of kinds) {
         if (kind.selectedBy === 'entry' && kind.key in obj) {
             const { name, params } = kind.read(obj, { ...context, at });
-            return { name, kind: kind.kind, params };
+            return cached({ name, kind: kind.kind, params }, kind);
         }
     }
     // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
@@ -2727,7 +2793,7 @@ function parseModel(entry, index, source, resolveFile, kinds) {
         if (typeof params !== 'object' || Array.isArray(params)) {
             throw (0,validate/* configError */.Fj)(source, [...at, kind.kind], `expected a mapping of parameters, found ${(0,errors/* describeFound */.Kq)(params)}`);
         }
-        const plan = builtin(kind, params, index, context);
+        const plan = cached(builtin(kind, params, index, context), kind);
         if ('name' in obj)
             return { ...plan, name: (0,model_name/* modelName */.f)(obj.name, source, [...at, 'name']) };
         return plan;
@@ -12859,7 +12925,7 @@ function searchMarks(row, max) {
 
 /***/ }),
 
-/***/ 85:
+/***/ 364:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12875,8 +12941,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: hostFacts, openBaseline, stageClock, staleReasons
 
-// EXTERNAL MODULE: ./src/config/load.ts + 4 modules
-var load = __nccwpck_require__(5161);
+// EXTERNAL MODULE: ./src/config/load.ts + 5 modules
+var load = __nccwpck_require__(5629);
 // EXTERNAL MODULE: ./src/evidence/attack-success.ts
 var attack_success = __nccwpck_require__(6019);
 // EXTERNAL MODULE: ./src/models/model.ts
@@ -14164,6 +14230,249 @@ function readReportFacts(m) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/util/regular-file.ts
+/**
+ * Reading a file that someone else may have placed (an artifact, a cache entry): opened without following a link and
+ * without blocking on a pipe, checked to be a regular file, and read only up to a bound (docs/security.md).
+ */
+
+function kindOfStats(s) {
+    if (s.isSymbolicLink())
+        return 'a symbolic link';
+    if (s.isDirectory())
+        return 'a folder';
+    if (s.isFIFO())
+        return 'a named pipe';
+    if (s.isCharacterDevice() || s.isBlockDevice())
+        return 'a device';
+    if (s.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * Opens `path` read-only without following a link and without blocking on a pipe; null with a reason when it is not a
+ * regular file.
+ */
+function openRegular(path) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return { problem: 'missing' };
+        if (code === 'ELOOP')
+            return { problem: 'a symbolic link; expected a regular file' };
+        return { problem: `unreadable (${code ?? error.message})` };
+    }
+    const s = (0,external_node_fs_.fstatSync)(fd);
+    if (!s.isFile()) {
+        (0,external_node_fs_.closeSync)(fd);
+        return { problem: `${kindOfStats(s)}; expected a regular file` };
+    }
+    return { fd, size: s.size, links: s.nlink, mtimeMs: s.mtimeMs };
+}
+/**
+ * At most `limit` bytes of an open file (its size, as fstat gave it); `more` when it holds more, having grown since.
+ */
+function readAtMost(fd, limit) {
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+        n = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
+    return { bytes: buffer.subarray(0, Math.min(length, limit)), more: length > limit };
+}
+
+// EXTERNAL MODULE: ./src/util/json.ts
+var json = __nccwpck_require__(4976);
+;// CONCATENATED MODULE: ./src/models/answers/address.ts
+
+
+/** Bumped when the layout or meaning of an entry changes: older entries are then never found. */
+const ANSWER_FORMAT = 1;
+/** The part of every address that is the same for one model: computed once per run. */
+function answerPrefix(identity) {
+    return (0,hash/* sha256Hex */.f)((0,json/* stableJson */._Y)({ format: ANSWER_FORMAT, ...identity, labels: [...identity.labels] }));
+}
+/** The input as the model receives it, in one canonical JSON form. */
+function canonicalInput(input) {
+    return input.kind === 'text' ? JSON.stringify({ text: input.text }) : (0,json/* stableJson */._Y)({ features: input.values });
+}
+/** The address of one answer: round 0 is the first (or only) time an input is asked. */
+function answerAddress(prefix, input, round) {
+    return (0,hash/* sha256Hex */.f)(`${prefix}\n${round}\n${canonicalInput(input)}`);
+}
+
+;// CONCATENATED MODULE: ./src/models/answers/store.ts
+/**
+ * The folder of kept answers (docs/answer-cache.md): one small JSON file per answer, named by its address
+ * (address.ts). A file is written under a temporary name and renamed into place, so a run sharing the folder sees an
+ * entry whole or not at all. Every read is checked (regular file, bounded size, its own address inside, an answer of
+ * the expected shape); anything else is `damaged`, and the caller asks the model again.
+ */
+
+
+
+
+/** The folder inside the cache folder that holds entries of this format. */
+const ENTRIES = `answers-v${ANSWER_FORMAT}`;
+/** An entry holds one answer: past this size it cannot be one of ours. */
+const MAX_ENTRY_BYTES = 1024 * 1024;
+/** A hit on an entry older than this refreshes its time, so pruning removes the answers no run has used. */
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A temporary file this old belongs to a run that stopped before renaming it. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+const ADDRESS = /^[0-9a-f]{64}$/;
+/** A number as kept: JSON has no -0, so it is written as a string to come back as the same double. */
+const keep = (x) => (Object.is(x, -0) ? '-0' : x);
+const restore = (x) => x === '-0' ? -0 : typeof x === 'number' && Number.isFinite(x) ? x : null;
+class AnswerStore {
+    dir;
+    folders = new Set();
+    seq = 0;
+    /** `dir` is absolute; it is created when the first answer is written. */
+    constructor(dir) {
+        this.dir = dir;
+    }
+    path(address) {
+        const folder = (0,external_node_path_.join)(this.dir, ENTRIES, address.slice(0, 2));
+        return { folder, file: (0,external_node_path_.join)(folder, `${address}.json`) };
+    }
+    /** The kept answer at `address`, `missing`, or `damaged` (present but not a valid entry for this address). */
+    read(address, labelCount) {
+        const { file } = this.path(address);
+        const opened = openRegular(file);
+        if ('problem' in opened)
+            return opened.problem === 'missing' ? 'missing' : 'damaged';
+        let text;
+        try {
+            if (opened.size > MAX_ENTRY_BYTES)
+                return 'damaged';
+            const read = readAtMost(opened.fd, opened.size);
+            if (read.more)
+                return 'damaged';
+            text = read.bytes.toString('utf8');
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(opened.fd);
+        }
+        const answer = parseEntry(text, address, labelCount);
+        if (answer === null)
+            return 'damaged';
+        if (Date.now() - opened.mtimeMs > REFRESH_AFTER_MS) {
+            const now = new Date();
+            try {
+                (0,external_node_fs_.utimesSync)(file, now, now);
+            }
+            catch {
+                // A read-only folder still serves its answers.
+            }
+        }
+        return answer;
+    }
+    /** Keeps `answer` at `address`, atomically; a folder that cannot be written loses the answer, not the run. */
+    write(address, answer) {
+        const { folder, file } = this.path(address);
+        const body = answer.scores === null
+            ? { format: ANSWER_FORMAT, address, label: answer.label }
+            : { format: ANSWER_FORMAT, address, scores: answer.scores.map(keep) };
+        const temp = (0,external_node_path_.join)(folder, `.tmp-${process.pid}-${++this.seq}-${address.slice(0, 8)}`);
+        try {
+            if (!this.folders.has(folder)) {
+                (0,external_node_fs_.mkdirSync)(folder, { recursive: true });
+                this.folders.add(folder);
+            }
+            (0,external_node_fs_.writeFileSync)(temp, JSON.stringify(body), { flag: 'wx' });
+            (0,external_node_fs_.renameSync)(temp, file);
+            return true;
+        }
+        catch {
+            (0,external_node_fs_.rmSync)(temp, { force: true });
+            return false;
+        }
+    }
+    /**
+     * Holds the folder to `maxBytes`: entries are removed oldest first (by the time they were written or last used),
+     * with leftover temporary files of stopped runs. Returns how many entries were removed.
+     */
+    prune(maxBytes) {
+        const root = (0,external_node_path_.join)(this.dir, ENTRIES);
+        const entries = [];
+        let total = 0;
+        const now = Date.now();
+        for (const sub of safeList(root)) {
+            const folder = (0,external_node_path_.join)(root, sub);
+            for (const name of safeList(folder)) {
+                const path = (0,external_node_path_.join)(folder, name);
+                let s;
+                try {
+                    s = (0,external_node_fs_.lstatSync)(path);
+                }
+                catch {
+                    continue;
+                }
+                if (name.startsWith('.tmp-')) {
+                    if (now - s.mtimeMs > STALE_TEMP_MS)
+                        (0,external_node_fs_.rmSync)(path, { force: true });
+                    continue;
+                }
+                total += s.size;
+                entries.push({ path, bytes: s.size, time: s.mtimeMs });
+            }
+        }
+        if (total <= maxBytes)
+            return 0;
+        entries.sort((a, b) => a.time - b.time || (a.path < b.path ? -1 : 1));
+        let removed = 0;
+        for (const e of entries) {
+            if (total <= maxBytes)
+                break;
+            (0,external_node_fs_.rmSync)(e.path, { recursive: true, force: true });
+            total -= e.bytes;
+            removed++;
+        }
+        return removed;
+    }
+}
+function safeList(dir) {
+    try {
+        return (0,external_node_fs_.readdirSync)(dir);
+    }
+    catch {
+        return [];
+    }
+}
+/** The answer an entry holds, when it is a well-formed entry for `address` with `labelCount` scores or a label. */
+function parseEntry(text, address, labelCount) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+        return null;
+    const e = value;
+    if (e.format !== ANSWER_FORMAT || e.address !== address || !ADDRESS.test(address))
+        return null;
+    if (typeof e.label === 'string' && !('scores' in e))
+        return { status: 'ok', scores: null, label: e.label };
+    if (!Array.isArray(e.scores) || e.scores.length !== labelCount || 'label' in e)
+        return null;
+    const scores = [];
+    for (const x of e.scores) {
+        const v = restore(x);
+        if (v === null)
+            return null;
+        scores.push(v);
+    }
+    return { status: 'ok', scores };
+}
+
+// EXTERNAL MODULE: ./src/util/numbers.ts
+var numbers = __nccwpck_require__(1986);
 // EXTERNAL MODULE: ./src/util/quote.ts
 var quote = __nccwpck_require__(5796);
 ;// CONCATENATED MODULE: ./src/util/unicode.ts
@@ -15018,7 +15327,24 @@ const MANIFEST_SHAPE = {
         counters: { array: counters },
         evidence: { object: { file: str, gzip: bool, gzip_above_bytes: schema_int } },
         files: { map: fileDigest },
-        run: { object: {}, optional: { stderr_files: { map: fileDigest }, wall_ms: { map: num } } }
+        run: {
+            object: {},
+            optional: {
+                stderr_files: { map: fileDigest },
+                wall_ms: { map: num },
+                // What each model outside the process was asked (src/pipeline/model-work.ts); merge sums it.
+                models: {
+                    map: {
+                        object: {},
+                        optional: {
+                            requests: count(),
+                            failures: { map: count() },
+                            cache: { object: { key: str, hits: count(), misses: count(), damaged: count(), requests: count() } }
+                        }
+                    }
+                }
+            }
+        }
     },
     optional: {
         shard: { object: { index: count(1), count: count(1), rule: str, examples: count() } },
@@ -15169,6 +15495,7 @@ function nestedDeeperThan(value, max) {
 
 
 
+
 /**
  * Largest manifest.json read: a manifest holds the config text (at most 256 KiB) and lists of files, ids and counters.
  */
@@ -15187,53 +15514,6 @@ function plainNameProblem(name) {
     if (Buffer.byteLength(name) > 255)
         return 'expected a file name of at most 255 bytes';
     return null;
-}
-function kindOfStats(s) {
-    if (s.isSymbolicLink())
-        return 'a symbolic link';
-    if (s.isDirectory())
-        return 'a folder';
-    if (s.isFIFO())
-        return 'a named pipe';
-    if (s.isCharacterDevice() || s.isBlockDevice())
-        return 'a device';
-    if (s.isSocket())
-        return 'a socket';
-    return 'not a regular file';
-}
-/**
- * Opens `path` read-only without following a link and without blocking on a pipe; null with a reason when it is not a
- * regular file.
- */
-function openRegular(path) {
-    let fd;
-    try {
-        fd = (0,external_node_fs_.openSync)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code === 'ENOENT')
-            return { problem: 'missing' };
-        if (code === 'ELOOP')
-            return { problem: 'a symbolic link; expected a regular file' };
-        return { problem: `unreadable (${code ?? error.message})` };
-    }
-    const s = (0,external_node_fs_.fstatSync)(fd);
-    if (!s.isFile()) {
-        (0,external_node_fs_.closeSync)(fd);
-        return { problem: `${kindOfStats(s)}; expected a regular file` };
-    }
-    return { fd, size: s.size, links: s.nlink };
-}
-/**
- * At most `limit` bytes of an open file (its size, as fstat gave it); `more` when it holds more, having grown since.
- */
-function readAtMost(fd, limit) {
-    const buffer = Buffer.alloc(limit + 1);
-    let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n)
-        n = (0,external_node_fs_.readSync)(fd, buffer, length, buffer.length - length, null);
-    return { bytes: buffer.subarray(0, Math.min(length, limit)), more: length > limit };
 }
 /** The evidence failed a check while or after streaming; `detail` omits the folder. */
 class EvidenceReadError extends ArtifactError {
@@ -15764,8 +16044,6 @@ function jsonDifferences(recorded, recomputed, path, out, limit = 50, skip = () 
     return 1;
 }
 
-// EXTERNAL MODULE: ./src/util/json.ts
-var json = __nccwpck_require__(4976);
 // EXTERNAL MODULE: ./src/drill/ref.ts
 var ref = __nccwpck_require__(3704);
 ;// CONCATENATED MODULE: ./src/metrics/figure.ts
@@ -17229,8 +17507,6 @@ class DataCell {
     }
 }
 
-// EXTERNAL MODULE: ./src/util/numbers.ts
-var numbers = __nccwpck_require__(1986);
 ;// CONCATENATED MODULE: ./src/metrics/abstention.ts
 
 
@@ -21951,6 +22227,101 @@ async function openBaseline(source, head, cwd, warn, noBaselineReason, expected 
     }
 }
 
+// EXTERNAL MODULE: ./src/config/paths.ts
+var paths = __nccwpck_require__(1066);
+;// CONCATENATED MODULE: ./src/pipeline/answer-folder.ts
+/**
+ * The `--cache DIR` folder (docs/answer-cache.md#where): resolved like every path the command line names (inside the
+ * repository root, no link leading out), a folder or not yet there, and apart from the output folder, whose
+ * replacement would take the kept answers with it.
+ */
+
+
+
+
+/** The real path to keep answers in; a UsageError naming `--cache` when the folder cannot be one. */
+function answerFolder(root, given, cwd, outputReal) {
+    const resolved = (0,paths/* resolveInside */.LI)(root, given, cwd);
+    if (typeof resolved === 'string')
+        throw new errors/* UsageError */.eb(`--cache ${(0,quote/* quote */.h)(given)}: ${resolved}`);
+    let isFolder = true;
+    try {
+        isFolder = (0,external_node_fs_.statSync)(resolved.real).isDirectory();
+    }
+    catch {
+        // Not there yet: created with the first kept answer.
+    }
+    if (!isFolder)
+        throw new errors/* UsageError */.eb(`--cache ${(0,quote/* quote */.h)(given)}: expected a folder, found a file`);
+    if ((0,paths/* isInside */.FK)(outputReal, resolved.real) || (0,paths/* isInside */.FK)(resolved.real, outputReal))
+        throw new errors/* UsageError */.eb(`--cache ${(0,quote/* quote */.h)(given)}: expected a folder apart from the output folder (which each run replaces), found ` +
+            `one inside the other`);
+    return resolved.real;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/model-work.ts
+
+
+/** Per model name, its counters and cache record; models without either are left out. */
+function modelWork(models, plans, caches) {
+    const out = {};
+    models.forEach((m, i) => {
+        const counters = (0,registry/* modelKind */.s7)(plans[i].kind).remote?.counters(m) ?? null;
+        if (counters === null)
+            return;
+        const cache = caches.get(m.name);
+        const requests = typeof counters.requests === 'number' ? counters.requests : 0;
+        out[m.name] = { ...withoutUndefined(counters), ...(cache ? { cache: { ...cache.stats(), requests } } : {}) };
+    });
+    return out;
+}
+function withoutUndefined(o) {
+    return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+/** Counters that add up over shards (an exit code or a signal does not). */
+const SUMMED = ['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received', 'repeated_requests'];
+const CACHE_SUMMED = ['hits', 'misses', 'damaged', 'requests'];
+const model_work_num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const record = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+/** The shards' records of one model summed, as one unsharded run would have counted (the first shard's shape). */
+function mergedModelWork(shards) {
+    const first = record(shards[0]);
+    const all = shards.map(record);
+    const out = {};
+    for (const name of Object.keys(first)) {
+        const each = all.map((s) => record(s[name]));
+        const base = record(first[name]);
+        const failures = {};
+        for (const c of each)
+            for (const [k, v] of Object.entries(record(c.failures)))
+                failures[k] = (failures[k] ?? 0) + model_work_num(v);
+        const summed = Object.fromEntries(SUMMED.filter((k) => k in base).map((k) => [k, each.reduce((n, c) => n + model_work_num(c[k]), 0)]));
+        const merged = { ...base, ...summed, ...('failures' in base ? { failures } : {}) };
+        if ('cache' in base) {
+            const caches = each.map((c) => record(c.cache));
+            merged.cache = {
+                ...record(base.cache),
+                ...Object.fromEntries(CACHE_SUMMED.map((k) => [k, caches.reduce((n, c) => n + model_work_num(c[k]), 0)]))
+            };
+        }
+        out[name] = merged;
+    }
+    return out;
+}
+/** One terminal line per model that kept answers. */
+function cacheLines(work) {
+    return Object.entries(work).flatMap(([name, w]) => {
+        if (!('cache' in w))
+            return [];
+        const c = record(w.cache);
+        const damaged = model_work_num(c.damaged) > 0 ? `, ${model_work_num(c.damaged)} damaged entries ignored` : '';
+        return [
+            `model ${(0,quote/* quote */.h)(name)}: ${model_work_num(c.hits)} answers from the cache, ${model_work_num(c.misses)} asked of the model` +
+                `${damaged} (${model_work_num(c.requests)} requests sent; cache key ${(0,quote/* quote */.h)(String(c.key))})`
+        ];
+    });
+}
+
 // EXTERNAL MODULE: ./src/util/fs-errors.ts + 1 modules
 var fs_errors = __nccwpck_require__(6669);
 // EXTERNAL MODULE: external "node:os"
@@ -22600,8 +22971,6 @@ function recoverSiblings(parent, name) {
     return result;
 }
 
-// EXTERNAL MODULE: ./src/config/paths.ts
-var paths = __nccwpck_require__(1066);
 ;// CONCATENATED MODULE: ./src/output/resolve.ts
 /**
  * Where the output folder goes, decided before anything is created: inside the repository
@@ -23683,9 +24052,75 @@ function tabularCandidates(plan, models, labels) {
 
 // EXTERNAL MODULE: ./src/text/features.ts
 var text_features = __nccwpck_require__(8908);
+;// CONCATENATED MODULE: ./src/models/answers/answer-cache.ts
+
+class AnswerCache {
+    store;
+    identity;
+    prefix;
+    tally = { hits: 0, misses: 0, damaged: 0 };
+    constructor(store, identity) {
+        this.store = store;
+        this.identity = identity;
+        this.prefix = answerPrefix(identity);
+    }
+    stats() {
+        return { key: this.identity.key, ...this.tally };
+    }
+    /** The answers of round `round` (0 for the first) for `inputs`: kept ones read, the rest asked and kept. */
+    async round(inputs, round, ask) {
+        const labelCount = this.identity.labels.length;
+        const results = new Array(inputs.length);
+        // Distinct inputs without a kept answer, and where each one's answer goes.
+        const missing = new Map();
+        const known = new Map();
+        inputs.forEach((input, i) => {
+            const address = answerAddress(this.prefix, input, round);
+            const seen = known.get(address);
+            if (seen)
+                return void (results[i] = seen);
+            const waiting = missing.get(address);
+            if (waiting)
+                return void waiting.at.push(i);
+            const kept = this.store.read(address, labelCount);
+            if (typeof kept === 'object') {
+                this.tally.hits++;
+                known.set(address, kept);
+                results[i] = kept;
+                return;
+            }
+            if (kept === 'damaged')
+                this.tally.damaged++;
+            missing.set(address, { input, at: [i] });
+        });
+        if (missing.size > 0) {
+            const asked = [...missing.entries()];
+            this.tally.misses += asked.length;
+            const answers = await ask(asked.map(([, m]) => m.input));
+            if (answers.length !== asked.length)
+                throw new Error(`the model returned ${answers.length} answers for ${asked.length} inputs`);
+            asked.forEach(([address, m], k) => {
+                const answer = answers[k];
+                if (keepable(answer))
+                    this.store.write(address, answer);
+                for (const i of m.at)
+                    results[i] = answer;
+            });
+        }
+        return results;
+    }
+}
+/** Only a complete answer is kept: scores that are all finite, or a label. */
+function keepable(answer) {
+    if (answer === undefined || answer.status !== 'ok')
+        return false;
+    return answer.scores === null ? typeof answer.label === 'string' : answer.scores.every(Number.isFinite);
+}
+
 // EXTERNAL MODULE: ./src/models/tfidf.ts
 var models_tfidf = __nccwpck_require__(5137);
 ;// CONCATENATED MODULE: ./src/models/build.ts
+
 
 
 
@@ -23733,7 +24168,21 @@ async function buildModels(plans, train, labels, options = {}) {
         secret: options.secret ?? (() => { }),
         featurizer,
         tfidf,
-        trained
+        trained,
+        answers(plan) {
+            const settings = (0,registry/* modelKind */.s7)(plan.kind).remote?.cacheSettings;
+            if (!options.answerStore || !plan.cache || !settings)
+                return null;
+            const cache = new AnswerCache(options.answerStore, {
+                key: plan.cache.key,
+                kind: plan.kind,
+                settings: settings(plan),
+                labels,
+                features
+            });
+            options.answerCaches?.set(plan.name, cache);
+            return cache;
+        }
     };
     if (!options.training)
         return plans.map((plan) => (0,registry/* modelKind */.s7)(plan.kind).build(plan, context));
@@ -23853,6 +24302,7 @@ async function prepare(plan, options, stage = () => { }) {
         ? PerturbationThread.start(plan.threatModel.attacks, familyOptions)
         : null;
     const textSource = tabular ? null : textCandidates(families.runners, chunks, thread);
+    const answerCaches = new Map();
     let models;
     const featurizers = [];
     try {
@@ -23863,7 +24313,9 @@ async function prepare(plan, options, stage = () => { }) {
             seed: plan.statistics.seed,
             secret: options.secret,
             featurizers,
-            training: trainingProgress(options.progress)
+            training: trainingProgress(options.progress),
+            answerStore: options.answerStore ?? null,
+            answerCaches
         });
     }
     catch (error) {
@@ -23894,7 +24346,7 @@ async function prepare(plan, options, stage = () => { }) {
         tool: options.tool,
         shard: options.shard ? { spec: options.shard, examples: chunks.reduce((n, part) => n + part.length, 0) } : null
     });
-    return { plan, dataset, chunks, models, source, conditions, head };
+    return { plan, dataset, chunks, models, answerCaches, source, conditions, head };
 }
 
 ;// CONCATENATED MODULE: ./src/run/facts.ts
@@ -24059,6 +24511,10 @@ function startRun(options, deps) {
 
 
 
+
+
+
+
 async function run(options, deps = {}) {
     const clock = startRun(options, deps);
     const { root, cwd, log, stage } = clock;
@@ -24072,6 +24528,9 @@ async function run(options, deps = {}) {
     let models = [];
     let writer = null;
     try {
+        const answerStore = options.cacheDir
+            ? new AnswerStore(answerFolder(root, options.cacheDir, options.cwd, staging.absolute))
+            : null;
         const prepared = await prepare(plan, {
             root,
             shard,
@@ -24079,7 +24538,8 @@ async function run(options, deps = {}) {
             tool: { unicode: unicodeFacts() },
             log,
             secret: deps.secret,
-            progress: deps.progress
+            progress: deps.progress,
+            answerStore
         }, stage);
         const { dataset, source, head } = prepared;
         models = prepared.models;
@@ -24107,6 +24567,11 @@ async function run(options, deps = {}) {
         log(`evidence: ${evidence.rows} rows${shard ? ` (shard ${shard.index}/${shard.count})` : ''}`);
         stage('evaluate');
         const stderrFiles = writeStderrTails(staging, models, plan.models);
+        const work = modelWork(models, plan.models, prepared.answerCaches);
+        for (const line of cacheLines(work))
+            log(line);
+        if (answerStore)
+            pruneAnswers(answerStore, plan.models, log);
         return publish({
             staging,
             head,
@@ -24119,7 +24584,7 @@ async function run(options, deps = {}) {
             clock,
             context: deps.context,
             extraWallMs: { ...externalWallTimes(models, plan.models), ...searchWallTimes(searchWallMs) },
-            runFields: { stderr_files: stderrFiles },
+            runFields: { stderr_files: stderrFiles, ...(Object.keys(work).length > 0 ? { models: work } : {}) },
             unlistedFiles: Object.keys(stderrFiles)
         });
     }
@@ -24129,6 +24594,15 @@ async function run(options, deps = {}) {
         staging.discard(error);
         throw error;
     }
+}
+/** Holds the cache folder to the largest `cache.max_mb` of the run's models (docs/answer-cache.md#size). */
+function pruneAnswers(store, plans, log) {
+    const mb = (0,numbers/* maxOf */._)([0, ...plans.map((p) => p.cache?.maxMb ?? 0)]);
+    if (mb === 0)
+        return;
+    const removed = store.prune(Math.floor(mb * 1024 * 1024));
+    if (removed > 0)
+        log(`cache: removed the ${removed} oldest answers to stay within ${mb} MB`);
 }
 /** Each external or HTTP model's wall time (its kind's `remote`), for manifest.run. */
 function externalWallTimes(models, plans) {
@@ -24257,6 +24731,7 @@ function checkRecordedGate(m) {
 
 
 
+
 /** The sections every shard of one job must share, and how a difference is named. */
 const SHARED = [
     ['statistics', 'seed or statistics differ'],
@@ -24269,10 +24744,6 @@ const SHARED = [
     ['gate', 'gate thresholds differ'],
     ['config', 'config file differs']
 ];
-/** A model's identity, without the per-shard counters of an external model. */
-function modelIdentity(m) {
-    return Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'counters'));
-}
 function checkAgreement(shards) {
     const first = shards[0];
     for (const s of shards) {
@@ -24287,7 +24758,7 @@ function checkAgreement(shards) {
         if (m.tool.version !== first.manifest.tool.version)
             throw new errors/* UsageError */.eb(`${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`);
         // The most specific difference first: a changed seed also changes the config file.
-        if ((0,json/* stableJson */._Y)(m.models.map(modelIdentity)) !== (0,json/* stableJson */._Y)(first.manifest.models.map(modelIdentity))) {
+        if ((0,json/* stableJson */._Y)(m.models) !== (0,json/* stableJson */._Y)(first.manifest.models)) {
             throw new errors/* UsageError */.eb(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
         }
         for (const [key, words] of SHARED) {
@@ -24447,7 +24918,7 @@ async function merge(options, deps = {}) {
     const head = {
         ...shared,
         kind: 'run',
-        models: first.manifest.models.map((m) => modelIdentity(m))
+        models: first.manifest.models
     };
     const staging = OutputStaging.open(root, options.outputDir, options.cwd);
     let writer = null;
@@ -24510,7 +24981,7 @@ async function merge(options, deps = {}) {
         const result = publish({
             staging,
             head,
-            models: mergedModels(shards),
+            models: shards[0].manifest.models,
             counters: mergedCounters(shards),
             mergedFrom: shards.map((s) => ({ index: s.manifest.shard?.index, manifest_sha256: s.manifestSha256 })),
             baseline,
@@ -24519,7 +24990,10 @@ async function merge(options, deps = {}) {
             shard: null,
             clock,
             context: deps.context,
-            runFields: { shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) }
+            runFields: {
+                shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}),
+                ...modelsRun(shards)
+            }
         });
         log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
         return result;
@@ -24548,24 +25022,12 @@ function mergedCounters(shards) {
         };
     });
 }
-/** Model entries with an external or HTTP model's counters summed over the shards. */
-function mergedModels(shards) {
-    return shards[0].manifest.models.map((m, i) => {
-        const counters = m.counters;
-        if (!counters)
-            return m;
-        const all = shards.map((s) => (s.manifest.models[i].counters ?? {}));
-        const add = (k) => all.reduce((n, c) => n + (typeof c[k] === 'number' ? c[k] : 0), 0);
-        const failures = {};
-        for (const c of all)
-            for (const [k, v] of Object.entries((c.failures ?? {})))
-                failures[k] = (failures[k] ?? 0) + v;
-        // Work counters add up (an HTTP model's retries and bytes too); an exit code does not.
-        const summed = Object.fromEntries(['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received', 'repeated_requests']
-            .filter((k) => k in counters)
-            .map((k) => [k, add(k)]));
-        return { ...m, counters: { ...counters, ...summed, failures } };
-    });
+/** What the shards' models were asked (manifest.run.models), summed as one unsharded run would have counted. */
+function modelsRun(shards) {
+    const records = shards.map((s) => s.manifest.run?.models);
+    if (records.every((r) => r === undefined))
+        return {};
+    return { models: mergedModelWork(records) };
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/verify.ts
@@ -24813,7 +25275,9 @@ async function rerun(art, options, deps, out) {
             configPath: m.config.path,
             scratchOutput: (0,external_node_path_.join)(scratch, 'out'),
             shard: m.shard ? { index: m.shard.index, count: m.shard.count } : null,
-            baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null
+            baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null,
+            // The config path is the root's; a --cache folder is the command line's, relative to its folder.
+            cacheDir: options.cacheDir ? (0,external_node_path_.resolve)(options.cwd, options.cacheDir) : null
         }, { ...deps, log: () => { } });
         const fresh = OutputFolder.open((0,external_node_path_.join)(scratch, 'out'), 'rerun');
         const sha = (a) => a.evidenceEntry.uncompressed?.sha256 ?? a.evidenceEntry.sha256;
@@ -26656,6 +27120,9 @@ function entryModel(d) {
     return d;
 }
 
+;// CONCATENATED MODULE: ./src/models/external/contract.ts
+const PROTOCOL_VERSION = 1;
+
 ;// CONCATENATED MODULE: ./src/config/model-seconds.ts
 /** A model's time limit in seconds (`timeout_s`, `request_timeout_s`), as every model kind reads it. */
 
@@ -26680,9 +27147,6 @@ const timerMs = (seconds) => Math.round(seconds * 1000);
 
 // EXTERNAL MODULE: ./src/models/repeat.ts
 var repeat = __nccwpck_require__(3623);
-;// CONCATENATED MODULE: ./src/models/external/contract.ts
-const PROTOCOL_VERSION = 1;
-
 ;// CONCATENATED MODULE: ./src/models/external/environment.ts
 /**
  * The environment of an external model: PATH, HOME and LANG when set, plus the names the config
@@ -27669,17 +28133,23 @@ class ExternalModel {
     }
     /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
     ask(inputs) {
-        const pipeline = this.start();
         if (this.repeat <= 1)
-            return pipeline.score(inputs);
-        let round = 0;
-        return (0,repeat/* askRepeatedly */.Dc)(this.repeat, this.labels, inputs, async (batch) => {
-            const before = pipeline.counters().requests;
-            const answers = await pipeline.score(batch);
-            if (round++ > 0)
-                this.repeatedRequests += pipeline.counters().requests - before;
+            return this.askRound(inputs, 0);
+        return (0,repeat/* askRepeatedly */.Dc)(this.repeat, this.labels, inputs, async (batch, round) => {
+            const before = this.requests();
+            const answers = await this.askRound(batch, round);
+            if (round > 0)
+                this.repeatedRequests += this.requests() - before;
             return answers;
         });
+    }
+    /** One round: kept answers first (the process starts only when some input lacks one), the rest asked. */
+    askRound(inputs, round) {
+        const ask = (batch) => this.start().score(batch);
+        return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
+    }
+    requests() {
+        return this.pipeline?.counters().requests ?? 0;
     }
     /** The last 64 KiB of the model's stderr (empty before it started). */
     stderrTail() {
@@ -27781,6 +28251,7 @@ function processOptions(obj, source, at) {
 
 
 
+
 const EXTERNAL_KEYS = [
     'name',
     'command',
@@ -27838,7 +28309,8 @@ const EXTERNAL = entryModel({
             probabilities: p.probabilities,
             env: p.env,
             window: p.window,
-            repeat: p.repeat
+            repeat: p.repeat,
+            answers: context.answers(plan)
         };
         return new ExternalModel(externalPlan, context.labels, context.root, context.log);
     },
@@ -27853,11 +28325,16 @@ const EXTERNAL = entryModel({
                 // The model's identity: its command line and the digests of the files it was declared to use.
                 digest: (0,hash/* sha256Hex */.f)((0,json/* stableJson */._Y)({ command: plan.params.command, files })),
                 files,
-                env: plan.params.env,
-                // Wall time cannot repeat: it lives in manifest.run.
-                counters: { ...model.counters(), wall_ms: undefined }
+                env: plan.params.env
             };
         },
+        // Wall time has its own place in manifest.run.
+        counters: (model) => (model instanceof ExternalModel ? { ...model.counters(), wall_ms: undefined } : null),
+        cacheSettings: (plan) => ({
+            command: plan.params.command,
+            protocol_version: PROTOCOL_VERSION,
+            probabilities: plan.params.probabilities
+        }),
         stderrTail: (model) => (model instanceof ExternalModel ? model.stderrTail() : '')
     },
     preprocessing: {
@@ -28443,15 +28920,19 @@ class HttpModel {
     /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
     ask(inputs) {
         if (this.repeat <= 1)
-            return this.scoreNow(inputs);
-        let round = 0;
-        return (0,repeat/* askRepeatedly */.Dc)(this.repeat, this.labels, inputs, async (batch) => {
+            return this.askRound(inputs, 0);
+        return (0,repeat/* askRepeatedly */.Dc)(this.repeat, this.labels, inputs, async (batch, round) => {
             const before = this.stats.requests;
-            const answers = await this.scoreNow(batch);
-            if (round++ > 0)
+            const answers = await this.askRound(batch, round);
+            if (round > 0)
                 this.repeatedRequests += this.stats.requests - before;
             return answers;
         });
+    }
+    /** One round: kept answers first, the rest sent to the service. */
+    askRound(inputs, round) {
+        const ask = (batch) => this.scoreNow(batch);
+        return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
     }
     async scoreNow(inputs) {
         const started = performance.now();
@@ -28636,7 +29117,8 @@ const HTTP = entryModel({
             probabilities: p.probabilities,
             chat: p.chat,
             seed: context.seed,
-            repeat: p.repeat
+            repeat: p.repeat,
+            answers: context.answers(plan)
         }, context.labels, { log: context.log });
         for (const value of model.secrets)
             context.secret(value);
@@ -28645,10 +29127,22 @@ const HTTP = entryModel({
     remote: {
         command: false,
         wallMs: (model) => (model instanceof HttpModel ? model.counters().wall_ms : null),
-        // The variable names its headers read and its request counters (wall time lives in manifest.run).
-        manifest: (model, plan) => model instanceof HttpModel
-            ? { env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } }
-            : null
+        // The variable names its headers read (its counters and wall time live in manifest.run).
+        manifest: (model, plan) => (model instanceof HttpModel ? { env: plan.params.env } : null),
+        counters: (model) => (model instanceof HttpModel ? { ...model.counters(), wall_ms: undefined } : null),
+        // What a request carries besides the input; header values are secrets and stay out (header names may not).
+        cacheSettings: (plan) => {
+            const p = plan.params;
+            return {
+                url: shownUrl(p.url),
+                format: p.format,
+                header_names: Object.keys(p.headers).sort(),
+                probabilities: p.probabilities,
+                chat: p.chat
+                    ? { model: p.chat.model, temperature: p.chat.temperature, logprobs: p.chat.logprobs, prompt: p.chat.prompt }
+                    : null
+            };
+        }
     },
     preprocessing: {
         text: (plan) => ({
@@ -29985,13 +30479,6 @@ const RUNNER_PY = [
 ].join('\n');
 
 ;// CONCATENATED MODULE: ./src/models/python/python-model.ts
-/**
- * A Python model (docs/models.md#python-models): the bundled runner (runner.py, embedded as a
- * string) written to a private temporary folder, asked once for the model's facts (probe.ts), then
- * started as a command model. Everything a command model has (pipelining, counters, failures as
- * evidence, repeat) comes from ExternalModel; this class adds the runner's file, the model's own
- * identity (the file's SHA-256, not the command line, which names a temporary path) and cleanup.
- */
 
 
 
@@ -30056,7 +30543,8 @@ class PythonModel extends ExternalModel {
             env: plan.env,
             window: plan.window,
             repeat: plan.repeat,
-            mask: (text) => masker.mask(text)
+            mask: (text) => masker.mask(text),
+            answers: plan.answers ?? null
         }, labels, root, log);
         this.facts = facts;
         this.folder = folder;
@@ -30185,7 +30673,8 @@ function build(kind, plan, context) {
         env: p.env,
         window: p.window,
         repeat: p.repeat,
-        digest: fileDigest(p.file.absolute)
+        digest: fileDigest(p.file.absolute),
+        answers: context.answers(plan)
     };
     return new PythonModel(pythonPlan, context.labels, context.features, context.root, context.log);
 }
@@ -30200,11 +30689,17 @@ const remote = {
         return {
             ...(files.length > 0 ? { files } : {}),
             env: plan.params.env,
-            runtime: { python, class_path, ...(sklearn ? { sklearn } : {}), ...(joblib ? { joblib } : {}) },
-            // Wall time cannot repeat: it lives in manifest.run.
-            counters: { ...model.counters(), wall_ms: undefined }
+            runtime: { python, class_path, ...(sklearn ? { sklearn } : {}), ...(joblib ? { joblib } : {}) }
         };
     },
+    // Wall time has its own place in manifest.run.
+    counters: (model) => (model instanceof PythonModel ? { ...model.counters(), wall_ms: undefined } : null),
+    // The file and the function called; what the file imports is the team's to name in the key.
+    cacheSettings: (plan) => ({
+        file: plan.params.file.path,
+        function: plan.params.function,
+        probabilities: plan.params.probabilities
+    }),
     stderrTail: (model) => (model instanceof PythonModel ? model.stderrTail() : '')
 };
 function python_preprocessing(kind) {
@@ -30335,7 +30830,7 @@ function repeatedScores(scores, n) {
 async function askRepeatedly(n, labels, inputs, ask) {
     const rounds = [];
     for (let r = 0; r < n; r++) {
-        const answers = await ask(inputs);
+        const answers = await ask(inputs, r);
         if (answers.length !== inputs.length)
             throw new Error(`round ${r + 1} of ${n} returned ${answers.length} results for ${inputs.length} inputs`);
         rounds.push(answers);

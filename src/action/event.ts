@@ -65,3 +65,14 @@ export function workflowFileOf(env: NodeJS.ProcessEnv): string | null {
   const file = m?.[1]?.split('/').pop() ?? '';
   return /^[^/\\\s]+\.ya?ml$/.test(file) ? file : null;
 }
+
+/**
+ * A push to the repository's default branch: the only run that may save kept answers
+ * (docs/answer-cache.md#in-the-action), so that a pull request reads main's answers but never writes answers main
+ * will read.
+ */
+export function defaultBranchPush(env: NodeJS.ProcessEnv): boolean {
+  if (env.GITHUB_EVENT_NAME !== 'push' || !(env.GITHUB_REF ?? '').startsWith('refs/heads/')) return false;
+  const repository = (payload(env).repository ?? {}) as { default_branch?: unknown };
+  return typeof repository.default_branch === 'string' && env.GITHUB_REF === `refs/heads/${repository.default_branch}`;
+}

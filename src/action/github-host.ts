@@ -2,6 +2,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DefaultArtifactClient } from '@actions/artifact';
+import * as actionsCache from '@actions/cache';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { flatten, truncate } from '../report/escape.js';
@@ -176,6 +177,15 @@ export function githubHost(bundleSha256: string | null, env: NodeJS.ProcessEnv =
       await new DefaultArtifactClient().downloadArtifact(id, { path });
     },
     api: (token) => githubApi(token, env),
+    cacheService: () =>
+      actionsCache.isFeatureAvailable()
+        ? {
+            restore: (paths, key, restoreKeys) => actionsCache.restoreCache(paths, key, restoreKeys),
+            save: async (paths, key) => {
+              await actionsCache.saveCache(paths, key);
+            }
+          }
+        : null,
     context: () => ({
       runner: 'github-actions',
       repository: env.GITHUB_REPOSITORY ?? null,

@@ -65,6 +65,13 @@ export interface GitHubApi {
   downloadArtifact(artifactId: number, runId: number, path: string): Promise<void>;
 }
 
+/** Restores and saves a folder through the Actions cache service (@actions/cache). */
+export interface CacheService {
+  /** The key restored (an exact or a prefix match), or undefined when nothing matched. */
+  restore(paths: string[], key: string, restoreKeys: string[]): Promise<string | undefined>;
+  save(paths: string[], key: string): Promise<void>;
+}
+
 export interface ActionHost {
   getInput(name: string): string;
   setSecret(value: string): void;
@@ -94,6 +101,8 @@ export interface ActionHost {
   downloadRunArtifact(id: number, path: string): Promise<void>;
   /** The GitHub REST API with this token. */
   api(token: string): GitHubApi;
+  /** The Actions cache service (docs/answer-cache.md#in-the-action), or null when this runner has none. */
+  cacheService(): CacheService | null;
   /** Repository, commit, ref, workflow run id and attempt. */
   context(): Record<string, string | number | null>;
   env: NodeJS.ProcessEnv;

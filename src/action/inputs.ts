@@ -20,6 +20,7 @@ export const INPUT = {
   shard: 'shard',
   merge: 'merge',
   comment: 'comment',
+  cache: 'cache',
   key: 'key',
   matrix: 'matrix'
 } as const;
@@ -49,6 +50,8 @@ export interface ActionInputs {
   shard: ShardSpec | null;
   merge: boolean;
   comment: boolean;
+  /** Keep models' answers between runs through the Actions cache service (docs/answer-cache.md#in-the-action). */
+  cache: boolean;
   /** The `key` input ('' when unset): separates calls of one reusable workflow (naming.ts). */
   key: string;
   /** The matrix values other than the shard, canonical ('' outside a matrix). */
@@ -106,6 +109,7 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
   const failOnGate = booleanInput(get, INPUT.failOnGate, true);
   const merge = booleanInput(get, INPUT.merge, false);
   const comment = booleanInput(get, INPUT.comment, false);
+  const cache = booleanInput(get, INPUT.cache, false);
   const shardRaw = get(INPUT.shard).trim();
   const shard = shardRaw === '' ? null : parseShard(shardRaw, `input ${INPUT.shard}`);
   if (shard && merge)
@@ -140,6 +144,7 @@ export function readInputs(getRaw: GetInput, env: NodeJS.ProcessEnv): ActionInpu
     shard,
     merge,
     comment,
+    cache,
     key,
     matrixKey: matrixKeyOf(get(INPUT.matrix).trim(), shardRaw)
   };

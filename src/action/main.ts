@@ -14,6 +14,7 @@ import { asUserFsError } from '../util/fs-errors.js';
 import { code, flatten, md, truncate } from '../report/escape.js';
 import { quoted } from '../util/visible.js';
 import { checkAnnotations, knownFailureAnnotations, MAX_ERROR_ANNOTATIONS } from './annotations.js';
+import { restoreAnswers, saveAnswers } from './answer-cache.js';
 import { chooseBaseline, type BaselineChoice } from './baseline.js';
 import { commentBody, postStickyComment } from './comment.js';
 import { pullRequestOf, pullRequestTargetRefusal } from './event.js';
@@ -98,7 +99,12 @@ export async function runAction(host: ActionHost, options: ActionOptions = {}): 
         shardPrefix(configKey, inputs.artifactNameGiven ? inputs.artifactName : null, inputs.matrixKey, inputs.key),
         inputs.shard
       );
-      result = await run({ root, configPath: inputs.config, outputDir: inputs.outputDir, shard: inputs.shard }, deps);
+      const answers = inputs.cache ? await restoreAnswers(host, root, inputs.config) : null;
+      result = await run(
+        { root, configPath: inputs.config, outputDir: inputs.outputDir, shard: inputs.shard, cacheDir: answers?.dir },
+        deps
+      );
+      if (answers) await saveAnswers(host, answers);
     } else {
       const baseline =
         noArtifacts && inputs.baseline.kind === 'auto'
@@ -129,7 +135,9 @@ export async function runAction(host: ActionHost, options: ActionOptions = {}): 
         host.info(`merge: ${shards.length} shard artifacts (${oneLine(shards.map((s) => s.name).join(', '), 2000)})`);
         result = await merge({ ...common, shards: shards.map((s) => ({ dir: s.dir, shown: s.name })) }, deps);
       } else {
-        result = await run({ ...common, configPath: inputs.config }, deps);
+        const answers = inputs.cache ? await restoreAnswers(host, root, inputs.config) : null;
+        result = await run({ ...common, configPath: inputs.config, cacheDir: answers?.dir }, deps);
+        if (answers) await saveAnswers(host, answers);
       }
     }
 

@@ -12,10 +12,10 @@ import { truncateText, visible } from '../util/visible.js';
 export const USAGE = `Usage:
   evidence-gate init --train FILE --evaluate FILE... [--task text|tabular] [--dictionary FILE] [--model FILE]
                      [--root DIR]
-  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--root DIR]
+  evidence-gate run --config FILE [--out DIR] [--baseline DIR] [--shard K/N] [--cache DIR] [--root DIR]
                     [--summary short|full|none] [--quiet]
   evidence-gate merge SHARD_DIR... --out DIR [--baseline DIR] [--root DIR] [--summary short|full|none] [--quiet]
-  evidence-gate verify DIR [--rerun] [--baseline DIR] [--root DIR]
+  evidence-gate verify DIR [--rerun [--cache DIR]] [--baseline DIR] [--root DIR]
   evidence-gate explain --config FILE (--text TEXT | --text-file FILE | -) [--language LANG] [--id ID]
                         [--json] [--root DIR]
 
@@ -32,6 +32,8 @@ Options:
   --baseline DIR   an earlier output folder to compare with (docs/definitions.md#comparison): paired per example
   --shard K/N      evaluate only shard K of N (1 ≤ K ≤ N); merge the shards afterwards
   --rerun          verify: also re-run the evaluation from the inputs the manifest names
+  --cache DIR      run, verify --rerun: keep the answers of models with cache: in DIR (inside the root) and ask
+                   them only what DIR lacks (docs/answer-cache.md); verify --rerun asks everything without it
   --root DIR       repository root that every path must stay inside
                    (default: the git top level of the current folder, else the current folder)
   --text TEXT      explain: the text to read (or --text-file FILE, or - for standard input)
@@ -66,6 +68,7 @@ export type CliCommand =
       baseline: string | undefined;
       shard: ShardSpec | null;
       summary: SummaryMode;
+      cache: string | undefined;
     }
   | {
       command: 'merge';
@@ -85,7 +88,14 @@ export type CliCommand =
       model: string | undefined;
       root: string | undefined;
     }
-  | { command: 'verify'; dir: string; rerun: boolean; baseline: string | undefined; root: string | undefined }
+  | {
+      command: 'verify';
+      dir: string;
+      rerun: boolean;
+      baseline: string | undefined;
+      root: string | undefined;
+      cache: string | undefined;
+    }
   | {
       command: 'explain';
       config: string;
@@ -114,16 +124,17 @@ const VALUE_OPTIONS = [
   'evaluate',
   'task',
   'dictionary',
-  'model'
+  'model',
+  'cache'
 ] as const;
 /** Options that may be given more than once; the values are kept in order. */
 const REPEATABLE = ['evaluate'];
 const FLAGS = ['quiet', 'rerun', 'json', 'help', 'version'] as const;
 const SHORT: Record<string, string> = { c: 'config', o: 'out', q: 'quiet', h: 'help' };
 const ACCEPTS: Record<Command, readonly string[]> = {
-  run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet', 'summary'],
+  run: ['config', 'out', 'root', 'baseline', 'shard', 'quiet', 'summary', 'cache'],
   merge: ['out', 'root', 'baseline', 'quiet', 'summary'],
-  verify: ['root', 'baseline', 'rerun'],
+  verify: ['root', 'baseline', 'rerun', 'cache'],
   explain: ['config', 'root', 'text', 'text-file', 'language', 'id', 'json'],
   init: ['train', 'evaluate', 'task', 'dictionary', 'model', 'root']
 };
@@ -224,7 +235,8 @@ export function parseCli(argv: readonly string[]): CliCommand {
         quiet: flags.has('quiet'),
         baseline: v('baseline'),
         shard: v('shard') ? parseShard(v('shard') as string, '--shard') : null,
-        summary: summaryMode(v('summary'))
+        summary: summaryMode(v('summary')),
+        cache: v('cache')
       };
     case 'merge':
       if (rest.length === 0) throw new UsageError('merge needs the shard folders: merge DIR... --out DIR (see --help)');
@@ -243,7 +255,16 @@ export function parseCli(argv: readonly string[]): CliCommand {
         throw new UsageError(
           `verify needs exactly one folder: verify DIR (see --help)${rest.length > 1 ? `; found ${rest.length}` : ''}`
         );
-      return { command, dir: rest[0] as string, rerun: flags.has('rerun'), baseline: v('baseline'), root: v('root') };
+      if (v('cache') !== undefined && !flags.has('rerun'))
+        throw new UsageError('verify takes --cache DIR only with --rerun (only a re-run asks the models; see --help)');
+      return {
+        command,
+        dir: rest[0] as string,
+        rerun: flags.has('rerun'),
+        baseline: v('baseline'),
+        root: v('root'),
+        cache: v('cache')
+      };
     case 'explain': {
       const stdin = rest.length === 1 && rest[0] === '-';
       if (rest.length > 0 && !stdin)

@@ -80,7 +80,7 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
     'baseline' in cmd && cmd.baseline !== undefined ? { dir: cmd.baseline, onError: 'refuse' as const } : null;
   if (cmd.command === 'verify') {
     const result = await verify(
-      { dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null },
+      { dir: cmd.dir, cwd: io.cwd, root, rerun: cmd.rerun, baseline: cmd.baseline ?? null, cacheDir: cmd.cache },
       deps
     );
     for (const note of result.notes) io.stderr(safeOutput(`note: ${note}\n`));
@@ -102,7 +102,18 @@ async function execute(cmd: Exclude<CliCommand, { command: 'help' | 'version' }>
   const result =
     cmd.command === 'merge'
       ? await merge({ root, shards: cmd.shards, outputDir: cmd.out, cwd: io.cwd, baseline }, deps)
-      : await run({ root, configPath: cmd.config, outputDir: cmd.out, cwd: io.cwd, shard: cmd.shard, baseline }, deps);
+      : await run(
+          {
+            root,
+            configPath: cmd.config,
+            outputDir: cmd.out,
+            cwd: io.cwd,
+            shard: cmd.shard,
+            baseline,
+            cacheDir: cmd.cache
+          },
+          deps
+        );
   progress?.clear();
   const folder = shownFolder(root, io.cwd, result.outputPath);
   if (!quiet && result.kind === 'run' && result.gate && cmd.summary !== 'none') {

@@ -8,6 +8,7 @@ import { describeFound } from '../errors.js';
 import { quoted, quotedList } from '../util/visible.js';
 import type { BuiltinModelDescriptor, ModelDescriptor, ModelReadContext } from '../models/descriptor.js';
 import { MODEL_KINDS } from '../models/registry.js';
+import { modelCache } from './model-cache.js';
 import { modelName } from './model-name.js';
 import { modelRepeat } from './model-repeat.js';
 import type { ModelPlan } from './plan.js';
@@ -79,11 +80,28 @@ function parseModel(
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
     throw configError(source, at, `expected a model name or a mapping, found ${describeFound(entry)}`);
   }
-  const obj = entry as Record<string, unknown>;
+  // `cache:` is read here for every kind, and accepted only by a kind that says how its requests are shaped.
+  const { cache, ...obj } = entry as Record<string, unknown>;
+  const cached = (plan: ModelPlan, kind: ModelDescriptor): ModelPlan => {
+    if (cache === undefined) return plan;
+    if (!kind.remote?.cacheSettings) {
+      const takers = kinds
+        .filter((d) => d.remote?.cacheSettings)
+        .map((d) => (d.selectedBy === 'entry' ? d.key : d.kind));
+      throw configError(
+        source,
+        [...at, 'cache'],
+        `expected no cache for a ${kind.kind} model (it is computed here, so its answers cost nothing to ask ` +
+          `again); answers are kept only for ${takers.join(', ')} models`,
+        true
+      );
+    }
+    return { ...plan, cache: modelCache(cache, source, [...at, 'cache']) };
+  };
   for (const kind of kinds) {
     if (kind.selectedBy === 'entry' && kind.key in obj) {
       const { name, params } = kind.read(obj, { ...context, at });
-      return { name, kind: kind.kind, params } as ModelPlan;
+      return cached({ name, kind: kind.kind, params } as ModelPlan, kind);
     }
   }
   // `{ <kind>: { params }, name?: "..." }`: a name lets one kind appear twice with other parameters.
@@ -103,7 +121,7 @@ function parseModel(
     if (typeof params !== 'object' || Array.isArray(params)) {
       throw configError(source, [...at, kind.kind], `expected a mapping of parameters, found ${describeFound(params)}`);
     }
-    const plan = builtin(kind, params as Record<string, unknown>, index, context);
+    const plan = cached(builtin(kind, params as Record<string, unknown>, index, context), kind);
     if ('name' in obj) return { ...plan, name: modelName(obj.name, source, [...at, 'name']) };
     return plan;
   }

@@ -9,23 +9,14 @@
  * is read. Problems are `ArtifactError`s: one line naming the folder, the file and what is wrong.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  statSync,
-  type Stats
-} from 'node:fs';
+import { closeSync, lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { GATE_KEYS } from '../config/defaults.js';
 import type { FileDigest, Manifest } from '../manifest/manifest.js';
 import { MANIFEST_SCHEMA_VERSION } from '../manifest/manifest.js';
 import { ArtifactError, majorVersion } from '../manifest/read.js';
 import { MANIFEST_SHAPE, MAX_JSON_DEPTH, nestedDeeperThan, shapeProblem } from '../manifest/schema.js';
+import { kindOfStats, openRegular, readAtMost } from '../util/regular-file.js';
 import { quoted, visible } from '../util/visible.js';
 import { TOOL_NAME } from '../version.js';
 import { EvidenceBoundError, readEvidenceLines } from './reader.js';
@@ -48,48 +39,6 @@ function plainNameProblem(name: string): string | null {
   if (/[/\\\0]/.test(name)) return `expected a plain file name inside the folder, found ${quoted(name, 80)}`;
   if (Buffer.byteLength(name) > 255) return 'expected a file name of at most 255 bytes';
   return null;
-}
-
-function kindOfStats(s: Stats): string {
-  if (s.isSymbolicLink()) return 'a symbolic link';
-  if (s.isDirectory()) return 'a folder';
-  if (s.isFIFO()) return 'a named pipe';
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
-  if (s.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
-/**
- * Opens `path` read-only without following a link and without blocking on a pipe; null with a reason when it is not a
- * regular file.
- */
-function openRegular(path: string): { fd: number; size: number; links: number } | { problem: string } {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { problem: 'missing' };
-    if (code === 'ELOOP') return { problem: 'a symbolic link; expected a regular file' };
-    return { problem: `unreadable (${code ?? (error as Error).message})` };
-  }
-  const s = fstatSync(fd);
-  if (!s.isFile()) {
-    closeSync(fd);
-    return { problem: `${kindOfStats(s)}; expected a regular file` };
-  }
-  return { fd, size: s.size, links: s.nlink };
-}
-
-/**
- * At most `limit` bytes of an open file (its size, as fstat gave it); `more` when it holds more, having grown since.
- */
-function readAtMost(fd: number, limit: number): { bytes: Buffer; more: boolean } {
-  const buffer = Buffer.alloc(limit + 1);
-  let length = 0;
-  for (let n = -1; n !== 0 && length < buffer.length; length += n)
-    n = readSync(fd, buffer, length, buffer.length - length, null);
-  return { bytes: buffer.subarray(0, Math.min(length, limit)), more: length > limit };
 }
 
 /** A listed file's bytes (when they could be read) and what is wrong with it, if anything. */

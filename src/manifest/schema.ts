@@ -131,7 +131,24 @@ export const MANIFEST_SHAPE: Shape = {
     counters: { array: counters },
     evidence: { object: { file: str, gzip: bool, gzip_above_bytes: int } },
     files: { map: fileDigest },
-    run: { object: {}, optional: { stderr_files: { map: fileDigest }, wall_ms: { map: num } } }
+    run: {
+      object: {},
+      optional: {
+        stderr_files: { map: fileDigest },
+        wall_ms: { map: num },
+        // What each model outside the process was asked (src/pipeline/model-work.ts); merge sums it.
+        models: {
+          map: {
+            object: {},
+            optional: {
+              requests: count(),
+              failures: { map: count() },
+              cache: { object: { key: str, hits: count(), misses: count(), damaged: count(), requests: count() } }
+            }
+          }
+        }
+      }
+    }
   },
   optional: {
     shard: { object: { index: count(1), count: count(1), rule: str, examples: count() } },

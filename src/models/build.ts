@@ -12,6 +12,8 @@
  */
 import type { Example } from '../data/example.js';
 import { Featurizer, type FeatureSpace } from '../text/features.js';
+import { AnswerCache } from './answers/answer-cache.js';
+import type { AnswerStore } from './answers/store.js';
 import type { ModelBuildContext } from './descriptor.js';
 import type { Model } from './model.js';
 import { modelKind, type ModelPlan } from './registry.js';
@@ -35,6 +37,10 @@ export interface BuildOptions {
   featurizers?: Featurizer[];
   /** Training progress per model: 0 rows as it starts, the training rows it has read, `total` once built. */
   training?: (p: TrainingProgress) => void;
+  /** The folder of kept answers (docs/answer-cache.md); none: every model is asked everything. */
+  answerStore?: AnswerStore | null;
+  /** Filled with the answer cache of each model that has one, by model name, for the run's record. */
+  answerCaches?: Map<string, AnswerCache>;
 }
 
 export interface TrainingProgress {
@@ -94,7 +100,20 @@ export async function buildModels(
     secret: options.secret ?? (() => {}),
     featurizer,
     tfidf,
-    trained
+    trained,
+    answers(plan) {
+      const settings = modelKind(plan.kind).remote?.cacheSettings;
+      if (!options.answerStore || !plan.cache || !settings) return null;
+      const cache = new AnswerCache(options.answerStore, {
+        key: plan.cache.key,
+        kind: plan.kind,
+        settings: settings(plan as never),
+        labels,
+        features
+      });
+      options.answerCaches?.set(plan.name, cache);
+      return cache;
+    }
   };
   if (!options.training) return plans.map((plan) => modelKind(plan.kind).build(plan, context));
   const models: Model[] = [];

@@ -8,6 +8,7 @@ import type { FileRef } from '../config/paths.js';
 import type { ConfigSource, KeyPath } from '../config/source.js';
 import type { Example } from '../data/example.js';
 import type { Featurizer, FeatureSpace } from '../text/features.js';
+import type { AnswerCache } from './answers/answer-cache.js';
 import type { Model } from './model.js';
 import type { TabularScores, TextScores } from './preprocessing.js';
 import type { TfidfAnalyzer, TfidfModel } from './tfidf.js';
@@ -41,6 +42,16 @@ export interface ModelBuildContext {
   tfidf(analyzer: TfidfAnalyzer, name: string): TfidfModel;
   /** A fit reports here how many training rows it has read so far (for progress; it changes nothing). */
   trained(rows: number): void;
+  /** The kept answers of a model whose entry has `cache:`, when the run was given a cache folder; else null. */
+  answers(plan: ModelPlanLike): AnswerCache | null;
+}
+
+/** What the build context needs of a plan to find its answers. */
+interface ModelPlanLike {
+  name: string;
+  kind: string;
+  params: unknown;
+  cache?: { key: string } | undefined;
 }
 
 interface ModelKindBase<K extends string, P> {
@@ -76,6 +87,16 @@ interface RemoteCapability<K extends string, P> {
   wallMs(model: Model): number | null;
   /** The fields its manifest entry adds to (or replaces in) `describe()`. */
   manifest(model: Model, plan: { name: string; kind: K; params: P }): Record<string, unknown> | null;
+  /**
+   * Its work counters (requests, failures, …) for manifest.run: a run that reads kept answers asks less, so they
+   * vary between runs and stay out of the model's entry.
+   */
+  counters(model: Model): Record<string, unknown> | null;
+  /**
+   * What shapes its requests, for the address of a kept answer (docs/answer-cache.md#key): present only on kinds
+   * whose entry accepts `cache:`. Never a secret.
+   */
+  cacheSettings?(plan: { name: string; kind: K; params: P }): Record<string, unknown>;
   /** The tail of what it wrote to stderr ('' for none), kept beside the outputs. */
   stderrTail?(model: Model): string;
 }

@@ -4,6 +4,7 @@
  * preprocessing record read this list; adding a kind is its descriptor (descriptor.ts) plus
  * one line here.
  */
+import type { AnswerCachePlan } from '../config/model-cache.js';
 import type { ModelDescriptor } from './descriptor.js';
 import { EXTERNAL } from './kinds/external.js';
 import { HTTP } from './kinds/http.js';
@@ -32,8 +33,11 @@ type PlanOf<D> = D extends { kind: infer K; read(...args: never[]): infer R }
     : { name: string; kind: K; params: R }
   : never;
 
-/** A configured model: its name, its kind and its parameters as the kind's descriptor reads them. */
-export type ModelPlan = PlanOf<Kind>;
+/**
+ * A configured model: its name, its kind and its parameters as the kind's descriptor reads them, and its `cache:`
+ * when the entry has one (src/config/model-cache.ts).
+ */
+export type ModelPlan = PlanOf<Kind> & { cache?: AnswerCachePlan };
 
 /** The descriptor of a kind the loader accepted; anything else is a bug. */
 export function modelKind(kind: string, kinds: readonly ModelDescriptor[] = MODEL_KINDS): ModelDescriptor {

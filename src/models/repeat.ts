@@ -20,8 +20,8 @@ export function repeatedScores(scores: string, n: number): string {
     : scores;
 }
 
-/** One round of answers for `inputs`, in input order. */
-type Ask = (inputs: readonly ExampleInput[]) => Promise<ScoreResult[]>;
+/** One round of answers for `inputs`, in input order; `round` counts from 0 (answers are kept per round). */
+type Ask = (inputs: readonly ExampleInput[], round: number) => Promise<ScoreResult[]>;
 
 /** Asks every input `n` times, round after round, and combines each input's answers. */
 export async function askRepeatedly(
@@ -32,7 +32,7 @@ export async function askRepeatedly(
 ): Promise<ScoreResult[]> {
   const rounds: ScoreResult[][] = [];
   for (let r = 0; r < n; r++) {
-    const answers = await ask(inputs);
+    const answers = await ask(inputs, r);
     if (answers.length !== inputs.length)
       throw new Error(`round ${r + 1} of ${n} returned ${answers.length} results for ${inputs.length} inputs`);
     rounds.push(answers);

@@ -18,7 +18,7 @@ import type { ModelCounters } from '../run/facts.js';
 import { openBaseline, type BaselineSource } from './baseline.js';
 import type { RunDeps, RunResult } from './contract.js';
 import { readDerivationFacts } from '../manifest/facts.js';
-import type { Manifest, ManifestHead } from '../manifest/manifest.js';
+import type { ManifestHead } from '../manifest/manifest.js';
 import { checkRecordedGate } from '../manifest/gate-record.js';
 import { resolveOutputFolder } from '../output/resolve.js';
 import { shardOf } from '../shard/select.js';
@@ -28,6 +28,7 @@ import { Derivation } from './derive.js';
 import { OutputStaging } from './output.js';
 import { publish } from './publish.js';
 import { startRun } from './start.js';
+import { mergedModelWork } from './model-work.js';
 
 export interface MergeOptions {
   root: string;
@@ -56,11 +57,6 @@ const SHARED: Array<[keyof ManifestHead, string]> = [
   ['config', 'config file differs']
 ];
 
-/** A model's identity, without the per-shard counters of an external model. */
-function modelIdentity(m: Manifest['models'][number]): unknown {
-  return Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'counters'));
-}
-
 function checkAgreement(shards: readonly OutputFolder[]): void {
   const first = shards[0] as OutputFolder;
   for (const s of shards) {
@@ -77,7 +73,7 @@ function checkAgreement(shards: readonly OutputFolder[]): void {
         `${s.shown}: written by Evidence Gate ${m.tool.version}, ${first.shown} by ${first.manifest.tool.version}`
       );
     // The most specific difference first: a changed seed also changes the config file.
-    if (stableJson(m.models.map(modelIdentity)) !== stableJson(first.manifest.models.map(modelIdentity))) {
+    if (stableJson(m.models) !== stableJson(first.manifest.models)) {
       throw new UsageError(`${s.shown}: models (names, parameters or digests) differ from ${first.shown}'s`);
     }
     for (const [key, words] of SHARED) {
@@ -259,7 +255,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
   const head: ManifestHead = {
     ...shared,
     kind: 'run',
-    models: first.manifest.models.map((m) => modelIdentity(m) as Manifest['models'][number])
+    models: first.manifest.models
   };
   const staging = OutputStaging.open(root, options.outputDir, options.cwd);
   let writer: EvidenceWriter | null = null;
@@ -327,7 +323,7 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
     const result = publish({
       staging,
       head,
-      models: mergedModels(shards),
+      models: (shards[0] as OutputFolder).manifest.models,
       counters: mergedCounters(shards),
       mergedFrom: shards.map((s) => ({ index: s.manifest.shard?.index as number, manifest_sha256: s.manifestSha256 })),
       baseline,
@@ -336,7 +332,10 @@ export async function merge(options: MergeOptions, deps: RunDeps = {}): Promise<
       shard: null,
       clock,
       context: deps.context,
-      runFields: { shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}) }
+      runFields: {
+        shard_wall_ms: shards.map((s) => s.manifest.run?.wall_ms ?? {}),
+        ...modelsRun(shards)
+      }
     });
     log(`merged ${shards.length} shards: ${evidence.rows} evidence rows`);
     return result;
@@ -367,25 +366,9 @@ function mergedCounters(shards: readonly OutputFolder[]): ModelCounters[] {
   });
 }
 
-/** Model entries with an external or HTTP model's counters summed over the shards. */
-function mergedModels(shards: readonly OutputFolder[]): Manifest['models'] {
-  return (shards[0] as OutputFolder).manifest.models.map((m, i) => {
-    const counters = (m as Record<string, unknown>).counters as Record<string, unknown> | undefined;
-    if (!counters) return m;
-    const all = shards.map(
-      (s) => ((s.manifest.models[i] as Record<string, unknown>).counters ?? {}) as Record<string, unknown>
-    );
-    const add = (k: string) => all.reduce((n, c) => n + (typeof c[k] === 'number' ? (c[k] as number) : 0), 0);
-    const failures: Record<string, number> = {};
-    for (const c of all)
-      for (const [k, v] of Object.entries((c.failures ?? {}) as Record<string, number>))
-        failures[k] = (failures[k] ?? 0) + v;
-    // Work counters add up (an HTTP model's retries and bytes too); an exit code does not.
-    const summed = Object.fromEntries(
-      ['requests', 'responses', 'retries', 'bytes_sent', 'bytes_received', 'repeated_requests']
-        .filter((k) => k in counters)
-        .map((k) => [k, add(k)])
-    );
-    return { ...m, counters: { ...counters, ...summed, failures } };
-  });
+/** What the shards' models were asked (manifest.run.models), summed as one unsharded run would have counted. */
+function modelsRun(shards: readonly OutputFolder[]): { models?: Record<string, Record<string, unknown>> } {
+  const records = shards.map((s) => s.manifest.run?.models);
+  if (records.every((r) => r === undefined)) return {};
+  return { models: mergedModelWork(records) };
 }

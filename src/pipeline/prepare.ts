@@ -19,6 +19,8 @@ import { featureSpace, tabularCandidates } from '../evaluate/tabular.js';
 import { buildManifestHead, type FamilyRecord, type ManifestHead } from '../manifest/manifest.js';
 import type { LengthHistogram } from '../metrics/metrics.js';
 import { histogram, PSI_EDGES, uniqueTokenTypes } from '../metrics/shift.js';
+import type { AnswerCache } from '../models/answers/answer-cache.js';
+import type { AnswerStore } from '../models/answers/store.js';
 import { buildModels, type BuildOptions } from '../models/build.js';
 import type { Model, ModelDescription } from '../models/model.js';
 import { modelKind } from '../models/registry.js';
@@ -41,6 +43,8 @@ interface PrepareOptions {
   evaluates?: boolean;
   /** Progress of each model's training (stage `train`); it never changes an output. */
   progress?: (p: Progress) => void;
+  /** The folder of kept answers (docs/answer-cache.md), for models whose entry has `cache:`. */
+  answerStore?: AnswerStore | null;
 }
 
 export interface Prepared {
@@ -49,6 +53,8 @@ export interface Prepared {
   /** The examples this run evaluates, in evidence order, cut into evaluation chunks. */
   chunks: Example[][];
   models: Model[];
+  /** The answer cache of each model that keeps answers, by model name. */
+  answerCaches: Map<string, AnswerCache>;
   source: CandidateSource;
   conditions: Condition[];
   head: ManifestHead;
@@ -156,6 +162,7 @@ export async function prepare(
       ? PerturbationThread.start(plan.threatModel.attacks, familyOptions)
       : null;
   const textSource = tabular ? null : textCandidates(families.runners, chunks, thread);
+  const answerCaches = new Map<string, AnswerCache>();
   let models: Model[];
   const featurizers: Featurizer[] = [];
   try {
@@ -166,7 +173,9 @@ export async function prepare(
       seed: plan.statistics.seed,
       secret: options.secret,
       featurizers,
-      training: trainingProgress(options.progress)
+      training: trainingProgress(options.progress),
+      answerStore: options.answerStore ?? null,
+      answerCaches
     });
   } catch (error) {
     await textSource?.close?.();
@@ -196,5 +205,5 @@ export async function prepare(
     tool: options.tool,
     shard: options.shard ? { spec: options.shard, examples: chunks.reduce((n, part) => n + part.length, 0) } : null
   });
-  return { plan, dataset, chunks, models, source, conditions, head };
+  return { plan, dataset, chunks, models, answerCaches, source, conditions, head };
 }

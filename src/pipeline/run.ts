@@ -13,14 +13,18 @@ import { EvidenceRowTooLong, EvidenceWriter } from '../evidence/writer.js';
 import { readDerivationFacts } from '../manifest/facts.js';
 import type { FileDigest } from '../manifest/manifest.js';
 import type { Model } from '../models/model.js';
+import { AnswerStore } from '../models/answers/store.js';
 import { modelKind } from '../models/registry.js';
 import type { ShardSpec } from '../shard/select.js';
 import { sha256Hex } from '../util/hash.js';
+import { maxOf } from '../util/numbers.js';
 import { quote } from '../util/quote.js';
 import { unicodeFacts } from '../util/unicode.js';
 import { openBaseline, type BaselineSource } from './baseline.js';
 import type { RunDeps, RunResult } from './contract.js';
 import { Derivation } from './derive.js';
+import { answerFolder } from './answer-folder.js';
+import { cacheLines, modelWork } from './model-work.js';
 import { OutputStaging } from './output.js';
 import { describeForManifest, prepare } from './prepare.js';
 import { publish } from './publish.js';
@@ -50,6 +54,11 @@ export interface RunOptions {
   baselineExpected?: boolean;
   /** An absolute scratch folder outside the root (verify --rerun), instead of `outputDir`. */
   scratchOutput?: string;
+  /**
+   * The folder of kept answers (docs/answer-cache.md), relative to `cwd` or absolute, inside the root. Absent: models
+   * are asked everything and nothing is kept.
+   */
+  cacheDir?: string | null;
 }
 
 export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunResult> {
@@ -66,6 +75,9 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   let models: Model[] = [];
   let writer: EvidenceWriter | null = null;
   try {
+    const answerStore = options.cacheDir
+      ? new AnswerStore(answerFolder(root, options.cacheDir, options.cwd, staging.absolute))
+      : null;
     const prepared = await prepare(
       plan,
       {
@@ -75,7 +87,8 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
         tool: { unicode: unicodeFacts() },
         log,
         secret: deps.secret,
-        progress: deps.progress
+        progress: deps.progress,
+        answerStore
       },
       stage
     );
@@ -119,6 +132,9 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     stage('evaluate');
 
     const stderrFiles = writeStderrTails(staging, models, plan.models);
+    const work = modelWork(models, plan.models, prepared.answerCaches);
+    for (const line of cacheLines(work)) log(line);
+    if (answerStore) pruneAnswers(answerStore, plan.models, log);
     return publish({
       staging,
       head,
@@ -131,7 +147,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
       clock,
       context: deps.context,
       extraWallMs: { ...externalWallTimes(models, plan.models), ...searchWallTimes(searchWallMs) },
-      runFields: { stderr_files: stderrFiles },
+      runFields: { stderr_files: stderrFiles, ...(Object.keys(work).length > 0 ? { models: work } : {}) },
       unlistedFiles: Object.keys(stderrFiles)
     });
   } catch (error) {
@@ -140,6 +156,14 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
     staging.discard(error);
     throw error;
   }
+}
+
+/** Holds the cache folder to the largest `cache.max_mb` of the run's models (docs/answer-cache.md#size). */
+function pruneAnswers(store: AnswerStore, plans: readonly ModelPlan[], log: (line: string) => void): void {
+  const mb = maxOf([0, ...plans.map((p) => p.cache?.maxMb ?? 0)]);
+  if (mb === 0) return;
+  const removed = store.prune(Math.floor(mb * 1024 * 1024));
+  if (removed > 0) log(`cache: removed the ${removed} oldest answers to stay within ${mb} MB`);
 }
 
 /** Each external or HTTP model's wall time (its kind's `remote`), for manifest.run. */

@@ -41,6 +41,8 @@ export interface VerifyOptions {
   rerun?: boolean;
   /** The baseline folder the artifact was compared with, to re-derive comparison.json. */
   baseline?: string | null;
+  /** --rerun only: the folder of kept answers (docs/answer-cache.md); without it the models are asked everything. */
+  cacheDir?: string | null;
 }
 
 export interface VerifyResult {
@@ -305,7 +307,9 @@ async function rerun(art: OutputFolder, options: VerifyOptions, deps: RunDeps, o
         configPath: m.config.path,
         scratchOutput: join(scratch, 'out'),
         shard: m.shard ? { index: m.shard.index, count: m.shard.count } : null,
-        baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null
+        baseline: options.baseline ? { dir: options.baseline, onError: 'refuse' } : null,
+        // The config path is the root's; a --cache folder is the command line's, relative to its folder.
+        cacheDir: options.cacheDir ? resolve(options.cwd, options.cacheDir) : null
       },
       { ...deps, log: () => {} }
     );

@@ -7,6 +7,7 @@
  *          or {"id": "r1", "label": "…"}             (label-only: margin-based figures not evaluated)
  *          or {"id": "r1", "error": "…"}             (the model could not answer this input)
  */
+import type { AnswerCache } from '../answers/answer-cache.js';
 import type { ScoreFailure } from '../score-check.js';
 
 export const PROTOCOL_VERSION = 1;
@@ -29,6 +30,8 @@ export interface ExternalModelPlan {
   repeat?: number;
   /** Hides secrets in the model's answers and stderr before they are quoted; none when absent. */
   mask?: (text: string) => string;
+  /** Kept answers (docs/answer-cache.md): the model is asked only what they lack. */
+  answers?: AnswerCache | null;
 }
 
 /** Why a request failed; each kind is counted in the manifest. */

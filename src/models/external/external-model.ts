@@ -82,15 +82,23 @@ export class ExternalModel implements Model {
 
   /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
   private ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    const pipeline = this.start();
-    if (this.repeat <= 1) return pipeline.score(inputs);
-    let round = 0;
-    return askRepeatedly(this.repeat, this.labels, inputs, async (batch) => {
-      const before = pipeline.counters().requests;
-      const answers = await pipeline.score(batch);
-      if (round++ > 0) this.repeatedRequests += pipeline.counters().requests - before;
+    if (this.repeat <= 1) return this.askRound(inputs, 0);
+    return askRepeatedly(this.repeat, this.labels, inputs, async (batch, round) => {
+      const before = this.requests();
+      const answers = await this.askRound(batch, round);
+      if (round > 0) this.repeatedRequests += this.requests() - before;
       return answers;
     });
+  }
+
+  /** One round: kept answers first (the process starts only when some input lacks one), the rest asked. */
+  private askRound(inputs: readonly ExampleInput[], round: number): Promise<ScoreResult[]> {
+    const ask = (batch: readonly ExampleInput[]): Promise<ScoreResult[]> => this.start().score(batch);
+    return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
+  }
+
+  private requests(): number {
+    return this.pipeline?.counters().requests ?? 0;
   }
 
   /** The last 64 KiB of the model's stderr (empty before it started). */

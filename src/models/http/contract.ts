@@ -2,6 +2,7 @@
  * A model behind an HTTP endpoint, as the engine sees it (docs/http-models.md): what its config
  * entry becomes, why a request can fail, and the counters the manifest records.
  */
+import type { AnswerCache } from '../answers/answer-cache.js';
 import type { ScoreFailure } from '../score-check.js';
 
 export type HttpFormat = 'evidence-gate' | 'huggingface' | 'openai-chat';
@@ -36,6 +37,8 @@ export interface HttpModelPlan {
   seed: number;
   /** Times each input is asked (docs/models.md#repeated-queries); 1 when absent. */
   repeat?: number;
+  /** Kept answers (docs/answer-cache.md): the service is asked only what they lack. */
+  answers?: AnswerCache | null;
 }
 
 /** Why an input got no answer; each kind is counted in the manifest (per affected input). */

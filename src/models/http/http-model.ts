@@ -140,14 +140,19 @@ export class HttpModel implements Model {
 
   /** One answer per input, or with repeat > 1 the combination of `repeat` rounds of answers. */
   private ask(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {
-    if (this.repeat <= 1) return this.scoreNow(inputs);
-    let round = 0;
-    return askRepeatedly(this.repeat, this.labels, inputs, async (batch) => {
+    if (this.repeat <= 1) return this.askRound(inputs, 0);
+    return askRepeatedly(this.repeat, this.labels, inputs, async (batch, round) => {
       const before = this.stats.requests;
-      const answers = await this.scoreNow(batch);
-      if (round++ > 0) this.repeatedRequests += this.stats.requests - before;
+      const answers = await this.askRound(batch, round);
+      if (round > 0) this.repeatedRequests += this.stats.requests - before;
       return answers;
     });
+  }
+
+  /** One round: kept answers first, the rest sent to the service. */
+  private askRound(inputs: readonly ExampleInput[], round: number): Promise<ScoreResult[]> {
+    const ask = (batch: readonly ExampleInput[]): Promise<ScoreResult[]> => this.scoreNow(batch);
+    return this.plan.answers ? this.plan.answers.round(inputs, round, ask) : ask(inputs);
   }
 
   private async scoreNow(inputs: readonly ExampleInput[]): Promise<ScoreResult[]> {

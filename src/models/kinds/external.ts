@@ -11,6 +11,7 @@ import { sha256Hex } from '../../util/hash.js';
 import { stableJson } from '../../util/json.js';
 import { hasHidden } from '../../util/visible.js';
 import { entryModel } from '../descriptor.js';
+import { PROTOCOL_VERSION } from '../external/contract.js';
 import { ExternalModel } from '../external/external-model.js';
 import { repeatedScores } from '../repeat.js';
 import { processOptions, stringList } from './process-options.js';
@@ -78,7 +79,8 @@ export const EXTERNAL = entryModel({
       probabilities: p.probabilities,
       env: p.env,
       window: p.window,
-      repeat: p.repeat
+      repeat: p.repeat,
+      answers: context.answers(plan)
     };
     return new ExternalModel(externalPlan, context.labels, context.root, context.log);
   },
@@ -92,11 +94,16 @@ export const EXTERNAL = entryModel({
         // The model's identity: its command line and the digests of the files it was declared to use.
         digest: sha256Hex(stableJson({ command: plan.params.command, files })),
         files,
-        env: plan.params.env,
-        // Wall time cannot repeat: it lives in manifest.run.
-        counters: { ...model.counters(), wall_ms: undefined }
+        env: plan.params.env
       };
     },
+    // Wall time has its own place in manifest.run.
+    counters: (model) => (model instanceof ExternalModel ? { ...model.counters(), wall_ms: undefined } : null),
+    cacheSettings: (plan) => ({
+      command: plan.params.command,
+      protocol_version: PROTOCOL_VERSION,
+      probabilities: plan.params.probabilities
+    }),
     stderrTail: (model) => (model instanceof ExternalModel ? model.stderrTail() : '')
   },
   preprocessing: {

@@ -135,7 +135,8 @@ export const HTTP = entryModel({
         probabilities: p.probabilities,
         chat: p.chat,
         seed: context.seed,
-        repeat: p.repeat
+        repeat: p.repeat,
+        answers: context.answers(plan)
       },
       context.labels,
       { log: context.log }
@@ -146,11 +147,22 @@ export const HTTP = entryModel({
   remote: {
     command: false,
     wallMs: (model) => (model instanceof HttpModel ? model.counters().wall_ms : null),
-    // The variable names its headers read and its request counters (wall time lives in manifest.run).
-    manifest: (model, plan) =>
-      model instanceof HttpModel
-        ? { env: plan.params.env, counters: { ...model.counters(), wall_ms: undefined } }
-        : null
+    // The variable names its headers read (its counters and wall time live in manifest.run).
+    manifest: (model, plan) => (model instanceof HttpModel ? { env: plan.params.env } : null),
+    counters: (model) => (model instanceof HttpModel ? { ...model.counters(), wall_ms: undefined } : null),
+    // What a request carries besides the input; header values are secrets and stay out (header names may not).
+    cacheSettings: (plan) => {
+      const p = plan.params;
+      return {
+        url: shownUrl(p.url),
+        format: p.format,
+        header_names: Object.keys(p.headers).sort(),
+        probabilities: p.probabilities,
+        chat: p.chat
+          ? { model: p.chat.model, temperature: p.chat.temperature, logprobs: p.chat.logprobs, prompt: p.chat.prompt }
+          : null
+      };
+    }
   },
   preprocessing: {
     text: (plan) => ({

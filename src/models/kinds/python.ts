@@ -114,7 +114,7 @@ function fileDigest(path: string): string {
   return sha256Hex(readFileSync(path));
 }
 
-function build(kind: Kind, plan: { name: string; params: PythonParams }, context: ModelBuildContext) {
+function build(kind: Kind, plan: { name: string; kind: Kind; params: PythonParams }, context: ModelBuildContext) {
   const p = plan.params;
   const pythonPlan: PythonModelPlan = {
     name: plan.name,
@@ -129,7 +129,8 @@ function build(kind: Kind, plan: { name: string; params: PythonParams }, context
     env: p.env,
     window: p.window,
     repeat: p.repeat,
-    digest: fileDigest(p.file.absolute)
+    digest: fileDigest(p.file.absolute),
+    answers: context.answers(plan)
   };
   return new PythonModel(pythonPlan, context.labels, context.features, context.root, context.log);
 }
@@ -144,11 +145,17 @@ const remote = {
     return {
       ...(files.length > 0 ? { files } : {}),
       env: plan.params.env,
-      runtime: { python, class_path, ...(sklearn ? { sklearn } : {}), ...(joblib ? { joblib } : {}) },
-      // Wall time cannot repeat: it lives in manifest.run.
-      counters: { ...model.counters(), wall_ms: undefined }
+      runtime: { python, class_path, ...(sklearn ? { sklearn } : {}), ...(joblib ? { joblib } : {}) }
     };
   },
+  // Wall time has its own place in manifest.run.
+  counters: (model: Model) => (model instanceof PythonModel ? { ...model.counters(), wall_ms: undefined } : null),
+  // The file and the function called; what the file imports is the team's to name in the key.
+  cacheSettings: (plan: { params: PythonParams }) => ({
+    file: plan.params.file.path,
+    function: plan.params.function,
+    probabilities: plan.params.probabilities
+  }),
   stderrTail: (model: Model) => (model instanceof PythonModel ? model.stderrTail() : '')
 };
 

@@ -5,6 +5,7 @@
  * evidence, repeat) comes from ExternalModel; this class adds the runner's file, the model's own
  * identity (the file's SHA-256, not the command line, which names a temporary path) and cleanup.
  */
+import type { AnswerCache } from '../answers/answer-cache.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,8 @@ export interface PythonModelPlan {
   window: number;
   repeat: number;
   digest: string;
+  /** Kept answers (docs/answer-cache.md). */
+  answers?: AnswerCache | null;
 }
 
 /** A shell word: single-quoted, with each ' written as '\''. */
@@ -100,7 +103,8 @@ export class PythonModel extends ExternalModel {
         env: plan.env,
         window: plan.window,
         repeat: plan.repeat,
-        mask: (text) => masker.mask(text)
+        mask: (text) => masker.mask(text),
+        answers: plan.answers ?? null
       },
       labels,
       root,
