@@ -158,7 +158,7 @@ export async function run(options: RunOptions, deps: RunDeps = {}): Promise<RunR
   }
 }
 
-/** Holds the cache folder to the largest `cache.max_mb` of the run's models (docs/answer-cache.md#size). */
+/** Holds the cache folder to the largest `cache.max_mb` of the run's models (docs/answer-cache.md#size-and-damage). */
 function pruneAnswers(store: AnswerStore, plans: readonly ModelPlan[], log: (line: string) => void): void {
   const mb = maxOf([0, ...plans.map((p) => p.cache?.maxMb ?? 0)]);
   if (mb === 0) return;
